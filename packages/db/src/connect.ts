@@ -1,0 +1,39 @@
+import postgres from 'postgres'
+
+export type Sql = postgres.Sql<Record<string, never>>
+export type TransactionSql = postgres.TransactionSql<Record<string, never>>
+
+export type SqlOptions = {
+	max?: number
+	idleTimeoutSeconds?: number
+	connectTimeoutSeconds?: number
+	applicationName?: string
+}
+
+/** postgres.js connection: timestamps come back as Date, bigint counts as numbers, notices silenced. */
+export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
+	return postgres(databaseUrl, {
+		max: options.max ?? 10,
+		idle_timeout: options.idleTimeoutSeconds ?? 30,
+		connect_timeout: options.connectTimeoutSeconds ?? 5,
+		onnotice: () => {},
+		types: { bigint: postgres.BigInt },
+		connection: { application_name: options.applicationName ?? 'lv' }
+	}) as unknown as Sql
+}
+
+/** True when a trivial query answers within the timeout. */
+export async function isDatabaseReachable(sql: Sql, timeoutMs = 2000): Promise<boolean> {
+	let timer: ReturnType<typeof setTimeout> | undefined
+	try {
+		const probe = sql`SELECT 1`.then(() => true)
+		const timeout = new Promise<boolean>((resolve) => {
+			timer = setTimeout(() => resolve(false), timeoutMs)
+		})
+		return await Promise.race([probe, timeout])
+	} catch {
+		return false
+	} finally {
+		clearTimeout(timer)
+	}
+}

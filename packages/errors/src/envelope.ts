@@ -1,0 +1,22 @@
+import { AppError } from './app-error.ts'
+import type { ErrorCode, ErrorReason } from './codes.ts'
+
+export type ErrorEnvelope = {
+	error: string
+	code: ErrorCode
+	details: { reason: ErrorReason; field?: string; [key: string]: unknown }
+}
+
+/** SPEC "Errors" body: `error`, `code`, `details.reason`, optional `details.field` and extras. */
+export function toEnvelope(error: AppError): ErrorEnvelope {
+	const details: ErrorEnvelope['details'] = { reason: error.reason }
+	if (error.field !== undefined) details.field = error.field
+	for (const [key, value] of Object.entries(error.extras)) if (value !== undefined) details[key] = value
+	return { error: error.message, code: error.code, details }
+}
+
+/** Rebuilds an AppError from an envelope (e.g. one passed back over the bus). */
+export function fromEnvelope(status: number, envelope: ErrorEnvelope): AppError {
+	const { reason, field, ...extras } = envelope.details
+	return new AppError({ status, code: envelope.code, reason, message: envelope.error, field, extras })
+}

@@ -1,0 +1,4 @@
+export * from './postgres.ts'
+export * from './nats.ts'
+export * from './processes.ts'
+export * from './wait.ts'

@@ -1,0 +1,170 @@
+import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Sql, createSql, migrate } from '@lv/db'
+import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { canConnect, freePort, waitFor } from './wait.ts'
+
+export type PostgresHandle = { port: number; dataDir: string; adminUrl: string; urlFor(database: string): string; stop(): Promise<void> }
+
+export const POSTGRES_INSTALL_HINT =
+	'PostgreSQL not found: install it with `apt-get install -y postgresql` (or run `npm run stack`, which does).'
+
+const PG_BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin']
+
+function pgBinary(name: string): string {
+	const found = findBinary([...PG_BIN_DIRS.map((dir) => `${dir}/${name}`), name])
+	if (!found) throw new Error(POSTGRES_INSTALL_HINT)
+	return found
+}
+
+const isRoot = () => process.getuid?.() === 0
+
+/** Runs a PostgreSQL program as the `postgres` user when we are root (the server refuses root). */
+function asPostgresUser(argv: string[]): string[] {
+	return isRoot() ? ['runuser', '-u', 'postgres', '--', ...argv] : argv
+}
+
+function chownToPostgres(path: string): void {
+	if (!isRoot()) return
+	const uid = Number(Bun.spawnSync(['id', '-u', 'postgres']).stdout.toString().trim())
+	const gid = Number(Bun.spawnSync(['id', '-g', 'postgres']).stdout.toString().trim())
+	chownSync(path, uid, gid)
+}
+
+export type StartPostgresOptions = { dataDir?: string; port?: number; persistent?: boolean }
+
+/**
+ * Starts a real PostgreSQL cluster. Without `dataDir`, in a throwaway directory under .tmp/ that is
+ * removed on stop or exit; with one (the stack), the cluster is kept and reused across starts.
+ */
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresHandle> {
+	const persistent = options.persistent ?? options.dataDir !== undefined
+	const baseDir = options.dataDir ?? makeOwnedTempDir('pg')
+	const dataDir = join(baseDir, 'data')
+	const socketDir = join(baseDir, 'sock')
+	mkdirSync(baseDir, { recursive: true, mode: 0o755 })
+	mkdirSync(socketDir, { recursive: true, mode: 0o755 })
+	chownToPostgres(baseDir)
+	chownToPostgres(socketDir)
+	if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+		rmSync(dataDir, { recursive: true, force: true })
+		const init = Bun.spawnSync(
+			asPostgresUser([pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']),
+			{ stdout: 'pipe', stderr: 'pipe' }
+		)
+		if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString().slice(0, 800)}`)
+	}
+	rmSync(join(dataDir, 'postmaster.pid'), { force: true })
+	const port = options.port ?? (await freePort())
+	const settings = persistent
+		? ['-c', 'max_connections=200']
+		: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+	const child = Bun.spawn(
+		asPostgresUser([pgBinary('postgres'), '-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', ...settings]),
+		{ stdout: 'ignore', stderr: 'pipe' }
+	)
+	writeFileSync(join(baseDir, 'child.pid'), String(child.pid))
+	const kill = () => {
+		try {
+			child.kill('SIGINT')
+		} catch {}
+		if (!persistent) rmSync(baseDir, { recursive: true, force: true })
+	}
+	const unhook = onProcessExit(kill)
+	const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`
+	try {
+		await waitFor(
+			async () => {
+				if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode}`)
+				if (!(await canConnect(port))) return false
+				const probe = createSql(adminUrl, { max: 1, connectTimeoutSeconds: 2 })
+				try {
+					await probe`SELECT 1`
+					return true
+				} finally {
+					await probe.end({ timeout: 1 })
+				}
+			},
+			{ what: 'postgres to accept connections', timeoutMs: 30_000, intervalMs: 50 }
+		)
+	} catch (error) {
+		const stderr = await new Response(child.stderr).text().catch(() => '')
+		unhook()
+		kill()
+		throw new Error(`postgres did not start: ${stderr.slice(0, 800)}`, { cause: error })
+	}
+	return {
+		port,
+		dataDir,
+		adminUrl,
+		urlFor: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+		async stop() {
+			unhook()
+			child.kill('SIGINT')
+			await Promise.race([child.exited, Bun.sleep(5000)])
+			if (child.exitCode === null) child.kill('SIGKILL')
+			if (!persistent) rmSync(baseDir, { recursive: true, force: true })
+		}
+	}
+}
+
+const TEMPLATE = 'lv_template'
+let shared: Promise<PostgresHandle> | undefined
+
+/** The one cluster of this test run, with every migration applied to a template database once. */
+export function sharedPostgres(): Promise<PostgresHandle> {
+	shared ??= (async () => {
+		const pg = await startPostgres()
+		const admin = createSql(pg.adminUrl, { max: 1 })
+		try {
+			await admin.unsafe(`CREATE DATABASE ${TEMPLATE}`)
+		} finally {
+			await admin.end({ timeout: 2 })
+		}
+		const template = createSql(pg.urlFor(TEMPLATE), { max: 1 })
+		try {
+			await migrate(template)
+		} finally {
+			await template.end({ timeout: 2 })
+		}
+		return pg
+	})()
+	return shared
+}
+
+export async function stopSharedPostgres(): Promise<void> {
+	if (!shared) return
+	const pg = await shared.catch(() => undefined)
+	shared = undefined
+	await pg?.stop()
+}
+
+export type TestDatabase = { url: string; name: string; sql: Sql; drop(): Promise<void> }
+
+/** A database of its own for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+	const pg = await sharedPostgres()
+	const name = `t_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`
+	const admin = createSql(pg.adminUrl, { max: 1 })
+	try {
+		await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`)
+	} finally {
+		await admin.end({ timeout: 2 })
+	}
+	const url = pg.urlFor(name)
+	const sql = createSql(url, { max: 10 })
+	return {
+		url,
+		name,
+		sql,
+		async drop() {
+			await sql.end({ timeout: 2 })
+			const dropper = createSql(pg.adminUrl, { max: 1 })
+			try {
+				await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+			} finally {
+				await dropper.end({ timeout: 2 })
+			}
+		}
+	}
+}

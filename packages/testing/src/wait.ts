@@ -1,0 +1,35 @@
+/** Polls `probe` until it returns a truthy value or the deadline passes; for waiting on effects, never for time. */
+export async function waitFor<T>(
+	probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+	{ timeoutMs = 10_000, intervalMs = 25, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {}
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs
+	let lastError: unknown
+	while (Date.now() < deadline) {
+		try {
+			const value = await probe()
+			if (value) return value
+		} catch (error) {
+			lastError = error
+		}
+		await Bun.sleep(intervalMs)
+	}
+	throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`, { cause: lastError })
+}
+
+export async function canConnect(port: number, host = '127.0.0.1'): Promise<boolean> {
+	try {
+		const socket = await Bun.connect({ hostname: host, port, socket: { data() {}, error() {} } })
+		socket.end()
+		return true
+	} catch {
+		return false
+	}
+}
+
+export async function freePort(): Promise<number> {
+	const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+	const port = server.port
+	server.stop(true)
+	return port
+}
