@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Type } from '@sinclair/typebox'
+import { type ConsumerSpec, STREAMS, subjects } from '@lv/contracts'
+import { AppError } from '@lv/errors'
+import { silentLogger } from '@lv/logger'
+import { type NatsHandle, startNats, waitFor } from '@lv/testing'
+import { type Bus, PermanentError, TransientError, connectBus, consume, ensureStreams, publish, request, respond } from './index.ts'
+
+const Job = Type.Object({ n: Type.Integer() })
+
+let nats: NatsHandle
+let bus: Bus
+
+beforeAll(async () => {
+	nats = await startNats()
+	bus = await connectBus({ servers: nats.url, name: 'bus-test' })
+	await ensureStreams(bus)
+})
+
+afterAll(async () => {
+	await bus.close()
+	await nats.stop()
+})
+
+const consumerFor = (code: string): ConsumerSpec => ({
+	stream: STREAMS.JOBS.name,
+	durable: `test-${code}`,
+	filterSubject: subjects.readJob(code),
+	ackWaitMs: 30_000,
+	maxDeliver: 5,
+	maxAckPending: 1
+})
+
+describe('bus', () => {
+	test('ensureStreams is idempotent', async () => {
+		await ensureStreams(bus)
+		const names = (await bus.jsm.streams.names().next()).sort()
+		expect(names).toEqual(['EVENTS', 'JOBS', 'REGISTRY'])
+	})
+
+	test('publishing the same Nats-Msg-Id twice stores one message', async () => {
+		const first = await publish(bus, Job, subjects.event('license.issued'), { n: 1 }, 'evt-dedupe-1')
+		const second = await publish(bus, Job, subjects.event('license.issued'), { n: 1 }, 'evt-dedupe-1')
+		expect(first.duplicate).toBe(false)
+		expect(second.duplicate).toBe(true)
+		expect(second.seq).toBe(first.seq)
+	})
+
+	test('publish refuses a body that breaks its schema', async () => {
+		expect(publish(bus, Job, subjects.readJob('UKGC'), { n: 'x' } as never, 'bad')).rejects.toThrow(/invalid payload/)
+	})
+
+	test('consume acks after the handler, naks transient errors and terms invalid payloads', async () => {
+		const seen: number[] = []
+		let failOnce = true
+		const consumption = await consume(bus, {
+			consumer: consumerFor('AA'),
+			schema: Job,
+			logger: silentLogger,
+			handler: async (body) => {
+				if (body.n === 2 && failOnce) {
+					failOnce = false
+					throw new TransientError('try later', 10)
+				}
+				if (body.n === 3) throw new PermanentError('never')
+				seen.push(body.n)
+			}
+		})
+		await publish(bus, Job, subjects.readJob('AA'), { n: 1 }, 'aa-1')
+		await publish(bus, Job, subjects.readJob('AA'), { n: 2 }, 'aa-2')
+		await publish(bus, Job, subjects.readJob('AA'), { n: 3 }, 'aa-3')
+		await bus.js.publish(subjects.readJob('AA'), new TextEncoder().encode('not json'), { msgID: 'aa-4' })
+		await waitFor(() => seen.length === 2, { what: 'two handled jobs' })
+		expect(seen).toEqual([1, 2])
+		await waitFor(async () => (await bus.jsm.consumers.info(STREAMS.JOBS.name, 'test-AA')).num_ack_pending === 0, {
+			what: 'nothing pending'
+		})
+		const stream = await bus.jsm.streams.info(STREAMS.JOBS.name)
+		expect(stream.state.messages).toBe(0)
+		await consumption.stop()
+	})
+
+	test('request/reply passes results and error envelopes through a queue group', async () => {
+		const responder = respond(bus, {
+			subject: 'test.echo',
+			queue: 'q',
+			schema: Job,
+			logger: silentLogger,
+			handler: (body) => {
+				if (body.n < 0)
+					throw new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'negative', field: 'n' })
+				return { doubled: body.n * 2 }
+			}
+		})
+		const ok = await request(bus, { subject: 'test.echo', schema: Job, body: { n: 21 }, timeoutMs: 2000, unavailableReason: 'dependency_unavailable' })
+		expect(ok).toEqual({ doubled: 42 })
+		const failure = await request(bus, {
+			subject: 'test.echo',
+			schema: Job,
+			body: { n: -1 },
+			timeoutMs: 2000,
+			unavailableReason: 'dependency_unavailable'
+		}).catch((error: unknown) => error)
+		expect(failure).toBeInstanceOf(AppError)
+		expect((failure as AppError).status).toBe(400)
+		expect((failure as AppError).field).toBe('n')
+		await responder.stop()
+	})
+
+	test('a request nobody answers is a 503 within the timeout', async () => {
+		const failure = await request(bus, {
+			subject: 'test.nobody',
+			schema: Job,
+			body: { n: 1 },
+			timeoutMs: 300,
+			unavailableReason: 'checker_unavailable'
+		}).catch((error: unknown) => error)
+		expect((failure as AppError).status).toBe(503)
+		expect((failure as AppError).reason).toBe('checker_unavailable')
+	})
+})

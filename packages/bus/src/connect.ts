@@ -1,0 +1,41 @@
+import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream'
+import { type NatsConnection, connect } from '@nats-io/transport-node'
+
+export type Bus = {
+	nc: NatsConnection
+	js: JetStreamClient
+	jsm: JetStreamManager
+	isConnected(): boolean
+	close(): Promise<void>
+	drain(): Promise<void>
+}
+
+export type ConnectBusOptions = {
+	servers: string
+	name: string
+	/** Keep retrying the first connect forever (services) or fail fast (tests, ops commands). */
+	waitOnFirstConnect?: boolean
+}
+
+/** Connects from a comma-separated NATS_URL; reconnects forever once connected. */
+export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
+	const nc = await connect({
+		servers: options.servers.split(',').map((server) => server.trim()),
+		name: options.name,
+		maxReconnectAttempts: -1,
+		reconnectTimeWait: 500,
+		waitOnFirstConnect: options.waitOnFirstConnect ?? false
+	})
+	const jsm = await jetstreamManager(nc)
+	const js = jetstream(nc)
+	return {
+		nc,
+		js,
+		jsm,
+		isConnected: () => !nc.isClosed() && !nc.isDraining() && (nc as unknown as { protocol?: { connected?: boolean } }).protocol?.connected !== false,
+		close: () => nc.close(),
+		drain: async () => {
+			if (!nc.isClosed()) await nc.drain()
+		}
+	}
+}

@@ -1,0 +1,80 @@
+import type { JsMsg } from '@nats-io/jetstream'
+import type { Static, TSchema } from '@sinclair/typebox'
+import type { ConsumerSpec } from '@lv/contracts'
+import type { Logger } from '@lv/logger'
+import type { Bus } from './connect.ts'
+import { decode } from './codec.ts'
+import { PermanentError, TransientError } from './errors.ts'
+import { ensureConsumer } from './streams.ts'
+
+export type MessageContext = { subject: string; msgId: string | undefined; deliveryCount: number; working(): void }
+
+export type ConsumeOptions<S extends TSchema> = {
+	consumer: ConsumerSpec
+	schema: S
+	handler: (body: Static<S>, context: MessageContext) => Promise<void>
+	logger: Logger
+	/** Delay before redelivery of a message whose handler threw something that is neither Transient nor Permanent. */
+	defaultRetryMs?: number
+	maxMessages?: number
+}
+
+export type Consumption = { stop(): Promise<void>; done: Promise<void> }
+
+/** What to do with a message after its handler ran, chosen by error type. */
+export type Outcome = { kind: 'ack' } | { kind: 'nak'; delayMs: number } | { kind: 'term'; reason: string }
+
+export function outcomeFor(error: unknown, defaultRetryMs: number): Outcome {
+	if (error === undefined) return { kind: 'ack' }
+	if (error instanceof PermanentError) return { kind: 'term', reason: error.message }
+	if (error instanceof TransientError) return { kind: 'nak', delayMs: error.retryAfterMs }
+	return { kind: 'nak', delayMs: defaultRetryMs }
+}
+
+/**
+ * Consumes a durable pull consumer shared by all replicas. The message is acked only after the
+ * handler resolved (i.e. after the service's own commit), nak'ed with a delay on transient
+ * errors, and terminated when the payload is invalid or the error is permanent.
+ */
+export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptions<S>): Promise<Consumption> {
+	const { consumer: spec, schema, handler, logger } = options
+	const defaultRetryMs = options.defaultRetryMs ?? 5_000
+	await ensureConsumer(bus, spec)
+	const consumer = await bus.js.consumers.get(spec.stream, spec.durable)
+	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16 })
+	const handle = async (msg: JsMsg) => {
+		let failure: unknown
+		try {
+			const body = decode(schema, msg.subject, msg.data)
+			await handler(body, {
+				subject: msg.subject,
+				msgId: msg.headers?.get('Nats-Msg-Id') || undefined,
+				deliveryCount: msg.info.deliveryCount,
+				working: () => msg.working()
+			})
+		} catch (error) {
+			failure = error ?? new Error('handler threw undefined')
+		}
+		const outcome = outcomeFor(failure, defaultRetryMs)
+		if (outcome.kind === 'ack') {
+			await msg.ackAck().catch(() => false)
+		} else if (outcome.kind === 'nak') {
+			logger.warn('message handling failed; will retry', { subject: msg.subject, delay_ms: outcome.delayMs, error: failure })
+			msg.nak(outcome.delayMs)
+		} else {
+			logger.error('message terminated', { subject: msg.subject, reason: outcome.reason })
+			// no reason text: nats-server 2.9 ignores a +TERM that carries one
+			msg.term()
+		}
+	}
+	const done = (async () => {
+		for await (const msg of messages) await handle(msg)
+	})()
+	return {
+		done,
+		async stop() {
+			await messages.close()
+			await done.catch(() => {})
+		}
+	}
+}

@@ -1,0 +1,7 @@
+export * from './connect.ts'
+export * from './errors.ts'
+export * from './streams.ts'
+export * from './publish.ts'
+export * from './consume.ts'
+export * from './rpc.ts'
+export * from './codec.ts'

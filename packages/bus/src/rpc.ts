@@ -1,0 +1,97 @@
+import { type Msg, type Subscription, headers } from '@nats-io/transport-node'
+import type { Static, TSchema } from '@sinclair/typebox'
+import { AppError, type ErrorEnvelope, fromEnvelope, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
+import type { Logger } from '@lv/logger'
+import type { Bus } from './connect.ts'
+import { decode, encode } from './codec.ts'
+import { InvalidPayloadError } from './errors.ts'
+
+const ERROR_CODE_HEADER = 'Nats-Service-Error-Code'
+const ERROR_HEADER = 'Nats-Service-Error'
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+export type Responder = { subscription: Subscription; stop(): Promise<void> }
+
+/**
+ * Answers requests on `subject` in a queue group. A handler's AppError (or any failure) goes back
+ * as an error reply: Nats-Service-Error(-Code) headers plus a body in the SPEC error envelope.
+ */
+export function respond<Req extends TSchema>(
+	bus: Bus,
+	options: { subject: string; queue: string; schema: Req; handler: (body: Static<Req>) => Promise<unknown> | unknown; logger: Logger }
+): Responder {
+	const { subject, queue, schema, handler, logger } = options
+	const replyError = (msg: Msg, error: AppError) => {
+		const h = headers()
+		h.set(ERROR_CODE_HEADER, String(error.status))
+		h.set(ERROR_HEADER, error.reason)
+		msg.respond(encoder.encode(JSON.stringify(toEnvelope(error))), { headers: h })
+	}
+	const subscription = bus.nc.subscribe(subject, {
+		queue,
+		callback: (err, msg) => {
+			if (err) {
+				logger.error('subscription error', { subject, error: err })
+				return
+			}
+			void (async () => {
+				try {
+					const body = decode(schema, subject, msg.data)
+					const result = await handler(body)
+					msg.respond(encoder.encode(JSON.stringify(result)))
+				} catch (error) {
+					if (error instanceof AppError) return replyError(msg, error)
+					if (error instanceof InvalidPayloadError) {
+						logger.warn('invalid request payload', { subject, problems: error.problems })
+						return replyError(
+							msg,
+							new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'The request body is malformed.' })
+						)
+					}
+					logger.error('request handler failed', { subject, error })
+					replyError(msg, internalError(error))
+				}
+			})()
+		}
+	})
+	return {
+		subscription,
+		async stop() {
+			await subscription.drain()
+		}
+	}
+}
+
+/**
+ * Sends a request and returns the reply body. An error reply is rethrown as the AppError it carries;
+ * no responder or no answer within `timeoutMs` is a 503 with `unavailableReason`.
+ */
+export async function request<Req extends TSchema>(
+	bus: Bus,
+	options: { subject: string; schema: Req; body: Static<Req>; timeoutMs: number; unavailableReason: 'checker_unavailable' | 'dependency_unavailable' }
+): Promise<unknown> {
+	let reply: Msg
+	try {
+		reply = await bus.nc.request(options.subject, encode(options.schema, options.subject, options.body), { timeout: options.timeoutMs })
+	} catch (error) {
+		throw serviceUnavailable(options.unavailableReason, 'The verification service is temporarily unavailable. Retry shortly.', error)
+	}
+	const statusHeader = reply.headers?.get(ERROR_CODE_HEADER)
+	const text = decoder.decode(reply.data)
+	if (statusHeader) {
+		const status = Number(statusHeader)
+		try {
+			return Promise.reject(fromEnvelope(Number.isInteger(status) ? status : 500, JSON.parse(text) as ErrorEnvelope))
+		} catch (error) {
+			throw internalError(error)
+		}
+	}
+	try {
+		return JSON.parse(text) as unknown
+	} catch (error) {
+		throw internalError(error)
+	}
+}
+
+export { decode as decodeBody, encode as encodeBody }

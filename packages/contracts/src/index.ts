@@ -1,0 +1,7 @@
+export * from './subjects.ts'
+export * from './streams.ts'
+export * from './jobs.ts'
+export * from './registry.ts'
+export * from './events.ts'
+export * from './check.ts'
+export * from './envelope.ts'
