@@ -1,0 +1,3 @@
+export * from './retry.ts'
+export * from './health-server.ts'
+export * from './service.ts'

@@ -1,0 +1,31 @@
+import type { Logger } from '@lv/logger'
+
+export type RunningService = { stop(): Promise<void> }
+
+/**
+ * Wires SIGTERM/SIGINT to a bounded graceful shutdown: `stop()` gets `timeoutMs` to finish
+ * in-flight work and close connections, then the process exits regardless.
+ */
+export function handleShutdown(service: RunningService, logger: Logger, timeoutMs: number): void {
+	let stopping = false
+	const shutdown = async (signal: string) => {
+		if (stopping) return
+		stopping = true
+		logger.info('shutting down', { signal, timeout_ms: timeoutMs })
+		const timer = setTimeout(() => {
+			logger.error('shutdown timed out; exiting', { timeout_ms: timeoutMs })
+			process.exit(1)
+		}, timeoutMs)
+		try {
+			await service.stop()
+			clearTimeout(timer)
+			logger.info('stopped')
+			process.exit(0)
+		} catch (error) {
+			logger.error('shutdown failed', { error })
+			process.exit(1)
+		}
+	}
+	process.on('SIGTERM', () => void shutdown('SIGTERM'))
+	process.on('SIGINT', () => void shutdown('SIGINT'))
+}

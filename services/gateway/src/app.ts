@@ -1,0 +1,61 @@
+import { openapi } from '@elysiajs/openapi'
+import { Elysia } from 'elysia'
+import type { Bus } from '@lv/bus'
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import { AppError } from '@lv/errors'
+import type { Logger } from '@lv/logger'
+import type { GatewayConfig } from './config.ts'
+import { errorResponse, toAppError } from './errors.ts'
+import { API_DESCRIPTION, OPENAPI_TAGS } from './openapi-info.ts'
+import { requestIdOf } from './request-id.ts'
+import { healthRoutes } from './routes/health.ts'
+
+export type GatewayDeps = {
+	sql: Sql
+	bus: Bus
+	clock: Clock
+	logger: Logger
+	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
+}
+
+/** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
+export function createApp(deps: GatewayDeps) {
+	const { logger } = deps
+	return new Elysia({ normalize: true })
+		.use(
+			openapi({
+				path: '/openapi',
+				specPath: '/openapi.json',
+				provider: null,
+				documentation: {
+					openapi: '3.1.0',
+					info: { title: 'Licence Register Verification API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+					servers: [{ url: deps.config.PUBLIC_BASE_URL }],
+					tags: OPENAPI_TAGS,
+					components: {
+						securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: 4-character prefix ending in `_` plus 32 characters.' } }
+					}
+				}
+			})
+		)
+		.onRequest(({ request }) => {
+			requestIdOf(request)
+		})
+		.onAfterResponse(({ request, set }) => {
+			logger.debug('request', { request_id: requestIdOf(request), method: request.method, path: new URL(request.url).pathname, status: set.status })
+		})
+		.mapResponse(({ request, set }) => {
+			set.headers['x-request-id'] = requestIdOf(request)
+		})
+		.onError(({ code, error, request }) => {
+			const requestId = requestIdOf(request)
+			const appError = toAppError(code, error)
+			if (appError.status >= 500 && !(error instanceof AppError))
+				logger.error('unhandled error', { request_id: requestId, path: new URL(request.url).pathname, error })
+			return errorResponse(appError, requestId)
+		})
+		.use(healthRoutes(deps))
+}
+
+export type GatewayApp = ReturnType<typeof createApp>

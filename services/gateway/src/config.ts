@@ -1,0 +1,17 @@
+import { T, commonEnv, readConfig } from '@lv/config'
+
+export const GatewayEnv = T.Object({
+	...commonEnv,
+	PORT: T.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+	HOST: T.String({ default: '0.0.0.0' }),
+	PUBLIC_BASE_URL: T.String({ default: 'http://localhost:8080' }),
+	PRICING_URL: T.String({ default: 'https://licence-verify.example/pricing' }),
+	APP_URL: T.String({ default: 'http://localhost:8090' }),
+	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
+	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
+	TRUSTED_PROXIES: T.String({ default: '' })
+})
+
+export type GatewayConfig = ReturnType<typeof readGatewayConfig>
+
+export const readGatewayConfig = (env: Record<string, string | undefined>) => readConfig(GatewayEnv, env)

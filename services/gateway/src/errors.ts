@@ -1,0 +1,44 @@
+import { Elysia, ValidationError } from 'elysia'
+import { AppError, internalError, routeNotFound, toEnvelope } from '@lv/errors'
+import type { Logger } from '@lv/logger'
+
+/** The JSON-pointer of the first failing value, reduced to the input's top-level field name. */
+function fieldOf(error: ValidationError): string | undefined {
+	const path = error.valueError?.path ?? ''
+	const first = path.split('/').filter(Boolean)[0]
+	return first ?? (error.type === 'body' ? 'body' : undefined)
+}
+
+/** Turns framework validation/parse failures into the SPEC's 400 invalid_query / invalid_input (never 422). */
+export function toAppError(code: string | number, error: unknown): AppError {
+	if (error instanceof AppError) return error
+	if (error instanceof ValidationError) {
+		const field = fieldOf(error)
+		return new AppError({
+			status: 400,
+			code: 'invalid_query',
+			reason: 'invalid_input',
+			message: field ? `The parameter '${field}' is missing or malformed.` : 'The request is malformed.',
+			field
+		})
+	}
+	if (code === 'PARSE')
+		return new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'The request body is not valid JSON.', field: 'body' })
+	if (code === 'NOT_FOUND') return routeNotFound()
+	return internalError(error)
+}
+
+export function errorResponse(error: AppError, requestId: string): Response {
+	const headers = new Headers({ 'content-type': 'application/json', 'x-request-id': requestId })
+	for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
+	return new Response(JSON.stringify(toEnvelope(error)), { status: error.status, headers })
+}
+
+/** One onError for the whole app: the SPEC envelope on every non-2xx, no stack or SQL in any body. */
+export const errorHandling = (logger: Logger) =>
+	new Elysia({ name: 'error-handling' }).onError({ as: 'global' }, ({ code, error, request }) => {
+		const requestId = request.headers.get('x-request-id-internal') ?? 'unknown'
+		const appError = toAppError(code, error)
+		if (appError.status >= 500) logger.error('request failed', { request_id: requestId, path: new URL(request.url).pathname, error, cause: appError.cause })
+		return errorResponse(appError, requestId)
+	})

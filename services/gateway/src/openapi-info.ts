@@ -1,0 +1,14 @@
+export const API_DESCRIPTION = [
+	'HTTP JSON API over the public licence registers of seven gambling regulators (UKGC, MGA, CW, KH, AN, TGC, IOM).',
+	'Every non-2xx response carries the error envelope `{ error, code, details: { reason, field? } }`; branch on status, `code` and `details.reason`.',
+	'Authenticated endpoints take `Authorization: Bearer <API_KEY>`.'
+].join('\n\n')
+
+export const OPENAPI_TAGS = [
+	{ name: 'verification', description: 'Is this domain or licence number covered by an active licence?' },
+	{ name: 'lookup', description: 'Jurisdictions, operators, licences, history and regulatory actions.' },
+	{ name: 'watchlist', description: 'Per-account watchlist and polling feed of events.' },
+	{ name: 'webhooks', description: 'Signed webhook endpoints and deliveries.' },
+	{ name: 'export', description: 'Whole-dataset files.' },
+	{ name: 'health', description: 'Liveness, coverage and headline statistics.' }
+]
