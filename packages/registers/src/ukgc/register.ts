@@ -1,0 +1,239 @@
+import type { DomainAssociation, FetchedFile, LinkStatus, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
+import { readCsvTable, type CsvTable } from '../shared/csv.ts'
+import { parseRegisterDate } from '../shared/dates.ts'
+import { splitDomainCell } from '../shared/hostnames.ts'
+import { guardParse, parseError } from '../shared/parse-error.ts'
+import { decodeUtf8 } from '../shared/text.ts'
+import { parseUkgcLicenceNumber, stripAccountPadding } from './licence-number.ts'
+
+export const UKGC_CSV_HEADERS = {
+	businesses: ['Account Number', 'Licence Account Name'],
+	licences: ['Account Number', 'Licence Number', 'Status', 'Type', 'Activity', 'Start Date', 'End Date'],
+	tradingNames: ['Account Number', 'Trading Name', 'Status'],
+	domainNames: ['Account Number', 'Domain Name', 'Status']
+} as const
+
+type CsvKind = keyof typeof UKGC_CSV_HEADERS
+type ReadTable = { table: CsvTable; sourceIndex: number; file: FetchedFile }
+
+function headingKey(line: string): string {
+	return line
+		.replace(/^\ufeff/, '')
+		.split(',')
+		.map((cell) => cell.replace(/"/g, '').trim().toLowerCase())
+		.filter((cell, index, all) => cell !== '' || index < all.length - 1)
+		.join(',')
+}
+
+const KIND_BY_HEADING = new Map<string, CsvKind>(
+	(Object.entries(UKGC_CSV_HEADERS) as [CsvKind, readonly string[]][]).map(([kind, header]) => [header.map((h) => h.toLowerCase()).join(','), kind])
+)
+
+function looksLikeHtml(file: FetchedFile): boolean {
+	const head = new TextDecoder().decode(file.bytes.subarray(0, 512)).trimStart().toLowerCase()
+	return head.startsWith('<!doctype html') || head.startsWith('<html')
+}
+
+function sortFiles(files: FetchedFile[]): Map<CsvKind, ReadTable> {
+	const tables = new Map<CsvKind, ReadTable>()
+	files.forEach((file, sourceIndex) => {
+		if (file.bytes.length > 0 && looksLikeHtml(file)) return
+		const text = decodeUtf8(file)
+		const firstLine = text.slice(0, Math.min(text.length, 400)).split(/\r\n|\n|\r/)[0] ?? ''
+		const kind = KIND_BY_HEADING.get(headingKey(firstLine).replace(/,+$/, ''))
+		if (!kind) throw parseError('unexpected_format', `not one of the four UKGC register CSVs (header "${firstLine.slice(0, 120)}")`, file)
+		if (tables.has(kind)) throw parseError('malformed', `two ${kind} files in one read`, file)
+		tables.set(kind, { table: readCsvTable(file, UKGC_CSV_HEADERS[kind]), sourceIndex, file })
+	})
+	for (const kind of Object.keys(UKGC_CSV_HEADERS) as CsvKind[]) {
+		if (!tables.has(kind)) throw parseError('malformed', `the UKGC read lacks the ${kind} CSV`)
+	}
+	return tables
+}
+
+const CATEGORY_BY_TYPE: Record<string, { category: string; coversWebsites: boolean }> = {
+	remote: { category: 'remote', coversWebsites: true },
+	'non-remote': { category: 'non-remote', coversWebsites: false },
+	// An ancillary remote licence permits only occasional remote transactions tied to premises; it cannot cover a consumer website.
+	'ancillary remote': { category: 'ancillary', coversWebsites: false },
+	ancillary: { category: 'ancillary', coversWebsites: false }
+}
+
+function domainLink(status: string): { linkStatus: LinkStatus; association: DomainAssociation | null } | null {
+	switch (status.trim().toLowerCase()) {
+		case 'active':
+			return { linkStatus: 'active', association: 'direct' }
+		case 'white label':
+			return { linkStatus: 'active', association: 'white_label' }
+		case 'inactive':
+			return { linkStatus: 'delisted', association: 'direct' }
+		default:
+			return null
+	}
+}
+
+/** Parses one read of the UKGC register: the four CSVs (businesses, licences, trading names, domain names). */
+export function parseUkgcRegister(files: FetchedFile[]): ParsedRegister {
+	return guardParse(() => parseFiles(files))
+}
+
+function parseFiles(files: FetchedFile[]): ParsedRegister {
+	if (files.length === 0) throw parseError('empty', 'no files to parse')
+	const tables = sortFiles(files)
+	const businesses = tables.get('businesses') as ReadTable
+	const licenceRows = tables.get('licences') as ReadTable
+	const tradingRows = tables.get('tradingNames') as ReadTable
+	const domainRows = tables.get('domainNames') as ReadTable
+	const warnings = [...tables.values()].flatMap((read) => read.table.warnings)
+
+	const entities = new Map<string, ParsedEntity>()
+	for (const { line, values } of businesses.table.rows) {
+		const account = stripAccountPadding(values['Account Number'] ?? '')
+		const name = values['Licence Account Name'] ?? ''
+		if (!/^\d+$/.test(account) || name === '') {
+			warnings.push(`businesses row ${line}: no account number or name, skipped`)
+			continue
+		}
+		if (entities.has(account)) {
+			warnings.push(`businesses row ${line}: account ${account} listed twice, first kept`)
+			continue
+		}
+		entities.set(account, { upstreamId: account, legalName: name, country: null, tradingNames: [], sourceIndex: businesses.sourceIndex })
+	}
+	const entityFor = (account: string, sourceIndex: number, line: number, file: string): ParsedEntity => {
+		let entity = entities.get(account)
+		if (!entity) {
+			warnings.push(`${file} row ${line}: account ${account} is not in the businesses file`)
+			entity = { upstreamId: account, legalName: `UKGC account ${account}`, country: null, tradingNames: [], sourceIndex }
+			entities.set(account, entity)
+		}
+		return entity
+	}
+
+	for (const { line, values } of tradingRows.table.rows) {
+		const account = stripAccountPadding(values['Account Number'] ?? '')
+		const name = values['Trading Name'] ?? ''
+		if (!/^\d+$/.test(account) || name === '') {
+			warnings.push(`trading-names row ${line}: no account number or name, skipped`)
+			continue
+		}
+		const entity = entityFor(account, tradingRows.sourceIndex, line, 'trading-names')
+		if (entity.tradingNames.some((existing) => existing.name === name)) continue
+		entity.tradingNames.push({ name, status: values.Status || null })
+	}
+
+	const licences = new Map<string, ParsedLicence>()
+	for (const { line, values } of licenceRows.table.rows) {
+		const printed = values['Licence Number'] ?? ''
+		const number = parseUkgcLicenceNumber(printed)
+		if (!number) {
+			warnings.push(`licences row ${line}: "${printed}" is not a UKGC licence number, skipped`)
+			continue
+		}
+		const columnAccount = stripAccountPadding(values['Account Number'] ?? '')
+		if (columnAccount !== '' && columnAccount !== number.account) {
+			warnings.push(`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`)
+		}
+		const account = /^\d+$/.test(columnAccount) ? columnAccount : number.account
+		entityFor(account, licenceRows.sourceIndex, line, 'licences')
+		const type = values.Type ?? ''
+		const activity = values.Activity ?? ''
+		const startRaw = values['Start Date'] ?? ''
+		const endRaw = values['End Date'] ?? ''
+		const issuedDate = parseRegisterDate(startRaw)
+		const expiryDate = parseRegisterDate(endRaw)
+		if (startRaw !== '' && !issuedDate) warnings.push(`licences row ${line}: start date "${startRaw}" unreadable, kept raw`)
+		if (endRaw !== '' && !expiryDate) warnings.push(`licences row ${line}: end date "${endRaw}" unreadable, kept raw`)
+		const existing = licences.get(number.base)
+		if (existing) {
+			mergeActivityRow(existing, { number, printed, status: values.Status ?? '', type, activity, line }, warnings)
+			continue
+		}
+		const category = CATEGORY_BY_TYPE[type.toLowerCase()] ?? { category: 'other', coversWebsites: false }
+		if (!CATEGORY_BY_TYPE[type.toLowerCase()]) warnings.push(`licences row ${line}: unknown licence type "${type}"`)
+		licences.set(number.base, {
+			upstreamKey: number.base,
+			entityId: account,
+			licenseNumber: printed,
+			referencePrefix: null,
+			referenceKey: null,
+			upstreamStatus: values.Status || null,
+			licenseTypes: type === '' ? [] : [type],
+			licenseTypeRaw: type,
+			licenseCategory: category.category,
+			coversWebsites: category.coversWebsites,
+			issuedDate,
+			expiryDate,
+			raw: { accountNumber: values['Account Number'] ?? '', version: number.version, activities: activity === '' ? [] : [activity], startDate: startRaw, endDate: endRaw, rows: [line] },
+			sourceIndex: licenceRows.sourceIndex
+		})
+	}
+
+	const domains: ParsedDomain[] = []
+	const seenDomains = new Set<string>()
+	for (const { line, values } of domainRows.table.rows) {
+		const account = stripAccountPadding(values['Account Number'] ?? '')
+		const cell = values['Domain Name'] ?? ''
+		if (!/^\d+$/.test(account) || cell.trim() === '') {
+			warnings.push(`domain-names row ${line}: no account number or domain, skipped`)
+			continue
+		}
+		entityFor(account, domainRows.sourceIndex, line, 'domain-names')
+		let link = domainLink(values.Status ?? '')
+		if (!link) {
+			warnings.push(`domain-names row ${line}: unknown domain status "${values.Status}", read as delisted`)
+			link = { linkStatus: 'delisted', association: null }
+		}
+		for (const part of splitDomainCell(cell)) {
+			const key = `${account}|${part.hostname ?? part.value}`
+			if (seenDomains.has(key)) {
+				warnings.push(`domain-names row ${line}: ${part.hostname ?? part.value} repeated under account ${account}, merged`)
+				continue
+			}
+			seenDomains.add(key)
+			if (!part.hostname) warnings.push(`domain-names row ${line}: no hostname in "${part.value}"`)
+			domains.push({
+				entityId: account,
+				licenceKey: null,
+				upstreamValue: cell,
+				hostname: part.hostname,
+				linkStatus: link.linkStatus,
+				association: link.association,
+				verificationUrl: null,
+				sourceIndex: domainRows.sourceIndex
+			})
+		}
+	}
+
+	if (licences.size === 0 && entities.size === 0) throw parseError('empty', 'the UKGC CSVs hold no rows')
+	return { jurisdiction: 'UKGC', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+}
+
+type ActivityRow = { number: NonNullable<ReturnType<typeof parseUkgcLicenceNumber>>; printed: string; status: string; type: string; activity: string; line: number }
+
+/** One licence is printed once per activity; later rows add their activity to the first. */
+function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: string[]): void {
+	const raw = licence.raw as { version: string; activities: string[]; rows: number[] }
+	raw.rows.push(row.line)
+	if (row.activity !== '' && raw.activities.includes(row.activity)) {
+		warnings.push(`licences row ${row.line}: duplicate row for ${row.printed} / ${row.activity}, merged`)
+	} else if (row.activity !== '') {
+		raw.activities.push(row.activity)
+	}
+	if (row.number.version !== raw.version) {
+		warnings.push(`licences row ${row.line}: ${licence.upstreamKey} printed at versions ${raw.version} and ${row.number.version}; the higher is kept`)
+		if (row.number.version > raw.version) {
+			raw.version = row.number.version
+			licence.licenseNumber = row.printed
+			licence.upstreamStatus = row.status || null
+		}
+		return
+	}
+	if ((row.status || null) !== licence.upstreamStatus) {
+		warnings.push(`licences row ${row.line}: ${row.printed} has status "${row.status}" on one activity and "${licence.upstreamStatus}" on another; the first is kept`)
+	}
+	if (row.type !== '' && !licence.licenseTypes.includes(row.type)) {
+		licence.licenseTypes.push(row.type)
+		licence.licenseTypeRaw = licence.licenseTypes.join('; ')
+	}
+}
