@@ -1,0 +1,3 @@
+export * from './normalise.ts'
+export * from './registrable.ts'
+export * from './register-value.ts'

@@ -1,0 +1,124 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { normaliseHostname, type NormalisedHostname } from './normalise.ts'
+
+const label = fc
+	.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/)
+	.filter((value) => value.slice(2, 4) !== '--')
+const topLevel = fc.stringMatching(/^[a-z]{2,8}$/)
+const hostname = fc
+	.tuple(fc.array(label, { minLength: 1, maxLength: 4 }), topLevel)
+	.map(([labels, tld]) => [...labels, tld].join('.'))
+
+const rejected = (input: string) => {
+	const result = normaliseHostname(input)
+	return result.ok ? 'accepted' : result.reason
+}
+
+describe('normaliseHostname', () => {
+	test('a lower-case ASCII hostname comes back unchanged and without an input field', () => {
+		fc.assert(
+			fc.property(hostname, (host) => {
+				expect(normaliseHostname(host)).toEqual({ ok: true, domain: host })
+			})
+		)
+	})
+
+	test('upper case and one trailing dot are folded away and the sent value is kept as input', () => {
+		fc.assert(
+			fc.property(hostname, fc.boolean(), (host, withDot) => {
+				const sent = `${host.toUpperCase()}${withDot ? '.' : ''}`
+				const expected: NormalisedHostname = sent === host ? { ok: true, domain: host } : { ok: true, domain: host, input: sent }
+				expect(normaliseHostname(sent)).toEqual(expected)
+			})
+		)
+	})
+
+	test('normalising an accepted domain again gives the same domain (idempotent)', () => {
+		fc.assert(
+			fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (input) => {
+				const first = normaliseHostname(input)
+				if (!first.ok) return
+				expect(normaliseHostname(first.domain)).toEqual({ ok: true, domain: first.domain })
+			})
+		)
+	})
+
+	test('any string never throws and every accepted domain is lower-case LDH of at least two labels', () => {
+		fc.assert(
+			fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.webUrl(), hostname), (input) => {
+				const result = normaliseHostname(input)
+				if (!result.ok) return
+				expect(result.domain).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
+				expect(result.domain.length).toBeLessThanOrEqual(253)
+			})
+		)
+	})
+
+	test('an internationalised name is converted to punycode', () => {
+		expect(normaliseHostname('Bücher.de')).toEqual({ ok: true, domain: 'xn--bcher-kva.de', input: 'Bücher.de' })
+		expect(normaliseHostname('ｅｘａｍｐｌｅ.com')).toEqual({ ok: true, domain: 'example.com', input: 'ｅｘａｍｐｌｅ.com' })
+	})
+
+	test('a scheme, port, path, query, fragment or userinfo is not a bare hostname', () => {
+		for (const input of [
+			'https://example.com',
+			'example.com:8080',
+			'example.com/uk',
+			'example.com?x=1',
+			'example.com#top',
+			'user@example.com',
+			'example.com\\x'
+		]) {
+			expect(rejected(input)).toBe('not_a_valid_hostname')
+		}
+	})
+
+	test('underscore, single label, empty labels and two trailing dots are rejected', () => {
+		for (const input of ['my_site.com', 'localhost', 'example', 'a..com', '.example.com', 'example.com..', '-a.com', 'a-.com']) {
+			expect(rejected(input)).toBe('not_a_valid_hostname')
+		}
+	})
+
+	test('whitespace and control characters are rejected, not trimmed', () => {
+		for (const input of [' example.com', 'example.com ', 'exa mple.com', 'example.com\n', 'exa\u0000mple.com', 'example\u00a0.com']) {
+			expect(rejected(input)).toBe('not_a_valid_hostname')
+		}
+	})
+
+	test('IPv4 in any spelling and IPv6 literals are rejected', () => {
+		for (const input of ['1.2.3.4', '127.1', '0x7f.0.0.1', '0177.0.0.1', '1.2.3.0x4', '[::1]', '::1', '2001:db8::1', '017700000001']) {
+			expect(rejected(input)).toBe('not_a_valid_hostname')
+		}
+	})
+
+	test('a label longer than 63 characters is rejected', () => {
+		expect(rejected(`${'a'.repeat(64)}.com`)).toBe('not_a_valid_hostname')
+		expect(rejected(`${'a'.repeat(63)}.com`)).toBe('accepted')
+	})
+
+	test('hostname longer than 253 characters is rejected with hostname_too_long', () => {
+		const long = `${Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.')}.com`
+		expect(long.length).toBeGreaterThan(253)
+		expect(rejected(long)).toBe('hostname_too_long')
+		expect(rejected('a'.repeat(254))).toBe('hostname_too_long')
+	})
+
+	test('a 253-character hostname with one trailing dot is accepted', () => {
+		const name = `${Array.from({ length: 3 }, () => 'a'.repeat(63)).join('.')}.${'b'.repeat(61)}`
+		expect(name.length).toBe(253)
+		expect(normaliseHostname(`${name}.`)).toEqual({ ok: true, domain: name, input: `${name}.` })
+	})
+
+	test('an internationalised name that fits as sent but not in punycode is hostname_too_long', () => {
+		const label = 'ü'.repeat(20)
+		const input = `${Array.from({ length: 10 }, () => label).join('.')}.de`
+		expect(input.length).toBeLessThanOrEqual(253)
+		expect(rejected(input)).toBe('hostname_too_long')
+	})
+
+	test('an empty value is invalid_input', () => {
+		expect(rejected('')).toBe('invalid_input')
+		expect(rejected(42 as unknown as string)).toBe('invalid_input')
+	})
+})

@@ -1,0 +1,71 @@
+import { domainToASCII } from 'node:url'
+
+export const MAX_HOSTNAME_LENGTH = 253
+export const MAX_LABEL_LENGTH = 63
+
+export type HostnameRejection = 'not_a_valid_hostname' | 'hostname_too_long' | 'invalid_input'
+
+export type NormalisedHostname =
+	| { ok: true; domain: string; input?: string }
+	| { ok: false; reason: HostnameRejection; message: string }
+
+const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
+// Characters that make the value a URL (scheme, port, userinfo, path, query, fragment,
+// percent-encoding, IPv6 brackets) rather than a bare hostname, plus underscore and wildcard.
+const URL_OR_FORBIDDEN = /[:/\\?#@%[\]_*]/
+const WHITESPACE_OR_CONTROL = /[\p{Cc}\p{Z}\s]/u
+// WHATWG URL treats a name whose last label is a number (decimal, 0x-hex or octal) as IPv4.
+const NUMERIC_LABEL = /^(?:\d+|0x[0-9a-f]*)$/i
+
+const reject = (reason: HostnameRejection, message: string): NormalisedHostname => ({ ok: false, reason, message })
+
+/**
+ * Normalises a bare hostname as GET /v1/check takes it: case folded, one trailing dot dropped,
+ * internationalised labels converted to punycode. Length is checked twice: the value as sent
+ * (in code points, without its one trailing dot) and the ASCII form, each against 253.
+ */
+export function normaliseHostname(input: string): NormalisedHostname {
+	if (typeof input !== 'string') return reject('invalid_input', 'The hostname must be a string.')
+	if (input.length === 0) return reject('invalid_input', 'The hostname is empty.')
+	const withoutDot = input.endsWith('.') ? input.slice(0, -1) : input
+	if (codePointLength(withoutDot) > MAX_HOSTNAME_LENGTH) {
+		return reject('hostname_too_long', `The hostname is longer than ${MAX_HOSTNAME_LENGTH} characters.`)
+	}
+	if (WHITESPACE_OR_CONTROL.test(input)) {
+		return reject('not_a_valid_hostname', 'The hostname contains whitespace or control characters.')
+	}
+	if (URL_OR_FORBIDDEN.test(input)) {
+		return reject(
+			'not_a_valid_hostname',
+			'Send a bare hostname such as example.com: no scheme, port, path, query, underscore or IP address.'
+		)
+	}
+	if (withoutDot.length === 0 || withoutDot.startsWith('.') || withoutDot.includes('..') || withoutDot.endsWith('.')) {
+		return reject('not_a_valid_hostname', 'The hostname has an empty label.')
+	}
+	const lastLabel = withoutDot.slice(withoutDot.lastIndexOf('.') + 1)
+	if (NUMERIC_LABEL.test(lastLabel)) return reject('not_a_valid_hostname', 'IP addresses are not accepted; send a hostname.')
+
+	const ascii = domainToASCII(withoutDot)
+	if (ascii === '') return reject('not_a_valid_hostname', 'The hostname is not a valid domain name.')
+	if (ascii.length > MAX_HOSTNAME_LENGTH) {
+		return reject('hostname_too_long', `The hostname is longer than ${MAX_HOSTNAME_LENGTH} characters in its ASCII form.`)
+	}
+	const labels = ascii.split('.')
+	if (labels.length < 2) return reject('not_a_valid_hostname', 'A single-label name is not a hostname; include its domain.')
+	const asciiLastLabel = labels[labels.length - 1] ?? ''
+	if (NUMERIC_LABEL.test(asciiLastLabel)) return reject('not_a_valid_hostname', 'IP addresses are not accepted; send a hostname.')
+	for (const label of labels) {
+		if (label.length > MAX_LABEL_LENGTH) {
+			return reject('not_a_valid_hostname', `A label of the hostname is longer than ${MAX_LABEL_LENGTH} characters.`)
+		}
+		if (!LDH_LABEL.test(label)) return reject('not_a_valid_hostname', 'The hostname is not a valid domain name.')
+	}
+	return ascii === input ? { ok: true, domain: ascii } : { ok: true, domain: ascii, input }
+}
+
+function codePointLength(value: string): number {
+	let count = 0
+	for (const _ of value) count++
+	return count
+}
