@@ -1,7 +1,7 @@
-import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Sql, createSql, migrate } from '@lv/db'
-import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { findBinary, isAlive, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { canConnect, freePort, waitFor } from './wait.ts'
 
 export type PostgresHandle = { port: number; dataDir: string; adminUrl: string; urlFor(database: string): string; stop(): Promise<void> }
@@ -54,7 +54,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 		)
 		if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString().slice(0, 800)}`)
 	}
-	rmSync(join(dataDir, 'postmaster.pid'), { force: true })
+	await stopLeftoverPostmaster(dataDir)
 	const port = options.port ?? (await freePort())
 	const settings = persistent
 		? ['-c', 'max_connections=200']
@@ -64,7 +64,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 		{ stdout: 'ignore', stderr: 'pipe' }
 	)
 	writeFileSync(join(baseDir, 'child.pid'), String(child.pid))
+	// runuser does not pass signals on, so the postmaster is signalled by the pid it wrote.
 	const kill = () => {
+		signalPostmaster(dataDir, 'SIGINT')
 		try {
 			child.kill('SIGINT')
 		} catch {}
@@ -100,12 +102,40 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 		urlFor: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
 		async stop() {
 			unhook()
+			const postmaster = signalPostmaster(dataDir, 'SIGINT')
 			child.kill('SIGINT')
 			await Promise.race([child.exited, Bun.sleep(5000)])
+			if (postmaster !== undefined && isAlive(postmaster)) process.kill(postmaster, 'SIGKILL')
 			if (child.exitCode === null) child.kill('SIGKILL')
 			if (!persistent) rmSync(baseDir, { recursive: true, force: true })
 		}
 	}
+}
+
+function postmasterPid(dataDir: string): number | undefined {
+	const pidFile = join(dataDir, 'postmaster.pid')
+	if (!existsSync(pidFile)) return undefined
+	const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+	return Number.isInteger(pid) && pid > 0 ? pid : undefined
+}
+
+function signalPostmaster(dataDir: string, signal: NodeJS.Signals): number | undefined {
+	const pid = postmasterPid(dataDir)
+	if (pid === undefined) return undefined
+	try {
+		process.kill(pid, signal)
+	} catch {}
+	return pid
+}
+
+/** A cluster left running by a process that was killed (the stack after SIGKILL) is stopped before reuse. */
+async function stopLeftoverPostmaster(dataDir: string): Promise<void> {
+	const pid = postmasterPid(dataDir)
+	if (pid !== undefined && isAlive(pid)) {
+		process.kill(pid, 'SIGINT')
+		await waitFor(() => !isAlive(pid), { what: 'the leftover postgres to stop', timeoutMs: 15_000 })
+	}
+	rmSync(join(dataDir, 'postmaster.pid'), { force: true })
 }
 
 const TEMPLATE = 'lv_template'

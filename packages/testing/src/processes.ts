@@ -67,6 +67,8 @@ export function onProcessExit(cleanup: Cleanup): () => void {
 		process.on('exit', runAll)
 		for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 			process.on(signal, () => {
+				// a program with its own handler (the stack) shuts down in order and calls stop() itself
+				if (process.listenerCount(signal) > 1) return
 				runAll()
 				process.exit(130)
 			})

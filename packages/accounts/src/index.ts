@@ -1,0 +1,2 @@
+export * from './api-keys.ts'
+export * from './store.ts'

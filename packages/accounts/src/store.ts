@@ -1,0 +1,34 @@
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import { displayPrefix, generateApiKey, hashApiKey } from './api-keys.ts'
+
+export type PlanCode = 'trial' | 'starter' | 'pro' | 'business' | 'enterprise'
+export const PLAN_CODES: readonly PlanCode[] = ['trial', 'starter', 'pro', 'business', 'enterprise']
+
+export async function createAccount(sql: Sql, clock: Clock, input: { name: string; plan: PlanCode }): Promise<{ id: string }> {
+	const id = crypto.randomUUID()
+	await sql`INSERT INTO accounts (id, name, plan_code, created_at) VALUES (${id}, ${input.name}, ${input.plan}, ${clock.now()})`
+	return { id }
+}
+
+export type IssuedKey = { id: string; key: string; displayPrefix: string; label: string }
+
+/** Issues a key; the plaintext is returned here once and never stored. */
+export async function issueApiKey(sql: Sql, clock: Clock, accountId: string, label: string): Promise<IssuedKey> {
+	const key = generateApiKey()
+	const id = crypto.randomUUID()
+	const prefix = displayPrefix(key)
+	await sql`
+		INSERT INTO api_keys (id, account_id, key_hash, display_prefix, label, created_at)
+		VALUES (${id}, ${accountId}, ${hashApiKey(key)}, ${prefix}, ${label}, ${clock.now()})`
+	return { id, key, displayPrefix: prefix, label }
+}
+
+/** Revokes a key of that account; false when the account has no such unrevoked key. */
+export async function revokeApiKey(sql: Sql, clock: Clock, accountId: string, keyId: string): Promise<boolean> {
+	const rows = await sql`
+		UPDATE api_keys SET revoked_at = ${clock.now()}
+		WHERE id = ${keyId} AND account_id = ${accountId} AND revoked_at IS NULL
+		RETURNING id`
+	return rows.length === 1
+}

@@ -1,0 +1,60 @@
+/**
+ * The processes `npm run stack` starts, in order, with the environment each needs beyond the
+ * common DATABASE_URL / NATS_URL / LOG_LEVEL. A service whose entry file does not exist yet is skipped.
+ */
+export type StackPorts = { api: number; dashboard: number; registers: number }
+
+export type StackService = {
+	name: string
+	entry: string
+	env: (ports: StackPorts) => Record<string, string>
+	/** The port whose /readyz (or / for non-services) tells the process is up. */
+	readyUrl?: (ports: StackPorts, healthPort: number) => string
+}
+
+const JURISDICTIONS = 'UKGC,MGA,CW,KH,AN,TGC,IOM'
+
+export const STACK_SERVICES: StackService[] = [
+	{
+		name: 'register-server',
+		entry: 'packages/register-server/src/main.ts',
+		env: (ports) => ({ PORT: String(ports.registers) })
+	},
+	{
+		name: 'checker',
+		entry: 'services/checker/src/main.ts',
+		env: () => ({})
+	},
+	{
+		name: 'reader',
+		entry: 'services/reader/src/main.ts',
+		env: (ports) => ({
+			READER_JURISDICTIONS: JURISDICTIONS,
+			READER_SOURCE_BASE_URL: `http://127.0.0.1:${ports.registers}`,
+			READER_RUN_ON_START: 'true'
+		})
+	},
+	{
+		name: 'notifier',
+		entry: 'services/notifier/src/main.ts',
+		env: () => ({
+			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2stc2VjcmV0LWtleSE=',
+			WEBHOOK_ALLOW_LIST: ''
+		})
+	},
+	{
+		name: 'exporter',
+		entry: 'services/exporter/src/main.ts',
+		env: () => ({})
+	},
+	{
+		name: 'gateway',
+		entry: 'services/gateway/src/main.ts',
+		env: (ports) => ({ PORT: String(ports.api), PUBLIC_BASE_URL: `http://localhost:${ports.api}`, APP_URL: `http://localhost:${ports.dashboard}` })
+	},
+	{
+		name: 'dashboard',
+		entry: 'services/dashboard/src/main.ts',
+		env: (ports) => ({ PORT: String(ports.dashboard), API_BASE_URL: `http://localhost:${ports.api}` })
+	}
+]

@@ -1,0 +1,128 @@
+/**
+ * Runs the whole stack locally: a real PostgreSQL and nats-server (data kept under .tmp/stack so a
+ * second run reuses them), migrations, demo data, every service that exists, on configured ports
+ * when free. Ctrl-C (SIGINT/SIGTERM) stops everything it started.
+ */
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createAccount, issueApiKey } from '@lv/accounts'
+import { systemClock } from '@lv/clock'
+import { createSql, migrate } from '@lv/db'
+import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startPostgres, waitFor } from '@lv/testing'
+import { STACK_SERVICES, type StackPorts } from './stack-services.ts'
+
+const STACK_DIR = join(TMP_ROOT, 'stack')
+mkdirSync(STACK_DIR, { recursive: true, mode: 0o755 })
+
+const envPort = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+async function portOrFree(preferred: number): Promise<number> {
+	return (await canConnect(preferred)) ? freePort() : preferred
+}
+
+const log = (msg: string) => console.log(`[stack] ${msg}`)
+
+const pg = await startPostgres({ dataDir: join(STACK_DIR, 'pg'), port: await portOrFree(envPort('STACK_PG_PORT', 55432)) })
+const admin = createSql(pg.adminUrl, { max: 1 })
+if ((await admin`SELECT 1 FROM pg_database WHERE datname = 'lv'`).length === 0) await admin.unsafe('CREATE DATABASE lv')
+await admin.end({ timeout: 2 })
+const databaseUrl = pg.urlFor('lv')
+const sql = createSql(databaseUrl, { max: 2 })
+const applied = await migrate(sql)
+log(`PostgreSQL on ${pg.port}; migrations applied now: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}`)
+
+const nats = await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(envPort('STACK_NATS_PORT', 4222)) })
+log(`nats-server (JetStream) on ${nats.port}`)
+
+const demo = await seedDemoAccount()
+await sql.end({ timeout: 2 })
+
+const ports: StackPorts = {
+	api: await portOrFree(envPort('STACK_API_PORT', 8080)),
+	dashboard: await portOrFree(envPort('STACK_DASHBOARD_PORT', 8090)),
+	registers: await portOrFree(envPort('STACK_REGISTERS_PORT', 8070))
+}
+
+const children: { name: string; process: ReturnType<typeof Bun.spawn> }[] = []
+for (const service of STACK_SERVICES) {
+	if (!existsSync(join(REPO_ROOT, service.entry))) continue
+	const healthPort = await freePort()
+	const child = Bun.spawn(['bun', service.entry], {
+		cwd: REPO_ROOT,
+		env: {
+			PATH: process.env.PATH ?? '',
+			HOME: process.env.HOME ?? '/root',
+			DATABASE_URL: databaseUrl,
+			NATS_URL: nats.url,
+			LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+			HEALTH_PORT: String(healthPort),
+			...service.env(ports)
+		},
+		stdout: 'pipe',
+		stderr: 'pipe'
+	})
+	prefixOutput(service.name, child.stdout)
+	prefixOutput(service.name, child.stderr)
+	children.push({ name: service.name, process: child })
+	await waitFor(async () => child.exitCode !== null || (await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.ok, () => false)) || !(await hasHealthServer(service.entry)), {
+		what: `${service.name} to be ready`,
+		timeoutMs: 60_000,
+		intervalMs: 100
+	}).catch(() => log(`${service.name} is not ready yet; continuing`))
+	if (child.exitCode !== null) log(`${service.name} exited with ${child.exitCode}`)
+	else log(`${service.name} started`)
+}
+
+console.log(`
+  API            http://localhost:${ports.api}/v1
+  OpenAPI        http://localhost:${ports.api}/openapi.json
+  Dashboard      http://localhost:${ports.dashboard}
+  Registers      http://localhost:${ports.registers} (local register server the readers read)
+  Demo API key   ${demo.key}   (account "${demo.account}", plan Pro)
+
+  Try: curl -H "Authorization: Bearer ${demo.key}" "http://localhost:${ports.api}/v1/check?domain=example.com"
+  Ctrl-C stops everything.
+`)
+
+let stopping = false
+async function stopAll(signal: string) {
+	if (stopping) return
+	stopping = true
+	log(`${signal}: stopping`)
+	for (const child of [...children].reverse()) child.process.kill('SIGTERM')
+	await Promise.race([Promise.all(children.map((child) => child.process.exited)), Bun.sleep(15_000)])
+	for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL')
+	await nats.stop()
+	await pg.stop()
+	log('stopped')
+	process.exit(0)
+}
+process.on('SIGINT', () => void stopAll('SIGINT'))
+process.on('SIGTERM', () => void stopAll('SIGTERM'))
+
+async function seedDemoAccount(): Promise<{ account: string; key: string }> {
+	const name = 'Demo account'
+	const existing = await sql<{ id: string }[]>`SELECT id FROM accounts WHERE name = ${name} ORDER BY created_at LIMIT 1`
+	const accountId = existing[0]?.id ?? (await createAccount(sql, systemClock, { name, plan: 'pro' })).id
+	// Keys are stored hashed only, so each start revokes the previous demo key and prints a fresh one.
+	await sql`UPDATE api_keys SET revoked_at = now() WHERE account_id = ${accountId} AND label = 'stack demo' AND revoked_at IS NULL`
+	const issued = await issueApiKey(sql, systemClock, accountId, 'stack demo')
+	return { account: name, key: issued.key }
+}
+
+async function hasHealthServer(entry: string): Promise<boolean> {
+	return (await Bun.file(join(REPO_ROOT, entry)).text()).includes('startHealthServer')
+}
+
+function prefixOutput(name: string, stream: ReadableStream<Uint8Array> | number | undefined) {
+	if (!(stream instanceof ReadableStream)) return
+	void (async () => {
+		const decoder = new TextDecoder()
+		let buffered = ''
+		for await (const chunk of stream) {
+			buffered += decoder.decode(chunk, { stream: true })
+			const lines = buffered.split('\n')
+			buffered = lines.pop() ?? ''
+			for (const line of lines) if (line) console.log(`${name.padEnd(15)} | ${line}`)
+		}
+	})()
+}
