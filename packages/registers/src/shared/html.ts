@@ -19,6 +19,17 @@ export function readHtml(file: FetchedFile): HtmlDocument {
 	return parseHTML(text).document as unknown as Document
 }
 
+/**
+ * Like readHtml, but a page cut before its closing `</html>` (or `</body>`) is `truncated`:
+ * linkedom would otherwise quietly parse the part that arrived.
+ */
+export function readCompleteHtml(file: FetchedFile): HtmlDocument {
+	const document = readHtml(file)
+	const tail = decodeUtf8(file).slice(-2048)
+	if (!/<\/(?:html|body)\s*>\s*$/i.test(tail)) throw parseError('truncated', 'page ends before </html>', file)
+	return document
+}
+
 /** The element's text with whitespace collapsed and zero-width characters removed; '' for null. */
 export function textOf(node: { textContent: string | null } | null | undefined): string {
 	return node ? squish(stripZeroWidth(node.textContent ?? '')) : ''
