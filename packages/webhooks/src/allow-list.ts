@@ -34,6 +34,7 @@ function parseOrigin(entry: string): { hostname: string; port: number } | null {
 	const match = /^(.+):([0-9]{1,5})$/.exec(entry)
 	if (match === null) return null
 	const [, host = '', portText = ''] = match
+	if (!/^(\[[0-9a-fA-F:.]+\]|[^\s/\\@?#[\]:]+)$/.test(host)) return null
 	const port = Number(portText)
 	if (port < 1 || port > 65535) return null
 	try {

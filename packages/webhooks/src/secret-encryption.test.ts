@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'bun:test'
+import { randomBytes } from 'node:crypto'
+import { decryptSecret, encryptSecret, parseEncryptionKey } from './secret-encryption.ts'
+
+const KEY = new Uint8Array(randomBytes(32))
+const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ'
+
+describe('encryptSecret / decryptSecret', () => {
+	test('round-trips a secret', () => {
+		expect(decryptSecret(encryptSecret(SECRET, KEY), KEY)).toBe(SECRET)
+	})
+
+	test('the ciphertext does not contain the plaintext and differs on every call (fresh IV)', () => {
+		const first = encryptSecret(SECRET, KEY)
+		const second = encryptSecret(SECRET, KEY)
+		expect(Buffer.from(first).toString('latin1')).not.toContain('whsec_')
+		expect(Buffer.from(first).equals(Buffer.from(second))).toBe(false)
+		expect(first.length).toBe(1 + 12 + SECRET.length + 16)
+	})
+
+	test('a wrong key fails authentication', () => {
+		expect(() => decryptSecret(encryptSecret(SECRET, KEY), new Uint8Array(randomBytes(32)))).toThrow(/failed authentication/)
+	})
+
+	test('a flipped ciphertext bit fails authentication', () => {
+		const cipher = encryptSecret(SECRET, KEY)
+		cipher[20] = (cipher[20] ?? 0) ^ 1
+		expect(() => decryptSecret(cipher, KEY)).toThrow(/failed authentication/)
+	})
+
+	test('bytes in an unknown format are refused', () => {
+		expect(() => decryptSecret(new Uint8Array([2, ...randomBytes(40)]), KEY)).toThrow(/not in a known encrypted format/)
+		expect(() => decryptSecret(new Uint8Array([1, 2, 3]), KEY)).toThrow(/not in a known encrypted format/)
+	})
+
+	test('accepts the key as the hex or base64 text from config', () => {
+		const hex = Buffer.from(KEY).toString('hex')
+		const base64 = Buffer.from(KEY).toString('base64')
+		expect(decryptSecret(encryptSecret(SECRET, hex), base64)).toBe(SECRET)
+	})
+})
+
+describe('parseEncryptionKey', () => {
+	const raw = Buffer.from(randomBytes(32))
+
+	test('reads 64 hex characters', () => {
+		expect(Buffer.from(parseEncryptionKey(raw.toString('hex'))).equals(raw)).toBe(true)
+	})
+
+	test('reads base64 with padding and base64url without', () => {
+		expect(Buffer.from(parseEncryptionKey(raw.toString('base64'))).equals(raw)).toBe(true)
+		expect(Buffer.from(parseEncryptionKey(raw.toString('base64url'))).equals(raw)).toBe(true)
+	})
+
+	test('rejects keys that are not 32 bytes with a message naming the expected forms', () => {
+		for (const bad of ['', 'secret', 'ab'.repeat(31), 'ab'.repeat(33), Buffer.from(randomBytes(16)).toString('base64'), Buffer.from(randomBytes(48)).toString('base64'), `${'z'.repeat(63)}g`]) {
+			expect(() => parseEncryptionKey(bad)).toThrow(/32 bytes written as 64 hex characters or 44 base64 characters/)
+		}
+	})
+
+	test('rejects a raw key of the wrong length', () => {
+		expect(() => encryptSecret(SECRET, new Uint8Array(16))).toThrow(/must be 32 bytes \(got 16\)/)
+	})
+})
