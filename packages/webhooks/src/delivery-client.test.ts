@@ -47,7 +47,9 @@ function route(request: Request, body: string): Response | Promise<Response> {
 		case '/accents':
 			return new Response('\u00e9\u00e9\u00e9')
 		case '/verify': {
-			const check = verifySignature(request.headers.get('x-service-signature') ?? '', body, [SECRET], 300, Number(request.headers.get('x-service-timestamp')))
+			const header = request.headers.get('x-service-signature') ?? ''
+			const now = Number(request.headers.get('x-service-timestamp'))
+			const check = verifySignature(header, body, [SECRET], 300, now)
 			return new Response(JSON.stringify(check), { status: check.valid ? 204 : 401 })
 		}
 		default:
@@ -75,7 +77,8 @@ describe('deliver', () => {
 	test('a 2xx answer is ok and the receiver gets the exact body, the headers and the original Host', async () => {
 		const body = '{"event":"test.ping","n":1}'
 		const before = seen.length
-		const result = await deliver({ url: pinnedUrl('/ok'), address: '127.0.0.1', headers: { 'Content-Type': 'application/json', 'X-Service-Event': 'test.ping' }, body })
+		const headers = { 'Content-Type': 'application/json', 'X-Service-Event': 'test.ping' }
+		const result = await deliver({ url: pinnedUrl('/ok'), address: '127.0.0.1', headers, body })
 		expect(result).toMatchObject({ ok: true, status: 200, body: 'received', errorKind: null, error: null })
 		expect(result.latencyMs).toBeGreaterThanOrEqual(0)
 		const request = seen[before] as Seen
@@ -131,6 +134,18 @@ describe('deliver', () => {
 		closed.stop(true)
 		const result = await deliver({ url: `http://receiver.invalid:${port}/`, address: '127.0.0.1', headers: {}, body: '{}', timeoutMs: 2000 })
 		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'connection_refused' })
+	})
+})
+
+describe('deliver to an IPv6 address', () => {
+	test('a name pinned to ::1 reaches the IPv6 receiver with the original Host', async () => {
+		const v6 = Bun.serve({ hostname: '::1', port: 0, fetch: (request) => new Response(request.headers.get('host')) })
+		try {
+			const result = await deliver({ url: `http://receiver.invalid:${v6.port}/`, address: '::1', headers: {}, body: '{}', timeoutMs: 2000 })
+			expect(result).toMatchObject({ ok: true, status: 200, body: `receiver.invalid:${v6.port}` })
+		} finally {
+			v6.stop(true)
+		}
 	})
 })
 

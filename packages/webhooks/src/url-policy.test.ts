@@ -32,7 +32,9 @@ function zoneResolver(): Resolve & { asked: string[] } {
 	return Object.assign(resolve, { asked })
 }
 
-async function refusal(url: string, options: Parameters<typeof checkWebhookUrl>[1] = {}): Promise<{ reason: ErrorReason; field?: string; status: number; code: string }> {
+type Refusal = { reason: ErrorReason; field?: string; status: number; code: string }
+
+async function refusal(url: string, options: Parameters<typeof checkWebhookUrl>[1] = {}): Promise<Refusal> {
 	try {
 		await checkWebhookUrl(url, { resolve: zoneResolver(), ...options })
 	} catch (error) {
@@ -220,11 +222,13 @@ describe('operator allow-list', () => {
 	})
 
 	test('a host:port entry does not open other ports of the same host', async () => {
-		expect((await refusal('http://127.0.0.1:4001/hook', { allowList: ['127.0.0.1:4000'] })).reason).toBe('private_ip_blocked')
+		const refused = await refusal('http://127.0.0.1:4001/hook', { allowList: ['127.0.0.1:4000'] })
+		expect(refused.reason).toBe('private_ip_blocked')
 	})
 
 	test('a host:port entry for localhost bypasses the name block', async () => {
-		const checked = await checkWebhookUrl('http://localhost:4000/', { resolve: zoneResolver(), allowList: ['localhost:4000'] })
+		const options = { resolve: zoneResolver(), allowList: ['localhost:4000'] }
+		const checked = await checkWebhookUrl('http://localhost:4000/', options)
 		expect(checked.address).toBe('127.0.0.1')
 	})
 
