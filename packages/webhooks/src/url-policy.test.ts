@@ -276,3 +276,15 @@ describe('parseWebhookUrl', () => {
 		expect(parseWebhookUrl('HTTPS://Hooks.Example.COM:443/a/../b').href).toBe('https://hooks.example.com/b')
 	})
 })
+
+describe('refusal messages', () => {
+	test('a literal address is named with its range', async () => {
+		await expect(checkWebhookUrl('http://169.254.169.254/')).rejects.toThrow(/169\.254\.169\.254 is in link-local and cloud metadata/)
+	})
+
+	test('the private address behind a name is not echoed to the caller', async () => {
+		const error = await checkWebhookUrl('https://intranet.attacker.example/', { resolve: zoneResolver() }).catch((caught: Error) => caught)
+		expect((error as Error).message).toContain('intranet.attacker.example resolves to a non-public address')
+		expect((error as Error).message).not.toContain('10.1.2.3')
+	})
+})

@@ -51,10 +51,10 @@ export async function checkWebhookUrl(input: string, options: UrlPolicyOptions =
 		for (const { address } of addresses) {
 			if (allowsAddress(allowList, address)) continue
 			const blocked = blockedRangeOf(address)
-			if (blocked !== null) {
-				const via = literal === null ? `${hostname} resolves to ${address}` : `${address} is`
-				throw refuse('private_ip_blocked', `Webhook URL must reach a public address; ${via} in ${blocked}.`)
-			}
+			if (blocked === null) continue
+			// for a name, the resolved address stays unsaid: echoing it would map internal DNS for the caller
+			const detail = literal === null ? `${hostname} resolves to a non-public address` : `${address} is in ${blocked}`
+			throw refuse('private_ip_blocked', `Webhook URL must reach a public address; ${detail}.`)
 		}
 	}
 
