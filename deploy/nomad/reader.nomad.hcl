@@ -1,0 +1,59 @@
+job "lv-reader" {
+  type = "service"
+
+  group "reader" {
+    count = 2
+
+    network {
+      port "health" {}
+
+    }
+
+    task "reader" {
+      driver = "exec"
+
+      config {
+        command = "bun"
+        args    = ["services/reader/src/main.ts"]
+      }
+
+      template {
+        destination = "secrets/env"
+        env         = true
+        data        = <<EOT
+{{ with nomadVar "nomad/jobs/licence-verify" }}
+DATABASE_URL={{ .DATABASE_URL }}
+NATS_URL={{ .NATS_URL }}
+WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
+{{ end }}
+EOT
+      }
+
+      env {
+        HEALTH_PORT = "${NOMAD_PORT_health}"
+        LOG_LEVEL   = "info"
+        READER_JURISDICTIONS = "UKGC,MGA,CW,KH,AN,TGC,IOM"
+      }
+
+      service {
+        name     = "lv-health"
+        port     = "health"
+        provider = "nomad"
+
+        check {
+          type     = "http"
+          path     = "/readyz"
+          interval = "10s"
+          timeout  = "2s"
+        }
+      }
+
+      kill_timeout = "30s"
+
+      resources {
+        cpu    = 500
+        memory = 512
+      }
+    }
+  }
+}
