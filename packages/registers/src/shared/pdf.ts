@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib'
-import { extractText } from 'unpdf'
+import { extractTextItems } from 'unpdf'
 import type { FetchedFile } from '../types.ts'
 import { guardParseAsync, parseError } from './parse-error.ts'
 import { isPdf } from './text.ts'
@@ -249,12 +249,23 @@ export function extractPdfPages(file: FetchedFile): string[] {
 	})
 }
 
-/** Extracts each page's text with unpdf (pdf.js). Throws RegisterParseError only. */
+/** Extracts each page's text with unpdf (pdf.js), one line break wherever the baseline moves. Throws RegisterParseError only. */
 export async function extractPdfPagesAsync(file: FetchedFile): Promise<string[]> {
 	if (file.bytes.length === 0) throw parseError('empty', 'file is empty', file)
 	if (!isPdf(file.bytes)) throw parseError('unexpected_format', 'file is not a PDF', file)
 	return guardParseAsync(async () => {
-		const { text } = await extractText(new Uint8Array(file.bytes), { mergePages: false })
-		return text
+		const { items } = await extractTextItems(new Uint8Array(file.bytes))
+		return items.map((pageItems) => {
+			let text = ''
+			let previousY: number | null = null
+			for (const item of pageItems) {
+				if (previousY !== null && Math.abs(item.y - previousY) > 1 && !text.endsWith('\n')) text += '\n'
+				else if (text !== '' && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' '
+				text += item.str
+				if (item.hasEOL) text += '\n'
+				previousY = item.y
+			}
+			return text.replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').trim()
+		})
 	}, file)
 }
