@@ -1,0 +1,50 @@
+import { normaliseHostname } from '@lv/hostnames'
+import { invalidInput } from '@lv/errors'
+import { answerDomain } from './check-domain.ts'
+import { checkMeta } from './envelope.ts'
+import { staleJurisdictions } from './freshness.ts'
+import type { CheckIndex } from './index-model.ts'
+import type { BatchResult, BatchResultRow, BatchRow } from './result.ts'
+import { dualListingNote } from './wording.ts'
+
+export const MAX_BATCH_DOMAINS = 100
+
+/**
+ * POST /v1/check/batch over `{ domains }`: 1–100 entries, else 400 invalid_input (field
+ * domains). A bad entry gives a per-row error and never fails the batch. Rows carry no
+ * alternatives, jurisdictions or as_of.
+ */
+export function checkBatch(index: CheckIndex, domains: unknown, options: { now: Date }): BatchResult {
+	if (!Array.isArray(domains) || domains.length < 1 || domains.length > MAX_BATCH_DOMAINS) {
+		throw invalidInput('domains', `The body must be { domains: [...] } with 1 to ${MAX_BATCH_DOMAINS} entries.`)
+	}
+	return {
+		results: domains.map((entry) => batchRow(index, entry, options.now)),
+		checked_jurisdictions: [...index.order],
+		_meta: { checked_at: options.now.toISOString(), stale_jurisdictions: staleJurisdictions(index, options.now) }
+	}
+}
+
+function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow {
+	if (typeof entry !== 'string') {
+		return { query: { input: entry }, error: 'invalid_input', error_detail: 'The entry is not a string.', match: null }
+	}
+	const normalised = normaliseHostname(entry)
+	if (!normalised.ok) {
+		return { query: { input: entry }, error: 'invalid_hostname', error_detail: normalised.message, match: null }
+	}
+	const answer = answerDomain(index, normalised.domain, now)
+	const dualOthers = (answer.jurisdictions?.length ?? 1) - 1
+	const row: BatchResultRow = {
+		query: normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input },
+		verdict: answer.verdict,
+		verdict_detail: dualOthers > 0 ? `${answer.verdict_detail} ${dualListingNote(dualOthers)}` : answer.verdict_detail,
+		match: answer.match,
+		confidence: answer.match?.confidence ?? 'none'
+	}
+	if (answer.match_absence_reason) row.match_absence_reason = answer.match_absence_reason
+	if (answer.related_hosts) row.related_hosts = answer.related_hosts
+	const register = checkMeta(index, answer, now).register
+	if (register) row._meta = { register }
+	return row
+}

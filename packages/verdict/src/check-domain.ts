@@ -1,0 +1,189 @@
+import { normaliseHostname, rootLabel, sameSite, siteKey, wwwCounterpart } from '@lv/hostnames'
+import { invalidQuery } from '@lv/errors'
+import type { Answer } from './answer.ts'
+import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
+import { staleJurisdictions } from './freshness.ts'
+import { isGenericGamblingLabel } from './generic-terms.ts'
+import type { CheckIndex, DomainLinkEntry, LicenceEntry } from './index-model.ts'
+import { compareLicences, coveringLicence, jurisdictionOf, linksForHostname, linksForRegistrable } from './lookup.ts'
+import { alternativeFrom, domainMatch, listingVerdict, nameMatch } from './match.ts'
+import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, scoreNames } from './name-matching.ts'
+import { labelKey } from './names.ts'
+import type { CheckResult, DomainListing, RelatedHost, Verdict } from './result.ts'
+import * as words from './wording.ts'
+
+const LISTING_PREFERENCE: readonly Verdict[] = ['licensed', 'licensed_provisional', 'domain_not_listed', 'licence_not_active']
+const MAX_ALTERNATIVES = 5
+
+type JudgedListing = { link: DomainLinkEntry; licence: LicenceEntry | null; verdict: Verdict }
+
+/**
+ * GET /v1/check?domain=: normalises the hostname (400 not_a_valid_hostname, hostname_too_long
+ * or invalid_input on field domain) and answers with SPEC's Check result. Throws AppError.
+ */
+export function checkDomain(index: CheckIndex, domain: string, options: CheckOptions): CheckResult {
+	const normalised = normaliseHostname(domain)
+	if (!normalised.ok) throw invalidQuery(normalised.reason, normalised.message, 'domain')
+	const asOf = resolveAsOf(options)
+	const query = normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input }
+	return finishResult(index, query, answerDomain(index, normalised.domain, options.now), options, asOf)
+}
+
+/** The verdict for an already normalised hostname (stages: exact listing, related host, name). */
+export function answerDomain(index: CheckIndex, host: string, now: Date): Answer {
+	const registrable = siteKey(host)
+	const siblings = linksForRegistrable(index, registrable).filter((link) => !sameSite(host, link.hostname))
+	const related_hosts = relatedHostEntries(siblings)
+	const withRelated = <T extends Answer>(answer: T): T => (related_hosts.length > 0 ? { ...answer, related_hosts } : answer)
+
+	const counterpart = wwwCounterpart(host)
+	const exact = [...linksForHostname(index, host), ...(counterpart ? linksForHostname(index, counterpart) : [])]
+	if (exact.length > 0) return withRelated(exactAnswer(index, host, exact, now))
+	if (siblings.length > 0) return withRelated(relatedAnswer(index, host, registrable, siblings, now))
+	return nameAnswer(index, host, now)
+}
+
+function judge(index: CheckIndex, link: DomainLinkEntry): JudgedListing {
+	const licence = coveringLicence(index, link)
+	return { link, licence, verdict: listingVerdict(licence, link) }
+}
+
+function compareListings(index: CheckIndex, host: string, a: JudgedListing, b: JudgedListing): number {
+	return (
+		LISTING_PREFERENCE.indexOf(a.verdict) - LISTING_PREFERENCE.indexOf(b.verdict) ||
+		Number(b.link.hostname === host) - Number(a.link.hostname === host) ||
+		Number(b.link.link_status === 'active') - Number(a.link.link_status === 'active') ||
+		index.order.indexOf(a.link.jurisdiction) - index.order.indexOf(b.link.jurisdiction) ||
+		(a.licence && b.licence ? compareLicences(a.licence, b.licence, index) : 0) ||
+		a.link.operator.slug.localeCompare(b.link.operator.slug)
+	)
+}
+
+function exactAnswer(index: CheckIndex, host: string, links: DomainLinkEntry[], now: Date): Answer {
+	const judged = links.map((link) => judge(index, link)).sort((a, b) => compareListings(index, host, a, b))
+	const [primary, ...others] = judged as [JudgedListing, ...JudgedListing[]]
+	const answer: Answer = {
+		verdict: primary.verdict,
+		verdict_detail: words.join([
+			words.domainListingDetail(index, host, primary.link, primary.licence, now),
+			otherListingsNote(index, others)
+		]),
+		match: domainMatch(index, 'domain_exact', primary.link, primary.licence),
+		licence: primary.licence,
+		alternatives: []
+	}
+	if (others.length > 0) answer.jurisdictions = judged.map((listing) => domainListing(index, listing, listing === primary))
+	return answer
+}
+
+function otherListingsNote(index: CheckIndex, others: readonly JudgedListing[]): string {
+	if (others.length === 0) return ''
+	const described = others.map(({ link, licence }) => {
+		const licencePart = licence ? `${words.licenceName(licence)}, ${licence.status}` : 'no licence covering websites'
+		return `by the ${jurisdictionOf(index, link.jurisdiction)?.code ?? link.jurisdiction} register under ${link.operator.name} (${licencePart}; domain status ${link.link_status})`
+	})
+	return `The domain is also listed ${described.join('; ')}; see jurisdictions.`
+}
+
+function domainListing(index: CheckIndex, { link, licence, verdict }: JudgedListing, primary: boolean): DomainListing {
+	return {
+		jurisdiction: link.jurisdiction,
+		regulator_name: jurisdictionOf(index, link.jurisdiction)?.name ?? link.jurisdiction,
+		operator: link.operator.name,
+		operator_slug: link.operator.slug,
+		license_id: licence?.id ?? null,
+		license_number: licence?.license_number ?? null,
+		license_reference_is_ours: licence?.license_reference_is_ours ?? false,
+		status: licence?.status ?? null,
+		status_qualifier: licence?.status_qualifier ?? null,
+		matched_domain: link.hostname,
+		domain_status: link.link_status,
+		domain_association: link.association,
+		verdict,
+		primary
+	}
+}
+
+function relatedHostEntries(links: readonly DomainLinkEntry[]): RelatedHost[] {
+	const seen = new Set<string>()
+	const entries: RelatedHost[] = []
+	for (const link of links) {
+		const key = `${link.hostname} ${link.jurisdiction} ${link.operator.id}`
+		if (seen.has(key)) continue
+		seen.add(key)
+		entries.push({ hostname: link.hostname, link_status: link.link_status, jurisdiction: link.jurisdiction, operator_slug: link.operator.slug })
+	}
+	return entries.sort((a, b) => a.hostname.localeCompare(b.hostname) || a.jurisdiction.localeCompare(b.jurisdiction))
+}
+
+function relatedAnswer(index: CheckIndex, host: string, registrable: string, siblings: DomainLinkEntry[], now: Date): Answer {
+	const operators = new Set(siblings.map((link) => link.operator.id))
+	if (operators.size > 1) {
+		const hosts = new Set(siblings.map((link) => link.hostname)).size
+		return {
+			verdict: 'related_host_listed',
+			verdict_detail: words.sharedRegistrableDetail(index, host, registrable, hosts, operators.size),
+			match: null,
+			licence: null,
+			alternatives: [],
+			match_absence_reason: 'shared_registrable'
+		}
+	}
+	const apexFirst = (link: DomainLinkEntry) => Number(sameSite(registrable, link.hostname))
+	const [chosen] = siblings
+		.map((link) => judge(index, link))
+		.sort((a, b) => apexFirst(b.link) - apexFirst(a.link) || compareListings(index, registrable, a, b))
+	if (!chosen) throw new Error('relatedAnswer called without siblings')
+	// Rules 1 and 2 come before rule 3: an inactive licence or a delisted related host says so.
+	const verdict = chosen.verdict === 'licence_not_active' || chosen.verdict === 'domain_not_listed' ? chosen.verdict : 'related_host_listed'
+	return {
+		verdict,
+		verdict_detail: words.relatedHostDetail(index, host, registrable, chosen.link, chosen.licence, now),
+		match: domainMatch(index, 'related_host', chosen.link, chosen.licence),
+		licence: chosen.licence,
+		alternatives: []
+	}
+}
+
+function nameAnswer(index: CheckIndex, host: string, now: Date): Answer {
+	const stale = staleJurisdictions(index, now)
+	const label = rootLabel(host)
+	const key = label === null ? '' : labelKey(label)
+	const notFound: Answer = {
+		verdict: 'not_found',
+		verdict_detail: words.notFoundDetail(index, host, stale),
+		match: null,
+		licence: null,
+		alternatives: []
+	}
+	if (label === null || key.length === 0) return notFound
+
+	if (isGenericGamblingLabel(key) && operatorsNamedExactly(index, key).size !== 1) {
+		return {
+			verdict: 'generic_term',
+			verdict_detail: words.genericTermDetail(index, host, label, stale),
+			match: null,
+			licence: null,
+			alternatives: [],
+			match_absence_reason: 'generic_term'
+		}
+	}
+
+	const scored = scoreNames(index, key)
+	const [best, ...rest] = scored
+	if (!best) return notFound
+	const confidenceOf = (score: number) => (score >= NAME_MATCH_MEDIUM ? 'medium' : 'low') as 'medium' | 'low'
+	const confidence = confidenceOf(best.score)
+	const licence = confidence === 'medium' ? licenceForName(index, best.name) : null
+	return {
+		verdict: 'name_match_only',
+		verdict_detail: words.nameMatchDetail(index, host, best.name, licence, confidence, stale),
+		match: nameMatch(index, best.name, licence, confidence),
+		licence,
+		alternatives: rest.slice(0, MAX_ALTERNATIVES).map(({ name, score }) => {
+			const altConfidence = confidenceOf(score)
+			const altLicence = altConfidence === 'medium' ? licenceForName(index, name) : null
+			return alternativeFrom(nameMatch(index, name, altLicence, altConfidence), name.name)
+		})
+	}
+}

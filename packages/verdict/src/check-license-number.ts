@@ -1,0 +1,63 @@
+import { invalidQuery } from '@lv/errors'
+import type { Answer } from './answer.ts'
+import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
+import { staleJurisdictions } from './freshness.ts'
+import type { CheckIndex, LicenceEntry } from './index-model.ts'
+import { licenseNumberKey } from './license-number-key.ts'
+import { compareLicences, licencesForNumberKey, supersededForNumberKey } from './lookup.ts'
+import { alternativeFrom, licenceNumberMatch, licenceVerdict } from './match.ts'
+import type { CheckResult } from './result.ts'
+import * as words from './wording.ts'
+
+export const MAX_LICENSE_NUMBER_LENGTH = 64
+
+/**
+ * GET /v1/check?license_number=: case, spaces and separators ignored; an earlier UKGC version
+ * resolves to the one now listed (superseded_number); KH/TGC/IOM service references accepted.
+ * Throws AppError 400 invalid_input (field license_number) for an empty or over-long value.
+ */
+export function checkLicenseNumber(index: CheckIndex, licenseNumber: string, options: CheckOptions): CheckResult {
+	if (typeof licenseNumber !== 'string' || licenseNumber.length > MAX_LICENSE_NUMBER_LENGTH) {
+		throw invalidQuery('invalid_input', `license_number must be a string of at most ${MAX_LICENSE_NUMBER_LENGTH} characters.`, 'license_number')
+	}
+	const key = licenseNumberKey(licenseNumber)
+	if (key.length === 0) throw invalidQuery('invalid_input', 'license_number has no letters or digits.', 'license_number')
+	const asOf = resolveAsOf(options)
+	return finishResult(index, { license_number: licenseNumber }, answerLicenseNumber(index, licenseNumber, key, options.now), options, asOf)
+}
+
+function answerLicenseNumber(index: CheckIndex, sent: string, key: string, now: Date): Answer {
+	const current = licencesForNumberKey(index, key)
+	const superseded = current.length > 0 ? [] : supersededForNumberKey(index, key)
+	const candidates = current.length > 0 ? current : [...new Set(superseded.map((entry) => entry.licence))]
+	const sorted = [...candidates].sort((a, b) => compareLicences(a, b, index))
+	const [primary, ...others] = sorted
+	if (!primary) {
+		return {
+			verdict: 'not_found',
+			verdict_detail: words.licenceNotFoundDetail(index, words.quotable(sent), staleJurisdictions(index, now)),
+			match: null,
+			licence: null,
+			alternatives: []
+		}
+	}
+	const earlier = superseded.find((entry) => entry.licence === primary)?.license_number
+	const answer: Answer = {
+		verdict: licenceVerdict(primary),
+		verdict_detail: words.join([
+			earlier === undefined ? '' : words.supersededDetail(index, earlier, primary),
+			words.licenceNumberDetail(index, primary, now),
+			otherLicences(others)
+		]),
+		match: licenceNumberMatch(index, primary),
+		licence: primary,
+		alternatives: others.map((licence) => alternativeFrom(licenceNumberMatch(index, licence)))
+	}
+	if (earlier !== undefined) answer.superseded_number = earlier
+	return answer
+}
+
+function otherLicences(others: readonly LicenceEntry[]): string {
+	if (others.length === 0) return ''
+	return `${others.length} other ${others.length === 1 ? 'licence record carries' : 'licence records carry'} the same number; see alternatives.`
+}

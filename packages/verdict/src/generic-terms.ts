@@ -1,0 +1,48 @@
+/**
+ * Generic gambling words. A root label made only of these (optionally with the filler words
+ * below, hyphens ignored) is a generic term: it is never matched to an operator by name.
+ */
+export const GENERIC_GAMBLING_WORDS: readonly string[] = [
+	'bet', 'bets', 'betting', 'bettor', 'wager', 'wagers', 'wagering', 'gamble', 'gambling', 'gambler',
+	'casino', 'casinos', 'poker', 'slot', 'slots', 'bingo', 'lotto', 'lottery', 'lotteries', 'jackpot',
+	'jackpots', 'roulette', 'blackjack', 'baccarat', 'keno', 'scratch', 'scratchcards', 'sportsbook',
+	'sportsbetting', 'sports', 'odds', 'spin', 'spins', 'dice', 'craps', 'tote', 'pools', 'racing',
+	'bookmaker', 'bookie', 'bookies', 'gaming', 'games', 'game', 'esports', 'fantasy', 'sweepstakes',
+	'pokies', 'punter', 'punt', 'freebet', 'freespins'
+]
+
+/** Words that turn a generic word into a generic phrase (`onlinecasino`, `best-slots`). */
+export const GENERIC_FILLER_WORDS: readonly string[] = [
+	'online', 'best', 'top', 'free', 'play', 'live', 'real', 'money', 'new', 'my', 'the', 'uk', 'us', 'eu',
+	'mobile', 'site', 'sites', 'bonus', 'bonuses', 'guide', 'review', 'reviews', 'deals', 'offers', 'and',
+	'for', 'no', 'deposit'
+]
+
+const GENERIC = new Set(GENERIC_GAMBLING_WORDS)
+const VOCABULARY = new Set([...GENERIC_GAMBLING_WORDS, ...GENERIC_FILLER_WORDS])
+const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length))
+
+/**
+ * True when the key (lower-case letters and digits) splits entirely into listed words with at
+ * least one gambling word. Digits are never filler, so `bet365` is a name, not a generic term.
+ */
+export function isGenericGamblingLabel(key: string): boolean {
+	if (key.length === 0 || key.length > 64) return false
+	// reachable[i]: [can the first i characters be split, did that split use a gambling word]
+	const reachable: Array<[boolean, boolean]> = Array.from({ length: key.length + 1 }, () => [false, false])
+	reachable[0] = [true, false]
+	for (let start = 0; start < key.length; start++) {
+		const [ok, hasGeneric] = reachable[start] ?? [false, false]
+		if (!ok) continue
+		for (let end = start + 1; end <= Math.min(key.length, start + LONGEST_WORD); end++) {
+			const word = key.slice(start, end)
+			if (!VOCABULARY.has(word)) continue
+			const state = reachable[end]
+			if (!state) continue
+			state[0] = true
+			state[1] = state[1] || hasGeneric || GENERIC.has(word)
+		}
+	}
+	const final = reachable[key.length]
+	return final !== undefined && final[0] && final[1]
+}

@@ -1,0 +1,69 @@
+import type { CheckIndex, DomainLinkEntry, JurisdictionEntry, LicenceEntry, SupersededNumber } from './index-model.ts'
+
+export function jurisdictionOf(index: CheckIndex, code: string): JurisdictionEntry | null {
+	return index.shards.get(code)?.jurisdiction ?? null
+}
+
+function collect<T>(index: CheckIndex, pick: (code: string) => readonly T[] | undefined): T[] {
+	const found: T[] = []
+	for (const code of index.order) {
+		const list = pick(code)
+		if (list) found.push(...list)
+	}
+	return found
+}
+
+export function linksForHostname(index: CheckIndex, hostname: string): DomainLinkEntry[] {
+	return collect(index, (code) => index.shards.get(code)?.linksByHostname.get(hostname))
+}
+
+export function linksForRegistrable(index: CheckIndex, registrable: string): DomainLinkEntry[] {
+	return collect(index, (code) => index.shards.get(code)?.linksByRegistrable.get(registrable))
+}
+
+export function licencesForNumberKey(index: CheckIndex, key: string): LicenceEntry[] {
+	return collect(index, (code) => index.shards.get(code)?.licencesByNumberKey.get(key))
+}
+
+export function supersededForNumberKey(index: CheckIndex, key: string): SupersededNumber[] {
+	return collect(index, (code) => index.shards.get(code)?.supersededByKey.get(key))
+}
+
+export function licencesOfOperator(index: CheckIndex, operatorId: string, jurisdiction?: string): LicenceEntry[] {
+	if (jurisdiction !== undefined) return [...(index.shards.get(jurisdiction)?.licencesByOperator.get(operatorId) ?? [])]
+	return collect(index, (code) => index.shards.get(code)?.licencesByOperator.get(operatorId))
+}
+
+/** Lower is better: active, then provisional, then the statuses further from a pass. */
+export function licenceRank(licence: LicenceEntry): number {
+	if (licence.status === 'active') return licence.status_qualifier === null ? 0 : 1
+	const order = ['pending', 'unknown', 'suspended', 'expired', 'surrendered', 'not_in_register', 'revoked'] as const
+	return 2 + order.indexOf(licence.status as (typeof order)[number])
+}
+
+export function bestLicence(licences: readonly LicenceEntry[], index: CheckIndex): LicenceEntry | null {
+	let best: LicenceEntry | null = null
+	for (const licence of licences) {
+		if (best === null || compareLicences(licence, best, index) < 0) best = licence
+	}
+	return best
+}
+
+export function compareLicences(a: LicenceEntry, b: LicenceEntry, index: CheckIndex): number {
+	return (
+		licenceRank(a) - licenceRank(b) ||
+		index.order.indexOf(a.jurisdiction) - index.order.indexOf(b.jurisdiction) ||
+		a.license_number.localeCompare(b.license_number)
+	)
+}
+
+/**
+ * The licence a domain link is judged by: its own licence when that can cover a website, else
+ * the operator's best website-covering licence in the same register (UKGC domains hang off the
+ * account, not one licence); null when the operator holds none.
+ */
+export function coveringLicence(index: CheckIndex, link: DomainLinkEntry): LicenceEntry | null {
+	if (link.licence?.covers_websites) return link.licence
+	const covering = licencesOfOperator(index, link.operator.id, link.jurisdiction).filter((licence) => licence.covers_websites)
+	return bestLicence(covering, index)
+}
