@@ -102,6 +102,13 @@ describe('AN license register', () => {
 		expect(anAdapter.classify(item.upstreamStatus, { licence: item, now }).status).toBe('active')
 	})
 
+	test('an unknown status wording is kept verbatim and classifies as unknown, never active', () => {
+		const after = anAdapter.parseRegister([page(withRecords((records) => records.map((record) => (record.number === 'ALSI-202607032-FI2' ? { ...record, status: 'under investigation' } : record))))])
+		const item = after.licences.find((entry) => entry.upstreamKey === 'ALSI-202607032-FI2')!
+		expect(item.upstreamStatus).toBe('under investigation')
+		expect(anAdapter.classify(item.upstreamStatus, { licence: item, now })).toEqual({ status: 'unknown', qualifier: null })
+	})
+
 	test('records wrapped in an object under "records" read the same as a bare array', () => {
 		const wrapped = anAdapter.parseRegister([page(withRecords((records) => ({ updated: '2026-10-02', records })))])
 		expect(wrapped.licences.map((item) => item.upstreamKey)).toEqual(parsed.licences.map((item) => item.upstreamKey))
