@@ -1,5 +1,4 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, textOf } from '../shared/index.ts'
-import { readCompletePage } from '../kh/complete-page.ts'
+import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
 import { nameKey } from '../kh/name-key.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -122,7 +121,7 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 }
 
 function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): void {
-	const document = readCompletePage(file)
+	const document = readCompleteHtml(file)
 	const script = document.querySelector(DATA_SCRIPT)
 	if (!script) throw parseError('unexpected_format', 'the page holds no ag-licence-data script', file)
 	const json = (script.textContent ?? '').trim()

@@ -1,5 +1,4 @@
-import { extractHostname, parseError, parseRegisterDate, splitDomainCell, textOf, type HtmlElement } from '../shared/index.ts'
-import { readCompletePage } from '../kh/complete-page.ts'
+import { extractHostname, parseError, parseRegisterDate, readCompleteHtml, splitDomainCell, textOf, type HtmlElement } from '../shared/index.ts'
 import type { FetchedFile } from '../types.ts'
 
 export type IomPageEntry = {
@@ -46,7 +45,7 @@ function domainsOf(cell: HtmlElement): { value: string; hostname: string | null 
 
 /** Reads the accordion of the IOM online gambling licensee register page. */
 export function readIomPage(file: FetchedFile): IomPage {
-	const document = readCompletePage(file)
+	const document = readCompleteHtml(file)
 	const accordion = document.querySelector('ul.accordion')
 	if (!accordion) throw parseError('unexpected_format', 'no ul.accordion licensee list on the page', file)
 	const entries: IomPageEntry[] = []

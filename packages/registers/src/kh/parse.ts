@@ -1,6 +1,5 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
+import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
-import { readCompletePage } from './complete-page.ts'
 import { nameKey } from './name-key.ts'
 
 export const KH_PERMIT_TYPE = 'Interactive Gaming Permit'
@@ -152,7 +151,7 @@ function readOperatorTable(builder: Builder, table: HtmlElement, listUpdated: st
 }
 
 function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): void {
-	const document = readCompletePage(file)
+	const document = readCompleteHtml(file)
 	const operators = findOperatorTable(document)
 	const cspa = findCspaTable(document)
 	const updated = /Updated\s+([A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4})/.exec(textOf(document.body))

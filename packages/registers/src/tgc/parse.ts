@@ -1,5 +1,4 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, resolveLink, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
-import { readCompletePage } from '../kh/complete-page.ts'
+import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import { nameKey } from '../kh/name-key.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -133,7 +132,7 @@ function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file:
 }
 
 function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): void {
-	const document = readCompletePage(file)
+	const document = readCompleteHtml(file)
 	const found = findListTable(document)
 	if (!found) throw parseError('unexpected_format', 'no licensee table (Licensee | Licence Type | …) on the page', file)
 	const rows = Array.from(found.table.querySelectorAll('tr') as ArrayLike<HtmlElement>).filter((row) => !cellsOf(row).some((cell) => cell.tagName === 'TH'))
@@ -161,7 +160,7 @@ export function parseTgcRegister(files: FetchedFile[]): ParsedRegister {
 /** The other pages of the list named by its pagination links (resolved, without the page itself). */
 export function discoverTgcPages(file: FetchedFile): string[] {
 	return guardParse(() => {
-		const document = readCompletePage(file)
+		const document = readCompleteHtml(file)
 		const links = Array.from(document.querySelectorAll('.pagination a[href], a.page-numbers[href], a[rel="next"][href]') as ArrayLike<HtmlElement>)
 		const urls = links.map((link) => resolveLink(link.getAttribute('href'), file.url)).filter((url): url is string => url !== null && url !== file.url)
 		return [...new Set(urls)]

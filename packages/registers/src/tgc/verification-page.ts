@@ -1,5 +1,4 @@
-import { extractHostname, guardParse, labelledCells, parseError, textOf } from '../shared/index.ts'
-import { readCompletePage } from '../kh/complete-page.ts'
+import { extractHostname, guardParse, labelledCells, parseError, readCompleteHtml, textOf } from '../shared/index.ts'
 import type { FetchedFile, ParsedVerificationPage } from '../types.ts'
 
 /** Wordings that state the licence is in force (compared lower-cased, trailing punctuation dropped). */
@@ -24,7 +23,7 @@ function bareHost(value: string | null): string | null {
  */
 export function parseTgcVerificationPage(file: FetchedFile): ParsedVerificationPage {
 	return guardParse(() => {
-		const document = readCompletePage(file)
+		const document = readCompleteHtml(file)
 		const result = document.querySelector('.validation-status') ?? document.querySelector('.validation-result')
 		const details = labelledCells(document)
 		const domainCell = details.get('domain') ?? details.get('domain name') ?? details.get('website')
