@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
+import { createSql } from '@lv/db'
+import { silentLogger } from '@lv/logger'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { checkDomain } from '@lv/verdict'
+import { IndexStore } from './index-store.ts'
+import { listenForRegistryChanges } from './registry-listener.ts'
+import { type RegisterFactory, registerFactory } from './test-support/register-factory.ts'
+
+const clock = new TestClock('2026-11-01T12:00:00.000Z')
+const READ_AT = new Date('2026-11-01T11:00:00.000Z')
+let db: TestDatabase
+let nats: NatsHandle
+let bus: Bus
+let make: RegisterFactory
+
+beforeAll(async () => {
+	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	bus = await connectBus({ servers: nats.url, name: 'index-store-test' })
+	await ensureStreams(bus)
+	make = registerFactory(db.sql, READ_AT)
+	const acme = await make.operator('acme-gaming', 'Acme Gaming')
+	const ukgc = await make.licence(acme, { license_number: '000-012345-R-123456-001' })
+	await make.link(acme, 'acmebet.co.uk', ukgc)
+	await make.finishAllRuns()
+})
+
+afterAll(async () => {
+	await bus.close()
+	await nats.stop()
+	await db.drop()
+})
+
+const verdictOf = (store: IndexStore, domain: string) => checkDomain(store.current(), domain, { now: clock.now() }).verdict
+const newStore = (sql = db.sql) => new IndexStore({ sql, logger: silentLogger, clock })
+
+describe('IndexStore', () => {
+	test('loads every jurisdiction from PostgreSQL with the data_version it was built from', async () => {
+		const store = newStore()
+		await store.loadAll()
+		expect(store.isLoaded()).toBe(true)
+		expect(store.current().order).toEqual(['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM'])
+		expect(verdictOf(store, 'acmebet.co.uk')).toBe('licensed')
+		const [status] = await db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		expect(store.versions().get('UKGC')).toBe(BigInt(status?.data_version ?? -1))
+	})
+
+	test('a rebuild replaces only its jurisdiction and leaves the other shards shared', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const before = store.current()
+		const malta = await make.operator('malta-play', 'Malta Play')
+		const mga = await make.licence(malta, { jurisdiction: 'MGA', license_number: 'MGA/B2C/101/2020', license_types: ['Type 1'] })
+		await make.link(malta, 'maltaplay.com', mga)
+		await make.finishRun('MGA')
+		expect(verdictOf(store, 'maltaplay.com')).toBe('not_found')
+		await store.rebuild('MGA')
+		const after = store.current()
+		expect(verdictOf(store, 'maltaplay.com')).toBe('licensed')
+		expect(after.shards.get('UKGC')).toBe(before.shards.get('UKGC'))
+		expect(after.shards.get('MGA')).not.toBe(before.shards.get('MGA'))
+		expect(before.shards.get('MGA')?.linksByHostname.has('maltaplay.com')).toBe(false)
+	})
+
+	test('registry.changed.<CODE> published to JetStream rebuilds that jurisdiction in a running checker', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const listener = listenForRegistryChanges(bus, store, silentLogger)
+		try {
+			await bus.nc.flush()
+			const curacao = await make.operator('island-casino', 'Island Casino')
+			const cw = await make.licence(curacao, { jurisdiction: 'CW', license_number: 'OGL/2024/118/0091', license_types: ['B2C'] })
+			await make.link(curacao, 'islandcasino.com', cw)
+			const version = await make.finishRun('CW')
+			await publish(
+				bus,
+				RegistryChanged,
+				subjects.registryChanged('CW'),
+				{ id: 'run-cw-1', sent_at: clock.now().toISOString(), jurisdiction: 'CW', run_id: 'run-cw-1', data_version: Number(version), changed: true },
+				registryChangedMsgId('CW', 'run-cw-1')
+			)
+			await waitFor(() => verdictOf(store, 'islandcasino.com') === 'licensed', { what: 'the CW rebuild' })
+			expect(store.versions().get('CW')).toBe(version)
+		} finally {
+			await listener.stop()
+		}
+	})
+
+	test('the data_version poll catches a change whose message was never received', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const anjouan = await make.operator('comoros-spins', 'Comoros Spins')
+		const an = await make.licence(anjouan, { jurisdiction: 'AN', license_number: 'ALSI-202410030-FI1', license_types: ['B2C'] })
+		await make.link(anjouan, 'comorosspins.com', an)
+		await make.finishRun('AN')
+		await store.sync()
+		expect(verdictOf(store, 'comorosspins.com')).toBe('licensed')
+	})
+
+	test('a newer last read without a data change updates freshness and keeps the shard data', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const before = store.current().shards.get('UKGC')
+		const later = new Date('2026-11-01T11:30:00.000Z')
+		await make.finishRun('UKGC', later, false)
+		await store.sync('UKGC')
+		const after = store.current().shards.get('UKGC')
+		expect(after?.jurisdiction.last_successful_read_at).toBe(later.getTime())
+		expect(after?.linksByHostname).toBe(before?.linksByHostname)
+	})
+
+	test('a rebuild that cannot reach PostgreSQL fails on its own and the previous index keeps answering', async () => {
+		const ownSql = createSql(db.url, { max: 1 })
+		const store = newStore(ownSql)
+		await store.loadAll()
+		const before = store.current()
+		await ownSql.end({ timeout: 1 })
+		await expect(store.rebuild('UKGC')).rejects.toThrow()
+		expect(store.current()).toBe(before)
+		expect(verdictOf(store, 'acmebet.co.uk')).toBe('licensed')
+	})
+
+	test('rebuilds of one jurisdiction requested during a rebuild coalesce into one more run', async () => {
+		const store = newStore()
+		await store.loadAll()
+		let rebuilds = 0
+		const counting = new IndexStore({ sql: db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
+		await counting.loadAll()
+		rebuilds = 0
+		await Promise.all([counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH')])
+		expect(rebuilds).toBe(2)
+	})
+})

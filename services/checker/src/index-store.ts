@@ -1,0 +1,141 @@
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import { type CheckIndex, buildIndex, replaceJurisdiction, withRegisterRead } from '@lv/verdict'
+import { type RegisterVersion, jurisdictionCodes, loadJurisdictionRows, registerVersions } from './load-rows.ts'
+
+const EMPTY_INDEX = buildIndex({
+	jurisdictions: [],
+	registerStatus: [],
+	operators: [],
+	tradingNames: [],
+	licences: [],
+	licenseNumberVersions: [],
+	domainLinks: []
+})
+
+export type RebuildRecord = { code: string; dataVersion: bigint; durationMs: number; at: Date }
+
+export type IndexStoreOptions = { sql: Sql; logger: Logger; clock: Clock; onRebuilt?: (record: RebuildRecord) => void }
+
+/**
+ * Holds the checker's in-memory index and keeps it in step with PostgreSQL. Each jurisdiction is
+ * rebuilt on its own; the new shard is built aside and swapped in with one assignment, so a request
+ * that already took `current()` finishes on the index it started with and no request ever waits
+ * for a rebuild. A failed rebuild keeps the previous shard and is retried by the next sync.
+ */
+export class IndexStore {
+	readonly #sql: Sql
+	readonly #logger: Logger
+	readonly #clock: Clock
+	readonly #onRebuilt: ((record: RebuildRecord) => void) | undefined
+	#index: CheckIndex = EMPTY_INDEX
+	readonly #versions = new Map<string, bigint>()
+	readonly #readAt = new Map<string, number | null>()
+	readonly #running = new Map<string, Promise<void>>()
+	readonly #again = new Set<string>()
+	#loaded = false
+
+	constructor(options: IndexStoreOptions) {
+		this.#sql = options.sql
+		this.#logger = options.logger
+		this.#clock = options.clock
+		this.#onRebuilt = options.onRebuilt
+	}
+
+	/** The index to answer one request with; take it once per request. */
+	current(): CheckIndex {
+		return this.#index
+	}
+
+	/** True once every jurisdiction has been loaded at least once. */
+	isLoaded(): boolean {
+		return this.#loaded
+	}
+
+	/** The data_version each jurisdiction's shard was built from. */
+	versions(): ReadonlyMap<string, bigint> {
+		return this.#versions
+	}
+
+	/** Loads every jurisdiction, one at a time so only one jurisdiction's rows are in memory at once. */
+	async loadAll(): Promise<void> {
+		for (const code of await jurisdictionCodes(this.#sql)) await this.rebuild(code)
+		this.#loaded = true
+	}
+
+	/**
+	 * Rebuilds one jurisdiction from PostgreSQL. Calls for a jurisdiction already being rebuilt
+	 * are coalesced into one more run after the current one, so a burst of changes costs at most
+	 * two rebuilds and the last committed data always wins.
+	 */
+	rebuild(code: string): Promise<void> {
+		const running = this.#running.get(code)
+		if (running) {
+			this.#again.add(code)
+			return running
+		}
+		const task = (async () => {
+			try {
+				do {
+					this.#again.delete(code)
+					await this.#rebuildOnce(code)
+				} while (this.#again.has(code))
+			} finally {
+				this.#running.delete(code)
+			}
+		})()
+		this.#running.set(code, task)
+		return task
+	}
+
+	async #rebuildOnce(code: string): Promise<void> {
+		const started = performance.now()
+		const { rows, dataVersion } = await loadJurisdictionRows(this.#sql, code)
+		if (rows.jurisdictions.length === 0) {
+			this.#logger.warn('jurisdiction has no row; index left as it is', { jurisdiction: code })
+			return
+		}
+		this.#index = replaceJurisdiction(this.#index, code, rows)
+		this.#versions.set(code, dataVersion)
+		this.#readAt.set(code, this.#index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
+		const record = { code, dataVersion, durationMs: performance.now() - started, at: this.#clock.now() }
+		this.#logger.info('index rebuilt', {
+			jurisdiction: code,
+			data_version: String(dataVersion),
+			licences: rows.licences.length,
+			domains: rows.domainLinks.length,
+			duration_ms: Math.round(record.durationMs)
+		})
+		this.#onRebuilt?.(record)
+	}
+
+	/**
+	 * Brings the index in line with register_status: rebuilds every jurisdiction whose data_version
+	 * moved (or that is new) and takes a newer last read without rebuilding. `only` limits it to one
+	 * jurisdiction (a registry.changed message); without it every register is compared (the poll).
+	 */
+	async sync(only?: string): Promise<void> {
+		const versions = (await registerVersions(this.#sql)).filter((version) => only === undefined || version.code === only)
+		const rebuilds: Promise<void>[] = []
+		for (const version of versions) {
+			if (this.#versions.get(version.code) !== version.dataVersion) rebuilds.push(this.rebuild(version.code))
+			else this.#takeReadAt(version)
+		}
+		const outcomes = await Promise.allSettled(rebuilds)
+		const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
+		if (failed) throw failed.reason
+	}
+
+	#takeReadAt(version: RegisterVersion): void {
+		const readAt = version.lastSuccessfulReadAt?.getTime() ?? null
+		if (this.#readAt.get(version.code) === readAt) return
+		this.#index = withRegisterRead(this.#index, version.code, version.lastSuccessfulReadAt)
+		this.#readAt.set(version.code, readAt)
+	}
+
+	/** Resolves once no rebuild is running (shutdown, tests). */
+	async idle(): Promise<void> {
+		while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()])
+	}
+}

@@ -1,0 +1,45 @@
+import { connectBus } from '@lv/bus'
+import { systemClock } from '@lv/clock'
+import { loadConfigOrExit } from '@lv/config'
+import { createSql } from '@lv/db'
+import { createLogger } from '@lv/logger'
+import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { CheckerEnv } from './config.ts'
+import { IndexStore } from './index-store.ts'
+import { listenForRegistryChanges, pollRegisterVersions } from './registry-listener.ts'
+import { startResponders } from './responders.ts'
+
+const config = loadConfigOrExit(CheckerEnv, process.env)
+const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
+let ready = false
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+
+const sql = createSql(config.DATABASE_URL, { applicationName: 'checker', max: config.CHECKER_DB_POOL })
+await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
+const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'checker' }), logger)
+
+const store = new IndexStore({ sql, logger, clock: systemClock })
+// Listen before the first load so a change committed during it is not missed.
+const listener = listenForRegistryChanges(bus, store, logger)
+await retryWithBackoff('index load', () => store.loadAll(), logger)
+const poll = pollRegisterVersions(store, config.CHECKER_POLL_INTERVAL_MS, logger)
+const responders = startResponders({ bus, sql, store, clock: systemClock, logger })
+ready = true
+logger.info('answering checks', { health_port: health.port, jurisdictions: store.current().order })
+
+handleShutdown(
+	{
+		async stop() {
+			ready = false
+			poll.stop()
+			await Promise.all(responders.map((responder) => responder.stop()))
+			await listener.stop()
+			await store.idle()
+			await bus.drain()
+			await sql.end({ timeout: 5 })
+			health.stop()
+		}
+	},
+	logger,
+	config.SHUTDOWN_TIMEOUT_MS
+)
