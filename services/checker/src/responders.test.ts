@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Bus, type Responder, connectBus, request } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, subjects } from '@lv/contracts'
+import { AppError } from '@lv/errors'
+import { silentLogger } from '@lv/logger'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import type { BatchResult, CheckResult } from '@lv/verdict'
+import { IndexStore } from './index-store.ts'
+import { startResponders } from './responders.ts'
+import { type LicenceFixture, registerFactory } from './test-support/register-factory.ts'
+
+const clock = new TestClock('2026-11-01T12:00:00.000Z')
+const READ_AT = new Date('2026-11-01T11:00:00.000Z')
+let db: TestDatabase
+let nats: NatsHandle
+let client: Bus
+const replicas: { bus: Bus; store: IndexStore; responders: Responder[] }[] = []
+let revoked: LicenceFixture
+
+async function startReplica(name: string) {
+	const bus = await connectBus({ servers: nats.url, name })
+	const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock })
+	await store.loadAll()
+	const responders = startResponders({ bus, sql: db.sql, store, clock, logger: silentLogger })
+	await bus.nc.flush()
+	replicas.push({ bus, store, responders })
+}
+
+beforeAll(async () => {
+	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	const make = registerFactory(db.sql, READ_AT)
+	const acme = await make.operator('acme-gaming', 'Acme Gaming')
+	const active = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
+	await make.previousNumber(active, '000-012345-R-123456-001', new Date('2026-03-01T00:00:00Z'))
+	await make.link(acme, 'acmebet.co.uk', active)
+	const shady = await make.operator('shady-spins', 'Shady Spins')
+	revoked = await make.licence(shady, { license_number: '000-099999-R-100000-001', status: 'revoked', upstream_status: 'Revoked' })
+	await make.link(shady, 'shadyspins.com', revoked)
+	await make.history(revoked, { changed_at: new Date('2026-02-01T00:00:00Z'), previous_status: null, new_status: 'active' })
+	await make.history(revoked, { changed_at: new Date('2026-09-01T00:00:00Z'), previous_status: 'active', new_status: 'revoked', change_type: 'revoked' })
+	await make.finishAllRuns()
+	client = await connectBus({ servers: nats.url, name: 'responders-test-client' })
+	await startReplica('checker-1')
+	await startReplica('checker-2')
+})
+
+afterAll(async () => {
+	for (const replica of replicas) {
+		await Promise.all(replica.responders.map((responder) => responder.stop()))
+		await replica.bus.close()
+	}
+	await client.close()
+	await nats.stop()
+	await db.drop()
+})
+
+const header = () => ({ id: crypto.randomUUID(), sent_at: clock.now().toISOString() })
+const askDomain = async (domain: string, as_of?: string) =>
+	(await request(client, {
+		subject: subjects.checkDomain,
+		schema: CheckDomainRequest,
+		body: as_of === undefined ? { ...header(), domain } : { ...header(), domain, as_of },
+		timeoutMs: 2_000,
+		unavailableReason: 'checker_unavailable'
+	})) as CheckResult
+const askLicence = async (license_number: string, as_of?: string) =>
+	(await request(client, {
+		subject: subjects.checkLicense,
+		schema: CheckLicenseRequest,
+		body: as_of === undefined ? { ...header(), license_number } : { ...header(), license_number, as_of },
+		timeoutMs: 2_000,
+		unavailableReason: 'checker_unavailable'
+	})) as CheckResult
+
+describe('checker responders', () => {
+	test('check.domain answers the SPEC check result from the index', async () => {
+		const result = await askDomain('WWW.AcmeBet.co.uk.')
+		expect(result.verdict).toBe('licensed')
+		expect(result.query).toEqual({ domain: 'www.acmebet.co.uk', input: 'WWW.AcmeBet.co.uk.' })
+		expect(result.match?.matched_domain).toBe('acmebet.co.uk')
+		expect(result.checked_jurisdictions).toEqual(['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM'])
+	})
+
+	test('check.license resolves an earlier UKGC number to the current one', async () => {
+		const result = await askLicence('000-012345-r-123456-001')
+		expect(result.verdict).toBe('licensed')
+		expect(result.superseded_number).toBe('000-012345-R-123456-001')
+		expect(result.match?.license_number).toBe('000-012345-R-123456-002')
+	})
+
+	test('a bad hostname comes back as the 400 envelope, rebuilt as an AppError', async () => {
+		const failure = await askDomain('https://acmebet.co.uk/').catch((error: unknown) => error)
+		expect(failure).toBeInstanceOf(AppError)
+		expect(failure).toMatchObject({ status: 400, code: 'invalid_query', reason: 'not_a_valid_hostname', field: 'domain' })
+	})
+
+	test('as_of reads the matched licence history from PostgreSQL; verdict stays current', async () => {
+		const result = await askDomain('shadyspins.com', '2026-05-01')
+		expect(result.verdict).toBe('licence_not_active')
+		expect(result.match?.status).toBe('revoked')
+		expect(result.as_of).toMatchObject({ basis: 'observed', status: 'active', resolved_at: '2026-05-01T23:59:59.999Z' })
+		expect(result.as_of?.tracking_since).toBe('2026-02-01T00:00:00.000Z')
+		const before = await askLicence(revoked.license_number, '2026-01-15T10:00:00+01:00')
+		expect(before.as_of).toMatchObject({ basis: 'before_tracking', status: null })
+	})
+
+	test('as_of on a domain with no resolved licence is no_license_resolved; a future as_of is 400 on field as_of', async () => {
+		const unknown = await askDomain('nowhere-at-all.example', '2026-10-01')
+		expect(unknown.as_of?.basis).toBe('no_license_resolved')
+		const future = await askDomain('acmebet.co.uk', '2026-11-02').catch((error: unknown) => error)
+		expect(future).toMatchObject({ status: 400, code: 'invalid_query', reason: 'invalid_input', field: 'as_of' })
+	})
+
+	test('check.batch answers every row; a bad row does not fail the batch', async () => {
+		const result = (await request(client, {
+			subject: subjects.checkBatch,
+			schema: CheckBatchRequest,
+			body: { ...header(), domains: ['acmebet.co.uk', 42, 'bad_host.com', 'shadyspins.com'] },
+			timeoutMs: 2_000,
+			unavailableReason: 'checker_unavailable'
+		})) as BatchResult
+		expect(result.results.map((row) => ('verdict' in row ? row.verdict : row.error))).toEqual([
+			'licensed',
+			'invalid_input',
+			'invalid_hostname',
+			'licence_not_active'
+		])
+		expect(result._meta.checked_at).toBe(clock.now().toISOString())
+	})
+
+	test('two replicas in queue group checker share the load', async () => {
+		const processed = () => replicas.map((replica) => replica.responders.reduce((sum, responder) => sum + responder.subscription.getProcessed(), 0))
+		const start = processed()
+		await Promise.all(Array.from({ length: 200 }, () => askDomain('acmebet.co.uk')))
+		const handled = processed().map((count, i) => count - (start[i] ?? 0))
+		expect(handled.reduce((a, b) => a + b, 0)).toBe(200)
+		for (const count of handled) expect(count).toBeGreaterThan(20)
+	})
+
+	test('rebuilds running during a stream of requests fail none of them', async () => {
+		const requests = Array.from({ length: 300 }, (_, i) => askDomain(i % 2 === 0 ? 'acmebet.co.uk' : 'shadyspins.com'))
+		const rebuilds = replicas.flatMap((replica) => ['UKGC', 'MGA', 'UKGC', 'CW', 'UKGC'].map((code) => replica.store.rebuild(code)))
+		const [answers] = await Promise.all([Promise.all(requests), Promise.all(rebuilds)])
+		expect(answers.map((answer) => answer.verdict)).toEqual(
+			Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 'licensed' : 'licence_not_active'))
+		)
+	})
+})
