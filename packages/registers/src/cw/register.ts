@@ -83,6 +83,7 @@ function legalName(printed: string): string {
 }
 
 function pagesOf(file: FetchedFile): string[] {
+	if (file.bytes.length === 0) throw parseError('empty', 'file is empty', file)
 	if (isPdf(file.bytes)) return extractPdfPages(file)
 	if ((file.contentType ?? '').toLowerCase().startsWith('text/plain')) return decodeUtf8(file).split('\f')
 	throw parseError('unexpected_format', 'the CW register is read from its PDF (or that PDF extracted to text)', file)

@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib'
-import { extractTextItems } from 'unpdf'
+import { extractTextItems, getDocumentProxy } from 'unpdf'
 import type { FetchedFile } from '../types.ts'
 import { guardParseAsync, parseError } from './parse-error.ts'
 import { isPdf } from './text.ts'
@@ -254,7 +254,9 @@ export async function extractPdfPagesAsync(file: FetchedFile): Promise<string[]>
 	if (file.bytes.length === 0) throw parseError('empty', 'file is empty', file)
 	if (!isPdf(file.bytes)) throw parseError('unexpected_format', 'file is not a PDF', file)
 	return guardParseAsync(async () => {
-		const { items } = await extractTextItems(new Uint8Array(file.bytes))
+		// verbosity 0: pdf.js would otherwise print a warning per damaged object to the console.
+		const document = await getDocumentProxy(new Uint8Array(file.bytes), { verbosity: 0 })
+		const { items } = await extractTextItems(document).finally(() => document.loadingTask.destroy())
 		return items.map((pageItems) => {
 			let text = ''
 			let previousY: number | null = null
