@@ -136,15 +136,19 @@ function buildShard(jurisdiction: JurisdictionEntry, rows: RegisterRows, operato
 
 	const linksByHostname = new Map<string, DomainLinkEntry[]>()
 	const linksByRegistrable = new Map<string, DomainLinkEntry[]>()
+	// One string per registrable domain, shared by every link on it.
+	const interned = new Map<string, string>()
 	for (const row of rows.domainLinks) {
 		if (row.jurisdiction_code !== code) continue
 		const operator = operators.get(row.operator_id)
 		if (!operator) continue
 		// Recomputed rather than trusted from the row, so queries and stored hosts group by one PSL.
-		const registrable = siteKey(row.hostname)
+		const computed = siteKey(row.hostname)
+		const registrable = computed === row.hostname ? row.hostname : (interned.get(computed) ?? computed)
+		interned.set(registrable, registrable)
 		const link: DomainLinkEntry = {
 			hostname: row.hostname,
-			registrable_domain: registrable === row.hostname ? row.hostname : registrable,
+			registrable_domain: registrable,
 			operator,
 			licence: row.license_id === null ? null : (licences.get(row.license_id) ?? null),
 			jurisdiction: code,

@@ -147,7 +147,7 @@ export function relatedHostDetail(
 		: `${operator} holds ${licenceName(licence)}, which is ${statusWords(licence)}`
 	return join([
 		`${query} itself is not listed in ${coverage(index)}.`,
-		`Another host on the same registrable domain ${registrable}, ${link.hostname}, is listed by ${regulator(jurisdiction)} under ${operator} with domain status ${link.link_status}; ${licencePart}.`,
+		`${link.hostname === registrable ? `The registrable domain ${registrable}` : `${link.hostname}, another host on the registrable domain ${registrable},`} is listed by ${regulator(jurisdiction)} under ${operator} with domain status ${link.link_status}; ${licencePart}.`,
 		`A listing of another host does not cover ${query}.`,
 		listingRead('That listing', link.link_status === 'active' ? link.last_listed_at : null, jurisdiction),
 		registerFreshness(jurisdiction, now)
@@ -182,7 +182,7 @@ export function nameMatchDetail(
 		sentences.push(`Its name closely resembles "${name.name}", ${kind} of ${operator}; ${holding}.`)
 		sentences.push('That status belongs to the operator, not to this domain, which no register lists and which may be a lookalike.')
 	} else {
-		const where = nameJurisdiction ? ` in the ${nameJurisdiction.code} register` : ''
+		const where = nameJurisdiction ? `, published by ${regulator(nameJurisdiction)}` : ''
 		sentences.push(`Its name weakly resembles "${name.name}", ${kind} of ${operator}${where}; the operator is a guess and no licence is matched to this domain.`)
 	}
 	sentences.push(staleNote(stale))

@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'bun:test'
+import { parseAsOf, reconstructAsOf } from './as-of.ts'
+import { checkDomain } from './check-domain.ts'
+import { checkLicenseNumber } from './check-license-number.ts'
+import type { LicenseHistoryRow } from './rows.ts'
+import { brandWorld, NOW } from './test-support.ts'
+
+const instantOf = (raw: unknown) => {
+	const parsed = parseAsOf(raw, NOW)
+	return parsed.ok ? parsed.instant.toISOString() : parsed.reason
+}
+
+describe('parseAsOf', () => {
+	test('a bare date resolves to the end of that day UTC', () => {
+		expect(instantOf('2026-03-01')).toBe('2026-03-01T23:59:59.999Z')
+		expect(instantOf('2024-02-29')).toBe('2024-02-29T23:59:59.999Z')
+	})
+
+	test("today's date resolves to now", () => {
+		expect(instantOf('2026-11-01')).toBe(NOW.toISOString())
+	})
+
+	test('a datetime with an offset resolves to that UTC instant', () => {
+		expect(instantOf('2026-10-01T10:00:00+02:00')).toBe('2026-10-01T08:00:00.000Z')
+		expect(instantOf('2026-10-01T10:00Z')).toBe('2026-10-01T10:00:00.000Z')
+		expect(instantOf('2026-10-01T10:00:00.123456-05:30')).toBe('2026-10-01T15:30:00.123Z')
+	})
+
+	test('a non-existent date, a datetime without offset, other forms and over 40 characters are invalid_input on as_of', () => {
+		for (const raw of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-1-01', '20261001', '2026-10-01T10:00:00', '2026-10-01 10:00:00Z', '2026-10-01T25:00Z', '2026-10-01T10:00+24:00', 'yesterday', '', `2026-10-01T10:00:00.${'1'.repeat(30)}Z`, 42]) {
+			const parsed = parseAsOf(raw, NOW)
+			expect(parsed).toMatchObject({ ok: false, reason: 'invalid_input', field: 'as_of' })
+		}
+	})
+
+	test('a future date or instant is invalid_input', () => {
+		expect(instantOf('2026-11-02')).toBe('invalid_input')
+		expect(instantOf('2026-11-01T12:00:01Z')).toBe('invalid_input')
+		expect(instantOf('2026-11-01T12:00:00Z')).toBe(NOW.toISOString())
+	})
+})
+
+const world = brandWorld()
+const licenceEntry = world.index.shards.get('UKGC')?.licences.get(world.brandRemote.id) ?? null
+const event = (id: string, changed_at: string, previous_status: LicenseHistoryRow['previous_status'], new_status: LicenseHistoryRow['new_status'], corrected_at: string | null = null): LicenseHistoryRow => ({
+	id,
+	license_id: world.brandRemote.id,
+	changed_at,
+	previous_status,
+	new_status,
+	change_type: previous_status === null ? 'created' : 'status_change',
+	source_url: 'https://register.example/licences',
+	corrected_at,
+	correction_note: corrected_at ? 'misread of the enforcement page' : null
+})
+const history: LicenseHistoryRow[] = [
+	event('e1', '2026-02-01T06:00:00.000Z', null, 'active'),
+	event('e2', '2026-05-01T06:00:00.000Z', 'active', 'revoked', '2026-05-03T09:00:00.000Z'),
+	event('e3', '2026-06-01T06:00:00.000Z', 'active', 'suspended'),
+	event('other', '2026-01-01T06:00:00.000Z', null, 'pending')
+]
+history[3] = { ...(history[3] as LicenseHistoryRow), license_id: 'another-licence' }
+
+describe('reconstructAsOf', () => {
+	test('inside the window the status in effect is observed with its transition', () => {
+		const answer = reconstructAsOf(history, licenceEntry, new Date('2026-03-01T00:00:00.000Z'))
+		expect(answer).toMatchObject({ basis: 'observed', status: 'active', tracking_since: '2026-02-01T06:00:00.000Z' })
+		expect(answer.transition).toMatchObject({ id: 'e1', new_status: 'active', change_type: 'created' })
+		expect(answer.correction).toBeUndefined()
+	})
+
+	test('a withdrawn event in effect gives basis corrected, status null and no fallback to the earlier status', () => {
+		const answer = reconstructAsOf(history, licenceEntry, new Date('2026-05-10T00:00:00.000Z'))
+		expect(answer).toMatchObject({ basis: 'corrected', status: null, transition: null })
+		expect(answer.correction).toEqual({
+			event_id: 'e2',
+			withdrawn_status: 'revoked',
+			corrected_at: '2026-05-03T09:00:00.000Z',
+			correction_note: 'misread of the enforcement page'
+		})
+	})
+
+	test('a later event after the withdrawn one is observed again', () => {
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-07-01T00:00:00.000Z'))).toMatchObject({ basis: 'observed', status: 'suspended' })
+	})
+
+	test('a date before tracking_since is before_tracking with status null', () => {
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-01-15T00:00:00.000Z'))).toMatchObject({
+			basis: 'before_tracking',
+			status: null,
+			tracking_since: '2026-02-01T06:00:00.000Z'
+		})
+	})
+
+	test('no history for the licence is no_such_license; no licence is no_license_resolved', () => {
+		expect(reconstructAsOf([], licenceEntry, NOW).basis).toBe('no_such_license')
+		expect(reconstructAsOf(history, null, NOW).basis).toBe('no_license_resolved')
+	})
+})
+
+describe('as_of on checks', () => {
+	test('verdict and match.status stay current while verdict_detail leads with the historical answer', () => {
+		const result = checkDomain(world.index, 'brand.com', { now: NOW, asOf: '2026-07-01', history })
+		expect(result.verdict).toBe('licensed')
+		expect(result.match?.status).toBe('active')
+		expect(result.as_of).toMatchObject({ resolved_at: '2026-07-01T23:59:59.999Z', basis: 'observed', status: 'suspended' })
+		expect(result.verdict_detail.startsWith('At 2026-07-01T23:59:59.999Z the service\'s history records the licence as suspended')).toBe(true)
+	})
+
+	test('a corrected answer never quotes the withdrawn status', () => {
+		const result = checkLicenseNumber(world.index, '039011-R-319371-005', { now: NOW, asOf: '2026-05-10', history })
+		expect(result.as_of?.basis).toBe('corrected')
+		expect(result.verdict_detail).not.toContain('revoked')
+		expect(result.verdict_detail).toContain('later withdrawn')
+	})
+
+	test('a name match without a licence answers no_license_resolved', () => {
+		const result = checkDomain(world.index, 'brandbetonline.net', { now: NOW, asOf: '2026-07-01', history })
+		expect(result.as_of?.basis).toBe('no_license_resolved')
+	})
+
+	test('an invalid as_of is 400 invalid_input on field as_of', () => {
+		expect(() => checkDomain(world.index, 'brand.com', { now: NOW, asOf: '2026-11-02', history })).toThrow(
+			expect.objectContaining({ status: 400, reason: 'invalid_input', field: 'as_of' })
+		)
+	})
+
+	test('without as_of no as_of key is present', () => {
+		expect('as_of' in checkDomain(world.index, 'brand.com', { now: NOW })).toBe(false)
+	})
+})
