@@ -1,0 +1,11 @@
+import type { Plan } from '../limits/plan.ts'
+
+/** How a route takes keys: `required` (401 without one), `optional` (keyless-capable: per-IP cap without a key), `none` (a key is ignored). */
+export type AuthMode = 'required' | 'optional' | 'none'
+
+/** Who is calling, as handlers see it. `trial` is a legacy trial key; `keyless` has no account. */
+export type Caller =
+	| { tier: 'keyless'; accountId: null; keyId: null; plan: null; clientAddress: string }
+	| { tier: 'keyed' | 'trial'; accountId: string; keyId: string; plan: Plan; clientAddress: string }
+
+export type KeyedCaller = Extract<Caller, { tier: 'keyed' | 'trial' }>

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { keyedSuccessHeaders, keylessHeaders } from './headers.ts'
+import { utcMonthWindow } from './windows.ts'
+
+const window = utcMonthWindow(Date.parse('2026-11-10T00:00:00Z'))
+const pricingUrl = 'https://example.test/pricing'
+
+describe('rate-limit headers', () => {
+	test('Remaining is never negative and X-RateLimit-Remaining equals X-Monthly-Quota-Remaining', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 2_000_000 }), (quota, used) => {
+				const headers = keyedSuccessHeaders({ monthlyQuota: quota, used, window, publicEndpoint: false, pricingUrl })
+				expect(Number(headers['X-Monthly-Quota-Remaining'])).toBeGreaterThanOrEqual(0)
+				expect(headers['X-RateLimit-Remaining']).toBe(headers['X-Monthly-Quota-Remaining'] as string)
+				expect(headers['X-Monthly-Quota-Warning'] !== undefined).toBe(used >= quota * 0.8)
+			})
+		)
+	})
+
+	test('X-Monthly-Quota-Reset and X-RateLimit-Reset name the same instant', () => {
+		const headers = keyedSuccessHeaders({ monthlyQuota: 10_000, used: 1, window, publicEndpoint: false, pricingUrl })
+		expect(Date.parse(headers['X-Monthly-Quota-Reset'] as string) / 1000).toBe(Number(headers['X-RateLimit-Reset']))
+		expect(headers['X-Monthly-Quota-Reset']).toBe('2026-12-01T00:00:00.000Z')
+	})
+
+	test('keyless headers count down from 10 and never go below 0', () => {
+		expect(keylessHeaders({ used: 3, window, pricingUrl })['X-RateLimit-Remaining']).toBe('7')
+		expect(keylessHeaders({ used: 14, window, pricingUrl })['X-RateLimit-Remaining']).toBe('0')
+	})
+})

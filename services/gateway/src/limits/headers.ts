@@ -1,0 +1,57 @@
+import { type Window, epochSeconds } from './windows.ts'
+
+export type Headers = Record<string, string>
+
+/** SPEC: keyless calls are capped at 10 per IP per route per UTC hour. */
+export const KEYLESS_HOURLY_LIMIT = 10
+export const KEYLESS_POLICY = `tier=public;limit=${KEYLESS_HOURLY_LIMIT};window=hour`
+export const KEYLESS_IETF_POLICY = `"default";q=${KEYLESS_HOURLY_LIMIT};w=3600`
+export const MONTHLY_WARNING_SHARE = 0.8
+export const MONTHLY_WARNING_TEXT = '80% of the monthly request limit is used'
+
+export const remaining = (limit: number, used: number) => Math.max(0, limit - used)
+
+/** Headers of every keyless response on the four public endpoints, the 429 included. */
+export function keylessHeaders(input: { used: number; window: Window; pricingUrl: string }): Headers {
+	return {
+		'X-RateLimit-Limit': String(KEYLESS_HOURLY_LIMIT),
+		'X-RateLimit-Remaining': String(remaining(KEYLESS_HOURLY_LIMIT, input.used)),
+		'X-RateLimit-Reset': String(epochSeconds(input.window.resetMs)),
+		'X-RateLimit-Policy': KEYLESS_POLICY,
+		'RateLimit-Policy': KEYLESS_IETF_POLICY,
+		'X-Upgrade-URL': input.pricingUrl
+	}
+}
+
+/**
+ * Headers of a successful keyed response. `used` includes this request. A plan without a monthly
+ * cap shows `unlimited` and omits the counts; `X-RateLimit-Policy` is `tier=authenticated` on a
+ * keyless-capable endpoint, `tier=unlimited` elsewhere on uncapped plans, and absent otherwise.
+ */
+export function keyedSuccessHeaders(input: {
+	monthlyQuota: number | null
+	used: number
+	window: Window
+	publicEndpoint: boolean
+	pricingUrl: string
+}): Headers {
+	const headers: Headers = {}
+	const quota = input.monthlyQuota
+	if (quota === null) {
+		headers['X-Monthly-Quota-Limit'] = 'unlimited'
+	} else {
+		const left = String(remaining(quota, input.used))
+		headers['X-Monthly-Quota-Limit'] = String(quota)
+		headers['X-Monthly-Quota-Used'] = String(input.used)
+		headers['X-Monthly-Quota-Remaining'] = left
+		headers['X-Monthly-Quota-Reset'] = new Date(input.window.resetMs).toISOString()
+		if (input.used >= quota * MONTHLY_WARNING_SHARE) headers['X-Monthly-Quota-Warning'] = MONTHLY_WARNING_TEXT
+		headers['X-RateLimit-Limit'] = String(quota)
+		headers['X-RateLimit-Remaining'] = left
+		headers['X-RateLimit-Reset'] = String(epochSeconds(input.window.resetMs))
+	}
+	if (input.publicEndpoint) headers['X-RateLimit-Policy'] = 'tier=authenticated'
+	else if (quota === null) headers['X-RateLimit-Policy'] = 'tier=unlimited'
+	headers['X-Upgrade-URL'] = input.pricingUrl
+	return headers
+}

@@ -1,0 +1,31 @@
+/** A fixed counting window: [startMs, resetMs). Every limit in SPEC "Limits" is clock-aligned in UTC. */
+export type Window = { startMs: number; resetMs: number }
+
+export const secondWindow = (nowMs: number): Window => {
+	const startMs = Math.floor(nowMs / 1000) * 1000
+	return { startMs, resetMs: startMs + 1000 }
+}
+
+export const hourWindow = (nowMs: number): Window => {
+	const startMs = Math.floor(nowMs / 3_600_000) * 3_600_000
+	return { startMs, resetMs: startMs + 3_600_000 }
+}
+
+export const utcDayWindow = (nowMs: number): Window => {
+	const startMs = Math.floor(nowMs / 86_400_000) * 86_400_000
+	return { startMs, resetMs: startMs + 86_400_000 }
+}
+
+/** 00:00 UTC on the 1st of the month to 00:00 UTC on the 1st of the next. */
+export const utcMonthWindow = (nowMs: number): Window => {
+	const now = new Date(nowMs)
+	const year = now.getUTCFullYear()
+	const month = now.getUTCMonth()
+	return { startMs: Date.UTC(year, month, 1), resetMs: Date.UTC(year, month + 1, 1) }
+}
+
+/** Unix epoch seconds, as X-RateLimit-Reset carries them. Window edges are whole seconds, so nothing is lost. */
+export const epochSeconds = (ms: number) => Math.floor(ms / 1000)
+
+/** Whole seconds until the reset, at least 1: what Retry-After says. */
+export const secondsUntil = (resetMs: number, nowMs: number) => Math.max(1, Math.ceil((resetMs - nowMs) / 1000))

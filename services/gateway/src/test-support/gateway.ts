@@ -1,0 +1,19 @@
+import type { Bus } from '@lv/bus'
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import { silentLogger } from '@lv/logger'
+import { type GatewayDeps, createApp } from '../app.ts'
+
+export const TEST_CONFIG: GatewayDeps['config'] = {
+	PUBLIC_BASE_URL: 'https://api.example.test',
+	PRICING_URL: 'https://example.test/pricing',
+	APP_URL: 'https://app.example.test',
+	CHECKER_TIMEOUT_MS: 500,
+	TRUSTED_PROXIES: ''
+}
+
+export function testDeps(input: { sql: Sql; bus: Bus; clock: Clock; config?: Partial<GatewayDeps['config']> }): GatewayDeps {
+	return { sql: input.sql, bus: input.bus, clock: input.clock, logger: silentLogger, config: { ...TEST_CONFIG, ...input.config } }
+}
+
+export const testApp = (input: Parameters<typeof testDeps>[0]) => createApp(testDeps(input))
