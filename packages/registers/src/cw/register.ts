@@ -31,7 +31,7 @@ export function splitCwRows(pageText: string): CwRow[] {
 	return matches.map((match, index) => {
 		const start = (match.index ?? 0) + match[0].length
 		const end = matches[index + 1]?.index ?? text.length
-		const before = text.slice(0, match.index ?? 0)
+		const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)
 		const rowNumber = /(\d{1,5})\.\s*$/.exec(before)?.[1] ?? null
 		const chunk = squish(text.slice(start, end).replace(/\s\d{1,5}\.\s*$/, ''))
 		return { ...readRow(chunk), rowNumber, number: squish(match[0]), printed: squish(`${match[0]} ${chunk}`) }

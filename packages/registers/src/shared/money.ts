@@ -9,7 +9,7 @@ export type Money = { amountMinorUnits: number; currency: string; raw: string }
  */
 export function findMoney(text: string): Money | null {
 	const pattern =
-		/(£|€|\$|\b(?:GBP|EUR|USD)\b)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(\s*(?:million|m)\b)?|(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(\bEUR\b|\bGBP\b|euro)/i
+		/(£|€|\$|\b(?:GBP|EUR|USD)\b)\s?(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,2}))?(\s{0,3}(?:million|m)\b)?|(\d{1,3}(?:,\d{3}){1,5}|\d{1,15})(?:\.(\d{1,2}))?\s?(\bEUR\b|\bGBP\b|euro)/i
 	const match = pattern.exec(text)
 	if (!match) return null
 	const symbol = (match[1] ?? match[7] ?? '').toUpperCase()
