@@ -1,0 +1,480 @@
+import { normaliseHostname, siteKey } from '@lv/hostnames'
+import type { LicenceStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
+import { outboxEvent } from './events.ts'
+import { licenseNumberKey } from './number-key.ts'
+import { allocateSlug } from './slug.ts'
+import { buildNumberIndex, decideListedStatus, enforcementEffects } from './status.ts'
+import type {
+	CurrentState,
+	DomainLinkRow,
+	DomainLinkState,
+	GracePolicy,
+	HistoryChangeType,
+	HistoryRow,
+	IdSource,
+	LicenceRow,
+	LicenceState,
+	Observation,
+	OperatorState,
+	Plan,
+	ReadFile
+} from './types.ts'
+
+export type PlanOptions = { grace: GracePolicy; ids: IdSource; detectedBy: string }
+
+/** Enforcement entries of these types announce themselves with regulatory_action.added (SPEC Events). */
+const ANNOUNCED_ACTIONS: ReadonlySet<string> = new Set(['fine', 'warning', 'revocation', 'licence_suspension'])
+
+const LINK_RANK = { active: 5, redirecting: 4, parked: 3, expired: 2, delisted: 1 } as const
+
+const nameKey = (name: string) =>
+	name
+		.normalize('NFKD')
+		.replace(/\p{M}+/gu, '')
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, ' ')
+		.trim()
+
+/**
+ * Compares one run's observation with the database's state and returns every row to write,
+ * the history rows and the outbox events they cause. Pure: time and ids come in, nothing is read.
+ */
+export function planReconciliation(current: CurrentState, observation: Observation, options: PlanOptions): Plan {
+	const { now, jurisdiction } = observation
+	const { ids, detectedBy, grace } = options
+	const parsed = observation.register.parsed
+	const registerFiles = observation.register.files
+	const entryFile = registerFiles[0] as ReadFile
+	const fileOf = (index: number): ReadFile => registerFiles[index] ?? entryFile
+	const enforcementFiles = observation.enforcement?.files ?? []
+	const enforcementFileOf = (action: ParsedAction): ReadFile | undefined => enforcementFiles[action.sourceIndex] ?? enforcementFiles[0]
+
+	const plan: Plan = {
+		operatorsToInsert: [],
+		operatorsToUpdate: [],
+		registrations: [],
+		tradingNames: [],
+		licencesToInsert: [],
+		licencesToUpdate: [],
+		touchedListed: [],
+		touchedUnlisted: [],
+		numberVersions: [],
+		supersededFor: [],
+		history: [],
+		domainsToInsert: [],
+		domainsToUpdate: [],
+		actionsToInsert: [],
+		outbox: [],
+		counts: { licences: 0, listedLicences: 0, domains: 0, operators: 0, created: 0, statusChanges: 0, actionsAdded: 0, warnings: parsed.warnings.length },
+		changed: false
+	}
+	const warn = () => {
+		plan.counts.warnings++
+	}
+
+	// Operators: one per registered entity, found again through its registration.
+	const operatorByEntity = new Map<string, OperatorState>()
+	const operatorsByName = new Map<string, Set<string>>()
+	const noteName = (name: string, operatorId: string) => {
+		const key = nameKey(name)
+		if (key === '') return
+		const set = operatorsByName.get(key) ?? new Set<string>()
+		set.add(operatorId)
+		operatorsByName.set(key, set)
+	}
+	for (const [, registration] of current.registrations) noteName(registration.legalName, registration.operator.id)
+	for (const entity of parsed.entities) {
+		if (operatorByEntity.has(entity.upstreamId)) continue
+		const registration = current.registrations.get(entity.upstreamId)
+		let operator: OperatorState
+		if (registration) {
+			operator = registration.operator
+			if (registration.legalName !== entity.legalName) {
+				operator = { ...operator, registeredName: entity.legalName, displayName: entity.legalName, country: entity.country ?? operator.country }
+				plan.operatorsToUpdate.push(operator)
+				plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
+			}
+		} else {
+			operator = {
+				id: ids.uuid(),
+				slug: allocateSlug(entity.legalName, jurisdiction, current.takenSlugs),
+				registeredName: entity.legalName,
+				displayName: entity.legalName,
+				country: entity.country
+			}
+			plan.operatorsToInsert.push({ ...operator, upstreamIds: { [jurisdiction]: entity.upstreamId } })
+			plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
+		}
+		operatorByEntity.set(entity.upstreamId, operator)
+		noteName(entity.legalName, operator.id)
+		for (const tradingName of entity.tradingNames) {
+			noteName(tradingName.name, operator.id)
+			const key = `${operator.id} ${tradingName.name}`
+			const stored = current.tradingNames.get(key)
+			if (stored === undefined || stored !== tradingName.status) {
+				plan.tradingNames.push({ id: ids.uuid(), operatorId: operator.id, name: tradingName.name, status: tradingName.status })
+			}
+		}
+	}
+	plan.counts.operators = operatorByEntity.size
+
+	const operatorSlug = new Map<string, string>()
+	for (const [, registration] of current.registrations) operatorSlug.set(registration.operator.id, registration.operator.slug)
+	for (const operator of operatorByEntity.values()) operatorSlug.set(operator.id, operator.slug)
+
+	// Enforcement decisions that set statuses, by licence identity.
+	const numberIndex = buildNumberIndex(
+		[
+			...parsed.licences.map((licence) => ({ upstreamKey: licence.upstreamKey, licenseNumber: licence.licenseNumber })),
+			...[...current.licences.values()].map((licence) => ({ upstreamKey: licence.upstreamKey, licenseNumber: licence.licenseNumber }))
+		],
+		jurisdiction
+	)
+	const effects = enforcementEffects(observation.enforcement?.parsed.actions ?? [], numberIndex, (action) => enforcementFileOf(action)?.url ?? '')
+
+	const history = (licence: LicenceRow, file: ReadFile, previous: LicenceStatus | null, changeType: HistoryChangeType, note: string, eventId: string | null): void => {
+		plan.history.push({
+			id: ids.uuid(),
+			licenseId: licence.id,
+			changedAt: now,
+			previousStatus: previous,
+			newStatus: licence.status,
+			changeType,
+			sourceUrl: file.url,
+			detectedBy,
+			note,
+			snapshotSha256: file.sha256,
+			snapshotFetchedAt: file.fetchedAt,
+			registerReadId: file.registerReadId,
+			eventId
+		})
+	}
+	const licenceEventData = (licence: LicenceRow, sourceUrl: string) => ({
+		license_id: licence.id,
+		license_number: licence.licenseNumber,
+		license_reference_is_ours: licence.licenseReferenceIsOurs,
+		operator_id: licence.operatorId,
+		operator_slug: operatorSlug.get(licence.operatorId) ?? null,
+		jurisdiction_code: jurisdiction,
+		changed_at: now.toISOString(),
+		source_url: sourceUrl
+	})
+	const recordStatusMove = (licence: LicenceRow, previous: LicenceStatus, file: ReadFile, sourceUrl: string, note: string) => {
+		const eventId = ids.eventId()
+		const eventName = licence.status === 'expired' ? 'license.expired' : 'license.status_changed'
+		plan.outbox.push(outboxEvent(eventName, eventId, now, { ...licenceEventData(licence, sourceUrl), previous_status: previous, new_status: licence.status }))
+		history(licence, file, previous, licence.status === 'revoked' ? 'revoked' : 'status_change', note, eventId)
+		plan.counts.statusChanges++
+	}
+
+	// Licences the register lists.
+	const usedReferences = new Set([...current.licences.values()].map((licence) => licence.licenseNumberKey))
+	const seenLicences = new Map<string, LicenceRow>()
+	parsed.licences.forEach((licence, index) => {
+		if (seenLicences.has(licence.upstreamKey)) {
+			warn()
+			return
+		}
+		const operator = operatorByEntity.get(licence.entityId)
+		if (!operator) {
+			warn()
+			return
+		}
+		const classification = observation.classifications[index] ?? { status: 'unknown' as const, qualifier: null }
+		const file = fileOf(licence.sourceIndex)
+		const existing = current.licences.get(licence.upstreamKey)
+		const number = licenceNumber(licence, existing, usedReferences)
+		if (number === null) {
+			warn()
+			return
+		}
+		const decided = decideListedStatus(licence, classification, file.url, effects.get(licence.upstreamKey))
+		const statusFile = decided.sourceUrl === file.url ? file : (effects.get(licence.upstreamKey) && enforcementFileOf(effects.get(licence.upstreamKey)!.action)) || file
+		const row: LicenceRow = {
+			id: existing?.id ?? ids.uuid(),
+			jurisdictionCode: jurisdiction,
+			operatorId: operator.id,
+			upstreamKey: licence.upstreamKey,
+			licenseNumber: number.printed,
+			licenseNumberKey: licenseNumberKey(number.printed),
+			licenseReferenceIsOurs: number.ours,
+			status: decided.status,
+			statusQualifier: decided.qualifier,
+			upstreamStatus: licence.upstreamStatus,
+			licenseTypes: licence.licenseTypes,
+			licenseTypeRaw: licence.licenseTypeRaw,
+			licenseCategory: licence.licenseCategory,
+			issuedDate: licence.issuedDate,
+			expiryDate: licence.expiryDate,
+			coversWebsites: licence.coversWebsites,
+			notListedSince: null,
+			missedReads: 0,
+			lastVerifiedAt: now,
+			lastListedAt: now,
+			sourceUrl: file.url,
+			statusSourceUrl: decided.sourceUrl,
+			statusObservedAt: now,
+			rawData: licence.raw,
+			firstObservedAt: existing?.firstObservedAt ?? now
+		}
+		seenLicences.set(licence.upstreamKey, row)
+		if (!existing) {
+			plan.licencesToInsert.push(row)
+			plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
+			const eventId = ids.eventId()
+			plan.outbox.push(outboxEvent('license.issued', eventId, now, { ...licenceEventData(row, decided.sourceUrl), status: row.status }))
+			history(row, statusFile, null, 'created', `first observed in the register (${decided.because})`, eventId)
+			plan.counts.created++
+			return
+		}
+		if (existing.status !== row.status) {
+			const relisted = existing.status === 'not_in_register' ? `listed again after not being listed since ${existing.notListedSince?.toISOString() ?? 'an earlier read'}; ` : ''
+			recordStatusMove(row, existing.status, statusFile, decided.sourceUrl, `${relisted}${decided.because}`)
+		}
+		if (existing.licenseNumberKey !== row.licenseNumberKey) {
+			plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
+			plan.supersededFor.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
+			history(row, file, row.status, 'data_update', `licence number re-issued as ${row.licenseNumber} (was ${existing.licenseNumber})`, null)
+		}
+		if (existing.expiryDate !== null && row.expiryDate !== null && row.expiryDate > existing.expiryDate) {
+			history(row, file, row.status, 'renewed', `expiry date moved from ${existing.expiryDate} to ${row.expiryDate}`, null)
+		}
+		if (rowContentDiffers(existing, row)) plan.licencesToUpdate.push(row)
+		else plan.touchedListed.push(row.id)
+	})
+	plan.counts.listedLicences = seenLicences.size
+
+	// Licences the register no longer lists: kept as they were for the grace window, then not_in_register.
+	let firstMisses = 0
+	for (const existing of current.licences.values()) {
+		if (seenLicences.has(existing.upstreamKey)) continue
+		if (existing.status === 'not_in_register') {
+			plan.touchedUnlisted.push(existing.id)
+			continue
+		}
+		const notListedSince = existing.notListedSince ?? now
+		if (existing.notListedSince === null) firstMisses++
+		const missedReads = existing.missedReads + 1
+		const row: LicenceRow = { ...existing, jurisdictionCode: jurisdiction, notListedSince, missedReads, lastVerifiedAt: now }
+		if (missedReads >= grace.missedReads && now.getTime() - notListedSince.getTime() >= grace.minimumMs) {
+			const previous = existing.status
+			Object.assign(row, {
+				status: 'not_in_register',
+				statusQualifier: null,
+				upstreamStatus: null,
+				statusSourceUrl: observation.register.entryUrl,
+				statusObservedAt: now
+			} satisfies Partial<LicenceRow>)
+			recordStatusMove(
+				row,
+				previous,
+				entryFile,
+				observation.register.entryUrl,
+				`not listed in the register since ${notListedSince.toISOString()} (${missedReads} reads missed it)`
+			)
+		}
+		plan.licencesToUpdate.push(row)
+	}
+	plan.counts.licences = current.licences.size + plan.licencesToInsert.length
+
+	planDomains(plan, current, observation, operatorByEntity, seenLicences, ids)
+	planActions(plan, current, observation, { numberIndex, seenLicences, operatorsByName, operatorSlug, ids, enforcementFileOf })
+
+	plan.changed =
+		plan.operatorsToInsert.length +
+			plan.operatorsToUpdate.length +
+			plan.tradingNames.length +
+			plan.licencesToInsert.length +
+			plan.history.length +
+			plan.domainsToInsert.length +
+			plan.domainsToUpdate.length +
+			plan.actionsToInsert.length >
+			0 || firstMisses > 0 || plan.licencesToUpdate.some((row) => row.notListedSince === null)
+	return plan
+}
+
+/** The printed number, or the service's reference for registers that print none (kept once minted). */
+function licenceNumber(licence: ParsedLicence, existing: LicenceState | undefined, used: Set<string>): { printed: string; ours: boolean } | null {
+	if (licence.licenseNumber !== null && licence.licenseNumber.trim() !== '') return { printed: licence.licenseNumber.trim(), ours: false }
+	if (existing?.licenseReferenceIsOurs) return { printed: existing.licenseNumber, ours: true }
+	if (licence.referencePrefix === null || licence.referenceKey === null) return null
+	const base = `${licence.referencePrefix}/${licence.referenceKey}`
+	let candidate = base
+	for (let n = 2; used.has(licenseNumberKey(candidate)); n++) candidate = `${base}-${n}`
+	used.add(licenseNumberKey(candidate))
+	return { printed: candidate, ours: true }
+}
+
+const sameArray = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i])
+
+function rowContentDiffers(existing: LicenceState, row: LicenceRow): boolean {
+	return (
+		existing.operatorId !== row.operatorId ||
+		existing.licenseNumber !== row.licenseNumber ||
+		existing.status !== row.status ||
+		existing.statusQualifier !== row.statusQualifier ||
+		existing.upstreamStatus !== row.upstreamStatus ||
+		!sameArray(existing.licenseTypes, row.licenseTypes) ||
+		existing.licenseTypeRaw !== row.licenseTypeRaw ||
+		existing.licenseCategory !== row.licenseCategory ||
+		existing.issuedDate !== row.issuedDate ||
+		existing.expiryDate !== row.expiryDate ||
+		existing.coversWebsites !== row.coversWebsites ||
+		existing.notListedSince !== null ||
+		existing.missedReads !== 0 ||
+		existing.sourceUrl !== row.sourceUrl ||
+		existing.statusSourceUrl !== row.statusSourceUrl ||
+		existing.licenseReferenceIsOurs !== row.licenseReferenceIsOurs ||
+		JSON.stringify(existing.rawData) !== JSON.stringify(row.rawData)
+	)
+}
+
+function planDomains(
+	plan: Plan,
+	current: CurrentState,
+	observation: Observation,
+	operatorByEntity: Map<string, OperatorState>,
+	licences: Map<string, LicenceRow>,
+	ids: IdSource
+): void {
+	const { now, jurisdiction } = observation
+	const observed = new Map<string, DomainLinkRow>()
+	for (const domain of observation.register.parsed.domains) {
+		const operator = operatorByEntity.get(domain.entityId)
+		const hostname = normalisedHost(domain)
+		if (!operator || hostname === null) {
+			plan.counts.warnings++
+			continue
+		}
+		const key = `${operator.id} ${hostname}`
+		const licenseId = domain.licenceKey === null ? null : (licences.get(domain.licenceKey)?.id ?? null)
+		const known = observed.get(key)
+		if (known) {
+			if (LINK_RANK[domain.linkStatus] > LINK_RANK[known.linkStatus]) {
+				known.linkStatus = domain.linkStatus
+				known.association = domain.association ?? known.association
+				known.upstreamValue = domain.upstreamValue
+			}
+			known.licenseId ??= licenseId
+			known.verificationUrl ??= domain.verificationUrl
+			continue
+		}
+		const existing = current.domainLinks.get(key)
+		observed.set(key, {
+			id: existing?.id ?? ids.uuid(),
+			jurisdictionCode: jurisdiction,
+			operatorId: operator.id,
+			licenseId,
+			hostname,
+			registrableDomain: siteKey(hostname),
+			linkStatus: domain.linkStatus,
+			association: domain.association,
+			upstreamValue: domain.upstreamValue,
+			verificationUrl: domain.verificationUrl,
+			lastListedAt: null
+		})
+	}
+	for (const [key, row] of observed) {
+		row.lastListedAt = row.linkStatus === 'delisted' ? null : now
+		const existing = current.domainLinks.get(key)
+		if (!existing) plan.domainsToInsert.push(row)
+		else if (domainDiffers(existing, row)) plan.domainsToUpdate.push(row)
+	}
+	for (const [key, existing] of current.domainLinks) {
+		if (observed.has(key) || existing.linkStatus === 'delisted') continue
+		plan.domainsToUpdate.push({ ...existing, jurisdictionCode: jurisdiction, linkStatus: 'delisted', lastListedAt: null })
+	}
+	let listed = 0
+	for (const row of observed.values()) if (row.linkStatus !== 'delisted') listed++
+	plan.counts.domains = listed
+}
+
+function normalisedHost(domain: ParsedDomain): string | null {
+	if (domain.hostname === null) return null
+	const normalised = normaliseHostname(domain.hostname)
+	return normalised.ok ? normalised.domain : null
+}
+
+function domainDiffers(existing: DomainLinkState, row: DomainLinkRow): boolean {
+	return (
+		existing.licenseId !== row.licenseId ||
+		existing.linkStatus !== row.linkStatus ||
+		existing.association !== row.association ||
+		existing.upstreamValue !== row.upstreamValue ||
+		existing.verificationUrl !== row.verificationUrl ||
+		existing.registrableDomain !== row.registrableDomain ||
+		(existing.lastListedAt === null) !== (row.lastListedAt === null)
+	)
+}
+
+function planActions(
+	plan: Plan,
+	current: CurrentState,
+	observation: Observation,
+	context: {
+		numberIndex: ReturnType<typeof buildNumberIndex>
+		seenLicences: Map<string, LicenceRow>
+		operatorsByName: Map<string, Set<string>>
+		operatorSlug: Map<string, string>
+		ids: IdSource
+		enforcementFileOf: (action: ParsedAction) => ReadFile | undefined
+	}
+): void {
+	const enforcement = observation.enforcement
+	if (!enforcement) return
+	const { now, jurisdiction } = observation
+	const licenceByKey = new Map<string, { id: string; operatorId: string }>()
+	for (const licence of current.licences.values()) licenceByKey.set(licence.upstreamKey, licence)
+	for (const [key, licence] of context.seenLicences) licenceByKey.set(key, licence)
+	const added = new Set<string>()
+	for (const action of enforcement.parsed.actions) {
+		if (current.actionKeys.has(action.upstreamKey) || added.has(action.upstreamKey)) continue
+		added.add(action.upstreamKey)
+		const file = context.enforcementFileOf(action)
+		let licence: { id: string; operatorId: string } | undefined
+		for (const printed of action.licenseNumbers) {
+			const key = context.numberIndex.resolve(printed)
+			licence = key === undefined ? undefined : licenceByKey.get(key)
+			if (licence) break
+		}
+		const byName = context.operatorsByName.get(nameKey(action.entityName))
+		const operatorId = licence?.operatorId ?? (byName?.size === 1 ? [...byName][0] : undefined) ?? null
+		const row = {
+			id: context.ids.uuid(),
+			upstreamKey: action.upstreamKey,
+			operatorId,
+			licenseId: licence?.id ?? null,
+			entityName: action.entityName,
+			actionType: action.actionType,
+			amountMinorUnits: action.amountMinorUnits,
+			currency: action.currency,
+			decisionDate: action.decisionDate,
+			summary: action.summary,
+			sourceUrl: file?.url ?? enforcement.entryUrl,
+			snapshotSha256: file?.sha256 ?? null,
+			licenseNumbers: action.licenseNumbers,
+			statusEffect: action.statusEffect
+		}
+		plan.actionsToInsert.push(row)
+		plan.counts.actionsAdded++
+		if (!ANNOUNCED_ACTIONS.has(action.actionType)) continue
+		const eventId = context.ids.eventId()
+		plan.outbox.push(
+			outboxEvent('regulatory_action.added', eventId, now, {
+				regulatory_action_id: row.id,
+				jurisdiction_code: jurisdiction,
+				operator_id: operatorId,
+				operator_slug: operatorId === null ? null : (context.operatorSlug.get(operatorId) ?? null),
+				license_id: row.licenseId,
+				license_numbers: row.licenseNumbers,
+				entity_name: row.entityName,
+				action_type: row.actionType,
+				amount_minor_units: row.amountMinorUnits,
+				currency: row.currency,
+				decision_date: row.decisionDate,
+				summary: row.summary,
+				source_url: row.sourceUrl
+			})
+		)
+	}
+}
