@@ -258,3 +258,20 @@ describe('made-up hosts are never licensed (property)', () => {
 		)
 	})
 })
+
+describe('checkDomain input errors', () => {
+	const world = brandWorld()
+	test('a URL is 400 not_a_valid_hostname and a 254-character value is hostname_too_long, both on field domain', () => {
+		expect(() => checkDomain(world.index, 'https://brand.com/', options)).toThrow(
+			expect.objectContaining({ status: 400, code: 'invalid_query', reason: 'not_a_valid_hostname', field: 'domain' })
+		)
+		expect(() => checkDomain(world.index, 'a'.repeat(254), options)).toThrow(
+			expect.objectContaining({ status: 400, code: 'invalid_query', reason: 'hostname_too_long', field: 'domain' })
+		)
+	})
+
+	test('query.input is kept only when it differs from query.domain', () => {
+		expect(checkDomain(world.index, 'Brand.COM.', options).query).toEqual({ domain: 'brand.com', input: 'Brand.COM.' })
+		expect(checkDomain(world.index, 'brand.com', options).query).toEqual({ domain: 'brand.com' })
+	})
+})
