@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { API_DESCRIPTION, OPENAPI_TAGS } from './openapi-info.ts'
 import { requestIdOf } from './request-id.ts'
+import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
 
 export type GatewayDeps = {
@@ -56,6 +57,7 @@ export function createApp(deps: GatewayDeps) {
 			return errorResponse(appError, requestId)
 		})
 		.use(healthRoutes(deps))
+		.use(checkRoutes(deps))
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

@@ -1,0 +1,84 @@
+import { Elysia } from 'elysia'
+import { request } from '@lv/bus'
+import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, subjects } from '@lv/contracts'
+import { methodNotAllowed } from '@lv/errors'
+import type { GatewayDeps } from '../app.ts'
+import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
+import { ErrorEnvelopeModel } from '../models/error.ts'
+import { compactBatch, readCheckInput } from './check-input.ts'
+
+const BATCH_PATH = '/v1/check/batch'
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorEnvelopeModel]))
+
+/** The checker's answer passed through as-is; its shape is the documented model (see check.test.ts). */
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: JSON_HEADERS })
+
+/** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
+export const checkRoutes = ({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) => {
+	const ask = (subject: string, schema: Parameters<typeof request>[1]['schema'], body: Record<string, unknown>) =>
+		request(bus, {
+			subject,
+			schema,
+			body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), ...body },
+			timeoutMs: config.CHECKER_TIMEOUT_MS,
+			unavailableReason: 'checker_unavailable'
+		})
+
+	return new Elysia({ name: 'check-routes' })
+		.onRequest(({ request }) => {
+			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
+			if (request.method !== 'POST' && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
+		})
+		.get(
+			'/v1/check',
+			async ({ query }) => {
+				const input = readCheckInput(query)
+				const asOf = input.as_of === undefined ? {} : { as_of: input.as_of }
+				const answer =
+					input.kind === 'domain'
+						? await ask(subjects.checkDomain, CheckDomainRequest, { domain: input.domain, ...asOf })
+						: await ask(subjects.checkLicense, CheckLicenseRequest, { license_number: input.license_number, ...asOf })
+				return json(answer)
+			},
+			{
+				query: CheckQueryParams,
+				response: { 200: CheckResultModel, ...errors(400, 401, 402, 429, 500, 503) },
+				detail: {
+					tags: ['verification'],
+					summary: 'Check a domain or a licence number',
+					description: [
+						'Exactly one of `domain` / `license_number`. Answers with a machine-branchable `verdict` and a quotable `verdict_detail`.',
+						'Works without a key (10 requests per IP per hour, `domain` and `license_number` share the counter); a valid key switches to the plan quota.',
+						'`as_of` adds the historical `as_of` object (`resolved_at`, `basis`, `status`, `transition`, `correction`, `tracking_since`); `verdict` and `match.status` stay current.',
+						'503 `service_unavailable` / `checker_unavailable` when no checker answers in time; retry with backoff.'
+					].join('\n\n'),
+					security: [{}, { apiKey: [] }]
+				}
+			}
+		)
+		.post(
+			BATCH_PATH,
+			async ({ body }) => {
+				const batch = compactBatch(body.domains)
+				const answer = (await ask(subjects.checkBatch, CheckBatchRequest, { domains: batch.sent })) as { results?: unknown }
+				batch.restore(answer.results)
+				return json(answer)
+			},
+			{
+				body: BatchBody,
+				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 429, 500, 503) },
+				detail: {
+					tags: ['verification'],
+					summary: 'Check up to 100 domains',
+					description: [
+						'Body `{ domains: [1–100 entries] }`; any other shape is 400 `invalid_query` / `invalid_input`. Counts as one request against the quota.',
+						'Results are in `results[]`, one per entry in the order sent. An entry that is not a hostname (`invalid_hostname`) or not a string (`invalid_input`) gets a row with `error`, `error_detail`, `match: null` and no `verdict`; it never fails the batch.',
+						'Any other method on this path is 405 `method_not_allowed` with `Allow: POST`.'
+					].join('\n\n'),
+					security: [{ apiKey: [] }]
+				}
+			}
+		)
+}
