@@ -1,14 +1,8 @@
-job "lv-migrate" {
+# Run before the services on each release: applies pending migrations (idempotent).
+job "licence-verify-migrate" {
   type = "batch"
 
   group "migrate" {
-    count = 1
-
-    network {
-      port "health" {}
-
-    }
-
     task "migrate" {
       driver = "exec"
 
@@ -21,26 +15,8 @@ job "lv-migrate" {
         destination = "secrets/env"
         env         = true
         data        = <<EOT
-{{ with nomadVar "nomad/jobs/licence-verify" }}
-DATABASE_URL={{ .DATABASE_URL }}
-NATS_URL={{ .NATS_URL }}
-WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
-{{ end }}
+{{ with nomadVar "nomad/jobs/licence-verify" }}DATABASE_URL={{ .DATABASE_URL }}{{ end }}
 EOT
-      }
-
-      env {
-        HEALTH_PORT = "${NOMAD_PORT_health}"
-        LOG_LEVEL   = "info"
-
-      }
-
-
-      kill_timeout = "30s"
-
-      resources {
-        cpu    = 500
-        memory = 512
       }
     }
   }
