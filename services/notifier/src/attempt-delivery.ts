@@ -1,0 +1,65 @@
+import type { Clock } from '@lv/clock'
+import type { EventEnvelope } from '@lv/contracts'
+import { AppError } from '@lv/errors'
+import { type AllowList, type Resolve, checkWebhookUrl, deliver, deliveryHeaders, signatureHeader } from '@lv/webhooks'
+import type { ClaimedDelivery } from './claim-deliveries.ts'
+import type { EndpointForDelivery } from './delivery-context.ts'
+import type { AttemptResult } from './delivery-outcome.ts'
+import { envelopeBody } from './event-scope.ts'
+
+export type AttemptOptions = {
+	clock: Clock
+	allowList: AllowList
+	resolve?: Resolve
+	timeoutMs?: number
+	maxResponseBytes?: number
+	ca?: string | readonly string[]
+}
+
+/**
+ * One attempt: the URL policy runs again (the name is resolved now and the connection is pinned to
+ * the address just checked), the body is signed with every active secret, and every SPEC header is sent.
+ * Any refusal before the request counts as a failed attempt; nothing here throws.
+ */
+export async function attemptDelivery(
+	claim: ClaimedDelivery,
+	endpoint: EndpointForDelivery | undefined,
+	envelope: EventEnvelope | undefined,
+	options: AttemptOptions
+): Promise<AttemptResult> {
+	if (endpoint === undefined) return { ok: false, status: null, error: 'endpoint_removed' }
+	if (envelope === undefined) return { ok: false, status: null, error: 'event_expired: the event is past its 30-day retention' }
+	if (endpoint.secrets.length === 0) return { ok: false, status: null, error: endpoint.secretProblem ?? 'no_active_secret' }
+
+	let checked: Awaited<ReturnType<typeof checkWebhookUrl>>
+	try {
+		checked = await checkWebhookUrl(endpoint.url, { resolve: options.resolve, allowList: options.allowList })
+	} catch (error) {
+		if (error instanceof AppError) return { ok: false, status: null, error: `url_policy: ${error.reason}: ${error.message}` }
+		return { ok: false, status: null, error: `url_policy: ${(error as Error).message}` }
+	}
+
+	const body = envelopeBody(envelope)
+	const unixSeconds = Math.floor(options.clock.nowMs() / 1000)
+	const headers = deliveryHeaders({
+		event: envelope.event,
+		eventId: envelope.event_id,
+		deliveryId: claim.id,
+		attempt: claim.attempt,
+		unixSeconds,
+		signature: signatureHeader(body, endpoint.secrets, unixSeconds),
+		missedDeliveries: endpoint.missedDeliveries
+	})
+	const result = await deliver({
+		url: checked.url,
+		address: checked.address,
+		headers,
+		body,
+		timeoutMs: options.timeoutMs,
+		maxResponseBytes: options.maxResponseBytes,
+		ca: options.ca,
+		clock: options.clock
+	})
+	if (result.ok) return { ok: true, status: result.status, error: null }
+	return { ok: false, status: result.status, error: result.error ?? `receiver answered ${result.status}` }
+}

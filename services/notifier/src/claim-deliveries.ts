@@ -1,0 +1,79 @@
+import type { Sql } from '@lv/db'
+import { MAX_ATTEMPTS } from '@lv/webhooks'
+
+export type ClaimedDelivery = {
+	id: string
+	endpointId: string
+	eventId: string
+	eventType: string
+	/** The attempt this claim is: 1 for the first, 2–7 for retries. */
+	attempt: number
+}
+
+export type ClaimOptions = {
+	now: Date
+	limit: number
+	/** At most this many rows of one endpoint per claim. */
+	perEndpoint: number
+	/** Endpoints this replica already has enough attempts in flight for. */
+	skipEndpoints: readonly string[]
+	leaseMs: number
+}
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
+
+/**
+ * Leases due deliveries of active endpoints (`FOR UPDATE SKIP LOCKED` + `lease_until`), counting the
+ * attempt as made the moment it is leased: a replica that dies mid-attempt leaves a row that becomes
+ * due again when the lease runs out, and the next replica's attempt carries the next number.
+ */
+export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promise<ClaimedDelivery[]> {
+	if (options.limit <= 0) return []
+	const { now } = options
+	const leaseUntil = new Date(now.getTime() + options.leaseMs)
+	const scan = Math.max(500, options.limit * 8)
+	const rows = await sql<{ id: string; endpoint_id: string; event_id: string; event_type: string; attempt_count: number }[]>`
+		WITH prefix AS (
+			SELECT d.id, d.endpoint_id, d.next_retry_at
+			FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.active
+			WHERE d.status IN ('pending', 'failed') AND d.next_retry_at <= ${now}
+				AND (d.lease_until IS NULL OR d.lease_until <= ${now})
+				AND d.attempt_count < ${MAX_ATTEMPTS}
+				AND d.endpoint_id <> ALL (${uuidArray(options.skipEndpoints)}::uuid[])
+			ORDER BY d.next_retry_at
+			LIMIT ${scan}
+		), ranked AS (
+			SELECT id, next_retry_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_retry_at, id) AS position FROM prefix
+		), picked AS (
+			SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
+			WHERE r.position <= ${options.perEndpoint}
+				AND d.status IN ('pending', 'failed') AND (d.lease_until IS NULL OR d.lease_until <= ${now})
+			ORDER BY r.next_retry_at
+			LIMIT ${options.limit}
+			FOR UPDATE OF d SKIP LOCKED
+		)
+		UPDATE webhook_deliveries d
+		SET attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, lease_until = ${leaseUntil}
+		FROM picked WHERE d.id = picked.id
+		RETURNING d.id, d.endpoint_id, d.event_id, d.event_type, d.attempt_count`
+	return rows.map((row) => ({ id: row.id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.event_type, attempt: row.attempt_count }))
+}
+
+/**
+ * A replica that died during the 7th attempt leaves a row with every attempt used and a lapsed
+ * lease: it is abandoned (and counted as missed) instead of being tried an 8th time.
+ */
+export async function abandonStalled(sql: Sql, now: Date): Promise<number> {
+	const rows = await sql`
+		WITH gone AS (
+			UPDATE webhook_deliveries SET status = 'abandoned', lease_until = NULL,
+				last_error = coalesce(last_error, 'the replica making the last attempt stopped before it finished')
+			WHERE status IN ('pending', 'failed') AND attempt_count >= ${MAX_ATTEMPTS} AND lease_until <= ${now}
+			RETURNING endpoint_id
+		), counts AS (SELECT endpoint_id, count(*)::int AS missed FROM gone GROUP BY endpoint_id)
+		UPDATE webhook_endpoints w
+		SET missed_deliveries = w.missed_deliveries + counts.missed, last_delivery_status = 'failed'
+		FROM counts WHERE w.id = counts.endpoint_id
+		RETURNING counts.missed`
+	return rows.reduce((sum, row) => sum + Number(row.missed), 0)
+}

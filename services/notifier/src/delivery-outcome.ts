@@ -1,0 +1,57 @@
+import type { Sql } from '@lv/db'
+import { type RandomSource, nextAttemptAt } from '@lv/webhooks'
+import type { ClaimedDelivery } from './claim-deliveries.ts'
+
+export type AttemptResult = { ok: boolean; status: number | null; error: string | null }
+
+export type RecordedOutcome = 'delivered' | 'failed' | 'abandoned' | 'superseded'
+
+/**
+ * Writes the result of one attempt to the delivery and its endpoint in one statement.
+ * Only the claim that made this attempt may write it (same attempt number, still open), so a
+ * replica whose lease lapsed cannot overwrite a newer attempt's result.
+ *
+ * Between failed attempts a delivery is `failed` with `next_retry_at` set; after the 7th it is
+ * `abandoned` and the endpoint's missed-deliveries counter grows. A success resets that counter
+ * and the endpoint's consecutive `failure_count`.
+ */
+export async function recordOutcome(
+	sql: Sql,
+	claim: ClaimedDelivery,
+	result: AttemptResult,
+	finishedAt: Date,
+	random: RandomSource
+): Promise<RecordedOutcome> {
+	if (result.ok) {
+		const rows = await sql`
+			WITH done AS (
+				UPDATE webhook_deliveries
+				SET status = 'delivered', delivered_at = ${finishedAt}, last_response_status = ${result.status},
+					last_error = NULL, lease_until = NULL
+				WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
+				RETURNING endpoint_id
+			)
+			UPDATE webhook_endpoints w
+			SET last_delivered_at = ${finishedAt}, last_delivery_status = 'success', failure_count = 0, missed_deliveries = 0
+			FROM done WHERE w.id = done.endpoint_id
+			RETURNING w.id`
+		return rows.length === 1 ? 'delivered' : 'superseded'
+	}
+	const next = nextAttemptAt(claim.attempt, finishedAt, random)
+	const status = next === null ? 'abandoned' : 'failed'
+	const rows = await sql`
+		WITH done AS (
+			UPDATE webhook_deliveries
+			SET status = ${status}, next_retry_at = ${next ?? finishedAt}, last_response_status = ${result.status},
+				last_error = ${result.error}, lease_until = NULL
+			WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
+			RETURNING endpoint_id
+		)
+		UPDATE webhook_endpoints w
+		SET failure_count = w.failure_count + 1,
+			last_delivery_status = ${next === null ? 'failed' : 'retrying'},
+			missed_deliveries = w.missed_deliveries + ${next === null ? 1 : 0}
+		FROM done WHERE w.id = done.endpoint_id
+		RETURNING w.id`
+	return rows.length === 1 ? status : 'superseded'
+}

@@ -1,0 +1,35 @@
+import { type Bus, type Consumption, consume } from '@lv/bus'
+import type { Clock } from '@lv/clock'
+import { EventEnvelope, NOTIFIER_EVENTS_CONSUMER } from '@lv/contracts'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import { recordEvent } from './record-event.ts'
+
+export type EventsConsumerOptions = {
+	bus: Bus
+	sql: Sql
+	clock: Clock
+	logger: Logger
+	/** Called after a commit that created delivery rows. */
+	onDeliveriesQueued?: () => void
+}
+
+/**
+ * The notifier's one durable consumer on EVENTS, shared by every replica. A message is acked only
+ * after the event and its delivery rows are committed; a database failure naks it for redelivery,
+ * and a body that is not a SPEC envelope is terminated.
+ */
+export function startEventsConsumer(options: EventsConsumerOptions): Promise<Consumption> {
+	const { sql, clock, logger } = options
+	return consume(options.bus, {
+		consumer: NOTIFIER_EVENTS_CONSUMER,
+		schema: EventEnvelope,
+		logger,
+		defaultRetryMs: 2_000,
+		maxMessages: 64,
+		handler: async (envelope) => {
+			const outcome = await recordEvent(sql, envelope, clock.now())
+			if (outcome.deliveries > 0) options.onDeliveriesQueued?.()
+		}
+	})
+}

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { TestClock } from '@lv/clock'
+import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { recordEvent, recordEventIn } from './record-event.ts'
+import { coverageEvent, insertAccount, insertEndpoint, insertHistory, insertLicence, insertOperator, licenceEvent, testSecretKey, watch } from './testing/fixtures.ts'
+
+let db: TestDatabase
+const clock = new TestClock('2026-11-01T10:00:00.000Z')
+const key = testSecretKey()
+const URL_ = 'https://hooks.example.com/in'
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+})
+afterAll(async () => {
+	await db.drop()
+})
+
+const deliveriesOf = (eventId: string) =>
+	db.sql<{ endpoint_id: string; status: string; attempt_count: number; next_retry_at: Date }[]>`
+		SELECT endpoint_id, status, attempt_count, next_retry_at FROM webhook_deliveries WHERE event_id = ${eventId} ORDER BY endpoint_id`
+
+describe('recording an event fans it out into delivery rows', () => {
+	test('a watchlist_only endpoint gets operator events only for operators on its account watchlist', async () => {
+		const now = clock.now()
+		const watcher = await insertAccount(db.sql, now)
+		const other = await insertAccount(db.sql, now)
+		const watched = await insertOperator(db.sql, now)
+		const licence = await insertLicence(db.sql, now, { operatorId: watched.id })
+		await watch(db.sql, now, watcher, watched.id)
+		const mine = await insertEndpoint(db.sql, now, { accountId: watcher, url: URL_, events: ['license.status_changed'], secretKey: key })
+		await insertEndpoint(db.sql, now, { accountId: other, url: URL_, events: ['license.status_changed'], secretKey: key })
+
+		const event = licenceEvent('license.status_changed', { operatorId: watched.id, licenseId: licence }, now)
+		const outcome = await recordEvent(db.sql, event, now)
+
+		expect(outcome).toEqual({ recorded: true, deliveries: 1 })
+		const rows = await deliveriesOf(event.event_id)
+		expect(rows).toEqual([{ endpoint_id: mine.id, status: 'pending', attempt_count: 0, next_retry_at: now }])
+	})
+
+	test('watchlist_only false receives operator events about any operator', async () => {
+		const now = clock.now()
+		const account = await insertAccount(db.sql, now)
+		const operator = await insertOperator(db.sql, now)
+		const endpoint = await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.issued'], watchlistOnly: false, secretKey: key })
+		const event = licenceEvent('license.issued', { operatorId: operator.id, licenseId: await insertLicence(db.sql, now, { operatorId: operator.id }) }, now)
+		await recordEvent(db.sql, event, now)
+		expect((await deliveriesOf(event.event_id)).map((row) => row.endpoint_id)).toEqual([endpoint.id])
+	})
+
+	test('global coverage events ignore watchlist_only and reach every subscribed endpoint', async () => {
+		const now = clock.now()
+		const account = await insertAccount(db.sql, now)
+		const scoped = await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['coverage.degraded'], watchlistOnly: true, secretKey: key })
+		const event = coverageEvent(now)
+		await recordEvent(db.sql, event, now)
+		expect((await deliveriesOf(event.event_id)).map((row) => row.endpoint_id)).toContain(scoped.id)
+	})
+
+	test('inactive endpoints and endpoints not subscribed to the event name get no row', async () => {
+		const now = clock.now()
+		const account = await insertAccount(db.sql, now)
+		const operator = await insertOperator(db.sql, now)
+		await watch(db.sql, now, account, operator.id)
+		await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.status_changed'], active: false, secretKey: key })
+		await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.expired'], secretKey: key })
+		const event = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId: await insertLicence(db.sql, now, { operatorId: operator.id }) }, now)
+		expect(await recordEvent(db.sql, event, now)).toEqual({ recorded: true, deliveries: 0 })
+	})
+
+	test('an event whose history row is already withdrawn is stored but delivered to nobody', async () => {
+		const now = clock.now()
+		const account = await insertAccount(db.sql, now)
+		const operator = await insertOperator(db.sql, now)
+		const licence = await insertLicence(db.sql, now, { operatorId: operator.id })
+		await watch(db.sql, now, account, operator.id)
+		await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.status_changed'], secretKey: key })
+		const historyId = await insertHistory(db.sql, now, licence, null, now)
+		const event = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId: licence, historyId }, now)
+		expect(await recordEvent(db.sql, event, now)).toEqual({ recorded: true, deliveries: 0 })
+		const [stored] = await db.sql`SELECT history_id, operator_id, license_id FROM events WHERE event_id = ${event.event_id}`
+		expect(stored).toEqual({ history_id: historyId, operator_id: operator.id, license_id: licence })
+	})
+
+	test('the same event_id recorded twice creates no second event and no second delivery', async () => {
+		const now = clock.now()
+		const account = await insertAccount(db.sql, now)
+		await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['coverage.degraded'], secretKey: key })
+		const event = coverageEvent(now)
+		const first = await recordEvent(db.sql, event, now)
+		const again = await recordEvent(db.sql, event, now)
+		expect(first.recorded).toBe(true)
+		expect(again).toEqual({ recorded: false, deliveries: 0 })
+		const [count] = await db.sql`SELECT count(*)::int AS n FROM events WHERE event_id = ${event.event_id}`
+		expect(count?.n).toBe(1)
+	})
+
+	test('a recording waits for an earlier uncommitted one, so seq order is commit order', async () => {
+		const now = clock.now()
+		const first = coverageEvent(now)
+		const second = coverageEvent(now)
+		let release = () => {}
+		const held = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		const slow = db.sql.begin(async (tx) => {
+			await recordEventIn(tx, first, now)
+			await held
+		})
+		await waitFor(async () => (await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`).length > 0, { what: 'the first recording to hold the lock' })
+		const fast = recordEvent(db.sql, second, now)
+		await waitFor(async () => (await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length > 0, {
+			what: 'the second recording to wait'
+		})
+		expect((await db.sql`SELECT 1 FROM events WHERE event_id = ${second.event_id}`).length).toBe(0)
+		release()
+		await Promise.all([slow, fast])
+		const rows = await db.sql<{ event_id: string }[]>`SELECT event_id FROM events WHERE event_id IN (${first.event_id}, ${second.event_id}) ORDER BY seq`
+		expect(rows.map((row) => row.event_id)).toEqual([first.event_id, second.event_id])
+	})
+})
