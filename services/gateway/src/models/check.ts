@@ -244,7 +244,8 @@ export const CheckResultModel = t.Object(
 )
 
 export const CheckQueryParams = t.Object({
-	domain: t.Optional(t.String({ maxLength: 253, description: 'Bare hostname. Exactly one of domain / license_number.', examples: ['www.example.com'] })),
+	// No maxLength here: SPEC answers an over-long domain with hostname_too_long, not a schema error.
+	domain: t.Optional(t.String({ description: 'Bare hostname, at most 253 characters. Exactly one of domain / license_number.', examples: ['www.example.com'] })),
 	license_number: t.Optional(
 		t.String({ maxLength: 64, description: "Licence number; case, spaces and separators ignored. For KH, TGC, IOM the service's reference.", examples: ['000-012345-R-123456-002'] })
 	),

@@ -17,7 +17,10 @@ const given = (value: string | undefined): value is string => value !== undefine
  * hostname shape. The checker applies the same rules again; answering here keeps bad input off
  * the bus.
  */
-export function readCheckInput(query: RawQuery): CheckInput {
+export function readCheckInput(query: RawQuery, params: URLSearchParams): CheckInput {
+	for (const name of ['domain', 'license_number', 'as_of']) {
+		if (params.getAll(name).length > 1) throw invalidQuery('invalid_input', `Send ${name} once.`, name)
+	}
 	const hasDomain = given(query.domain)
 	const hasLicence = given(query.license_number)
 	if (!hasDomain && !hasLicence) {

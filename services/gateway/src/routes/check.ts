@@ -33,8 +33,8 @@ export const checkRoutes = ({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'c
 		})
 		.get(
 			'/v1/check',
-			async ({ query }) => {
-				const input = readCheckInput(query)
+			async ({ query, request }) => {
+				const input = readCheckInput(query, new URL(request.url).searchParams)
 				const asOf = input.as_of === undefined ? {} : { as_of: input.as_of }
 				const answer =
 					input.kind === 'domain'

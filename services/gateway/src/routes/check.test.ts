@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Value } from '@sinclair/typebox/value'
+import { type Bus, connectBus } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { subjects } from '@lv/contracts'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
+import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
+import { BatchResultModel, CheckResultModel } from '../models/check.ts'
+import { testApp } from '../test-support/gateway.ts'
+
+const clock = new TestClock('2026-11-01T12:00:00.000Z')
+const READ_AT = new Date('2026-11-01T11:00:00.000Z')
+let db: TestDatabase
+let nats: NatsHandle
+let bus: Bus
+let checker: TestChecker
+let app: ReturnType<typeof testApp>
+
+beforeAll(async () => {
+	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	const make = registerFactory(db.sql, READ_AT)
+	const acme = await make.operator('acme-gaming', 'Acme Gaming')
+	const active = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
+	await make.link(acme, 'acmebet.co.uk', active)
+	await make.history(active, { changed_at: new Date('2026-02-01T00:00:00Z'), previous_status: null, new_status: 'active' })
+	await make.finishAllRuns()
+	bus = await connectBus({ servers: nats.url, name: 'check-route-test' })
+	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
+	app = testApp({ sql: db.sql, bus, clock })
+})
+
+afterAll(async () => {
+	await checker.stop()
+	await bus.close()
+	await nats.stop()
+	await db.drop()
+})
+
+const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init))
+const postBatch = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+	app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers, body }))
+const q = encodeURIComponent
+
+async function expectError(response: Response, status: number, reason: string, field?: string) {
+	const body = await response.json()
+	expect({ status: response.status, code: body.code, reason: body.details?.reason, field: body.details?.field }).toEqual({
+		status,
+		code: status === 405 ? 'method_not_allowed' : status === 503 ? 'service_unavailable' : 'invalid_query',
+		reason,
+		field
+	})
+	return body
+}
+
+describe('GET /v1/check', () => {
+	test('a listed domain is answered by the checker with the documented Check result', async () => {
+		const response = await get('/v1/check?domain=WWW.AcmeBet.co.uk')
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-type')).toContain('application/json')
+		expect(response.headers.get('x-request-id')).toMatch(/^req_/)
+		const body = await response.json()
+		expect(body.verdict).toBe('licensed')
+		expect(body.query).toEqual({ domain: 'www.acmebet.co.uk', input: 'WWW.AcmeBet.co.uk' })
+		expect([...Value.Errors(CheckResultModel, body)].map((error) => error.path)).toEqual([])
+	})
+
+	test('a licence number query answers with match_type license_number', async () => {
+		const body = await (await get(`/v1/check?license_number=${q('000 012345 r 123456 002')}`)).json()
+		expect(body.verdict).toBe('licensed')
+		expect(body.match.match_type).toBe('license_number')
+		expect(Value.Check(CheckResultModel, body)).toBe(true)
+	})
+
+	test('as_of adds the documented as_of object and keeps the current verdict', async () => {
+		const body = await (await get('/v1/check?domain=acmebet.co.uk&as_of=2026-01-15')).json()
+		expect(body.verdict).toBe('licensed')
+		expect(body.as_of).toMatchObject({ basis: 'before_tracking', status: null, resolved_at: '2026-01-15T23:59:59.999Z' })
+		expect([...Value.Errors(CheckResultModel, body)].map((error) => error.path)).toEqual([])
+	})
+
+	test('neither parameter (or only empty ones) is 400 missing_required_parameter', async () => {
+		await expectError(await get('/v1/check'), 400, 'missing_required_parameter')
+		await expectError(await get('/v1/check?domain=&license_number='), 400, 'missing_required_parameter')
+		await expectError(await get('/v1/check?as_of=2026-01-01'), 400, 'missing_required_parameter')
+	})
+
+	test('both parameters are 400 conflicting_parameters', async () => {
+		await expectError(await get('/v1/check?domain=acmebet.co.uk&license_number=123'), 400, 'conflicting_parameters')
+	})
+
+	test('hostname rules: over 253 characters is hostname_too_long, a URL or underscore is not_a_valid_hostname, on field domain', async () => {
+		await expectError(await get(`/v1/check?domain=${'a'.repeat(250)}.com`), 400, 'hostname_too_long', 'domain')
+		await expectError(await get(`/v1/check?domain=${q('https://acmebet.co.uk/')}`), 400, 'not_a_valid_hostname', 'domain')
+		await expectError(await get('/v1/check?domain=acme_bet.co.uk'), 400, 'not_a_valid_hostname', 'domain')
+		await expectError(await get('/v1/check?domain=localhost'), 400, 'not_a_valid_hostname', 'domain')
+		await expectError(await get('/v1/check?domain=acmebet.co.uk:443'), 400, 'not_a_valid_hostname', 'domain')
+	})
+
+	test('size limits: license_number over 64 and as_of over 40 characters are invalid_input on their field', async () => {
+		await expectError(await get(`/v1/check?license_number=${'1'.repeat(65)}`), 400, 'invalid_input', 'license_number')
+		await expectError(await get(`/v1/check?domain=acmebet.co.uk&as_of=${'2'.repeat(41)}`), 400, 'invalid_input', 'as_of')
+	})
+
+	test('an as_of that is not a date, not a real date, or in the future is 400 invalid_input on field as_of', async () => {
+		for (const asOf of ['yesterday', '2026-02-30', '2026-11-02', '2026-11-01T12:00:01Z', '2026-05-01T10:00:00']) {
+			await expectError(await get(`/v1/check?domain=acmebet.co.uk&as_of=${q(asOf)}`), 400, 'invalid_input', 'as_of')
+		}
+	})
+
+	test('a repeated parameter is 400 invalid_input, not a 500', async () => {
+		const response = await get('/v1/check?domain=a.com&domain=b.com')
+		expect(response.status).toBe(400)
+		expect((await response.json()).details.reason).toBe('invalid_input')
+	})
+})
+
+describe('POST /v1/check/batch', () => {
+	test('answers one row per entry in order; bad entries are per-row errors that do not fail the batch', async () => {
+		const response = await postBatch(JSON.stringify({ domains: ['acmebet.co.uk', 'https://x.com/', 7, null, { a: 1 }, 'Nowhere.Example.'] }))
+		expect(response.status).toBe(200)
+		const body = await response.json()
+		expect(body.results.map((row: { verdict?: string; error?: string }) => row.verdict ?? row.error)).toEqual([
+			'licensed',
+			'invalid_hostname',
+			'invalid_input',
+			'invalid_input',
+			'invalid_input',
+			'not_found'
+		])
+		expect(body.results[2]).toEqual({ query: { input: 7 }, error: 'invalid_input', error_detail: expect.any(String), match: null })
+		expect(body.results[5].query).toEqual({ domain: 'nowhere.example', input: 'Nowhere.Example.' })
+		for (const row of body.results) for (const key of ['alternatives', 'jurisdictions', 'as_of']) expect(row).not.toHaveProperty(key)
+		expect([...Value.Errors(BatchResultModel, body)].map((error) => error.path)).toEqual([])
+	})
+
+	test('entries of 10 kB come back exactly as sent in their error rows', async () => {
+		const long = 'é'.repeat(10_000)
+		const big = { nested: ['x'.repeat(10_000)] }
+		const body = await (await postBatch(JSON.stringify({ domains: [long, big, 'acmebet.co.uk'] }))).json()
+		expect(body.results[0]).toMatchObject({ query: { input: long }, error: 'invalid_hostname' })
+		expect(body.results[1]).toMatchObject({ query: { input: big }, error: 'invalid_input' })
+		expect(body.results[2].verdict).toBe('licensed')
+	})
+
+	test('100 entries of 10 kB each (1 MB, above a NATS payload) still answer 200 with per-row errors', async () => {
+		const domains = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(10_000, 'z'))
+		const response = await postBatch(JSON.stringify({ domains }))
+		expect(response.status).toBe(200)
+		const body = await response.json()
+		expect(body.results).toHaveLength(100)
+		expect(body.results[99].query.input).toBe(domains[99])
+	})
+
+	test('any body other than { domains: [1–100 entries] } is 400 invalid_query / invalid_input', async () => {
+		const bodies = ['{}', '[]', 'null', '"acmebet.co.uk"', '{"domains":[]}', '{"domains":"acmebet.co.uk"}', `{"domains":${JSON.stringify(Array(101).fill('a.com'))}}`, '{"domains":', '']
+		for (const body of bodies) {
+			const response = await postBatch(body)
+			expect({ body, status: response.status }).toEqual({ body, status: 400 })
+			expect((await response.json()).details.reason).toBe('invalid_input')
+		}
+	})
+
+	test('every method but POST is 405 method_not_allowed with Allow: POST, with or without a key', async () => {
+		for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) {
+			for (const headers of [{}, { authorization: 'Bearer lvk_abcdefghijklmnopqrstuvwxyz012345' }]) {
+				const response = await get('/v1/check/batch', { method, headers })
+				expect({ method, status: response.status, allow: response.headers.get('allow') }).toEqual({ method, status: 405, allow: 'POST' })
+				if (method !== 'HEAD') expect((await response.json()).code).toBe('method_not_allowed')
+			}
+		}
+	})
+})
+
+describe('no checker answering', () => {
+	test('no responder at all is a 503 envelope straight away', async () => {
+		const lonely = await startNats()
+		const lonelyBus = await connectBus({ servers: lonely.url, name: 'no-checker' })
+		try {
+			const started = performance.now()
+			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock }).handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk'))
+			await expectError(response, 503, 'checker_unavailable')
+			expect(performance.now() - started).toBeLessThan(1_000)
+		} finally {
+			await lonelyBus.close()
+			await lonely.stop()
+		}
+	})
+
+	test('a checker that never replies is a 503 envelope after CHECKER_TIMEOUT_MS, not a hang', async () => {
+		const lonely = await startNats()
+		const lonelyBus = await connectBus({ servers: lonely.url, name: 'silent-checker' })
+		const silent = lonelyBus.nc.subscribe(subjects.checkBatch, { callback: () => {} })
+		try {
+			await lonelyBus.nc.flush()
+			const started = performance.now()
+			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock, config: { CHECKER_TIMEOUT_MS: 300 } }).handle(
+				new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"domains":["a.com"]}' })
+			)
+			const elapsed = performance.now() - started
+			await expectError(response, 503, 'checker_unavailable')
+			expect(response.headers.get('retry-after')).toBe('1')
+			expect(elapsed).toBeGreaterThanOrEqual(250)
+			expect(elapsed).toBeLessThan(1_500)
+		} finally {
+			silent.unsubscribe()
+			await lonelyBus.close()
+			await lonely.stop()
+		}
+	})
+})
