@@ -5,6 +5,7 @@ import { TestClock } from '@lv/clock'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
+import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
@@ -13,6 +14,7 @@ let nats: NatsHandle
 let bus: Bus
 let checker: TestChecker
 let app: ReturnType<typeof testApp>
+let auth: Record<string, string>
 
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
@@ -24,6 +26,8 @@ beforeAll(async () => {
 	bus = await connectBus({ servers: nats.url, name: 'check-fuzz' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
 	app = testApp({ sql: db.sql, bus, clock })
+	// Enterprise: no per-second or monthly cap, so every generated call reaches the route.
+	auth = bearer((await accountWithKey(db.sql, clock, 'enterprise')).key)
 })
 
 afterAll(async () => {
@@ -67,7 +71,7 @@ describe('check endpoints under fuzzed input', () => {
 				async (params) => {
 					const search = new URLSearchParams()
 					for (const [name, value] of Object.entries(params)) if (value !== undefined) search.append(name, value)
-					await expectAnswerOrEnvelope(await app.handle(new Request(`http://localhost/v1/check?${search}`)), params)
+					await expectAnswerOrEnvelope(await app.handle(new Request(`http://localhost/v1/check?${search}`, { headers: auth })), params)
 				}
 			),
 			{ numRuns: 400 }
@@ -82,7 +86,7 @@ describe('check endpoints under fuzzed input', () => {
 		)
 		await fc.assert(
 			fc.asyncProperty(raw, async (query) => {
-				await expectAnswerOrEnvelope(await app.handle(new Request(`http://localhost/v1/check?${query}`)), query)
+				await expectAnswerOrEnvelope(await app.handle(new Request(`http://localhost/v1/check?${query}`, { headers: auth })), query)
 			}),
 			{ numRuns: 400 }
 		)
@@ -98,7 +102,7 @@ describe('check endpoints under fuzzed input', () => {
 		await fc.assert(
 			fc.asyncProperty(body, async (value) => {
 				const response = await app.handle(
-					new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) })
+					new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(value) })
 				)
 				await expectAnswerOrEnvelope(response, value)
 			}),
@@ -117,7 +121,7 @@ describe('check endpoints under fuzzed input', () => {
 			['', '']
 		]
 		for (const [type, body] of cases) {
-			const headers: Record<string, string> = type === '' ? {} : { 'content-type': type }
+			const headers: Record<string, string> = type === '' ? { ...auth } : { 'content-type': type, ...auth }
 			const response = await app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers, body }))
 			expect({ type, status: response.status }).toEqual({ type, status: 400 })
 		}

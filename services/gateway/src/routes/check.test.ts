@@ -7,6 +7,8 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } fro
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { BatchResultModel, CheckResultModel } from '../models/check.ts'
+import { withPeerAddress } from '../auth/client-ip.ts'
+import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
@@ -16,6 +18,7 @@ let nats: NatsHandle
 let bus: Bus
 let checker: TestChecker
 let app: ReturnType<typeof testApp>
+let enterpriseKey: string
 
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
@@ -28,6 +31,7 @@ beforeAll(async () => {
 	bus = await connectBus({ servers: nats.url, name: 'check-route-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
 	app = testApp({ sql: db.sql, bus, clock })
+	enterpriseKey = (await accountWithKey(db.sql, clock, 'enterprise')).key
 })
 
 afterAll(async () => {
@@ -37,9 +41,11 @@ afterAll(async () => {
 	await db.drop()
 })
 
-const get = (path: string, init?: RequestInit) => app.handle(new Request(`http://localhost${path}`, init))
+/** Keyed by default (Enterprise: no per-second or monthly cap), so the keyless hourly cap stays out of the way. */
+const get = (path: string, init: RequestInit = {}) =>
+	app.handle(new Request(`http://localhost${path}`, { ...init, headers: { ...bearer(enterpriseKey), ...(init.headers as Record<string, string>) } }))
 const postBatch = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-	app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers, body }))
+	app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { ...bearer(enterpriseKey), ...headers }, body }))
 const q = encodeURIComponent
 
 async function expectError(response: Response, status: number, reason: string, field?: string) {
@@ -163,12 +169,64 @@ describe('POST /v1/check/batch', () => {
 
 	test('every method but POST is 405 method_not_allowed with Allow: POST, with or without a key', async () => {
 		for (const method of ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']) {
-			for (const headers of [{}, { authorization: 'Bearer lvk_abcdefghijklmnopqrstuvwxyz012345' }]) {
-				const response = await get('/v1/check/batch', { method, headers })
+			for (const headers of [{}, bearer(enterpriseKey), bearer('lvk_abcdefghijklmnopqrstuvwxyz012345')]) {
+				const response = await app.handle(new Request('http://localhost/v1/check/batch', { method, headers }))
 				expect({ method, status: response.status, allow: response.headers.get('allow') }).toEqual({ method, status: 405, allow: 'POST' })
 				if (method !== 'HEAD') expect((await response.json()).code).toBe('method_not_allowed')
 			}
 		}
+	})
+})
+
+describe('keys and limits on the check routes', () => {
+	test('keyless: domain and license_number share one per-IP hourly counter, with the keyless headers', async () => {
+		const keyless = (path: string) => app.handle(withPeerAddress(new Request(`http://localhost${path}`), '203.0.113.50'))
+		for (let call = 1; call <= 10; call++) {
+			const response = await keyless(call % 2 === 0 ? '/v1/check?domain=acmebet.co.uk' : '/v1/check?license_number=000-012345-R-123456-002')
+			expect(response.status).toBe(200)
+			expect(response.headers.get('x-ratelimit-limit')).toBe('10')
+			expect(response.headers.get('x-ratelimit-remaining')).toBe(String(10 - call))
+			expect(response.headers.get('x-ratelimit-policy')).toBe('tier=public;limit=10;window=hour')
+			expect(response.headers.get('x-upgrade-url')).toBe('https://example.test/pricing')
+		}
+		const capped = await keyless('/v1/check?license_number=000-012345-R-123456-002')
+		expect(capped.status).toBe(429)
+		expect((await capped.json()).details.reason).toBe('quota_exceeded')
+		expect((await app.handle(withPeerAddress(new Request('http://localhost/v1/check?domain=acmebet.co.uk'), '203.0.113.51'))).status).toBe(200)
+	})
+
+	test('a key on GET /v1/check switches to the plan quota and says tier=authenticated; an unknown key is 401', async () => {
+		const pro = await accountWithKey(db.sql, clock, 'pro')
+		const response = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
+		expect(response.status).toBe(200)
+		expect(response.headers.get('x-ratelimit-policy')).toBe('tier=authenticated')
+		expect(response.headers.get('x-monthly-quota-limit')).toBe('100000')
+		const unknown = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer('lvk_abcdefghijklmnopqrstuvwxyz012345') }))
+		expect(unknown.status).toBe(401)
+		expect((await unknown.json()).details.reason).toBe('api_key_invalid')
+	})
+
+	test('POST /v1/check/batch needs a key, and a batch of 100 counts one against the monthly quota', async () => {
+		const body = JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => `site${i}.example`) })
+		const anonymous = await app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
+		expect(anonymous.status).toBe(401)
+		expect((await anonymous.json()).details.reason).toBe('api_key_missing')
+		const pro = await accountWithKey(db.sql, clock, 'pro')
+		const send = () => app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(pro.key) }, body }))
+		const first = await send()
+		expect(first.status).toBe(200)
+		expect(first.headers.get('x-monthly-quota-used')).toBe('1')
+		clock.advanceSeconds(1)
+		expect((await send()).headers.get('x-monthly-quota-used')).toBe('2')
+	})
+
+	test('a refused call (400) is not charged against the monthly quota', async () => {
+		const pro = await accountWithKey(db.sql, clock, 'pro')
+		const refused = await app.handle(new Request('http://localhost/v1/check?domain=bad_host.com', { headers: bearer(pro.key) }))
+		expect(refused.status).toBe(400)
+		clock.advanceSeconds(1)
+		const answered = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
+		expect(answered.headers.get('x-monthly-quota-used')).toBe('1')
 	})
 })
 
@@ -178,7 +236,9 @@ describe('no checker answering', () => {
 		const lonelyBus = await connectBus({ servers: lonely.url, name: 'no-checker' })
 		try {
 			const started = performance.now()
-			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock }).handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk'))
+			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock }).handle(
+				new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(enterpriseKey) })
+			)
 			await expectError(response, 503, 'checker_unavailable')
 			expect(performance.now() - started).toBeLessThan(1_000)
 		} finally {
@@ -195,7 +255,11 @@ describe('no checker answering', () => {
 			await lonelyBus.nc.flush()
 			const started = performance.now()
 			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock, config: { CHECKER_TIMEOUT_MS: 300 } }).handle(
-				new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"domains":["a.com"]}' })
+				new Request('http://localhost/v1/check/batch', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+					body: '{"domains":["a.com"]}'
+				})
 			)
 			const elapsed = performance.now() - started
 			await expectError(response, 503, 'checker_unavailable')

@@ -3,6 +3,7 @@ import { request } from '@lv/bus'
 import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, subjects } from '@lv/contracts'
 import { methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
+import { authPlugin } from '../auth/plugin.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { compactBatch, readCheckInput } from './check-input.ts'
@@ -16,7 +17,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: JSON_HEADERS })
 
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
-export const checkRoutes = ({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) => {
+export const checkRoutes = (deps: GatewayDeps) => {
+	const { bus, clock, config } = deps
 	const ask = (subject: string, schema: Parameters<typeof request>[1]['schema'], body: Record<string, unknown>) =>
 		request(bus, {
 			subject,
@@ -31,6 +33,7 @@ export const checkRoutes = ({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'c
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
 			if (request.method !== 'POST' && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
 		})
+		.use(authPlugin(deps))
 		.get(
 			'/v1/check',
 			async ({ query, request }) => {
@@ -43,6 +46,7 @@ export const checkRoutes = ({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'c
 				return json(answer)
 			},
 			{
+				auth: 'optional',
 				query: CheckQueryParams,
 				response: { 200: CheckResultModel, ...errors(400, 401, 402, 429, 500, 503) },
 				detail: {
@@ -67,6 +71,7 @@ export const checkRoutes = ({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'c
 				return json(answer)
 			},
 			{
+				auth: 'required',
 				body: BatchBody,
 				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 429, 500, 503) },
 				detail: {

@@ -1,0 +1,71 @@
+import { Elysia, t } from 'elysia'
+import { notFound } from '@lv/errors'
+import type { GatewayDeps } from '../app.ts'
+import { authPlugin } from '../auth/plugin.ts'
+import { parsePaging } from '../lookup/paging.ts'
+import { parseJurisdictionCode } from '../lookup/params.ts'
+import { presentOperator } from '../lookup/present.ts'
+import { findJurisdiction, listJurisdictions, operatorsInJurisdiction } from '../lookup/queries.ts'
+import { KEYED_ERRORS, KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
+import { JurisdictionModel, OperatorModel } from '../models/lookup.ts'
+
+const jurisdictionNotFound = (code: string) => notFound('jurisdiction_not_found', `No jurisdiction ${code}.`, 'code')
+const PagingQuery = t.Object({
+	limit: t.Optional(t.Numeric({ description: 'Integer 1–200, default 50. Outside the range: 400 invalid_pagination.', examples: [50] })),
+	offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0. Negative: 400 invalid_pagination.', examples: [0] }))
+})
+
+export const jurisdictionRoutes = (deps: GatewayDeps) =>
+	new Elysia()
+		.use(authPlugin(deps))
+		.get('/v1/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(deps.sql) }), {
+			auth: 'optional',
+			response: { 200: t.Object({ jurisdictions: t.Array(JurisdictionModel) }), ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
+			detail: {
+				tags: ['lookup'],
+				summary: 'List jurisdictions',
+				description: 'Every regulator whose register is read. Works without a key (10 calls per IP per UTC hour); a key switches the call to the plan quota.',
+				security: [{}, { apiKey: [] }]
+			}
+		})
+		.get(
+			'/v1/jurisdictions/:code',
+			async ({ params }) => {
+				const code = parseJurisdictionCode(params.code)
+				const jurisdiction = await findJurisdiction(deps.sql, code)
+				if (!jurisdiction) throw jurisdictionNotFound(code)
+				return jurisdiction
+			},
+			{
+				auth: 'required',
+				params: t.Object({ code: t.String({ description: '2–16 letters or digits, any case.', examples: ['UKGC'] }) }),
+				response: { 200: JurisdictionModel, ...errorResponses(...KEYED_ERRORS, 404) },
+				detail: { tags: ['lookup'], summary: 'Get a jurisdiction', security: [{ apiKey: [] }] }
+			}
+		)
+		.get(
+			'/v1/jurisdictions/:code/operators',
+			async ({ params, query }) => {
+				const code = parseJurisdictionCode(params.code)
+				const paging = parsePaging(query, { defaultLimit: 50, maxLimit: 200, errorCode: 'invalid_pagination' })
+				const [jurisdiction, page] = await Promise.all([findJurisdiction(deps.sql, code), operatorsInJurisdiction(deps.sql, code, paging)])
+				if (!jurisdiction) throw jurisdictionNotFound(code)
+				return { jurisdiction_code: code, total: page.total, limit: paging.limit, offset: paging.offset, operators: page.rows.map(presentOperator) }
+			},
+			{
+				auth: 'required',
+				params: t.Object({ code: t.String({ description: '2–16 letters or digits, any case.', examples: ['MGA'] }) }),
+				query: PagingQuery,
+				response: {
+					200: t.Object({ jurisdiction_code: t.String(), total: t.Integer(), limit: t.Integer(), offset: t.Integer(), operators: t.Array(OperatorModel) }),
+					...errorResponses(...KEYED_ERRORS, 404)
+				},
+				detail: {
+					tags: ['lookup'],
+					summary: 'Operators with a licence record in a jurisdiction',
+					description:
+						'Every operator holding at least one licence record there, in any status; rows carry no status, so this is not a roster of who is licensed now. Ordered by internal operator id (stable across pages, not alphabetical).',
+					security: [{ apiKey: [] }]
+				}
+			}
+		)

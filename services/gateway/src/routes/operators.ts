@@ -1,0 +1,233 @@
+import { Elysia, t } from 'elysia'
+import { notFound } from '@lv/errors'
+import type { GatewayDeps } from '../app.ts'
+import { authPlugin } from '../auth/plugin.ts'
+import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
+import { parsePaging } from '../lookup/paging.ts'
+import { parseSlug } from '../lookup/params.ts'
+import { type HistoryRow, licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
+import {
+	type DomainRow,
+	REGULATORY_ACTION_SORTS,
+	domainsOfOperator,
+	enforcementSourcesRead,
+	findOperatorBySlug,
+	historyOfLicences,
+	licencesOfOperator,
+	regulatoryActionsOf,
+	searchOperators
+} from '../lookup/queries.ts'
+import { KEYED_ERRORS, KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
+import {
+	DomainModel,
+	LicenceModel,
+	LicenceWithHistoryModel,
+	ListMetaModel,
+	OperatorModel,
+	RegulatoryActionModel,
+	SingleMetaModel
+} from '../models/lookup.ts'
+
+/** SPEC: keyless callers get at most 3 search rows whatever they ask for. */
+export const KEYLESS_SEARCH_ROWS = 3
+
+const SlugParams = t.Object({ slug: t.String({ description: 'Operator slug, any letter case; 1–128 characters.', examples: ['example-gaming-ltd'] }) })
+const AsOfQuery = t.Optional(
+	t.String({ description: '`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future. At most 40 characters.', examples: ['2026-06-30'] })
+)
+
+const operatorNotFound = (slug: string) => notFound('operator_not_found', `No operator with slug ${slug}.`, 'slug')
+
+const presentDomain = (row: DomainRow) => ({
+	hostname: row.hostname,
+	status: row.link_status,
+	jurisdiction_code: row.jurisdiction_code,
+	license_id: row.license_id,
+	association: row.association,
+	verification_url: row.verification_url,
+	verification_page_status: row.verification_page_status,
+	verification_page_read_at: row.verification_page_read_at?.toISOString() ?? null,
+	last_listed_at: row.last_listed_at?.toISOString() ?? null
+})
+
+const historyByLicence = (rows: readonly HistoryRow[]) => {
+	const grouped = new Map<string, HistoryRow[]>()
+	for (const row of rows) grouped.set(row.license_id, [...(grouped.get(row.license_id) ?? []), row])
+	return grouped
+}
+
+export const REGULATORY_ACTIONS_NOTE =
+	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
+
+export const operatorRoutes = (deps: GatewayDeps) =>
+	new Elysia()
+		.use(authPlugin(deps))
+		.get(
+			'/v1/operators/search',
+			async ({ query, caller }) => {
+				const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
+				const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
+				const page = await searchOperators(deps.sql, query.q, paging)
+				return {
+					q: query.q,
+					total: page.total,
+					limit: paging.limit,
+					offset: paging.offset,
+					operators: page.rows.map((row) => ({
+						...presentOperator(row),
+						_meta: { scraped_at: row.scraped_at?.toISOString() ?? null, source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
+					})),
+					_meta: listMeta(
+						page.rows.map((row) => row.scraped_at),
+						page.rows.flatMap((row) => row.jurisdiction_codes)
+					)
+				}
+			},
+			{
+				auth: 'optional',
+				query: t.Object({
+					q: t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).', examples: ['example'] }),
+					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20; keyless callers get at most 3 rows. Outside the range: 400 invalid_query / invalid_pagination.', examples: [20] })),
+					offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0.', examples: [0] }))
+				}),
+				response: {
+					200: t.Object({
+						q: t.String(),
+						total: t.Integer(),
+						limit: t.Integer({ description: 'The limit applied.' }),
+						offset: t.Integer(),
+						operators: t.Array(t.Object({ ...OperatorModel.properties, _meta: SingleMetaModel })),
+						_meta: ListMetaModel
+					}),
+					...errorResponses(...KEYLESS_CAPABLE_ERRORS)
+				},
+				detail: {
+					tags: ['lookup'],
+					summary: 'Search operators',
+					description:
+						'Ordering: exact slug match, then display-name prefix, then the rest, each group by display_name. Works without a key (10 calls per IP per UTC hour, at most 3 rows).',
+					security: [{}, { apiKey: [] }]
+				}
+			}
+		)
+		.get(
+			'/v1/operators/:slug',
+			async ({ params, query }) => {
+				const slug = parseSlug(params.slug)
+				const instant = resolveAsOf(query.as_of, deps.clock.now())
+				const operator = await findOperatorBySlug(deps.sql, slug)
+				if (!operator) throw operatorNotFound(slug)
+				const [licences, domains] = await Promise.all([licencesOfOperator(deps.sql, operator.id), domainsOfOperator(deps.sql, operator.id)])
+				const history = instant === null ? new Map<string, HistoryRow[]>() : historyByLicence(await historyOfLicences(deps.sql, licences.map((row) => row.id)))
+				const first = licences[0]
+				return {
+					operator: presentOperator(operator),
+					licenses: licences.map((row) =>
+						instant === null ? presentLicence(row) : { ...presentLicence(row), as_of: asOfForLicence(row.id, history.get(row.id) ?? [], instant) }
+					),
+					domains: domains.map(presentDomain),
+					_meta: first ? licenceMeta(first) : { scraped_at: operator.updated_at.toISOString(), source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
+				}
+			},
+			{
+				auth: 'required',
+				params: SlugParams,
+				query: t.Object({ as_of: AsOfQuery }),
+				response: {
+					200: t.Object({ operator: OperatorModel, licenses: t.Array(LicenceModel), domains: t.Array(DomainModel), _meta: SingleMetaModel }),
+					...errorResponses(...KEYED_ERRORS, 404)
+				},
+				detail: {
+					tags: ['lookup'],
+					summary: 'Get an operator with its licences and domains',
+					description:
+						'`licenses[]` and `domains[]` are complete. With `as_of`, each licence carries its own `as_of` object (never collapsed into one operator status). `_meta` is taken from the first licence. Enforcement history is not included.',
+					security: [{ apiKey: [] }]
+				}
+			}
+		)
+		.get(
+			'/v1/operators/:slug/licenses',
+			async ({ params, query }) => {
+				const slug = parseSlug(params.slug)
+				const operator = await findOperatorBySlug(deps.sql, slug)
+				if (!operator) throw operatorNotFound(slug)
+				const licences = await licencesOfOperator(deps.sql, operator.id)
+				if (query.include_history !== true) return { operator_slug: operator.slug, licenses: licences.map(presentLicence) }
+				const history = historyByLicence(await historyOfLicences(deps.sql, licences.map((row) => row.id)))
+				return {
+					operator_slug: operator.slug,
+					licenses: licences.map((row) => ({ ...presentLicence(row), history: (history.get(row.id) ?? []).map(presentHistoryEvent) }))
+				}
+			},
+			{
+				auth: 'required',
+				params: SlugParams,
+				query: t.Object({ include_history: t.Optional(t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })) }),
+				response: { 200: t.Object({ operator_slug: t.String(), licenses: t.Array(LicenceWithHistoryModel) }), ...errorResponses(...KEYED_ERRORS, 404) },
+				detail: { tags: ['lookup'], summary: "An operator's licences", description: 'Not paginated.', security: [{ apiKey: [] }] }
+			}
+		)
+		.get(
+			'/v1/operators/:slug/regulatory-actions',
+			async ({ params, query }) => {
+				const slug = parseSlug(params.slug)
+				const paging = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
+				const sort = query.sort ?? 'date_desc'
+				const operator = await findOperatorBySlug(deps.sql, slug)
+				if (!operator) throw operatorNotFound(slug)
+				const [page, sources] = await Promise.all([regulatoryActionsOf(deps.sql, operator.id, sort, paging), enforcementSourcesRead(deps.sql)])
+				return {
+					operator_slug: operator.slug,
+					total: page.total,
+					limit: paging.limit,
+					offset: paging.offset,
+					sort,
+					regulatory_actions: page.rows.map(({ first_seen_at: _firstSeen, ...row }) => row),
+					_meta: {
+						...listMeta(
+							page.rows.map((row) => row.first_seen_at),
+							page.rows.map((row) => row.jurisdiction_code)
+						),
+						note: REGULATORY_ACTIONS_NOTE,
+						sources_read: sources.map((source) => ({ ...source, last_read_at: source.last_read_at?.toISOString() ?? null }))
+					}
+				}
+			},
+			{
+				auth: 'required',
+				params: SlugParams,
+				query: t.Object({
+					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20. Outside: 400 invalid_query / invalid_pagination.', examples: [20] })),
+					offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0.', examples: [0] })),
+					sort: t.Optional(
+						t.Union(REGULATORY_ACTION_SORTS.map((value) => t.Literal(value)), { description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.' })
+					)
+				}),
+				response: {
+					200: t.Object({
+						operator_slug: t.String(),
+						total: t.Integer(),
+						limit: t.Integer(),
+						offset: t.Integer(),
+						sort: t.String(),
+						regulatory_actions: t.Array(RegulatoryActionModel),
+						_meta: t.Object({
+							...ListMetaModel.properties,
+							note: t.String({ description: 'What the list does and does not mean.' }),
+							sources_read: t.Array(
+								t.Object({ jurisdiction_code: t.String(), source_url: t.Union([t.String(), t.Null()]), last_read_at: t.Union([t.String({ format: 'date-time' }), t.Null()]) }),
+								{ description: 'The enforcement publications read, with the latest successful read.' }
+							)
+						})
+					}),
+					...errorResponses(...KEYED_ERRORS, 404)
+				},
+				detail: {
+					tags: ['lookup'],
+					summary: "An operator's regulatory actions",
+					description: 'An empty list means no action is linked to the operator, not a clean record.',
+					security: [{ apiKey: [] }]
+				}
+			}
+		)
