@@ -36,7 +36,7 @@ describe('recording an event fans it out into delivery rows', () => {
 
 		expect(outcome).toEqual({ recorded: true, deliveries: 1 })
 		const rows = await deliveriesOf(event.event_id)
-		expect(rows).toEqual([{ endpoint_id: mine.id, status: 'pending', attempt_count: 0, next_retry_at: now }])
+		expect([...rows]).toEqual([{ endpoint_id: mine.id, status: 'pending', attempt_count: 0, next_retry_at: now }])
 	})
 
 	test('watchlist_only false receives operator events about any operator', async () => {

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { EventEnvelope, NOTIFIER_EVENTS_CONSUMER, subjects } from '@lv/contracts'
+import { silentLogger } from '@lv/logger'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { startEventsConsumer } from './events-consumer.ts'
+import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './testing/fixtures.ts'
+
+let db: TestDatabase
+let nats: NatsHandle
+let bus: Bus
+const clock = new TestClock('2026-11-01T10:00:00.000Z')
+
+beforeAll(async () => {
+	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	bus = await connectBus({ servers: nats.url, name: 'notifier-test' })
+	await ensureStreams(bus)
+})
+afterAll(async () => {
+	await bus.close()
+	await nats.stop()
+	await db.drop()
+})
+
+const publishEvent = (event: EventEnvelope) => publish(bus, EventEnvelope, subjects.event(event.event), event, event.event_id)
+const pendingAcks = async () => (await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)).num_ack_pending
+
+test('an event published on EVENTS is stored with a pending delivery row, and acked only once the commit succeeded', async () => {
+	const now = clock.now()
+	const account = await insertAccount(db.sql, now)
+	await insertEndpoint(db.sql, now, { accountId: account, url: 'https://hooks.example.com/in', events: ['coverage.degraded'], secretKey: testSecretKey() })
+	// the database refuses event rows until the trigger is dropped
+	await db.sql.unsafe(`
+		CREATE FUNCTION refuse_events() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'database unavailable'; END $$;
+		CREATE TRIGGER refuse_events BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_events();`)
+	let queued = 0
+	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger, onDeliveriesQueued: () => queued++ })
+	try {
+		const event = coverageEvent(now)
+		await publishEvent(event)
+		await waitFor(async () => (await pendingAcks()) === 1, { what: 'the message to be held unacked' })
+		expect(await db.sql`SELECT 1 FROM events`).toHaveLength(0)
+		expect(await db.sql`SELECT 1 FROM webhook_deliveries`).toHaveLength(0)
+
+		await db.sql.unsafe('DROP TRIGGER refuse_events ON events')
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${event.event_id}`).length === 1, {
+			what: 'the redelivered event to be stored',
+			timeoutMs: 15_000
+		})
+		await waitFor(async () => (await pendingAcks()) === 0, { what: 'the ack after the commit' })
+		const deliveries = await db.sql`SELECT status, attempt_count FROM webhook_deliveries WHERE event_id = ${event.event_id}`
+		expect([...deliveries]).toEqual([{ status: 'pending', attempt_count: 0 }])
+		expect(queued).toBe(1)
+
+		await publishEvent(event)
+		const again = coverageEvent(now)
+		await publishEvent(again)
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${again.event_id}`).length === 1, { what: 'the next event' })
+		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE event_id = ${event.event_id}`).toHaveLength(1)
+	} finally {
+		await consumption.stop()
+	}
+}, 30_000)
+
+test('a body that is not a SPEC envelope is terminated, not retried', async () => {
+	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger })
+	try {
+		const before = (await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)).delivered.stream_seq
+		await bus.js.publish(subjects.event('license.issued'), new TextEncoder().encode('{"event":"license.issued"}'), { msgID: 'not-an-envelope' })
+		await waitFor(async () => {
+			const info = await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)
+			return info.delivered.stream_seq > before && info.num_ack_pending === 0 && info.num_redelivered === 0
+		}, { what: 'the bad message to be terminated' })
+		expect(await db.sql`SELECT 1 FROM events WHERE event_name = 'license.issued'`).toHaveLength(0)
+	} finally {
+		await consumption.stop()
+	}
+})
