@@ -1,0 +1,55 @@
+import { join } from 'node:path'
+import { createAccount, issueApiKey } from '@lv/accounts'
+import { systemClock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import { REPO_ROOT, freePort, waitFor } from '@lv/testing'
+
+export type ServiceProcess = { name: string; healthPort: number; port: number; stop(): Promise<number | null>; output(): string }
+
+/** Starts one service's real main.ts as a child process and waits for its /readyz. */
+export async function startService(name: string, env: Record<string, string>): Promise<ServiceProcess> {
+	const healthPort = await freePort()
+	const port = await freePort()
+	let output = ''
+	const child = Bun.spawn(['bun', join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
+		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort), PORT: String(port), ...env },
+		stdout: 'pipe',
+		stderr: 'pipe'
+	})
+	for (const stream of [child.stdout, child.stderr]) {
+		void (async () => {
+			for await (const chunk of stream) output += new TextDecoder().decode(chunk)
+		})()
+	}
+	try {
+		await waitFor(
+			async () => {
+				if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output.slice(-2000)}`)
+				return (await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status, () => 0)) === 200
+			},
+			{ what: `${name} to be ready`, timeoutMs: 30_000, intervalMs: 50 }
+		)
+	} catch (error) {
+		child.kill('SIGKILL')
+		throw new Error(`${name} did not become ready: ${output.slice(-2000)}`, { cause: error })
+	}
+	return {
+		name,
+		healthPort,
+		port,
+		output: () => output,
+		async stop() {
+			if (child.exitCode !== null) return child.exitCode
+			child.kill('SIGTERM')
+			const code = await Promise.race([child.exited, Bun.sleep(15_000).then(() => null)])
+			if (code === null) child.kill('SIGKILL')
+			return code
+		}
+	}
+}
+
+/** An account on `plan` with a fresh key, as the dashboard would issue it. */
+export async function issueKey(sql: Sql, plan: 'starter' | 'pro' | 'business' | 'enterprise'): Promise<string> {
+	const { id } = await createAccount(sql, systemClock, { name: `e2e ${crypto.randomUUID().slice(0, 8)}`, plan })
+	return (await issueApiKey(sql, systemClock, id, 'e2e')).key
+}
