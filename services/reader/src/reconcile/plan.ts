@@ -1,5 +1,6 @@
 import { normaliseHostname, siteKey } from '@lv/hostnames'
 import type { LicenceStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
+import { canonicalJson } from './canonical-json.ts'
 import { outboxEvent } from './events.ts'
 import { licenseNumberKey } from './number-key.ts'
 import { allocateSlug } from './slug.ts'
@@ -53,6 +54,7 @@ export function planReconciliation(current: CurrentState, observation: Observati
 		operatorsToInsert: [],
 		operatorsToUpdate: [],
 		registrations: [],
+		listedEntityIds: [],
 		tradingNames: [],
 		licencesToInsert: [],
 		licencesToUpdate: [],
@@ -106,6 +108,7 @@ export function planReconciliation(current: CurrentState, observation: Observati
 			plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
 		}
 		operatorByEntity.set(entity.upstreamId, operator)
+		plan.listedEntityIds.push(entity.upstreamId)
 		noteName(entity.legalName, operator.id)
 		for (const tradingName of entity.tradingNames) {
 			noteName(tradingName.name, operator.id)
@@ -325,7 +328,7 @@ function rowContentDiffers(existing: LicenceState, row: LicenceRow): boolean {
 		existing.sourceUrl !== row.sourceUrl ||
 		existing.statusSourceUrl !== row.statusSourceUrl ||
 		existing.licenseReferenceIsOurs !== row.licenseReferenceIsOurs ||
-		JSON.stringify(existing.rawData) !== JSON.stringify(row.rawData)
+		canonicalJson(existing.rawData) !== canonicalJson(row.rawData)
 	)
 }
 

@@ -169,7 +169,10 @@ export type PlanCounts = {
 export type Plan = {
 	operatorsToInsert: (OperatorState & { upstreamIds: Record<string, string> })[]
 	operatorsToUpdate: OperatorState[]
+	/** New registrations and ones whose legal name changed. */
 	registrations: RegistrationRow[]
+	/** Every entity the read lists (their registrations' last_seen_at advances). */
+	listedEntityIds: string[]
 	tradingNames: TradingNameRow[]
 	licencesToInsert: LicenceRow[]
 	licencesToUpdate: LicenceRow[]

@@ -1,0 +1,2 @@
+export { startRegisterServer, type RegisterServer, type RegisterServerOptions, type FaultKind } from './server.ts'
+export { FIXTURES_DIR, resolveFixture, routeKey } from './catalogue.ts'

@@ -1,0 +1,45 @@
+import { TransientError } from '@lv/bus'
+
+export type RunFailureReason =
+	| 'http_error'
+	| 'timeout'
+	| 'network_error'
+	| 'truncated'
+	| 'parse_error'
+	| 'implausible_shrink'
+	| 'empty_register'
+	| 'too_many_files'
+	| 'no_source'
+
+/** A run that must not change anything: recorded with its reason, retried later with backoff. */
+export class RunFailedError extends TransientError {
+	override readonly name = 'RunFailedError'
+	constructor(
+		readonly reason: RunFailureReason,
+		message: string,
+		retryAfterMs: number,
+		readonly url: string | null = null,
+		options?: ErrorOptions
+	) {
+		super(message, retryAfterMs, options)
+	}
+}
+
+/** Another replica or host is reconciling this jurisdiction right now. */
+export class ReconciliationBusyError extends TransientError {
+	override readonly name = 'ReconciliationBusyError'
+}
+
+/** A fetch that failed: the reason is one of the run failure reasons. */
+export class FetchFailedError extends Error {
+	override readonly name = 'FetchFailedError'
+	constructor(
+		readonly reason: 'http_error' | 'timeout' | 'network_error' | 'truncated',
+		readonly url: string,
+		message: string,
+		readonly httpStatus: number | null = null,
+		options?: ErrorOptions
+	) {
+		super(message, options)
+	}
+}
