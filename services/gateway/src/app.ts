@@ -11,6 +11,11 @@ import { API_DESCRIPTION, OPENAPI_TAGS } from './openapi-info.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
+import { coverageRoutes } from './routes/coverage.ts'
+import { jurisdictionRoutes } from './routes/jurisdictions.ts'
+import { licenseRoutes } from './routes/licenses.ts'
+import { operatorRoutes } from './routes/operators.ts'
+import { statsRoutes } from './routes/stats.ts'
 
 export type GatewayDeps = {
 	sql: Sql
@@ -58,6 +63,11 @@ export function createApp(deps: GatewayDeps) {
 		})
 		.use(healthRoutes(deps))
 		.use(checkRoutes(deps))
+		.use(jurisdictionRoutes(deps))
+		.use(operatorRoutes(deps))
+		.use(licenseRoutes(deps))
+		.use(coverageRoutes(deps))
+		.use(statsRoutes(deps))
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

@@ -8,7 +8,6 @@ import { parseSlug } from '../lookup/params.ts'
 import { type HistoryRow, licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
 import {
 	type DomainRow,
-	REGULATORY_ACTION_SORTS,
 	domainsOfOperator,
 	enforcementSourcesRead,
 	findOperatorBySlug,
@@ -201,7 +200,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20. Outside: 400 invalid_query / invalid_pagination.', examples: [20] })),
 					offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0.', examples: [0] })),
 					sort: t.Optional(
-						t.Union(REGULATORY_ACTION_SORTS.map((value) => t.Literal(value)), { description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.' })
+						t.Union([t.Literal('date_desc'), t.Literal('date_asc'), t.Literal('amount_desc'), t.Literal('type_asc')], { description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.' })
 					)
 				}),
 				response: {

@@ -1,0 +1,23 @@
+import { AppError, type ErrorCode } from '@lv/errors'
+
+export type Paging = { limit: number; offset: number }
+export type PagingRule = { defaultLimit: number; maxLimit: number; errorCode: Extract<ErrorCode, 'invalid_pagination' | 'invalid_query'> }
+
+/**
+ * `limit` 1–max (default per route) and `offset` ≥ 0; anything outside is a 400 with the route's
+ * code (SPEC: jurisdiction operators answer `invalid_pagination`, the other lists
+ * `invalid_query` / `invalid_pagination`), never a clamp.
+ */
+export function parsePaging(query: { limit?: number; offset?: number }, rule: PagingRule): Paging {
+	const limit = query.limit ?? rule.defaultLimit
+	const offset = query.offset ?? 0
+	if (!Number.isInteger(limit) || limit < 1 || limit > rule.maxLimit) throw pagingError(rule, 'limit', `limit must be an integer from 1 to ${rule.maxLimit}.`)
+	if (!Number.isSafeInteger(offset) || offset < 0) throw pagingError(rule, 'offset', 'offset must be an integer of 0 or more.')
+	return { limit, offset }
+}
+
+function pagingError(rule: PagingRule, field: 'limit' | 'offset', message: string): AppError {
+	return rule.errorCode === 'invalid_pagination'
+		? new AppError({ status: 400, code: 'invalid_pagination', reason: 'invalid_input', message, field })
+		: new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_pagination', message, field })
+}

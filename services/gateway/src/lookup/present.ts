@@ -1,0 +1,125 @@
+import type { ChangeType, LicenceStatus, StatusQualifier } from '@lv/verdict'
+
+/** Rows as lookup queries select them, and their API shapes. Dates come out of SQL as YYYY-MM-DD text. */
+export type ConfidenceSource = 'authoritative' | 'scraped'
+
+export type LicenceRow = {
+	id: string
+	operator_id: string
+	license_number: string
+	license_reference_is_ours: boolean
+	jurisdiction_code: string
+	status: LicenceStatus
+	status_qualifier: StatusQualifier | null
+	upstream_status: string | null
+	license_types: string[]
+	license_type_raw: string
+	license_category: string
+	issued_date: string | null
+	expiry_date: string | null
+	not_listed_since: Date | null
+	last_verified_at: Date
+	source_url: string
+	status_source_url: string | null
+	status_observed_at: Date | null
+	last_listed_at: Date | null
+	raw_data: Record<string, unknown>
+	confidence_hint: ConfidenceSource
+}
+
+export type OperatorRow = {
+	id: string
+	slug: string
+	display_name: string
+	registered_name: string
+	country: string | null
+	upstream_ids: Record<string, unknown>
+	created_at: Date
+	updated_at: Date
+}
+
+export type HistoryRow = {
+	id: string
+	license_id: string
+	changed_at: Date
+	previous_status: LicenceStatus | null
+	new_status: LicenceStatus
+	change_type: ChangeType
+	source_url: string
+	detected_by: string
+	note: string | null
+	snapshot_sha256: string | null
+	snapshot_fetched_at: Date | null
+	corrected_at: Date | null
+	correction_note: string | null
+}
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString())
+
+export const presentOperator = (row: OperatorRow) => ({
+	id: row.id,
+	slug: row.slug,
+	display_name: row.display_name,
+	registered_name: row.registered_name,
+	country: row.country,
+	upstream_ids: row.upstream_ids,
+	created_at: row.created_at.toISOString(),
+	updated_at: row.updated_at.toISOString()
+})
+
+export const presentLicence = (row: LicenceRow) => ({
+	id: row.id,
+	license_number: row.license_number,
+	license_reference_is_ours: row.license_reference_is_ours,
+	jurisdiction_code: row.jurisdiction_code,
+	status: row.status,
+	status_qualifier: row.status_qualifier,
+	upstream_status: row.upstream_status,
+	license_types: row.license_types,
+	license_type_raw: row.license_type_raw,
+	license_category: row.license_category,
+	issued_date: row.issued_date,
+	expiry_date: row.expiry_date,
+	not_listed_since: iso(row.not_listed_since),
+	last_verified_at: row.last_verified_at.toISOString(),
+	source_url: row.source_url,
+	status_source_url: row.status_source_url,
+	status_observed_at: iso(row.status_observed_at),
+	last_listed_at: iso(row.last_listed_at),
+	raw_data: row.raw_data
+})
+
+export const presentHistoryEvent = (row: HistoryRow) => ({
+	id: row.id,
+	changed_at: row.changed_at.toISOString(),
+	previous_status: row.previous_status,
+	new_status: row.new_status,
+	change_type: row.change_type,
+	source_url: row.source_url,
+	detected_by: row.detected_by,
+	note: row.note,
+	snapshot_sha256: row.snapshot_sha256,
+	snapshot_fetched_at: iso(row.snapshot_fetched_at),
+	corrected_at: iso(row.corrected_at),
+	correction_note: row.correction_note
+})
+
+/** Single-resource `_meta` resting on one licence: its status publication, else its register. */
+export const licenceMeta = (row: LicenceRow) => ({
+	scraped_at: row.last_verified_at.toISOString(),
+	source_modified_at: null,
+	source_url: row.status_source_url ?? row.source_url,
+	confidence_hint: row.confidence_hint
+})
+
+/** List `_meta`: the span of the rows' read times and how many distinct sources they come from. */
+export function listMeta(instants: readonly (Date | null)[], sources: Iterable<string>) {
+	const times = instants.filter((value): value is Date => value !== null).map((value) => value.getTime())
+	return {
+		freshness_range: {
+			oldest: times.length === 0 ? null : new Date(Math.min(...times)).toISOString(),
+			newest: times.length === 0 ? null : new Date(Math.max(...times)).toISOString()
+		},
+		total_sources: new Set(sources).size
+	}
+}
