@@ -23,6 +23,7 @@ export type RegisterServer = {
 	clearFaults(): void
 	/** Serves these bytes for a route instead of the fixture (benchmarks, generated registers). */
 	replace(route: string, bytes: Uint8Array, contentType: string): void
+	unreplace(route: string): void
 	requests(route?: string): number
 	stop(): Promise<void>
 }
@@ -134,7 +135,7 @@ export function startRegisterServer(options: RegisterServerOptions = {}): Regist
 			const notModified =
 				ifNoneMatch !== null ? ifNoneMatch.split(',').some((tag) => tag.trim() === etag) : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
 			if (notModified) return new Response(null, { status: 304, headers })
-			return new Response(bytes, { headers })
+			return new Response(bytes as Uint8Array<ArrayBuffer>, { headers })
 		}
 	})
 	const port = server.port as number
@@ -151,6 +152,9 @@ export function startRegisterServer(options: RegisterServerOptions = {}): Regist
 		clearFaults: () => faults.clear(),
 		replace: (route, bytes, contentType) => {
 			replaced.set(route, { bytes, contentType })
+		},
+		unreplace: (route) => {
+			replaced.delete(route)
 		},
 		requests: (route) => (route === undefined ? [...counts.values()].reduce((a, b) => a + b, 0) : (counts.get(route) ?? 0)),
 		stop: async () => {

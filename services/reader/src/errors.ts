@@ -10,6 +10,7 @@ export type RunFailureReason =
 	| 'empty_register'
 	| 'too_many_files'
 	| 'no_source'
+	| 'internal_error'
 
 /** A run that must not change anything: recorded with its reason, retried later with backoff. */
 export class RunFailedError extends TransientError {

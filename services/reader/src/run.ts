@@ -196,7 +196,7 @@ function asRunFailure(error: unknown): RunFailedError {
 	if (error instanceof RunFailedError) return error
 	if (error instanceof FetchFailedError) return new RunFailedError(error.reason, error.message, DEFAULT_RETRY_MS, error.url, { cause: error })
 	const detail = error instanceof Error ? error.message : String(error)
-	return new RunFailedError('network_error', `run failed: ${detail}`, DEFAULT_RETRY_MS, null, { cause: error })
+	return new RunFailedError('internal_error', `run failed: ${detail}`, DEFAULT_RETRY_MS, null, { cause: error })
 }
 
 async function recordFailure(

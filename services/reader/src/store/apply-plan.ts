@@ -22,13 +22,13 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 		await tx`
 			INSERT INTO operators (id, slug, display_name, registered_name, country, upstream_ids, created_at, updated_at)
 			SELECT x.id, x.slug, x.display_name, x.registered_name, x.country, x.upstream_ids, ${now}, ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(id uuid, slug text, display_name text, registered_name text, country text, upstream_ids jsonb)`
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, slug text, display_name text, registered_name text, country text, upstream_ids jsonb)`
 	}
 	for (const batch of batches(plan.operatorsToUpdate)) {
 		const rows = batch.map((o) => ({ id: o.id, display_name: o.displayName, registered_name: o.registeredName, country: o.country }))
 		await tx`
 			UPDATE operators o SET display_name = x.display_name, registered_name = x.registered_name, country = x.country, updated_at = ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(id uuid, display_name text, registered_name text, country text)
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, display_name text, registered_name text, country text)
 			WHERE o.id = x.id`
 	}
 	for (const batch of batches(plan.registrations)) {
@@ -36,7 +36,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 		await tx`
 			INSERT INTO operator_registrations (jurisdiction_code, upstream_id, operator_id, legal_name, first_seen_at, last_seen_at)
 			SELECT ${jurisdiction}, x.upstream_id, x.operator_id, x.legal_name, ${now}, ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(upstream_id text, operator_id uuid, legal_name text)
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(upstream_id text, operator_id uuid, legal_name text)
 			ON CONFLICT (jurisdiction_code, upstream_id) DO UPDATE SET legal_name = excluded.legal_name, last_seen_at = excluded.last_seen_at`
 	}
 	if (plan.listedEntityIds.length > 0) {
@@ -50,7 +50,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 		await tx`
 			INSERT INTO trading_names (id, operator_id, jurisdiction_code, name, status, first_seen_at, last_seen_at)
 			SELECT x.id, x.operator_id, ${jurisdiction}, x.name, x.status, ${now}, ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(id uuid, operator_id uuid, name text, status text)
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, operator_id uuid, name text, status text)
 			ON CONFLICT (operator_id, jurisdiction_code, name) DO UPDATE SET status = excluded.status, last_seen_at = excluded.last_seen_at`
 	}
 	for (const batch of batches(plan.licencesToInsert)) {
@@ -63,7 +63,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				x.status, x.status_qualifier, x.upstream_status, x.license_types, x.license_type_raw, x.license_category, x.issued_date, x.expiry_date,
 				x.covers_websites, x.not_listed_since, x.missed_reads, x.last_verified_at, x.last_listed_at, x.source_url, x.status_source_url,
 				x.status_observed_at, x.raw_data, x.first_observed_at, ${now}, ${now}
-			FROM jsonb_to_recordset(${json(batch.map(licenceRecord))}::jsonb) AS x(${tx.unsafe(LICENCE_COLUMNS)})`
+			FROM jsonb_to_recordset(${json(batch.map(licenceRecord))}::text::jsonb) AS x(${tx.unsafe(LICENCE_COLUMNS)})`
 	}
 	for (const batch of batches(plan.licencesToUpdate)) {
 		await tx`
@@ -74,7 +74,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				not_listed_since = x.not_listed_since, missed_reads = x.missed_reads, last_verified_at = x.last_verified_at,
 				last_listed_at = x.last_listed_at, source_url = x.source_url, status_source_url = x.status_source_url,
 				status_observed_at = x.status_observed_at, raw_data = x.raw_data, updated_at = ${now}
-			FROM jsonb_to_recordset(${json(batch.map(licenceRecord))}::jsonb) AS x(${tx.unsafe(LICENCE_COLUMNS)})
+			FROM jsonb_to_recordset(${json(batch.map(licenceRecord))}::text::jsonb) AS x(${tx.unsafe(LICENCE_COLUMNS)})
 			WHERE l.id = x.id`
 	}
 	if (plan.touchedListed.length > 0) {
@@ -92,14 +92,14 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 		await tx`
 			INSERT INTO license_number_versions (license_id, license_number, license_number_key, first_seen_at)
 			SELECT x.license_id, x.license_number, x.license_number_key, ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(license_id uuid, license_number text, license_number_key text)
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(license_id uuid, license_number text, license_number_key text)
 			ON CONFLICT (license_id, license_number_key) DO UPDATE SET superseded_at = NULL`
 	}
 	for (const batch of batches(plan.supersededFor)) {
 		const rows = batch.map((v) => ({ license_id: v.licenseId, license_number_key: v.licenseNumberKey }))
 		await tx`
 			UPDATE license_number_versions v SET superseded_at = ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(license_id uuid, license_number_key text)
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(license_id uuid, license_number_key text)
 			WHERE v.license_id = x.license_id AND v.license_number_key <> x.license_number_key AND v.superseded_at IS NULL`
 	}
 	for (const batch of batches(plan.history)) {
@@ -123,7 +123,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				snapshot_sha256, snapshot_fetched_at, register_read_id, event_id)
 			SELECT x.id, x.license_id, x.changed_at, x.previous_status, x.new_status, x.change_type, x.source_url, x.detected_by, x.note,
 				x.snapshot_sha256, x.snapshot_fetched_at, x.register_read_id, x.event_id
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(id uuid, license_id uuid, changed_at timestamptz, previous_status text, new_status text,
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, license_id uuid, changed_at timestamptz, previous_status text, new_status text,
 				change_type text, source_url text, detected_by text, note text, snapshot_sha256 text, snapshot_fetched_at timestamptz,
 				register_read_id uuid, event_id text)`
 	}
@@ -133,14 +133,14 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				upstream_value, verification_url, first_seen_at, last_listed_at, updated_at)
 			SELECT x.id, x.operator_id, x.license_id, ${jurisdiction}, x.hostname, x.registrable_domain, x.link_status, x.association,
 				x.upstream_value, x.verification_url, ${now}, x.last_listed_at, ${now}
-			FROM jsonb_to_recordset(${json(batch.map(domainRecord))}::jsonb) AS x(${tx.unsafe(DOMAIN_COLUMNS)})`
+			FROM jsonb_to_recordset(${json(batch.map(domainRecord))}::text::jsonb) AS x(${tx.unsafe(DOMAIN_COLUMNS)})`
 	}
 	for (const batch of batches(plan.domainsToUpdate)) {
 		await tx`
 			UPDATE domain_links d SET license_id = x.license_id, registrable_domain = x.registrable_domain, link_status = x.link_status,
 				association = x.association, upstream_value = x.upstream_value, verification_url = x.verification_url,
 				last_listed_at = x.last_listed_at, updated_at = ${now}
-			FROM jsonb_to_recordset(${json(batch.map(domainRecord))}::jsonb) AS x(${tx.unsafe(DOMAIN_COLUMNS)})
+			FROM jsonb_to_recordset(${json(batch.map(domainRecord))}::text::jsonb) AS x(${tx.unsafe(DOMAIN_COLUMNS)})
 			WHERE d.id = x.id`
 	}
 	// Every link still listed was listed by this read (unlisted ones were delisted above).
@@ -169,7 +169,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				currency, decision_date, summary, source_url, snapshot_sha256, license_numbers, status_effect, first_seen_at)
 			SELECT x.id, ${jurisdiction}, x.upstream_key, x.operator_id, x.license_id, x.entity_name, x.action_type, x.amount_minor_units,
 				x.currency, x.decision_date, x.summary, x.source_url, x.snapshot_sha256, x.license_numbers, x.status_effect, ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) AS x(id uuid, upstream_key text, operator_id uuid, license_id uuid, entity_name text,
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, upstream_key text, operator_id uuid, license_id uuid, entity_name text,
 				action_type text, amount_minor_units bigint, currency text, decision_date date, summary text, source_url text,
 				snapshot_sha256 text, license_numbers text[], status_effect text)`
 	}
@@ -177,9 +177,9 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 		const rows = batch.map((e) => ({ event_id: e.eventId, event_name: e.eventName, payload: e.payload }))
 		await tx`
 			INSERT INTO outbox (event_id, event_name, payload, created_at)
-			SELECT x.event_id, x.event_name, x.payload, ${now}
-			FROM jsonb_to_recordset(${json(rows)}::jsonb) WITH ORDINALITY AS x(event_id text, event_name text, payload jsonb, n bigint)
-			ORDER BY x.n`
+			SELECT e.value->>'event_id', e.value->>'event_name', e.value->'payload', ${now}
+			FROM jsonb_array_elements(${json(rows)}::text::jsonb) WITH ORDINALITY AS e(value, n)
+			ORDER BY e.n`
 	}
 }
 

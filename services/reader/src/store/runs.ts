@@ -49,7 +49,7 @@ export async function insertRun(tx: Executor, run: RunRecord): Promise<void> {
 	await tx`
 		INSERT INTO reader_runs (id, jurisdiction_code, job_id, started_at, finished_at, outcome, failure_reason, failure_detail, changed, counts)
 		VALUES (${run.id}, ${run.jurisdiction}, ${run.jobId}, ${run.startedAt}, ${run.finishedAt}, ${run.outcome}, ${run.failureReason},
-			${run.failureDetail}, ${run.changed}, ${JSON.stringify(run.counts)}::jsonb)`
+			${run.failureDetail}, ${run.changed}, ${JSON.stringify(run.counts)}::text::jsonb)`
 }
 
 export type ReadRow = { id: string; publication: string; record: FetchedRecord }
@@ -74,7 +74,7 @@ export async function insertReads(tx: Executor, runId: string, jurisdiction: str
 			snapshot_sha256, snapshot_size, outcome, failure_reason, etag, last_modified)
 		SELECT x.id, ${runId}, ${jurisdiction}, x.publication, x.source_url, x.fetched_at, x.fetched_at, ${finishedAt}, x.http_status,
 			x.snapshot_sha256, x.snapshot_size, x.outcome, ${failureReason}, x.etag, x.last_modified
-		FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, publication text, source_url text, fetched_at timestamptz,
+		FROM jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) AS x(id uuid, publication text, source_url text, fetched_at timestamptz,
 			http_status integer, snapshot_sha256 text, snapshot_size integer, outcome text, etag text, last_modified text)`
 }
 
