@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { REPO_ROOT, type TestDatabase, createTestDatabase } from '@lv/testing'
+
+let db: TestDatabase
+beforeAll(async () => {
+	db = await createTestDatabase()
+})
+afterAll(async () => {
+	await db.drop()
+})
+
+function ops(...args: string[]) {
+	const run = Bun.spawnSync(['bun', join(REPO_ROOT, 'scripts/ops.ts'), ...args], { env: { ...process.env, DATABASE_URL: db.url }, stdout: 'pipe', stderr: 'pipe' })
+	const lines = run.stdout.toString().trim().split('\n').filter(Boolean)
+	return { exitCode: run.exitCode, rows: lines.map((line) => JSON.parse(line) as Record<string, unknown>), stderr: run.stderr.toString() }
+}
+
+describe('ops command', () => {
+	test('creates an account on a plan, issues, lists and revokes keys; only the hash is stored', async () => {
+		const created = ops('create-account', '--name', 'Ops Test', '--plan', 'pro')
+		expect(created.exitCode).toBe(0)
+		const accountId = String(created.rows[0]?.account_id)
+		const issued = ops('issue-key', '--account', accountId, '--label', 'ci')
+		const key = String(issued.rows[0]?.key)
+		expect(key).toMatch(/^lvk_[A-Za-z0-9]{32}$/)
+		const stored = await db.sql`SELECT key_hash FROM api_keys WHERE account_id = ${accountId}`
+		expect(Buffer.from(stored[0]?.key_hash as Uint8Array).toString('hex')).toBe(new Bun.CryptoHasher('sha256').update(key).digest('hex'))
+		const listed = ops('list-keys', '--account', accountId)
+		expect(listed.rows).toEqual([expect.objectContaining({ key_id: issued.rows[0]?.key_id, label: 'ci', revoked_at: null })])
+		expect(JSON.stringify(listed.rows)).not.toContain(key)
+		expect(ops('revoke-key', '--account', accountId, '--key', String(issued.rows[0]?.key_id)).exitCode).toBe(0)
+		expect(ops('list-keys', '--account', accountId).rows[0]?.revoked_at).not.toBeNull()
+		expect(ops('revoke-key', '--account', accountId, '--key', String(issued.rows[0]?.key_id)).exitCode).toBe(2)
+	})
+
+	test('an unknown plan is refused with the list of plans', () => {
+		const refused = ops('create-account', '--name', 'X', '--plan', 'gold')
+		expect(refused.exitCode).toBe(2)
+		expect(refused.stderr).toContain('starter')
+	})
+})
