@@ -93,7 +93,7 @@ describe('UKGC read, scenario day by day', () => {
 		h.clock.advanceHours(1)
 		const result = await runJurisdiction(h.deps, 'UKGC')
 		expect(result.changed).toBe(false)
-		expect(await outboxSince(before)).toEqual([])
+		expect(await outboxSince(before)).toHaveLength(0)
 		expect(await h.db.sql`SELECT count(*)::int AS n FROM license_history`).toEqual(historyBefore)
 		const reads = await h.db.sql<{ outcome: string }[]>`SELECT outcome FROM register_reads WHERE run_id = ${result.runId}`
 		expect(reads.every((r) => r.outcome === 'not_modified')).toBe(true)
@@ -106,7 +106,7 @@ describe('UKGC read, scenario day by day', () => {
 		h.clock.advanceHours(1)
 		const result = await runJurisdiction(h.deps, 'UKGC')
 		expect(result.changed).toBe(false)
-		expect(await outboxSince(before)).toEqual([])
+		expect(await outboxSince(before)).toHaveLength(0)
 		const reads = await h.db.sql<{ outcome: string }[]>`SELECT outcome FROM register_reads WHERE run_id = ${result.runId}`
 		expect(reads.every((r) => r.outcome === 'succeeded')).toBe(true)
 	})
