@@ -1,0 +1,49 @@
+import type { TransactionSql } from '@lv/db'
+import { type Column, type Row, col } from './columns.ts'
+import type { Slice } from './slice.ts'
+
+export const DOMAIN_COLUMNS: readonly Column[] = [
+	col('id', 'text', 'domain link id (uuid)'),
+	col('hostname', 'text', 'the host the register lists'),
+	col('registrable_domain', 'text', 'its registrable domain (public suffix list, private section included)'),
+	col('link_status', 'text', 'active, parked, expired, redirecting or delisted: the domain under this operator'),
+	col('association', 'text', 'direct, white_label or empty'),
+	col('jurisdiction_code', 'text', 'the register that lists the link'),
+	col('operator_id', 'text', 'operator id (uuid)'),
+	col('operator_slug', 'text', 'operator slug'),
+	col('license_id', 'text', 'the licence the link is listed on, when known'),
+	col('license_number', 'text', "that licence's number or service reference"),
+	col('license_status', 'text', "that licence's status"),
+	col('verification_url', 'text', "the regulator's own per-domain verification page (CW certificate, TGC seal)"),
+	col('verification_page_status', 'text', 'what that page printed at the latest reading, verbatim'),
+	col('verification_page_read_at', 'timestamp', 'when that reading was taken'),
+	col('first_seen_at', 'timestamp', 'first read that listed the link'),
+	col('last_listed_at', 'timestamp', 'last read that listed the link; empty once delisted'),
+	col('source_url', 'text', "the register the link was read from (the licence's register, else the latest register read)"),
+	col('status_source_url', 'text', 'the publication that published license_status'),
+	col('status_observed_at', 'timestamp', 'latest read of status_source_url that still said license_status'),
+	col('last_verified_at', 'timestamp', "the licence's last reconciliation against the register"),
+	col('confidence_hint', 'text', 'authoritative (UKGC export) or scraped')
+]
+
+/** Every domain link of the slice (status = link status), ordered by hostname, register, operator, id. */
+export const domainRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
+	WITH registers AS (
+		SELECT DISTINCT ON (jurisdiction_code) jurisdiction_code, source_url
+		FROM register_reads
+		WHERE publication = 'register' AND outcome IN ('succeeded', 'not_modified')
+		ORDER BY jurisdiction_code, started_at DESC
+	)
+	SELECT d.id, d.hostname, d.registrable_domain, d.link_status, d.association, d.jurisdiction_code, d.operator_id,
+		o.slug AS operator_slug, d.license_id, l.license_number, l.status AS license_status, d.verification_url,
+		d.verification_page_status, d.verification_page_read_at, d.first_seen_at, d.last_listed_at,
+		coalesce(l.source_url, r.source_url) AS source_url, l.status_source_url, l.status_observed_at, l.last_verified_at,
+		j.confidence_hint
+	FROM domain_links d
+	JOIN operators o ON o.id = d.operator_id
+	JOIN jurisdictions j ON j.code = d.jurisdiction_code
+	LEFT JOIN licenses l ON l.id = d.license_id
+	LEFT JOIN registers r ON r.jurisdiction_code = d.jurisdiction_code
+	WHERE (${slice.jurisdiction}::text IS NULL OR d.jurisdiction_code = ${slice.jurisdiction})
+		AND (${slice.status}::text IS NULL OR d.link_status = ${slice.status})
+	ORDER BY d.hostname, d.jurisdiction_code, o.slug, d.id`

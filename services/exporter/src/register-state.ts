@@ -1,0 +1,27 @@
+import type { ExportDataset } from '@lv/contracts'
+import type { Queryable } from './queryable.ts'
+
+/** The register state a file is built from: its identity for the cache and a number for people. */
+export type RegisterState = { versionKey: string; dataVersion: number }
+
+type StateRow = { data_version: string; state: string; links_changed_at: string | null }
+
+/**
+ * Read inside the build's snapshot, so the key names exactly the data in the file. The key covers
+ * every jurisdiction whatever the slice (operator names and slugs in any row can be changed by any
+ * register's run) and each register's last successful read as well as its data_version (a run that
+ * changes nothing still advances every listed licence's last_verified_at). Domain exports also
+ * follow verification-page readings, which can move without a register run.
+ */
+export async function readRegisterState(tx: Queryable, dataset: ExportDataset): Promise<RegisterState> {
+	const [row] = await tx<StateRow[]>`
+		SELECT coalesce(sum(data_version), 0)::text AS data_version,
+			coalesce(string_agg(jurisdiction_code || ':' || data_version || ':' ||
+				coalesce((extract(epoch FROM last_successful_read_at) * 1000)::bigint::text, '-'), ',' ORDER BY jurisdiction_code), '') AS state,
+			CASE WHEN ${dataset === 'domains'}
+				THEN (SELECT (extract(epoch FROM max(greatest(updated_at, verification_page_read_at))) * 1000)::bigint::text FROM domain_links)
+			END AS links_changed_at
+		FROM register_status`
+	const state = `${row?.state ?? ''};${row?.links_changed_at ?? '-'}`
+	return { versionKey: new Bun.CryptoHasher('sha256').update(state).digest('hex').slice(0, 24), dataVersion: Number(row?.data_version ?? 0) }
+}
