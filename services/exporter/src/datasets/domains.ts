@@ -26,7 +26,7 @@ export const DOMAIN_COLUMNS: readonly Column[] = [
 	col('confidence_hint', 'text', 'authoritative (UKGC export) or scraped')
 ]
 
-/** Every domain link of the slice (status = link status), ordered by hostname, register, operator, id. */
+/** Every domain link of the slice (status = link status), ordered by hostname, jurisdiction, operator, id. */
 export const domainRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
 	WITH registers AS (
 		SELECT DISTINCT ON (jurisdiction_code) jurisdiction_code, source_url
@@ -46,4 +46,4 @@ export const domainRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
 	LEFT JOIN registers r ON r.jurisdiction_code = d.jurisdiction_code
 	WHERE (${slice.jurisdiction}::text IS NULL OR d.jurisdiction_code = ${slice.jurisdiction})
 		AND (${slice.status}::text IS NULL OR d.link_status = ${slice.status})
-	ORDER BY d.hostname, d.jurisdiction_code, o.slug, d.id`
+	ORDER BY d.hostname COLLATE "C", j.position, o.slug COLLATE "C", d.id`

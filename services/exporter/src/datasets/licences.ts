@@ -30,7 +30,7 @@ export const LICENCE_COLUMNS: readonly Column[] = [
 	col('confidence_hint', 'text', 'authoritative (UKGC export) or scraped')
 ]
 
-/** Every licence of the slice, ordered by jurisdiction, number and id so equal data gives equal files. */
+/** Every licence of the slice, ordered by jurisdiction (the API's order), number and id so equal data gives equal files. */
 export const licenceRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
 	SELECT l.id, l.license_number, l.license_reference_is_ours, l.jurisdiction_code, l.operator_id,
 		o.slug AS operator_slug, o.display_name AS operator_name, l.status, l.status_qualifier, l.upstream_status,
@@ -48,4 +48,4 @@ export const licenceRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
 	) h ON true
 	WHERE (${slice.jurisdiction}::text IS NULL OR l.jurisdiction_code = ${slice.jurisdiction})
 		AND (${slice.status}::text IS NULL OR l.status = ${slice.status})
-	ORDER BY l.jurisdiction_code, l.license_number, l.id`
+	ORDER BY j.position, l.jurisdiction_code, l.license_number COLLATE "C", l.id`

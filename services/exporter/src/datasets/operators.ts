@@ -55,5 +55,5 @@ export const operatorRows = (tx: TransactionSql, slice: Slice) => {
 		LEFT JOIN counts c ON c.operator_id = o.id
 		LEFT JOIN provenance p ON p.operator_id = o.id
 		WHERE ${!sliced} OR c.operator_id IS NOT NULL
-		ORDER BY o.slug`
+		ORDER BY o.slug COLLATE "C", o.id`
 }

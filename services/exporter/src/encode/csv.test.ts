@@ -1,35 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { readCsv } from '../test-support/csv-reader.ts'
 import { csvField, csvRecord } from './csv.ts'
-
-/** A reference RFC 4180 reader, written independently of the writer, to round-trip through. */
-function parseCsv(text: string): string[][] {
-	const records: string[][] = []
-	let record: string[] = []
-	let field = ''
-	let quoted = false
-	for (let i = 0; i < text.length; i++) {
-		const c = text[i]
-		if (quoted) {
-			if (c === '"' && text[i + 1] === '"') {
-				field += '"'
-				i++
-			} else if (c === '"') quoted = false
-			else field += c
-		} else if (c === '"') quoted = true
-		else if (c === ',') {
-			record.push(field)
-			field = ''
-		} else if (c === '\r' && text[i + 1] === '\n') {
-			record.push(field)
-			records.push(record)
-			record = []
-			field = ''
-			i++
-		} else field += c
-	}
-	return records
-}
 
 describe('csvField', () => {
 	test('a plain value is written as is', () => {
@@ -55,7 +27,7 @@ describe('csvRecord', () => {
 			fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme-composite' }), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), (rows) => {
 				const width = rows[0]?.length ?? 1
 				const table = rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''))
-				expect(parseCsv(table.map(csvRecord).join(''))).toEqual(table)
+				expect(readCsv(table.map(csvRecord).join(''))).toEqual(table)
 			})
 		)
 	})
