@@ -1,0 +1,60 @@
+import { type Bus, type Consumption, TransientError, consume } from '@lv/bus'
+import { ReadJob, readerConsumer } from '@lv/contracts'
+import type { Logger } from '@lv/logger'
+import type { JurisdictionCode } from '@lv/registers'
+import { ReconciliationBusyError, RunFailedError } from './errors.ts'
+import { type RunDeps, type RunResult, runJurisdiction } from './run.ts'
+
+const MINUTE = 60_000
+/** Redelivery delay after the n-th failed attempt: 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h. */
+const RETRY_SCHEDULE_MS = [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE, 180 * MINUTE]
+export const retryDelayMs = (attempt: number) => RETRY_SCHEDULE_MS[Math.min(attempt, RETRY_SCHEDULE_MS.length) - 1] ?? 30_000
+
+export type JobLoopOptions = {
+	bus: Bus
+	deps: RunDeps
+	jurisdictions: readonly JurisdictionCode[]
+	logger: Logger
+	retryDelay?: (attempt: number) => number
+	/** After a successful run (verification pages are re-read here). */
+	afterRun?(jurisdiction: JurisdictionCode, result: RunResult): Promise<void>
+	heartbeatMs?: number
+}
+
+/**
+ * One consumption per jurisdiction on its durable `reader-<CODE>`: replicas bind the same durable,
+ * so a job runs once. A failed run naks the job with a growing delay; a run that finds another
+ * replica reconciling naks it briefly.
+ */
+export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): Promise<void> }> {
+	const retryDelay = options.retryDelay ?? retryDelayMs
+	const consumptions: Consumption[] = []
+	for (const jurisdiction of options.jurisdictions) {
+		const consumption = await consume(options.bus, {
+			consumer: readerConsumer(jurisdiction),
+			schema: ReadJob,
+			logger: options.logger,
+			maxMessages: 1,
+			handler: async (job, context) => {
+				if (job.jurisdiction !== jurisdiction) return
+				const heartbeat = setInterval(() => context.working(), options.heartbeatMs ?? MINUTE)
+				try {
+					const result = await runJurisdiction(options.deps, jurisdiction, job.id)
+					await options.afterRun?.(jurisdiction, result).catch((error: unknown) => options.logger.warn('after-run step failed', { jurisdiction, error }))
+				} catch (error) {
+					if (error instanceof ReconciliationBusyError) throw new TransientError(error.message, retryDelay(1))
+					if (error instanceof RunFailedError) throw new TransientError(`${error.reason}: ${error.message}`, retryDelay(context.deliveryCount), { cause: error })
+					throw error
+				} finally {
+					clearInterval(heartbeat)
+				}
+			}
+		})
+		consumptions.push(consumption)
+	}
+	return {
+		async stop() {
+			await Promise.all(consumptions.map((consumption) => consumption.stop()))
+		}
+	}
+}
