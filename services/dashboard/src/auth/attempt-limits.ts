@@ -1,0 +1,36 @@
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+
+export type AttemptLimit = { scope: string; limit: number; windowMs: number }
+
+export type LimitReached = { scope: string; resetAt: Date }
+
+const PRUNE_EVERY_MS = 60_000
+const KEEP_MS = 24 * 3_600_000
+const lastPruneBySql = new WeakMap<Sql, number>()
+
+/**
+ * Counts one attempt against each fixed-window limit in PostgreSQL (so every replica shares the
+ * counters) and reports the first limit the attempt goes over. The increment comes before the
+ * check, so parallel attempts cannot slip past a limit together.
+ */
+export async function countAttempt(sql: Sql, clock: Clock, limits: readonly AttemptLimit[]): Promise<LimitReached | null> {
+	const nowMs = clock.nowMs()
+	await maybePrune(sql, nowMs)
+	let reached: LimitReached | null = null
+	for (const limit of limits) {
+		const windowStartMs = nowMs - (nowMs % limit.windowMs)
+		const [row] = await sql<{ count: number }[]>`
+			INSERT INTO dashboard_attempts (scope, window_start, count) VALUES (${limit.scope}, ${new Date(windowStartMs)}, 1)
+			ON CONFLICT (scope, window_start) DO UPDATE SET count = dashboard_attempts.count + 1
+			RETURNING count`
+		if (reached === null && (row?.count ?? 0) > limit.limit) reached = { scope: limit.scope, resetAt: new Date(windowStartMs + limit.windowMs) }
+	}
+	return reached
+}
+
+async function maybePrune(sql: Sql, nowMs: number): Promise<void> {
+	if (nowMs - (lastPruneBySql.get(sql) ?? 0) < PRUNE_EVERY_MS) return
+	lastPruneBySql.set(sql, nowMs)
+	await sql`DELETE FROM dashboard_attempts WHERE window_start < ${new Date(nowMs - KEEP_MS)}`
+}

@@ -1,0 +1,24 @@
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import type { DashboardConfig } from './config.ts'
+import type { GatewayFetch } from './gateway/gateway-client.ts'
+
+export type DashboardDeps = {
+	sql: Sql
+	clock: Clock
+	logger: Logger
+	config: Pick<
+		DashboardConfig,
+		| 'APP_URL'
+		| 'API_BASE_URL'
+		| 'PRICING_URL'
+		| 'DASHBOARD_SESSION_TTL_HOURS'
+		| 'DASHBOARD_SIGN_IN_EMAIL_LIMIT'
+		| 'DASHBOARD_SIGN_IN_ADDRESS_LIMIT'
+		| 'DASHBOARD_SIGN_UP_ADDRESS_LIMIT'
+		| 'DASHBOARD_GATEWAY_TIMEOUT_MS'
+	>
+	/** How requests reach the gateway: global `fetch` in production. */
+	gatewayFetch: GatewayFetch
+}

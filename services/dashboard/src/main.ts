@@ -1,0 +1,33 @@
+import { systemClock } from '@lv/clock'
+import { loadConfigOrExit } from '@lv/config'
+import { createSql } from '@lv/db'
+import { createLogger } from '@lv/logger'
+import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { createApp } from './app.ts'
+import { DashboardEnv } from './config.ts'
+
+const config = loadConfigOrExit(DashboardEnv, process.env)
+const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
+let ready = false
+const health = startHealthServer(config.HEALTH_PORT, () => ready)
+
+const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
+await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
+
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request) })
+app.listen({ port: config.PORT, hostname: config.HOST })
+ready = true
+logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })
+
+handleShutdown(
+	{
+		async stop() {
+			ready = false
+			await app.stop()
+			await sql.end({ timeout: 5 })
+			health.stop()
+		}
+	},
+	logger,
+	config.SHUTDOWN_TIMEOUT_MS
+)

@@ -1,0 +1,49 @@
+import { HOUR } from '@lv/clock'
+import { cookieNames, parseCookies, serializeCookie } from '../auth/cookies.ts'
+import { csrfMatches, newAnonymousCsrfToken, sessionCsrfToken } from '../auth/csrf.ts'
+import { type Session, findSession } from '../auth/sessions.ts'
+import type { DashboardDeps } from '../deps.ts'
+import { formField } from './form.ts'
+
+type PeerServer = { requestIP(request: Request): { address: string } | null } | null | undefined
+
+const ANONYMOUS_CSRF_MAX_AGE_SECONDS = 2 * 3600
+
+/** Cookies, the signed-in session and CSRF tokens, as every route reads them. */
+export function webContext(deps: DashboardDeps) {
+	const secure = new URL(deps.config.APP_URL).protocol === 'https:'
+	const names = cookieNames(secure)
+	const sessionMaxAgeSeconds = Math.floor((deps.config.DASHBOARD_SESSION_TTL_HOURS * HOUR) / 1000)
+	const cookiesOf = (request: Request) => parseCookies(request.headers.get('cookie'))
+
+	return {
+		sessionTtlMs: deps.config.DASHBOARD_SESSION_TTL_HOURS * HOUR,
+
+		async session(request: Request): Promise<Session | null> {
+			const token = cookiesOf(request).get(names.session)
+			return token === undefined ? null : findSession(deps.sql, deps.clock, token)
+		},
+
+		sessionCookie: (token: string) => serializeCookie(names.session, token, { maxAgeSeconds: sessionMaxAgeSeconds, secure }),
+		clearSessionCookie: () => serializeCookie(names.session, '', { maxAgeSeconds: 0, secure }),
+
+		/** The signed-in form token, and whether the submitted body carries it. */
+		csrfFor: (session: Session) => sessionCsrfToken(session.token),
+		sessionCsrfValid: (session: Session, body: unknown) => csrfMatches(sessionCsrfToken(session.token), formField(body, 'csrf')),
+
+		/** The double-submit token of the sign-in and sign-up forms: the cookie's value, or a new one with its Set-Cookie. */
+		anonymousCsrf(request: Request): { token: string; cookies: string[] } {
+			const existing = cookiesOf(request).get(names.csrf)
+			if (existing !== undefined && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: existing, cookies: [] }
+			const token = newAnonymousCsrfToken()
+			return { token, cookies: [serializeCookie(names.csrf, token, { maxAgeSeconds: ANONYMOUS_CSRF_MAX_AGE_SECONDS, secure })] }
+		},
+		anonymousCsrfValid: (request: Request, body: unknown) => csrfMatches(cookiesOf(request).get(names.csrf), formField(body, 'csrf')),
+		clearAnonymousCsrfCookie: () => serializeCookie(names.csrf, '', { maxAgeSeconds: 0, secure }),
+
+		/** The socket peer; behind a proxy this is the proxy (see README). */
+		clientAddress: (request: Request, server: PeerServer) => server?.requestIP(request)?.address ?? 'unknown'
+	}
+}
+
+export type WebContext = ReturnType<typeof webContext>
