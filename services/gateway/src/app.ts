@@ -16,6 +16,9 @@ import { jurisdictionRoutes } from './routes/jurisdictions.ts'
 import { licenseRoutes } from './routes/licenses.ts'
 import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
+import { watchlistRoutes } from './routes/watchlist.ts'
+import { webhookRoutes } from './routes/webhooks.ts'
+import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
 	sql: Sql
@@ -23,6 +26,8 @@ export type GatewayDeps = {
 	clock: Clock
 	logger: Logger
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
+	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
+	webhooks?: WebhookSettings
 }
 
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
@@ -68,6 +73,8 @@ export function createApp(deps: GatewayDeps) {
 		.use(licenseRoutes(deps))
 		.use(coverageRoutes(deps))
 		.use(statsRoutes(deps))
+		.use(watchlistRoutes(deps))
+		.use(webhookRoutes(deps))
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

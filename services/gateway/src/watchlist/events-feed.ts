@@ -1,0 +1,94 @@
+import { DAY } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import { AppError, invalidQuery } from '@lv/errors'
+import { type FeedCursor, decodeCursor, encodeCursor } from './feed-cursor.ts'
+import { wholeNumber } from './watchlist-store.ts'
+
+/** SPEC: the feed replays at most 30 days (the event retention). */
+export const FEED_WINDOW_MS = 30 * DAY
+export const FEED_DEFAULT_LIMIT = 100
+export const FEED_MAX_LIMIT = 500
+
+export type FeedQuery = { since?: string; cursor?: string; limit?: string }
+export type FeedRequest = { position: FeedCursor; limit: number }
+
+/**
+ * Validates the feed parameters. Without `since` or `cursor` the feed starts at the beginning of the
+ * 30-day window. `since` must be an ISO-8601 date-time at most 30 days back.
+ */
+export function parseFeedQuery(query: FeedQuery, nowMs: number): FeedRequest {
+	if (query.since !== undefined && query.cursor !== undefined) {
+		throw invalidQuery('conflicting_parameters', 'Send `since` on the first call and `cursor` afterwards, never both.', 'cursor')
+	}
+	const limit = query.limit === undefined ? FEED_DEFAULT_LIMIT : wholeNumber(query.limit)
+	if (limit === null || limit < 1 || limit > FEED_MAX_LIMIT) {
+		throw invalidQuery('invalid_input', `\`limit\` must be an integer from 1 to ${FEED_MAX_LIMIT}.`, 'limit')
+	}
+	if (query.cursor !== undefined) return { position: decodeCursor(query.cursor), limit }
+	if (query.since === undefined) return { position: { afterSeq: 0, sinceMs: null }, limit }
+	const sinceMs = parseSince(query.since)
+	if (sinceMs < nowMs - FEED_WINDOW_MS) {
+		throw invalidQuery('since_exceeds_retention_window', 'Events are kept 30 days; `since` must be at most 30 days back.', 'since', {
+			suggestion: new Date(nowMs - FEED_WINDOW_MS).toISOString()
+		})
+	}
+	return { position: { afterSeq: 0, sinceMs }, limit }
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+
+function parseSince(text: string): number {
+	const ms = DATE_TIME.test(text) ? Date.parse(text) : Number.NaN
+	if (Number.isNaN(ms)) throw invalidQuery('invalid_input', '`since` must be an ISO-8601 date-time with a UTC offset, e.g. 2026-11-01T00:00:00Z.', 'since')
+	return ms
+}
+
+export type FeedPage = { events: Envelope[]; next_cursor: string; has_more: boolean }
+
+/**
+ * One page of the caller's feed, oldest first by `events.seq`. Served: operator events (`license.*`,
+ * `regulatory_action.*`) about operators now on the account's watchlist, plus any event queued for one
+ * of the account's endpoints; never an event whose licence-history row was withdrawn.
+ *
+ * The notifier assigns `seq` in commit order, so every event at or below the head read first is
+ * already visible: the page is cut at that head and `next_cursor` resumes right after what this page
+ * examined. A client following `next_cursor` never misses or repeats an event, even while new ones arrive.
+ */
+export async function readFeed(sql: Sql, accountId: string, request: FeedRequest): Promise<FeedPage> {
+	const [head] = await sql<{ seq: string }[]>`SELECT coalesce(max(seq), 0)::text AS seq FROM events`
+	const headSeq = Number(head?.seq ?? 0)
+	const { afterSeq, sinceMs } = request.position
+	const since = sinceMs === null ? null : new Date(sinceMs)
+	const rows = await sql<{ seq: string; payload: unknown }[]>`
+		SELECT e.seq::text AS seq, e.payload FROM events e
+		WHERE e.seq > ${afterSeq} AND e.seq <= ${headSeq}
+			AND (${since}::timestamptz IS NULL OR e.emitted_at >= ${since}::timestamptz)
+			AND (
+				((e.event_name LIKE 'license.%' OR e.event_name LIKE 'regulatory\\_action.%')
+					AND e.operator_id IN (SELECT w.operator_id FROM watchlist_entries w WHERE w.account_id = ${accountId}))
+				OR EXISTS (
+					SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints p ON p.id = d.endpoint_id
+					WHERE d.event_id = e.event_id AND p.account_id = ${accountId})
+			)
+			AND NOT EXISTS (SELECT 1 FROM license_history h WHERE h.id = e.history_id AND h.corrected_at IS NOT NULL)
+			AND NOT EXISTS (SELECT 1 FROM license_history h WHERE h.event_id = e.event_id AND h.corrected_at IS NOT NULL)
+		ORDER BY e.seq
+		LIMIT ${request.limit + 1}`
+	const hasMore = rows.length > request.limit
+	const page = rows.slice(0, request.limit)
+	const resumeAfter = hasMore ? Number(page.at(-1)?.seq) : Math.max(afterSeq, headSeq)
+	if (!Number.isSafeInteger(resumeAfter)) throw new AppError({ status: 500, code: 'server_error', reason: 'internal_error', message: 'Feed position overflow.' })
+	return { events: page.map((row) => inSpecOrder(row.payload as Envelope)), next_cursor: encodeCursor({ afterSeq: resumeAfter, sinceMs }), has_more: hasMore }
+}
+
+type Envelope = { event: string; event_id: string; api_version: '2026-04-20'; timestamp: string; livemode: boolean; data: Record<string, unknown> }
+
+/** Stored as jsonb (which reorders keys); served in the SPEC envelope's field order. */
+const inSpecOrder = (envelope: Envelope): Envelope => ({
+	event: envelope.event,
+	event_id: envelope.event_id,
+	api_version: envelope.api_version,
+	timestamp: envelope.timestamp,
+	livemode: envelope.livemode,
+	data: envelope.data
+})
