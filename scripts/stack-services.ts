@@ -38,7 +38,7 @@ export const STACK_SERVICES: StackService[] = [
 		name: 'notifier',
 		entry: 'services/notifier/src/main.ts',
 		env: () => ({
-			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2stc2VjcmV0LWtleSE=',
+			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
 			WEBHOOK_ALLOW_LIST: ''
 		})
 	},
@@ -50,7 +50,13 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'gateway',
 		entry: 'services/gateway/src/main.ts',
-		env: (ports) => ({ PORT: String(ports.api), PUBLIC_BASE_URL: `http://localhost:${ports.api}`, APP_URL: `http://localhost:${ports.dashboard}` })
+		env: (ports) => ({
+			PORT: String(ports.api),
+			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
+			APP_URL: `http://localhost:${ports.dashboard}`,
+			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
+			WEBHOOK_ALLOW_LIST: ''
+		})
 	},
 	{
 		name: 'dashboard',

@@ -9,7 +9,11 @@ export const GatewayEnv = T.Object({
 	APP_URL: T.String({ default: 'http://localhost:8090' }),
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
-	TRUSTED_PROXIES: T.String({ default: '' })
+	TRUSTED_PROXIES: T.String({ default: '' }),
+	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */
+	WEBHOOK_SECRET_KEY: T.Optional(T.String({ minLength: 43 })),
+	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
+	WEBHOOK_ALLOW_LIST: T.String({ default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>

@@ -1,6 +1,6 @@
 import { connectBus, ensureStreams } from '@lv/bus'
 import { systemClock } from '@lv/clock'
-import { loadConfigOrExit } from '@lv/config'
+import { loadConfigOrExit, splitList } from '@lv/config'
 import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
@@ -17,7 +17,8 @@ await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'gateway' }), logger)
 await ensureStreams(bus)
 
-const app = createApp({ sql, bus, clock: systemClock, logger, config })
+const webhooks = config.WEBHOOK_SECRET_KEY === undefined ? undefined : { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port })
