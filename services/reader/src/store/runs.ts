@@ -19,7 +19,9 @@ export async function loadSnapshot(sql: Sql, sha256: string): Promise<{ bytes: U
 }
 
 /** Files the raw bytes of every record not filed yet (content-addressed, so a re-read files nothing new). */
-export async function fileSnapshots(tx: Executor, records: readonly FetchedRecord[]): Promise<void> {
+export type SnapshotBytes = Pick<FetchedRecord, 'sha256' | 'bytes' | 'contentType' | 'fetchedAt'>
+
+export async function fileSnapshots(tx: Executor, records: readonly SnapshotBytes[]): Promise<void> {
 	const unique = new Map(records.map((record) => [record.sha256, record]))
 	if (unique.size === 0) return
 	const known = await tx<{ sha256: string }[]>`SELECT sha256 FROM snapshots WHERE sha256 = ANY(${[...unique.keys()]}::text[])`

@@ -1,0 +1,69 @@
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import type { JurisdictionCode, RegisterAdapter } from '@lv/registers'
+import type { Fetcher } from './fetch/http-fetcher.ts'
+import { sha256Hex } from './fetch/read-publication.ts'
+import type { Sources } from './sources.ts'
+import { fileSnapshots } from './store/runs.ts'
+
+/** Which verification pages are re-read each night: every TGC seal; a rolling batch of CW certificates, oldest reading first. */
+export const VERIFICATION_POLICY: Partial<Record<JurisdictionCode, 'all' | 'rolling'>> = { TGC: 'all', CW: 'rolling' }
+
+export type VerificationDeps = {
+	sql: Sql
+	clock: Clock
+	fetcher: Fetcher
+	sources: Sources
+	adapters: Partial<Record<JurisdictionCode, RegisterAdapter>>
+	logger: Logger
+}
+
+export type VerificationSummary = { read: number; failed: number }
+
+/**
+ * Re-reads the regulator's per-domain verification pages of a jurisdiction and stores each
+ * reading verbatim (verification_readings, snapshot filed), copying the latest wording onto the
+ * domain link. A reading never moves a licence or link status.
+ */
+export async function readVerificationPages(deps: VerificationDeps, jurisdiction: JurisdictionCode, limit: number | null): Promise<VerificationSummary> {
+	const adapter = deps.adapters[jurisdiction]
+	if (!adapter?.parseVerificationPage) return { read: 0, failed: 0 }
+	const links = await deps.sql<{ id: string; verification_url: string }[]>`
+		SELECT id, verification_url FROM domain_links
+		WHERE jurisdiction_code = ${jurisdiction} AND verification_url IS NOT NULL AND link_status <> 'delisted'
+		ORDER BY verification_page_read_at ASC NULLS FIRST, id
+		${limit === null ? deps.sql`` : deps.sql`LIMIT ${limit}`}`
+	const summary: VerificationSummary = { read: 0, failed: 0 }
+	for (const link of links) {
+		const fetchUrl = deps.sources.fetchUrl(link.verification_url)
+		const readAt = deps.clock.now()
+		let httpStatus: number | null = null
+		let pageStatus: string | null = null
+		let record: { sha256: string; bytes: Uint8Array; contentType: string | null } | null = null
+		try {
+			const response = await deps.fetcher(fetchUrl, null)
+			if (response.status === 'ok') {
+				httpStatus = response.httpStatus
+				record = { sha256: sha256Hex(response.bytes), bytes: response.bytes, contentType: response.contentType }
+				pageStatus = adapter.parseVerificationPage({ url: link.verification_url, bytes: response.bytes, contentType: response.contentType }).pageStatus
+			}
+		} catch (error) {
+			httpStatus = (error as { httpStatus?: number | null }).httpStatus ?? httpStatus
+			deps.logger.warn('verification page not read', { jurisdiction, url: fetchUrl, error })
+		}
+		const readable = record !== null && pageStatus !== null
+		await deps.sql.begin(async (tx) => {
+			if (record) await fileSnapshots(tx, [{ ...record, fetchedAt: readAt }])
+			await tx`
+				INSERT INTO verification_readings (id, domain_link_id, url, read_at, http_status, page_status, snapshot_sha256)
+				VALUES (${crypto.randomUUID()}, ${link.id}, ${fetchUrl}, ${readAt}, ${httpStatus}, ${pageStatus}, ${record?.sha256 ?? null})`
+			if (readable) {
+				await tx`UPDATE domain_links SET verification_page_status = ${pageStatus}, verification_page_read_at = ${readAt} WHERE id = ${link.id}`
+			}
+		})
+		if (readable) summary.read++
+		else summary.failed++
+	}
+	return summary
+}
