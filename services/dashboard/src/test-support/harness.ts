@@ -39,7 +39,15 @@ export async function startHarness(): Promise<Harness> {
 	const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	const bus = await connectBus({ servers: nats.url, name: 'dashboard-test' })
 	const clock = new TestClock()
-	const gateway = createGatewayApp({ sql: db.sql, bus, clock, logger: silentLogger, config: GATEWAY_CONFIG })
+	const gateway = createGatewayApp({
+		sql: db.sql,
+		bus,
+		clock,
+		logger: silentLogger,
+		config: GATEWAY_CONFIG,
+		// Test receivers listen on loopback, which the URL policy refuses unless the operator allows it.
+		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] }
+	})
 	return {
 		db,
 		bus,

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createAccount, issueApiKey } from '@lv/accounts'
+import { DAY, MINUTE } from '@lv/clock'
+import { silentLogger } from '@lv/logger'
+import { listAccountKeys } from '../store/keys.ts'
+import { type Harness, startHarness } from '../test-support/harness.ts'
+import { issueActionKey, sweepActionKeys } from './action-keys.ts'
+import { type GatewayFetch, createGatewayClient } from './gateway-client.ts'
+
+let h: Harness
+beforeAll(async () => {
+	h = await startHarness()
+})
+afterAll(async () => {
+	await h.stop()
+})
+
+const clientWith = (fetch: GatewayFetch) =>
+	createGatewayClient({ sql: h.db.sql, clock: h.clock, logger: silentLogger, apiBaseUrl: 'http://api.localhost/', fetch, timeoutMs: 5000 })
+
+type KeyRow = { id: string; label: string; last_used_at: Date | null; revoked_at: Date | null }
+const keysOf = (accountId: string) => h.db.sql<KeyRow[]>`SELECT id, label, last_used_at, revoked_at FROM api_keys WHERE account_id = ${accountId}`
+
+describe('gateway calls as the signed-in account', () => {
+	test('the gateway admits the call with a key of the account, which is revoked after the answer and never listed', async () => {
+		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'caller', plan: 'starter' })
+		const seen: string[] = []
+		const client = clientWith(async (request) => {
+			seen.push(request.url)
+			return h.gateway.handle(request)
+		})
+		const answer = await client.callAs(accountId, 'export', 'GET', '/v1/jurisdictions/UKGC')
+		expect(answer.ok).toBe(true)
+		if (answer.ok) expect(await answer.response.json()).toMatchObject({ code: 'UKGC' })
+		expect(seen).toEqual(['http://api.localhost/v1/jurisdictions/UKGC'])
+		const [key] = await keysOf(accountId)
+		expect(key?.label).toBe('dashboard: export')
+		expect(key?.last_used_at?.toISOString()).toBe(h.clock.now().toISOString())
+		expect(key?.revoked_at).not.toBeNull()
+		expect(await listAccountKeys(h.db.sql, accountId)).toEqual([])
+	})
+
+	test("a refusal comes back as the gateway's code, reason and message", async () => {
+		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'refused', plan: 'starter' })
+		const answer = await clientWith((request) => h.gateway.handle(request)).callAs(accountId, 'export', 'GET', '/v1/jurisdictions/ZZZZ')
+		expect(answer).toEqual({
+			ok: false,
+			problem: { status: 404, message: expect.any(String), code: 'not_found', reason: 'jurisdiction_not_found', resetAt: null }
+		})
+		expect((await keysOf(accountId)).every((key) => key.revoked_at !== null)).toBe(true)
+	})
+
+	test('an unreachable gateway is a problem to show, and the key is revoked all the same', async () => {
+		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'offline', plan: 'starter' })
+		const answer = await clientWith(() => fetch('http://127.0.0.1:1/v1/health')).callAs(accountId, 'webhook_test', 'POST', '/v1/webhooks/x/test')
+		expect(answer).toMatchObject({ ok: false, problem: { status: null, message: 'The API could not be reached. Try again in a moment.' } })
+		const keys = await keysOf(accountId)
+		expect(keys).toHaveLength(1)
+		expect(keys[0]?.revoked_at).not.toBeNull()
+	})
+
+	test('the sweep revokes action keys whose call never finished and deletes old revoked ones, leaving user keys alone', async () => {
+		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'sweep', plan: 'starter' })
+		const userKey = await issueApiKey(h.db.sql, h.clock, accountId, 'user key')
+		const orphan = await issueActionKey(h.db.sql, h.clock, accountId, 'export')
+		h.clock.advance(14 * MINUTE)
+		expect(await sweepActionKeys(h.db.sql, h.clock)).toEqual({ revoked: 0, deleted: 0 })
+		h.clock.advance(2 * MINUTE)
+		expect(await sweepActionKeys(h.db.sql, h.clock)).toEqual({ revoked: 1, deleted: 0 })
+		h.clock.advance(31 * DAY)
+		expect((await sweepActionKeys(h.db.sql, h.clock)).deleted).toBeGreaterThanOrEqual(1)
+		const left = await keysOf(accountId)
+		expect(left.map((key) => key.id)).toEqual([userKey.id])
+		expect(left[0]?.revoked_at).toBeNull()
+		expect(left.some((key) => key.id === orphan.id)).toBe(false)
+	})
+})
