@@ -1,0 +1,82 @@
+import { connectBus, ensureStreams } from '@lv/bus'
+import { systemClock } from '@lv/clock'
+import { ConfigError } from '@lv/config'
+import { createSql } from '@lv/db'
+import { createLogger } from '@lv/logger'
+import { adapters } from '@lv/registers'
+import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { readReaderConfig } from './config.ts'
+import { httpFetcher } from './fetch/http-fetcher.ts'
+import { startJobLoops } from './job-loop.ts'
+import { createOutboxRelay } from './outbox-relay.ts'
+import type { RunDeps } from './run.ts'
+import { enqueueReads, startScheduler } from './scheduler.ts'
+import { VERIFICATION_POLICY, readVerificationPages } from './verification.ts'
+
+let config: ReturnType<typeof readReaderConfig>
+try {
+	config = readReaderConfig(process.env)
+} catch (error) {
+	const problems = error instanceof ConfigError ? error.problems : [error instanceof Error ? error.message : String(error)]
+	console.error(JSON.stringify({ level: 'fatal', msg: 'invalid configuration', problems }))
+	process.exit(1)
+}
+const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
+let ready = false
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+
+const sql = createSql(config.DATABASE_URL, { applicationName: 'reader', max: 10 })
+await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
+const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'reader' }), logger)
+await ensureStreams(bus)
+
+const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
+const deps: RunDeps = {
+	sql,
+	clock: systemClock,
+	fetcher: httpFetcher({ timeoutMs: config.READER_FETCH_TIMEOUT_MS, userAgent: config.READER_USER_AGENT }),
+	sources: config.sources,
+	adapters,
+	grace: config.grace,
+	maxFiles: config.READER_MAX_FILES,
+	logger,
+	bus,
+	onCommitted: () => relay.kick()
+}
+const loops = await startJobLoops({
+	bus,
+	deps,
+	jurisdictions: config.jurisdictions,
+	logger,
+	afterRun: async (jurisdiction) => {
+		const policy = VERIFICATION_POLICY[jurisdiction]
+		if (!policy) return
+		const summary = await readVerificationPages(deps, jurisdiction, policy === 'all' ? null : config.READER_VERIFICATION_BATCH_CW)
+		logger.info('verification pages read', { jurisdiction, ...summary })
+	}
+})
+relay.start(config.READER_OUTBOX_POLL_MS)
+const scheduler = startScheduler({ bus, clock: systemClock, jurisdictions: config.jurisdictions, intervalMs: config.READER_SCHEDULE_CHECK_MS, logger })
+if (config.READER_RUN_ON_START) {
+	const slot = `start-${systemClock.now().toISOString()}`
+	await enqueueReads(bus, systemClock, config.jurisdictions, slot, 'manual')
+	logger.info('reads enqueued at start', { slot, jurisdictions: config.jurisdictions })
+}
+ready = true
+logger.info('reader started', { jurisdictions: config.jurisdictions, health_port: health.port })
+
+handleShutdown(
+	{
+		async stop() {
+			ready = false
+			scheduler.stop()
+			await loops.stop()
+			await relay.stop()
+			await bus.drain()
+			await sql.end({ timeout: 5 })
+			health.stop()
+		}
+	},
+	logger,
+	config.SHUTDOWN_TIMEOUT_MS
+)
