@@ -12,6 +12,7 @@ import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
 import { coverageRoutes } from './routes/coverage.ts'
+import { exportRoutes } from './routes/export.ts'
 import { jurisdictionRoutes } from './routes/jurisdictions.ts'
 import { licenseRoutes } from './routes/licenses.ts'
 import { operatorRoutes } from './routes/operators.ts'
@@ -75,6 +76,7 @@ export function createApp(deps: GatewayDeps) {
 		.use(statsRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
+		.use(exportRoutes(deps))
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

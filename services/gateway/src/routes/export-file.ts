@@ -1,0 +1,43 @@
+import type { ExportFileReply } from '@lv/contracts'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+
+/**
+ * The cached file as a streamed response: one chunk (table export_chunks) is read from PostgreSQL
+ * each time the client is ready for more, so the gateway never holds more than a chunk of any file.
+ * A chunk gone missing mid-download (a prune far past its retention) aborts the body; Content-Length
+ * lets the client see the truncation.
+ */
+export function exportFileResponse(sql: Sql, file: ExportFileReply, logger: Logger): Response {
+	let seq = 0
+	const body = new ReadableStream<Uint8Array>(
+		{
+			async pull(controller) {
+				if (seq >= file.chunk_count) return controller.close()
+				try {
+					const [row] = await sql<{ data: Uint8Array }[]>`SELECT data FROM export_chunks WHERE file_id = ${file.file_id} AND seq = ${seq}`
+					if (!row) throw new Error(`export chunk ${seq} of ${file.file_id} is missing`)
+					seq++
+					controller.enqueue(new Uint8Array(row.data))
+					if (seq >= file.chunk_count) controller.close()
+				} catch (error) {
+					logger.error('export download aborted', { file_id: file.file_id, seq, error })
+					controller.error(error)
+				}
+			}
+		},
+		{ highWaterMark: 1 }
+	)
+	return new Response(body, {
+		status: 200,
+		headers: {
+			'content-type': file.content_type,
+			'content-disposition': `attachment; filename="${file.filename}"`,
+			'content-length': String(file.size_bytes),
+			etag: `"${file.sha256}"`,
+			'last-modified': new Date(file.built_at).toUTCString(),
+			'x-export-rows': String(file.row_count),
+			'x-export-data-version': String(file.data_version)
+		}
+	})
+}
