@@ -245,6 +245,18 @@ describe('limits: per-second', () => {
 	})
 })
 
+describe('limits: replicas with skewed clocks', () => {
+	test('a replica whose clock lags counts into the newer window instead of resetting it', async () => {
+		const ahead = new TestClock('2026-11-10T14:00:01.000Z')
+		const behind = new TestClock('2026-11-10T14:00:00.900Z')
+		const account = await accountWithKey(db.sql, ahead, 'starter')
+		for (let index = 0; index < 5; index++) expect((await call(gateway(ahead), '/probe/required', bearer(account.key))).status).toBe(200)
+		const lagging = await call(gateway(behind), '/probe/required', bearer(account.key))
+		expect(lagging.status).toBe(429)
+		expect((await bodyOf(lagging)).details.reason).toBe('per_second_limit_exceeded')
+	})
+})
+
 describe('limits: legacy trial daily cap', () => {
 	test('over the daily cap is 429 prelaunch_daily_cap with Retry-After and X-Prelaunch-* headers; the next UTC day is open', async () => {
 		const clock = new TestClock('2026-11-10T23:00:00.000Z')

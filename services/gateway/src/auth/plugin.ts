@@ -23,7 +23,7 @@ export type AuthDeps = {
 /** What the response step must do for a request the plugin admitted. */
 type Pending =
 	| { kind: 'keyless'; caller: Caller; used: number; window: Window }
-	| { kind: 'keyed'; caller: Caller; used: number; monthlyQuota: number | null; window: Window; charge: Charge; publicEndpoint: boolean }
+	| { kind: 'keyed'; caller: Caller; used: number; monthlyQuota: number | null; window: Window; charge: Charge | null; publicEndpoint: boolean }
 	| { kind: 'uncounted'; caller: Caller }
 
 const PRUNE_EVERY_MS = 60_000
@@ -102,6 +102,7 @@ export function authPlugin(deps: AuthDeps) {
 		if (entry.kind === 'keyless') return keylessHeaders({ used: entry.used, window: entry.window, pricingUrl })
 		if (entry.kind === 'uncounted') return {}
 		if (status >= 200 && status < 300) return keyedSuccessHeaders({ ...entry, pricingUrl })
+		if (entry.charge === null) return {}
 		try {
 			await releaseCharge(sql, entry.charge)
 		} catch (error) {

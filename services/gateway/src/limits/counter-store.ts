@@ -3,13 +3,15 @@ import { type Plan, type PlanRow, planFromRow } from './plan.ts'
 import { type Window, hourWindow, secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
 
 /**
- * Fixed-window counters in table usage_counters, shared by every gateway replica. Each admission is
- * ONE statement whose conditional upsert (`ON CONFLICT … DO UPDATE … WHERE count < limit`) takes the
- * row lock and re-checks the latest committed count, so replicas together never admit past a limit.
+ * Fixed-window counters shared by every gateway replica, in PostgreSQL. Keyed calls use table
+ * limit_counters (one row per account, or per legacy trial key, holding its per-second window and
+ * its quota window side by side); keyless and other caps use usage_counters (one row per scope and
+ * window). Every admission is ONE statement whose upsert takes the row lock and re-checks the
+ * latest committed count, so replicas together never admit past a limit.
  */
 
-/** A reservation against the monthly counter, given back when the response is not a success. */
-export type Charge = { scope: string; windowStartMs: number }
+/** A reservation against the quota window, given back when the response is not a success. */
+export type Charge = { subject: string; windowStartMs: number }
 
 export type KeyedAdmission =
 	| { outcome: 'unknown_key' }
@@ -19,7 +21,17 @@ export type KeyedAdmission =
 	| { outcome: 'per_second_exceeded'; keyHash: Uint8Array; plan: Plan; used: number; limit: number; window: Window }
 	| { outcome: 'trial_cap_reached'; keyHash: Uint8Array; plan: Plan; used: number; limit: number; window: Window }
 	| { outcome: 'monthly_exhausted'; keyHash: Uint8Array; plan: Plan; used: number; limit: number; window: Window }
-	| { outcome: 'admitted'; keyHash: Uint8Array; accountId: string; keyId: string; plan: Plan; monthlyUsed: number; monthWindow: Window; charge: Charge }
+	| {
+			outcome: 'admitted'
+			keyHash: Uint8Array
+			accountId: string
+			keyId: string
+			plan: Plan
+			monthlyUsed: number
+			monthWindow: Window
+			/** null for trial keys: their daily cap counts every admitted call. */
+			charge: Charge | null
+	  }
 
 type AdmissionRow = PlanRow & {
 	key_id: string
@@ -29,30 +41,33 @@ type AdmissionRow = PlanRow & {
 	plan_status: string
 	code: string | null
 	second_count: number | null
-	day_count: number | null
-	month_count: number | null
-	month_before: number | null
-	day_before: number | null
+	quota_count: number | null
+	last_admitted: boolean | null
 }
 
 /** last_used_at is refreshed at most this often per key, so a busy key does not rewrite its row each call. */
 const LAST_USED_GRANULARITY_MS = 60_000
 
-export const monthlyScope = (accountId: string) => `m:${accountId}`
-const perSecondScope = (accountId: string) => `s:${accountId}`
-const trialDayScope = (keyId: string) => `d:${keyId}`
 const keylessScope = (route: string, address: string) => `h:${route}:${address}`
 
 /**
- * Looks the key up by its SHA-256 and, in the same statement, counts the call against the
- * account's per-second window (every call), the trial key's UTC day and the monthly quota
- * (reserved; see releaseCharge). A revoked key or inactive plan is seen on the very next call.
+ * Looks the key up by its SHA-256 and, in the same statement, counts the call: the per-second
+ * window of the account (every call, refused ones included) and its quota window (the UTC month
+ * for plans, the UTC day per key for legacy trial keys), the latter only when the call is admitted.
+ * A revoked key or inactive plan is seen on the very next call, on every replica. A replica whose
+ * clock lags counts into the newer window already stored (never resets it).
  */
 export async function admitKeyed(sql: Sql, input: { keyHash: Uint8Array; trialAllowed: boolean; nowMs: number }): Promise<KeyedAdmission> {
 	const second = secondWindow(input.nowMs)
 	const day = utcDayWindow(input.nowMs)
 	const month = utcMonthWindow(input.nowMs)
 	const hash = Buffer.from(input.keyHash)
+	const sameSecond = sql`excluded.second_start <= c.second_start`
+	const sameQuotaWindow = sql`excluded.quota_window_start <= c.quota_window_start`
+	const admit = sql`(
+		((SELECT per_second_limit FROM usable) IS NULL OR (CASE WHEN ${sameSecond} THEN c.second_count + 1 ELSE 1 END) <= (SELECT per_second_limit FROM usable))
+		AND ((SELECT quota FROM usable) IS NULL OR (CASE WHEN ${sameQuotaWindow} THEN c.quota_count ELSE 0 END) < (SELECT quota FROM usable))
+	)`
 	const rows = await sql<AdmissionRow[]>`
 		WITH k AS (
 			SELECT ak.id AS key_id, ak.account_id, ak.key_hash, ak.revoked_at IS NOT NULL AS revoked, a.plan_status,
@@ -64,7 +79,11 @@ export async function admitKeyed(sql: Sql, input: { keyHash: Uint8Array; trialAl
 			WHERE ak.key_hash = ${hash}
 		),
 		usable AS (
-			SELECT * FROM k WHERE NOT revoked AND plan_status = 'active' AND code IS NOT NULL AND (${input.trialAllowed} OR NOT is_trial)
+			SELECT key_id, per_second_limit,
+				CASE WHEN is_trial THEN key_id ELSE account_id END AS subject,
+				CASE WHEN is_trial THEN ${new Date(day.startMs)}::timestamptz ELSE ${new Date(month.startMs)}::timestamptz END AS window_start,
+				CASE WHEN is_trial THEN trial_daily_cap ELSE monthly_quota END AS quota
+			FROM k WHERE NOT revoked AND plan_status = 'active' AND code IS NOT NULL AND (${input.trialAllowed} OR NOT is_trial)
 		),
 		touched AS (
 			UPDATE api_keys SET last_used_at = ${new Date(input.nowMs)} FROM usable
@@ -72,35 +91,21 @@ export async function admitKeyed(sql: Sql, input: { keyHash: Uint8Array; trialAl
 				AND (api_keys.last_used_at IS NULL OR api_keys.last_used_at < ${new Date(input.nowMs - LAST_USED_GRANULARITY_MS)})
 			RETURNING 1
 		),
-		second AS (
-			INSERT INTO usage_counters (scope, window_start, count)
-			SELECT 's:' || account_id, ${new Date(second.startMs)}, 1 FROM usable WHERE per_second_limit IS NOT NULL
-			ON CONFLICT (scope, window_start) DO UPDATE SET count = usage_counters.count + 1
-			RETURNING count
-		),
-		day AS (
-			INSERT INTO usage_counters (scope, window_start, count)
-			SELECT 'd:' || key_id, ${new Date(day.startMs)}, 1 FROM usable WHERE trial_daily_cap IS NOT NULL
-			ON CONFLICT (scope, window_start) DO UPDATE SET count = usage_counters.count + 1
-				WHERE usage_counters.count < (SELECT trial_daily_cap FROM usable)
-			RETURNING count
-		),
-		month AS (
-			INSERT INTO usage_counters (scope, window_start, count)
-			SELECT 'm:' || account_id, ${new Date(month.startMs)}, 1 FROM usable
-			WHERE (per_second_limit IS NULL OR (SELECT count FROM second) <= per_second_limit)
-				AND (trial_daily_cap IS NULL OR EXISTS (SELECT 1 FROM day))
-			ON CONFLICT (scope, window_start) DO UPDATE SET count = usage_counters.count + 1
-				WHERE (SELECT monthly_quota FROM usable) IS NULL OR usage_counters.count < (SELECT monthly_quota FROM usable)
-			RETURNING count
+		counted AS (
+			INSERT INTO limit_counters AS c (subject, second_start, second_count, quota_window_start, quota_count, last_admitted)
+			SELECT subject, ${new Date(second.startMs)}, 1, window_start,
+				CASE WHEN (per_second_limit IS NULL OR per_second_limit >= 1) AND (quota IS NULL OR quota >= 1) THEN 1 ELSE 0 END,
+				(per_second_limit IS NULL OR per_second_limit >= 1) AND (quota IS NULL OR quota >= 1)
+			FROM usable
+			ON CONFLICT (subject) DO UPDATE SET
+				second_start = greatest(c.second_start, excluded.second_start),
+				second_count = CASE WHEN ${sameSecond} THEN c.second_count + 1 ELSE 1 END,
+				quota_window_start = greatest(c.quota_window_start, excluded.quota_window_start),
+				quota_count = CASE WHEN ${sameQuotaWindow} THEN c.quota_count ELSE 0 END + CASE WHEN ${admit} THEN 1 ELSE 0 END,
+				last_admitted = ${admit}
+			RETURNING second_count, quota_count, last_admitted
 		)
-		SELECT k.*,
-			(SELECT count FROM second) AS second_count,
-			(SELECT count FROM day) AS day_count,
-			(SELECT count FROM month) AS month_count,
-			(SELECT c.count FROM usage_counters c WHERE c.scope = 'm:' || k.account_id AND c.window_start = ${new Date(month.startMs)}) AS month_before,
-			(SELECT c.count FROM usage_counters c WHERE c.scope = 'd:' || k.key_id AND c.window_start = ${new Date(day.startMs)}) AS day_before
-		FROM k`
+		SELECT k.*, counted.second_count, counted.quota_count, counted.last_admitted FROM k LEFT JOIN counted ON true`
 	const row = rows[0]
 	if (!row) return { outcome: 'unknown_key' }
 	const keyHash = new Uint8Array(row.key_hash)
@@ -108,29 +113,31 @@ export async function admitKeyed(sql: Sql, input: { keyHash: Uint8Array; trialAl
 	if (row.plan_status !== 'active' || row.code === null) return { outcome: 'plan_inactive' }
 	const plan = planFromRow({ ...row, code: row.code })
 	if (plan.isTrial && !input.trialAllowed) return { outcome: 'requires_paid_plan', keyHash }
-	if (plan.perSecondLimit !== null && (row.second_count ?? 0) > plan.perSecondLimit)
-		return { outcome: 'per_second_exceeded', keyHash, plan, used: row.second_count ?? 0, limit: plan.perSecondLimit, window: second }
-	if (plan.trialDailyCap !== null && row.day_count === null)
-		return { outcome: 'trial_cap_reached', keyHash, plan, used: row.day_before ?? plan.trialDailyCap, limit: plan.trialDailyCap, window: day }
-	if (row.month_count === null)
-		return { outcome: 'monthly_exhausted', keyHash, plan, used: row.month_before ?? 0, limit: plan.monthlyQuota ?? 0, window: month }
+	const secondCount = row.second_count ?? 0
+	const quotaCount = row.quota_count ?? 0
+	if (row.last_admitted !== true) {
+		if (plan.perSecondLimit !== null && secondCount > plan.perSecondLimit)
+			return { outcome: 'per_second_exceeded', keyHash, plan, used: secondCount, limit: plan.perSecondLimit, window: second }
+		if (plan.isTrial) return { outcome: 'trial_cap_reached', keyHash, plan, used: quotaCount, limit: plan.trialDailyCap ?? 0, window: day }
+		return { outcome: 'monthly_exhausted', keyHash, plan, used: quotaCount, limit: plan.monthlyQuota ?? 0, window: month }
+	}
 	return {
 		outcome: 'admitted',
 		keyHash,
 		accountId: row.account_id,
 		keyId: row.key_id,
 		plan,
-		monthlyUsed: row.month_count,
+		monthlyUsed: quotaCount,
 		monthWindow: month,
-		charge: { scope: monthlyScope(row.account_id), windowStartMs: month.startMs }
+		charge: plan.isTrial ? null : { subject: row.account_id, windowStartMs: month.startMs }
 	}
 }
 
 /** Gives a reservation back: the call was refused (4xx) or failed (5xx) and is not charged. */
 export async function releaseCharge(sql: Sql, charge: Charge): Promise<void> {
 	await sql`
-		UPDATE usage_counters SET count = count - 1
-		WHERE scope = ${charge.scope} AND window_start = ${new Date(charge.windowStartMs)} AND count > 0`
+		UPDATE limit_counters SET quota_count = quota_count - 1
+		WHERE subject = ${charge.subject} AND quota_window_start = ${new Date(charge.windowStartMs)} AND quota_count > 0`
 }
 
 export type WindowAdmission = { admitted: boolean; used: number; window: Window }
@@ -157,14 +164,7 @@ export async function readCount(sql: Sql, scope: string, window: Window): Promis
 export const admitKeyless = (sql: Sql, input: { route: string; address: string; limit: number; nowMs: number }) =>
 	consumeWithinLimit(sql, { scope: keylessScope(input.route, input.address), window: hourWindow(input.nowMs), limit: input.limit })
 
-/** Drops windows that can no longer matter; monthly rows are kept 13 months as a usage record. */
+/** Drops keyless windows that can no longer matter (limit_counters rows are reused in place). */
 export async function pruneCounters(sql: Sql, nowMs: number): Promise<void> {
-	await sql`
-		DELETE FROM usage_counters
-		WHERE (scope LIKE 's:%' AND window_start < ${new Date(nowMs - 60_000)})
-			OR (scope LIKE 'h:%' AND window_start < ${new Date(nowMs - 2 * 3_600_000)})
-			OR (scope LIKE 'd:%' AND window_start < ${new Date(nowMs - 2 * 86_400_000)})
-			OR (scope LIKE 'm:%' AND window_start < ${new Date(nowMs - 400 * 86_400_000)})`
+	await sql`DELETE FROM usage_counters WHERE scope LIKE 'h:%' AND window_start < ${new Date(nowMs - 2 * 3_600_000)}`
 }
-
-export { perSecondScope, trialDayScope }

@@ -55,6 +55,25 @@ const historyByLicence = (rows: readonly HistoryRow[]) => {
 	return grouped
 }
 
+/** GET /v1/operators/{slug}: the operator, complete licences (with per-licence as_of on request) and domains. */
+export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'clock'>, rawSlug: string, rawAsOf: string | undefined) {
+	const slug = parseSlug(rawSlug)
+	const instant = resolveAsOf(rawAsOf, deps.clock.now())
+	const operator = await findOperatorBySlug(deps.sql, slug)
+	if (!operator) throw operatorNotFound(slug)
+	const [licences, domains] = await Promise.all([licencesOfOperator(deps.sql, operator.id), domainsOfOperator(deps.sql, operator.id)])
+	const history = instant === null ? new Map<string, HistoryRow[]>() : historyByLicence(await historyOfLicences(deps.sql, licences.map((row) => row.id)))
+	const first = licences[0]
+	return {
+		operator: presentOperator(operator),
+		licenses: licences.map((row) =>
+			instant === null ? presentLicence(row) : { ...presentLicence(row), as_of: asOfForLicence(row.id, history.get(row.id) ?? [], instant) }
+		),
+		domains: domains.map(presentDomain),
+		_meta: first ? licenceMeta(first) : { scraped_at: operator.updated_at.toISOString(), source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
+	}
+}
+
 export const REGULATORY_ACTIONS_NOTE =
 	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
 
@@ -111,23 +130,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 		)
 		.get(
 			'/v1/operators/:slug',
-			async ({ params, query }) => {
-				const slug = parseSlug(params.slug)
-				const instant = resolveAsOf(query.as_of, deps.clock.now())
-				const operator = await findOperatorBySlug(deps.sql, slug)
-				if (!operator) throw operatorNotFound(slug)
-				const [licences, domains] = await Promise.all([licencesOfOperator(deps.sql, operator.id), domainsOfOperator(deps.sql, operator.id)])
-				const history = instant === null ? new Map<string, HistoryRow[]>() : historyByLicence(await historyOfLicences(deps.sql, licences.map((row) => row.id)))
-				const first = licences[0]
-				return {
-					operator: presentOperator(operator),
-					licenses: licences.map((row) =>
-						instant === null ? presentLicence(row) : { ...presentLicence(row), as_of: asOfForLicence(row.id, history.get(row.id) ?? [], instant) }
-					),
-					domains: domains.map(presentDomain),
-					_meta: first ? licenceMeta(first) : { scraped_at: operator.updated_at.toISOString(), source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
-				}
-			},
+			({ params, query }) => operatorDetail(deps, params.slug, query.as_of),
 			{
 				auth: 'required',
 				params: SlugParams,

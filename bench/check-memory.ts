@@ -1,0 +1,75 @@
+/**
+ * Checker memory with a large index and the rebuild time of the largest jurisdiction: a real
+ * checker process loads BENCH_DOMAINS (default 500,000) domain links from PostgreSQL; RSS is read
+ * from /proc after the load and after UKGC (60 % of the links) is rebuilt on registry.changed.
+ *
+ *   bun bench/check-memory.ts
+ */
+import { readFileSync } from 'node:fs'
+import { connectBus, ensureStreams, publish } from '@lv/bus'
+import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
+import { createTestDatabase, startNats, stopSharedPostgres, waitFor } from '@lv/testing'
+import { startService } from '../tests/e2e/check-stack.ts'
+import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
+
+const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
+const PER_OPERATOR = Number(process.env.BENCH_DOMAINS_PER_OPERATOR ?? 50)
+
+const memory = (pid: number) => {
+	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+	const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN)
+	return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+type RebuildLog = { msg?: string; jurisdiction?: string; duration_ms?: number; domains?: number }
+const rebuildsOf = (output: string, code: string): RebuildLog[] =>
+	output
+		.split('\n')
+		.filter((line) => line.includes('index rebuilt'))
+		.map((line) => JSON.parse(line) as RebuildLog)
+		.filter((entry) => entry.jurisdiction === code)
+
+const db = await createTestDatabase()
+const nats = await startNats()
+try {
+	const seeding = performance.now()
+	await seedSyntheticRegisters(db.sql, DOMAINS, PER_OPERATOR)
+	console.log(`seeded ${DOMAINS} domain links (${registerSizes(DOMAINS).map(([code, n]) => `${code} ${n}`).join(', ')}) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`)
+
+	const loading = performance.now()
+	const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'info' })
+	const loadSeconds = (performance.now() - loading) / 1000
+	const afterLoad = memory(checker.pid)
+	const initial = rebuildsOf(checker.output(), 'UKGC')[0]
+
+	const bus = await connectBus({ servers: nats.url, name: 'bench-memory' })
+	await ensureStreams(bus)
+	const [row] = await db.sql<{ data_version: bigint }[]>`
+		UPDATE register_status SET data_version = data_version + 1, last_successful_read_at = now() WHERE jurisdiction_code = 'UKGC' RETURNING data_version`
+	await publish(
+		bus,
+		RegistryChanged,
+		subjects.registryChanged('UKGC'),
+		{ id: 'bench-ukgc', sent_at: new Date().toISOString(), jurisdiction: 'UKGC', run_id: 'bench-ukgc', data_version: Number(row?.data_version ?? 0), changed: true },
+		registryChangedMsgId('UKGC', `bench-${Date.now()}`)
+	)
+	await waitFor(() => rebuildsOf(checker.output(), 'UKGC').length >= 2, { what: 'the UKGC rebuild', timeoutMs: 120_000, intervalMs: 100 })
+	const rebuild = rebuildsOf(checker.output(), 'UKGC')[1]
+	const afterRebuild = memory(checker.pid)
+	await bus.close()
+	const exitCode = await checker.stop()
+
+	console.log(`
+index: ${DOMAINS} domain links, ${Math.ceil(DOMAINS / PER_OPERATOR)} operators
+checker ready (process start + full load): ${loadSeconds.toFixed(1)} s
+RSS after load:            ${afterLoad.rssMb.toFixed(0)} MB (peak ${afterLoad.peakMb.toFixed(0)} MB)   target < 300 MB
+UKGC first build:          ${initial?.duration_ms} ms for ${initial?.domains} domain links
+UKGC rebuild (on message): ${rebuild?.duration_ms} ms for ${rebuild?.domains} domain links
+RSS after rebuild:         ${afterRebuild.rssMb.toFixed(0)} MB (peak ${afterRebuild.peakMb.toFixed(0)} MB)
+checker exit code on SIGTERM: ${exitCode}`)
+	console.log(JSON.stringify({ bench: 'check-memory', domains: DOMAINS, loadSeconds, afterLoad, afterRebuild, initialBuildMs: initial?.duration_ms, rebuildMs: rebuild?.duration_ms }))
+} finally {
+	await nats.stop()
+	await db.drop()
+	await stopSharedPostgres()
+}

@@ -1,0 +1,37 @@
+/**
+ * The real gateway (createApp over PostgreSQL and NATS) for the bench, plus two bench-only routes
+ * that run the same handlers as /v1/jurisdictions and /v1/operators/{slug} with no key check and no
+ * limits, so the limiter's cost can be read off the difference.
+ */
+import { Elysia } from 'elysia'
+import { connectBus } from '@lv/bus'
+import { systemClock } from '@lv/clock'
+import { createSql } from '@lv/db'
+import { silentLogger } from '@lv/logger'
+import { createApp } from '../services/gateway/src/app.ts'
+import { listJurisdictions } from '../services/gateway/src/lookup/queries.ts'
+import { operatorDetail } from '../services/gateway/src/routes/operators.ts'
+
+const env = (name: string) => {
+	const value = process.env[name]
+	if (!value) throw new Error(`${name} is required`)
+	return value
+}
+
+const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
+const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
+const deps = {
+	sql,
+	bus,
+	clock: systemClock,
+	logger: silentLogger,
+	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
+}
+
+createApp(deps)
+	.use(
+		new Elysia()
+			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }))
+			.get('/bench/unlimited/operators/:slug', ({ params }) => operatorDetail(deps, params.slug, undefined))
+	)
+	.listen({ port: Number(process.env.PORT ?? 0), hostname: '127.0.0.1' })

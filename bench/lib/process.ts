@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+import { waitFor } from '@lv/testing'
+
+export type ServerProcess = { pid: number; port: number; stop(): Promise<void> }
+
+/** Starts a server script that listens on PORT and waits until it answers on `readyPath`. */
+export async function startServer(entry: string, port: number, env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
+	const child = Bun.spawn(['bun', entry], { env: { ...process.env, ...env, PORT: String(port) }, stdout: 'ignore', stderr: 'inherit' })
+	await waitFor(
+		async () => {
+			if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`)
+			return fetch(`http://127.0.0.1:${port}${readyPath}`).then((response) => response.status < 500, () => false)
+		},
+		{ what: `${entry} to listen`, timeoutMs: 30_000, intervalMs: 100 }
+	)
+	return {
+		pid: child.pid,
+		port,
+		async stop() {
+			child.kill('SIGTERM')
+			await Promise.race([child.exited, Bun.sleep(5000)])
+			if (child.exitCode === null) child.kill('SIGKILL')
+		}
+	}
+}
+
+const rssKb = (pid: number) => {
+	const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+	return match ? Number(match[1]) : 0
+}
+
+/** Samples a process's resident set every 50 ms while `work` runs; returns the peak in MB. */
+export async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+	let peak = rssKb(pid)
+	const timer = setInterval(() => {
+		try {
+			peak = Math.max(peak, rssKb(pid))
+		} catch {}
+	}, 50)
+	try {
+		const result = await work()
+		peak = Math.max(peak, rssKb(pid))
+		return { result, peakRssMb: Math.round(peak / 102.4) / 10 }
+	} finally {
+		clearInterval(timer)
+	}
+}
