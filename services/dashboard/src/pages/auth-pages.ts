@@ -29,8 +29,7 @@ ${fieldError(errors, 'account_name')}
 ${fieldError(errors, 'email')}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" required${invalid(errors, 'password')}>
-<p class="hint">At least ${PASSWORD_MIN_LENGTH} characters.</p>
-${fieldError(errors, 'password')}
+${errors.password ? fieldError(errors, 'password') : html`<p class="hint">At least ${PASSWORD_MIN_LENGTH} characters.</p>`}
 <button type="submit" class="primary">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="/sign-in">Sign in</a></p>
