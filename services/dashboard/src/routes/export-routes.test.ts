@@ -55,7 +55,7 @@ describe('export page', () => {
 	test('an unknown dataset or format is a 400 page with the error and never reaches the gateway', async () => {
 		const browser = await userOnPlan('pro')
 		const before = await actionKeysIssued()
-		for (const fields of [{ dataset: 'everything', format: 'csv' }, { dataset: 'licences', format: 'xml' }, { dataset: 'licences' }]) {
+		for (const fields of [{ dataset: 'everything', format: 'csv' }, { dataset: 'licences', format: 'xml' }, { dataset: 'licences' }] as Record<string, string>[]) {
 			await browser.get('/export')
 			const page = await browser.post('/export', fields)
 			expect(page.status).toBe(400)
