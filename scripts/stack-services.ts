@@ -61,6 +61,6 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'dashboard',
 		entry: 'services/dashboard/src/main.ts',
-		env: (ports) => ({ PORT: String(ports.dashboard), API_BASE_URL: `http://localhost:${ports.api}` })
+		env: (ports) => ({ PORT: String(ports.dashboard), APP_URL: `http://localhost:${ports.dashboard}`, API_BASE_URL: `http://localhost:${ports.api}` })
 	}
 ]
