@@ -27,10 +27,12 @@ export const EXPORT_DAY_LOCK_PREFIX = 'lv-export-day:'
 /**
  * Counts one export against the account's UTC day, API and dashboard exports together (table
  * export_requests, any `via`), unless `limit` are already counted; `limit` null is unlimited.
+ * The row says `via = 'dashboard'` when the key is one of the dashboard's per-call action keys
+ * (table dashboard_action_keys, migration 0060), `api` otherwise.
  */
 export async function admitExport(
 	sql: Sql,
-	input: { accountId: string; limit: number | null; dataset: string; format: string; nowMs: number }
+	input: { accountId: string; keyId: string; limit: number | null; dataset: string; format: string; nowMs: number }
 ): Promise<ExportAdmission> {
 	const window = utcDayWindow(input.nowMs)
 	return sql.begin(async (tx) => {
@@ -43,7 +45,8 @@ export async function admitExport(
 		const requestId = crypto.randomUUID()
 		await tx`
 			INSERT INTO export_requests (id, account_id, dataset, format, requested_at, via)
-			VALUES (${requestId}, ${input.accountId}, ${input.dataset}, ${input.format}, ${new Date(input.nowMs)}, 'api')`
+			VALUES (${requestId}, ${input.accountId}, ${input.dataset}, ${input.format}, ${new Date(input.nowMs)},
+				CASE WHEN EXISTS (SELECT 1 FROM dashboard_action_keys WHERE key_id = ${input.keyId}) THEN 'dashboard' ELSE 'api' END)`
 		return { admitted: true, requestId, used: used + 1 }
 	})
 }

@@ -163,6 +163,17 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 		expect(await exportsToday(account.accountId)).toBe(2)
 	})
 
+	test("an export through a dashboard action key is recorded with via 'dashboard', a plain key with via 'api'", async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		await db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${account.keyId}, 'export', ${clock.now()})`
+		await (await get('/v1/export/operators', account)).arrayBuffer()
+		await (await get('/v1/export/operators', pro)).arrayBuffer()
+		const rows = await db.sql<{ account_id: string; via: string }[]>`
+			SELECT account_id, via FROM export_requests WHERE account_id IN ${db.sql([account.accountId, pro.accountId])} AND dataset = 'operators'`
+		expect(rows.filter((row) => row.account_id === account.accountId).map((row) => row.via)).toEqual(['dashboard'])
+		expect(new Set(rows.filter((row) => row.account_id === pro.accountId).map((row) => row.via))).toEqual(new Set(['api']))
+	})
+
 	test('the cap is per account and resets at 00:00 UTC', async () => {
 		const first = await accountWithKey(db.sql, clock, 'two_exports')
 		const second = await accountWithKey(db.sql, clock, 'two_exports')
@@ -173,6 +184,19 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 		clock.set('2026-11-02T00:00:00.000Z')
 		expect((await get('/v1/export/domains', first)).status).toBe(200)
 		clock.set(saved)
+	})
+
+	test('concurrent exports over two gateway replicas never pass the cap', async () => {
+		const account = await accountWithKey(db.sql, clock, 'two_exports')
+		const replicas = [app, testApp({ sql: db.sql, bus, clock })]
+		clock.advanceSeconds(1)
+		const responses = await Promise.all(
+			Array.from({ length: 8 }, (_, i) => (replicas[i % 2] ?? app).handle(new Request('http://localhost/v1/export/operators', { headers: bearer(account.key) })))
+		)
+		const statuses = responses.map((response) => response.status).sort()
+		await Promise.all(responses.map((response) => response.arrayBuffer()))
+		expect(statuses).toEqual([200, 200, 429, 429, 429, 429, 429, 429])
+		expect(await exportsToday(account.accountId)).toBe(2)
 	})
 
 	test('Pro allows 10 a day and Enterprise has no cap', async () => {

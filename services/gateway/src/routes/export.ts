@@ -40,7 +40,7 @@ export const exportRoutes = (deps: GatewayDeps, options: ExportRouteOptions = {}
 			if (query.jurisdiction !== null) await requireKnownJurisdiction(query.jurisdiction)
 			const nowMs = clock.nowMs()
 			const limit = caller.plan.exportsPerDay
-			const admission = await admitExport(sql, { accountId: caller.accountId, limit, dataset, format: query.format, nowMs })
+			const admission = await admitExport(sql, { accountId: caller.accountId, keyId: caller.keyId, limit, dataset, format: query.format, nowMs })
 			if (!admission.admitted)
 				throw exportDailyLimitReached({ used: admission.used, limit: limit ?? 0, window: admission.window, nowMs, planTier: caller.plan.code, pricingUrl: config.PRICING_URL })
 			try {
