@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { REPO_ROOT, type TestDatabase, createTestDatabase, freePort, waitFor } from '@lv/testing'
+
+let db: TestDatabase | undefined
+afterAll(async () => {
+	await db?.drop()
+})
+
+describe('dashboard process', () => {
+	test('starts ready on its database, serves pages with JSON logs, and stops cleanly on SIGTERM', async () => {
+		db = await createTestDatabase()
+		const [port, healthPort] = [await freePort(), await freePort()]
+		const child = Bun.spawn(['bun', join(REPO_ROOT, 'services/dashboard/src/main.ts')], {
+			env: {
+				PATH: process.env.PATH ?? '',
+				HOME: process.env.HOME ?? '/root',
+				DATABASE_URL: db.url,
+				NATS_URL: 'nats://127.0.0.1:1',
+				PORT: String(port),
+				HEALTH_PORT: String(healthPort),
+				APP_URL: `http://127.0.0.1:${port}`,
+				API_BASE_URL: 'http://127.0.0.1:1'
+			},
+			stdout: 'pipe',
+			stderr: 'pipe'
+		})
+		try {
+			await waitFor(() => fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status === 200, () => false), {
+				what: 'dashboard readyz',
+				timeoutMs: 20_000
+			})
+			const home = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' })
+			expect(home.status).toBe(303)
+			expect(home.headers.get('location')).toBe('/sign-in')
+			const signIn = await fetch(`http://127.0.0.1:${port}/sign-in`)
+			expect(signIn.status).toBe(200)
+			expect(signIn.headers.get('content-security-policy')).toContain("default-src 'self'")
+			const css = await fetch(`http://127.0.0.1:${port}/assets/dashboard.css`)
+			expect(css.headers.get('content-type')).toContain('text/css')
+			child.kill('SIGTERM')
+			expect(await child.exited).toBe(0)
+			const lines = (await new Response(child.stdout).text()).trim().split('\n')
+			const logged = lines.map((line) => JSON.parse(line) as { level: string; msg: string; service: string })
+			expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining(['listening', 'shutting down', 'stopped']))
+			expect(logged.every((entry) => entry.service === 'dashboard')).toBe(true)
+		} finally {
+			if (child.exitCode === null) child.kill('SIGKILL')
+		}
+	})
+})
