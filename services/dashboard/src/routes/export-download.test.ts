@@ -69,7 +69,7 @@ describe('export button', () => {
 		expect(JSON.parse((await ndjson.text()).trim().split('\n')[0] ?? '{}')).toMatchObject({ hostname: 'acmebet.co.uk', operator_slug: 'acme-gaming' })
 
 		const requests = await h.db.sql<{ dataset: string; via: string }[]>`SELECT dataset, via FROM export_requests WHERE account_id = ${accountId} ORDER BY dataset`
-		expect(requests).toEqual([
+		expect([...requests]).toEqual([
 			{ dataset: 'domains', via: 'dashboard' },
 			{ dataset: 'licences', via: 'dashboard' }
 		])
