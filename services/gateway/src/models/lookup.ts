@@ -105,7 +105,8 @@ const licenceFields = {
 	license_reference_is_ours: t.Boolean({ description: 'True for every KH, TGC, IOM licence: the service assigned the reference.' }),
 	jurisdiction_code: t.String({ examples: ['UKGC'] }),
 	status: LicenceStatusModel,
-	status_qualifier: t.Union([t.Literal('provisional_under_assessment'), t.Null()]),
+	// A pattern, not a literal: the document generator folds [literal, null] into `const` + two types, which rejects null.
+	status_qualifier: t.Union([t.String({ pattern: '^provisional_under_assessment$', description: '`provisional_under_assessment` or null.' }), t.Null()]),
 	upstream_status: t.Union([t.String(), t.Null()], { description: "The register's status wording, verbatim." }),
 	license_types: t.Array(t.String()),
 	license_type_raw: t.String(),

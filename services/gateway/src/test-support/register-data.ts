@@ -13,6 +13,7 @@ export async function insertOperator(sql: Sql, input: { slug: string; display_na
 }
 
 export type LicenceInput = {
+	id?: string
 	operatorId: string
 	jurisdiction: string
 	number?: string
@@ -24,7 +25,7 @@ export type LicenceInput = {
 }
 
 export async function insertLicence(sql: Sql, input: LicenceInput): Promise<string> {
-	const id = crypto.randomUUID()
+	const id = input.id ?? crypto.randomUUID()
 	const number = input.number ?? `${input.jurisdiction}-${id.slice(0, 8)}`
 	const at = input.verifiedAt ?? new Date('2026-11-04T06:00:00.000Z')
 	await sql`
