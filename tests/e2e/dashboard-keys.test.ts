@@ -94,6 +94,9 @@ describe('dashboard in a real browser', () => {
 		const row = page.locator('tr', { hasText: 'production server' })
 		expect(await row.textContent()).toContain('just now')
 		await shot(page, '05-keys-list')
+		await page.setViewportSize({ width: 414, height: 900 })
+		await shot(page, '05-keys-list-narrow')
+		await page.setViewportSize({ width: 1200, height: 800 })
 
 		await Promise.all([page.waitForURL(`${appUrl}/keys?notice=revoked`), row.locator('button', { hasText: 'Revoke' }).click()])
 		expect(await page.textContent('.callout.success')).toContain('Key revoked.')
