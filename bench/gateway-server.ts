@@ -1,7 +1,7 @@
 /**
  * The real gateway (createApp over PostgreSQL and NATS) for the bench, plus two bench-only routes
- * that run the same handlers as /v1/jurisdictions and /v1/operators/{slug} with no key check and no
- * limits, so the limiter's cost can be read off the difference.
+ * that run the same handlers with the same response schemas as /v1/jurisdictions and
+ * /v1/operators/{slug}, minus the key check and limits, so the limiter's cost is the difference.
  */
 import { Elysia } from 'elysia'
 import { connectBus } from '@lv/bus'
@@ -10,7 +10,8 @@ import { createSql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createApp } from '../services/gateway/src/app.ts'
 import { listJurisdictions } from '../services/gateway/src/lookup/queries.ts'
-import { operatorDetail } from '../services/gateway/src/routes/operators.ts'
+import { JurisdictionListModel } from '../services/gateway/src/routes/jurisdictions.ts'
+import { OperatorDetailModel, operatorDetail } from '../services/gateway/src/routes/operators.ts'
 
 const env = (name: string) => {
 	const value = process.env[name]
@@ -31,7 +32,7 @@ const deps = {
 createApp(deps)
 	.use(
 		new Elysia()
-			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }))
-			.get('/bench/unlimited/operators/:slug', ({ params }) => operatorDetail(deps, params.slug, undefined))
+			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }), { response: { 200: JurisdictionListModel } })
+			.get('/bench/unlimited/operators/:slug', ({ params }) => operatorDetail(deps, params.slug, undefined), { response: { 200: OperatorDetailModel } })
 	)
 	.listen({ port: Number(process.env.PORT ?? 0), hostname: '127.0.0.1' })

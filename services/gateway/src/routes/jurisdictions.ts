@@ -15,12 +15,14 @@ const PagingQuery = t.Object({
 	offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0. Negative: 400 invalid_pagination.', examples: [0] }))
 })
 
+export const JurisdictionListModel = t.Object({ jurisdictions: t.Array(JurisdictionModel) })
+
 export const jurisdictionRoutes = (deps: GatewayDeps) =>
 	new Elysia()
 		.use(authPlugin(deps))
 		.get('/v1/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(deps.sql) }), {
 			auth: 'optional',
-			response: { 200: t.Object({ jurisdictions: t.Array(JurisdictionModel) }), ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
+			response: { 200: JurisdictionListModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
 			detail: {
 				tags: ['lookup'],
 				summary: 'List jurisdictions',

@@ -74,6 +74,8 @@ export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'clock'>, r
 	}
 }
 
+export const OperatorDetailModel = t.Object({ operator: OperatorModel, licenses: t.Array(LicenceModel), domains: t.Array(DomainModel), _meta: SingleMetaModel })
+
 export const REGULATORY_ACTIONS_NOTE =
 	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
 
@@ -136,7 +138,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 				params: SlugParams,
 				query: t.Object({ as_of: AsOfQuery }),
 				response: {
-					200: t.Object({ operator: OperatorModel, licenses: t.Array(LicenceModel), domains: t.Array(DomainModel), _meta: SingleMetaModel }),
+					200: OperatorDetailModel,
 					...errorResponses(...KEYED_ERRORS, 404)
 				},
 				detail: {
