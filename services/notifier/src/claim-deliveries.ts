@@ -23,34 +23,32 @@ export type ClaimOptions = {
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
 
 /**
- * Leases due deliveries of active endpoints (`FOR UPDATE SKIP LOCKED` + `lease_until`), counting the
- * attempt as made the moment it is leased: a replica that dies mid-attempt leaves a row that becomes
- * due again when the lease runs out, and the next replica's attempt carries the next number.
+ * Leases due deliveries of active endpoints (`FOR UPDATE SKIP LOCKED` + `lease_until`): at most
+ * `perEndpoint` per endpoint, endpoints in random order, so one endpoint's backlog cannot take every
+ * slot. The attempt counts as made the moment it is leased: a replica that dies mid-attempt leaves a
+ * row that becomes due again when the lease runs out, and the next replica's attempt carries the next number.
  */
 export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promise<ClaimedDelivery[]> {
 	if (options.limit <= 0) return []
 	const { now } = options
 	const leaseUntil = new Date(now.getTime() + options.leaseMs)
-	const scan = Math.max(500, options.limit * 8)
 	const rows = await sql<{ id: string; endpoint_id: string; event_id: string; event_type: string; attempt_count: number }[]>`
-		WITH prefix AS (
-			SELECT d.id, d.endpoint_id, d.next_retry_at
-			FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id AND w.active
-			WHERE d.status IN ('pending', 'failed') AND d.next_retry_at <= ${now}
-				AND (d.lease_until IS NULL OR d.lease_until <= ${now})
-				AND d.attempt_count < ${MAX_ATTEMPTS}
-				AND d.endpoint_id <> ALL (${uuidArray(options.skipEndpoints)}::uuid[])
-			ORDER BY d.next_retry_at
-			LIMIT ${scan}
-		), ranked AS (
-			SELECT id, next_retry_at, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_retry_at, id) AS position FROM prefix
-		), picked AS (
-			SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
-			WHERE r.position <= ${options.perEndpoint}
-				AND d.status IN ('pending', 'failed') AND (d.lease_until IS NULL OR d.lease_until <= ${now})
-			ORDER BY r.next_retry_at
+		WITH picked AS (
+			SELECT due.id
+			FROM (
+				SELECT id FROM webhook_endpoints
+				WHERE active AND id <> ALL (${uuidArray(options.skipEndpoints)}::uuid[])
+				ORDER BY random()
+			) w
+			CROSS JOIN LATERAL (
+				SELECT d.id FROM webhook_deliveries d
+				WHERE d.endpoint_id = w.id AND d.status IN ('pending', 'failed') AND d.next_retry_at <= ${now}
+					AND (d.lease_until IS NULL OR d.lease_until <= ${now}) AND d.attempt_count < ${MAX_ATTEMPTS}
+				ORDER BY d.next_retry_at
+				LIMIT ${options.perEndpoint}
+				FOR UPDATE SKIP LOCKED
+			) due
 			LIMIT ${options.limit}
-			FOR UPDATE OF d SKIP LOCKED
 		)
 		UPDATE webhook_deliveries d
 		SET attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, lease_until = ${leaseUntil}

@@ -14,7 +14,7 @@ const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'notifier', max: 20 })
+const sql = createSql(config.DATABASE_URL, { applicationName: 'notifier', max: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)) })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'notifier' }), logger)
 await ensureStreams(bus)
