@@ -50,7 +50,7 @@ async function measure(label: string, before?: () => Promise<unknown>) {
 	const result = await runJurisdiction(deps, 'UKGC')
 	const seconds = (performance.now() - started) / 1000
 	peakRss = Math.max(peakRss, process.memoryUsage().rss)
-	console.log(JSON.stringify({ run: label, seconds: Number(seconds.toFixed(2)), peak_rss_mb: mb(peakRss), changed: result.changed, licences: result.counts.listedLicences, domains: result.counts.domains, history: result.counts.created + result.counts.statusChanges }))
+	console.log(JSON.stringify({ run: label, seconds: Number(seconds.toFixed(2)), peak_rss_mb: mb(peakRss), changed: result.changed, licences: result.counts.listedLicences, domains: result.counts.domains, history: result.counts.created + result.counts.statusChanges, phases: result.timings }))
 }
 
 console.log(JSON.stringify({ generated: { licences: generated.licenceCount, domains: generated.domainCount, licence_rows: generated.licences.split('\r\n').length - 2 } }))

@@ -49,7 +49,7 @@ export type RunDeps = {
 	onCommitted?(): void
 }
 
-export type RunResult = { runId: string; changed: boolean; dataVersion: number; counts: PlanCounts }
+export type RunResult = { runId: string; changed: boolean; dataVersion: number; counts: PlanCounts; timings: Record<string, number> }
 
 /** Delay before a failed run's job is offered again; the job loop lengthens it per attempt. */
 export const DEFAULT_RETRY_MS = 30_000
@@ -77,6 +77,13 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 	const startedAt = deps.clock.now()
 	const records: FetchedRecord[] = []
 	const publicationOf = new Map<FetchedRecord, string>()
+	const timings: Record<string, number> = {}
+	let mark = performance.now()
+	const phase = (name: string) => {
+		const at = performance.now()
+		timings[name] = Math.round(at - mark)
+		mark = at
+	}
 	try {
 		const previous = await loadPreviousReads(deps.sql, jurisdiction)
 		const fetchDeps = {
@@ -94,11 +101,13 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 		const enforcementEntry = adapter.parseEnforcement ? deps.sources.entry(jurisdiction, 'enforcement') : null
 		const enforcementRecords = enforcementEntry ? await fetchPublication(fetchDeps, adapter, 'enforcement', enforcementEntry, records) : []
 		for (const record of enforcementRecords) publicationOf.set(record, 'enforcement')
+		phase('fetch_ms')
 
 		const parsed = await parseRegister(adapter, registerRecords)
 		const enforcement = enforcementEntry ? await parseEnforcement(adapter, enforcementRecords) : null
 		const now = deps.clock.now()
 		const classifications = parsed.licences.map((licence) => adapter.classify(licence.upstreamStatus, { licence, now }))
+		phase('parse_ms')
 
 		const reads: ReadRow[] = records.map((record) => ({ id: ids.uuid(), publication: publicationOf.get(record) ?? 'register', record }))
 		const readFile = (record: FetchedRecord): ReadFile => {
@@ -120,9 +129,11 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 			await takeLock(tx, jurisdiction)
 			await deps.hooks?.afterLock?.(jurisdiction)
 			const current = await loadCurrentState(tx, jurisdiction)
+			phase('load_ms')
 			const plausible = judgePlausibility(current, parsed)
 			if (!plausible.ok) throw new RunFailedError(plausible.reason, plausible.detail, DEFAULT_RETRY_MS, observation.register.entryUrl)
 			const plan = planReconciliation(current, observation, { grace: deps.grace, ids, detectedBy: `reader:${jurisdiction}` })
+			phase('plan_ms')
 			const finishedAt = deps.clock.now()
 			await insertRun(tx, {
 				id: runId,
@@ -138,11 +149,14 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 			})
 			await fileSnapshots(tx, records)
 			await insertReads(tx, runId, jurisdiction, reads, 'succeeded', finishedAt, null)
-			await applyPlan(tx, plan, jurisdiction, now)
+			phase('snapshots_ms')
+			await applyPlan(tx, plan, jurisdiction, now, timings)
+			phase('apply_ms')
 			const dataVersion = await markSucceeded(tx, jurisdiction, now, { licences: plan.counts.listedLicences, domains: plan.counts.domains, operators: plan.counts.operators }, plan.changed)
 			await deps.hooks?.beforeCommit?.(jurisdiction)
-			return { runId, changed: plan.changed, dataVersion, counts: plan.counts }
+			return { runId, changed: plan.changed, dataVersion, counts: plan.counts, timings }
 		})
+		phase('commit_ms')
 		deps.logger.info('register read', { jurisdiction, run_id: runId, changed: outcome.changed, data_version: outcome.dataVersion, ...outcome.counts })
 		deps.onCommitted?.()
 		await announce(deps, jurisdiction, outcome)

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test'
 import type { ParsedAction } from '@lv/registers'
-import { canonicalJson } from './canonical-json.ts'
 import { judgePlausibility } from './plausibility.ts'
 import { planReconciliation, type PlanOptions } from './plan.ts'
 import { slugify } from './slug.ts'
@@ -296,8 +295,3 @@ describe('slugify', () => {
 	})
 })
 
-describe('canonicalJson', () => {
-	test('objects with the same entries in another key order serialise identically', () => {
-		expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 }))
-	})
-})

@@ -1,6 +1,5 @@
 import { normaliseHostname, siteKey } from '@lv/hostnames'
 import type { LicenceStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
-import { canonicalJson } from './canonical-json.ts'
 import { outboxEvent } from './events.ts'
 import { licenseNumberKey } from './number-key.ts'
 import { allocateSlug } from './slug.ts'
@@ -310,6 +309,10 @@ function licenceNumber(licence: ParsedLicence, existing: LicenceState | undefine
 
 const sameArray = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i])
 
+/**
+ * Whether a listed licence's stored row must be rewritten. raw_data alone does not count: it is
+ * diagnostic and churns with the publication's row order; it is refreshed whenever the row is.
+ */
 function rowContentDiffers(existing: LicenceState, row: LicenceRow): boolean {
 	return (
 		existing.operatorId !== row.operatorId ||
@@ -327,8 +330,7 @@ function rowContentDiffers(existing: LicenceState, row: LicenceRow): boolean {
 		existing.missedReads !== 0 ||
 		existing.sourceUrl !== row.sourceUrl ||
 		existing.statusSourceUrl !== row.statusSourceUrl ||
-		existing.licenseReferenceIsOurs !== row.licenseReferenceIsOurs ||
-		canonicalJson(existing.rawData) !== canonicalJson(row.rawData)
+		existing.licenseReferenceIsOurs !== row.licenseReferenceIsOurs
 	)
 }
 
@@ -369,7 +371,8 @@ function planDomains(
 			operatorId: operator.id,
 			licenseId,
 			hostname,
-			registrableDomain: siteKey(hostname),
+			// A stored link keeps its registrable domain (same host, same list): tldts runs for new hosts only.
+			registrableDomain: existing?.registrableDomain ?? siteKey(hostname),
 			linkStatus: domain.linkStatus,
 			association: domain.association,
 			upstreamValue: domain.upstreamValue,
@@ -392,8 +395,12 @@ function planDomains(
 	plan.counts.domains = listed
 }
 
+const PLAIN_HOST = /^(?=.{1,253}$)(?!.*[a-z0-9-]{64})[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/
+
 function normalisedHost(domain: ParsedDomain): string | null {
 	if (domain.hostname === null) return null
+	// Most hosts are already lowercase ASCII with no empty or edge-dashed label: nothing to convert.
+	if (PLAIN_HOST.test(domain.hostname) && !/\.\d+$/.test(domain.hostname)) return domain.hostname
 	const normalised = normaliseHostname(domain.hostname)
 	return normalised.ok ? normalised.domain : null
 }

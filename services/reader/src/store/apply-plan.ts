@@ -16,7 +16,14 @@ const json = (rows: unknown) => JSON.stringify(rows)
  * Writes a reconciliation plan with set-based statements (a few per table, whatever the row
  * count), inside the caller's transaction.
  */
-export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: string, now: Date): Promise<void> {
+export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: string, now: Date, timings?: Record<string, number>): Promise<void> {
+	let mark = performance.now()
+	const step = (name: string) => {
+		if (!timings) return
+		const at = performance.now()
+		timings[name] = (timings[name] ?? 0) + Math.round(at - mark)
+		mark = at
+	}
 	for (const batch of batches(plan.operatorsToInsert)) {
 		const rows = batch.map((o) => ({ id: o.id, slug: o.slug, display_name: o.displayName, registered_name: o.registeredName, country: o.country, upstream_ids: o.upstreamIds }))
 		await tx`
@@ -24,6 +31,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			SELECT x.id, x.slug, x.display_name, x.registered_name, x.country, x.upstream_ids, ${now}, ${now}
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, slug text, display_name text, registered_name text, country text, upstream_ids jsonb)`
 	}
+	step('operators')
 	for (const batch of batches(plan.operatorsToUpdate)) {
 		const rows = batch.map((o) => ({ id: o.id, display_name: o.displayName, registered_name: o.registeredName, country: o.country }))
 		await tx`
@@ -31,6 +39,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, display_name text, registered_name text, country text)
 			WHERE o.id = x.id`
 	}
+	step('operators')
 	for (const batch of batches(plan.registrations)) {
 		const rows = batch.map((r) => ({ upstream_id: r.upstreamId, operator_id: r.operatorId, legal_name: r.legalName }))
 		await tx`
@@ -39,12 +48,14 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(upstream_id text, operator_id uuid, legal_name text)
 			ON CONFLICT (jurisdiction_code, upstream_id) DO UPDATE SET legal_name = excluded.legal_name, last_seen_at = excluded.last_seen_at`
 	}
+	step('registrations')
 	if (plan.listedEntityIds.length > 0) {
 		await tx`
 			UPDATE operator_registrations r SET last_seen_at = ${now}
 			FROM unnest(${plan.listedEntityIds}::text[]) AS x(upstream_id)
 			WHERE r.jurisdiction_code = ${jurisdiction} AND r.upstream_id = x.upstream_id AND r.last_seen_at <> ${now}`
 	}
+	step('registrations')
 	for (const batch of batches(plan.tradingNames)) {
 		const rows = batch.map((t) => ({ id: t.id, operator_id: t.operatorId, name: t.name, status: t.status }))
 		await tx`
@@ -53,6 +64,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, operator_id uuid, name text, status text)
 			ON CONFLICT (operator_id, jurisdiction_code, name) DO UPDATE SET status = excluded.status, last_seen_at = excluded.last_seen_at`
 	}
+	step('trading_names')
 	for (const batch of batches(plan.licencesToInsert)) {
 		await tx`
 			INSERT INTO licenses (id, operator_id, jurisdiction_code, upstream_key, license_number, license_number_key, license_reference_is_ours,
@@ -65,6 +77,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				x.status_observed_at, x.raw_data, x.first_observed_at, ${now}, ${now}
 			FROM jsonb_to_recordset(${json(batch.map(licenceRecord))}::text::jsonb) AS x(${tx.unsafe(LICENCE_COLUMNS)})`
 	}
+	step('licences_insert')
 	for (const batch of batches(plan.licencesToUpdate)) {
 		await tx`
 			UPDATE licenses l SET operator_id = x.operator_id, license_number = x.license_number, license_number_key = x.license_number_key,
@@ -77,16 +90,19 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_to_recordset(${json(batch.map(licenceRecord))}::text::jsonb) AS x(${tx.unsafe(LICENCE_COLUMNS)})
 			WHERE l.id = x.id`
 	}
+	step('licences_update')
 	if (plan.touchedListed.length > 0) {
 		await tx`
 			UPDATE licenses l SET last_verified_at = ${now}, last_listed_at = ${now}, status_observed_at = ${now}
 			FROM unnest(${plan.touchedListed}::uuid[]) AS x(id) WHERE l.id = x.id`
 	}
+	step('licences_stamp')
 	if (plan.touchedUnlisted.length > 0) {
 		await tx`
 			UPDATE licenses l SET last_verified_at = ${now}, status_observed_at = ${now}, missed_reads = l.missed_reads + 1
 			FROM unnest(${plan.touchedUnlisted}::uuid[]) AS x(id) WHERE l.id = x.id`
 	}
+	step('licences_stamp')
 	for (const batch of batches(plan.numberVersions)) {
 		const rows = batch.map((v) => ({ license_id: v.licenseId, license_number: v.licenseNumber, license_number_key: v.licenseNumberKey }))
 		await tx`
@@ -95,6 +111,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(license_id uuid, license_number text, license_number_key text)
 			ON CONFLICT (license_id, license_number_key) DO UPDATE SET superseded_at = NULL`
 	}
+	step('number_versions')
 	for (const batch of batches(plan.supersededFor)) {
 		const rows = batch.map((v) => ({ license_id: v.licenseId, license_number_key: v.licenseNumberKey }))
 		await tx`
@@ -102,6 +119,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(license_id uuid, license_number_key text)
 			WHERE v.license_id = x.license_id AND v.license_number_key <> x.license_number_key AND v.superseded_at IS NULL`
 	}
+	step('number_versions')
 	for (const batch of batches(plan.history)) {
 		const rows = batch.map((h) => ({
 			id: h.id,
@@ -127,26 +145,32 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				change_type text, source_url text, detected_by text, note text, snapshot_sha256 text, snapshot_fetched_at timestamptz,
 				register_read_id uuid, event_id text)`
 	}
-	for (const batch of batches(plan.domainsToInsert)) {
+	step('history')
+	// Sorted by the unique key, so index insertions walk the btrees in order.
+	const domainsToInsert = [...plan.domainsToInsert].sort((a, b) => (a.operatorId === b.operatorId ? (a.hostname < b.hostname ? -1 : 1) : a.operatorId < b.operatorId ? -1 : 1))
+	for (const batch of batches(domainsToInsert)) {
 		await tx`
 			INSERT INTO domain_links (id, operator_id, license_id, jurisdiction_code, hostname, registrable_domain, link_status, association,
 				upstream_value, verification_url, first_seen_at, last_listed_at, updated_at)
 			SELECT x.id, x.operator_id, x.license_id, ${jurisdiction}, x.hostname, x.registrable_domain, x.link_status, x.association,
-				x.upstream_value, x.verification_url, ${now}, x.last_listed_at, ${now}
-			FROM jsonb_to_recordset(${json(batch.map(domainRecord))}::text::jsonb) AS x(${tx.unsafe(DOMAIN_COLUMNS)})`
+				x.upstream_value, x.verification_url, ${now}, CASE WHEN x.listed = 'yes' THEN ${now}::timestamptz END, ${now}
+			FROM ${domainArrays(tx, batch)}`
 	}
+	step('domains_insert')
 	for (const batch of batches(plan.domainsToUpdate)) {
 		await tx`
 			UPDATE domain_links d SET license_id = x.license_id, registrable_domain = x.registrable_domain, link_status = x.link_status,
 				association = x.association, upstream_value = x.upstream_value, verification_url = x.verification_url,
-				last_listed_at = x.last_listed_at, updated_at = ${now}
-			FROM jsonb_to_recordset(${json(batch.map(domainRecord))}::text::jsonb) AS x(${tx.unsafe(DOMAIN_COLUMNS)})
+				last_listed_at = CASE WHEN x.listed = 'yes' THEN ${now}::timestamptz END, updated_at = ${now}
+			FROM ${domainArrays(tx, batch)}
 			WHERE d.id = x.id`
 	}
+	step('domains_update')
 	// Every link still listed was listed by this read (unlisted ones were delisted above).
 	await tx`
 		UPDATE domain_links SET last_listed_at = ${now}
 		WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted' AND last_listed_at IS DISTINCT FROM ${now}`
+	step('domains_stamp')
 	for (const batch of batches(plan.actionsToInsert)) {
 		const rows = batch.map((a) => ({
 			id: a.id,
@@ -173,6 +197,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				action_type text, amount_minor_units bigint, currency text, decision_date date, summary text, source_url text,
 				snapshot_sha256 text, license_numbers text[], status_effect text)`
 	}
+	step('actions')
 	for (const batch of batches(plan.outbox)) {
 		const rows = batch.map((e) => ({ event_id: e.eventId, event_name: e.eventName, payload: e.payload }))
 		await tx`
@@ -181,6 +206,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM jsonb_array_elements(${json(rows)}::text::jsonb) WITH ORDINALITY AS e(value, n)
 			ORDER BY e.n`
 	}
+	step('outbox')
 }
 
 const LICENCE_COLUMNS = `id uuid, operator_id uuid, upstream_key text, license_number text, license_number_key text, license_reference_is_ours boolean,
@@ -218,20 +244,12 @@ function licenceRecord(row: LicenceRow) {
 	}
 }
 
-const DOMAIN_COLUMNS = `id uuid, operator_id uuid, license_id uuid, hostname text, registrable_domain text, link_status text, association text,
-	upstream_value text, verification_url text, last_listed_at timestamptz`
-
-function domainRecord(row: DomainLinkRow) {
-	return {
-		id: row.id,
-		operator_id: row.operatorId,
-		license_id: row.licenseId,
-		hostname: row.hostname,
-		registrable_domain: row.registrableDomain,
-		link_status: row.linkStatus,
-		association: row.association,
-		upstream_value: row.upstreamValue,
-		verification_url: row.verificationUrl,
-		last_listed_at: row.lastListedAt
-	}
+/** A batch of domain links as parallel arrays expanded by unnest: cheaper to send and read than jsonb for the largest table. */
+function domainArrays(tx: TransactionSql, rows: readonly DomainLinkRow[]) {
+	return tx`unnest(
+		${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.operatorId)}::uuid[], ${rows.map((r) => r.licenseId)}::uuid[],
+		${rows.map((r) => r.hostname)}::text[], ${rows.map((r) => r.registrableDomain)}::text[], ${rows.map((r) => r.linkStatus)}::text[],
+		${rows.map((r) => r.association)}::text[], ${rows.map((r) => r.upstreamValue)}::text[], ${rows.map((r) => r.verificationUrl)}::text[],
+		${rows.map((r) => (r.lastListedAt === null ? 'no' : 'yes'))}::text[]
+	) AS x(id, operator_id, license_id, hostname, registrable_domain, link_status, association, upstream_value, verification_url, listed)`
 }
