@@ -20,7 +20,8 @@ export const ExportQueryDoc = t.Object({
 
 const fileHeaders = {
 	'Content-Disposition': { description: 'attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"', schema: { type: 'string' } },
-	'Content-Length': { description: 'Size of the file in bytes.', schema: { type: 'integer' } },
+	'Content-Length': { description: 'Size of the file in bytes, where the server can send it with a streamed body (otherwise chunked).', schema: { type: 'integer' } },
+	'X-Export-Bytes': { description: 'Size of the file in bytes, always sent: compare with what arrived to detect a cut download.', schema: { type: 'integer' } },
 	ETag: { description: 'SHA-256 of the file, quoted.', schema: { type: 'string' } },
 	'X-Export-Rows': { description: 'Data rows in the file (the CSV header row not counted).', schema: { type: 'integer' } },
 	'X-Export-Data-Version': { description: 'Sum of the registers\' data versions the file was built from.', schema: { type: 'integer' } },

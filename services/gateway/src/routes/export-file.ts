@@ -5,8 +5,9 @@ import type { Logger } from '@lv/logger'
 /**
  * The cached file as a streamed response: one chunk (table export_chunks) is read from PostgreSQL
  * each time the client is ready for more, so the gateway never holds more than a chunk of any file.
- * A chunk gone missing mid-download (a prune far past its retention) aborts the body; Content-Length
- * lets the client see the truncation.
+ * A chunk gone missing mid-download (a prune far past its retention) aborts the body; the size in
+ * X-Export-Bytes (and Content-Length, which Bun.serve 1.4 drops for streamed bodies and replaces with
+ * chunked framing: oven-sh/bun#10507) lets the client see the truncation.
  */
 export function exportFileResponse(sql: Sql, file: ExportFileReply, logger: Logger): Response {
 	let seq = 0
@@ -34,6 +35,7 @@ export function exportFileResponse(sql: Sql, file: ExportFileReply, logger: Logg
 			'content-type': file.content_type,
 			'content-disposition': `attachment; filename="${file.filename}"`,
 			'content-length': String(file.size_bytes),
+			'x-export-bytes': String(file.size_bytes),
 			etag: `"${file.sha256}"`,
 			'last-modified': new Date(file.built_at).toUTCString(),
 			'x-export-rows': String(file.row_count),

@@ -74,6 +74,7 @@ describe('GET /v1/export/{dataset}: files', () => {
 		expect(response.headers.get('x-monthly-quota-used')).toBe('1')
 		const bytes = new Uint8Array(await response.arrayBuffer())
 		expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
+		expect(Number(response.headers.get('x-export-bytes'))).toBe(bytes.length)
 		expect(response.headers.get('etag')).toBe(`"${new Bun.CryptoHasher('sha256').update(bytes).digest('hex')}"`)
 		const rows = readCsvObjects(new TextDecoder().decode(bytes))
 		expect(rows).toHaveLength(BULK_LICENCES)
