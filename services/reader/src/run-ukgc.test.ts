@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { decodeTime } from 'ulid'
 import { RunFailedError } from './errors.ts'
 import { runJurisdiction } from './run.ts'
 import { createReaderHarness, databaseDigest, type ReaderHarness } from './testing/harness.ts'
@@ -68,6 +69,7 @@ describe('UKGC read, scenario day by day', () => {
 		expect(issued).toHaveLength(Object.keys(statuses).length)
 		expect(events.some((e) => e.event_name === 'license.status_changed')).toBe(false)
 		expect(issued[0]!.payload.event_id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/)
+		expect(decodeTime(issued[0]!.payload.event_id.slice(4))).toBe(h.clock.nowMs())
 		const created = await historyOf((await licence('039011-R-319371')).id)
 		expect(created).toHaveLength(1)
 		expect(created[0]).toMatchObject({ change_type: 'created', previous_status: null, new_status: 'active', source_url: registerUrl('/downloads/business-licence-register-licences.csv') })

@@ -57,9 +57,10 @@ export const DEFAULT_RETRY_MS = 30_000
 /** Adapters may add an async step before parsing (the CW PDF text extraction); not part of the shared interface. */
 type Preparing = { prepareRegisterFiles?(files: FetchedFile[]): Promise<FetchedFile[]>; prepareEnforcementFiles?(files: FetchedFile[]): Promise<FetchedFile[]> }
 
-export function defaultIds(): IdSource {
+/** Random v4 uuids; event ids `evt_` + a ULID whose time part is the run's clock (monotonic within a process). */
+export function defaultIds(clock: Clock): IdSource {
 	const ulid = monotonicFactory()
-	return { uuid: () => crypto.randomUUID(), eventId: () => `evt_${ulid()}` }
+	return { uuid: () => crypto.randomUUID(), eventId: () => `evt_${ulid(clock.nowMs())}` }
 }
 
 const lockKey = (jurisdiction: string) => `reader:${jurisdiction}`
@@ -72,7 +73,7 @@ const lockKey = (jurisdiction: string) => `reader:${jurisdiction}`
 export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null = null): Promise<RunResult> {
 	const adapter = deps.adapters[jurisdiction]
 	if (!adapter) throw new RunFailedError('no_source', `no adapter for ${jurisdiction}`, DEFAULT_RETRY_MS)
-	const ids = deps.ids ?? defaultIds()
+	const ids = deps.ids ?? defaultIds(deps.clock)
 	const runId = ids.uuid()
 	const startedAt = deps.clock.now()
 	const records: FetchedRecord[] = []
