@@ -199,12 +199,12 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 	}
 	step('actions')
 	for (const batch of batches(plan.outbox)) {
-		const rows = batch.map((e) => ({ event_id: e.eventId, event_name: e.eventName, payload: e.payload }))
 		await tx`
 			INSERT INTO outbox (event_id, event_name, payload, created_at)
-			SELECT e.value->>'event_id', e.value->>'event_name', e.value->'payload', ${now}
-			FROM jsonb_array_elements(${json(rows)}::text::jsonb) WITH ORDINALITY AS e(value, n)
-			ORDER BY e.n`
+			SELECT x.event_id, x.event_name, x.payload::jsonb, ${now}
+			FROM unnest(${batch.map((e) => e.eventId)}::text[], ${batch.map((e) => e.eventName)}::text[], ${batch.map((e) => JSON.stringify(e.payload))}::text[])
+				WITH ORDINALITY AS x(event_id, event_name, payload, n)
+			ORDER BY x.n`
 	}
 	step('outbox')
 }
