@@ -4,7 +4,7 @@ import { systemClock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { REPO_ROOT, freePort, waitFor } from '@lv/testing'
 
-export type ServiceProcess = { name: string; healthPort: number; port: number; stop(): Promise<number | null>; output(): string }
+export type ServiceProcess = { name: string; pid: number; healthPort: number; port: number; stop(): Promise<number | null>; output(): string }
 
 /** Starts one service's real main.ts as a child process and waits for its /readyz. */
 export async function startService(name: string, env: Record<string, string>): Promise<ServiceProcess> {
@@ -35,6 +35,7 @@ export async function startService(name: string, env: Record<string, string>): P
 	}
 	return {
 		name,
+		pid: child.pid,
 		healthPort,
 		port,
 		output: () => output,

@@ -13,6 +13,30 @@ import type {
 
 export type JurisdictionSnapshot = { rows: RegisterRows; dataVersion: bigint }
 
+/**
+ * postgres.js gives every row its own copy of a text value. Columns with few distinct values
+ * (statuses, wording, ids of the few thousand operators and licences) are replaced by one shared
+ * copy, so 500,000 domain links do not keep a million copies of "active" and "direct" and the
+ * duplicate ids become garbage chunk by chunk while the rows are still being read.
+ */
+function interner() {
+	const seen = new Map<string, string>()
+	return <T extends object>(rows: readonly T[], columns: readonly (keyof T)[]): void => {
+		for (const row of rows) {
+			for (const column of columns) {
+				const value = row[column]
+				if (typeof value !== 'string') continue
+				const shared = seen.get(value)
+				if (shared === undefined) seen.set(value, value)
+				else (row as Record<keyof T, unknown>)[column] = shared
+			}
+		}
+	}
+}
+
+const LINK_ROWS_PER_CHUNK = 20_000
+const SHARED_LINK_COLUMNS = ['operator_id', 'license_id', 'jurisdiction_code', 'link_status', 'association', 'verification_page_status'] as const
+
 export type RegisterVersion = { code: string; dataVersion: bigint; lastSuccessfulReadAt: Date | null }
 
 /** Codes of every jurisdiction the service covers. */
@@ -34,7 +58,12 @@ export async function registerVersions(sql: Sql): Promise<RegisterVersion[]> {
  * query per table, no per-row round trips.
  */
 export async function loadJurisdictionRows(sql: Sql, code: string): Promise<JurisdictionSnapshot> {
-	return (await sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (tx) => {
+	// A reserved connection with an explicit BEGIN rather than sql.begin(): postgres.js keeps the
+	// queries of a begin() block (and so every row they returned) reachable from the connection
+	// until its next begin(), which would hold a whole jurisdiction's rows beside the index.
+	const tx = await sql.reserve()
+	try {
+		await tx`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`
 		const jurisdictions = await tx<JurisdictionRow[]>`
 			SELECT code, name, sla_hours, confidence_hint, position FROM jurisdictions WHERE code = ${code}`
 		const statuses = await tx<(RegisterStatusRow & { data_version: bigint })[]>`
@@ -48,10 +77,17 @@ export async function loadJurisdictionRows(sql: Sql, code: string): Promise<Juri
 			SELECT v.license_id, v.license_number, v.license_number_key, v.superseded_at
 			FROM license_number_versions v JOIN licenses l ON l.id = v.license_id
 			WHERE l.jurisdiction_code = ${code}`
-		const domainLinks = await tx<DomainLinkRow[]>`
-			SELECT operator_id, license_id, jurisdiction_code, hostname, registrable_domain, link_status, association,
+		const intern = interner()
+		// The largest table, read in chunks so shared values are folded in as it arrives. The
+		// registrable domain is not read: the index recomputes it from the hostname.
+		const domainLinks: DomainLinkRow[] = []
+		await tx<DomainLinkRow[]>`
+			SELECT operator_id, license_id, jurisdiction_code, hostname, link_status, association,
 				last_listed_at, verification_url, verification_page_status, verification_page_read_at
-			FROM domain_links WHERE jurisdiction_code = ${code}`
+			FROM domain_links WHERE jurisdiction_code = ${code}`.cursor(LINK_ROWS_PER_CHUNK, (chunk) => {
+			intern(chunk, SHARED_LINK_COLUMNS)
+			for (const row of chunk) domainLinks.push(row)
+		})
 		const tradingNames = await tx<TradingNameRow[]>`
 			SELECT operator_id, jurisdiction_code, name, status FROM trading_names WHERE jurisdiction_code = ${code}`
 		const operators = await tx<OperatorRow[]>`
@@ -59,11 +95,18 @@ export async function loadJurisdictionRows(sql: Sql, code: string): Promise<Juri
 			WHERE EXISTS (SELECT 1 FROM licenses l WHERE l.operator_id = o.id AND l.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM domain_links d WHERE d.operator_id = o.id AND d.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM trading_names t WHERE t.operator_id = o.id AND t.jurisdiction_code = ${code})`
+		await tx`COMMIT`
+		intern(licences, ['operator_id', 'jurisdiction_code', 'status', 'status_qualifier', 'upstream_status', 'source_url', 'status_source_url'])
 		return {
 			rows: { jurisdictions, registerStatus: statuses, operators, tradingNames, licences, licenseNumberVersions, domainLinks },
 			dataVersion: BigInt(statuses[0]?.data_version ?? 0n)
 		}
-	})) as JurisdictionSnapshot
+	} catch (error) {
+		await tx`ROLLBACK`.catch(() => {})
+		throw error
+	} finally {
+		tx.release()
+	}
 }
 
 /** Status history of one licence, for as_of; read per request because as_of is rare. */
