@@ -150,7 +150,39 @@ export const AsOfModel = t.Object(
 		),
 		tracking_since: nullable(timestamp('Lower bound of knowledge: when the licence was first observed.'))
 	},
-	{ ...Strict, description: 'Historical answer; present only with `?as_of=`. `verdict` and `match.status` stay current.' }
+	{
+		...Strict,
+		description: 'Historical answer; present only with `?as_of=`. `verdict` and `match.status` stay current.',
+		examples: [
+			{
+				resolved_at: '2026-05-01T23:59:59.999Z',
+				basis: 'observed',
+				status: 'active',
+				transition: {
+					id: '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
+					changed_at: '2026-02-01T00:00:00.000Z',
+					previous_status: null,
+					new_status: 'active',
+					change_type: 'created',
+					source_url: 'https://www.gamblingcommission.gov.uk/public-register'
+				},
+				tracking_since: '2026-02-01T00:00:00.000Z'
+			},
+			{
+				resolved_at: '2026-04-02T10:00:00.000Z',
+				basis: 'corrected',
+				status: null,
+				transition: null,
+				correction: {
+					event_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+					withdrawn_status: 'suspended',
+					corrected_at: '2026-04-03T00:00:00.000Z',
+					correction_note: 'Misread of the enforcement page'
+				},
+				tracking_since: '2026-01-10T00:00:00.000Z'
+			}
+		]
+	}
 )
 
 export const CheckMetaModel = t.Object(
