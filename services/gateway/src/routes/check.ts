@@ -16,9 +16,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 /** The checker's answer passed through as-is; its shape is the documented model (see check.test.ts). */
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: JSON_HEADERS })
 
-/** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
-export const checkRoutes = (deps: GatewayDeps) => {
-	const { bus, clock, config } = deps
+/** The route bodies, without the key check and limits (the bench measures them alone). */
+export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
 	const ask = (subject: string, schema: Parameters<typeof request>[1]['schema'], body: Record<string, unknown>) =>
 		request(bus, {
 			subject,
@@ -27,24 +26,37 @@ export const checkRoutes = (deps: GatewayDeps) => {
 			timeoutMs: config.CHECKER_TIMEOUT_MS,
 			unavailableReason: 'checker_unavailable'
 		})
+	return {
+		async single(query: Parameters<typeof readCheckInput>[0], url: string): Promise<Response> {
+			const input = readCheckInput(query, new URL(url).searchParams)
+			const asOf = input.as_of === undefined ? {} : { as_of: input.as_of }
+			const answer =
+				input.kind === 'domain'
+					? await ask(subjects.checkDomain, CheckDomainRequest, { domain: input.domain, ...asOf })
+					: await ask(subjects.checkLicense, CheckLicenseRequest, { license_number: input.license_number, ...asOf })
+			return json(answer)
+		},
+		async batch(domains: readonly unknown[]): Promise<Response> {
+			const batch = compactBatch(domains)
+			const answer = (await ask(subjects.checkBatch, CheckBatchRequest, { domains: batch.sent })) as { results?: unknown }
+			batch.restore(answer.results)
+			return json(answer)
+		}
+	}
+}
 
+/** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
+export const checkRoutes = (deps: GatewayDeps) => {
+	const handlers = checkHandlers(deps)
 	return new Elysia({ name: 'check-routes' })
 		.onRequest(({ request }) => {
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
-			if (request.method !== 'POST' && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
+			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
 		})
 		.use(authPlugin(deps))
 		.get(
 			'/v1/check',
-			async ({ query, request }) => {
-				const input = readCheckInput(query, new URL(request.url).searchParams)
-				const asOf = input.as_of === undefined ? {} : { as_of: input.as_of }
-				const answer =
-					input.kind === 'domain'
-						? await ask(subjects.checkDomain, CheckDomainRequest, { domain: input.domain, ...asOf })
-						: await ask(subjects.checkLicense, CheckLicenseRequest, { license_number: input.license_number, ...asOf })
-				return json(answer)
-			},
+			({ query, request }) => handlers.single(query, request.url),
 			{
 				auth: 'optional',
 				query: CheckQueryParams,
@@ -64,12 +76,7 @@ export const checkRoutes = (deps: GatewayDeps) => {
 		)
 		.post(
 			BATCH_PATH,
-			async ({ body }) => {
-				const batch = compactBatch(body.domains)
-				const answer = (await ask(subjects.checkBatch, CheckBatchRequest, { domains: batch.sent })) as { results?: unknown }
-				batch.restore(answer.results)
-				return json(answer)
-			},
+			({ body }) => handlers.batch(body.domains),
 			{
 				auth: 'required',
 				body: BatchBody,

@@ -1,0 +1,38 @@
+/**
+ * The real gateway (createApp over PostgreSQL and NATS) for the check bench, plus the same check
+ * handlers mounted without the key check and limits, so the limiter's share is the difference.
+ */
+import { Elysia, t } from 'elysia'
+import { connectBus } from '@lv/bus'
+import { systemClock } from '@lv/clock'
+import { createSql } from '@lv/db'
+import { silentLogger } from '@lv/logger'
+import { createApp } from '../services/gateway/src/app.ts'
+import { BatchBody, CheckQueryParams } from '../services/gateway/src/models/check.ts'
+import { checkHandlers } from '../services/gateway/src/routes/check.ts'
+
+const env = (name: string) => {
+	const value = process.env[name]
+	if (!value) throw new Error(`${name} is required`)
+	return value
+}
+
+const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
+const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
+const deps = {
+	sql,
+	bus,
+	clock: systemClock,
+	logger: silentLogger,
+	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
+}
+const handlers = checkHandlers(deps)
+
+createApp(deps)
+	.use(
+		new Elysia()
+			.get('/bench/unlimited/check', ({ query, request }) => handlers.single(query, request.url), { query: CheckQueryParams })
+			.post('/bench/unlimited/check/batch', ({ body }) => handlers.batch(body.domains), { body: BatchBody })
+			.get('/bench/ready', () => ({ ok: true }), { response: t.Object({ ok: t.Boolean() }) })
+	)
+	.listen({ port: Number(process.env.PORT ?? 0), hostname: '127.0.0.1' })
