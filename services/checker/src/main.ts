@@ -18,9 +18,13 @@ const sql = createSql(config.DATABASE_URL, { applicationName: 'checker', max: co
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'checker' }), logger)
 
-// A full collection after each swap hands the rows and the replaced shard back at once, so the
-// heap does not grow by a whole jurisdiction per rebuild before the collector catches up.
-const store = new IndexStore({ sql, logger, clock: systemClock, onRebuilt: () => Bun.gc(true) })
+// A full collection after each swap hands the rows and the replaced shard back at once, and
+// Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.
+const releaseMemory = () => {
+	Bun.gc(true)
+	Bun.shrink()
+}
+const store = new IndexStore({ sql, logger, clock: systemClock, onRebuilt: releaseMemory })
 // Listen before the first load so a change committed during it is not missed.
 const listener = listenForRegistryChanges(bus, store, logger)
 await retryWithBackoff('index load', () => store.loadAll(), logger)
