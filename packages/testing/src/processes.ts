@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /** Repository root: packages/testing/src -> ../../.. */
@@ -32,6 +32,8 @@ function sweepOrphans(prefix: string): void {
 		if (!name.startsWith(`${prefix}-`)) continue
 		const dir = join(TMP_ROOT, name)
 		const ownerFile = join(dir, 'owner.pid')
+		// a directory another process is still creating has no owner file yet: leave young ones alone
+		if (!existsSync(ownerFile) && Date.now() - statSync(dir).mtimeMs < 60_000) continue
 		const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : Number.NaN
 		if (Number.isFinite(owner) && isAlive(owner)) continue
 		const childFile = join(dir, 'child.pid')
