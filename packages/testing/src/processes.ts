@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /** Repository root: packages/testing/src -> ../../.. */
@@ -21,9 +21,13 @@ export function isAlive(pid: number): boolean {
 export function makeOwnedTempDir(prefix: string): string {
 	mkdirSync(TMP_ROOT, { recursive: true, mode: 0o755 })
 	sweepOrphans(prefix)
-	const dir = join(TMP_ROOT, `${prefix}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`)
-	mkdirSync(dir, { recursive: true, mode: 0o755 })
-	writeFileSync(join(dir, 'owner.pid'), String(process.pid))
+	const name = `${prefix}-${process.pid}-${crypto.randomUUID().slice(0, 8)}`
+	// built under a name no sweeper matches, then renamed: a sweeper never sees it without its owner file
+	const staging = join(TMP_ROOT, `.staging-${name}`)
+	mkdirSync(staging, { recursive: true, mode: 0o755 })
+	writeFileSync(join(staging, 'owner.pid'), String(process.pid))
+	const dir = join(TMP_ROOT, name)
+	renameSync(staging, dir)
 	return dir
 }
 
@@ -32,20 +36,25 @@ function sweepOrphans(prefix: string): void {
 		if (!name.startsWith(`${prefix}-`)) continue
 		const dir = join(TMP_ROOT, name)
 		const ownerFile = join(dir, 'owner.pid')
-		// a directory another process is still creating has no owner file yet: leave young ones alone
-		if (!existsSync(ownerFile) && Date.now() - statSync(dir).mtimeMs < 60_000) continue
-		const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : Number.NaN
-		if (Number.isFinite(owner) && isAlive(owner)) continue
-		const childFile = join(dir, 'child.pid')
-		if (existsSync(childFile)) {
-			const child = Number(readFileSync(childFile, 'utf8'))
-			if (Number.isFinite(child) && isAlive(child)) {
-				try {
-					process.kill(child, 'SIGKILL')
-				} catch {}
-			}
+		const owner = readPid(ownerFile)
+		if (owner !== undefined && isAlive(owner)) continue
+		const child = readPid(join(dir, 'child.pid'))
+		if (child !== undefined && isAlive(child)) {
+			try {
+				process.kill(child, 'SIGKILL')
+			} catch {}
 		}
 		rmSync(dir, { recursive: true, force: true })
+	}
+}
+
+/** The pid in a file, or undefined when the file is gone (another sweeper got there first) or unreadable. */
+function readPid(file: string): number | undefined {
+	try {
+		const pid = Number(readFileSync(file, 'utf8'))
+		return Number.isInteger(pid) && pid > 0 ? pid : undefined
+	} catch {
+		return undefined
 	}
 }
 
