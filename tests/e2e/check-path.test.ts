@@ -26,7 +26,7 @@ beforeAll(async () => {
 	await seedOneScenarioPerVerdict(make)
 	await make.finishAllRuns(readAt)
 	key = await issueKey(db.sql, 'enterprise')
-	const env = { DATABASE_URL: db.url, NATS_URL: nats.url }
+	const env = { DATABASE_URL: db.url, NATS_URL: nats.url, WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' }
 	checkers = await Promise.all([startService('checker', env), startService('checker', env)])
 	gateway = await startService('gateway', { ...env, CHECKER_TIMEOUT_MS: '1000' })
 	bus = await connectBus({ servers: nats.url, name: 'e2e-check-path' })

@@ -21,7 +21,7 @@ let proKey: string
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	await bulkRegister(db.sql, { operators: 500, licences: LICENCES, domains: LICENCES }, new Date())
-	const common = { DATABASE_URL: db.url, NATS_URL: nats.url }
+	const common = { DATABASE_URL: db.url, NATS_URL: nats.url, WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=' }
 	exporter = await startService('exporter', { ...common, EXPORTER_CHUNK_BYTES: '65536' })
 	gateway = await startService('gateway', common)
 	bus = await connectBus({ servers: nats.url, name: 'export-e2e' })

@@ -43,6 +43,7 @@ describe('gateway start with dependencies down', () => {
 				...baseEnv(),
 				DATABASE_URL: db.url,
 				NATS_URL: `nats://127.0.0.1:${natsPort}`,
+				WEBHOOK_SECRET_KEY: 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=',
 				HEALTH_PORT: String(healthPort),
 				PORT: String(apiPort),
 				LOG_LEVEL: 'error'

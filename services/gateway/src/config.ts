@@ -11,7 +11,7 @@ export const GatewayEnv = T.Object({
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
 	TRUSTED_PROXIES: T.String({ default: '' }),
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */
-	WEBHOOK_SECRET_KEY: T.Optional(T.String({ minLength: 43 })),
+	WEBHOOK_SECRET_KEY: T.String({ minLength: 43, description: '32-byte key (base64 or hex) encrypting webhook signing secrets at rest' }),
 	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
 	WEBHOOK_ALLOW_LIST: T.String({ default: '' })
 })

@@ -17,7 +17,7 @@ await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'gateway' }), logger)
 await ensureStreams(bus)
 
-const webhooks = config.WEBHOOK_SECRET_KEY === undefined ? undefined : { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
+const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
 const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
