@@ -1,0 +1,143 @@
+import { join } from 'node:path'
+import { type Bus, connectBus, ensureStreams } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { silentLogger } from '@lv/logger'
+import { type RegisterServer, startRegisterServer } from '@lv/register-server'
+import { JURISDICTION_CODES, adapters } from '@lv/registers'
+import { type NatsHandle, REPO_ROOT, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { IndexStore } from '../../services/checker/src/index-store.ts'
+import { type RegistryListener, listenForRegistryChanges } from '../../services/checker/src/registry-listener.ts'
+import { startResponders } from '../../services/checker/src/responders.ts'
+import { httpFetcher } from '../../services/reader/src/fetch/http-fetcher.ts'
+import { type RunDeps, runJurisdiction } from '../../services/reader/src/run.ts'
+import { Sources } from '../../services/reader/src/sources.ts'
+import { readTimeOfDay } from '../../services/reader/src/testing/harness.ts'
+import { VERIFICATION_POLICY, readVerificationPages } from '../../services/reader/src/verification.ts'
+import { type ServiceProcess, issueKey, startService } from '../e2e/check-stack.ts'
+
+/** Any 32-byte key: the gateway refuses to start without one; no webhook is exercised here. */
+const WEBHOOK_SECRET_KEY = Buffer.alloc(32, 7).toString('base64')
+
+export type CheckResponse = { status: number; body: Record<string, any> }
+
+export type ReaderCheckStack = {
+	db: TestDatabase
+	registers: RegisterServer
+	/** The clock of the reader and of the checker (the gateway process runs on system time). */
+	clock: TestClock
+	gateway: ServiceProcess
+	apiKey: string
+	/** Moves the register server and the clock to a scenario day, reads all seven registers as the reader's job loop does (run, then verification pages), and waits until the checker's index has taken every change. */
+	readDay(day: number): Promise<void>
+	/** Waits until the checker has taken register_status as it is in PostgreSQL (data_version and last read). */
+	checkerCaughtUp(): Promise<void>
+	/** GET /v1/check on the gateway process with the stack's key. */
+	check(query: string): Promise<CheckResponse>
+	/** `bun services/reader/src/ops-cli.ts withdraw-event <id> --note <note>`: exit code and printed result. */
+	withdrawEvent(historyId: string, note: string): Promise<{ exitCode: number; stdout: string; stderr: string }>
+	stop(): Promise<void>
+}
+
+/**
+ * The check path on the harness, fed only by the real reader: PostgreSQL and nats-server of the
+ * test run, the register server, the reader's runJurisdiction in-process (TestClock, publishing
+ * registry.changed), a checker in-process (IndexStore following registry.changed, responders in the
+ * queue group, on the same TestClock so freshness can be moved), and the gateway's main.ts as a process.
+ */
+export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
+	const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	const registers = startRegisterServer({ timeoutHoldMs: 5_000 })
+	const clock = new TestClock(readTimeOfDay(0))
+	const started: { readerBus?: Bus; checkerBus?: Bus; listener?: RegistryListener; stopResponders?: () => Promise<void>; gateway?: ServiceProcess } = {}
+	const stop = async () => {
+		await started.gateway?.stop()
+		await started.stopResponders?.()
+		await started.listener?.stop()
+		await started.checkerBus?.close()
+		await started.readerBus?.close()
+		await registers.stop()
+		await nats.stop()
+		await db.drop()
+	}
+	try {
+		started.readerBus = await connectBus({ servers: nats.url, name: 'stack-reader' })
+		await ensureStreams(started.readerBus)
+		const reader: RunDeps = {
+			sql: db.sql,
+			clock,
+			fetcher: httpFetcher({ timeoutMs: 5_000, userAgent: 'reader-check-stack' }),
+			sources: new Sources(registers.url),
+			adapters,
+			grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
+			maxFiles: 100,
+			logger: silentLogger,
+			bus: started.readerBus
+		}
+
+		started.checkerBus = await connectBus({ servers: nats.url, name: 'stack-checker' })
+		const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock })
+		started.listener = listenForRegistryChanges(started.checkerBus, store, silentLogger)
+		await store.loadAll()
+		const responders = startResponders({ bus: started.checkerBus, sql: db.sql, store, clock, logger: silentLogger })
+		started.stopResponders = async () => {
+			await Promise.all(responders.map((responder) => responder.stop()))
+		}
+		await started.checkerBus.nc.flush()
+
+		started.gateway = await startService('gateway', { DATABASE_URL: db.url, NATS_URL: nats.url, CHECKER_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY })
+		const gateway = started.gateway
+		const apiKey = await issueKey(db.sql, 'enterprise')
+
+		const checkerCaughtUp = async () => {
+			await waitFor(
+				async () => {
+					const rows = await db.sql<{ code: string; data_version: string; read_at: Date | null }[]>`
+						SELECT jurisdiction_code AS code, data_version::text AS data_version, last_successful_read_at AS read_at FROM register_status`
+					const index = store.current()
+					return rows.every(
+						(row) =>
+							store.versions().get(row.code) === BigInt(row.data_version) &&
+							(index.shards.get(row.code)?.jurisdiction.last_successful_read_at ?? null) === (row.read_at?.getTime() ?? null)
+					)
+				},
+				{ what: 'the checker to take every register read', timeoutMs: 15_000, intervalMs: 20 }
+			)
+		}
+
+		return {
+			db,
+			registers,
+			clock,
+			gateway,
+			apiKey,
+			checkerCaughtUp,
+			async readDay(day) {
+				registers.setDay(day)
+				clock.set(readTimeOfDay(day))
+				for (const code of JURISDICTION_CODES) {
+					await runJurisdiction(reader, code)
+					const policy = VERIFICATION_POLICY[code]
+					if (policy) await readVerificationPages(reader, code, policy === 'all' ? null : 200)
+				}
+				await checkerCaughtUp()
+			},
+			async check(query) {
+				const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?${query}`, { headers: { authorization: `Bearer ${apiKey}` } })
+				return { status: response.status, body: (await response.json()) as Record<string, any> }
+			},
+			async withdrawEvent(historyId, note) {
+				const child = Bun.spawn(['bun', join(REPO_ROOT, 'services/reader/src/ops-cli.ts'), 'withdraw-event', historyId, '--note', note], {
+					env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: db.url },
+					stdout: 'pipe',
+					stderr: 'pipe'
+				})
+				const [exitCode, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()])
+				return { exitCode, stdout, stderr }
+			},
+			stop
+		}
+	} catch (error) {
+		await stop().catch(() => {})
+		throw error
+	}
+}
