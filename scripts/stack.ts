@@ -11,7 +11,8 @@ import { createSql, migrate } from '@lv/db'
 import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startPostgres, waitFor } from '@lv/testing'
 import { STACK_SERVICES, type StackPorts } from './stack-services.ts'
 
-const STACK_DIR = join(TMP_ROOT, 'stack')
+// STACK_DATA_DIR: another data directory (tests use a throwaway one).
+const STACK_DIR = process.env.STACK_DATA_DIR ?? join(TMP_ROOT, 'stack')
 mkdirSync(STACK_DIR, { recursive: true, mode: 0o755 })
 
 const envPort = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
