@@ -2,67 +2,106 @@ import type { FetchedFile } from '../types.ts'
 import { parseError } from './parse-error.ts'
 import { decodeUtf8 } from './text.ts'
 
+const QUOTE = 34
+const COMMA = 44
+const CR = 13
+const LF = 10
+
+function isBlank(text: string, from: number, to: number): boolean {
+	for (let i = from; i < to; i++) {
+		const c = text.charCodeAt(i)
+		if (c !== 32 && c !== 9 && c !== 0xa0 && c !== 0xfeff && !(c >= 0x2000 && c <= 0x200a) && c !== 0x3000 && c !== 0x1680 && c !== 0x2028 && c !== 0x2029 && c !== 0x202f && c !== 0x205f && c !== 11 && c !== 12 && c !== LF && c !== CR) return false
+	}
+	return true
+}
+
 /**
- * Splits CSV text into rows of fields (RFC 4180: double-quoted fields, "" escapes, CRLF, LF or
- * CR line ends). A quote left open at the end of the input means the file was cut: `truncated`.
- * Blank lines are skipped.
+ * Calls `onRow` with the fields of each CSV row in order (RFC 4180: double-quoted fields, ""
+ * escapes, CRLF, LF or CR line ends). Fields are slices of `text`, not built character by
+ * character, so a large file costs little more than its rows. A quote left open at the end of the
+ * input means the file was cut: `truncated`. Blank lines are skipped. Returns whether the text
+ * ends with a line break (possibly followed by whitespace).
  */
-export function parseCsv(text: string, file?: Pick<FetchedFile, 'url'>): string[][] {
-	const rows: string[][] = []
+export function scanCsv(text: string, onRow: (cells: string[]) => void, file?: Pick<FetchedFile, 'url'>): { endsWithLineBreak: boolean } {
+	const n = text.length
 	let row: string[] = []
+	// A field is usually one slice; `field` collects earlier pieces only when a quoted part is followed by more text.
 	let field = ''
-	let inQuotes = false
+	let segmentStart = 0
 	let fieldWasQuoted = false
-	let i = 0
-	const endRow = () => {
-		row.push(field)
-		if (!(row.length === 1 && row[0] === '' && !fieldWasQuoted)) rows.push(row)
+	const take = (end: number): string => {
+		const segment = text.slice(segmentStart, end)
+		return field === '' ? segment : field + segment
+	}
+	const endRow = (value: string) => {
+		row.push(value)
+		if (!(row.length === 1 && value === '' && !fieldWasQuoted)) onRow(row)
 		row = []
 		field = ''
 		fieldWasQuoted = false
 	}
-	while (i < text.length) {
-		const ch = text[i] as string
-		if (inQuotes) {
-			if (ch === '"') {
-				if (text[i + 1] === '"') {
-					field += '"'
-					i += 2
-					continue
-				}
-				inQuotes = false
-				i++
-				continue
-			}
-			field += ch
-			i++
-			continue
-		}
-		if (ch === '"') {
-			if (field.trim() === '') {
-				field = ''
-				inQuotes = true
-				fieldWasQuoted = true
-			} else {
-				field += ch
-			}
-			i++
-		} else if (ch === ',') {
-			row.push(field)
+	let i = 0
+	while (i < n) {
+		const c = text.charCodeAt(i)
+		if (c === COMMA) {
+			row.push(take(i))
 			field = ''
 			fieldWasQuoted = false
-			i++
-		} else if (ch === '\r' || ch === '\n') {
-			endRow()
-			i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1
+			segmentStart = ++i
+		} else if (c === CR || c === LF) {
+			endRow(take(i))
+			i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1
+			segmentStart = i
+		} else if (c === QUOTE && isBlank(field, 0, field.length) && isBlank(text, segmentStart, i)) {
+			// Leading blanks before an opening quote are dropped; the quoted value runs to the next lone quote.
+			let value = ''
+			let from = i + 1
+			for (;;) {
+				const close = text.indexOf('"', from)
+				if (close === -1) throw parseError('truncated', 'CSV ends inside a quoted value', file)
+				if (text.charCodeAt(close + 1) === QUOTE) {
+					value += text.slice(from, close + 1)
+					from = close + 2
+					continue
+				}
+				value = value === '' ? text.slice(from, close) : value + text.slice(from, close)
+				i = close + 1
+				break
+			}
+			field = value
+			fieldWasQuoted = true
+			segmentStart = i
 		} else {
-			field += ch
 			i++
 		}
 	}
-	if (inQuotes) throw parseError('truncated', 'CSV ends inside a quoted value', file)
-	if (field !== '' || row.length > 0 || fieldWasQuoted) endRow()
+	const last = take(n)
+	if (last !== '' || row.length > 0 || fieldWasQuoted) endRow(last)
+	let endsWithLineBreak = false
+	for (let k = n - 1; k >= 0; k--) {
+		const t = text.charCodeAt(k)
+		if (t === CR || t === LF) endsWithLineBreak = true
+		else if (!isBlank(text, k, k + 1)) break
+	}
+	return { endsWithLineBreak }
+}
+
+/** Splits CSV text into rows of fields (see scanCsv). */
+export function parseCsv(text: string, file?: Pick<FetchedFile, 'url'>): string[][] {
+	const rows: string[][] = []
+	scanCsv(text, (cells) => rows.push(cells), file)
 	return rows
+}
+
+/**
+ * A CSV file read column by column: `columns[c][r]` is data row r's value in expected column c,
+ * trimmed. Data row r is the file's row r + 2 (the header is row 1; blank lines are not counted).
+ */
+export type CsvColumns = {
+	header: string[]
+	size: number
+	columns: string[][]
+	warnings: string[]
 }
 
 export type CsvTable = {
@@ -76,40 +115,78 @@ function normaliseHeading(value: string): string {
 	return value.replace(/^\ufeff/, '').trim().toLowerCase().replace(/\s+/g, ' ')
 }
 
+export type CsvColumnOptions = {
+	/** Columns whose values repeat (statuses, types, account numbers): equal values share one string. */
+	intern?: readonly string[]
+}
+
 /**
- * Reads a CSV file whose first row must name exactly the expected columns (case and spacing
- * ignored, extra trailing empty headings tolerated). Ragged rows are tolerated: missing trailing
- * cells read as '', extra trailing cells are dropped (with a warning unless they are empty).
- * A last row that is short and has no line end is a cut file: `truncated`.
+ * Reads CSV text whose first row must name exactly the expected columns (case and spacing
+ * ignored, extra trailing empty headings tolerated) into one array per column. Ragged rows are
+ * tolerated: missing trailing cells read as '', extra trailing cells are dropped (with a warning
+ * unless they are empty). A last row that is short and has no line end is a cut file: `truncated`.
  */
-export function readCsvTable(file: FetchedFile, expected: readonly string[]): CsvTable {
-	const text = decodeUtf8(file)
-	const grid = parseCsv(text, file)
-	const headerRow = grid[0]
-	if (!headerRow) throw parseError('empty', 'CSV has no header row', file)
-	const header = headerRow.map(normaliseHeading)
-	while (header.length > expected.length && header[header.length - 1] === '') header.pop()
+export function csvColumnsFromText(text: string, file: FetchedFile, expected: readonly string[], options: CsvColumnOptions = {}): CsvColumns {
 	const wanted = expected.map(normaliseHeading)
-	if (header.length !== wanted.length || header.some((h, index) => h !== wanted[index])) {
-		throw parseError('unexpected_format', `CSV header is "${headerRow.join(',')}", expected "${expected.join(',')}"`, file)
-	}
-	const lastRow = grid[grid.length - 1] as string[]
-	const endsWithLineBreak = /[\r\n]\s*$/.test(text)
-	if (grid.length > 1 && !endsWithLineBreak && lastRow.length < expected.length) {
-		throw parseError('truncated', `CSV ends mid-row (last row has ${lastRow.length} of ${expected.length} cells and no line end)`, file)
-	}
+	const columns: string[][] = expected.map(() => [])
+	const interners: (Map<string, string> | null)[] = expected.map((name) => (options.intern?.includes(name) ? new Map() : null))
 	const warnings: string[] = []
+	let header: string[] | null = null
+	let size = 0
+	let lastRowLength = 0
+	const { endsWithLineBreak } = scanCsv(
+		text,
+		(cells) => {
+			if (header === null) {
+				const headings = cells.map(normaliseHeading)
+				while (headings.length > expected.length && headings[headings.length - 1] === '') headings.pop()
+				if (headings.length !== wanted.length || headings.some((h, index) => h !== wanted[index])) {
+					throw parseError('unexpected_format', `CSV header is "${cells.join(',')}", expected "${expected.join(',')}"`, file)
+				}
+				header = cells
+				lastRowLength = cells.length
+				return
+			}
+			lastRowLength = cells.length
+			if (cells.length > expected.length && cells.slice(expected.length).some((cell) => cell.trim() !== '')) {
+				warnings.push(`${file.url}: row ${size + 2} has ${cells.length} cells, extra ones dropped`)
+			}
+			for (let column = 0; column < expected.length; column++) {
+				let value = (cells[column] ?? '').trim()
+				const interner = interners[column]
+				if (interner) {
+					const known = interner.get(value)
+					if (known === undefined) interner.set(value, value)
+					else value = known
+				}
+				;(columns[column] as string[]).push(value)
+			}
+			size++
+		},
+		file
+	)
+	if (header === null) throw parseError('empty', 'CSV has no header row', file)
+	if (size > 0 && !endsWithLineBreak && lastRowLength < expected.length) {
+		throw parseError('truncated', `CSV ends mid-row (last row has ${lastRowLength} of ${expected.length} cells and no line end)`, file)
+	}
+	return { header, size, columns, warnings }
+}
+
+/** Decodes the file as UTF-8 (see decodeUtf8), then csvColumnsFromText. */
+export function readCsvColumns(file: FetchedFile, expected: readonly string[], options: CsvColumnOptions = {}): CsvColumns {
+	return csvColumnsFromText(decodeUtf8(file), file, expected, options)
+}
+
+/** readCsvColumns as one object per row (for small files). */
+export function readCsvTable(file: FetchedFile, expected: readonly string[]): CsvTable {
+	const read = readCsvColumns(file, expected)
 	const rows: CsvTable['rows'] = []
-	for (let index = 1; index < grid.length; index++) {
-		const cells = grid[index] as string[]
-		if (cells.length > expected.length && cells.slice(expected.length).some((cell) => cell.trim() !== '')) {
-			warnings.push(`${file.url}: row ${index + 1} has ${cells.length} cells, extra ones dropped`)
-		}
+	for (let r = 0; r < read.size; r++) {
 		const values: Record<string, string> = {}
 		expected.forEach((name, column) => {
-			values[name] = (cells[column] ?? '').trim()
+			values[name] = read.columns[column]?.[r] ?? ''
 		})
-		rows.push({ line: index + 1, values })
+		rows.push({ line: r + 2, values })
 	}
-	return { header: headerRow, rows, warnings }
+	return { header: read.header, rows, warnings: read.warnings }
 }

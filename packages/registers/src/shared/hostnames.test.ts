@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { extractHostname, splitDomainCell } from './hostnames.ts'
+import fc from 'fast-check'
+import { extractHostname, extractHostnameByUrl, splitDomainCell } from './hostnames.ts'
 
 describe('extractHostname', () => {
 	const cases: [string, string | null][] = [
@@ -23,4 +24,20 @@ describe('extractHostname', () => {
 
 test('a cell with several values separated by spaces, commas or semicolons yields each', () => {
 	expect(splitDomainCell('a.com, www.b.com;c.io  -').map((part) => part.hostname)).toEqual(['a.com', 'www.b.com', 'c.io'])
+})
+
+test('the plain-hostname shortcut gives what the URL parse gives', () => {
+	const label = fc.stringMatching(/^[a-z0-9x-]{0,8}$/)
+	const value = fc.oneof(
+		fc.array(label, { minLength: 1, maxLength: 5 }).map((labels) => labels.join('.')),
+		fc.stringMatching(/^[a-z0-9.x-]{0,30}$/),
+		fc.constantFrom('a.0x1f', 'a.123', 'xn--bcher-kva.de', 'xn--zz.com', `${'a'.repeat(63)}.com`, `${'a'.repeat(64)}.com`, `${'abc.'.repeat(63)}com`)
+	)
+	fc.assert(
+		fc.property(value, (text) => {
+			expect(extractHostname(text)).toBe(extractHostnameByUrl(text))
+			expect(splitDomainCell(text).map((part) => part.hostname)).toEqual(text === '' || text === '-' ? [] : [extractHostnameByUrl(text)])
+		}),
+		{ numRuns: 3000 }
+	)
 })

@@ -1,5 +1,5 @@
 import type { DomainAssociation, FetchedFile, LinkStatus, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
-import { readCsvTable, type CsvTable } from '../shared/csv.ts'
+import { csvColumnsFromText, type CsvColumns } from '../shared/csv.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
 import { splitDomainCell } from '../shared/hostnames.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
@@ -14,7 +14,10 @@ export const UKGC_CSV_HEADERS = {
 } as const
 
 type CsvKind = keyof typeof UKGC_CSV_HEADERS
-type ReadTable = { table: CsvTable; sourceIndex: number; file: FetchedFile }
+
+/** Columns with few distinct values: read once per distinct value, not once per row. */
+const REPEATING_COLUMNS = ['Account Number', 'Status', 'Type', 'Activity', 'Start Date', 'End Date']
+type ReadTable = { table: CsvColumns; sourceIndex: number; file: FetchedFile }
 
 function headingKey(line: string): string {
 	return line
@@ -43,7 +46,7 @@ function sortFiles(files: FetchedFile[]): Map<CsvKind, ReadTable> {
 		const kind = KIND_BY_HEADING.get(headingKey(firstLine).replace(/,+$/, ''))
 		if (!kind) throw parseError('unexpected_format', `not one of the four UKGC register CSVs (header "${firstLine.slice(0, 120)}")`, file)
 		if (tables.has(kind)) throw parseError('malformed', `two ${kind} files in one read`, file)
-		tables.set(kind, { table: readCsvTable(file, UKGC_CSV_HEADERS[kind]), sourceIndex, file })
+		tables.set(kind, { table: csvColumnsFromText(text, file, UKGC_CSV_HEADERS[kind], { intern: REPEATING_COLUMNS }), sourceIndex, file })
 	})
 	for (const kind of Object.keys(UKGC_CSV_HEADERS) as CsvKind[]) {
 		if (!tables.has(kind)) throw parseError('malformed', `the UKGC read lacks the ${kind} CSV`)
@@ -85,20 +88,35 @@ function parseFiles(files: FetchedFile[]): ParsedRegister {
 	const tradingRows = tables.get('tradingNames') as ReadTable
 	const domainRows = tables.get('domainNames') as ReadTable
 	const warnings = [...tables.values()].flatMap((read) => read.table.warnings)
+	const column = (read: ReadTable, index: number) => read.table.columns[index] as string[]
+	// Account numbers repeat on every row of a file (and are interned there): strip each padding once.
+	const accounts = new Map<string, string>()
+	const accountOf = (printed: string): string => {
+		let account = accounts.get(printed)
+		if (account === undefined) {
+			account = stripAccountPadding(printed)
+			accounts.set(printed, account)
+		}
+		return account
+	}
 
 	const entities = new Map<string, ParsedEntity>()
-	for (const { line, values } of businesses.table.rows) {
-		const account = stripAccountPadding(values['Account Number'] ?? '')
-		const name = values['Licence Account Name'] ?? ''
-		if (!/^\d+$/.test(account) || name === '') {
-			warnings.push(`businesses row ${line}: no account number or name, skipped`)
-			continue
+	{
+		const [accountColumn, nameColumn] = [column(businesses, 0), column(businesses, 1)]
+		for (let r = 0; r < businesses.table.size; r++) {
+			const line = r + 2
+			const account = accountOf(accountColumn[r] as string)
+			const name = nameColumn[r] as string
+			if (!/^\d+$/.test(account) || name === '') {
+				warnings.push(`businesses row ${line}: no account number or name, skipped`)
+				continue
+			}
+			if (entities.has(account)) {
+				warnings.push(`businesses row ${line}: account ${account} listed twice, first kept`)
+				continue
+			}
+			entities.set(account, { upstreamId: account, legalName: name, country: null, tradingNames: [], sourceIndex: businesses.sourceIndex })
 		}
-		if (entities.has(account)) {
-			warnings.push(`businesses row ${line}: account ${account} listed twice, first kept`)
-			continue
-		}
-		entities.set(account, { upstreamId: account, legalName: name, country: null, tradingNames: [], sourceIndex: businesses.sourceIndex })
 	}
 	const entityFor = (account: string, sourceIndex: number, line: number, file: string): ParsedEntity => {
 		let entity = entities.get(account)
@@ -110,104 +128,132 @@ function parseFiles(files: FetchedFile[]): ParsedRegister {
 		return entity
 	}
 
-	for (const { line, values } of tradingRows.table.rows) {
-		const account = stripAccountPadding(values['Account Number'] ?? '')
-		const name = values['Trading Name'] ?? ''
-		if (!/^\d+$/.test(account) || name === '') {
-			warnings.push(`trading-names row ${line}: no account number or name, skipped`)
-			continue
+	{
+		const [accountColumn, nameColumn, statusColumn] = [column(tradingRows, 0), column(tradingRows, 1), column(tradingRows, 2)]
+		for (let r = 0; r < tradingRows.table.size; r++) {
+			const line = r + 2
+			const account = accountOf(accountColumn[r] as string)
+			const name = nameColumn[r] as string
+			if (!/^\d+$/.test(account) || name === '') {
+				warnings.push(`trading-names row ${line}: no account number or name, skipped`)
+				continue
+			}
+			const entity = entityFor(account, tradingRows.sourceIndex, line, 'trading-names')
+			if (entity.tradingNames.some((existing) => existing.name === name)) continue
+			entity.tradingNames.push({ name, status: (statusColumn[r] as string) || null })
 		}
-		const entity = entityFor(account, tradingRows.sourceIndex, line, 'trading-names')
-		if (entity.tradingNames.some((existing) => existing.name === name)) continue
-		entity.tradingNames.push({ name, status: values.Status || null })
 	}
 
 	const licences = new Map<string, ParsedLicence>()
-	for (const { line, values } of licenceRows.table.rows) {
-		const printed = values['Licence Number'] ?? ''
-		const number = parseUkgcLicenceNumber(printed)
-		if (!number) {
-			warnings.push(`licences row ${line}: "${printed}" is not a UKGC licence number, skipped`)
-			continue
+	{
+		const [accountColumn, numberColumn, statusColumn, typeColumn, activityColumn, startColumn, endColumn] = [0, 1, 2, 3, 4, 5, 6].map((index) => column(licenceRows, index)) as string[][]
+		for (let r = 0; r < licenceRows.table.size; r++) {
+			const line = r + 2
+			const printed = numberColumn![r] as string
+			const number = parseUkgcLicenceNumber(printed)
+			if (!number) {
+				warnings.push(`licences row ${line}: "${printed}" is not a UKGC licence number, skipped`)
+				continue
+			}
+			const printedAccount = accountColumn![r] as string
+			const columnAccount = accountOf(printedAccount)
+			if (columnAccount !== '' && columnAccount !== number.account) {
+				warnings.push(`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`)
+			}
+			const account = /^\d+$/.test(columnAccount) ? columnAccount : number.account
+			entityFor(account, licenceRows.sourceIndex, line, 'licences')
+			const status = statusColumn![r] as string
+			const type = typeColumn![r] as string
+			const activity = activityColumn![r] as string
+			const startRaw = startColumn![r] as string
+			const endRaw = endColumn![r] as string
+			const issuedDate = parseRegisterDate(startRaw)
+			const expiryDate = parseRegisterDate(endRaw)
+			if (startRaw !== '' && !issuedDate) warnings.push(`licences row ${line}: start date "${startRaw}" unreadable, kept raw`)
+			if (endRaw !== '' && !expiryDate) warnings.push(`licences row ${line}: end date "${endRaw}" unreadable, kept raw`)
+			const existing = licences.get(number.base)
+			if (existing) {
+				mergeActivityRow(existing, { number, printed, status, type, activity, line }, warnings)
+				continue
+			}
+			const category = CATEGORY_BY_TYPE[type.toLowerCase()] ?? { category: 'other', coversWebsites: false }
+			if (!CATEGORY_BY_TYPE[type.toLowerCase()]) warnings.push(`licences row ${line}: unknown licence type "${type}"`)
+			licences.set(number.base, {
+				upstreamKey: number.base,
+				entityId: account,
+				licenseNumber: printed,
+				referencePrefix: null,
+				referenceKey: null,
+				upstreamStatus: status || null,
+				licenseTypes: type === '' ? [] : [type],
+				licenseTypeRaw: type,
+				licenseCategory: category.category,
+				coversWebsites: category.coversWebsites,
+				issuedDate,
+				expiryDate,
+				raw: { accountNumber: printedAccount, version: number.version, activities: activity === '' ? [] : [activity], startDate: startRaw, endDate: endRaw, rows: [line] },
+				sourceIndex: licenceRows.sourceIndex
+			})
 		}
-		const columnAccount = stripAccountPadding(values['Account Number'] ?? '')
-		if (columnAccount !== '' && columnAccount !== number.account) {
-			warnings.push(`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`)
-		}
-		const account = /^\d+$/.test(columnAccount) ? columnAccount : number.account
-		entityFor(account, licenceRows.sourceIndex, line, 'licences')
-		const type = values.Type ?? ''
-		const activity = values.Activity ?? ''
-		const startRaw = values['Start Date'] ?? ''
-		const endRaw = values['End Date'] ?? ''
-		const issuedDate = parseRegisterDate(startRaw)
-		const expiryDate = parseRegisterDate(endRaw)
-		if (startRaw !== '' && !issuedDate) warnings.push(`licences row ${line}: start date "${startRaw}" unreadable, kept raw`)
-		if (endRaw !== '' && !expiryDate) warnings.push(`licences row ${line}: end date "${endRaw}" unreadable, kept raw`)
-		const existing = licences.get(number.base)
-		if (existing) {
-			mergeActivityRow(existing, { number, printed, status: values.Status ?? '', type, activity, line }, warnings)
-			continue
-		}
-		const category = CATEGORY_BY_TYPE[type.toLowerCase()] ?? { category: 'other', coversWebsites: false }
-		if (!CATEGORY_BY_TYPE[type.toLowerCase()]) warnings.push(`licences row ${line}: unknown licence type "${type}"`)
-		licences.set(number.base, {
-			upstreamKey: number.base,
-			entityId: account,
-			licenseNumber: printed,
-			referencePrefix: null,
-			referenceKey: null,
-			upstreamStatus: values.Status || null,
-			licenseTypes: type === '' ? [] : [type],
-			licenseTypeRaw: type,
-			licenseCategory: category.category,
-			coversWebsites: category.coversWebsites,
-			issuedDate,
-			expiryDate,
-			raw: { accountNumber: values['Account Number'] ?? '', version: number.version, activities: activity === '' ? [] : [activity], startDate: startRaw, endDate: endRaw, rows: [line] },
-			sourceIndex: licenceRows.sourceIndex
-		})
 	}
 
 	const domains: ParsedDomain[] = []
-	const seenDomains = new Set<string>()
-	for (const { line, values } of domainRows.table.rows) {
-		const account = stripAccountPadding(values['Account Number'] ?? '')
-		const cell = values['Domain Name'] ?? ''
-		if (!/^\d+$/.test(account) || cell.trim() === '') {
-			warnings.push(`domain-names row ${line}: no account number or domain, skipped`)
-			continue
-		}
-		entityFor(account, domainRows.sourceIndex, line, 'domain-names')
-		let link = domainLink(values.Status ?? '')
-		if (!link) {
-			warnings.push(`domain-names row ${line}: unknown domain status "${values.Status}", read as delisted`)
-			link = { linkStatus: 'delisted', association: null }
-		}
-		for (const part of splitDomainCell(cell)) {
-			const key = `${account}|${part.hostname ?? part.value}`
-			if (seenDomains.has(key)) {
-				warnings.push(`domain-names row ${line}: ${part.hostname ?? part.value} repeated under account ${account}, merged`)
+	{
+		const [accountColumn, cellColumn, statusColumn] = [column(domainRows, 0), column(domainRows, 1), column(domainRows, 2)]
+		// Hosts already read per account, so a host repeated under one account is merged.
+		const seenDomains = new Map<string, Set<string>>()
+		const links = new Map<string, ReturnType<typeof domainLink>>()
+		for (let r = 0; r < domainRows.table.size; r++) {
+			const line = r + 2
+			const account = accountOf(accountColumn[r] as string)
+			const cell = cellColumn[r] as string
+			if (!/^\d+$/.test(account) || cell.trim() === '') {
+				warnings.push(`domain-names row ${line}: no account number or domain, skipped`)
 				continue
 			}
-			seenDomains.add(key)
-			if (!part.hostname) warnings.push(`domain-names row ${line}: no hostname in "${part.value}"`)
-			domains.push({
-				entityId: account,
-				licenceKey: null,
-				upstreamValue: cell,
-				hostname: part.hostname,
-				linkStatus: link.linkStatus,
-				association: link.association,
-				verificationUrl: null,
-				sourceIndex: domainRows.sourceIndex
-			})
+			entityFor(account, domainRows.sourceIndex, line, 'domain-names')
+			const status = statusColumn[r] as string
+			let link = links.get(status)
+			if (link === undefined) {
+				link = domainLink(status)
+				links.set(status, link)
+			}
+			if (!link) {
+				warnings.push(`domain-names row ${line}: unknown domain status "${status}", read as delisted`)
+				link = UNKNOWN_STATUS_LINK
+			}
+			let seen = seenDomains.get(account)
+			if (!seen) {
+				seen = new Set()
+				seenDomains.set(account, seen)
+			}
+			for (const part of splitDomainCell(cell)) {
+				const key = part.hostname ?? part.value
+				if (seen.has(key)) {
+					warnings.push(`domain-names row ${line}: ${key} repeated under account ${account}, merged`)
+					continue
+				}
+				seen.add(key)
+				if (!part.hostname) warnings.push(`domain-names row ${line}: no hostname in "${part.value}"`)
+				domains.push({
+					entityId: account,
+					licenceKey: null,
+					upstreamValue: cell,
+					hostname: part.hostname,
+					linkStatus: link.linkStatus,
+					association: link.association,
+					verificationUrl: null,
+					sourceIndex: domainRows.sourceIndex
+				})
+			}
 		}
 	}
 
 	if (licences.size === 0 && entities.size === 0) throw parseError('empty', 'the UKGC CSVs hold no rows')
 	return { jurisdiction: 'UKGC', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
 }
+
+const UNKNOWN_STATUS_LINK = { linkStatus: 'delisted', association: null } as const
 
 type ActivityRow = { number: NonNullable<ReturnType<typeof parseUkgcLicenceNumber>>; printed: string; status: string; type: string; activity: string; line: number }
 
