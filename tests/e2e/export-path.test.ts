@@ -75,6 +75,14 @@ describe('export through the gateway and exporter processes', () => {
 		await after.arrayBuffer()
 	})
 
+	test('HEAD over real HTTP is 405 and counts no export', async () => {
+		const key = await issueKey(db.sql, 'pro')
+		const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/export/licences`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } })
+		expect(response.status).toBe(405)
+		const [counted] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_requests WHERE account_id = (SELECT account_id FROM api_keys ORDER BY created_at DESC LIMIT 1)`
+		expect(counted?.n).toBe(0)
+	})
+
 	test('the exporter stops on SIGTERM within its bound; exports then answer 503 and are not counted', async () => {
 		expect(await exporter.stop()).toBe(0)
 		const key = await issueKey(db.sql, 'business')

@@ -140,6 +140,15 @@ describe('GET /v1/export/{dataset}: refusals', () => {
 		for (const [path, field] of cases) await expectError(await get(path), 400, 'invalid_query', 'invalid_input', field)
 	})
 
+	test('HEAD is 405 with Allow: GET and counts nothing (it would otherwise run the whole export)', async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		clock.advanceSeconds(1)
+		const response = await app.handle(new Request('http://localhost/v1/export/licences', { method: 'HEAD', headers: bearer(account.key) }))
+		expect(response.status).toBe(405)
+		expect(response.headers.get('allow')).toBe('GET')
+		expect(await exportsToday(account.accountId)).toBe(0)
+	})
+
 	test('no key is 401; a Starter key is 402 export_requires_pro with plan_tier, required_plan and X-Upgrade-URL', async () => {
 		await expectError(await get('/v1/export/licences', null), 401, 'auth_required', 'api_key_missing')
 		const starter = await accountWithKey(db.sql, clock, 'starter')

@@ -2,13 +2,15 @@ import { Elysia } from 'elysia'
 import { Value } from '@sinclair/typebox/value'
 import { request } from '@lv/bus'
 import { ExportBuildRequest, ExportFileReply, subjects } from '@lv/contracts'
-import { internalError } from '@lv/errors'
+import { internalError, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { EXPORT_RESPONSES, ExportParams, ExportQueryDoc } from '../models/export.ts'
 import { exportFileResponse } from './export-file.ts'
 import { admitExport, exportDailyLimitReached, releaseExport, requireExportPlan } from './export-limits.ts'
 import { readDataset, readExportQuery, unknownJurisdiction } from './export-query.ts'
+
+const EXPORT_PATH = /^\/v1\/export\/[^/]*\/?$/
 
 /** How long the gateway waits for the exporter: a cache hit answers at once, a first build of a large dataset takes seconds. */
 export const EXPORT_BUILD_TIMEOUT_MS = 120_000
@@ -30,7 +32,14 @@ export const exportRoutes = (deps: GatewayDeps, options: ExportRouteOptions = {}
 		if (rows.length === 0) throw unknownJurisdiction(code)
 	}
 
-	return new Elysia({ name: 'export-routes' }).use(authPlugin(deps)).get(
+	return new Elysia({ name: 'export-routes' })
+		.onRequest(({ request }) => {
+			// Bun answers HEAD by running the GET handler and reading the whole body for its length:
+			// that would count an export and hold the file in memory, so HEAD is refused outright.
+			if (request.method === 'HEAD' && EXPORT_PATH.test(new URL(request.url).pathname)) throw methodNotAllowed('GET')
+		})
+		.use(authPlugin(deps))
+		.get(
 		'/v1/export/:dataset',
 		async ({ caller, params, request: httpRequest }) => {
 			if (caller.tier === 'keyless') throw internalError(new Error('export route admitted a keyless caller'))
