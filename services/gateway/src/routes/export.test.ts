@@ -82,6 +82,14 @@ describe('GET /v1/export/{dataset}: files', () => {
 		expect(rows[0]).toMatchObject({ license_number: '000-039217-R-319300-001', status_source_url: 'https://registers.example/ukgc/register', last_verified_at: READ_AT.toISOString() })
 	})
 
+	test('a file carries register data only: no account, key or export request of anyone is in it', async () => {
+		const other = await accountWithKey(db.sql, clock, 'business')
+		await (await get('/v1/export/operators', other)).arrayBuffer()
+		const text = await (await get('/v1/export/operators?format=json', pro)).text()
+		const [request] = await db.sql<{ id: string }[]>`SELECT id FROM export_requests WHERE account_id = ${other.accountId}`
+		for (const secret of [other.accountId, other.keyId, other.key.slice(0, 12), pro.accountId, request?.id ?? 'missing']) expect(text).not.toContain(secret)
+	})
+
 	test('the file is streamed in chunks, not sent as one buffer', async () => {
 		const response = await get('/v1/export/licences?format=json', pro)
 		const reader = response.body?.getReader()
