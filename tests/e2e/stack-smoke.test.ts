@@ -1,0 +1,112 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { rmSync } from 'node:fs'
+import { REPO_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
+import { type ProcessEntry, descendantsOf, readProcess } from '../support/process-tree.ts'
+
+/**
+ * `bun scripts/stack.ts` as a developer runs it (on free ports, data in a throwaway directory):
+ * it prints a demo key, the demo registers are read and answered through the gateway, and
+ * Ctrl-C leaves no PostgreSQL, nats-server or service process behind.
+ */
+const JURISDICTIONS = ['AN', 'CW', 'IOM', 'KH', 'MGA', 'TGC', 'UKGC']
+const dataDir = makeOwnedTempDir('stack-smoke')
+let stack: ReturnType<typeof Bun.spawn> | undefined
+let started: ProcessEntry[] = []
+let output = ''
+
+/** Same pid, same program, not a zombie: a recorded process that is still there. */
+const stillRunning = (entry: ProcessEntry) => {
+	const now = readProcess(entry.pid)
+	return now !== null && now.state !== 'Z' && now.name === entry.name
+}
+
+afterAll(() => {
+	// Only on failure: whatever this file started and is still running is stopped by its pid.
+	if (stack && stack.exitCode === null) stack.kill('SIGKILL')
+	for (const entry of started) if (stillRunning(entry)) process.kill(entry.pid, 'SIGKILL')
+	rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('npm run stack', () => {
+	test('prints a demo key that checks a demo-register host as licensed; SIGINT stops every process it started', async () => {
+		const ports = {
+			STACK_PG_PORT: await freePort(),
+			STACK_NATS_PORT: await freePort(),
+			STACK_API_PORT: await freePort(),
+			STACK_DASHBOARD_PORT: await freePort(),
+			STACK_REGISTERS_PORT: await freePort()
+		}
+		const child = Bun.spawn(['bun', 'scripts/stack.ts'], {
+			cwd: REPO_ROOT,
+			env: {
+				PATH: process.env.PATH ?? '',
+				HOME: process.env.HOME ?? '/root',
+				LOG_LEVEL: 'warn',
+				STACK_DATA_DIR: dataDir,
+				...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)]))
+			},
+			stdout: 'pipe',
+			stderr: 'pipe'
+		})
+		stack = child
+		for (const stream of [child.stdout, child.stderr]) {
+			void (async () => {
+				for await (const chunk of stream) output += new TextDecoder().decode(chunk)
+			})()
+		}
+
+		const key = await waitFor(
+			() => {
+				if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}:\n${output.slice(-3000)}`)
+				return /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false
+			},
+			{ what: 'the stack to print its demo key', timeoutMs: 40_000, intervalMs: 100 }
+		).catch((error) => {
+			throw new Error(`${error}\n${output.slice(-3000)}`)
+		})
+		const api = `http://127.0.0.1:${ports.STACK_API_PORT}`
+		const get = async (path: string) => {
+			const response = await fetch(`${api}${path}`, { headers: { authorization: `Bearer ${key}` } })
+			return { status: response.status, body: (await response.json()) as Record<string, any> }
+		}
+
+		// The reader reads every register on start; the checker takes each read from registry.changed.
+		await waitFor(async () => (await get('/v1/check?domain=kestrelbet.co.uk')).body.verdict === 'licensed', {
+			what: 'the UKGC demo register to be read and checked',
+			timeoutMs: 20_000,
+			intervalMs: 200
+		})
+		const check = await get('/v1/check?domain=kestrelbet.co.uk')
+		expect(check).toMatchObject({ status: 200, body: { verdict: 'licensed', match: { jurisdiction: 'UKGC', operator_slug: 'kestrel-interactive-limited', status: 'active' } } })
+
+		await waitFor(
+			async () => {
+				const coverage = (await get('/v1/health/coverage')).body.jurisdictions as Record<string, { last_successful_scrape: string | null }> | undefined
+				return coverage !== undefined && JURISDICTIONS.every((code) => coverage[code]?.last_successful_scrape)
+			},
+			{ what: 'every demo register to be read', timeoutMs: 15_000, intervalMs: 200 }
+		)
+		const coverage = await get('/v1/health/coverage')
+		expect(coverage).toMatchObject({ status: 200, body: { status: 'healthy' } })
+		expect(Object.keys(coverage.body.jurisdictions).sort()).toEqual(JURISDICTIONS)
+
+		const openapi = await fetch(`${api}/openapi.json`)
+		const document = (await openapi.json()) as { openapi: string; paths: Record<string, unknown> }
+		expect({ status: openapi.status, version: document.openapi.startsWith('3.1'), hasCheck: '/v1/check' in document.paths }).toEqual({ status: 200, version: true, hasCheck: true })
+
+		started = descendantsOf(child.pid)
+		const names = new Set(started.map((entry) => entry.name))
+		expect({ postgres: names.has('postgres'), nats: names.has('nats-server'), bun: started.filter((entry) => entry.name === 'bun').length >= 6 }).toEqual({
+			postgres: true,
+			nats: true,
+			bun: true
+		})
+
+		child.kill('SIGINT')
+		const exitCode = await Promise.race([child.exited, Bun.sleep(25_000).then(() => 'still running')])
+		expect(exitCode).toBe(0)
+		expect(output).toContain('[stack] stopped')
+		await waitFor(() => started.every((entry) => !stillRunning(entry)), { what: 'every process the stack started to end', timeoutMs: 5_000, intervalMs: 100 }).catch(() => {})
+		expect(started.filter(stillRunning).map((entry) => `${entry.name} ${entry.pid}`)).toEqual([])
+	}, 90_000)
+})
