@@ -112,7 +112,7 @@ export function domainListingDetail(
 			`${host} is listed by ${regulator(jurisdiction)} under ${operator}, but ${operator} holds no ${jurisdiction.code} licence that can cover a website (for example only non-remote licences), so no licence status applies to this domain.`
 		)
 	} else if (licence.status !== 'active') {
-		sentences.push(`${host} is listed by ${regulator(jurisdiction)} under ${operator}, whose ${licenceName(licence)} is ${statusWords(licence)}.`)
+		sentences.push(`${host} is listed by ${regulator(jurisdiction)} under ${operator}, which holds ${licenceName(licence)}; the licence is ${statusWords(licence)}.`)
 		if (link.link_status === 'delisted') sentences.push(`The register no longer lists ${link.hostname} on that licence.`)
 	} else if (link.link_status !== 'active') {
 		const listing = link.link_status === 'delisted' ? `no longer lists ${link.hostname} on it` : `lists ${link.hostname} as ${link.link_status}, not as an active site`
