@@ -10,6 +10,7 @@ import type {
 	SupersededNumber
 } from './index-model.ts'
 import { licenseNumberKey } from './license-number-key.ts'
+import { buildNameSearch } from './name-search.ts'
 import { nameKey } from './names.ts'
 import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
@@ -163,6 +164,7 @@ function buildShard(jurisdiction: JurisdictionEntry, rows: RegisterRows, operato
 		push(linksByRegistrable, link.registrable_domain, link)
 	}
 
+	const names = nameEntries(code, rows, operators, licencesByOperator)
 	return {
 		jurisdiction,
 		licences,
@@ -171,7 +173,8 @@ function buildShard(jurisdiction: JurisdictionEntry, rows: RegisterRows, operato
 		licencesByOperator,
 		linksByHostname,
 		linksByRegistrable,
-		names: nameEntries(code, rows, operators, licencesByOperator)
+		names,
+		nameSearch: buildNameSearch(names)
 	}
 }
 

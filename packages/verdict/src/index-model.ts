@@ -1,3 +1,4 @@
+import type { NameSearch } from './name-search.ts'
 import type { DomainAssociation, LicenceStatus, LinkStatus, StatusQualifier } from './rows.ts'
 
 /** Times are epoch milliseconds (or null) so entries stay small; dates are `YYYY-MM-DD`. */
@@ -77,6 +78,8 @@ export type JurisdictionShard = {
 	readonly linksByHostname: ReadonlyMap<string, readonly DomainLinkEntry[]>
 	readonly linksByRegistrable: ReadonlyMap<string, readonly DomainLinkEntry[]>
 	readonly names: readonly NameEntry[]
+	/** candidate search over `names` for name matching */
+	readonly nameSearch: NameSearch
 }
 
 /**

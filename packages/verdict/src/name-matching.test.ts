@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } from './name-matching.ts'
+import type { NameEntry } from './index-model.ts'
 import { index, licence, operator } from './test-support.ts'
 
 const WORDS = ['bet', 'casino', 'royal', 'lucky', 'star', 'spin', 'gold', 'play', 'vegas', 'win', 'jack', 'crown', 'ace', 'tiger', 'sun', '365', '7']
@@ -16,6 +17,32 @@ function scanEveryName(world: ReturnType<typeof index>, key: string): Map<string
 	}
 	return best
 }
+
+/** scoreNames' contract written out as a scan of every name: best per operator (score, trading first, slug; earlier name on a tie), best first. */
+function scoreEveryName(world: ReturnType<typeof index>, key: string): ReturnType<typeof flatten>[] {
+	type Scored = { name: NameEntry; score: number }
+	const better = (a: Scored, b: Scored) =>
+		b.score - a.score || (a.name.kind === b.name.kind ? 0 : a.name.kind === 'trading' ? -1 : 1) || a.name.operator.slug.localeCompare(b.name.operator.slug)
+	const best = new Map<string, Scored>()
+	for (const code of world.order) {
+		for (const name of world.shards.get(code)?.names ?? []) {
+			const score = nameSimilarity(key, name.key)
+			const previous = best.get(name.operator.id)
+			if (score >= NAME_MATCH_LOW && (!previous || better({ name, score }, previous) < 0)) best.set(name.operator.id, { name, score })
+		}
+	}
+	return [...best.values()].sort(better).map(flatten)
+}
+
+const flatten = ({ name, score }: { name: NameEntry; score: number }) => ({ operator: name.operator.id, name: name.name, kind: name.kind, jurisdiction: name.jurisdiction, score })
+
+type Edit = [number, number, string]
+/** A few typos away from `key` (delete, insert, replace), so queries land near the thresholds. */
+const typo = (key: string, edits: readonly Edit[]) =>
+	edits.reduce((out, [kind, at, char]) => {
+		const i = out.length === 0 ? 0 : at % out.length
+		return kind === 0 ? out.slice(0, i) + out.slice(i + 1) : kind === 1 ? out.slice(0, i) + char + out.slice(i) : out.slice(0, i) + char + out.slice(i + 1)
+	}, key)
 
 describe('scoreNames prefilter', () => {
 	test('skips names by a character-count bound yet finds exactly what scanning every name finds', () => {
@@ -35,6 +62,31 @@ describe('scoreNames prefilter', () => {
 				}
 			}),
 			{ numRuns: 150 }
+		)
+	})
+
+	test('the indexed search gives the same ranked names, kinds and registers as scoring every name, in worlds large enough to be indexed', () => {
+		const nameArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''))
+		const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('a', 'e', 's', '7', 'x')), { maxLength: 3 })
+		const codes = ['UKGC', 'MGA', 'CW']
+		fc.assert(
+			fc.property(
+				fc.array(fc.tuple(nameArb, nameArb, fc.nat({ max: 2 })), { minLength: 60, maxLength: 120 }),
+				fc.array(fc.oneof(nameArb, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.tuple(fc.nat(), edits)), { minLength: 1, maxLength: 15 }),
+				(spec, queries) => {
+					const operators = spec.map(([display], i) => operator(`op-${i}`, display, `${display} Gaming Ltd`))
+					const world = index({
+						operators,
+						licences: operators.map((owner, i) => licence(owner, { license_number: `L-${i}`, jurisdiction_code: codes[(spec[i]?.[2] ?? 0) % 3] ?? 'UKGC' })),
+						tradingNames: operators.map((owner, i) => ({ operator_id: owner.id, jurisdiction_code: codes[((spec[i]?.[2] ?? 0) + 1) % 3] ?? 'UKGC', name: spec[i]?.[1] ?? 'x' }))
+					})
+					for (const raw of queries) {
+						const key = typeof raw === 'string' ? raw : typo(spec[raw[0] % spec.length]?.[1] ?? '', raw[1])
+						expect(scoreNames(world, key).map(flatten)).toEqual(scoreEveryName(world, key))
+					}
+				}
+			),
+			{ numRuns: 120 }
 		)
 	})
 

@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import type { NameEntry } from './index-model.ts'
+import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
+import { nameSimilarity } from './name-matching.ts'
+import { buildNameSearch, mayReachLow, nameCandidates, nameQuery } from './name-search.ts'
+
+const WORDS = ['bet', 'bets', 'casino', 'royal', 'lucky', 'star', 'spin', 'gold', 'play', 'vegas', 'win', 'jack', 'crown', 'ace', '365', '7', 'aa']
+
+const entries = (keys: readonly string[]): NameEntry[] =>
+	keys.map((key, i) => {
+		const operator = { id: `op-${i}`, slug: `op-${i}`, name: key, legal_name: key }
+		return { key, name: key, kind: 'trading', operator, jurisdiction: 'UKGC' }
+	})
+
+const wordName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
+const anyKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
+
+type Edit = { kind: 'delete' | 'insert' | 'swap' | 'replace'; at: number; char: string }
+const edit = fc.record({ kind: fc.constantFrom('delete', 'insert', 'swap', 'replace'), at: fc.nat(), char: fc.constantFrom('a', 'e', 's', 't', '1', 'x') }) as fc.Arbitrary<Edit>
+
+/** A few typos away from `key`: the queries that land near the thresholds. */
+function applyEdits(key: string, edits: readonly Edit[]): string {
+	let out = key
+	for (const { kind, at, char } of edits) {
+		const i = out.length === 0 ? 0 : at % out.length
+		if (kind === 'delete') out = out.slice(0, i) + out.slice(i + 1)
+		else if (kind === 'insert') out = out.slice(0, i) + char + out.slice(i)
+		else if (kind === 'replace') out = out.slice(0, i) + char + out.slice(i + 1)
+		else if (i + 1 < out.length) out = out.slice(0, i) + (out[i + 1] ?? '') + (out[i] ?? '') + out.slice(i + 2)
+	}
+	return out
+}
+
+describe('commonNeeded', () => {
+	test('is the fewest common characters whose Jaro-Winkler ceiling reaches NAME_MATCH_LOW', () => {
+		for (let prefix = 0; prefix <= WINKLER_PREFIX_LIMIT; prefix++) {
+			for (let a = 1; a <= 70; a++) {
+				for (let b = 1; b <= 70; b++) {
+					const needed = commonNeeded(a, b, prefix)
+					const reaches = (common: number) => nameSimilarityPossible(a, b) && jaroWinklerCeiling(common, a, b, prefix) >= NAME_MATCH_LOW
+					if (needed === Number.POSITIVE_INFINITY) {
+						expect(reaches(Math.min(a, b))).toBe(false)
+					} else {
+						expect(reaches(needed)).toBe(true)
+						expect(reaches(needed - 1)).toBe(false)
+					}
+				}
+			}
+		}
+	})
+})
+
+const nameSimilarityPossible = (a: number, b: number) => Math.min(a, b) >= 4 && Math.min(a, b) / Math.max(a, b) >= 0.5
+
+describe('nameCandidates', () => {
+	test('returns every name whose ceiling reaches NAME_MATCH_LOW, every equal name and every match, at any block size', () => {
+		fc.assert(
+			fc.property(
+				fc.array(anyKey, { minLength: 1, maxLength: 120 }),
+				fc.array(fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 }))), { minLength: 1, maxLength: 12 }),
+				fc.constantFrom(1, 2, 5, 64),
+				(keys, queries, scannedBlock) => {
+					const search = buildNameSearch(entries(keys), scannedBlock)
+					for (const raw of queries) {
+						const key = typeof raw === 'string' ? raw : applyEdits(keys[raw[0] % keys.length] ?? '', raw[1])
+						const query = nameQuery(key)
+						const found = nameCandidates(search, query)
+						expect(found).toEqual([...new Set(found)].sort((a, b) => a - b))
+						const returned = new Set(found)
+						keys.forEach((name, position) => {
+							const mustReturn = name === key || mayReachLow(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
+							if (mustReturn && !returned.has(position)) throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} (block ${scannedBlock})`)
+						})
+					}
+				}
+			),
+			{ numRuns: 300 }
+		)
+	})
+
+	test('a query longer than the token limit falls back to every fuzzy-comparable name', () => {
+		const long = 'a'.repeat(70)
+		const search = buildNameSearch(entries([long, 'a'.repeat(60), 'bet', 'b'.repeat(70)]), 1)
+		expect(nameCandidates(search, nameQuery(`${long}b`))).toEqual([0, 1, 3])
+	})
+
+	test('among 20,000 register-like names an unrelated label reaches only a small share of them', () => {
+		const keys: string[] = []
+		for (let i = 1; i <= 10_000; i++) keys.push(`brandukgc${i}`, `operatorukgc${i}`)
+		const search = buildNameSearch(entries(keys))
+		for (const key of ['unlistedshop', 'unlisted7shop', 'williamhill', 'paddypower']) {
+			expect(nameCandidates(search, nameQuery(key)).length).toBeLessThan(keys.length / 100)
+		}
+		// A near miss of one name still finds it.
+		const near = nameCandidates(search, nameQuery('brandukgc1234x'))
+		expect(near).toContain(keys.indexOf('brandukgc1234'))
+	})
+})
