@@ -4,14 +4,18 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError, serviceUnavailable } from '@lv/errors'
 import type { Logger } from '@lv/logger'
-import { type Charge, admitKeyed, admitKeyless, pruneCounters, releaseCharge } from '../limits/counter-store.ts'
+import { type Charge, pruneCounters, releaseCharge } from '../limits/counter-store.ts'
 import { type Headers, KEYLESS_HOURLY_LIMIT, keyedSuccessHeaders, keylessHeaders } from '../limits/headers.ts'
+import type { KeyedClaim } from '../limits/keyed-counter.ts'
+import { keylessClaim } from '../limits/keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from '../limits/limit-errors.ts'
-import type { Window } from '../limits/windows.ts'
+import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from '../limits/windows.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
 import { readCredentials } from './bearer.ts'
 import type { AuthMode, Caller } from './caller.ts'
 import { clientAddress, parseTrustedProxies, peerAddressOf } from './client-ip.ts'
+import type { CachedKey } from './key-cache.ts'
+import { authRuntimeFor } from './runtime.ts'
 
 export type AuthDeps = {
 	sql: Sql
@@ -29,7 +33,24 @@ type Pending =
 const PRUNE_EVERY_MS = 60_000
 const lastPruneBySql = new WeakMap<Sql, number>()
 
+/** A key whose cached meaning turns out stale is read again; more changes than this while counting one call is a store fault. */
+const MAX_KEY_READS = 3
+
 const isStoreFailure = (error: unknown) => !(error instanceof AppError)
+
+function claimFor(entry: CachedKey, plan: NonNullable<CachedKey['plan']>, nowMs: number): KeyedClaim {
+	return {
+		keyId: entry.keyId,
+		accountId: entry.accountId,
+		planCode: plan.code,
+		isTrial: plan.isTrial,
+		perSecondLimit: plan.perSecondLimit,
+		quota: plan.isTrial ? plan.trialDailyCap : plan.monthlyQuota,
+		subject: plan.isTrial ? entry.keyId : entry.accountId,
+		secondStartMs: secondWindow(nowMs).startMs,
+		quotaWindowStartMs: (plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)).startMs
+	}
+}
 
 /**
  * The `auth` macro: `.get('/v1/x', handler, { auth: 'required' | 'optional' | 'none' })` gives the
@@ -43,6 +64,7 @@ export function authPlugin(deps: AuthDeps) {
 	const pricingUrl = deps.config.PRICING_URL
 	const isTrusted = parseTrustedProxies(deps.config.TRUSTED_PROXIES)
 	const pending = new WeakMap<Request, Pending>()
+	const runtime = authRuntimeFor(deps)
 
 	function maybePrune(nowMs: number) {
 		if (nowMs - (lastPruneBySql.get(sql) ?? 0) < PRUNE_EVERY_MS) return
@@ -58,44 +80,55 @@ export function authPlugin(deps: AuthDeps) {
 		maybePrune(nowMs)
 		if (credentials.kind === 'absent') {
 			if (mode === 'required') throw apiKeyMissing()
-			const admission = await admitKeyless(sql, { route, address, limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			const admission = await runtime.keyless.submit(keylessClaim({ route, address, limit: KEYLESS_HOURLY_LIMIT, nowMs }))
 			if (!admission.admitted) throw keylessCapReached({ used: admission.used, window: admission.window, pricingUrl })
 			return { kind: 'keyless', caller: keyless, used: admission.used, window: admission.window }
 		}
 		if (credentials.kind === 'malformed') throw malformedHeader()
 		if (!hasApiKeyShape(credentials.key)) throw apiKeyInvalid()
-		const keyHash = hashApiKey(credentials.key)
-		const admission = await admitKeyed(sql, { keyHash, trialAllowed: mode === 'optional', nowMs })
-		if (admission.outcome === 'unknown_key') throw apiKeyInvalid()
-		if (admission.outcome === 'revoked') throw apiKeyRevoked()
-		if (admission.outcome === 'plan_inactive') throw planInactive(pricingUrl)
-		if (!constantTimeEqual(admission.keyHash, keyHash)) throw apiKeyInvalid()
-		switch (admission.outcome) {
-			case 'requires_paid_plan':
-				throw endpointRequiresPaidPlan(pricingUrl)
-			case 'per_second_exceeded':
-				throw perSecondLimitExceeded({ ...admission, planTier: admission.plan.code, pricingUrl })
-			case 'trial_cap_reached':
-				throw trialDailyCapReached({ ...admission, nowMs, pricingUrl })
-			case 'monthly_exhausted':
-				throw monthlyQuotaExhausted({ ...admission, planTier: admission.plan.code, pricingUrl })
+		return admitKeyed(hashApiKey(credentials.key), mode, address, nowMs)
+	}
+
+	/**
+	 * The key from the cache (read on a miss), then the call counted by the batch statement, which
+	 * also re-checks the key and plan against the database: if they changed since they were cached,
+	 * the key is read again and the call decided on what it is now.
+	 */
+	async function admitKeyed(keyHash: Uint8Array, mode: AuthMode, address: string, nowMs: number): Promise<Pending> {
+		for (let attempt = 0; attempt < MAX_KEY_READS; attempt++) {
+			const entry = await runtime.keys.resolve(keyHash, nowMs)
+			if (!entry || !constantTimeEqual(entry.keyHash, keyHash)) throw apiKeyInvalid()
+			if (entry.status === 'revoked') throw apiKeyRevoked()
+			const plan = entry.plan
+			if (entry.status === 'plan_inactive' || plan === null) throw planInactive(pricingUrl)
+			if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(pricingUrl)
+			const claim = claimFor(entry, plan, nowMs)
+			const verdict = await runtime.keyed.submit(claim)
+			if (verdict.outcome === 'stale') {
+				runtime.keys.forget(keyHash)
+				continue
+			}
+			const second = secondWindow(nowMs)
+			const quotaWindow = plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)
+			if (verdict.outcome === 'per_second_exceeded')
+				throw perSecondLimitExceeded({ used: verdict.secondUsed, limit: plan.perSecondLimit ?? 0, window: second, planTier: plan.code, pricingUrl })
+			if (verdict.outcome === 'quota_exhausted') {
+				if (plan.isTrial) throw trialDailyCapReached({ used: verdict.quotaUsed, limit: plan.trialDailyCap ?? 0, window: quotaWindow, nowMs, pricingUrl })
+				throw monthlyQuotaExhausted({ used: verdict.quotaUsed, limit: plan.monthlyQuota ?? 0, window: quotaWindow, planTier: plan.code, pricingUrl })
+			}
+			runtime.lastUsed.touch(entry, nowMs)
+			const caller: Caller = { tier: plan.isTrial ? 'trial' : 'keyed', accountId: entry.accountId, keyId: entry.keyId, plan, clientAddress: address }
+			return {
+				kind: 'keyed',
+				caller,
+				used: verdict.quotaUsed,
+				monthlyQuota: plan.monthlyQuota,
+				window: utcMonthWindow(nowMs),
+				charge: plan.isTrial ? null : { subject: entry.accountId, windowStartMs: quotaWindow.startMs },
+				publicEndpoint: mode === 'optional'
+			}
 		}
-		const caller: Caller = {
-			tier: admission.plan.isTrial ? 'trial' : 'keyed',
-			accountId: admission.accountId,
-			keyId: admission.keyId,
-			plan: admission.plan,
-			clientAddress: address
-		}
-		return {
-			kind: 'keyed',
-			caller,
-			used: admission.monthlyUsed,
-			monthlyQuota: admission.plan.monthlyQuota,
-			window: admission.monthWindow,
-			charge: admission.charge,
-			publicEndpoint: mode === 'optional'
-		}
+		throw new Error(`api key changed ${MAX_KEY_READS} times while being counted`)
 	}
 
 	async function headersFor(entry: Pending, status: number): Promise<Headers> {

@@ -1,0 +1,133 @@
+import type { KeyRecord } from './key-lookup.ts'
+
+/**
+ * A replica's memory of API keys by SHA-256: what each key meant when it was last read. Entries go
+ * when a change notification names their key, account or plan (key-changes.ts), all at once when the
+ * notification channel reconnects, and by age (`ttlMs`) as a safety net. Unknown keys are never
+ * remembered. A cached live key is still re-checked against the database by the statement that
+ * counts the call (keyed-counter.ts), so the cache can only ever be behind in the refusing direction.
+ */
+export type CachedKey = KeyRecord & { loadedAtMs: number; stampedAtMs: number }
+
+export type KeyCacheOptions = { ttlMs?: number; maxEntries?: number }
+
+export class KeyCache {
+	readonly #load: (keyHash: Uint8Array, nowMs: number) => Promise<KeyRecord | null>
+	readonly #ttlMs: number
+	readonly #maxEntries: number
+	readonly #byHash = new Map<string, CachedKey>()
+	readonly #hashByKeyId = new Map<string, string>()
+	readonly #hashesByAccount = new Map<string, Set<string>>()
+	readonly #loading = new Map<string, Promise<CachedKey | null>>()
+	/** Bumped by every invalidation: a read that started before one is answered but not remembered. */
+	#generation = 0
+	#flushes = 0
+	#loads = 0
+
+	constructor(load: (keyHash: Uint8Array, nowMs: number) => Promise<KeyRecord | null>, options: KeyCacheOptions = {}) {
+		this.#load = load
+		this.#ttlMs = options.ttlMs ?? 30_000
+		this.#maxEntries = options.maxEntries ?? 100_000
+	}
+
+	/** The key as cached, or as read now when it is not cached or too old; null when no such key exists. */
+	resolve(keyHash: Uint8Array, nowMs: number): Promise<CachedKey | null> | CachedKey {
+		const hash = hashId(keyHash)
+		const cached = this.#byHash.get(hash)
+		if (cached && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs) return cached
+		const loading = this.#loading.get(hash)
+		if (loading) return loading
+		const generation = this.#generation
+		this.#loads++
+		const load = this.#load(keyHash, nowMs)
+			.then((record) => {
+				if (!record) return null
+				const entry: CachedKey = { ...record, loadedAtMs: nowMs, stampedAtMs: record.lastUsedMs ?? Number.NEGATIVE_INFINITY }
+				if (generation === this.#generation) this.#remember(hash, entry)
+				return entry
+			})
+			.finally(() => {
+				if (this.#loading.get(hash) === load) this.#loading.delete(hash)
+			})
+		this.#loading.set(hash, load)
+		return load
+	}
+
+	/** Forgets one key, so the next call reads it again. */
+	forget(keyHash: Uint8Array): void {
+		this.#generation++
+		this.#drop(hashId(keyHash))
+	}
+
+	forgetKeyId(keyId: string): void {
+		this.#generation++
+		const hash = this.#hashByKeyId.get(keyId)
+		if (hash !== undefined) this.#drop(hash)
+	}
+
+	forgetAccount(accountId: string): void {
+		this.#generation++
+		for (const hash of [...(this.#hashesByAccount.get(accountId) ?? [])]) this.#drop(hash)
+	}
+
+	forgetPlan(code: string): void {
+		this.#generation++
+		for (const [hash, entry] of this.#byHash) if (entry.plan?.code === code) this.#drop(hash)
+	}
+
+	flush(): void {
+		this.#generation++
+		this.#flushes++
+		this.#byHash.clear()
+		this.#hashByKeyId.clear()
+		this.#hashesByAccount.clear()
+		this.#loading.clear()
+	}
+
+	/** The cached entry of a key id, without reading anything (tests look at what a replica holds). */
+	peek(keyId: string): CachedKey | undefined {
+		const hash = this.#hashByKeyId.get(keyId)
+		return hash === undefined ? undefined : this.#byHash.get(hash)
+	}
+
+	get size() {
+		return this.#byHash.size
+	}
+
+	/** How often the whole cache was dropped (each (re)connection of the change channel). */
+	get flushes() {
+		return this.#flushes
+	}
+
+	/** Database reads so far. */
+	get loads() {
+		return this.#loads
+	}
+
+	#remember(hash: string, entry: CachedKey) {
+		if (this.#byHash.size >= this.#maxEntries && !this.#byHash.has(hash)) {
+			this.#byHash.clear()
+			this.#hashByKeyId.clear()
+			this.#hashesByAccount.clear()
+		}
+		this.#drop(hash)
+		this.#byHash.set(hash, entry)
+		this.#hashByKeyId.set(entry.keyId, hash)
+		const hashes = this.#hashesByAccount.get(entry.accountId) ?? new Set<string>()
+		hashes.add(hash)
+		this.#hashesByAccount.set(entry.accountId, hashes)
+	}
+
+	#drop(hash: string) {
+		this.#loading.delete(hash)
+		const entry = this.#byHash.get(hash)
+		if (!entry) return
+		this.#byHash.delete(hash)
+		if (this.#hashByKeyId.get(entry.keyId) === hash) this.#hashByKeyId.delete(entry.keyId)
+		const hashes = this.#hashesByAccount.get(entry.accountId)
+		hashes?.delete(hash)
+		if (hashes?.size === 0) this.#hashesByAccount.delete(entry.accountId)
+	}
+}
+
+const hashId = (keyHash: Uint8Array) => Buffer.from(keyHash.buffer, keyHash.byteOffset, keyHash.byteLength).toString('latin1')

@@ -1,0 +1,51 @@
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import { type Coalescer, createCoalescer } from '../limits/coalescer.ts'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '../limits/keyed-counter.ts'
+import { type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
+import { KeyCache } from './key-cache.ts'
+import { watchKeyChanges } from './key-changes.ts'
+import { lookupKey } from './key-lookup.ts'
+import { type LastUsedStamps, createLastUsedStamps } from './last-used.ts'
+
+/** What one gateway replica shares between all its routes: the key cache, the change listener, the counting queues. */
+export type AuthRuntime = {
+	keys: KeyCache
+	keyed: Coalescer<KeyedClaim, KeyedVerdict>
+	keyless: Coalescer<KeylessClaim, KeylessVerdict>
+	lastUsed: LastUsedStamps
+	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
+	listening: Promise<void>
+}
+
+const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
+
+/**
+ * The runtime of the replica that owns `sql` and `clock` (every route module calls authPlugin with
+ * them, and they must share one cache and one queue per counter). postgres.js ends the listening
+ * connection with `sql.end()`.
+ */
+export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger }): AuthRuntime {
+	const { sql, clock, logger } = deps
+	let byClock = runtimes.get(sql)
+	if (!byClock) {
+		byClock = new WeakMap()
+		runtimes.set(sql, byClock)
+	}
+	const existing = byClock.get(clock)
+	if (existing) return existing
+	const keys = new KeyCache((keyHash, nowMs) => lookupKey(sql, keyHash, nowMs))
+	const runtime: AuthRuntime = {
+		keys,
+		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims)),
+		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims)),
+		lastUsed: createLastUsedStamps(sql, logger),
+		listening: watchKeyChanges(sql, keys, logger).then(
+			() => undefined,
+			(error: unknown) => logger.warn('could not listen for api key changes; cached keys expire by age only', { error })
+		)
+	}
+	byClock.set(clock, runtime)
+	return runtime
+}

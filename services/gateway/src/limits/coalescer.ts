@@ -1,0 +1,76 @@
+/**
+ * Turns many concurrent single requests into few batch statements: while a batch is in flight, new
+ * items queue; when it settles, everything queued goes out together as the next batch. An idle
+ * coalescer sends at once (after the current microtasks, so items submitted together travel
+ * together), so a lone request pays no extra latency. A failed batch rejects each of its items.
+ */
+export type Coalescer<I, R> = {
+	submit(item: I): Promise<R>
+	/** Batches sent so far (tests and benches read it to see the coalescing happen). */
+	readonly batchesSent: number
+	readonly itemsSent: number
+}
+
+type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void }
+
+export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: { maxBatch?: number } = {}): Coalescer<I, R> {
+	const maxBatch = options.maxBatch ?? 1000
+	let queue: Waiting<I, R>[] = []
+	let inFlight = false
+	let scheduled = false
+	let batchesSent = 0
+	let itemsSent = 0
+
+	function schedule() {
+		if (inFlight || scheduled || queue.length === 0) return
+		scheduled = true
+		queueMicrotask(flush)
+	}
+
+	function flush() {
+		scheduled = false
+		const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch)
+		queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch)
+		inFlight = true
+		batchesSent++
+		itemsSent += batch.length
+		let sending: Promise<readonly R[]>
+		try {
+			sending = send(batch.map((waiting) => waiting.item))
+		} catch (error) {
+			sending = Promise.reject(error)
+		}
+		sending
+			.then(
+				(results) => {
+					if (results.length !== batch.length) throw new Error(`batch returned ${results.length} results for ${batch.length} items`)
+					batch.forEach((waiting, index) => waiting.resolve(results[index] as R))
+				},
+				(error: unknown) => {
+					for (const waiting of batch) waiting.reject(error)
+				}
+			)
+			.catch((error: unknown) => {
+				for (const waiting of batch) waiting.reject(error)
+			})
+			.finally(() => {
+				inFlight = false
+				schedule()
+			})
+	}
+
+	return {
+		submit(item) {
+			return new Promise<R>((resolve, reject) => {
+				queue.push({ item, resolve, reject })
+				schedule()
+			})
+		},
+		get batchesSent() {
+			return batchesSent
+		},
+		get itemsSent() {
+			return itemsSent
+		}
+	}
+}
