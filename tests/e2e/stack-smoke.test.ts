@@ -20,12 +20,18 @@ const stillRunning = (entry: ProcessEntry) => {
 	return now !== null && now.state !== 'Z' && now.name === entry.name
 }
 
-afterAll(() => {
-	// Only on failure: whatever this file started and is still running is stopped by its pid.
-	if (stack && stack.exitCode === null) stack.kill('SIGKILL')
+afterAll(async () => {
+	// Only after a failure is anything left: the stack gets its own Ctrl-C first, then whatever it
+	// started and is still running is killed by pid.
+	if (stack && stack.exitCode === null) {
+		started = [...started, ...descendantsOf(stack.pid)]
+		stack.kill('SIGINT')
+		await Promise.race([stack.exited, Bun.sleep(20_000)])
+		if (stack.exitCode === null) stack.kill('SIGKILL')
+	}
 	for (const entry of started) if (stillRunning(entry)) process.kill(entry.pid, 'SIGKILL')
 	rmSync(dataDir, { recursive: true, force: true })
-})
+}, 30_000)
 
 describe('npm run stack', () => {
 	test('prints a demo key that checks a demo-register host as licensed; SIGINT stops every process it started', async () => {
@@ -55,13 +61,10 @@ describe('npm run stack', () => {
 			})()
 		}
 
-		const key = await waitFor(
-			() => {
-				if (child.exitCode !== null) throw new Error(`the stack exited with ${child.exitCode}:\n${output.slice(-3000)}`)
-				return /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false
-			},
-			{ what: 'the stack to print its demo key', timeoutMs: 40_000, intervalMs: 100 }
-		).catch((error) => {
+		const key = await Promise.race([
+			waitFor(() => /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false, { what: 'the stack to print its demo key', timeoutMs: 40_000, intervalMs: 100 }),
+			child.exited.then((code) => Promise.reject(new Error(`the stack exited with ${code}`)))
+		]).catch((error) => {
 			throw new Error(`${error}\n${output.slice(-3000)}`)
 		})
 		const api = `http://127.0.0.1:${ports.STACK_API_PORT}`
