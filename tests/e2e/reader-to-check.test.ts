@@ -49,9 +49,19 @@ describe('reader output of the first read (scenario day 0)', () => {
 	})
 })
 
-describe('reader output after scenario days 1 to 4', () => {
+describe('reader output of scenario day 2: inside the grace window', () => {
 	beforeAll(async () => {
-		for (const day of [1, 2, 3, 4]) await stack.readDay(day)
+		for (const day of [1, 2]) await stack.readDay(day)
+	}, 120_000)
+
+	test('Talon Peak has missed two KH reads but only 24 h have passed: its permit is still active, its domain already delisted', async () => {
+		await expectCases([{ query: 'domain=talonpeak.io', verdict: 'domain_not_listed', match: { jurisdiction: 'KH', status: 'active', domain_status: 'delisted' } }])
+	})
+})
+
+describe('reader output after scenario days 3 and 4', () => {
+	beforeAll(async () => {
+		for (const day of [3, 4]) await stack.readDay(day)
 	}, 120_000)
 
 	test('licensed: a listed host with an active licence in every jurisdiction that publishes domains', async () => {
