@@ -16,14 +16,17 @@ import { runJurisdiction, type RunDeps } from '../services/reader/src/run.ts'
 import { Sources } from '../services/reader/src/sources.ts'
 
 const { values } = parseArgs({ args: Bun.argv.slice(2), options: { licences: { type: 'string', default: '20000' }, domains: { type: 'string', default: '200000' } } })
-const generated = generateUkgcRegister({ licences: Number(values.licences), domains: Number(values.domains) })
-
 const db = await createTestDatabase()
 const server = startRegisterServer()
-const encoder = new TextEncoder()
-for (const [key, file] of Object.entries(UKGC_FILE_NAMES)) {
-	server.replace(`www.gamblingcommission.gov.uk/downloads/${file}`, encoder.encode(generated[key as keyof typeof UKGC_FILE_NAMES]), 'text/csv; charset=utf-8')
-}
+// Only the encoded files stay in this process (served by the register server); the generated text is dropped.
+const generated = (() => {
+	const register = generateUkgcRegister({ licences: Number(values.licences), domains: Number(values.domains) })
+	const encoder = new TextEncoder()
+	for (const [key, file] of Object.entries(UKGC_FILE_NAMES)) {
+		server.replace(`www.gamblingcommission.gov.uk/downloads/${file}`, encoder.encode(register[key as keyof typeof UKGC_FILE_NAMES]), 'text/csv; charset=utf-8')
+	}
+	return { licences: register.licenceCount, domains: register.domainCount, licenceRows: register.licences.split('\r\n').length - 2 }
+})()
 const clock = new TestClock('2026-11-02T06:00:00.000Z')
 const deps: RunDeps = {
 	sql: db.sql,
@@ -53,7 +56,7 @@ async function measure(label: string, before?: () => Promise<unknown>) {
 	console.log(JSON.stringify({ run: label, seconds: Number(seconds.toFixed(2)), peak_rss_mb: mb(peakRss), changed: result.changed, licences: result.counts.listedLicences, domains: result.counts.domains, history: result.counts.created + result.counts.statusChanges, phases: result.timings }))
 }
 
-console.log(JSON.stringify({ generated: { licences: generated.licenceCount, domains: generated.domainCount, licence_rows: generated.licences.split('\r\n').length - 2 } }))
+console.log(JSON.stringify({ generated: { licences: generated.licences, domains: generated.domains, licence_rows: generated.licenceRows } }))
 await measure('first load')
 clock.advanceHours(24)
 await measure('no-change re-read (full download)', () => db.sql`UPDATE register_reads SET etag = NULL, last_modified = NULL`)

@@ -11,10 +11,13 @@ import { asFetchedFile, type FetchedRecord, fetchPublication } from './fetch/rea
 import { planReconciliation } from './reconcile/plan.ts'
 import { judgePlausibility } from './reconcile/plausibility.ts'
 import type { GracePolicy, IdSource, Observation, PlanCounts, ReadFile } from './reconcile/types.ts'
+import { CERTIFICATE_LINKED } from './link-sources.ts'
 import type { Sources } from './sources.ts'
 import { applyPlan } from './store/apply-plan.ts'
 import { loadCurrentState } from './store/load-state.ts'
+import { inTransaction } from './store/transaction.ts'
 import {
+	countListedLinks,
 	fileSnapshots,
 	insertFailedFetch,
 	insertReads,
@@ -22,6 +25,7 @@ import {
 	loadPreviousReads,
 	loadSnapshot,
 	markFailed,
+	markRunChanged,
 	markSucceeded,
 	type ReadRow
 } from './store/runs.ts'
@@ -108,6 +112,7 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 		const enforcement = enforcementEntry ? await parseEnforcement(adapter, enforcementRecords) : null
 		const now = deps.clock.now()
 		const classifications = parsed.licences.map((licence) => adapter.classify(licence.upstreamStatus, { licence, now }))
+		collectGarbage()
 		phase('parse_ms')
 
 		const reads: ReadRow[] = records.map((record) => ({ id: ids.uuid(), publication: publicationOf.get(record) ?? 'register', record }))
@@ -126,14 +131,17 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 					: null
 		}
 
-		const outcome = await deps.sql.begin(async (tx) => {
+		const outcome = await inTransaction(deps.sql, async (tx) => {
 			await takeLock(tx, jurisdiction)
 			await deps.hooks?.afterLock?.(jurisdiction)
 			const current = await loadCurrentState(tx, jurisdiction)
 			phase('load_ms')
 			const plausible = judgePlausibility(current, parsed)
 			if (!plausible.ok) throw new RunFailedError(plausible.reason, plausible.detail, DEFAULT_RETRY_MS, observation.register.entryUrl)
-			const plan = planReconciliation(current, observation, { grace: deps.grace, ids, detectedBy: `reader:${jurisdiction}` })
+			const plan = planReconciliation(current, observation, { grace: deps.grace, ids, detectedBy: `reader:${jurisdiction}`, linksFromRegister: !CERTIFICATE_LINKED.has(jurisdiction) })
+			// The register's domains now live in plan.links: drop the parsed objects before the writes allocate.
+			parsed.domains.length = 0
+			collectGarbage()
 			phase('plan_ms')
 			const finishedAt = deps.clock.now()
 			await insertRun(tx, {
@@ -151,11 +159,15 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 			await fileSnapshots(tx, records)
 			await insertReads(tx, runId, jurisdiction, reads, 'succeeded', finishedAt, null)
 			phase('snapshots_ms')
-			await applyPlan(tx, plan, jurisdiction, now, timings)
+			const applied = await applyPlan(tx, plan, jurisdiction, now, timings)
 			phase('apply_ms')
-			const dataVersion = await markSucceeded(tx, jurisdiction, now, { licences: plan.counts.listedLicences, domains: plan.counts.domains, operators: plan.counts.operators }, plan.changed)
+			const linksChanged = applied.links.inserted + applied.links.updated + applied.links.delisted > 0
+			const changed = plan.changed || linksChanged
+			if (changed && !plan.changed) await markRunChanged(tx, runId)
+			if (!plan.links) plan.counts.domains = await countListedLinks(tx, jurisdiction)
+			const dataVersion = await markSucceeded(tx, jurisdiction, now, { licences: plan.counts.listedLicences, domains: plan.counts.domains, operators: plan.counts.operators }, changed)
 			await deps.hooks?.beforeCommit?.(jurisdiction)
-			return { runId, changed: plan.changed, dataVersion, counts: plan.counts, timings }
+			return { runId, changed, dataVersion, counts: plan.counts, timings }
 		})
 		phase('commit_ms')
 		deps.logger.info('register read', { jurisdiction, run_id: runId, changed: outcome.changed, data_version: outcome.dataVersion, ...outcome.counts })
@@ -171,6 +183,15 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 		deps.logger.warn('register read failed', { jurisdiction, run_id: runId, reason: failure.reason, detail: failure.message })
 		throw failure
 	}
+}
+
+/**
+ * A full collection between phases: a 200,000-domain read allocates a few hundred MB of
+ * short-lived values per phase (CSV slices, parsed objects, plan rows), and collecting them before
+ * the next phase lets it reuse that memory instead of growing the process (peak RSS target 500 MB).
+ */
+function collectGarbage(): void {
+	Bun.gc(true)
 }
 
 async function takeLock(tx: TransactionSql, jurisdiction: string): Promise<void> {
@@ -230,7 +251,7 @@ async function recordFailure(
 ): Promise<void> {
 	const { runId, jurisdiction, failure } = context
 	const finishedAt = deps.clock.now()
-	await deps.sql.begin(async (tx) => {
+	await inTransaction(deps.sql, async (tx) => {
 		await insertRun(tx, {
 			id: runId,
 			jurisdiction,

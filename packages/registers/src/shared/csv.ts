@@ -18,13 +18,14 @@ function isBlank(text: string, from: number, to: number): boolean {
 /**
  * Calls `onRow` with the fields of each CSV row in order (RFC 4180: double-quoted fields, ""
  * escapes, CRLF, LF or CR line ends). Fields are slices of `text`, not built character by
- * character, so a large file costs little more than its rows. A quote left open at the end of the
+ * character, and the array passed to `onRow` is reused for the next row (copy it to keep it),
+ * so a large file costs little more than the values kept. A quote left open at the end of the
  * input means the file was cut: `truncated`. Blank lines are skipped. Returns whether the text
  * ends with a line break (possibly followed by whitespace).
  */
 export function scanCsv(text: string, onRow: (cells: string[]) => void, file?: Pick<FetchedFile, 'url'>): { endsWithLineBreak: boolean } {
 	const n = text.length
-	let row: string[] = []
+	const row: string[] = []
 	// A field is usually one slice; `field` collects earlier pieces only when a quoted part is followed by more text.
 	let field = ''
 	let segmentStart = 0
@@ -36,7 +37,7 @@ export function scanCsv(text: string, onRow: (cells: string[]) => void, file?: P
 	const endRow = (value: string) => {
 		row.push(value)
 		if (!(row.length === 1 && value === '' && !fieldWasQuoted)) onRow(row)
-		row = []
+		row.length = 0
 		field = ''
 		fieldWasQuoted = false
 	}
@@ -89,7 +90,7 @@ export function scanCsv(text: string, onRow: (cells: string[]) => void, file?: P
 /** Splits CSV text into rows of fields (see scanCsv). */
 export function parseCsv(text: string, file?: Pick<FetchedFile, 'url'>): string[][] {
 	const rows: string[][] = []
-	scanCsv(text, (cells) => rows.push(cells), file)
+	scanCsv(text, (cells) => rows.push(cells.slice()), file)
 	return rows
 }
 
@@ -143,7 +144,7 @@ export function csvColumnsFromText(text: string, file: FetchedFile, expected: re
 				if (headings.length !== wanted.length || headings.some((h, index) => h !== wanted[index])) {
 					throw parseError('unexpected_format', `CSV header is "${cells.join(',')}", expected "${expected.join(',')}"`, file)
 				}
-				header = cells
+				header = cells.slice()
 				lastRowLength = cells.length
 				return
 			}

@@ -21,7 +21,7 @@ const NUMERIC_LAST_LABEL = /\.(?:\d+|0x[0-9a-f]*)$/
  * are, without a URL parse (a numeric last label, which URL reads as IPv4, and punycode labels,
  * which URL validates, take the long way).
  */
-function isPlainHostname(value: string): boolean {
+export function isPlainHostname(value: string): boolean {
 	return value.length <= 253 && PLAIN_HOSTNAME.test(value) && !NUMERIC_LAST_LABEL.test(value) && !value.includes('xn--')
 }
 

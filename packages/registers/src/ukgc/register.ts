@@ -1,7 +1,7 @@
 import type { DomainAssociation, FetchedFile, LinkStatus, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { csvColumnsFromText, type CsvColumns } from '../shared/csv.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
-import { splitDomainCell } from '../shared/hostnames.ts'
+import { isPlainHostname, splitDomainCell } from '../shared/hostnames.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { decodeUtf8 } from '../shared/text.ts'
 import { parseUkgcLicenceNumber, stripAccountPadding } from './licence-number.ts'
@@ -227,19 +227,23 @@ function parseFiles(files: FetchedFile[]): ParsedRegister {
 				seen = new Set()
 				seenDomains.set(account, seen)
 			}
-			for (const part of splitDomainCell(cell)) {
-				const key = part.hostname ?? part.value
+			// Most cells are one bare hostname: no split, no intermediate objects.
+			for (const part of isPlainHostname(cell) ? [cell] : splitDomainCell(cell)) {
+				const plain = typeof part === 'string'
+				const value = plain ? part : part.value
+				const hostname = plain ? part : part.hostname
+				const key = hostname ?? value
 				if (seen.has(key)) {
 					warnings.push(`domain-names row ${line}: ${key} repeated under account ${account}, merged`)
 					continue
 				}
 				seen.add(key)
-				if (!part.hostname) warnings.push(`domain-names row ${line}: no hostname in "${part.value}"`)
+				if (!hostname) warnings.push(`domain-names row ${line}: no hostname in "${value}"`)
 				domains.push({
 					entityId: account,
 					licenceKey: null,
 					upstreamValue: cell,
-					hostname: part.hostname,
+					hostname,
 					linkStatus: link.linkStatus,
 					association: link.association,
 					verificationUrl: null,

@@ -68,7 +68,6 @@ describe('planReconciliation', () => {
 		expect(plan.history).toEqual([])
 		expect(plan.outbox).toEqual([])
 		expect(plan.licencesToUpdate).toEqual([])
-		expect(plan.domainsToUpdate).toEqual([])
 		expect(plan.touchedListed).toHaveLength(2)
 		expect(plan.changed).toBe(false)
 	})
@@ -239,22 +238,23 @@ describe('planReconciliation', () => {
 		expect(renamed.operatorsToUpdate).toMatchObject([{ slug: 'harbour-gaming-ltd-ukgc', registeredName: 'Harbour Gaming Limited' }])
 	})
 
-	test('a domain no longer listed is delisted and loses its last listing time', () => {
-		const delisted = baseRegister()
-		delisted.domains = delisted.domains.slice(0, 1)
-		const { plans, state } = runDays([
-			{ at: day(0), register: baseRegister() },
-			{ at: day(1), register: delisted }
-		])
-		expect(plans[1]!.domainsToUpdate).toMatchObject([{ hostname: 'nightjar.example', linkStatus: 'delisted', lastListedAt: null }])
-		expect(plans[1]!.outbox).toEqual([])
-		expect([...state.domainLinks.values()].find((d) => d.hostname === 'harbourbet.com')).toMatchObject({ linkStatus: 'active', lastListedAt: day(0) })
+	test('links are observed one per operator and host with their link status, and carry no events', () => {
+		const { plans } = runDays([{ at: day(0), register: baseRegister() }])
+		expect(plans[0]!.links).toMatchObject({ hostnames: ['harbourbet.com', 'nightjar.example'], linkStatuses: ['active', 'active'], licenseIds: [null, null] })
+		expect(plans[0]!.links!.operatorIds[0]).toBe(plans[0]!.operatorsToInsert[0]!.id)
+		expect(plans[0]!.counts.domains).toBe(2)
+		expect(plans[0]!.outbox.map((event) => event.eventName)).toEqual(['license.issued', 'license.issued'])
+	})
+
+	test('a jurisdiction whose links come from certificate pages plans no links from its register', () => {
+		const plan = planReconciliation(emptyState(), observe(day(0), baseRegister(), { jurisdiction: 'CW' }), { ...options(), linksFromRegister: false })
+		expect(plan.links).toBeNull()
 	})
 
 	test('hostnames are stored lowercase in punycode with their registrable domain', () => {
 		const register = { entities: [entity('1', 'Harbour Gaming Ltd')], domains: [domain('1', 'Shop.Bücher.co.uk', { hostname: 'Shop.Bücher.co.uk' }), domain('1', 'x.github.io')] }
 		const plan = planReconciliation(emptyState(), observe(day(0), register), options())
-		expect(plan.domainsToInsert.map((d) => [d.hostname, d.registrableDomain])).toEqual([
+		expect(plan.links!.hostnames.map((hostname, i) => [hostname, plan.links!.registrableDomains[i]])).toEqual([
 			['shop.xn--bcher-kva.co.uk', 'xn--bcher-kva.co.uk'],
 			['x.github.io', 'x.github.io']
 		])
@@ -263,8 +263,8 @@ describe('planReconciliation', () => {
 	test('the same host listed twice for one operator is one link, the listed status winning', () => {
 		const register = { entities: [entity('1', 'Harbour Gaming Ltd')], domains: [domain('1', 'a.com', { linkStatus: 'delisted' }), domain('1', 'A.com')] }
 		const plan = planReconciliation(emptyState(), observe(day(0), register), options())
-		expect(plan.domainsToInsert).toHaveLength(1)
-		expect(plan.domainsToInsert[0]).toMatchObject({ linkStatus: 'active' })
+		expect(plan.links).toMatchObject({ hostnames: ['a.com'], linkStatuses: ['active'] })
+		expect(plan.counts.domains).toBe(1)
 	})
 })
 

@@ -1,26 +1,31 @@
 import { normaliseHostname, siteKey } from '@lv/hostnames'
-import type { LicenceStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
+import type { LicenceStatus, LinkStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
 import { outboxEvent } from './events.ts'
 import { licenseNumberKey } from './number-key.ts'
 import { allocateSlug } from './slug.ts'
 import { buildNumberIndex, decideListedStatus, enforcementEffects } from './status.ts'
 import type {
 	CurrentState,
-	DomainLinkRow,
-	DomainLinkState,
 	GracePolicy,
 	HistoryChangeType,
 	HistoryRow,
 	IdSource,
 	LicenceRow,
 	LicenceState,
+	LinkObservations,
 	Observation,
 	OperatorState,
 	Plan,
 	ReadFile
 } from './types.ts'
 
-export type PlanOptions = { grace: GracePolicy; ids: IdSource; detectedBy: string }
+export type PlanOptions = {
+	grace: GracePolicy
+	ids: IdSource
+	detectedBy: string
+	/** False for a jurisdiction whose links come from elsewhere (CW certificate pages): the plan then carries no links. */
+	linksFromRegister?: boolean
+}
 
 /** Enforcement entries of these types announce themselves with regulatory_action.added (SPEC Events). */
 const ANNOUNCED_ACTIONS: ReadonlySet<string> = new Set(['fine', 'warning', 'revocation', 'licence_suspension'])
@@ -62,8 +67,7 @@ export function planReconciliation(current: CurrentState, observation: Observati
 		numberVersions: [],
 		supersededFor: [],
 		history: [],
-		domainsToInsert: [],
-		domainsToUpdate: [],
+		links: null,
 		actionsToInsert: [],
 		outbox: [],
 		counts: { licences: 0, listedLicences: 0, domains: 0, operators: 0, created: 0, statusChanges: 0, actionsAdded: 0, warnings: parsed.warnings.length },
@@ -279,7 +283,7 @@ export function planReconciliation(current: CurrentState, observation: Observati
 	}
 	plan.counts.licences = current.licences.size + plan.licencesToInsert.length
 
-	planDomains(plan, current, observation, operatorByEntity, seenLicences, ids)
+	if (options.linksFromRegister !== false) plan.links = observeLinks(plan, observation, operatorByEntity, seenLicences)
 	planActions(plan, current, observation, { numberIndex, seenLicences, operatorsByName, operatorSlug, ids, enforcementFileOf })
 
 	plan.changed =
@@ -288,8 +292,6 @@ export function planReconciliation(current: CurrentState, observation: Observati
 			plan.tradingNames.length +
 			plan.licencesToInsert.length +
 			plan.history.length +
-			plan.domainsToInsert.length +
-			plan.domainsToUpdate.length +
 			plan.actionsToInsert.length >
 			0 || firstMisses > 0 || plan.licencesToUpdate.some((row) => row.notListedSince === null)
 	return plan
@@ -334,16 +336,15 @@ function rowContentDiffers(existing: LicenceState, row: LicenceRow): boolean {
 	)
 }
 
-function planDomains(
-	plan: Plan,
-	current: CurrentState,
-	observation: Observation,
-	operatorByEntity: Map<string, OperatorState>,
-	licences: Map<string, LicenceRow>,
-	ids: IdSource
-): void {
-	const { now, jurisdiction } = observation
-	const observed = new Map<string, DomainLinkRow>()
+/**
+ * The links the register lists, one per (operator, hostname): the best-ranked listing of a host
+ * wins; a licence or verification page named by any of its listings is kept. Whether a link is
+ * new, changed or gone is decided against the stored links in PostgreSQL (store/apply-links.ts).
+ */
+function observeLinks(plan: Plan, observation: Observation, operatorByEntity: Map<string, OperatorState>, licences: Map<string, LicenceRow>): LinkObservations {
+	const links: LinkObservations = { operatorIds: [], hostnames: [], registrableDomains: [], licenseIds: [], linkStatuses: [], associations: [], upstreamValues: [], verificationUrls: [] }
+	// operator id -> hostname -> index: no concatenated key string per link.
+	const indexOf = new Map<string, Map<string, number>>()
 	for (const domain of observation.register.parsed.domains) {
 		const operator = operatorByEntity.get(domain.entityId)
 		const hostname = normalisedHost(domain)
@@ -351,48 +352,35 @@ function planDomains(
 			plan.counts.warnings++
 			continue
 		}
-		const key = `${operator.id} ${hostname}`
 		const licenseId = domain.licenceKey === null ? null : (licences.get(domain.licenceKey)?.id ?? null)
-		const known = observed.get(key)
-		if (known) {
-			if (LINK_RANK[domain.linkStatus] > LINK_RANK[known.linkStatus]) {
-				known.linkStatus = domain.linkStatus
-				known.association = domain.association ?? known.association
-				known.upstreamValue = domain.upstreamValue
+		let hosts = indexOf.get(operator.id)
+		if (!hosts) {
+			hosts = new Map()
+			indexOf.set(operator.id, hosts)
+		}
+		const known = hosts.get(hostname)
+		if (known !== undefined) {
+			if (LINK_RANK[domain.linkStatus] > LINK_RANK[links.linkStatuses[known] as LinkStatus]) {
+				links.linkStatuses[known] = domain.linkStatus
+				links.associations[known] = domain.association ?? links.associations[known] ?? null
+				links.upstreamValues[known] = domain.upstreamValue
 			}
-			known.licenseId ??= licenseId
-			known.verificationUrl ??= domain.verificationUrl
+			links.licenseIds[known] ??= licenseId
+			links.verificationUrls[known] ??= domain.verificationUrl
 			continue
 		}
-		const existing = current.domainLinks.get(key)
-		observed.set(key, {
-			id: existing?.id ?? ids.uuid(),
-			jurisdictionCode: jurisdiction,
-			operatorId: operator.id,
-			licenseId,
-			hostname,
-			// A stored link keeps its registrable domain (same host, same list): tldts runs for new hosts only.
-			registrableDomain: existing?.registrableDomain ?? siteKey(hostname),
-			linkStatus: domain.linkStatus,
-			association: domain.association,
-			upstreamValue: domain.upstreamValue,
-			verificationUrl: domain.verificationUrl,
-			lastListedAt: null
-		})
+		hosts.set(hostname, links.hostnames.length)
+		links.operatorIds.push(operator.id)
+		links.hostnames.push(hostname)
+		links.registrableDomains.push(siteKey(hostname))
+		links.licenseIds.push(licenseId)
+		links.linkStatuses.push(domain.linkStatus)
+		links.associations.push(domain.association)
+		links.upstreamValues.push(domain.upstreamValue)
+		links.verificationUrls.push(domain.verificationUrl)
 	}
-	for (const [key, row] of observed) {
-		row.lastListedAt = row.linkStatus === 'delisted' ? null : now
-		const existing = current.domainLinks.get(key)
-		if (!existing) plan.domainsToInsert.push(row)
-		else if (domainDiffers(existing, row)) plan.domainsToUpdate.push(row)
-	}
-	for (const [key, existing] of current.domainLinks) {
-		if (observed.has(key) || existing.linkStatus === 'delisted') continue
-		plan.domainsToUpdate.push({ ...existing, jurisdictionCode: jurisdiction, linkStatus: 'delisted', lastListedAt: null })
-	}
-	let listed = 0
-	for (const row of observed.values()) if (row.linkStatus !== 'delisted') listed++
-	plan.counts.domains = listed
+	plan.counts.domains = links.linkStatuses.reduce((listed, status) => (status === 'delisted' ? listed : listed + 1), 0)
+	return links
 }
 
 const PLAIN_HOST = /^(?=.{1,253}$)(?!.*[a-z0-9-]{64})[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/
@@ -403,18 +391,6 @@ function normalisedHost(domain: ParsedDomain): string | null {
 	if (PLAIN_HOST.test(domain.hostname) && !/\.\d+$/.test(domain.hostname)) return domain.hostname
 	const normalised = normaliseHostname(domain.hostname)
 	return normalised.ok ? normalised.domain : null
-}
-
-function domainDiffers(existing: DomainLinkState, row: DomainLinkRow): boolean {
-	return (
-		existing.licenseId !== row.licenseId ||
-		existing.linkStatus !== row.linkStatus ||
-		existing.association !== row.association ||
-		existing.upstreamValue !== row.upstreamValue ||
-		existing.verificationUrl !== row.verificationUrl ||
-		existing.registrableDomain !== row.registrableDomain ||
-		(existing.lastListedAt === null) !== (row.lastListedAt === null)
-	)
 }
 
 function planActions(

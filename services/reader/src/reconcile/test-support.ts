@@ -6,7 +6,6 @@ import type { CurrentState, IdSource, Observation, Plan, ReadFile } from './type
 export const emptyState = (): CurrentState => ({
 	registrations: new Map(),
 	licences: new Map(),
-	domainLinks: new Map(),
 	tradingNames: new Map(),
 	actionKeys: new Set(),
 	takenSlugs: new Set()
@@ -106,12 +105,11 @@ export function observe(
 	}
 }
 
-/** What the database holds after the plan is applied, as the next run would load it. */
+/** What the database holds after the plan is applied, as the next run would load it (links are compared in PostgreSQL, not here). */
 export function applyToState(state: CurrentState, plan: Plan, now: Date): CurrentState {
 	const next: CurrentState = {
 		registrations: new Map(state.registrations),
 		licences: new Map(state.licences),
-		domainLinks: new Map(state.domainLinks),
 		tradingNames: new Map(state.tradingNames),
 		actionKeys: new Set(state.actionKeys),
 		takenSlugs: state.takenSlugs
@@ -128,7 +126,6 @@ export function applyToState(state: CurrentState, plan: Plan, now: Date): Curren
 		if (plan.touchedListed.includes(licence.id)) next.licences.set(licence.upstreamKey, { ...licence, lastListedAt: now, lastVerifiedAt: now, statusObservedAt: now })
 		if (plan.touchedUnlisted.includes(licence.id)) next.licences.set(licence.upstreamKey, { ...licence, missedReads: licence.missedReads + 1, lastVerifiedAt: now, statusObservedAt: now })
 	}
-	for (const row of [...plan.domainsToInsert, ...plan.domainsToUpdate]) next.domainLinks.set(`${row.operatorId} ${row.hostname}`, { ...row })
 	for (const row of plan.actionsToInsert) next.actionKeys.add(row.upstreamKey)
 	return next
 }

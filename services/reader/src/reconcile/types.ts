@@ -64,17 +64,20 @@ export type LicenceState = {
 	firstObservedAt: Date
 }
 
-export type DomainLinkState = {
-	id: string
-	operatorId: string
-	licenseId: string | null
-	hostname: string
-	registrableDomain: string
-	linkStatus: LinkStatus
-	association: DomainAssociation | null
-	upstreamValue: string | null
-	verificationUrl: string | null
-	lastListedAt: Date | null
+/**
+ * The domain links one read lists, one per (operator, hostname), as parallel arrays: entry i of
+ * every array describes link i. Compared with the stored links inside PostgreSQL (the store's
+ * applyLinks), so a 200,000-link register is never loaded into objects.
+ */
+export type LinkObservations = {
+	operatorIds: string[]
+	hostnames: string[]
+	registrableDomains: string[]
+	licenseIds: (string | null)[]
+	linkStatuses: LinkStatus[]
+	associations: (DomainAssociation | null)[]
+	upstreamValues: string[]
+	verificationUrls: (string | null)[]
 }
 
 /** The database's view of one jurisdiction before the run. */
@@ -82,8 +85,6 @@ export type CurrentState = {
 	/** Registration upstream id -> operator. */
 	registrations: Map<string, { operator: OperatorState; legalName: string }>
 	licences: Map<string, LicenceState>
-	/** Keyed by `${operatorId} ${hostname}`. */
-	domainLinks: Map<string, DomainLinkState>
 	/** Keyed by `${operatorId} ${name}`: the status last stored. */
 	tradingNames: Map<string, string | null>
 	actionKeys: Set<string>
@@ -104,8 +105,6 @@ export type IdSource = {
 }
 
 export type LicenceRow = Omit<LicenceState, 'firstObservedAt'> & { firstObservedAt: Date; jurisdictionCode: JurisdictionCode }
-
-export type DomainLinkRow = DomainLinkState & { jurisdictionCode: JurisdictionCode }
 
 export type HistoryChangeType = 'created' | 'status_change' | 'renewed' | 'revoked' | 'data_update'
 
@@ -184,8 +183,8 @@ export type Plan = {
 	/** Licence ids whose earlier numbers are superseded now. */
 	supersededFor: NumberVersionRow[]
 	history: HistoryRow[]
-	domainsToInsert: DomainLinkRow[]
-	domainsToUpdate: DomainLinkRow[]
+	/** Null when the jurisdiction's links do not come from its register (CW: certificate pages); the stored links are then left alone. */
+	links: LinkObservations | null
 	actionsToInsert: RegulatoryActionRow[]
 	outbox: OutboxRow[]
 	counts: PlanCounts

@@ -1,5 +1,6 @@
 import type { TransactionSql } from '@lv/db'
-import type { DomainLinkRow, LicenceRow, Plan } from '../reconcile/types.ts'
+import type { LicenceRow, Plan } from '../reconcile/types.ts'
+import { applyLinks, type LinkChanges } from './apply-links.ts'
 
 /** Rows per statement: each batch goes to PostgreSQL as one jsonb array expanded with jsonb_to_recordset. */
 const BATCH = 5_000
@@ -14,9 +15,9 @@ const json = (rows: unknown) => JSON.stringify(rows)
 
 /**
  * Writes a reconciliation plan with set-based statements (a few per table, whatever the row
- * count), inside the caller's transaction.
+ * count), inside the caller's transaction. Returns what the link comparison changed.
  */
-export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: string, now: Date, timings?: Record<string, number>): Promise<void> {
+export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: string, now: Date, timings?: Record<string, number>): Promise<{ links: LinkChanges }> {
 	let mark = performance.now()
 	const step = (name: string) => {
 		if (!timings) return
@@ -146,31 +147,7 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				register_read_id uuid, event_id text)`
 	}
 	step('history')
-	// Sorted by the unique key, so index insertions walk the btrees in order.
-	const domainsToInsert = [...plan.domainsToInsert].sort((a, b) => (a.operatorId === b.operatorId ? (a.hostname < b.hostname ? -1 : 1) : a.operatorId < b.operatorId ? -1 : 1))
-	for (const batch of batches(domainsToInsert)) {
-		await tx`
-			INSERT INTO domain_links (id, operator_id, license_id, jurisdiction_code, hostname, registrable_domain, link_status, association,
-				upstream_value, verification_url, first_seen_at, last_listed_at, updated_at)
-			SELECT x.id, x.operator_id, x.license_id, ${jurisdiction}, x.hostname, x.registrable_domain, x.link_status, x.association,
-				x.upstream_value, x.verification_url, ${now}, CASE WHEN x.listed = 'yes' THEN ${now}::timestamptz END, ${now}
-			FROM ${domainArrays(tx, batch)}`
-	}
-	step('domains_insert')
-	for (const batch of batches(plan.domainsToUpdate)) {
-		await tx`
-			UPDATE domain_links d SET license_id = x.license_id, registrable_domain = x.registrable_domain, link_status = x.link_status,
-				association = x.association, upstream_value = x.upstream_value, verification_url = x.verification_url,
-				last_listed_at = CASE WHEN x.listed = 'yes' THEN ${now}::timestamptz END, updated_at = ${now}
-			FROM ${domainArrays(tx, batch)}
-			WHERE d.id = x.id`
-	}
-	step('domains_update')
-	// Every link still listed was listed by this read (unlisted ones were delisted above).
-	await tx`
-		UPDATE domain_links SET last_listed_at = ${now}
-		WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted' AND last_listed_at IS DISTINCT FROM ${now}`
-	step('domains_stamp')
+	const links = plan.links ? await applyLinks(tx, plan.links, jurisdiction, now, step) : NO_LINK_CHANGES
 	for (const batch of batches(plan.actionsToInsert)) {
 		const rows = batch.map((a) => ({
 			id: a.id,
@@ -207,7 +184,10 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			ORDER BY x.n`
 	}
 	step('outbox')
+	return { links }
 }
+
+const NO_LINK_CHANGES: LinkChanges = { inserted: 0, updated: 0, delisted: 0 }
 
 const LICENCE_COLUMNS = `id uuid, operator_id uuid, upstream_key text, license_number text, license_number_key text, license_reference_is_ours boolean,
 	status text, status_qualifier text, upstream_status text, license_types text[], license_type_raw text, license_category text,
@@ -242,14 +222,4 @@ function licenceRecord(row: LicenceRow) {
 		raw_data: row.rawData,
 		first_observed_at: row.firstObservedAt
 	}
-}
-
-/** A batch of domain links as parallel arrays expanded by unnest: cheaper to send and read than jsonb for the largest table. */
-function domainArrays(tx: TransactionSql, rows: readonly DomainLinkRow[]) {
-	return tx`unnest(
-		${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.operatorId)}::uuid[], ${rows.map((r) => r.licenseId)}::uuid[],
-		${rows.map((r) => r.hostname)}::text[], ${rows.map((r) => r.registrableDomain)}::text[], ${rows.map((r) => r.linkStatus)}::text[],
-		${rows.map((r) => r.association)}::text[], ${rows.map((r) => r.upstreamValue)}::text[], ${rows.map((r) => r.verificationUrl)}::text[],
-		${rows.map((r) => (r.lastListedAt === null ? 'no' : 'yes'))}::text[]
-	) AS x(id, operator_id, license_id, hostname, registrable_domain, link_status, association, upstream_value, verification_url, listed)`
 }

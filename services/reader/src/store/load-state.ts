@@ -1,6 +1,6 @@
 import type { TransactionSql } from '@lv/db'
-import type { LicenceStatus, LinkStatus, DomainAssociation, StatusQualifier } from '@lv/registers'
-import type { CurrentState, DomainLinkState, LicenceState, OperatorState } from '../reconcile/types.ts'
+import type { LicenceStatus, StatusQualifier } from '@lv/registers'
+import type { CurrentState, LicenceState, OperatorState } from '../reconcile/types.ts'
 
 type LicenceRecord = {
 	id: string
@@ -29,9 +29,12 @@ type LicenceRecord = {
 	first_observed_at: Date
 }
 
-/** Reads one jurisdiction's rows as the reconciliation compares them (inside the run's transaction). */
+/**
+ * Reads one jurisdiction's rows as the reconciliation compares them (inside the run's transaction).
+ * Domain links are not loaded: they are compared inside PostgreSQL (apply-links.ts).
+ */
 export async function loadCurrentState(tx: TransactionSql, jurisdiction: string): Promise<CurrentState> {
-	const [registrations, licences, links, tradingNames, actions, slugs] = await Promise.all([
+	const [registrations, licences, tradingNames, actions, slugs] = await Promise.all([
 		tx<{ upstream_id: string; legal_name: string; id: string; slug: string; registered_name: string; display_name: string; country: string | null }[]>`
 			SELECT r.upstream_id, r.legal_name, o.id, o.slug, o.registered_name, o.display_name, o.country
 			FROM operator_registrations r JOIN operators o ON o.id = r.operator_id
@@ -42,22 +45,6 @@ export async function loadCurrentState(tx: TransactionSql, jurisdiction: string)
 				covers_websites, not_listed_since, missed_reads, last_verified_at, last_listed_at, source_url, status_source_url, status_observed_at,
 				raw_data, first_observed_at
 			FROM licenses WHERE jurisdiction_code = ${jurisdiction}`,
-		tx<
-			{
-				id: string
-				operator_id: string
-				license_id: string | null
-				hostname: string
-				registrable_domain: string
-				link_status: LinkStatus
-				association: DomainAssociation | null
-				upstream_value: string | null
-				verification_url: string | null
-				last_listed_at: Date | null
-			}[]
-		>`
-			SELECT id, operator_id, license_id, hostname, registrable_domain, link_status, association, upstream_value, verification_url, last_listed_at
-			FROM domain_links WHERE jurisdiction_code = ${jurisdiction}`,
 		tx<{ operator_id: string; name: string; status: string | null }[]>`
 			SELECT operator_id, name, status FROM trading_names WHERE jurisdiction_code = ${jurisdiction}`,
 		tx<{ upstream_key: string }[]>`SELECT upstream_key FROM regulatory_actions WHERE jurisdiction_code = ${jurisdiction}`,
@@ -66,7 +53,6 @@ export async function loadCurrentState(tx: TransactionSql, jurisdiction: string)
 	const state: CurrentState = {
 		registrations: new Map(),
 		licences: new Map(),
-		domainLinks: new Map(),
 		tradingNames: new Map(),
 		actionKeys: new Set(actions.map((row) => row.upstream_key)),
 		takenSlugs: new Set(slugs.map((row) => row.slug))
@@ -76,21 +62,6 @@ export async function loadCurrentState(tx: TransactionSql, jurisdiction: string)
 		state.registrations.set(row.upstream_id, { operator, legalName: row.legal_name })
 	}
 	for (const row of licences) state.licences.set(row.upstream_key, toLicenceState(row))
-	for (const row of links) {
-		const link: DomainLinkState = {
-			id: row.id,
-			operatorId: row.operator_id,
-			licenseId: row.license_id,
-			hostname: row.hostname,
-			registrableDomain: row.registrable_domain,
-			linkStatus: row.link_status,
-			association: row.association,
-			upstreamValue: row.upstream_value,
-			verificationUrl: row.verification_url,
-			lastListedAt: row.last_listed_at
-		}
-		state.domainLinks.set(`${row.operator_id} ${row.hostname}`, link)
-	}
 	for (const row of tradingNames) state.tradingNames.set(`${row.operator_id} ${row.name}`, row.status)
 	return state
 }

@@ -54,6 +54,17 @@ export async function insertRun(tx: Executor, run: RunRecord): Promise<void> {
 			${run.failureDetail}, ${run.changed}, ${JSON.stringify(run.counts)}::text::jsonb)`
 }
 
+/** A run found its changes only while writing (domain links are compared in PostgreSQL). */
+export async function markRunChanged(tx: Executor, runId: string): Promise<void> {
+	await tx`UPDATE reader_runs SET changed = true WHERE id = ${runId}`
+}
+
+/** Domain links of a jurisdiction still listed (for the register_status count when the register itself lists none). */
+export async function countListedLinks(tx: Executor, jurisdiction: string): Promise<number> {
+	const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM domain_links WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted'`
+	return row?.n ?? 0
+}
+
 export type ReadRow = { id: string; publication: string; record: FetchedRecord }
 
 /** One register_reads row per fetched file of the run. */
