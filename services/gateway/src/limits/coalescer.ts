@@ -13,16 +13,17 @@ export type Coalescer<I, R> = {
 
 type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void }
 
-export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: { maxBatch?: number } = {}): Coalescer<I, R> {
+export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: { maxBatch?: number; maxInFlight?: number } = {}): Coalescer<I, R> {
 	const maxBatch = options.maxBatch ?? 1000
+	const maxInFlight = options.maxInFlight ?? 1
 	let queue: Waiting<I, R>[] = []
-	let inFlight = false
+	let inFlight = 0
 	let scheduled = false
 	let batchesSent = 0
 	let itemsSent = 0
 
 	function schedule() {
-		if (inFlight || scheduled || queue.length === 0) return
+		if (inFlight >= maxInFlight || scheduled || queue.length === 0) return
 		scheduled = true
 		queueMicrotask(flush)
 	}
@@ -31,7 +32,7 @@ export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<rea
 		scheduled = false
 		const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch)
 		queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch)
-		inFlight = true
+		inFlight++
 		batchesSent++
 		itemsSent += batch.length
 		let sending: Promise<readonly R[]>
@@ -54,7 +55,7 @@ export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<rea
 				for (const waiting of batch) waiting.reject(error)
 			})
 			.finally(() => {
-				inFlight = false
+				inFlight--
 				schedule()
 			})
 	}

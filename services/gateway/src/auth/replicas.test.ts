@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Elysia } from 'elysia'
+import { revokeApiKey } from '@lv/accounts'
+import { type Bus, connectBus } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { type Sql, createSql } from '@lv/db'
+import { silentLogger } from '@lv/logger'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { testApp, testDeps } from '../test-support/gateway.ts'
+import { withPeerAddress } from './client-ip.ts'
+import { authPlugin } from './plugin.ts'
+import { authRuntimeFor } from './runtime.ts'
+
+let db: TestDatabase
+let nats: NatsHandle
+let bus: Bus
+const pools: Sql[] = []
+
+beforeAll(async () => {
+	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	bus = await connectBus({ servers: nats.url, name: 'replicas-test' })
+	await insertPlan(db.sql, { code: 'seven_per_second', monthly_quota: null, per_second_limit: 7 })
+	await insertPlan(db.sql, { code: 'quota_25', monthly_quota: 25, per_second_limit: null })
+})
+
+afterAll(async () => {
+	await Promise.all(pools.map((pool) => pool.end({ timeout: 1 })))
+	await bus.close()
+	await nats.stop()
+	await db.drop()
+})
+
+/**
+ * A gateway replica: its own connection pool (so its own key cache, change listener and counting
+ * queues), listening before it returns. Tests make their accounts first, so that the notifications
+ * of that setup never reach the replica and only the change under test can drop its cache entries.
+ */
+async function replica(clock: TestClock, url = db.url) {
+	const sql = createSql(url, { max: 5 })
+	pools.push(sql)
+	const deps = testDeps({ sql, bus, clock })
+	const app = testApp({ sql, bus, clock }).use(
+		new Elysia()
+			.use(authPlugin(deps))
+			.get('/probe/required', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
+			.get('/probe/public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
+	)
+	const runtime = authRuntimeFor({ sql, clock, logger: silentLogger })
+	await runtime.listening
+	const call = (path: string, headers: Record<string, string> = {}, peer = '203.0.113.7') =>
+		app.handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), peer))
+	return { sql, runtime, call }
+}
+
+const reasonOf = async (response: Response) => ((await response.json()) as { details: { reason: string } }).details.reason
+
+/** Runs `change` with triggers off, so no notification is sent: only the counting statement can notice. */
+const silently = (change: (tx: Sql) => Promise<unknown>) =>
+	db.sql.begin(async (tx) => {
+		await tx`SET LOCAL session_replication_role = replica`
+		await change(tx as unknown as Sql)
+	})
+
+describe('key cache across replicas', () => {
+	const clock = new TestClock('2026-11-12T09:00:00.000Z')
+
+	test('a replica holding a key drops it when the revoking transaction commits, then answers 401 auth_revoked without reading again', async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		const [a, b] = [await replica(clock), await replica(clock)]
+		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(200)
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
+		expect(b.runtime.keys.peek(account.keyId)?.status).toBe('live')
+		expect(await revokeApiKey(db.sql, clock, account.accountId, account.keyId)).toBe(true)
+		await waitFor(() => b.runtime.keys.peek(account.keyId) === undefined, { what: 'the revocation notification on replica b' })
+		const refused = await b.call('/probe/required', bearer(account.key))
+		expect(refused.status).toBe(401)
+		expect(await reasonOf(refused)).toBe('api_key_revoked')
+		const loads = b.runtime.keys.loads
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(401)
+		expect(b.runtime.keys.loads).toBe(loads)
+		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(401)
+	})
+
+	test('a revocation that notifies nobody is still refused on the very next call: the counting statement re-checks the key', async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		const b = await replica(clock)
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
+		await silently((tx) => tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`)
+		expect(b.runtime.keys.peek(account.keyId)?.status).toBe('live')
+		const refused = await b.call('/probe/required', bearer(account.key))
+		expect(refused.status).toBe(401)
+		expect(await reasonOf(refused)).toBe('api_key_revoked')
+		const [counted] = await db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		expect(counted?.quota_count).toBe(1)
+	})
+
+	test('a plan change reaches a replica holding the key: the entry is dropped and the next call counts against the new plan', async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		const b = await replica(clock)
+		expect((await b.call('/probe/required', bearer(account.key))).headers.get('x-monthly-quota-limit')).toBe('100000')
+		await db.sql`UPDATE accounts SET plan_code = 'starter' WHERE id = ${account.accountId}`
+		await waitFor(() => b.runtime.keys.peek(account.keyId) === undefined, { what: 'the plan change notification on replica b' })
+		const next = await b.call('/probe/required', bearer(account.key))
+		expect(next.headers.get('x-monthly-quota-limit')).toBe('10000')
+		expect(next.headers.get('x-monthly-quota-used')).toBe('2')
+	})
+
+	test('a plan change or cancellation that notifies nobody is applied on the next call all the same', async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		const b = await replica(clock)
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
+		await silently((tx) => tx`UPDATE accounts SET plan_code = 'starter' WHERE id = ${account.accountId}`)
+		expect((await b.call('/probe/required', bearer(account.key))).headers.get('x-monthly-quota-limit')).toBe('10000')
+		await silently((tx) => tx`UPDATE plans SET monthly_quota = 2 WHERE code = 'quota_25'`.then(() => tx`UPDATE accounts SET plan_code = 'quota_25' WHERE id = ${account.accountId}`))
+		try {
+			const capped = await b.call('/probe/required', bearer(account.key))
+			expect(capped.status).toBe(429)
+			expect(await reasonOf(capped)).toBe('monthly_request_limit_reached')
+		} finally {
+			await db.sql`UPDATE plans SET monthly_quota = 25 WHERE code = 'quota_25'`
+		}
+		await silently((tx) => tx`UPDATE accounts SET plan_code = 'pro', plan_status = 'canceled' WHERE id = ${account.accountId}`)
+		const canceled = await b.call('/probe/required', bearer(account.key))
+		expect(canceled.status).toBe(402)
+		expect(await reasonOf(canceled)).toBe('plan_inactive')
+	})
+
+	test('when the change listener reconnects, the replica forgets every cached key (notifications may have been missed)', async () => {
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${account.accountId}`
+		const b = await replica(clock)
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(402)
+		await silently((tx) => tx`UPDATE accounts SET plan_status = 'active' WHERE id = ${account.accountId}`)
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(402)
+		const flushes = b.runtime.keys.flushes
+		const killed = await db.sql<{ pid: number }[]>`
+			SELECT pid FROM pg_stat_activity
+			WHERE datname = current_database() AND query ILIKE 'listen %' AND pid <> pg_backend_pid() AND pg_terminate_backend(pid)`
+		expect(killed.length).toBeGreaterThan(0)
+		await waitFor(() => b.runtime.keys.flushes > flushes, { what: 'replica b to listen again' })
+		expect(b.runtime.keys.size).toBe(0)
+		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
+	})
+})
+
+describe('coalesced counters across replicas', () => {
+	test('concurrent calls at two replicas are counted in batches and admit exactly the per-second limit', async () => {
+		const clock = new TestClock('2026-11-12T10:00:00.100Z')
+		const [a, b] = [await replica(clock), await replica(clock)]
+		const account = await accountWithKey(db.sql, clock, 'seven_per_second')
+		const batchesBefore = a.runtime.keyed.batchesSent + b.runtime.keyed.batchesSent
+		const responses = await Promise.all(Array.from({ length: 60 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key))))
+		const statuses = responses.map((response) => response.status)
+		expect(statuses.filter((status) => status === 200)).toHaveLength(7)
+		expect(statuses.filter((status) => status === 429)).toHaveLength(53)
+		expect(new Set(await Promise.all(responses.filter((response) => response.status === 429).map(reasonOf)))).toEqual(new Set(['per_second_limit_exceeded']))
+		expect(a.runtime.keyed.batchesSent + b.runtime.keyed.batchesSent - batchesBefore).toBeLessThan(60)
+		const [row] = await db.sql<{ second_count: number }[]>`SELECT second_count FROM limit_counters WHERE subject = ${account.accountId}`
+		expect(row?.second_count).toBe(60)
+	})
+
+	test('concurrent calls at two replicas admit exactly the monthly quota, each admitted call with its own count', async () => {
+		const clock = new TestClock('2026-11-12T11:00:00.000Z')
+		const [a, b] = [await replica(clock), await replica(clock)]
+		const account = await accountWithKey(db.sql, clock, 'quota_25')
+		const responses = await Promise.all(Array.from({ length: 90 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key))))
+		const used = responses.filter((response) => response.status === 200).map((response) => Number(response.headers.get('x-monthly-quota-used')))
+		expect(used.sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, index) => index + 1))
+		expect(responses.filter((response) => response.status === 429)).toHaveLength(65)
+	})
+
+	test('concurrent keyless calls from one address at two replicas admit exactly 10, each with its own remaining count', async () => {
+		const clock = new TestClock('2026-11-12T12:00:00.000Z')
+		const [a, b] = [await replica(clock), await replica(clock)]
+		const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 ? a : b).call('/probe/public', {}, '198.51.100.77')))
+		const remaining = responses.filter((response) => response.status === 200).map((response) => Number(response.headers.get('x-ratelimit-remaining')))
+		expect(remaining.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+		expect(responses.filter((response) => response.status === 429).map((response) => response.headers.get('x-ratelimit-remaining'))).toEqual(Array(40).fill('0'))
+	})
+
+	test('a replica with the key cached fails closed with 503 when the counters store goes away', async () => {
+		const clock = new TestClock('2026-11-12T13:00:00.000Z')
+		const doomed = await createTestDatabase()
+		try {
+			const account = await accountWithKey(doomed.sql, clock, 'pro')
+			const b = await replica(clock, doomed.url)
+			expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
+			expect((await b.call('/probe/public', {}, '198.51.100.78')).status).toBe(200)
+			expect(b.runtime.keys.peek(account.keyId)?.status).toBe('live')
+			await db.sql.unsafe(`DROP DATABASE ${doomed.name} WITH (FORCE)`)
+			for (const [path, headers] of [
+				['/probe/required', bearer(account.key)],
+				['/probe/public', {}]
+			] as const) {
+				const response = await b.call(path, headers, '198.51.100.78')
+				expect(response.status).toBe(503)
+				expect(await reasonOf(response)).toBe('limits_store_unavailable')
+			}
+		} finally {
+			await doomed.drop()
+		}
+	})
+})

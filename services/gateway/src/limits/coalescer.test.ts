@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'bun:test'
+import { createCoalescer } from './coalescer.ts'
+
+/** A send function whose batches the test settles by hand. */
+function manualSender() {
+	const batches: { items: readonly number[]; settle(results: readonly string[]): void; fail(error: Error): void }[] = []
+	const send = (items: readonly number[]) =>
+		new Promise<readonly string[]>((resolve, reject) => {
+			batches.push({ items, settle: resolve, fail: reject })
+		})
+	return { batches, send }
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('coalescer', () => {
+	test('an idle coalescer sends a lone item at once, as a batch of one', async () => {
+		const { batches, send } = manualSender()
+		const coalescer = createCoalescer(send)
+		const result = coalescer.submit(1)
+		await settled()
+		expect(batches.map((batch) => batch.items)).toEqual([[1]])
+		batches[0]?.settle(['one'])
+		expect(await result).toBe('one')
+	})
+
+	test('items submitted while a batch is in flight go out together as the next batch, each answered in arrival order', async () => {
+		const { batches, send } = manualSender()
+		const coalescer = createCoalescer(send)
+		const first = coalescer.submit(1)
+		await settled()
+		const waiting = [2, 3, 4].map((item) => coalescer.submit(item))
+		await settled()
+		expect(batches).toHaveLength(1)
+		batches[0]?.settle(['r1'])
+		await settled()
+		expect(batches.map((batch) => batch.items)).toEqual([[1], [2, 3, 4]])
+		batches[1]?.settle(['r2', 'r3', 'r4'])
+		expect([await first, ...(await Promise.all(waiting))]).toEqual(['r1', 'r2', 'r3', 'r4'])
+		expect({ batches: coalescer.batchesSent, items: coalescer.itemsSent }).toEqual({ batches: 2, items: 4 })
+	})
+
+	test('items submitted in the same tick travel in one batch', async () => {
+		const { batches, send } = manualSender()
+		const coalescer = createCoalescer(send)
+		const results = Promise.all([5, 6, 7].map((item) => coalescer.submit(item)))
+		await settled()
+		expect(batches.map((batch) => batch.items)).toEqual([[5, 6, 7]])
+		batches[0]?.settle(['a', 'b', 'c'])
+		expect(await results).toEqual(['a', 'b', 'c'])
+	})
+
+	test('a failed batch rejects each of its items, and the items queued behind it still go out', async () => {
+		const { batches, send } = manualSender()
+		const coalescer = createCoalescer(send)
+		const failing = [1, 2].map((item) => coalescer.submit(item).catch((error: Error) => error.message))
+		await settled()
+		const next = coalescer.submit(3)
+		batches[0]?.fail(new Error('store down'))
+		expect(await Promise.all(failing)).toEqual(['store down', 'store down'])
+		await settled()
+		batches[1]?.settle(['three'])
+		expect(await next).toBe('three')
+	})
+
+	test('a send that answers the wrong number of results rejects the batch rather than mismatch answers', async () => {
+		const coalescer = createCoalescer(async (items: readonly number[]) => items.slice(1).map(String))
+		expect(await Promise.all([1, 2].map((item) => coalescer.submit(item).catch(() => 'rejected')))).toEqual(['rejected', 'rejected'])
+	})
+
+	test('a long queue is split into batches of at most maxBatch', async () => {
+		const { batches, send } = manualSender()
+		const coalescer = createCoalescer(send, { maxBatch: 2 })
+		const results = Promise.all([1, 2, 3, 4, 5].map((item) => coalescer.submit(item)))
+		for (let index = 0; index < 3; index++) {
+			await settled()
+			const batch = batches[index]
+			batch?.settle(batch.items.map((item) => `r${item}`))
+		}
+		expect(batches.map((batch) => batch.items)).toEqual([[1, 2], [3, 4], [5]])
+		expect(await results).toEqual(['r1', 'r2', 'r3', 'r4', 'r5'])
+	})
+})

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { TestClock } from '@lv/clock'
+import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { accountWithKey, insertPlan } from '../test-support/accounts.ts'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
+import { secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+
+let db: TestDatabase
+const clock = new TestClock('2026-11-10T12:00:00.000Z')
+
+type PlanShape = { code: string; perSecondLimit: number | null; quota: number | null; isTrial: boolean }
+const PLANS: PlanShape[] = [
+	{ code: 'kc_tight', perSecondLimit: 3, quota: 5, isTrial: false },
+	{ code: 'kc_monthly', perSecondLimit: null, quota: 4, isTrial: false },
+	{ code: 'kc_second', perSecondLimit: 2, quota: null, isTrial: false },
+	{ code: 'kc_trial', perSecondLimit: null, quota: 3, isTrial: true }
+]
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+	for (const plan of PLANS)
+		await insertPlan(db.sql, {
+			code: plan.code,
+			per_second_limit: plan.perSecondLimit,
+			monthly_quota: plan.isTrial ? null : plan.quota,
+			trial_daily_cap: plan.isTrial ? plan.quota : null,
+			is_trial: plan.isTrial
+		})
+})
+
+afterAll(async () => {
+	await db.drop()
+})
+
+type Caller = { keyId: string; accountId: string; plan: PlanShape }
+
+const claimOf = (caller: Caller, nowMs: number): KeyedClaim => ({
+	keyId: caller.keyId,
+	accountId: caller.accountId,
+	planCode: caller.plan.code,
+	isTrial: caller.plan.isTrial,
+	perSecondLimit: caller.plan.perSecondLimit,
+	quota: caller.plan.quota,
+	subject: caller.plan.isTrial ? caller.keyId : caller.accountId,
+	secondStartMs: secondWindow(nowMs).startMs,
+	quotaWindowStartMs: (caller.plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)).startMs
+})
+
+/** One call at a time, as the single-statement counter did: the reference the batches must match. */
+function sequentialModel() {
+	const rows = new Map<string, { secondStart: number; secondCount: number; quotaStart: number; quotaCount: number }>()
+	return (claim: KeyedClaim): KeyedVerdict => {
+		const row = rows.get(claim.subject) ?? { secondStart: claim.secondStartMs, secondCount: 0, quotaStart: claim.quotaWindowStartMs, quotaCount: 0 }
+		const secondBase = claim.secondStartMs <= row.secondStart ? row.secondCount : 0
+		const quotaBase = claim.quotaWindowStartMs <= row.quotaStart ? row.quotaCount : 0
+		const admitted = (claim.perSecondLimit === null || secondBase + 1 <= claim.perSecondLimit) && (claim.quota === null || quotaBase < claim.quota)
+		rows.set(claim.subject, {
+			secondStart: Math.max(row.secondStart, claim.secondStartMs),
+			secondCount: secondBase + 1,
+			quotaStart: Math.max(row.quotaStart, claim.quotaWindowStartMs),
+			quotaCount: quotaBase + (admitted ? 1 : 0)
+		})
+		if (admitted) return { outcome: 'admitted', secondUsed: secondBase + 1, quotaUsed: quotaBase + 1 }
+		if (claim.perSecondLimit !== null && secondBase + 1 > claim.perSecondLimit) return { outcome: 'per_second_exceeded', secondUsed: secondBase + 1 }
+		return { outcome: 'quota_exhausted', quotaUsed: quotaBase }
+	}
+}
+
+describe('keyed counting in batches', () => {
+	test('a sequence of batches answers every call exactly as counting one call at a time would (real PostgreSQL)', async () => {
+		const batch = fc.record({
+			advanceMs: fc.constantFrom(0, 0, 250, 1000, 86_400_000, 31 * 86_400_000),
+			callers: fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 25 })
+		})
+		await fc.assert(
+			fc.asyncProperty(fc.array(fc.constantFrom(...PLANS), { minLength: 1, maxLength: 3 }), fc.array(batch, { minLength: 1, maxLength: 6 }), async (plans, batches) => {
+				const callers: Caller[] = []
+				for (const plan of plans) callers.push({ ...(await accountWithKey(db.sql, clock, plan.code)), plan })
+				const model = sequentialModel()
+				let nowMs = clock.nowMs()
+				for (const { advanceMs, callers: picks } of batches) {
+					nowMs += advanceMs
+					const claims = picks.map((pick) => claimOf(callers[pick % callers.length] as Caller, nowMs))
+					expect(await countKeyedClaims(db.sql, claims)).toEqual(claims.map(model))
+				}
+			}),
+			{ numRuns: 40 }
+		)
+	})
+
+	test('a claim made from a stale cache entry is answered stale and not counted; the others in its batch are', async () => {
+		const plan = PLANS[0] as PlanShape
+		const caller: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
+		const second = await accountWithKey(db.sql, clock, plan.code)
+		await db.sql`UPDATE api_keys SET account_id = ${caller.accountId} WHERE id = ${second.keyId}`
+		await db.sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${second.keyId}`
+		const nowMs = clock.nowMs()
+		const live = claimOf(caller, nowMs)
+		const revoked = { ...claimOf(caller, nowMs), keyId: second.keyId }
+		const wrongPlan = { ...live, planCode: 'kc_monthly' }
+		const wrongLimits = { ...live, quota: 500 }
+		const unknownKey = { ...live, keyId: crypto.randomUUID() }
+		const verdicts = await countKeyedClaims(db.sql, [live, revoked, wrongPlan, live, wrongLimits, unknownKey])
+		expect(verdicts).toEqual([
+			{ outcome: 'admitted', secondUsed: 1, quotaUsed: 1 },
+			{ outcome: 'stale' },
+			{ outcome: 'stale' },
+			{ outcome: 'admitted', secondUsed: 2, quotaUsed: 2 },
+			{ outcome: 'stale' },
+			{ outcome: 'stale' }
+		])
+		const [row] = await db.sql<{ second_count: number; quota_count: number }[]>`SELECT second_count, quota_count FROM limit_counters WHERE subject = ${caller.accountId}`
+		expect(row).toEqual({ second_count: 2, quota_count: 2 })
+	})
+
+	test('an account whose plan was canceled after its key was cached is answered stale', async () => {
+		const plan = PLANS[1] as PlanShape
+		const caller: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
+		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${caller.accountId}`
+		expect(await countKeyedClaims(db.sql, [claimOf(caller, clock.nowMs())])).toEqual([{ outcome: 'stale' }])
+	})
+})

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { type KeylessClaim, type KeylessVerdict, countKeylessClaims, keylessClaim } from './keyless-counter.ts'
+
+let db: TestDatabase
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+})
+
+afterAll(async () => {
+	await db.drop()
+})
+
+/** One call at a time, as the conditional upsert did: admitted while fewer than `limit` are counted. */
+function sequentialModel() {
+	const counts = new Map<string, number>()
+	return (claim: KeylessClaim): KeylessVerdict => {
+		const key = `${claim.scope}|${claim.window.startMs}`
+		const count = counts.get(key) ?? 0
+		if (count >= claim.limit) return { admitted: false, used: claim.limit, window: claim.window }
+		counts.set(key, count + 1)
+		return { admitted: true, used: count + 1, window: claim.window }
+	}
+}
+
+describe('keyless counting in batches', () => {
+	test('a sequence of batches answers every call exactly as counting one call at a time would (real PostgreSQL)', async () => {
+		let run = 0
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(fc.record({ advanceMs: fc.constantFrom(0, 0, 600_000, 3_600_000), calls: fc.array(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 1 })), { minLength: 1, maxLength: 30 }) }), {
+					minLength: 1,
+					maxLength: 6
+				}),
+				async (batches) => {
+					run++
+					const model = sequentialModel()
+					let nowMs = Date.parse('2026-11-10T12:30:00.000Z')
+					for (const { advanceMs, calls } of batches) {
+						nowMs += advanceMs
+						const claims = calls.map(([address, route]) => keylessClaim({ route: `/r${route}`, address: `192.0.2.${run}.${address}`, limit: 4, nowMs }))
+						expect(await countKeylessClaims(db.sql, claims)).toEqual(claims.map(model))
+					}
+				}
+			),
+			{ numRuns: 40 }
+		)
+	})
+
+	test('the scope is per route pattern and client address', () => {
+		expect(keylessClaim({ route: '/v1/check', address: '198.51.100.4', limit: 10, nowMs: Date.parse('2026-11-10T12:59:59.999Z') })).toEqual({
+			scope: 'h:/v1/check:198.51.100.4',
+			window: { startMs: Date.parse('2026-11-10T12:00:00.000Z'), resetMs: Date.parse('2026-11-10T13:00:00.000Z') },
+			limit: 10
+		})
+	})
+})
