@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** The adapters' committed fixtures: the register server serves them under `/<regulator host><path>`. */
@@ -63,6 +63,13 @@ export function resolveFixture(url: URL): Fixture | null {
 		mgaSeals ??= sealsBy('mga', 'seal-', (text) => /company=([0-9a-f-]{36})/i.exec(text)?.[1]?.toLowerCase())
 		const file = mgaSeals.get((url.searchParams.get('company') ?? '').toLowerCase())
 		return file ? fixture(file) : null
+	}
+	if (key === 'cert.cga.cw/token') {
+		// Every CW licence of the fixtures has its page (cw/certificates/token-<id>.html); any other id is
+		// answered as the real site answers an unknown token: HTTP 200 "cannot be found or the token has expired".
+		const id = url.searchParams.get('id') ?? ''
+		const page = `cw/certificates/token-${id}.html`
+		return fixture(/^\d{1,5}$/.test(id) && existsSync(join(FIXTURES_DIR, page)) ? page : 'cw/certificate-token-expired.html')
 	}
 	if (key === 'validate.thetgc.ca/validate') {
 		tgcSeals ??= sealsBy('tgc', 'seal-', (text) => /<th>Domain:<\/th><td>([^<]+)<\/td>/.exec(text)?.[1]?.trim().toLowerCase())

@@ -16,6 +16,9 @@
  * | 2 | UKGC | `000102-N-000000-000` reads `Surrendered` |
  * | 2 | UKGC | `048801-R-325710-001` reads `Under Review` (unclassified -> unknown) |
  * | 2+ | UKGC | `039439-R-319330-012` gone for good (-> not_in_register once the grace window has passed, day 4) |
+ * | 1 | CW | the certificate of `OGL/2024/251/0130` no longer lists `www.hrcasino-mirror3.io` |
+ * | 2 | CW | the certificate of `OGL/2024/905/0702` reads "Not Active" (its domains removed) |
+ * | 2 | CW | the certificate of `OGL/2024/921/0733` reads "cannot be found or the token has expired" |
  *
  * The committed CW register already lists a licence under assessment past its term, and the MGA
  * and CW enforcement fixtures already carry suspensions and revocations.
@@ -89,6 +92,7 @@ const STEPS: Record<string, [number, number | null, Edit][]> = {
 		[2, null, withoutRows('039439-R-319330-012')]
 	],
 	[UKGC_DOMAINS]: [[1, null, withoutRows('firstplaybingo.co.uk')]],
+	'cw/certificates/token-130.html': [[1, null, withoutRows('www.hrcasino-mirror3.io')]],
 	[UKGC_ACTIONS]: [[1, null, replaceAll('</main>', ENFORCEMENT_ENTRIES)]],
 	[IOM_PAGE]: [
 		[
@@ -105,7 +109,9 @@ const STEPS: Record<string, [number, number | null, Edit][]> = {
 
 /** Whole-file substitutions from a day on (a later snapshot committed by the adapter's author). */
 const SUBSTITUTES: Record<string, [number, string][]> = {
-	'kh/permit-holders.html': [[1, 'kh/permit-holders-after-delisting.html']]
+	'kh/permit-holders.html': [[1, 'kh/permit-holders-after-delisting.html']],
+	'cw/certificates/token-702.html': [[2, 'cw/certificates/token-702-not-active.html']],
+	'cw/certificates/token-733.html': [[2, 'cw/certificate-token-expired.html']]
 }
 
 /** The fixture file that stands for `file` on `day`. */

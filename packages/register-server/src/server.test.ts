@@ -60,6 +60,23 @@ describe('register server', () => {
 		expect(refused.status).toBe(400)
 	})
 
+	test('each CW licence has a certificate page by token id; an unknown token is the HTTP-200 "token has expired" page', async () => {
+		server.setDay(0)
+		const halcyon = await get('/cert.cga.cw/token?id=130')
+		expect(halcyon.status).toBe(200)
+		expect(await halcyon.text()).toContain('www.hrcasino-mirror3.io')
+		expect(await (await get('/cert.cga.cw/token?id=418')).text()).toContain('Not Active')
+		const unknown = await get('/cert.cga.cw/token?id=99999')
+		expect(unknown.status).toBe(200)
+		expect(await unknown.text()).toContain('cannot be found or the token has expired')
+		server.setDay(1)
+		expect(await (await get('/cert.cga.cw/token?id=130')).text()).not.toContain('www.hrcasino-mirror3.io')
+		server.setDay(2)
+		expect(await (await get('/cert.cga.cw/token?id=702')).text()).toContain('Not Active')
+		expect(await (await get('/cert.cga.cw/token?id=733')).text()).toContain('the token has expired')
+		server.setDay(0)
+	})
+
 	test('an unknown path is 404', async () => {
 		expect((await get('/nowhere.example/x')).status).toBe(404)
 	})

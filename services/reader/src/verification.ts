@@ -7,8 +7,11 @@ import { sha256Hex } from './fetch/read-publication.ts'
 import type { Sources } from './sources.ts'
 import { fileSnapshots } from './store/runs.ts'
 
-/** Which verification pages are re-read each night: every TGC seal; a rolling batch of CW certificates, oldest reading first. */
-export const VERIFICATION_POLICY: Partial<Record<JurisdictionCode, 'all' | 'rolling'>> = { TGC: 'all', CW: 'rolling' }
+/**
+ * Which per-domain verification pages are re-read each night: every TGC seal. CW certificates are
+ * per licence and also source the CW links: certificates.ts reads them in a rolling batch.
+ */
+export const VERIFICATION_POLICY: Partial<Record<JurisdictionCode, 'all' | 'rolling'>> = { TGC: 'all' }
 
 export type VerificationDeps = {
 	sql: Sql

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { fixtureFile } from '../shared/test-support.ts'
-import { cwAdapter } from './index.ts'
+import { cwAdapter, cwCertificateUrl, readCwCertificate } from './index.ts'
 
 const CERT = 'https://cert.cga.cw/certificate?id=ZXlKcGRpSTZJbXRq'
 const read = (name: string, url = CERT) => cwAdapter.parseVerificationPage!(fixtureFile(`cw/${name}`, url))
@@ -49,5 +49,32 @@ describe('CW certificate pages', () => {
 		expect(() => cwAdapter.parseVerificationPage!(fixtureFile('cw/register.pdf', CERT))).toThrow(expect.objectContaining({ name: 'RegisterParseError' }))
 		const page = fixtureFile('cw/certificate-b2c.html', CERT)
 		expect(() => cwAdapter.parseVerificationPage!({ ...page, bytes: page.bytes.slice(0, 600) })).toThrow(expect.objectContaining({ reason: 'truncated' }))
+	})
+})
+
+describe('CW certificate per licence', () => {
+	const token = (id: string) => readCwCertificate(fixtureFile(`cw/certificates/token-${id}.html`, `https://cert.cga.cw/token?id=${id}`))
+
+	test('the page of a licence is token?id= its last number group without leading zeros; other numbers have none', () => {
+		expect(cwCertificateUrl('OGL/2024/887/0618')).toBe('https://cert.cga.cw/token?id=618')
+		expect(cwCertificateUrl('OGL/2024/1161/044')).toBe('https://cert.cga.cw/token?id=44')
+		expect(cwCertificateUrl(' OGL / 2023/212/0144')).toBe('https://cert.cga.cw/token?id=144')
+		expect(cwCertificateUrl('OGL/2024/100/0000')).toBe('https://cert.cga.cw/token?id=0')
+		expect(cwCertificateUrl('8048/JAZ2020-013')).toBeNull()
+	})
+
+	test('a certificate lists the licence\'s domains, lower-cased, whatever status it quotes', () => {
+		expect(token('44')).toEqual({
+			listing: 'listed',
+			page: { pageStatus: 'Certificate B2C', inForce: true, holderName: 'Lantern Bay Interactive Holdings N.V.', licenseNumber: 'OGL/2024/1161/044', domains: ['lanternbay.com', 'lanternbaysports.com', 'lanternbay-live.casino'] }
+		})
+		expect(token('755')).toMatchObject({ listing: 'listed', page: { pageStatus: 'Certificate B2B', domains: ['halcyonreach.com'] } })
+		expect(token('618')).toMatchObject({ listing: 'listed', page: { pageStatus: 'Suspended', inForce: false, domains: ['pinecrestplay.com'] } })
+	})
+
+	test('"Not Active" says the domains were removed; "token has expired" and "Not Found" say nothing about them', () => {
+		expect(token('418')).toMatchObject({ listing: 'removed', page: { pageStatus: 'Not Active', inForce: false, licenseNumber: 'OGL/2024/802/0418', domains: [] } })
+		expect(token('342')).toMatchObject({ listing: 'silent', page: { pageStatus: 'cannot be found or the token has expired', domains: [] } })
+		expect(token('781')).toMatchObject({ listing: 'silent', page: { pageStatus: 'cannot be found in our registry', domains: [] } })
 	})
 })

@@ -27,6 +27,7 @@ describe('CW parsers on damaged input return records or throw RegisterParseError
 		fc.assert(
 			fc.property(damagedBytes(certificate.bytes), damagedBytes(enforcement.bytes), (certificateBytes, enforcementBytes) => {
 				expectRecordsOrParseError(() => cwAdapter.parseVerificationPage!({ ...certificate, bytes: certificateBytes }))
+				expectRecordsOrParseError(() => cwAdapter.readCertificate({ ...certificate, bytes: certificateBytes }))
 				expectRecordsOrParseError(() => cwAdapter.parseEnforcement!([{ ...enforcement, bytes: enforcementBytes }]))
 			}),
 			{ numRuns: 150 }

@@ -1,0 +1,233 @@
+import { publish } from '@lv/bus'
+import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
+import type { TransactionSql } from '@lv/db'
+import { normaliseHostname, siteKey } from '@lv/hostnames'
+import type { FetchedFile, JurisdictionCode, ParsedVerificationPage } from '@lv/registers'
+import { FetchFailedError } from './errors.ts'
+import { sha256Hex } from './fetch/read-publication.ts'
+import type { RunDeps } from './run.ts'
+import { fileSnapshots } from './store/runs.ts'
+import { inTransaction } from './store/transaction.ts'
+
+/** What an adapter with per-licence certificate pages offers (the CW adapter; not part of the shared interface). */
+type CertificateAdapter = {
+	certificateUrl(licenseNumber: string): string | null
+	readCertificate(file: FetchedFile): { page: ParsedVerificationPage; listing: 'listed' | 'removed' | 'silent' }
+}
+
+export type CertificateDeps = Pick<RunDeps, 'sql' | 'clock' | 'fetcher' | 'sources' | 'adapters' | 'logger' | 'bus'>
+
+export type CertificatePolicy = {
+	/** Certificates read per batch at least. */
+	batch: number
+	/** Every licence's certificate is read at least once in this many nightly batches (the batch grows to fit). */
+	cycleDays: number
+}
+
+export type CertificateSummary = {
+	read: number
+	failed: number
+	/** Links created, rewritten (listed again, page reading refreshed) and delisted. */
+	inserted: number
+	updated: number
+	delisted: number
+	/** register_status.data_version after the batch, when it wrote any link. */
+	dataVersion: number | null
+}
+
+/** How many certificates one batch reads: the configured batch, or more so every licence is read within the cycle. */
+export function certificateBatchSize(licences: number, policy: CertificatePolicy): number {
+	return Math.min(licences, Math.max(policy.batch, Math.ceil(licences / policy.cycleDays)))
+}
+
+/** Reads older than this do not count: a licence not read for that long is read as if never read. */
+const READ_HISTORY_DAYS = 60
+const DAY_MS = 86_400_000
+
+type Licence = { id: string; license_number: string; operator_id: string }
+
+type Reading =
+	| { kind: 'read'; httpStatus: number; page: ParsedVerificationPage; listing: 'listed' | 'removed' | 'silent'; snapshot: Snapshot }
+	| { kind: 'failed'; httpStatus: number | null; reason: string; snapshot: Snapshot | null }
+
+type Snapshot = { sha256: string; bytes: Uint8Array; contentType: string | null }
+
+/**
+ * The rolling certificate batch of a jurisdiction whose domain links come from per-licence
+ * certificate pages (CW): the licences whose certificate was read longest ago (never read first)
+ * are read, one page each. A certificate lists the licence's domains: each becomes an active link
+ * tied to the licence (verification_url = the certificate, the page's wording verbatim, read time),
+ * and a domain it no longer lists is delisted. "Not Active" delists them all; a page that says
+ * nothing about them ("cannot be found or the token has expired") or cannot be read changes no
+ * link status. Every fetch is a register_reads row (publication `certificate`), every reading of a
+ * link a verification_readings row. A certificate never moves a licence status.
+ */
+export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: JurisdictionCode, policy: CertificatePolicy): Promise<CertificateSummary> {
+	const summary: CertificateSummary = { read: 0, failed: 0, inserted: 0, updated: 0, delisted: 0, dataVersion: null }
+	const adapter = deps.adapters[jurisdiction] as (CertificateAdapter & object) | undefined
+	if (!adapter || typeof adapter.certificateUrl !== 'function' || typeof adapter.readCertificate !== 'function') return summary
+	const now = deps.clock.now()
+	const licences = (
+		await deps.sql<Licence[]>`
+			WITH recent AS (
+				SELECT counts->>'license_id' AS license_id, max(started_at) AS read_at FROM register_reads
+				WHERE jurisdiction_code = ${jurisdiction} AND publication = 'certificate' AND started_at > ${new Date(now.getTime() - READ_HISTORY_DAYS * DAY_MS)}
+				GROUP BY 1
+			)
+			SELECT l.id, l.license_number, l.operator_id FROM licenses l LEFT JOIN recent r ON r.license_id = l.id::text
+			WHERE l.jurisdiction_code = ${jurisdiction}
+			ORDER BY r.read_at ASC NULLS FIRST, l.license_number, l.id`
+	).filter((licence) => adapter.certificateUrl(licence.license_number) !== null)
+	const batch = licences.slice(0, certificateBatchSize(licences.length, policy))
+	for (const licence of batch) {
+		const certificateUrl = adapter.certificateUrl(licence.license_number) as string
+		const fetchUrl = deps.sources.fetchUrl(certificateUrl)
+		const readAt = deps.clock.now()
+		const reading = await fetchCertificate(deps, adapter, licence, fetchUrl)
+		if (reading.kind === 'failed') deps.logger.warn('certificate not read', { jurisdiction, license_number: licence.license_number, url: fetchUrl, reason: reading.reason })
+		const changes = await inTransaction(deps.sql, (tx) => recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading }))
+		summary.inserted += changes.inserted
+		summary.updated += changes.updated
+		summary.delisted += changes.delisted
+		if (reading.kind === 'read') summary.read++
+		else summary.failed++
+	}
+	if (summary.inserted + summary.updated + summary.delisted > 0) summary.dataVersion = await announceLinks(deps, jurisdiction)
+	return summary
+}
+
+async function fetchCertificate(deps: CertificateDeps, adapter: CertificateAdapter, licence: Licence, fetchUrl: string): Promise<Reading> {
+	let response: Awaited<ReturnType<CertificateDeps['fetcher']>>
+	try {
+		response = await deps.fetcher(fetchUrl, null)
+	} catch (error) {
+		if (error instanceof FetchFailedError) return { kind: 'failed', httpStatus: error.httpStatus, reason: error.reason, snapshot: null }
+		return { kind: 'failed', httpStatus: null, reason: 'network_error', snapshot: null }
+	}
+	if (response.status !== 'ok') return { kind: 'failed', httpStatus: response.httpStatus, reason: 'not_modified_without_snapshot', snapshot: null }
+	const snapshot = { sha256: sha256Hex(response.bytes), bytes: response.bytes, contentType: response.contentType }
+	let certificate: ReturnType<CertificateAdapter['readCertificate']>
+	try {
+		certificate = adapter.readCertificate({ url: fetchUrl, bytes: response.bytes, contentType: response.contentType })
+	} catch (error) {
+		return { kind: 'failed', httpStatus: response.httpStatus, reason: `parse_error: ${(error as { reason?: string }).reason ?? 'malformed'}`, snapshot }
+	}
+	// A page naming another licence (a token shared or reused) says nothing about this one.
+	const named = certificate.page.licenseNumber
+	if (named !== null && numberKey(named) !== numberKey(licence.license_number)) {
+		return { kind: 'failed', httpStatus: response.httpStatus, reason: `licence_mismatch: the page names ${named}`, snapshot }
+	}
+	return { kind: 'read', httpStatus: response.httpStatus, page: certificate.page, listing: certificate.listing, snapshot }
+}
+
+const numberKey = (printed: string) => printed.replace(/\s+/g, '').toUpperCase()
+
+type RecordContext = { jurisdiction: JurisdictionCode; licence: Licence; certificateUrl: string; fetchUrl: string; readAt: Date; reading: Reading }
+
+/** One certificate's fetch, links and readings, in one transaction under the jurisdiction's reader lock. */
+async function recordReading(tx: TransactionSql, context: RecordContext): Promise<{ inserted: number; updated: number; delisted: number }> {
+	const { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading } = context
+	// Waits for a register run of the jurisdiction rather than interleaving with it.
+	await tx`SELECT pg_advisory_xact_lock(hashtext(${`reader:${jurisdiction}`}))`
+	if (reading.snapshot) await fileSnapshots(tx, [{ ...reading.snapshot, fetchedAt: readAt }])
+	const listed = reading.kind === 'read' && reading.listing === 'listed' ? listedHosts(reading.page.domains) : []
+	const counts = {
+		license_id: licence.id,
+		license_number: licence.license_number,
+		page_status: reading.kind === 'read' ? reading.page.pageStatus : null,
+		listing: reading.kind === 'read' ? reading.listing : null,
+		domains: listed.length
+	}
+	await tx`
+		INSERT INTO register_reads (id, jurisdiction_code, publication, source_url, started_at, fetched_at, finished_at, http_status,
+			snapshot_sha256, snapshot_size, outcome, failure_reason, counts)
+		VALUES (${crypto.randomUUID()}, ${jurisdiction}, 'certificate', ${fetchUrl}, ${readAt}, ${reading.snapshot ? readAt : null}, ${readAt},
+			${reading.httpStatus}, ${reading.snapshot?.sha256 ?? null}, ${reading.snapshot?.bytes.length ?? null}, ${reading.kind === 'read' ? 'succeeded' : 'failed'},
+			${reading.kind === 'failed' ? reading.reason : null}, ${JSON.stringify(counts)}::text::jsonb)`
+	if (reading.kind === 'failed') {
+		// Recorded against the licence's links without touching them (as a seal that cannot be read).
+		await tx`
+			INSERT INTO verification_readings (id, domain_link_id, url, read_at, http_status, page_status, snapshot_sha256)
+			SELECT gen_random_uuid(), d.id, ${fetchUrl}, ${readAt}, ${reading.httpStatus}, NULL, ${reading.snapshot?.sha256 ?? null}
+			FROM domain_links d WHERE d.jurisdiction_code = ${jurisdiction} AND d.license_id = ${licence.id} AND d.link_status <> 'delisted'`
+		return { inserted: 0, updated: 0, delisted: 0 }
+	}
+	const pageStatus = reading.page.pageStatus
+	let inserted = 0
+	let updated = 0
+	if (listed.length > 0) {
+		// A host another licence of the operator already holds as an active link stays with that licence.
+		const upserted = await tx<{ inserted: boolean }[]>`
+			INSERT INTO domain_links AS d (id, operator_id, license_id, jurisdiction_code, hostname, registrable_domain, link_status, association,
+				upstream_value, verification_url, verification_page_status, verification_page_read_at, first_seen_at, last_listed_at, updated_at)
+			SELECT gen_random_uuid(), ${licence.operator_id}, ${licence.id}, ${jurisdiction}, x.hostname, x.registrable_domain, 'active', 'direct',
+				x.upstream_value, ${certificateUrl}, ${pageStatus}, ${readAt}, ${readAt}, ${readAt}, ${readAt}
+			FROM unnest(${listed.map((host) => host.hostname)}::text[], ${listed.map((host) => host.registrableDomain)}::text[], ${listed.map((host) => host.printed)}::text[])
+				AS x(hostname, registrable_domain, upstream_value)
+			ON CONFLICT (jurisdiction_code, operator_id, hostname) DO UPDATE SET
+				license_id = excluded.license_id, link_status = 'active', association = 'direct', upstream_value = excluded.upstream_value,
+				verification_url = excluded.verification_url, verification_page_status = excluded.verification_page_status,
+				verification_page_read_at = excluded.verification_page_read_at, last_listed_at = excluded.last_listed_at, updated_at = excluded.updated_at
+			WHERE d.license_id IS NOT DISTINCT FROM excluded.license_id OR d.license_id IS NULL OR d.link_status = 'delisted'
+			RETURNING (xmax = 0) AS inserted`
+		inserted = upserted.filter((row) => row.inserted).length
+		updated = upserted.length - inserted
+	}
+	let delisted = 0
+	if (reading.listing !== 'silent') {
+		const gone = await tx`
+			UPDATE domain_links SET link_status = 'delisted', last_listed_at = NULL, verification_page_status = ${pageStatus},
+				verification_page_read_at = ${readAt}, updated_at = ${readAt}
+			WHERE jurisdiction_code = ${jurisdiction} AND license_id = ${licence.id} AND link_status <> 'delisted'
+				AND hostname <> ALL(${listed.map((host) => host.hostname)}::text[])`
+		delisted = gone.count
+	} else {
+		// The page says nothing about the domains: they stay as they are, showing what the page read and when.
+		const noted = await tx`
+			UPDATE domain_links SET verification_page_status = ${pageStatus}, verification_page_read_at = ${readAt}
+			WHERE jurisdiction_code = ${jurisdiction} AND license_id = ${licence.id} AND link_status <> 'delisted'`
+		updated += noted.count
+	}
+	await tx`
+		INSERT INTO verification_readings (id, domain_link_id, url, read_at, http_status, page_status, snapshot_sha256)
+		SELECT gen_random_uuid(), d.id, ${fetchUrl}, ${readAt}, ${reading.httpStatus}, ${pageStatus}, ${reading.snapshot.sha256}
+		FROM domain_links d WHERE d.jurisdiction_code = ${jurisdiction} AND d.license_id = ${licence.id} AND d.verification_page_read_at = ${readAt}`
+	return { inserted, updated, delisted }
+}
+
+type ListedHost = { hostname: string; registrableDomain: string; printed: string }
+
+function listedHosts(domains: readonly string[]): ListedHost[] {
+	const hosts = new Map<string, ListedHost>()
+	for (const printed of domains) {
+		const normalised = normaliseHostname(printed)
+		if (!normalised.ok || hosts.has(normalised.domain)) continue
+		hosts.set(normalised.domain, { hostname: normalised.domain, registrableDomain: siteKey(normalised.domain), printed })
+	}
+	return [...hosts.values()]
+}
+
+/** Link changes are register data: the jurisdiction's data_version and link count move, and readers of the index are told. */
+async function announceLinks(deps: CertificateDeps, jurisdiction: JurisdictionCode): Promise<number> {
+	const batchId = crypto.randomUUID()
+	const [row] = await deps.sql<{ data_version: number }[]>`
+		UPDATE register_status SET data_version = data_version + 1,
+			domain_count = (SELECT count(*) FROM domain_links WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted')
+		WHERE jurisdiction_code = ${jurisdiction}
+		RETURNING data_version`
+	const dataVersion = Number(row?.data_version ?? 0)
+	if (deps.bus) {
+		try {
+			await publish(
+				deps.bus,
+				RegistryChanged,
+				subjects.registryChanged(jurisdiction),
+				{ id: batchId, sent_at: deps.clock.now().toISOString(), jurisdiction, run_id: batchId, data_version: dataVersion, changed: true },
+				registryChangedMsgId(jurisdiction, batchId)
+			)
+		} catch (error) {
+			deps.logger.warn('registry.changed not announced after certificates', { jurisdiction, error })
+		}
+	}
+	return dataVersion
+}
