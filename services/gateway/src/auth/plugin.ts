@@ -43,6 +43,7 @@ function claimFor(entry: CachedKey, plan: NonNullable<CachedKey['plan']>, nowMs:
 		keyId: entry.keyId,
 		accountId: entry.accountId,
 		planCode: plan.code,
+		planFingerprint: entry.planFingerprint ?? '',
 		isTrial: plan.isTrial,
 		perSecondLimit: plan.perSecondLimit,
 		quota: plan.isTrial ? plan.trialDailyCap : plan.monthlyQuota,
@@ -131,17 +132,19 @@ export function authPlugin(deps: AuthDeps) {
 		throw new Error(`api key changed ${MAX_KEY_READS} times while being counted`)
 	}
 
-	async function headersFor(entry: Pending, status: number): Promise<Headers> {
+	/** The response headers of an admitted call; a failed keyed call first gives its monthly reservation back. */
+	function headersFor(entry: Pending, status: number): Headers | Promise<Headers> {
 		if (entry.kind === 'keyless') return keylessHeaders({ used: entry.used, window: entry.window, pricingUrl })
 		if (entry.kind === 'uncounted') return {}
 		if (status >= 200 && status < 300) return keyedSuccessHeaders({ ...entry, pricingUrl })
 		if (entry.charge === null) return {}
-		try {
-			await releaseCharge(sql, entry.charge)
-		} catch (error) {
-			logger.warn('could not release a monthly quota reservation', { error })
-		}
-		return {}
+		return releaseCharge(sql, entry.charge).then(
+			() => ({}),
+			(error: unknown) => {
+				logger.warn('could not release a monthly quota reservation', { error })
+				return {}
+			}
+		)
 	}
 
 	return new Elysia().macro({
@@ -160,16 +163,21 @@ export function authPlugin(deps: AuthDeps) {
 				if (!entry) throw new Error('auth transform did not run for this request')
 				return { caller: entry.caller }
 			},
-			async mapResponse({ request, response, set }) {
+			mapResponse({ request, response, set }) {
 				const entry = pending.get(request)
 				if (!entry) return
 				pending.delete(request)
 				const status = response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
-				const headers = await headersFor(entry, status)
-				for (const [name, value] of Object.entries(headers)) {
-					if (response instanceof Response) response.headers.set(name, value)
-					else set.headers[name] = value
+				const apply = (headers: Headers) => {
+					for (const name in headers) {
+						const value = headers[name] as string
+						if (response instanceof Response) response.headers.set(name, value)
+						else set.headers[name] = value
+					}
 				}
+				const headers = headersFor(entry, status)
+				if (headers instanceof Promise) return headers.then(apply)
+				apply(headers)
 			}
 		})
 	})

@@ -10,6 +10,7 @@ let db: TestDatabase
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 
 type PlanShape = { code: string; perSecondLimit: number | null; quota: number | null; isTrial: boolean }
+const fingerprints = new Map<string, string>()
 const PLANS: PlanShape[] = [
 	{ code: 'kc_tight', perSecondLimit: 3, quota: 5, isTrial: false },
 	{ code: 'kc_monthly', perSecondLimit: null, quota: 4, isTrial: false },
@@ -27,6 +28,7 @@ beforeAll(async () => {
 			trial_daily_cap: plan.isTrial ? plan.quota : null,
 			is_trial: plan.isTrial
 		})
+	for (const row of await db.sql<{ code: string; fingerprint: string }[]>`SELECT code, md5(p::text) AS fingerprint FROM plans p`) fingerprints.set(row.code, row.fingerprint)
 })
 
 afterAll(async () => {
@@ -39,6 +41,7 @@ const claimOf = (caller: Caller, nowMs: number): KeyedClaim => ({
 	keyId: caller.keyId,
 	accountId: caller.accountId,
 	planCode: caller.plan.code,
+	planFingerprint: fingerprints.get(caller.plan.code) ?? '',
 	isTrial: caller.plan.isTrial,
 	perSecondLimit: caller.plan.perSecondLimit,
 	quota: caller.plan.quota,
@@ -99,7 +102,7 @@ describe('keyed counting in batches', () => {
 		const live = claimOf(caller, nowMs)
 		const revoked = { ...claimOf(caller, nowMs), keyId: second.keyId }
 		const wrongPlan = { ...live, planCode: 'kc_monthly' }
-		const wrongLimits = { ...live, quota: 500 }
+		const wrongLimits = { ...live, planFingerprint: fingerprints.get('kc_monthly') ?? '' }
 		const unknownKey = { ...live, keyId: crypto.randomUUID() }
 		const verdicts = await countKeyedClaims(db.sql, [live, revoked, wrongPlan, live, wrongLimits, unknownKey])
 		expect(verdicts).toEqual([
@@ -114,10 +117,17 @@ describe('keyed counting in batches', () => {
 		expect(row).toEqual({ second_count: 2, quota_count: 2 })
 	})
 
-	test('an account whose plan was canceled after its key was cached is answered stale', async () => {
+	test('an account whose plan was canceled, or whose plan row changed in any column, after its key was cached is answered stale', async () => {
 		const plan = PLANS[1] as PlanShape
+		const canceled: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
+		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
 		const caller: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
-		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${caller.accountId}`
-		expect(await countKeyedClaims(db.sql, [claimOf(caller, clock.nowMs())])).toEqual([{ outcome: 'stale' }])
+		const claim = claimOf(caller, clock.nowMs())
+		await db.sql`UPDATE plans SET watchlist_cap = watchlist_cap + 1 WHERE code = ${plan.code}`
+		try {
+			expect(await countKeyedClaims(db.sql, [claimOf(canceled, clock.nowMs()), claim])).toEqual([{ outcome: 'stale' }, { outcome: 'stale' }])
+		} finally {
+			await db.sql`UPDATE plans SET watchlist_cap = watchlist_cap - 1 WHERE code = ${plan.code}`
+		}
 	})
 })

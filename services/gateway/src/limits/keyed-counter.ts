@@ -3,7 +3,7 @@ import type { Sql } from '@lv/db'
 /**
  * Counting keyed calls in batches. Each call arrives as a claim made from the replica's key cache;
  * ONE statement then, for every claim, re-checks against the committed rows that the key is still
- * unrevoked and the account still on that plan with those limits (so a revocation or plan change
+ * unrevoked and the account still active on that plan, unchanged (so a revocation or plan change
  * committed before the statement is never missed, whatever the cache holds), and counts every valid
  * claim in its subject's row of limit_counters: the per-second window (every call, refused ones
  * included) and the quota window (the UTC month per account, the UTC day per legacy trial key; only
@@ -14,6 +14,8 @@ export type KeyedClaim = {
 	keyId: string
 	accountId: string
 	planCode: string
+	/** md5 of the plans row the claim was made from (key-lookup.ts). */
+	planFingerprint: string
 	isTrial: boolean
 	/** null: unlimited. */
 	perSecondLimit: number | null
@@ -37,19 +39,29 @@ export type GroupCount = { valid: false } | { valid: true; secondCount: number; 
 
 type Group = { claim: KeyedClaim; calls: number }
 
-const groupKey = (claim: KeyedClaim) =>
-	`${claim.keyId}|${claim.accountId}|${claim.planCode}|${claim.isTrial}|${claim.perSecondLimit}|${claim.quota}|${claim.subject}|${claim.secondStartMs}|${claim.quotaWindowStartMs}`
+const sameClaim = (a: KeyedClaim, b: KeyedClaim) =>
+	a.keyId === b.keyId &&
+	a.accountId === b.accountId &&
+	a.planCode === b.planCode &&
+	a.planFingerprint === b.planFingerprint &&
+	a.isTrial === b.isTrial &&
+	a.perSecondLimit === b.perSecondLimit &&
+	a.quota === b.quota &&
+	a.subject === b.subject &&
+	a.secondStartMs === b.secondStartMs &&
+	a.quotaWindowStartMs === b.quotaWindowStartMs
 
 /** Identical claims travel as one group with a call count; returns the groups and each claim's group index. */
 export function groupClaims(claims: readonly KeyedClaim[]): { groups: Group[]; groupOf: number[] } {
-	const indexByKey = new Map<string, number>()
+	const indexesByKey = new Map<string, number[]>()
 	const groups: Group[] = []
 	const groupOf = claims.map((claim) => {
-		const key = groupKey(claim)
-		let index = indexByKey.get(key)
+		const candidates = indexesByKey.get(claim.keyId) ?? []
+		let index = candidates.find((candidate) => sameClaim((groups[candidate] as Group).claim, claim))
 		if (index === undefined) {
 			index = groups.length
-			indexByKey.set(key, index)
+			candidates.push(index)
+			indexesByKey.set(claim.keyId, candidates)
 			groups.push({ claim, calls: 0 })
 		}
 		;(groups[index] as Group).calls++
@@ -98,17 +110,14 @@ export async function countKeyedGroups(sql: Sql, groups: readonly Group[]): Prom
 		WITH claim AS (
 			SELECT * FROM unnest(
 				${claims.map((c) => c.keyId)}::uuid[], ${claims.map((c) => c.accountId)}::uuid[], ${claims.map((c) => c.planCode)}::text[],
-				${claims.map((c) => (c.isTrial ? 1 : 0))}::int[], ${claims.map((c) => c.perSecondLimit)}::int[], ${claims.map((c) => c.quota)}::int[],
-				${claims.map((c) => c.subject)}::uuid[], ${groups.map((g) => g.calls)}::int[],
+				${claims.map((c) => c.planFingerprint)}::text[], ${claims.map((c) => c.subject)}::uuid[], ${groups.map((g) => g.calls)}::int[],
 				${claims.map((c) => iso(c.secondStartMs))}::timestamptz[], ${claims.map((c) => iso(c.quotaWindowStartMs))}::timestamptz[]
-			) WITH ORDINALITY AS c(key_id, account_id, plan_code, trial, per_second_limit, quota, subject, calls, second_start, quota_window_start, position)
+			) WITH ORDINALITY AS c(key_id, account_id, plan_code, plan_fingerprint, subject, calls, second_start, quota_window_start, position)
 		),
 		checked AS (
-			SELECT claim.*, coalesce(
+			SELECT claim.*, p.per_second_limit, CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota, coalesce(
 				k.revoked_at IS NULL AND k.account_id = claim.account_id AND a.plan_status = 'active' AND a.plan_code = claim.plan_code
-				AND p.is_trial = (claim.trial = 1)
-				AND p.per_second_limit IS NOT DISTINCT FROM claim.per_second_limit
-				AND (CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END) IS NOT DISTINCT FROM claim.quota, false) AS valid
+				AND md5(p::text) = claim.plan_fingerprint, false) AS valid
 			FROM claim
 			LEFT JOIN api_keys k ON k.id = claim.key_id
 			LEFT JOIN accounts a ON a.id = k.account_id
