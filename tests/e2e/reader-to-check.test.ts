@@ -43,8 +43,9 @@ describe('reader output of the first read (scenario day 0)', () => {
 				verdict: 'licence_not_active',
 				match: { match_type: 'domain_exact', jurisdiction: 'UKGC', operator_slug: 'firstplay-bingo-halls-ltd', status: null, license_number: null, license_id: null, domain_status: 'active' }
 			},
-			// The KH permit page still lists it today; scenario day 1 removes it.
-			{ query: 'domain=lanternbingo.net', verdict: 'licensed', match: { jurisdiction: 'KH', domain_status: 'active' } }
+			// The KH permit page and the CW certificate still list them today; scenario day 1 removes them.
+			{ query: 'domain=lanternbingo.net', verdict: 'licensed', match: { jurisdiction: 'KH', domain_status: 'active' } },
+			{ query: 'domain=www.hrcasino-mirror3.io', verdict: 'licensed', match: { jurisdiction: 'CW', domain_status: 'active' } }
 		])
 	})
 })
@@ -64,12 +65,14 @@ describe('reader output after scenario days 3 and 4', () => {
 		for (const day of [3, 4]) await stack.readDay(day)
 	}, 120_000)
 
-	test('licensed: a listed host with an active licence in every jurisdiction that publishes domains', async () => {
+	test('licensed: a listed host with an active licence in each of the seven registers', async () => {
 		await expectCases([
 			// UKGC domain file (account 39011); the account's remote licence re-issued on day 1 covers it.
 			{ query: 'domain=kestrelbet.co.uk', verdict: 'licensed', match: { match_type: 'domain_exact', jurisdiction: 'UKGC', license_number: '039011-R-319380-001', status: 'active', domain_status: 'active' } },
 			// MGA seal page lists www.lumenharbour.com: the bare host is its www-counterpart, one site.
 			{ query: 'domain=LumenHarbour.com.', verdict: 'licensed', match: { jurisdiction: 'MGA', matched_domain: 'www.lumenharbour.com', status: 'active' }, also: { query: { domain: 'lumenharbour.com', input: 'LumenHarbour.com.' } } },
+			// CW: the licence's certificate page lists the domain.
+			{ query: 'domain=halcyonreach.com', verdict: 'licensed', match: { jurisdiction: 'CW', license_number: 'OGL/2024/251/0130', verification_url: 'https://cert.cga.cw/token?id=130' } },
 			{ query: 'domain=mvplay.com', verdict: 'licensed', match: { jurisdiction: 'KH', license_reference_is_ours: true, status: 'active' } },
 			{ query: 'domain=pumabet.net', verdict: 'licensed', match: { jurisdiction: 'AN', status: 'active', upstream_status: 'valid' } },
 			{ query: 'domain=adventcrest.com', verdict: 'licensed', match: { jurisdiction: 'TGC', license_number: 'TGC/B2C/advent-crest-gaming-inc' } },
@@ -77,8 +80,21 @@ describe('reader output after scenario days 3 and 4', () => {
 		])
 	})
 
-	test('licensed_provisional: the CW licence under assessment past its term', async () => {
+	test('licensed_provisional: the CW licence under assessment past its term, by a domain its certificate lists and by number', async () => {
 		await expectCases([
+			{
+				query: 'domain=tidewaterbet.com',
+				verdict: 'licensed_provisional',
+				match: {
+					match_type: 'domain_exact',
+					jurisdiction: 'CW',
+					license_number: 'OGL/2023/587/0612',
+					status: 'active',
+					status_qualifier: 'provisional_under_assessment',
+					domain_status: 'active',
+					verification_url: 'https://cert.cga.cw/token?id=612'
+				}
+			},
 			{
 				query: 'license_number=OGL/2023/587/0612',
 				verdict: 'licensed_provisional',
@@ -89,9 +105,13 @@ describe('reader output after scenario days 3 and 4', () => {
 		expect(String(body.match.expires_at) < '2026-11-06').toBe(true)
 	})
 
-	test('domain_not_listed: the KH permit page of day 1 no longer lists lanternbingo.net, the permit stays active', async () => {
+	test('domain_not_listed: hosts the KH permit page and CW certificates stopped listing while the licence stays active', async () => {
 		await expectCases([
-			{ query: 'domain=lanternbingo.net', verdict: 'domain_not_listed', match: { jurisdiction: 'KH', status: 'active', domain_status: 'delisted', domain_last_listed_at: null } }
+			{ query: 'domain=lanternbingo.net', verdict: 'domain_not_listed', match: { jurisdiction: 'KH', status: 'active', domain_status: 'delisted', domain_last_listed_at: null } },
+			// Dropped from its CW certificate on day 1.
+			{ query: 'domain=www.hrcasino-mirror3.io', verdict: 'domain_not_listed', match: { jurisdiction: 'CW', license_number: 'OGL/2024/251/0130', status: 'active', domain_status: 'delisted' } },
+			// Its CW certificate reads "Not Active" from day 2: every domain on it delisted, the register still lists the licence as active.
+			{ query: 'domain=saffronisle.bet', verdict: 'domain_not_listed', match: { jurisdiction: 'CW', status: 'active', domain_status: 'delisted', verification_page_status: 'Not Active' } }
 		])
 	})
 
@@ -102,7 +122,7 @@ describe('reader output after scenario days 3 and 4', () => {
 			{ query: 'license_number=039265-N-319416-009', verdict: 'licence_not_active', match: { status: 'revoked', upstream_status: null, status_source_url: UKGC_ENFORCEMENT } },
 			// MGA and CW enforcement / register wording.
 			{ query: 'domain=www.quillongames.com', verdict: 'licence_not_active', match: { jurisdiction: 'MGA', status: 'suspended', domain_status: 'active' } },
-			{ query: 'license_number=OGL/2024/887/0618', verdict: 'licence_not_active', match: { jurisdiction: 'CW', status: 'suspended' } },
+			{ query: 'domain=pinecrestplay.com', verdict: 'licence_not_active', match: { jurisdiction: 'CW', license_number: 'OGL/2024/887/0618', status: 'suspended', domain_status: 'active' } },
 			// IOM "Cancelled" on day 1 is a revocation by the Commission.
 			{ query: 'domain=glenfabaplay.com', verdict: 'licence_not_active', match: { jurisdiction: 'IOM', status: 'revoked', upstream_status: 'Cancelled' } },
 			// UKGC licences file of day 2: Surrendered, Lapsed, Under Review.

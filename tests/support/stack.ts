@@ -8,7 +8,9 @@ import { type NatsHandle, REPO_ROOT, type TestDatabase, createTestDatabase, star
 import { IndexStore } from '../../services/checker/src/index-store.ts'
 import { type RegistryListener, listenForRegistryChanges } from '../../services/checker/src/registry-listener.ts'
 import { startResponders } from '../../services/checker/src/responders.ts'
+import { readCertificateBatch } from '../../services/reader/src/certificates.ts'
 import { httpFetcher } from '../../services/reader/src/fetch/http-fetcher.ts'
+import { CERTIFICATE_LINKED } from '../../services/reader/src/link-sources.ts'
 import { type RunDeps, runJurisdiction } from '../../services/reader/src/run.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
 import { readTimeOfDay } from '../../services/reader/src/testing/harness.ts'
@@ -27,7 +29,7 @@ export type ReaderCheckStack = {
 	clock: TestClock
 	gateway: ServiceProcess
 	apiKey: string
-	/** Moves the register server and the clock to a scenario day, reads all seven registers as the reader's job loop does (run, then verification pages), and waits until the checker's index has taken every change. */
+	/** Moves the register server and the clock to a scenario day, reads all seven registers as the reader's job loop does (run, then certificate or verification pages), and waits until the checker's index has taken every change. */
 	readDay(day: number): Promise<void>
 	/** Waits until the checker has taken register_status as it is in PostgreSQL (data_version and last read). */
 	checkerCaughtUp(): Promise<void>
@@ -114,10 +116,12 @@ export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
 			async readDay(day) {
 				registers.setDay(day)
 				clock.set(readTimeOfDay(day))
+				// As the reader's job loop does after each run (main.ts afterRun), with its default sizes.
 				for (const code of JURISDICTION_CODES) {
 					await runJurisdiction(reader, code)
 					const policy = VERIFICATION_POLICY[code]
-					if (policy) await readVerificationPages(reader, code, policy === 'all' ? null : 200)
+					if (CERTIFICATE_LINKED.has(code)) await readCertificateBatch(reader, code, { batch: 200, cycleDays: 3 })
+					else if (policy) await readVerificationPages(reader, code, policy === 'all' ? null : 200)
 				}
 				await checkerCaughtUp()
 			},
