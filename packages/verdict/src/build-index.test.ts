@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { heapStats } from 'bun:jsc'
-import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
+import { isLinkList, linksForRegistrable } from './lookup.ts'
 import type { DomainLinkRow, LicenceRow, OperatorRow } from './rows.ts'
 import { HOUR, JURISDICTIONS, licence, link, NOW, operator, READ_AT, rows } from './test-support.ts'
 
@@ -13,8 +14,10 @@ describe('buildIndex', () => {
 		const owner = operator('acme', 'Acme Play')
 		const held = licence(owner, { license_number: '000102-R-317976-010', license_number_key: 'stale-key-from-an-old-reader' })
 		const shard = buildIndex(rows({ operators: [owner], licences: [held], links: [link(owner, 'shop.acme.co.uk', held, { registrable_domain: 'wrong.example' })] })).shards.get('UKGC')
-		expect(shard?.linksByHostname.get('shop.acme.co.uk')?.[0]?.registrable_domain).toBe('acme.co.uk')
-		expect(shard?.linksByRegistrable.get('acme.co.uk')).toHaveLength(1)
+		expect(shard?.linksByHostname.get('shop.acme.co.uk')).toMatchObject({ hostname: 'shop.acme.co.uk', operator: { id: owner.id } })
+		// The registrable domain is recomputed from the hostname, not taken from the row.
+		expect(shard?.linksBelowRegistrable.get('acme.co.uk')).toMatchObject({ hostname: 'shop.acme.co.uk' })
+		expect(shard?.linksBelowRegistrable.has('wrong.example')).toBe(false)
 		expect(shard?.licencesByNumberKey.get('000102R317976010')?.[0]?.id).toBe(held.id)
 		expect(shard?.licencesByOperator.get(owner.id)).toHaveLength(1)
 	})
@@ -31,6 +34,66 @@ describe('buildIndex', () => {
 		const built = buildIndex(rows({ licences: [held], links: [link(ghost, 'ghost.com', held)] }))
 		expect(built.shards.get('UKGC')?.licences.size).toBe(0)
 		expect(built.shards.get('UKGC')?.linksByHostname.size).toBe(0)
+	})
+})
+
+describe('domain link storage', () => {
+	const owner = operator('acme', 'Acme Play')
+	const other = operator('other', 'Other Play')
+	const held = licence(owner, { license_number: 'A-1' })
+	const otherHeld = licence(other, { license_number: 'O-1' })
+
+	test('a host listed once is stored as the link itself; a second listing of the same host makes a list', () => {
+		const shard = buildIndex(rows({ operators: [owner, other], licences: [held, otherHeld], links: [link(owner, 'acme.com', held), link(owner, 'shared.com', held), link(other, 'shared.com', otherHeld)] })).shards.get('UKGC')
+		expect(Array.isArray(shard?.linksByHostname.get('acme.com'))).toBe(false)
+		expect(shard?.linksByHostname.get('shared.com')).toHaveLength(2)
+	})
+
+	test('links on the registrable domain itself and on hosts below it are all found by registrable domain, once each', () => {
+		const mga = licence(owner, { license_number: 'M-1', jurisdiction_code: 'MGA' })
+		const built = buildIndex(
+			rows({
+				operators: [owner, other],
+				licences: [held, otherHeld, mga],
+				links: [link(owner, 'acme.co.uk', held), link(owner, 'www.acme.co.uk', held), link(other, 'shop.acme.co.uk', otherHeld), link(owner, 'acme.co.uk', mga), link(owner, 'acmeco.uk', held)]
+			})
+		)
+		const found = linksForRegistrable(built, 'acme.co.uk').map((entry) => `${entry.jurisdiction} ${entry.hostname}`)
+		expect(found.sort()).toEqual(['MGA acme.co.uk', 'UKGC acme.co.uk', 'UKGC shop.acme.co.uk', 'UKGC www.acme.co.uk'])
+		// A host that is not itself registrable never answers for the registrable domain spelled like it.
+		expect(linksForRegistrable(built, 'co.uk')).toEqual([])
+	})
+})
+
+describe('beginJurisdiction', () => {
+	const owner = operator('acme', 'Acme Play')
+	const ukLicence = licence(owner, { license_number: '000102-R-317976-010' })
+	const mgaLicence = licence(owner, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/315/2015' })
+	const ukLinks = Array.from({ length: 25 }, (_, i) => link(owner, i % 3 === 0 ? `www.acme${i}.co.uk` : `acme${i}.co.uk`, ukLicence, { link_status: i % 5 === 0 ? 'delisted' : 'active' }))
+	const base = buildIndex(rows({ operators: [owner], licences: [ukLicence, mgaLicence], links: [link(owner, 'acme.mt', mgaLicence)] }))
+
+	test('links added in chunks give the same answers as replaceJurisdiction with every row at once', () => {
+		const all = rows({ operators: [owner], licences: [ukLicence], links: ukLinks })
+		const build = beginJurisdiction('UKGC', all)
+		for (let from = 0; from < ukLinks.length; from += 7) build.addDomainLinks(ukLinks.slice(from, from + 7))
+		expect(build.domainLinkCount).toBe(25)
+		const chunked = build.finish(base)
+		const whole = replaceJurisdiction(base, 'UKGC', all)
+		for (const host of [...ukLinks.map((row) => row.hostname), 'acme3.co.uk', 'shop.acme4.co.uk', 'acme.mt', 'acme77.co.uk']) {
+			expect(checkDomain(chunked, host, options)).toEqual(checkDomain(whole, host, options))
+		}
+	})
+
+	test('finish swaps into the index it is given, keeping a jurisdiction replaced while the links were read', () => {
+		const build = beginJurisdiction('UKGC', rows({ operators: [owner], licences: [ukLicence], links: [] }))
+		build.addDomainLinks(ukLinks)
+		const meanwhile = replaceJurisdiction(base, 'MGA', rows({ operators: [owner], licences: [{ ...mgaLicence, status: 'revoked' }], links: [link(owner, 'acme.mt', mgaLicence)] }))
+		const next = build.finish(meanwhile)
+		expect(next.shards.get('MGA')).toBe(meanwhile.shards.get('MGA'))
+		expect(checkDomain(next, 'acme.mt', options).verdict).toBe('licence_not_active')
+		expect(checkDomain(next, 'acme1.co.uk', options).verdict).toBe('licensed')
+		expect(() => build.addDomainLinks(ukLinks)).toThrow('links added after finish')
+		expect(() => build.finish(next)).toThrow('finished twice')
 	})
 })
 
@@ -92,7 +155,7 @@ describe('index size', () => {
 		Bun.gc(true)
 		const used = heapStats().heapSize - baseline
 		let count = 0
-		for (const shard of built.shards.values()) for (const list of shard.linksByHostname.values()) count += list.length
+		for (const shard of built.shards.values()) for (const listings of shard.linksByHostname.values()) count += isLinkList(listings) ? listings.length : 1
 		expect(count).toBe(500_000)
 		expect(used).toBeLessThan(200 * 1024 * 1024)
 	}, 60_000)

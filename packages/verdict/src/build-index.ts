@@ -2,17 +2,20 @@ import { siteKey } from '@lv/hostnames'
 import type {
 	CheckIndex,
 	DomainLinkEntry,
+	Listings,
 	JurisdictionEntry,
 	JurisdictionShard,
 	LicenceEntry,
+	LinkVerification,
 	NameEntry,
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
+import { isLinkList } from './lookup.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameSearch } from './name-search.ts'
 import { nameKey } from './names.ts'
-import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow } from './rows.ts'
+import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
 
 const SPEC_ORDER = ['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM']
@@ -22,7 +25,9 @@ export function buildIndex(rows: RegisterRows): CheckIndex {
 	const operators = operatorEntries(rows.operators)
 	const shards = new Map<string, JurisdictionShard>()
 	for (const row of rows.jurisdictions) {
-		shards.set(row.code, buildShard(jurisdictionEntry(row, rows.registerStatus), rows, operators))
+		const builder = shardBuilder(row.code, rows, operators)
+		builder.addDomainLinks(rows.domainLinks)
+		shards.set(row.code, builder.shard(jurisdictionEntry(row, rows.registerStatus)))
 	}
 	return withShards(shards)
 }
@@ -33,15 +38,57 @@ export function buildIndex(rows: RegisterRows): CheckIndex {
  * the previous jurisdiction entry is kept (with a newer register status if one is given).
  */
 export function replaceJurisdiction(index: CheckIndex, code: string, rows: RegisterRows): CheckIndex {
+	const build = beginJurisdiction(code, rows)
+	build.addDomainLinks(rows.domainLinks)
+	return build.finish(index)
+}
+
+/** Everything but the domain links, which a JurisdictionBuild takes in chunks. */
+export type JurisdictionRows = Omit<RegisterRows, 'domainLinks'>
+
+/** One jurisdiction's shard under construction: domain links go in chunk by chunk as they are read. */
+export type JurisdictionBuild = {
+	/** Indexes links of this jurisdiction (rows naming another are ignored); the rows are not kept. */
+	addDomainLinks(rows: readonly StreamedLinkRow[]): void
+	/** Links indexed so far. */
+	readonly domainLinkCount: number
+	/**
+	 * `index` with this jurisdiction replaced by the shard built; pass the index that is current
+	 * at swap time, so shards swapped in meanwhile are kept. Ends the build.
+	 */
+	finish(index: CheckIndex): CheckIndex
+}
+
+/**
+ * replaceJurisdiction for a loader that streams domain links: licences, names and the rest come
+ * first, links are added in chunks, so a whole jurisdiction's link rows never sit in memory
+ * beside the index.
+ */
+export function beginJurisdiction(code: string, rows: JurisdictionRows): JurisdictionBuild {
+	const builder = shardBuilder(code, rows, operatorEntries(rows.operators))
 	const jurisdictionRow = rows.jurisdictions.find((row) => row.code === code)
-	const previous = index.shards.get(code)?.jurisdiction
-	let jurisdiction: JurisdictionEntry
-	if (jurisdictionRow) jurisdiction = jurisdictionEntry(jurisdictionRow, rows.registerStatus)
-	else if (previous) jurisdiction = withReadAt(previous, rows.registerStatus)
-	else throw new Error(`replaceJurisdiction: no jurisdictions row for ${code}`)
-	const shards = new Map(index.shards)
-	shards.set(code, buildShard(jurisdiction, rows, operatorEntries(rows.operators)))
-	return withShards(shards)
+	let finished = false
+	return {
+		addDomainLinks(links) {
+			if (finished) throw new Error(`beginJurisdiction(${code}): links added after finish`)
+			builder.addDomainLinks(links)
+		},
+		get domainLinkCount() {
+			return builder.domainLinkCount()
+		},
+		finish(index) {
+			if (finished) throw new Error(`beginJurisdiction(${code}): finished twice`)
+			const previous = index.shards.get(code)?.jurisdiction
+			let jurisdiction: JurisdictionEntry
+			if (jurisdictionRow) jurisdiction = jurisdictionEntry(jurisdictionRow, rows.registerStatus)
+			else if (previous) jurisdiction = withReadAt(previous, rows.registerStatus)
+			else throw new Error(`replaceJurisdiction: no jurisdictions row for ${code}`)
+			finished = true
+			const shards = new Map(index.shards)
+			shards.set(code, builder.shard(jurisdiction))
+			return withShards(shards)
+		}
+	}
 }
 
 /** A new index whose jurisdiction `code` carries a new last successful read; data is shared. */
@@ -94,8 +141,40 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 	else map.set(key, [value])
 }
 
-function buildShard(jurisdiction: JurisdictionEntry, rows: RegisterRows, operators: Map<string, OperatorEntry>): JurisdictionShard {
-	const code = jurisdiction.code
+/** Most hosts are listed once: one entry is stored as itself, a second turns it into an array. */
+function addListing(map: Map<string, Listings>, key: string, link: DomainLinkEntry): void {
+	const present = map.get(key)
+	if (present === undefined) map.set(key, link)
+	else if (isLinkList(present)) (present as DomainLinkEntry[]).push(link)
+	else map.set(key, [present, link])
+}
+
+/** One shared copy per distinct value, so 300,000 links do not each keep their own "active". */
+function interner(): <T extends string | null>(value: T) => T {
+	const seen = new Map<string, string>()
+	return <T extends string | null>(value: T): T => {
+		if (value === null) return value
+		const shared = seen.get(value)
+		if (shared !== undefined) return shared as T
+		seen.set(value, value)
+		return value
+	}
+}
+
+function verificationOf(row: StreamedLinkRow, shared: <T extends string | null>(value: T) => T): LinkVerification | null {
+	const page_read_at = toMs(row.verification_page_read_at)
+	if (row.verification_url === null && row.verification_page_status === null && page_read_at === null) return null
+	return { url: row.verification_url, page_status: shared(row.verification_page_status), page_read_at }
+}
+
+type ShardBuilder = {
+	addDomainLinks(rows: readonly StreamedLinkRow[]): void
+	domainLinkCount(): number
+	shard(jurisdiction: JurisdictionEntry): JurisdictionShard
+}
+
+function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
+	const shared = interner()
 	const licences = new Map<string, LicenceEntry>()
 	const licencesByNumberKey = new Map<string, LicenceEntry[]>()
 	const licencesByOperator = new Map<string, LicenceEntry[]>()
@@ -110,16 +189,16 @@ function buildShard(jurisdiction: JurisdictionEntry, rows: RegisterRows, operato
 			license_number: row.license_number,
 			license_number_key: licenseNumberKey(row.license_number),
 			license_reference_is_ours: row.license_reference_is_ours,
-			status: row.status,
-			status_qualifier: row.status_qualifier,
-			upstream_status: row.upstream_status,
+			status: shared(row.status),
+			status_qualifier: shared(row.status_qualifier),
+			upstream_status: shared(row.upstream_status),
 			expiry_date: toCalendarDate(row.expiry_date),
 			covers_websites: row.covers_websites,
-			status_source_url: row.status_source_url,
+			status_source_url: shared(row.status_source_url),
 			status_observed_at: toMs(row.status_observed_at),
 			not_listed_since: toMs(row.not_listed_since),
 			last_listed_at: toMs(row.last_listed_at),
-			source_url: row.source_url
+			source_url: shared(row.source_url)
 		}
 		licences.set(licence.id, licence)
 		push(licencesByNumberKey, licence.license_number_key, licence)
@@ -135,52 +214,58 @@ function buildShard(jurisdiction: JurisdictionEntry, rows: RegisterRows, operato
 		push(supersededByKey, key, { license_number: row.license_number, licence })
 	}
 
-	const linksByHostname = new Map<string, DomainLinkEntry[]>()
-	const linksByRegistrable = new Map<string, DomainLinkEntry[]>()
-	// One string per registrable domain, shared by every link on it.
-	const interned = new Map<string, string>()
-	for (const row of rows.domainLinks) {
-		if (row.jurisdiction_code !== code) continue
-		const operator = operators.get(row.operator_id)
-		if (!operator) continue
-		// Recomputed rather than trusted from the row, so queries and stored hosts group by one PSL.
-		const computed = siteKey(row.hostname)
-		const registrable = computed === row.hostname ? row.hostname : (interned.get(computed) ?? computed)
-		interned.set(registrable, registrable)
-		const link: DomainLinkEntry = {
-			hostname: row.hostname,
-			registrable_domain: registrable,
-			operator,
-			licence: row.license_id === null ? null : (licences.get(row.license_id) ?? null),
-			jurisdiction: code,
-			link_status: row.link_status,
-			association: row.association,
-			last_listed_at: toMs(row.last_listed_at),
-			verification_url: row.verification_url,
-			verification_page_status: row.verification_page_status,
-			verification_page_read_at: toMs(row.verification_page_read_at)
-		}
-		push(linksByHostname, link.hostname, link)
-		push(linksByRegistrable, link.registrable_domain, link)
-	}
-
 	const names = nameEntries(code, rows, operators, licencesByOperator)
+	const linksByHostname = new Map<string, Listings>()
+	// Only links on a host other than their registrable domain: linksForRegistrable finds the
+	// others under their hostname, so most links (listed on the registrable domain) have one entry.
+	const linksBelowRegistrable = new Map<string, Listings>()
+	// One string per registrable domain, shared by every link on it.
+	const registrables = interner()
+	let count = 0
+
 	return {
-		jurisdiction,
-		licences,
-		licencesByNumberKey,
-		supersededByKey,
-		licencesByOperator,
-		linksByHostname,
-		linksByRegistrable,
-		names,
-		nameSearch: buildNameSearch(names)
+		addDomainLinks(links) {
+			for (const row of links) {
+				if (row.jurisdiction_code !== undefined && row.jurisdiction_code !== code) continue
+				const operator = operators.get(row.operator_id)
+				if (!operator) continue
+				const link: DomainLinkEntry = {
+					hostname: row.hostname,
+					operator,
+					licence: row.license_id === null ? null : (licences.get(row.license_id) ?? null),
+					jurisdiction: code,
+					link_status: shared(row.link_status),
+					association: shared(row.association),
+					last_listed_at: toMs(row.last_listed_at),
+					verification: verificationOf(row, shared)
+				}
+				addListing(linksByHostname, link.hostname, link)
+				// Recomputed rather than trusted from the row, so queries and stored hosts group by one PSL.
+				const registrable = siteKey(row.hostname)
+				if (registrable !== row.hostname) addListing(linksBelowRegistrable, registrables(registrable), link)
+				count++
+			}
+		},
+		domainLinkCount: () => count,
+		shard(jurisdiction) {
+			return {
+				jurisdiction,
+				licences,
+				licencesByNumberKey,
+				supersededByKey,
+				licencesByOperator,
+				linksByHostname,
+				linksBelowRegistrable,
+				names,
+				nameSearch: buildNameSearch(names)
+			}
+		}
 	}
 }
 
 function nameEntries(
 	code: string,
-	rows: RegisterRows,
+	rows: JurisdictionRows,
 	operators: Map<string, OperatorEntry>,
 	licencesByOperator: Map<string, LicenceEntry[]>
 ): NameEntry[] {

@@ -55,7 +55,9 @@ function compareListings(index: CheckIndex, host: string, a: JudgedListing, b: J
 		Number(b.link.link_status === 'active') - Number(a.link.link_status === 'active') ||
 		index.order.indexOf(a.link.jurisdiction) - index.order.indexOf(b.link.jurisdiction) ||
 		(a.licence && b.licence ? compareLicences(a.licence, b.licence, index) : 0) ||
-		a.link.operator.slug.localeCompare(b.link.operator.slug)
+		a.link.operator.slug.localeCompare(b.link.operator.slug) ||
+		// Last, so the choice never depends on the order the register's rows were read in.
+		a.link.hostname.localeCompare(b.link.hostname)
 	)
 }
 
@@ -113,7 +115,7 @@ function relatedHostEntries(links: readonly DomainLinkEntry[]): RelatedHost[] {
 		seen.add(key)
 		entries.push({ hostname: link.hostname, link_status: link.link_status, jurisdiction: link.jurisdiction, operator_slug: link.operator.slug })
 	}
-	return entries.sort((a, b) => a.hostname.localeCompare(b.hostname) || a.jurisdiction.localeCompare(b.jurisdiction))
+	return entries.sort((a, b) => a.hostname.localeCompare(b.hostname) || a.jurisdiction.localeCompare(b.jurisdiction) || a.operator_slug.localeCompare(b.operator_slug))
 }
 
 function relatedAnswer(index: CheckIndex, host: string, registrable: string, siblings: DomainLinkEntry[], now: Date): Answer {

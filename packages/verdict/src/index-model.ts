@@ -41,17 +41,25 @@ export type LicenceEntry = {
 
 export type DomainLinkEntry = {
 	readonly hostname: string
-	readonly registrable_domain: string
 	readonly operator: OperatorEntry
 	readonly licence: LicenceEntry | null
 	readonly jurisdiction: string
 	readonly link_status: LinkStatus
 	readonly association: DomainAssociation | null
 	readonly last_listed_at: number | null
-	readonly verification_url: string | null
-	readonly verification_page_status: string | null
-	readonly verification_page_read_at: number | null
+	/** null when the register publishes no verification page for the link (most links) */
+	readonly verification: LinkVerification | null
 }
+
+/** A regulator's per-domain verification page and the service's last reading of it. */
+export type LinkVerification = {
+	readonly url: string | null
+	readonly page_status: string | null
+	readonly page_read_at: number | null
+}
+
+/** The links under one key: most hosts are listed once, and one link is stored as itself. */
+export type Listings = DomainLinkEntry | readonly DomainLinkEntry[]
 
 /** An earlier printed number of a licence (UKGC version suffix). */
 export type SupersededNumber = {
@@ -75,8 +83,12 @@ export type JurisdictionShard = {
 	readonly licencesByNumberKey: ReadonlyMap<string, readonly LicenceEntry[]>
 	readonly supersededByKey: ReadonlyMap<string, readonly SupersededNumber[]>
 	readonly licencesByOperator: ReadonlyMap<string, readonly LicenceEntry[]>
-	readonly linksByHostname: ReadonlyMap<string, readonly DomainLinkEntry[]>
-	readonly linksByRegistrable: ReadonlyMap<string, readonly DomainLinkEntry[]>
+	readonly linksByHostname: ReadonlyMap<string, Listings>
+	/**
+	 * By registrable domain, the links on other hosts under it (www. and other subdomains); links
+	 * on the registrable domain itself are found under their hostname (lookup.linksForRegistrable).
+	 */
+	readonly linksBelowRegistrable: ReadonlyMap<string, Listings>
 	readonly names: readonly NameEntry[]
 	/** candidate search over `names` for name matching */
 	readonly nameSearch: NameSearch

@@ -1,4 +1,5 @@
-import type { CheckIndex, DomainLinkEntry, JurisdictionEntry, LicenceEntry, SupersededNumber } from './index-model.ts'
+import { siteKey } from '@lv/hostnames'
+import type { CheckIndex, DomainLinkEntry, JurisdictionEntry, LicenceEntry, Listings, SupersededNumber } from './index-model.ts'
 
 export function jurisdictionOf(index: CheckIndex, code: string): JurisdictionEntry | null {
 	return index.shards.get(code)?.jurisdiction ?? null
@@ -13,12 +14,34 @@ function collect<T>(index: CheckIndex, pick: (code: string) => readonly T[] | un
 	return found
 }
 
-export function linksForHostname(index: CheckIndex, hostname: string): DomainLinkEntry[] {
-	return collect(index, (code) => index.shards.get(code)?.linksByHostname.get(hostname))
+export function isLinkList(listings: Listings): listings is readonly DomainLinkEntry[] {
+	return Array.isArray(listings)
 }
 
+function addListings(found: DomainLinkEntry[], listings: Listings | undefined): void {
+	if (listings === undefined) return
+	if (isLinkList(listings)) found.push(...listings)
+	else found.push(listings)
+}
+
+export function linksForHostname(index: CheckIndex, hostname: string): DomainLinkEntry[] {
+	const found: DomainLinkEntry[] = []
+	for (const code of index.order) addListings(found, index.shards.get(code)?.linksByHostname.get(hostname))
+	return found
+}
+
+/** Every link whose hostname's registrable domain is `registrable`, shard by shard. */
 export function linksForRegistrable(index: CheckIndex, registrable: string): DomainLinkEntry[] {
-	return collect(index, (code) => index.shards.get(code)?.linksByRegistrable.get(registrable))
+	// Links on the registrable domain itself are stored under their hostname only.
+	const isRegistrable = siteKey(registrable) === registrable
+	const found: DomainLinkEntry[] = []
+	for (const code of index.order) {
+		const shard = index.shards.get(code)
+		if (!shard) continue
+		if (isRegistrable) addListings(found, shard.linksByHostname.get(registrable))
+		addListings(found, shard.linksBelowRegistrable.get(registrable))
+	}
+	return found
 }
 
 export function licencesForNumberKey(index: CheckIndex, key: string): LicenceEntry[] {

@@ -90,9 +90,9 @@ export function domainMatch(
 		domain_status: link.link_status,
 		matched_domain: link.hostname,
 		domain_last_listed_at: link.link_status === 'active' ? toIso(link.last_listed_at) : null,
-		verification_url: link.verification_url,
-		verification_page_status: link.verification_page_status,
-		verification_page_read_at: toIso(link.verification_page_read_at)
+		verification_url: link.verification?.url ?? null,
+		verification_page_status: link.verification?.page_status ?? null,
+		verification_page_read_at: toIso(link.verification?.page_read_at ?? null)
 	}
 }
 

@@ -3,7 +3,8 @@
  * (postgres.js gives Date for timestamptz and date; strings are accepted as well).
  * Only the columns the checker needs are required.
  */
-export type Instant = Date | string
+/** A Date, an ISO string or epoch milliseconds. */
+export type Instant = Date | string | number
 export type CalendarDate = Date | string
 
 export const LICENCE_STATUSES = [
@@ -18,8 +19,10 @@ export const LICENCE_STATUSES = [
 ] as const
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number]
 export type StatusQualifier = 'provisional_under_assessment'
-export type LinkStatus = 'active' | 'parked' | 'expired' | 'redirecting' | 'delisted'
-export type DomainAssociation = 'direct' | 'white_label'
+export const LINK_STATUSES = ['active', 'parked', 'expired', 'redirecting', 'delisted'] as const
+export type LinkStatus = (typeof LINK_STATUSES)[number]
+export const DOMAIN_ASSOCIATIONS = ['direct', 'white_label'] as const
+export type DomainAssociation = (typeof DOMAIN_ASSOCIATIONS)[number]
 export type ChangeType = 'created' | 'status_change' | 'renewed' | 'revoked' | 'data_update'
 
 export type JurisdictionRow = {
@@ -89,6 +92,9 @@ export type DomainLinkRow = {
 	verification_page_status: string | null
 	verification_page_read_at: Instant | null
 }
+
+/** A domain link streamed into one jurisdiction's build (beginJurisdiction): the code may be left out. */
+export type StreamedLinkRow = Omit<DomainLinkRow, 'jurisdiction_code'> & { jurisdiction_code?: string }
 
 export type LicenseHistoryRow = {
 	id: string

@@ -3,7 +3,7 @@ import type { CalendarDate, Instant } from './rows.ts'
 /** Milliseconds since the epoch, or null; an unparsable value is treated as absent. */
 export function toMs(value: Instant | null | undefined): number | null {
 	if (value === null || value === undefined) return null
-	const ms = value instanceof Date ? value.getTime() : Date.parse(value)
+	const ms = typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.parse(value)
 	return Number.isNaN(ms) ? null : ms
 }
 

@@ -81,13 +81,14 @@ export function notAFinding(): string {
 }
 
 export function verificationPage(link: DomainLinkEntry): string {
-	if (link.verification_url === null) return ''
-	const readAt = toIso(link.verification_page_read_at)
-	if (link.verification_page_status === null || readAt === null) {
+	const verification = link.verification
+	if (verification === null || verification.url === null) return ''
+	const readAt = toIso(verification.page_read_at)
+	if (verification.page_status === null || readAt === null) {
 		return `The regulator publishes a verification page for ${link.hostname}; the service holds no reading of it yet.`
 	}
-	const reading = `The regulator's verification page for ${link.hostname} read "${link.verification_page_status}" at ${readAt}`
-	return isInForceWording(link.verification_page_status) ? `${reading}.` : `${reading}; that wording is not confirmation of a licence in force.`
+	const reading = `The regulator's verification page for ${link.hostname} read "${verification.page_status}" at ${readAt}`
+	return isInForceWording(verification.page_status) ? `${reading}.` : `${reading}; that wording is not confirmation of a licence in force.`
 }
 
 function hostAsListed(query: string, link: DomainLinkEntry): string {

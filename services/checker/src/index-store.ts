@@ -1,8 +1,8 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type CheckIndex, buildIndex, replaceJurisdiction, withRegisterRead } from '@lv/verdict'
-import { type RegisterVersion, jurisdictionCodes, loadJurisdictionRows, registerVersions } from './load-rows.ts'
+import { type CheckIndex, buildIndex, withRegisterRead } from '@lv/verdict'
+import { type RegisterVersion, jurisdictionCodes, loadJurisdiction, registerVersions } from './load-rows.ts'
 
 const EMPTY_INDEX = buildIndex({
 	jurisdictions: [],
@@ -91,20 +91,22 @@ export class IndexStore {
 
 	async #rebuildOnce(code: string): Promise<void> {
 		const started = performance.now()
-		const { rows, dataVersion } = await loadJurisdictionRows(this.#sql, code)
-		if (rows.jurisdictions.length === 0) {
+		const loaded = await loadJurisdiction(this.#sql, code)
+		if (!loaded) {
 			this.#logger.warn('jurisdiction has no row; index left as it is', { jurisdiction: code })
 			return
 		}
-		this.#index = replaceJurisdiction(this.#index, code, rows)
+		const { build, dataVersion } = loaded
+		// Swapped into the index current now: another jurisdiction may have been swapped in meanwhile.
+		this.#index = build.finish(this.#index)
 		this.#versions.set(code, dataVersion)
 		this.#readAt.set(code, this.#index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
 		const record = { code, dataVersion, durationMs: performance.now() - started, at: this.#clock.now() }
 		this.#logger.info('index rebuilt', {
 			jurisdiction: code,
 			data_version: String(dataVersion),
-			licences: rows.licences.length,
-			domains: rows.domainLinks.length,
+			licences: loaded.licences,
+			domains: build.domainLinkCount,
 			duration_ms: Math.round(record.durationMs)
 		})
 		this.#onRebuilt?.(record)

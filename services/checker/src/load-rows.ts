@@ -1,41 +1,52 @@
 import type { Sql } from '@lv/db'
-import type {
-	DomainLinkRow,
-	JurisdictionRow,
-	LicenceRow,
-	LicenseHistoryRow,
-	LicenseNumberVersionRow,
-	OperatorRow,
-	RegisterRows,
-	RegisterStatusRow,
-	TradingNameRow
+import {
+	DOMAIN_ASSOCIATIONS,
+	LINK_STATUSES,
+	type JurisdictionBuild,
+	type JurisdictionRow,
+	type LicenceRow,
+	type LicenseHistoryRow,
+	type LicenseNumberVersionRow,
+	type OperatorRow,
+	type RegisterStatusRow,
+	type StreamedLinkRow,
+	type TradingNameRow,
+	beginJurisdiction
 } from '@lv/verdict'
 
-export type JurisdictionSnapshot = { rows: RegisterRows; dataVersion: bigint }
+/** A jurisdiction read from one snapshot, its shard built; `build.finish(index)` swaps it in. */
+export type JurisdictionSnapshot = { build: JurisdictionBuild; dataVersion: bigint; licences: number }
 
-/**
- * postgres.js gives every row its own copy of a text value. Columns with few distinct values
- * (statuses, wording, ids of the few thousand operators and licences) are replaced by one shared
- * copy, so 500,000 domain links do not keep a million copies of "active" and "direct" and the
- * duplicate ids become garbage chunk by chunk while the rows are still being read.
- */
-function interner() {
-	const seen = new Map<string, string>()
-	return <T extends object>(rows: readonly T[], columns: readonly (keyof T)[]): void => {
-		for (const row of rows) {
-			for (const column of columns) {
-				const value = row[column]
-				if (typeof value !== 'string') continue
-				const shared = seen.get(value)
-				if (shared === undefined) seen.set(value, value)
-				else (row as Record<keyof T, unknown>)[column] = shared
-			}
-		}
-	}
+const LINK_ROWS_PER_CHUNK = 10_000
+
+/** A domain_links row as the loader selects it: 1-based positions in place of ids and statuses. */
+type EncodedLinkRow = {
+	operator: number
+	licence: number | null
+	hostname: string
+	link_status: number
+	association: number | null
+	last_listed_at: Date | null
+	verification_url: string | null
+	verification_page_status: string | null
+	verification_page_read_at: Date | null
 }
 
-const LINK_ROWS_PER_CHUNK = 20_000
-const SHARED_LINK_COLUMNS = ['operator_id', 'license_id', 'jurisdiction_code', 'link_status', 'association', 'verification_page_status'] as const
+function decodeLink(row: EncodedLinkRow, operatorIds: readonly string[], licenceIds: readonly string[]): StreamedLinkRow {
+	const status = LINK_STATUSES[row.link_status - 1]
+	if (status === undefined) throw new Error(`domain link ${row.hostname}: unknown link_status`)
+	return {
+		operator_id: operatorIds[row.operator - 1] ?? '',
+		license_id: row.licence === null ? null : (licenceIds[row.licence - 1] ?? null),
+		hostname: row.hostname,
+		link_status: status,
+		association: row.association === null ? null : (DOMAIN_ASSOCIATIONS[row.association - 1] ?? null),
+		last_listed_at: row.last_listed_at,
+		verification_url: row.verification_url,
+		verification_page_status: row.verification_page_status,
+		verification_page_read_at: row.verification_page_read_at
+	}
+}
 
 export type RegisterVersion = { code: string; dataVersion: bigint; lastSuccessfulReadAt: Date | null }
 
@@ -53,11 +64,14 @@ export async function registerVersions(sql: Sql): Promise<RegisterVersion[]> {
 }
 
 /**
- * Every row of one jurisdiction the index is built from, read in one REPEATABLE READ snapshot so
- * licences, links and data_version belong to the same committed reader run. Set-based: one
- * query per table, no per-row round trips.
+ * Reads one jurisdiction in one REPEATABLE READ snapshot (licences, links and data_version
+ * belong to the same committed reader run) and builds its shard as the rows arrive: licences,
+ * names and the rest first, then domain links, the largest table, in chunks that are indexed
+ * and dropped, so a whole jurisdiction's link rows never sit in memory beside the index (the
+ * builder also shares repeated strings). Set-based: one query per table. Null when the
+ * jurisdiction has no row.
  */
-export async function loadJurisdictionRows(sql: Sql, code: string): Promise<JurisdictionSnapshot> {
+export async function loadJurisdiction(sql: Sql, code: string): Promise<JurisdictionSnapshot | null> {
 	// A reserved connection with an explicit BEGIN rather than sql.begin(): postgres.js keeps the
 	// queries of a begin() block (and so every row they returned) reachable from the connection
 	// until its next begin(), which would hold a whole jurisdiction's rows beside the index.
@@ -66,6 +80,10 @@ export async function loadJurisdictionRows(sql: Sql, code: string): Promise<Juri
 		await tx`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`
 		const jurisdictions = await tx<JurisdictionRow[]>`
 			SELECT code, name, sla_hours, confidence_hint, position FROM jurisdictions WHERE code = ${code}`
+		if (jurisdictions.length === 0) {
+			await tx`COMMIT`
+			return null
+		}
 		const statuses = await tx<(RegisterStatusRow & { data_version: bigint })[]>`
 			SELECT jurisdiction_code, last_successful_read_at, data_version FROM register_status WHERE jurisdiction_code = ${code}`
 		const licences = await tx<LicenceRow[]>`
@@ -77,17 +95,6 @@ export async function loadJurisdictionRows(sql: Sql, code: string): Promise<Juri
 			SELECT v.license_id, v.license_number, v.license_number_key, v.superseded_at
 			FROM license_number_versions v JOIN licenses l ON l.id = v.license_id
 			WHERE l.jurisdiction_code = ${code}`
-		const intern = interner()
-		// The largest table, read in chunks so shared values are folded in as it arrives. The
-		// registrable domain is not read: the index recomputes it from the hostname.
-		const domainLinks: DomainLinkRow[] = []
-		await tx<DomainLinkRow[]>`
-			SELECT operator_id, license_id, jurisdiction_code, hostname, link_status, association,
-				last_listed_at, verification_url, verification_page_status, verification_page_read_at
-			FROM domain_links WHERE jurisdiction_code = ${code}`.cursor(LINK_ROWS_PER_CHUNK, (chunk) => {
-			intern(chunk, SHARED_LINK_COLUMNS)
-			for (const row of chunk) domainLinks.push(row)
-		})
 		const tradingNames = await tx<TradingNameRow[]>`
 			SELECT operator_id, jurisdiction_code, name, status FROM trading_names WHERE jurisdiction_code = ${code}`
 		const operators = await tx<OperatorRow[]>`
@@ -95,12 +102,24 @@ export async function loadJurisdictionRows(sql: Sql, code: string): Promise<Juri
 			WHERE EXISTS (SELECT 1 FROM licenses l WHERE l.operator_id = o.id AND l.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM domain_links d WHERE d.operator_id = o.id AND d.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM trading_names t WHERE t.operator_id = o.id AND t.jurisdiction_code = ${code})`
+		const build = beginJurisdiction(code, { jurisdictions, registerStatus: statuses, operators, tradingNames, licences, licenseNumberVersions })
+		// Links arrive with small numbers in place of ids and statuses (positions in the lists sent
+		// along), so the only string a row usually brings is its hostname: less to parse and collect.
+		const operatorIds = operators.map((row) => row.id)
+		const licenceIds = licences.map((row) => row.id)
+		await tx<EncodedLinkRow[]>`
+			SELECT o.n::int AS operator, l.n::int AS licence, d.hostname,
+				array_position(${LINK_STATUSES as unknown as string[]}::text[], d.link_status) AS link_status,
+				array_position(${DOMAIN_ASSOCIATIONS as unknown as string[]}::text[], d.association) AS association,
+				d.last_listed_at, d.verification_url, d.verification_page_status, d.verification_page_read_at
+			FROM domain_links d
+			JOIN unnest(${operatorIds}::uuid[]) WITH ORDINALITY AS o(id, n) ON o.id = d.operator_id
+			LEFT JOIN unnest(${licenceIds}::uuid[]) WITH ORDINALITY AS l(id, n) ON l.id = d.license_id
+			WHERE d.jurisdiction_code = ${code}`.cursor(LINK_ROWS_PER_CHUNK, (chunk) => {
+			build.addDomainLinks(chunk.map((row) => decodeLink(row, operatorIds, licenceIds)))
+		})
 		await tx`COMMIT`
-		intern(licences, ['operator_id', 'jurisdiction_code', 'status', 'status_qualifier', 'upstream_status', 'source_url', 'status_source_url'])
-		return {
-			rows: { jurisdictions, registerStatus: statuses, operators, tradingNames, licences, licenseNumberVersions, domainLinks },
-			dataVersion: BigInt(statuses[0]?.data_version ?? 0n)
-		}
+		return { build, dataVersion: BigInt(statuses[0]?.data_version ?? 0n), licences: licences.length }
 	} catch (error) {
 		await tx`ROLLBACK`.catch(() => {})
 		throw error
