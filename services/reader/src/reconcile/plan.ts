@@ -1,7 +1,8 @@
-import { normaliseHostname, siteKey } from '@lv/hostnames'
+import { normaliseHostname } from '@lv/hostnames'
 import type { LicenceStatus, LinkStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
 import { outboxEvent } from './events.ts'
 import { licenseNumberKey } from './number-key.ts'
+import { registrableOf } from './registrable.ts'
 import { allocateSlug } from './slug.ts'
 import { buildNumberIndex, decideListedStatus, enforcementEffects } from './status.ts'
 import type {
@@ -372,7 +373,7 @@ function observeLinks(plan: Plan, observation: Observation, operatorByEntity: Ma
 		hosts.set(hostname, links.hostnames.length)
 		links.operatorIds.push(operator.id)
 		links.hostnames.push(hostname)
-		links.registrableDomains.push(siteKey(hostname))
+		links.registrableDomains.push(registrableOf(hostname))
 		links.licenseIds.push(licenseId)
 		links.linkStatuses.push(domain.linkStatus)
 		links.associations.push(domain.association)
