@@ -73,21 +73,30 @@ export function authPlugin(deps: AuthDeps) {
 		pruneCounters(sql, nowMs).catch((error) => logger.warn('usage counter pruning failed', { error }))
 	}
 
-	async function admit(mode: AuthMode, request: Request, route: string, address: string): Promise<Pending> {
-		const keyless: Caller = { tier: 'keyless', accountId: null, keyId: null, plan: null, clientAddress: address }
+	/** `addressOf` reads the client address only when needed (keyless calls count by it; keyed ones do not). */
+	async function admit(mode: AuthMode, request: Request, route: string, addressOf: () => string): Promise<Pending> {
+		const keyless: Caller = {
+			tier: 'keyless',
+			accountId: null,
+			keyId: null,
+			plan: null,
+			get clientAddress() {
+				return addressOf()
+			}
+		}
 		if (mode === 'none') return { kind: 'uncounted', caller: keyless }
 		const credentials = readCredentials(request.headers.get('authorization'))
 		const nowMs = clock.nowMs()
 		maybePrune(nowMs)
 		if (credentials.kind === 'absent') {
 			if (mode === 'required') throw apiKeyMissing()
-			const admission = await runtime.keyless.submit(keylessClaim({ route, address, limit: KEYLESS_HOURLY_LIMIT, nowMs }))
+			const admission = await runtime.keyless.submit(keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs }))
 			if (!admission.admitted) throw keylessCapReached({ used: admission.used, window: admission.window, pricingUrl })
 			return { kind: 'keyless', caller: keyless, used: admission.used, window: admission.window }
 		}
 		if (credentials.kind === 'malformed') throw malformedHeader()
 		if (!hasApiKeyShape(credentials.key)) throw apiKeyInvalid()
-		return admitKeyed(hashApiKey(credentials.key), mode, address, nowMs)
+		return admitKeyed(hashApiKey(credentials.key), mode, addressOf, nowMs)
 	}
 
 	/**
@@ -95,7 +104,7 @@ export function authPlugin(deps: AuthDeps) {
 	 * also re-checks the key and plan against the database: if they changed since they were cached,
 	 * the key is read again and the call decided on what it is now.
 	 */
-	async function admitKeyed(keyHash: Uint8Array, mode: AuthMode, address: string, nowMs: number): Promise<Pending> {
+	async function admitKeyed(keyHash: Uint8Array, mode: AuthMode, addressOf: () => string, nowMs: number): Promise<Pending> {
 		for (let attempt = 0; attempt < MAX_KEY_READS; attempt++) {
 			const entry = await runtime.keys.resolve(keyHash, nowMs)
 			if (!entry || !constantTimeEqual(entry.keyHash, keyHash)) throw apiKeyInvalid()
@@ -118,7 +127,15 @@ export function authPlugin(deps: AuthDeps) {
 				throw monthlyQuotaExhausted({ used: verdict.quotaUsed, limit: plan.monthlyQuota ?? 0, window: quotaWindow, planTier: plan.code, pricingUrl })
 			}
 			runtime.lastUsed.touch(entry, nowMs)
-			const caller: Caller = { tier: plan.isTrial ? 'trial' : 'keyed', accountId: entry.accountId, keyId: entry.keyId, plan, clientAddress: address }
+			const caller: Caller = {
+				tier: plan.isTrial ? 'trial' : 'keyed',
+				accountId: entry.accountId,
+				keyId: entry.keyId,
+				plan,
+				get clientAddress() {
+					return addressOf()
+				}
+			}
 			return {
 				kind: 'keyed',
 				caller,
@@ -150,9 +167,13 @@ export function authPlugin(deps: AuthDeps) {
 	return new Elysia().macro({
 		auth: (mode: AuthMode) => ({
 			async transform({ request, route, server }) {
-				const address = clientAddress(request, peerAddressOf(request, server), isTrusted)
+				let address: string | undefined
+				const addressOf = () => {
+					address ??= clientAddress(request, peerAddressOf(request, server), isTrusted)
+					return address
+				}
 				try {
-					pending.set(request, await admit(mode, request, route, address))
+					pending.set(request, await admit(mode, request, route, addressOf))
 				} catch (error) {
 					if (isStoreFailure(error)) throw serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
 					throw error

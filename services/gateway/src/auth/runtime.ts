@@ -19,6 +19,13 @@ export type AuthRuntime = {
 	listening: Promise<void>
 }
 
+/**
+ * Counting statements a replica keeps in flight at once. One minimises statements per call; two
+ * let a call start counting while the previous batch is still out, which measured faster on the
+ * 2-CPU bench machine (more overlapped than three or four, whose batches get too small).
+ */
+const COUNTING_STATEMENTS_IN_FLIGHT = 2
+
 const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
 
 /**
@@ -38,8 +45,8 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger })
 	const keys = new KeyCache((keyHash, nowMs) => lookupKey(sql, keyHash, nowMs))
 	const runtime: AuthRuntime = {
 		keys,
-		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims)),
-		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims)),
+		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
+		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
 		lastUsed: createLastUsedStamps(sql, logger),
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,

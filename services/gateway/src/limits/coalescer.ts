@@ -1,8 +1,9 @@
 /**
- * Turns many concurrent single requests into few batch statements: while a batch is in flight, new
- * items queue; when it settles, everything queued goes out together as the next batch. An idle
- * coalescer sends at once (after the current microtasks, so items submitted together travel
- * together), so a lone request pays no extra latency. A failed batch rejects each of its items.
+ * Turns many concurrent single requests into few batch statements: while `maxInFlight` batches are
+ * in flight, new items queue; when one settles, everything queued goes out together as the next
+ * batch. A coalescer with room sends at once (after the current microtasks, so items submitted
+ * together travel together), so a lone request pays no extra latency. A failed batch rejects each
+ * of its items.
  */
 export type Coalescer<I, R> = {
 	submit(item: I): Promise<R>
