@@ -3,12 +3,12 @@ import type { FetchedRecord, PreviousRead } from '../fetch/read-publication.ts'
 
 type Executor = Sql | TransactionSql
 
-/** The validators and snapshot of the latest good read of every URL of a jurisdiction. */
+/** The validators and snapshot of the latest good read of every register and enforcement URL of a jurisdiction (certificate reads are not conditional). */
 export async function loadPreviousReads(sql: Sql, jurisdiction: string): Promise<Map<string, PreviousRead>> {
 	const rows = await sql<{ source_url: string; etag: string | null; last_modified: string | null; snapshot_sha256: string }[]>`
 		SELECT DISTINCT ON (source_url) source_url, etag, last_modified, snapshot_sha256
 		FROM register_reads
-		WHERE jurisdiction_code = ${jurisdiction} AND outcome IN ('succeeded', 'not_modified') AND snapshot_sha256 IS NOT NULL
+		WHERE jurisdiction_code = ${jurisdiction} AND publication IN ('register', 'enforcement') AND outcome IN ('succeeded', 'not_modified') AND snapshot_sha256 IS NOT NULL
 		ORDER BY source_url, started_at DESC`
 	return new Map(rows.map((row) => [row.source_url, { etag: row.etag, lastModified: row.last_modified, sha256: row.snapshot_sha256 }]))
 }
