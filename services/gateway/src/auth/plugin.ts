@@ -90,7 +90,9 @@ export function authPlugin(deps: AuthDeps) {
 		maybePrune(nowMs)
 		if (credentials.kind === 'absent') {
 			if (mode === 'required') throw apiKeyMissing()
-			const admission = await runtime.keyless.submit(keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs }))
+			const claim = keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			const admission = runtime.keylessExhausted.refusal(claim) ?? (await runtime.keyless.submit(claim))
+			runtime.keylessExhausted.note(claim, admission)
 			if (!admission.admitted) throw keylessCapReached({ used: admission.used, window: admission.window, pricingUrl })
 			return { kind: 'keyless', caller: keyless, used: admission.used, window: admission.window }
 		}

@@ -179,6 +179,19 @@ describe('coalesced counters across replicas', () => {
 		expect(responses.filter((response) => response.status === 429).map((response) => response.headers.get('x-ratelimit-remaining'))).toEqual(Array(40).fill('0'))
 	})
 
+	test('a keyless client past its cap is refused without another statement until the next hour', async () => {
+		const clock = new TestClock('2026-11-12T12:30:00.000Z')
+		const a = await replica(clock)
+		for (let index = 0; index < 10; index++) expect((await a.call('/probe/public', {}, '198.51.100.90')).status).toBe(200)
+		expect((await a.call('/probe/public', {}, '198.51.100.90')).status).toBe(429)
+		const statements = a.runtime.keyless.batchesSent
+		const refused = await Promise.all(Array.from({ length: 20 }, () => a.call('/probe/public', {}, '198.51.100.90')))
+		expect(refused.map((response) => [response.status, response.headers.get('x-ratelimit-remaining')])).toEqual(Array(20).fill([429, '0']))
+		expect(a.runtime.keyless.batchesSent).toBe(statements)
+		clock.advance(30 * 60_000)
+		expect((await a.call('/probe/public', {}, '198.51.100.90')).headers.get('x-ratelimit-remaining')).toBe('9')
+	})
+
 	test('a replica with the key cached fails closed with 503 when the counters store goes away', async () => {
 		const clock = new TestClock('2026-11-12T13:00:00.000Z')
 		const doomed = await createTestDatabase()

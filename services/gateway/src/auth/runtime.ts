@@ -3,7 +3,7 @@ import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type Coalescer, createCoalescer } from '../limits/coalescer.ts'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '../limits/keyed-counter.ts'
-import { type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
+import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
 import { KeyCache } from './key-cache.ts'
 import { watchKeyChanges } from './key-changes.ts'
 import { lookupKey } from './key-lookup.ts'
@@ -14,6 +14,7 @@ export type AuthRuntime = {
 	keys: KeyCache
 	keyed: Coalescer<KeyedClaim, KeyedVerdict>
 	keyless: Coalescer<KeylessClaim, KeylessVerdict>
+	keylessExhausted: ExhaustedScopes
 	lastUsed: LastUsedStamps
 	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
 	listening: Promise<void>
@@ -47,6 +48,7 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger })
 		keys,
 		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
 		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
+		keylessExhausted: new ExhaustedScopes(),
 		lastUsed: createLastUsedStamps(sql, logger),
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,

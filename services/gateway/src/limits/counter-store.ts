@@ -22,7 +22,7 @@ export async function releaseCharge(sql: Sql, charge: Charge): Promise<void> {
 export type WindowAdmission = { admitted: boolean; used: number; window: Window }
 
 /**
- * The quota-charging hook for any fixed-window cap (keyless hour, events polls per hour, exports
+ * The quota-charging hook for any other fixed-window cap (events polls per hour, exports
  * per day…): counts one call in `scope` for the window unless `limit` calls are already counted.
  */
 export async function consumeWithinLimit(sql: Sql, input: { scope: string; window: Window; limit: number }): Promise<WindowAdmission> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
-import { type KeylessClaim, type KeylessVerdict, countKeylessClaims, keylessClaim } from './keyless-counter.ts'
+import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims, keylessClaim } from './keyless-counter.ts'
 
 let db: TestDatabase
 
@@ -55,5 +55,20 @@ describe('keyless counting in batches', () => {
 			window: { startMs: Date.parse('2026-11-10T12:00:00.000Z'), resetMs: Date.parse('2026-11-10T13:00:00.000Z') },
 			limit: 10
 		})
+	})
+
+	test('a scope refused in a window is refused from memory for the rest of that window, and only that scope', () => {
+		const exhausted = new ExhaustedScopes()
+		const at = (iso: string, address = '198.51.100.1') => keylessClaim({ route: '/v1/check', address, limit: 10, nowMs: Date.parse(iso) })
+		const claim = at('2026-11-10T12:10:00.000Z')
+		exhausted.note(claim, { admitted: true, used: 10, window: claim.window })
+		expect(exhausted.refusal(claim)).toBeNull()
+		exhausted.note(claim, { admitted: false, used: 10, window: claim.window })
+		expect(exhausted.refusal(at('2026-11-10T12:59:59.999Z'))).toEqual({ admitted: false, used: 10, window: claim.window })
+		expect(exhausted.refusal(at('2026-11-10T12:30:00.000Z', '198.51.100.2'))).toBeNull()
+		const nextHour = at('2026-11-10T13:00:00.000Z')
+		expect(exhausted.refusal(nextHour)).toBeNull()
+		exhausted.note(nextHour, { admitted: false, used: 10, window: nextHour.window })
+		expect(exhausted.refusal(at('2026-11-10T12:40:00.000Z'))).toBeNull()
 	})
 })

@@ -61,3 +61,31 @@ export async function countKeylessClaims(sql: Sql, claims: readonly KeylessClaim
 		RETURNING scope, window_start, count`
 	return assignKeylessVerdicts(claims, new Map(counted.map((row) => [rowKey(row.scope, row.window_start.getTime()), row.count])))
 }
+
+/**
+ * Scopes that reached their limit in the current window. Keyless counts are never given back, so
+ * once a call was refused every later call of that scope and window is refused too: answered here
+ * without a statement (a client hammering past its cap costs no database work).
+ */
+export class ExhaustedScopes {
+	readonly #maxEntries: number
+	#windowStartMs = Number.NEGATIVE_INFINITY
+	#scopes = new Set<string>()
+
+	constructor(maxEntries = 100_000) {
+		this.#maxEntries = maxEntries
+	}
+
+	refusal(claim: KeylessClaim): KeylessVerdict | null {
+		return claim.window.startMs === this.#windowStartMs && this.#scopes.has(claim.scope) ? { admitted: false, used: claim.limit, window: claim.window } : null
+	}
+
+	note(claim: KeylessClaim, verdict: KeylessVerdict): void {
+		if (verdict.admitted || claim.window.startMs < this.#windowStartMs) return
+		if (claim.window.startMs > this.#windowStartMs || this.#scopes.size >= this.#maxEntries) {
+			this.#windowStartMs = claim.window.startMs
+			this.#scopes = new Set()
+		}
+		this.#scopes.add(claim.scope)
+	}
+}
