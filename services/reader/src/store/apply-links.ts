@@ -19,7 +19,6 @@ export async function applyLinks(tx: TransactionSql, links: LinkObservations, ju
 			link_status text NOT NULL, association text, upstream_value text, verification_url text
 		) ON COMMIT DROP`
 	await copyLinks(tx, links)
-	await tx`ANALYZE observed_links`
 	step('domains_fill')
 	const delisted = await tx`
 		UPDATE domain_links d SET link_status = 'delisted', last_listed_at = NULL, updated_at = ${now}
