@@ -56,6 +56,7 @@ for (const service of STACK_SERVICES) {
 			NATS_URL: nats.url,
 			LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 			HEALTH_PORT: String(healthPort),
+			EXIT_WITH_PARENT: 'true',
 			...service.env(ports)
 		},
 		stdout: 'pipe',

@@ -1,3 +1,4 @@
+import { watchParent } from '@lv/runtime'
 import { startRegisterServer } from './server.ts'
 
 // A dev tool, not a service: it takes PORT and REGISTER_DAY directly.
@@ -11,3 +12,4 @@ const stop = async () => {
 }
 process.on('SIGTERM', () => void stop())
 process.on('SIGINT', () => void stop())
+if (process.env.EXIT_WITH_PARENT === 'true') watchParent(() => void stop())

@@ -1,5 +1,8 @@
 import { expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { silentLogger } from '@lv/logger'
+import { TMP_ROOT, waitFor } from '@lv/testing'
 import { backoffDelay, retryWithBackoff, startHealthServer } from './index.ts'
 
 test('backoff doubles from the initial delay up to the cap', () => {
@@ -34,5 +37,31 @@ test('the health server answers /healthz always and /readyz only when ready', as
 		expect((await fetch(`${base}/readyz`)).status).toBe(200)
 	} finally {
 		server.stop()
+	}
+})
+
+test('a process watching its parent exits once the parent is gone', async () => {
+	const dir = mkdtempSync(join(TMP_ROOT, 'orphan-'))
+	try {
+		const pidFile = join(dir, 'child.pid')
+		const script = join(dir, 'child.ts')
+		await Bun.write(
+			script,
+			`import { watchParent } from '${join(import.meta.dir, 'service.ts')}'\nawait Bun.write('${pidFile}', String(process.pid))\nwatchParent(() => process.exit(0), 50)\nsetInterval(() => {}, 1000)\n`
+		)
+		// the shell starts the watcher in the background and exits at once, leaving it orphaned
+		Bun.spawnSync(['sh', '-c', `bun ${script} & sleep 0.5`])
+		const pid = Number(await waitFor(() => (Bun.file(pidFile).size > 0 ? readFileSync(pidFile, 'utf8') : undefined), { what: 'child pid' }))
+		const alive = () => {
+			try {
+				process.kill(pid, 0)
+				return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')
+			} catch {
+				return false
+			}
+		}
+		await waitFor(() => !alive(), { what: 'the orphaned child to exit', timeoutMs: 10_000 })
+	} finally {
+		rmSync(dir, { recursive: true, force: true })
 	}
 })

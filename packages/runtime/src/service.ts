@@ -6,7 +6,7 @@ export type RunningService = { stop(): Promise<void> }
  * Wires SIGTERM/SIGINT to a bounded graceful shutdown: `stop()` gets `timeoutMs` to finish
  * in-flight work and close connections, then the process exits regardless.
  */
-export function handleShutdown(service: RunningService, logger: Logger, timeoutMs: number): void {
+export function handleShutdown(service: RunningService, logger: Logger, timeoutMs: number, exitWithParent = false): void {
 	let stopping = false
 	const shutdown = async (signal: string) => {
 		if (stopping) return
@@ -28,4 +28,21 @@ export function handleShutdown(service: RunningService, logger: Logger, timeoutM
 	}
 	process.on('SIGTERM', () => void shutdown('SIGTERM'))
 	process.on('SIGINT', () => void shutdown('SIGINT'))
+	if (exitWithParent) watchParent(() => void shutdown('parent exited'))
+}
+
+/**
+ * Calls `onOrphaned` once the process that started this one is gone (we were re-parented), so a
+ * supervisor killed with SIGKILL (the local stack) leaves no service behind.
+ */
+export function watchParent(onOrphaned: () => void, intervalMs = 1_000): () => void {
+	const parent = process.ppid
+	const timer = setInterval(() => {
+		if (process.ppid !== parent) {
+			clearInterval(timer)
+			onOrphaned()
+		}
+	}, intervalMs)
+	timer.unref()
+	return () => clearInterval(timer)
 }

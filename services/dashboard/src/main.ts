@@ -29,5 +29,6 @@ handleShutdown(
 		}
 	},
 	logger,
-	config.SHUTDOWN_TIMEOUT_MS
+	config.SHUTDOWN_TIMEOUT_MS,
+	config.EXIT_WITH_PARENT
 )
