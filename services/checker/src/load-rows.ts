@@ -1,3 +1,4 @@
+import { edenGC } from 'bun:jsc'
 import type { Sql } from '@lv/db'
 import {
 	DOMAIN_ASSOCIATIONS,
@@ -109,14 +110,21 @@ export async function loadJurisdiction(sql: Sql, code: string): Promise<Jurisdic
 		const licenceIds = licences.map((row) => row.id)
 		await tx<EncodedLinkRow[]>`
 			SELECT o.n::int AS operator, l.n::int AS licence, d.hostname,
-				array_position(${LINK_STATUSES as unknown as string[]}::text[], d.link_status) AS link_status,
-				array_position(${DOMAIN_ASSOCIATIONS as unknown as string[]}::text[], d.association) AS association,
+				array_position(${[...LINK_STATUSES]}::text[], d.link_status) AS link_status,
+				array_position(${[...DOMAIN_ASSOCIATIONS]}::text[], d.association) AS association,
 				d.last_listed_at, d.verification_url, d.verification_page_status, d.verification_page_read_at
 			FROM domain_links d
 			JOIN unnest(${operatorIds}::uuid[]) WITH ORDINALITY AS o(id, n) ON o.id = d.operator_id
 			LEFT JOIN unnest(${licenceIds}::uuid[]) WITH ORDINALITY AS l(id, n) ON l.id = d.license_id
 			WHERE d.jurisdiction_code = ${code}`.cursor(LINK_ROWS_PER_CHUNK, (chunk) => {
-			build.addDomainLinks(chunk.map((row) => decodeLink(row, operatorIds, licenceIds)))
+			const rows = chunk.map((row) => decodeLink(row, operatorIds, licenceIds))
+			chunk.length = 0
+			build.addDomainLinks(rows)
+			rows.length = 0
+			// The chunk's rows are unreachable now and still young: a young-generation collection
+			// frees them at once (milliseconds). Left to its own pacing the collector let a UKGC
+			// rebuild's rows pile up (RSS peak ~450-500 MB instead of ~310 MB for 500,000 links).
+			edenGC()
 		})
 		await tx`COMMIT`
 		return { build, dataVersion: BigInt(statuses[0]?.data_version ?? 0n), licences: licences.length }
