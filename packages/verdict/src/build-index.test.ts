@@ -157,6 +157,6 @@ describe('index size', () => {
 		let count = 0
 		for (const shard of built.shards.values()) for (const listings of shard.linksByHostname.values()) count += isLinkList(listings) ? listings.length : 1
 		expect(count).toBe(500_000)
-		expect(used).toBeLessThan(200 * 1024 * 1024)
+		expect(used).toBeLessThan(185 * 1024 * 1024)
 	}, 60_000)
 })
