@@ -83,4 +83,15 @@ describe('dual-licensed single check', () => {
 	test('a domain with one listing has no jurisdictions key', () => {
 		expect('jurisdictions' in checkDomain(world, 'solo.com', options)).toBe(false)
 	})
+
+	test('a host and its www-counterpart listed under the same licence are one site, not a second listing', () => {
+		const site = index({ operators: [owner], licences: [uk], links: [link(owner, 'kestrel.co.uk', uk), link(owner, 'www.kestrel.co.uk', uk)] })
+		for (const query of ['kestrel.co.uk', 'www.kestrel.co.uk']) {
+			const result = checkDomain(site, query, options)
+			expect(result.verdict).toBe('licensed')
+			expect(result.match).toMatchObject({ matched_domain: query })
+			expect('jurisdictions' in result).toBe(false)
+			expect(result.verdict_detail).not.toContain('also listed')
+		}
+	})
 })

@@ -62,7 +62,7 @@ function compareListings(index: CheckIndex, host: string, a: JudgedListing, b: J
 }
 
 function exactAnswer(index: CheckIndex, host: string, links: DomainLinkEntry[], now: Date): Answer {
-	const judged = links.map((link) => judge(index, link)).sort((a, b) => compareListings(index, host, a, b))
+	const judged = oneListingPerSite(links.map((link) => judge(index, link)).sort((a, b) => compareListings(index, host, a, b)))
 	const [primary, ...others] = judged as [JudgedListing, ...JudgedListing[]]
 	const answer: Answer = {
 		verdict: primary.verdict,
@@ -76,6 +76,20 @@ function exactAnswer(index: CheckIndex, host: string, links: DomainLinkEntry[], 
 	}
 	if (others.length > 0) answer.jurisdictions = judged.map((listing) => domainListing(index, listing, listing === primary))
 	return answer
+}
+
+/**
+ * A host and its www-counterpart are one site: the same register listing both under the same operator
+ * and licence is one listing (the preferred one, already first), not a second register link.
+ */
+function oneListingPerSite(sorted: readonly JudgedListing[]): JudgedListing[] {
+	const seen = new Set<string>()
+	return sorted.filter(({ link, licence }) => {
+		const key = `${link.jurisdiction}\u0000${link.operator.slug}\u0000${licence?.id ?? ''}`
+		if (seen.has(key)) return false
+		seen.add(key)
+		return true
+	})
 }
 
 function otherListingsNote(index: CheckIndex, others: readonly JudgedListing[]): string {
