@@ -81,7 +81,7 @@ console.log(`
   Registers      http://localhost:${ports.registers} (local register server the readers read)
   Demo API key   ${demo.key}   (account "${demo.account}", plan Pro)
 
-  Try: curl -H "Authorization: Bearer ${demo.key}" "http://localhost:${ports.api}/v1/check?domain=example.com"
+  Try: curl -H "Authorization: Bearer ${demo.key}" "http://localhost:${ports.api}/v1/check?domain=kestrelbet.co.uk"
   Ctrl-C stops everything.
 `)
 
