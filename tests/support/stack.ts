@@ -8,13 +8,11 @@ import { type NatsHandle, REPO_ROOT, type TestDatabase, createTestDatabase, star
 import { IndexStore } from '../../services/checker/src/index-store.ts'
 import { type RegistryListener, listenForRegistryChanges } from '../../services/checker/src/registry-listener.ts'
 import { startResponders } from '../../services/checker/src/responders.ts'
-import { readCertificateBatch } from '../../services/reader/src/certificates.ts'
 import { httpFetcher } from '../../services/reader/src/fetch/http-fetcher.ts'
-import { CERTIFICATE_LINKED } from '../../services/reader/src/link-sources.ts'
+import { readDomainPagesAfterRun } from '../../services/reader/src/domain-pages.ts'
 import { type RunDeps, runJurisdiction } from '../../services/reader/src/run.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
 import { readTimeOfDay } from '../../services/reader/src/testing/harness.ts'
-import { VERIFICATION_POLICY, readVerificationPages } from '../../services/reader/src/verification.ts'
 import { type ServiceProcess, issueKey, startService } from '../e2e/check-stack.ts'
 
 /** Any 32-byte key: the gateway refuses to start without one; no webhook is exercised here. */
@@ -119,9 +117,7 @@ export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
 				// As the reader's job loop does after each run (main.ts afterRun), with its default sizes.
 				for (const code of JURISDICTION_CODES) {
 					await runJurisdiction(reader, code)
-					const policy = VERIFICATION_POLICY[code]
-					if (CERTIFICATE_LINKED.has(code)) await readCertificateBatch(reader, code, { batch: 200, cycleDays: 3 })
-					else if (policy) await readVerificationPages(reader, code, policy === 'all' ? null : 200)
+					await readDomainPagesAfterRun(reader, code, { batch: 200, cycleDays: 3 })
 				}
 				await checkerCaughtUp()
 			},

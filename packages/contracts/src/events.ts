@@ -30,3 +30,13 @@ export const EventEnvelope = Type.Object({
 	data: Type.Record(Type.String(), Type.Unknown())
 })
 export type EventEnvelope = Static<typeof EventEnvelope>
+
+/** The envelope with its fields in SPEC order (jsonb storage reorders keys); used for feed items and delivery bodies. */
+export const inEnvelopeOrder = (envelope: EventEnvelope): EventEnvelope => ({
+	event: envelope.event,
+	event_id: envelope.event_id,
+	api_version: envelope.api_version,
+	timestamp: envelope.timestamp,
+	livemode: envelope.livemode,
+	data: envelope.data
+})

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@lv/contracts'
+import { type EventEnvelope, inEnvelopeOrder } from '@lv/contracts'
 
 /**
  * Tenant-scoped events concern one operator and honour an endpoint's `watchlist_only`;
@@ -23,12 +23,4 @@ export const eventKeys = (envelope: EventEnvelope): EventKeys => ({
 })
 
 /** The delivery body: the envelope with its fields in SPEC order, serialised once per attempt. */
-export const envelopeBody = (envelope: EventEnvelope): string =>
-	JSON.stringify({
-		event: envelope.event,
-		event_id: envelope.event_id,
-		api_version: envelope.api_version,
-		timestamp: envelope.timestamp,
-		livemode: envelope.livemode,
-		data: envelope.data
-	})
+export const envelopeBody = (envelope: EventEnvelope): string => JSON.stringify(inEnvelopeOrder(envelope))

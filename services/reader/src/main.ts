@@ -6,14 +6,12 @@ import { createLogger } from '@lv/logger'
 import { adapters } from '@lv/registers'
 import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { readReaderConfig } from './config.ts'
-import { readCertificateBatch } from './certificates.ts'
+import { readDomainPagesAfterRun } from './domain-pages.ts'
 import { httpFetcher } from './fetch/http-fetcher.ts'
 import { startJobLoops } from './job-loop.ts'
-import { CERTIFICATE_LINKED } from './link-sources.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
 import type { RunDeps } from './run.ts'
 import { enqueueReads, startScheduler } from './scheduler.ts'
-import { VERIFICATION_POLICY, readVerificationPages } from './verification.ts'
 
 let config: ReturnType<typeof readReaderConfig>
 try {
@@ -51,15 +49,8 @@ const loops = await startJobLoops({
 	jurisdictions: config.jurisdictions,
 	logger,
 	afterRun: async (jurisdiction) => {
-		if (CERTIFICATE_LINKED.has(jurisdiction)) {
-			const summary = await readCertificateBatch(deps, jurisdiction, { batch: config.READER_VERIFICATION_BATCH_CW, cycleDays: config.READER_CERTIFICATE_CYCLE_DAYS })
-			logger.info('certificates read', { jurisdiction, ...summary })
-			return
-		}
-		const policy = VERIFICATION_POLICY[jurisdiction]
-		if (!policy) return
-		const summary = await readVerificationPages(deps, jurisdiction, policy === 'all' ? null : config.READER_VERIFICATION_BATCH_CW)
-		logger.info('verification pages read', { jurisdiction, ...summary })
+		const summary = await readDomainPagesAfterRun(deps, jurisdiction, { batch: config.READER_VERIFICATION_BATCH_CW, cycleDays: config.READER_CERTIFICATE_CYCLE_DAYS })
+		if (summary) logger.info('domain pages read', { jurisdiction, ...summary })
 	}
 })
 relay.start(config.READER_OUTBOX_POLL_MS)

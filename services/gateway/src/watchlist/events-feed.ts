@@ -1,6 +1,7 @@
 import { DAY } from '@lv/clock'
 import type { Sql } from '@lv/db'
-import { AppError, invalidQuery } from '@lv/errors'
+import { type EventEnvelope, inEnvelopeOrder } from '@lv/contracts'
+import { internalError, invalidQuery } from '@lv/errors'
 import { type FeedCursor, decodeCursor, encodeCursor } from './feed-cursor.ts'
 import { wholeNumber } from './watchlist-store.ts'
 
@@ -43,7 +44,7 @@ function parseSince(text: string): number {
 	return ms
 }
 
-export type FeedPage = { events: Envelope[]; next_cursor: string; has_more: boolean }
+export type FeedPage = { events: EventEnvelope[]; next_cursor: string; has_more: boolean }
 
 /**
  * One page of the caller's feed, oldest first by `events.seq`. Served: operator events (`license.*`,
@@ -77,18 +78,7 @@ export async function readFeed(sql: Sql, accountId: string, request: FeedRequest
 	const hasMore = rows.length > request.limit
 	const page = rows.slice(0, request.limit)
 	const resumeAfter = hasMore ? Number(page.at(-1)?.seq) : Math.max(afterSeq, headSeq)
-	if (!Number.isSafeInteger(resumeAfter)) throw new AppError({ status: 500, code: 'server_error', reason: 'internal_error', message: 'Feed position overflow.' })
-	return { events: page.map((row) => inSpecOrder(row.payload as Envelope)), next_cursor: encodeCursor({ afterSeq: resumeAfter, sinceMs }), has_more: hasMore }
+	if (!Number.isSafeInteger(resumeAfter)) throw internalError(new Error('feed position overflow'))
+	return { events: page.map((row) => inEnvelopeOrder(row.payload as EventEnvelope)), next_cursor: encodeCursor({ afterSeq: resumeAfter, sinceMs }), has_more: hasMore }
 }
 
-type Envelope = { event: string; event_id: string; api_version: '2026-04-20'; timestamp: string; livemode: boolean; data: Record<string, unknown> }
-
-/** Stored as jsonb (which reorders keys); served in the SPEC envelope's field order. */
-const inSpecOrder = (envelope: Envelope): Envelope => ({
-	event: envelope.event,
-	event_id: envelope.event_id,
-	api_version: envelope.api_version,
-	timestamp: envelope.timestamp,
-	livemode: envelope.livemode,
-	data: envelope.data
-})
