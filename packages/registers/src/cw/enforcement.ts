@@ -1,7 +1,8 @@
 import type { FetchedFile, ParsedAction, ParsedEnforcement, RegulatoryActionType } from '../types.ts'
+import { parseEnforcementFiles } from '../shared/enforcement-files.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
 import { readHtml, textOf } from '../shared/html.ts'
-import { guardParse, parseError } from '../shared/parse-error.ts'
+import { parseError } from '../shared/parse-error.ts'
 import { OGL_NUMBER, cwNumberKey } from './licence-number.ts'
 
 type Column = 'licensee' | 'number' | 'measure' | 'date' | 'remarks'
@@ -38,65 +39,59 @@ function cellLines(cell: Element): string[] {
  * down (rowspan), missing at the end of a row, or hold several numbers on separate lines.
  */
 export function parseCwEnforcement(files: FetchedFile[]): ParsedEnforcement {
-	if (files.length === 0) throw parseError('empty', 'no files to parse')
-	const actions: ParsedAction[] = []
-	const warnings: string[] = []
-	files.forEach((file, sourceIndex) =>
-		guardParse(() => {
-			const document = readHtml(file)
-			const table = Array.from(document.querySelectorAll('table')).find((t) => /measure|revoked|suspended/i.test(textOf(t.querySelector('thead, tr'))) || t.classList.contains('enforcement-register'))
-			if (!table) throw parseError('unexpected_format', 'no enforcement table on the page', file)
-			const headerRow = table.querySelector('thead tr') ?? table.querySelector('tr')
-			const columns = Array.from(headerRow?.children ?? []).map((th) => COLUMN_BY_HEADING.find(([pattern]) => pattern.test(textOf(th)))?.[1] ?? null)
-			if (!columns.includes('licensee') || !columns.includes('measure')) throw parseError('unexpected_format', 'the enforcement table lacks Licensee or Measure columns', file)
-			const carried = new Map<number, { cell: Element; left: number }>()
-			const bodyRows = Array.from(table.querySelectorAll('tr')).filter((row) => row !== headerRow && row.querySelector('td'))
-			for (const row of bodyRows) {
-				const cells: (Element | null)[] = []
-				const own = Array.from(row.children).filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH')
-				for (let column = 0, next = 0; column < columns.length; column++) {
-					const carry = carried.get(column)
-					if (carry && carry.left > 0) {
-						cells.push(carry.cell)
-						carry.left--
-						continue
-					}
-					const cell = own[next++] ?? null
-					cells.push(cell)
-					const span = Math.min(Number(cell?.getAttribute('rowspan') ?? '1') || 1, 1000)
-					if (cell && span > 1) carried.set(column, { cell, left: span - 1 })
-				}
-				const value = (name: Column) => {
-					const cell = cells[columns.indexOf(name)]
-					return cell ? textOf(cell) : ''
-				}
-				const numberCell = cells[columns.indexOf('number')]
-				const licenseNumbers = numberCell ? cellLines(numberCell).flatMap((line) => [...line.matchAll(OGL_NUMBER)].map((m) => m[0])) : []
-				const entityName = value('licensee')
-				const measure = value('measure')
-				const kind = measureKind(measure)
-				if (entityName === '' || !kind) {
-					warnings.push(`${file.url}: row "${textOf(row)}" has no licensee or an unknown measure "${measure}", skipped`)
+	return parseEnforcementFiles('CW', files, (file, sourceIndex, { actions, warnings }) => {
+		const document = readHtml(file)
+		const table = Array.from(document.querySelectorAll('table')).find((t) => /measure|revoked|suspended/i.test(textOf(t.querySelector('thead, tr'))) || t.classList.contains('enforcement-register'))
+		if (!table) throw parseError('unexpected_format', 'no enforcement table on the page', file)
+		const headerRow = table.querySelector('thead tr') ?? table.querySelector('tr')
+		const columns = Array.from(headerRow?.children ?? []).map((th) => COLUMN_BY_HEADING.find(([pattern]) => pattern.test(textOf(th)))?.[1] ?? null)
+		if (!columns.includes('licensee') || !columns.includes('measure')) throw parseError('unexpected_format', 'the enforcement table lacks Licensee or Measure columns', file)
+		const carried = new Map<number, { cell: Element; left: number }>()
+		const bodyRows = Array.from(table.querySelectorAll('tr')).filter((row) => row !== headerRow && row.querySelector('td'))
+		for (const row of bodyRows) {
+			const cells: (Element | null)[] = []
+			const own = Array.from(row.children).filter((cell) => cell.tagName === 'TD' || cell.tagName === 'TH')
+			for (let column = 0, next = 0; column < columns.length; column++) {
+				const carry = carried.get(column)
+				if (carry && carry.left > 0) {
+					cells.push(carry.cell)
+					carry.left--
 					continue
 				}
-				const dateText = value('date')
-				const decisionDate = parseRegisterDate(dateText)
-				if (dateText !== '' && !decisionDate) warnings.push(`${file.url}: date "${dateText}" unreadable`)
-				const subject = licenseNumbers.map(cwNumberKey).join('+') || entityName.toLowerCase()
-				actions.push({
-					upstreamKey: `${subject}|${kind.actionType}|${decisionDate ?? 'undated'}`,
-					entityName,
-					licenseNumbers,
-					actionType: kind.actionType,
-					amountMinorUnits: null,
-					currency: null,
-					decisionDate,
-					summary: [measure, value('remarks')].filter((part) => part !== '').join(': '),
-					statusEffect: kind.statusEffect,
-					sourceIndex
-				})
+				const cell = own[next++] ?? null
+				cells.push(cell)
+				const span = Math.min(Number(cell?.getAttribute('rowspan') ?? '1') || 1, 1000)
+				if (cell && span > 1) carried.set(column, { cell, left: span - 1 })
 			}
-		}, file)
-	)
-	return { jurisdiction: 'CW', actions, warnings }
+			const value = (name: Column) => {
+				const cell = cells[columns.indexOf(name)]
+				return cell ? textOf(cell) : ''
+			}
+			const numberCell = cells[columns.indexOf('number')]
+			const licenseNumbers = numberCell ? cellLines(numberCell).flatMap((line) => [...line.matchAll(OGL_NUMBER)].map((m) => m[0])) : []
+			const entityName = value('licensee')
+			const measure = value('measure')
+			const kind = measureKind(measure)
+			if (entityName === '' || !kind) {
+				warnings.push(`${file.url}: row "${textOf(row)}" has no licensee or an unknown measure "${measure}", skipped`)
+				continue
+			}
+			const dateText = value('date')
+			const decisionDate = parseRegisterDate(dateText)
+			if (dateText !== '' && !decisionDate) warnings.push(`${file.url}: date "${dateText}" unreadable`)
+			const subject = licenseNumbers.map(cwNumberKey).join('+') || entityName.toLowerCase()
+			actions.push({
+				upstreamKey: `${subject}|${kind.actionType}|${decisionDate ?? 'undated'}`,
+				entityName,
+				licenseNumbers,
+				actionType: kind.actionType,
+				amountMinorUnits: null,
+				currency: null,
+				decisionDate,
+				summary: [measure, value('remarks')].filter((part) => part !== '').join(': '),
+				statusEffect: kind.statusEffect,
+				sourceIndex
+			})
+		}
+	})
 }

@@ -1,8 +1,9 @@
 import type { FetchedFile, ParsedAction, ParsedEnforcement, RegulatoryActionType } from '../types.ts'
+import { parseEnforcementFiles } from '../shared/enforcement-files.ts'
 import { findDatesInProse, parseRegisterDate } from '../shared/dates.ts'
 import { readHtml, textOf } from '../shared/html.ts'
 import { findMoney } from '../shared/money.ts'
-import { guardParse, parseError } from '../shared/parse-error.ts'
+import { parseError } from '../shared/parse-error.ts'
 import { MGA_NUMBER_IN_PROSE } from './licence-number.ts'
 
 type Kind = { actionType: RegulatoryActionType; statusEffect: ParsedAction['statusEffect'] }
@@ -47,40 +48,34 @@ function noticeBlocks(root: ParentNode): { heading: string; dateText: string; bo
  * notice's date, else the first date in the prose.
  */
 export function parseMgaEnforcement(files: FetchedFile[]): ParsedEnforcement {
-	if (files.length === 0) throw parseError('empty', 'no files to parse')
-	const actions: ParsedAction[] = []
-	const warnings: string[] = []
-	files.forEach((file, sourceIndex) =>
-		guardParse(() => {
-			const document = readHtml(file)
-			if (!/enforcement/i.test(textOf(document.querySelector('h1')) + textOf(document.querySelector('title')))) {
-				throw parseError('unexpected_format', 'not the MGA enforcement register', file)
+	return parseEnforcementFiles('MGA', files, (file, sourceIndex, { actions, warnings }) => {
+		const document = readHtml(file)
+		if (!/enforcement/i.test(textOf(document.querySelector('h1')) + textOf(document.querySelector('title')))) {
+			throw parseError('unexpected_format', 'not the MGA enforcement register', file)
+		}
+		for (const notice of noticeBlocks(document.querySelector('main') ?? document)) {
+			const text = `${notice.heading}. ${notice.body}`
+			const kind = KINDS.find(([pattern]) => pattern.test(text))?.[1]
+			const entityName = NAMED_COMPANY.exec(notice.body)?.[1]?.trim() ?? /\s[–-]\s(.+)$/.exec(notice.heading)?.[1]?.trim() ?? ''
+			if (!kind || entityName === '') {
+				warnings.push(`${file.url}: notice "${notice.heading}" names no measure or entity, skipped`)
+				continue
 			}
-			for (const notice of noticeBlocks(document.querySelector('main') ?? document)) {
-				const text = `${notice.heading}. ${notice.body}`
-				const kind = KINDS.find(([pattern]) => pattern.test(text))?.[1]
-				const entityName = NAMED_COMPANY.exec(notice.body)?.[1]?.trim() ?? /\s[–-]\s(.+)$/.exec(notice.heading)?.[1]?.trim() ?? ''
-				if (!kind || entityName === '') {
-					warnings.push(`${file.url}: notice "${notice.heading}" names no measure or entity, skipped`)
-					continue
-				}
-				const effective = /\b(?:effective (?:as of|from)|with effect from)\s+([^,;()]+?\d{4})/i.exec(notice.body)?.[1]
-				const decisionDate = parseRegisterDate(effective) ?? parseRegisterDate(notice.dateText) ?? findDatesInProse(notice.body)[0]?.date ?? null
-				const money = kind.actionType === 'fine' || kind.actionType === 'settlement' ? findMoney(notice.body) : null
-				actions.push({
-					upstreamKey: `${keyPart(entityName)}|${decisionDate ?? 'undated'}|${kind.actionType}`,
-					entityName,
-					licenseNumbers: [...notice.body.matchAll(MGA_NUMBER_IN_PROSE)].map((m) => m[0]),
-					actionType: kind.actionType,
-					amountMinorUnits: money?.amountMinorUnits ?? null,
-					currency: money?.currency ?? null,
-					decisionDate,
-					summary: notice.body,
-					statusEffect: kind.statusEffect,
-					sourceIndex
-				})
-			}
-		}, file)
-	)
-	return { jurisdiction: 'MGA', actions, warnings }
+			const effective = /\b(?:effective (?:as of|from)|with effect from)\s+([^,;()]+?\d{4})/i.exec(notice.body)?.[1]
+			const decisionDate = parseRegisterDate(effective) ?? parseRegisterDate(notice.dateText) ?? findDatesInProse(notice.body)[0]?.date ?? null
+			const money = kind.actionType === 'fine' || kind.actionType === 'settlement' ? findMoney(notice.body) : null
+			actions.push({
+				upstreamKey: `${keyPart(entityName)}|${decisionDate ?? 'undated'}|${kind.actionType}`,
+				entityName,
+				licenseNumbers: [...notice.body.matchAll(MGA_NUMBER_IN_PROSE)].map((m) => m[0]),
+				actionType: kind.actionType,
+				amountMinorUnits: money?.amountMinorUnits ?? null,
+				currency: money?.currency ?? null,
+				decisionDate,
+				summary: notice.body,
+				statusEffect: kind.statusEffect,
+				sourceIndex
+			})
+		}
+	})
 }
