@@ -1,9 +1,7 @@
-import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
-import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { CheckerEnv } from './config.ts'
 import { IndexStore } from './index-store.ts'
 import { listenForRegistryChanges, pollRegisterVersions } from './registry-listener.ts'
@@ -14,9 +12,7 @@ const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'checker', max: config.CHECKER_DB_POOL })
-await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'checker' }), logger)
+const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.CHECKER_DB_POOL, logger })
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and
 // Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.
@@ -41,8 +37,7 @@ handleShutdown(
 			await Promise.all(responders.map((responder) => responder.stop()))
 			await listener.stop()
 			await store.idle()
-			await bus.drain()
-			await sql.end({ timeout: 5 })
+			await closeDependencies({ sql, bus })
 			health.stop()
 		}
 	},

@@ -1,9 +1,7 @@
-import { connectBus, ensureStreams } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
-import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { NotifierEnv, allowListEntries } from './config.ts'
 import { createDeliveryWorker } from './delivery-worker.ts'
 import { startEventsConsumer } from './events-consumer.ts'
@@ -14,10 +12,7 @@ const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'notifier', max: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)) })
-await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'notifier' }), logger)
-await ensureStreams(bus)
+const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger })
 
 const clock = systemClock
 const worker = createDeliveryWorker({
@@ -51,8 +46,7 @@ handleShutdown(
 			clearInterval(maintenance)
 			await consumption.stop()
 			await worker.stop()
-			await bus.drain()
-			await sql.end({ timeout: 5 })
+			await closeDependencies({ sql, bus })
 			health.stop()
 		}
 	},

@@ -1,10 +1,8 @@
-import { connectBus, ensureStreams } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { ConfigError } from '@lv/config'
-import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { adapters } from '@lv/registers'
-import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { readReaderConfig } from './config.ts'
 import { readDomainPagesAfterRun } from './domain-pages.ts'
 import { httpFetcher } from './fetch/http-fetcher.ts'
@@ -25,10 +23,7 @@ const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'reader', max: 10 })
-await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: config.NATS_URL, name: 'reader' }), logger)
-await ensureStreams(bus)
+const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger })
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
 const deps: RunDeps = {
@@ -70,8 +65,7 @@ handleShutdown(
 			scheduler.stop()
 			await loops.stop()
 			await relay.stop()
-			await bus.drain()
-			await sql.end({ timeout: 5 })
+			await closeDependencies({ sql, bus })
 			health.stop()
 		}
 	},

@@ -1,0 +1,25 @@
+import { type Bus, connectBus, ensureStreams } from '@lv/bus'
+import { type Sql, createSql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import { retryWithBackoff } from './retry.ts'
+
+export type Dependencies = { sql: Sql; bus: Bus }
+
+/**
+ * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
+ * at start is waited for, never crashed on), then the streams of the NATS layout ensured.
+ */
+export async function connectDependencies(options: { name: string; databaseUrl: string; natsUrl: string; poolMax: number; logger: Logger }): Promise<Dependencies> {
+	const { name, logger } = options
+	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
+	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
+	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name }), logger)
+	await retryWithBackoff('stream setup', () => ensureStreams(bus), logger)
+	return { sql, bus }
+}
+
+/** The last step of every shutdown: let NATS deliver what is in flight, then close the pool. */
+export async function closeDependencies({ sql, bus }: Dependencies): Promise<void> {
+	await bus.drain()
+	await sql.end({ timeout: 5 })
+}
