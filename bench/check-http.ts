@@ -31,7 +31,7 @@ const manyKeys = await Promise.all(Array.from({ length: 500 }, (_, i) => account
 
 const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
-const gateway = await startServer(join(REPO_ROOT, 'bench/check-gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/bench/ready')
+const gateway = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/bench/ready')
 
 // Half listed hosts spread over the index, half unlisted names (which go through the name stage).
 const batchBody = JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? `ukgc-site${i * 2_917 + 1}.com` : `unlisted-${i}-shop.example`)) })

@@ -1,15 +1,17 @@
 /**
- * The real gateway (createApp over PostgreSQL and NATS) for the bench, plus two bench-only routes
- * that run the same handlers with the same response schemas as /v1/jurisdictions and
- * /v1/operators/{slug}, minus the key check and limits, so the limiter's cost is the difference.
+ * The real gateway (createApp over PostgreSQL and NATS) for the benches, plus bench-only routes that
+ * run the same handlers with the same schemas as /v1/jurisdictions, /v1/operators/{slug}, /v1/check
+ * and /v1/check/batch, minus the key check and limits, so the limiter's cost is the difference.
  */
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createApp } from '../services/gateway/src/app.ts'
 import { listJurisdictions } from '../services/gateway/src/lookup/queries.ts'
+import { BatchBody, CheckQueryParams } from '../services/gateway/src/models/check.ts'
+import { checkHandlers } from '../services/gateway/src/routes/check.ts'
 import { JurisdictionListModel } from '../services/gateway/src/routes/jurisdictions.ts'
 import { OperatorDetailModel, operatorDetail } from '../services/gateway/src/routes/operators.ts'
 
@@ -28,11 +30,15 @@ const deps = {
 	logger: silentLogger,
 	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
 }
+const check = checkHandlers(deps)
 
 createApp(deps)
 	.use(
 		new Elysia()
 			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }), { response: { 200: JurisdictionListModel } })
 			.get('/bench/unlimited/operators/:slug', ({ params }) => operatorDetail(deps, params.slug, undefined), { response: { 200: OperatorDetailModel } })
+			.get('/bench/unlimited/check', ({ query, request }) => check.single(query, request.url), { query: CheckQueryParams })
+			.post('/bench/unlimited/check/batch', ({ body }) => check.batch(body.domains), { body: BatchBody })
+			.get('/bench/ready', () => ({ ok: true }), { response: t.Object({ ok: t.Boolean() }) })
 	)
 	.listen({ port: Number(process.env.PORT ?? 0), hostname: '127.0.0.1' })
