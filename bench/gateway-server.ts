@@ -42,3 +42,6 @@ createApp(deps)
 			.get('/bench/ready', () => ({ ok: true }), { response: t.Object({ ok: t.Boolean() }) })
 	)
 	.listen({ port: Number(process.env.PORT ?? 0), hostname: '127.0.0.1' })
+
+// A clean exit on SIGTERM lets `bun --cpu-prof` (BENCH_PROFILE_DIR) write its profile.
+process.on('SIGTERM', () => process.exit(0))

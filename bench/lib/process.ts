@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { waitFor } from '@lv/testing'
 
+/** BENCH_PROFILE_DIR=dir writes a markdown CPU profile of each server into dir when it stops. */
+export const profileArgs = () => (process.env.BENCH_PROFILE_DIR ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])
+
 export type ServerProcess = { pid: number; port: number; stop(): Promise<void> }
 
 /** Starts a server script that listens on PORT and waits until it answers on `readyPath`. */
 export async function startServer(entry: string, port: number, env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
-	const child = Bun.spawn(['bun', entry], { env: { ...process.env, ...env, PORT: String(port) }, stdout: 'ignore', stderr: 'inherit' })
+	const child = Bun.spawn(['bun', ...profileArgs(), entry], { env: { ...process.env, ...env, PORT: String(port) }, stdout: 'ignore', stderr: 'inherit' })
 	await waitFor(
 		async () => {
 			if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`)

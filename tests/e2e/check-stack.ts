@@ -11,7 +11,7 @@ export async function startService(name: string, env: Record<string, string>): P
 	const healthPort = await freePort()
 	const port = await freePort()
 	let output = ''
-	const child = Bun.spawn(['bun', join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
+	const child = Bun.spawn(['bun', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
 		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort), PORT: String(port), ...env },
 		stdout: 'pipe',
 		stderr: 'pipe'

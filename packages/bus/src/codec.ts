@@ -1,12 +1,6 @@
-import { FormatRegistry, type Static, type TSchema } from '@sinclair/typebox'
+import type { Static, TSchema } from '@sinclair/typebox'
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
 import { InvalidPayloadError } from './errors.ts'
-
-// TypeBox ships no string formats; Elysia registers its own on import, so a process without Elysia
-// (checker, reader) would reject every `format: 'date-time'` field without this.
-if (!FormatRegistry.Has('date-time')) {
-	FormatRegistry.Set('date-time', (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)))
-}
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>()
 

@@ -24,6 +24,8 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 		name: options.name,
 		maxReconnectAttempts: -1,
 		reconnectTimeWait: 500,
+		// Each request would otherwise build two Error objects (stack traces) up front, in case it fails.
+		noAsyncTraces: true,
 		waitOnFirstConnect: options.waitOnFirstConnect ?? false
 	})
 	const jsm = await jetstreamManager(nc)

@@ -1,6 +1,6 @@
 import { type Msg, type Subscription, headers } from '@nats-io/transport-node'
 import type { Static, TSchema } from '@sinclair/typebox'
-import { AppError, type ErrorEnvelope, fromEnvelope, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
+import { AppError, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import type { Bus } from './connect.ts'
 import { decode, encode } from './codec.ts'
@@ -14,7 +14,8 @@ const decoder = new TextDecoder()
 export type Responder = { subscription: Subscription; stop(): Promise<void> }
 
 /**
- * Answers requests on `subject` in a queue group. A handler's AppError (or any failure) goes back
+ * Answers requests on `subject` in a queue group. The handler's result goes back as JSON, or as-is
+ * when it is already bytes. A handler's AppError (or any failure) goes back
  * as an error reply: Nats-Service-Error(-Code) headers plus a body in the SPEC error envelope.
  */
 export function respond<Req extends TSchema>(
@@ -39,7 +40,7 @@ export function respond<Req extends TSchema>(
 				try {
 					const body = decode(schema, subject, msg.data)
 					const result = await handler(body)
-					msg.respond(encoder.encode(JSON.stringify(result)))
+					msg.respond(result instanceof Uint8Array ? result : encoder.encode(JSON.stringify(result)))
 				} catch (error) {
 					if (error instanceof AppError) return replyError(msg, error)
 					if (error instanceof InvalidPayloadError) {
@@ -63,14 +64,19 @@ export function respond<Req extends TSchema>(
 	}
 }
 
+type RequestOptions<Req extends TSchema> = {
+	subject: string
+	schema: Req
+	body: Static<Req>
+	timeoutMs: number
+	unavailableReason: 'checker_unavailable' | 'dependency_unavailable'
+}
+
 /**
- * Sends a request and returns the reply body. An error reply is rethrown as the AppError it carries;
- * no responder or no answer within `timeoutMs` is a 503 with `unavailableReason`.
+ * Sends a request and returns the reply's bytes. An error reply is rethrown as the AppError it
+ * carries; no responder or no answer within `timeoutMs` is a 503 with `unavailableReason`.
  */
-export async function request<Req extends TSchema>(
-	bus: Bus,
-	options: { subject: string; schema: Req; body: Static<Req>; timeoutMs: number; unavailableReason: 'checker_unavailable' | 'dependency_unavailable' }
-): Promise<unknown> {
+export async function requestBytes<Req extends TSchema>(bus: Bus, options: RequestOptions<Req>): Promise<Uint8Array> {
 	let reply: Msg
 	try {
 		reply = await bus.nc.request(options.subject, encode(options.schema, options.subject, options.body), { timeout: options.timeoutMs })
@@ -78,17 +84,15 @@ export async function request<Req extends TSchema>(
 		throw serviceUnavailable(options.unavailableReason, 'The verification service is temporarily unavailable. Retry shortly.', error)
 	}
 	const statusHeader = reply.headers?.get(ERROR_CODE_HEADER)
-	const text = decoder.decode(reply.data)
-	if (statusHeader) {
-		const status = Number(statusHeader)
-		try {
-			return Promise.reject(fromEnvelope(Number.isInteger(status) ? status : 500, JSON.parse(text) as ErrorEnvelope))
-		} catch (error) {
-			throw internalError(error)
-		}
-	}
+	if (!statusHeader) return reply.data
+	throw fromEnvelopeBytes(Number(statusHeader), reply.data)
+}
+
+/** requestBytes with the reply parsed as JSON. */
+export async function request<Req extends TSchema>(bus: Bus, options: RequestOptions<Req>): Promise<unknown> {
+	const data = await requestBytes(bus, options)
 	try {
-		return JSON.parse(text) as unknown
+		return JSON.parse(decoder.decode(data)) as unknown
 	} catch (error) {
 		throw internalError(error)
 	}

@@ -21,6 +21,7 @@ export const subjects = {
 	checkDomain: 'check.domain',
 	checkLicense: 'check.license',
 	checkBatch: 'check.batch',
+	checkMany: 'check.many',
 	exportBuild: 'export.build'
 } as const
 

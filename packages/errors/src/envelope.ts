@@ -1,4 +1,5 @@
 import { AppError } from './app-error.ts'
+import { internalError } from './factories.ts'
 import type { ErrorCode, ErrorReason } from './codes.ts'
 
 export type ErrorEnvelope = {
@@ -19,4 +20,13 @@ export function toEnvelope(error: AppError): ErrorEnvelope {
 export function fromEnvelope(status: number, envelope: ErrorEnvelope): AppError {
 	const { reason, field, ...extras } = envelope.details
 	return new AppError({ status, code: envelope.code, reason, message: envelope.error, field, extras })
+}
+
+/** The AppError a serialised envelope carries; bytes that are not an envelope are a 500 (internal_error). */
+export function fromEnvelopeBytes(status: number, bytes: Uint8Array): AppError {
+	try {
+		return fromEnvelope(Number.isInteger(status) ? status : 500, JSON.parse(new TextDecoder().decode(bytes)) as ErrorEnvelope)
+	} catch (error) {
+		return internalError(error)
+	}
 }

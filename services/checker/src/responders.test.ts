@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, type Responder, connectBus, request } from '@lv/bus'
+import { type Bus, type Responder, connectBus, request, requestBytes } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type OneCheck, decodeFramedAnswers, subjects } from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
@@ -127,6 +127,17 @@ describe('checker responders', () => {
 			'licence_not_active'
 		])
 		expect(result._meta.checked_at).toBe(clock.now().toISOString())
+	})
+
+	test('check.many answers each check in order, byte for byte what the single subjects answer; a failing check is its own error answer', async () => {
+		const checks: OneCheck[] = [{ domain: 'acmebet.co.uk' }, { domain: 'bad_host.com' }, { license_number: revoked.license_number, as_of: '2026-05-01' }, { domain: 'acmebet.co.uk', as_of: '2099-01-01' }]
+		const reply = await requestBytes(client, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
+		const answers = decodeFramedAnswers(reply).map((answer) => ({ status: answer.status, body: JSON.parse(new TextDecoder().decode(answer.body)) }))
+		expect(answers.map((answer) => answer.status)).toEqual([200, 400, 200, 400])
+		expect(answers[0]?.body).toEqual(await askDomain('acmebet.co.uk'))
+		expect(answers[1]?.body).toMatchObject({ code: 'invalid_query', details: { reason: 'not_a_valid_hostname', field: 'domain' } })
+		expect(answers[2]?.body).toEqual(await askLicence(revoked.license_number, '2026-05-01'))
+		expect(answers[3]?.body).toMatchObject({ code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } })
 	})
 
 	test('two replicas in queue group checker share the load', async () => {

@@ -1,8 +1,8 @@
 import { type Bus, type Responder, respond } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, QUEUE_GROUPS, subjects } from '@lv/contracts'
+import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type OneCheck, QUEUE_GROUPS, encodeFramedAnswers, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
-import { invalidQuery } from '@lv/errors'
+import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import { type CheckIndex, type CheckOptions, type CheckResult, checkBatch, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
 import type { IndexStore } from './index-store.ts'
@@ -34,7 +34,27 @@ export async function answerCheck(
 	return check(index, value, { now, asOf, history })
 }
 
-/** The checker's three request/reply subjects, all in queue group `checker` so replicas share the load. */
+/**
+ * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
+ * history unreadable) becomes its own error answer and never fails the others.
+ */
+export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, checks: readonly OneCheck[]): Promise<Uint8Array> {
+	const answers = await Promise.all(
+		checks.map(async (one) => {
+			try {
+				const result = 'domain' in one ? await answerCheck(deps, checkDomain, one.domain, one.as_of) : await answerCheck(deps, checkLicenseNumber, one.license_number, one.as_of)
+				return { status: 200, json: JSON.stringify(result) }
+			} catch (error) {
+				if (!(error instanceof AppError)) deps.logger.error('check failed', { error })
+				const appError = error instanceof AppError ? error : internalError(error)
+				return { status: appError.status, json: JSON.stringify(toEnvelope(appError)) }
+			}
+		})
+	)
+	return encodeFramedAnswers(answers)
+}
+
+/** The checker's request/reply subjects, all in queue group `checker` so replicas share the load. */
 export function startResponders(deps: CheckerDeps): Responder[] {
 	const { bus, logger } = deps
 	const queue = QUEUE_GROUPS.checker
@@ -52,6 +72,13 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			schema: CheckLicenseRequest,
 			logger,
 			handler: (body) => answerCheck(deps, checkLicenseNumber, body.license_number, body.as_of)
+		}),
+		respond(bus, {
+			subject: subjects.checkMany,
+			queue,
+			schema: CheckManyRequest,
+			logger,
+			handler: (body) => answerMany(deps, body.checks)
 		}),
 		respond(bus, {
 			subject: subjects.checkBatch,

@@ -1,6 +1,6 @@
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { createCoalescer } from '../limits/coalescer.ts'
+import { createCoalescer } from '@lv/runtime'
 import type { CachedKey } from './key-cache.ts'
 import { LAST_USED_GRANULARITY_MS } from './key-lookup.ts'
 

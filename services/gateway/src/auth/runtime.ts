@@ -1,7 +1,7 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type Coalescer, createCoalescer } from '../limits/coalescer.ts'
+import { type Coalescer, createCoalescer } from '@lv/runtime'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '../limits/keyed-counter.ts'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
 import { KeyCache } from './key-cache.ts'

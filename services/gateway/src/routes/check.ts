@@ -1,11 +1,12 @@
 import { Elysia } from 'elysia'
 import { request } from '@lv/bus'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
+import { createCheckDispatcher } from './check-dispatch.ts'
 import { compactBatch, readCheckInput } from './check-input.ts'
 
 const BATCH_PATH = '/v1/check/batch'
@@ -13,34 +14,31 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorEnvelopeModel]))
 
-/** The checker's answer passed through as-is; its shape is the documented model (see check.test.ts). */
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: JSON_HEADERS })
+// A NATS payload is typed over ArrayBufferLike; it is a plain ArrayBuffer view, which Response accepts.
+const json = (body: string | Uint8Array) => new Response(body as BodyInit, { headers: JSON_HEADERS })
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
 export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
-	const ask = (subject: string, schema: Parameters<typeof request>[1]['schema'], body: Record<string, unknown>) =>
-		request(bus, {
-			subject,
-			schema,
-			body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), ...body },
-			timeoutMs: config.CHECKER_TIMEOUT_MS,
-			unavailableReason: 'checker_unavailable'
-		})
+	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS })
 	return {
+		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: Parameters<typeof readCheckInput>[0], url: string): Promise<Response> {
 			const input = readCheckInput(query, new URL(url).searchParams)
 			const asOf = input.as_of === undefined ? {} : { as_of: input.as_of }
-			const answer =
-				input.kind === 'domain'
-					? await ask(subjects.checkDomain, CheckDomainRequest, { domain: input.domain, ...asOf })
-					: await ask(subjects.checkLicense, CheckLicenseRequest, { license_number: input.license_number, ...asOf })
-			return json(answer)
+			const check = input.kind === 'domain' ? { domain: input.domain, ...asOf } : { license_number: input.license_number, ...asOf }
+			return json(await dispatcher.answer(check))
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)
-			const answer = (await ask(subjects.checkBatch, CheckBatchRequest, { domains: batch.sent })) as { results?: unknown }
+			const answer = (await request(bus, {
+				subject: subjects.checkBatch,
+				schema: CheckBatchRequest,
+				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
+				timeoutMs: config.CHECKER_TIMEOUT_MS,
+				unavailableReason: 'checker_unavailable'
+			})) as { results?: unknown }
 			batch.restore(answer.results)
-			return json(answer)
+			return json(JSON.stringify(answer))
 		}
 	}
 }

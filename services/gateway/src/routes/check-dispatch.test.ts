@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type Bus, connectBus, respond } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { CheckManyRequest, QUEUE_GROUPS, encodeFramedAnswers, subjects } from '@lv/contracts'
+import { AppError } from '@lv/errors'
+import { silentLogger } from '@lv/logger'
+import { type NatsHandle, startNats } from '@lv/testing'
+import { createCheckDispatcher } from './check-dispatch.ts'
+
+let nats: NatsHandle
+let gatewayBus: Bus
+let checkerBus: Bus
+const messageSizes: number[] = []
+const clock = new TestClock('2026-11-23T00:00:00Z')
+
+beforeAll(async () => {
+	nats = await startNats()
+	;[gatewayBus, checkerBus] = await Promise.all([connectBus({ servers: nats.url, name: 'gateway' }), connectBus({ servers: nats.url, name: 'checker' })])
+	// A stand-in checker: echoes each domain, and answers the domain "refused.example" with a 400 envelope.
+	respond(checkerBus, {
+		subject: subjects.checkMany,
+		queue: QUEUE_GROUPS.checker,
+		schema: CheckManyRequest,
+		logger: silentLogger,
+		handler: (body) => {
+			messageSizes.push(body.checks.length)
+			return encodeFramedAnswers(
+				body.checks.map((check) =>
+					'domain' in check && check.domain === 'refused.example'
+						? { status: 400, json: JSON.stringify({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
+						: { status: 200, json: JSON.stringify({ echo: check }) }
+				)
+			)
+		}
+	})
+	await checkerBus.nc.flush()
+})
+
+afterAll(async () => {
+	await Promise.all([gatewayBus.close(), checkerBus.close()])
+	await nats.stop()
+})
+
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+
+describe('check dispatcher', () => {
+	test('a lone check travels alone and its answer comes back as the bytes the checker wrote', async () => {
+		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
+		messageSizes.length = 0
+		expect(text(await dispatcher.answer({ license_number: '000-1', as_of: '2026-01-01' }))).toBe('{"echo":{"license_number":"000-1","as_of":"2026-01-01"}}')
+		expect(messageSizes).toEqual([1])
+	})
+
+	test('checks arriving while messages are in flight travel together, and each caller gets its own answer', async () => {
+		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
+		messageSizes.length = 0
+		const domains = Array.from({ length: 300 }, (_, i) => `site${i}.example`)
+		const answers = await Promise.all(domains.map((domain) => dispatcher.answer({ domain }).then(text)))
+		expect(answers).toEqual(domains.map((domain) => JSON.stringify({ echo: { domain } })))
+		expect(messageSizes.reduce((a, b) => a + b, 0)).toBe(300)
+		expect(messageSizes.length).toBeLessThan(300)
+	})
+
+	test("one check's error answer is that caller's AppError and leaves the others in its message alone", async () => {
+		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
+		const outcomes = await Promise.all(
+			['a.example', 'refused.example', 'b.example'].map((domain) => dispatcher.answer({ domain }).then(text, (error: unknown) => error))
+		)
+		expect(outcomes[0]).toBe('{"echo":{"domain":"a.example"}}')
+		expect(outcomes[1]).toBeInstanceOf(AppError)
+		expect(outcomes[1]).toMatchObject({ status: 400, code: 'invalid_query', reason: 'invalid_input', field: 'as_of' })
+		expect(outcomes[2]).toBe('{"echo":{"domain":"b.example"}}')
+	})
+
+	test('with no checker listening every waiting check is a 503 checker_unavailable', async () => {
+		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 500 })
+		await checkerBus.drain()
+		const failures = await Promise.all(['a.example', 'b.example'].map((domain) => dispatcher.answer({ domain }).catch((error: unknown) => error)))
+		for (const failure of failures) expect(failure).toMatchObject({ status: 503, code: 'service_unavailable', reason: 'checker_unavailable' })
+	})
+})

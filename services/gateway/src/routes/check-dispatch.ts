@@ -1,0 +1,45 @@
+import { type Bus, requestBytes } from '@lv/bus'
+import type { Clock } from '@lv/clock'
+import { CheckManyRequest, type FramedAnswer, MAX_CHECKS_PER_MESSAGE, type OneCheck, decodeFramedAnswers, subjects } from '@lv/contracts'
+import { fromEnvelopeBytes, internalError } from '@lv/errors'
+import { createCoalescer } from '@lv/runtime'
+
+/** Messages to the checker in flight at once; checks arriving meanwhile wait and travel together. */
+const MAX_MESSAGES_IN_FLIGHT = 4
+
+export type CheckDispatcher = {
+	/** The checker's answer to one check: the Check result as JSON bytes, or its error rethrown as an AppError. */
+	answer(check: OneCheck): Promise<Uint8Array>
+}
+
+/**
+ * Single checks travel to the checker coalesced: one `check.many` message carries every check that
+ * arrived while earlier messages were in flight, and each answer comes back framed so the gateway
+ * passes it on without parsing it. A lone check goes out at once, alone.
+ */
+export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs: number }): CheckDispatcher {
+	const coalescer = createCoalescer<OneCheck, FramedAnswer>(
+		async (checks) => {
+			const reply = await requestBytes(deps.bus, {
+				subject: subjects.checkMany,
+				schema: CheckManyRequest,
+				body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] },
+				timeoutMs: deps.timeoutMs,
+				unavailableReason: 'checker_unavailable'
+			})
+			try {
+				return decodeFramedAnswers(reply)
+			} catch (error) {
+				throw internalError(error)
+			}
+		},
+		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: MAX_MESSAGES_IN_FLIGHT }
+	)
+	return {
+		async answer(check) {
+			const answer = await coalescer.submit(check)
+			if (answer.status === 200) return answer.body
+			throw fromEnvelopeBytes(answer.status, answer.body)
+		}
+	}
+}
