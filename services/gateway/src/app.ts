@@ -1,4 +1,3 @@
-import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
@@ -7,7 +6,7 @@ import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import type { GatewayConfig } from './config.ts'
 import { errorResponse, toAppError } from './errors.ts'
-import { API_DESCRIPTION, OPENAPI_TAGS } from './openapi-info.ts'
+import { apiDocument } from './openapi/document-plugin.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -35,22 +34,7 @@ export type GatewayDeps = {
 export function createApp(deps: GatewayDeps) {
 	const { logger } = deps
 	return new Elysia({ normalize: true })
-		.use(
-			openapi({
-				path: '/openapi',
-				specPath: '/openapi.json',
-				provider: null,
-				documentation: {
-					openapi: '3.1.0',
-					info: { title: 'Licence Register Verification API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
-					servers: [{ url: deps.config.PUBLIC_BASE_URL }],
-					tags: OPENAPI_TAGS,
-					components: {
-						securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: 4-character prefix ending in `_` plus 32 characters.' } }
-					}
-				}
-			})
-		)
+		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)
 		})
