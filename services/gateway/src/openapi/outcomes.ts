@@ -153,8 +153,8 @@ export const OUTCOMES = {
 	private_ip_blocked: failure(400, 'invalid_query', 'private_ip_blocked', 'Webhook URL must reach a public address; hooks.example.com resolves to a non-public address.', { field: 'url' }),
 	invalid_event_type: failure(400, 'invalid_query', 'invalid_event_type', 'Unknown event name: license.created.', { field: 'events', extras: { valid_events: [...EVENT_NAMES] } }),
 	webhook_invalid_input: failure(400, 'invalid_query', 'invalid_input', '`description` is at most 500 characters.', { field: 'description' }),
-	webhook_quota_exceeded: failure(403, 'quota_exceeded', 'webhook_quota_exceeded', 'The Starter plan allows 1 active webhook endpoint.', {
-		extras: { current_usage: 1, limit: 1, plan_tier: 'starter', suggestion: 'Deactivate or delete an endpoint, or move to a larger plan.' }
+	webhook_quota_exceeded: failure(403, 'quota_exceeded', 'webhook_quota_exceeded', 'The Starter plan allows 2 active webhook endpoints.', {
+		extras: { current_usage: 2, limit: 2, plan_tier: 'starter', suggestion: 'Deactivate or delete an endpoint, or move to a larger plan.' }
 	}),
 	webhook_not_found: failure(404, 'not_found', 'webhook_not_found', 'No webhook endpoint with this id on your account.', { field: 'id' }),
 	deliveries_invalid_input: failure(400, 'invalid_query', 'invalid_input', '`status` is one of all, pending, delivered, failed, abandoned.', { field: 'status' }),
