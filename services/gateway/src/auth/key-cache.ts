@@ -84,6 +84,12 @@ export class KeyCache {
 		this.#loading.clear()
 	}
 
+	/** The key's cached entry when it is fresh and live, without reading anything; a hint, never a decision. */
+	liveEntry(keyHash: Uint8Array, nowMs: number): CachedKey | undefined {
+		const cached = this.#byHash.get(hashId(keyHash))
+		return cached && cached.status === 'live' && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs ? cached : undefined
+	}
+
 	/** The cached entry of a key id, without reading anything (tests look at what a replica holds). */
 	peek(keyId: string): CachedKey | undefined {
 		const hash = this.#hashByKeyId.get(keyId)

@@ -122,6 +122,7 @@ export function authPlugin(deps: AuthDeps) {
 			}
 			const second = secondWindow(nowMs)
 			const quotaWindow = plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)
+			if (verdict.outcome !== 'admitted') runtime.refusals.note(claim.subject, verdict.outcome === 'per_second_exceeded' ? second.resetMs : quotaWindow.resetMs)
 			if (verdict.outcome === 'per_second_exceeded')
 				throw perSecondLimitExceeded({ used: verdict.secondUsed, limit: plan.perSecondLimit ?? 0, window: second, planTier: plan.code, pricingUrl })
 			if (verdict.outcome === 'quota_exhausted') {

@@ -7,6 +7,7 @@ import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessCl
 import { KeyCache } from './key-cache.ts'
 import { watchKeyChanges } from './key-changes.ts'
 import { lookupKey } from './key-lookup.ts'
+import { RefusalHints } from './likely-admitted.ts'
 import { type LastUsedStamps, createLastUsedStamps } from './last-used.ts'
 
 /** What one gateway replica shares between all its routes: the key cache, the change listener, the counting queues. */
@@ -16,6 +17,8 @@ export type AuthRuntime = {
 	keyless: Coalescer<KeylessClaim, KeylessVerdict>
 	keylessExhausted: ExhaustedScopes
 	lastUsed: LastUsedStamps
+	/** Keyed subjects refused in their current window: a hint for speculative work only (likely-admitted.ts). */
+	refusals: RefusalHints
 	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
 	listening: Promise<void>
 }
@@ -50,6 +53,7 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger })
 		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
 		keylessExhausted: new ExhaustedScopes(),
 		lastUsed: createLastUsedStamps(sql, logger),
+		refusals: new RefusalHints(),
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,
 			(error: unknown) => logger.warn('could not listen for api key changes; cached keys expire by age only', { error })

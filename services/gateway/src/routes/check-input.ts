@@ -1,3 +1,4 @@
+import type { OneCheck } from '@lv/contracts'
 import { normaliseHostname } from '@lv/hostnames'
 import { invalidQuery } from '@lv/errors'
 
@@ -5,9 +6,7 @@ export const MAX_DOMAIN_LENGTH = 253
 export const MAX_LICENSE_NUMBER_LENGTH = 64
 export const MAX_AS_OF_LENGTH = 40
 
-export type CheckInput = { kind: 'domain'; domain: string; as_of?: string } | { kind: 'license'; license_number: string; as_of?: string }
-
-type RawQuery = { domain?: string; license_number?: string; as_of?: string }
+export type RawCheckQuery = { domain?: string; license_number?: string; as_of?: string }
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== ''
 
@@ -17,7 +16,7 @@ const given = (value: string | undefined): value is string => value !== undefine
  * hostname shape. The checker applies the same rules again; answering here keeps bad input off
  * the bus.
  */
-export function readCheckInput(query: RawQuery, params: URLSearchParams): CheckInput {
+export function readCheckInput(query: RawCheckQuery, params: URLSearchParams): OneCheck {
 	for (const name of ['domain', 'license_number', 'as_of']) {
 		if (params.getAll(name).length > 1) throw invalidQuery('invalid_input', `Send ${name} once.`, name)
 	}
@@ -37,13 +36,13 @@ export function readCheckInput(query: RawQuery, params: URLSearchParams): CheckI
 	if (hasDomain) {
 		const normalised = normaliseHostname(query.domain as string)
 		if (!normalised.ok) throw invalidQuery(normalised.reason, normalised.message, 'domain')
-		return withAsOf({ kind: 'domain' as const, domain: query.domain as string })
+		return withAsOf({ domain: query.domain as string })
 	}
 	const licenseNumber = query.license_number as string
 	if (licenseNumber.length > MAX_LICENSE_NUMBER_LENGTH) {
 		throw invalidQuery('invalid_input', `license_number is longer than ${MAX_LICENSE_NUMBER_LENGTH} characters.`, 'license_number')
 	}
-	return withAsOf({ kind: 'license' as const, license_number: licenseNumber })
+	return withAsOf({ license_number: licenseNumber })
 }
 
 // An entry this large is invalid whatever it holds (a hostname has at most 253 code points), so a

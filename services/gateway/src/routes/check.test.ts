@@ -230,6 +230,76 @@ describe('keys and limits on the check routes', () => {
 	})
 })
 
+describe('checks sent while the call is being counted', () => {
+	/** Every check.many message the checker receives, read by a plain subscriber beside the checker's queue group. */
+	async function watchChecks() {
+		const seen: unknown[] = []
+		const watcher = bus.nc.subscribe(subjects.checkMany, { callback: (_error, msg) => seen.push(...(JSON.parse(new TextDecoder().decode(msg.data)) as { checks: unknown[] }).checks) })
+		await bus.nc.flush()
+		return { seen, stop: () => watcher.unsubscribe() }
+	}
+
+	test('a call with a cached live key sends its check once and answers exactly what a later call answers', async () => {
+		const pro = await accountWithKey(db.sql, clock, 'pro')
+		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk&as_of=2026-10-01', { headers: bearer(pro.key) }))
+		const first = await call()
+		clock.advanceSeconds(1)
+		const watch = await watchChecks()
+		try {
+			const second = await call()
+			await bus.nc.flush()
+			expect(watch.seen).toEqual([{ domain: 'acmebet.co.uk', as_of: '2026-10-01' }])
+			expect(second.status).toBe(200)
+			expect(second.headers.get('x-monthly-quota-used')).toBe('2')
+			expect(await second.json()).toEqual(await first.json())
+		} finally {
+			watch.stop()
+		}
+	})
+
+	test('a key revoked without any notification is 401 auth_revoked even though its check already went out, and is not charged', async () => {
+		const pro = await accountWithKey(db.sql, clock, 'pro')
+		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
+		expect((await call()).status).toBe(200)
+		await db.sql.begin(async (tx) => {
+			await tx`SET LOCAL session_replication_role = replica`
+			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${pro.keyId}`
+		})
+		clock.advanceSeconds(1)
+		const watch = await watchChecks()
+		try {
+			const refused = await call()
+			await bus.nc.flush()
+			expect(watch.seen).toHaveLength(1)
+			expect(refused.status).toBe(401)
+			expect((await refused.json()).details.reason).toBe('api_key_revoked')
+			expect(refused.headers.get('x-monthly-quota-used')).toBeNull()
+		} finally {
+			watch.stop()
+		}
+	})
+
+	test('an account over its per-second limit stops sending checks early until the next second', async () => {
+		const starter = await accountWithKey(db.sql, clock, 'starter')
+		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(starter.key) }))
+		const statuses: number[] = []
+		for (let i = 0; i < 6; i++) statuses.push((await call()).status)
+		expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+		const watch = await watchChecks()
+		try {
+			expect((await call()).status).toBe(429)
+			await bus.nc.flush()
+			expect(watch.seen).toHaveLength(0)
+			clock.advanceSeconds(1)
+			expect((await call()).status).toBe(200)
+			await bus.nc.flush()
+			expect(watch.seen).toHaveLength(1)
+		} finally {
+			watch.stop()
+		}
+	})
+})
+
 describe('no checker answering', () => {
 	test('no responder at all is a 503 envelope straight away', async () => {
 		const lonely = await startNats()

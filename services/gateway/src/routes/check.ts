@@ -1,14 +1,17 @@
 import { Elysia } from 'elysia'
 import { request } from '@lv/bus'
-import { CheckBatchRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, type OneCheck, subjects } from '@lv/contracts'
 import { methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
+import { likelyAdmitted } from '../auth/likely-admitted.ts'
 import { authPlugin } from '../auth/plugin.ts'
+import { authRuntimeFor } from '../auth/runtime.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
-import { compactBatch, readCheckInput } from './check-input.ts'
+import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 
+const CHECK_PATH = '/v1/check'
 const BATCH_PATH = '/v1/check/batch'
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -17,16 +20,37 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 // A NATS payload is typed over ArrayBufferLike; it is a plain ArrayBuffer view, which Response accepts.
 const json = (body: string | Uint8Array) => new Response(body as BodyInit, { headers: JSON_HEADERS })
 
+const sameCheck = (a: OneCheck, b: OneCheck) =>
+	(a as { domain?: string }).domain === (b as { domain?: string }).domain &&
+	(a as { license_number?: string }).license_number === (b as { license_number?: string }).license_number &&
+	a.as_of === b.as_of
+
 /** The route bodies, without the key check and limits (the bench measures them alone). */
 export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
 	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS })
+	const early = new WeakMap<Request, { check: OneCheck; answer: Promise<Uint8Array> }>()
 	return {
+		/**
+		 * Sends a valid check to the checker while the call is still being counted, so the answer and
+		 * the admission travel at once. `single` then uses it; a call that is refused drops it unread.
+		 */
+		startEarly(request: Request, url: URL) {
+			let check: OneCheck
+			try {
+				check = readCheckInput(Object.fromEntries(url.searchParams), url.searchParams)
+			} catch {
+				return
+			}
+			const answer = dispatcher.answer(check)
+			answer.catch(() => {})
+			early.set(request, { check, answer })
+		},
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
-		async single(query: Parameters<typeof readCheckInput>[0], url: string): Promise<Response> {
-			const input = readCheckInput(query, new URL(url).searchParams)
-			const asOf = input.as_of === undefined ? {} : { as_of: input.as_of }
-			const check = input.kind === 'domain' ? { domain: input.domain, ...asOf } : { license_number: input.license_number, ...asOf }
-			return json(await dispatcher.answer(check))
+		async single(query: RawCheckQuery, request: Request): Promise<Response> {
+			const check = readCheckInput(query, new URL(request.url).searchParams)
+			const started = early.get(request)
+			early.delete(request)
+			return json(await (started && sameCheck(started.check, check) ? started.answer : dispatcher.answer(check)))
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)
@@ -46,15 +70,20 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
 export const checkRoutes = (deps: GatewayDeps) => {
 	const handlers = checkHandlers(deps)
+	const runtime = authRuntimeFor(deps)
 	return new Elysia({ name: 'check-routes' })
 		.onRequest(({ request }) => {
+			if (!request.url.includes(CHECK_PATH)) return
+			const url = new URL(request.url)
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
-			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
+			if (request.method !== 'POST' && url.pathname === BATCH_PATH) throw methodNotAllowed('POST')
+			if (request.method === 'GET' && url.pathname === CHECK_PATH && likelyAdmitted(runtime.keys, runtime.refusals, request.headers.get('authorization'), deps.clock.nowMs()))
+				handlers.startEarly(request, url)
 		})
 		.use(authPlugin(deps))
 		.get(
-			'/v1/check',
-			({ query, request }) => handlers.single(query, request.url),
+			CHECK_PATH,
+			({ query, request }) => handlers.single(query, request),
 			{
 				auth: 'optional',
 				query: CheckQueryParams,
