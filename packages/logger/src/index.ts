@@ -9,6 +9,8 @@ export interface Logger {
 	warn(msg: string, fields?: LogFields): void
 	error(msg: string, fields?: LogFields): void
 	child(fields: LogFields): Logger
+	/** Whether a line at `level` would be written (lets hot paths skip building it). */
+	enabled(level: LogLevel): boolean
 }
 
 const SECRET_KEYS = /authorization|password|secret|api_key|token|cookie/i
@@ -38,7 +40,8 @@ export function createLogger(
 		info: (msg, fields) => emit('info', msg, fields),
 		warn: (msg, fields) => emit('warn', msg, fields),
 		error: (msg, fields) => emit('error', msg, fields),
-		child: (fields) => createLogger({ ...base, ...fields }, level, write)
+		child: (fields) => createLogger({ ...base, ...fields }, level, write),
+		enabled: (at) => RANK[at] >= RANK[level]
 	}
 }
 

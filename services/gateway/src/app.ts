@@ -30,6 +30,15 @@ export type GatewayDeps = {
 	webhooks?: WebhookSettings
 }
 
+/** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
+function requestLog(logger: Logger) {
+	const plugin = new Elysia({ name: 'request-log' })
+	if (!logger.enabled('debug')) return plugin
+	return plugin.onAfterResponse({ as: 'global' }, ({ request, set }) => {
+		logger.debug('request', { request_id: requestIdOf(request), method: request.method, path: new URL(request.url).pathname, status: set.status })
+	})
+}
+
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: GatewayDeps) {
 	const { logger } = deps
@@ -38,9 +47,7 @@ export function createApp(deps: GatewayDeps) {
 		.onRequest(({ request }) => {
 			requestIdOf(request)
 		})
-		.onAfterResponse(({ request, set }) => {
-			logger.debug('request', { request_id: requestIdOf(request), method: request.method, path: new URL(request.url).pathname, status: set.status })
-		})
+		.use(requestLog(logger))
 		.mapResponse(({ request, set }) => {
 			set.headers['x-request-id'] = requestIdOf(request)
 		})

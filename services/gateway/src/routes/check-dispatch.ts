@@ -5,7 +5,7 @@ import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { createCoalescer } from '@lv/runtime'
 
 /** Messages to the checker in flight at once; checks arriving meanwhile wait and travel together. */
-const MAX_MESSAGES_IN_FLIGHT = 4
+const MAX_MESSAGES_IN_FLIGHT = 2
 
 export type CheckDispatcher = {
 	/** The checker's answer to one check: the Check result as JSON bytes, or its error rethrown as an AppError. */

@@ -234,7 +234,10 @@ describe('checks sent while the call is being counted', () => {
 	/** Every check.many message the checker receives, read by a plain subscriber beside the checker's queue group. */
 	async function watchChecks() {
 		const seen: unknown[] = []
-		const watcher = bus.nc.subscribe(subjects.checkMany, { callback: (_error, msg) => seen.push(...(JSON.parse(new TextDecoder().decode(msg.data)) as { checks: unknown[] }).checks) })
+		const watcher = bus.nc.subscribe(subjects.checkMany, { callback: (_error, msg) => {
+				seen.push(...(JSON.parse(new TextDecoder().decode(msg.data)) as { checks: unknown[] }).checks)
+			}
+		})
 		await bus.nc.flush()
 		return { seen, stop: () => watcher.unsubscribe() }
 	}
