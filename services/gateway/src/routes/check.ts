@@ -20,10 +20,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 // A NATS payload is typed over ArrayBufferLike; it is a plain ArrayBuffer view, which Response accepts.
 const json = (body: string | Uint8Array) => new Response(body as BodyInit, { headers: JSON_HEADERS })
 
-const sameCheck = (a: OneCheck, b: OneCheck) =>
-	(a as { domain?: string }).domain === (b as { domain?: string }).domain &&
-	(a as { license_number?: string }).license_number === (b as { license_number?: string }).license_number &&
-	a.as_of === b.as_of
+type CheckFields = { domain?: string; license_number?: string; as_of?: string }
+const sameCheck = (a: CheckFields, b: CheckFields) => a.domain === b.domain && a.license_number === b.license_number && a.as_of === b.as_of
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
 export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
@@ -47,10 +45,11 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 		},
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: RawCheckQuery, request: Request): Promise<Response> {
-			const check = readCheckInput(query, new URL(request.url).searchParams)
 			const started = early.get(request)
 			early.delete(request)
-			return json(await (started && sameCheck(started.check, check) ? started.answer : dispatcher.answer(check)))
+			// The early check was read from this same URL by the same rules: equal raw values, equal check.
+			if (started && sameCheck(started.check, query)) return json(await started.answer)
+			return json(await dispatcher.answer(readCheckInput(query, new URL(request.url).searchParams)))
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)
