@@ -3,6 +3,13 @@ import type { Plan } from '../limits/plan.ts'
 /** How a route takes keys: `required` (401 without one), `optional` (keyless-capable: per-IP cap without a key), `none` (a key is ignored). */
 export type AuthMode = 'required' | 'optional' | 'none'
 
+/**
+ * The `auth` route option. `readOnly: true` declares a route with no side effects: when the caller
+ * is very likely admitted, its handler runs while the call is being counted, and the answer waits
+ * for the admission (a refusal replaces it). Never for a route that writes or spends a cap.
+ */
+export type AuthOption = AuthMode | { mode: AuthMode; readOnly: true }
+
 /** Who is calling, as handlers see it. `trial` is a legacy trial key; `keyless` has no account. */
 export type Caller =
 	| { tier: 'keyless'; accountId: null; keyId: null; plan: null; clientAddress: string }

@@ -3,7 +3,7 @@ import { generateApiKey, hashApiKey } from '@lv/accounts'
 import { KeyCache } from './key-cache.ts'
 import type { Plan } from '../limits/plan.ts'
 import type { KeyRecord } from './key-lookup.ts'
-import { RefusalHints, likelyAdmitted } from './likely-admitted.ts'
+import { RefusalHints, likelyAdmittedKey } from './likely-admitted.ts'
 
 const NOW = Date.parse('2026-11-23T10:00:00Z')
 const plan: Plan = { code: 'pro', name: 'Pro', monthlyQuota: 100_000, perSecondLimit: 20, watchlistCap: 250, webhookCap: 10, pollsPerHour: 60, exportsPerDay: 10, trialDailyCap: null, isTrial: false, rank: 2 }
@@ -26,15 +26,14 @@ describe('likely admitted (a hint for early work, never a decision)', () => {
 		])
 		const keys = cacheWith(records)
 		const refusals = new RefusalHints()
-		expect(likelyAdmitted(keys, refusals, `Bearer ${live}`, NOW)).toBe(false)
+		const likely = (key: string, nowMs = NOW) => likelyAdmittedKey(keys, refusals, key, true, nowMs) !== undefined
+		expect(likely(live)).toBe(false)
 		await keys.resolve(hashApiKey(live), NOW)
 		await keys.resolve(hashApiKey(revoked), NOW)
-		expect(likelyAdmitted(keys, refusals, `Bearer ${live}`, NOW)).toBe(true)
-		expect(likelyAdmitted(keys, refusals, `Bearer ${revoked}`, NOW)).toBe(false)
-		expect(likelyAdmitted(keys, refusals, null, NOW)).toBe(false)
-		expect(likelyAdmitted(keys, refusals, `Basic ${live}`, NOW)).toBe(false)
-		expect(likelyAdmitted(keys, refusals, 'Bearer lvk_short', NOW)).toBe(false)
-		expect(likelyAdmitted(keys, refusals, `Bearer ${live}`, NOW + 31_000)).toBe(false)
+		expect(likely(live)).toBe(true)
+		expect(likely(revoked)).toBe(false)
+		expect(likely('lvk_short')).toBe(false)
+		expect(likely(live, NOW + 31_000)).toBe(false)
 	})
 
 	test('an account refused by a limit is not likely admitted until the refusing window ends', async () => {
@@ -43,7 +42,16 @@ describe('likely admitted (a hint for early work, never a decision)', () => {
 		await keys.resolve(hashApiKey(live), NOW)
 		const refusals = new RefusalHints()
 		refusals.note('acct-1', NOW + 1_000)
-		expect(likelyAdmitted(keys, refusals, `Bearer ${live}`, NOW + 999)).toBe(false)
-		expect(likelyAdmitted(keys, refusals, `Bearer ${live}`, NOW + 1_000)).toBe(true)
+		expect(likelyAdmittedKey(keys, refusals, live, true, NOW + 999)).toBeUndefined()
+		expect(likelyAdmittedKey(keys, refusals, live, true, NOW + 1_000)?.accountId).toBe('acct-1')
+	})
+
+	test('a legacy trial key is likely admitted on a public endpoint only', async () => {
+		const trial = generateApiKey()
+		const trialPlan: Plan = { ...plan, code: 'trial', isTrial: true, monthlyQuota: null, perSecondLimit: null, trialDailyCap: 1_000 }
+		const keys = cacheWith(new Map([[Buffer.from(hashApiKey(trial)).toString('hex'), record(trial, { plan: trialPlan })]]))
+		await keys.resolve(hashApiKey(trial), NOW)
+		expect(likelyAdmittedKey(keys, new RefusalHints(), trial, true, NOW)).toBeDefined()
+		expect(likelyAdmittedKey(keys, new RefusalHints(), trial, false, NOW)).toBeUndefined()
 	})
 })

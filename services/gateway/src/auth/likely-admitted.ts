@@ -1,6 +1,5 @@
 import { hasApiKeyShape, hashApiKey } from '@lv/accounts'
-import { readCredentials } from './bearer.ts'
-import type { KeyCache } from './key-cache.ts'
+import type { CachedKey, KeyCache } from './key-cache.ts'
 
 const MAX_REMEMBERED_REFUSALS = 10_000
 
@@ -23,14 +22,14 @@ export class RefusalHints {
 }
 
 /**
- * Whether a keyed request will very likely be admitted: its key is cached here as live and its
- * subject was not refused in the current window. Routes use it to start expensive work while the
- * call is being counted; it never admits or refuses anything (the auth macro still decides).
+ * The cached key of a keyed request that will very likely be admitted: cached here as live, allowed
+ * on this route, and its subject not refused in the current window. Read-only routes use it to run
+ * while the call is being counted; it never admits or refuses anything (the auth macro decides).
  */
-export function likelyAdmitted(keys: KeyCache, refusals: RefusalHints, authorization: string | null, nowMs: number): boolean {
-	const credentials = readCredentials(authorization)
-	if (credentials.kind !== 'key' || !hasApiKeyShape(credentials.key)) return false
-	const entry = keys.liveEntry(hashApiKey(credentials.key), nowMs)
-	if (!entry?.plan) return false
-	return !refusals.isRefused(entry.plan.isTrial ? entry.keyId : entry.accountId, nowMs)
+export function likelyAdmittedKey(keys: KeyCache, refusals: RefusalHints, key: string, publicEndpoint: boolean, nowMs: number): CachedKey | undefined {
+	if (!hasApiKeyShape(key)) return undefined
+	const entry = keys.liveEntry(hashApiKey(key), nowMs)
+	const plan = entry?.plan
+	if (!entry || !plan || (plan.isTrial && !publicEndpoint)) return undefined
+	return refusals.isRefused(plan.isTrial ? entry.keyId : entry.accountId, nowMs) ? undefined : entry
 }

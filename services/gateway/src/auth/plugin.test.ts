@@ -29,7 +29,10 @@ afterAll(async () => {
 	await db.drop()
 })
 
-/** A gateway with three probe routes, one per auth mode. */
+/** How often the read-only keyed probe's handler ran (it may run before its call is admitted). */
+let readRequiredRuns = 0
+
+/** A gateway with probe routes for each auth mode. */
 function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string } = {}, sql = db.sql) {
 	const deps = testDeps({ sql, bus, clock, config })
 	return testApp({ sql, bus, clock, config }).use(
@@ -39,6 +42,22 @@ function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string } = {}, sq
 			.get('/probe/public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
 			.get('/probe/other-public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
 			.get('/probe/none', ({ caller }) => ({ tier: caller.tier }), { auth: 'none' })
+			.get('/probe/read-public', ({ caller }) => ({ tier: caller.tier, account: caller.accountId }), { auth: { mode: 'optional', readOnly: true } })
+			.get(
+				'/probe/read-required',
+				({ caller }) => {
+					readRequiredRuns++
+					return { tier: caller.tier, account: caller.accountId }
+				},
+				{ auth: { mode: 'required', readOnly: true } }
+			)
+			.get(
+				'/probe/read-missing',
+				() => {
+					throw notFound('operator_not_found', 'No such operator.')
+				},
+				{ auth: { mode: 'optional', readOnly: true } }
+			)
 			.get(
 				'/probe/missing',
 				() => {
@@ -342,6 +361,84 @@ describe('limits: keyless per IP', () => {
 		}
 		expect((await call(app, '/probe/public', { 'x-forwarded-for': '198.51.100.30' }, '10.0.0.3')).status).toBe(429)
 		expect((await call(app, '/probe/public', { 'x-forwarded-for': '198.51.100.31' }, '10.0.0.3')).status).toBe(200)
+	})
+})
+
+describe('read-only routes: the handler runs while the call is counted', () => {
+	test('keyless: ten answers with their headers, then the refusal replaces the answer; a handler error keeps its status and headers', async () => {
+		const clock = new TestClock('2026-11-11T08:00:00.000Z')
+		const app = gateway(clock)
+		for (let index = 1; index <= 10; index++) {
+			const answered = await call(app, '/probe/read-public', {}, '198.51.100.40')
+			expect({ status: answered.status, body: await answered.json(), remaining: answered.headers.get('x-ratelimit-remaining') }).toEqual({
+				status: 200,
+				body: { tier: 'keyless', account: null },
+				remaining: String(10 - index)
+			})
+			const missing = await call(app, '/probe/read-missing', {}, '198.51.100.40')
+			expect({ status: missing.status, reason: (await bodyOf(missing)).details.reason, remaining: missing.headers.get('x-ratelimit-remaining') }).toEqual({
+				status: 404,
+				reason: 'operator_not_found',
+				remaining: String(10 - index)
+			})
+			expect(missing.headers.get('x-request-id')).toMatch(/^req_/)
+		}
+		for (const path of ['/probe/read-public', '/probe/read-missing']) {
+			const refused = await call(app, path, {}, '198.51.100.40')
+			expect(refused.status).toBe(429)
+			expect(await bodyOf(refused)).toMatchObject({ code: 'rate_limited', details: { reason: 'quota_exceeded' } })
+			expect(refused.headers.get('x-ratelimit-remaining')).toBe('0')
+		}
+	})
+
+	test('keyed: a cached key gets its answer with the monthly headers; past the quota the 429 replaces it and nothing is charged for it', async () => {
+		const clock = new TestClock('2026-11-11T09:00:00.000Z')
+		const app = gateway(clock)
+		const account = await accountWithKey(db.sql, clock, 'tiny')
+		for (let index = 1; index <= 5; index++) {
+			const response = await call(app, '/probe/read-required', bearer(account.key))
+			expect(response.status).toBe(200)
+			expect(await response.json()).toEqual({ tier: 'keyed', account: account.accountId })
+			expect(response.headers.get('x-monthly-quota-used')).toBe(String(index))
+			clock.advance(1_000)
+		}
+		const refused = await call(app, '/probe/read-required', bearer(account.key))
+		expect(refused.status).toBe(429)
+		expect((await bodyOf(refused)).details.reason).toBe('monthly_request_limit_reached')
+		const [counted] = await db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		expect(counted?.quota_count).toBe(5)
+	})
+
+	test('a key revoked without any notification is refused 401 although its handler already ran', async () => {
+		const clock = new TestClock('2026-11-11T10:00:00.000Z')
+		const app = gateway(clock)
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		expect((await call(app, '/probe/read-required', bearer(account.key))).status).toBe(200)
+		await db.sql.begin(async (tx) => {
+			await tx`SET LOCAL session_replication_role = replica`
+			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`
+		})
+		const runs = readRequiredRuns
+		const refused = await call(app, '/probe/read-required', bearer(account.key))
+		expect(readRequiredRuns).toBe(runs + 1)
+		expect(refused.status).toBe(401)
+		expect((await bodyOf(refused)).details.reason).toBe('api_key_revoked')
+	})
+
+	test('a cached key fails closed with 503 when the limits store goes away', async () => {
+		const clock = new TestClock('2026-11-11T11:00:00.000Z')
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		const flaky = createSql(db.url, { max: 1 })
+		try {
+			const app = gateway(clock, {}, flaky)
+			expect((await call(app, '/probe/read-required', bearer(account.key))).status).toBe(200)
+			await flaky.end({ timeout: 1 })
+			const response = await call(app, '/probe/read-required', bearer(account.key))
+			expect(response.status).toBe(503)
+			expect(await bodyOf(response)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
+		} finally {
+			await flaky.end({ timeout: 1 })
+		}
 	})
 })
 

@@ -12,9 +12,12 @@ import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trial
 import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from '../limits/windows.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
 import { readCredentials } from './bearer.ts'
-import type { AuthMode, Caller } from './caller.ts'
+import { errorResponse, toAppError } from '../errors.ts'
+import { requestIdOf } from '../request-id.ts'
+import type { AuthMode, AuthOption, Caller } from './caller.ts'
 import { clientAddress, parseTrustedProxies, peerAddressOf } from './client-ip.ts'
 import type { CachedKey } from './key-cache.ts'
+import { likelyAdmittedKey } from './likely-admitted.ts'
 import { authRuntimeFor } from './runtime.ts'
 
 export type AuthDeps = {
@@ -22,6 +25,15 @@ export type AuthDeps = {
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string }
+}
+
+/** A handler's value as the Response Elysia would have made of it: JSON with the status and headers set so far. */
+function asResponse(value: unknown, set: { status?: number | string; headers: Record<string, string | number> }): Response {
+	if (value instanceof Response) return value
+	const headers = new Headers()
+	for (const [name, header] of Object.entries(set.headers)) headers.set(name, String(header))
+	if (!headers.has('content-type')) headers.set('content-type', 'application/json')
+	return new Response(typeof value === 'string' ? value : JSON.stringify(value), { status: typeof set.status === 'number' ? set.status : 200, headers })
 }
 
 /** What the response step must do for a request the plugin admitted. */
@@ -73,17 +85,48 @@ export function authPlugin(deps: AuthDeps) {
 		pruneCounters(sql, nowMs).catch((error) => logger.warn('usage counter pruning failed', { error }))
 	}
 
+	const keylessCaller = (addressOf: () => string): Caller => ({
+		tier: 'keyless',
+		accountId: null,
+		keyId: null,
+		plan: null,
+		get clientAddress() {
+			return addressOf()
+		}
+	})
+
+	const keyedCaller = (entry: CachedKey, plan: NonNullable<CachedKey['plan']>, addressOf: () => string): Caller => ({
+		tier: plan.isTrial ? 'trial' : 'keyed',
+		accountId: entry.accountId,
+		keyId: entry.keyId,
+		plan,
+		get clientAddress() {
+			return addressOf()
+		}
+	})
+
+	/**
+	 * Who the caller will very likely turn out to be, from memory alone (a live cached key whose
+	 * account was not refused this window, or a keyless address not yet refused this hour); null
+	 * when the call may well be refused or needs a read first.
+	 */
+	function likelyCaller(mode: AuthMode, request: Request, route: string, addressOf: () => string): Caller | null {
+		if (mode === 'none') return null
+		const credentials = readCredentials(request.headers.get('authorization'))
+		const nowMs = clock.nowMs()
+		if (credentials.kind === 'absent') {
+			if (mode === 'required') return null
+			const claim = keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			return runtime.keylessExhausted.refusal(claim) ? null : keylessCaller(addressOf)
+		}
+		if (credentials.kind !== 'key') return null
+		const entry = likelyAdmittedKey(runtime.keys, runtime.refusals, credentials.key, mode === 'optional', nowMs)
+		return entry?.plan ? keyedCaller(entry, entry.plan, addressOf) : null
+	}
+
 	/** `addressOf` reads the client address only when needed (keyless calls count by it; keyed ones do not). */
 	async function admit(mode: AuthMode, request: Request, route: string, addressOf: () => string): Promise<Pending> {
-		const keyless: Caller = {
-			tier: 'keyless',
-			accountId: null,
-			keyId: null,
-			plan: null,
-			get clientAddress() {
-				return addressOf()
-			}
-		}
+		const keyless = keylessCaller(addressOf)
 		if (mode === 'none') return { kind: 'uncounted', caller: keyless }
 		const credentials = readCredentials(request.headers.get('authorization'))
 		const nowMs = clock.nowMs()
@@ -130,15 +173,7 @@ export function authPlugin(deps: AuthDeps) {
 				throw monthlyQuotaExhausted({ used: verdict.quotaUsed, limit: plan.monthlyQuota ?? 0, window: quotaWindow, planTier: plan.code, pricingUrl })
 			}
 			runtime.lastUsed.touch(entry, nowMs)
-			const caller: Caller = {
-				tier: plan.isTrial ? 'trial' : 'keyed',
-				accountId: entry.accountId,
-				keyId: entry.keyId,
-				plan,
-				get clientAddress() {
-					return addressOf()
-				}
-			}
+			const caller = keyedCaller(entry, plan, addressOf)
 			return {
 				kind: 'keyed',
 				caller,
@@ -167,41 +202,80 @@ export function authPlugin(deps: AuthDeps) {
 		)
 	}
 
+	/** The admission with a store failure turned into the fail-closed 503. */
+	const admitOrFailClosed = (mode: AuthMode, request: Request, route: string, addressOf: () => string) =>
+		admit(mode, request, route, addressOf).catch((error: unknown) => {
+			if (isStoreFailure(error)) throw serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
+			throw error
+		})
+
+	/** Read-only calls whose handler runs while they are counted: the provisional caller and the admission to wait for. */
+	const overlapping = new WeakMap<Request, { caller: Caller; admission: Promise<Pending> }>()
+
+	type ResponseSet = { status?: number | string; headers: Record<string, string | number> }
+
+	/** Adds the admitted call's headers: in place when they are known now, else on a Response built once they are. */
+	function addHeaders(entry: Pending, response: unknown, set: ResponseSet): Response | Promise<Response> | undefined {
+		const status = response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
+		const apply = (headers: Headers) => {
+			for (const name in headers) {
+				const value = headers[name] as string
+				if (response instanceof Response) response.headers.set(name, value)
+				else set.headers[name] = value
+			}
+		}
+		const headers = headersFor(entry, status)
+		if (!(headers instanceof Promise)) {
+			apply(headers)
+			return undefined
+		}
+		// An asynchronous mapResponse must hand Elysia a Response (a value it would map is answered empty).
+		return headers.then((later) => {
+			apply(later)
+			return asResponse(response, set)
+		})
+	}
+
 	return new Elysia().macro({
-		auth: (mode: AuthMode) => ({
+		auth: (option: AuthOption) => ({
 			async transform({ request, route, server }) {
+				const mode = typeof option === 'string' ? option : option.mode
 				let address: string | undefined
 				const addressOf = () => {
 					address ??= clientAddress(request, peerAddressOf(request, server), isTrusted)
 					return address
 				}
-				try {
-					pending.set(request, await admit(mode, request, route, addressOf))
-				} catch (error) {
-					if (isStoreFailure(error)) throw serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
-					throw error
+				const caller = typeof option === 'string' ? null : likelyCaller(mode, request, route, addressOf)
+				const admission = admitOrFailClosed(mode, request, route, addressOf)
+				if (caller === null) {
+					pending.set(request, await admission)
+					return
 				}
+				admission.catch(() => {})
+				overlapping.set(request, { caller, admission })
 			},
 			resolve({ request }) {
-				const entry = pending.get(request)
-				if (!entry) throw new Error('auth transform did not run for this request')
-				return { caller: entry.caller }
+				const caller = pending.get(request)?.caller ?? overlapping.get(request)?.caller
+				if (!caller) throw new Error('auth transform did not run for this request')
+				return { caller }
 			},
 			mapResponse({ request, response, set }) {
+				const overlap = overlapping.get(request)
+				if (overlap) {
+					overlapping.delete(request)
+					// As if counted first: a refusal replaces whatever the handler answered.
+					return overlap.admission.then(
+						(entry) => addHeaders(entry, response, set) ?? asResponse(response, set),
+						(error: unknown) => {
+							if (!(error instanceof AppError)) logger.error('admission failed', { request_id: requestIdOf(request), error })
+							return errorResponse(toAppError('UNKNOWN', error), requestIdOf(request))
+						}
+					)
+				}
 				const entry = pending.get(request)
 				if (!entry) return
 				pending.delete(request)
-				const status = response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
-				const apply = (headers: Headers) => {
-					for (const name in headers) {
-						const value = headers[name] as string
-						if (response instanceof Response) response.headers.set(name, value)
-						else set.headers[name] = value
-					}
-				}
-				const headers = headersFor(entry, status)
-				if (headers instanceof Promise) return headers.then(apply)
-				apply(headers)
+				return addHeaders(entry, response, set)
 			}
 		})
 	})

@@ -1,17 +1,14 @@
 import { Elysia } from 'elysia'
 import { request } from '@lv/bus'
-import { CheckBatchRequest, type OneCheck, subjects } from '@lv/contracts'
+import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
-import { likelyAdmitted } from '../auth/likely-admitted.ts'
 import { authPlugin } from '../auth/plugin.ts'
-import { authRuntimeFor } from '../auth/runtime.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 
-const CHECK_PATH = '/v1/check'
 const BATCH_PATH = '/v1/check/batch'
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -20,36 +17,13 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 // A NATS payload is typed over ArrayBufferLike; it is a plain ArrayBuffer view, which Response accepts.
 const json = (body: string | Uint8Array) => new Response(body as BodyInit, { headers: JSON_HEADERS })
 
-type CheckFields = { domain?: string; license_number?: string; as_of?: string }
-const sameCheck = (a: CheckFields, b: CheckFields) => a.domain === b.domain && a.license_number === b.license_number && a.as_of === b.as_of
-
 /** The route bodies, without the key check and limits (the bench measures them alone). */
 export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
 	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS })
-	const early = new WeakMap<Request, { check: OneCheck; answer: Promise<Uint8Array> }>()
 	return {
-		/**
-		 * Sends a valid check to the checker while the call is still being counted, so the answer and
-		 * the admission travel at once. `single` then uses it; a call that is refused drops it unread.
-		 */
-		startEarly(request: Request, url: URL) {
-			let check: OneCheck
-			try {
-				check = readCheckInput(Object.fromEntries(url.searchParams), url.searchParams)
-			} catch {
-				return
-			}
-			const answer = dispatcher.answer(check)
-			answer.catch(() => {})
-			early.set(request, { check, answer })
-		},
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
-		async single(query: RawCheckQuery, request: Request): Promise<Response> {
-			const started = early.get(request)
-			early.delete(request)
-			// The early check was read from this same URL by the same rules: equal raw values, equal check.
-			if (started && sameCheck(started.check, query)) return json(await started.answer)
-			return json(await dispatcher.answer(readCheckInput(query, new URL(request.url).searchParams)))
+		async single(query: RawCheckQuery, url: string): Promise<Response> {
+			return json(await dispatcher.answer(readCheckInput(query, new URL(url).searchParams)))
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)
@@ -69,22 +43,17 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
 export const checkRoutes = (deps: GatewayDeps) => {
 	const handlers = checkHandlers(deps)
-	const runtime = authRuntimeFor(deps)
 	return new Elysia({ name: 'check-routes' })
 		.onRequest(({ request }) => {
-			if (!request.url.includes(CHECK_PATH)) return
-			const url = new URL(request.url)
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
-			if (request.method !== 'POST' && url.pathname === BATCH_PATH) throw methodNotAllowed('POST')
-			if (request.method === 'GET' && url.pathname === CHECK_PATH && likelyAdmitted(runtime.keys, runtime.refusals, request.headers.get('authorization'), deps.clock.nowMs()))
-				handlers.startEarly(request, url)
+			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
 		})
 		.use(authPlugin(deps))
 		.get(
-			CHECK_PATH,
-			({ query, request }) => handlers.single(query, request),
+			'/v1/check',
+			({ query, request }) => handlers.single(query, request.url),
 			{
-				auth: 'optional',
+				auth: { mode: 'optional', readOnly: true },
 				query: CheckQueryParams,
 				response: { 200: CheckResultModel, ...errors(400, 401, 402, 429, 500, 503) },
 				detail: {

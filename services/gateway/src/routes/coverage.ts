@@ -84,7 +84,7 @@ export const CoverageModel = t.Object(
 
 export const coverageRoutes = (deps: GatewayDeps) =>
 	new Elysia().use(authPlugin(deps)).get('/v1/health/coverage', async () => coverageRecord(await coverageRows(deps.sql), deps.clock.now()), {
-		auth: 'optional',
+		auth: { mode: 'optional', readOnly: true },
 		response: { 200: CoverageModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
 		detail: {
 			tags: ['health'],

@@ -21,7 +21,7 @@ export const jurisdictionRoutes = (deps: GatewayDeps) =>
 	new Elysia()
 		.use(authPlugin(deps))
 		.get('/v1/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(deps.sql) }), {
-			auth: 'optional',
+			auth: { mode: 'optional', readOnly: true },
 			response: { 200: JurisdictionListModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
 			detail: {
 				tags: ['lookup'],
@@ -39,7 +39,7 @@ export const jurisdictionRoutes = (deps: GatewayDeps) =>
 				return jurisdiction
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: t.Object({ code: t.String({ description: '2–16 letters or digits, any case.', examples: ['UKGC'] }) }),
 				response: { 200: JurisdictionModel, ...errorResponses(...KEYED_ERRORS, 404) },
 				detail: { tags: ['lookup'], summary: 'Get a jurisdiction', security: [{ apiKey: [] }] }
@@ -55,7 +55,7 @@ export const jurisdictionRoutes = (deps: GatewayDeps) =>
 				return { jurisdiction_code: code, total: page.total, limit: paging.limit, offset: paging.offset, operators: page.rows.map(presentOperator) }
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: t.Object({ code: t.String({ description: '2–16 letters or digits, any case.', examples: ['MGA'] }) }),
 				query: PagingQuery,
 				response: {

@@ -27,7 +27,7 @@ export const licenseRoutes = (deps: GatewayDeps) =>
 				return { ...body, as_of: asOfForLicence(id, await historyOfLicences(deps.sql, [id]), instant) }
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: LicenceIdParams,
 				query: t.Object({
 					as_of: t.Optional(
@@ -56,7 +56,7 @@ export const licenseRoutes = (deps: GatewayDeps) =>
 				}
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: LicenceIdParams,
 				response: {
 					200: t.Object({ license_id: t.String({ format: 'uuid' }), license_number: t.String(), history: t.Array(HistoryEventModel), _meta: ListMetaModel }),

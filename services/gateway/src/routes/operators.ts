@@ -104,7 +104,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 				}
 			},
 			{
-				auth: 'optional',
+				auth: { mode: 'optional', readOnly: true },
 				query: t.Object({
 					q: t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).', examples: ['example'] }),
 					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20; keyless callers get at most 3 rows. Outside the range: 400 invalid_query / invalid_pagination.', examples: [20] })),
@@ -134,7 +134,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 			'/v1/operators/:slug',
 			({ params, query }) => operatorDetail(deps, params.slug, query.as_of),
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
 				query: t.Object({ as_of: AsOfQuery }),
 				response: {
@@ -165,7 +165,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 				}
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
 				query: t.Object({ include_history: t.Optional(t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })) }),
 				response: { 200: t.Object({ operator_slug: t.String(), licenses: t.Array(LicenceWithHistoryModel) }), ...errorResponses(...KEYED_ERRORS, 404) },
@@ -199,7 +199,7 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 				}
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
 				query: t.Object({
 					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20. Outside: 400 invalid_query / invalid_pagination.', examples: [20] })),
