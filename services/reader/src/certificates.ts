@@ -1,6 +1,6 @@
 import { publish } from '@lv/bus'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
-import type { TransactionSql } from '@lv/db'
+import type { Sql, TransactionSql } from '@lv/db'
 import { normaliseHostname, siteKey } from '@lv/hostnames'
 import type { FetchedFile, JurisdictionCode, ParsedVerificationPage } from '@lv/registers'
 import { FetchFailedError } from './errors.ts'
@@ -25,6 +25,10 @@ export type CertificatePolicy = {
 }
 
 export type CertificateSummary = {
+	/** The job slot the batch was read for (null: a batch outside the job loop, no slot quota). */
+	slot: string | null
+	/** Why it read nothing: another batch of the jurisdiction holds its batch lock, or the slot's batch was read already. */
+	skipped: 'busy' | 'slot_done' | null
 	read: number
 	failed: number
 	/** Links created, rewritten (listed again, page reading refreshed) and delisted. */
@@ -42,9 +46,17 @@ export function certificateBatchSize(licences: number, policy: CertificatePolicy
 
 /** Reads older than this do not count: a licence not read for that long is read as if never read. */
 const READ_HISTORY_DAYS = 60
+/**
+ * How far back the reads of a slot are counted. A slot's job is redelivered for about two days at
+ * most (20 deliveries, at most 3 h apart), so its reads are all younger than this.
+ */
+const SLOT_HISTORY_DAYS = 7
 const DAY_MS = 86_400_000
 
 type Licence = { id: string; license_number: string; operator_id: string }
+
+/** What a certificate read is filed with besides its licence: the job slot and the register state its licence list came from. */
+type BatchContext = { slot: string | null; registerReadAt: Date | null }
 
 type Reading =
 	| { kind: 'read'; httpStatus: number; page: ParsedVerificationPage; listing: 'listed' | 'removed' | 'silent'; snapshot: Snapshot }
@@ -61,11 +73,23 @@ type Snapshot = { sha256: string; bytes: Uint8Array; contentType: string | null 
  * nothing about them ("cannot be found or the token has expired") or cannot be read changes no
  * link status. Every fetch is a register_reads row (publication `certificate`), every reading of a
  * link a verification_readings row. A certificate never moves a licence status.
+ *
+ * The licences are the ones the database holds, i.e. the last successfully reconciled register, so
+ * the batch does not depend on today's register read. With a `slot` (the read job's), the slot
+ * reads one batch in all: a retried job reads only what its slot has not read yet (the reads carry
+ * `counts.slot`). One batch of a jurisdiction runs at a time (a session advisory lock
+ * `certificates:<CODE>`); another one finds it `busy` and reads nothing.
  */
-export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: JurisdictionCode, policy: CertificatePolicy): Promise<CertificateSummary> {
-	const summary: CertificateSummary = { read: 0, failed: 0, inserted: 0, updated: 0, delisted: 0, dataVersion: null }
+export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: JurisdictionCode, policy: CertificatePolicy, slot: string | null = null): Promise<CertificateSummary> {
+	const summary: CertificateSummary = { slot, skipped: null, read: 0, failed: 0, inserted: 0, updated: 0, delisted: 0, dataVersion: null }
 	const adapter = deps.adapters[jurisdiction] as (CertificateAdapter & object) | undefined
 	if (!adapter || typeof adapter.certificateUrl !== 'function' || typeof adapter.readCertificate !== 'function') return summary
+	const ran = await holdingBatchLock(deps.sql, jurisdiction, () => readBatch(deps, adapter, jurisdiction, policy, summary))
+	return ran ?? { ...summary, skipped: 'busy' }
+}
+
+async function readBatch(deps: CertificateDeps, adapter: CertificateAdapter, jurisdiction: JurisdictionCode, policy: CertificatePolicy, summary: CertificateSummary): Promise<CertificateSummary> {
+	const { slot } = summary
 	const now = deps.clock.now()
 	const licences = (
 		await deps.sql<Licence[]>`
@@ -78,14 +102,20 @@ export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: 
 			WHERE l.jurisdiction_code = ${jurisdiction}
 			ORDER BY r.read_at ASC NULLS FIRST, l.license_number, l.id`
 	).filter((licence) => adapter.certificateUrl(licence.license_number) !== null)
-	const batch = licences.slice(0, certificateBatchSize(licences.length, policy))
+	const due = certificateBatchSize(licences.length, policy)
+	const alreadyRead = slot === null ? 0 : await countSlotReads(deps.sql, jurisdiction, slot, now)
+	const batch = licences.slice(0, Math.max(0, due - alreadyRead))
+	if (slot !== null && due > 0 && batch.length === 0) return { ...summary, skipped: 'slot_done' }
+	const [status] = await deps.sql<{ last_successful_read_at: Date | null }[]>`
+		SELECT last_successful_read_at FROM register_status WHERE jurisdiction_code = ${jurisdiction}`
+	const context: BatchContext = { slot, registerReadAt: status?.last_successful_read_at ?? null }
 	for (const licence of batch) {
 		const certificateUrl = adapter.certificateUrl(licence.license_number) as string
 		const fetchUrl = deps.sources.fetchUrl(certificateUrl)
 		const readAt = deps.clock.now()
 		const reading = await fetchCertificate(deps, adapter, licence, fetchUrl)
 		if (reading.kind === 'failed') deps.logger.warn('certificate not read', { jurisdiction, license_number: licence.license_number, url: fetchUrl, reason: reading.reason })
-		const changes = await inTransaction(deps.sql, (tx) => recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading }))
+		const changes = await inTransaction(deps.sql, (tx) => recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context }))
 		summary.inserted += changes.inserted
 		summary.updated += changes.updated
 		summary.delisted += changes.delisted
@@ -94,6 +124,35 @@ export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: 
 	}
 	if (summary.inserted + summary.updated + summary.delisted > 0) summary.dataVersion = await announceLinks(deps, jurisdiction)
 	return summary
+}
+
+/** Certificates already read for a slot (a retried job's earlier attempts). */
+async function countSlotReads(sql: Sql, jurisdiction: JurisdictionCode, slot: string, now: Date): Promise<number> {
+	const [row] = await sql<{ n: number }[]>`
+		SELECT count(*)::int AS n FROM register_reads
+		WHERE jurisdiction_code = ${jurisdiction} AND publication = 'certificate' AND started_at > ${new Date(now.getTime() - SLOT_HISTORY_DAYS * DAY_MS)}
+			AND counts->>'slot' = ${slot}`
+	return row?.n ?? 0
+}
+
+/**
+ * Runs `work` holding the jurisdiction's certificate batch lock (session level, on a reserved
+ * connection, so a process that dies releases it); null when another batch holds it.
+ */
+async function holdingBatchLock<T>(sql: Sql, jurisdiction: JurisdictionCode, work: () => Promise<T>): Promise<T | null> {
+	const key = `certificates:${jurisdiction}`
+	const reserved = await sql.reserve()
+	try {
+		const [row] = await reserved<{ locked: boolean }[]>`SELECT pg_try_advisory_lock(hashtext(${key})) AS locked`
+		if (!row?.locked) return null
+		try {
+			return await work()
+		} finally {
+			await reserved`SELECT pg_advisory_unlock(hashtext(${key}))`.catch(() => {})
+		}
+	} finally {
+		reserved.release()
+	}
 }
 
 async function fetchCertificate(deps: CertificateDeps, adapter: CertificateAdapter, licence: Licence, fetchUrl: string): Promise<Reading> {
@@ -122,11 +181,11 @@ async function fetchCertificate(deps: CertificateDeps, adapter: CertificateAdapt
 
 const numberKey = (printed: string) => printed.replace(/\s+/g, '').toUpperCase()
 
-type RecordContext = { jurisdiction: JurisdictionCode; licence: Licence; certificateUrl: string; fetchUrl: string; readAt: Date; reading: Reading }
+type RecordContext = { jurisdiction: JurisdictionCode; licence: Licence; certificateUrl: string; fetchUrl: string; readAt: Date; reading: Reading; batch: BatchContext }
 
 /** One certificate's fetch, links and readings, in one transaction under the jurisdiction's reader lock. */
 async function recordReading(tx: TransactionSql, context: RecordContext): Promise<{ inserted: number; updated: number; delisted: number }> {
-	const { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading } = context
+	const { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch } = context
 	// Waits for a register run of the jurisdiction rather than interleaving with it.
 	await tx`SELECT pg_advisory_xact_lock(hashtext(${`reader:${jurisdiction}`}))`
 	if (reading.snapshot) await fileSnapshots(tx, [{ ...reading.snapshot, fetchedAt: readAt }])
@@ -136,7 +195,9 @@ async function recordReading(tx: TransactionSql, context: RecordContext): Promis
 		license_number: licence.license_number,
 		page_status: reading.kind === 'read' ? reading.page.pageStatus : null,
 		listing: reading.kind === 'read' ? reading.listing : null,
-		domains: listed.length
+		domains: listed.length,
+		slot: batch.slot,
+		register_read_at: batch.registerReadAt?.toISOString() ?? null
 	}
 	await tx`
 		INSERT INTO register_reads (id, jurisdiction_code, publication, source_url, started_at, fetched_at, finished_at, http_status,
@@ -145,7 +206,8 @@ async function recordReading(tx: TransactionSql, context: RecordContext): Promis
 			${reading.httpStatus}, ${reading.snapshot?.sha256 ?? null}, ${reading.snapshot?.bytes.length ?? null}, ${reading.kind === 'read' ? 'succeeded' : 'failed'},
 			${reading.kind === 'failed' ? reading.reason : null}, ${JSON.stringify(counts)}::text::jsonb)`
 	if (reading.kind === 'failed') {
-		// Recorded against the licence's links without touching them (as a seal that cannot be read).
+		// Recorded against the licence's links without touching them (as a seal that cannot be read): a
+		// page that did not load is no read at all, neither a listing nor a miss of any domain.
 		await tx`
 			INSERT INTO verification_readings (id, domain_link_id, url, read_at, http_status, page_status, snapshot_sha256)
 			SELECT gen_random_uuid(), d.id, ${fetchUrl}, ${readAt}, ${reading.httpStatus}, NULL, ${reading.snapshot?.sha256 ?? null}

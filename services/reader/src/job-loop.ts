@@ -16,15 +16,19 @@ export type JobLoopOptions = {
 	jurisdictions: readonly JurisdictionCode[]
 	logger: Logger
 	retryDelay?: (attempt: number) => number
-	/** After a successful run (verification pages are re-read here). */
-	afterRun?(jurisdiction: JurisdictionCode, result: RunResult): Promise<void>
+	/**
+	 * After each attempt whose register read committed or failed (not one that found another reader
+	 * holding the lock): the slot's domain pages are read here. `result` is null when the read failed;
+	 * the job is nak'ed after this step.
+	 */
+	afterAttempt?(jurisdiction: JurisdictionCode, attempt: { slot: string; result: RunResult | null }): Promise<void>
 	heartbeatMs?: number
 }
 
 /**
  * One consumption per jurisdiction on its durable `reader-<CODE>`: replicas bind the same durable,
- * so a job runs once. A failed run naks the job with a growing delay; a run that finds another
- * replica reconciling naks it briefly.
+ * so a job runs once. A failed run naks the job with a growing delay, after the attempt's
+ * `afterAttempt` step; a run that finds another replica reconciling naks it briefly.
  */
 export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): Promise<void> }> {
 	const retryDelay = options.retryDelay ?? retryDelayMs
@@ -39,12 +43,19 @@ export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): 
 				if (job.jurisdiction !== jurisdiction) return
 				const heartbeat = setInterval(() => context.working(), options.heartbeatMs ?? MINUTE)
 				try {
-					const result = await runJurisdiction(options.deps, jurisdiction, job.id)
-					await options.afterRun?.(jurisdiction, result).catch((error: unknown) => options.logger.warn('after-run step failed', { jurisdiction, error }))
-				} catch (error) {
-					if (error instanceof ReconciliationBusyError) throw new TransientError(error.message, retryDelay(1))
-					if (error instanceof RunFailedError) throw new TransientError(`${error.reason}: ${error.message}`, retryDelay(context.deliveryCount), { cause: error })
-					throw error
+					let result: RunResult | null = null
+					let failure: RunFailedError | null = null
+					try {
+						result = await runJurisdiction(options.deps, jurisdiction, job.id)
+					} catch (error) {
+						if (error instanceof ReconciliationBusyError) throw new TransientError(error.message, retryDelay(1))
+						if (!(error instanceof RunFailedError)) throw error
+						failure = error
+					}
+					await options
+						.afterAttempt?.(jurisdiction, { slot: job.slot, result })
+						.catch((error: unknown) => options.logger.warn('after-attempt step failed', { jurisdiction, slot: job.slot, error }))
+					if (failure) throw new TransientError(`${failure.reason}: ${failure.message}`, retryDelay(context.deliveryCount), { cause: failure })
 				} finally {
 					clearInterval(heartbeat)
 				}

@@ -4,7 +4,7 @@ import { createLogger } from '@lv/logger'
 import { adapters } from '@lv/registers'
 import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { readReaderConfig } from './config.ts'
-import { readDomainPagesAfterRun } from './domain-pages.ts'
+import { readDomainPagesAfterAttempt } from './domain-pages.ts'
 import { httpFetcher } from './fetch/http-fetcher.ts'
 import { startJobLoops } from './job-loop.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
@@ -43,10 +43,7 @@ const loops = await startJobLoops({
 	deps,
 	jurisdictions: config.jurisdictions,
 	logger,
-	afterRun: async (jurisdiction) => {
-		const summary = await readDomainPagesAfterRun(deps, jurisdiction, { batch: config.READER_VERIFICATION_BATCH_CW, cycleDays: config.READER_CERTIFICATE_CYCLE_DAYS })
-		if (summary) logger.info('domain pages read', { jurisdiction, ...summary })
-	}
+	afterAttempt: readDomainPagesAfterAttempt(deps, { batch: config.READER_VERIFICATION_BATCH_CW, cycleDays: config.READER_CERTIFICATE_CYCLE_DAYS })
 })
 relay.start(config.READER_OUTBOX_POLL_MS)
 const scheduler = startScheduler({ bus, clock: systemClock, jurisdictions: config.jurisdictions, intervalMs: config.READER_SCHEDULE_CHECK_MS, logger })
