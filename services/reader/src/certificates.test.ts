@@ -142,4 +142,40 @@ describe('CW certificate batch', () => {
 		const [failedReading] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM verification_readings WHERE read_at = ${h.clock.now()} AND page_status IS NULL`
 		expect(failedReading!.n).toBeGreaterThan(0)
 	})
+
+	test('a slot reads one batch in all: a second call reads nothing, a call whose batch was cut short reads the rest, the next slot reads the next licences', async () => {
+		h.clock.advanceHours(24)
+		const slotReads = async (slot: string) =>
+			(await h.db.sql<{ license_number: string }[]>`
+				SELECT counts->>'license_number' AS license_number FROM register_reads WHERE publication = 'certificate' AND counts->>'slot' = ${slot}`).map((row) => row.license_number)
+		// 12 licences: a batch of 4 per slot (cycle 3); a first call sized 2 stands for a batch cut short.
+		const short = await readCertificateBatch(h.deps, 'CW', { batch: 2, cycleDays: 6 }, 'slot-a')
+		expect(short).toMatchObject({ slot: 'slot-a', skipped: null, read: 2 })
+		const rest = await readCertificateBatch(h.deps, 'CW', { batch: 2, cycleDays: 3 }, 'slot-a')
+		expect(rest.read + rest.failed).toBe(2)
+		const again = await readCertificateBatch(h.deps, 'CW', { batch: 2, cycleDays: 3 }, 'slot-a')
+		expect(again).toMatchObject({ skipped: 'slot_done', read: 0, failed: 0 })
+		const slotA = await slotReads('slot-a')
+		expect(new Set(slotA).size).toBe(4)
+		h.clock.advanceHours(24)
+		await readCertificateBatch(h.deps, 'CW', { batch: 2, cycleDays: 3 }, 'slot-b')
+		const slotB = await slotReads('slot-b')
+		expect(slotB).toHaveLength(4)
+		expect(slotB.filter((number) => slotA.includes(number))).toEqual([])
+	})
+
+	test('a batch finding another batch of the jurisdiction running reads nothing', async () => {
+		const other = await h.db.sql.reserve()
+		try {
+			await other`SELECT pg_advisory_lock(hashtext('certificates:CW'))`
+			const summary = await readCertificateBatch(h.deps, 'CW', ALL, 'slot-c')
+			expect(summary).toMatchObject({ skipped: 'busy', read: 0, failed: 0 })
+			const [reads] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_reads WHERE counts->>'slot' = 'slot-c'`
+			expect(reads!.n).toBe(0)
+		} finally {
+			await other`SELECT pg_advisory_unlock(hashtext('certificates:CW'))`
+			other.release()
+		}
+		expect((await readCertificateBatch(h.deps, 'CW', ALL, 'slot-c')).read).toBe(12)
+	})
 })

@@ -75,9 +75,9 @@ type Snapshot = { sha256: string; bytes: Uint8Array; contentType: string | null 
  * link a verification_readings row. A certificate never moves a licence status.
  *
  * The licences are the ones the database holds, i.e. the last successfully reconciled register, so
- * the batch does not depend on today's register read. With a `slot` (the read job's), the slot
- * reads one batch in all: a retried job reads only what its slot has not read yet (the reads carry
- * `counts.slot`). One batch of a jurisdiction runs at a time (a session advisory lock
+ * the batch does not depend on today's register read. With a `slot` (a daily slot), the slot
+ * reads one batch in all: a later call for the same slot reads only what the slot has not read yet
+ * (the reads carry `counts.slot`), so a call cut short is completed, never repeated. One batch of a jurisdiction runs at a time (a session advisory lock
  * `certificates:<CODE>`); another one finds it `busy` and reads nothing.
  */
 export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: JurisdictionCode, policy: CertificatePolicy, slot: string | null = null): Promise<CertificateSummary> {
