@@ -20,7 +20,7 @@ export type CertificateDeps = Pick<RunDeps, 'sql' | 'clock' | 'fetcher' | 'sourc
 export type CertificatePolicy = {
 	/** Certificates read per batch at least. */
 	batch: number
-	/** Every licence's certificate is read at least once in this many nightly batches (the batch grows to fit). */
+	/** Every licence's certificate is read at least once in this many daily batches (the batch grows to fit). */
 	cycleDays: number
 }
 

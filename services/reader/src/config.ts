@@ -13,8 +13,8 @@ export const ReaderEnv = T.Object({
 	READER_GRACE_HOURS: T.Integer({ minimum: 0, default: 48, description: 'and hours since the first missed read' }),
 	READER_SCHEDULE_CHECK_MS: T.Integer({ minimum: 1000, default: 60_000, description: 'how often the scheduler checks whether a daily slot is due' }),
 	READER_OUTBOX_POLL_MS: T.Integer({ minimum: 50, default: 1_000 }),
-	READER_VERIFICATION_BATCH_CW: T.Integer({ minimum: 1, default: 200, description: 'CW licence certificates read per nightly batch at least, oldest reading first' }),
-	READER_CERTIFICATE_CYCLE_DAYS: T.Integer({ minimum: 1, default: 3, description: 'every CW licence certificate is read within this many nightly batches (the batch grows to fit)' }),
+	READER_VERIFICATION_BATCH_CW: T.Integer({ minimum: 1, default: 200, description: 'CW licence certificates read per daily batch at least, oldest reading first' }),
+	READER_CERTIFICATE_CYCLE_DAYS: T.Integer({ minimum: 1, default: 3, description: 'every CW licence certificate is read within this many daily batches (the batch grows to fit)' }),
 	READER_USER_AGENT: T.String({ default: 'licence-verify-reader/1 (+https://licence-verify.example/bot)' })
 })
 
