@@ -9,7 +9,7 @@ import { IndexStore } from '../../services/checker/src/index-store.ts'
 import { type RegistryListener, listenForRegistryChanges } from '../../services/checker/src/registry-listener.ts'
 import { startResponders } from '../../services/checker/src/responders.ts'
 import { httpFetcher } from '../../services/reader/src/fetch/http-fetcher.ts'
-import { readDomainPagesAfterRun } from '../../services/reader/src/domain-pages.ts'
+import { readDomainPagesForAttempt } from '../../services/reader/src/domain-pages.ts'
 import { type RunDeps, runJurisdiction } from '../../services/reader/src/run.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
 import { readTimeOfDay } from '../../services/reader/src/testing/harness.ts'
@@ -114,10 +114,10 @@ export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
 			async readDay(day) {
 				registers.setDay(day)
 				clock.set(readTimeOfDay(day))
-				// As the reader's job loop does after each run (main.ts afterRun), with its default sizes.
+				// As the reader's job loop does after each attempt (main.ts afterAttempt), with its default sizes.
 				for (const code of JURISDICTION_CODES) {
 					await runJurisdiction(reader, code)
-					await readDomainPagesAfterRun(reader, code, { batch: 200, cycleDays: 3 })
+					await readDomainPagesForAttempt(reader, code, { registerRead: 'succeeded' }, { batch: 200, cycleDays: 3 })
 				}
 				await checkerCaughtUp()
 			},

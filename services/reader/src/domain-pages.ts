@@ -39,15 +39,6 @@ export function readDomainPagesAfterAttempt(deps: RunDeps, policy: DomainPagePol
 	}
 }
 
-/**
- * The domain pages after a successful register run, outside the job loop (no slot: a CW batch is
- * read in full every call). Null when the jurisdiction has none.
- */
-export async function readDomainPagesAfterRun(deps: RunDeps, jurisdiction: JurisdictionCode, policy: DomainPagePolicy) {
-	if (CERTIFICATE_LINKED.has(jurisdiction)) return { pages: 'certificates', ...(await readCertificateBatch(deps, jurisdiction, policy)) }
-	return readVerification(deps, jurisdiction, policy)
-}
-
 async function readVerification(deps: RunDeps, jurisdiction: JurisdictionCode, policy: DomainPagePolicy) {
 	const verification = VERIFICATION_POLICY[jurisdiction]
 	if (!verification) return null
