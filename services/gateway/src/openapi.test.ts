@@ -208,16 +208,31 @@ describe('GET /openapi.json against real responses', () => {
 			...(await call(key, 429, '/v1/jurisdictions', { headers: trial }))
 		])
 		expect([...limited].sort()).toEqual(declared(key, 429).sort())
-		expect(await call(key, 401, '/v1/jurisdictions', { headers: bearer('lvk_00000000000000000000000000000000') })).toEqual(['X-Request-Id'])
+		expect((await call(key, 401, '/v1/jurisdictions', { headers: bearer('lvk_00000000000000000000000000000000') })).sort()).toEqual(declared(key, 401).sort())
+		expect(declared(key, 401).sort()).toEqual(['X-Request-Id', 'X-Upgrade-URL'])
 	})
 
-	test('GET /v1/check: a keyless and a keyed 400 together carry exactly the declared 400 headers; a refused key only X-Request-Id', async () => {
+	test('GET /v1/check: keyless, capped and uncapped 400s and 503s together carry exactly the declared headers; a refused key X-Upgrade-URL', async () => {
 		const key = 'GET /v1/check'
 		const keyed = await keyFor({ code: 'oa-check', monthly_quota: 1000 })
+		const uncapped = await keyFor({ code: 'oa-check-uncapped', monthly_quota: null })
 		clock.advance(3_600_000)
-		const bad = new Set([...(await call(key, 400, '/v1/check')), ...(await call(key, 400, '/v1/check?domain=a.example&license_number=1', { headers: keyed }))])
-		expect([...bad].sort()).toEqual(declared(key, 400).sort())
-		expect(await call(key, 401, '/v1/check?domain=a.example', { headers: { authorization: 'Token nope' } })).toEqual(['X-Request-Id'])
+		const bad = [
+			await call(key, 400, '/v1/check'),
+			await call(key, 400, '/v1/check?domain=a.example&license_number=1', { headers: keyed }),
+			await call(key, 400, '/v1/check?domain=bad_host.example', { headers: uncapped })
+		]
+		expect([...new Set(bad.flat())].sort()).toEqual(declared(key, 400).sort())
+		expect(bad[2]?.sort()).toEqual(['X-Request-Id', 'X-Upgrade-URL'])
+		// No checker listens in this test: a well-formed check is 503 checker_unavailable, after the call was counted.
+		const unavailable = new Set([
+			...(await call(key, 503, '/v1/check?domain=a.example')),
+			...(await call(key, 503, '/v1/check?domain=a.example', { headers: keyed })),
+			...(await call(key, 503, '/v1/check?domain=a.example', { headers: uncapped }))
+		])
+		expect([...unavailable].sort()).toEqual(declared(key, 503).sort())
+		for (const authorization of ['Token nope', 'Bearer lvk_00000000000000000000000000000000'])
+			expect((await call(key, 401, '/v1/check?domain=a.example', { headers: { authorization } })).sort()).toEqual(declared(key, 401).sort())
 	})
 
 	test('keyed routes: a 402 for a trial key, a 405, a 404, a 204 and the events feed carry only declared headers, and the always-sent ones', async () => {

@@ -59,6 +59,13 @@ function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string } = {}, sq
 				{ auth: { mode: 'optional', readOnly: true } }
 			)
 			.get(
+				'/probe/public-missing',
+				() => {
+					throw notFound('operator_not_found', 'No such operator.')
+				},
+				{ auth: 'optional' }
+			)
+			.get(
 				'/probe/missing',
 				() => {
 					throw notFound('operator_not_found', 'No such operator.')
@@ -442,6 +449,122 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 	})
 })
 
+describe('headers of keyed calls that fail on a public endpoint', () => {
+	const MONTHLY_QUOTA_HEADERS = ['x-monthly-quota-limit', 'x-monthly-quota-used', 'x-monthly-quota-remaining', 'x-monthly-quota-reset', 'x-monthly-quota-warning']
+	const limitHeaders = (response: Response) => ({
+		limit: response.headers.get('x-ratelimit-limit'),
+		remaining: response.headers.get('x-ratelimit-remaining'),
+		reset: response.headers.get('x-ratelimit-reset'),
+		upgrade: response.headers.get('x-upgrade-url'),
+		monthly: MONTHLY_QUOTA_HEADERS.filter((name) => response.headers.has(name))
+	})
+
+	test('a keyed 404 on a public endpoint carries the monthly X-RateLimit-* without its own (released) call and X-Upgrade-URL, but no X-Monthly-Quota-*', async () => {
+		const clock = new TestClock('2026-11-12T08:00:00.000Z')
+		const app = gateway(clock)
+		const account = await accountWithKey(db.sql, clock, 'tiny')
+		for (let index = 0; index < 2; index++) expect((await call(app, '/probe/public', bearer(account.key))).status).toBe(200)
+		for (const path of ['/probe/public-missing', '/probe/read-missing']) {
+			const failed = await call(app, path, bearer(account.key))
+			expect({ path, status: failed.status, headers: limitHeaders(failed) }).toEqual({
+				path,
+				status: 404,
+				headers: { limit: '5', remaining: '3', reset: String(Date.parse('2026-12-01T00:00:00Z') / 1000), upgrade: 'https://example.test/pricing', monthly: [] }
+			})
+		}
+		expect((await call(app, '/probe/public', bearer(account.key))).headers.get('x-monthly-quota-used')).toBe('3')
+	})
+
+	test('a keyed call failing with one monthly call left says that call is still left, and the next success takes it', async () => {
+		const clock = new TestClock('2026-11-12T09:00:00.000Z')
+		const app = gateway(clock)
+		const account = await accountWithKey(db.sql, clock, 'tiny')
+		for (let index = 0; index < 4; index++) expect((await call(app, '/probe/public', bearer(account.key))).status).toBe(200)
+		const failed = await call(app, '/probe/public-missing', bearer(account.key))
+		expect({ status: failed.status, remaining: failed.headers.get('x-ratelimit-remaining') }).toEqual({ status: 404, remaining: '1' })
+		const last = await call(app, '/probe/public', bearer(account.key))
+		expect({ status: last.status, used: last.headers.get('x-monthly-quota-used'), remaining: last.headers.get('x-ratelimit-remaining') }).toEqual({ status: 200, used: '5', remaining: '0' })
+	})
+
+	test('an enterprise (unlimited) keyed 404 on a public endpoint carries only X-Upgrade-URL among the limit headers', async () => {
+		const clock = new TestClock('2026-11-12T10:00:00.000Z')
+		const account = await accountWithKey(db.sql, clock, 'enterprise')
+		const failed = await call(gateway(clock), '/probe/public-missing', bearer(account.key))
+		expect({ status: failed.status, headers: limitHeaders(failed), policy: failed.headers.get('x-ratelimit-policy') }).toEqual({
+			status: 404,
+			headers: { limit: null, remaining: null, reset: null, upgrade: 'https://example.test/pricing', monthly: [] },
+			policy: null
+		})
+	})
+
+	test('a legacy trial key failing on a public endpoint carries only X-Upgrade-URL (its plan has no monthly cap)', async () => {
+		const clock = new TestClock('2026-11-12T11:00:00.000Z')
+		const trial = await accountWithKey(db.sql, clock, 'trial')
+		const failed = await call(gateway(clock), '/probe/public-missing', bearer(trial.key))
+		expect({ status: failed.status, headers: limitHeaders(failed) }).toEqual({
+			status: 404,
+			headers: { limit: null, remaining: null, reset: null, upgrade: 'https://example.test/pricing', monthly: [] }
+		})
+	})
+
+	test('a keyed 404 on a route that needs a key still carries none of the limit headers', async () => {
+		const clock = new TestClock('2026-11-12T12:00:00.000Z')
+		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const failed = await call(gateway(clock), '/probe/missing', bearer(account.key))
+		expect({ status: failed.status, headers: limitHeaders(failed) }).toEqual({ status: 404, headers: { limit: null, remaining: null, reset: null, upgrade: null, monthly: [] } })
+	})
+})
+
+describe('refusals of the key on a public endpoint', () => {
+	test('401 (malformed header, unknown key, revoked key) and 402 on a public endpoint carry X-Upgrade-URL; a 401 on a keyed route does not', async () => {
+		const clock = new TestClock('2026-11-13T08:00:00.000Z')
+		const app = gateway(clock)
+		const revoked = await accountWithKey(db.sql, clock, 'pro')
+		await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
+		const canceled = await accountWithKey(db.sql, clock, 'starter')
+		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
+		const cases = [
+			{ headers: { authorization: 'Token nope' }, status: 401, reason: 'malformed_header' },
+			{ headers: bearer('lvk_0123456789abcdef0123456789abcdef'), status: 401, reason: 'api_key_invalid' },
+			{ headers: bearer(revoked.key), status: 401, reason: 'api_key_revoked' },
+			{ headers: bearer(canceled.key), status: 402, reason: 'plan_inactive' }
+		]
+		for (const path of ['/probe/public', '/probe/read-public']) {
+			for (const { headers, status, reason } of cases) {
+				const refused = await call(app, path, headers)
+				expect({ path, status: refused.status, reason: (await bodyOf(refused)).details.reason, upgrade: refused.headers.get('x-upgrade-url'), limit: refused.headers.get('x-ratelimit-limit') }).toEqual({
+					path,
+					status,
+					reason,
+					upgrade: 'https://example.test/pricing',
+					limit: null
+				})
+			}
+		}
+		const onKeyedRoute = await call(app, '/probe/required', bearer('lvk_0123456789abcdef0123456789abcdef'))
+		expect({ status: onKeyedRoute.status, upgrade: onKeyedRoute.headers.get('x-upgrade-url') }).toEqual({ status: 401, upgrade: null })
+	})
+
+	test('a cached key on a read-only public endpoint failing closed (503 limits_store_unavailable) carries X-Upgrade-URL', async () => {
+		const clock = new TestClock('2026-11-13T09:00:00.000Z')
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		const flaky = createSql(db.url, { max: 1 })
+		try {
+			const app = gateway(clock, {}, flaky)
+			expect((await call(app, '/probe/read-public', bearer(account.key))).status).toBe(200)
+			await flaky.end({ timeout: 1 })
+			const response = await call(app, '/probe/read-public', bearer(account.key))
+			expect({ status: response.status, reason: (await bodyOf(response)).details.reason, upgrade: response.headers.get('x-upgrade-url') }).toEqual({
+				status: 503,
+				reason: 'limits_store_unavailable',
+				upgrade: 'https://example.test/pricing'
+			})
+		} finally {
+			await flaky.end({ timeout: 1 })
+		}
+	})
+})
+
 describe('limits store unreachable', () => {
 	test('keyed and keyless calls fail closed with 503 in the envelope', async () => {
 		const deadSql = createSql('postgres://postgres@127.0.0.1:1/none', { max: 1, connectTimeoutSeconds: 1 })
@@ -455,6 +578,8 @@ describe('limits store unreachable', () => {
 				const response = await call(app, path, headers)
 				expect(response.status).toBe(503)
 				expect(await bodyOf(response)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
+				// The public endpoint's refusal carries X-Upgrade-URL (SPEC: on every response there); a keyed route's does not.
+				expect({ path, upgrade: response.headers.get('x-upgrade-url') }).toEqual({ path, upgrade: path === '/probe/public' ? 'https://example.test/pricing' : null })
 			}
 		} finally {
 			await deadSql.end({ timeout: 1 })

@@ -5,7 +5,7 @@ import type { Sql } from '@lv/db'
 import { AppError, serviceUnavailable } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import { type Charge, pruneCounters, releaseCharge } from '../limits/counter-store.ts'
-import { type Headers, KEYLESS_HOURLY_LIMIT, keyedSuccessHeaders, keylessHeaders } from '../limits/headers.ts'
+import { type Headers, KEYLESS_HOURLY_LIMIT, keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from '../limits/headers.ts'
 import type { KeyedClaim } from '../limits/keyed-counter.ts'
 import { keylessClaim } from '../limits/keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from '../limits/limit-errors.ts'
@@ -187,26 +187,38 @@ export function authPlugin(deps: AuthDeps) {
 		throw new Error(`api key changed ${MAX_KEY_READS} times while being counted`)
 	}
 
-	/** The response headers of an admitted call; a failed keyed call first gives its monthly reservation back. */
+	/**
+	 * The response headers of an admitted call. A failed keyed call first gives its monthly
+	 * reservation back; on a keyless-capable endpoint it then carries the monthly X-RateLimit-*
+	 * without this call (still charged if the release failed) and X-Upgrade-URL, elsewhere nothing.
+	 */
 	function headersFor(entry: Pending, status: number): Headers | Promise<Headers> {
 		if (entry.kind === 'keyless') return keylessHeaders({ used: entry.used, window: entry.window, pricingUrl })
 		if (entry.kind === 'uncounted') return {}
 		if (status >= 200 && status < 300) return keyedSuccessHeaders({ ...entry, pricingUrl })
-		if (entry.charge === null) return {}
+		const failed = (used: number): Headers =>
+			entry.publicEndpoint ? keyedFailureHeaders({ monthlyQuota: entry.monthlyQuota, used, window: entry.window, pricingUrl }) : {}
+		if (entry.charge === null) return failed(entry.used)
 		return releaseCharge(sql, entry.charge).then(
-			() => ({}),
+			() => failed(entry.used - 1),
 			(error: unknown) => {
 				logger.warn('could not release a monthly quota reservation', { error })
-				return {}
+				return failed(entry.used)
 			}
 		)
 	}
 
-	/** The admission with a store failure turned into the fail-closed 503. */
+	/**
+	 * The admission with a store failure turned into the fail-closed 503. On a keyless-capable
+	 * endpoint every refusal (401, 402, 429, 503) carries X-Upgrade-URL: SPEC sends it on every
+	 * response there, and which counter would apply is unknown when the key itself is refused.
+	 */
 	const admitOrFailClosed = (mode: AuthMode, request: Request, route: string, addressOf: () => string) =>
 		admit(mode, request, route, addressOf).catch((error: unknown) => {
-			if (isStoreFailure(error)) throw serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
-			throw error
+			const refusal = isStoreFailure(error) ? serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error) : error
+			// Each refusal is built for this one call, so adding a header to it touches no other response.
+			if (mode === 'optional' && refusal instanceof AppError) refusal.headers['X-Upgrade-URL'] ??= pricingUrl
+			throw refusal
 		})
 
 	/** Read-only calls whose handler runs while they are counted: the provisional caller and the admission to wait for. */

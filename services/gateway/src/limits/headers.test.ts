@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { keyedSuccessHeaders, keylessHeaders } from './headers.ts'
+import { keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from './headers.ts'
 import { utcMonthWindow } from './windows.ts'
 
 const window = utcMonthWindow(Date.parse('2026-11-10T00:00:00Z'))
@@ -22,6 +22,28 @@ describe('rate-limit headers', () => {
 		const headers = keyedSuccessHeaders({ monthlyQuota: 10_000, used: 1, window, publicEndpoint: false, pricingUrl })
 		expect(Date.parse(headers['X-Monthly-Quota-Reset'] as string) / 1000).toBe(Number(headers['X-RateLimit-Reset']))
 		expect(headers['X-Monthly-Quota-Reset']).toBe('2026-12-01T00:00:00.000Z')
+	})
+
+	test('a failed keyed call on a public endpoint carries the monthly X-RateLimit-* and X-Upgrade-URL, never X-Monthly-Quota-*', () => {
+		expect(keyedFailureHeaders({ monthlyQuota: 10_000, used: 41, window, pricingUrl })).toEqual({
+			'X-RateLimit-Limit': '10000',
+			'X-RateLimit-Remaining': '9959',
+			'X-RateLimit-Reset': String(Date.parse('2026-12-01T00:00:00Z') / 1000),
+			'X-Upgrade-URL': pricingUrl
+		})
+	})
+
+	test('a failed keyed call on a plan without a monthly cap carries only X-Upgrade-URL', () => {
+		expect(keyedFailureHeaders({ monthlyQuota: null, used: 41, window, pricingUrl })).toEqual({ 'X-Upgrade-URL': pricingUrl })
+	})
+
+	test('the remaining count of a failed keyed call is never negative', () => {
+		fc.assert(
+			fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 2_000_000 }), (quota, used) => {
+				const left = Number(keyedFailureHeaders({ monthlyQuota: quota, used, window, pricingUrl })['X-RateLimit-Remaining'])
+				expect(left).toBe(Math.max(0, quota - used))
+			})
+		)
 	})
 
 	test('keyless headers count down from 10 and never go below 0', () => {

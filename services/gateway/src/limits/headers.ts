@@ -55,3 +55,21 @@ export function keyedSuccessHeaders(input: {
 	headers['X-Upgrade-URL'] = input.pricingUrl
 	return headers
 }
+
+/**
+ * Headers of a keyed call on a keyless-capable endpoint that ended non-2xx (400, 404, 5xx…): SPEC
+ * promises X-RateLimit-* and X-Upgrade-URL on every response of those endpoints. The counts are the
+ * monthly ones (omitted on plans without a monthly cap), and `used` is the count once this call's
+ * reservation is given back: a failed call is not charged. No X-Monthly-Quota-* (successes only).
+ */
+export function keyedFailureHeaders(input: { monthlyQuota: number | null; used: number; window: Window; pricingUrl: string }): Headers {
+	const headers: Headers = {}
+	const quota = input.monthlyQuota
+	if (quota !== null) {
+		headers['X-RateLimit-Limit'] = String(quota)
+		headers['X-RateLimit-Remaining'] = String(remaining(quota, input.used))
+		headers['X-RateLimit-Reset'] = String(epochSeconds(input.window.resetMs))
+	}
+	headers['X-Upgrade-URL'] = input.pricingUrl
+	return headers
+}

@@ -16,10 +16,13 @@ export const HEADER_COMPONENTS = {
 		'req_5f0c2a9e8b7d4c1fa3e6b2d90c8e7f14'
 	]),
 	'X-RateLimit-Limit': integer(
-		'Keyless call on a public endpoint: 10 (calls per IP per route per UTC hour). Keyed success: the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling.',
+		'Keyless call on a public endpoint: 10 (calls per IP per route per UTC hour). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling.',
 		[10]
 	),
-	'X-RateLimit-Remaining': integer('Calls left in the window `X-RateLimit-Limit` describes; never negative.', [7]),
+	'X-RateLimit-Remaining': integer(
+		'Calls left in the window `X-RateLimit-Limit` describes; never negative. A keyed call on a public endpoint that fails is not charged, so it does not count here.',
+		[7]
+	),
 	'X-RateLimit-Reset': integer(
 		'Unix epoch seconds when that window resets: the top of the next UTC hour (keyless), the next second (per-second 429) or 00:00 UTC on the 1st of next month (monthly).',
 		[1793883600]
@@ -28,7 +31,9 @@ export const HEADER_COMPONENTS = {
 		'tier=public;limit=10;window=hour'
 	]),
 	'RateLimit-Policy': text('IETF form of the keyless policy, `"default";q=10;w=3600`; keyless calls only.', ['"default";q=10;w=3600']),
-	'X-Upgrade-URL': text('The pricing page.', ['https://example.com/pricing']),
+	'X-Upgrade-URL': text('The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included.', [
+		'https://example.com/pricing'
+	]),
 	'X-Monthly-Quota-Limit': text('The plan’s monthly ceiling, or `unlimited`.', ['10000', 'unlimited']),
 	'X-Monthly-Quota-Used': integer('Requests counted this month, this one included (omitted when unlimited).', [1204]),
 	'X-Monthly-Quota-Remaining': integer('Monthly ceiling minus used (omitted when unlimited).', [8796]),

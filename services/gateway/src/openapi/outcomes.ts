@@ -5,8 +5,10 @@ import type { HeaderName } from './header-catalog.ts'
 /**
  * One way an operation can answer other than its success: the status, a whole example body and the
  * headers that answer carries besides X-Request-Id. `stage` says whether the caller had already been
- * admitted (key checked and counted): on a keyless-capable endpoint a keyless caller's admitted
- * answers also carry the keyless rate-limit headers (src/auth/plugin.ts adds them to any status).
+ * admitted (key checked and counted). On a keyless-capable endpoint src/auth/plugin.ts adds to an
+ * admitted answer of any status the caller's limit headers (keyless ones, or a key's monthly
+ * X-RateLimit-* and X-Upgrade-URL), and X-Upgrade-URL to a refusal before admission
+ * (src/openapi/response-headers.ts applies this; `headers` here are the outcome's own).
  */
 export type Outcome = {
 	status: number

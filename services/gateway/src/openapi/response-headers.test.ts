@@ -45,17 +45,34 @@ describe('responseHeaders', () => {
 		expect(responseHeaders(KEYED, 'required', 429).names).not.toContain('X-Prelaunch-Daily-Limit')
 	})
 
-	test('a 401 carries nothing but X-Request-Id, a 402 always carries X-Upgrade-URL', () => {
-		expect(responseHeaders(KEYED, 'optional', 401).names).toEqual(['X-Request-Id'])
+	test('a 401 carries nothing but X-Request-Id on a keyed endpoint and always X-Upgrade-URL on a keyless-capable one; a 402 always carries X-Upgrade-URL', () => {
+		expect(responseHeaders(KEYED, 'required', 401)).toEqual({ names: ['X-Request-Id'], required: ['X-Request-Id'] })
+		const optional = responseHeaders(KEYED, 'optional', 401)
+		expect([optional.names.sort(), optional.required.sort()]).toEqual([
+			['X-Request-Id', 'X-Upgrade-URL'],
+			['X-Request-Id', 'X-Upgrade-URL']
+		])
 		expect(responseHeaders(KEYED, 'required', 402).required.sort()).toEqual(['X-Request-Id', 'X-Upgrade-URL'])
 	})
 
-	test('a validation 400 on a keyless-capable endpoint may carry the keyless headers (the call was counted), on a keyed one it carries none', () => {
+	test('a validation 400 on a keyless-capable endpoint may carry the keyless or the monthly X-RateLimit-* and always X-Upgrade-URL; on a keyed one it carries none', () => {
 		const spec = OPERATIONS['GET /v1/check'] ?? KEYED
 		const optional = responseHeaders(spec, 'optional', 400)
 		expect(optional.names).toEqual(expect.arrayContaining(['RateLimit-Policy', ...RATE]))
-		expect(optional.required).toEqual(['X-Request-Id'])
+		expect(optional.names.filter((name) => MONTHLY.includes(name))).toEqual([])
+		expect(optional.required.sort()).toEqual(['X-Request-Id', 'X-Upgrade-URL'])
 		expect(responseHeaders(OPERATIONS['GET /v1/jurisdictions/{code}'] ?? KEYED, 'required', 400).names).toEqual(['X-Request-Id'])
+	})
+
+	test('every response the four public operations can produce always carries X-Upgrade-URL', () => {
+		for (const key of ['GET /v1/check', 'GET /v1/jurisdictions', 'GET /v1/operators/search', 'GET /v1/health/coverage']) {
+			const spec = OPERATIONS[key] ?? KEYED
+			const statuses = new Set([200, ...[...AUTH_OUTCOMES.optional, ...spec.outcomes].map((id) => OUTCOMES[id].status)])
+			for (const status of statuses) {
+				const headers = responseHeaders(spec, 'optional', status)
+				expect({ key, status, upgrade: headers.required.includes('X-Upgrade-URL') }).toEqual({ key, status, upgrade: true })
+			}
+		}
 	})
 
 	test('the batch 405 always carries Allow; the feed success always carries the X-Poll-* headers; the export file always carries X-Export-Bytes', () => {

@@ -24,6 +24,10 @@ function keyedSuccess(publicEndpoint: boolean): HeaderGroup {
 
 const KEYLESS: HeaderGroup = { always: KEYLESS_HEADERS }
 const NOTHING: HeaderGroup = { always: [] }
+/** A keyed call on a keyless-capable endpoint that ended non-2xx (src/limits/headers.ts keyedFailureHeaders): monthly counts unless uncapped. */
+const KEYED_FAILURE: HeaderGroup = { always: ['X-Upgrade-URL'], sometimes: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] }
+/** A refusal before admission on a keyless-capable endpoint (src/auth/plugin.ts admitOrFailClosed). */
+const UPGRADE: HeaderGroup = { always: ['X-Upgrade-URL'] }
 
 const join = (...groups: HeaderGroup[]): HeaderGroup => ({
 	always: groups.flatMap((group) => group.always),
@@ -54,8 +58,10 @@ function variants(spec: OperationSpec, mode: AuthMode, status: number): HeaderGr
 	}
 	return outcomesAt(spec, mode, status).flatMap(([, outcome]) => {
 		const own: HeaderGroup = { always: outcome.headers }
-		// A keyless caller admitted on a keyless-capable endpoint gets the keyless headers on any answer.
-		return mode === 'optional' && outcome.stage === 'admitted' ? [join(own, KEYLESS), own] : [own]
+		if (mode !== 'optional') return [own]
+		// On a keyless-capable endpoint an admitted caller's answer carries its limit headers whatever the
+		// status (keyless ones, or a key's monthly ones); a refusal before admission carries X-Upgrade-URL.
+		return outcome.stage === 'admitted' ? [join(own, KEYLESS), join(own, KEYED_FAILURE)] : [join(own, UPGRADE)]
 	})
 }
 

@@ -230,6 +230,67 @@ describe('keys and limits on the check routes', () => {
 	})
 })
 
+describe('limit headers on every GET /v1/check response', () => {
+	const MONTHLY_QUOTA_HEADERS = ['x-monthly-quota-limit', 'x-monthly-quota-used', 'x-monthly-quota-remaining', 'x-monthly-quota-reset', 'x-monthly-quota-warning']
+	const limitHeaders = (response: Response) => ({
+		limit: response.headers.get('x-ratelimit-limit'),
+		remaining: response.headers.get('x-ratelimit-remaining'),
+		reset: response.headers.get('x-ratelimit-reset'),
+		upgrade: response.headers.get('x-upgrade-url'),
+		monthly: MONTHLY_QUOTA_HEADERS.filter((name) => response.headers.has(name))
+	})
+	const monthlyReset = () => {
+		const now = clock.now()
+		return String(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000)
+	}
+
+	test('a keyed 400 on GET /v1/check carries the monthly X-RateLimit-* (its own call not charged) and X-Upgrade-URL but no X-Monthly-Quota-*', async () => {
+		const pro = await accountWithKey(db.sql, clock, 'pro')
+		const answered = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
+		expect(answered.headers.get('x-ratelimit-remaining')).toBe('99999')
+		for (const path of ['/v1/check?domain=bad_host.com', `/v1/check?domain=${'a'.repeat(254)}`, '/v1/check', '/v1/check?domain=a.example&license_number=1']) {
+			const refused = await app.handle(new Request(`http://localhost${path}`, { headers: bearer(pro.key) }))
+			expect({ path, status: refused.status, headers: limitHeaders(refused) }).toEqual({
+				path,
+				status: 400,
+				headers: { limit: '100000', remaining: '99999', reset: monthlyReset(), upgrade: 'https://example.test/pricing', monthly: [] }
+			})
+		}
+	})
+
+	test('an enterprise (unlimited) keyed 400 on GET /v1/check carries only X-Upgrade-URL among them', async () => {
+		const refused = await get('/v1/check?domain=bad_host.com')
+		expect({ status: refused.status, headers: limitHeaders(refused) }).toEqual({
+			status: 400,
+			headers: { limit: null, remaining: null, reset: null, upgrade: 'https://example.test/pricing', monthly: [] }
+		})
+	})
+
+	test('a 401 on GET /v1/check (unknown key, malformed header) carries X-Upgrade-URL', async () => {
+		for (const authorization of ['Bearer lvk_abcdefghijklmnopqrstuvwxyz012345', 'Basic abc']) {
+			const refused = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: { authorization } }))
+			expect({ authorization, status: refused.status, upgrade: refused.headers.get('x-upgrade-url') }).toEqual({ authorization, status: 401, upgrade: 'https://example.test/pricing' })
+		}
+	})
+
+	test('a keyed 503 checker_unavailable on GET /v1/check carries the monthly X-RateLimit-*, Retry-After and X-Upgrade-URL', async () => {
+		const lonely = await startNats()
+		const lonelyBus = await connectBus({ servers: lonely.url, name: 'no-checker-headers' })
+		try {
+			const pro = await accountWithKey(db.sql, clock, 'pro')
+			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock }).handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
+			await expectError(response, 503, 'checker_unavailable')
+			expect({ retryAfter: response.headers.get('retry-after'), headers: limitHeaders(response) }).toEqual({
+				retryAfter: '1',
+				headers: { limit: '100000', remaining: '100000', reset: monthlyReset(), upgrade: 'https://example.test/pricing', monthly: [] }
+			})
+		} finally {
+			await lonelyBus.close()
+			await lonely.stop()
+		}
+	})
+})
+
 describe('checks sent while the call is being counted', () => {
 	/** Every check.many message the checker receives, read by a plain subscriber beside the checker's queue group. */
 	async function watchChecks() {
