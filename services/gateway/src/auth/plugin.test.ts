@@ -10,6 +10,7 @@ import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testApp, testDeps } from '../test-support/gateway.ts'
 import { withPeerAddress } from './client-ip.ts'
 import { authPlugin } from './plugin.ts'
+import { limitHeaders } from '../test-support/limit-headers.ts'
 
 let db: TestDatabase
 let nats: NatsHandle
@@ -450,14 +451,6 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 })
 
 describe('headers of keyed calls that fail on a public endpoint', () => {
-	const MONTHLY_QUOTA_HEADERS = ['x-monthly-quota-limit', 'x-monthly-quota-used', 'x-monthly-quota-remaining', 'x-monthly-quota-reset', 'x-monthly-quota-warning']
-	const limitHeaders = (response: Response) => ({
-		limit: response.headers.get('x-ratelimit-limit'),
-		remaining: response.headers.get('x-ratelimit-remaining'),
-		reset: response.headers.get('x-ratelimit-reset'),
-		upgrade: response.headers.get('x-upgrade-url'),
-		monthly: MONTHLY_QUOTA_HEADERS.filter((name) => response.headers.has(name))
-	})
 
 	test('a keyed 404 on a public endpoint carries the monthly X-RateLimit-* without its own (released) call and X-Upgrade-URL, but no X-Monthly-Quota-*', async () => {
 		const clock = new TestClock('2026-11-12T08:00:00.000Z')

@@ -226,53 +226,7 @@ export const CheckResultModel = t.Object(
 		checked_jurisdictions: t.Array(t.String()),
 		_meta: CheckMetaModel
 	},
-	{
-		...Strict,
-		description: 'The Check result.',
-		examples: [
-			{
-				query: { domain: 'www.acmebet.co.uk', input: 'WWW.AcmeBet.co.uk' },
-				verdict: 'licensed',
-				verdict_detail:
-					'The UK Gambling Commission register lists acmebet.co.uk under Acme Gaming, licence 000-012345-R-123456-002 (active); the listing was read at 2026-11-01T11:00:00.000Z. That register’s last read is within its 24-hour freshness target.',
-				match: {
-					confidence: 'high',
-					match_type: 'domain_exact',
-					operator: 'Acme Gaming',
-					operator_slug: 'acme-gaming',
-					jurisdiction: 'UKGC',
-					regulator_name: 'UK Gambling Commission',
-					license_id: '0b7c0f5e-3f2a-4c1e-9d55-2f1b8d7e6a01',
-					license_number: '000-012345-R-123456-002',
-					license_reference_is_ours: false,
-					status_source_url: 'https://www.gamblingcommission.gov.uk/public-register',
-					status_observed_at: '2026-11-01T11:00:00.000Z',
-					status: 'active',
-					expires_at: null,
-					domain_association: 'direct',
-					upstream_status: 'Active',
-					status_qualifier: null,
-					domain_status: 'active',
-					matched_domain: 'acmebet.co.uk',
-					domain_last_listed_at: '2026-11-01T11:00:00.000Z',
-					verification_url: null,
-					verification_page_status: null,
-					verification_page_read_at: null
-				},
-				alternatives: [],
-				confidence: 'high',
-				checked_jurisdictions: ['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM'],
-				_meta: {
-					scraped_at: '2026-11-01T11:00:00.000Z',
-					source_modified_at: null,
-					source_url: 'https://www.gamblingcommission.gov.uk/public-register',
-					confidence_hint: 'authoritative',
-					register: { jurisdiction: 'UKGC', last_read_at: '2026-11-01T11:00:00.000Z', fresh: true, sla_hours: 24 },
-					stale_jurisdictions: []
-				}
-			}
-		]
-	}
+	{ ...Strict, description: 'The Check result.' }
 )
 
 export const CheckQueryParams = t.Object({
@@ -314,25 +268,7 @@ export const BatchResultModel = t.Object(
 		checked_jurisdictions: t.Array(t.String()),
 		_meta: t.Object({ checked_at: t.String({ format: 'date-time' }), stale_jurisdictions: t.Array(StaleJurisdictionModel) }, Strict)
 	},
-	{
-		...Strict,
-		examples: [
-			{
-				results: [
-					{
-						query: { domain: 'nowhere.example' },
-						verdict: 'not_found',
-						verdict_detail: 'nowhere.example is not listed in any of the covered registers (UKGC, MGA, CW, KH, AN, TGC, IOM). That is not a finding that it is unlicensed.',
-						match: null,
-						confidence: 'none'
-					},
-					{ query: { input: 'https://bad.example/' }, error: 'invalid_hostname', error_detail: 'Send a bare hostname such as example.com.', match: null }
-				],
-				checked_jurisdictions: ['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM'],
-				_meta: { checked_at: '2026-11-01T12:00:00.000Z', stale_jurisdictions: [] }
-			}
-		]
-	}
+	Strict
 )
 
 export const BatchBody = t.Object(

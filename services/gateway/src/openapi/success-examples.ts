@@ -28,6 +28,7 @@ const operator = {
 	created_at: '2026-02-01T06:00:00.000Z',
 	updated_at: READ_UKGC
 }
+const { created_at: _created, updated_at: _updated, ...operatorIdentity } = operator
 
 const ukgcLicence = {
 	id: UKGC_LICENCE_ID,
@@ -553,12 +554,7 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 			summary: 'operators as NDJSON (format=json, first line)',
 			mediaType: 'application/x-ndjson',
 			value: `${JSON.stringify({
-				id: OPERATOR_ID,
-				slug: 'acme-gaming',
-				display_name: 'Acme Gaming',
-				registered_name: 'Acme Gaming Ltd',
-				country: 'GB',
-				upstream_ids: { UKGC: '39028', MGA: 'C56789' },
+				...operatorIdentity,
 				jurisdictions: ['MGA', 'UKGC'],
 				license_count: 2,
 				active_license_count: 1,

@@ -10,6 +10,7 @@ import { BatchResultModel, CheckResultModel } from '../models/check.ts'
 import { withPeerAddress } from '../auth/client-ip.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
+import { limitHeaders } from '../test-support/limit-headers.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 const READ_AT = new Date('2026-11-01T11:00:00.000Z')
@@ -231,14 +232,6 @@ describe('keys and limits on the check routes', () => {
 })
 
 describe('limit headers on every GET /v1/check response', () => {
-	const MONTHLY_QUOTA_HEADERS = ['x-monthly-quota-limit', 'x-monthly-quota-used', 'x-monthly-quota-remaining', 'x-monthly-quota-reset', 'x-monthly-quota-warning']
-	const limitHeaders = (response: Response) => ({
-		limit: response.headers.get('x-ratelimit-limit'),
-		remaining: response.headers.get('x-ratelimit-remaining'),
-		reset: response.headers.get('x-ratelimit-reset'),
-		upgrade: response.headers.get('x-upgrade-url'),
-		monthly: MONTHLY_QUOTA_HEADERS.filter((name) => response.headers.has(name))
-	})
 	const monthlyReset = () => {
 		const now = clock.now()
 		return String(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) / 1000)
