@@ -5,6 +5,10 @@
  * domain links. Uses the shared wrk runner in bench/lib.
  *
  *   bun bench/check-http.ts          BENCH_DOMAINS=50000 BENCH_DURATION=5 bun bench/check-http.ts
+ *
+ * Each row also names the processes that used more than 2 % of a CPU during it (the machine's two
+ * CPUs are shared by wrk, the gateway, the checker, nats-server and PostgreSQL). BENCH_PROFILE_DIR=dir
+ * writes a markdown CPU profile of the gateway and the checker when they stop.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,7 +17,7 @@ import { REPO_ROOT, TMP_ROOT, createTestDatabase, freePort, startNats, stopShare
 import { accountWithKey, insertPlan } from '../services/gateway/src/test-support/accounts.ts'
 import { startService } from '../tests/e2e/check-stack.ts'
 import { seedSyntheticRegisters } from './check-seed.ts'
-import { peakRssDuring, startServer } from './lib/process.ts'
+import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
 import { type WrkResult, ensureWrk, randomKeyLua, runWrk } from './lib/wrk.ts'
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
@@ -29,7 +33,7 @@ const key = (await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')).k
 await insertPlan(db.sql, { code: 'bench', monthly_quota: 1_000_000_000, per_second_limit: 1_000_000 })
 const manyKeys = await Promise.all(Array.from({ length: 500 }, (_, i) => accountWithKey(db.sql, systemClock, 'bench', `bench ${i}`).then((row) => row.key)))
 
-const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
+const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs())
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
 const gateway = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/bench/ready')
 
@@ -41,6 +45,13 @@ wrk.body = ${JSON.stringify(batchBody)}
 wrk.headers["Content-Type"] = "application/json"
 ${authorization ? `wrk.headers["Authorization"] = ${JSON.stringify(authorization)}` : ''}
 `
+const labelOf = (process: string) => {
+	const pid = Number(process.split(' ')[0])
+	if (pid === gateway.pid) return 'gateway'
+	if (pid === checker.pid) return 'checker'
+	if (pid === bare.pid) return 'bare'
+	return process.split(' ').slice(1).join(' ')
+}
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const scenarios: Scenario[] = [
@@ -59,11 +70,13 @@ try {
 		const url = `http://127.0.0.1:${scenario.port}${scenario.path}`
 		const run = { url, connections: scenario.connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir }
 		await runWrk({ ...run, durationSeconds: 2 })
-		const { result, peakRssMb } = await peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
+		const { result: measured, shares } = await cpuSharesDuring(() => peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS })))
+		const { result, peakRssMb } = measured
 		results.push({ name: scenario.name, ...result, gatewayRssMb: peakRssMb })
 		console.log(
 			`${scenario.name.padEnd(46)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(7)} ms  p99 ${result.p99Ms.toFixed(2).padStart(8)} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}`
 		)
+		console.log(`${''.padEnd(46)} CPU: ${shares.map(({ process, share }) => `${labelOf(process)} ${(share * 100).toFixed(0)} %`).join(', ')}`)
 	}
 } finally {
 	await gateway.stop()

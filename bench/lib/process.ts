@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { waitFor } from '@lv/testing'
 
 /** BENCH_PROFILE_DIR=dir writes a markdown CPU profile of each server into dir when it stops. */
@@ -47,4 +47,31 @@ export async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Pro
 	} finally {
 		clearInterval(timer)
 	}
+}
+
+/** CPU time (user + system, in clock ticks) of every process now, by "pid name". */
+function cpuTicksByProcess(): Map<string, number> {
+	const ticks = new Map<string, number>()
+	for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+			const nameEnd = stat.lastIndexOf(')')
+			const fields = stat.slice(nameEnd + 2).split(' ')
+			ticks.set(`${pid} ${stat.slice(stat.indexOf('(') + 1, nameEnd)}`, Number(fields[11]) + Number(fields[12]))
+		} catch {}
+	}
+	return ticks
+}
+
+/** While `work` runs: each process's share of one CPU (0.5 = half a core), the busiest first, those above 2 %. */
+export async function cpuSharesDuring<T>(work: () => Promise<T>): Promise<{ result: T; shares: { process: string; share: number }[] }> {
+	const before = cpuTicksByProcess()
+	const started = performance.now()
+	const result = await work()
+	const seconds = (performance.now() - started) / 1000
+	const shares = [...cpuTicksByProcess()]
+		.map(([process, ticks]) => ({ process, share: (ticks - (before.get(process) ?? 0)) / 100 / seconds }))
+		.filter((entry) => entry.share > 0.02)
+		.sort((a, b) => b.share - a.share)
+	return { result, shares }
 }

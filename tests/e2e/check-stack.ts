@@ -7,11 +7,11 @@ import { REPO_ROOT, freePort, waitFor } from '@lv/testing'
 export type ServiceProcess = { name: string; pid: number; healthPort: number; port: number; stop(): Promise<number | null>; output(): string }
 
 /** Starts one service's real main.ts as a child process and waits for its /readyz. */
-export async function startService(name: string, env: Record<string, string>): Promise<ServiceProcess> {
+export async function startService(name: string, env: Record<string, string>, bunArgs: string[] = []): Promise<ServiceProcess> {
 	const healthPort = await freePort()
 	const port = await freePort()
 	let output = ''
-	const child = Bun.spawn(['bun', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []), join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
+	const child = Bun.spawn(['bun', ...bunArgs, join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
 		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort), PORT: String(port), ...env },
 		stdout: 'pipe',
 		stderr: 'pipe'
