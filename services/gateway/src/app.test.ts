@@ -43,6 +43,8 @@ describe('gateway shell', () => {
 		expect(fresh.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/)
 		const kept = await get('/v1/health', { headers: { 'x-request-id': 'abc-123-def-456' } })
 		expect(kept.headers.get('x-request-id')).toBe('abc-123-def-456')
+		const ids = await Promise.all(Array.from({ length: 500 }, async () => (await get('/v1/nope')).headers.get('x-request-id')))
+		expect(new Set(ids).size).toBe(500)
 	})
 
 	test('a schema violation is 400 invalid_query / invalid_input naming the field, never 422', async () => {

@@ -17,7 +17,7 @@ function record(key: string, overrides: Partial<KeyRecord> = {}): KeyRecord {
 }
 
 describe('likely admitted (a hint for early work, never a decision)', () => {
-	test('only a key this replica already holds as live counts; an unknown, uncached or malformed key does not', async () => {
+	test('only a key this replica already holds as live counts; an unknown, uncached, revoked or too old entry does not', async () => {
 		const live = generateApiKey()
 		const revoked = generateApiKey()
 		const records = new Map([
@@ -26,13 +26,12 @@ describe('likely admitted (a hint for early work, never a decision)', () => {
 		])
 		const keys = cacheWith(records)
 		const refusals = new RefusalHints()
-		const likely = (key: string, nowMs = NOW) => likelyAdmittedKey(keys, refusals, key, true, nowMs) !== undefined
+		const likely = (key: string, nowMs = NOW) => likelyAdmittedKey(keys, refusals, hashApiKey(key), true, nowMs) !== undefined
 		expect(likely(live)).toBe(false)
 		await keys.resolve(hashApiKey(live), NOW)
 		await keys.resolve(hashApiKey(revoked), NOW)
 		expect(likely(live)).toBe(true)
 		expect(likely(revoked)).toBe(false)
-		expect(likely('lvk_short')).toBe(false)
 		expect(likely(live, NOW + 31_000)).toBe(false)
 	})
 
@@ -42,8 +41,8 @@ describe('likely admitted (a hint for early work, never a decision)', () => {
 		await keys.resolve(hashApiKey(live), NOW)
 		const refusals = new RefusalHints()
 		refusals.note('acct-1', NOW + 1_000)
-		expect(likelyAdmittedKey(keys, refusals, live, true, NOW + 999)).toBeUndefined()
-		expect(likelyAdmittedKey(keys, refusals, live, true, NOW + 1_000)?.accountId).toBe('acct-1')
+		expect(likelyAdmittedKey(keys, refusals, hashApiKey(live), true, NOW + 999)).toBeUndefined()
+		expect(likelyAdmittedKey(keys, refusals, hashApiKey(live), true, NOW + 1_000)?.accountId).toBe('acct-1')
 	})
 
 	test('a legacy trial key is likely admitted on a public endpoint only', async () => {
@@ -51,7 +50,7 @@ describe('likely admitted (a hint for early work, never a decision)', () => {
 		const trialPlan: Plan = { ...plan, code: 'trial', isTrial: true, monthlyQuota: null, perSecondLimit: null, trialDailyCap: 1_000 }
 		const keys = cacheWith(new Map([[Buffer.from(hashApiKey(trial)).toString('hex'), record(trial, { plan: trialPlan })]]))
 		await keys.resolve(hashApiKey(trial), NOW)
-		expect(likelyAdmittedKey(keys, new RefusalHints(), trial, true, NOW)).toBeDefined()
-		expect(likelyAdmittedKey(keys, new RefusalHints(), trial, false, NOW)).toBeUndefined()
+		expect(likelyAdmittedKey(keys, new RefusalHints(), hashApiKey(trial), true, NOW)).toBeDefined()
+		expect(likelyAdmittedKey(keys, new RefusalHints(), hashApiKey(trial), false, NOW)).toBeUndefined()
 	})
 })

@@ -1,4 +1,3 @@
-import { hasApiKeyShape, hashApiKey } from '@lv/accounts'
 import type { CachedKey, KeyCache } from './key-cache.ts'
 
 const MAX_REMEMBERED_REFUSALS = 10_000
@@ -26,9 +25,8 @@ export class RefusalHints {
  * on this route, and its subject not refused in the current window. Read-only routes use it to run
  * while the call is being counted; it never admits or refuses anything (the auth macro decides).
  */
-export function likelyAdmittedKey(keys: KeyCache, refusals: RefusalHints, key: string, publicEndpoint: boolean, nowMs: number): CachedKey | undefined {
-	if (!hasApiKeyShape(key)) return undefined
-	const entry = keys.liveEntry(hashApiKey(key), nowMs)
+export function likelyAdmittedKey(keys: KeyCache, refusals: RefusalHints, keyHash: Uint8Array, publicEndpoint: boolean, nowMs: number): CachedKey | undefined {
+	const entry = keys.liveEntry(keyHash, nowMs)
 	const plan = entry?.plan
 	if (!entry || !plan || (plan.isTrial && !publicEndpoint)) return undefined
 	return refusals.isRefused(plan.isTrial ? entry.keyId : entry.accountId, nowMs) ? undefined : entry

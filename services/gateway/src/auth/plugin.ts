@@ -11,7 +11,7 @@ import { keylessClaim } from '../limits/keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from '../limits/limit-errors.ts'
 import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from '../limits/windows.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
-import { readCredentials } from './bearer.ts'
+import { type Credentials, readCredentials } from './bearer.ts'
 import { errorResponse, toAppError } from '../errors.ts'
 import { requestIdOf } from '../request-id.ts'
 import type { AuthMode, AuthOption, Caller } from './caller.ts'
@@ -105,43 +105,50 @@ export function authPlugin(deps: AuthDeps) {
 		}
 	})
 
+	/** What a call presents, read once: the credentials, the key's SHA-256 when it has a key's shape, the instant. */
+	type IncomingCall = { mode: AuthMode; route: string; credentials: Credentials; keyHash: Uint8Array | null; nowMs: number; addressOf: () => string }
+
+	function incomingCall(mode: AuthMode, request: Request, route: string, addressOf: () => string): IncomingCall {
+		const credentials: Credentials = mode === 'none' ? { kind: 'absent' } : readCredentials(request.headers.get('authorization'))
+		const keyHash = credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null
+		return { mode, route, credentials, keyHash, nowMs: clock.nowMs(), addressOf }
+	}
+
 	/**
 	 * Who the caller will very likely turn out to be, from memory alone (a live cached key whose
 	 * account was not refused this window, or a keyless address not yet refused this hour); null
 	 * when the call may well be refused or needs a read first.
 	 */
-	function likelyCaller(mode: AuthMode, request: Request, route: string, addressOf: () => string): Caller | null {
+	function likelyCaller(call: IncomingCall): Caller | null {
+		const { mode, credentials, nowMs, addressOf } = call
 		if (mode === 'none') return null
-		const credentials = readCredentials(request.headers.get('authorization'))
-		const nowMs = clock.nowMs()
 		if (credentials.kind === 'absent') {
 			if (mode === 'required') return null
-			const claim = keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			const claim = keylessClaim({ route: call.route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
 			return runtime.keylessExhausted.refusal(claim) ? null : keylessCaller(addressOf)
 		}
-		if (credentials.kind !== 'key') return null
-		const entry = likelyAdmittedKey(runtime.keys, runtime.refusals, credentials.key, mode === 'optional', nowMs)
+		if (call.keyHash === null) return null
+		const entry = likelyAdmittedKey(runtime.keys, runtime.refusals, call.keyHash, mode === 'optional', nowMs)
 		return entry?.plan ? keyedCaller(entry, entry.plan, addressOf) : null
 	}
 
 	/** `addressOf` reads the client address only when needed (keyless calls count by it; keyed ones do not). */
-	async function admit(mode: AuthMode, request: Request, route: string, addressOf: () => string): Promise<Pending> {
+	async function admit(call: IncomingCall): Promise<Pending> {
+		const { mode, credentials, nowMs, addressOf } = call
 		const keyless = keylessCaller(addressOf)
 		if (mode === 'none') return { kind: 'uncounted', caller: keyless }
-		const credentials = readCredentials(request.headers.get('authorization'))
-		const nowMs = clock.nowMs()
 		maybePrune(nowMs)
 		if (credentials.kind === 'absent') {
 			if (mode === 'required') throw apiKeyMissing()
-			const claim = keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			const claim = keylessClaim({ route: call.route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
 			const admission = runtime.keylessExhausted.refusal(claim) ?? (await runtime.keyless.submit(claim))
 			runtime.keylessExhausted.note(claim, admission)
 			if (!admission.admitted) throw keylessCapReached({ used: admission.used, window: admission.window, pricingUrl })
 			return { kind: 'keyless', caller: keyless, used: admission.used, window: admission.window }
 		}
 		if (credentials.kind === 'malformed') throw malformedHeader()
-		if (!hasApiKeyShape(credentials.key)) throw apiKeyInvalid()
-		return admitKeyed(hashApiKey(credentials.key), mode, addressOf, nowMs)
+		if (call.keyHash === null) throw apiKeyInvalid()
+		return admitKeyed(call.keyHash, mode, addressOf, nowMs)
 	}
 
 	/**
@@ -213,11 +220,11 @@ export function authPlugin(deps: AuthDeps) {
 	 * endpoint every refusal (401, 402, 429, 503) carries X-Upgrade-URL: SPEC sends it on every
 	 * response there, and which counter would apply is unknown when the key itself is refused.
 	 */
-	const admitOrFailClosed = (mode: AuthMode, request: Request, route: string, addressOf: () => string) =>
-		admit(mode, request, route, addressOf).catch((error: unknown) => {
+	const admitOrFailClosed = (call: IncomingCall) =>
+		admit(call).catch((error: unknown) => {
 			const refusal = isStoreFailure(error) ? serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error) : error
 			// Each refusal is built for this one call, so adding a header to it touches no other response.
-			if (mode === 'optional' && refusal instanceof AppError) refusal.headers['X-Upgrade-URL'] ??= pricingUrl
+			if (call.mode === 'optional' && refusal instanceof AppError) refusal.headers['X-Upgrade-URL'] ??= pricingUrl
 			throw refusal
 		})
 
@@ -257,8 +264,9 @@ export function authPlugin(deps: AuthDeps) {
 					address ??= clientAddress(request, peerAddressOf(request, server), isTrusted)
 					return address
 				}
-				const caller = typeof option === 'string' ? null : likelyCaller(mode, request, route, addressOf)
-				const admission = admitOrFailClosed(mode, request, route, addressOf)
+				const call = incomingCall(mode, request, route, addressOf)
+				const caller = typeof option === 'string' ? null : likelyCaller(call)
+				const admission = admitOrFailClosed(call)
 				if (caller === null) {
 					pending.set(request, await admission)
 					return

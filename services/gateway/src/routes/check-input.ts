@@ -5,6 +5,7 @@ import { invalidQuery } from '@lv/errors'
 export const MAX_DOMAIN_LENGTH = 253
 export const MAX_LICENSE_NUMBER_LENGTH = 64
 export const MAX_AS_OF_LENGTH = 40
+const CHECK_PARAMETERS = new Set(['domain', 'license_number', 'as_of'])
 
 export type RawCheckQuery = { domain?: string; license_number?: string; as_of?: string }
 
@@ -17,8 +18,11 @@ const given = (value: string | undefined): value is string => value !== undefine
  * the bus.
  */
 export function readCheckInput(query: RawCheckQuery, params: URLSearchParams): OneCheck {
-	for (const name of ['domain', 'license_number', 'as_of']) {
-		if (params.getAll(name).length > 1) throw invalidQuery('invalid_input', `Send ${name} once.`, name)
+	const seen = new Set<string>()
+	for (const name of params.keys()) {
+		if (!CHECK_PARAMETERS.has(name)) continue
+		if (seen.has(name)) throw invalidQuery('invalid_input', `Send ${name} once.`, name)
+		seen.add(name)
 	}
 	const hasDomain = given(query.domain)
 	const hasLicence = given(query.license_number)
