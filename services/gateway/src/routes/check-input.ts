@@ -55,7 +55,12 @@ const LARGE_ENTRY_CHARS = 1024
 const LONG_STAND_IN = 'x'.repeat(MAX_DOMAIN_LENGTH + 1)
 const NON_STRING_STAND_IN = 0
 
-export type CompactedBatch = { sent: unknown[]; restore(results: unknown): void }
+export type CompactedBatch = {
+	sent: unknown[]
+	/** False when every entry went as sent: the checker's answer is then the response as it is. */
+	changed: boolean
+	restore(results: unknown): void
+}
 
 /**
  * Keeps a batch body small on the bus (NATS payloads are bounded) without changing any row:
@@ -76,6 +81,7 @@ export function compactBatch(domains: readonly unknown[]): CompactedBatch {
 	})
 	return {
 		sent,
+		changed: replaced.size > 0,
 		restore(results) {
 			if (!Array.isArray(results)) return
 			for (const [position, original] of replaced) {

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { request } from '@lv/bus'
+import { requestBytes } from '@lv/bus'
 import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
@@ -27,15 +27,17 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)
-			const answer = (await request(bus, {
+			const answer = await requestBytes(bus, {
 				subject: subjects.checkBatch,
 				schema: CheckBatchRequest,
 				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
 				timeoutMs: config.CHECKER_TIMEOUT_MS,
 				unavailableReason: 'checker_unavailable'
-			})) as { results?: unknown }
-			batch.restore(answer.results)
-			return json(JSON.stringify(answer))
+			})
+			if (!batch.changed) return json(answer)
+			const parsed = JSON.parse(new TextDecoder().decode(answer)) as { results?: unknown }
+			batch.restore(parsed.results)
+			return json(JSON.stringify(parsed))
 		}
 	}
 }
