@@ -6,6 +6,7 @@
  *
  *   bun bench/check-http.ts          BENCH_DOMAINS=50000 BENCH_DURATION=5 bun bench/check-http.ts
  *
+ * Every scenario runs in BENCH_ROUNDS alternating rounds (default 3); medians are reported.
  * Each row also names the processes that used more than 2 % of a CPU during it (the machine's two
  * CPUs are shared by wrk, the gateway, the checker, nats-server and PostgreSQL). BENCH_PROFILE_DIR=dir
  * writes a markdown CPU profile of the gateway and the checker when they stop.
@@ -18,10 +19,11 @@ import { accountWithKey, insertPlan } from '../services/gateway/src/test-support
 import { startService } from '../tests/e2e/check-stack.ts'
 import { seedSyntheticRegisters } from './check-seed.ts'
 import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
+import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
 import { type WrkResult, ensureWrk, randomKeyLua, runWrk } from './lib/wrk.ts'
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
-const SECONDS = Number(process.env.BENCH_DURATION ?? 10)
+const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
 const CONNECTIONS = 50
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 4)
 
@@ -64,19 +66,23 @@ const scenarios: Scenario[] = [
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) }
 ]
 
-const results: (WrkResult & { name: string; gatewayRssMb: number })[] = []
+type Measured = WrkResult & { gatewayRssMb: number }
+const results = new Map<string, Measured[]>()
+const line = (name: string, result: WrkResult) =>
+	`${name.padEnd(46)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(7)} ms  p99 ${result.p99Ms.toFixed(2).padStart(8)} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}`
 try {
-	for (const scenario of scenarios) {
-		const url = `http://127.0.0.1:${scenario.port}${scenario.path}`
-		const run = { url, connections: scenario.connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir }
-		await runWrk({ ...run, durationSeconds: 2 })
-		const { result: measured, shares } = await cpuSharesDuring(() => peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS })))
-		const { result, peakRssMb } = measured
-		results.push({ name: scenario.name, ...result, gatewayRssMb: peakRssMb })
-		console.log(
-			`${scenario.name.padEnd(46)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(7)} ms  p99 ${result.p99Ms.toFixed(2).padStart(8)} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}`
-		)
-		console.log(`${''.padEnd(46)} CPU: ${shares.map(({ process, share }) => `${labelOf(process)} ${(share * 100).toFixed(0)} %`).join(', ')}`)
+	for (let round = 0; round < BENCH_ROUNDS; round++) {
+		console.log(`-- round ${round + 1} of ${BENCH_ROUNDS}`)
+		for (const scenario of scenarios) {
+			const url = `http://127.0.0.1:${scenario.port}${scenario.path}`
+			const run = { url, connections: scenario.connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir }
+			if (round === 0) await runWrk({ ...run, durationSeconds: 2 })
+			const { result: measured, shares } = await cpuSharesDuring(() => peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS })))
+			const { result, peakRssMb } = measured
+			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb }])
+			console.log(line(scenario.name, result))
+			console.log(`${''.padEnd(46)} CPU: ${shares.map(({ process, share }) => `${labelOf(process)} ${(share * 100).toFixed(0)} %`).join(', ')}`)
+		}
 	}
 } finally {
 	await gateway.stop()
@@ -87,9 +93,17 @@ try {
 	await stopSharedPostgres()
 	rmSync(workDir, { recursive: true, force: true })
 }
-const bareResult = results[0]
-const checkResult = results[1]
-if (bareResult && checkResult) {
-	console.log(`\nkeyed check / bare: ${((checkResult.requestsPerSecond / bareResult.requestsPerSecond) * 100).toFixed(1)} % (target >= 20 %); p99 ${checkResult.p99Ms.toFixed(2)} ms (target < 10 ms)`)
-}
-console.log(JSON.stringify({ bench: 'check-http', domains: DOMAINS, durationSeconds: SECONDS, results }))
+console.log(`-- median of ${BENCH_ROUNDS} rounds`)
+for (const [name, runs] of results) console.log(line(name, medianRun(runs)))
+const [bareName, keyedName] = scenarios.map((scenario) => scenario.name)
+const bareRuns = results.get(bareName as string) ?? []
+const keyedRuns = results.get(keyedName as string) ?? []
+const share = medianOverRounds(BENCH_ROUNDS, (round) => {
+	const bareRun = bareRuns[round]
+	const keyedRun = keyedRuns[round]
+	return bareRun && keyedRun ? keyedRun.requestsPerSecond / bareRun.requestsPerSecond : undefined
+})
+console.log(
+	`\nkeyed check / bare: ${(share * 100).toFixed(1)} % (median of per-round ratios; target >= 20 %); p99 ${median(keyedRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
+)
+console.log(JSON.stringify({ bench: 'check-http', domains: DOMAINS, durationSeconds: SECONDS, rounds: BENCH_ROUNDS, results: Object.fromEntries(results) }))

@@ -3,7 +3,9 @@
  * every run) and the gateway, seeds one enterprise account and one operator, then drives each route
  * with wrk on loopback and prints req/s, p50, p99, non-2xx and the server's peak RSS.
  *
- *   BENCH_DURATION=5 BENCH_CONNECTIONS=32 BENCH_ONLY=bare,health bun bench/run.ts
+ *   BENCH_DURATION=5 BENCH_CONNECTIONS=32 BENCH_ROUNDS=3 BENCH_ONLY=bare,health bun bench/run.ts
+ *
+ * Every scenario runs in BENCH_ROUNDS alternating rounds; medians are reported (bench/lib/rounds.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +14,7 @@ import { REPO_ROOT, TMP_ROOT, createTestDatabase, freePort, startNats } from '@l
 import { accountWithKey, insertPlan } from '../services/gateway/src/test-support/accounts.ts'
 import { insertDomain, insertLicence, insertOperator } from '../services/gateway/src/test-support/register-data.ts'
 import { peakRssDuring, startServer } from './lib/process.ts'
+import { BENCH_ROUNDS, medianOverRounds, medianRun } from './lib/rounds.ts'
 import { RANDOM_CLIENT_LUA, type WrkResult, ensureWrk, randomKeyLua, runWrk } from './lib/wrk.ts'
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5)
@@ -47,33 +50,42 @@ const scenarios: Scenario[] = [
 	{ name: 'jurisdictions-unlimited', server: gateway, path: '/bench/unlimited/jurisdictions' }
 ]
 
-const results = new Map<string, WrkResult & { peakRssMb: number }>()
+type Measured = WrkResult & { peakRssMb: number }
+const results = new Map<string, Measured[]>()
+const line = (name: string, result: Measured) =>
+	`${name.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${result.p50Ms.toFixed(2).padStart(7)} ms   p99 ${result.p99Ms
+		.toFixed(2)
+		.padStart(7)} ms   non-2xx ${String(result.non2xx).padStart(6)}   peak RSS ${result.peakRssMb} MB`
 try {
-	for (const scenario of scenarios) {
-		if (only && !only.includes(scenario.name) && scenario.name !== 'bare') continue
-		const url = `http://127.0.0.1:${scenario.server.port}${scenario.path}`
-		await runWrk({ url, durationSeconds: 1, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
-		const { result, peakRssMb } = await peakRssDuring(scenario.server.pid, () =>
-			runWrk({ url, durationSeconds, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
-		)
-		results.set(scenario.name, { ...result, peakRssMb })
-		console.log(
-			`${scenario.name.padEnd(34)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${result.p50Ms.toFixed(2).padStart(7)} ms   p99 ${result.p99Ms
-				.toFixed(2)
-				.padStart(7)} ms   non-2xx ${String(result.non2xx).padStart(6)}   peak RSS ${peakRssMb} MB`
-		)
+	for (let round = 0; round < BENCH_ROUNDS; round++) {
+		console.log(`-- round ${round + 1} of ${BENCH_ROUNDS}`)
+		for (const scenario of scenarios) {
+			if (only && !only.includes(scenario.name) && scenario.name !== 'bare') continue
+			const url = `http://127.0.0.1:${scenario.server.port}${scenario.path}`
+			if (round === 0) await runWrk({ url, durationSeconds: 1, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
+			const { result, peakRssMb } = await peakRssDuring(scenario.server.pid, () =>
+				runWrk({ url, durationSeconds, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
+			)
+			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, peakRssMb }])
+			console.log(line(scenario.name, { ...result, peakRssMb }))
+		}
 	}
+	console.log(`-- median of ${BENCH_ROUNDS} rounds`)
+	for (const [name, runs] of results) console.log(line(name, { ...medianRun(runs), peakRssMb: Math.max(...runs.map((run) => run.peakRssMb)) }))
 	const cost = (limited: string, unlimited: string) => {
-		const a = results.get(limited)
-		const b = results.get(unlimited)
-		if (a && b) console.log(`limiter + key check cost, ${limited.padEnd(34)} vs ${unlimited}: ${((1 - a.requestsPerSecond / b.requestsPerSecond) * 100).toFixed(1)} % of throughput`)
+		const share = medianOverRounds(BENCH_ROUNDS, (round) => {
+			const a = results.get(limited)?.[round]
+			const b = results.get(unlimited)?.[round]
+			return a && b ? 1 - a.requestsPerSecond / b.requestsPerSecond : undefined
+		})
+		if (!Number.isNaN(share)) console.log(`limiter + key check cost, ${limited.padEnd(34)} vs ${unlimited}: ${(share * 100).toFixed(1)} % of throughput (median of per-round ratios)`)
 	}
 	cost('operator-keyed', 'operator-unlimited')
 	cost('operator-keyed-500-accounts', 'operator-unlimited')
 	cost('jurisdictions-keyed', 'jurisdictions-unlimited')
 	cost('jurisdictions-keyed-500-accounts', 'jurisdictions-unlimited')
 	cost('jurisdictions-keyless', 'jurisdictions-unlimited')
-	console.log(`(${durationSeconds} s per route, ${connections} connections, 1 wrk thread, ${navigator.hardwareConcurrency} CPUs shared by wrk, server and PostgreSQL)`)
+	console.log(`(${durationSeconds} s per route and round, ${connections} connections, 1 wrk thread, ${navigator.hardwareConcurrency} CPUs shared by wrk, server and PostgreSQL)`)
 } finally {
 	await Promise.all([bare.stop(), gateway.stop()])
 	await nats.stop()
