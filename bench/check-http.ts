@@ -17,10 +17,10 @@ import { systemClock } from '@lv/clock'
 import { REPO_ROOT, TMP_ROOT, createTestDatabase, freePort, startNats, stopSharedPostgres } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../services/gateway/src/test-support/accounts.ts'
 import { startService } from '../tests/e2e/check-stack.ts'
-import { seedSyntheticRegisters } from './check-seed.ts'
+import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
 import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
 import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
-import { type WrkResult, ensureWrk, randomKeyLua, runWrk } from './lib/wrk.ts'
+import { type WrkResult, ensureWrk, randomKeyLua, randomPathLua, runWrk } from './lib/wrk.ts'
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
@@ -54,12 +54,24 @@ const labelOf = (process: string) => {
 	if (pid === bare.pid) return 'bare'
 	return process.split(' ').slice(1).join(' ')
 }
+/** 1,000 check paths over the whole index: listed hosts of every register (some as www.), and unlisted names. */
+function variedChecks(totalDomains: number): string[] {
+	const sizes = registerSizes(totalDomains)
+	return Array.from({ length: 1_000 }, (_, i) => {
+		if (i % 5 === 4) return `/v1/check?domain=unlisted-${i}-casino.example`
+		const [code, size] = sizes[i % sizes.length] as [string, number]
+		const host = `${code.toLowerCase()}-site${1 + ((i * 7_919) % Math.max(1, size))}.com`
+		return `/v1/check?domain=${i % 3 === 0 ? `www.${host}` : host}`
+	})
+}
+
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const scenarios: Scenario[] = [
 	{ name: 'bare Elysia JSON', port: bare.port, path: '/bare', connections: CONNECTIONS },
 	{ name: 'GET /v1/check?domain= keyed, one account', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, headers: keyed },
 	{ name: 'GET /v1/check?domain= keyed, 500 accounts', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, lua: randomKeyLua(manyKeys) },
+	{ name: 'keyed, 1,000 different domains', port: gateway.port, path: '/v1/check', connections: CONNECTIONS, lua: randomPathLua(variedChecks(DOMAINS), `Bearer ${key}`) },
 	{ name: 'same check, no key check or limits', port: gateway.port, path: '/bench/unlimited/check?domain=acmebet.co.uk', connections: CONNECTIONS },
 	{ name: 'same, unlisted domain (name stage)', port: gateway.port, path: '/bench/unlimited/check?domain=unlisted-shop.example', connections: CONNECTIONS },
 	{ name: `POST /v1/check/batch x100 keyed (c${BATCH_CONNECTIONS})`, port: gateway.port, path: '/v1/check/batch', connections: BATCH_CONNECTIONS, lua: post(`Bearer ${key}`) },

@@ -64,3 +64,12 @@ request = function()
   return wrk.format(nil, nil, { ["Authorization"] = "Bearer " .. keys[math.random(1, #keys)] })
 end
 `
+
+/** A wrk script sending each request to one of `paths`, chosen at random, with one Authorization header. */
+export const randomPathLua = (paths: readonly string[], authorization: string) => `
+local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }
+math.randomseed(os.time())
+request = function()
+  return wrk.format(nil, paths[math.random(1, #paths)], { ["Authorization"] = ${JSON.stringify(authorization)} })
+end
+`
