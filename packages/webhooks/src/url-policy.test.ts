@@ -152,7 +152,8 @@ const HOSTILE: [name: string, url: string, reason: ErrorReason][] = [
 	['a host of only a dot has no host', 'http://./', 'empty_host'],
 	['an unterminated IPv6 bracket is invalid', 'http://[::1/', 'invalid_url'],
 	['five-part dotted number is invalid', 'http://1.2.3.4.5/', 'invalid_url'],
-	['a URL longer than 2048 characters is invalid', `https://hooks.example.com/${'a'.repeat(2048)}`, 'invalid_url']
+	['a URL longer than 2048 characters is invalid', `https://hooks.example.com/${'a'.repeat(2048)}`, 'invalid_url'],
+	['a URL longer than 2048 characters once percent-encoded is invalid', `https://hooks.example.com/${'\u00e9'.repeat(1000)}`, 'invalid_url']
 ]
 
 describe('checkWebhookUrl refuses hostile URLs', () => {

@@ -62,7 +62,7 @@ export async function checkWebhookUrl(input: string, options: UrlPolicyOptions =
 	return { url, address, family: parseIp(address)?.length === 16 ? 6 : 4 }
 }
 
-/** Syntax-only part of the policy (no resolution): absolute http(s) URL, a host, no userinfo, at most 2048 characters. */
+/** Syntax-only part of the policy (no resolution): absolute http(s) URL, a host, no userinfo, at most 2048 characters as sent and as normalised. */
 export function parseWebhookUrl(input: string): URL {
 	if (input.length > MAX_WEBHOOK_URL_LENGTH) {
 		throw refuse('invalid_url', `Webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters.`)
@@ -90,6 +90,10 @@ export function parseWebhookUrl(input: string): URL {
 	}
 	if (url.username !== '' || url.password !== '') throw refuse('invalid_url', 'Webhook URL must not contain a user name or password.')
 	if (url.hostname.replace(/\.+$/, '') === '') throw refuse('empty_host', 'Webhook URL has no hostname.')
+	// the URL is stored and called in its normalised form, which percent-encoding or punycode can lengthen
+	if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+		throw refuse('invalid_url', `Webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters once percent-encoded.`)
+	}
 	return url
 }
 

@@ -81,7 +81,8 @@ const HOSTILE: [name: string, url: string, reason: string][] = [
 	['backslashes instead of slashes', 'http:\\\\hooks.example.com\\hook', 'invalid_url'],
 	['no host', 'http:///hook', 'empty_host'],
 	['only a port', 'http://:8080/hook', 'empty_host'],
-	['longer than 2048 characters', `https://hooks.example.com/${'a'.repeat(2048)}`, 'invalid_url']
+	['longer than 2048 characters', `https://hooks.example.com/${'a'.repeat(2048)}`, 'invalid_url'],
+	['longer than 2048 characters once percent-encoded', `https://hooks.example.com/${'\u00e9'.repeat(1000)}`, 'invalid_url']
 ]
 
 describe('hostile webhook URLs are refused with 400 invalid_query on field url', () => {
