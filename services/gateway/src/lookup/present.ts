@@ -84,7 +84,8 @@ export const presentLicence = (row: LicenceRow) => ({
 	last_verified_at: row.last_verified_at.toISOString(),
 	source_url: row.source_url,
 	status_source_url: row.status_source_url,
-	status_observed_at: iso(row.status_observed_at),
+	// SPEC: null when status_source_url is; a read stamps every licence it touched, attributed or not.
+	status_observed_at: row.status_source_url === null ? null : iso(row.status_observed_at),
 	last_listed_at: iso(row.last_listed_at),
 	raw_data: row.raw_data
 })
