@@ -89,7 +89,7 @@ describe('verdict_detail wording on every verdict', () => {
 
 	for (const { verdict, result } of results.filter(({ result }) => result.match?.confidence === 'high')) {
 		test(`${labelOf(verdict, result)}: says when the listing was read and, separately, the register's SLA state`, () => {
-			expect(result.verdict_detail).toMatch(/last seen in the [A-Z]+ register read at \d{4}-\d{2}-\d{2}T/)
+			expect(result.verdict_detail).toMatch(/(last seen in|as of) the [A-Z]+ register read at \d{4}-\d{2}-\d{2}T/)
 			expect(result.verdict_detail).toMatch(/register's last successful read \(.+\) is (within|past) its \d+-hour freshness target/)
 		})
 	}
@@ -111,6 +111,27 @@ describe('verdict_detail wording on every verdict', () => {
 		expect(result.verdict_detail).toContain("The MGA register's last successful read")
 		expect(result.verdict_detail).toContain('is past its 48-hour freshness target')
 		expect(result._meta.register).toEqual({ jurisdiction: 'MGA', last_read_at: new Date(NOW.getTime() - 72 * HOUR).toISOString(), fresh: false, sla_hours: 48 })
+	})
+
+	test('a delisted domain is never said to be seen in a register read; the detail dates the delisting and says no last-listed time is kept', () => {
+		const owner = operator('fading', 'Fading Games')
+		const active = licence(owner, { license_number: '000557-R-000557-001' })
+		const revoked = licence(owner, { license_number: '000557-R-000557-002', status: 'revoked', upstream_status: 'Revoked' })
+		const fading = index({
+			operators: [owner],
+			licences: [active, revoked],
+			links: [
+				link(owner, 'fading.com', active, { link_status: 'delisted', last_listed_at: null }),
+				link(owner, 'gone-fading.com', revoked, { link_status: 'delisted', last_listed_at: null })
+			]
+		})
+		const readAt = new Date(NOW.getTime() - HOUR).toISOString()
+		for (const domain of ['fading.com', 'gone-fading.com', 'promo.fading.com']) {
+			const detail = checkDomain(fading, domain, options).verdict_detail
+			expect({ domain, detail }).toEqual({ domain, detail: expect.not.stringMatching(/last seen/) })
+			expect({ domain, detail }).toEqual({ domain, detail: expect.stringContaining(`The delisting is as of the UKGC register read at ${readAt}`) })
+			expect({ domain, detail }).toEqual({ domain, detail: expect.stringContaining('was last listed is not kept') })
+		}
 	})
 
 	test('only revoked and suspended are described as enforcement decisions', () => {

@@ -60,6 +60,17 @@ export function listingRead(what: string, listedAt: number | null, jurisdiction:
 	return `${what} was last seen in the ${jurisdiction.code} register read at ${toIso(at)}.`
 }
 
+/**
+ * When a domain link was read. A delisted link has no listing time (SPEC keeps neither the last
+ * listing nor the delisting time), so it is dated by the register read that shows it delisted.
+ */
+export function linkRead(what: string, link: DomainLinkEntry, jurisdiction: JurisdictionEntry): string {
+	if (link.link_status !== 'delisted') return listingRead(what, link.link_status === 'active' ? link.last_listed_at : null, jurisdiction)
+	const readAt = toIso(jurisdiction.last_successful_read_at)
+	if (readAt === null) return ''
+	return `The delisting is as of the ${jurisdiction.code} register read at ${readAt}; the time ${link.hostname} was last listed is not kept.`
+}
+
 /** Whether the register's last read is past its SLA, said separately from the listing time. */
 export function registerFreshness(jurisdiction: JurisdictionEntry, now: Date): string {
 	const readAt = toIso(jurisdiction.last_successful_read_at)
@@ -127,7 +138,7 @@ export function domainListingDetail(
 	}
 	if (link.association === 'white_label') sentences.push(`The register marks the domain as a white-label site of ${operator}.`)
 	sentences.push(verificationPage(link))
-	sentences.push(listingRead('The listing', link.link_status === 'active' ? link.last_listed_at : null, jurisdiction))
+	sentences.push(linkRead('The listing', link, jurisdiction))
 	sentences.push(registerFreshness(jurisdiction, now))
 	return join(sentences)
 }
@@ -150,7 +161,7 @@ export function relatedHostDetail(
 		`${query} itself is not listed in ${coverage(index)}.`,
 		`${link.hostname === registrable ? `The registrable domain ${registrable}` : `${link.hostname}, another host on the registrable domain ${registrable},`} is listed by ${regulator(jurisdiction)} under ${operator} with domain status ${link.link_status}; ${licencePart}.`,
 		`A listing of another host does not cover ${query}.`,
-		listingRead('That listing', link.link_status === 'active' ? link.last_listed_at : null, jurisdiction),
+		linkRead('That listing', link, jurisdiction),
 		registerFreshness(jurisdiction, now)
 	])
 }
