@@ -160,6 +160,20 @@ describe('GET /v1/watchlist and /v1/watchlist/operators', () => {
 		}
 	})
 
+	test('any non-negative offset is accepted: past the last entry it is 200 with no rows and the real total', async () => {
+		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		await insertOperator(db.sql, clock.now(), 'far-offset')
+		await add(key, 'far-offset')
+		for (const offset of [1, 1_000_000_000, 9_007_199_254_740_991]) {
+			const response = await call(key, 'GET', `/v1/watchlist/operators?offset=${offset}`)
+			expect({ offset, status: response.status, body: await response.json() }).toEqual({
+				offset,
+				status: 200,
+				body: { total: 1, limit: 50, offset, operators: [] }
+			})
+		}
+	})
+
 	test("one account never sees another account's watchlist", async () => {
 		const first = await accountWithKey(db.sql, clock, 'pro')
 		const second = await accountWithKey(db.sql, clock, 'pro')

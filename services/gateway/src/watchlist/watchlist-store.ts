@@ -137,7 +137,7 @@ export function parseDeleteSlug(raw: string): string {
 /** Watchlist operators paging: `limit` 1–200 (default 50), `offset` ≥ 0; anything else is 400 invalid_pagination. */
 export function parseWatchlistPaging(query: { limit?: string; offset?: string }): { limit: number; offset: number } {
 	const limit = query.limit === undefined ? 50 : wholeNumber(query.limit)
-	const offset = query.offset === undefined ? 0 : wholeNumber(query.offset)
+	const offset = query.offset === undefined ? 0 : anyWholeNumber(query.offset)
 	if (limit === null || limit < 1 || limit > 200) {
 		throw invalidQuery('invalid_pagination', '`limit` must be an integer from 1 to 200.', 'limit')
 	}
@@ -149,3 +149,9 @@ export function parseWatchlistPaging(query: { limit?: string; offset?: string })
 
 /** A non-negative decimal integer written plainly (no sign, exponent or hex); null otherwise. */
 export const wholeNumber = (text: string): number | null => (/^[0-9]{1,9}$/.test(text) ? Number(text) : null)
+
+/** Like wholeNumber but up to Number.MAX_SAFE_INTEGER: an offset has no upper bound (SPEC rejects only a negative one). */
+const anyWholeNumber = (text: string): number | null => {
+	const value = /^[0-9]{1,16}$/.test(text) ? Number(text) : null
+	return value !== null && Number.isSafeInteger(value) ? value : null
+}
