@@ -3,16 +3,20 @@ import { AppError, type ErrorCode } from '@lv/errors'
 export type Paging = { limit: number; offset: number }
 export type PagingRule = { defaultLimit: number; maxLimit: number; errorCode: Extract<ErrorCode, 'invalid_pagination' | 'invalid_query'> }
 
+/** A non-negative integer written as plain decimal digits (no sign, exponent, hex or spaces); null otherwise. */
+const plainInteger = (text: string): number | null => (/^[0-9]{1,15}$/.test(text) ? Number(text) : null)
+
 /**
- * `limit` 1–max (default per route) and `offset` ≥ 0; anything outside is a 400 with the route's
- * code (SPEC: jurisdiction operators answer `invalid_pagination`, the other lists
- * `invalid_query` / `invalid_pagination`), never a clamp.
+ * `limit` 1–max (default per route) and `offset` ≥ 0, as sent in the query string; anything else
+ * (out of range, or not a plain integer at all) is a 400 with the route's code (SPEC: jurisdiction
+ * operators answer `invalid_pagination`, the other lists `invalid_query` / `invalid_pagination`),
+ * never a clamp.
  */
-export function parsePaging(query: { limit?: number; offset?: number }, rule: PagingRule): Paging {
-	const limit = query.limit ?? rule.defaultLimit
-	const offset = query.offset ?? 0
-	if (!Number.isInteger(limit) || limit < 1 || limit > rule.maxLimit) throw pagingError(rule, 'limit', `limit must be an integer from 1 to ${rule.maxLimit}.`)
-	if (!Number.isSafeInteger(offset) || offset < 0) throw pagingError(rule, 'offset', 'offset must be an integer of 0 or more.')
+export function parsePaging(query: { limit?: string; offset?: string }, rule: PagingRule): Paging {
+	const limit = query.limit === undefined ? rule.defaultLimit : plainInteger(query.limit)
+	const offset = query.offset === undefined ? 0 : plainInteger(query.offset)
+	if (limit === null || limit < 1 || limit > rule.maxLimit) throw pagingError(rule, 'limit', `limit must be an integer from 1 to ${rule.maxLimit}.`)
+	if (offset === null) throw pagingError(rule, 'offset', 'offset must be an integer of 0 or more.')
 	return { limit, offset }
 }
 

@@ -11,8 +11,8 @@ import { JurisdictionModel, OperatorModel } from '../models/lookup.ts'
 
 const jurisdictionNotFound = (code: string) => notFound('jurisdiction_not_found', `No jurisdiction ${code}.`, 'code')
 const PagingQuery = t.Object({
-	limit: t.Optional(t.Numeric({ description: 'Integer 1–200, default 50. Outside the range: 400 invalid_pagination.', examples: [50] })),
-	offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0. Negative: 400 invalid_pagination.', examples: [0] }))
+	limit: t.Optional(t.String({ description: 'Plain integer 1–200, default 50. Anything else: 400 invalid_pagination.', examples: ['50'] })),
+	offset: t.Optional(t.String({ description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_pagination.', examples: ['0'] }))
 })
 
 export const JurisdictionListModel = t.Object({ jurisdictions: t.Array(JurisdictionModel) })

@@ -107,8 +107,8 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 				auth: { mode: 'optional', readOnly: true },
 				query: t.Object({
 					q: t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).', examples: ['example'] }),
-					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20; keyless callers get at most 3 rows. Outside the range: 400 invalid_query / invalid_pagination.', examples: [20] })),
-					offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0.', examples: [0] }))
+					limit: t.Optional(t.String({ description: 'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.', examples: ['20'] })),
+					offset: t.Optional(t.String({ description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.', examples: ['0'] }))
 				}),
 				response: {
 					200: t.Object({
@@ -202,8 +202,8 @@ export const operatorRoutes = (deps: GatewayDeps) =>
 				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
 				query: t.Object({
-					limit: t.Optional(t.Numeric({ description: 'Integer 1–100, default 20. Outside: 400 invalid_query / invalid_pagination.', examples: [20] })),
-					offset: t.Optional(t.Numeric({ description: 'Integer ≥ 0, default 0.', examples: [0] })),
+					limit: t.Optional(t.String({ description: 'Plain integer 1–100, default 20. Anything else: 400 invalid_query / invalid_pagination.', examples: ['20'] })),
+					offset: t.Optional(t.String({ description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.', examples: ['0'] })),
 					sort: t.Optional(
 						t.Union([t.Literal('date_desc'), t.Literal('date_asc'), t.Literal('amount_desc'), t.Literal('type_asc')], { description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.' })
 					)
