@@ -160,7 +160,19 @@ describe('POST /v1/check/batch', () => {
 	})
 
 	test('any body other than { domains: [1–100 entries] } is 400 invalid_query / invalid_input', async () => {
-		const bodies = ['{}', '[]', 'null', '"acmebet.co.uk"', '{"domains":[]}', '{"domains":"acmebet.co.uk"}', `{"domains":${JSON.stringify(Array(101).fill('a.com'))}}`, '{"domains":', '']
+		const bodies = [
+			'{}',
+			'[]',
+			'null',
+			'"acmebet.co.uk"',
+			'{"domains":[]}',
+			'{"domains":"acmebet.co.uk"}',
+			`{"domains":${JSON.stringify(Array(101).fill('a.com'))}}`,
+			'{"domains":',
+			'',
+			'{"domains":["acmebet.co.uk"],"extra":1}',
+			'{"domains":["acmebet.co.uk"],"as_of":"2026-01-01"}'
+		]
 		for (const body of bodies) {
 			const response = await postBatch(body)
 			expect({ body, status: response.status }).toEqual({ body, status: 400 })

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
 import { CheckBatchRequest, subjects } from '@lv/contracts'
-import { methodNotAllowed } from '@lv/errors'
+import { invalidQuery, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
@@ -45,6 +45,7 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
 export const checkRoutes = (deps: GatewayDeps) => {
 	const handlers = checkHandlers(deps)
+	const withOtherKeys = new WeakSet<Request>()
 	return new Elysia({ name: 'check-routes' })
 		.onRequest(({ request }) => {
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
@@ -73,9 +74,24 @@ export const checkRoutes = (deps: GatewayDeps) => {
 		)
 		.post(
 			BATCH_PATH,
-			({ body }) => handlers.batch(body.domains),
+			({ body, request }) => {
+				if (withOtherKeys.has(request)) throw invalidQuery('invalid_input', 'The body must be { "domains": [...] } and nothing else.', 'body')
+				return handlers.batch(body.domains)
+			},
 			{
 				auth: 'required',
+				// The app normalises bodies (unknown keys dropped); SPEC answers any other body shape with 400.
+				parse: async ({ request, contentType }) => {
+					if (!contentType.startsWith('application/json')) return
+					let value: unknown
+					try {
+						value = JSON.parse(await request.text())
+					} catch {
+						throw invalidQuery('invalid_input', 'The body is not valid JSON.', 'body')
+					}
+					if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => key !== 'domains')) withOtherKeys.add(request)
+					return value
+				},
 				body: BatchBody,
 				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 429, 500, 503) },
 				detail: {
