@@ -129,6 +129,15 @@ describe('licence fields', () => {
 	})
 })
 
+describe('status provenance', () => {
+	test('status_observed_at is null whenever status_source_url is, even if a read stamped the licence', () => {
+		const owner = operator('acme', 'Acme Play')
+		const held = licence(owner, { license_number: '000102-R-317976-011', status_source_url: null, status_observed_at: '2026-10-31T02:00:00.000Z' })
+		const match = checkLicenseNumber(index({ operators: [owner], licences: [held] }), '000102-R-317976-011', options).match
+		expect(match).toMatchObject({ status_source_url: null, status_observed_at: null })
+	})
+})
+
 describe('upstream_status', () => {
 	const upstreamFor = (status: LicenceStatus, upstream_status: string | null) => {
 		const owner = operator('acme', 'Acme Play')

@@ -69,7 +69,8 @@ function baseMatch(
 		license_number: licence?.license_number ?? null,
 		license_reference_is_ours: licence?.license_reference_is_ours ?? false,
 		status_source_url: licence?.status_source_url ?? null,
-		status_observed_at: toIso(licence?.status_observed_at ?? null),
+		// SPEC: null when status_source_url is (a read also stamps statuses set before provenance was tracked).
+		status_observed_at: licence?.status_source_url ? toIso(licence.status_observed_at ?? null) : null,
 		status: licence?.status ?? null,
 		expires_at: licence?.expiry_date ?? null,
 		upstream_status: licence === null ? null : shownUpstreamStatus(licence),
