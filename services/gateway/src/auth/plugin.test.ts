@@ -10,6 +10,7 @@ import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testApp, testDeps } from '../test-support/gateway.ts'
 import { withPeerAddress } from './client-ip.ts'
 import { authPlugin } from './plugin.ts'
+import { callUntilKeyCached, keyCacheOf } from '../test-support/key-cache.ts'
 import { limitHeaders } from '../test-support/limit-headers.ts'
 
 let db: TestDatabase
@@ -421,11 +422,12 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 		const clock = new TestClock('2026-11-11T10:00:00.000Z')
 		const app = gateway(clock)
 		const account = await accountWithKey(db.sql, clock, 'pro')
-		expect((await call(app, '/probe/read-required', bearer(account.key))).status).toBe(200)
+		await callUntilKeyCached({ sql: db.sql, clock }, account.keyId, () => call(app, '/probe/read-required', bearer(account.key)))
 		await db.sql.begin(async (tx) => {
 			await tx`SET LOCAL session_replication_role = replica`
 			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`
 		})
+		expect(keyCacheOf({ sql: db.sql, clock }).peek(account.keyId)?.status).toBe('live')
 		const runs = readRequiredRuns
 		const refused = await call(app, '/probe/read-required', bearer(account.key))
 		expect(readRequiredRuns).toBe(runs + 1)

@@ -10,6 +10,7 @@ import { BatchResultModel, CheckResultModel } from '../models/check.ts'
 import { withPeerAddress } from '../auth/client-ip.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
+import { callUntilKeyCached, keyCacheOf } from '../test-support/key-cache.ts'
 import { limitHeaders } from '../test-support/limit-headers.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
@@ -329,12 +330,13 @@ describe('checks sent while the call is being counted', () => {
 	test('a key revoked without any notification is 401 auth_revoked even though its check already went out, and is not charged', async () => {
 		const pro = await accountWithKey(db.sql, clock, 'pro')
 		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
-		expect((await call()).status).toBe(200)
+		await callUntilKeyCached({ sql: db.sql, clock }, pro.keyId, call)
 		await db.sql.begin(async (tx) => {
 			await tx`SET LOCAL session_replication_role = replica`
 			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${pro.keyId}`
 		})
 		clock.advanceSeconds(1)
+		expect(keyCacheOf({ sql: db.sql, clock }).peek(pro.keyId)?.status).toBe('live')
 		const watch = await watchChecks()
 		try {
 			const refused = await call()
