@@ -1,35 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
-import { testApp } from '../test-support/gateway.ts'
+import { lookupHarness } from '../test-support/lookup-harness.ts'
 import { insertLicence, insertOperator } from '../test-support/register-data.ts'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-let account: TestAccount
-const clock = new TestClock('2026-11-05T12:00:00.000Z')
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'lookup-paging-test' })
-	account = await accountWithKey(db.sql, clock, 'enterprise')
-	const operatorId = await insertOperator(db.sql, { slug: 'paging-op', display_name: 'Paging Op' })
-	await insertLicence(db.sql, { operatorId, jurisdiction: 'MGA' })
+const { get } = lookupHarness('lookup-paging-test', new TestClock('2026-11-05T12:00:00.000Z'), async (sql) => {
+	const operatorId = await insertOperator(sql, { slug: 'paging-op', display_name: 'Paging Op' })
+	await insertLicence(sql, { operatorId, jurisdiction: 'MGA' })
 })
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
-const get = async (path: string) => {
-	const response = await testApp({ sql: db.sql, bus, clock }).handle(new Request(`http://localhost${path}`, { headers: bearer(account.key) }))
-	return { status: response.status, body: (await response.json()) as any }
-}
 const refusal = (answer: { status: number; body: any }) => ({ status: answer.status, code: answer.body.code, reason: answer.body.details?.reason, field: answer.body.details?.field })
 
 const MALFORMED = ['abc', '', '1e1', '0x10', ' 10', '+5', '-0']

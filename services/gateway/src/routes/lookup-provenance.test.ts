@@ -1,39 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
-import { testApp } from '../test-support/gateway.ts'
+import { lookupHarness } from '../test-support/lookup-harness.ts'
 import { insertLicence, insertOperator } from '../test-support/register-data.ts'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-let account: TestAccount
-const clock = new TestClock('2026-11-05T12:00:00.000Z')
 const ids: Record<string, string> = {}
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'lookup-provenance-test' })
-	account = await accountWithKey(db.sql, clock, 'enterprise')
-	ids.operator = await insertOperator(db.sql, { slug: 'legacy-op', display_name: 'Legacy Op' })
-	ids.legacy = await insertLicence(db.sql, { operatorId: ids.operator, jurisdiction: 'MGA', number: 'MGA/B2C/LEGACY', statusSourceUrl: null })
-	ids.tracked = await insertLicence(db.sql, { operatorId: ids.operator, jurisdiction: 'UKGC', number: '000-1', statusSourceUrl: 'https://register.example/ukgc-status' })
+const harness = lookupHarness('lookup-provenance-test', new TestClock('2026-11-05T12:00:00.000Z'), async (sql) => {
+	ids.operator = await insertOperator(sql, { slug: 'legacy-op', display_name: 'Legacy Op' })
+	ids.legacy = await insertLicence(sql, { operatorId: ids.operator, jurisdiction: 'MGA', number: 'MGA/B2C/LEGACY', statusSourceUrl: null })
+	ids.tracked = await insertLicence(sql, { operatorId: ids.operator, jurisdiction: 'UKGC', number: '000-1', statusSourceUrl: 'https://register.example/ukgc-status' })
 	// The nightly read stamps every licence it touched, including ones whose status predates provenance tracking.
-	await db.sql`UPDATE licenses SET status_observed_at = ${new Date('2026-11-05T06:00:00.000Z')} WHERE operator_id = ${ids.operator}`
+	await sql`UPDATE licenses SET status_observed_at = ${new Date('2026-11-05T06:00:00.000Z')} WHERE operator_id = ${ids.operator}`
 })
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
 const get = async (path: string) => {
-	const response = await testApp({ sql: db.sql, bus, clock }).handle(new Request(`http://localhost${path}`, { headers: bearer(account.key) }))
-	expect(response.status).toBe(200)
-	return (await response.json()) as any
+	const answer = await harness.get(path)
+	expect(answer.status).toBe(200)
+	return answer.body
 }
 const byId = (licences: { id: string }[], id: string | undefined) => licences.find((row) => row.id === id) as any
 
