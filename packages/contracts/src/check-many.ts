@@ -1,14 +1,13 @@
 import { type Static, Type } from '@sinclair/typebox'
+import { DomainCheckFields, LicenseCheckFields } from './check.ts'
 import { InternalHeader } from './envelope.ts'
 
 /** Most checks one `check.many` request carries (the gateway's coalescing batch size). */
 export const MAX_CHECKS_PER_MESSAGE = 128
 
-const AsOf = Type.Optional(Type.String({ maxLength: 64 }))
-
 export const OneCheck = Type.Union([
-	Type.Object({ domain: Type.String({ maxLength: 4096 }), as_of: AsOf }, { additionalProperties: false }),
-	Type.Object({ license_number: Type.String({ maxLength: 4096 }), as_of: AsOf }, { additionalProperties: false })
+	Type.Object(DomainCheckFields, { additionalProperties: false }),
+	Type.Object(LicenseCheckFields, { additionalProperties: false })
 ])
 export type OneCheck = Static<typeof OneCheck>
 

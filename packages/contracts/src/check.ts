@@ -1,18 +1,14 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { InternalHeader } from './envelope.ts'
 
-export const CheckDomainRequest = Type.Object({
-	...InternalHeader,
-	domain: Type.String({ maxLength: 4096 }),
-	as_of: Type.Optional(Type.String({ maxLength: 64 }))
-})
+/** The fields of one domain check and of one licence-number check (also the entries of check.many). */
+export const DomainCheckFields = { domain: Type.String({ maxLength: 4096 }), as_of: Type.Optional(Type.String({ maxLength: 64 })) }
+export const LicenseCheckFields = { license_number: Type.String({ maxLength: 4096 }), as_of: Type.Optional(Type.String({ maxLength: 64 })) }
+
+export const CheckDomainRequest = Type.Object({ ...InternalHeader, ...DomainCheckFields })
 export type CheckDomainRequest = Static<typeof CheckDomainRequest>
 
-export const CheckLicenseRequest = Type.Object({
-	...InternalHeader,
-	license_number: Type.String({ maxLength: 4096 }),
-	as_of: Type.Optional(Type.String({ maxLength: 64 }))
-})
+export const CheckLicenseRequest = Type.Object({ ...InternalHeader, ...LicenseCheckFields })
 export type CheckLicenseRequest = Static<typeof CheckLicenseRequest>
 
 export const CheckBatchRequest = Type.Object({

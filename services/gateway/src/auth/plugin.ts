@@ -7,7 +7,7 @@ import type { Logger } from '@lv/logger'
 import { type Charge, pruneCounters, releaseCharge } from '../limits/counter-store.ts'
 import { type Headers, KEYLESS_HOURLY_LIMIT, keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from '../limits/headers.ts'
 import type { KeyedClaim } from '../limits/keyed-counter.ts'
-import { keylessClaim } from '../limits/keyless-counter.ts'
+import { type KeylessClaim, keylessClaim } from '../limits/keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from '../limits/limit-errors.ts'
 import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from '../limits/windows.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
@@ -27,13 +27,15 @@ export type AuthDeps = {
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string }
 }
 
-/** A handler's value as the Response Elysia would have made of it: JSON with the status and headers set so far. */
-function asResponse(value: unknown, set: { status?: number | string; headers: Record<string, string | number> }): Response {
+type ResponseSet = { status?: number | string; headers: Record<string, string | number> }
+
+/** A read-only handler's value as the Response Elysia would have made of it: JSON with the status and headers set so far. */
+function asResponse(value: unknown, set: ResponseSet): Response {
 	if (value instanceof Response) return value
 	const headers = new Headers()
 	for (const [name, header] of Object.entries(set.headers)) headers.set(name, String(header))
 	if (!headers.has('content-type')) headers.set('content-type', 'application/json')
-	return new Response(typeof value === 'string' ? value : JSON.stringify(value), { status: typeof set.status === 'number' ? set.status : 200, headers })
+	return new Response(JSON.stringify(value), { status: typeof set.status === 'number' ? set.status : 200, headers })
 }
 
 /** What the response step must do for a request the plugin admitted. */
@@ -105,13 +107,25 @@ export function authPlugin(deps: AuthDeps) {
 		}
 	})
 
-	/** What a call presents, read once: the credentials, the key's SHA-256 when it has a key's shape, the instant. */
-	type IncomingCall = { mode: AuthMode; route: string; credentials: Credentials; keyHash: Uint8Array | null; nowMs: number; addressOf: () => string }
+	/**
+	 * What a call presents, read once: the credentials, the key's SHA-256 when it has a key's shape,
+	 * the keyless claim of a keyless call on a keyless-capable route, the instant.
+	 */
+	type IncomingCall = {
+		mode: AuthMode
+		credentials: Credentials
+		keyHash: Uint8Array | null
+		keyless: KeylessClaim | null
+		nowMs: number
+		addressOf: () => string
+	}
 
 	function incomingCall(mode: AuthMode, request: Request, route: string, addressOf: () => string): IncomingCall {
 		const credentials: Credentials = mode === 'none' ? { kind: 'absent' } : readCredentials(request.headers.get('authorization'))
 		const keyHash = credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null
-		return { mode, route, credentials, keyHash, nowMs: clock.nowMs(), addressOf }
+		const nowMs = clock.nowMs()
+		const keyless = mode === 'optional' && credentials.kind === 'absent' ? keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs }) : null
+		return { mode, credentials, keyHash, keyless, nowMs, addressOf }
 	}
 
 	/**
@@ -122,11 +136,7 @@ export function authPlugin(deps: AuthDeps) {
 	function likelyCaller(call: IncomingCall): Caller | null {
 		const { mode, credentials, nowMs, addressOf } = call
 		if (mode === 'none') return null
-		if (credentials.kind === 'absent') {
-			if (mode === 'required') return null
-			const claim = keylessClaim({ route: call.route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
-			return runtime.keylessExhausted.refusal(claim) ? null : keylessCaller(addressOf)
-		}
+		if (credentials.kind === 'absent') return call.keyless && !runtime.keylessExhausted.refusal(call.keyless) ? keylessCaller(addressOf) : null
 		if (call.keyHash === null) return null
 		const entry = likelyAdmittedKey(runtime.keys, runtime.refusals, call.keyHash, mode === 'optional', nowMs)
 		return entry?.plan ? keyedCaller(entry, entry.plan, addressOf) : null
@@ -139,8 +149,8 @@ export function authPlugin(deps: AuthDeps) {
 		if (mode === 'none') return { kind: 'uncounted', caller: keyless }
 		maybePrune(nowMs)
 		if (credentials.kind === 'absent') {
-			if (mode === 'required') throw apiKeyMissing()
-			const claim = keylessClaim({ route: call.route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			const claim = call.keyless
+			if (claim === null) throw apiKeyMissing()
 			const admission = runtime.keylessExhausted.refusal(claim) ?? (await runtime.keyless.submit(claim))
 			runtime.keylessExhausted.note(claim, admission)
 			if (!admission.admitted) throw keylessCapReached({ used: admission.used, window: admission.window, pricingUrl })
@@ -230,8 +240,6 @@ export function authPlugin(deps: AuthDeps) {
 
 	/** Read-only calls whose handler runs while they are counted: the provisional caller and the admission to wait for. */
 	const overlapping = new WeakMap<Request, { caller: Caller; admission: Promise<Pending> }>()
-
-	type ResponseSet = { status?: number | string; headers: Record<string, string | number> }
 
 	/** Adds the admitted call's headers: in place when they are known now, else on a Response built once they are. */
 	function addHeaders(entry: Pending, response: unknown, set: ResponseSet): Response | Promise<Response> | undefined {

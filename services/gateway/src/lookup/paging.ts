@@ -3,8 +3,11 @@ import { AppError, type ErrorCode } from '@lv/errors'
 export type Paging = { limit: number; offset: number }
 export type PagingRule = { defaultLimit: number; maxLimit: number; errorCode: Extract<ErrorCode, 'invalid_pagination' | 'invalid_query'> }
 
-/** A non-negative integer written as plain decimal digits (no sign, exponent, hex or spaces); null otherwise. */
-const plainInteger = (text: string): number | null => (/^[0-9]{1,15}$/.test(text) ? Number(text) : null)
+/** A non-negative safe integer written as plain decimal digits (no sign, exponent, hex or spaces); null otherwise. */
+export const plainInteger = (text: string): number | null => {
+	const value = /^[0-9]{1,16}$/.test(text) ? Number(text) : null
+	return value !== null && Number.isSafeInteger(value) ? value : null
+}
 
 /**
  * `limit` 1–max (default per route) and `offset` ≥ 0, as sent in the query string; anything else

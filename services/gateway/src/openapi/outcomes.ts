@@ -116,7 +116,7 @@ export const OUTCOMES = {
 	license_not_found: failure(404, 'not_found', 'license_not_found', 'No licence with id 5b0b3f0e-7d0a-4b8e-9a57-1f4f3f1c2d10.', { field: 'license_id' }),
 
 	// Watchlist.
-	watchlist_invalid_pagination: failure(400, 'invalid_query', 'invalid_pagination', '`limit` must be an integer from 1 to 200.', { field: 'limit' }),
+	watchlist_invalid_pagination: failure(400, 'invalid_query', 'invalid_pagination', 'limit must be an integer from 1 to 200.', { field: 'limit' }),
 	watchlist_body_invalid: failure(400, 'invalid_query', 'invalid_input', "The parameter 'operator_slug' is missing or malformed.", { field: 'operator_slug' }),
 	watchlist_invalid_slug: slugInvalid(SLUG_LENGTH, 'operator_slug'),
 	watchlist_quota_exceeded: failure(403, 'quota_exceeded', 'watchlist_quota_exceeded', 'The Starter plan watches at most 25 operators.', {

@@ -4,6 +4,7 @@ import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
+import { toAppError } from '../errors.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
@@ -86,8 +87,8 @@ export const checkRoutes = (deps: GatewayDeps) => {
 					let value: unknown
 					try {
 						value = JSON.parse(await request.text())
-					} catch {
-						throw invalidQuery('invalid_input', 'The body is not valid JSON.', 'body')
+					} catch (error) {
+						throw toAppError('PARSE', error)
 					}
 					if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => key !== 'domains')) withOtherKeys.add(request)
 					return value

@@ -14,9 +14,10 @@ import {
 	WatchlistSummaryModel,
 	errorModels
 } from '../models/watchlist.ts'
+import { parsePaging } from '../lookup/paging.ts'
 import { parseFeedQuery, readFeed } from '../watchlist/events-feed.ts'
 import { admitPoll } from '../watchlist/poll-limit.ts'
-import { addEntry, countEntries, listEntries, parseDeleteSlug, parseOperatorSlug, parseWatchlistPaging, removeEntry } from '../watchlist/watchlist-store.ts'
+import { addEntry, countEntries, listEntries, parseDeleteSlug, parseOperatorSlug, removeEntry } from '../watchlist/watchlist-store.ts'
 
 const security = [{ apiKey: [] }]
 
@@ -53,7 +54,7 @@ export const watchlistRoutes = (deps: GatewayDeps) => {
 			'/v1/watchlist/operators',
 			async ({ caller, query }) => {
 				const { accountId } = keyedCaller(caller)
-				const { limit, offset } = parseWatchlistPaging(query)
+				const { limit, offset } = parsePaging(query, { defaultLimit: 50, maxLimit: 200, errorCode: 'invalid_query' })
 				const [total, operators] = await Promise.all([countEntries(sql, accountId), listEntries(sql, accountId, limit, offset)])
 				return { total, limit, offset, operators }
 			},

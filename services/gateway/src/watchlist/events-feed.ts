@@ -3,7 +3,7 @@ import type { Sql } from '@lv/db'
 import { type EventEnvelope, inEnvelopeOrder } from '@lv/contracts'
 import { internalError, invalidQuery } from '@lv/errors'
 import { type FeedCursor, decodeCursor, encodeCursor } from './feed-cursor.ts'
-import { wholeNumber } from './watchlist-store.ts'
+import { plainInteger } from '../lookup/paging.ts'
 
 /** SPEC: the feed replays at most 30 days (the event retention). */
 export const FEED_WINDOW_MS = 30 * DAY
@@ -21,7 +21,7 @@ export function parseFeedQuery(query: FeedQuery, nowMs: number): FeedRequest {
 	if (query.since !== undefined && query.cursor !== undefined) {
 		throw invalidQuery('conflicting_parameters', 'Send `since` on the first call and `cursor` afterwards, never both.', 'cursor')
 	}
-	const limit = query.limit === undefined ? FEED_DEFAULT_LIMIT : wholeNumber(query.limit)
+	const limit = query.limit === undefined ? FEED_DEFAULT_LIMIT : plainInteger(query.limit)
 	if (limit === null || limit < 1 || limit > FEED_MAX_LIMIT) {
 		throw invalidQuery('invalid_input', `\`limit\` must be an integer from 1 to ${FEED_MAX_LIMIT}.`, 'limit')
 	}

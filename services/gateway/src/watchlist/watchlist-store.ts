@@ -1,5 +1,5 @@
 import type { Sql } from '@lv/db'
-import { AppError, invalidQuery, notFound } from '@lv/errors'
+import { AppError, notFound } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
 
 export type LicenceStatus = 'active' | 'suspended' | 'revoked' | 'expired' | 'pending' | 'surrendered' | 'not_in_register' | 'unknown'
@@ -134,24 +134,3 @@ export function parseDeleteSlug(raw: string): string {
 	return raw
 }
 
-/** Watchlist operators paging: `limit` 1–200 (default 50), `offset` ≥ 0; anything else is 400 invalid_pagination. */
-export function parseWatchlistPaging(query: { limit?: string; offset?: string }): { limit: number; offset: number } {
-	const limit = query.limit === undefined ? 50 : wholeNumber(query.limit)
-	const offset = query.offset === undefined ? 0 : anyWholeNumber(query.offset)
-	if (limit === null || limit < 1 || limit > 200) {
-		throw invalidQuery('invalid_pagination', '`limit` must be an integer from 1 to 200.', 'limit')
-	}
-	if (offset === null) {
-		throw invalidQuery('invalid_pagination', '`offset` must be an integer of 0 or more.', 'offset')
-	}
-	return { limit, offset }
-}
-
-/** A non-negative decimal integer written plainly (no sign, exponent or hex); null otherwise. */
-export const wholeNumber = (text: string): number | null => (/^[0-9]{1,9}$/.test(text) ? Number(text) : null)
-
-/** Like wholeNumber but up to Number.MAX_SAFE_INTEGER: an offset has no upper bound (SPEC rejects only a negative one). */
-const anyWholeNumber = (text: string): number | null => {
-	const value = /^[0-9]{1,16}$/.test(text) ? Number(text) : null
-	return value !== null && Number.isSafeInteger(value) ? value : null
-}

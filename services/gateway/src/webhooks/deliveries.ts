@@ -1,6 +1,6 @@
 import type { Sql } from '@lv/db'
 import { invalidQuery } from '@lv/errors'
-import { wholeNumber } from '../watchlist/watchlist-store.ts'
+import { plainInteger } from '../lookup/paging.ts'
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'abandoned'] as const
 export type DeliveryStatusFilter = 'all' | (typeof DELIVERY_STATUSES)[number]
@@ -23,7 +23,7 @@ export function parseDeliveriesQuery(query: { status?: string; limit?: string })
 	if (status !== 'all' && !(DELIVERY_STATUSES as readonly string[]).includes(status)) {
 		throw invalidQuery('invalid_input', '`status` is one of all, pending, delivered, failed, abandoned.', 'status')
 	}
-	const limit = query.limit === undefined ? 100 : wholeNumber(query.limit)
+	const limit = query.limit === undefined ? 100 : plainInteger(query.limit)
 	if (limit === null || limit < 1 || limit > 200) throw invalidQuery('invalid_pagination', '`limit` must be an integer from 1 to 200.', 'limit')
 	return { status: status as DeliveryStatusFilter, limit }
 }
