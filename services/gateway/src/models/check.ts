@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { DOMAIN_ASSOCIATIONS, LICENCE_STATUSES, LINK_STATUSES, VERDICTS } from '@lv/verdict'
 
 /**
  * Schemas of GET /v1/check and POST /v1/check/batch as @lv/verdict produces them. The names SPEC
@@ -10,18 +11,6 @@ const nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) =>
 const timestamp = (description: string) => t.String({ format: 'date-time', description })
 const Strict = { additionalProperties: false } as const
 
-export const VERDICTS = [
-	'licensed',
-	'licensed_provisional',
-	'domain_not_listed',
-	'licence_not_active',
-	'related_host_listed',
-	'name_match_only',
-	'not_found',
-	'generic_term'
-] as const
-const LICENCE_STATUSES = ['active', 'suspended', 'revoked', 'expired', 'pending', 'surrendered', 'not_in_register', 'unknown'] as const
-const LINK_STATUSES = ['active', 'parked', 'expired', 'redirecting', 'delisted'] as const
 const MATCH_TYPES = ['domain_exact', 'related_host', 'license_number', 'trading_name_fuzzy', 'name_similarity'] as const
 
 const literals = <T extends readonly string[]>(values: T, description?: string) =>
@@ -37,7 +26,7 @@ const MatchTypeModel = literals(MATCH_TYPES)
 const MatchConfidenceModel = literals(['high', 'medium', 'low'] as const)
 const ConfidenceModel = literals(['high', 'medium', 'low', 'none'] as const, '`none` when nothing matched.')
 const QualifierModel = nullable(t.Literal('provisional_under_assessment'))
-const AssociationModel = nullable(literals(['direct', 'white_label'] as const))
+const AssociationModel = nullable(literals(DOMAIN_ASSOCIATIONS))
 
 export const MatchModel = t.Object(
 	{

@@ -1,17 +1,8 @@
 import { t } from 'elysia'
 import { ErrorEnvelopeModel } from './error.ts'
+import { LicenceStatusModel } from './lookup.ts'
 
 const Timestamp = t.String({ format: 'date-time', description: 'ISO-8601 UTC with milliseconds.' })
-const LicenceStatus = t.Union([
-	t.Literal('active'),
-	t.Literal('suspended'),
-	t.Literal('revoked'),
-	t.Literal('expired'),
-	t.Literal('pending'),
-	t.Literal('surrendered'),
-	t.Literal('not_in_register'),
-	t.Literal('unknown')
-])
 
 export const WatchlistEntryModel = t.Object(
 	{
@@ -20,7 +11,7 @@ export const WatchlistEntryModel = t.Object(
 		display_name: t.String(),
 		country: t.Union([t.String(), t.Null()]),
 		added_at: Timestamp,
-		license_status: t.Union([LicenceStatus, t.Null()], {
+		license_status: t.Union([LicenceStatusModel, t.Null()], {
 			description: "Status of the operator's headline licence: an active one if any, else the most recently verified; null without licences."
 		}),
 		jurisdiction_code: t.Union([t.String(), t.Null()], { description: 'Jurisdiction of that headline licence.' })

@@ -1,8 +1,8 @@
 import type { Sql } from '@lv/db'
+import type { LicenceStatus } from '@lv/verdict'
 import { AppError, notFound } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
 
-export type LicenceStatus = 'active' | 'suspended' | 'revoked' | 'expired' | 'pending' | 'surrendered' | 'not_in_register' | 'unknown'
 
 export type WatchlistEntry = {
 	id: string
