@@ -9,7 +9,8 @@
  * Every scenario runs in BENCH_ROUNDS alternating rounds (default 3); medians are reported.
  * Each row also names the processes that used more than 2 % of a CPU during it (the machine's two
  * CPUs are shared by wrk, the gateway, the checker, nats-server and PostgreSQL). BENCH_PROFILE_DIR=dir
- * writes a markdown CPU profile of the gateway and the checker when they stop.
+ * writes a markdown CPU profile of the gateway and the checker when they stop. BENCH_ONLY=1,4 runs only
+ * the bare route and the scenarios at those positions.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -67,7 +68,7 @@ function variedChecks(totalDomains: number): string[] {
 
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
-const scenarios: Scenario[] = [
+const allScenarios: Scenario[] = [
 	{ name: 'bare Elysia JSON', port: bare.port, path: '/bare', connections: CONNECTIONS },
 	{ name: 'GET /v1/check?domain= keyed, one account', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, headers: keyed },
 	{ name: 'GET /v1/check?domain= keyed, 500 accounts', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, lua: randomKeyLua(manyKeys) },
@@ -77,6 +78,10 @@ const scenarios: Scenario[] = [
 	{ name: `POST /v1/check/batch x100 keyed (c${BATCH_CONNECTIONS})`, port: gateway.port, path: '/v1/check/batch', connections: BATCH_CONNECTIONS, lua: post(`Bearer ${key}`) },
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) }
 ]
+
+/** BENCH_ONLY=1,4 keeps the bare route and the scenarios at those positions (1 = the keyed check). */
+const only = process.env.BENCH_ONLY?.split(',').map(Number)
+const scenarios = only ? allScenarios.filter((_, index) => index === 0 || only.includes(index)) : allScenarios
 
 type Measured = WrkResult & { gatewayRssMb: number }
 const results = new Map<string, Measured[]>()
@@ -107,7 +112,7 @@ try {
 }
 console.log(`-- median of ${BENCH_ROUNDS} rounds`)
 for (const [name, runs] of results) console.log(line(name, medianRun(runs)))
-const [bareName, keyedName] = scenarios.map((scenario) => scenario.name)
+const [bareName, keyedName] = allScenarios.map((scenario) => scenario.name)
 const bareRuns = results.get(bareName as string) ?? []
 const keyedRuns = results.get(keyedName as string) ?? []
 const share = medianOverRounds(BENCH_ROUNDS, (round) => {
