@@ -4,12 +4,13 @@ import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { CheckManyRequest, MAX_CHECKS_PER_MESSAGE, decodeFramedAnswers, encodeFramedAnswers } from './check-many.ts'
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
+const framedFrom = (answers: readonly { status: number; json: string }[]) => encodeFramedAnswers(answers.map(({ status, json }) => ({ status, body: new TextEncoder().encode(json) })))
 
 describe('framed check answers', () => {
 	test('any list of answers decodes to the same statuses and byte-identical bodies, in order', () => {
 		fc.assert(
 			fc.property(fc.array(fc.record({ status: fc.integer({ min: 100, max: 599 }), json: fc.json() }), { minLength: 1, maxLength: 40 }), (answers) => {
-				const decoded = decodeFramedAnswers(encodeFramedAnswers(answers))
+				const decoded = decodeFramedAnswers(framedFrom(answers))
 				expect(decoded.map((answer) => ({ status: answer.status, json: text(answer.body) }))).toEqual(answers)
 			})
 		)
@@ -20,11 +21,11 @@ describe('framed check answers', () => {
 			{ status: 200, json: JSON.stringify({ verdict_detail: 'Listed by the Malta Gaming Authority\nread 2026-11-20 — ok' }) },
 			{ status: 400, json: JSON.stringify({ error: 'bücher.example is not a hostname', code: 'invalid_query', details: { reason: 'invalid_input' } }) }
 		]
-		expect(decodeFramedAnswers(encodeFramedAnswers(answers)).map((answer) => text(answer.body))).toEqual(answers.map((answer) => answer.json))
+		expect(decodeFramedAnswers(framedFrom(answers)).map((answer) => text(answer.body))).toEqual(answers.map((answer) => answer.json))
 	})
 
 	test('a reply that was not framed, or was cut short or padded, is rejected rather than misread', () => {
-		const framed = encodeFramedAnswers([{ status: 200, json: '{"a":1}' }, { status: 503, json: '{"b":2}' }])
+		const framed = framedFrom([{ status: 200, json: '{"a":1}' }, { status: 503, json: '{"b":2}' }])
 		expect(() => decodeFramedAnswers(new TextEncoder().encode('{"verdict":"licensed"}'))).toThrow()
 		expect(() => decodeFramedAnswers(framed.subarray(0, framed.byteLength - 1))).toThrow()
 		expect(() => decodeFramedAnswers(new Uint8Array([...framed, 0x20]))).toThrow()

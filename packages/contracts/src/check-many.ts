@@ -28,13 +28,12 @@ const NEWLINE = 0x0a
  * A `check.many` reply is one line of JSON, `[[status, byteLength], …]`, then the bodies back to
  * back. The gateway slices each body out and sends it as the HTTP response without parsing it.
  */
-export function encodeFramedAnswers(answers: readonly { status: number; json: string }[]): Uint8Array {
-	const bodies = answers.map((answer) => encoder.encode(answer.json))
-	const index = encoder.encode(`${JSON.stringify(answers.map((answer, position) => [answer.status, (bodies[position] as Uint8Array).byteLength]))}\n`)
-	const out = new Uint8Array(index.byteLength + bodies.reduce((total, body) => total + body.byteLength, 0))
+export function encodeFramedAnswers(answers: readonly FramedAnswer[]): Uint8Array {
+	const index = encoder.encode(`${JSON.stringify(answers.map((answer) => [answer.status, answer.body.byteLength]))}\n`)
+	const out = new Uint8Array(index.byteLength + answers.reduce((total, answer) => total + answer.body.byteLength, 0))
 	out.set(index, 0)
 	let offset = index.byteLength
-	for (const body of bodies) {
+	for (const { body } of answers) {
 		out.set(body, offset)
 		offset += body.byteLength
 	}

@@ -9,6 +9,7 @@ export { checkLicenseNumber, MAX_LICENSE_NUMBER_LENGTH } from './check-license-n
 export { checkBatch, MAX_BATCH_DOMAINS } from './check-batch.ts'
 export type { CheckOptions } from './envelope.ts'
 export { isFresh, registerMeta, staleJurisdictions } from './freshness.ts'
+export { AnswerMemo, nextFreshnessChangeMs } from './answer-memo.ts'
 export { GENERIC_FILLER_WORDS, GENERIC_GAMBLING_WORDS, isGenericGamblingLabel } from './generic-terms.ts'
 export { jaroWinkler, labelKey, nameKey } from './names.ts'
 export { NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-matching.ts'

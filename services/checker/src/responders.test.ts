@@ -140,6 +140,26 @@ describe('checker responders', () => {
 		expect(answers[3]?.body).toMatchObject({ code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } })
 	})
 
+	test('check.many answers a repeated check from memory only while nothing it says could have changed: a register going stale answers anew', async () => {
+		const askMany = async (checks: OneCheck[]) => {
+			const reply = await requestBytes(client, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
+			return decodeFramedAnswers(reply).map((answer) => JSON.parse(new TextDecoder().decode(answer.body)) as CheckResult)
+		}
+		const twice = [{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }]
+		const fresh = await askMany(twice)
+		expect(fresh.map((answer) => answer._meta.register?.fresh)).toEqual([true, true])
+		const started = clock.now()
+		try {
+			clock.set(READ_AT.getTime() + 24 * 3_600_000)
+			const stale = await askMany(twice)
+			expect(stale.map((answer) => answer._meta.register?.fresh)).toEqual([false, false])
+			expect(stale[0]).toEqual(await askDomain('acmebet.co.uk'))
+		} finally {
+			clock.set(started)
+		}
+		expect((await askMany(twice))[0]).toEqual(fresh[0] as CheckResult)
+	})
+
 	test('two replicas in queue group checker share the load', async () => {
 		const processed = () => replicas.map((replica) => replica.responders.reduce((sum, responder) => sum + responder.subscription.getProcessed(), 0))
 		const start = processed()

@@ -1,10 +1,10 @@
 import { type Bus, type Responder, respond } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type OneCheck, QUEUE_GROUPS, encodeFramedAnswers, subjects } from '@lv/contracts'
+import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type FramedAnswer, type OneCheck, QUEUE_GROUPS, encodeFramedAnswers, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
-import { type CheckIndex, type CheckOptions, type CheckResult, checkBatch, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
+import { AnswerMemo, type CheckIndex, type CheckOptions, type CheckResult, checkBatch, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
 import type { IndexStore } from './index-store.ts'
 import { loadLicenceHistory } from './load-rows.ts'
 
@@ -35,19 +35,35 @@ export async function answerCheck(
 }
 
 /**
- * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
- * history unreadable) becomes its own error answer and never fails the others.
+ * Answers remembered per replica (packages/verdict answer-memo.ts): popular domains are checked
+ * again and again, and each answer is about 1-2 kB, so this keeps a few MB.
  */
-export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, checks: readonly OneCheck[]): Promise<Uint8Array> {
+const ANSWER_MEMO_CAPACITY = 4096
+
+const encoder = new TextEncoder()
+const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value))
+
+/**
+ * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
+ * history unreadable) becomes its own error answer and never fails the others. Checks without
+ * as_of are answered from the memo when this snapshot answered them before.
+ */
+export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, memo: AnswerMemo<Uint8Array>, checks: readonly OneCheck[]): Promise<Uint8Array> {
+	const answerOne = async (one: OneCheck): Promise<Uint8Array> => {
+		const [check, value] = 'domain' in one ? [checkDomain, one.domain] : [checkLicenseNumber, one.license_number]
+		if (one.as_of !== undefined) return jsonBytes(await answerCheck(deps, check, value, one.as_of))
+		const index = deps.store.current()
+		const now = deps.clock.now()
+		return memo.answer(index, now.getTime(), `${'domain' in one ? 'domain' : 'license_number'}\u0000${value}`, () => jsonBytes(check(index, value, { now })))
+	}
 	const answers = await Promise.all(
-		checks.map(async (one) => {
+		checks.map(async (one): Promise<FramedAnswer> => {
 			try {
-				const result = 'domain' in one ? await answerCheck(deps, checkDomain, one.domain, one.as_of) : await answerCheck(deps, checkLicenseNumber, one.license_number, one.as_of)
-				return { status: 200, json: JSON.stringify(result) }
+				return { status: 200, body: await answerOne(one) }
 			} catch (error) {
 				if (!(error instanceof AppError)) deps.logger.error('check failed', { error })
 				const appError = error instanceof AppError ? error : internalError(error)
-				return { status: appError.status, json: JSON.stringify(toEnvelope(appError)) }
+				return { status: appError.status, body: jsonBytes(toEnvelope(appError)) }
 			}
 		})
 	)
@@ -58,6 +74,7 @@ export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'cloc
 export function startResponders(deps: CheckerDeps): Responder[] {
 	const { bus, logger } = deps
 	const queue = QUEUE_GROUPS.checker
+	const memo = new AnswerMemo<Uint8Array>(ANSWER_MEMO_CAPACITY)
 	return [
 		respond(bus, {
 			subject: subjects.checkDomain,
@@ -78,7 +95,7 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			queue,
 			schema: CheckManyRequest,
 			logger,
-			handler: (body) => answerMany(deps, body.checks)
+			handler: (body) => answerMany(deps, memo, body.checks)
 		}),
 		respond(bus, {
 			subject: subjects.checkBatch,

@@ -48,8 +48,10 @@ export function createApp(deps: GatewayDeps) {
 			requestIdOf(request)
 		})
 		.use(requestLog(logger))
-		.mapResponse(({ request, set }) => {
-			set.headers['x-request-id'] = requestIdOf(request)
+		.mapResponse(({ request, response, set }) => {
+			// On a Response itself: anything left in set.headers makes Elysia copy the whole Response to merge it.
+			if (response instanceof Response) response.headers.set('x-request-id', requestIdOf(request))
+			else set.headers['x-request-id'] = requestIdOf(request)
 		})
 		.onError(({ code, error, request }) => {
 			const requestId = requestIdOf(request)

@@ -29,13 +29,19 @@ export type AuthDeps = {
 
 type ResponseSet = { status?: number | string; headers: Record<string, string | number> }
 
-/** A read-only handler's value as the Response Elysia would have made of it: JSON with the status and headers set so far. */
+/**
+ * A read-only handler's value as the Response Elysia would have made of it (JSON with the status
+ * set so far), carrying every header set so far: a header left in set.headers would make Elysia
+ * copy the whole Response to merge it in.
+ */
 function asResponse(value: unknown, set: ResponseSet): Response {
-	if (value instanceof Response) return value
-	const headers = new Headers()
-	for (const [name, header] of Object.entries(set.headers)) headers.set(name, String(header))
-	if (!headers.has('content-type')) headers.set('content-type', 'application/json')
-	return new Response(JSON.stringify(value), { status: typeof set.status === 'number' ? set.status : 200, headers })
+	const response =
+		value instanceof Response
+			? value
+			: new Response(JSON.stringify(value), { status: typeof set.status === 'number' ? set.status : 200, headers: { 'content-type': 'application/json' } })
+	for (const name in set.headers) response.headers.set(name, String(set.headers[name]))
+	set.headers = {}
+	return response
 }
 
 /** What the response step must do for a request the plugin admitted. */

@@ -13,6 +13,8 @@ let checkerBus: Bus
 const messageSizes: number[] = []
 const clock = new TestClock('2026-11-23T00:00:00Z')
 
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
+
 beforeAll(async () => {
 	nats = await startNats()
 	;[gatewayBus, checkerBus] = await Promise.all([connectBus({ servers: nats.url, name: 'gateway' }), connectBus({ servers: nats.url, name: 'checker' })])
@@ -27,8 +29,8 @@ beforeAll(async () => {
 			return encodeFramedAnswers(
 				body.checks.map((check) =>
 					'domain' in check && check.domain === 'refused.example'
-						? { status: 400, json: JSON.stringify({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
-						: { status: 200, json: JSON.stringify({ echo: check }) }
+						? { status: 400, body: jsonBytes({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
+						: { status: 200, body: jsonBytes({ echo: check }) }
 				)
 			)
 		}

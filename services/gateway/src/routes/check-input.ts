@@ -11,19 +11,27 @@ export type RawCheckQuery = { domain?: string; license_number?: string; as_of?: 
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== ''
 
-/**
- * The GET /v1/check parameter rules the gateway can settle without the checker: exactly one of
- * domain / license_number (an empty value counts as not given), the size limits, and the
- * hostname shape. The checker applies the same rules again; answering here keeps bad input off
- * the bus.
- */
-export function readCheckInput(query: RawCheckQuery, params: URLSearchParams): OneCheck {
+/** Throws when the URL names domain, license_number or as_of more than once. */
+function refuseRepeatedParameters(url: string) {
+	const queryStart = url.indexOf('?')
+	// One parameter cannot repeat: most calls skip parsing the URL.
+	if (queryStart < 0 || !url.includes('&', queryStart)) return
 	const seen = new Set<string>()
-	for (const name of params.keys()) {
+	for (const name of new URL(url).searchParams.keys()) {
 		if (!CHECK_PARAMETERS.has(name)) continue
 		if (seen.has(name)) throw invalidQuery('invalid_input', `Send ${name} once.`, name)
 		seen.add(name)
 	}
+}
+
+/**
+ * The GET /v1/check parameter rules the gateway can settle without the checker: each parameter
+ * once, exactly one of domain / license_number (an empty value counts as not given), the size
+ * limits, and the hostname shape. The checker applies the same rules again; answering here keeps
+ * bad input off the bus.
+ */
+export function readCheckInput(query: RawCheckQuery, url: string): OneCheck {
+	refuseRepeatedParameters(url)
 	const hasDomain = given(query.domain)
 	const hasLicence = given(query.license_number)
 	if (!hasDomain && !hasLicence) {

@@ -24,7 +24,7 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 	return {
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: RawCheckQuery, url: string): Promise<Response> {
-			return json(await dispatcher.answer(readCheckInput(query, new URL(url).searchParams)))
+			return json(await dispatcher.answer(readCheckInput(query, url)))
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)

@@ -1,0 +1,56 @@
+import { coveredJurisdictions } from './freshness.ts'
+import type { CheckIndex } from './index-model.ts'
+
+/**
+ * The instant after `nowMs` at which some covered register's `fresh` flips (its last read ages past
+ * its SLA), or Infinity. Until then, and on the same index snapshot, a check without as_of answers
+ * exactly the same bytes: `now` enters an answer only through freshness.
+ */
+export function nextFreshnessChangeMs(index: CheckIndex, nowMs: number): number {
+	let next = Number.POSITIVE_INFINITY
+	for (const jurisdiction of coveredJurisdictions(index)) {
+		const readAt = jurisdiction.last_successful_read_at
+		if (readAt === null) continue
+		const staleFrom = readAt + jurisdiction.sla_hours * 3_600_000
+		if (staleFrom > nowMs && staleFrom < next) next = staleFrom
+	}
+	return next
+}
+
+/**
+ * Remembers the answers to checks without as_of for one index snapshot and one freshness state: a
+ * new snapshot (a rebuild or a register read) or a register going stale forgets them all. At most
+ * `capacity` answers are kept; the oldest goes first.
+ */
+export class AnswerMemo<Answer> {
+	readonly #capacity: number
+	#index: CheckIndex | null = null
+	#validFromMs = Number.POSITIVE_INFINITY
+	#validUntilMs = Number.NEGATIVE_INFINITY
+	readonly #answers = new Map<string, Answer>()
+
+	constructor(capacity: number) {
+		this.#capacity = capacity
+	}
+
+	/** The remembered answer to `query` on `index` at `nowMs`, else `compute()` remembered. */
+	answer(index: CheckIndex, nowMs: number, query: string, compute: () => Answer): Answer {
+		// A clock stepped back is treated like one that moved on: the freshness state may differ.
+		if (index !== this.#index || nowMs >= this.#validUntilMs || nowMs < this.#validFromMs) {
+			this.#answers.clear()
+			this.#index = index
+			this.#validFromMs = nowMs
+			this.#validUntilMs = nextFreshnessChangeMs(index, nowMs)
+		}
+		const known = this.#answers.get(query)
+		if (known !== undefined) return known
+		const computed = compute()
+		if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
+		this.#answers.set(query, computed)
+		return computed
+	}
+
+	get size(): number {
+		return this.#answers.size
+	}
+}
