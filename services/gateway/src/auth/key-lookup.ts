@@ -10,8 +10,8 @@ export type KeyRecord = {
 	status: 'live' | 'revoked' | 'plan_inactive'
 	/** Set when `status` is `live`. */
 	plan: Plan | null
-	/** md5 of the whole plans row as read: the counting statement re-checks it (any change to the plan makes the entry stale). */
-	planFingerprint: string | null
+	/** The plans row version as read (xmin, which every update of the row changes): the counting statement re-checks it, so any change to the plan makes the entry stale. */
+	planVersion: string | null
 	/** last_used_at after this lookup, in ms (null: never used). */
 	lastUsedMs: number | null
 }
@@ -27,7 +27,7 @@ type LookupRow = Omit<PlanRow, 'code'> & {
 	revoked: boolean
 	plan_status: string
 	used_at: Date | null
-	plan_fingerprint: string | null
+	plan_version: string | null
 }
 
 /**
@@ -40,7 +40,7 @@ export async function lookupKey(sql: Sql, keyHash: Uint8Array, nowMs: number): P
 		WITH k AS (
 			SELECT ak.id AS key_id, ak.account_id, ak.key_hash, ak.revoked_at IS NOT NULL AS revoked, ak.last_used_at, a.plan_status,
 				p.code, p.name, p.monthly_quota, p.per_second_limit, p.watchlist_cap, p.webhook_cap, p.polls_per_hour,
-				p.exports_per_day, p.trial_daily_cap, p.is_trial, p.rank, md5(p::text) AS plan_fingerprint
+				p.exports_per_day, p.trial_daily_cap, p.is_trial, p.rank, p.xmin::text AS plan_version
 			FROM api_keys ak
 			JOIN accounts a ON a.id = ak.account_id
 			LEFT JOIN plans p ON p.code = a.plan_code
@@ -62,7 +62,7 @@ export async function lookupKey(sql: Sql, keyHash: Uint8Array, nowMs: number): P
 		keyHash: new Uint8Array(row.key_hash),
 		status,
 		plan: status === 'live' && row.code !== null ? planFromRow({ ...row, code: row.code }) : null,
-		planFingerprint: row.plan_fingerprint,
+		planVersion: row.plan_version,
 		lastUsedMs: row.used_at?.getTime() ?? null
 	}
 }

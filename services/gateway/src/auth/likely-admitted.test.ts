@@ -13,7 +13,7 @@ function cacheWith(records: Map<string, KeyRecord>) {
 }
 
 function record(key: string, overrides: Partial<KeyRecord> = {}): KeyRecord {
-	return { keyId: `id-${key.slice(-6)}`, accountId: 'acct-1', keyHash: hashApiKey(key), status: 'live', plan, planFingerprint: 'f', lastUsedMs: null, ...overrides }
+	return { keyId: `id-${key.slice(-6)}`, accountId: 'acct-1', keyHash: hashApiKey(key), status: 'live', plan, planVersion: 'f', lastUsedMs: null, ...overrides }
 }
 
 describe('likely admitted (a hint for early work, never a decision)', () => {

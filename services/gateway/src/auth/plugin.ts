@@ -63,7 +63,7 @@ function claimFor(entry: CachedKey, plan: NonNullable<CachedKey['plan']>, nowMs:
 		keyId: entry.keyId,
 		accountId: entry.accountId,
 		planCode: plan.code,
-		planFingerprint: entry.planFingerprint ?? '',
+		planVersion: entry.planVersion ?? '',
 		isTrial: plan.isTrial,
 		perSecondLimit: plan.perSecondLimit,
 		quota: plan.isTrial ? plan.trialDailyCap : plan.monthlyQuota,

@@ -10,7 +10,7 @@ let db: TestDatabase
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 
 type PlanShape = { code: string; perSecondLimit: number | null; quota: number | null; isTrial: boolean }
-const fingerprints = new Map<string, string>()
+const planVersions = new Map<string, string>()
 const PLANS: PlanShape[] = [
 	{ code: 'kc_tight', perSecondLimit: 3, quota: 5, isTrial: false },
 	{ code: 'kc_monthly', perSecondLimit: null, quota: 4, isTrial: false },
@@ -28,7 +28,7 @@ beforeAll(async () => {
 			trial_daily_cap: plan.isTrial ? plan.quota : null,
 			is_trial: plan.isTrial
 		})
-	for (const row of await db.sql<{ code: string; fingerprint: string }[]>`SELECT code, md5(p::text) AS fingerprint FROM plans p`) fingerprints.set(row.code, row.fingerprint)
+	for (const row of await db.sql<{ code: string; version: string }[]>`SELECT code, p.xmin::text AS version FROM plans p`) planVersions.set(row.code, row.version)
 })
 
 afterAll(async () => {
@@ -41,7 +41,7 @@ const claimOf = (caller: Caller, nowMs: number): KeyedClaim => ({
 	keyId: caller.keyId,
 	accountId: caller.accountId,
 	planCode: caller.plan.code,
-	planFingerprint: fingerprints.get(caller.plan.code) ?? '',
+	planVersion: planVersions.get(caller.plan.code) ?? '',
 	isTrial: caller.plan.isTrial,
 	perSecondLimit: caller.plan.perSecondLimit,
 	quota: caller.plan.quota,
@@ -102,7 +102,7 @@ describe('keyed counting in batches', () => {
 		const live = claimOf(caller, nowMs)
 		const revoked = { ...claimOf(caller, nowMs), keyId: second.keyId }
 		const wrongPlan = { ...live, planCode: 'kc_monthly' }
-		const wrongLimits = { ...live, planFingerprint: fingerprints.get('kc_monthly') ?? '' }
+		const wrongLimits = { ...live, planVersion: planVersions.get('kc_monthly') ?? '' }
 		const unknownKey = { ...live, keyId: crypto.randomUUID() }
 		const verdicts = await countKeyedClaims(db.sql, [live, revoked, wrongPlan, live, wrongLimits, unknownKey])
 		expect(verdicts).toEqual([

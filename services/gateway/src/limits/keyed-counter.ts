@@ -14,8 +14,8 @@ export type KeyedClaim = {
 	keyId: string
 	accountId: string
 	planCode: string
-	/** md5 of the plans row the claim was made from (key-lookup.ts). */
-	planFingerprint: string
+	/** The version (xmin) of the plans row the claim was made from (key-lookup.ts). */
+	planVersion: string
 	isTrial: boolean
 	/** null: unlimited. */
 	perSecondLimit: number | null
@@ -43,7 +43,7 @@ const sameClaim = (a: KeyedClaim, b: KeyedClaim) =>
 	a.keyId === b.keyId &&
 	a.accountId === b.accountId &&
 	a.planCode === b.planCode &&
-	a.planFingerprint === b.planFingerprint &&
+	a.planVersion === b.planVersion &&
 	a.isTrial === b.isTrial &&
 	a.perSecondLimit === b.perSecondLimit &&
 	a.quota === b.quota &&
@@ -110,14 +110,14 @@ export async function countKeyedGroups(sql: Sql, groups: readonly Group[]): Prom
 		WITH claim AS (
 			SELECT * FROM unnest(
 				${claims.map((c) => c.keyId)}::uuid[], ${claims.map((c) => c.accountId)}::uuid[], ${claims.map((c) => c.planCode)}::text[],
-				${claims.map((c) => c.planFingerprint)}::text[], ${claims.map((c) => c.subject)}::uuid[], ${groups.map((g) => g.calls)}::int[],
+				${claims.map((c) => c.planVersion)}::text[], ${claims.map((c) => c.subject)}::uuid[], ${groups.map((g) => g.calls)}::int[],
 				${claims.map((c) => iso(c.secondStartMs))}::timestamptz[], ${claims.map((c) => iso(c.quotaWindowStartMs))}::timestamptz[]
-			) WITH ORDINALITY AS c(key_id, account_id, plan_code, plan_fingerprint, subject, calls, second_start, quota_window_start, position)
+			) WITH ORDINALITY AS c(key_id, account_id, plan_code, plan_version, subject, calls, second_start, quota_window_start, position)
 		),
 		checked AS (
 			SELECT claim.*, p.per_second_limit, CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota, coalesce(
 				k.revoked_at IS NULL AND k.account_id = claim.account_id AND a.plan_status = 'active' AND a.plan_code = claim.plan_code
-				AND md5(p::text) = claim.plan_fingerprint, false) AS valid
+				AND p.xmin::text = claim.plan_version, false) AS valid
 			FROM claim
 			LEFT JOIN api_keys k ON k.id = claim.key_id
 			LEFT JOIN accounts a ON a.id = k.account_id
