@@ -21,7 +21,7 @@ import { startService } from '../tests/e2e/check-stack.ts'
 import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
 import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
 import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
-import { type WrkResult, ensureWrk, randomKeyLua, randomPathLua, runWrk } from './lib/wrk.ts'
+import { type WrkResult, ensureWrk, randomKeyLua, randomPathLua, runWrk, uniqueDomainLua } from './lib/wrk.ts'
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
@@ -73,6 +73,7 @@ const allScenarios: Scenario[] = [
 	{ name: 'GET /v1/check?domain= keyed, one account', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, headers: keyed },
 	{ name: 'GET /v1/check?domain= keyed, 500 accounts', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, lua: randomKeyLua(manyKeys) },
 	{ name: 'keyed, 1,000 different domains', port: gateway.port, path: '/v1/check', connections: CONNECTIONS, lua: randomPathLua(variedChecks(DOMAINS), `Bearer ${key}`) },
+	{ name: 'keyed, a new unlisted domain every call', port: gateway.port, path: '/v1/check', connections: CONNECTIONS, lua: uniqueDomainLua(`Bearer ${key}`) },
 	{ name: 'same check, no key check or limits', port: gateway.port, path: '/bench/unlimited/check?domain=acmebet.co.uk', connections: CONNECTIONS },
 	{ name: 'same, unlisted domain (name stage)', port: gateway.port, path: '/bench/unlimited/check?domain=unlisted-shop.example', connections: CONNECTIONS },
 	{ name: `POST /v1/check/batch x100 keyed (c${BATCH_CONNECTIONS})`, port: gateway.port, path: '/v1/check/batch', connections: BATCH_CONNECTIONS, lua: post(`Bearer ${key}`) },

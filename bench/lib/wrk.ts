@@ -73,3 +73,16 @@ request = function()
   return wrk.format(nil, paths[math.random(1, #paths)], { ["Authorization"] = ${JSON.stringify(authorization)} })
 end
 `
+
+/**
+ * A wrk script asking about a domain never asked before on every request (`<prefix><counter>.example`,
+ * unlisted, so the checker's name stage runs): the checker cannot answer from its memo.
+ */
+export const uniqueDomainLua = (authorization: string) => `
+local counter = 0
+local prefix = "/v1/check?domain=fresh" .. os.time() .. "-"
+request = function()
+  counter = counter + 1
+  return wrk.format(nil, prefix .. counter .. ".example", { ["Authorization"] = ${JSON.stringify(authorization)} })
+end
+`
