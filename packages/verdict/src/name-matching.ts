@@ -1,7 +1,7 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
-import { mayReachLow, nameCandidates, nameQuery } from './name-search.ts'
+import { nameCandidates, nameQuery } from './name-search.ts'
 import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -25,7 +25,6 @@ export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
 		const search = index.shards.get(code)?.nameSearch
 		if (!search) continue
 		for (const position of nameCandidates(search, query)) {
-			if (!mayReachLow(search, query, position)) continue
 			const name = search.names[position] as NameEntry
 			const score = nameSimilarity(key, name.key)
 			if (score < NAME_MATCH_LOW) continue

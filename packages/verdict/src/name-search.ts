@@ -156,22 +156,41 @@ function buildPostings(keys: readonly string[], positions: readonly number[]): P
 	return { members, lengthStart, tokens, offsets, ordinals }
 }
 
+/** Per search, which names this call already looked at (a stamp per name; calls never overlap). */
+const visits = new WeakMap<NameSearch, { stamps: Uint32Array; current: number }>()
+
+function visitorOf(search: NameSearch): (position: number) => boolean {
+	let state = visits.get(search)
+	if (!state || state.current === 0xffffffff) {
+		state = { stamps: new Uint32Array(search.names.length), current: 0 }
+		visits.set(search, state)
+	}
+	const { stamps } = state
+	const stamp = ++state.current
+	return (position) => {
+		if (stamps[position] === stamp) return false
+		stamps[position] = stamp
+		return true
+	}
+}
+
 /**
  * Positions (ascending, each once) of every name equal to the query or whose Jaro-Winkler
- * ceiling against it reaches NAME_MATCH_LOW, plus some that do not: check them with mayReachLow.
+ * ceiling against it reaches NAME_MATCH_LOW (mayReachLow), and of no other name. A name the
+ * probes reach through several tokens is looked at once.
  */
 export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
-	const found: number[] = [...(search.exact.get(query.key) ?? [])]
-	const add = (position: number) => found.push(position)
+	const found: number[] = []
+	const firstVisit = visitorOf(search)
+	const add = (position: number) => {
+		if (firstVisit(position) && mayReachLow(search, query, position)) found.push(position)
+	}
+	for (const position of search.exact.get(query.key) ?? []) add(position)
 	if (query.key.length >= MIN_FUZZY_LENGTH) {
 		if (query.key.length > MAX_QUERY_LENGTH) scanAll(search.root, add)
 		else walk(search.root, query, 0, add)
 	}
-	found.sort((a, b) => a - b)
-	let kept = 0
-	for (let i = 0; i < found.length; i++) if (i === 0 || found[i] !== found[i - 1]) found[kept++] = found[i] as number
-	found.length = kept
-	return found
+	return found.sort((a, b) => a - b)
 }
 
 function scanAll(block: Block, add: (position: number) => void): void {
