@@ -22,7 +22,7 @@ export const hasApiKeyShape = (candidate: string) => KEY_SHAPE.test(candidate)
 
 /** The only form a key is stored in. */
 export function hashApiKey(key: string): Uint8Array {
-	return new Uint8Array(new Bun.CryptoHasher('sha256').update(key).digest())
+	return Bun.SHA256.hash(key) as Uint8Array
 }
 
 /** What the dashboard shows in place of the key: the prefix and the first four random characters. */

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url'
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { normaliseHostname, type NormalisedHostname } from './normalise.ts'
@@ -51,6 +52,19 @@ describe('normaliseHostname', () => {
 				if (!result.ok) return
 				expect(result.domain).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
 				expect(result.domain.length).toBeLessThanOrEqual(253)
+			})
+		)
+	})
+
+	test('a lower-case ASCII value is accepted only as the WHATWG domainToASCII form, and refused where that form is empty (bad punycode)', () => {
+		const plain = fc.stringMatching(/^[a-z0-9.-]{1,40}$/)
+		const withPunycode = fc.tuple(plain, fc.stringMatching(/^[a-z0-9-]{0,12}$/)).map(([rest, tail]) => `xn--${tail}.${rest}`)
+		fc.assert(
+			fc.property(fc.oneof(plain, withPunycode, fc.constantFrom('xn--bcher-kva.de', 'xn--zz.com', 'ab--cd.com', 'a.b-.com')), (input) => {
+				const result = normaliseHostname(input)
+				const ascii = domainToASCII(input.endsWith('.') ? input.slice(0, -1) : input)
+				if (result.ok) expect(result.domain).toBe(ascii)
+				if (ascii === '') expect(result.ok).toBe(false)
 			})
 		)
 	})

@@ -16,6 +16,8 @@ const URL_OR_FORBIDDEN = /[:/\\?#@%[\]_*]/
 const WHITESPACE_OR_CONTROL = /[\p{Cc}\p{Z}\s]/u
 // WHATWG URL treats a name whose last label is a number (decimal, 0x-hex or octal) as IPv4.
 const NUMERIC_LABEL = /^(?:\d+|0x[0-9a-f]*)$/i
+// Lower-case letters, digits, hyphens and dots, no punycode label: domainToASCII would return it unchanged.
+const PLAIN_ASCII = /^[a-z0-9.-]+$/
 
 const reject = (reason: HostnameRejection, message: string): NormalisedHostname => ({ ok: false, reason, message })
 
@@ -28,7 +30,7 @@ export function normaliseHostname(input: string): NormalisedHostname {
 	if (typeof input !== 'string') return reject('invalid_input', 'The hostname must be a string.')
 	if (input.length === 0) return reject('invalid_input', 'The hostname is empty.')
 	const withoutDot = input.endsWith('.') ? input.slice(0, -1) : input
-	if (codePointLength(withoutDot) > MAX_HOSTNAME_LENGTH) {
+	if (hasTooManyCodePoints(withoutDot)) {
 		return reject('hostname_too_long', `The hostname is longer than ${MAX_HOSTNAME_LENGTH} characters.`)
 	}
 	if (WHITESPACE_OR_CONTROL.test(input)) {
@@ -46,7 +48,7 @@ export function normaliseHostname(input: string): NormalisedHostname {
 	const lastLabel = withoutDot.slice(withoutDot.lastIndexOf('.') + 1)
 	if (NUMERIC_LABEL.test(lastLabel)) return reject('not_a_valid_hostname', 'IP addresses are not accepted; send a hostname.')
 
-	const ascii = domainToASCII(withoutDot)
+	const ascii = PLAIN_ASCII.test(withoutDot) && !withoutDot.includes('xn--') ? withoutDot : domainToASCII(withoutDot)
 	if (ascii === '') return reject('not_a_valid_hostname', 'The hostname is not a valid domain name.')
 	if (ascii.length > MAX_HOSTNAME_LENGTH) {
 		return reject('hostname_too_long', `The hostname is longer than ${MAX_HOSTNAME_LENGTH} characters in its ASCII form.`)
@@ -64,8 +66,10 @@ export function normaliseHostname(input: string): NormalisedHostname {
 	return ascii === input ? { ok: true, domain: ascii } : { ok: true, domain: ascii, input }
 }
 
-function codePointLength(value: string): number {
+/** More code points than a hostname may have; a string has at most as many code points as UTF-16 units. */
+function hasTooManyCodePoints(value: string): boolean {
+	if (value.length <= MAX_HOSTNAME_LENGTH) return false
 	let count = 0
-	for (const _ of value) count++
-	return count
+	for (const _ of value) if (++count > MAX_HOSTNAME_LENGTH) return true
+	return false
 }

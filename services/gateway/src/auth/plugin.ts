@@ -151,8 +151,7 @@ export function authPlugin(deps: AuthDeps) {
 	/** `addressOf` reads the client address only when needed (keyless calls count by it; keyed ones do not). */
 	async function admit(call: IncomingCall): Promise<Pending> {
 		const { mode, credentials, nowMs, addressOf } = call
-		const keyless = keylessCaller(addressOf)
-		if (mode === 'none') return { kind: 'uncounted', caller: keyless }
+		if (mode === 'none') return { kind: 'uncounted', caller: keylessCaller(addressOf) }
 		maybePrune(nowMs)
 		if (credentials.kind === 'absent') {
 			const claim = call.keyless
@@ -160,7 +159,7 @@ export function authPlugin(deps: AuthDeps) {
 			const admission = runtime.keylessExhausted.refusal(claim) ?? (await runtime.keyless.submit(claim))
 			runtime.keylessExhausted.note(claim, admission)
 			if (!admission.admitted) throw keylessCapReached({ used: admission.used, window: admission.window, pricingUrl })
-			return { kind: 'keyless', caller: keyless, used: admission.used, window: admission.window }
+			return { kind: 'keyless', caller: keylessCaller(addressOf), used: admission.used, window: admission.window }
 		}
 		if (credentials.kind === 'malformed') throw malformedHeader()
 		if (call.keyHash === null) throw apiKeyInvalid()
