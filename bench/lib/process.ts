@@ -49,18 +49,24 @@ export async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Pro
 	}
 }
 
-/** CPU time (user + system, in clock ticks) of every process now, by "pid name". */
-function cpuTicksByProcess(): Map<string, number> {
-	const ticks = new Map<string, number>()
+type ProcessTicks = { name: string; ticks: number }
+
+/**
+ * CPU time (user + system, in clock ticks) of every process now, by pid. Kernel workers rename
+ * themselves after the work they run, so the name is only a label: keying by it would count a
+ * renamed worker's whole lifetime as this run's.
+ */
+function cpuTicksByProcess(): Map<string, ProcessTicks> {
+	const byPid = new Map<string, ProcessTicks>()
 	for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
 		try {
 			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
 			const nameEnd = stat.lastIndexOf(')')
 			const fields = stat.slice(nameEnd + 2).split(' ')
-			ticks.set(`${pid} ${stat.slice(stat.indexOf('(') + 1, nameEnd)}`, Number(fields[11]) + Number(fields[12]))
+			byPid.set(pid, { name: stat.slice(stat.indexOf('(') + 1, nameEnd), ticks: Number(fields[11]) + Number(fields[12]) })
 		} catch {}
 	}
-	return ticks
+	return byPid
 }
 
 /** While `work` runs: each process's share of one CPU (0.5 = half a core), the busiest first, those above 2 %. */
@@ -70,7 +76,7 @@ export async function cpuSharesDuring<T>(work: () => Promise<T>): Promise<{ resu
 	const result = await work()
 	const seconds = (performance.now() - started) / 1000
 	const shares = [...cpuTicksByProcess()]
-		.map(([process, ticks]) => ({ process, share: (ticks - (before.get(process) ?? 0)) / 100 / seconds }))
+		.map(([pid, now]) => ({ process: `${pid} ${now.name}`, share: (now.ticks - (before.get(pid)?.ticks ?? 0)) / 100 / seconds }))
 		.filter((entry) => entry.share > 0.02)
 		.sort((a, b) => b.share - a.share)
 	return { result, shares }
