@@ -53,6 +53,42 @@ describe('commonNeeded', () => {
 
 const nameSimilarityPossible = (a: number, b: number) => Math.min(a, b) >= 4 && Math.min(a, b) / Math.max(a, b) >= 0.5
 
+describe('mayReachLow', () => {
+	test('is true exactly when the shared characters give a Jaro-Winkler ceiling at or above NAME_MATCH_LOW, or the keys are equal', () => {
+		const shared = (a: string, b: string) => {
+			const left = new Map<string, number>()
+			for (const char of a) left.set(char, (left.get(char) ?? 0) + 1)
+			let common = 0
+			for (const char of b) {
+				const count = left.get(char) ?? 0
+				if (count > 0) {
+					common++
+					left.set(char, count - 1)
+				}
+			}
+			return common
+		}
+		const prefixOf = (a: string, b: string) => {
+			let prefix = 0
+			while (prefix < Math.min(WINKLER_PREFIX_LIMIT, a.length, b.length) && a[prefix] === b[prefix]) prefix++
+			return prefix
+		}
+		fc.assert(
+			fc.property(fc.array(anyKey, { minLength: 1, maxLength: 30 }), anyKey, (keys, key) => {
+				const search = buildNameSearch(entries(keys))
+				const query = nameQuery(key)
+				keys.forEach((name, position) => {
+					const expected =
+						name === key ||
+						(nameSimilarityPossible(key.length, name.length) && jaroWinklerCeiling(shared(key, name), key.length, name.length, prefixOf(key, name)) >= NAME_MATCH_LOW)
+					expect(mayReachLow(search, query, position)).toBe(expected)
+				})
+			}),
+			{ numRuns: 500 }
+		)
+	})
+})
+
 describe('nameCandidates', () => {
 	test('returns exactly the names equal to the query or whose ceiling reaches NAME_MATCH_LOW (every match among them), at any block size', () => {
 		fc.assert(

@@ -1,9 +1,9 @@
 import type { NameEntry } from './index-model.ts'
-import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, comparableLengths, jaroWinklerCeiling } from './name-bounds.ts'
+import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bounds.ts'
 
 /*
  * Candidate search for name matching, exact with respect to jaroWinklerCeiling: every name whose
- * ceiling against the query reaches NAME_MATCH_LOW is returned (and some that do not).
+ * ceiling against the query reaches NAME_MATCH_LOW is found (the probes reach some that do not; mayReachLow drops them).
  *
  * A key is a multiset of characters, written as tokens (character, occurrence): "bebe" is
  * b#1 e#1 b#2 e#2, so two keys share exactly as many tokens as characters in common. For a query
@@ -55,6 +55,8 @@ export type NameSearch = {
 export type NameQuery = {
 	readonly key: string
 	readonly counts: Uint8Array
+	/** the sum of counts (the key's length unless a character occurs over 255 times) */
+	readonly size: number
 	/** slots whose count is non-zero */
 	readonly slots: readonly number[]
 	readonly tokens: readonly number[]
@@ -85,10 +87,12 @@ export function nameQuery(key: string): NameQuery {
 	const tokens: number[] = []
 	if (key.length <= MAX_QUERY_LENGTH) forEachToken(key, (token) => tokens.push(token))
 	const slots: number[] = []
+	let size = 0
 	counts.forEach((count, slot) => {
 		if (count > 0) slots.push(slot)
+		size += count
 	})
-	return { key, counts, slots, tokens }
+	return { key, counts, size, slots, tokens }
 }
 
 /** Built once per jurisdiction shard, next to its names. `scannedBlock` is lowered only by tests. */
@@ -277,21 +281,30 @@ function firstAtLeast(values: Int32Array, from: number, to: number, target: numb
 	return low
 }
 
-/** False when the name cannot reach NAME_MATCH_LOW against the query (true for an equal key). */
+/**
+ * False when the name cannot reach NAME_MATCH_LOW against the query (true for an equal key): it
+ * shares fewer characters than commonNeeded for its length and common prefix, which is exactly
+ * jaroWinklerCeiling falling short. Counting stops as soon as the answer is known.
+ */
 export function mayReachLow(search: NameSearch, query: NameQuery, position: number): boolean {
 	const key = (search.names[position] as NameEntry).key
 	if (key === query.key) return true
 	const length = search.lengths[position] ?? 0
-	if (!comparableLengths(query.key.length, length)) return false
+	const limit = Math.min(WINKLER_PREFIX_LIMIT, query.key.length, length)
+	let prefix = 0
+	while (prefix < limit && query.key.charCodeAt(prefix) === key.charCodeAt(prefix)) prefix++
+	const need = commonNeeded(query.key.length, length, prefix)
+	if (need === Number.POSITIVE_INFINITY) return false
 	const base = position * SLOTS
 	let common = 0
+	let unseen = query.size
 	for (const slot of query.slots) {
 		const inQuery = query.counts[slot] ?? 0
 		const inName = search.counts[base + slot] ?? 0
 		common += inQuery < inName ? inQuery : inName
+		if (common >= need) return true
+		unseen -= inQuery
+		if (common + unseen < need) return false
 	}
-	let prefix = 0
-	const limit = Math.min(WINKLER_PREFIX_LIMIT, query.key.length, length)
-	while (prefix < limit && query.key.charCodeAt(prefix) === key.charCodeAt(prefix)) prefix++
-	return jaroWinklerCeiling(common, query.key.length, length, prefix) >= NAME_MATCH_LOW
+	return false
 }
