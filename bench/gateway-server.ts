@@ -28,7 +28,7 @@ const deps = {
 	bus,
 	clock: systemClock,
 	logger: silentLogger,
-	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
+	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, LIMITS_STORE_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
 }
 const check = checkHandlers(deps)
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createCoalescer } from './coalescer.ts'
+import { DeadlineError, type StartTimer } from './deadline.ts'
 
 /** A send function whose batches the test settles by hand. */
 function manualSender() {
@@ -12,6 +13,22 @@ function manualSender() {
 }
 
 const settled = () => new Promise((resolve) => setImmediate(resolve))
+
+/** Timers the test fires by hand: no waiting on the wall clock. */
+function manualTimers() {
+	const pending: { ms: number; fire: () => void; cancelled: boolean }[] = []
+	const startTimer: StartTimer = (ms, fire) => {
+		const timer = { ms, fire, cancelled: false }
+		pending.push(timer)
+		return () => {
+			timer.cancelled = true
+		}
+	}
+	const fireAll = () => {
+		for (const timer of pending.splice(0)) if (!timer.cancelled) timer.fire()
+	}
+	return { pending, startTimer, fireAll }
+}
 
 describe('coalescer', () => {
 	test('an idle coalescer sends a lone item at once, as a batch of one', async () => {
@@ -97,5 +114,37 @@ describe('coalescer', () => {
 		batches[0]?.settle(['r1'])
 		batches[2]?.settle(['r3', 'r4'])
 		expect([await first, await second, ...(await Promise.all(third))]).toEqual(['r1', 'r2', 'r3', 'r4'])
+	})
+
+	test('a batch that never settles is failed at its deadline and frees its slot: the items queued behind it go out', async () => {
+		const { batches, send } = manualSender()
+		const timers = manualTimers()
+		const coalescer = createCoalescer(send, { timeoutMs: 2000, startTimer: timers.startTimer })
+		const stuck = coalescer.submit(1)
+		await settled()
+		const queued = coalescer.submit(2)
+		await settled()
+		expect(batches.map((batch) => batch.items)).toEqual([[1]])
+		expect(timers.pending.map((timer) => timer.ms)).toEqual([2000])
+		timers.fireAll()
+		await expect(stuck).rejects.toBeInstanceOf(DeadlineError)
+		await settled()
+		expect(batches.map((batch) => batch.items)).toEqual([[1], [2]])
+		batches[1]?.settle(['two'])
+		expect(await queued).toBe('two')
+		// The stuck batch's late answer changes nothing.
+		batches[0]?.settle(['late'])
+		await expect(stuck).rejects.toBeInstanceOf(DeadlineError)
+	})
+
+	test('a batch settled in time cancels its deadline', async () => {
+		const { batches, send } = manualSender()
+		const timers = manualTimers()
+		const coalescer = createCoalescer(send, { timeoutMs: 2000, startTimer: timers.startTimer })
+		const result = coalescer.submit(1)
+		await settled()
+		batches[0]?.settle(['one'])
+		expect(await result).toBe('one')
+		expect(timers.pending.map((timer) => timer.cancelled)).toEqual([true])
 	})
 })

@@ -1,9 +1,13 @@
+import { type StartTimer, realTimer, withDeadline } from './deadline.ts'
+
 /**
  * Turns many concurrent single requests into few batch statements: while `maxInFlight` batches are
  * in flight, new items queue; when one settles, everything queued goes out together as the next
  * batch. A coalescer with room sends at once (after the current microtasks, so items submitted
  * together travel together), so a lone request pays no extra latency. A failed batch rejects each
- * of its items.
+ * of its items. With `timeoutMs`, a batch not settled in time is failed with a `DeadlineError`
+ * and its slot freed: a send that never settles (a connection wedged under it) would otherwise hold
+ * every later item forever. Its late result, if any, is ignored.
  */
 export type Coalescer<I, R> = {
 	submit(item: I): Promise<R>
@@ -14,9 +18,12 @@ export type Coalescer<I, R> = {
 
 type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void }
 
-export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: { maxBatch?: number; maxInFlight?: number } = {}): Coalescer<I, R> {
+export type CoalescerOptions = { maxBatch?: number; maxInFlight?: number; timeoutMs?: number; startTimer?: StartTimer }
+
+export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: CoalescerOptions = {}): Coalescer<I, R> {
 	const maxBatch = options.maxBatch ?? 1000
 	const maxInFlight = options.maxInFlight ?? 1
+	const startTimer = options.startTimer ?? realTimer
 	let queue: Waiting<I, R>[] = []
 	let inFlight = 0
 	let scheduled = false
@@ -42,6 +49,7 @@ export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<rea
 		} catch (error) {
 			sending = Promise.reject(error)
 		}
+		if (options.timeoutMs !== undefined) sending = withDeadline(sending, options.timeoutMs, startTimer)
 		sending
 			.then(
 				(results) => {

@@ -14,6 +14,7 @@ const config = {
 	PRICING_URL: 'https://example.test/pricing',
 	APP_URL: 'http://localhost:8090',
 	CHECKER_TIMEOUT_MS: 500,
+	LIMITS_STORE_TIMEOUT_MS: 2_000,
 	TRUSTED_PROXIES: ''
 }
 

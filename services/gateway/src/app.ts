@@ -25,7 +25,7 @@ export type GatewayDeps = {
 	bus: Bus
 	clock: Clock
 	logger: Logger
-	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
+	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 }

@@ -1,5 +1,7 @@
 import { T, commonEnv, readConfig } from '@lv/config'
 
+export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
+
 export const GatewayEnv = T.Object({
 	...commonEnv,
 	PORT: T.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
@@ -8,6 +10,8 @@ export const GatewayEnv = T.Object({
 	PRICING_URL: T.String({ default: 'https://licence-verify.example/pricing' }),
 	APP_URL: T.String({ default: 'http://localhost:8090' }),
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
+	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
+	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
 	TRUSTED_PROXIES: T.String({ default: '' }),
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */

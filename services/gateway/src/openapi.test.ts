@@ -32,7 +32,7 @@ beforeAll(async () => {
 		bus,
 		clock,
 		logger: silentLogger,
-		config: { PUBLIC_BASE_URL: 'https://api.example.test', PRICING_URL: 'https://example.test/pricing', APP_URL: 'https://app.example.test', CHECKER_TIMEOUT_MS: 500, TRUSTED_PROXIES: '' }
+		config: { PUBLIC_BASE_URL: 'https://api.example.test', PRICING_URL: 'https://example.test/pricing', APP_URL: 'https://app.example.test', CHECKER_TIMEOUT_MS: 500, LIMITS_STORE_TIMEOUT_MS: 2_000, TRUSTED_PROXIES: '' }
 	})
 	document = await (await app.handle(new Request('http://localhost/openapi.json'))).json()
 })

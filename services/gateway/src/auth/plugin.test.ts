@@ -35,7 +35,7 @@ afterAll(async () => {
 let readRequiredRuns = 0
 
 /** A gateway with probe routes for each auth mode. */
-function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string } = {}, sql = db.sql) {
+function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_STORE_TIMEOUT_MS?: number } = {}, sql = db.sql) {
 	const deps = testDeps({ sql, bus, clock, config })
 	return testApp({ sql, bus, clock, config }).use(
 		new Elysia()
@@ -448,6 +448,29 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 			expect(await bodyOf(response)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
 		} finally {
 			await flaky.end({ timeout: 1 })
+		}
+	})
+})
+
+describe('a limits store that never answers', () => {
+	test('keyed and keyless calls fail closed with 503 once LIMITS_STORE_TIMEOUT_MS has passed, never hang', async () => {
+		const clock = new TestClock('2026-11-11T14:00:00.000Z')
+		// Accepts connections and reads whatever is sent, but never answers: a wedged database.
+		const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+		const hung = createSql(`postgres://nobody@127.0.0.1:${silent.port}/none`, { max: 2, connectTimeoutSeconds: 60 })
+		try {
+			const app = gateway(clock, { LIMITS_STORE_TIMEOUT_MS: 100 }, hung)
+			for (const [path, headers] of [
+				['/probe/read-required', bearer('lvk_0123456789abcdef0123456789abcdef')],
+				['/probe/public', {}]
+			] as const) {
+				const refused = await call(app, path, headers)
+				expect(refused.status).toBe(503)
+				expect(await bodyOf(refused)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
+			}
+		} finally {
+			await hung.end({ timeout: 0 })
+			silent.stop(true)
 		}
 	})
 })

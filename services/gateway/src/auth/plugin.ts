@@ -24,7 +24,7 @@ export type AuthDeps = {
 	sql: Sql
 	clock: Clock
 	logger: Logger
-	config: { PRICING_URL: string; TRUSTED_PROXIES: string }
+	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS: number }
 }
 
 type ResponseSet = { status?: number | string; headers: Record<string, string | number> }

@@ -1,9 +1,10 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type Coalescer, createCoalescer } from '@lv/runtime'
+import { type Coalescer, createCoalescer, withDeadline } from '@lv/runtime'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '../limits/keyed-counter.ts'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
+import { DEFAULT_LIMITS_STORE_TIMEOUT_MS } from '../config.ts'
 import { KeyCache } from './key-cache.ts'
 import { watchKeyChanges } from './key-changes.ts'
 import { lookupKey } from './key-lookup.ts'
@@ -31,6 +32,7 @@ export type AuthRuntime = {
  */
 const COUNTING_STATEMENTS_IN_FLIGHT = 1
 
+
 const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
 
 /**
@@ -38,8 +40,13 @@ const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
  * them, and they must share one cache and one queue per counter). postgres.js ends the listening
  * connection with `sql.end()`.
  */
-export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger }): AuthRuntime {
+export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; config?: { LIMITS_STORE_TIMEOUT_MS: number } }): AuthRuntime {
 	const { sql, clock, logger } = deps
+	// A key lookup or counting statement not settled in time fails its calls closed (503) and, for
+	// counting, frees its slot: one statement that never settles (on Bun, postgres.js can leave a
+	// statement sent just after a connection reset pending for good) would otherwise hold every
+	// later call of the replica. A statement that times out may still commit: refused, yet counted.
+	const timeoutMs = deps.config?.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
 	let byClock = runtimes.get(sql)
 	if (!byClock) {
 		byClock = new WeakMap()
@@ -47,11 +54,11 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger })
 	}
 	const existing = byClock.get(clock)
 	if (existing) return existing
-	const keys = new KeyCache((keyHash, nowMs) => lookupKey(sql, keyHash, nowMs))
+	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs))
 	const runtime: AuthRuntime = {
 		keys,
-		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
-		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT }),
+		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
+		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
 		keylessExhausted: new ExhaustedScopes(),
 		lastUsed: createLastUsedStamps(sql, logger),
 		refusals: new RefusalHints(),

@@ -9,6 +9,7 @@ export const TEST_CONFIG: GatewayDeps['config'] = {
 	PRICING_URL: 'https://example.test/pricing',
 	APP_URL: 'https://app.example.test',
 	CHECKER_TIMEOUT_MS: 500,
+	LIMITS_STORE_TIMEOUT_MS: 2_000,
 	TRUSTED_PROXIES: ''
 }
 
