@@ -116,10 +116,15 @@ describe('coalescer', () => {
 		expect([await first, await second, ...(await Promise.all(third))]).toEqual(['r1', 'r2', 'r3', 'r4'])
 	})
 
-	test('a batch that never settles is failed at its deadline and frees its slot: the items queued behind it go out', async () => {
+	/** A coalescer with a 2-second deadline on timers the test fires by hand. */
+	function withDeadline() {
 		const { batches, send } = manualSender()
 		const timers = manualTimers()
-		const coalescer = createCoalescer(send, { timeoutMs: 2000, startTimer: timers.startTimer })
+		return { batches, timers, coalescer: createCoalescer(send, { timeoutMs: 2000, startTimer: timers.startTimer }) }
+	}
+
+	test('a batch that never settles is failed at its deadline and frees its slot: the items queued behind it go out', async () => {
+		const { batches, timers, coalescer } = withDeadline()
 		const stuck = coalescer.submit(1)
 		await settled()
 		const queued = coalescer.submit(2)
@@ -138,9 +143,7 @@ describe('coalescer', () => {
 	})
 
 	test('a batch settled in time cancels its deadline', async () => {
-		const { batches, send } = manualSender()
-		const timers = manualTimers()
-		const coalescer = createCoalescer(send, { timeoutMs: 2000, startTimer: timers.startTimer })
+		const { batches, timers, coalescer } = withDeadline()
 		const result = coalescer.submit(1)
 		await settled()
 		batches[0]?.settle(['one'])
