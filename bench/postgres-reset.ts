@@ -5,9 +5,9 @@
  *
  *   bun bench/postgres-reset.ts          BENCH_ROUNDS=10 bun bench/postgres-reset.ts
  *
- * Found in session 3: a statement sent between the socket's `error` and `close` can stay pending
- * for good, and the connection with it. The gateway bounds its key lookups and counting statements
- * (LIMITS_STORE_TIMEOUT_MS, docs/limits.md); route queries are not bounded yet.
+ * Unpatched, a statement sent between the socket's `error` and `close` stayed pending for good, and
+ * the connection with it (6 of 6 rounds). patches/postgres@3.4.9.patch fixes that (ADR 0010): the
+ * statements settle with an error and the connection reconnects.
  */
 import { createSql } from '@lv/db'
 import { createTestDatabase, stopSharedPostgres } from '@lv/testing'

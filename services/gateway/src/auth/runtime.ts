@@ -43,9 +43,9 @@ const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
 export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; config?: { LIMITS_STORE_TIMEOUT_MS: number } }): AuthRuntime {
 	const { sql, clock, logger } = deps
 	// A key lookup or counting statement not settled in time fails its calls closed (503) and, for
-	// counting, frees its slot: one statement that never settles (on Bun, postgres.js can leave a
-	// statement sent just after a connection reset pending for good) would otherwise hold every
-	// later call of the replica. A statement that times out may still commit: refused, yet counted.
+	// counting, frees its slot: one statement that never settles (unpatched postgres.js on Bun left
+	// one pending for good after a connection reset, ADR 0010) would otherwise hold every later call
+	// of the replica. A statement that times out may still commit: refused, yet counted.
 	const timeoutMs = deps.config?.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
 	let byClock = runtimes.get(sql)
 	if (!byClock) {
