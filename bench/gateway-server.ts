@@ -25,7 +25,6 @@ const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-ga
 const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
 const deps = {
 	sql,
-	countingSql: createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }),
 	bus,
 	clock: systemClock,
 	logger: silentLogger,

@@ -22,11 +22,6 @@ import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
 	sql: Sql
-	/**
-	 * A connection of its own for the counting statements (main.ts opens one), so admitting a call
-	 * never waits for a pooled connection behind route queries. Defaults to `sql`.
-	 */
-	countingSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger

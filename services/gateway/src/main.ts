@@ -1,7 +1,6 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { createSql } from '@lv/db'
 import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
@@ -13,10 +12,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
 
-// postgres.js connects lazily and reconnects on the next statement after a failure.
-const countingSql = createSql(config.DATABASE_URL, { max: 1, applicationName: 'gateway-counting' })
 const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
-const app = createApp({ sql, countingSql, bus, clock: systemClock, logger, config, webhooks })
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port })
@@ -26,7 +23,6 @@ handleShutdown(
 		async stop() {
 			ready = false
 			await app.stop()
-			await countingSql.end({ timeout: 5 })
 			await closeDependencies({ sql, bus })
 			health.stop()
 		}

@@ -22,8 +22,6 @@ import { authRuntimeFor } from './runtime.ts'
 
 export type AuthDeps = {
 	sql: Sql
-	/** Where the counting statements run (GatewayDeps.countingSql); defaults to `sql`. */
-	countingSql?: Sql
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS: number }

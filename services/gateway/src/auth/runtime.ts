@@ -37,12 +37,11 @@ const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
 
 /**
  * The runtime of the replica that owns `sql` and `clock` (every route module calls authPlugin with
- * them, and they must share one cache and one queue per counter; the counting connection of the
- * first call is the replica's). postgres.js ends the listening connection with `sql.end()`.
+ * them, and they must share one cache and one queue per counter). postgres.js ends the listening
+ * connection with `sql.end()`.
  */
-export function authRuntimeFor(deps: { sql: Sql; countingSql?: Sql; clock: Clock; logger: Logger; config?: { LIMITS_STORE_TIMEOUT_MS: number } }): AuthRuntime {
+export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; config?: { LIMITS_STORE_TIMEOUT_MS: number } }): AuthRuntime {
 	const { sql, clock, logger } = deps
-	const counting = deps.countingSql ?? sql
 	// A key lookup or counting statement not settled in time fails its calls closed (503) and, for
 	// counting, frees its slot: one statement that never settles (unpatched postgres.js on Bun left
 	// one pending for good after a connection reset, ADR 0010) would otherwise hold every later call
@@ -58,8 +57,8 @@ export function authRuntimeFor(deps: { sql: Sql; countingSql?: Sql; clock: Clock
 	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs))
 	const runtime: AuthRuntime = {
 		keys,
-		keyed: createCoalescer((claims) => countKeyedClaims(counting, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
-		keyless: createCoalescer((claims) => countKeylessClaims(counting, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
+		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
+		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
 		keylessExhausted: new ExhaustedScopes(),
 		lastUsed: createLastUsedStamps(sql, logger),
 		refusals: new RefusalHints(),
