@@ -50,11 +50,11 @@ const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value))
  */
 export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, memo: AnswerMemo<Uint8Array>, checks: readonly OneCheck[]): Promise<Uint8Array> {
 	const answerOne = async (one: OneCheck): Promise<Uint8Array> => {
-		const [check, value] = 'domain' in one ? [checkDomain, one.domain] : [checkLicenseNumber, one.license_number]
+		const [kind, check, value] = 'domain' in one ? (['domain', checkDomain, one.domain] as const) : (['license_number', checkLicenseNumber, one.license_number] as const)
 		if (one.as_of !== undefined) return jsonBytes(await answerCheck(deps, check, value, one.as_of))
 		const index = deps.store.current()
 		const now = deps.clock.now()
-		return memo.answer(index, now.getTime(), `${'domain' in one ? 'domain' : 'license_number'}\u0000${value}`, () => jsonBytes(check(index, value, { now })))
+		return memo.answer(index, now.getTime(), `${kind}\u0000${value}`, () => jsonBytes(check(index, value, { now })))
 	}
 	const answers = await Promise.all(
 		checks.map(async (one): Promise<FramedAnswer> => {

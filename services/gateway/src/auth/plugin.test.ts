@@ -77,6 +77,20 @@ function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_ST
 	)
 }
 
+/** A call on `path` with a key the replica has cached and counted once, made after its limits store went away. */
+async function cachedKeyCallAfterStoreGoesAway(clock: TestClock, path: string): Promise<Response> {
+	const account = await accountWithKey(db.sql, clock, 'pro')
+	const flaky = createSql(db.url, { max: 1 })
+	try {
+		const app = gateway(clock, {}, flaky)
+		expect((await call(app, path, bearer(account.key))).status).toBe(200)
+		await flaky.end({ timeout: 1 })
+		return await call(app, path, bearer(account.key))
+	} finally {
+		await flaky.end({ timeout: 1 })
+	}
+}
+
 type App = ReturnType<typeof gateway>
 const call = (app: App, path: string, headers: Record<string, string> = {}, peer = '203.0.113.7') =>
 	app.handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), peer))
@@ -436,42 +450,9 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 	})
 
 	test('a cached key fails closed with 503 when the limits store goes away', async () => {
-		const clock = new TestClock('2026-11-11T11:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'pro')
-		const flaky = createSql(db.url, { max: 1 })
-		try {
-			const app = gateway(clock, {}, flaky)
-			expect((await call(app, '/probe/read-required', bearer(account.key))).status).toBe(200)
-			await flaky.end({ timeout: 1 })
-			const response = await call(app, '/probe/read-required', bearer(account.key))
-			expect(response.status).toBe(503)
-			expect(await bodyOf(response)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
-		} finally {
-			await flaky.end({ timeout: 1 })
-		}
-	})
-})
-
-describe('a limits store that never answers', () => {
-	test('keyed and keyless calls fail closed with 503 once LIMITS_STORE_TIMEOUT_MS has passed, never hang', async () => {
-		const clock = new TestClock('2026-11-11T14:00:00.000Z')
-		// Accepts connections and reads whatever is sent, but never answers: a wedged database.
-		const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-		const hung = createSql(`postgres://nobody@127.0.0.1:${silent.port}/none`, { max: 2, connectTimeoutSeconds: 60 })
-		try {
-			const app = gateway(clock, { LIMITS_STORE_TIMEOUT_MS: 100 }, hung)
-			for (const [path, headers] of [
-				['/probe/read-required', bearer('lvk_0123456789abcdef0123456789abcdef')],
-				['/probe/public', {}]
-			] as const) {
-				const refused = await call(app, path, headers)
-				expect(refused.status).toBe(503)
-				expect(await bodyOf(refused)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
-			}
-		} finally {
-			await hung.end({ timeout: 0 })
-			silent.stop(true)
-		}
+		const response = await cachedKeyCallAfterStoreGoesAway(new TestClock('2026-11-11T11:00:00.000Z'), '/probe/read-required')
+		expect(response.status).toBe(503)
+		expect(await bodyOf(response)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
 	})
 })
 
@@ -564,22 +545,12 @@ describe('refusals of the key on a public endpoint', () => {
 	})
 
 	test('a cached key on a read-only public endpoint failing closed (503 limits_store_unavailable) carries X-Upgrade-URL', async () => {
-		const clock = new TestClock('2026-11-13T09:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'pro')
-		const flaky = createSql(db.url, { max: 1 })
-		try {
-			const app = gateway(clock, {}, flaky)
-			expect((await call(app, '/probe/read-public', bearer(account.key))).status).toBe(200)
-			await flaky.end({ timeout: 1 })
-			const response = await call(app, '/probe/read-public', bearer(account.key))
-			expect({ status: response.status, reason: (await bodyOf(response)).details.reason, upgrade: response.headers.get('x-upgrade-url') }).toEqual({
-				status: 503,
-				reason: 'limits_store_unavailable',
-				upgrade: 'https://example.test/pricing'
-			})
-		} finally {
-			await flaky.end({ timeout: 1 })
-		}
+		const response = await cachedKeyCallAfterStoreGoesAway(new TestClock('2026-11-13T09:00:00.000Z'), '/probe/read-public')
+		expect({ status: response.status, reason: (await bodyOf(response)).details.reason, upgrade: response.headers.get('x-upgrade-url') }).toEqual({
+			status: 503,
+			reason: 'limits_store_unavailable',
+			upgrade: 'https://example.test/pricing'
+		})
 	})
 })
 
@@ -601,6 +572,27 @@ describe('limits store unreachable', () => {
 			}
 		} finally {
 			await deadSql.end({ timeout: 1 })
+		}
+	})
+
+	test('a store that accepts connections but never answers: keyed and keyless calls fail closed with 503 once LIMITS_STORE_TIMEOUT_MS has passed, never hang', async () => {
+		const clock = new TestClock('2026-11-11T14:00:00.000Z')
+		// Accepts connections and reads whatever is sent, but never answers: a wedged database.
+		const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+		const hung = createSql(`postgres://nobody@127.0.0.1:${silent.port}/none`, { max: 2, connectTimeoutSeconds: 60 })
+		try {
+			const app = gateway(clock, { LIMITS_STORE_TIMEOUT_MS: 100 }, hung)
+			for (const [path, headers] of [
+				['/probe/read-required', bearer('lvk_0123456789abcdef0123456789abcdef')],
+				['/probe/public', {}]
+			] as const) {
+				const refused = await call(app, path, headers)
+				expect(refused.status).toBe(503)
+				expect(await bodyOf(refused)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
+			}
+		} finally {
+			await hung.end({ timeout: 0 })
+			silent.stop(true)
 		}
 	})
 })

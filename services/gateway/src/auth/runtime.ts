@@ -32,7 +32,6 @@ export type AuthRuntime = {
  */
 const COUNTING_STATEMENTS_IN_FLIGHT = 1
 
-
 const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
 
 /**
@@ -42,11 +41,6 @@ const runtimes = new WeakMap<Sql, WeakMap<Clock, AuthRuntime>>()
  */
 export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; config?: { LIMITS_STORE_TIMEOUT_MS: number } }): AuthRuntime {
 	const { sql, clock, logger } = deps
-	// A key lookup or counting statement not settled in time fails its calls closed (503) and, for
-	// counting, frees its slot: one statement that never settles (unpatched postgres.js on Bun left
-	// one pending for good after a connection reset, ADR 0010) would otherwise hold every later call
-	// of the replica. A statement that times out may still commit: refused, yet counted.
-	const timeoutMs = deps.config?.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
 	let byClock = runtimes.get(sql)
 	if (!byClock) {
 		byClock = new WeakMap()
@@ -54,6 +48,11 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; c
 	}
 	const existing = byClock.get(clock)
 	if (existing) return existing
+	// A key lookup or counting statement not settled in time fails its calls closed (503) and, for
+	// counting, frees its slot: one statement that never settles (unpatched postgres.js on Bun left
+	// one pending for good after a connection reset, ADR 0010) would otherwise hold every later call
+	// of the replica. A statement that times out may still commit: refused, yet counted.
+	const timeoutMs = deps.config?.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
 	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs))
 	const runtime: AuthRuntime = {
 		keys,
