@@ -117,6 +117,19 @@ describe('keyed counting in batches', () => {
 		expect(row).toEqual({ second_count: 2, quota_count: 2 })
 	})
 
+	test('a batch of one key (counted by the single-group statement) whose key was revoked, or whose plan changed, is answered stale and not counted', async () => {
+		const plan = PLANS[0] as PlanShape
+		const revoked: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
+		await db.sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${revoked.keyId}`
+		const moved: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
+		await db.sql`UPDATE accounts SET plan_code = 'kc_monthly' WHERE id = ${moved.accountId}`
+		const nowMs = clock.nowMs()
+		expect(await countKeyedClaims(db.sql, [claimOf(revoked, nowMs), claimOf(revoked, nowMs)])).toEqual([{ outcome: 'stale' }, { outcome: 'stale' }])
+		expect(await countKeyedClaims(db.sql, [claimOf(moved, nowMs)])).toEqual([{ outcome: 'stale' }])
+		const counted = await db.sql`SELECT subject FROM limit_counters WHERE subject IN (${revoked.accountId}, ${moved.accountId})`
+		expect(counted).toHaveLength(0)
+	})
+
 	test('an account whose plan was canceled, or whose plan row changed in any column, after its key was cached is answered stale', async () => {
 		const plan = PLANS[1] as PlanShape
 		const canceled: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }

@@ -95,72 +95,103 @@ export function assignKeyedVerdicts(claims: readonly KeyedClaim[], groupOf: read
 	})
 }
 
-type CountRow = { valid: boolean; second_count: number | null; quota_count: number | null; last_batch_admitted: number | null }
-
-const iso = (ms: number) => new Date(ms).toISOString()
+/**
+ * The committed plan limits of a valid claim, re-checked against its key, account and plan rows.
+ * Its `set_config` makes this statement's commit asynchronous; it runs only for a claim that
+ * passes every check, i.e. only when the statement will write.
+ */
+const validClaimCheck = `
+	k.revoked_at IS NULL AND k.account_id = c.account_id
+	AND a.plan_status = 'active' AND a.plan_code = c.plan_code
+	AND p.xmin::text = c.plan_version
+	AND set_config('synchronous_commit', 'off', true) IS NOT NULL`
 
 /**
- * The statement. Rows are locked in subject order, so batches of concurrent replicas never deadlock;
- * its commit is asynchronous (synchronous_commit off for this transaction only): a database crash can
- * forget the last fraction of a second of counts, never a window. Returns one count per group.
+ * The calls admitted from the locked row's latest committed counts: least(calls, per-second room,
+ * quota room), `limits` being the subject's limits under the names per_second_limit and quota.
+ */
+const admittedOnConflict = (limits: string) => `least(
+	excluded.second_count,
+	greatest(0, coalesce((SELECT per_second_limit FROM ${limits}) - CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END, excluded.second_count)),
+	greatest(0, coalesce((SELECT quota FROM ${limits}) - CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END, excluded.second_count)))`
+
+/** Counts `wanted` (subject, calls, second_start, quota_window_start, per_second_limit, quota) into limit_counters, rows locked in subject order. */
+const countInto = (wanted: string, limitsOfRow: string) => `
+	INSERT INTO limit_counters AS l (subject, second_start, second_count, quota_window_start, quota_count, last_batch_admitted)
+	SELECT subject, second_start, calls, quota_window_start, admitted, admitted FROM (
+		SELECT w.*, least(calls, greatest(0, coalesce(per_second_limit, calls)), greatest(0, coalesce(quota, calls))) AS admitted FROM ${wanted} w ORDER BY subject
+	) AS fresh
+	ON CONFLICT (subject) DO UPDATE SET
+		second_start = greatest(l.second_start, excluded.second_start),
+		second_count = CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END + excluded.second_count,
+		quota_window_start = greatest(l.quota_window_start, excluded.quota_window_start),
+		quota_count = CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END + ${admittedOnConflict(limitsOfRow)},
+		last_batch_admitted = ${admittedOnConflict(limitsOfRow)}
+	RETURNING subject, second_count, quota_count, last_batch_admitted`
+
+const quotaOfPlan = 'CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END'
+
+/** One group (the usual batch of a busy replica: one key): scalar parameters, no row when the claim is not valid. */
+const COUNT_ONE_GROUP = `
+	WITH wanted AS (
+		SELECT c.subject, c.calls, c.second_start, c.quota_window_start, p.per_second_limit, ${quotaOfPlan} AS quota
+		FROM (SELECT $1::uuid AS key_id, $2::uuid AS account_id, $3::text AS plan_code, $4::text AS plan_version, $5::uuid AS subject,
+			$6::int AS calls, $7::timestamptz AS second_start, $8::timestamptz AS quota_window_start) AS c
+		JOIN api_keys k ON k.id = c.key_id JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		WHERE ${validClaimCheck}
+	)
+	${countInto('wanted', 'wanted')}`
+
+/**
+ * Any number of groups: one row per subject with at least one valid group, naming those groups
+ * (their 1-based positions); a group named by no row is not valid.
+ */
+const COUNT_GROUPS = `
+	WITH wanted AS (
+		SELECT c.subject, sum(c.calls)::int AS calls, max(c.second_start) AS second_start, max(c.quota_window_start) AS quota_window_start,
+			min(p.per_second_limit) AS per_second_limit, min(${quotaOfPlan}) AS quota, array_agg(c.position::int) AS positions
+		FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::int[], $7::timestamptz[], $8::timestamptz[])
+			WITH ORDINALITY AS c(key_id, account_id, plan_code, plan_version, subject, calls, second_start, quota_window_start, position)
+		JOIN api_keys k ON k.id = c.key_id JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		WHERE ${validClaimCheck}
+		GROUP BY c.subject
+	),
+	counted AS (${countInto('wanted', '(SELECT * FROM wanted WHERE wanted.subject = l.subject) AS limits')})
+	SELECT wanted.positions, counted.second_count, counted.quota_count, counted.last_batch_admitted FROM counted JOIN wanted USING (subject)`
+
+type CountRow = { second_count: number; quota_count: number; last_batch_admitted: number }
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const countOf = (row: CountRow): GroupCount => ({ valid: true, secondCount: row.second_count, quotaCount: row.quota_count, admittedInBatch: row.last_batch_admitted })
+
+/**
+ * The statement: one for the batch, its text fixed (prepared once per connection). Rows are locked
+ * in subject order, so batches of concurrent replicas never deadlock; its commit is asynchronous
+ * (synchronous_commit off for this transaction only): a database crash can forget the last
+ * fraction of a second of counts, never a window. Returns one count per group.
  */
 export async function countKeyedGroups(sql: Sql, groups: readonly Group[]): Promise<GroupCount[]> {
+	if (groups.length === 1) {
+		const { claim, calls } = groups[0] as Group
+		const parameters = [claim.keyId, claim.accountId, claim.planCode, claim.planVersion, claim.subject, calls, iso(claim.secondStartMs), iso(claim.quotaWindowStartMs)]
+		const [row] = await sql.unsafe<CountRow[]>(COUNT_ONE_GROUP, parameters, { prepare: true })
+		return [row ? countOf(row) : { valid: false }]
+	}
 	const claims = groups.map((group) => group.claim)
-	const rows = await sql<CountRow[]>`
-		WITH claim AS (
-			SELECT * FROM unnest(
-				${claims.map((c) => c.keyId)}::uuid[], ${claims.map((c) => c.accountId)}::uuid[], ${claims.map((c) => c.planCode)}::text[],
-				${claims.map((c) => c.planVersion)}::text[], ${claims.map((c) => c.subject)}::uuid[], ${groups.map((g) => g.calls)}::int[],
-				${claims.map((c) => iso(c.secondStartMs))}::timestamptz[], ${claims.map((c) => iso(c.quotaWindowStartMs))}::timestamptz[]
-			) WITH ORDINALITY AS c(key_id, account_id, plan_code, plan_version, subject, calls, second_start, quota_window_start, position)
-		),
-		checked AS (
-			SELECT claim.*, p.per_second_limit, CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota, coalesce(
-				k.revoked_at IS NULL AND k.account_id = claim.account_id AND a.plan_status = 'active' AND a.plan_code = claim.plan_code
-				AND p.xmin::text = claim.plan_version, false) AS valid
-			FROM claim
-			LEFT JOIN api_keys k ON k.id = claim.key_id
-			LEFT JOIN accounts a ON a.id = k.account_id
-			LEFT JOIN plans p ON p.code = a.plan_code
-		),
-		wanted AS (
-			SELECT subject, sum(calls)::int AS calls, min(per_second_limit) AS per_second_limit, min(quota) AS quota,
-				max(second_start) AS second_start, max(quota_window_start) AS quota_window_start
-			FROM checked WHERE valid GROUP BY subject
-		),
-		counted AS (
-			INSERT INTO limit_counters AS l (subject, second_start, second_count, quota_window_start, quota_count, last_batch_admitted)
-			SELECT subject, second_start, calls, quota_window_start, admitted, admitted FROM (
-				SELECT w.*, least(calls, greatest(0, coalesce(per_second_limit, calls)), greatest(0, coalesce(quota, calls))) AS admitted
-				FROM wanted w, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
-				ORDER BY subject
-			) AS fresh
-			ON CONFLICT (subject) DO UPDATE SET
-				second_start = greatest(l.second_start, excluded.second_start),
-				second_count = CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END + excluded.second_count,
-				quota_window_start = greatest(l.quota_window_start, excluded.quota_window_start),
-				quota_count = CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END + (${admittedOnConflict(sql)}),
-				last_batch_admitted = ${admittedOnConflict(sql)}
-			RETURNING subject, second_count, quota_count, last_batch_admitted
-		)
-		SELECT checked.valid, counted.second_count, counted.quota_count, counted.last_batch_admitted
-		FROM checked LEFT JOIN counted ON counted.subject = checked.subject
-		ORDER BY checked.position`
-	return rows.map((row) =>
-		row.valid && row.second_count !== null && row.quota_count !== null && row.last_batch_admitted !== null
-			? { valid: true, secondCount: row.second_count, quotaCount: row.quota_count, admittedInBatch: row.last_batch_admitted }
-			: { valid: false }
-	)
-}
-
-/** In the ON CONFLICT branch: the calls admitted from the locked row's latest committed counts. */
-function admittedOnConflict(sql: Sql) {
-	const limitOf = (column: 'per_second_limit' | 'quota') => sql.unsafe(`(SELECT ${column} FROM wanted WHERE wanted.subject = l.subject)`)
-	return sql`least(
-		excluded.second_count,
-		greatest(0, coalesce(${limitOf('per_second_limit')} - CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END, excluded.second_count)),
-		greatest(0, coalesce(${limitOf('quota')} - CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END, excluded.second_count))
-	)`
+	const parameters = [
+		claims.map((c) => c.keyId),
+		claims.map((c) => c.accountId),
+		claims.map((c) => c.planCode),
+		claims.map((c) => c.planVersion),
+		claims.map((c) => c.subject),
+		groups.map((g) => g.calls),
+		claims.map((c) => iso(c.secondStartMs)),
+		claims.map((c) => iso(c.quotaWindowStartMs))
+	]
+	const counts: GroupCount[] = groups.map(() => ({ valid: false }))
+	for (const row of await sql.unsafe<(CountRow & { positions: number[] })[]>(COUNT_GROUPS, parameters, { prepare: true }))
+		for (const position of row.positions) counts[position - 1] = countOf(row)
+	return counts
 }
 
 /** Counts a batch of claims with one statement and answers each in arrival order. */
