@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
-import { CheckManyRequest, MAX_CHECKS_PER_MESSAGE, decodeFramedAnswers, encodeFramedAnswers } from './check-many.ts'
+import { CheckManyRequest, MAX_CHECKS_PER_MESSAGE, UNCHANGED, answerTag, decodeFramedAnswers, encodeFramedAnswers } from './check-many.ts'
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 const framedFrom = (answers: readonly { status: number; json: string }[]) => encodeFramedAnswers(answers.map(({ status, json }) => ({ status, body: new TextEncoder().encode(json) })))
@@ -12,6 +12,26 @@ describe('framed check answers', () => {
 			fc.property(fc.array(fc.record({ status: fc.integer({ min: 100, max: 599 }), json: fc.json() }), { minLength: 1, maxLength: 40 }), (answers) => {
 				const decoded = decodeFramedAnswers(framedFrom(answers))
 				expect(decoded.map((answer) => ({ status: answer.status, json: text(answer.body) }))).toEqual(answers)
+			})
+		)
+	})
+
+	test('tagged answers and unchanged answers (empty body) keep their tags, next to untagged ones', () => {
+		const body = new TextEncoder().encode('{"verdict":"licensed"}')
+		const tag = answerTag(body)
+		const decoded = decodeFramedAnswers(encodeFramedAnswers([{ status: 200, body, tag }, { status: UNCHANGED, body: new Uint8Array(0), tag }, { status: 400, body }]))
+		expect(decoded.map((answer) => [answer.status, text(answer.body), answer.tag])).toEqual([
+			[200, '{"verdict":"licensed"}', tag],
+			[UNCHANGED, '', tag],
+			[400, '{"verdict":"licensed"}', undefined]
+		])
+	})
+
+	test('an answer tag names the bytes: the same bytes give the same tag, any other bytes another', () => {
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }), (a, b) => {
+				expect(answerTag(a)).toMatch(/^[A-Za-z0-9_-]{22}$/)
+				expect(answerTag(a) === answerTag(b)).toBe(Buffer.from(a).equals(Buffer.from(b)))
 			})
 		)
 	})
@@ -31,6 +51,9 @@ describe('framed check answers', () => {
 		expect(() => decodeFramedAnswers(new Uint8Array([...framed, 0x20]))).toThrow()
 		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[200,-1]]\n'))).toThrow()
 		expect(() => decodeFramedAnswers(new TextEncoder().encode('{"x":1}\n'))).toThrow()
+		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[304,0,"not a tag!"]]\n'))).toThrow()
+		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[304,0,7]]\n'))).toThrow()
+		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[304,0,"abc","x"]]\n'))).toThrow()
 	})
 
 	test('arbitrary bytes either decode or throw an Error, nothing else', () => {
@@ -50,8 +73,11 @@ describe('check.many request', () => {
 	const check = TypeCompiler.Compile(CheckManyRequest)
 	const header = { id: 'r1', sent_at: '2026-11-23T01:00:00Z' }
 
-	test('carries domain and licence checks, each with an optional as_of', () => {
+	test('carries domain and licence checks, each with an optional as_of and an optional known answer tag', () => {
 		expect(check.Check({ ...header, checks: [{ domain: 'a.example' }, { license_number: '000-1', as_of: '2026-01-01' }] })).toBe(true)
+		expect(check.Check({ ...header, checks: [{ domain: 'a.example', known: 'tag1' }, { license_number: '000-1', known: 'tag2' }] })).toBe(true)
+		expect(check.Check({ ...header, checks: [{ domain: 'a.example', known: '' }] })).toBe(false)
+		expect(check.Check({ ...header, checks: [{ domain: 'a.example', known: 'x'.repeat(65) }] })).toBe(false)
 	})
 
 	test('refuses an empty list, an oversized list, and a check naming both or neither', () => {

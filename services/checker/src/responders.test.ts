@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, type Responder, connectBus, request, requestBytes } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type OneCheck, decodeFramedAnswers, subjects } from '@lv/contracts'
+import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type OneCheck, UNCHANGED, answerTag, decodeFramedAnswers, subjects } from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
@@ -158,6 +158,35 @@ describe('checker responders', () => {
 			clock.set(started)
 		}
 		expect((await askMany(twice))[0]).toEqual(fresh[0] as CheckResult)
+	})
+
+	test('check.many answers UNCHANGED, without the bytes, only when the answer offered as known is exactly what it would send; on either replica', async () => {
+		const askMany = async (checks: OneCheck[]) => {
+			const reply = await requestBytes(client, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
+			return decodeFramedAnswers(reply).map((answer) => ({ status: answer.status, text: new TextDecoder().decode(answer.body), tag: answer.tag }))
+		}
+		const [first] = await askMany([{ domain: 'acmebet.co.uk' }])
+		expect(first?.status).toBe(200)
+		expect(first?.tag).toBe(answerTag(new TextEncoder().encode(first?.text)))
+		const known = first?.tag as string
+		// Messages alternate between the two replicas: both recognise the same bytes.
+		for (let i = 0; i < 4; i++)
+			expect(await askMany([{ domain: 'acmebet.co.uk', known }, { domain: 'acmebet.co.uk', known: 'someOtherAnswerTag' }, { domain: 'bad_host.com', known }])).toEqual([
+				{ status: UNCHANGED, text: '', tag: known },
+				{ status: 200, text: first?.text as string, tag: known },
+				{ status: 400, text: expect.stringContaining('not_a_valid_hostname'), tag: undefined }
+			])
+		expect((await askMany([{ license_number: revoked.license_number, as_of: '2026-05-01' }]))[0]?.tag).toBeUndefined()
+		const started = clock.now()
+		try {
+			clock.set(READ_AT.getTime() + 24 * 3_600_000)
+			const [stale] = await askMany([{ domain: 'acmebet.co.uk', known }])
+			expect(stale?.status).toBe(200)
+			expect(stale?.tag).not.toBe(known)
+			expect(JSON.parse(stale?.text as string)._meta.register.fresh).toBe(false)
+		} finally {
+			clock.set(started)
+		}
 	})
 
 	test('two replicas in queue group checker share the load', async () => {

@@ -1,6 +1,18 @@
 import { type Bus, type Responder, respond } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type FramedAnswer, type OneCheck, QUEUE_GROUPS, encodeFramedAnswers, subjects } from '@lv/contracts'
+import {
+	CheckBatchRequest,
+	CheckDomainRequest,
+	CheckLicenseRequest,
+	CheckManyRequest,
+	type FramedAnswer,
+	type OneCheck,
+	QUEUE_GROUPS,
+	UNCHANGED,
+	answerTag,
+	encodeFramedAnswers,
+	subjects
+} from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
@@ -42,24 +54,33 @@ const ANSWER_MEMO_CAPACITY = 4096
 
 const encoder = new TextEncoder()
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value))
+const NO_BYTES = new Uint8Array(0)
+
+/** A remembered answer and the tag of its bytes, which a sender holding those bytes offers back as `known`. */
+export type TaggedAnswer = { body: Uint8Array; tag: string }
 
 /**
  * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
  * history unreadable) becomes its own error answer and never fails the others. Checks without
- * as_of are answered from the memo when this snapshot answered them before.
+ * as_of are answered from the memo when this snapshot answered them before, and with UNCHANGED
+ * (no bytes) when the sender already holds exactly that answer.
  */
-export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, memo: AnswerMemo<Uint8Array>, checks: readonly OneCheck[]): Promise<Uint8Array> {
-	const answerOne = async (one: OneCheck): Promise<Uint8Array> => {
+export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, memo: AnswerMemo<TaggedAnswer>, checks: readonly OneCheck[]): Promise<Uint8Array> {
+	const answerOne = async (one: OneCheck): Promise<FramedAnswer> => {
 		const [kind, check, value] = 'domain' in one ? (['domain', checkDomain, one.domain] as const) : (['license_number', checkLicenseNumber, one.license_number] as const)
-		if (one.as_of !== undefined) return jsonBytes(await answerCheck(deps, check, value, one.as_of))
+		if (one.as_of !== undefined) return { status: 200, body: jsonBytes(await answerCheck(deps, check, value, one.as_of)) }
 		const index = deps.store.current()
 		const now = deps.clock.now()
-		return memo.answer(index, now.getTime(), `${kind}\u0000${value}`, () => jsonBytes(check(index, value, { now })))
+		const { body, tag } = memo.answer(index, now.getTime(), `${kind}\u0000${value}`, () => {
+			const computed = jsonBytes(check(index, value, { now }))
+			return { body: computed, tag: answerTag(computed) }
+		})
+		return one.known === tag ? { status: UNCHANGED, body: NO_BYTES, tag } : { status: 200, body, tag }
 	}
 	const answers = await Promise.all(
 		checks.map(async (one): Promise<FramedAnswer> => {
 			try {
-				return { status: 200, body: await answerOne(one) }
+				return await answerOne(one)
 			} catch (error) {
 				if (!(error instanceof AppError)) deps.logger.error('check failed', { error })
 				const appError = error instanceof AppError ? error : internalError(error)
@@ -74,7 +95,7 @@ export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'cloc
 export function startResponders(deps: CheckerDeps): Responder[] {
 	const { bus, logger } = deps
 	const queue = QUEUE_GROUPS.checker
-	const memo = new AnswerMemo<Uint8Array>(ANSWER_MEMO_CAPACITY)
+	const memo = new AnswerMemo<TaggedAnswer>(ANSWER_MEMO_CAPACITY)
 	return [
 		respond(bus, {
 			subject: subjects.checkDomain,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus, respond } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { CheckManyRequest, QUEUE_GROUPS, encodeFramedAnswers, subjects } from '@lv/contracts'
+import { CheckManyRequest, type FramedAnswer, type OneCheck, QUEUE_GROUPS, UNCHANGED, answerTag, encodeFramedAnswers, subjects } from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats } from '@lv/testing'
@@ -11,6 +11,9 @@ let nats: NatsHandle
 let gatewayBus: Bus
 let checkerBus: Bus
 const messageSizes: number[] = []
+const received: OneCheck[] = []
+/** The stand-in checker's current answer per domain under `tagged.example`: tagged, and UNCHANGED when offered back. */
+const taggedAnswers = new Map<string, string>()
 const clock = new TestClock('2026-11-23T00:00:00Z')
 
 const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
@@ -26,17 +29,22 @@ beforeAll(async () => {
 		logger: silentLogger,
 		handler: (body) => {
 			messageSizes.push(body.checks.length)
-			return encodeFramedAnswers(
-				body.checks.map((check) =>
-					'domain' in check && check.domain === 'refused.example'
-						? { status: 400, body: jsonBytes({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
-						: { status: 200, body: jsonBytes({ echo: check }) }
-				)
-			)
+			received.push(...body.checks)
+			return encodeFramedAnswers(body.checks.map(standInAnswer))
 		}
 	})
 	await checkerBus.nc.flush()
 })
+
+function standInAnswer(check: OneCheck): FramedAnswer {
+	const domain = 'domain' in check ? check.domain : ''
+	if (domain === 'refused.example') return { status: 400, body: jsonBytes({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
+	const tagged = taggedAnswers.get(domain)
+	if (tagged === undefined) return { status: 200, body: jsonBytes({ echo: { ...check, known: undefined } }) }
+	const bytes = new TextEncoder().encode(tagged)
+	const tag = answerTag(bytes)
+	return check.known === tag ? { status: UNCHANGED, body: new Uint8Array(0), tag } : { status: 200, body: bytes, tag }
+}
 
 afterAll(async () => {
 	await Promise.all([gatewayBus.close(), checkerBus.close()])
@@ -72,6 +80,32 @@ describe('check dispatcher', () => {
 		expect(outcomes[1]).toBeInstanceOf(AppError)
 		expect(outcomes[1]).toMatchObject({ status: 400, code: 'invalid_query', reason: 'invalid_input', field: 'as_of' })
 		expect(outcomes[2]).toBe('{"echo":{"domain":"b.example"}}')
+	})
+
+	test('an answer held from before is offered back as known; unchanged, its bytes are answered again, whole, to every caller; changed, the new bytes are', async () => {
+		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
+		taggedAnswers.set('held.tagged.example', '{"verdict":"licensed","n":1}')
+		received.length = 0
+		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licensed","n":1}')
+		const again = await Promise.all(Array.from({ length: 5 }, () => dispatcher.answer({ domain: 'held.tagged.example' })))
+		for (const bytes of again) expect(await new Response(bytes as BodyInit).text()).toBe('{"verdict":"licensed","n":1}')
+		for (const bytes of again) expect(await new Response(bytes as BodyInit).text()).toBe('{"verdict":"licensed","n":1}')
+		expect(received[0]).toEqual({ domain: 'held.tagged.example' })
+		expect(received.slice(1).map((check) => check.known)).toEqual(Array(5).fill(answerTag(new TextEncoder().encode('{"verdict":"licensed","n":1}'))))
+		taggedAnswers.set('held.tagged.example', '{"verdict":"licence_not_active","n":2}')
+		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licence_not_active","n":2}')
+		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licence_not_active","n":2}')
+	})
+
+	test('a check with as_of, or an untagged answer, is never offered back as known', async () => {
+		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
+		taggedAnswers.set('asof.tagged.example', '{"verdict":"licensed"}')
+		received.length = 0
+		for (let i = 0; i < 2; i++) {
+			await dispatcher.answer({ domain: 'asof.tagged.example', as_of: '2026-01-01' })
+			await dispatcher.answer({ domain: 'untagged.example' })
+		}
+		expect(received.every((check) => check.known === undefined)).toBe(true)
 	})
 
 	test('with no checker listening every waiting check is a 503 checker_unavailable', async () => {

@@ -1,7 +1,8 @@
 import { type Bus, requestBytes } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import { CheckManyRequest, type FramedAnswer, MAX_CHECKS_PER_MESSAGE, type OneCheck, decodeFramedAnswers, subjects } from '@lv/contracts'
+import { CheckManyRequest, type FramedAnswer, MAX_CHECKS_PER_MESSAGE, type OneCheck, UNCHANGED, decodeFramedAnswers, subjects } from '@lv/contracts'
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
+import { HeldAnswers } from './held-answers.ts'
 import { createCoalescer } from '@lv/runtime'
 
 /**
@@ -20,9 +21,12 @@ export type CheckDispatcher = {
 /**
  * Single checks travel to the checker coalesced: one `check.many` message carries every check that
  * arrived while earlier messages were in flight, and each answer comes back framed so the gateway
- * passes it on without parsing it. A lone check goes out at once, alone.
+ * passes it on without parsing it. A lone check goes out at once, alone. The last answer to a
+ * check without as_of is held and offered back as `known`: the checker still decides every check,
+ * and sends the bytes again only when its answer is not those bytes.
  */
 export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs: number }): CheckDispatcher {
+	const held = new HeldAnswers()
 	const coalescer = createCoalescer<OneCheck, FramedAnswer>(
 		async (checks) => {
 			const reply = await requestBytes(deps.bus, {
@@ -42,9 +46,16 @@ export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs:
 	)
 	return {
 		async answer(check) {
-			const answer = await coalescer.submit(check)
-			if (answer.status === 200) return answer.body
-			throw fromEnvelopeBytes(answer.status, answer.body)
+			const key = check.as_of === undefined ? HeldAnswers.keyOf(check) : null
+			const offered = key === null ? undefined : held.get(key)
+			const answer = await coalescer.submit(offered ? { ...check, known: offered.tag } : check)
+			if (answer.status === UNCHANGED) {
+				if (offered === undefined || answer.tag !== offered.tag) throw internalError(new Error('the checker answered unchanged to an answer not offered'))
+				return offered.body
+			}
+			if (answer.status !== 200) throw fromEnvelopeBytes(answer.status, answer.body)
+			if (key !== null && answer.tag !== undefined) held.hold(key, { tag: answer.tag, body: answer.body })
+			return answer.body
 		}
 	}
 }
