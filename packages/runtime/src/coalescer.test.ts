@@ -12,7 +12,8 @@ function manualSender() {
 	return { batches, send }
 }
 
-const settled = () => new Promise((resolve) => setImmediate(resolve))
+/** Two event-loop turns: the coalescer sends at the end of the turn in which it gets room. */
+const settled = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)))
 
 /** Timers the test fires by hand: no waiting on the wall clock. */
 function manualTimers() {

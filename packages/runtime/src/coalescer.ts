@@ -3,8 +3,10 @@ import { type StartTimer, realTimer, withDeadline } from './deadline.ts'
 /**
  * Turns many concurrent single requests into few batch statements: while `maxInFlight` batches are
  * in flight, new items queue; when one settles, everything queued goes out together as the next
- * batch. A coalescer with room sends at once (after the current microtasks, so items submitted
- * together travel together), so a lone request pays no extra latency. A failed batch rejects each
+ * batch. A coalescer with room sends at the end of the current event-loop turn (setImmediate), so
+ * everything submitted while this turn handles its I/O travels together and a lone request waits
+ * for nothing else: on a busy replica that means fewer, fuller batches (measured against sending
+ * after the current microtasks: ADR 0008, session 4). A failed batch rejects each
  * of its items. With `timeoutMs`, a batch not settled in time is failed with a `DeadlineError`
  * and its slot freed: a send that never settles (a connection wedged under it) would otherwise hold
  * every later item forever. Its late result, if any, is ignored.
@@ -33,7 +35,7 @@ export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<rea
 	function schedule() {
 		if (inFlight >= maxInFlight || scheduled || queue.length === 0) return
 		scheduled = true
-		queueMicrotask(flush)
+		setImmediate(flush)
 	}
 
 	function flush() {
