@@ -32,7 +32,7 @@ function manualTimers() {
 }
 
 describe('coalescer', () => {
-	test('an idle coalescer sends a lone item at once, as a batch of one', async () => {
+	test('an idle coalescer sends a lone item at the end of the event-loop turn, as a batch of one', async () => {
 		const { batches, send } = manualSender()
 		const coalescer = createCoalescer(send)
 		const result = coalescer.submit(1)

@@ -96,8 +96,8 @@ export function assignKeyedVerdicts(claims: readonly KeyedClaim[], groupOf: read
 }
 
 /**
- * The committed plan limits of a valid claim, re-checked against its key, account and plan rows.
- * Its `set_config` makes this statement's commit asynchronous; it runs only for a claim that
+ * A claim is valid while its committed key, account and plan rows still say what it was made from.
+ * The `set_config` makes this statement's commit asynchronous; it runs only for a claim that
  * passes every check, i.e. only when the statement will write.
  */
 const validClaimCheck = `
@@ -106,27 +106,27 @@ const validClaimCheck = `
 	AND p.xmin::text = c.plan_version
 	AND set_config('synchronous_commit', 'off', true) IS NOT NULL`
 
-/**
- * The calls admitted from the locked row's latest committed counts: least(calls, per-second room,
- * quota room), `limits` being the subject's limits under the names per_second_limit and quota.
- */
-const admittedOnConflict = (limits: string) => `least(
-	excluded.second_count,
-	greatest(0, coalesce((SELECT per_second_limit FROM ${limits}) - CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END, excluded.second_count)),
-	greatest(0, coalesce((SELECT quota FROM ${limits}) - CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END, excluded.second_count)))`
+/** A limit of the locked row's subject, as `wanted` states it. */
+const limitOfRow = (column: 'per_second_limit' | 'quota') => `(SELECT ${column} FROM wanted WHERE wanted.subject = l.subject)`
 
-/** Counts `wanted` (subject, calls, second_start, quota_window_start, per_second_limit, quota) into limit_counters, rows locked in subject order. */
-const countInto = (wanted: string, limitsOfRow: string) => `
+/** The calls admitted from the locked row's latest committed counts: least(calls, per-second room, quota room). */
+const admittedOnConflict = `least(
+	excluded.second_count,
+	greatest(0, coalesce(${limitOfRow('per_second_limit')} - CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END, excluded.second_count)),
+	greatest(0, coalesce(${limitOfRow('quota')} - CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END, excluded.second_count)))`
+
+/** Counts the CTE `wanted` (subject, calls, second_start, quota_window_start, per_second_limit, quota) into limit_counters, rows locked in subject order. */
+const COUNT_WANTED = `
 	INSERT INTO limit_counters AS l (subject, second_start, second_count, quota_window_start, quota_count, last_batch_admitted)
 	SELECT subject, second_start, calls, quota_window_start, admitted, admitted FROM (
-		SELECT w.*, least(calls, greatest(0, coalesce(per_second_limit, calls)), greatest(0, coalesce(quota, calls))) AS admitted FROM ${wanted} w ORDER BY subject
+		SELECT w.*, least(calls, greatest(0, coalesce(per_second_limit, calls)), greatest(0, coalesce(quota, calls))) AS admitted FROM wanted w ORDER BY subject
 	) AS fresh
 	ON CONFLICT (subject) DO UPDATE SET
 		second_start = greatest(l.second_start, excluded.second_start),
 		second_count = CASE WHEN excluded.second_start <= l.second_start THEN l.second_count ELSE 0 END + excluded.second_count,
 		quota_window_start = greatest(l.quota_window_start, excluded.quota_window_start),
-		quota_count = CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END + ${admittedOnConflict(limitsOfRow)},
-		last_batch_admitted = ${admittedOnConflict(limitsOfRow)}
+		quota_count = CASE WHEN excluded.quota_window_start <= l.quota_window_start THEN l.quota_count ELSE 0 END + ${admittedOnConflict},
+		last_batch_admitted = ${admittedOnConflict}
 	RETURNING subject, second_count, quota_count, last_batch_admitted`
 
 const quotaOfPlan = 'CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END'
@@ -140,7 +140,7 @@ const COUNT_ONE_GROUP = `
 		JOIN api_keys k ON k.id = c.key_id JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
 		WHERE ${validClaimCheck}
 	)
-	${countInto('wanted', 'wanted')}`
+	${COUNT_WANTED}`
 
 /**
  * Any number of groups: one row per subject with at least one valid group, naming those groups
@@ -156,12 +156,25 @@ const COUNT_GROUPS = `
 		WHERE ${validClaimCheck}
 		GROUP BY c.subject
 	),
-	counted AS (${countInto('wanted', '(SELECT * FROM wanted WHERE wanted.subject = l.subject) AS limits')})
+	counted AS (${COUNT_WANTED})
 	SELECT wanted.positions, counted.second_count, counted.quota_count, counted.last_batch_admitted FROM counted JOIN wanted USING (subject)`
 
 type CountRow = { second_count: number; quota_count: number; last_batch_admitted: number }
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+/** A group as the statements' parameters $1..$8, in order (one value each, or one array each). */
+type ClaimColumns = [string, string, string, string, string, number, string, string]
+const claimColumns = ({ claim, calls }: Group): ClaimColumns => [
+	claim.keyId,
+	claim.accountId,
+	claim.planCode,
+	claim.planVersion,
+	claim.subject,
+	calls,
+	iso(claim.secondStartMs),
+	iso(claim.quotaWindowStartMs)
+]
 const countOf = (row: CountRow): GroupCount => ({ valid: true, secondCount: row.second_count, quotaCount: row.quota_count, admittedInBatch: row.last_batch_admitted })
 
 /**
@@ -171,23 +184,12 @@ const countOf = (row: CountRow): GroupCount => ({ valid: true, secondCount: row.
  * fraction of a second of counts, never a window. Returns one count per group.
  */
 export async function countKeyedGroups(sql: Sql, groups: readonly Group[]): Promise<GroupCount[]> {
-	if (groups.length === 1) {
-		const { claim, calls } = groups[0] as Group
-		const parameters = [claim.keyId, claim.accountId, claim.planCode, claim.planVersion, claim.subject, calls, iso(claim.secondStartMs), iso(claim.quotaWindowStartMs)]
-		const [row] = await sql.unsafe<CountRow[]>(COUNT_ONE_GROUP, parameters, { prepare: true })
+	const columns = groups.map(claimColumns)
+	if (columns.length === 1) {
+		const [row] = await sql.unsafe<CountRow[]>(COUNT_ONE_GROUP, columns[0] as ClaimColumns, { prepare: true })
 		return [row ? countOf(row) : { valid: false }]
 	}
-	const claims = groups.map((group) => group.claim)
-	const parameters = [
-		claims.map((c) => c.keyId),
-		claims.map((c) => c.accountId),
-		claims.map((c) => c.planCode),
-		claims.map((c) => c.planVersion),
-		claims.map((c) => c.subject),
-		groups.map((g) => g.calls),
-		claims.map((c) => iso(c.secondStartMs)),
-		claims.map((c) => iso(c.quotaWindowStartMs))
-	]
+	const parameters = (columns[0] as ClaimColumns).map((_, column) => columns.map((row) => row[column] as string | number))
 	const counts: GroupCount[] = groups.map(() => ({ valid: false }))
 	for (const row of await sql.unsafe<(CountRow & { positions: number[] })[]>(COUNT_GROUPS, parameters, { prepare: true }))
 		for (const position of row.positions) counts[position - 1] = countOf(row)

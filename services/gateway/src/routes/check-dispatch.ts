@@ -21,9 +21,9 @@ export type CheckDispatcher = {
 /**
  * Single checks travel to the checker coalesced: one `check.many` message carries every check that
  * arrived while earlier messages were in flight, and each answer comes back framed so the gateway
- * passes it on without parsing it. A lone check goes out at once, alone. The last answer to a
- * check without as_of is held and offered back as `known`: the checker still decides every check,
- * and sends the bytes again only when its answer is not those bytes.
+ * passes it on without parsing it. A lone check goes out alone, at the end of the current event-loop
+ * turn. The last answer to a check without as_of is held and offered back as `known`: the checker
+ * still decides every check, and sends the bytes again only when its answer is not those bytes.
  */
 export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs: number }): CheckDispatcher {
 	const held = new HeldAnswers()
