@@ -63,7 +63,8 @@ export const ERROR_REASONS = [
 	'internal_error',
 	'dependency_unavailable',
 	'checker_unavailable',
-	'limits_store_unavailable'
+	'limits_store_unavailable',
+	'body_too_large'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 

@@ -12,6 +12,9 @@ import { webhookRoutes } from './routes/webhook-routes.ts'
 
 export type { DashboardDeps } from './deps.ts'
 
+/** Bun.serve refuses larger bodies with 413 before the app reads them: the dashboard's forms are a few hundred bytes. */
+export const DASHBOARD_MAX_REQUEST_BODY_BYTES = 64 * 1024
+
 /** The whole dashboard without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: DashboardDeps) {
 	const { logger } = deps
@@ -25,7 +28,7 @@ export function createApp(deps: DashboardDeps) {
 		timeoutMs: deps.config.DASHBOARD_GATEWAY_TIMEOUT_MS
 	})
 
-	return new Elysia()
+	return new Elysia({ serve: { maxRequestBodySize: DASHBOARD_MAX_REQUEST_BODY_BYTES } })
 		.onError(({ code, error, request }) => {
 			if (code === 'NOT_FOUND') return htmlResponse(errorPage('Page not found', 'There is no page at this address.', null), { status: 404 })
 			if (code === 'PARSE' || code === 'VALIDATION' || code === 'INVALID_COOKIE_SIGNATURE') {

@@ -4,6 +4,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
@@ -42,7 +43,7 @@ function requestLog(logger: Logger) {
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: GatewayDeps) {
 	const { logger } = deps
-	return new Elysia({ normalize: true })
+	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)

@@ -86,6 +86,11 @@ export const OUTCOMES = {
 		...before,
 		headers: ['Retry-After']
 	}),
+	body_too_large: failure(413, 'invalid_query', 'body_too_large', "The request body is larger than this endpoint's maximum of 65536 bytes.", {
+		...before,
+		field: 'body',
+		extras: { limit: 65536 }
+	}),
 	internal_error: failure(500, 'server_error', 'internal_error', 'The service failed to answer this request. Retry with backoff.'),
 
 	// GET /v1/check and POST /v1/check/batch.

@@ -151,13 +151,16 @@ describe('POST /v1/check/batch', () => {
 		expect(body.results[2].verdict).toBe('licensed')
 	})
 
-	test('100 entries of 10 kB each (1 MB, above a NATS payload) still answer 200 with per-row errors', async () => {
-		const domains = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(10_000, 'z'))
+	test('100 entries of 600 bytes (just under the 64 KiB body maximum) still answer 200 with per-row errors; 100 of 10 kB are 413', async () => {
+		const domains = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(600, 'z'))
 		const response = await postBatch(JSON.stringify({ domains }))
 		expect(response.status).toBe(200)
 		const body = await response.json()
 		expect(body.results).toHaveLength(100)
 		expect(body.results[99].query.input).toBe(domains[99])
+		const oversized = await postBatch(JSON.stringify({ domains: domains.map((domain) => domain.padEnd(10_000, 'z')) }))
+		expect(oversized.status).toBe(413)
+		expect((await oversized.json()).details.reason).toBe('body_too_large')
 	})
 
 	test('any body other than { domains: [1–100 entries] } is 400 invalid_query / invalid_input', async () => {

@@ -4,13 +4,14 @@ import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
-import { toAppError } from '../errors.ts'
+import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 
 const BATCH_PATH = '/v1/check/batch'
+const parseBatchBody = jsonBodyWithin(BODY_LIMITS.checkBatch)
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorEnvelopeModel]))
@@ -82,24 +83,20 @@ export const checkRoutes = (deps: GatewayDeps) => {
 			{
 				auth: 'required',
 				// The app normalises bodies (unknown keys dropped); SPEC answers any other body shape with 400.
-				parse: async ({ request, contentType }) => {
-					if (!contentType.startsWith('application/json')) return
-					let value: unknown
-					try {
-						value = JSON.parse(await request.text())
-					} catch (error) {
-						throw toAppError('PARSE', error)
-					}
+				parse: async (context) => {
+					const value = await parseBatchBody(context)
+					const { request } = context
 					if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => key !== 'domains')) withOtherKeys.add(request)
 					return value
 				},
 				body: BatchBody,
-				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 429, 500, 503) },
+				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 413, 429, 500, 503) },
 				detail: {
 					tags: ['verification'],
 					summary: 'Check up to 100 domains',
 					description: [
 						'Body `{ domains: [1–100 entries] }`; any other shape is 400 `invalid_query` / `invalid_input`. Counts as one request against the quota.',
+						bodyLimitNote(BODY_LIMITS.checkBatch),
 						'Results are in `results[]`, one per entry in the order sent. An entry that is not a hostname (`invalid_hostname`) or not a string (`invalid_input`) gets a row with `error`, `error_detail`, `match: null` and no `verdict`; it never fails the batch.',
 						'Any other method on this path is 405 `method_not_allowed` with `Allow: POST`.'
 					].join('\n\n'),
