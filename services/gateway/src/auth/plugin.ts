@@ -4,6 +4,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError, serviceUnavailable } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { addressBlock } from '../limits/address-block.ts'
 import { type Charge, pruneCounters, releaseCharge } from '../limits/counter-store.ts'
 import { type Headers, KEYLESS_HOURLY_LIMIT, keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from '../limits/headers.ts'
 import type { KeyedClaim } from '../limits/keyed-counter.ts'
@@ -130,7 +131,7 @@ export function authPlugin(deps: AuthDeps) {
 		const credentials: Credentials = mode === 'none' ? { kind: 'absent' } : readCredentials(request.headers.get('authorization'))
 		const keyHash = credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null
 		const nowMs = clock.nowMs()
-		const keyless = mode === 'optional' && credentials.kind === 'absent' ? keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs }) : null
+		const keyless = mode === 'optional' && credentials.kind === 'absent' ? keylessClaim({ route, address: addressBlock(addressOf()), limit: KEYLESS_HOURLY_LIMIT, nowMs }) : null
 		return { mode, credentials, keyHash, keyless, nowMs, addressOf }
 	}
 

@@ -66,7 +66,7 @@ export const checkRoutes = (deps: GatewayDeps) => {
 					summary: 'Check a domain or a licence number',
 					description: [
 						'Exactly one of `domain` / `license_number`. Answers with a machine-branchable `verdict` and a quotable `verdict_detail`.',
-						'Works without a key (10 requests per IP per hour, `domain` and `license_number` share the counter); a valid key switches to the plan quota.',
+						'Works without a key (10 requests per hour per client address block: IPv4 /32, IPv6 /64; `domain` and `license_number` share the counter); a valid key switches to the plan quota.',
 						'`as_of` adds the historical `as_of` object (`resolved_at`, `basis`, `status`, `transition`, `correction`, `tracking_since`); `verdict` and `match.status` stay current.',
 						'503 `service_unavailable` / `checker_unavailable` when no checker answers in time; retry with backoff.'
 					].join('\n\n'),
