@@ -64,7 +64,8 @@ export const ERROR_REASONS = [
 	'dependency_unavailable',
 	'checker_unavailable',
 	'limits_store_unavailable',
-	'body_too_large'
+	'body_too_large',
+	'key_lookup_limit_exceeded'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 

@@ -174,7 +174,7 @@ export function authPlugin(deps: AuthDeps) {
 	 */
 	async function admitKeyed(keyHash: Uint8Array, mode: AuthMode, addressOf: () => string, nowMs: number): Promise<Pending> {
 		for (let attempt = 0; attempt < MAX_KEY_READS; attempt++) {
-			const entry = await runtime.keys.resolve(keyHash, nowMs)
+			const entry = await runtime.keys.resolve(keyHash, nowMs, addressOf)
 			if (!entry || !constantTimeEqual(entry.keyHash, keyHash)) throw apiKeyInvalid()
 			if (entry.status === 'revoked') throw apiKeyRevoked()
 			const plan = entry.plan

@@ -5,6 +5,8 @@ import { type Coalescer, createCoalescer, withDeadline } from '@lv/runtime'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '../limits/keyed-counter.ts'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
 import { DEFAULT_LIMITS_STORE_TIMEOUT_MS } from '../config.ts'
+import { addressBlock } from '../limits/address-block.ts'
+import { FailedKeyLookups } from '../limits/failed-key-lookups.ts'
 import { KeyCache } from './key-cache.ts'
 import { watchKeyChanges } from './key-changes.ts'
 import { lookupKey } from './key-lookup.ts'
@@ -53,7 +55,13 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; c
 	// one pending for good after a connection reset, ADR 0010) would otherwise hold every later call
 	// of the replica. A statement that times out may still commit: refused, yet counted.
 	const timeoutMs = deps.config?.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
-	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs))
+	const failedLookups = new FailedKeyLookups()
+	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs), {
+		readGate: {
+			checkAllowed: (requester, nowMs) => failedLookups.checkAllowed(addressBlock(requester()), nowMs),
+			noteNoKey: (requester, nowMs) => failedLookups.noteFailure(addressBlock(requester()), nowMs)
+		}
+	})
 	const runtime: AuthRuntime = {
 		keys,
 		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),

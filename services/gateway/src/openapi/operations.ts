@@ -23,6 +23,7 @@ export const AUTH_OUTCOMES: Record<AuthMode, readonly OutcomeId[]> = {
 	optional: [
 		'malformed_header',
 		'api_key_invalid',
+		'key_lookup_limit_exceeded',
 		'api_key_revoked',
 		'plan_inactive',
 		'keyless_quota_exceeded',
@@ -36,6 +37,7 @@ export const AUTH_OUTCOMES: Record<AuthMode, readonly OutcomeId[]> = {
 		'api_key_missing',
 		'malformed_header',
 		'api_key_invalid',
+		'key_lookup_limit_exceeded',
 		'api_key_revoked',
 		'plan_inactive',
 		'endpoint_requires_paid_plan',
