@@ -31,7 +31,7 @@ beforeAll(async () => {
 	}
 	await seed.licence(await seed.operator('plain-co', 'Plain Co - Gaming'), { number: '000-1', types: ['Remote'] })
 	await seed.finishRun('UKGC', READ_AT)
-})
+}, 60_000)
 
 afterAll(async () => {
 	await db.drop()

@@ -12,7 +12,7 @@ let bus: Bus
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	bus = await connectBus({ servers: nats.url, name: 'keyless-blocks-test' })
-})
+}, 60_000)
 
 afterAll(async () => {
 	await bus.close()

@@ -18,7 +18,7 @@ const clock = new TestClock()
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	bus = await connectBus({ servers: nats.url, name: 'body-limit-test' })
-})
+}, 60_000)
 
 afterAll(async () => {
 	await bus.close()

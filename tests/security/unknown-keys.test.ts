@@ -18,7 +18,7 @@ let bus: Bus
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	bus = await connectBus({ servers: nats.url, name: 'unknown-keys-test' })
-})
+}, 60_000)
 
 afterAll(async () => {
 	await bus.close()
