@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { withPeerAddress } from '../../services/gateway/src/auth/client-ip.ts'
 import { testApp } from '../../services/gateway/src/test-support/gateway.ts'
+import { useStores } from './stores.ts'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'keyless-blocks-test' })
-}, 60_000)
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
+const stores = useStores('keyless-blocks-test')
 
 describe('keyless limits by address block', () => {
 	const clock = new TestClock(new Date('2026-11-05T12:10:00.000Z'))
-	const app = () => testApp({ sql: db.sql, bus, clock })
+	const app = () => testApp({ sql: stores.db.sql, bus: stores.bus, clock })
 	const call = (address: string) => app().handle(withPeerAddress(new Request('http://gateway/v1/jurisdictions'), address))
 
 	test('ten keyless calls from ten addresses of one IPv6 /64 use up that /64; the next /64 has its own allowance', async () => {

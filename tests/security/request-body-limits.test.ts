@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { startHealthServer } from '@lv/runtime'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { createApp as createDashboard } from '../../services/dashboard/src/app.ts'
 import { TEST_CONFIG as DASHBOARD_CONFIG } from '../../services/dashboard/src/test-support/harness.ts'
 import { BODY_LIMITS } from '../../services/gateway/src/body-limit.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
 import { testApp } from '../../services/gateway/src/test-support/gateway.ts'
+import { useStores } from './stores.ts'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const stores = useStores('body-limit-test')
 const clock = new TestClock()
 
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'body-limit-test' })
-}, 60_000)
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
-const gateway = () => testApp({ sql: db.sql, bus, clock })
+const gateway = () => testApp({ sql: stores.db.sql, bus: stores.bus, clock })
 
 /** A JSON body of `bytes` bytes: `{"domains":["aaaa…"]}`. */
 const jsonOf = (bytes: number) => `{"domains":["${'a'.repeat(bytes - 16)}"]}`
@@ -63,7 +49,7 @@ describe('request bodies over the route maximum', () => {
 	})
 
 	test('a chunked batch body without Content-Length is cut off at the maximum with the same 413', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'business')
+		const { key } = await accountWithKey(stores.db.sql, clock, 'business')
 		const request = new Request('http://gateway/v1/check/batch', {
 			method: 'POST',
 			headers: { 'content-type': 'application/json', ...bearer(key) },
@@ -76,7 +62,7 @@ describe('request bodies over the route maximum', () => {
 	})
 
 	test('webhook and watchlist bodies have their own, smaller maxima', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'business')
+		const { key } = await accountWithKey(stores.db.sql, clock, 'business')
 		const app = gateway()
 		const post = (path: string, method: string, bytes: number) =>
 			app.handle(
@@ -118,7 +104,7 @@ describe('request bodies over the route maximum', () => {
 	test('every HTTP server sets a Bun request-body ceiling, answered 413 before the app reads the body', async () => {
 		const servers = [
 			gateway().listen({ port: 0, hostname: '127.0.0.1' }),
-			createDashboard({ sql: db.sql, clock, logger: silentLogger, config: DASHBOARD_CONFIG, gatewayFetch: () => Promise.reject(new Error('unused')) }).listen({
+			createDashboard({ sql: stores.db.sql, clock, logger: silentLogger, config: DASHBOARD_CONFIG, gatewayFetch: () => Promise.reject(new Error('unused')) }).listen({
 				port: 0,
 				hostname: '127.0.0.1'
 			})

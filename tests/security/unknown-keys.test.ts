@@ -1,37 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { generateApiKey, hashApiKey, revokeApiKey } from '@lv/accounts'
-import { type Bus, connectBus } from '@lv/bus'
+import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { waitFor } from '@lv/testing'
 import { withPeerAddress } from '../../services/gateway/src/auth/client-ip.ts'
 import { authRuntimeFor } from '../../services/gateway/src/auth/runtime.ts'
 import { FAILED_KEY_LOOKUPS_PER_MINUTE } from '../../services/gateway/src/limits/failed-key-lookups.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
 import { testApp } from '../../services/gateway/src/test-support/gateway.ts'
 import { callUntilKeyCached } from '../../services/gateway/src/test-support/key-cache.ts'
+import { useStores } from './stores.ts'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'unknown-keys-test' })
-}, 60_000)
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
+const stores = useStores('unknown-keys-test')
 
 /** A replica of its own (its own clock: its own key cache and limits), listening for key changes. */
 async function replica(startIso = '2026-11-05T12:00:10.000Z') {
 	const clock = new TestClock(new Date(startIso))
-	const runtime = authRuntimeFor({ sql: db.sql, clock, logger: silentLogger })
+	const runtime = authRuntimeFor({ sql: stores.db.sql, clock, logger: silentLogger })
 	await runtime.listening
-	const app = testApp({ sql: db.sql, bus, clock })
+	const app = testApp({ sql: stores.db.sql, bus: stores.bus, clock })
 	const call = (key: string, address = '203.0.113.9') =>
 		app.handle(withPeerAddress(new Request('http://gateway/v1/watchlist', { headers: bearer(key) }), address))
 	return { clock, keys: runtime.keys, call }
@@ -42,8 +30,8 @@ type Envelope = { code: string; details: { reason: string; limit?: number; reset
 describe('unknown API keys', () => {
 	test(`random lvk_ keys from one address block cost one read each only up to ${FAILED_KEY_LOOKUPS_PER_MINUTE} a minute, then 429 key_lookup_limit_exceeded without a read`, async () => {
 		const { clock, keys, call } = await replica()
-		const known = await accountWithKey(db.sql, clock, 'pro')
-		await callUntilKeyCached({ sql: db.sql, clock }, known.keyId, () => call(known.key, '2001:db8:7:7::1'))
+		const known = await accountWithKey(stores.db.sql, clock, 'pro')
+		await callUntilKeyCached({ sql: stores.db.sql, clock }, known.keyId, () => call(known.key, '2001:db8:7:7::1'))
 		const readsBefore = keys.loads
 		for (let index = 0; index < FAILED_KEY_LOOKUPS_PER_MINUTE; index++) {
 			const response = await call(generateApiKey(), `2001:db8:7:7::${(index + 2).toString(16)}`)
@@ -84,12 +72,12 @@ describe('unknown API keys', () => {
 
 	test('a key created after it was remembered as unknown works on its first call after its creation commits', async () => {
 		const { clock, keys, call } = await replica()
-		const owner = await accountWithKey(db.sql, clock, 'pro')
+		const owner = await accountWithKey(stores.db.sql, clock, 'pro')
 		const key = generateApiKey()
 		expect((await call(key)).status).toBe(401)
 		expect((await call(key)).status).toBe(401)
 		expect(keys.unknownSize).toBe(1)
-		await db.sql`
+		await stores.db.sql`
 			INSERT INTO api_keys (id, account_id, key_hash, display_prefix, label, created_at)
 			VALUES (${crypto.randomUUID()}, ${owner.accountId}, ${hashApiKey(key)}, ${key.slice(0, 8)}, 'late key', ${clock.now()})`
 		await waitFor(() => keys.unknownSize === 0, { what: 'the key-created notification' })
@@ -98,9 +86,9 @@ describe('unknown API keys', () => {
 
 	test('a revoked key is refused on its very next call, cached or not', async () => {
 		const { clock, call } = await replica()
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(stores.db.sql, clock, 'pro')
 		expect((await call(account.key)).status).toBe(200)
-		await revokeApiKey(db.sql, clock, account.accountId, account.keyId)
+		await revokeApiKey(stores.db.sql, clock, account.accountId, account.keyId)
 		const refused = await call(account.key)
 		expect(refused.status).toBe(401)
 		expect(((await refused.json()) as Envelope).details.reason).toBe('api_key_revoked')
@@ -110,8 +98,8 @@ describe('unknown API keys', () => {
 describe('GET /v1/health', () => {
 	test('probes the backing stores at most once a second (the injected clock), then again', async () => {
 		const clock = new TestClock(new Date('2026-11-05T12:00:00.000Z'))
-		const ownBus = await connectBus({ servers: nats.url, name: 'health-cache-test' })
-		const app = testApp({ sql: db.sql, bus: ownBus, clock })
+		const ownBus = await connectBus({ servers: stores.nats.url, name: 'health-cache-test' })
+		const app = testApp({ sql: stores.db.sql, bus: ownBus, clock })
 		const health = async () => {
 			const response = await app.handle(new Request('http://gateway/v1/health'))
 			return { status: response.status, body: (await response.json()) as { checks: { bus: boolean }; timestamp: string } }

@@ -1,36 +1,26 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { responseExcerpt } from '@lv/webhooks'
 import { type Receiver, startReceiver } from '../../services/notifier/src/testing/receiver.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
 import { newSecretKey, notificationsApp } from '../../services/gateway/src/webhooks/test-fixtures.ts'
 import { TEST_RESPONSE_BODY_BYTES } from '../../services/gateway/src/webhooks/test-ping.ts'
+import { useStores } from './stores.ts'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const stores = useStores('test-ping-body-test')
 let receiver: Receiver
 let app: ReturnType<typeof notificationsApp>
 
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'test-ping-body-test' })
+beforeAll(() => {
 	receiver = startReceiver()
-	app = notificationsApp({ sql: db.sql, bus, clock, secretKey: newSecretKey(), allowList: [receiver.origin] })
-}, 60_000)
-
-afterAll(async () => {
-	await receiver.stop()
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+	app = notificationsApp({ sql: stores.db.sql, bus: stores.bus, clock, secretKey: newSecretKey(), allowList: [receiver.origin] })
 })
 
+afterAll(() => receiver.stop())
+
 async function testPing(answer: () => Response): Promise<{ http_status: number; response_body: string | null }> {
-	const { key } = await accountWithKey(db.sql, clock, 'pro')
+	const { key } = await accountWithKey(stores.db.sql, clock, 'pro')
 	clock.advance(1_000)
 	const created = (await (
 		await app.handle(
