@@ -2,13 +2,11 @@ import { describe, expect, test } from 'bun:test'
 import { generateApiKey, hashApiKey, revokeApiKey } from '@lv/accounts'
 import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { silentLogger } from '@lv/logger'
 import { waitFor } from '@lv/testing'
 import { withPeerAddress } from '../../services/gateway/src/auth/client-ip.ts'
-import { authRuntimeFor } from '../../services/gateway/src/auth/runtime.ts'
 import { FAILED_KEY_LOOKUPS_PER_MINUTE } from '../../services/gateway/src/limits/failed-key-lookups.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
-import { testApp } from '../../services/gateway/src/test-support/gateway.ts'
+import { testApp, testReplica } from '../../services/gateway/src/test-support/gateway.ts'
 import { callUntilKeyCached } from '../../services/gateway/src/test-support/key-cache.ts'
 import { useStores } from './stores.ts'
 
@@ -17,9 +15,8 @@ const stores = useStores('unknown-keys-test')
 /** A replica of its own (its own clock: its own key cache and limits), listening for key changes. */
 async function replica(startIso = '2026-11-05T12:00:10.000Z') {
 	const clock = new TestClock(new Date(startIso))
-	const runtime = authRuntimeFor({ sql: stores.db.sql, clock, logger: silentLogger })
+	const { app, auth: runtime } = testReplica({ sql: stores.db.sql, bus: stores.bus, clock })
 	await runtime.listening
-	const app = testApp({ sql: stores.db.sql, bus: stores.bus, clock })
 	const call = (key: string, address = '203.0.113.9') =>
 		app.handle(withPeerAddress(new Request('http://gateway/v1/watchlist', { headers: bearer(key) }), address))
 	return { clock, keys: runtime.keys, call }
@@ -31,7 +28,7 @@ describe('unknown API keys', () => {
 	test(`random lvk_ keys from one address block cost one read each only up to ${FAILED_KEY_LOOKUPS_PER_MINUTE} a minute, then 429 key_lookup_limit_exceeded without a read`, async () => {
 		const { clock, keys, call } = await replica()
 		const known = await accountWithKey(stores.db.sql, clock, 'pro')
-		await callUntilKeyCached({ sql: stores.db.sql, clock }, known.keyId, () => call(known.key, '2001:db8:7:7::1'))
+		await callUntilKeyCached(keys, known.keyId, () => call(known.key, '2001:db8:7:7::1'))
 		const readsBefore = keys.loads
 		for (let index = 0; index < FAILED_KEY_LOOKUPS_PER_MINUTE; index++) {
 			const response = await call(generateApiKey(), `2001:db8:7:7::${(index + 2).toString(16)}`)

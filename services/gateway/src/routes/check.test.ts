@@ -9,8 +9,9 @@ import { registerFactory } from '../../../checker/src/test-support/register-fact
 import { BatchResultModel, CheckResultModel } from '../models/check.ts'
 import { withPeerAddress } from '../auth/client-ip.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
-import { testApp } from '../test-support/gateway.ts'
-import { callUntilKeyCached, keyCacheOf } from '../test-support/key-cache.ts'
+import type { AuthRuntime } from '../auth/runtime.ts'
+import { testApp, testReplica } from '../test-support/gateway.ts'
+import { callUntilKeyCached } from '../test-support/key-cache.ts'
 import { limitHeaders } from '../test-support/limit-headers.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
@@ -20,6 +21,7 @@ let nats: NatsHandle
 let bus: Bus
 let checker: TestChecker
 let app: ReturnType<typeof testApp>
+let auth: AuthRuntime
 let enterpriseKey: string
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ beforeAll(async () => {
 	await make.finishAllRuns()
 	bus = await connectBus({ servers: nats.url, name: 'check-route-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
-	app = testApp({ sql: db.sql, bus, clock })
+	;({ app, auth } = testReplica({ sql: db.sql, bus, clock }))
 	enterpriseKey = (await accountWithKey(db.sql, clock, 'enterprise')).key
 })
 
@@ -333,13 +335,13 @@ describe('checks sent while the call is being counted', () => {
 	test('a key revoked without any notification is 401 auth_revoked even though its check already went out, and is not charged', async () => {
 		const pro = await accountWithKey(db.sql, clock, 'pro')
 		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
-		await callUntilKeyCached({ sql: db.sql, clock }, pro.keyId, call)
+		await callUntilKeyCached(auth.keys, pro.keyId, call)
 		await db.sql.begin(async (tx) => {
 			await tx`SET LOCAL session_replication_role = replica`
 			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${pro.keyId}`
 		})
 		clock.advanceSeconds(1)
-		expect(keyCacheOf({ sql: db.sql, clock }).peek(pro.keyId)?.status).toBe('live')
+		expect(auth.keys.peek(pro.keyId)?.status).toBe('live')
 		const watch = await watchChecks()
 		try {
 			const refused = await call()

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
 import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
-import type { GatewayDeps } from '../app.ts'
+import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
@@ -45,7 +45,7 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 }
 
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
-export const checkRoutes = (deps: GatewayDeps) => {
+export const checkRoutes = (deps: RouteDeps) => {
 	const handlers = checkHandlers(deps)
 	const withOtherKeys = new WeakSet<Request>()
 	return new Elysia({ name: 'check-routes' })
@@ -53,7 +53,7 @@ export const checkRoutes = (deps: GatewayDeps) => {
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
 			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
 		})
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/check',
 			({ query, request }) => handlers.single(query, request.url),

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { AppError } from '@lv/errors'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import type { Caller, KeyedCaller } from '../auth/caller.ts'
@@ -29,10 +29,10 @@ export function keyedCaller(caller: Caller): KeyedCaller {
 }
 
 /** GET /v1/watchlist, GET/POST /v1/watchlist/operators, DELETE /v1/watchlist/operators/{slug}, GET /v1/watchlist/events. */
-export const watchlistRoutes = (deps: GatewayDeps) => {
+export const watchlistRoutes = (deps: RouteDeps) => {
 	const { sql, clock } = deps
 	return new Elysia({ name: 'watchlist-routes' })
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/watchlist',
 			async ({ caller }) => {

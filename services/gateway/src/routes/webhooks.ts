@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorModels } from '../models/watchlist.ts'
@@ -25,7 +25,7 @@ const security = [{ apiKey: [] }]
 const tags = ['webhooks']
 
 /** POST/GET /v1/webhooks, PATCH/DELETE /v1/webhooks/{id}, rotate_secret, deliveries and test. */
-export const webhookRoutes = (deps: GatewayDeps) => {
+export const webhookRoutes = (deps: RouteDeps) => {
 	const { sql, clock } = deps
 	let resolved: ResolvedWebhookSettings | undefined
 	const settings = (): ResolvedWebhookSettings => {
@@ -35,7 +35,7 @@ export const webhookRoutes = (deps: GatewayDeps) => {
 	}
 
 	return new Elysia({ name: 'webhook-routes' })
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.post(
 			'/v1/webhooks',
 			async ({ caller, body, set }) => {
