@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function userOnPlan(plan: string) {
 	const browser = new BrowserSession(h.dashboard())
-	const { email } = await signUp(browser)
+	const { email } = await signUp(browser, h.mailbox)
 	const [row] = await h.db.sql<{ account_id: string }[]>`SELECT account_id FROM dashboard_users WHERE email = ${email}`
 	await h.db.sql`UPDATE accounts SET plan_code = ${plan} WHERE id = ${row?.account_id ?? ''}`
 	await browser.get('/export')

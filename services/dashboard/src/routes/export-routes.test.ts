@@ -12,7 +12,7 @@ afterAll(async () => {
 
 async function userOnPlan(plan: string) {
 	const browser = new BrowserSession(h.dashboard())
-	const { email } = await signUp(browser)
+	const { email } = await signUp(browser, h.mailbox)
 	await h.db.sql`UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email})`
 	await browser.get('/export')
 	return browser
