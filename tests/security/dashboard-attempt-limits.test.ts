@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { BrowserSession, uniqueEmail } from '../../services/dashboard/src/test-support/browser-session.ts'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
+import { type Harness, harnessPerFile } from '../../services/dashboard/src/test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-}, 30_000)
-afterAll(async () => {
-	await h?.stop()
-})
+const h = harnessPerFile()
 
 const PROXY = '10.0.0.2'
 

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { withPeerAddress } from '@lv/client-address'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
+import { type Harness, harnessPerFile } from '../../services/dashboard/src/test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-}, 30_000)
-afterAll(async () => {
-	await h?.stop()
-})
+const h = harnessPerFile()
 
 const PATHS = ['/sign-in', '/', '/assets/dashboard.css', '/no-such-page']
 

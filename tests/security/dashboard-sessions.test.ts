@@ -1,71 +1,58 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { MINUTE } from '@lv/clock'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { BrowserContext } from 'playwright-core'
 import { confirmLinkFor, uniqueEmail } from '../../services/dashboard/src/test-support/browser-session.ts'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard } from '../support/chromium.ts'
+import { dashboardInChromiumPerFile } from '../support/chromium.ts'
 
-let h: Harness
-let dashboard: ListeningDashboard
-let browser: Browser
-beforeAll(async () => {
-	h = await startHarness()
-	dashboard = await listenDashboard(h, { DASHBOARD_SESSION_IDLE_MINUTES: 30 })
-	browser = await launchChromium()
-}, 30_000)
-afterAll(async () => {
-	await browser?.close()
-	await dashboard?.stop()
-	await h?.stop()
-})
+const started = dashboardInChromiumPerFile({ DASHBOARD_SESSION_IDLE_MINUTES: 30 })
 
 /** A new account, signed up in the browser through the mailed link; the context ends on /keys. */
 async function signedUpContext(email: string, password: string): Promise<BrowserContext> {
-	const context = await browser.newContext()
+	const context = await started.browser.newContext()
 	const page = await context.newPage()
-	await page.goto(`${dashboard.url}/sign-up`)
+	await page.goto(`${started.dashboard.url}/sign-up`)
 	await page.fill('#account_name', 'Acme Gaming Ltd')
 	await page.fill('#email', email)
 	await page.fill('#password', password)
 	await page.click('button[type=submit]')
 	await page.waitForSelector('[data-check-email]')
-	await page.goto(confirmLinkFor(h.mailbox, email).href)
-	await Promise.all([page.waitForURL(`${dashboard.url}/keys`), page.click('button:has-text("Create account")')])
+	await page.goto(confirmLinkFor(started.h.mailbox, email).href)
+	await Promise.all([page.waitForURL(`${started.dashboard.url}/keys`), page.click('button:has-text("Create account")')])
 	return context
 }
 
 async function signedInContext(email: string, password: string): Promise<BrowserContext> {
-	const context = await browser.newContext()
+	const context = await started.browser.newContext()
 	const page = await context.newPage()
-	await page.goto(`${dashboard.url}/sign-in`)
+	await page.goto(`${started.dashboard.url}/sign-in`)
 	await page.fill('#email', email)
 	await page.fill('#password', password)
-	await Promise.all([page.waitForURL(`${dashboard.url}/keys`), page.click('button[type=submit]')])
+	await Promise.all([page.waitForURL(`${started.dashboard.url}/keys`), page.click('button[type=submit]')])
 	return context
 }
 
 /** Where the browser lands when it opens /keys: /keys while signed in, /sign-in otherwise. */
 async function landingOfKeys(context: BrowserContext): Promise<string> {
 	const page = context.pages()[0] ?? (await context.newPage())
-	await page.goto(`${dashboard.url}/keys`)
+	await page.goto(`${started.dashboard.url}/keys`)
 	return new URL(page.url()).pathname
 }
 
 describe('dashboard sessions', () => {
 	test('a session left unused for the idle timeout is signed out, while one in use stays signed in', async () => {
-		h.clock.set('2026-11-05T09:00:00Z')
+		started.h.clock.set('2026-11-05T09:00:00Z')
 		const password = 'correct horse battery staple'
 		const email = uniqueEmail('idle')
 		const busy = await signedUpContext(email, password)
 		const idle = await signedInContext(email, password)
 		for (let step = 0; step < 3; step++) {
-			h.clock.advance(20 * MINUTE)
+			started.h.clock.advance(20 * MINUTE)
 			expect(await landingOfKeys(busy)).toBe('/keys')
 		}
 		expect(await landingOfKeys(idle)).toBe('/sign-in')
-		h.clock.advance(30 * MINUTE - 1)
+		started.h.clock.advance(30 * MINUTE - 1)
 		expect(await landingOfKeys(busy)).toBe('/keys')
-		h.clock.advance(30 * MINUTE)
+		started.h.clock.advance(30 * MINUTE)
 		expect(await landingOfKeys(busy)).toBe('/sign-in')
 	}, 60_000)
 
@@ -76,7 +63,7 @@ describe('dashboard sessions', () => {
 		const page = changer.pages()[0]
 		if (!page) throw new Error('no page')
 
-		await Promise.all([page.waitForURL(`${dashboard.url}/account/password`), page.click('a:has-text("Password")')])
+		await Promise.all([page.waitForURL(`${started.dashboard.url}/account/password`), page.click('a:has-text("Password")')])
 		expect(await page.textContent('h1')).toBe('Change password')
 		await page.fill('#current_password', 'not the password')
 		await page.fill('#new_password', 'the second password')
@@ -84,17 +71,17 @@ describe('dashboard sessions', () => {
 		expect(await page.textContent('.field-error')).toBe('This is not your current password.')
 		expect(await landingOfKeys(other)).toBe('/keys')
 
-		await page.goto(`${dashboard.url}/account/password`)
+		await page.goto(`${started.dashboard.url}/account/password`)
 		await page.fill('#current_password', 'the first password')
 		await page.fill('#new_password', 'the second password')
-		await Promise.all([page.waitForURL(`${dashboard.url}/account/password?notice=changed`), page.click('button:has-text("Change password")')])
+		await Promise.all([page.waitForURL(`${started.dashboard.url}/account/password?notice=changed`), page.click('button:has-text("Change password")')])
 		expect(await page.textContent('.callout.success')).toContain('Every other session is signed out.')
 
 		expect(await landingOfKeys(other)).toBe('/sign-in')
 		expect(await landingOfKeys(changer)).toBe('/keys')
-		const oldPassword = await browser.newContext()
+		const oldPassword = await started.browser.newContext()
 		const signIn = await oldPassword.newPage()
-		await signIn.goto(`${dashboard.url}/sign-in`)
+		await signIn.goto(`${started.dashboard.url}/sign-in`)
 		await signIn.fill('#email', email)
 		await signIn.fill('#password', 'the first password')
 		await signIn.click('button[type=submit]')

@@ -1,7 +1,8 @@
+import { afterAll, beforeAll } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { type Browser, chromium } from 'playwright-core'
 import { freePort } from '@lv/testing'
-import type { Harness } from '../../services/dashboard/src/test-support/harness.ts'
+import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = [
@@ -34,4 +35,22 @@ export async function listenDashboard(h: Harness, config: Parameters<Harness['da
 			await app.stop()
 		}
 	}
+}
+
+export type DashboardInChromium = { h: Harness; dashboard: ListeningDashboard; browser: Browser }
+
+/** A harness, a dashboard listening on it and Chromium, started before the file's tests and stopped after them. */
+export function dashboardInChromiumPerFile(config: Parameters<Harness['dashboard']>[0] = {}): DashboardInChromium {
+	const started = {} as DashboardInChromium
+	beforeAll(async () => {
+		started.h = await startHarness()
+		started.dashboard = await listenDashboard(started.h, config)
+		started.browser = await launchChromium()
+	}, 30_000)
+	afterAll(async () => {
+		await started.browser?.close()
+		await started.dashboard?.stop()
+		await started.h?.stop()
+	})
+	return started
 }

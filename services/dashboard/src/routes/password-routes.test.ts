@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-}, 30_000)
-afterAll(async () => {
-	await h?.stop()
-})
+const h = harnessPerFile()
 
 const change = (browser: BrowserSession, fields: Record<string, string>, options: { csrf?: 'none' } = {}) =>
 	browser.get('/account/password').then(() => browser.post('/account/password', fields, options))

@@ -8,9 +8,10 @@ const UNIQUE_VIOLATION = '23505'
 
 export type PendingSignUp = { email: string; passwordHash: string; accountName: string }
 
-/** Keeps a sign-up until its link is opened; only the SHA-256 of the link's token is stored. */
+/** Keeps a sign-up until its link is opened (dropping expired ones); only the SHA-256 of the link's token is stored. */
 export async function holdSignUp(sql: Sql, clock: Clock, token: string, input: PendingSignUp, ttlMs: number): Promise<void> {
 	const now = clock.now()
+	await sql`DELETE FROM dashboard_sign_ups WHERE expires_at <= ${now}`
 	await sql`
 		INSERT INTO dashboard_sign_ups (token_hash, email, password_hash, account_name, created_at, expires_at)
 		VALUES (${sha256(token)}, ${input.email}, ${input.passwordHash}, ${input.accountName}, ${now}, ${new Date(now.getTime() + ttlMs)})`
@@ -45,7 +46,7 @@ export async function confirmSignUp(sql: Sql, clock: Clock, token: string): Prom
 			await tx`
 				INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
 				VALUES (${userId}, ${account.id}, ${held.email}, ${held.password_hash}, ${now})`
-			await tx`DELETE FROM dashboard_sign_ups WHERE email = ${held.email} OR expires_at <= ${now}`
+			await tx`DELETE FROM dashboard_sign_ups WHERE email = ${held.email}`
 			return { userId, accountId: account.id }
 		})
 	} catch (error) {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'bun:test'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
@@ -79,4 +80,19 @@ export async function startHarness(): Promise<Harness> {
 			await db.drop()
 		}
 	}
+}
+
+/**
+ * A harness started before the test file's tests and stopped after them. The returned object is
+ * filled in by `beforeAll`, so tests use it as `h.db`, `h.clock`, … like a harness of their own.
+ */
+export function harnessPerFile(): Harness {
+	const h = {} as Harness
+	beforeAll(async () => {
+		Object.assign(h, await startHarness())
+	}, 30_000)
+	afterAll(async () => {
+		await h.stop?.()
+	})
+	return h
 }
