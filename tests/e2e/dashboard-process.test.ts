@@ -48,5 +48,5 @@ describe('dashboard process', () => {
 		} finally {
 			if (child.exitCode === null) child.kill('SIGKILL')
 		}
-	})
+	}, 60_000)
 })

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { MINUTE } from '@lv/clock'
 import { sha256 } from '../auth/tokens.ts'
 import { BrowserSession, confirmLinkFor, confirmSignUpLink, signUp, uniqueEmail } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 const accountsWithEmail = (email: string) =>
 	h.db.sql<{ plan_code: string; name: string; password_hash: string }[]>`

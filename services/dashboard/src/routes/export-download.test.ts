@@ -23,7 +23,7 @@ beforeAll(async () => {
 		VALUES ('two_exports', 'Two exports', NULL, NULL, 5, 1, 10, 2, NULL, false, 9)`
 	await ensureStreams(h.bus)
 	exporter = await startExporter({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false } })
-})
+}, 30_000)
 
 afterAll(async () => {
 	await exporter.stop()

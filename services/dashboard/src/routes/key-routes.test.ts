@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { hashApiKey } from '@lv/accounts'
 import { MINUTE } from '@lv/clock'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 const RAW_KEY = /lvk_[A-Za-z0-9]{32}/g
 

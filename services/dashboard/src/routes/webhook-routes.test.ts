@@ -19,7 +19,7 @@ beforeAll(async () => {
 			return new Response(answerStatus === 200 ? 'thanks' : 'receiver broke', { status: answerStatus })
 		}
 	})
-})
+}, 30_000)
 afterAll(async () => {
 	receiver.stop(true)
 	await h.stop()
