@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { withPeerAddress } from '../../services/gateway/src/auth/client-ip.ts'
+import { withPeerAddress } from '@lv/client-address'
 import { testApp } from '../../services/gateway/src/test-support/gateway.ts'
 import { useStores } from './stores.ts'
 

@@ -102,13 +102,15 @@ describe('request bodies over the route maximum', () => {
 	})
 
 	test('every HTTP server sets a Bun request-body ceiling, answered 413 before the app reads the body', async () => {
-		const servers = [
-			gateway().listen({ port: 0, hostname: '127.0.0.1' }),
-			createDashboard({ sql: stores.db.sql, clock, logger: silentLogger, config: DASHBOARD_CONFIG, gatewayFetch: () => Promise.reject(new Error('unused')) }).listen({
-				port: 0,
-				hostname: '127.0.0.1'
-			})
-		]
+		const dashboard = createDashboard({
+			sql: stores.db.sql,
+			clock,
+			logger: silentLogger,
+			config: DASHBOARD_CONFIG,
+			gatewayFetch: () => Promise.reject(new Error('unused')),
+			mailer: { send: () => Promise.reject(new Error('unused')) }
+		})
+		const servers = [gateway().listen({ port: 0, hostname: '127.0.0.1' }), dashboard.listen({ port: 0, hostname: '127.0.0.1' })]
 		const health = startHealthServer(0, () => true, '127.0.0.1')
 		try {
 			const oversized = new Uint8Array(2 * 1024 * 1024)

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
+import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
 import { type Sql, createSql } from '@lv/db'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
-import { withPeerAddress } from './client-ip.ts'
 import { authPlugin } from './plugin.ts'
 
 let db: TestDatabase
