@@ -1,9 +1,6 @@
 import { lookup } from 'node:dns/promises'
 import { invalidQuery } from '@lv/errors'
-import { blockedRangeOf } from './address-policy.ts'
-import { type AllowList, EMPTY_ALLOW_LIST, allowsAddress, allowsOrigin, parseAllowList } from './allow-list.ts'
-import { blockedHostnameReason } from './hostname-policy.ts'
-import { parseIp } from './ip-address.ts'
+import { type AllowList, EMPTY_ALLOW_LIST, allowsAddress, allowsOrigin, blockedHostnameReason, blockedRangeOf, parseAllowList, parseIp } from '@lv/net-policy'
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048
 
