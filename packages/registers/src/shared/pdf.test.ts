@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { deflateSync } from 'node:zlib'
 import { buildTextPdf } from '../../scripts/text-pdf.ts'
-import { extractPdfPages, extractPdfPagesAsync } from './pdf.ts'
+import { MAX_PDF_INFLATED_BYTES, MAX_PDF_OBJECTS, extractPdfPages, extractPdfPagesAsync } from './pdf.ts'
 import { textFile } from './test-support.ts'
 
 const url = 'https://example.test/register.pdf'
@@ -30,5 +31,50 @@ describe('extractPdfPagesAsync (unpdf)', () => {
 
 	test('a broken PDF is a RegisterParseError', async () => {
 		await expect(extractPdfPagesAsync({ url, bytes: pdf.slice(0, 300), contentType: null })).rejects.toMatchObject({ name: 'RegisterParseError' })
+	})
+})
+
+/** A PDF of `count` indirect objects and nothing else, built as one string (about 20 bytes an object). */
+function manyObjectsPdf(count: number): Uint8Array {
+	const parts = ['%PDF-1.4\n']
+	for (let id = 1; id <= count; id++) parts.push(`${id} 0 obj\n<<>>\nendobj\n`)
+	parts.push('trailer\n<< /Size 1 >>\n%%EOF\n')
+	return new TextEncoder().encode(parts.join(''))
+}
+
+/** A PDF whose `streams` objects each hold the same Flate stream of `inflated` zero bytes (a few KB each on disk). */
+function inflatingPdf(streams: number, inflated: number, filter = '/FlateDecode'): Uint8Array {
+	const data = deflateSync(new Uint8Array(inflated), { level: 9 })
+	const chunks: Uint8Array[] = [new TextEncoder().encode('%PDF-1.4\n')]
+	for (let id = 1; id <= streams; id++) {
+		chunks.push(new TextEncoder().encode(`${id} 0 obj\n<< /Length ${data.length} /Filter ${filter} >>\nstream\n`), data, new TextEncoder().encode('\nendstream\nendobj\n'))
+	}
+	chunks.push(new TextEncoder().encode('trailer\n<< /Size 1 >>\n%%EOF\n'))
+	return Buffer.concat(chunks)
+}
+
+describe('whole-document caps (hostile PDFs)', () => {
+	const hostile = (bytes: Uint8Array) => ({ url, bytes, contentType: 'application/pdf' })
+
+	test(`a PDF of 200,000 objects is refused by the document object cap (${MAX_PDF_OBJECTS}) in both readers`, async () => {
+		const file = hostile(manyObjectsPdf(200_000))
+		expect(() => extractPdfPages(file)).toThrow(expect.objectContaining({ reason: 'malformed', message: expect.stringContaining(`more than ${MAX_PDF_OBJECTS} objects`) }))
+		await expect(extractPdfPagesAsync(file)).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining(`more than ${MAX_PDF_OBJECTS} objects`) })
+	})
+
+	test('objects packed in object streams count toward the cap by their /N', async () => {
+		const streams = Buffer.concat([inflatingPdf(1, 16, '/FlateDecode /Type /ObjStm /N 40000'), inflatingPdf(1, 16, '/FlateDecode /Type /ObjStm /N 40000')])
+		await expect(extractPdfPagesAsync(hostile(streams))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('objects') })
+	})
+
+	test('streams that each stay under any per-stream limit but together inflate past the document cap are refused in both readers', async () => {
+		const file = hostile(inflatingPdf(12, 16 * 1024 * 1024))
+		const tooMuch = { reason: 'malformed', message: expect.stringContaining(`inflate to more than ${MAX_PDF_INFLATED_BYTES} bytes`) }
+		expect(() => extractPdfPages(file)).toThrow(expect.objectContaining(tooMuch))
+		await expect(extractPdfPagesAsync(file)).rejects.toMatchObject(tooMuch)
+	})
+
+	test('a stream behind an expanding filter with no useful bound (LZW) is not handed to pdf.js', async () => {
+		await expect(extractPdfPagesAsync(hostile(inflatingPdf(1, 16, '/LZWDecode')))).rejects.toMatchObject({ reason: 'unexpected_format' })
 	})
 })
