@@ -43,8 +43,9 @@ function manyObjectsPdf(count: number): Uint8Array {
 }
 
 /** A PDF whose `streams` objects each hold the same Flate stream of `inflated` zero bytes (a few KB each on disk). */
-function inflatingPdf(streams: number, inflated: number, filter = '/FlateDecode'): Uint8Array {
+function inflatingPdf(streams: number, inflated: number, filter = '/FlateDecode', checksum: 'right' | 'wrong' = 'right'): Uint8Array {
 	const data = deflateSync(new Uint8Array(inflated), { level: 9 })
+	if (checksum === 'wrong') data[data.length - 1] = (data[data.length - 1] as number) ^ 0xff
 	const chunks: Uint8Array[] = [new TextEncoder().encode('%PDF-1.4\n')]
 	for (let id = 1; id <= streams; id++) {
 		chunks.push(new TextEncoder().encode(`${id} 0 obj\n<< /Length ${data.length} /Filter ${filter} >>\nstream\n`), data, new TextEncoder().encode('\nendstream\nendobj\n'))
@@ -72,6 +73,10 @@ describe('whole-document caps (hostile PDFs)', () => {
 		const tooMuch = { reason: 'malformed', message: expect.stringContaining(`inflate to more than ${MAX_PDF_INFLATED_BYTES} bytes`) }
 		expect(() => extractPdfPages(file)).toThrow(expect.objectContaining(tooMuch))
 		await expect(extractPdfPagesAsync(file)).rejects.toMatchObject(tooMuch)
+	})
+
+	test('streams with a wrong checksum still count toward the cap (pdf.js does not check it)', async () => {
+		await expect(extractPdfPagesAsync(hostile(inflatingPdf(12, 16 * 1024 * 1024, '/FlateDecode', 'wrong')))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('inflate to more than') })
 	})
 
 	test('a stream behind an expanding filter with no useful bound (LZW) is not handed to pdf.js', async () => {

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib'
+import { constants, createInflateRaw, inflateSync } from 'node:zlib'
 import { extractTextItems, getDocumentProxy } from 'unpdf'
 import type { FetchedFile } from '../types.ts'
 import { guardParseAsync, parseError } from './parse-error.ts'
@@ -27,6 +27,8 @@ class DocumentBudget {
 		if (this.objects > MAX_PDF_OBJECTS) throw parseError('malformed', `PDF has more than ${MAX_PDF_OBJECTS} objects`, this.file)
 	}
 
+	private tooLarge = () => parseError('malformed', `PDF streams inflate to more than ${MAX_PDF_INFLATED_BYTES} bytes`, this.file)
+
 	/** Inflates one stream within what the document has left; null when the data does not inflate. */
 	inflate(raw: Uint8Array): Uint8Array | null {
 		try {
@@ -34,9 +36,29 @@ class DocumentBudget {
 			this.inflated += out.length
 			return out
 		} catch (error) {
-			if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw parseError('malformed', `PDF streams inflate to more than ${MAX_PDF_INFLATED_BYTES} bytes`, this.file)
+			if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw this.tooLarge()
 			return null
 		}
+	}
+
+	/**
+	 * Counts what a zlib stream inflates to the way a lenient reader would decode it: no checksum
+	 * check, and everything up to a damaged or missing end counted. Nothing is kept.
+	 */
+	countInflated(zlibData: Uint8Array): Promise<void> {
+		return new Promise((resolve, reject) => {
+			const inflater = createInflateRaw({ finishFlush: constants.Z_SYNC_FLUSH })
+			inflater.on('data', (chunk: Buffer) => {
+				this.inflated += chunk.length
+				if (this.inflated > MAX_PDF_INFLATED_BYTES) {
+					inflater.destroy()
+					reject(this.tooLarge())
+				}
+			})
+			inflater.on('end', resolve)
+			inflater.on('error', () => resolve())
+			inflater.end(zlibData.subarray(2))
+		})
 	}
 }
 
@@ -95,9 +117,9 @@ function decodeStream(dictionary: string, raw: Uint8Array, file: Pick<FetchedFil
  * indirect objects (those packed in object streams by their /N) within MAX_PDF_OBJECTS, every
  * Flate stream inflated (and dropped) within MAX_PDF_INFLATED_BYTES for the whole document, and no
  * stream whose filters could expand without a bound (LZW, run-length, Flate behind another filter).
- * Lenient about damage (a stream that does not inflate is left to pdf.js); throws RegisterParseError.
+ * Counts as pdf.js decodes (no checksum, a damaged end still yields what came before it); throws RegisterParseError.
  */
-export function checkPdfBounds(file: FetchedFile): void {
+export async function checkPdfBounds(file: FetchedFile): Promise<void> {
 	const source = latin1(file.bytes)
 	const budget = new DocumentBudget(file)
 	for (const _ of source.matchAll(/\d+\s+\d+\s+obj\b/g)) budget.countObjects(1)
@@ -111,7 +133,7 @@ export function checkPdfBounds(file: FetchedFile): void {
 		if (filters[0] !== 'FlateDecode') continue
 		const dataStart = (match.index as number) + match[0].length
 		const dataEnd = source.indexOf('endstream', dataStart)
-		budget.inflate(file.bytes.subarray(dataStart, dataEnd < 0 ? file.bytes.length : dataEnd))
+		await budget.countInflated(file.bytes.subarray(dataStart, dataEnd < 0 ? file.bytes.length : dataEnd))
 	}
 }
 
@@ -307,7 +329,7 @@ export function extractPdfPages(file: FetchedFile): string[] {
 export async function extractPdfPagesAsync(file: FetchedFile): Promise<string[]> {
 	if (file.bytes.length === 0) throw parseError('empty', 'file is empty', file)
 	if (!isPdf(file.bytes)) throw parseError('unexpected_format', 'file is not a PDF', file)
-	checkPdfBounds(file)
+	await checkPdfBounds(file)
 	return guardParseAsync(async () => {
 		// verbosity 0: pdf.js would otherwise print a warning per damaged object to the console.
 		const document = await getDocumentProxy(new Uint8Array(file.bytes), { verbosity: 0 })
