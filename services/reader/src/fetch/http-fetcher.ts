@@ -47,20 +47,18 @@ export function httpFetcher(options: HttpFetcherOptions): Fetcher {
 	const fileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES
 	const fileWireBytes = options.maxFileWireBytes ?? fileBytes
 	return async (url, previous, scope) => {
-		const timeoutMs = Math.min(options.timeoutMs, scope.run.remainingMs())
-		if (timeoutMs <= 0) throw new FetchFailedError('timeout', url, `the run's fetch time ran out before ${url}`)
+		if (scope.run.signal.aborted) throw new FetchFailedError('timeout', url, `the run's fetch time ran out before ${url}`)
 		const headers: Record<string, string> = { 'user-agent': options.userAgent, accept: '*/*', 'accept-encoding': 'gzip, deflate, br' }
 		if (previous?.etag) headers['if-none-match'] = previous.etag
 		if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified
-		const deadline = new AbortController()
-		const timer = setTimeout(() => deadline.abort(), timeoutMs)
+		const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs), scope.run.signal])
 		const caps: Caps = { url, run: scope.run, fileBytes, fileWireBytes }
 		try {
 			let target = url
 			for (let redirects = 0; ; redirects++) {
 				const hop = await checkHop(scope.policy, scope.jurisdiction, target)
-				if (hop.kind === 'file') return await readLocalFile(hop.path, caps, deadline.signal)
-				const response = await request(hop, headers, deadline.signal)
+				if (hop.kind === 'file') return await readLocalFile(hop.path, caps, signal)
+				const response = await request(hop, headers, signal)
 				const status = response.statusCode ?? 0
 				const location = response.headers.location
 				if (status >= 300 && status < 400 && status !== 304 && location) {
@@ -69,14 +67,12 @@ export function httpFetcher(options: HttpFetcherOptions): Fetcher {
 					target = new URL(location, target).toString()
 					continue
 				}
-				return await answer(response, previous, caps, deadline.signal)
+				return await answer(response, previous, caps, signal)
 			}
 		} catch (error) {
 			if (error instanceof FetchFailedError) throw error
-			if (deadline.signal.aborted) throw new FetchFailedError('timeout', url, `no complete answer from ${url} in ${timeoutMs} ms`, null, { cause: error })
+			if (signal.aborted) throw new FetchFailedError('timeout', url, `no complete answer from ${url} in time`, null, { cause: error })
 			throw new FetchFailedError('network_error', url, `fetching ${url} failed: ${error instanceof Error ? error.message : String(error)}`, null, { cause: error })
-		} finally {
-			clearTimeout(timer)
 		}
 	}
 }

@@ -15,19 +15,15 @@ export const DEFAULT_RUN_LIMITS: RunLimits = { wireBytes: 192 * 1024 * 1024, byt
 
 /**
  * The run's remaining allowance, drawn down as bytes arrive. Time is wall time (a network cap,
- * like a socket timeout), started with the allowance.
+ * like a socket timeout), started with the allowance: `signal` aborts when it is spent.
  */
 export class RunAllowance {
 	private wire = 0
 	private decoded = 0
-	private readonly endsAt: number
+	readonly signal: AbortSignal
 
 	constructor(readonly limits: RunLimits = DEFAULT_RUN_LIMITS) {
-		this.endsAt = performance.now() + limits.timeMs
-	}
-
-	remainingMs(): number {
-		return Math.max(0, this.endsAt - performance.now())
+		this.signal = AbortSignal.timeout(limits.timeMs)
 	}
 
 	/** Counts wire bytes of `url`; throws FetchFailedError('too_large') once the run is over its cap. */
