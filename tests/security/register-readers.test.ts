@@ -12,7 +12,8 @@ import { type SourcePolicy, sourcePolicy } from '../../services/reader/src/fetch
 import { runJurisdiction } from '../../services/reader/src/run.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
 import { createReaderHarness, databaseDigest, type ReaderHarness } from '../../services/reader/src/testing/harness.ts'
-import { GIB, MIB, brotliBomb, gzipBomb, inflatingPdf, manyObjectsPdf, type SentCounter, slowDrip, xlsxBomb } from './support/hostile-publications.ts'
+import { inflatingPdf, manyObjectsPdf } from '../../packages/registers/scripts/hostile-pdf.ts'
+import { GIB, MIB, brotliBomb, gzipBomb, type SentCounter, slowDrip, xlsxBomb } from './support/hostile-publications.ts'
 import { type HostileServer, redirectTo, startHostileServer } from './support/hostile-server.ts'
 
 /**
@@ -220,7 +221,7 @@ describe(`memory stays under the reader's limit (${READER_MEMORY_LIMIT_BYTES / M
 		try {
 			const xlsx = (await xlsxBomb(GIB)) as Uint8Array<ArrayBuffer>
 			const objects = manyObjectsPdf(200_000) as Uint8Array<ArrayBuffer>
-			const inflate = (await inflatingPdf(12, 16 * MIB)) as Uint8Array<ArrayBuffer>
+			const inflate = inflatingPdf(12, 16 * MIB) as Uint8Array<ArrayBuffer>
 			server.routes.set('/gzip-bomb', () => bodyOf(gzipBomb(GIB, { bytes: 0 }), { 'content-encoding': 'gzip' }))
 			server.routes.set('/brotli-bomb', () => bodyOf(brotliBomb(GIB, { bytes: 0 }), { 'content-encoding': 'br' }))
 			server.routes.set('/media/1/26-10-02-current-ogra-licence-holders.xlsx', () => new Response(xlsx))

@@ -86,51 +86,24 @@ export async function xlsxBomb(inflated: number): Promise<Uint8Array> {
 	for (const entry of entries) {
 		const name = Buffer.from(entry.name)
 		const size = entry.method === 0 ? entry.data.length : entry.size
-		const local = Buffer.alloc(30)
-		local.writeUInt32LE(0x04034b50, 0)
-		local.writeUInt16LE(20, 4)
-		local.writeUInt16LE(entry.method, 8)
-		local.writeUInt32LE(entry.data.length, 18)
-		local.writeUInt32LE(size, 22)
-		local.writeUInt16LE(name.length, 26)
-		const central = Buffer.alloc(46)
-		central.writeUInt32LE(0x02014b50, 0)
-		central.writeUInt16LE(20, 4)
-		central.writeUInt16LE(20, 6)
-		central.writeUInt16LE(entry.method, 10)
-		central.writeUInt32LE(entry.data.length, 20)
-		central.writeUInt32LE(size, 24)
-		central.writeUInt16LE(name.length, 28)
-		central.writeUInt32LE(offset, 42)
+		// [byte offset, value, width] of the fields a ZIP reader looks at; the rest stay zero
+		const local = zipRecord(30, 0x04034b50, [[4, 20, 2], [8, entry.method, 2], [18, entry.data.length, 4], [22, size, 4], [26, name.length, 2]])
+		const central = zipRecord(46, 0x02014b50, [[4, 20, 2], [6, 20, 2], [10, entry.method, 2], [20, entry.data.length, 4], [24, size, 4], [28, name.length, 2], [42, offset, 4]])
 		locals.push(local, name, entry.data)
 		centrals.push(central, name)
 		offset += local.length + name.length + entry.data.length
 	}
 	const directory = Buffer.concat(centrals)
-	const end = Buffer.alloc(22)
-	end.writeUInt32LE(0x06054b50, 0)
-	end.writeUInt16LE(entries.length, 8)
-	end.writeUInt16LE(entries.length, 10)
-	end.writeUInt32LE(directory.length, 12)
-	end.writeUInt32LE(offset, 16)
+	const end = zipRecord(22, 0x06054b50, [[8, entries.length, 2], [10, entries.length, 2], [12, directory.length, 4], [16, offset, 4]])
 	return Buffer.concat([...locals, directory, end])
 }
 
-/** A PDF of `count` empty indirect objects (about 20 bytes each). */
-export function manyObjectsPdf(count: number): Uint8Array {
-	const parts = ['%PDF-1.4\n']
-	for (let id = 1; id <= count; id++) parts.push(`${id} 0 obj\n<<>>\nendobj\n`)
-	parts.push('trailer\n<< /Size 1 >>\n%%EOF\n')
-	return new TextEncoder().encode(parts.join(''))
-}
-
-/** A PDF of `streams` Flate streams, each inflating to `each` zero bytes. */
-export async function inflatingPdf(streams: number, each: number): Promise<Uint8Array> {
-	const raw = await deflatedZeros(each)
-	// a zlib stream: header, the raw deflate data, and an Adler-32 the reader does not need to match
-	const data = Buffer.concat([Buffer.from([0x78, 0xda]), raw, Buffer.alloc(4)])
-	const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')]
-	for (let id = 1; id <= streams; id++) parts.push(Buffer.from(`${id} 0 obj\n<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n'))
-	parts.push(Buffer.from('trailer\n<< /Size 1 >>\n%%EOF\n'))
-	return Buffer.concat(parts)
+function zipRecord(length: number, signature: number, fields: [number, number, 2 | 4][]): Buffer {
+	const record = Buffer.alloc(length)
+	record.writeUInt32LE(signature, 0)
+	for (const [at, value, width] of fields) {
+		if (width === 2) record.writeUInt16LE(value, at)
+		else record.writeUInt32LE(value, at)
+	}
+	return record
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { deflateSync } from 'node:zlib'
+import { inflatingPdf, manyObjectsPdf } from '../../scripts/hostile-pdf.ts'
 import { buildTextPdf } from '../../scripts/text-pdf.ts'
 import { MAX_PDF_INFLATED_BYTES, MAX_PDF_OBJECTS, extractPdfPages, extractPdfPagesAsync } from './pdf.ts'
 import { textFile } from './test-support.ts'
@@ -34,26 +34,6 @@ describe('extractPdfPagesAsync (unpdf)', () => {
 	})
 })
 
-/** A PDF of `count` indirect objects and nothing else, built as one string (about 20 bytes an object). */
-function manyObjectsPdf(count: number): Uint8Array {
-	const parts = ['%PDF-1.4\n']
-	for (let id = 1; id <= count; id++) parts.push(`${id} 0 obj\n<<>>\nendobj\n`)
-	parts.push('trailer\n<< /Size 1 >>\n%%EOF\n')
-	return new TextEncoder().encode(parts.join(''))
-}
-
-/** A PDF whose `streams` objects each hold the same Flate stream of `inflated` zero bytes (a few KB each on disk). */
-function inflatingPdf(streams: number, inflated: number, filter = '/FlateDecode', checksum: 'right' | 'wrong' = 'right'): Uint8Array {
-	const data = deflateSync(new Uint8Array(inflated), { level: 9 })
-	if (checksum === 'wrong') data[data.length - 1] = (data[data.length - 1] as number) ^ 0xff
-	const chunks: Uint8Array[] = [new TextEncoder().encode('%PDF-1.4\n')]
-	for (let id = 1; id <= streams; id++) {
-		chunks.push(new TextEncoder().encode(`${id} 0 obj\n<< /Length ${data.length} /Filter ${filter} >>\nstream\n`), data, new TextEncoder().encode('\nendstream\nendobj\n'))
-	}
-	chunks.push(new TextEncoder().encode('trailer\n<< /Size 1 >>\n%%EOF\n'))
-	return Buffer.concat(chunks)
-}
-
 describe('whole-document caps (hostile PDFs)', () => {
 	const hostile = (bytes: Uint8Array) => ({ url, bytes, contentType: 'application/pdf' })
 
@@ -64,7 +44,7 @@ describe('whole-document caps (hostile PDFs)', () => {
 	})
 
 	test('objects packed in object streams count toward the cap by their /N', async () => {
-		const streams = Buffer.concat([inflatingPdf(1, 16, '/FlateDecode /Type /ObjStm /N 40000'), inflatingPdf(1, 16, '/FlateDecode /Type /ObjStm /N 40000')])
+		const streams = Buffer.concat([inflatingPdf(1, 16, { filter: '/FlateDecode /Type /ObjStm /N 40000' }), inflatingPdf(1, 16, { filter: '/FlateDecode /Type /ObjStm /N 40000' })])
 		await expect(extractPdfPagesAsync(hostile(streams))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('objects') })
 	})
 
@@ -76,10 +56,10 @@ describe('whole-document caps (hostile PDFs)', () => {
 	})
 
 	test('streams with a wrong checksum still count toward the cap (pdf.js does not check it)', async () => {
-		await expect(extractPdfPagesAsync(hostile(inflatingPdf(12, 16 * 1024 * 1024, '/FlateDecode', 'wrong')))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('inflate to more than') })
+		await expect(extractPdfPagesAsync(hostile(inflatingPdf(12, 16 * 1024 * 1024, { checksum: 'wrong' })))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('inflate to more than') })
 	})
 
 	test('a stream behind an expanding filter with no useful bound (LZW) is not handed to pdf.js', async () => {
-		await expect(extractPdfPagesAsync(hostile(inflatingPdf(1, 16, '/LZWDecode')))).rejects.toMatchObject({ reason: 'unexpected_format' })
+		await expect(extractPdfPagesAsync(hostile(inflatingPdf(1, 16, { filter: '/LZWDecode' })))).rejects.toMatchObject({ reason: 'unexpected_format' })
 	})
 })
