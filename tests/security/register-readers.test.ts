@@ -61,6 +61,22 @@ describe('redirects', () => {
 		expect(await failureOf(fetcher(`${hostile.url}/loop`, null, scope()))).toMatchObject({ reason: 'too_many_redirects' })
 	})
 
+	test('each hop connects to the address the policy checked (pinned): the system resolver is never asked again', async () => {
+		// .invalid never resolves (RFC 6761): the answer arrives only if the connection went to the checked address
+		const port = new URL(hostile.url).port
+		let resolved = 0
+		const pinned = sourcePolicy([`registers.invalid:${port}`], {
+			resolve: async () => {
+				resolved++
+				return [{ address: '127.0.0.1', family: 4 }]
+			}
+		})
+		hostile.routes.set('/to-pinned', () => redirectTo(`http://registers.invalid:${port}/ok`))
+		const response = await fetcher(`http://registers.invalid:${port}/to-pinned`, null, { ...scope(), policy: pinned })
+		expect(response).toMatchObject({ status: 'ok', bytes: new TextEncoder().encode('fine') })
+		expect(resolved).toBe(2)
+	})
+
 	const offPolicy: [string, string, SourcePolicy | null][] = [
 		['another port of the same loopback address', 'http://127.0.0.1:1/x', null],
 		['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/', null],
