@@ -115,7 +115,7 @@ async function readBatch(deps: CertificateDeps, adapter: CertificateAdapter, jur
 		const certificateUrl = adapter.certificateUrl(licence.license_number) as string
 		const fetchUrl = deps.sources.fetchUrl(certificateUrl)
 		const readAt = deps.clock.now()
-		const reading = await fetchCertificate(deps, scope, adapter, licence, certificateUrl)
+		const reading = await fetchCertificate(deps, scope, adapter, licence, { certificateUrl, fetchUrl })
 		if (reading.kind === 'failed') deps.logger.warn('certificate not read', { jurisdiction, license_number: licence.license_number, url: fetchUrl, reason: reading.reason })
 		const changes = await inTransaction(deps.sql, (tx) => recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context }))
 		summary.inserted += changes.inserted
@@ -157,8 +157,8 @@ async function holdingBatchLock<T>(sql: Sql, jurisdiction: JurisdictionCode, wor
 	}
 }
 
-async function fetchCertificate(deps: CertificateDeps, scope: FetchScope, adapter: CertificateAdapter, licence: Licence, certificateUrl: string): Promise<Reading> {
-	const fetchUrl = deps.sources.fetchUrl(certificateUrl)
+async function fetchCertificate(deps: CertificateDeps, scope: FetchScope, adapter: CertificateAdapter, licence: Licence, page: { certificateUrl: string; fetchUrl: string }): Promise<Reading> {
+	const { certificateUrl, fetchUrl } = page
 	let response: Awaited<ReturnType<CertificateDeps['fetcher']>>
 	try {
 		response = await fetchCanonical(deps.fetcher, deps.sources, scope, certificateUrl, null)

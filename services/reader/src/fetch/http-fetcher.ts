@@ -3,7 +3,7 @@ import https from 'node:https'
 import { createReadStream } from 'node:fs'
 import type { Readable, Transform } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import { pinnedLookup } from '@lv/net-policy'
+import { parseIp, pinnedLookup } from '@lv/net-policy'
 import type { JurisdictionCode } from '@lv/registers'
 import { FetchFailedError } from '../errors.ts'
 import type { RunAllowance } from './run-allowance.ts'
@@ -80,7 +80,7 @@ export function httpFetcher(options: HttpFetcherOptions): Fetcher {
 function request(hop: Extract<Hop, { kind: 'http' }>, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
 	const isHttps = hop.url.protocol === 'https:'
 	const options: https.RequestOptions = { method: 'GET', headers, lookup: pinnedLookup(hop.address), agent: false, signal }
-	if (isHttps && hop.url.hostname !== hop.address) options.servername = hop.url.hostname
+	if (isHttps && parseIp(hop.url.hostname) === null) options.servername = hop.url.hostname
 	return new Promise((resolve, reject) => {
 		const outgoing = (isHttps ? https : http).request(hop.url, options, resolve)
 		outgoing.on('error', reject)
@@ -104,7 +104,14 @@ async function answer(response: IncomingMessage, previous: Validators | null, ca
 		throw new FetchFailedError('http_error', caps.url, `HTTP ${status} from ${caps.url}`, status)
 	}
 	const encoding = (header('content-encoding') ?? 'identity').trim().toLowerCase()
-	const bytes = await readCapped(response, decoderFor(encoding, caps.url, status), caps, signal, status)
+	let decoder: Transform | null
+	try {
+		decoder = decoderFor(encoding, caps.url, status)
+	} catch (error) {
+		response.destroy()
+		throw error
+	}
+	const bytes = await readCapped(response, decoder, caps, signal, status)
 	const declared = Number(header('content-length') ?? Number.NaN)
 	if (Number.isFinite(declared) && encoding === 'identity' && bytes.length < declared) {
 		throw new FetchFailedError('truncated', caps.url, `${caps.url} sent ${bytes.length} of ${declared} bytes`, status)
