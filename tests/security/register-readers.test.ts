@@ -10,6 +10,7 @@ import { type FetchScope, httpFetcher, MAX_REDIRECTS } from '../../services/read
 import { RunAllowance, type RunLimits } from '../../services/reader/src/fetch/run-allowance.ts'
 import { type SourcePolicy, sourcePolicy } from '../../services/reader/src/fetch/source-policy.ts'
 import { runJurisdiction } from '../../services/reader/src/run.ts'
+import { readVerificationPages } from '../../services/reader/src/verification.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
 import { createReaderHarness, databaseDigest, type ReaderHarness } from '../../services/reader/src/testing/harness.ts'
 import { inflatingPdf, manyObjectsPdf } from '../../packages/registers/scripts/hostile-pdf.ts'
@@ -218,6 +219,18 @@ describe('a hostile publication in a run', () => {
 		proxy.routes.set(DOMAINS_PATH, () => bodyOf(slowDrip(100_000, 20, { bytes: 0 })))
 		await expectRunFailsChangingNothing('timeout', { timeMs: 1_000 })
 		proxy.routes.delete(DOMAINS_PATH)
+	})
+
+	test('a stored seal URL off the seal host is a failed reading, never fetched, even through the local register server', async () => {
+		await runJurisdiction(h.deps, 'TGC')
+		const [link] = await h.db.sql<{ id: string }[]>`SELECT id FROM domain_links WHERE jurisdiction_code = 'TGC' AND verification_url IS NOT NULL ORDER BY hostname LIMIT 1`
+		await h.db.sql`UPDATE domain_links SET verification_url = 'http://169.254.169.254/latest/meta-data/' WHERE id = ${link!.id}`
+		const before = h.server.requests('169.254.169.254/latest/meta-data/')
+		const summary = await readVerificationPages(h.deps, 'TGC', null)
+		expect(summary.failed).toBe(1)
+		expect(h.server.requests('169.254.169.254/latest/meta-data/')).toBe(before)
+		const readings = await h.db.sql<{ page_status: string | null }[]>`SELECT page_status FROM verification_readings WHERE domain_link_id = ${link!.id} ORDER BY read_at DESC LIMIT 1`
+		expect(readings).toEqual([{ page_status: null }])
 	})
 
 	test('a discovered link off the regulator hosts is a warning of the run, never fetched, and the run goes on', async () => {
