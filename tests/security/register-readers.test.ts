@@ -230,7 +230,7 @@ describe('a hostile publication in a run', () => {
 		expect(summary.failed).toBe(1)
 		expect(h.server.requests('169.254.169.254/latest/meta-data/')).toBe(before)
 		const readings = await h.db.sql<{ page_status: string | null }[]>`SELECT page_status FROM verification_readings WHERE domain_link_id = ${link!.id} ORDER BY read_at DESC LIMIT 1`
-		expect(readings).toEqual([{ page_status: null }])
+		expect(readings.map((reading) => reading.page_status)).toEqual([null])
 	})
 
 	test('a discovered link off the regulator hosts is a warning of the run, never fetched, and the run goes on', async () => {
