@@ -1,4 +1,4 @@
-import { parseIpv6 } from '@lv/webhooks'
+import { parseIpv6 } from '@lv/net-policy'
 
 /**
  * What a per-address limit counts by: an IPv4 address whole (/32), an IPv6 address by its /64, the
