@@ -65,7 +65,15 @@ export const ERROR_REASONS = [
 	'checker_unavailable',
 	'limits_store_unavailable',
 	'body_too_large',
-	'key_lookup_limit_exceeded'
+	'key_lookup_limit_exceeded',
+	'evidence_not_found',
+	'snapshot_not_found',
+	'evidence_malformed',
+	'evidence_unknown_key',
+	'evidence_signature_invalid',
+	'evidence_not_canonical',
+	'evidence_unsupported_version',
+	'evidence_signing_unavailable'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 

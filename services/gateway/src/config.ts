@@ -19,7 +19,13 @@ export const GatewayEnv = T.Object({
 	/** Retired WEBHOOK_SECRET_KEY values (comma-separated) that still decrypt stored secrets until `npm run ops -- reencrypt-webhook-secrets` has run. */
 	WEBHOOK_SECRET_PREVIOUS_KEYS: T.String({ default: '' }),
 	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
-	WEBHOOK_ALLOW_LIST: T.String({ default: '' })
+	WEBHOOK_ALLOW_LIST: T.String({ default: '' }),
+	/** The private Ed25519 JWK (with kid) evidence records are signed with; or EVIDENCE_SIGNING_KEY_FILE naming a mounted file. Without either, evidence=true answers 503. */
+	EVIDENCE_SIGNING_KEY: T.String({ default: '' }),
+	EVIDENCE_SIGNING_KEY_FILE: T.String({ default: '' }),
+	/** Public JWKs of retired signing keys (a JWK, an array or a JWKS), still published so older records verify; or a mounted file. */
+	EVIDENCE_PUBLIC_KEYS: T.String({ default: '' }),
+	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>

@@ -4,6 +4,7 @@ import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
+import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 
 const config = loadConfigOrExit(GatewayEnv, process.env)
 const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
@@ -17,7 +18,9 @@ const webhooks = {
 	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
 }
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
+const evidence = (await loadEvidenceKeyring(config)) ?? undefined
+if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 503')
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, evidence })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port })
