@@ -56,6 +56,7 @@ const EXPORT_FILE: HeaderGroup = {
 	always: ['Content-Disposition', 'X-Export-Bytes', 'ETag', 'Last-Modified', 'X-Export-Rows', 'X-Export-Data-Version'],
 	sometimes: ['Content-Length']
 }
+const SNAPSHOT_BYTES: HeaderGroup = { always: ['X-Snapshot-Sha256', 'X-Snapshot-Read-At', 'X-Snapshot-First-Fetched-At'] }
 const URL_POLICY: readonly OutcomeId[] = ['invalid_url', 'invalid_scheme', 'empty_host', 'blocked_hostname', 'unresolvable_host', 'private_ip_blocked']
 
 /** Keyed by `METHOD /path` as the document writes it. Every documented operation has an entry (openapi tests). */
@@ -63,9 +64,24 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/health': { outcomes: ['health_unavailable'] },
 	'GET /v1/stats': { outcomes: [], notProduced: [503] },
 	'GET /v1/check': {
-		outcomes: ['check_invalid_input', 'not_a_valid_hostname', 'hostname_too_long', 'missing_required_parameter', 'conflicting_parameters', 'checker_unavailable']
+		outcomes: [
+			'check_invalid_input',
+			'not_a_valid_hostname',
+			'hostname_too_long',
+			'missing_required_parameter',
+			'conflicting_parameters',
+			'evidence_api_key_missing',
+			'checker_unavailable',
+			'evidence_signing_unavailable'
+		]
 	},
-	'POST /v1/check/batch': { outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable'] },
+	'POST /v1/check/batch': { outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable', 'evidence_signing_unavailable'] },
+	'GET /.well-known/jwks.json': { outcomes: [] },
+	'GET /v1/evidence/{id}': { outcomes: ['evidence_not_found'], notProduced: [400] },
+	'GET /v1/snapshots/{sha256}': { outcomes: ['snapshot_not_found'], notProduced: [400], success: SNAPSHOT_BYTES },
+	'POST /v1/evidence/verify': {
+		outcomes: ['evidence_body_invalid', 'evidence_malformed', 'evidence_unknown_key', 'evidence_signature_invalid', 'evidence_not_canonical', 'evidence_unsupported_version']
+	},
 	'GET /v1/jurisdictions': { outcomes: [], notProduced: [400] },
 	'GET /v1/jurisdictions/{code}': { outcomes: ['invalid_jurisdiction_code', 'jurisdiction_not_found'] },
 	'GET /v1/jurisdictions/{code}/operators': { outcomes: ['invalid_jurisdiction_code', 'jurisdiction_invalid_pagination', 'jurisdiction_not_found'] },

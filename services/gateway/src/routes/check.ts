@@ -8,6 +8,7 @@ import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel, EvidenceQueryParams } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { type EvidenceDeps, evidenceSigner, issueEvidence } from '../evidence/issue.ts'
+import { apiKeyMissing } from '../auth/auth-errors.ts'
 import type { Caller } from '../auth/caller.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
@@ -79,6 +80,12 @@ export const checkRoutes = (deps: RouteDeps) => {
 		.onRequest(({ request }) => {
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
 			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
+			// A keyless call asking for a record is refused before it is counted against the keyless cap.
+			if (!cannotAskForEvidence(request) && !request.headers.has('authorization') && new URL(request.url).searchParams.get('evidence') === 'true') {
+				const refusal = apiKeyMissing()
+				refusal.headers['X-Upgrade-URL'] = deps.config.PRICING_URL
+				throw refusal
+			}
 		})
 		.use(authPlugin(deps.auth))
 		.get(

@@ -24,9 +24,10 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 	new Elysia()
 		.use(authPlugin(deps.auth))
 		.get('/.well-known/jwks.json', () => jwksOf(deps), {
-			response: { 200: JwksModel },
+			response: { 200: JwksModel, ...errorResponses(500) },
 			detail: {
 				tags: ['evidence'],
+				security: [],
 				summary: 'Public keys of signed check records',
 				description:
 					'Ed25519 public keys (JWK, `kid`, `alg` EdDSA) that verify the `evidence.jws` of checks. The current key is first; retired keys stay listed for as long as records they signed are retained, so a rotation never breaks an old record.'
@@ -92,9 +93,10 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 			},
 			{
 				body: EvidenceVerifyBody,
-				response: { 200: VerifiedEvidenceModel, ...errorResponses(400) },
+				response: { 200: VerifiedEvidenceModel, ...errorResponses(400, 500) },
 				detail: {
 					tags: ['evidence'],
+					security: [],
 					summary: 'Verify a signed check record',
 					description:
 						'Checks `jws` against the published keys, no key needed. A record that does not verify is 400 `invalid_query` with `details.reason`: `evidence_malformed` (not a compact JWS, truncated), `evidence_unknown_key` (a `kid` never published), `evidence_signature_invalid` (altered), `evidence_not_canonical`, `evidence_unsupported_version`. The same check runs offline with the SDK’s `verifyEvidence` and a saved JWKS.'
