@@ -1225,7 +1225,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description 1–100 entries, each normalised like `domain` on the single check. */
+                    domains: unknown[];
+                };
             };
         };
         responses: {
@@ -6314,7 +6317,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /**
+                     * @description Slug of the operator to watch, any letter case.
+                     * @example example-gaming-ltd
+                     */
+                    operator_slug: string;
+                };
             };
         };
         responses: {
@@ -7045,7 +7054,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description At most 500 characters. */
+                    description?: string | null;
+                    /** @description At least one event name. */
+                    events: string[];
+                    /**
+                     * @description Public https URL (http accepted), at most 2048 characters.
+                     * @example https://hooks.example.com/licences
+                     */
+                    url: string;
+                    /** @default true */
+                    watchlist_only?: boolean;
+                };
             };
         };
         responses: {
@@ -7538,7 +7559,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    active?: boolean;
+                    /** @description null clears it; omitted leaves it unchanged. */
+                    description?: string | null;
+                    events?: string[];
+                    /** @description A changed URL passes the URL policy again. */
+                    url?: string;
+                    watchlist_only?: boolean;
+                };
             };
         };
         responses: {

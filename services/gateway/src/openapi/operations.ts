@@ -1,3 +1,7 @@
+import type { TSchema } from 'elysia'
+import { BatchBody } from '../models/check.ts'
+import { AddOperatorBody } from '../models/watchlist.ts'
+import { CreateWebhookBody, UpdateWebhookBody } from '../models/webhooks.ts'
 import type { HeaderName } from './header-catalog.ts'
 import type { OutcomeId } from './outcomes.ts'
 
@@ -15,6 +19,8 @@ export type OperationSpec = {
 	notProduced?: readonly number[]
 	/** The 204 of an operation whose route cannot document an empty success itself. */
 	noContent?: string
+	/** The JSON body of a route that parses its own (size cap), which hides its schema from the generator. */
+	jsonBody?: TSchema
 }
 
 /** What keys, plans and limits add to every operation of an auth mode. */
@@ -75,7 +81,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 			'evidence_signing_unavailable'
 		]
 	},
-	'POST /v1/check/batch': { outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable', 'evidence_signing_unavailable'] },
+	'POST /v1/check/batch': { jsonBody: BatchBody, outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable', 'evidence_signing_unavailable'] },
 	'GET /.well-known/jwks.json': { outcomes: [] },
 	'GET /v1/evidence/{id}': { outcomes: ['evidence_not_found'], notProduced: [400] },
 	'GET /v1/snapshots/{sha256}': { outcomes: ['snapshot_not_found'], notProduced: [400], success: SNAPSHOT_BYTES },
@@ -95,6 +101,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/watchlist': { outcomes: [], notProduced: [400] },
 	'GET /v1/watchlist/operators': { outcomes: ['watchlist_invalid_pagination'] },
 	'POST /v1/watchlist/operators': {
+		jsonBody: AddOperatorBody,
 		outcomes: ['watchlist_body_invalid', 'watchlist_invalid_slug', 'watchlist_quota_exceeded', 'watchlist_operator_not_found', 'watchlist_duplicate', 'body_too_large']
 	},
 	'DELETE /v1/watchlist/operators/{slug}': { outcomes: ['delete_invalid_slug'], noContent: 'Removed, or was not listed.' },
@@ -102,9 +109,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 		outcomes: ['feed_conflicting_parameters', 'invalid_cursor', 'since_exceeds_retention_window', 'feed_invalid_input', 'watchlist_events_poll_limit'],
 		success: POLL_SUCCESS
 	},
-	'POST /v1/webhooks': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'body_too_large'] },
+	'POST /v1/webhooks': { jsonBody: CreateWebhookBody, outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'body_too_large'] },
 	'GET /v1/webhooks': { outcomes: [], notProduced: [400] },
-	'PATCH /v1/webhooks/{id}': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'webhook_not_found', 'body_too_large'] },
+	'PATCH /v1/webhooks/{id}': { jsonBody: UpdateWebhookBody, outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'webhook_not_found', 'body_too_large'] },
 	'DELETE /v1/webhooks/{id}': { outcomes: ['webhook_not_found'], notProduced: [400], noContent: 'Deleted with its secrets and deliveries.' },
 	'POST /v1/webhooks/{id}/rotate_secret': { outcomes: ['webhook_not_found'], notProduced: [400] },
 	'GET /v1/webhooks/{id}/deliveries': { outcomes: ['deliveries_invalid_input', 'deliveries_invalid_pagination', 'webhook_not_found'] },
