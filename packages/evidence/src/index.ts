@@ -11,5 +11,6 @@ export {
 	jurisdictionsOf,
 	snapshotsNamed
 } from './record.ts'
+export { type ReportLinks, evidenceReportPdf } from './report-pdf.ts'
 export { EVIDENCE_TYP, signEvidence } from './sign.ts'
 export { type EvidenceFailure, type EvidenceVerification, sha256Hex, verifyEvidence } from './verify.ts'
