@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
@@ -153,6 +156,17 @@ describe('GET /v1/evidence/{id}', () => {
 		expect({ jws: stored.jws, id: stored.record.id, expires_at: stored.expires_at }).toEqual({ jws: evidence.jws, id: evidence.id, expires_at: evidence.expires_at })
 		expect(stored.expires_at).toBe('2031-10-31T12:00:00.000Z')
 		await expectError(await call(`/v1/evidence/${evidence.id}`, other.key), 404, 'not_found', 'evidence_not_found')
+	})
+
+	test('{id}.pdf returns the record as a PDF report naming the verdict, the read and its hash', async () => {
+		const { evidence } = await (await call('/v1/check?domain=acmebet.co.uk&evidence=true', owner.key)).json()
+		const response = await call(`/v1/evidence/${evidence.id}.pdf`, owner.key)
+		expect({ status: response.status, type: response.headers.get('content-type') }).toEqual({ status: 200, type: 'application/pdf' })
+		const file = `${await mkdtemp(join(tmpdir(), 'evidence-route-'))}/report.pdf`
+		await Bun.write(file, await response.arrayBuffer())
+		const text = (await new Response(Bun.spawn(['pdftotext', file, '-']).stdout).text()).replace(/\s+/g, ' ')
+		for (const expected of ['Verdict: licensed', `SHA-256 ${registerSha}`, evidence.url]) expect(text).toContain(expected)
+		await expectError(await call(`/v1/evidence/${evidence.id}.pdf`, other.key), 404, 'not_found', 'evidence_not_found')
 	})
 
 	test('an unknown or malformed id is 404 evidence_not_found', async () => {

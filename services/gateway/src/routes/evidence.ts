@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { type EvidenceFailure, verifyEvidence } from '@lv/evidence'
+import { type EvidenceFailure, type EvidenceRecord, evidenceReportPdf, verifyEvidence } from '@lv/evidence'
 import { invalidQuery, notFound } from '@lv/errors'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
@@ -15,6 +15,13 @@ const evidenceNotFound = (id: string) => notFound('evidence_not_found', `No reta
 const snapshotNotFound = (sha256: string) =>
 	notFound('snapshot_not_found', `No evidence record of this account names snapshot ${sha256}; a snapshot is served only to accounts holding a record that names it.`, 'sha256')
 const jwksOf = (deps: RouteDeps) => deps.evidence?.jwks ?? { keys: [] }
+const PDF_SUFFIX = '.pdf'
+
+async function pdfResponse(deps: RouteDeps, id: string, kid: string, record: EvidenceRecord): Promise<Response> {
+	const base = deps.config.PUBLIC_BASE_URL
+	const pdf = await evidenceReportPdf(record, { verifyUrl: `${base}/v1/evidence/${id}`, jwksUrl: `${base}/.well-known/jwks.json`, kid })
+	return new Response(pdf as BodyInit, { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${id}.pdf"` } })
+}
 
 /**
  * The signed check records: the public keys, a record again by id, the snapshot bytes a record
@@ -36,12 +43,24 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 		.get(
 			'/v1/evidence/:id',
 			async ({ params, caller }) => {
-				if (!EVIDENCE_ID.test(params.id)) throw evidenceNotFound(params.id)
-				const stored = await findEvidence(deps.sql, caller.accountId as string, params.id, deps.clock.now())
-				if (!stored) throw evidenceNotFound(params.id)
+				const asPdf = params.id.endsWith(PDF_SUFFIX)
+				const id = asPdf ? params.id.slice(0, -PDF_SUFFIX.length) : params.id
+				if (!EVIDENCE_ID.test(id)) throw evidenceNotFound(id)
+				const stored = await findEvidence(deps.sql, caller.accountId as string, id, deps.clock.now())
+				if (!stored) throw evidenceNotFound(id)
 				const verified = await verifyEvidence(stored.jws, jwksOf(deps))
 				if (!verified.ok) throw new Error(`stored evidence ${stored.id} does not verify: ${verified.reason}`)
-				return { id: stored.id, kind: stored.kind, kid: stored.kid, jws: stored.jws, record: verified.record, created_at: stored.created_at.toISOString(), expires_at: stored.expires_at.toISOString() }
+				if (asPdf) return pdfResponse(deps, stored.id, stored.kid, verified.record)
+				// A Response either way: the route answers JSON or, for `.pdf`, the report.
+				return Response.json({
+					id: stored.id,
+					kind: stored.kind,
+					kid: stored.kid,
+					jws: stored.jws,
+					record: verified.record,
+					created_at: stored.created_at.toISOString(),
+					expires_at: stored.expires_at.toISOString()
+				})
 			},
 			{
 				auth: { mode: 'required', readOnly: true },
