@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service for language models
+         * @description What the service is, the main endpoints with one example each, links to `/openapi.json` and the MCP connector.
+         */
+        get: operations["getLlms.txt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/check": {
         parameters: {
             query?: never;
@@ -718,6 +738,53 @@ export interface operations {
                             x: string;
                         }[];
                     };
+                };
+            };
+            /** @description server_error / internal_error */
+            500: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    "getLlms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Markdown (llmstxt.org). */
+            200: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description server_error / internal_error */

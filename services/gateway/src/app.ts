@@ -17,6 +17,7 @@ import { coverageRoutes } from './routes/coverage.ts'
 import { evidenceRoutes } from './routes/evidence.ts'
 import { exportRoutes } from './routes/export.ts'
 import { jurisdictionRoutes } from './routes/jurisdictions.ts'
+import { llmsRoutes } from './routes/llms.ts'
 import { licenseRoutes } from './routes/licenses.ts'
 import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
@@ -83,6 +84,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
 		.use(evidenceRoutes(deps))
+		.use(llmsRoutes(deps))
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

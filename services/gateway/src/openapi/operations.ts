@@ -83,6 +83,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	},
 	'POST /v1/check/batch': { jsonBody: BatchBody, outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable', 'evidence_signing_unavailable'] },
 	'GET /.well-known/jwks.json': { outcomes: [] },
+	'GET /llms.txt': { outcomes: [] },
 	'GET /v1/evidence/{id}': { outcomes: ['evidence_not_found'], notProduced: [400] },
 	'GET /v1/snapshots/{sha256}': { outcomes: ['snapshot_not_found'], notProduced: [400], success: SNAPSHOT_BYTES },
 	'POST /v1/evidence/verify': {

@@ -604,6 +604,7 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 			})}\n`
 		}
 	],
+	'GET /llms.txt': [{ name: 'start', summary: 'The opening lines (served as text/markdown)', mediaType: 'text/plain', value: '# Licence Register Verification API\n\n> HTTP JSON API over the public licence registers of seven gambling regulators…\n' }],
 	'GET /.well-known/jwks.json': [{ name: 'keys', summary: 'The current key and one retired key', value: { keys: [EVIDENCE_JWK, RETIRED_JWK] } }],
 	'GET /v1/evidence/{id}': [
 		{
