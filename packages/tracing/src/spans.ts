@@ -83,3 +83,34 @@ export function activeTraceId(): string | undefined {
 	const spanContext = trace.getSpanContext(context.active())
 	return spanContext && isSpanContextValid(spanContext) ? spanContext.traceId : undefined
 }
+
+/** Attributes of a span around a PostgreSQL statement. */
+export const POSTGRES_ATTRIBUTES = { 'db.system.name': 'postgresql' } as const
+
+/** Runs one PostgreSQL statement (or a few in a row) as a client span `name`. */
+export function inStatementSpan<T>(name: string, fn: () => T): T {
+	return inSpan(name, { kind: SpanKind.CLIENT, attributes: POSTGRES_ATTRIBUTES }, fn)
+}
+
+/** Renames the active span once more is known (an HTTP server span learns its route after routing). */
+export function describeActiveSpan(name: string, attributes: Attributes): void {
+	if (!isTracing()) return
+	trace.getActiveSpan()?.updateName(name).setAttributes(attributes)
+}
+
+/**
+ * Serves one HTTP request as a SERVER span, the root of its trace: a public API does not continue
+ * a trace context a caller sends.
+ */
+export function inHttpServerSpan(request: Request, handle: () => Response | Promise<Response>): Promise<Response> {
+	return inSpan(
+		request.method,
+		{ kind: SpanKind.SERVER, parent: ROOT_CONTEXT, attributes: { 'http.request.method': request.method, 'url.path': new URL(request.url).pathname } },
+		async (span) => {
+			const response = await handle()
+			span?.setAttribute('http.response.status_code', response.status)
+			if (response.status >= 500) span?.setStatus({ code: SpanStatusCode.ERROR })
+			return response
+		}
+	)
+}

@@ -7,6 +7,7 @@ import type { Logger } from '@lv/logger'
 import type { GatewayConfig } from './config.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
+import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -43,6 +44,7 @@ function requestLog(logger: Logger) {
 export function createApp(deps: GatewayDeps) {
 	const { logger } = deps
 	return new Elysia({ normalize: true })
+		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)

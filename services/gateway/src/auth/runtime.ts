@@ -2,6 +2,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type Coalescer, createCoalescer, withDeadline } from '@lv/runtime'
+import { POSTGRES_ATTRIBUTES } from '@lv/tracing'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '../limits/keyed-counter.ts'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from '../limits/keyless-counter.ts'
 import { DEFAULT_LIMITS_STORE_TIMEOUT_MS } from '../config.ts'
@@ -56,8 +57,16 @@ export function authRuntimeFor(deps: { sql: Sql; clock: Clock; logger: Logger; c
 	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs))
 	const runtime: AuthRuntime = {
 		keys,
-		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
-		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
+		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), {
+			maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT,
+			timeoutMs,
+			trace: { name: 'db count keyed calls', attributes: POSTGRES_ATTRIBUTES }
+		}),
+		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), {
+			maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT,
+			timeoutMs,
+			trace: { name: 'db count keyless calls', attributes: POSTGRES_ATTRIBUTES }
+		}),
 		keylessExhausted: new ExhaustedScopes(),
 		lastUsed: createLastUsedStamps(sql, logger),
 		refusals: new RefusalHints(),
