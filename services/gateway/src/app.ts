@@ -19,6 +19,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { statusRoutes } from './status/status-routes.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -69,6 +70,7 @@ export function createApp(deps: GatewayDeps) {
 		.use(licenseRoutes(deps))
 		.use(coverageRoutes(deps))
 		.use(statsRoutes(deps))
+		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
