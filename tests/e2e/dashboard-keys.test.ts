@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { TMP_ROOT, freePort } from '@lv/testing'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
+import { launchChromium } from '../support/chromium.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-]
 const SCREENSHOTS = join(TMP_ROOT, 'dashboard-screenshots')
 
 let h: Harness
@@ -26,7 +16,6 @@ const received: string[] = []
 let receiver: ReturnType<typeof Bun.serve>
 
 beforeAll(async () => {
-	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (npm test installs it)`)
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	const port = await freePort()
@@ -41,7 +30,7 @@ beforeAll(async () => {
 			return new Response('ok')
 		}
 	})
-	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+	browser = await launchChromium()
 })
 
 afterAll(async () => {

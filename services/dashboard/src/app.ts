@@ -7,6 +7,7 @@ import { authRoutes } from './routes/auth-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { keyRoutes } from './routes/key-routes.ts'
 import { htmlResponse } from './routes/respond.ts'
+import { statusRoutes } from './routes/status-routes.ts'
 import { webContext } from './routes/web-context.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -41,6 +42,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(keyRoutes(deps, web))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))
+		.use(statusRoutes(deps))
 }
 
 export type DashboardApp = ReturnType<typeof createApp>
