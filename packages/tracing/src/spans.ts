@@ -114,3 +114,12 @@ export function inHttpServerSpan(request: Request, handle: () => Response | Prom
 		}
 	)
 }
+
+/** The active span as a W3C `traceparent` value, to be stored with work resumed later; null without tracing. */
+export function activeTraceparent(): string | null {
+	let traceparent: string | null = null
+	injectTraceContext((name, value) => {
+		if (name === 'traceparent') traceparent = value
+	})
+	return traceparent
+}
