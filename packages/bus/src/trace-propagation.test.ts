@@ -39,7 +39,7 @@ test('without tracing a request carries no headers', async () => {
 })
 
 test('a request and the responder handling it share one trace', async () => {
-	startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
+	await startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
 	let handlerTraceId: string | undefined
 	const responder = respond(bus, {
 		subject: 'trace.echo',
@@ -66,7 +66,7 @@ test('a request and the responder handling it share one trace', async () => {
 })
 
 test('a published stream message is consumed within the publisher\'s trace', async () => {
-	startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
+	await startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
 	const seen: (string | undefined)[] = []
 	const consumption = await consume(bus, {
 		consumer: { stream: STREAMS.JOBS.name, durable: 'trace-consumer', filterSubject: subjects.readJob('TRACE'), ackWaitMs: 30_000, maxDeliver: 2, maxAckPending: 1 },

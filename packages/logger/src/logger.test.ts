@@ -25,7 +25,7 @@ test('never writes a secret-looking field or an error stack', () => {
 
 test('a line written inside a traced span carries its trace_id, and none outside', async () => {
 	const receiver = startOtlpReceiver()
-	startTracing({ serviceName: 'logger-test', endpoint: receiver.url })
+	await startTracing({ serviceName: 'logger-test', endpoint: receiver.url })
 	try {
 		const lines: string[] = []
 		const logger = createLogger({}, 'info', (line) => lines.push(line))

@@ -20,7 +20,7 @@ export async function connectDependencies(options: {
 	env?: Record<string, string | undefined>
 }): Promise<Dependencies> {
 	const { name, logger } = options
-	if (options.env && startTracingFromEnv(name, options.env)) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
+	if (options.env && (await startTracingFromEnv(name, options.env))) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name }), logger)

@@ -1,9 +1,5 @@
 import { context, propagation, trace } from '@opentelemetry/api'
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import { W3CTraceContextPropagator } from '@opentelemetry/core'
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http'
-import { resourceFromAttributes } from '@opentelemetry/resources'
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace'
+import type { TracerProvider } from '@opentelemetry/sdk-trace'
 
 export type TracingOptions = {
 	serviceName: string
@@ -25,10 +21,20 @@ export function isTracing(): boolean {
 
 /**
  * Registers the OpenTelemetry SDK (AsyncLocalStorage context, W3C trace context, OTLP/HTTP export)
- * when an endpoint is configured; without one nothing is registered and `isTracing()` stays false.
+ * when an endpoint is configured; without one nothing is registered, not even loaded, and
+ * `isTracing()` stays false.
  */
-export function startTracing(options: TracingOptions): boolean {
+export async function startTracing(options: TracingOptions): Promise<boolean> {
 	if (provider || !options.endpoint) return false
+	const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, { BatchSpanProcessor, TracerProvider }] =
+		await Promise.all([
+			import('@opentelemetry/context-async-hooks'),
+			import('@opentelemetry/core'),
+			import('@opentelemetry/exporter-trace-otlp-http'),
+			import('@opentelemetry/resources'),
+			import('@opentelemetry/sdk-trace')
+		])
+	if (provider) return false
 	const contextManager = new AsyncLocalStorageContextManager()
 	contextManager.enable()
 	context.setGlobalContextManager(contextManager)
@@ -43,7 +49,7 @@ export function startTracing(options: TracingOptions): boolean {
 }
 
 /** startTracing from the standard OTEL_* variables. */
-export function startTracingFromEnv(serviceName: string, env: Record<string, string | undefined>): boolean {
+export function startTracingFromEnv(serviceName: string, env: Record<string, string | undefined>): Promise<boolean> {
 	const delay = Number(env.OTEL_BSP_SCHEDULE_DELAY)
 	return startTracing({
 		serviceName,

@@ -11,14 +11,14 @@ afterEach(async () => {
 	receiver = undefined
 })
 
-function startWithReceiver() {
+async function startWithReceiver() {
 	receiver = startOtlpReceiver()
-	expect(startTracing({ serviceName: 'unit', endpoint: receiver.url })).toBe(true)
+	expect(await startTracing({ serviceName: 'unit', endpoint: receiver.url })).toBe(true)
 	return receiver
 }
 
 test('without an endpoint nothing is registered and instrumented code only runs', async () => {
-	expect(startTracing({ serviceName: 'unit', endpoint: undefined })).toBe(false)
+	expect(await startTracing({ serviceName: 'unit', endpoint: undefined })).toBe(false)
 	expect(isTracing()).toBe(false)
 	const headers: Record<string, string> = {}
 	const result = await inSpan('work', {}, async (span) => {
@@ -34,7 +34,7 @@ test('without an endpoint nothing is registered and instrumented code only runs'
 })
 
 test('nested spans and a context carried in headers make one exported trace', async () => {
-	const otlp = startWithReceiver()
+	const otlp = await startWithReceiver()
 	const headers = new Map<string, string>()
 	const outerTraceId = await inSpan('outer', {}, async () => {
 		await Bun.sleep(0)
@@ -54,7 +54,7 @@ test('nested spans and a context carried in headers make one exported trace', as
 })
 
 test('a batch span continues its first caller and links the others', async () => {
-	const otlp = startWithReceiver()
+	const otlp = await startWithReceiver()
 	const callers = ['a', 'b', 'c'].map((name) => inSpan(`caller ${name}`, {}, () => captureTraceContext()))
 	inBatchSpan('batch', callers, { 'db.system.name': 'postgresql' }, () => {})
 	await stopTracing()
@@ -68,7 +68,7 @@ test('a batch span continues its first caller and links the others', async () =>
 })
 
 test('a failing span is exported with an error status and the error passes through', async () => {
-	const otlp = startWithReceiver()
+	const otlp = await startWithReceiver()
 	await expect(inSpan('failing', {}, async () => {
 		throw new Error('boom')
 	})).rejects.toThrow('boom')

@@ -19,7 +19,7 @@ beforeAll(async () => {
 	await ensureStreams(bus)
 	h = await createReaderHarness({ bus })
 	receiver = startOtlpReceiver()
-	startTracing({ serviceName: 'reader', endpoint: receiver.url })
+	await startTracing({ serviceName: 'reader', endpoint: receiver.url })
 })
 afterAll(async () => {
 	await stopTracing()
