@@ -5,9 +5,9 @@ import { type TraceContext, extractTraceContext, injectTraceContext, isTracing }
  * NATS headers carrying the active W3C trace context, or undefined without tracing (then a message
  * goes out exactly as before: no headers object, no propagation work).
  */
-export function traceHeaders(into?: MsgHdrs): MsgHdrs | undefined {
-	if (!isTracing()) return into
-	const carrier = into ?? headers()
+export function traceHeaders(): MsgHdrs | undefined {
+	if (!isTracing()) return undefined
+	const carrier = headers()
 	injectTraceContext((name, value) => carrier.set(name, value))
 	return carrier
 }
