@@ -1,46 +1,30 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { beforeAll, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { TMP_ROOT, freePort } from '@lv/testing'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
+import { TMP_ROOT } from '@lv/testing'
 import { recordCoverageEvent, recordFailedRead, recordSuccessfulRead } from '../../services/gateway/src/test-support/status-data.ts'
-import { launchChromium } from '../support/chromium.ts'
+import { dashboardInChromiumPerFile } from '../support/chromium.ts'
 
 const SCREENSHOTS = join(TMP_ROOT, 'dashboard-screenshots')
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-let h: Harness
-let browser: Browser
-let server: { stop(): unknown }
-let appUrl: string
+const started = dashboardInChromiumPerFile()
 
 beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true })
-	h = await startHarness()
+	const { h } = started
 	const now = h.clock.nowMs()
 	for (const code of ['UKGC', 'CW', 'KH', 'AN', 'TGC', 'IOM']) await recordSuccessfulRead(h.db.sql, code, new Date(now - 2 * HOUR), { licences: 120, operators: 90, domains: 300 })
 	await recordSuccessfulRead(h.db.sql, 'MGA', new Date(now - 3 * DAY), { licences: 344, operators: 301, domains: 0 })
 	await recordFailedRead(h.db.sql, 'UKGC', new Date(now - 5 * DAY), 'http_status')
 	await recordCoverageEvent(h.db.sql, 'MGA', 'coverage.degraded', new Date(now - DAY))
-	const port = await freePort()
-	appUrl = `http://127.0.0.1:${port}`
-	const app = h.dashboard({ APP_URL: appUrl }).listen({ port, hostname: '127.0.0.1' })
-	server = { stop: () => app.stop() }
-	browser = await launchChromium()
-})
-
-afterAll(async () => {
-	await browser?.close()
-	await server?.stop()
-	await h?.stop()
 })
 
 test('the status page opens without signing in and shows each register, its 30-day timeline and the incidents', async () => {
-	const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+	const context = await started.browser.newContext({ viewport: { width: 1280, height: 900 } })
 	const page = await context.newPage()
-	const response = await page.goto(`${appUrl}/status`)
+	const response = await page.goto(`${started.dashboard.url}/status`)
 	expect(response?.status()).toBe(200)
 	expect(new URL(page.url()).pathname).toBe('/status')
 	expect(await page.getAttribute('.overall', 'data-status')).toBe('degraded')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { silentLogger } from '@lv/logger'
 import { recordCoverageEvent, recordFailedRead, recordSuccessfulRead } from '../../../gateway/src/test-support/status-data.ts'
 import { createApp } from '../app.ts'
+import { createMailer } from '../mail/mailer.ts'
 import { TEST_CONFIG, type Harness, startHarness } from '../test-support/harness.ts'
 
 let h: Harness
@@ -40,7 +41,8 @@ describe('GET /status', () => {
 			config: TEST_CONFIG,
 			gatewayFetch: async () => {
 				throw new Error('connection refused')
-			}
+			},
+			mailer: createMailer(h.mailbox.url, 'Licence Register Verification <no-reply@example.test>', h.clock)
 		})
 		const response = await dashboard.handle(new Request('http://localhost/status'))
 		expect(response.status).toBe(503)
