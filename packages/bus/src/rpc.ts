@@ -2,7 +2,7 @@ import { type Msg, type Subscription, headers } from '@nats-io/transport-node'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { AppError, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
-import { SpanKind, inSpan, isTracing } from '@lv/tracing'
+import { SpanKind, failActiveSpan, inSpan, isTracing } from '@lv/tracing'
 import type { Bus } from './connect.ts'
 import { decode, encode } from './codec.ts'
 import { InvalidPayloadError } from './errors.ts'
@@ -46,6 +46,7 @@ export function respond<Req extends TSchema>(
 				)
 			}
 			logger.error('request handler failed', { subject, error })
+			failActiveSpan(error)
 			replyError(msg, internalError(error))
 		}
 	}

@@ -65,6 +65,29 @@ test('a request and the responder handling it share one trace', async () => {
 	expect(server?.parentSpanId).toBe(client?.spanId as string)
 })
 
+test('a responder whose handler fails answers the error envelope and its span is marked failed', async () => {
+	await startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
+	const responder = respond(bus, {
+		subject: 'trace.fail',
+		queue: 'trace',
+		schema: Job,
+		logger: silentLogger,
+		handler: () => {
+			throw new Error('handler bug')
+		}
+	})
+	const traceId = await inSpan('caller', {}, async () => {
+		await expect(request(bus, { subject: 'trace.fail', schema: Job, body: { n: 4 }, timeoutMs: 2_000, unavailableReason: 'dependency_unavailable' })).rejects.toMatchObject({
+			status: 500
+		})
+		return activeTraceId()
+	})
+	await responder.stop()
+	await stopTracing()
+	const served = receiver.spans().find((span) => span.traceId === traceId && span.name === 'serve trace.fail')
+	expect(served?.statusCode).toBe(2)
+})
+
 test('a published stream message is consumed within the publisher\'s trace', async () => {
 	await startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
 	const seen: (string | undefined)[] = []

@@ -44,6 +44,13 @@ export function inSpan<T>(name: string, options: SpanOptions, fn: (span: Span | 
 	) as T
 }
 
+/** Marks the active span failed (work that handles its own error, e.g. by answering an error reply). */
+export function failActiveSpan(error: unknown): void {
+	if (!isTracing()) return
+	const span = trace.getActiveSpan()
+	if (span) fail(span, error)
+}
+
 /** The caller's trace context, to be resumed later (a queued item); undefined without tracing. */
 export function captureTraceContext(): Context | undefined {
 	return isTracing() ? context.active() : undefined
