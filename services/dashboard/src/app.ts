@@ -9,6 +9,7 @@ import { keyRoutes } from './routes/key-routes.ts'
 import { passwordRoutes } from './routes/password-routes.ts'
 import { htmlResponse } from './routes/respond.ts'
 import { signUpRoutes } from './routes/sign-up-routes.ts'
+import { statusRoutes } from './routes/status-routes.ts'
 import { webContext } from './routes/web-context.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -52,6 +53,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(keyRoutes(deps, web))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))
+		.use(statusRoutes(deps))
 }
 
 export type DashboardApp = ReturnType<typeof createApp>

@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
+import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -20,6 +21,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { statusRoutes } from './status/status-routes.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -51,6 +53,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 	const deps: RouteDeps = { ...gatewayDeps, auth: gatewayDeps.auth ?? createAuthRuntime(gatewayDeps) }
 	const { logger } = deps
 	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)
@@ -75,6 +78,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(licenseRoutes(deps))
 		.use(coverageRoutes(deps))
 		.use(statsRoutes(deps))
+		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
