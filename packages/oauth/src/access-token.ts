@@ -58,7 +58,7 @@ export async function verifyAccessToken(settings: TokenSettings, token: string, 
 			requiredClaims: ['exp', 'sub', 'jti']
 		})
 		const [userId, accountId, grantId, clientId, scope] = [payload.sub, payload.account_id, payload.grant_id, payload.client_id, payload.scope].map(text)
-		if (!userId || !accountId || !grantId || !clientId || scope === null) return { ok: false, refusal: 'invalid' }
+		if (!userId || !accountId || !grantId || !clientId || !scope) return { ok: false, refusal: 'invalid' }
 		return { ok: true, claims: { userId, accountId, grantId, clientId, scope } }
 	} catch (error) {
 		if (error instanceof errors.JWTExpired) return { ok: false, refusal: 'expired' }

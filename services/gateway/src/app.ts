@@ -6,6 +6,8 @@ import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import type { GatewayConfig } from './config.ts'
 import { errorResponse, toAppError } from './errors.ts'
+import { type ConnectorSettings } from './mcp/connector-settings.ts'
+import { connectorRoutes } from './mcp/plugin.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
@@ -28,6 +30,8 @@ export type GatewayDeps = {
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
+	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
+	connector?: ConnectorSettings
 }
 
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
@@ -42,7 +46,8 @@ function requestLog(logger: Logger) {
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: GatewayDeps) {
 	const { logger } = deps
-	return new Elysia({ normalize: true })
+	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
+	const app = new Elysia({ normalize: true })
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)
@@ -70,6 +75,9 @@ export function createApp(deps: GatewayDeps) {
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
+		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
+	handle = (request) => app.handle(request)
+	return app
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

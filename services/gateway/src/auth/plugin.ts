@@ -12,6 +12,7 @@ import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trial
 import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from '../limits/windows.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
 import { type Credentials, readCredentials } from './bearer.ts'
+import { grantKeyOf } from './connector-calls.ts'
 import { errorResponse, toAppError } from '../errors.ts'
 import { requestIdOf } from '../request-id.ts'
 import type { AuthMode, AuthOption, Caller } from './caller.ts'
@@ -127,8 +128,10 @@ export function authPlugin(deps: AuthDeps) {
 	}
 
 	function incomingCall(mode: AuthMode, request: Request, route: string, addressOf: () => string): IncomingCall {
-		const credentials: Credentials = mode === 'none' ? { kind: 'absent' } : readCredentials(request.headers.get('authorization'))
-		const keyHash = credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null
+		const grantKey = mode === 'none' ? undefined : grantKeyOf(request)
+		const credentials: Credentials =
+			mode === 'none' ? { kind: 'absent' } : grantKey ? { kind: 'grant' } : readCredentials(request.headers.get('authorization'))
+		const keyHash = grantKey ?? (credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null)
 		const nowMs = clock.nowMs()
 		const keyless = mode === 'optional' && credentials.kind === 'absent' ? keylessClaim({ route, address: addressOf(), limit: KEYLESS_HOURLY_LIMIT, nowMs }) : null
 		return { mode, credentials, keyHash, keyless, nowMs, addressOf }
