@@ -4,8 +4,10 @@ import { createGatewayClient } from './gateway/gateway-client.ts'
 import { errorPage } from './pages/error-page.ts'
 import { assetRoutes } from './routes/asset-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
+import { connectedAppsRoutes } from './routes/connected-apps-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { keyRoutes } from './routes/key-routes.ts'
+import { oauthRoutes } from './routes/oauth-routes.ts'
 import { htmlResponse } from './routes/respond.ts'
 import { webContext } from './routes/web-context.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
@@ -41,6 +43,8 @@ export function createApp(deps: DashboardDeps) {
 		.use(keyRoutes(deps, web))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))
+		.use(oauthRoutes(deps, web, deps.oauth))
+		.use(connectedAppsRoutes(deps, web, deps.oauth))
 }
 
 export type DashboardApp = ReturnType<typeof createApp>

@@ -3,6 +3,7 @@ import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import type { DashboardConfig } from './config.ts'
 import type { GatewayFetch } from './gateway/gateway-client.ts'
+import type { OAuthSettings } from './oauth/oauth-settings.ts'
 
 export type DashboardDeps = {
 	sql: Sql
@@ -21,4 +22,6 @@ export type DashboardDeps = {
 	>
 	/** How requests reach the gateway: global `fetch` in production. */
 	gatewayFetch: GatewayFetch
+	/** OAUTH_TOKEN_SECRET and MCP_URL: without it there is no authorisation server for assistant connectors. */
+	oauth?: OAuthSettings
 }
