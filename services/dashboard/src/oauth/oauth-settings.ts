@@ -6,6 +6,8 @@ export type OAuthSettings = {
 	tokenSecret: string
 	/** {mcp_url}: the origin of the connector endpoint, whose /mcp/account is the only resource. */
 	mcpUrl: string
+	/** Dynamic registrations allowed per client address in each hour. */
+	registrationsPerAddressHour: number
 }
 
 export function authorizationServer(settings: OAuthSettings, appUrl: string) {

@@ -14,9 +14,6 @@ import { formField } from './form.ts'
 import { PAGE_HEADERS, htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
-/** Dynamic registrations allowed per client address each hour. */
-const REGISTRATIONS_PER_ADDRESS_HOUR = 20
-
 const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'resource', 'scope'] as const
 
 /** A form (application/x-www-form-urlencoded) or JSON body, read without the framework so a bad one still gets an OAuth error. */
@@ -69,7 +66,7 @@ export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAut
 			'/oauth/register',
 			async ({ request, server: peer }) => {
 				const reached = await countAttempt(sql, clock, [
-					{ scope: `oauth-register-address:${web.clientAddress(request, peer)}`, limit: REGISTRATIONS_PER_ADDRESS_HOUR, windowMs: HOUR }
+					{ scope: `oauth-register-address:${web.clientAddress(request, peer)}`, limit: settings.registrationsPerAddressHour, windowMs: HOUR }
 				])
 				if (reached) return oauthError('temporarily_unavailable', `too many registrations from this address; try again after ${reached.resetAt.toISOString()}`, 429)
 				const answer = await registerClientEndpoint({ sql, clock }, await readBody(request))

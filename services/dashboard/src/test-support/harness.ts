@@ -4,6 +4,7 @@ import { silentLogger } from '@lv/logger'
 import { type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
+import type { OAuthSettings } from '../oauth/oauth-settings.ts'
 
 export const TEST_CONFIG: DashboardDeps['config'] = {
 	APP_URL: 'http://localhost',
@@ -15,6 +16,9 @@ export const TEST_CONFIG: DashboardDeps['config'] = {
 	DASHBOARD_SIGN_UP_ADDRESS_LIMIT: 200,
 	DASHBOARD_GATEWAY_TIMEOUT_MS: 10_000
 }
+
+/** The authorisation server's settings; the harness gateway verifies its tokens. */
+export const TEST_OAUTH: OAuthSettings = { tokenSecret: 'dashboard-test-oauth-secret-'.padEnd(48, 'x'), mcpUrl: 'http://api.localhost', registrationsPerAddressHour: 1000 }
 
 const GATEWAY_CONFIG = {
 	PUBLIC_BASE_URL: 'http://api.localhost',
@@ -47,7 +51,8 @@ export async function startHarness(): Promise<Harness> {
 		logger: silentLogger,
 		config: GATEWAY_CONFIG,
 		// Test receivers listen on loopback, which the URL policy refuses unless the operator allows it.
-		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] }
+		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] },
+		connector: { tokenSecret: TEST_OAUTH.tokenSecret, issuer: TEST_CONFIG.APP_URL, mcpUrl: TEST_OAUTH.mcpUrl }
 	})
 	return {
 		db,
@@ -55,7 +60,14 @@ export async function startHarness(): Promise<Harness> {
 		clock,
 		gateway,
 		dashboard: (config = {}) =>
-			createApp({ sql: db.sql, clock, logger: silentLogger, config: { ...TEST_CONFIG, ...config }, gatewayFetch: (request) => gateway.handle(request) }),
+			createApp({
+				sql: db.sql,
+				clock,
+				logger: silentLogger,
+				config: { ...TEST_CONFIG, ...config },
+				gatewayFetch: (request) => gateway.handle(request),
+				oauth: TEST_OAUTH
+			}),
 		async stop() {
 			await bus.close()
 			await nats.stop()
