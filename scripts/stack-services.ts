@@ -14,6 +14,9 @@ export type StackService = {
 
 const JURISDICTIONS = 'UKGC,MGA,CW,KH,AN,TGC,IOM'
 
+/** Demo only: the dashboard signs connector access tokens with it, the gateway verifies them. */
+const OAUTH_TOKEN_SECRET = 'stack-demo-only-oauth-token-secret-0123456789'
+
 export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'register-server',
@@ -55,12 +58,13 @@ export const STACK_SERVICES: StackService[] = [
 			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
 			APP_URL: `http://localhost:${ports.dashboard}`,
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
-			WEBHOOK_ALLOW_LIST: ''
+			WEBHOOK_ALLOW_LIST: '',
+			OAUTH_TOKEN_SECRET
 		})
 	},
 	{
 		name: 'dashboard',
 		entry: 'services/dashboard/src/main.ts',
-		env: (ports) => ({ PORT: String(ports.dashboard), APP_URL: `http://localhost:${ports.dashboard}`, API_BASE_URL: `http://localhost:${ports.api}` })
+		env: (ports) => ({ PORT: String(ports.dashboard), APP_URL: `http://localhost:${ports.dashboard}`, API_BASE_URL: `http://localhost:${ports.api}`, OAUTH_TOKEN_SECRET })
 	}
 ]

@@ -17,7 +17,13 @@ export const DashboardEnv = T.Object({
 	/** Sign-ups allowed per client address in each hour. */
 	DASHBOARD_SIGN_UP_ADDRESS_LIMIT: T.Integer({ minimum: 1, default: 20 }),
 	/** How long a call to the gateway (webhook test, export) may take. */
-	DASHBOARD_GATEWAY_TIMEOUT_MS: T.Integer({ minimum: 1_000, default: 120_000 })
+	DASHBOARD_GATEWAY_TIMEOUT_MS: T.Integer({ minimum: 1_000, default: 120_000 }),
+	/** Signs OAuth access tokens for assistant connectors (the gateway verifies with the same value); empty: no OAuth endpoints. */
+	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '' }),
+	/** {mcp_url}, the origin of the connector endpoint /mcp/account; empty: API_BASE_URL. */
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' }),
+	/** Dynamic client registrations allowed per client address in each hour. */
+	OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR: T.Integer({ minimum: 1, default: 20 })
 })
 
 export type DashboardConfig = ReturnType<typeof readDashboardConfig>

@@ -14,7 +14,10 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready)
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request) })
+const oauth = config.OAUTH_TOKEN_SECRET
+	? { tokenSecret: config.OAUTH_TOKEN_SECRET, mcpUrl: config.MCP_URL || config.API_BASE_URL, registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR }
+	: undefined
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), oauth })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })

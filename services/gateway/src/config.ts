@@ -17,7 +17,11 @@ export const GatewayEnv = T.Object({
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */
 	WEBHOOK_SECRET_KEY: T.String({ minLength: 43, description: '32-byte key (base64 or hex) encrypting webhook signing secrets at rest' }),
 	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
-	WEBHOOK_ALLOW_LIST: T.String({ default: '' })
+	WEBHOOK_ALLOW_LIST: T.String({ default: '' }),
+	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
+	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '', description: 'at least 32 characters; empty turns /mcp/account off' }),
+	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>

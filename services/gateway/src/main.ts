@@ -13,10 +13,13 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
 
 const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
+const connector = config.OAUTH_TOKEN_SECRET
+	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
+	: undefined
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, connector })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
-logger.info('listening', { port: app.server?.port, health_port: health.port })
+logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })
 
 handleShutdown(
 	{
