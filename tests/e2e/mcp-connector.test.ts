@@ -194,7 +194,7 @@ describe('assistant connector, end to end', () => {
 		// The SDK client, refused, tries its refresh token, which the revoked grant no longer honours: it must ask the user again.
 		provider.authorizationUrl = undefined
 		await expect(client.callTool({ name: 'get_coverage', arguments: {} })).rejects.toBeInstanceOf(UnauthorizedError)
-		expect(provider.authorizationUrl?.origin).toBe(appUrl)
+		expect((provider.authorizationUrl as URL | undefined)?.origin).toBe(appUrl)
 		await context.close()
 	}, 180_000)
 })
