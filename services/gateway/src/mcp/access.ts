@@ -1,4 +1,5 @@
 import type { Sql } from '@lv/db'
+import { AppError, type ErrorReason } from '@lv/errors'
 import { verifyAccessToken } from '@lv/oauth'
 import { readCredentials } from '../auth/bearer.ts'
 import type { connectorAddresses } from './connector-settings.ts'
@@ -6,17 +7,14 @@ import type { connectorAddresses } from './connector-settings.ts'
 type Addresses = ReturnType<typeof connectorAddresses>
 
 /** Why a connector call is refused before any tool runs; every refusal is a 401 with WWW-Authenticate. */
-export type AccessRefusal = {
-	code: 'auth_required' | 'auth_invalid' | 'auth_revoked'
-	reason: 'access_token_missing' | 'malformed_header' | 'access_token_invalid' | 'access_token_expired' | 'access_token_wrong_audience' | 'grant_revoked'
-	message: string
-}
-
-export type Access = { ok: true; grantId: string; accountId: string; keyHash: Uint8Array } | { ok: false; refusal: AccessRefusal }
+export type Access = { ok: true; grantId: string; accountId: string; keyHash: Uint8Array } | { ok: false; refusal: AppError }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const refuse = (code: AccessRefusal['code'], reason: AccessRefusal['reason'], message: string): Access => ({ ok: false, refusal: { code, reason, message } })
+const refuse = (code: 'auth_required' | 'auth_invalid' | 'auth_revoked', reason: ErrorReason, message: string): Access => ({
+	ok: false,
+	refusal: new AppError({ status: 401, code, reason, message })
+})
 
 /** The key a live grant owns (its calls are counted as that key's); null once the grant or its key is revoked. */
 async function liveGrantKey(sql: Sql, grantId: string, accountId: string): Promise<Uint8Array | null> {
@@ -47,7 +45,7 @@ export async function authorizeConnectorCall(sql: Sql, addresses: Addresses, req
 }
 
 /** RFC 6750 §3 with RFC 9728 §5.1: where to find the metadata, and why a presented token failed. */
-export function wwwAuthenticate(addresses: Addresses, refusal: AccessRefusal): string {
+export function wwwAuthenticate(addresses: Addresses, refusal: AppError): string {
 	const parts = [`resource_metadata="${addresses.resourceMetadataUrl}"`, `scope="${addresses.scope}"`]
 	if (refusal.reason !== 'access_token_missing') {
 		const error = refusal.reason === 'malformed_header' ? 'invalid_request' : 'invalid_token'

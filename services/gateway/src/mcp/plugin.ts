@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
+import { methodNotAllowed, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
 import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
@@ -38,8 +39,8 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 	async function answer(request: Request): Promise<Response> {
 		const access = await authorizeConnectorCall(deps.sql, addresses, request, deps.clock.nowMs())
 		if (!access.ok) {
-			const { code, reason, message } = access.refusal
-			return json({ error: message, code, details: { reason } }, { status: 401, headers: { 'www-authenticate': wwwAuthenticate(addresses, access.refusal) } })
+			const refusal = access.refusal
+			return json(toEnvelope(refusal), { status: refusal.status, headers: { 'www-authenticate': wwwAuthenticate(addresses, refusal) } })
 		}
 		const server = connectorServer((call) => callRoute(handle, deps.config.PUBLIC_BASE_URL, access.keyHash, call), deps.config.PUBLIC_BASE_URL)
 		const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
@@ -51,13 +52,15 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		}
 	}
 
-	const methodNotAllowed = () =>
-		json({ error: 'The connector is stateless: send JSON-RPC messages with POST.', code: 'method_not_allowed', details: { reason: 'method_not_allowed' } }, { status: 405, headers: { allow: 'POST' } })
+	const notPost = () => {
+		const refusal = methodNotAllowed('POST')
+		return json(toEnvelope(refusal), { status: refusal.status, headers: refusal.headers })
+	}
 
 	return plugin
 		.get(metadataPath, () => json(metadata))
 		.get('/.well-known/oauth-protected-resource', () => json(metadata))
 		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none' })
-		.get(MCP_PATH, methodNotAllowed)
-		.delete(MCP_PATH, methodNotAllowed)
+		.get(MCP_PATH, notPost)
+		.delete(MCP_PATH, notPost)
 }
