@@ -64,6 +64,15 @@ describe('protected resource metadata', () => {
 	})
 })
 
+describe('/openapi.json', () => {
+	test('the connector routes are not REST operations; the description names the endpoint and its 401 reasons', async () => {
+		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as { info: { description: string }; paths: Record<string, unknown> }
+		expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1'))).toEqual([])
+		expect(document.info.description).toContain('/mcp/account')
+		expect(document.info.description).toContain('grant_revoked')
+	})
+})
+
 describe('access to /mcp/account', () => {
 	test('without a token: 401 with WWW-Authenticate naming the resource metadata', async () => {
 		const response = await initialize()

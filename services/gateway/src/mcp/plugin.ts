@@ -57,10 +57,12 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		return json(toEnvelope(refusal), { status: refusal.status, headers: refusal.headers })
 	}
 
+	// Not operations of /openapi.json (the MCP protocol is not REST); info.description points here.
+	const hidden = { detail: { hide: true } }
 	return plugin
-		.get(metadataPath, () => json(metadata))
-		.get('/.well-known/oauth-protected-resource', () => json(metadata))
-		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none' })
-		.get(MCP_PATH, notPost)
-		.delete(MCP_PATH, notPost)
+		.get(metadataPath, () => json(metadata), hidden)
+		.get('/.well-known/oauth-protected-resource', () => json(metadata), hidden)
+		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', ...hidden })
+		.get(MCP_PATH, notPost, hidden)
+		.delete(MCP_PATH, notPost, hidden)
 }
