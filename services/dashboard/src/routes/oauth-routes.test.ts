@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import pkceChallenge from 'pkce-challenge'
-import { AUTHORIZATION_CODE_TTL_MS } from '../oauth/oauth-store.ts'
+import { AUTHORIZATION_CODE_TTL_MS, revokeUserGrants } from '../oauth/oauth-store.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { type Harness, startHarness } from '../test-support/harness.ts'
 
@@ -327,6 +327,15 @@ describe('revocation', () => {
 		expect(revoked.location).toBe('/connected-apps?notice=revoked')
 		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
 		expect((await flow.browser.get('/connected-apps')).html).not.toContain(`data-grant-id="${grantId}"`)
+	})
+
+	test("ending a user's grants (what signing out everywhere calls) refuses the next connector call of each", async () => {
+		const flow = await signedInFlow()
+		const [first, second] = [await tokensFor(flow), await tokensFor(flow)]
+		const [grant] = await h.db.sql<{ user_id: string }[]>`SELECT user_id FROM oauth_grants WHERE client_id = ${flow.clientId} LIMIT 1`
+		expect(await revokeUserGrants(h.db.sql, h.clock, grant?.user_id ?? '')).toBe(2)
+		for (const tokens of [first, second]) expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
+		expect(await oauthErrorOf(await refresh(flow, second.refresh_token))).toBe('invalid_grant')
 	})
 
 	test('a grant of another account cannot be revoked from this one', async () => {
