@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { type OAuthClientProvider, UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { TMP_ROOT, freePort } from '@lv/testing'
+import { TMP_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
 import { type ServiceProcess, startService } from './check-stack.ts'
 import { type ReaderCheckStack, startReaderCheckStack } from '../support/stack.ts'
 
@@ -29,6 +30,7 @@ let browser: Browser
 let callback: ReturnType<typeof Bun.serve>
 let appUrl: string
 let mcpUrl: string
+let mailDir: string
 const codes: string[] = []
 
 /** What an assistant keeps: its registration, its tokens, the PKCE verifier of the pending request, where it would send the user. */
@@ -62,7 +64,16 @@ beforeAll(async () => {
 	mcpUrl = `${apiUrl}/mcp/account`
 	stack = await startReaderCheckStack({ gatewayEnv: { PORT: String(apiPort), PUBLIC_BASE_URL: apiUrl, APP_URL: appUrl, OAUTH_TOKEN_SECRET } })
 	await stack.readDay(0)
-	dashboard = await startService('dashboard', { DATABASE_URL: stack.db.url, NATS_URL: 'nats://127.0.0.1:1', PORT: String(dashboardPort), APP_URL: appUrl, API_BASE_URL: apiUrl, OAUTH_TOKEN_SECRET })
+	mailDir = makeOwnedTempDir('mcp-connector-mail')
+	dashboard = await startService('dashboard', {
+		DATABASE_URL: stack.db.url,
+		NATS_URL: 'nats://127.0.0.1:1',
+		PORT: String(dashboardPort),
+		APP_URL: appUrl,
+		API_BASE_URL: apiUrl,
+		DASHBOARD_MAIL_URL: pathToFileURL(mailDir).href,
+		OAUTH_TOKEN_SECRET
+	})
 	callback = Bun.serve({
 		hostname: '127.0.0.1',
 		port: 0,
@@ -80,7 +91,17 @@ afterAll(async () => {
 	callback?.stop(true)
 	await dashboard?.stop()
 	await stack?.stop()
+	if (mailDir) rmSync(mailDir, { recursive: true, force: true })
 }, 60_000)
+
+/** The sign-up confirmation link the dashboard mailed (written as .eml files). */
+function mailedConfirmLink(): string | false {
+	for (const file of readdirSync(mailDir)) {
+		const link = /http:\/\/127\.0\.0\.1:\d+\/sign-up\/confirm\?token=[A-Za-z0-9_-]+/.exec(readFileSync(join(mailDir, file), 'utf8'))?.[0]
+		if (link) return link
+	}
+	return false
+}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
 
@@ -123,7 +144,10 @@ describe('assistant connector, end to end', () => {
 		await page.fill('#account_name', 'Northwind Compliance')
 		await page.fill('#email', 'analyst@northwind.example')
 		await page.fill('#password', PASSWORD)
-		await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button[type=submit]')])
+		await page.click('button[type=submit]')
+		const confirmLink = await waitFor(mailedConfirmLink, { what: 'the sign-up mail', timeoutMs: 10_000, intervalMs: 50 })
+		await page.goto(confirmLink)
+		await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button:has-text("Create account")')])
 		// Business: a dozen tool calls in a second stay under its per-second limit.
 		await stack.db.sql`UPDATE accounts SET plan_code = 'business' WHERE name = 'Northwind Compliance'`
 		await page.click('text=Sign out')

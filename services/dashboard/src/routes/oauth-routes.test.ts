@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import pkceChallenge from 'pkce-challenge'
 import { AUTHORIZATION_CODE_TTL_MS, revokeUserGrants } from '../oauth/oauth-store.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { type Harness, harnessPerFile } from '../test-support/harness.ts'
 
 const REDIRECT = 'http://127.0.0.1:43117/callback'
 const RESOURCE = 'http://api.localhost/mcp/account'
-let h: Harness
+const h = harnessPerFile()
 let app: ReturnType<Harness['dashboard']>
 
-beforeAll(async () => {
-	h = await startHarness()
+beforeAll(() => {
 	app = h.dashboard()
 })
-afterAll(() => h.stop())
 
 const post = (path: string, body: string, contentType: string) =>
 	app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': contentType }, body }))
@@ -33,7 +31,7 @@ type Flow = { clientId: string; browser: BrowserSession; verifier: string; chall
 async function signedInFlow(): Promise<Flow> {
 	const clientId = await registeredClient()
 	const browser = new BrowserSession(app)
-	await signUp(browser, { accountName: 'Compliance Team Ltd' })
+	await signUp(browser, h.mailbox, { accountName: 'Compliance Team Ltd' })
 	const { code_verifier, code_challenge } = await pkceChallenge()
 	return { clientId, browser, verifier: code_verifier, challenge: code_challenge, state: crypto.randomUUID() }
 }
@@ -343,7 +341,7 @@ describe('revocation', () => {
 		const tokens = await tokensFor(flow)
 		const [grant] = await h.db.sql<{ id: string }[]>`SELECT id FROM oauth_grants WHERE client_id = ${flow.clientId}`
 		const stranger = new BrowserSession(app)
-		await signUp(stranger)
+		await signUp(stranger, h.mailbox)
 		const answer = await stranger.post(`/connected-apps/${grant?.id}/revoke`, {})
 		expect(answer.status).toBe(404)
 		expect((await connectorStatus(tokens.access_token)).status).toBe(200)
