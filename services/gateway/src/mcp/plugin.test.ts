@@ -170,6 +170,20 @@ describe('tools', () => {
 		expect(result.structuredContent).toMatchObject({ status: 400, code: 'invalid_query', details: { reason: 'invalid_input' } })
 	})
 
+	test('a slug or licence id that is not a plain path segment is refused by the input schema, never sent', async () => {
+		const client = await connect((await grantedAccount()).token)
+		const calls: [string, Record<string, string>][] = [
+			['get_operator', { slug: '..' }],
+			['remove_from_watchlist', { operator_slug: '../../webhooks' }],
+			['list_regulatory_actions', { slug: 'acme-gaming?limit=1' }],
+			['get_licence_history', { license_id: '../../licenses' }]
+		]
+		for (const [name, args] of calls) {
+			const result = (await client.callTool({ name, arguments: args })) as CallToolResult
+			expect(result.structuredContent).toMatchObject({ status: 400, code: 'invalid_query', details: { reason: 'invalid_input' } })
+		}
+	})
+
 	test('a refusal of a route (unknown operator) is a tool error with the SPEC code and reason', async () => {
 		const client = await connect((await grantedAccount()).token)
 		const result = (await client.callTool({ name: 'get_operator', arguments: { slug: 'no-such-operator' } })) as CallToolResult

@@ -19,7 +19,8 @@ const optionalText = (value: unknown) => (value === undefined ? undefined : Stri
 const asOf = t.String({ maxLength: 40, description: 'Point in time: `YYYY-MM-DD` (end of that day UTC) or an ISO-8601 datetime with a UTC offset. Inside the observation window only.' })
 const limit = (max: number, fallback: number) => t.Integer({ minimum: 1, maximum: max, description: `Rows per page, 1–${max} (default ${fallback}).` })
 const offset = t.Integer({ minimum: 0, description: 'Rows to skip (default 0).' })
-const slug = t.String({ minLength: 1, maxLength: 200, description: 'Operator slug, e.g. `example-gaming-ltd` (from a check match or a search).' })
+// A path segment: letters, digits and hyphens only, so no argument can be `..` or carry a `/` or `?` into the route's path.
+const slug = t.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9-]+$', description: 'Operator slug, e.g. `example-gaming-ltd` (from a check match or a search).' })
 const object = (properties: Parameters<typeof t.Object>[0]) => t.Object(properties, { additionalProperties: false })
 
 const QUOTE_RULE =
@@ -71,7 +72,7 @@ export const TOOLS: readonly Tool[] = [
 		name: 'get_licence_history',
 		title: 'Licence status history',
 		description: "A licence's status changes, most recent first, each with the publication it was read from (GET /v1/licenses/{license_id}/history).",
-		inputSchema: object({ license_id: t.String({ format: 'uuid', description: 'Licence id (`match.license_id` of a check, or `licenses[].id` of an operator).' }) }),
+		inputSchema: object({ license_id: t.String({ pattern: '^[0-9a-fA-F-]{36}$', description: 'Licence id (`match.license_id` of a check, or `licenses[].id` of an operator).' }) }),
 		writes: false,
 		route: (args) => ({ method: 'GET', path: `/v1/licenses/${segment(args.license_id)}/history` })
 	},
