@@ -21,7 +21,7 @@ CREATE TABLE oauth_grants (
   scope       text NOT NULL,
   created_at  timestamptz NOT NULL,
   revoked_at  timestamptz,
-  -- why the grant ended: user, refresh_token_reuse, authorization_code_reuse, sign_out_everywhere
+  -- why the grant ended: user, refresh_token_reuse, authorization_code_reuse, sign_out_everywhere, password_change
   revoked_reason text
 );
 CREATE INDEX oauth_grants_account ON oauth_grants (account_id) WHERE revoked_at IS NULL;

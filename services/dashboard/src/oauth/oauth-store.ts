@@ -11,7 +11,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * DAY
 
 export type OAuthClient = { id: string; clientName: string; redirectUris: string[]; createdAt: Date }
 
-export type GrantRevocation = 'user' | 'refresh_token_reuse' | 'authorization_code_reuse' | 'sign_out_everywhere'
+export type GrantRevocation = 'user' | 'refresh_token_reuse' | 'authorization_code_reuse' | 'sign_out_everywhere' | 'password_change'
 
 export async function registerClient(sql: Sql, clock: Clock, input: { clientName: string; redirectUris: string[] }): Promise<OAuthClient> {
 	const client = { id: `lvc_${randomToken()}`, clientName: input.clientName, redirectUris: input.redirectUris, createdAt: clock.now() }
@@ -121,32 +121,35 @@ export async function rotateRefreshToken(sql: Sql, clock: Clock, token: string, 
 	})
 }
 
-/** Ends a grant and the key it owns, so the gateway refuses its next call whatever token is presented. */
-async function revokeGrantIn(sql: Sql, grantId: string, now: Date, reason: GrantRevocation): Promise<boolean> {
-	const [grant] = await sql<{ key_id: string }[]>`
-		UPDATE oauth_grants SET revoked_at = ${now}, revoked_reason = ${reason} WHERE id = ${grantId} AND revoked_at IS NULL RETURNING key_id`
-	if (!grant) return false
-	await sql`UPDATE api_keys SET revoked_at = ${now} WHERE id = ${grant.key_id} AND revoked_at IS NULL`
-	return true
+/**
+ * Ends the live grants `which` selects and the keys they own, in one statement, so the gateway
+ * refuses their next call whatever token is presented. Returns how many grants ended.
+ */
+async function endGrants(sql: Sql, which: { grantId: string; accountId?: string } | { userId: string }, now: Date, reason: GrantRevocation): Promise<number> {
+	const selected =
+		'userId' in which
+			? sql`user_id = ${which.userId}`
+			: which.accountId === undefined
+				? sql`id = ${which.grantId}`
+				: sql`id = ${which.grantId} AND account_id = ${which.accountId}`
+	const [row] = await sql<{ ended: number }[]>`
+		WITH ended AS (
+			UPDATE oauth_grants SET revoked_at = ${now}, revoked_reason = ${reason} WHERE ${selected} AND revoked_at IS NULL RETURNING key_id
+		),
+		keys AS (UPDATE api_keys SET revoked_at = ${now} WHERE id IN (SELECT key_id FROM ended) AND revoked_at IS NULL RETURNING id)
+		SELECT count(*)::int AS ended FROM ended`
+	return row?.ended ?? 0
 }
+
+const revokeGrantIn = async (sql: Sql, grantId: string, now: Date, reason: GrantRevocation) => (await endGrants(sql, { grantId }, now, reason)) > 0
 
 /** Revokes one grant of the account (the Connected apps page); false when there is no such live grant. */
-export async function revokeAccountGrant(sql: Sql, clock: Clock, accountId: string, grantId: string, reason: GrantRevocation = 'user'): Promise<boolean> {
-	return sql.begin(async (tx) => {
-		const [owned] = await tx<{ id: string }[]>`SELECT id FROM oauth_grants WHERE id = ${grantId} AND account_id = ${accountId} AND revoked_at IS NULL FOR UPDATE`
-		return owned ? revokeGrantIn(asSql(tx), owned.id, clock.now(), reason) : false
-	})
-}
+export const revokeAccountGrant = async (sql: Sql, clock: Clock, accountId: string, grantId: string): Promise<boolean> =>
+	(await endGrants(sql, { grantId, accountId }, clock.now(), 'user')) > 0
 
-/** Every live grant a user approved: what signing out everywhere must also end. */
-export async function revokeUserGrants(sql: Sql, clock: Clock, userId: string, reason: GrantRevocation = 'sign_out_everywhere'): Promise<number> {
-	return sql.begin(async (tx) => {
-		const grants = await tx<{ id: string }[]>`SELECT id FROM oauth_grants WHERE user_id = ${userId} AND revoked_at IS NULL ORDER BY id FOR UPDATE`
-		let revoked = 0
-		for (const grant of grants) if (await revokeGrantIn(asSql(tx), grant.id, clock.now(), reason)) revoked++
-		return revoked
-	})
-}
+/** Every live grant a user approved: what signing out everywhere (and a password change) must also end. */
+export const revokeUserGrants = (sql: Sql, clock: Clock, userId: string, reason: GrantRevocation = 'sign_out_everywhere'): Promise<number> =>
+	endGrants(sql, { userId }, clock.now(), reason)
 
 /** RFC 7009: a refresh token of the client ends its grant; anything else is ignored (the endpoint answers 200 regardless). */
 export async function revokeByRefreshToken(sql: Sql, clock: Clock, token: string, clientId: string): Promise<void> {

@@ -336,6 +336,17 @@ describe('revocation', () => {
 		expect(await oauthErrorOf(await refresh(flow, second.refresh_token))).toBe('invalid_grant')
 	})
 
+	test('a password change, which signs out every other session, also ends the connections the user approved', async () => {
+		const flow = await signedInFlow()
+		const tokens = await tokensFor(flow)
+		await flow.browser.get('/account/password')
+		const changed = await flow.browser.post('/account/password', { current_password: 'correct horse battery staple', new_password: 'another long passphrase' })
+		expect(changed.location).toBe('/account/password?notice=changed')
+		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
+		const [grant] = await h.db.sql<{ revoked_reason: string }[]>`SELECT revoked_reason FROM oauth_grants WHERE client_id = ${flow.clientId}`
+		expect(grant?.revoked_reason).toBe('password_change')
+	})
+
 	test('a grant of another account cannot be revoked from this one', async () => {
 		const flow = await signedInFlow()
 		const tokens = await tokensFor(flow)
