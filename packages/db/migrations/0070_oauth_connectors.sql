@@ -46,3 +46,4 @@ CREATE TABLE oauth_refresh_tokens (
   used_at    timestamptz
 );
 CREATE INDEX oauth_refresh_tokens_grant ON oauth_refresh_tokens (grant_id);
+CREATE INDEX oauth_refresh_tokens_expires ON oauth_refresh_tokens (expires_at);

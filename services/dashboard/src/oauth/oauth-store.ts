@@ -44,8 +44,17 @@ export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): 
 		await tx`
 			INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at)
 			VALUES (${sha256(code)}, ${grantId}, ${approval.redirectUri}, ${approval.codeChallenge}, ${new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS)})`
+		await pruneExpired(asSql(tx), now)
 	})
 	return { grantId, code }
+}
+
+/** A spent code is kept a day past its minute (a replay then still revokes its grant); a refresh token until it expires. */
+const SPENT_CODE_RETENTION_MS = DAY
+
+async function pruneExpired(sql: Sql, now: Date): Promise<void> {
+	await sql`DELETE FROM oauth_authorization_codes WHERE expires_at < ${new Date(now.getTime() - SPENT_CODE_RETENTION_MS)}`
+	await sql`DELETE FROM oauth_refresh_tokens WHERE expires_at < ${now}`
 }
 
 export type LiveGrant = { grantId: string; clientId: string; userId: string; accountId: string; resource: string; scope: string }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import pkceChallenge from 'pkce-challenge'
-import { AUTHORIZATION_CODE_TTL_MS, revokeUserGrants } from '../oauth/oauth-store.ts'
+import { DAY } from '@lv/clock'
+import { AUTHORIZATION_CODE_TTL_MS, REFRESH_TOKEN_TTL_MS, revokeUserGrants } from '../oauth/oauth-store.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { type Harness, harnessPerFile } from '../test-support/harness.ts'
 
@@ -26,14 +27,14 @@ async function registeredClient(redirectUris = [REDIRECT]): Promise<string> {
 
 const authorizePath = (params: Record<string, string>) => `/oauth/authorize?${new URLSearchParams(params)}`
 
-type Flow = { clientId: string; browser: BrowserSession; verifier: string; challenge: string; state: string }
+type Flow = { clientId: string; browser: BrowserSession; email: string; verifier: string; challenge: string; state: string }
 
 async function signedInFlow(): Promise<Flow> {
 	const clientId = await registeredClient()
 	const browser = new BrowserSession(app)
-	await signUp(browser, h.mailbox, { accountName: 'Compliance Team Ltd' })
+	const { email } = await signUp(browser, h.mailbox, { accountName: 'Compliance Team Ltd' })
 	const { code_verifier, code_challenge } = await pkceChallenge()
-	return { clientId, browser, verifier: code_verifier, challenge: code_challenge, state: crypto.randomUUID() }
+	return { clientId, browser, email, verifier: code_verifier, challenge: code_challenge, state: crypto.randomUUID() }
 }
 
 const requestParams = (flow: Flow, overrides: Record<string, string> = {}) => ({
@@ -179,7 +180,7 @@ describe('authorisation request and consent', () => {
 
 	test('signed out, the request goes through sign-in and comes back to the consent page', async () => {
 		const flow = await signedInFlow()
-		const email = (flow.browser.last?.html.match(/class="email">([^<]+)</) ?? [])[1] ?? ''
+		const email = flow.email
 		const fresh = new BrowserSession(app)
 		const path = authorizePath(requestParams(flow))
 		const first = await fresh.get(path)
@@ -250,6 +251,21 @@ describe('token endpoint', () => {
 		const code = await approvedCode(flow)
 		h.clock.advance(AUTHORIZATION_CODE_TTL_MS + 1000)
 		expect(await oauthErrorOf(await exchange(flow, code))).toBe('invalid_grant')
+	})
+
+	test('each approval deletes codes a day past their expiry and expired refresh tokens, keeping live ones', async () => {
+		const flow = await signedInFlow()
+		const tokens = await tokensFor(flow)
+		h.clock.advance(REFRESH_TOKEN_TTL_MS + DAY)
+		await flow.browser.get('/sign-in')
+		await flow.browser.post('/sign-in', { email: flow.email, password: 'correct horse battery staple' })
+		const later = await tokensFor(flow)
+		const [counts] = await h.db.sql<{ codes: number; refresh: number }[]>`
+			SELECT (SELECT count(*)::int FROM oauth_authorization_codes c JOIN oauth_grants g ON g.id = c.grant_id WHERE g.client_id = ${flow.clientId}) AS codes,
+				(SELECT count(*)::int FROM oauth_refresh_tokens r JOIN oauth_grants g ON g.id = r.grant_id WHERE g.client_id = ${flow.clientId}) AS refresh`
+		expect(counts).toEqual({ codes: 1, refresh: 1 })
+		expect(await oauthErrorOf(await refresh(flow, tokens.refresh_token))).toBe('invalid_grant')
+		expect((await refresh(flow, later.refresh_token)).status).toBe(200)
 	})
 
 	test('a code used twice is invalid_grant and revokes the grant: the tokens of the first exchange stop working', async () => {
