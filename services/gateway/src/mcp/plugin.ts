@@ -3,7 +3,6 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { methodNotAllowed, toEnvelope } from '@lv/errors'
-import type { Logger } from '@lv/logger'
 import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
 import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
 import { type HandleRequest, callRoute } from './route-calls.ts'
@@ -11,7 +10,7 @@ import { SERVER_INFO, connectorServer } from './server.ts'
 
 export const MCP_PATH = '/mcp/account'
 
-export type ConnectorDeps = { sql: Sql; clock: Clock; logger: Logger; config: { PUBLIC_BASE_URL: string } }
+export type ConnectorDeps = { sql: Sql; clock: Clock; config: { PUBLIC_BASE_URL: string } }
 
 const json = (body: unknown, init: ResponseInit = {}) =>
 	new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...init.headers } })
