@@ -64,6 +64,8 @@ export const ERROR_REASONS = [
 	'dependency_unavailable',
 	'checker_unavailable',
 	'limits_store_unavailable',
+	'body_too_large',
+	'key_lookup_limit_exceeded',
 	// The assistant connector (/mcp/account), whose credential is an OAuth access token (docs/mcp.md).
 	'access_token_missing',
 	'access_token_invalid',

@@ -12,7 +12,11 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
 
-const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
+const webhooks = {
+	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
+	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
+}
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
