@@ -73,7 +73,13 @@ export const ERROR_REASONS = [
 	'evidence_signature_invalid',
 	'evidence_not_canonical',
 	'evidence_unsupported_version',
-	'evidence_signing_unavailable'
+	'evidence_signing_unavailable',
+	// The assistant connector (/mcp/account), whose credential is an OAuth access token (docs/mcp.md).
+	'access_token_missing',
+	'access_token_invalid',
+	'access_token_expired',
+	'access_token_wrong_audience',
+	'grant_revoked'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 

@@ -420,6 +420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public service status
+         * @description Per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
+         */
+        get: operations["getV1Status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/watchlist": {
         parameters: {
             query?: never;
@@ -640,6 +660,8 @@ export interface components {
     headers: {
         /** @description The method this path takes. */
         Allow: string;
+        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. */
+        "Cache-Control": string;
         /** @description `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
         "Content-Disposition": string;
         /** @description Size of the file in bytes where the server can send it with a streamed body (otherwise the body is chunked). */
@@ -5667,6 +5689,138 @@ export interface operations {
             /** @description The error envelope of every non-2xx response. */
             503: {
                 headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getV1Status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Public service status: per register freshness, record counts, and incidents of the last 30 days. */
+            200: {
+                headers: {
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. */
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When this answer was computed (answers are reused for up to 5 seconds).
+                         */
+                        generated_at: string;
+                        /** @example 30 */
+                        incident_window_days: string | number;
+                        /** @description Incidents of the window, newest first, at most 100. */
+                        incidents: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @description Failure reason of a failed read (e.g. `http_status`, `parse_failed`); null for coverage events. */
+                            detail: string | null;
+                            jurisdiction: string;
+                            /** @enum {string} */
+                            kind: "read_failed" | "coverage_degraded" | "coverage_restored";
+                        }[];
+                        /** @description Every incident of the window, including those past the listed ones. */
+                        incidents_in_window: string | number;
+                        registers: {
+                            /** @description Whole hours since that read. */
+                            age_hours: (string | number) | null;
+                            /** @description age_hours below sla_hours; a register never read is not fresh. */
+                            fresh: boolean;
+                            /** @example UKGC */
+                            jurisdiction: string;
+                            /**
+                             * Format: date-time
+                             * @description End of the last successful read of the register; null when never read.
+                             */
+                            last_successful_read_at: string | null;
+                            name: string;
+                            /** @description Records held from this register as of its last successful read. */
+                            record_counts: {
+                                domains: string | number;
+                                licences: string | number;
+                                operators: string | number;
+                            };
+                            /** @description Freshness SLA: 24 hours (UKGC, AN, TGC, IOM) or 48 (MGA, CW, KH). */
+                            sla_hours: string | number;
+                            /** @description One entry per UTC day, the last 30 days (today included), oldest first. */
+                            timeline: {
+                                /**
+                                 * Format: date
+                                 * @description UTC day.
+                                 */
+                                date: string;
+                                /** @description Failed reads started that day. */
+                                read_failures: string | number;
+                                /** @enum {string} */
+                                state: "operational" | "read_failures" | "stale";
+                            }[];
+                        }[];
+                        /** @enum {string} */
+                        status: "operational" | "degraded";
+                    };
+                };
+            };
+            /** @description server_error / internal_error */
+            500: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description service_unavailable / dependency_unavailable */
+            503: {
+                headers: {
+                    /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
+                    "Retry-After": components["headers"]["Retry-After"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

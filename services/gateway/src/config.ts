@@ -25,7 +25,11 @@ export const GatewayEnv = T.Object({
 	EVIDENCE_SIGNING_KEY_FILE: T.String({ default: '' }),
 	/** Public JWKs of retired signing keys (a JWK, an array or a JWKS), still published so older records verify; or a mounted file. */
 	EVIDENCE_PUBLIC_KEYS: T.String({ default: '' }),
-	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' })
+	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' }),
+	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
+	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '', description: 'at least 32 characters; empty turns /mcp/account off' }),
+	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>
