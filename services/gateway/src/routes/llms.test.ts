@@ -18,7 +18,8 @@ test('GET /llms.txt describes the service with an example per main endpoint and 
 		'POST https://api.example.test/v1/check/batch',
 		'evidence=true',
 		'[OpenAPI document](https://api.example.test/openapi.json)',
-		'[MCP connector](https://api.example.test/mcp/account)'
+		'[MCP connector](https://api.example.test/mcp/account)',
+		'[Dashboard](https://app.example.test)'
 	])
 		expect(text).toContain(expected)
 })

@@ -1,8 +1,9 @@
 /**
  * /llms.txt (llmstxt.org): what the service is and how to call it, in Markdown, for a language
- * model or an agent reading the API root. Built from the deployment's public URLs.
+ * model or an agent reading the API root or the dashboard. Built from the deployment's public URLs;
+ * the same text on both, the dashboard's naming itself.
  */
-export function llmsTxt(urls: { api: string; mcp: string }): string {
+export function llmsTxt(urls: { api: string; mcp: string; dashboard: string }): string {
 	const { api } = urls
 	return `# Licence Register Verification API
 
@@ -24,5 +25,6 @@ Authenticate with \`Authorization: Bearer <API_KEY>\`. Errors are \`{ error, cod
 
 - [OpenAPI document](${api}/openapi.json): every operation, parameter, response, header and error reason
 - [MCP connector](${urls.mcp}): the account's tools for MCP clients
+- [Dashboard](${urls.dashboard}): sign up, API keys, webhooks, exports
 `
 }
