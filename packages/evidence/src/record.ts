@@ -22,6 +22,9 @@ export type EvidenceDomainLink = {
 	domain_last_listed_at: string | null
 }
 
+/** The historical answer of a check sent with `as_of`: the instant it resolved to and the status then. */
+export type EvidenceAsOf = { resolved_at: string; basis: string; status: string | null }
+
 /** One check as answered: the query, the verdict and its plain-English detail, and what matched. */
 export type EvidenceCheck = {
 	query: Record<string, unknown>
@@ -29,6 +32,7 @@ export type EvidenceCheck = {
 	verdict_detail: string
 	licence: EvidenceLicence | null
 	domain_link: EvidenceDomainLink | null
+	as_of?: EvidenceAsOf
 }
 
 /** One publication the answer rests on: the register read and the SHA-256 of the bytes it read. */
@@ -83,12 +87,14 @@ function domainLinkOf(match: Answer): EvidenceDomainLink | null {
 /** The record's view of one Check result (a single check, or a batch row that has a verdict). */
 export function evidenceCheckOf(answer: Answer): EvidenceCheck {
 	const match = answer.match !== null && typeof answer.match === 'object' ? (answer.match as Answer) : null
+	const asOf = answer.as_of as Answer | undefined
 	return {
 		query: answer.query as Record<string, unknown>,
 		verdict: String(answer.verdict),
 		verdict_detail: String(answer.verdict_detail),
 		licence: match ? licenceOf(match) : null,
-		domain_link: match ? domainLinkOf(match) : null
+		domain_link: match ? domainLinkOf(match) : null,
+		as_of: asOf ? { resolved_at: String(asOf.resolved_at), basis: String(asOf.basis), status: text(asOf.status) } : undefined
 	}
 }
 

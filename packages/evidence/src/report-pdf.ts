@@ -85,6 +85,7 @@ function writeCheck(out: Writer, check: EvidenceCheck) {
 		out.text(`Regulator: ${licence.regulator_name ?? licence.jurisdiction ?? 'unknown'}`, { indent: 10 })
 	}
 	if (check.domain_link) out.text(`Domain: ${check.domain_link.matched_domain}, listing ${check.domain_link.domain_status ?? 'unknown'}`, { indent: 10 })
+	if (check.as_of) out.text(`As of ${check.as_of.resolved_at}: status ${check.as_of.status ?? 'unknown'} (${check.as_of.basis})`, { indent: 10 })
 }
 
 /**

@@ -1736,6 +1736,13 @@ export interface operations {
                             checked_at: string;
                             checked_jurisdictions: string[];
                             checks: {
+                                /** @description Present when the check was sent with `as_of`: the instant it resolved to, the basis and the status then. */
+                                as_of?: {
+                                    basis: string;
+                                    /** Format: date-time */
+                                    resolved_at: string;
+                                    status: string | null;
+                                };
                                 domain_link: {
                                     domain_association: string | null;
                                     domain_last_listed_at: string | null;
@@ -2010,6 +2017,13 @@ export interface operations {
                             checked_at: string;
                             checked_jurisdictions: string[];
                             checks: {
+                                /** @description Present when the check was sent with `as_of`: the instant it resolved to, the basis and the status then. */
+                                as_of?: {
+                                    basis: string;
+                                    /** Format: date-time */
+                                    resolved_at: string;
+                                    status: string | null;
+                                };
                                 domain_link: {
                                     domain_association: string | null;
                                     domain_last_listed_at: string | null;

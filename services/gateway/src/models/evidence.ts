@@ -45,7 +45,13 @@ const RecordCheckModel = t.Object(
 		domain_link: t.Union([
 			t.Object({ matched_domain: t.String(), domain_status: nullableString, domain_association: nullableString, domain_last_listed_at: nullableString }, Strict),
 			t.Null()
-		])
+		]),
+		as_of: t.Optional(
+			t.Object(
+				{ resolved_at: t.String({ format: 'date-time' }), basis: t.String(), status: nullableString },
+				{ ...Strict, description: 'Present when the check was sent with `as_of`: the instant it resolved to, the basis and the status then.' }
+			)
+		)
 	},
 	Strict
 )

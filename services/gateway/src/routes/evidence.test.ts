@@ -103,6 +103,13 @@ describe('GET /v1/check?evidence=true', () => {
 		])
 	})
 
+	test('a check sent with as_of records the instant it resolved to and the status then', async () => {
+		const body = await (await call('/v1/check?domain=acmebet.co.uk&as_of=2026-10-01&evidence=true', owner.key)).json()
+		const verified = await verifyEvidence(body.evidence.jws, keyring.jwks)
+		if (!verified.ok) throw new Error(verified.reason)
+		expect(verified.record.checks[0]?.as_of).toEqual({ resolved_at: body.as_of.resolved_at, basis: body.as_of.basis, status: body.as_of.status })
+	})
+
 	test('without evidence the answer has no evidence object and no record is written', async () => {
 		const before = await recordsOf(owner.accountId)
 		const body = await (await call('/v1/check?domain=acmebet.co.uk', owner.key)).json()
