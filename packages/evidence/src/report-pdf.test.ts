@@ -10,29 +10,29 @@ const record: EvidenceRecord = {
 	version: 1,
 	id: 'ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P',
 	kind: 'check',
-	checked_at: '2026-11-05T12:34:56.789Z',
+	checked_at: '2026-11-04T09:15:00.000Z',
 	account_id: '5d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
 	checks: [
 		{
-			query: { domain: 'acmebet.co.uk' },
+			query: { domain: 'betexample.com' },
 			verdict: 'licensed',
-			verdict_detail: 'acmebet.co.uk is listed by the UK Gambling Commission for Acme Gaming Ltd \u2014 its licence is active.',
+			verdict_detail: 'betexample.com is listed by the Malta Gaming Authority for Bet Example Ltd \u2014 its licence is active.',
 			licence: {
 				license_id: null,
-				license_number: '000-039028-R-319409-009',
-				operator: 'Acme Gaming',
-				operator_slug: 'acme-gaming',
-				jurisdiction: 'UKGC',
-				regulator_name: 'UK Gambling Commission',
+				license_number: 'MGA/B2C/123/2019',
+				operator: 'Bet Example',
+				operator_slug: 'bet-example',
+				jurisdiction: 'MGA',
+				regulator_name: 'Malta Gaming Authority',
 				status: 'active',
 				status_source_url: null,
 				status_observed_at: null
 			},
-			domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active', domain_association: 'direct', domain_last_listed_at: null }
+			domain_link: { matched_domain: 'betexample.com', domain_status: 'active', domain_association: 'direct', domain_last_listed_at: null }
 		}
 	],
-	checked_jurisdictions: ['UKGC'],
-	publications: [{ jurisdiction: 'UKGC', publication: 'register', source_url: 'https://www.gamblingcommission.gov.uk/public-register', read_at: '2026-11-05T06:02:11.407Z', sha256: SHA }]
+	checked_jurisdictions: ['MGA'],
+	publications: [{ jurisdiction: 'MGA', publication: 'register', source_url: 'https://www.mga.org.mt/licensee-register/', read_at: '2026-11-04T05:48:30.112Z', sha256: SHA }]
 }
 const links = { verifyUrl: 'https://api.example.test/v1/evidence/ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P', jwksUrl: 'https://api.example.test/.well-known/jwks.json', kid: '2026-11' }
 const directory = await mkdtemp(join(tmpdir(), 'evidence-pdf-'))
@@ -51,10 +51,10 @@ test('the report renders to one page holding the verdict, detail, licence, regul
 	const text = (await run(['pdftotext', '-layout', file, '-'])).replace(/\s+/g, ' ')
 	for (const expected of [
 		'Verdict: licensed',
-		'acmebet.co.uk is listed by the UK Gambling Commission for Acme Gaming Ltd - its licence is active.',
-		'000-039028-R-319409-009',
-		'Regulator: UK Gambling Commission',
-		'read 2026-11-05T06:02:11.407Z',
+		'betexample.com is listed by the Malta Gaming Authority for Bet Example Ltd - its licence is active.',
+		'MGA/B2C/123/2019',
+		'Regulator: Malta Gaming Authority',
+		'read 2026-11-04T05:48:30.112Z',
 		`SHA-256 ${SHA}`,
 		links.verifyUrl
 	])
@@ -72,7 +72,7 @@ test('a batch of 100 rows resting on every register stays within two pages', asy
 	}
 	const file = join(directory, 'batch.pdf')
 	await Bun.write(file, await evidenceReportPdf(many, links))
-	expect(await run(['pdftotext', file, '-'])).toContain('site99.example: licensed, licence 000-039028-R-319409-009 (UK Gambling Commission)')
+	expect(await run(['pdftotext', file, '-'])).toContain('site99.example: licensed, licence MGA/B2C/123/2019 (Malta Gaming Authority)')
 	const info = await run(['pdfinfo', file])
 	expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeLessThanOrEqual(2)
 })
