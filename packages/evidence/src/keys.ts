@@ -41,7 +41,7 @@ export function parseJwks(text: string, what: string): JWK[] {
 	return list as JWK[]
 }
 
-/** A fresh signing key (private JWK with kid), for tests and for `bun run ops evidence-key`. */
+/** A fresh signing key (private JWK with kid): `bun -e "import { generateEvidenceKey } from '@lv/evidence'; console.log(JSON.stringify(await generateEvidenceKey('2026-11')))"`. */
 export async function generateEvidenceKey(kid: string): Promise<JWK> {
 	const { privateKey } = await generateKeyPair(EVIDENCE_ALG, { crv: 'Ed25519', extractable: true })
 	return { ...(await exportJWK(privateKey)), kid, alg: EVIDENCE_ALG, use: 'sig' }
