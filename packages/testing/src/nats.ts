@@ -1,22 +1,43 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import { NATS_ROLES, type NatsRole, natsAuthorizationBlock } from '@lv/contracts'
 import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { waitFor } from './wait.ts'
 
-export type NatsHandle = { url: string; port: number; storeDir: string; stop(): Promise<void> }
+export type NatsCredentials = { user: string; pass: string }
+
+export type NatsHandle = {
+	url: string
+	port: number
+	storeDir: string
+	/** With `users: true`: each service's own user, restricted to the permissions of its role. */
+	credentials: Record<NatsRole, NatsCredentials> | undefined
+	stop(): Promise<void>
+}
+
+const credentialsForEveryRole = () =>
+	Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(18).toString('base64url') }])) as Record<NatsRole, NatsCredentials>
 
 export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
 
-/** A real `nats-server -js` on a random port with its own store directory. */
-export async function startNats(options: { storeDir?: string; port?: number } = {}): Promise<NatsHandle> {
+/**
+ * A real `nats-server -js` on a random port with its own store directory. With `users: true` every
+ * connection needs a user: one per service role with that role's subject permissions.
+ */
+export async function startNats(options: { storeDir?: string; port?: number; users?: boolean } = {}): Promise<NatsHandle> {
 	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
 	if (!binary) throw new Error(NATS_INSTALL_HINT)
 	const dir = makeOwnedTempDir('nats')
 	const storeDir = options.storeDir ?? join(dir, 'store')
 	const configFile = join(dir, 'nats.conf')
+	const credentials = options.users ? credentialsForEveryRole() : undefined
+	const authorization = credentials
+		? [natsAuthorizationBlock(Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } })))]
+		: []
 	writeFileSync(
 		configFile,
-		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`].join('\n')
+		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization].join('\n')
 	)
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
 	writeFileSync(join(dir, 'child.pid'), String(child.pid))
@@ -43,6 +64,7 @@ export async function startNats(options: { storeDir?: string; port?: number } = 
 			url,
 			port,
 			storeDir,
+			credentials,
 			async stop() {
 				unhook()
 				child.kill('SIGTERM')
