@@ -77,9 +77,11 @@ describe('per-service NATS users', () => {
 	})
 
 	test('every role does its own work: the reader publishes, notifier, exporter and reader consume, the gateway asks a checker', async () => {
-		const [reader, notifier, exporter, checker, gateway] = await Promise.all(
-			(['reader', 'notifier', 'exporter', 'checker', 'gateway'] as const).map(connectAs)
-		)
+		const reader = await connectAs('reader')
+		const notifier = await connectAs('notifier')
+		const exporter = await connectAs('exporter')
+		const checker = await connectAs('checker')
+		const gateway = await connectAs('gateway')
 		for (const bus of [reader, notifier, exporter, checker, gateway]) await ensureStreams(bus)
 
 		const notified: string[] = []
