@@ -108,7 +108,7 @@ describe('per-service NATS users', () => {
 		const Ask = Type.Object({ domain: Type.String() })
 		const responder = respond(checker, { subject: subjects.checkDomain, queue: QUEUE_GROUPS.checker, schema: Ask, logger: silentLogger, handler: (body) => ({ answered: body.domain }) })
 		const registryHeard: string[] = []
-		const listener = checker.nc.subscribe(subjects.allRegistryChanged, { callback: (_error, msg) => registryHeard.push(msg.subject) })
+		const listener = checker.nc.subscribe(subjects.allRegistryChanged, { callback: (_error, msg) => void registryHeard.push(msg.subject) })
 		try {
 			const event = envelope('license.status_changed', 'C0')
 			await publish(reader, EventEnvelope, subjects.event(event.event), event, event.event_id)
