@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { NATS_PERMISSIONS, NATS_ROLES } from '@lv/contracts'
+import { REPO_ROOT } from '@lv/testing'
+import { kubernetesProblems } from './kubernetes-schema.ts'
+import { natsPasswordVariable } from './render.ts'
+import { SECRET_STAND_INS, configProblem } from './service-config.ts'
+
+/* Minimal shapes of the rendered objects this test reads (the schemas check the rest). */
+type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; fieldRef?: unknown } }
+type Container = {
+	name: string
+	image: string
+	command?: string[]
+	env?: EnvVar[]
+	envFrom?: { configMapRef?: { name: string } }[]
+	securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean }
+	lifecycle?: { preStop?: unknown }
+	readinessProbe?: unknown
+	livenessProbe?: unknown
+}
+type PodSpec = { containers: Container[]; initContainers?: Container[]; securityContext?: { runAsNonRoot?: boolean } }
+type Selector = { matchLabels?: Record<string, string> }
+type K8sObject = {
+	apiVersion: string
+	kind: string
+	metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }
+	data?: Record<string, string>
+	spec?: {
+		replicas?: number
+		selector?: Selector
+		template?: { metadata: { labels: Record<string, string> }; spec: PodSpec }
+		scaleTargetRef?: { name: string }
+		maxReplicas?: number
+		podSelector?: Selector
+		ingress?: { from?: { podSelector?: Selector; namespaceSelector?: Selector }[]; ports?: { port: number }[] }[]
+	}
+}
+
+let objects: K8sObject[] = []
+const ofKind = (kind: string) => objects.filter((object) => object.kind === kind)
+const named = (kind: string, name: string) => {
+	const found = objects.find((object) => object.kind === kind && object.metadata.name === name)
+	if (!found) throw new Error(`no ${kind} ${name}`)
+	return found
+}
+const serviceDeployments = () => ofKind('Deployment').filter((deployment) => deployment.metadata.labels?.['lv/pod'] === 'service')
+const podOf = (workload: K8sObject) => {
+	const pod = workload.spec?.template?.spec
+	if (!pod) throw new Error(`${workload.metadata.name} has no pod template`)
+	return pod
+}
+const mainContainer = (workload: K8sObject) => {
+	const container = podOf(workload).containers[0]
+	if (!container) throw new Error(`${workload.metadata.name} has no container`)
+	return container
+}
+const appOf = (workload: K8sObject) => workload.spec?.template?.metadata.labels.app ?? ''
+const selects = (selector: Selector | undefined, labels: Record<string, string>) =>
+	Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value)
+
+/** The environment a container sees: its ConfigMaps, then its own variables, secrets as stand-ins. */
+function environmentOf(container: Container): Record<string, string> {
+	const env: Record<string, string> = {}
+	for (const source of container.envFrom ?? []) Object.assign(env, named('ConfigMap', source.configMapRef?.name ?? '').data)
+	for (const variable of container.env ?? []) {
+		const secret = variable.valueFrom?.secretKeyRef
+		env[variable.name] = variable.value ?? (secret ? (SECRET_STAND_INS[variable.name] ?? 'secret') : 'from-the-downward-api')
+	}
+	return env
+}
+
+beforeAll(async () => {
+	const render = Bun.spawnSync(['kubectl', 'kustomize', join(REPO_ROOT, 'deploy', 'k8s')], { stderr: 'pipe' })
+	if (render.exitCode !== 0) throw new Error(`kubectl kustomize failed: ${render.stderr.toString()}`)
+	objects = (Bun.YAML.parse(render.stdout.toString()) as K8sObject[]).filter(Boolean)
+})
+
+describe('deploy/k8s (kubectl kustomize)', () => {
+	test('every rendered object is valid against the Kubernetes schemas, with no unknown field', async () => {
+		expect(objects.length).toBeGreaterThan(20)
+		const problems = await Promise.all(objects.map(async (object) => ({ object: `${object.kind}/${object.metadata.name}`, problems: await kubernetesProblems(object) })))
+		expect(problems.filter((entry) => entry.problems.length > 0)).toEqual([])
+	})
+
+	test('the schema check refuses a misspelt field and a wrong type', async () => {
+		const gateway = structuredClone(named('Deployment', 'gateway'))
+		Object.assign(mainContainer(gateway), { imagePullPolcy: 'Always' })
+		expect(await kubernetesProblems(gateway)).toEqual(['/spec/template/spec/containers/0/imagePullPolcy: unknown field'])
+		Object.assign(gateway.spec ?? {}, { replicas: 'three' })
+		expect((await kubernetesProblems(gateway)).join()).toContain('replicas must be integer')
+	})
+
+	test('every pod runs the pinned release image, never :latest', () => {
+		const images = objects.flatMap((object) => {
+			const pod = object.spec?.template?.spec
+			return pod ? [...pod.containers, ...(pod.initContainers ?? [])].map((container) => container.image) : []
+		})
+		expect(images.length).toBeGreaterThan(10)
+		for (const image of images) expect(image).toMatch(/^(registry\.example\/licence-verify:\d{4}\.\d{2}\.\d{2}|nats:\d+\.\d+\.\d+-alpine)$/)
+	})
+
+	test('each service Deployment: non-root, read-only root filesystem, migrations first, a preStop delay, probes and a disruption budget', () => {
+		const deployments = serviceDeployments()
+		expect(deployments.map(appOf).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		const budgets = ofKind('PodDisruptionBudget')
+		for (const deployment of deployments) {
+			const pod = podOf(deployment)
+			const container = mainContainer(deployment)
+			expect(pod.securityContext?.runAsNonRoot).toBe(true)
+			for (const each of [...pod.containers, ...(pod.initContainers ?? [])]) {
+				expect(each.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false })
+			}
+			expect(pod.initContainers?.map((init) => init.command)).toEqual([['bun', 'packages/db/src/migrate-cli.ts']])
+			expect(container.lifecycle?.preStop).toBeDefined()
+			expect(container.readinessProbe).toBeDefined()
+			expect(container.livenessProbe).toBeDefined()
+			expect(budgets.filter((budget) => selects(budget.spec?.selector, deployment.spec?.template?.metadata.labels ?? {}))).toHaveLength(1)
+		}
+	})
+
+	test('the gateway and the checker scale by HorizontalPodAutoscaler', () => {
+		expect(ofKind('HorizontalPodAutoscaler').map((hpa) => hpa.spec?.scaleTargetRef?.name).sort()).toEqual(['checker', 'gateway'])
+	})
+
+	test('from outside only the gateway and the dashboard are reachable, through the ingress controller', () => {
+		const policies = ofKind('NetworkPolicy')
+		const denyAll = policies.find((policy) => Object.keys(policy.spec?.podSelector?.matchLabels ?? {}).length === 0)
+		expect(denyAll).toBeDefined()
+		const fromIngressController = policies.filter((policy) =>
+			policy.spec?.ingress?.some((rule) => rule.from?.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx'))
+		)
+		expect(fromIngressController.map((policy) => policy.spec?.podSelector?.matchLabels?.app).sort()).toEqual(['dashboard', 'gateway'])
+		const backends = ofKind('Ingress').flatMap((ingress) => JSON.stringify(ingress).match(/"service":\{"name":"[a-z]+"/g) ?? [])
+		expect(new Set(backends)).toEqual(new Set(['"service":{"name":"gateway"', '"service":{"name":"dashboard"']))
+	})
+
+	test('only the services that use NATS reach it, each as its own NATS user', () => {
+		const natsPolicy = named('NetworkPolicy', 'nats')
+		const clientRule = natsPolicy.spec?.ingress?.find((rule) => rule.ports?.some((port) => port.port === 4222))
+		expect(clientRule?.from).toEqual([{ podSelector: { matchLabels: { 'lv/nats-client': 'true' } } }])
+		const natsClients = serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true')
+		expect(natsClients.map(appOf).sort()).toEqual(['checker', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		for (const deployment of natsClients) {
+			const env = mainContainer(deployment).env ?? []
+			const user = env.find((variable) => variable.name === 'NATS_USER')?.value ?? ''
+			expect(NATS_ROLES as readonly string[]).toContain(user)
+			expect(env.find((variable) => variable.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({ name: 'lv-nats-users', key: user })
+		}
+		expect(mainContainer(named('Deployment', 'dashboard')).env?.some((variable) => variable.name === 'NATS_USER')).toBe(false)
+	})
+
+	test('the NATS StatefulSet: three nodes on persistent volumes, a password for each user of its configuration', () => {
+		const nats = named('StatefulSet', 'nats')
+		expect(nats.spec?.replicas).toBe(3)
+		expect(JSON.stringify(nats)).toContain('"volumeClaimTemplates"')
+		const env = (mainContainer(nats).env ?? []).map((variable) => variable.name)
+		for (const role of NATS_ROLES) expect(env).toContain(natsPasswordVariable(role))
+		const config = ofKind('ConfigMap').find((map) => map.metadata.name.startsWith('nats-config'))?.data?.['nats.conf'] ?? ''
+		for (const role of NATS_ROLES) expect(config).toContain(`password: $${natsPasswordVariable(role)}`)
+		expect(Object.keys(NATS_PERMISSIONS).sort()).toEqual([...NATS_ROLES].sort())
+	})
+
+	test("each service's own config reader accepts the environment its Deployment gives it", async () => {
+		for (const deployment of serviceDeployments()) {
+			const container = mainContainer(deployment)
+			const env = environmentOf(container)
+			expect({ deployment: deployment.metadata.name, problem: await configProblem(container.command?.[1] ?? '', env) }).toEqual({ deployment: deployment.metadata.name, problem: undefined })
+			expect(env.JETSTREAM_REPLICAS).toBe('3')
+			expect(env.DATABASE_POOL_MAX).toMatch(/^\d+$/)
+		}
+		const gateway = environmentOf(mainContainer(named('Deployment', 'gateway')))
+		expect(gateway.PUBLIC_BASE_URL).toStartWith('https://')
+		expect(gateway.TRUSTED_PROXIES).not.toContain('/8')
+	})
+
+	test('the pools of every service at their most replicas fit in the PostgreSQL connection budget', () => {
+		const budget = Number(named('Namespace', 'licence-verify').metadata.annotations?.['licence-verify.example/postgres-connection-budget'])
+		const mostReplicas = (deployment: K8sObject) =>
+			ofKind('HorizontalPodAutoscaler').find((hpa) => hpa.spec?.scaleTargetRef?.name === deployment.metadata.name)?.spec?.maxReplicas ?? deployment.spec?.replicas ?? 1
+		const connections = serviceDeployments().reduce((sum, deployment) => sum + mostReplicas(deployment) * Number(environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX), 0)
+		expect(budget).toBeGreaterThan(0)
+		expect(connections).toBeLessThanOrEqual(budget)
+	})
+})
