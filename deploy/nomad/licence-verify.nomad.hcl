@@ -35,6 +35,9 @@ locals {
     dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "", pool = 5, env = {} }
   }
 
+  # Most PostgreSQL connections all groups together may hold (max_connections less reserved slots).
+  postgres_connection_budget = 190
+
   reader = { count = 1, entry = "services/reader/src/main.ts", http_port = 0, nats_user = "reader", pool = 10 }
 
   services = merge(local.fixed_services, {
