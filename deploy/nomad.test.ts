@@ -108,7 +108,7 @@ describe('deploy/nomad', () => {
 	})
 
 	test('NATS: three nodes on distinct hosts with their own volume, the generated configuration and every user password', () => {
-		const group = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group')
+		const group: Body = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group')
 		expect(group.count).toBe(3)
 		expect(only(group.constraint, 'constraint')).toEqual({ operator: 'distinct_hosts', value: 'true' })
 		expect(only(group.volume.data, 'volume')).toMatchObject({ type: 'host' })
