@@ -16,7 +16,7 @@ const nomadFile = (name: string) => {
 	if (!body) throw new Error(`${name} not parsed`)
 	return body
 }
-const only = <T>(blocks: T[] | undefined, what: string): T => {
+const only = (blocks: Body[] | undefined, what: string): Body => {
 	if (blocks?.length !== 1 || !blocks[0]) throw new Error(`expected one ${what}`)
 	return blocks[0]
 }
@@ -108,7 +108,7 @@ describe('deploy/nomad', () => {
 	})
 
 	test('NATS: three nodes on distinct hosts with their own volume, the generated configuration and every user password', () => {
-		const group: Body = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group')
+		const group = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group')
 		expect(group.count).toBe(3)
 		expect(only(group.constraint, 'constraint')).toEqual({ operator: 'distinct_hosts', value: 'true' })
 		expect(only(group.volume.data, 'volume')).toMatchObject({ type: 'host' })
