@@ -4,6 +4,9 @@ listen: 0.0.0.0:4222
 http: 0.0.0.0:8222
 pid_file: "/local/nats.pid"
 lame_duck_duration: "30s"
+# A client whose node died is noticed within about 20 s, so requests stop going to its subscriptions.
+ping_interval: "10s"
+ping_max: 2
 jetstream {
   store_dir: "/data"
 }

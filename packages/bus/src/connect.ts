@@ -34,6 +34,9 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 		tls: options.tls,
 		maxReconnectAttempts: -1,
 		reconnectTimeWait: 500,
+		// A server that died without closing the connection is noticed within about 20 s, then the next one is tried.
+		pingInterval: 10_000,
+		maxPingOut: 2,
 		// Each request would otherwise build two Error objects (stack traces) up front, in case it fails.
 		noAsyncTraces: true,
 		waitOnFirstConnect: options.waitOnFirstConnect ?? false
