@@ -53,8 +53,8 @@ afterAll(async () => {
 
 describe('per-service NATS users', () => {
 	test('a connection without a valid password is refused', async () => {
-		expect(connectBus({ servers: nats.url, name: 'no-user' })).rejects.toThrow()
-		expect(connectBus({ servers: nats.url, name: 'wrong-password', user: 'reader', pass: 'not-the-password' })).rejects.toThrow()
+		await expect(connectBus({ servers: nats.url, name: 'no-user' })).rejects.toThrow()
+		await expect(connectBus({ servers: nats.url, name: 'wrong-password', user: 'reader', pass: 'not-the-password' })).rejects.toThrow()
 	})
 
 	test('the gateway cannot publish a fake event: the publish is refused and EVENTS stays as it was', async () => {

@@ -16,6 +16,18 @@ export type NatsHandle = {
 	stop(): Promise<void>
 }
 
+/** TLS on the client port; with `caFile`, clients must present a certificate that CA signed. */
+export type NatsServerTls = { certFile: string; keyFile: string; caFile?: string }
+
+const tlsBlock = (tls: NatsServerTls) =>
+	[
+		'tls {',
+		`  cert_file: ${JSON.stringify(tls.certFile)}`,
+		`  key_file: ${JSON.stringify(tls.keyFile)}`,
+		...(tls.caFile ? [`  ca_file: ${JSON.stringify(tls.caFile)}`, '  verify: true'] : []),
+		'}'
+	].join('\n')
+
 const credentialsForEveryRole = () =>
 	Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(18).toString('base64url') }])) as Record<NatsRole, NatsCredentials>
 
@@ -23,9 +35,10 @@ export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-ge
 
 /**
  * A real `nats-server -js` on a random port with its own store directory. With `users: true` every
- * connection needs a user: one per service role with that role's subject permissions.
+ * connection needs a user: one per service role with that role's subject permissions; with `tls`
+ * the client port speaks TLS only.
  */
-export async function startNats(options: { storeDir?: string; port?: number; users?: boolean } = {}): Promise<NatsHandle> {
+export async function startNats(options: { storeDir?: string; port?: number; users?: boolean; tls?: NatsServerTls } = {}): Promise<NatsHandle> {
 	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
 	if (!binary) throw new Error(NATS_INSTALL_HINT)
 	const dir = makeOwnedTempDir('nats')
@@ -37,7 +50,7 @@ export async function startNats(options: { storeDir?: string; port?: number; use
 		: []
 	writeFileSync(
 		configFile,
-		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization].join('\n')
+		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization, ...(options.tls ? [tlsBlock(options.tls)] : [])].join('\n')
 	)
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
 	writeFileSync(join(dir, 'child.pid'), String(child.pid))
