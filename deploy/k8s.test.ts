@@ -18,8 +18,9 @@ type Container = {
 	lifecycle?: { preStop?: unknown }
 	readinessProbe?: unknown
 	livenessProbe?: unknown
+	volumeMounts?: { name: string; mountPath: string }[]
 }
-type PodSpec = { containers: Container[]; initContainers?: Container[]; securityContext?: { runAsNonRoot?: boolean } }
+type PodSpec = { containers: Container[]; initContainers?: Container[]; securityContext?: { runAsNonRoot?: boolean }; volumes?: unknown[] }
 type Selector = { matchLabels?: Record<string, string> }
 type K8sObject = {
 	apiVersion: string
@@ -37,14 +38,36 @@ type K8sObject = {
 	}
 }
 
-let objects: K8sObject[] = []
-const ofKind = (kind: string) => objects.filter((object) => object.kind === kind)
-const named = (kind: string, name: string) => {
-	const found = objects.find((object) => object.kind === kind && object.metadata.name === name)
-	if (!found) throw new Error(`no ${kind} ${name}`)
-	return found
+type EnvVarSource = EnvVar['valueFrom']
+
+/** The objects `kubectl kustomize <dir>` renders, with the look-ups the tests use. */
+function rendered(dir: string) {
+	const render = Bun.spawnSync(['kubectl', 'kustomize', join(REPO_ROOT, 'deploy', dir)], { stderr: 'pipe' })
+	if (render.exitCode !== 0) throw new Error(`kubectl kustomize ${dir} failed: ${render.stderr.toString()}`)
+	const objects = (Bun.YAML.parse(render.stdout.toString()) as K8sObject[]).filter(Boolean)
+	const ofKind = (kind: string) => objects.filter((object) => object.kind === kind)
+	const named = (kind: string, name: string) => {
+		const found = objects.find((object) => object.kind === kind && object.metadata.name === name)
+		if (!found) throw new Error(`no ${kind} ${name}`)
+		return found
+	}
+	/** The environment a container sees: its ConfigMaps, then its own variables, secrets as stand-ins. */
+	const environmentOf = (container: Container): Record<string, string> => {
+		const env: Record<string, string> = {}
+		for (const source of container.envFrom ?? []) Object.assign(env, named('ConfigMap', source.configMapRef?.name ?? '').data)
+		for (const variable of container.env ?? []) env[variable.name] = variable.value ?? standIn(variable.name, variable.valueFrom)
+		return env
+	}
+	return {
+		objects,
+		ofKind,
+		named,
+		environmentOf,
+		serviceDeployments: () => ofKind('Deployment').filter((deployment) => deployment.metadata.labels?.['lv/pod'] === 'service')
+	}
 }
-const serviceDeployments = () => ofKind('Deployment').filter((deployment) => deployment.metadata.labels?.['lv/pod'] === 'service')
+
+const standIn = (name: string, source: EnvVarSource) => (source?.secretKeyRef ? (SECRET_STAND_INS[name] ?? 'secret') : 'from-the-downward-api')
 const podOf = (workload: K8sObject) => {
 	const pod = workload.spec?.template?.spec
 	if (!pod) throw new Error(`${workload.metadata.name} has no pod template`)
@@ -58,29 +81,40 @@ const mainContainer = (workload: K8sObject) => {
 const appOf = (workload: K8sObject) => workload.spec?.template?.metadata.labels.app ?? ''
 const selects = (selector: Selector | undefined, labels: Record<string, string>) =>
 	Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value)
+const schemaProblems = async (objects: K8sObject[]) =>
+	(await Promise.all(objects.map(async (object) => ({ object: `${object.kind}/${object.metadata.name}`, problems: await kubernetesProblems(object) })))).filter(
+		(entry) => entry.problems.length > 0
+	)
 
-/** The environment a container sees: its ConfigMaps, then its own variables, secrets as stand-ins. */
-function environmentOf(container: Container): Record<string, string> {
-	const env: Record<string, string> = {}
-	for (const source of container.envFrom ?? []) Object.assign(env, named('ConfigMap', source.configMapRef?.name ?? '').data)
-	for (const variable of container.env ?? []) {
-		const secret = variable.valueFrom?.secretKeyRef
-		env[variable.name] = variable.value ?? (secret ? (SECRET_STAND_INS[variable.name] ?? 'secret') : 'from-the-downward-api')
+/** Runs each service Deployment's config reader on the environment it gets; the refusals, none when all accept. */
+async function configRefusals(deployments: ReturnType<typeof rendered>) {
+	const refusals: { deployment: string; problem: string }[] = []
+	for (const deployment of deployments.serviceDeployments()) {
+		const container = mainContainer(deployment)
+		const problem = await configProblem(container.command?.[1] ?? '', deployments.environmentOf(container))
+		if (problem) refusals.push({ deployment: deployment.metadata.name, problem })
 	}
-	return env
+	return refusals
 }
 
-beforeAll(async () => {
-	const render = Bun.spawnSync(['kubectl', 'kustomize', join(REPO_ROOT, 'deploy', 'k8s')], { stderr: 'pipe' })
-	if (render.exitCode !== 0) throw new Error(`kubectl kustomize failed: ${render.stderr.toString()}`)
-	objects = (Bun.YAML.parse(render.stdout.toString()) as K8sObject[]).filter(Boolean)
+let k8s: ReturnType<typeof rendered>
+let withNatsTls: ReturnType<typeof rendered>
+let objects: K8sObject[] = []
+const ofKind = (kind: string) => k8s.ofKind(kind)
+const named = (kind: string, name: string) => k8s.named(kind, name)
+const serviceDeployments = () => k8s.serviceDeployments()
+const environmentOf = (container: Container) => k8s.environmentOf(container)
+
+beforeAll(() => {
+	k8s = rendered('k8s')
+	withNatsTls = rendered('k8s-nats-tls')
+	objects = k8s.objects
 })
 
 describe('deploy/k8s (kubectl kustomize)', () => {
 	test('every rendered object is valid against the Kubernetes schemas, with no unknown field', async () => {
 		expect(objects.length).toBeGreaterThan(20)
-		const problems = await Promise.all(objects.map(async (object) => ({ object: `${object.kind}/${object.metadata.name}`, problems: await kubernetesProblems(object) })))
-		expect(problems.filter((entry) => entry.problems.length > 0)).toEqual([])
+		expect(await schemaProblems(objects)).toEqual([])
 	})
 
 	test('the schema check refuses a misspelt field and a wrong type', async () => {
@@ -162,10 +196,9 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test("each service's own config reader accepts the environment its Deployment gives it", async () => {
+		expect(await configRefusals(k8s)).toEqual([])
 		for (const deployment of serviceDeployments()) {
-			const container = mainContainer(deployment)
-			const env = environmentOf(container)
-			expect({ deployment: deployment.metadata.name, problem: await configProblem(container.command?.[1] ?? '', env) }).toEqual({ deployment: deployment.metadata.name, problem: undefined })
+			const env = environmentOf(mainContainer(deployment))
 			expect(env.JETSTREAM_REPLICAS).toBe('3')
 			expect(env.DATABASE_POOL_MAX).toMatch(/^\d+$/)
 		}
@@ -181,5 +214,30 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		const connections = serviceDeployments().reduce((sum, deployment) => sum + mostReplicas(deployment) * Number(environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX), 0)
 		expect(budget).toBeGreaterThan(0)
 		expect(connections).toBeLessThanOrEqual(budget)
+	})
+})
+
+describe('deploy/k8s-nats-tls (the same with TLS on NATS)', () => {
+	test('every rendered object is valid, with no unknown field', async () => {
+		expect(await schemaProblems(withNatsTls.objects)).toEqual([])
+	})
+
+	test('the NATS nodes mount their certificate and load the TLS settings their configuration includes', () => {
+		const nats = withNatsTls.named('StatefulSet', 'nats')
+		expect(JSON.stringify(podOf(nats).volumes)).toContain('"secretName":"nats-tls"')
+		const config = withNatsTls.ofKind('ConfigMap').find((map) => map.metadata.name.startsWith('nats-config'))?.data ?? {}
+		expect(config['nats.conf']).toContain('include "tls.conf"')
+		expect(config['tls.conf']).toContain('cert_file: "/etc/nats/tls/tls.crt"')
+	})
+
+	test('every NATS-using service trusts the CA it mounts, and its config reader accepts the environment', async () => {
+		expect(await configRefusals(withNatsTls)).toEqual([])
+		for (const deployment of withNatsTls.serviceDeployments()) {
+			const container = mainContainer(deployment)
+			const usesNats = deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true'
+			const caFile = withNatsTls.environmentOf(container).NATS_TLS_CA ?? ''
+			const mounts = (container.volumeMounts ?? []).map((mount) => mount.mountPath)
+			expect({ deployment: deployment.metadata.name, trusted: mounts.some((path) => caFile.startsWith(`${path}/`)) }).toEqual({ deployment: deployment.metadata.name, trusted: usesNats })
+		}
 	})
 })

@@ -27,7 +27,7 @@ const readerDeployment = ({ name, jurisdictions }: ReaderGroup) => `apiVersion: 
 kind: Deployment
 metadata:
   name: reader-${name}
-  labels: { app: reader-${name}, lv/pod: service }
+  labels: { app: reader-${name}, lv/pod: service, lv/nats-client: "true" }
 spec:
   # One replica reads; a second would share the per-jurisdiction durable consumers and only wait.
   replicas: 1
@@ -69,7 +69,7 @@ export const renderNomadReaderGroups = (groups: ReaderGroup[]) =>
 export const natsPasswordVariable = (role: string) => `NATS_PASSWORD_${role.toUpperCase()}`
 
 /** `routes` is the inside of the routes array as nats-server reads it (the Nomad template fills it from service discovery). */
-export type NatsClusterLayout = { routes: string; storeDir: string; pidFile: string; serverName: string }
+export type NatsClusterLayout = { routes: string; storeDir: string; pidFile: string; serverName: string; include?: string }
 
 /** One node's configuration: JetStream on file storage, the cluster routes, and one user per service. */
 export function renderNatsConf(layout: NatsClusterLayout): string {
@@ -93,6 +93,7 @@ export function renderNatsConf(layout: NatsClusterLayout): string {
 		`  routes: [${layout.routes}]`,
 		'}',
 		natsAuthorizationBlock(users),
+		...(layout.include ? [`include ${JSON.stringify(layout.include)}`] : []),
 		''
 	].join('\n')
 }
@@ -101,7 +102,9 @@ export const KUBERNETES_NATS_LAYOUT: NatsClusterLayout = {
 	routes: [0, 1, 2].map((ordinal) => `"nats-route://nats-${ordinal}.nats:6222"`).join(', '),
 	storeDir: '/data',
 	pidFile: '/var/run/nats/nats.pid',
-	serverName: '$POD_NAME'
+	serverName: '$POD_NAME',
+	// Empty in deploy/k8s; the deploy/k8s-nats-tls overlay puts the client port's TLS settings there.
+	include: 'tls.conf'
 }
 
 /** On Nomad the routes are every registered node of the `nats-cluster` service, rendered by the task's template. */
