@@ -37,7 +37,7 @@ function serviceGroups(): Record<string, ServiceGroup> {
 }
 
 beforeAll(async () => {
-	for (const name of ['licence-verify.nomad.hcl', 'migrate.nomad.hcl', 'nats.nomad.hcl', 'variables.policy.hcl', 'readers.vars.hcl']) {
+	for (const name of ['licence-verify.nomad.hcl', 'nats.nomad.hcl', 'variables.policy.hcl', 'readers.vars.hcl']) {
 		parsed[name] = (await parse(name, await Bun.file(join(DEPLOY_DIR, 'nomad', name)).text())) as Body
 	}
 })
@@ -98,13 +98,13 @@ describe('deploy/nomad', () => {
 		expect(connections).toBeLessThanOrEqual(servicesLocals().postgres_connection_budget)
 	})
 
-	test('the migration job reads the services job variable, which the ACL policy grants it read-only', () => {
-		const job = only(nomadFile('migrate.nomad.hcl').job['licence-verify-migrate'], 'migrate job')
-		const task = only(only(job.group.migrate, 'group').task.migrate, 'task')
-		expect(only(task.config, 'config')).toMatchObject({ image: '${var.image}', args: ['packages/db/src/migrate-cli.ts'] })
-		expect(only(task.template, 'template').data).toContain('nomadVar "nomad/jobs/licence-verify"')
+	test("the migrations read the job's own variable; the ACL policy lets the NATS job read it, read-only", () => {
+		const migrate = groupContent().task.migrate[0]
+		expect(only(migrate.template, 'template').data).toContain('nomadVar "nomad/jobs/licence-verify"')
 		const policy = only(nomadFile('variables.policy.hcl').namespace.default, 'namespace')
 		expect(only(policy.variables, 'variables').path).toEqual({ 'nomad/jobs/licence-verify': [{ capabilities: ['read'] }] })
+		const natsTemplates = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group').task.nats[0].template as Body[]
+		expect(natsTemplates.some((template) => String(template.data).includes('nomadVar "nomad/jobs/licence-verify"'))).toBe(true)
 	})
 
 	test('NATS: three nodes on distinct hosts with their own volume, the generated configuration and every user password', () => {

@@ -1,5 +1,5 @@
 # Every long-running service as one group (`count` = replicas), readers one group per line of
-# deploy/readers.txt (readers.vars.hcl). Run from this directory, after nats.nomad.hcl and migrate.nomad.hcl:
+# deploy/readers.txt (readers.vars.hcl). Run from this directory, after nats.nomad.hcl:
 #   nomad job run -var-file=readers.vars.hcl -var image=registry.example/licence-verify:2026.11.24 licence-verify.nomad.hcl
 # Secrets come from the Nomad variable nomad/jobs/licence-verify (see README.md).
 
@@ -105,7 +105,8 @@ job "licence-verify" {
         }
       }
 
-      # The release's migrations before the service starts (the advisory lock makes concurrent runs safe).
+      # The release's migrations before the service starts, in every group (a new image is a new job version, so
+      # each release runs them); the advisory lock lets one apply them, the others find nothing left to do.
       task "migrate" {
         driver = "docker"
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Type } from '@sinclair/typebox'
 import {
+	type ConsumerSpec,
 	EXPORTER_REGISTRY_CONSUMER,
 	EventEnvelope,
 	NOTIFIER_EVENTS_CONSUMER,
@@ -84,27 +85,9 @@ describe('per-service NATS users', () => {
 		const gateway = await connectAs('gateway')
 		for (const bus of [reader, notifier, exporter, checker, gateway]) await ensureStreams(bus)
 
-		const notified: string[] = []
-		const notifierConsumption = await consume(notifier, {
-			consumer: NOTIFIER_EVENTS_CONSUMER,
-			schema: EventEnvelope,
-			logger: silentLogger,
-			handler: async (body) => void notified.push(body.event_id)
-		})
-		const exported: string[] = []
-		const exporterConsumption = await consume(exporter, {
-			consumer: EXPORTER_REGISTRY_CONSUMER,
-			schema: RegistryChanged,
-			logger: silentLogger,
-			handler: async (body) => void exported.push(body.jurisdiction)
-		})
-		const jobs: string[] = []
-		const readerConsumption = await consume(reader, {
-			consumer: readerConsumer('MGA'),
-			schema: ReadJob,
-			logger: silentLogger,
-			handler: async (body) => void jobs.push(body.jurisdiction)
-		})
+		const notified = await receivedSubjects(notifier, NOTIFIER_EVENTS_CONSUMER)
+		const exported = await receivedSubjects(exporter, EXPORTER_REGISTRY_CONSUMER)
+		const jobs = await receivedSubjects(reader, readerConsumer('MGA'))
 		const Ask = Type.Object({ domain: Type.String() })
 		const responder = respond(checker, { subject: subjects.checkDomain, queue: QUEUE_GROUPS.checker, schema: Ask, logger: silentLogger, handler: (body) => ({ answered: body.domain }) })
 		const registryHeard: string[] = []
@@ -118,12 +101,12 @@ describe('per-service NATS users', () => {
 
 			const answer = await request(gateway, { subject: subjects.checkDomain, schema: Ask, body: { domain: 'example.com' }, timeoutMs: 5_000, unavailableReason: 'checker_unavailable' })
 			expect(answer).toEqual({ answered: 'example.com' })
-			await waitFor(() => notified.includes(event.event_id) && exported.includes('MGA') && jobs.includes('MGA') && registryHeard.length > 0, { what: 'each consumer to receive its message' })
+			await waitFor(() => notified.subjects.includes(subjects.event(event.event)) && exported.subjects.includes(subjects.registryChanged('MGA')) && jobs.subjects.includes(subjects.readJob('MGA')) && registryHeard.length > 0, { what: 'each consumer to receive its message' })
 			expect(registryHeard).toEqual([subjects.registryChanged('MGA')])
 		} finally {
 			listener.unsubscribe()
 			await responder.stop()
-			await Promise.all([notifierConsumption.stop(), exporterConsumption.stop(), readerConsumption.stop()])
+			await Promise.all([notified.stop(), exported.stop(), jobs.stop()])
 		}
 	})
 
@@ -134,6 +117,13 @@ describe('per-service NATS users', () => {
 		expect(closed).toMatch(/Permissions Violation for Subscription/i)
 	})
 })
+
+/** Consumes a durable as its service does (any body) and collects the subjects of what arrives. */
+async function receivedSubjects(bus: Bus, consumer: ConsumerSpec) {
+	const received: string[] = []
+	const consumption = await consume(bus, { consumer, schema: Type.Unknown(), logger: silentLogger, handler: async (_body, context) => void received.push(context.subject) })
+	return { subjects: received, stop: () => consumption.stop() }
+}
 
 /** Publishes to a stream subject and tells whether JetStream stored it or the server refused the publish. */
 async function publishOutcome(bus: Bus, subject: string, body: unknown): Promise<'stored' | 'refused'> {
