@@ -99,26 +99,20 @@ async function configRefusals(deployments: ReturnType<typeof rendered>) {
 
 let k8s: ReturnType<typeof rendered>
 let withNatsTls: ReturnType<typeof rendered>
-let objects: K8sObject[] = []
-const ofKind = (kind: string) => k8s.ofKind(kind)
-const named = (kind: string, name: string) => k8s.named(kind, name)
-const serviceDeployments = () => k8s.serviceDeployments()
-const environmentOf = (container: Container) => k8s.environmentOf(container)
 
 beforeAll(() => {
 	k8s = rendered('k8s')
 	withNatsTls = rendered('k8s-nats-tls')
-	objects = k8s.objects
 })
 
 describe('deploy/k8s (kubectl kustomize)', () => {
 	test('every rendered object is valid against the Kubernetes schemas, with no unknown field', async () => {
-		expect(objects.length).toBeGreaterThan(20)
-		expect(await schemaProblems(objects)).toEqual([])
+		expect(k8s.objects.length).toBeGreaterThan(20)
+		expect(await schemaProblems(k8s.objects)).toEqual([])
 	})
 
 	test('the schema check refuses a misspelt field and a wrong type', async () => {
-		const gateway = structuredClone(named('Deployment', 'gateway'))
+		const gateway = structuredClone(k8s.named('Deployment', 'gateway'))
 		Object.assign(mainContainer(gateway), { imagePullPolcy: 'Always' })
 		expect(await kubernetesProblems(gateway)).toEqual(['/spec/template/spec/containers/0/imagePullPolcy: unknown field'])
 		Object.assign(gateway.spec ?? {}, { replicas: 'three' })
@@ -126,7 +120,7 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test('every pod runs the pinned release image, never :latest', () => {
-		const images = objects.flatMap((object) => {
+		const images = k8s.objects.flatMap((object) => {
 			const pod = object.spec?.template?.spec
 			return pod ? [...pod.containers, ...(pod.initContainers ?? [])].map((container) => container.image) : []
 		})
@@ -135,9 +129,9 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test('each service Deployment: non-root, read-only root filesystem, migrations first, a preStop delay, probes and a disruption budget', () => {
-		const deployments = serviceDeployments()
+		const deployments = k8s.serviceDeployments()
 		expect(deployments.map(appOf).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
-		const budgets = ofKind('PodDisruptionBudget')
+		const budgets = k8s.ofKind('PodDisruptionBudget')
 		for (const deployment of deployments) {
 			const pod = podOf(deployment)
 			const container = mainContainer(deployment)
@@ -154,26 +148,26 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test('the gateway and the checker scale by HorizontalPodAutoscaler', () => {
-		expect(ofKind('HorizontalPodAutoscaler').map((hpa) => hpa.spec?.scaleTargetRef?.name).sort()).toEqual(['checker', 'gateway'])
+		expect(k8s.ofKind('HorizontalPodAutoscaler').map((hpa) => hpa.spec?.scaleTargetRef?.name).sort()).toEqual(['checker', 'gateway'])
 	})
 
 	test('from outside only the gateway and the dashboard are reachable, through the ingress controller', () => {
-		const policies = ofKind('NetworkPolicy')
+		const policies = k8s.ofKind('NetworkPolicy')
 		const denyAll = policies.find((policy) => Object.keys(policy.spec?.podSelector?.matchLabels ?? {}).length === 0)
 		expect(denyAll).toBeDefined()
 		const fromIngressController = policies.filter((policy) =>
 			policy.spec?.ingress?.some((rule) => rule.from?.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx'))
 		)
 		expect(fromIngressController.map((policy) => policy.spec?.podSelector?.matchLabels?.app).sort()).toEqual(['dashboard', 'gateway'])
-		const backends = ofKind('Ingress').flatMap((ingress) => JSON.stringify(ingress).match(/"service":\{"name":"[a-z]+"/g) ?? [])
+		const backends = k8s.ofKind('Ingress').flatMap((ingress) => JSON.stringify(ingress).match(/"service":\{"name":"[a-z]+"/g) ?? [])
 		expect(new Set(backends)).toEqual(new Set(['"service":{"name":"gateway"', '"service":{"name":"dashboard"']))
 	})
 
 	test('only the services that use NATS reach it, each as its own NATS user', () => {
-		const natsPolicy = named('NetworkPolicy', 'nats')
+		const natsPolicy = k8s.named('NetworkPolicy', 'nats')
 		const clientRule = natsPolicy.spec?.ingress?.find((rule) => rule.ports?.some((port) => port.port === 4222))
 		expect(clientRule?.from).toEqual([{ podSelector: { matchLabels: { 'lv/nats-client': 'true' } } }])
-		const natsClients = serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true')
+		const natsClients = k8s.serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true')
 		expect(natsClients.map(appOf).sort()).toEqual(['checker', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
 		for (const deployment of natsClients) {
 			const env = mainContainer(deployment).env ?? []
@@ -181,37 +175,37 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 			expect(NATS_ROLES as readonly string[]).toContain(user)
 			expect(env.find((variable) => variable.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({ name: 'lv-nats-users', key: user })
 		}
-		expect(mainContainer(named('Deployment', 'dashboard')).env?.some((variable) => variable.name === 'NATS_USER')).toBe(false)
+		expect(mainContainer(k8s.named('Deployment', 'dashboard')).env?.some((variable) => variable.name === 'NATS_USER')).toBe(false)
 	})
 
 	test('the NATS StatefulSet: three nodes on persistent volumes, a password for each user of its configuration', () => {
-		const nats = named('StatefulSet', 'nats')
+		const nats = k8s.named('StatefulSet', 'nats')
 		expect(nats.spec?.replicas).toBe(3)
 		expect(JSON.stringify(nats)).toContain('"volumeClaimTemplates"')
 		const env = (mainContainer(nats).env ?? []).map((variable) => variable.name)
 		for (const role of NATS_ROLES) expect(env).toContain(natsPasswordVariable(role))
-		const config = ofKind('ConfigMap').find((map) => map.metadata.name.startsWith('nats-config'))?.data?.['nats.conf'] ?? ''
+		const config = k8s.ofKind('ConfigMap').find((map) => map.metadata.name.startsWith('nats-config'))?.data?.['nats.conf'] ?? ''
 		for (const role of NATS_ROLES) expect(config).toContain(`password: $${natsPasswordVariable(role)}`)
 		expect(Object.keys(NATS_PERMISSIONS).sort()).toEqual([...NATS_ROLES].sort())
 	})
 
 	test("each service's own config reader accepts the environment its Deployment gives it", async () => {
 		expect(await configRefusals(k8s)).toEqual([])
-		for (const deployment of serviceDeployments()) {
-			const env = environmentOf(mainContainer(deployment))
+		for (const deployment of k8s.serviceDeployments()) {
+			const env = k8s.environmentOf(mainContainer(deployment))
 			expect(env.JETSTREAM_REPLICAS).toBe('3')
 			expect(env.DATABASE_POOL_MAX).toMatch(/^\d+$/)
 		}
-		const gateway = environmentOf(mainContainer(named('Deployment', 'gateway')))
+		const gateway = k8s.environmentOf(mainContainer(k8s.named('Deployment', 'gateway')))
 		expect(gateway.PUBLIC_BASE_URL).toStartWith('https://')
 		expect(gateway.TRUSTED_PROXIES).not.toContain('/8')
 	})
 
 	test('the pools of every service at their most replicas fit in the PostgreSQL connection budget', () => {
-		const budget = Number(named('Namespace', 'licence-verify').metadata.annotations?.['licence-verify.example/postgres-connection-budget'])
+		const budget = Number(k8s.named('Namespace', 'licence-verify').metadata.annotations?.['licence-verify.example/postgres-connection-budget'])
 		const mostReplicas = (deployment: K8sObject) =>
-			ofKind('HorizontalPodAutoscaler').find((hpa) => hpa.spec?.scaleTargetRef?.name === deployment.metadata.name)?.spec?.maxReplicas ?? deployment.spec?.replicas ?? 1
-		const connections = serviceDeployments().reduce((sum, deployment) => sum + mostReplicas(deployment) * Number(environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX), 0)
+			k8s.ofKind('HorizontalPodAutoscaler').find((hpa) => hpa.spec?.scaleTargetRef?.name === deployment.metadata.name)?.spec?.maxReplicas ?? deployment.spec?.replicas ?? 1
+		const connections = k8s.serviceDeployments().reduce((sum, deployment) => sum + mostReplicas(deployment) * Number(k8s.environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX), 0)
 		expect(budget).toBeGreaterThan(0)
 		expect(connections).toBeLessThanOrEqual(budget)
 	})
