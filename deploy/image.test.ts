@@ -17,6 +17,8 @@ const stage = (name: string): Stage => {
 	if (!found) throw new Error(`Dockerfile has no stage ${name}`)
 	return found
 }
+const root = mkdtempSync(join(tmpdir(), 'lv-image-'))
+const app = join(root, 'app')
 const WEBHOOK_SECRET_KEY = Buffer.alloc(32, 7).toString('base64')
 const SERVICES: { name: string; env: Record<string, string> }[] = [
 	{ name: 'gateway', env: { WEBHOOK_SECRET_KEY } },
@@ -24,11 +26,9 @@ const SERVICES: { name: string; env: Record<string, string> }[] = [
 	{ name: 'reader', env: { READER_JURISDICTIONS: 'UKGC' } },
 	{ name: 'notifier', env: { WEBHOOK_SECRET_KEY } },
 	{ name: 'exporter', env: { EXPORTER_PREBUILD: 'false' } },
-	{ name: 'dashboard', env: {} }
+	{ name: 'dashboard', env: { DASHBOARD_MAIL_URL: `file://${join(root, 'mail')}` } }
 ]
 
-const root = mkdtempSync(join(tmpdir(), 'lv-image-'))
-const app = join(root, 'app')
 let db: TestDatabase
 let nats: NatsHandle
 const children: ReturnType<typeof Bun.spawn>[] = []

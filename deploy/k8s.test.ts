@@ -199,6 +199,7 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		const gateway = k8s.environmentOf(mainContainer(k8s.named('Deployment', 'gateway')))
 		expect(gateway.PUBLIC_BASE_URL).toStartWith('https://')
 		expect(gateway.TRUSTED_PROXIES).not.toContain('/8')
+		expect(k8s.environmentOf(mainContainer(k8s.named('Deployment', 'dashboard'))).TRUSTED_PROXIES).toBe(gateway.TRUSTED_PROXIES)
 	})
 
 	test('the pools of every service at their most replicas fit in the PostgreSQL connection budget', () => {

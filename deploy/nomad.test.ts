@@ -73,6 +73,7 @@ describe('deploy/nomad', () => {
 		for (const name of ['DATABASE_URL', 'WEBHOOK_SECRET_KEY']) expect(template).toContain(`${name}={{ .${name} }}`)
 		expect(template).toContain('NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}')
 		expect(template).toContain('NATS_URL={{ range $i, $s := nomadService "nats" }}')
+		expect(template).toContain('DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}')
 		const groups = serviceGroups()
 		expect(Object.keys(groups).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
 		for (const [name, group] of Object.entries(groups)) {
@@ -86,7 +87,7 @@ describe('deploy/nomad', () => {
 				WEBHOOK_SECRET_KEY: SECRET_STAND_INS.WEBHOOK_SECRET_KEY ?? '',
 				NATS_URL: 'nats://10.30.0.21:4222,nats://10.30.0.22:4222',
 				...(group.nats_user === '' ? {} : { NATS_PASSWORD: SECRET_STAND_INS.NATS_PASSWORD ?? '' }),
-				...(name === 'dashboard' ? { API_BASE_URL: 'http://10.30.0.31:25123' } : {})
+				...(name === 'dashboard' ? { API_BASE_URL: 'http://10.30.0.31:25123', DASHBOARD_MAIL_URL: SECRET_STAND_INS.DASHBOARD_MAIL_URL ?? '' } : {})
 			}
 			expect({ name, problem: await configProblem(group.entry, env) }).toEqual({ name, problem: undefined })
 			if (group.nats_user !== '') expect(NATS_ROLES as readonly string[]).toContain(group.nats_user)

@@ -11,7 +11,8 @@ type ConfigReader = (env: Record<string, string | undefined>) => unknown
 export const SECRET_STAND_INS: Record<string, string> = {
 	DATABASE_URL: 'postgres://lv:secret@postgres.internal:5432/lv',
 	WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
-	NATS_PASSWORD: 'nats-password'
+	NATS_PASSWORD: 'nats-password',
+	DASHBOARD_MAIL_URL: 'smtps://mailer:secret@smtp.example:465'
 }
 
 /** The service an entry file (`services/<name>/src/main.ts`) starts. */

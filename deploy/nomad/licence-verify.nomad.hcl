@@ -23,12 +23,13 @@ locals {
     PUBLIC_BASE_URL     = "https://api.licence-verify.example"
     APP_URL             = "https://app.licence-verify.example"
     PRICING_URL         = "https://licence-verify.example/pricing"
+    # The load balancer in front of the gateway and the dashboard: the only peers whose X-Forwarded-* count.
+    TRUSTED_PROXIES     = "10.30.0.10,10.30.0.11"
   }
 
   # pool is DATABASE_POOL_MAX: count x pool summed over every group stays under PostgreSQL's max_connections (README.md).
   fixed_services = {
-    # TRUSTED_PROXIES: the load balancer in front of the gateway, the only address whose X-Forwarded-For counts.
-    gateway   = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, nats_user = "gateway", pool = 10, env = { TRUSTED_PROXIES = "10.30.0.10,10.30.0.11" } }
+    gateway   = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, nats_user = "gateway", pool = 10, env = {} }
     checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, env = {} }
     notifier  = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, nats_user = "notifier", pool = 20, env = {} }
     exporter  = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, nats_user = "exporter", pool = 6, env = {} }
@@ -164,7 +165,8 @@ WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
 %{if group.value.nats_user != ""}NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}%{endif}
 {{ end }}
 NATS_URL={{ range $i, $s := nomadService "nats" }}{{ if $i }},{{ end }}nats://{{ $s.Address }}:{{ $s.Port }}{{ end }}
-%{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}{{ end }}%{endif}
+%{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}{{ end }}
+{{ with nomadVar "nomad/jobs/licence-verify" }}DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}
 EOT
         }
 
