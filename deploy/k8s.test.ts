@@ -103,7 +103,7 @@ let withNatsTls: ReturnType<typeof rendered>
 beforeAll(() => {
 	k8s = rendered('k8s')
 	withNatsTls = rendered('k8s-nats-tls')
-})
+}, 60_000)
 
 describe('deploy/k8s (kubectl kustomize)', () => {
 	test('every rendered object is valid against the Kubernetes schemas, with no unknown field', async () => {

@@ -40,7 +40,7 @@ beforeAll(async () => {
 	for (const name of ['licence-verify.nomad.hcl', 'nats.nomad.hcl', 'variables.policy.hcl', 'readers.vars.hcl']) {
 		parsed[name] = (await parse(name, await Bun.file(join(DEPLOY_DIR, 'nomad', name)).text())) as Body
 	}
-})
+}, 60_000)
 
 describe('deploy/nomad', () => {
 	test('the services job runs the release image on the docker driver, migrations first, with an update and a spread block', () => {
