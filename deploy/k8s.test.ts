@@ -163,6 +163,13 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		expect(new Set(backends)).toEqual(new Set(['"service":{"name":"gateway"', '"service":{"name":"dashboard"']))
 	})
 
+	test('only the services that fetch registers, deliver webhooks or send test pings reach the internet, on web ports to public addresses', () => {
+		const withInternet = k8s.serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/internet-egress'] === 'true')
+		expect(withInternet.map(appOf).sort()).toEqual(['gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		const policy = JSON.stringify(k8s.named('NetworkPolicy', 'internet-egress'))
+		expect(policy).toContain('"except":["10.0.0.0/8","172.16.0.0/12","192.168.0.0/16","169.254.0.0/16","100.64.0.0/10"]')
+	})
+
 	test('only the services that use NATS reach it, each as its own NATS user', () => {
 		const natsPolicy = k8s.named('NetworkPolicy', 'nats')
 		const clientRule = natsPolicy.spec?.ingress?.find((rule) => rule.ports?.some((port) => port.port === 4222))
