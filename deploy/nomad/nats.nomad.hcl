@@ -63,11 +63,11 @@ job "nats" {
       kill_timeout = "60s"
 
       config {
-        image        = "nats:2.10.22-alpine"
-        command      = "nats-server"
-        args         = ["--config", "/local/nats.conf"]
+        image   = "nats:2.10.22-alpine"
+        command = "nats-server"
+        args    = ["--config", "/local/nats.conf"]
+        # On the host's network: the static ports are the addresses the services and the other nodes use.
         network_mode = "host"
-        ports        = ["client", "cluster", "monitor"]
       }
 
       volume_mount {
