@@ -59,7 +59,9 @@ job "nats" {
     }
 
     task "nats" {
-      driver       = "docker"
+      driver = "docker"
+      # Lame-duck mode (SIGUSR2): clients move to the other nodes over lame_duck_duration, then the server exits.
+      kill_signal  = "SIGUSR2"
       kill_timeout = "60s"
 
       config {
