@@ -6,13 +6,14 @@ import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { waitFor } from './wait.ts'
 
 export type NatsCredentials = { user: string; pass: string }
+export type NatsUsers = Record<NatsRole, NatsCredentials>
 
 export type NatsHandle = {
 	url: string
 	port: number
 	storeDir: string
-	/** With `users: true`: each service's own user, restricted to the permissions of its role. */
-	credentials: Record<NatsRole, NatsCredentials> | undefined
+	/** With `users`: each service's own user, restricted to the permissions of its role. */
+	credentials: NatsUsers | undefined
 	stop(): Promise<void>
 }
 
@@ -29,22 +30,23 @@ const tlsBlock = (tls: NatsServerTls) =>
 	].join('\n')
 
 const credentialsForEveryRole = () =>
-	Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(18).toString('base64url') }])) as Record<NatsRole, NatsCredentials>
+	Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(18).toString('base64url') }])) as NatsUsers
 
 export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
 
 /**
  * A real `nats-server -js` on a random port with its own store directory. With `users: true` every
- * connection needs a user: one per service role with that role's subject permissions; with `tls`
- * the client port speaks TLS only.
+ * connection needs a user: one per service role with that role's subject permissions (fresh passwords,
+ * or the `credentials` of another server, so the nodes of a cluster share them); with `tls` the client
+ * port speaks TLS only.
  */
-export async function startNats(options: { storeDir?: string; port?: number; users?: boolean; tls?: NatsServerTls } = {}): Promise<NatsHandle> {
+export async function startNats(options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls } = {}): Promise<NatsHandle> {
 	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
 	if (!binary) throw new Error(NATS_INSTALL_HINT)
 	const dir = makeOwnedTempDir('nats')
 	const storeDir = options.storeDir ?? join(dir, 'store')
 	const configFile = join(dir, 'nats.conf')
-	const credentials = options.users ? credentialsForEveryRole() : undefined
+	const credentials = options.users === true ? credentialsForEveryRole() : options.users
 	const authorization = credentials
 		? [natsAuthorizationBlock(Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } })))]
 		: []
