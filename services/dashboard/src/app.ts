@@ -14,6 +14,9 @@ import { webhookRoutes } from './routes/webhook-routes.ts'
 
 export type { DashboardDeps } from './deps.ts'
 
+/** Bun.serve refuses larger bodies with 413 before the app reads them: the dashboard's forms are a few hundred bytes. */
+export const DASHBOARD_MAX_REQUEST_BODY_BYTES = 64 * 1024
+
 /** The whole dashboard without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: DashboardDeps) {
 	const { logger } = deps
@@ -27,7 +30,7 @@ export function createApp(deps: DashboardDeps) {
 		timeoutMs: deps.config.DASHBOARD_GATEWAY_TIMEOUT_MS
 	})
 
-	return new Elysia()
+	return new Elysia({ serve: { maxRequestBodySize: DASHBOARD_MAX_REQUEST_BODY_BYTES } })
 		.onRequest(({ request, server, set }) => {
 			const hsts = web.hstsHeader(request, server)
 			if (hsts) set.headers['strict-transport-security'] = hsts

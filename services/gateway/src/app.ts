@@ -4,7 +4,9 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
+import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
 import { requestIdOf } from './request-id.ts'
@@ -28,7 +30,12 @@ export type GatewayDeps = {
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
+	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
+	auth?: AuthRuntime
 }
+
+/** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
+export type RouteDeps = GatewayDeps & { auth: AuthRuntime }
 
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
 function requestLog(logger: Logger) {
@@ -40,9 +47,10 @@ function requestLog(logger: Logger) {
 }
 
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
-export function createApp(deps: GatewayDeps) {
+export function createApp(gatewayDeps: GatewayDeps) {
+	const deps: RouteDeps = { ...gatewayDeps, auth: gatewayDeps.auth ?? createAuthRuntime(gatewayDeps) }
 	const { logger } = deps
-	return new Elysia({ normalize: true })
+	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)

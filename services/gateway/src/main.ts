@@ -12,7 +12,11 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 20, logger })
 
-const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
+const webhooks = {
+	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
+	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
+}
 const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true

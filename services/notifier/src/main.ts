@@ -1,5 +1,5 @@
 import { systemClock } from '@lv/clock'
-import { loadConfigOrExit } from '@lv/config'
+import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { NotifierEnv, allowListEntries } from './config.ts'
@@ -20,6 +20,7 @@ const worker = createDeliveryWorker({
 	clock,
 	logger,
 	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: allowListEntries(config),
 	concurrency: config.NOTIFIER_DELIVERY_CONCURRENCY,
 	perEndpointConcurrency: config.NOTIFIER_ENDPOINT_CONCURRENCY,

@@ -16,7 +16,7 @@ export const HEADER_COMPONENTS = {
 		'req_5f0c2a9e8b7d4c1fa3e6b2d90c8e7f14'
 	]),
 	'X-RateLimit-Limit': integer(
-		'Keyless call on a public endpoint: 10 (calls per IP per route per UTC hour). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling.',
+		'Keyless call on a public endpoint: 10 (calls per client address block per route per UTC hour; IPv4 /32, IPv6 /64). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling.',
 		[10]
 	),
 	'X-RateLimit-Remaining': integer(

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Sql } from '@lv/db'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses } from '../models/error-responses.ts'
 
@@ -93,7 +93,7 @@ async function countStats(sql: Sql, now: Date): Promise<Stats> {
 	}
 }
 
-export const statsRoutes = (deps: GatewayDeps) => {
+export const statsRoutes = (deps: RouteDeps) => {
 	let cached: { countedAtMs: number; stats: Promise<Stats> } | undefined
 	const current = () => {
 		const nowMs = deps.clock.nowMs()
@@ -106,7 +106,7 @@ export const statsRoutes = (deps: GatewayDeps) => {
 		}
 		return cached.stats
 	}
-	return new Elysia().use(authPlugin(deps)).get('/v1/stats', () => current(), {
+	return new Elysia().use(authPlugin(deps.auth)).get('/v1/stats', () => current(), {
 		auth: 'none',
 		response: { 200: StatsModel, ...errorResponses(500, 503) },
 		detail: {
