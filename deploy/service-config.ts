@@ -11,6 +11,7 @@ type ConfigReader = (env: Record<string, string | undefined>) => unknown
 export const SECRET_STAND_INS: Record<string, string> = {
 	DATABASE_URL: 'postgres://lv:secret@postgres.internal:5432/lv',
 	WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+	WEBHOOK_SECRET_PREVIOUS_KEYS: Buffer.alloc(32, 6).toString('base64'),
 	NATS_PASSWORD: 'nats-password',
 	DASHBOARD_MAIL_URL: 'smtps://mailer:secret@smtp.example:465'
 }
