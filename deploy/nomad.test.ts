@@ -74,6 +74,7 @@ describe('deploy/nomad', () => {
 		expect(template).toContain('NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}')
 		expect(template).toContain('NATS_URL={{ range $i, $s := nomadService "nats" }}')
 		expect(template).toContain('DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}')
+		expect(template).toContain('%{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}')
 		const groups = serviceGroups()
 		expect(Object.keys(groups).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
 		for (const [name, group] of Object.entries(groups)) {
@@ -87,6 +88,7 @@ describe('deploy/nomad', () => {
 				WEBHOOK_SECRET_KEY: SECRET_STAND_INS.WEBHOOK_SECRET_KEY ?? '',
 				NATS_URL: 'nats://10.30.0.21:4222,nats://10.30.0.22:4222',
 				...(group.nats_user === '' ? {} : { NATS_PASSWORD: SECRET_STAND_INS.NATS_PASSWORD ?? '' }),
+				...(name === 'gateway' || name === 'dashboard' ? { OAUTH_TOKEN_SECRET: SECRET_STAND_INS.OAUTH_TOKEN_SECRET ?? '' } : {}),
 				...(name === 'dashboard' ? { API_BASE_URL: 'http://10.30.0.31:25123', DASHBOARD_MAIL_URL: SECRET_STAND_INS.DASHBOARD_MAIL_URL ?? '' } : {})
 			}
 			expect({ name, problem: await configProblem(group.entry, env) }).toEqual({ name, problem: undefined })

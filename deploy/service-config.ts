@@ -13,7 +13,8 @@ export const SECRET_STAND_INS: Record<string, string> = {
 	WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
 	WEBHOOK_SECRET_PREVIOUS_KEYS: Buffer.alloc(32, 6).toString('base64'),
 	NATS_PASSWORD: 'nats-password',
-	DASHBOARD_MAIL_URL: 'smtps://mailer:secret@smtp.example:465'
+	DASHBOARD_MAIL_URL: 'smtps://mailer:secret@smtp.example:465',
+	OAUTH_TOKEN_SECRET: 'a-connector-token-secret-of-32-characters-or-more'
 }
 
 /** The service an entry file (`services/<name>/src/main.ts`) starts. */

@@ -23,6 +23,7 @@ locals {
     PUBLIC_BASE_URL     = "https://api.licence-verify.example"
     APP_URL             = "https://app.licence-verify.example"
     PRICING_URL         = "https://licence-verify.example/pricing"
+    MCP_URL             = "https://api.licence-verify.example"
     # The load balancer in front of the gateway and the dashboard: the only peers whose X-Forwarded-* count.
     TRUSTED_PROXIES     = "10.30.0.10,10.30.0.11"
   }
@@ -163,6 +164,7 @@ EOT
 DATABASE_URL={{ .DATABASE_URL }}
 WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
 %{if group.value.nats_user != ""}NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}%{endif}
+%{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}
 {{ end }}
 NATS_URL={{ range $i, $s := nomadService "nats" }}{{ if $i }},{{ end }}nats://{{ $s.Address }}:{{ $s.Port }}{{ end }}
 %{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}{{ end }}
