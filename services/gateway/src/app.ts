@@ -4,7 +4,10 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { createServiceMetrics } from '@lv/runtime'
+import { authRuntimeFor } from './auth/runtime.ts'
 import type { GatewayConfig } from './config.ts'
+import { type GatewayMetrics, createGatewayMetrics, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
 import { requestIdOf } from './request-id.ts'
@@ -28,6 +31,8 @@ export type GatewayDeps = {
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
+	/** The process's gateway series (main.ts); without it the app keeps its own, off (no per-request hooks). */
+	metrics?: GatewayMetrics
 }
 
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
@@ -40,9 +45,12 @@ function requestLog(logger: Logger) {
 }
 
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
-export function createApp(deps: GatewayDeps) {
-	const { logger } = deps
+export function createApp(input: GatewayDeps) {
+	const deps = { ...input, metrics: input.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false)) }
+	const { logger, metrics } = deps
+	metrics.watchKeyCache(authRuntimeFor(deps).keys)
 	return new Elysia({ normalize: true })
+		.use(requestMetrics(metrics))
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)

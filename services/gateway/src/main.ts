@@ -1,19 +1,21 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
+import { createGatewayMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(GatewayEnv, process.env)
 const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
+const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
 const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
 
 const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, metrics: createGatewayMetrics(metrics) })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port })

@@ -23,6 +23,7 @@ export class KeyCache {
 	#generation = 0
 	#flushes = 0
 	#loads = 0
+	#hits = 0
 
 	constructor(load: (keyHash: Uint8Array, nowMs: number) => Promise<KeyRecord | null>, options: KeyCacheOptions = {}) {
 		this.#load = load
@@ -34,7 +35,10 @@ export class KeyCache {
 	resolve(keyHash: Uint8Array, nowMs: number): Promise<CachedKey | null> | CachedKey {
 		const hash = hashId(keyHash)
 		const cached = this.#byHash.get(hash)
-		if (cached && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs) return cached
+		if (cached && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs) {
+			this.#hits++
+			return cached
+		}
 		const loading = this.#loading.get(hash)
 		if (loading) return loading
 		const generation = this.#generation
@@ -103,6 +107,11 @@ export class KeyCache {
 	/** How often the whole cache was dropped (each (re)connection of the change channel). */
 	get flushes() {
 		return this.#flushes
+	}
+
+	/** Lookups answered from memory so far. */
+	get hits() {
+		return this.#hits
 	}
 
 	/** Database reads so far. */

@@ -19,12 +19,14 @@ import { clientAddress, parseTrustedProxies, peerAddressOf } from './client-ip.t
 import type { CachedKey } from './key-cache.ts'
 import { likelyAdmittedKey } from './likely-admitted.ts'
 import { authRuntimeFor } from './runtime.ts'
+import type { GatewayMetrics } from '../metrics.ts'
 
 export type AuthDeps = {
 	sql: Sql
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS: number }
+	metrics?: Pick<GatewayMetrics, 'refused'>
 }
 
 type ResponseSet = { status?: number | string; headers: Record<string, string | number> }
@@ -240,6 +242,7 @@ export function authPlugin(deps: AuthDeps) {
 			const refusal = isStoreFailure(error) ? serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error) : error
 			// Each refusal is built for this one call, so adding a header to it touches no other response.
 			if (call.mode === 'optional' && refusal instanceof AppError) refusal.headers['X-Upgrade-URL'] ??= pricingUrl
+			if (refusal instanceof AppError) deps.metrics?.refused(refusal.reason)
 			throw refusal
 		})
 

@@ -1,0 +1,141 @@
+import { Elysia } from 'elysia'
+import { AppError } from '@lv/errors'
+import { Counter, FAST_BUCKETS, Histogram, type ServiceMetrics, childPerLabel, counterFrom } from '@lv/runtime'
+import type { KeyCache } from './auth/key-cache.ts'
+import type { Caller } from './auth/caller.ts'
+import { toAppError } from './errors.ts'
+
+/** A route's series: its latency child, and its request counter children by plan and status. */
+type RouteSeries = { duration: { observe(seconds: number): void }; byPlan: Map<string, Map<number, { inc(): void }>> }
+
+/** The route label of a request no route matched: never the raw path (unbounded). */
+const UNMATCHED = 'unmatched'
+/** The plan label of a call refused before its caller was known. */
+const NO_CALLER = 'none'
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>
+
+/**
+ * The gateway's series. Label values are bounded: route templates (never raw paths), plan codes,
+ * statuses, SPEC reasons, NATS subjects. Children are built once per label set and kept, so a
+ * request costs two map lookups, one counter increment and one histogram observation.
+ */
+export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
+	const requests = new Counter({
+		name: 'gateway_http_requests_total',
+		help: 'HTTP requests answered, by route template, status and plan (keyless, a plan code, or none when refused before the caller was known).',
+		labelNames: ['route', 'status', 'plan'],
+		registers: [registry]
+	})
+	const duration = new Histogram({
+		name: 'gateway_http_request_duration_seconds',
+		help: 'Time from the request arriving to its response being handed to the server, by route template.',
+		labelNames: ['route'],
+		buckets: FAST_BUCKETS,
+		registers: [registry]
+	})
+	const refusals = childPerLabel(
+		new Counter({ name: 'gateway_limiter_refusals_total', help: 'Calls refused at admission (key, plan, rate limit, quota, limits store), by SPEC reason.', labelNames: ['reason'], registers: [registry] })
+	)
+	const natsDuration = childPerLabel(
+		new Histogram({ name: 'gateway_nats_request_duration_seconds', help: 'NATS request/reply round trips, by subject.', labelNames: ['subject'], buckets: FAST_BUCKETS, registers: [registry] })
+	)
+	const natsTimeouts = childPerLabel(
+		new Counter({ name: 'gateway_nats_request_timeouts_total', help: 'NATS requests left unanswered (no responder, or no reply within the timeout), by subject.', labelNames: ['subject'], registers: [registry] })
+	)
+	const routes = new Map<string, RouteSeries>()
+
+	function seriesOf(route: string): RouteSeries {
+		let series = routes.get(route)
+		if (series === undefined) {
+			series = { duration: duration.labels(route), byPlan: new Map() }
+			routes.set(route, series)
+		}
+		return series
+	}
+
+	function requestCounter(series: RouteSeries, route: string, plan: string, status: number) {
+		let byStatus = series.byPlan.get(plan)
+		if (byStatus === undefined) {
+			byStatus = new Map()
+			series.byPlan.set(plan, byStatus)
+		}
+		let counter = byStatus.get(status)
+		if (counter === undefined) {
+			counter = requests.labels(route, String(status), plan)
+			byStatus.set(status, counter)
+		}
+		return counter
+	}
+
+	return {
+		enabled,
+		/** One answered request: `route` is Elysia's route template, empty when none matched. */
+		answered(route: string | undefined, plan: string, status: number, seconds: number) {
+			const label = route || UNMATCHED
+			const series = seriesOf(label)
+			series.duration.observe(seconds)
+			requestCounter(series, label, plan, status).inc()
+		},
+		refused(reason: string) {
+			refusals(reason).inc()
+		},
+		/** Times one NATS request; an unanswered one (503 from requestBytes) is counted as a timeout. */
+		async natsRequest<T>(subject: string, work: () => Promise<T>): Promise<T> {
+			const startedAt = performance.now()
+			try {
+				return await work()
+			} catch (error) {
+				if (error instanceof AppError && error.status === 503) natsTimeouts(subject).inc()
+				throw error
+			} finally {
+				natsDuration(subject).observe((performance.now() - startedAt) / 1000)
+			}
+		},
+		/** The replica's key cache, read at scrape time (its hits and reads are plain field increments). */
+		watchKeyCache(keys: KeyCache) {
+			counterFrom(registry, { name: 'gateway_key_cache_hits_total', help: 'API key lookups answered from the replica cache.' }, () => keys.hits)
+			counterFrom(registry, { name: 'gateway_key_cache_misses_total', help: 'API key lookups that read the database (not cached, or cached too long ago).' }, () => keys.loads)
+		}
+	}
+}
+
+/** `work` timed on `metrics` when the caller has them (the benches build route handlers without). */
+export const timedRequest = <T>(metrics: Pick<GatewayMetrics, 'natsRequest'> | undefined, subject: string, work: () => Promise<T>): Promise<T> =>
+	metrics ? metrics.natsRequest(subject, work) : work()
+
+type Timed = { metricsStartedAt?: number }
+
+/** The plan label of a request: its caller's plan code, keyless, or none when refused before the caller was known. */
+const planOf = (caller: Caller | undefined) => (caller === undefined ? NO_CALLER : (caller.plan?.code ?? 'keyless'))
+
+/**
+ * Every request counted and timed, hooked in only when metrics are on (the hooks cost every
+ * request). The start is kept on the request's context, which Elysia passes from onRequest to
+ * every later hook.
+ */
+export function requestMetrics(metrics: GatewayMetrics) {
+	const plugin = new Elysia({ name: 'request-metrics' })
+	if (!metrics.enabled) return plugin
+	return plugin
+		.onRequest((context) => {
+			;(context as Timed).metricsStartedAt = performance.now()
+		})
+		.onAfterResponse({ as: 'global' }, (context) => {
+			const startedAt = (context as Timed).metricsStartedAt ?? performance.now()
+			metrics.answered(context.route, planOf((context as { caller?: Caller }).caller), statusOf(context), (performance.now() - startedAt) / 1000)
+		})
+}
+
+type Answered = { responseValue?: unknown; set: { status?: number | string }; error?: unknown; code?: string | number }
+
+/**
+ * The status a request was answered with. An error handled outside a route (no route matched, a
+ * refusal in onRequest) reaches this hook before its Response exists: its status is the error's,
+ * as the app's onError maps it.
+ */
+function statusOf({ responseValue, set, error, code }: Answered): number {
+	if (responseValue instanceof Response) return responseValue.status
+	if (error !== undefined && error !== null) return toAppError(code ?? 'UNKNOWN', error).status
+	return typeof set.status === 'number' ? set.status : 200
+}
