@@ -43,10 +43,11 @@ export function childPerLabel<C>(metric: { labels(value: string): C }): (value: 
 
 /**
  * A counter read at scrape time from a number the code keeps anyway (a plain field increment on a
- * hot path instead of a metric call): each scrape adds what the number grew by since the last one.
+ * hot path instead of a metric call): each scrape adds what the number grew by since the last one
+ * (or since the counter was made).
  */
 export function counterFrom(registry: Registry, options: { name: string; help: string }, read: () => number): Counter {
-	let seen = 0
+	let seen = read()
 	return new Counter({
 		...options,
 		registers: [registry],

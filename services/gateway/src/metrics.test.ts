@@ -72,9 +72,12 @@ describe('gateway metrics', () => {
 
 		expect(await value('gateway_limiter_refusals_total', { reason: 'api_key_invalid' })).toBe(1)
 		expect(await value('gateway_nats_request_duration_seconds_count', { subject: subjects.checkMany })).toBeGreaterThanOrEqual(1)
-		// The first call read the key, the later three found it cached; the unknown key was read (and not remembered).
-		expect(await value('gateway_key_cache_misses_total')).toBe(2)
-		expect(await value('gateway_key_cache_hits_total')).toBe(3)
+		// Five keyed calls, one at a time: the unknown key and the first call read the database (a reconnecting
+		// change listener may flush the cache once more), the others found the key cached.
+		const [hits, misses] = [await value('gateway_key_cache_hits_total'), await value('gateway_key_cache_misses_total')]
+		expect(hits + misses).toBe(5)
+		expect(misses).toBeGreaterThanOrEqual(2)
+		expect(hits).toBeGreaterThanOrEqual(2)
 	})
 
 	test('with metrics off no request is counted or timed', async () => {
