@@ -4,7 +4,7 @@ import { TestClock } from '@lv/clock'
 import { subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, metricValue, startNats, waitFor } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../checker/src/test-support/register-factory.ts'
 import { createApp } from './app.ts'
@@ -38,13 +38,7 @@ afterAll(async () => {
 function appWithMetrics(enabled: boolean) {
 	const service = createServiceMetrics('gateway', enabled)
 	const app = createApp({ sql: db.sql, bus, clock, logger: silentLogger, config: TEST_CONFIG, metrics: createGatewayMetrics(service) })
-	const value = async (name: string, labels: Record<string, string> = {}) => {
-		const samples = (await service.registry.getMetricsAsJSON()).flatMap((metric) =>
-			metric.values.filter((sample) => ((sample as { metricName?: string }).metricName ?? metric.name) === name)
-		)
-		const matching = samples.filter((sample) => Object.entries(labels).every(([label, wanted]) => String(sample.labels[label]) === wanted))
-		return matching.reduce((sum, sample) => sum + sample.value, 0)
-	}
+	const value = (name: string, labels: Record<string, string> = {}) => metricValue(service.registry, name, labels)
 	return { app, value, registry: service.registry }
 }
 
