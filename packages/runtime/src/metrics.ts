@@ -1,4 +1,4 @@
-import { Counter, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
 
 export { Counter, Gauge, Histogram, Registry } from 'prom-client'
 
@@ -55,6 +55,48 @@ export function counterFrom(registry: Registry, options: { name: string; help: s
 			const now = read()
 			if (now > seen) this.inc(now - seen)
 			seen = Math.max(seen, now)
+		}
+	})
+}
+
+/**
+ * One scrape's reading shared by the gauges built from it: `read` runs at most once per `reuseMs`
+ * of `nowMs` (a service passes its clock, so tests decide when a reading is stale).
+ */
+export function oncePerScrape<T>(read: () => Promise<T>, nowMs: () => number = () => performance.now(), reuseMs = 1_000): () => Promise<T> {
+	let last: { atMs: number; value: Promise<T> } | undefined
+	return () => {
+		const atMs = nowMs()
+		if (last === undefined || Math.abs(atMs - last.atMs) >= reuseMs) last = { atMs, value: read() }
+		return last.value
+	}
+}
+
+export type Sample = readonly [labels: Record<string, string>, value: number]
+
+/**
+ * A gauge whose samples are computed at scrape time from a shared reading (a query, a server's
+ * answer). A reading that fails leaves the gauge without samples for that scrape rather than
+ * failing the whole scrape or repeating stale values.
+ */
+export function gaugeFrom<T>(
+	registry: Registry,
+	options: { name: string; help: string; labelNames: string[] },
+	reading: () => Promise<T>,
+	samples: (value: T) => Iterable<Sample>
+): Gauge {
+	return new Gauge({
+		...options,
+		registers: [registry],
+		async collect() {
+			this.reset()
+			let value: T
+			try {
+				value = await reading()
+			} catch {
+				return
+			}
+			for (const [labels, sample] of samples(value)) this.set(labels, sample)
 		}
 	})
 }
