@@ -1,18 +1,23 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { EXPORTER_REGISTRY_CONSUMER } from '@lv/contracts'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, retryWithBackoff, startHealthServer, watchConsumerLag } from '@lv/runtime'
 import { ExporterEnv, poolSizeFor } from './config.ts'
 import { startExporter } from './exporter.ts'
+import { createExporterMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(ExporterEnv, process.env)
 const logger = createLogger({ service: 'exporter' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
 const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: poolSizeFor(config), logger })
 
-const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config }), logger)
+watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
+const metrics = createExporterMetrics(serviceMetrics)
+const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config, metrics }), logger)
 ready = true
 logger.info('answering export builds', { health_port: health.port })
 
