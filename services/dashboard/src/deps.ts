@@ -3,6 +3,7 @@ import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import type { DashboardConfig } from './config.ts'
 import type { GatewayFetch } from './gateway/gateway-client.ts'
+import type { DashboardMetrics } from './metrics.ts'
 
 export type DashboardDeps = {
 	sql: Sql
@@ -21,4 +22,5 @@ export type DashboardDeps = {
 	>
 	/** How requests reach the gateway: global `fetch` in production. */
 	gatewayFetch: GatewayFetch
+	metrics?: DashboardMetrics
 }

@@ -2,19 +2,21 @@ import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { createServiceMetrics, handleShutdown, metricsRoute, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { DashboardEnv } from './config.ts'
+import { createDashboardMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready)
+const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request) })
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), metrics: createDashboardMetrics(serviceMetrics) })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })
