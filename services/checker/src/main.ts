@@ -11,7 +11,7 @@ import { startResponders } from './responders.ts'
 const config = loadConfigOrExit(CheckerEnv, process.env)
 const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('checker', config.METRICS)
-const metrics = createCheckerMetrics(serviceMetrics)
+const metrics = config.METRICS ? createCheckerMetrics(serviceMetrics) : undefined
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
@@ -28,7 +28,7 @@ const store = new IndexStore({
 	logger,
 	clock: systemClock,
 	onRebuilt: (record) => {
-		metrics.rebuilt(record)
+		metrics?.rebuilt(record)
 		releaseMemory()
 	}
 })

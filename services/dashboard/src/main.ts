@@ -16,7 +16,7 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(s
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), metrics: createDashboardMetrics(serviceMetrics) })
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })

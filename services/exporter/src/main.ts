@@ -15,8 +15,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: poolSizeFor(config), logger })
 
-watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
-const metrics = createExporterMetrics(serviceMetrics)
+if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
+const metrics = config.METRICS ? createExporterMetrics(serviceMetrics) : undefined
 const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config, metrics }), logger)
 ready = true
 logger.info('answering export builds', { health_port: health.port })

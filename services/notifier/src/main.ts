@@ -18,8 +18,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger })
 
 const clock = systemClock
-const metrics = createNotifierMetrics(serviceMetrics, { sql, clock })
-watchConsumerLag(serviceMetrics.registry, bus, [NOTIFIER_EVENTS_CONSUMER])
+const metrics = config.METRICS ? createNotifierMetrics(serviceMetrics, { sql, clock }) : undefined
+if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [NOTIFIER_EVENTS_CONSUMER])
 const worker = createDeliveryWorker({
 	sql,
 	clock,
@@ -37,7 +37,7 @@ worker.start(config.NOTIFIER_DELIVERY_POLL_MS)
 const maintain = () =>
 	runMaintenance({ sql, bus, clock, logger, onDeliveriesQueued: worker.wake }).then(
 		(result) => {
-			metrics.abandoned(result.stalledAbandoned)
+			metrics?.abandoned(result.stalledAbandoned)
 			logger.debug('maintenance pass', result)
 		},
 		(error) => logger.error('maintenance pass failed', { error })

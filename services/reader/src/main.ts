@@ -29,7 +29,7 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger })
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
-watchConsumerLag(serviceMetrics.registry, bus, config.jurisdictions.map(readerConsumer))
+if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, config.jurisdictions.map(readerConsumer))
 const deps: RunDeps = {
 	sql,
 	clock: systemClock,
@@ -41,7 +41,7 @@ const deps: RunDeps = {
 	logger,
 	bus,
 	onCommitted: () => relay.kick(),
-	metrics: createReaderMetrics(serviceMetrics, { sql, clock: systemClock, jurisdictions: config.jurisdictions })
+	metrics: config.METRICS ? createReaderMetrics(serviceMetrics, { sql, clock: systemClock, jurisdictions: config.jurisdictions }) : undefined
 }
 const loops = await startJobLoops({
 	bus,
