@@ -76,8 +76,9 @@ export type Sample = readonly [labels: Record<string, string>, value: number]
 
 /**
  * A gauge whose samples are computed at scrape time from a shared reading (a query, a server's
- * answer). A reading that fails leaves the gauge without samples for that scrape rather than
- * failing the whole scrape or repeating stale values.
+ * answer). A reading that fails leaves a labelled gauge without samples for that scrape, and an
+ * unlabelled one NaN (prom-client always exposes it), rather than failing the whole scrape or
+ * reporting a stale or zero value: an alert comparing it stays quiet, a missing-data alert does not.
  */
 export function gaugeFrom<T>(
 	registry: Registry,
@@ -94,6 +95,7 @@ export function gaugeFrom<T>(
 			try {
 				value = await reading()
 			} catch {
+				if (options.labelNames.length === 0) this.set(Number.NaN)
 				return
 			}
 			for (const [labels, sample] of samples(value)) this.set(labels, sample)
