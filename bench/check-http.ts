@@ -11,7 +11,7 @@
  * CPUs are shared by wrk, the gateway, the checker, nats-server and PostgreSQL). BENCH_PROFILE_DIR=dir
  * writes a markdown CPU profile of the gateway and the checker when they stop. BENCH_ONLY=1,4 runs only
  * the bare route and the scenarios at those positions. The last scenario is the keyed check on a
- * second gateway started with METRICS=false: `BENCH_ONLY=1,10` alternates metrics on and off.
+ * second gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

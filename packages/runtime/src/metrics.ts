@@ -26,15 +26,15 @@ export const FAST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
 export const SLOW_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600]
 
 /**
- * The child of a metric for one value of its single label, built once and kept: prom-client's
- * `labels(value)` hashes its arguments into a key string on every call.
+ * The child of a plain metric (plain-metrics.ts) for one value of its single label, made once and
+ * kept in a map here: looking it up again builds no key string.
  */
-export function childPerLabel<C>(metric: { labels(value: string): C }): (value: string) => C {
+export function childPerLabel<C>(metric: { child(value: string): C }): (value: string) => C {
 	const children = new Map<string, C>()
 	return (value) => {
 		let child = children.get(value)
 		if (child === undefined) {
-			child = metric.labels(value)
+			child = metric.child(value)
 			children.set(value, child)
 		}
 		return child

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, SLOW_BUCKETS, type ServiceMetrics, counterFrom } from '@lv/runtime'
+import { Gauge, Histogram, PlainCounter, type PlainCounterChild, SLOW_BUCKETS, type ServiceMetrics, counterFrom } from '@lv/runtime'
 import type { AnswerMemo } from '@lv/verdict'
 import type { RebuildRecord } from './index-store.ts'
 
@@ -11,15 +11,16 @@ export const ERROR_VERDICT = 'error'
 export type CheckerMetrics = ReturnType<typeof createCheckerMetrics>
 
 /**
- * The checker's series: checks by kind and verdict (closed sets, children kept), the index per
+ * The checker's series: checks by kind and verdict (closed sets; a plain counter whose children
+ * are kept here, as on the gateway, since every check counts), the index per
  * jurisdiction as of its last rebuild, rebuild durations, and the answer memo's hits and misses.
  */
 export function createCheckerMetrics({ registry }: ServiceMetrics) {
-	const checks = new Counter({ name: 'checker_checks_total', help: 'Checks answered, by kind (domain, license_number, batch row) and verdict (error when the check failed).', labelNames: ['kind', 'verdict'], registers: [registry] })
+	const checks = new PlainCounter(registry, 'checker_checks_total', 'Checks answered, by kind (domain, license_number, batch row) and verdict (error when the check failed).', ['kind', 'verdict'])
 	const rebuildSeconds = new Histogram({ name: 'checker_index_rebuild_duration_seconds', help: 'Time to rebuild one jurisdiction of the index from PostgreSQL.', labelNames: ['jurisdiction'], buckets: SLOW_BUCKETS, registers: [registry] })
 	const licences = new Gauge({ name: 'checker_index_licences', help: 'Licences in the index, per jurisdiction, as of its last rebuild.', labelNames: ['jurisdiction'], registers: [registry] })
 	const domains = new Gauge({ name: 'checker_index_domains', help: 'Domain links in the index, per jurisdiction, as of its last rebuild.', labelNames: ['jurisdiction'], registers: [registry] })
-	const byKind = new Map<CheckKind, Map<string, { inc(): void }>>()
+	const byKind = new Map<CheckKind, Map<string, PlainCounterChild>>()
 
 	return {
 		checked(kind: CheckKind, verdict: string) {
@@ -30,10 +31,10 @@ export function createCheckerMetrics({ registry }: ServiceMetrics) {
 			}
 			let counter = byVerdict.get(verdict)
 			if (counter === undefined) {
-				counter = checks.labels(kind, verdict)
+				counter = checks.child(kind, verdict)
 				byVerdict.set(verdict, counter)
 			}
-			counter.inc()
+			counter.count++
 		},
 		rebuilt(record: RebuildRecord) {
 			rebuildSeconds.labels(record.code).observe(record.durationMs / 1000)
