@@ -2,12 +2,19 @@
  * The processes `npm run stack` starts, in order, with the environment each needs beyond the
  * common DATABASE_URL / NATS_URL / LOG_LEVEL. A service whose entry file does not exist yet is skipped.
  */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
 export type StackPorts = { api: number; dashboard: number; registers: number }
+
+/** Where the stack's dashboard writes its mail, one .eml file per message. */
+export const stackMailDir = (dataDir: string) => join(dataDir, 'mail')
 
 export type StackService = {
 	name: string
 	entry: string
-	env: (ports: StackPorts) => Record<string, string>
+	/** `dataDir` is the stack's data directory (.tmp/stack unless STACK_DATA_DIR says otherwise). */
+	env: (ports: StackPorts, dataDir: string) => Record<string, string>
 	/** The port whose /readyz (or / for non-services) tells the process is up. */
 	readyUrl?: (ports: StackPorts, healthPort: number) => string
 }
@@ -61,6 +68,12 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'dashboard',
 		entry: 'services/dashboard/src/main.ts',
-		env: (ports) => ({ PORT: String(ports.dashboard), APP_URL: `http://localhost:${ports.dashboard}`, API_BASE_URL: `http://localhost:${ports.api}` })
+		env: (ports, dataDir) => ({
+			PORT: String(ports.dashboard),
+			APP_URL: `http://localhost:${ports.dashboard}`,
+			API_BASE_URL: `http://localhost:${ports.api}`,
+			// Sign-up mails become files a person opens to click the link; no mail leaves the machine.
+			DASHBOARD_MAIL_URL: pathToFileURL(stackMailDir(dataDir)).href
+		})
 	}
 ]

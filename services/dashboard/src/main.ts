@@ -6,6 +6,7 @@ import { createServiceMetrics, handleShutdown, metricsRoute, retryWithBackoff, s
 import { createApp } from './app.ts'
 import { DashboardEnv } from './config.ts'
 import { createDashboardMetrics } from './metrics.ts'
+import { createMailer } from './mail/mailer.ts'
 
 const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
@@ -16,7 +17,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(s
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined })
+const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer, metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })

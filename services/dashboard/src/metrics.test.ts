@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { silentLogger } from '@lv/logger'
+import { expect, test } from 'bun:test'
 import { createServiceMetrics } from '@lv/runtime'
 import { metricValue } from '@lv/testing'
-import { createApp } from './app.ts'
 import { createDashboardMetrics } from './metrics.ts'
 import { BrowserSession, signUp } from './test-support/browser-session.ts'
-import { type Harness, TEST_CONFIG, startHarness } from './test-support/harness.ts'
+import { harnessPerFile } from './test-support/harness.ts'
 
 const service = createServiceMetrics('dashboard', true)
 const value = (name: string, labels: Record<string, string> = {}) => metricValue(service.registry, name, labels)
-let h: Harness
-
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 test('sign-ins are counted by outcome', async () => {
-	const app = createApp({ sql: h.db.sql, clock: h.clock, logger: silentLogger, config: TEST_CONFIG, gatewayFetch: (request) => h.gateway.handle(request), metrics: createDashboardMetrics(service) })
-	const { email, password } = await signUp(new BrowserSession(app))
+	const app = h.dashboard({}, { metrics: createDashboardMetrics(service) })
+	const { email, password } = await signUp(new BrowserSession(app), h.mailbox)
 	const browser = new BrowserSession(app)
 	await browser.get('/sign-in')
 	expect((await browser.post('/sign-in', { email, password: 'not the password' })).status).toBe(401)
