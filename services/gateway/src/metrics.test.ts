@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Elysia } from 'elysia'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { subjects } from '@lv/contracts'
@@ -8,7 +9,7 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, metricValue, st
 import { type TestChecker, startTestChecker } from '../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../checker/src/test-support/register-factory.ts'
 import { createApp } from './app.ts'
-import { createGatewayMetrics } from './metrics.ts'
+import { createGatewayMetrics, requestMetrics } from './metrics.ts'
 import { accountWithKey, bearer } from './test-support/accounts.ts'
 import { TEST_CONFIG } from './test-support/gateway.ts'
 
@@ -81,6 +82,12 @@ describe('gateway metrics', () => {
 		await new Promise((resolve) => setImmediate(() => setImmediate(resolve)))
 		expect(await value('gateway_http_requests_total')).toBe(0)
 		expect(await value('gateway_http_request_duration_seconds_count')).toBe(0)
+	})
+
+	test('the request hooks make Elysia prepare only the route and the response status per request, never query, headers, cookies or body', async () => {
+		const app = new Elysia().use(requestMetrics(createGatewayMetrics(createServiceMetrics('gateway', true)))).get('/v1/check', () => new Response('{}'))
+		await app.handle(new Request('http://localhost/v1/check'))
+		expect((app as unknown as { inference: Record<string, boolean> }).inference).toMatchObject({ body: false, cookie: false, headers: false, query: false, url: false, path: false, server: false })
 	})
 
 	test('a checker that does not answer counts a NATS timeout on its subject', async () => {

@@ -93,38 +93,49 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 export const timedRequest = <T>(metrics: Pick<GatewayMetrics, 'natsRequest'> | undefined, subject: string, work: () => Promise<T>): Promise<T> =>
 	metrics ? metrics.natsRequest(subject, work) : work()
 
-type Timed = { metricsStartedAt?: number }
+/** What the hooks read of a request's context: Elysia's own fields, the start noted here and the caller the auth plugin resolved. */
+type Answered = {
+	route?: string
+	responseValue?: unknown
+	set: { status?: number | string }
+	error?: unknown
+	code?: unknown
+	caller?: Caller
+	metricsStartedAt?: number
+}
 
 /** The plan label of a request: its caller's plan code, keyless, or none when refused before the caller was known. */
 const planOf = (caller: Caller | undefined) => (caller === undefined ? NO_CALLER : (caller.plan?.code ?? 'keyless'))
 
 /**
+ * The status a request was answered with. An error handled outside a route (no route matched, a
+ * refusal in onRequest) reaches the hook before its Response exists: its status is the error's,
+ * as the app's onError maps it. (Elsewhere `error` on the context is Elysia's legacy status helper,
+ * a function, not an error.)
+ */
+function statusOf(responseValue: unknown, set: Answered['set'], error: unknown, code: unknown): number {
+	if (responseValue instanceof Response) return responseValue.status
+	if (error instanceof Error) return toAppError(typeof code === 'string' || typeof code === 'number' ? code : 'UNKNOWN', error).status
+	return typeof set.status === 'number' ? set.status : 200
+}
+
+/**
  * Every request counted and timed, hooked in only when metrics are on (the hooks cost every
  * request). The start is kept on the request's context, which Elysia passes from onRequest to
- * every later hook.
+ * every later hook. The hooks name the context fields they read in their parameter: Elysia reads
+ * a hook's source to decide what to prepare per request, and a context handed on whole makes it
+ * prepare everything (query, headers, cookies), which cost about 15 µs a request here.
  */
 export function requestMetrics(metrics: GatewayMetrics) {
 	const plugin = new Elysia({ name: 'request-metrics' })
 	if (!metrics.enabled) return plugin
 	return plugin
 		.onRequest((context) => {
-			;(context as Timed).metricsStartedAt = performance.now()
+			;(context as Answered).metricsStartedAt = performance.now()
 		})
 		.onAfterResponse({ as: 'global' }, (context) => {
-			const startedAt = (context as Timed).metricsStartedAt ?? performance.now()
-			metrics.answered(context.route, planOf((context as { caller?: Caller }).caller), statusOf(context), (performance.now() - startedAt) / 1000)
+			const { route, responseValue, set, error, code, caller, metricsStartedAt } = context as Answered
+			const seconds = (performance.now() - (metricsStartedAt ?? performance.now())) / 1000
+			metrics.answered(route, planOf(caller), statusOf(responseValue, set, error, code), seconds)
 		})
-}
-
-type Answered = { responseValue?: unknown; set: { status?: number | string }; error?: unknown; code?: string | number }
-
-/**
- * The status a request was answered with. An error handled outside a route (no route matched, a
- * refusal in onRequest) reaches this hook before its Response exists: its status is the error's,
- * as the app's onError maps it.
- */
-function statusOf({ responseValue, set, error, code }: Answered): number {
-	if (responseValue instanceof Response) return responseValue.status
-	if (error !== undefined && error !== null) return toAppError(code ?? 'UNKNOWN', error).status
-	return typeof set.status === 'number' ? set.status : 200
 }
