@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { adoptChild, findBinary, makeOwnedTempDir } from './processes.ts'
 import { waitFor } from './wait.ts'
 
 export type NatsHandle = { url: string; port: number; storeDir: string; stop(): Promise<void> }
@@ -19,14 +19,7 @@ export async function startNats(options: { storeDir?: string; port?: number } = 
 		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`].join('\n')
 	)
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
-	writeFileSync(join(dir, 'child.pid'), String(child.pid))
-	const kill = () => {
-		try {
-			child.kill('SIGKILL')
-		} catch {}
-		rmSync(dir, { recursive: true, force: true })
-	}
-	const unhook = onProcessExit(kill)
+	const { kill, unhook } = adoptChild(dir, child)
 	try {
 		const url = await waitFor(
 			() => {

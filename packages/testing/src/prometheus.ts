@@ -1,6 +1,6 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { adoptChild, findBinary, makeOwnedTempDir } from './processes.ts'
 import { freePort, waitFor } from './wait.ts'
 
 export type PromSample = { metric: Record<string, string>; value: [number, string] }
@@ -35,14 +35,7 @@ export async function startPrometheus(options: { jobs: Record<string, string>; s
 		stdout: 'ignore',
 		stderr: Bun.file(logFile)
 	})
-	writeFileSync(join(dir, 'child.pid'), String(child.pid))
-	const kill = () => {
-		try {
-			child.kill('SIGKILL')
-		} catch {}
-		rmSync(dir, { recursive: true, force: true })
-	}
-	const unhook = onProcessExit(kill)
+	const { kill, unhook } = adoptChild(dir, child)
 	const url = `http://127.0.0.1:${port}`
 	const api = async <T>(path: string): Promise<T> => {
 		const response = await fetch(`${url}${path}`)
