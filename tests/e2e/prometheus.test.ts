@@ -19,7 +19,16 @@ const processes: ServiceProcess[] = []
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	registers = startRegisterServer()
-	const env = { DATABASE_URL: db.url, NATS_URL: nats.url, WEBHOOK_SECRET_KEY, READER_SOURCE_BASE_URL: registers.url, READER_JURISDICTIONS: 'UKGC', READER_RUN_ON_START: 'true' }
+	const env = {
+		DATABASE_URL: db.url,
+		NATS_URL: nats.url,
+		WEBHOOK_SECRET_KEY,
+		READER_SOURCE_BASE_URL: registers.url,
+		READER_JURISDICTIONS: 'UKGC',
+		READER_RUN_ON_START: 'true',
+		// No mail is sent here; the dashboard refuses to start without a mail URL.
+		DASHBOARD_MAIL_URL: 'smtp://127.0.0.1:1'
+	}
 	for (const name of SERVICES) processes.push(await startService(name, env))
 	prometheus = await startPrometheus({ jobs: Object.fromEntries(processes.map((service) => [service.name, `127.0.0.1:${service.healthPort}`])) })
 }, 120_000)
