@@ -38,6 +38,7 @@ export const STACK_SERVICES: StackService[] = [
 		env: (ports) => ({
 			READER_JURISDICTIONS: JURISDICTIONS,
 			READER_SOURCE_BASE_URL: `http://127.0.0.1:${ports.registers}`,
+			READER_SOURCE_ALLOW_LIST: `127.0.0.1:${ports.registers}`,
 			READER_RUN_ON_START: 'true'
 		})
 	},

@@ -2,6 +2,9 @@ import type { Registry } from 'prom-client'
 
 export type HealthProbe = () => Promise<boolean> | boolean
 
+/** The probes take no body; Bun refuses anything larger with 413 before reading it. */
+export const HEALTH_MAX_REQUEST_BODY_BYTES = 1024
+
 export type HealthServer = { port: number; stop(): void }
 
 export type HealthServerOptions = {
@@ -19,6 +22,7 @@ export function startHealthServer(port: number, ready: HealthProbe, options: Hea
 	const server = Bun.serve({
 		port,
 		hostname: options.hostname ?? '0.0.0.0',
+		maxRequestBodySize: HEALTH_MAX_REQUEST_BODY_BYTES,
 		async fetch(request) {
 			const { pathname } = new URL(request.url)
 			if (pathname === '/healthz') return Response.json({ status: 'ok' })

@@ -1,8 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
 import { type Clock, systemClock } from '@lv/clock'
-import { parseIp } from './ip-address.ts'
+import { addressFamily, parseIp, pinnedLookup } from '@lv/net-policy'
 
 /** SPEC "Delivery rules": 10 seconds per attempt, connect to last body byte. */
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -30,6 +29,8 @@ export type DeliveryResult = {
 	status: number | null
 	/** At most maxResponseBytes of the body, decoded as UTF-8; null when no response arrived. */
 	body: string | null
+	/** The response's Content-Type; null when absent or no response arrived. */
+	contentType: string | null
 	latencyMs: number
 	errorKind: DeliveryErrorKind | null
 	error: string | null
@@ -46,13 +47,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 	const maxResponseBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
 	const clock = request.clock ?? systemClock
 	const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body)
-	const family = parseIp(request.address)?.length === 16 ? 6 : 4
-	const pinnedLookup = ((_hostname: string, options: unknown, callback?: unknown) => {
-		const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void
-		const wantsAll = typeof options === 'object' && options !== null && (options as { all?: boolean }).all === true
-		if (wantsAll) done(null, [{ address: request.address, family }])
-		else done(null, request.address, family)
-	}) as LookupFunction
+	const family = addressFamily(request.address)
 	const isHttps = url.protocol === 'https:'
 	const hostIsLiteral = parseIp(url.hostname) !== null
 
@@ -60,6 +55,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 		const startedMs = clock.nowMs()
 		let settled = false
 		let status: number | null = null
+		let contentType: string | null = null
 		const chunks: Buffer[] = []
 		let received = 0
 
@@ -70,13 +66,13 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 			outgoing.destroy()
 			const text = status === null ? null : decodeTruncated(Buffer.concat(chunks))
 			const ok = errorKind === null && status !== null && status >= 200 && status < 300
-			resolve({ ok, status, body: text, latencyMs: Math.max(0, Math.round(clock.nowMs() - startedMs)), errorKind, error })
+			resolve({ ok, status, body: text, contentType, latencyMs: Math.max(0, Math.round(clock.nowMs() - startedMs)), errorKind, error })
 		}
 
 		const options: https.RequestOptions = {
 			method: 'POST',
 			headers: { ...request.headers, 'Content-Length': String(body.byteLength) },
-			lookup: pinnedLookup,
+			lookup: pinnedLookup(request.address),
 			family,
 			agent: false
 		}
@@ -87,6 +83,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 		const transport = isHttps ? https : http
 		const outgoing = transport.request(url, options, (response) => {
 			status = response.statusCode ?? null
+			contentType = response.headers['content-type'] ?? null
 			response.on('data', (chunk: Buffer) => {
 				const room = maxResponseBytes - received
 				if (room > 0) {

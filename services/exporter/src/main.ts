@@ -13,7 +13,7 @@ const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: poolSizeFor(config), logger })
+const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: poolSizeFor(config), logger, env: process.env })
 
 if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
 const metrics = config.METRICS ? createExporterMetrics(serviceMetrics) : undefined

@@ -5,11 +5,13 @@ import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { authRuntimeFor } from './auth/runtime.ts'
+import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
+import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { type GatewayMetrics, createGatewayMetrics, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
+import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -21,6 +23,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { statusRoutes } from './status/status-routes.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -31,9 +34,14 @@ export type GatewayDeps = {
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
+	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
+	auth?: AuthRuntime
 	/** The process's gateway series (main.ts); without it the app keeps its own, off (no per-request hooks). */
 	metrics?: GatewayMetrics
 }
+
+/** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
+export type RouteDeps = GatewayDeps & { auth: AuthRuntime }
 
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
 function requestLog(logger: Logger) {
@@ -45,12 +53,14 @@ function requestLog(logger: Logger) {
 }
 
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
-export function createApp(input: GatewayDeps) {
-	const deps = { ...input, metrics: input.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false)) }
-	const { logger, metrics } = deps
-	metrics.watchKeyCache(authRuntimeFor(deps).keys)
-	return new Elysia({ normalize: true })
+export function createApp(gatewayDeps: GatewayDeps) {
+	const metrics = gatewayDeps.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false))
+	const deps: RouteDeps = { ...gatewayDeps, metrics, auth: gatewayDeps.auth ?? createAuthRuntime({ ...gatewayDeps, metrics }) }
+	const { logger } = deps
+	metrics.watchKeyCache(deps.auth.keys)
+	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
 		.use(requestMetrics(metrics))
+		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)
@@ -75,6 +85,7 @@ export function createApp(input: GatewayDeps) {
 		.use(licenseRoutes(deps))
 		.use(coverageRoutes(deps))
 		.use(statsRoutes(deps))
+		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))

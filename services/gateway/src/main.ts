@@ -12,9 +12,13 @@ const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
-const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
+const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger, env: process.env })
 
-const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
+const webhooks = {
+	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
+	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
+}
 const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, metrics: createGatewayMetrics(metrics) })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true

@@ -1,5 +1,5 @@
 import { systemClock } from '@lv/clock'
-import { loadConfigOrExit } from '@lv/config'
+import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { NOTIFIER_EVENTS_CONSUMER } from '@lv/contracts'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer, watchConsumerLag } from '@lv/runtime'
@@ -15,7 +15,7 @@ const serviceMetrics = createServiceMetrics('notifier', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger })
+const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger, env: process.env })
 
 const clock = systemClock
 const metrics = config.METRICS ? createNotifierMetrics(serviceMetrics, { sql, clock }) : undefined
@@ -25,6 +25,7 @@ const worker = createDeliveryWorker({
 	clock,
 	logger,
 	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: allowListEntries(config),
 	concurrency: config.NOTIFIER_DELIVERY_CONCURRENCY,
 	perEndpointConcurrency: config.NOTIFIER_ENDPOINT_CONCURRENCY,

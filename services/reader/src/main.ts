@@ -26,15 +26,17 @@ const serviceMetrics = createServiceMetrics('reader', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger })
+const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger, env: process.env })
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
 if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, config.jurisdictions.map(readerConsumer))
 const deps: RunDeps = {
 	sql,
 	clock: systemClock,
-	fetcher: httpFetcher({ timeoutMs: config.READER_FETCH_TIMEOUT_MS, userAgent: config.READER_USER_AGENT }),
+	fetcher: httpFetcher({ timeoutMs: config.READER_FETCH_TIMEOUT_MS, userAgent: config.READER_USER_AGENT, maxFileBytes: config.READER_MAX_FILE_BYTES }),
 	sources: config.sources,
+	policy: config.policy,
+	runLimits: config.runLimits,
 	adapters,
 	grace: config.grace,
 	maxFiles: config.READER_MAX_FILES,

@@ -3,11 +3,14 @@ import type { Clock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import type { Sql, TransactionSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import { inSpan } from '@lv/tracing'
 import type { FetchedFile, JurisdictionCode, ParsedEnforcement, ParsedRegister, RegisterAdapter } from '@lv/registers'
 import { monotonicFactory } from 'ulid'
 import { FetchFailedError, ReconciliationBusyError, RunFailedError } from './errors.ts'
-import type { Fetcher } from './fetch/http-fetcher.ts'
+import type { FetchScope, Fetcher } from './fetch/http-fetcher.ts'
 import { asFetchedFile, type FetchedRecord, fetchPublication } from './fetch/read-publication.ts'
+import { RunAllowance, type RunLimits } from './fetch/run-allowance.ts'
+import type { SourcePolicy } from './fetch/source-policy.ts'
 import { planReconciliation } from './reconcile/plan.ts'
 import { judgePlausibility } from './reconcile/plausibility.ts'
 import type { GracePolicy, IdSource, Observation, PlanCounts, ReadFile } from './reconcile/types.ts'
@@ -42,6 +45,10 @@ export type RunDeps = {
 	clock: Clock
 	fetcher: Fetcher
 	sources: Sources
+	/** Where the fetcher may connect: the regulator hosts plus the operator's exceptions. */
+	policy: SourcePolicy
+	/** Bytes and time one run (or certificate/seal batch) may fetch; DEFAULT_RUN_LIMITS when absent. */
+	runLimits?: RunLimits
 	adapters: Partial<Record<JurisdictionCode, RegisterAdapter>>
 	grace: GracePolicy
 	maxFiles: number
@@ -71,18 +78,26 @@ export function defaultIds(clock: Clock): IdSource {
 
 const lockKey = (jurisdiction: string) => `reader:${jurisdiction}`
 
+/** A fresh allowance for one run or batch of a jurisdiction. */
+export const fetchScope = (deps: Pick<RunDeps, 'policy' | 'runLimits'>, jurisdiction: JurisdictionCode): FetchScope => ({ jurisdiction, policy: deps.policy, run: new RunAllowance(deps.runLimits) })
+
 /**
  * One read of a jurisdiction: fetch (conditional GET, discovery), file snapshots, parse,
  * classify, then reconcile in ONE transaction holding the jurisdiction's advisory lock.
  * Any fault fails the whole run: nothing is written but the run's failure record.
  */
-export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null = null): Promise<RunResult> {
+export function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null = null): Promise<RunResult> {
+	return inSpan(`read register ${jurisdiction}`, { attributes: { 'lv.jurisdiction': jurisdiction } }, () => readJurisdiction(deps, jurisdiction, jobId))
+}
+
+async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null): Promise<RunResult> {
 	const adapter = deps.adapters[jurisdiction]
 	if (!adapter) throw new RunFailedError('no_source', `no adapter for ${jurisdiction}`, DEFAULT_RETRY_MS)
 	const ids = deps.ids ?? defaultIds(deps.clock)
 	const runId = ids.uuid()
 	const startedAt = deps.clock.now()
 	const records: FetchedRecord[] = []
+	const fetchWarnings: string[] = []
 	const publicationOf = new Map<FetchedRecord, string>()
 	const timings: Record<string, number> = {}
 	const runStarted = performance.now()
@@ -99,6 +114,8 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 			sources: deps.sources,
 			clock: deps.clock,
 			maxFiles: deps.maxFiles,
+			scope: fetchScope(deps, jurisdiction),
+			warnings: fetchWarnings,
 			previousRead: (url: string) => previous.get(url),
 			loadSnapshot: (sha: string) => loadSnapshot(deps.sql, sha)
 		}
@@ -157,7 +174,7 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 				failureReason: null,
 				failureDetail: null,
 				changed: plan.changed,
-				counts: { ...plan.counts, files: records.length, not_modified: records.filter((r) => r.notModified).length, warnings: parsed.warnings.slice(0, 50) }
+				counts: { ...plan.counts, files: records.length, not_modified: records.filter((r) => r.notModified).length, warnings: [...fetchWarnings, ...parsed.warnings].slice(0, 50) }
 			})
 			await fileSnapshots(tx, records)
 			await insertReads(tx, runId, jurisdiction, reads, 'succeeded', finishedAt, null)
