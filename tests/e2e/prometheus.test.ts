@@ -24,6 +24,7 @@ beforeAll(async () => {
 		NATS_URL: nats.url,
 		WEBHOOK_SECRET_KEY,
 		READER_SOURCE_BASE_URL: registers.url,
+		READER_SOURCE_ALLOW_LIST: new URL(registers.url).host,
 		READER_JURISDICTIONS: 'UKGC',
 		READER_RUN_ON_START: 'true',
 		// No mail is sent here; the dashboard refuses to start without a mail URL.
