@@ -10,6 +10,8 @@ import type { GatewayConfig } from './config.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { type GatewayMetrics, createGatewayMetrics, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
+import { type ConnectorSettings } from './mcp/connector-settings.ts'
+import { connectorRoutes } from './mcp/plugin.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
 import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
@@ -38,6 +40,8 @@ export type GatewayDeps = {
 	auth?: AuthRuntime
 	/** The process's gateway series (main.ts); without it the app keeps its own, off (no per-request hooks). */
 	metrics?: GatewayMetrics
+	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
+	connector?: ConnectorSettings
 }
 
 /** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
@@ -58,7 +62,8 @@ export function createApp(gatewayDeps: GatewayDeps) {
 	const deps: RouteDeps = { ...gatewayDeps, metrics, auth: gatewayDeps.auth ?? createAuthRuntime({ ...gatewayDeps, metrics }) }
 	const { logger } = deps
 	metrics.watchKeyCache(deps.auth.keys)
-	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
+	const app = new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
 		.use(requestMetrics(metrics))
 		.use(httpTracing())
 		.use(apiDocument(deps.config))
@@ -89,6 +94,9 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
+		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
+	handle = (request) => app.handle(request)
+	return app
 }
 
 export type GatewayApp = ReturnType<typeof createApp>
