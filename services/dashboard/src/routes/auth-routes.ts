@@ -10,7 +10,7 @@ import { signInPage } from '../pages/auth-pages.ts'
 import { errorPage } from '../pages/error-page.ts'
 import { formatUtc } from '../pages/format.ts'
 import type { SignInOutcome } from '../metrics.ts'
-import { findUserByEmail } from '../store/users.ts'
+import { findUserByEmail, signOutEverywhere } from '../store/users.ts'
 import { EXPIRED_FORM, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
@@ -74,6 +74,17 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 				return htmlResponse(errorPage('This form expired', 'Reload the page and sign out again.', session), { status: 403 })
 			}
 			await endSession(sql, session.token)
+			return redirect('/sign-in?signed_out=1', [web.clearSessionCookie()])
+		})
+
+		.post('/sign-out-everywhere', async ({ request, body }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in', [web.clearSessionCookie()])
+			if (!web.sessionCsrfValid(session, body)) {
+				return htmlResponse(errorPage('This form expired', 'Reload the page and sign out everywhere again.', session), { status: 403 })
+			}
+			const ended = await signOutEverywhere(sql, clock, session.userId)
+			logger.info('signed out everywhere', { user_id: session.userId, sessions: ended.endedSessions, connections: ended.endedGrants })
 			return redirect('/sign-in?signed_out=1', [web.clearSessionCookie()])
 		})
 }
