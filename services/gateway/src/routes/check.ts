@@ -6,6 +6,7 @@ import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel, EvidenceQueryParams } from '../models/check.ts'
+import { timedRequest } from '../metrics.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { type EvidenceDeps, evidenceSigner, issueEvidence } from '../evidence/issue.ts'
 import { apiKeyMissing } from '../auth/auth-errors.ts'
@@ -38,8 +39,8 @@ const asksForEvidence = (query: { evidence?: string }) => query.evidence === 'tr
 const cannotAskForEvidence = (request: Request) => !request.url.includes('evidence')
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
-export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
-	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS })
+export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps, 'bus' | 'clock' | 'config' | 'metrics'>) {
+	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS, metrics })
 	return {
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: RawCheckQuery, url: string): Promise<Response> {
@@ -55,13 +56,15 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 		async batch(domains: readonly unknown[], withEvidence?: { caller: Caller; evidence: EvidenceDeps }): Promise<Response> {
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
-			const answer = await requestBytes(bus, {
-				subject: subjects.checkBatch,
-				schema: CheckBatchRequest,
-				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
-				timeoutMs: config.CHECKER_TIMEOUT_MS,
-				unavailableReason: 'checker_unavailable'
-			})
+			const answer = await timedRequest(metrics, subjects.checkBatch, () =>
+				requestBytes(bus, {
+					subject: subjects.checkBatch,
+					schema: CheckBatchRequest,
+					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
+					timeoutMs: config.CHECKER_TIMEOUT_MS,
+					unavailableReason: 'checker_unavailable'
+				})
+			)
 			if (!batch.changed && !signer) return json(answer)
 			const parsed = parseAnswer(answer)
 			batch.restore(parsed.results)
