@@ -2,10 +2,20 @@
  * The processes `npm run stack` starts, in order, with the environment each needs beyond the
  * common DATABASE_URL / NATS_URL / LOG_LEVEL. A service whose entry file does not exist yet is skipped.
  */
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { generateEvidenceKey } from '@lv/evidence'
 
 export type StackPorts = { api: number; dashboard: number; registers: number }
+
+/** The stack gateway's evidence signing key (a private Ed25519 JWK), made on the first start and kept with the data. */
+export const stackEvidenceKeyFile = (dataDir: string) => join(dataDir, 'evidence-signing-key.json')
+
+export async function ensureStackEvidenceKey(dataDir: string): Promise<void> {
+	const file = stackEvidenceKeyFile(dataDir)
+	if (!existsSync(file)) writeFileSync(file, JSON.stringify(await generateEvidenceKey('stack-1')), { mode: 0o600 })
+}
 
 /** Where the stack's dashboard writes its mail, one .eml file per message. */
 export const stackMailDir = (dataDir: string) => join(dataDir, 'mail')
@@ -61,13 +71,14 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'gateway',
 		entry: 'services/gateway/src/main.ts',
-		env: (ports) => ({
+		env: (ports, dataDir) => ({
 			PORT: String(ports.api),
 			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
 			APP_URL: `http://localhost:${ports.dashboard}`,
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
 			WEBHOOK_ALLOW_LIST: '',
-			OAUTH_TOKEN_SECRET
+			OAUTH_TOKEN_SECRET,
+			EVIDENCE_SIGNING_KEY_FILE: stackEvidenceKeyFile(dataDir)
 		})
 	},
 	{

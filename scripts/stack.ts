@@ -10,11 +10,12 @@ import { systemClock } from '@lv/clock'
 import { NATS_ROLES, type NatsRole } from '@lv/contracts'
 import { createSql, migrate } from '@lv/db'
 import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startPostgres, waitFor } from '@lv/testing'
-import { STACK_SERVICES, type StackPorts, stackMailDir } from './stack-services.ts'
+import { STACK_SERVICES, type StackPorts, ensureStackEvidenceKey, stackMailDir } from './stack-services.ts'
 
 // STACK_DATA_DIR: another data directory (tests use a throwaway one).
 const STACK_DIR = process.env.STACK_DATA_DIR ?? join(TMP_ROOT, 'stack')
 mkdirSync(STACK_DIR, { recursive: true, mode: 0o755 })
+await ensureStackEvidenceKey(STACK_DIR)
 
 const envPort = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 async function portOrFree(preferred: number): Promise<number> {

@@ -83,6 +83,9 @@ describe('npm run stack', () => {
 		})
 		const check = await get('/v1/check?domain=kestrelbet.co.uk')
 		expect(check).toMatchObject({ status: 200, body: { verdict: 'licensed', match: { jurisdiction: 'UKGC', operator_slug: 'kestrel-interactive-limited', status: 'active' } } })
+		// The stack's gateway signs evidence with the key it made on first start.
+		const signed = await get('/v1/check?domain=kestrelbet.co.uk&evidence=true')
+		expect({ status: signed.status, id: typeof signed.body.evidence?.id, jws: typeof signed.body.evidence?.jws }).toEqual({ status: 200, id: 'string', jws: 'string' })
 
 		await waitFor(
 			async () => {
