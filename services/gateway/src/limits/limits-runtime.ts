@@ -3,7 +3,7 @@ import type { Logger } from '@lv/logger'
 import { type Coalescer, createCoalescer } from '@lv/runtime'
 import { pruneCounters } from './counter-store.ts'
 import { FailedKeyLookups } from './failed-key-lookups.ts'
-import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '@lv/quota'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from './keyless-counter.ts'
 import { RefusalHints } from './refusal-hints.ts'
 
