@@ -1,9 +1,9 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
-import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
+import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
 import { createMailer } from './mail/mailer.ts'
 
@@ -12,11 +12,12 @@ const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready)
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
-await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
+const dependencies = await connectDependencies({ name: 'dashboard', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger })
+const { sql, bus } = dependencies
 
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer })
+const bulkWorker = await startBulkWorker({ sql, bus, clock: systemClock, logger, checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS })
+const app = createApp({ sql, bus, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })
@@ -26,7 +27,8 @@ handleShutdown(
 		async stop() {
 			ready = false
 			await app.stop()
-			await sql.end({ timeout: 5 })
+			await bulkWorker.stop()
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

@@ -1,10 +1,11 @@
 import type { Session } from '../auth/sessions.ts'
 import { type HtmlValue, type SafeHtml, html } from './html.ts'
 
-export type Section = 'keys' | 'webhooks' | 'export'
+export type Section = 'keys' | 'bulk' | 'webhooks' | 'export'
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
 	{ id: 'keys', label: 'API keys', href: '/keys' },
+	{ id: 'bulk', label: 'Bulk check', href: '/bulk' },
 	{ id: 'webhooks', label: 'Webhooks', href: '/webhooks' },
 	{ id: 'export', label: 'Export', href: '/export' }
 ]
