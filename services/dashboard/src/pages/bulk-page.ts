@@ -34,7 +34,7 @@ export function bulkFormPage(view: BulkFormView): SafeHtml {
 	const form =
 		view.limit === 0
 			? callout('info', 'Your account has no active plan, so it cannot run bulk checks.')
-			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
+			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card stack" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
 ${csrfField(view.csrf)}
 <p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB, UTF-8 CSV or a plain list.</p>
 <label for="file">CSV file or list (one domain or web address per line; a header row is recognised)</label>
