@@ -1,13 +1,14 @@
 import type { Session } from '../auth/sessions.ts'
 import { type HtmlValue, type SafeHtml, html } from './html.ts'
 
-export type Section = 'keys' | 'bulk' | 'webhooks' | 'export'
+export type Section = 'keys' | 'bulk' | 'webhooks' | 'export' | 'connected-apps'
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
 	{ id: 'keys', label: 'API keys', href: '/keys' },
 	{ id: 'bulk', label: 'Bulk check', href: '/bulk' },
 	{ id: 'webhooks', label: 'Webhooks', href: '/webhooks' },
-	{ id: 'export', label: 'Export', href: '/export' }
+	{ id: 'export', label: 'Export', href: '/export' },
+	{ id: 'connected-apps', label: 'Connected apps', href: '/connected-apps' }
 ]
 
 export const PRODUCT_NAME = 'Licence Register Verification'
@@ -66,6 +67,12 @@ ${brand}
 export function signedOutPage(title: string, content: HtmlValue): SafeHtml {
 	const header = html`<header class="topbar"><div class="topbar-inner">${brand}</div></header>`
 	return document(title, header, html`<div class="narrow">${content}</div>`)
+}
+
+/** A page anyone may read (no sign-in), full width. */
+export function publicPage(title: string, content: HtmlValue): SafeHtml {
+	const header = html`<header class="topbar"><div class="topbar-inner">${brand}<nav class="who"><a href="/sign-in">Sign in</a></nav></div></header>`
+	return document(title, header, content)
 }
 
 /** A message box; `kind` picks its colour. */
