@@ -106,9 +106,9 @@ export type BulkJobView = {
 }
 
 function verdictChart(counts: VerdictCount[], total: number): SafeHtml {
-	return html`<section class="card"><h2>Verdicts</h2><table class="data chart" data-verdict-chart><tbody>
+	return html`<section class="card"><h2>Verdicts</h2><div class="table-wrap"><table class="data chart" data-verdict-chart><tbody>
 ${counts.map((count) => html`<tr><th scope="row">${count.verdict ?? 'error'}</th><td><meter min="0" max="${total}" value="${count.count}">${count.count}</meter></td><td data-count="${count.verdict ?? 'error'}">${number(count.count)}</td></tr>`)}
-</tbody></table></section>`
+</tbody></table></div></section>`
 }
 
 function filterForm(view: BulkJobView, verdicts: (string | null)[]): SafeHtml {
