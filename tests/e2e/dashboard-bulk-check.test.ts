@@ -8,11 +8,10 @@ import { TMP_ROOT } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../services/checker/src/test-support/register-factory.ts'
 import { handleBatch, startBulkWorker } from '../../services/dashboard/src/bulk/worker.ts'
-import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard } from '../support/chromium.ts'
+import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium } from '../support/chromium.ts'
 
 const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 const EMAIL = 'compliance@partner.example'
@@ -46,19 +45,6 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `bulk-${name}.png`), fullPage: true })
 
-async function signUpAsPro(page: Page) {
-	await page.goto(`${server.url}/sign-up`)
-	await page.fill('#account_name', 'Partner Onboarding Ltd')
-	await page.fill('#email', EMAIL)
-	await page.fill('#password', 'correct horse battery staple')
-	await page.click('button[type=submit]')
-	await page.goto(confirmLinkFor(h.mailbox, EMAIL).href)
-	await Promise.all([page.waitForURL(`${server.url}/keys`), page.click('button:has-text("Create account")')])
-	const [account] = await h.db.sql<{ id: string }[]>`
-		UPDATE accounts SET plan_code = 'pro' WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${EMAIL}) RETURNING id`
-	return (account as { id: string }).id
-}
-
 const DOMAINS = 5_000
 
 /** 5,000 distinct domains as a CSV with a header, a duplicate, a URL with a path, a blank line and a formula cell. */
@@ -72,7 +58,7 @@ describe('bulk check in a real browser', () => {
 	test('upload 5,000 domains, see the quota it will use, watch the progress bar reach 100 % without reloading, filter, open an answer and download a CSV that matches /v1/check', async () => {
 		const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true })
 		const page = await context.newPage()
-		await signUpAsPro(page)
+		await signUpInChromium(page, h, server.url, EMAIL, 'pro')
 
 		await page.click('nav >> text=Bulk check')
 		expect(await page.textContent('[data-bulk-form]')).toContain('Up to 5,000 domains per job on your plan')
