@@ -46,6 +46,13 @@ export const splitList = (value: string): string[] =>
 export const commonEnv = {
 	DATABASE_URL: Type.String({ minLength: 1, description: 'PostgreSQL connection URL' }),
 	NATS_URL: Type.String({ minLength: 1, description: 'comma-separated NATS server URLs' }),
+	/** This service's NATS user; empty when the servers require no authentication (tests, local runs without users). */
+	NATS_USER: Type.String({ default: '' }),
+	NATS_PASSWORD: Type.String({ default: '' }),
+	/** PEM files for TLS to NATS: the CA that signed the servers' certificates, and an optional client certificate and key. */
+	NATS_TLS_CA: Type.String({ default: '' }),
+	NATS_TLS_CERT: Type.String({ default: '' }),
+	NATS_TLS_KEY: Type.String({ default: '' }),
 	LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], {
 		default: 'info'
 	}),

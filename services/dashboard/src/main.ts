@@ -1,7 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready)
 
-const dependencies = await connectDependencies({ name: 'dashboard', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger })
+const dependencies = await connectDependencies({ name: 'dashboard', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 10, logger, env: process.env })
 const { sql, bus } = dependencies
 
 const oauth = config.OAUTH_TOKEN_SECRET

@@ -1,7 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
 
@@ -10,7 +10,7 @@ const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger, env: process.env })
+const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 20, logger, env: process.env })
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
