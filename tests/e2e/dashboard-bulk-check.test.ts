@@ -6,7 +6,7 @@ import type { Consumption } from '@lv/bus'
 import { silentLogger } from '@lv/logger'
 import { TMP_ROOT } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
-import { registerFactory } from '../../services/checker/src/test-support/register-factory.ts'
+import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { handleBatch, startBulkWorker } from '../../services/dashboard/src/bulk/worker.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
@@ -25,11 +25,7 @@ let server: ListeningDashboard
 beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
-	const make = registerFactory(h.db.sql, new Date(h.clock.now().getTime() - 3_600_000))
-	const acme = await make.operator('acme-gaming', 'Acme Gaming')
-	const licence = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
-	await make.link(acme, 'acmebet.co.uk', licence)
-	await make.finishAllRuns()
+	await seedAcmeRegister(h.db.sql, h.clock.now())
 	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
 	server = await listenDashboard(h)
 	browser = await launchChromium()

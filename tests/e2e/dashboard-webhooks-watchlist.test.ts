@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { TMP_ROOT } from '@lv/testing'
-import { registerFactory } from '../../services/checker/src/test-support/register-factory.ts'
+import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { licenceEvent } from '../../services/notifier/src/testing/fixtures.ts'
@@ -20,10 +20,7 @@ let ticking: ReturnType<typeof setInterval>
 beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
-	const make = registerFactory(h.db.sql, new Date(h.clock.now().getTime() - 3_600_000))
-	const acme = await make.operator('acme-gaming', 'Acme Gaming')
-	const licence = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
-	await make.finishAllRuns()
+	const { operator: acme, licence } = await seedAcmeRegister(h.db.sql, h.clock.now())
 	await recordEvent(h.db.sql, licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licence.id, operatorSlug: 'acme-gaming' }, h.clock.now()), h.clock.now())
 	receiver = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('ok') })
 	server = await listenDashboard(h)

@@ -8,6 +8,13 @@ import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
 import { type EntryResult, batchEntries, batchStatus, findJobForWorker, markStopped, storeBatchResults, unfinishedBatches } from './job-store.ts'
 
+/**
+ * Batches one worker process handles at once (each pull subscription handles its messages one by
+ * one): a batch spends most of its time waiting on PostgreSQL and the checker, so a few in flight
+ * keep both busy, as POST /v1/check/batch with a few connections does.
+ */
+const BATCHES_IN_FLIGHT = 4
+
 export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number }
 
 /** Publishes every batch of a job; a batch published twice (a restart, a second click) is one message (Nats-Msg-Id). */
@@ -99,5 +106,15 @@ export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption
 	const pending = new Map<string, number[]>()
 	for (const { jobId, batch } of await unfinishedBatches(deps.sql)) pending.set(jobId, [...(pending.get(jobId) ?? []), batch])
 	for (const [jobId, batches] of pending) await publishBatches(deps, jobId, batches)
-	return consume(deps.bus, { consumer: BULK_CHECK_CONSUMER, schema: BulkCheckBatch, handler: (body) => handleBatch(deps, body), logger: deps.logger, maxMessages: 8 })
+	const consumptions = await Promise.all(
+		Array.from({ length: BATCHES_IN_FLIGHT }, () =>
+			consume(deps.bus, { consumer: BULK_CHECK_CONSUMER, schema: BulkCheckBatch, handler: (body) => handleBatch(deps, body), logger: deps.logger, maxMessages: 2 })
+		)
+	)
+	return {
+		done: Promise.all(consumptions.map((consumption) => consumption.done)).then(() => undefined),
+		async stop() {
+			await Promise.all(consumptions.map((consumption) => consumption.stop()))
+		}
+	}
 }

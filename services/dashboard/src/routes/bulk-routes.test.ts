@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { utcMonthWindow } from '@lv/quota'
-import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
+import { seedAcmeRegister } from '../test-support/acme-register.ts'
 import { readCsvObjects } from '../../../exporter/src/test-support/csv-reader.ts'
 import { bearer } from '../../../gateway/src/test-support/accounts.ts'
 import { issueApiKey } from '@lv/accounts'
@@ -12,11 +12,7 @@ const h = harnessPerFile()
 let checking: BulkChecking
 
 beforeAll(async () => {
-	const make = registerFactory(h.db.sql, new Date(h.clock.now().getTime() - 3_600_000))
-	const acme = await make.operator('acme-gaming', 'Acme Gaming')
-	const licence = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
-	await make.link(acme, 'acmebet.co.uk', licence)
-	await make.finishAllRuns()
+	await seedAcmeRegister(h.db.sql, h.clock.now())
 	checking = await startBulkChecking(h)
 }, 30_000)
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { type OperatorFixture, registerFactory } from '../../../checker/src/test-support/register-factory.ts'
+import type { OperatorFixture } from '../../../checker/src/test-support/register-factory.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { licenceEvent } from '../../../notifier/src/testing/fixtures.ts'
+import { seedAcmeRegister } from '../test-support/acme-register.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
 
@@ -10,10 +11,9 @@ let acme: OperatorFixture
 let licenceId: string
 
 beforeAll(async () => {
-	const make = registerFactory(h.db.sql, new Date(h.clock.now().getTime() - 3_600_000))
-	acme = await make.operator('acme-gaming', 'Acme Gaming')
-	licenceId = (await make.licence(acme, { license_number: '000-012345-R-123456-002' })).id
-	await make.finishAllRuns()
+	const seeded = await seedAcmeRegister(h.db.sql, h.clock.now())
+	acme = seeded.operator
+	licenceId = seeded.licence.id
 })
 
 async function proUser() {
