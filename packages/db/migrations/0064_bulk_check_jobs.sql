@@ -13,6 +13,8 @@ CREATE TABLE bulk_check_jobs (
   batches      integer NOT NULL CHECK (batches > 0),
   -- What reading the list did (header, blanks, duplicates, junk lines), as shown before the start.
   input_report jsonb NOT NULL,
+  -- The action key (dashboard_action_keys, 'bulk_check') the job's batches are counted against; revoked when the job ends.
+  key_id       uuid REFERENCES api_keys(id) ON DELETE SET NULL,
   created_at   timestamptz NOT NULL,
   started_at   timestamptz,
   finished_at  timestamptz

@@ -13,6 +13,7 @@ export type BulkJob = {
 	done: number
 	batches: number
 	report: ListReport
+	keyId: string | null
 	createdAt: Date
 	startedAt: Date | null
 	finishedAt: Date | null
@@ -28,6 +29,7 @@ type JobRow = {
 	done: number
 	batches: number
 	input_report: ListReport
+	key_id: string | null
 	created_at: Date
 	started_at: Date | null
 	finished_at: Date | null
@@ -43,6 +45,7 @@ const jobOf = (row: JobRow): BulkJob => ({
 	done: row.done,
 	batches: row.batches,
 	report: row.input_report,
+	keyId: row.key_id,
 	createdAt: row.created_at,
 	startedAt: row.started_at,
 	finishedAt: row.finished_at
@@ -92,6 +95,15 @@ export async function markStarted(sql: Sql, accountId: string, jobId: string, no
 	return rows.length === 1
 }
 
+/** Sets the job's counting key unless another batch set one first; returns the key the job uses. */
+export async function claimJobKey(sql: Sql, jobId: string, keyId: string, replacing: string | null): Promise<string> {
+	const [row] = await sql<{ key_id: string }[]>`
+		UPDATE bulk_check_jobs SET key_id = ${keyId} WHERE id = ${jobId} AND key_id IS NOT DISTINCT FROM ${replacing} RETURNING key_id`
+	if (row) return row.key_id
+	const [current] = await sql<{ key_id: string | null }[]>`SELECT key_id FROM bulk_check_jobs WHERE id = ${jobId}`
+	return current?.key_id ?? keyId
+}
+
 export async function markStopped(sql: Sql, jobId: string, reason: string, now: Date): Promise<void> {
 	await sql`UPDATE bulk_check_jobs SET state = 'stopped', stop_reason = ${reason}, finished_at = ${now} WHERE id = ${jobId} AND state = 'running'`
 }
@@ -124,19 +136,20 @@ export type EntryResult = { position: number; verdict: string | null; jurisdicti
  * Stores a batch's answers, marks it done and moves the job's count on, in one transaction; a
  * redelivered batch already done changes nothing. The job is done with its last batch.
  */
-export async function storeBatchResults(sql: Sql, jobId: string, batch: number, results: readonly EntryResult[], now: Date): Promise<void> {
-	await sql.begin(async (tx) => {
+export async function storeBatchResults(sql: Sql, jobId: string, batch: number, results: readonly EntryResult[], now: Date): Promise<{ finished: boolean }> {
+	return sql.begin(async (tx) => {
 		const marked = await tx`UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch`
-		if (marked.length === 0) return
+		if (marked.length === 0) return { finished: false }
 		await tx`
 			UPDATE bulk_check_entries e SET verdict = r.verdict, jurisdiction = r.jurisdiction, result = r.result::jsonb
 			FROM unnest(${results.map((entry) => entry.position)}::int[], ${results.map((entry) => entry.verdict) as string[]}::text[],
 				${results.map((entry) => entry.jurisdiction) as string[]}::text[], ${results.map((entry) => JSON.stringify(entry.result))}::text[]) AS r(position, verdict, jurisdiction, result)
 			WHERE e.job_id = ${jobId} AND e.position = r.position`
-		await tx`
+		const [job] = await tx<{ state: JobState }[]>`
 			UPDATE bulk_check_jobs SET done = done + ${results.length},
 				state = CASE WHEN done + ${results.length} >= total THEN 'done' ELSE state END,
 				finished_at = CASE WHEN done + ${results.length} >= total THEN ${now}::timestamptz ELSE finished_at END
-			WHERE id = ${jobId}`
+			WHERE id = ${jobId} RETURNING state`
+		return { finished: job?.state === 'done' }
 	})
 }

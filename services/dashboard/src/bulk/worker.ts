@@ -6,7 +6,7 @@ import type { Logger } from '@lv/logger'
 import { countKeyCall, secondWindow } from '@lv/quota'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
-import { type EntryResult, batchEntries, batchStatus, findJobForWorker, markStopped, storeBatchResults, unfinishedBatches } from './job-store.ts'
+import { type BulkJob, type EntryResult, batchEntries, batchStatus, claimJobKey, findJobForWorker, markStopped, storeBatchResults, unfinishedBatches } from './job-store.ts'
 
 /**
  * Batches one worker process handles at once (each pull subscription handles its messages one by
@@ -34,29 +34,54 @@ class QuotaRefusal extends Error {
 }
 
 /**
- * Counts the batch as one call against the account's quota, through the gateway's counting, exactly
- * once: the batch row and the count commit together. A per-second refusal is retried next second.
+ * The key the job's batches are counted against: the job's own action key, or a new one for the
+ * first batch or in place of `replacing` (revoked by the action key sweep during a long job).
  */
-async function chargeBatch(deps: BulkWorkerDeps, accountId: string, jobId: string, batch: number): Promise<ChargeOutcome> {
+async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | null): Promise<string> {
+	if (job.keyId !== null && job.keyId !== replacing) return job.keyId
+	const issued = await issueActionKey(deps.sql, deps.clock, job.accountId, 'bulk_check')
+	const kept = await claimJobKey(deps.sql, job.id, issued.id, replacing)
+	if (kept !== issued.id) await revokeActionKey(deps.sql, deps.clock, job.accountId, issued.id)
+	return kept
+}
+
+/** Counts one batch with `keyId` in the same transaction as its bulk_check_batches row, so a batch is counted once whatever the redeliveries. */
+function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId: string): Promise<ChargeOutcome> {
 	const { sql, clock } = deps
-	const key = await issueActionKey(sql, clock, accountId, 'bulk_check')
-	try {
-		return await sql.begin(async (tx) => {
-			const inserted = await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
-			if (inserted.length === 0) return 'charged' as const
-			const nowMs = clock.now().getTime()
-			const verdict = await countKeyCall(asSql(tx), { keyId: key.id, accountId, nowMs })
-			if (verdict.outcome === 'per_second_exceeded') throw new TransientError('per-second limit reached', secondWindow(nowMs).resetMs - nowMs)
-			if (verdict.outcome === 'quota_exhausted') throw new QuotaRefusal('quota_exhausted')
-			if (verdict.outcome === 'stale') throw new QuotaRefusal('no_plan')
-			return 'charged' as const
-		})
-	} catch (error) {
-		if (error instanceof QuotaRefusal) return error.outcome
-		throw error
-	} finally {
-		await revokeActionKey(sql, clock, accountId, key.id).catch((error) => deps.logger.error('could not revoke an action key; the sweep will', { key_id: key.id, error }))
+	return sql.begin(async (tx) => {
+		const inserted = await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
+		if (inserted.length === 0) return 'charged' as const
+		const nowMs = clock.now().getTime()
+		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs })
+		if (verdict.outcome === 'per_second_exceeded') throw new TransientError('per-second limit reached', secondWindow(nowMs).resetMs - nowMs)
+		if (verdict.outcome === 'quota_exhausted') throw new QuotaRefusal('quota_exhausted')
+		if (verdict.outcome === 'stale') throw new QuotaRefusal('no_plan')
+		return 'charged' as const
+	})
+}
+
+/**
+ * Counts the batch as one call against the account's quota through the gateway's counting. A
+ * per-second refusal is retried in the next second; a key found revoked is replaced once (the plan
+ * itself gone stops the job).
+ */
+async function chargeBatch(deps: BulkWorkerDeps, job: BulkJob, batch: number): Promise<ChargeOutcome> {
+	let keyId = await jobKey(deps, job, null)
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await countBatchOnce(deps, job, batch, keyId)
+		} catch (error) {
+			if (!(error instanceof QuotaRefusal)) throw error
+			if (error.outcome !== 'no_plan' || attempt > 0) return error.outcome
+			keyId = await jobKey(deps, { ...job, keyId }, keyId)
+		}
 	}
+}
+
+/** The job is over: its counting key is revoked (the action key sweep would, later). */
+async function endJob(deps: BulkWorkerDeps, jobId: string): Promise<void> {
+	const job = await findJobForWorker(deps.sql, jobId)
+	if (job?.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
 }
 
 type BatchRow = { verdict?: unknown; match?: { jurisdiction?: unknown } | null }
@@ -87,14 +112,16 @@ export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch)
 	const status = await batchStatus(deps.sql, job.id, message.batch)
 	if (status === 'done') return
 	if (status === 'new') {
-		const charged = await chargeBatch(deps, job.accountId, job.id, message.batch)
+		const charged = await chargeBatch(deps, job, message.batch)
 		if (charged !== 'charged') {
 			deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason: charged })
 			await markStopped(deps.sql, job.id, charged, deps.clock.now())
+			await endJob(deps, job.id)
 			return
 		}
 	}
-	await storeBatchResults(deps.sql, job.id, message.batch, await checkBatch(deps, job.id, message.batch), deps.clock.now())
+	const stored = await storeBatchResults(deps.sql, job.id, message.batch, await checkBatch(deps, job.id, message.batch), deps.clock.now())
+	if (stored.finished) await endJob(deps, job.id)
 }
 
 /**

@@ -55,6 +55,10 @@ describe('bulk check', () => {
 		expect((await start()).status).toBe(303)
 		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
 		expect(await quotaUsed(accountId)).toBe(3)
+		const [jobKey] = await h.db.sql<{ revoked: boolean; hidden: boolean }[]>`
+			SELECT k.revoked_at IS NOT NULL AS revoked, EXISTS (SELECT 1 FROM dashboard_action_keys a WHERE a.key_id = k.id) AS hidden
+			FROM api_keys k WHERE k.id = (SELECT key_id FROM bulk_check_jobs WHERE id = ${jobId})`
+		expect(jobKey).toEqual({ revoked: true, hidden: true })
 
 		const page = await browser.get(`/bulk/${jobId}`)
 		expect(page.html).toContain('Done: all 250 domains checked.')

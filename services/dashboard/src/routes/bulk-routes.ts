@@ -46,7 +46,8 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 
 	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, notice?: string) {
 		const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
-		const answered = job.state !== 'ready'
+		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
+		const answered = job.state === 'done' || job.state === 'stopped'
 		return htmlResponse(
 			bulkJobPage({
 				session,
