@@ -1,16 +1,18 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
+import { createDashboardMetrics } from './metrics.ts'
 import { createMailer } from './mail/mailer.ts'
 
 const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready)
+const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
 const dependencies = await connectDependencies({ name: 'dashboard', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 10, logger, env: process.env })
 const { sql, bus } = dependencies
@@ -20,7 +22,17 @@ const oauth = config.OAUTH_TOKEN_SECRET
 	: undefined
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
 const bulkWorker = await startBulkWorker({ sql, bus, clock: systemClock, logger, checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS })
-const app = createApp({ sql, bus, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer, oauth })
+const app = createApp({
+	sql,
+	bus,
+	clock: systemClock,
+	logger,
+	config,
+	gatewayFetch: (request) => fetch(request),
+	mailer,
+	oauth,
+	metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined
+})
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })
