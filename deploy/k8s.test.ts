@@ -175,14 +175,13 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		const clientRule = natsPolicy.spec?.ingress?.find((rule) => rule.ports?.some((port) => port.port === 4222))
 		expect(clientRule?.from).toEqual([{ podSelector: { matchLabels: { 'lv/nats-client': 'true' } } }])
 		const natsClients = k8s.serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true')
-		expect(natsClients.map(appOf).sort()).toEqual(['checker', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		expect(natsClients.map(appOf).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
 		for (const deployment of natsClients) {
 			const env = mainContainer(deployment).env ?? []
 			const user = env.find((variable) => variable.name === 'NATS_USER')?.value ?? ''
 			expect(NATS_ROLES as readonly string[]).toContain(user)
 			expect(env.find((variable) => variable.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({ name: 'lv-nats-users', key: user })
 		}
-		expect(mainContainer(k8s.named('Deployment', 'dashboard')).env?.some((variable) => variable.name === 'NATS_USER')).toBe(false)
 	})
 
 	test('the NATS StatefulSet: three nodes on persistent volumes, a password for each user of its configuration', () => {

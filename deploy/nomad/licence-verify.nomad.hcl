@@ -34,7 +34,7 @@ locals {
     checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, env = {} }
     notifier  = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, nats_user = "notifier", pool = 20, env = {} }
     exporter  = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, nats_user = "exporter", pool = 6, env = {} }
-    dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "", pool = 5, env = {} }
+    dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "dashboard", pool = 5, env = {} }
   }
 
   # Most PostgreSQL connections all groups together may hold (max_connections less reserved slots).

@@ -21,30 +21,35 @@ authorization {
   users = [
     # gateway
     { user: "gateway", password: $NATS_PASSWORD_GATEWAY, permissions: {
-      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "check.domain", "check.license", "check.batch", "check.many", "export.build"] }
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "check.domain", "check.license", "check.batch", "check.many", "export.build"] }
       subscribe: { allow: ["_INBOX.>"] }
     } }
     # checker
     { user: "checker", password: $NATS_PASSWORD_CHECKER, permissions: {
-      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY"] }
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK"] }
       subscribe: { allow: ["_INBOX.>", "check.domain", "check.license", "check.batch", "check.many", "registry.changed.*"] }
       allow_responses: true
     } }
     # reader
     { user: "reader", password: $NATS_PASSWORD_READER, permissions: {
-      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "jobs.read.*", "registry.changed.*", "events.>", "$JS.API.CONSUMER.CREATE.JOBS.*", "$JS.API.CONSUMER.CREATE.JOBS.*.>", "$JS.API.CONSUMER.DURABLE.CREATE.JOBS.*", "$JS.API.CONSUMER.INFO.JOBS.*", "$JS.API.CONSUMER.MSG.NEXT.JOBS.*", "$JS.ACK.JOBS.*.>"] }
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "jobs.read.*", "registry.changed.*", "events.>", "$JS.API.CONSUMER.CREATE.JOBS.*", "$JS.API.CONSUMER.CREATE.JOBS.*.>", "$JS.API.CONSUMER.DURABLE.CREATE.JOBS.*", "$JS.API.CONSUMER.INFO.JOBS.*", "$JS.API.CONSUMER.MSG.NEXT.JOBS.*", "$JS.ACK.JOBS.*.>"] }
       subscribe: { allow: ["_INBOX.>"] }
     } }
     # notifier
     { user: "notifier", password: $NATS_PASSWORD_NOTIFIER, permissions: {
-      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "events.license.expiring_30d", "events.license.expiring_60d", "events.license.expiring_90d", "events.coverage.degraded", "events.coverage.restored", "$JS.API.CONSUMER.CREATE.EVENTS.notifier-events", "$JS.API.CONSUMER.CREATE.EVENTS.notifier-events.>", "$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.notifier-events", "$JS.API.CONSUMER.INFO.EVENTS.notifier-events", "$JS.API.CONSUMER.MSG.NEXT.EVENTS.notifier-events", "$JS.ACK.EVENTS.notifier-events.>"] }
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "events.license.expiring_30d", "events.license.expiring_60d", "events.license.expiring_90d", "events.coverage.degraded", "events.coverage.restored", "$JS.API.CONSUMER.CREATE.EVENTS.notifier-events", "$JS.API.CONSUMER.CREATE.EVENTS.notifier-events.>", "$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.notifier-events", "$JS.API.CONSUMER.INFO.EVENTS.notifier-events", "$JS.API.CONSUMER.MSG.NEXT.EVENTS.notifier-events", "$JS.ACK.EVENTS.notifier-events.>"] }
       subscribe: { allow: ["_INBOX.>"] }
     } }
     # exporter
     { user: "exporter", password: $NATS_PASSWORD_EXPORTER, permissions: {
-      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.CONSUMER.CREATE.REGISTRY.exporter-registry", "$JS.API.CONSUMER.CREATE.REGISTRY.exporter-registry.>", "$JS.API.CONSUMER.DURABLE.CREATE.REGISTRY.exporter-registry", "$JS.API.CONSUMER.INFO.REGISTRY.exporter-registry", "$JS.API.CONSUMER.MSG.NEXT.REGISTRY.exporter-registry", "$JS.ACK.REGISTRY.exporter-registry.>"] }
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "$JS.API.CONSUMER.CREATE.REGISTRY.exporter-registry", "$JS.API.CONSUMER.CREATE.REGISTRY.exporter-registry.>", "$JS.API.CONSUMER.DURABLE.CREATE.REGISTRY.exporter-registry", "$JS.API.CONSUMER.INFO.REGISTRY.exporter-registry", "$JS.API.CONSUMER.MSG.NEXT.REGISTRY.exporter-registry", "$JS.ACK.REGISTRY.exporter-registry.>"] }
       subscribe: { allow: ["_INBOX.>", "export.build"] }
       allow_responses: true
+    } }
+    # dashboard
+    { user: "dashboard", password: $NATS_PASSWORD_DASHBOARD, permissions: {
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "bulk.check.batch", "check.batch", "$JS.API.CONSUMER.CREATE.BULK.dashboard-bulk-check", "$JS.API.CONSUMER.CREATE.BULK.dashboard-bulk-check.>", "$JS.API.CONSUMER.DURABLE.CREATE.BULK.dashboard-bulk-check", "$JS.API.CONSUMER.INFO.BULK.dashboard-bulk-check", "$JS.API.CONSUMER.MSG.NEXT.BULK.dashboard-bulk-check", "$JS.ACK.BULK.dashboard-bulk-check.>"] }
+      subscribe: { allow: ["_INBOX.>"] }
     } }
   ]
 }

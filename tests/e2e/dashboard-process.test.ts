@@ -1,22 +1,24 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { REPO_ROOT, type TestDatabase, createTestDatabase, freePort, waitFor } from '@lv/testing'
+import { type NatsHandle, REPO_ROOT, type TestDatabase, createTestDatabase, freePort, startNats, waitFor } from '@lv/testing'
 
 let db: TestDatabase | undefined
+let nats: NatsHandle | undefined
 afterAll(async () => {
+	await nats?.stop()
 	await db?.drop()
 })
 
 describe('dashboard process', () => {
-	test('starts ready on its database, serves pages with JSON logs, and stops cleanly on SIGTERM', async () => {
-		db = await createTestDatabase()
+	test('starts ready on its database and NATS (the bulk check worker), serves pages with JSON logs, and stops cleanly on SIGTERM', async () => {
+		;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 		const [port, healthPort] = [await freePort(), await freePort()]
 		const child = Bun.spawn(['bun', join(REPO_ROOT, 'services/dashboard/src/main.ts')], {
 			env: {
 				PATH: process.env.PATH ?? '',
 				HOME: process.env.HOME ?? '/root',
 				DATABASE_URL: db.url,
-				NATS_URL: 'nats://127.0.0.1:1',
+				NATS_URL: nats.url,
 				PORT: String(port),
 				HEALTH_PORT: String(healthPort),
 				APP_URL: `http://127.0.0.1:${port}`,

@@ -104,6 +104,7 @@ describe('request bodies over the route maximum', () => {
 	test('every HTTP server sets a Bun request-body ceiling, answered 413 before the app reads the body', async () => {
 		const dashboard = createDashboard({
 			sql: stores.db.sql,
+			bus: stores.bus,
 			clock,
 			logger: silentLogger,
 			config: DASHBOARD_CONFIG,

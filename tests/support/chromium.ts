@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'bun:test'
 import { existsSync } from 'node:fs'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type Page, chromium } from 'playwright-core'
 import { freePort } from '@lv/testing'
+import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -53,4 +54,18 @@ export function dashboardInChromiumPerFile(config: Parameters<Harness['dashboard
 		await started.h?.stop()
 	})
 	return started
+}
+
+/** Signs up through the pages and the mailed link, then moves the account to `plan`; returns its id. */
+export async function signUpInChromium(page: Page, h: Harness, appUrl: string, email: string, plan: string): Promise<string> {
+	await page.goto(`${appUrl}/sign-up`)
+	await page.fill('#account_name', 'Partner Onboarding Ltd')
+	await page.fill('#email', email)
+	await page.fill('#password', 'correct horse battery staple')
+	await page.click('button[type=submit]')
+	await page.goto(confirmLinkFor(h.mailbox, email).href)
+	await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button:has-text("Create account")')])
+	const [account] = await h.db.sql<{ id: string }[]>`
+		UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email}) RETURNING id`
+	return (account as { id: string }).id
 }

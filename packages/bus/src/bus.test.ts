@@ -35,7 +35,7 @@ describe('bus', () => {
 	test('ensureStreams is idempotent', async () => {
 		await ensureStreams(bus)
 		const names = (await bus.jsm.streams.names().next()).sort()
-		expect(names).toEqual(['EVENTS', 'JOBS', 'REGISTRY'])
+		expect(names).toEqual(['BULK', 'EVENTS', 'JOBS', 'REGISTRY'])
 	})
 
 	test('publishing the same Nats-Msg-Id twice stores one message', async () => {

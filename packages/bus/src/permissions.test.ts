@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Type } from '@sinclair/typebox'
 import {
+	BULK_CHECK_CONSUMER,
+	BulkCheckBatch,
 	type ConsumerSpec,
 	EXPORTER_REGISTRY_CONSUMER,
 	EventEnvelope,
@@ -107,6 +109,27 @@ describe('per-service NATS users', () => {
 			listener.unsubscribe()
 			await responder.stop()
 			await Promise.all([notified.stop(), exported.stop(), jobs.stop()])
+		}
+	})
+
+	test('the dashboard queues and consumes bulk check batches and asks a checker, but cannot publish an event or a read job', async () => {
+		const dashboard = await connectAs('dashboard')
+		const checker = await connectAs('checker')
+		await ensureStreams(dashboard)
+		const batches = await receivedSubjects(dashboard, BULK_CHECK_CONSUMER)
+		const Batch = Type.Object({ domains: Type.Array(Type.String()) })
+		const responder = respond(checker, { subject: subjects.checkBatch, queue: QUEUE_GROUPS.checker, schema: Batch, logger: silentLogger, handler: (body) => ({ results: body.domains }) })
+		try {
+			const jobId = '00000000-0000-4000-8000-000000000001'
+			await publish(dashboard, BulkCheckBatch, subjects.bulkCheckBatch, { id: 'b0', sent_at: '2026-11-24T00:00:00.000Z', job_id: jobId, batch: 0 }, `bulk-${jobId}-0`)
+			const answer = await request(dashboard, { subject: subjects.checkBatch, schema: Batch, body: { domains: ['example.com'] }, timeoutMs: 5_000, unavailableReason: 'checker_unavailable' })
+			expect(answer).toEqual({ results: ['example.com'] })
+			await waitFor(() => batches.subjects.includes(subjects.bulkCheckBatch), { what: 'the batch to reach the dashboard consumer' })
+			expect(await publishOutcome(dashboard, subjects.event('license.status_changed'), envelope('license.status_changed', 'D0'))).toBe('refused')
+			expect(await publishOutcome(dashboard, subjects.readJob('MGA'), {})).toBe('refused')
+		} finally {
+			await responder.stop()
+			await batches.stop()
 		}
 	})
 

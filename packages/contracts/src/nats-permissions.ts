@@ -1,9 +1,9 @@
 import type { EventName } from './events.ts'
-import { type ConsumerSpec, EXPORTER_REGISTRY_CONSUMER, NOTIFIER_EVENTS_CONSUMER, STREAMS } from './streams.ts'
+import { BULK_CHECK_CONSUMER, type ConsumerSpec, EXPORTER_REGISTRY_CONSUMER, NOTIFIER_EVENTS_CONSUMER, STREAMS } from './streams.ts'
 import { subjects } from './subjects.ts'
 
-/** The services that connect to NATS; each has its own NATS user (the dashboard has none: it never connects). */
-export const NATS_ROLES = ['gateway', 'checker', 'reader', 'notifier', 'exporter'] as const
+/** The services that connect to NATS; each has its own NATS user. */
+export const NATS_ROLES = ['gateway', 'checker', 'reader', 'notifier', 'exporter', 'dashboard'] as const
 export type NatsRole = (typeof NATS_ROLES)[number]
 
 export type NatsPermissions = {
@@ -76,6 +76,12 @@ export const NATS_PERMISSIONS: Record<NatsRole, NatsPermissions> = {
 		publish: [...base.publish, ...consumerOf(EXPORTER_REGISTRY_CONSUMER)],
 		subscribe: [...base.subscribe, subjects.exportBuild],
 		allowResponses: true
+	},
+	// Bulk check jobs: publishes their batches to BULK, consumes them, and sends each as one check.batch request.
+	dashboard: {
+		publish: [...base.publish, subjects.bulkCheckBatch, subjects.checkBatch, ...consumerOf(BULK_CHECK_CONSUMER)],
+		subscribe: base.subscribe,
+		allowResponses: false
 	}
 }
 

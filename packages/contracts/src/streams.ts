@@ -41,6 +41,14 @@ export const STREAMS = {
 		retention: 'limits',
 		maxAgeMs: DAY_MS,
 		duplicateWindowMs: HOUR_MS
+	},
+	/** One message per batch of a dashboard bulk check job; acked once the batch's results are stored. */
+	BULK: {
+		name: 'BULK',
+		subjects: [subjects.bulkCheckBatch],
+		retention: 'workqueue',
+		maxAgeMs: 7 * DAY_MS,
+		duplicateWindowMs: DAY_MS
 	}
 } as const satisfies Record<string, StreamSpec>
 
@@ -70,4 +78,14 @@ export const EXPORTER_REGISTRY_CONSUMER: ConsumerSpec = {
 	ackWaitMs: 5 * 60_000,
 	maxDeliver: -1,
 	maxAckPending: 16
+}
+
+/** The dashboard's bulk check workers share one durable; each handles one batch at a time. */
+export const BULK_CHECK_CONSUMER: ConsumerSpec = {
+	stream: STREAMS.BULK.name,
+	durable: 'dashboard-bulk-check',
+	filterSubject: subjects.bulkCheckBatch,
+	ackWaitMs: 60_000,
+	maxDeliver: -1,
+	maxAckPending: 64
 }

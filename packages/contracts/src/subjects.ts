@@ -22,10 +22,13 @@ export const subjects = {
 	checkLicense: 'check.license',
 	checkBatch: 'check.batch',
 	checkMany: 'check.many',
-	exportBuild: 'export.build'
+	exportBuild: 'export.build',
+	bulkCheckBatch: 'bulk.check.batch'
 } as const
 
 export const QUEUE_GROUPS = { checker: 'checker', exporter: 'exporter' } as const
 
 export const readJobMsgId = (code: string, slot: string) => `read-${assertCode(code)}-${slot}`
 export const registryChangedMsgId = (code: string, runId: string) => `${assertCode(code)}-${runId}`
+
+export const bulkCheckBatchMsgId = (jobId: string, batch: number) => `bulk-${jobId}-${batch}`

@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
+import { BULK_UPLOAD_MAX_BYTES } from '@lv/bulk-check'
 import type { DashboardDeps } from './deps.ts'
 import { createGatewayClient } from './gateway/gateway-client.ts'
 import { errorPage } from './pages/error-page.ts'
 import { assetRoutes } from './routes/asset-routes.ts'
 import { llmsRoutes } from './routes/llms-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
+import { bulkRoutes } from './routes/bulk-routes.ts'
 import { connectedAppsRoutes } from './routes/connected-apps-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { keyRoutes } from './routes/key-routes.ts'
@@ -14,12 +16,38 @@ import { htmlResponse } from './routes/respond.ts'
 import { signUpRoutes } from './routes/sign-up-routes.ts'
 import { statusRoutes } from './routes/status-routes.ts'
 import { webContext } from './routes/web-context.ts'
+import { watchlistRoutes } from './routes/watchlist-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
 export type { DashboardDeps } from './deps.ts'
 
-/** Bun.serve refuses larger bodies with 413 before the app reads them: the dashboard's forms are a few hundred bytes. */
-export const DASHBOARD_MAX_REQUEST_BODY_BYTES = 64 * 1024
+/** The dashboard's forms are a few hundred bytes; a bulk check upload may be up to BULK_UPLOAD_MAX_BYTES (plus the form around it). */
+export const DASHBOARD_MAX_FORM_BYTES = 64 * 1024
+const BULK_UPLOAD_REQUEST_BYTES = BULK_UPLOAD_MAX_BYTES + DASHBOARD_MAX_FORM_BYTES
+/**
+ * Bun.serve refuses bodies past this with a bare 413 before the app runs. It is set far above the
+ * upload limit so that an oversized upload (a 100 MB file) reaches the check below, which refuses
+ * it by its Content-Length, unread, with a page that says why.
+ */
+export const DASHBOARD_MAX_REQUEST_BODY_BYTES = 256 * 1024 * 1024
+
+const bodyLimitFor = (request: Request) =>
+	request.method === 'POST' && new URL(request.url).pathname === '/bulk' ? BULK_UPLOAD_REQUEST_BYTES : DASHBOARD_MAX_FORM_BYTES
+
+/**
+ * A 413 page for a body over its route's limit, from Content-Length alone. A streamed body of
+ * unstated length (Transfer-Encoding) is refused the same way: browsers state the length of a form.
+ */
+function tooLarge(request: Request): Response | null {
+	const stated = request.headers.get('content-length')
+	const limit = bodyLimitFor(request)
+	if (stated === null ? !request.headers.has('transfer-encoding') : Number(stated) <= limit) return null
+	const message =
+		limit === BULK_UPLOAD_REQUEST_BYTES
+			? `The file is too large: the limit is ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB. Split the list into smaller files; nothing was read.`
+			: 'The form is too large to be read.'
+	return htmlResponse(errorPage('Upload too large', message, null), { status: 413 })
+}
 
 /** The whole dashboard without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: DashboardDeps) {
@@ -38,6 +66,7 @@ export function createApp(deps: DashboardDeps) {
 		.onRequest(({ request, server, set }) => {
 			const hsts = web.hstsHeader(request, server)
 			if (hsts) set.headers['strict-transport-security'] = hsts
+			return tooLarge(request) ?? undefined
 		})
 		.onError(({ code, error, request }) => {
 			if (code === 'NOT_FOUND') return htmlResponse(errorPage('Page not found', 'There is no page at this address.', null), { status: 404 })
@@ -55,6 +84,8 @@ export function createApp(deps: DashboardDeps) {
 		.use(signUpRoutes(deps, web))
 		.use(passwordRoutes(deps, web))
 		.use(keyRoutes(deps, web))
+		.use(bulkRoutes(deps, web))
+		.use(watchlistRoutes(deps, web, gateway))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))
 		.use(statusRoutes(deps))

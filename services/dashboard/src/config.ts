@@ -29,6 +29,8 @@ export const DashboardEnv = T.Object({
 	DASHBOARD_MAIL_FROM: T.String({ minLength: 3, default: 'Licence Register Verification <no-reply@licence-verify.example>' }),
 	/** How long a call to the gateway (webhook test, export) may take. */
 	DASHBOARD_GATEWAY_TIMEOUT_MS: T.Integer({ minimum: 1_000, default: 120_000 }),
+	/** How long the bulk check worker waits for the checker's answer to one batch of 100 before retrying it. */
+	DASHBOARD_CHECKER_TIMEOUT_MS: T.Integer({ minimum: 100, default: 10_000 }),
 	/** Signs OAuth access tokens for assistant connectors (the gateway verifies with the same value); empty: no OAuth endpoints. */
 	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '' }),
 	/** {mcp_url}, the origin of the connector endpoint /mcp/account; empty: API_BASE_URL. */

@@ -1,3 +1,4 @@
+import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
@@ -9,6 +10,8 @@ import type { DashboardMetrics } from './metrics.ts'
 
 export type DashboardDeps = {
 	sql: Sql
+	/** Bulk check jobs publish their batches here. */
+	bus: Bus
 	clock: Clock
 	logger: Logger
 	config: Pick<

@@ -1,9 +1,9 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
-import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { createServiceMetrics, handleShutdown, metricsRoute, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
+import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
 import { createDashboardMetrics } from './metrics.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -14,14 +14,25 @@ const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
-await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
+const dependencies = await connectDependencies({ name: 'dashboard', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 10, logger, env: process.env })
+const { sql, bus } = dependencies
 
 const oauth = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, mcpUrl: config.MCP_URL || config.API_BASE_URL, registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR }
 	: undefined
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer, oauth, metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined })
+const bulkWorker = await startBulkWorker({ sql, bus, clock: systemClock, logger, checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS })
+const app = createApp({
+	sql,
+	bus,
+	clock: systemClock,
+	logger,
+	config,
+	gatewayFetch: (request) => fetch(request),
+	mailer,
+	oauth,
+	metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined
+})
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })
@@ -31,7 +42,8 @@ handleShutdown(
 		async stop() {
 			ready = false
 			await app.stop()
-			await sql.end({ timeout: 5 })
+			await bulkWorker.stop()
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

@@ -20,7 +20,7 @@ export type GatewayAnswer = { ok: true; response: Response } | { ok: false; prob
 
 export type GatewayClient = {
 	/** One call as the account, with a key issued for it and revoked as soon as the gateway has answered. */
-	callAs(accountId: string, action: DashboardAction, method: 'GET' | 'POST', path: string): Promise<GatewayAnswer>
+	callAs(accountId: string, action: DashboardAction, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, jsonBody?: unknown): Promise<GatewayAnswer>
 }
 
 export function createGatewayClient(deps: GatewayClientDeps): GatewayClient {
@@ -28,14 +28,19 @@ export function createGatewayClient(deps: GatewayClientDeps): GatewayClient {
 	const base = deps.apiBaseUrl.replace(/\/+$/, '')
 
 	return {
-		async callAs(accountId, action, method, path) {
+		async callAs(accountId, action, method, path, jsonBody) {
 			await sweepActionKeys(sql, clock).catch((error) => logger.warn('action key sweep failed', { error }))
 			const issued = await issueActionKey(sql, clock, accountId, action)
 			try {
 				const response = await deps.fetch(
 					new Request(`${base}${path}`, {
 						method,
-						headers: { authorization: `Bearer ${issued.key}`, accept: 'application/json, text/csv, application/x-ndjson' },
+						headers: {
+							authorization: `Bearer ${issued.key}`,
+							accept: 'application/json, text/csv, application/x-ndjson',
+							...(jsonBody === undefined ? {} : { 'content-type': 'application/json' })
+						},
+						...(jsonBody === undefined ? {} : { body: JSON.stringify(jsonBody) }),
 						signal: AbortSignal.timeout(deps.timeoutMs)
 					})
 				)

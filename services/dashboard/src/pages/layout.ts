@@ -1,10 +1,12 @@
 import type { Session } from '../auth/sessions.ts'
 import { type HtmlValue, type SafeHtml, html } from './html.ts'
 
-export type Section = 'keys' | 'webhooks' | 'export' | 'connected-apps'
+export type Section = 'keys' | 'bulk' | 'watchlist' | 'webhooks' | 'export' | 'connected-apps'
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
 	{ id: 'keys', label: 'API keys', href: '/keys' },
+	{ id: 'bulk', label: 'Bulk check', href: '/bulk' },
+	{ id: 'watchlist', label: 'Watchlist', href: '/watchlist' },
 	{ id: 'webhooks', label: 'Webhooks', href: '/webhooks' },
 	{ id: 'export', label: 'Export', href: '/export' },
 	{ id: 'connected-apps', label: 'Connected apps', href: '/connected-apps' }

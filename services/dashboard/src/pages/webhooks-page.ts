@@ -1,4 +1,7 @@
 import type { Session } from '../auth/sessions.ts'
+import { EVENT_NAMES } from '@lv/contracts'
+import type { GatewayProblem } from '../gateway/gateway-problem.ts'
+import type { Delivery } from '../gateway/webhook-manage.ts'
 import type { WebhookTestOutcome } from '../gateway/webhook-test.ts'
 import type { EndpointListing } from '../store/webhook-endpoints.ts'
 import { formatUtc } from './format.ts'
@@ -13,6 +16,46 @@ export type WebhooksView = {
 	endpoints: EndpointListing[]
 	test?: { endpointId: string; outcome: WebhookTestOutcome }
 	error?: string
+	/** The API's refusal of the last change, with the form as it was sent. */
+	problem?: GatewayProblem
+	/** A new secret, shown once: after creating an endpoint or rotating its secret. */
+	secret?: { endpointId: string; value: string }
+	notice?: string
+}
+
+/** The fields of the create and edit forms; `prefix` keeps the ids of several forms on one page apart. */
+function endpointFields(prefix: string, values: { url: string; description: string; events: readonly string[] }): SafeHtml {
+	return html`<label for="${prefix}-url">URL</label>
+<input type="url" id="${prefix}-url" name="url" required maxlength="2048" value="${values.url}" placeholder="https://hooks.example.com/licences">
+<label for="${prefix}-description">Description (optional)</label>
+<input type="text" id="${prefix}-description" name="description" maxlength="500" value="${values.description}">
+<fieldset class="events"><legend>Events</legend>
+${EVENT_NAMES.map(
+	(event) =>
+		html`<label class="check"><input type="checkbox" name="events" value="${event}"${values.events.includes(event) ? html` checked` : ''}> <code>${event}</code></label>`
+)}
+</fieldset>`
+}
+
+function secretCallout(secret: string): SafeHtml {
+	return html`<div id="new-secret">${callout('success', html`<strong>Signing secret.</strong> Copy it now: it will not be shown again.`)}
+<div class="copy-row"><label for="new-secret-value" class="sr-only">Signing secret</label><input id="new-secret-value" readonly value="${secret}" data-select-on-focus><button type="button" class="secondary" data-copy-target="new-secret-value">Copy</button></div></div>`
+}
+
+function endpointActions(view: WebhooksView, endpoint: EndpointListing): SafeHtml {
+	const post = (action: string, label: string, kind: string, confirm?: string) =>
+		html`<form method="post" action="/webhooks/${endpoint.id}/${action}" class="inline"${confirm ? html` data-confirm="${confirm}"` : ''}>${csrfField(view.csrf)}<button type="submit" class="${kind} small">${label}</button></form>`
+	return html`<div class="buttons">
+${endpoint.active ? post('pause', 'Pause', 'secondary') : post('resume', 'Resume', 'secondary')}
+${post('rotate', 'Rotate secret', 'secondary', 'Issue a new signing secret? The current one keeps signing for 7 days.')}
+<a class="button secondary small" href="/webhooks/${endpoint.id}/deliveries">Delivery log</a>
+${post('delete', 'Delete', 'danger', 'Delete this endpoint with its secrets and deliveries?')}
+</div>
+<details><summary>Edit</summary>
+<form method="post" action="/webhooks/${endpoint.id}/update" class="stack">${csrfField(view.csrf)}
+${endpointFields(`edit-${endpoint.id}`, { url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events })}
+<button type="submit" class="primary">Save</button>
+</form></details>`
 }
 
 function testResult(outcome: WebhookTestOutcome): SafeHtml {
@@ -52,17 +95,24 @@ ${endpoint.description ? html`<p class="muted">${endpoint.description}</p>` : ''
 <dt>Last delivery</dt><dd>${last}</dd>
 <dt>Failures</dt><dd>${endpoint.failureCount}</dd>
 </dl>
+${view.secret?.endpointId === endpoint.id ? secretCallout(view.secret.value) : ''}
+${endpointActions(view, endpoint)}
 ${result}
 </section>`
 }
 
 export function webhooksPage(view: WebhooksView): SafeHtml {
 	const empty = html`<section class="card">
-<p class="empty">No webhook endpoints yet. Create one through the API, then send it a test from here:</p>
+<p class="empty">No webhook endpoints yet. Create one below, or through the API:</p>
 <pre class="snippet">curl -X POST ${view.apiBaseUrl}/v1/webhooks \\
   -H "Authorization: Bearer $API_KEY" -H "Content-Type: application/json" \\
   -d '{"url":"https://example.com/hooks","events":["license.status_changed"]}'</pre>
 </section>`
+	const create = html`<section class="card"><h2>New endpoint</h2>
+<form method="post" action="/webhooks" class="stack">${csrfField(view.csrf)}
+${endpointFields('new', { url: '', description: '', events: ['license.status_changed'] })}
+<button type="submit" class="primary">Create endpoint</button>
+</form></section>`
 	return signedInPage({
 		title: 'Webhooks',
 		session: view.session,
@@ -70,7 +120,29 @@ export function webhooksPage(view: WebhooksView): SafeHtml {
 		section: 'webhooks',
 		content: html`<h1>Webhooks</h1>
 <p class="lead">“Send test” posts a signed <code>test.ping</code> event (<code>livemode: false</code>) to the endpoint with its active secrets. It creates no event or delivery record.</p>
+${view.notice ? callout('success', view.notice) : ''}
 ${view.error ? callout('error', view.error) : ''}
-${view.endpoints.length === 0 ? empty : view.endpoints.map((endpoint) => endpointCard(view, endpoint))}`
+${view.problem ? callout('error', html`Refused: ${problemText(view.problem)}`) : ''}
+${view.endpoints.length === 0 ? empty : view.endpoints.map((endpoint) => endpointCard(view, endpoint))}
+${create}`
+	})
+}
+
+export function deliveriesPage(view: { session: Session; csrf: string; endpoint: EndpointListing; deliveries: Delivery[] | null; problem?: GatewayProblem }): SafeHtml {
+	const rows = view.deliveries ?? []
+	const table = rows.length
+		? html`<div class="table-wrap"><table class="data" data-deliveries><thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Next retry</th><th>Response</th><th>Created</th></tr></thead><tbody>
+${rows.map((row) => html`<tr><td><code>${row.event}</code></td><td>${row.status}</td><td>${row.attempts}</td><td>${row.status === 'failed' || row.status === 'pending' ? (row.nextAttemptAt ?? '') : '–'}</td><td>${row.responseStatus ?? '–'}</td><td>${row.createdAt ?? ''}</td></tr>`)}
+</tbody></table></div>`
+		: html`<p class="empty">No deliveries in the last 30 days.</p>`
+	return signedInPage({
+		title: 'Delivery log',
+		session: view.session,
+		csrf: view.csrf,
+		section: 'webhooks',
+		content: html`<p><a href="/webhooks">← Webhooks</a></p>
+<h1>Delivery log</h1>
+<p class="muted url">${view.endpoint.url}</p>
+${view.problem ? callout('error', html`Could not read the log: ${problemText(view.problem)}`) : html`<section class="card">${table}</section>`}`
 	})
 }

@@ -36,6 +36,7 @@ describe('GET /status', () => {
 	test('when the gateway does not answer, the page says so with a 503', async () => {
 		const dashboard = createApp({
 			sql: h.db.sql,
+			bus: h.bus,
 			clock: h.clock,
 			logger: silentLogger,
 			config: TEST_CONFIG,

@@ -2,10 +2,12 @@ import { Elysia } from 'elysia'
 import type { Session } from '../auth/sessions.ts'
 import type { DashboardDeps } from '../deps.ts'
 import type { GatewayClient } from '../gateway/gateway-client.ts'
+import type { GatewayProblem } from '../gateway/gateway-problem.ts'
+import { type EndpointInput, webhookManager } from '../gateway/webhook-manage.ts'
 import { sendWebhookTest } from '../gateway/webhook-test.ts'
-import { type WebhooksView, webhooksPage } from '../pages/webhooks-page.ts'
-import { listWebhookEndpoints } from '../store/webhook-endpoints.ts'
-import { UUID } from './form.ts'
+import { type WebhooksView, deliveriesPage, webhooksPage } from '../pages/webhooks-page.ts'
+import { type EndpointListing, listWebhookEndpoints } from '../store/webhook-endpoints.ts'
+import { EXPIRED_FORM, UUID, formField, formList } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
@@ -24,11 +26,79 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			{ status }
 		)
 
+	/** A refusal keeps the API's status (a 4xx) on the page; a gateway failure is a 502. */
+	const refused = (session: Session, problem: GatewayProblem) =>
+		page(session, { problem }, problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502)
+
+	/** The signed-in session and the account's endpoint named in the path, or the page to answer with instead. */
+	async function sessionAndEndpoint(request: Request, id: string, body: unknown): Promise<{ session: Session; endpoint: EndpointListing } | Response> {
+		const session = await web.session(request)
+		if (!session) return redirect('/sign-in')
+		if (body !== undefined && !web.sessionCsrfValid(session, body)) return page(session, { error: EXPIRED_FORM }, 403)
+		const endpoint = UUID.test(id) ? (await listWebhookEndpoints(sql, session.accountId)).find((candidate) => candidate.id === id) : undefined
+		return endpoint ? { session, endpoint } : page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
+	}
+
+	/** The create and edit forms as the API's body: the URL as typed (the API applies its URL policy), events ticked, description or null. */
+	const endpointInput = (body: unknown): EndpointInput => {
+		const description = (formField(body, 'description') ?? '').trim()
+		return { url: (formField(body, 'url') ?? '').trim(), events: formList(body, 'events'), description: description === '' ? null : description }
+	}
+
+	/** One change through the API, then back to the list with a notice (or the refusal on the page). */
+	const change = (action: 'pause' | 'resume' | 'delete', notice: string) => async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
+		const found = await sessionAndEndpoint(request, params.id, body)
+		if (found instanceof Response) return found
+		const manager = webhookManager(gateway, found.session.accountId)
+		const outcome = action === 'delete' ? await manager.remove(found.endpoint.id) : await manager.update(found.endpoint.id, { active: action === 'resume' })
+		logger.info('webhook endpoint changed', { account_id: found.session.accountId, endpoint_id: found.endpoint.id, action, refused: outcome.ok ? null : outcome.problem.reason })
+		return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
+	}
+
 	return new Elysia()
 		.get('/webhooks', async ({ request }) => {
 			const session = await web.session(request)
 			if (!session) return redirect('/sign-in')
 			return page(session, {})
+		})
+
+		.post('/webhooks', async ({ request, body }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			if (!web.sessionCsrfValid(session, body)) return page(session, { error: EXPIRED_FORM }, 403)
+			const outcome = await webhookManager(gateway, session.accountId).create(endpointInput(body))
+			logger.info('webhook endpoint created', { account_id: session.accountId, refused: outcome.ok ? null : outcome.problem.reason })
+			if (!outcome.ok) return refused(session, outcome.problem)
+			return page(session, { notice: 'Endpoint created.', secret: { endpointId: outcome.value.id, value: outcome.value.secret } }, 201)
+		})
+
+		.post('/webhooks/:id/update', async ({ request, params, body }) => {
+			const found = await sessionAndEndpoint(request, params.id, body)
+			if (found instanceof Response) return found
+			const outcome = await webhookManager(gateway, found.session.accountId).update(found.endpoint.id, endpointInput(body))
+			return outcome.ok ? page(found.session, { notice: 'Endpoint saved.' }) : refused(found.session, outcome.problem)
+		})
+
+		.post('/webhooks/:id/pause', change('pause', 'Endpoint paused: no deliveries until you resume it.'))
+		.post('/webhooks/:id/resume', change('resume', 'Endpoint resumed.'))
+		.post('/webhooks/:id/delete', change('delete', 'Endpoint deleted.'))
+
+		.post('/webhooks/:id/rotate', async ({ request, params, body }) => {
+			const found = await sessionAndEndpoint(request, params.id, body)
+			if (found instanceof Response) return found
+			const outcome = await webhookManager(gateway, found.session.accountId).rotate(found.endpoint.id)
+			if (!outcome.ok) return refused(found.session, outcome.problem)
+			return page(found.session, { notice: 'Secret rotated: the previous one keeps signing for 7 days.', secret: { endpointId: found.endpoint.id, value: outcome.value.secret } })
+		})
+
+		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
+			const found = await sessionAndEndpoint(request, params.id, undefined)
+			if (found instanceof Response) return found
+			const outcome = await webhookManager(gateway, found.session.accountId).deliveries(found.endpoint.id)
+			const { session, endpoint } = found
+			return htmlResponse(
+				deliveriesPage({ session, csrf: web.csrfFor(session), endpoint, deliveries: outcome.ok ? outcome.value : null, ...(outcome.ok ? {} : { problem: outcome.problem }) })
+			)
 		})
 
 		.post('/webhooks/:id/test', async ({ request, body, params }) => {

@@ -32,6 +32,12 @@ export class BrowserSession {
 		return this.postRaw(path, form.toString(), 'application/x-www-form-urlencoded')
 	}
 
+	/** Posts a multipart form (a file upload) with the page's CSRF token, as a browser does. */
+	async postMultipart(path: string, form: FormData): Promise<Page> {
+		form.set('csrf', this.csrfToken())
+		return this.send(new Request(`${this.origin}${path}`, { method: 'POST', headers: this.headers(), body: form }))
+	}
+
 	async postRaw(path: string, body: string, contentType: string | null): Promise<Page> {
 		const headers = this.headers()
 		if (contentType !== null) headers['content-type'] = contentType

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { type SmtpReceiver, type TestDatabase, createTestDatabase, startNats, startSmtpReceiver } from '@lv/testing'
@@ -38,6 +38,7 @@ const GATEWAY_CONFIG = {
 export type Harness = {
 	db: TestDatabase
 	bus: Bus
+	natsUrl: string
 	clock: TestClock
 	/** A real SMTP server every dashboard of the harness sends its mail to. */
 	mailbox: SmtpReceiver
@@ -63,15 +64,18 @@ export async function startHarness(): Promise<Harness> {
 		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] },
 		connector: { tokenSecret: TEST_OAUTH.tokenSecret, issuer: TEST_CONFIG.APP_URL, mcpUrl: TEST_OAUTH.mcpUrl }
 	})
+	await ensureStreams(bus)
 	return {
 		db,
 		bus,
+		natsUrl: nats.url,
 		clock,
 		mailbox,
 		gateway,
 		dashboard: (config = {}, deps = {}) =>
 			createApp({
 				sql: db.sql,
+				bus,
 				clock,
 				logger: silentLogger,
 				config: { ...TEST_CONFIG, ...config },

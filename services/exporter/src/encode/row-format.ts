@@ -1,5 +1,5 @@
 import type { Column, Row } from '../datasets/columns.ts'
-import { csvRecord, neutraliseFormula } from './csv.ts'
+import { csvRecord, neutraliseFormula } from '@lv/csv'
 
 export const LIST_SEPARATOR = '|'
 

@@ -1,12 +1,11 @@
 import type { Caller } from '../auth/caller.ts'
 import { type Charge, releaseCharge } from './counter-store.ts'
 import { type Headers, keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from './headers.ts'
-import type { KeyedClaim, KeyedVerdict } from './keyed-counter.ts'
 import type { KeylessClaim, KeylessVerdict } from './keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from './limit-errors.ts'
 import type { LimitsRuntime } from './limits-runtime.ts'
 import type { Plan } from './plan.ts'
-import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+import { type KeyedClaim, type KeyedVerdict, type Window, secondWindow, utcDayWindow, utcMonthWindow } from '@lv/quota'
 
 /** An admitted call, with what its response needs: the caller for the handler, the counts for the headers. */
 export type Admission =

@@ -1,5 +1,5 @@
 import type { Sql } from '@lv/db'
-import type { Window } from './windows.ts'
+import type { Window } from '@lv/quota'
 
 /**
  * Fixed-window counters shared by every gateway replica, in PostgreSQL. Keyed calls are counted in

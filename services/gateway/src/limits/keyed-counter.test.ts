@@ -3,8 +3,7 @@ import fc from 'fast-check'
 import { TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../test-support/accounts.ts'
-import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
-import { secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims, secondWindow, utcDayWindow, utcMonthWindow } from '@lv/quota'
 
 let db: TestDatabase
 const clock = new TestClock('2026-11-10T12:00:00.000Z')

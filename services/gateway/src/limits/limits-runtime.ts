@@ -4,7 +4,7 @@ import { type Coalescer, createCoalescer } from '@lv/runtime'
 import { POSTGRES_ATTRIBUTES } from '@lv/tracing'
 import { pruneCounters } from './counter-store.ts'
 import { FailedKeyLookups } from './failed-key-lookups.ts'
-import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '@lv/quota'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims } from './keyless-counter.ts'
 import { RefusalHints } from './refusal-hints.ts'
 

@@ -2,7 +2,7 @@ import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import { consumeWithinLimit } from '../limits/counter-store.ts'
 import type { Plan } from '../limits/plan.ts'
-import { type Window, hourWindow } from '../limits/windows.ts'
+import { type Window, hourWindow } from '@lv/quota'
 
 export type PollHeaders = Record<string, string>
 

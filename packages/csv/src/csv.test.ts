@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { readCsv } from '../test-support/csv-reader.ts'
+import { readCsv } from '../../../services/exporter/src/test-support/csv-reader.ts'
 import { csvField, csvRecord } from './csv.ts'
 
 describe('csvField', () => {

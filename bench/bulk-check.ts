@@ -1,0 +1,100 @@
+/**
+ * Dashboard bulk check against POST /v1/check/batch on the same machine, real processes (checker,
+ * gateway, dashboard with its bulk worker, nats-server, PostgreSQL):
+ *   1. POST /v1/check/batch with 100 domains, BENCH_BATCH_CONNECTIONS (4) connections, for BENCH_DURATION s: domains/s;
+ *   2. a BENCH_JOB_DOMAINS (50,000) domain bulk check job, from start to done: domains/s, and the
+ *      dashboard's page latency (wrk on a signed-in /bulk page) while it runs.
+ *   bun bench/bulk-check.ts
+ * The target: the job reaches at least 50 % of the batch endpoint's rate, page p99 under 100 ms.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { connectBus } from '@lv/bus'
+import { systemClock } from '@lv/clock'
+import { REPO_ROOT, TMP_ROOT, createTestDatabase, freePort, startNats, stopSharedPostgres, waitFor } from '@lv/testing'
+import { startSession } from '../services/dashboard/src/auth/sessions.ts'
+import { createJob, markStarted } from '../services/dashboard/src/bulk/job-store.ts'
+import { publishBatches } from '../services/dashboard/src/bulk/worker.ts'
+import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
+import { startService } from '../tests/e2e/check-stack.ts'
+import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
+import { startServer } from './lib/process.ts'
+import { ensureWrk, runWrk } from './lib/wrk.ts'
+
+const INDEX_DOMAINS = Number(process.env.BENCH_DOMAINS ?? 100_000)
+const JOB_DOMAINS = Number(process.env.BENCH_JOB_DOMAINS ?? 50_000)
+const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
+const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 4)
+
+ensureWrk()
+const workDir = mkdtempSync(join(TMP_ROOT, 'bench-bulk-'))
+const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
+await seedSyntheticRegisters(db.sql, INDEX_DOMAINS)
+const { key, accountId } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
+
+/** Half listed hosts spread over the registers, half unlisted names, as the batch bench sends them. */
+const [[code = 'UKGC', size = 1] = []] = registerSizes(INDEX_DOMAINS)
+const domainAt = (i: number) => (i % 2 === 0 ? `${code.toLowerCase()}-site${1 + ((i * 2_917) % size)}.com` : `unlisted-${i}-shop.example`)
+const batchBody = JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => domainAt(i)) })
+
+const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
+const gateway = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/bench/ready')
+const dashboardPort = await freePort()
+const dashboard = await startService('dashboard', {
+	DATABASE_URL: db.url,
+	NATS_URL: nats.url,
+	PORT: String(dashboardPort),
+	APP_URL: `http://127.0.0.1:${dashboardPort}`,
+	API_BASE_URL: `http://127.0.0.1:${gateway.port}`,
+	DASHBOARD_MAIL_URL: `file://${workDir}`
+})
+const bus = await connectBus({ servers: nats.url, name: 'bench-bulk' })
+
+try {
+	const batch = await runWrk({
+		url: `http://127.0.0.1:${gateway.port}/v1/check/batch`,
+		durationSeconds: SECONDS,
+		connections: BATCH_CONNECTIONS,
+		threads: 1,
+		luaScript: `wrk.method = "POST"\nwrk.body = ${JSON.stringify(batchBody)}\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Authorization"] = "Bearer ${key}"\n`,
+		workDir
+	})
+	const batchRate = batch.requestsPerSecond * 100
+	console.log(`POST /v1/check/batch x100, c${BATCH_CONNECTIONS}: ${batch.requestsPerSecond.toFixed(0)} req/s = ${batchRate.toFixed(0)} domains/s (p99 ${batch.p99Ms.toFixed(1)} ms${batch.non2xx ? `, non-2xx ${batch.non2xx}` : ''})`)
+
+	const [user] = await db.sql<{ id: string }[]>`
+		INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
+		VALUES (${crypto.randomUUID()}, ${accountId}, 'bench@example.com', 'unused', now()) RETURNING id`
+	const session = await startSession(db.sql, systemClock, (user as { id: string }).id, 3_600_000)
+	const distinct = new Map<string, { line: number; input: string; domain: string }>()
+	for (let i = 100; distinct.size < JOB_DOMAINS; i++) distinct.set(domainAt(i), { line: distinct.size + 1, input: domainAt(i), domain: domainAt(i) })
+	const unique = [...distinct.values()]
+	const report = { lines: unique.length, header: null, blank: 0, duplicates: 0, urlsReduced: 0, junk: 0, junkSamples: [] }
+	const jobId = await createJob(db.sql, { accountId, sourceName: 'bench', entries: unique, report, now: new Date() })
+	await markStarted(db.sql, accountId, jobId, new Date())
+	const started = performance.now()
+	await publishBatches({ bus, clock: systemClock }, jobId, Array.from({ length: Math.ceil(unique.length / 100) }, (_, i) => i))
+	const pages = runWrk({
+		url: `http://127.0.0.1:${dashboardPort}/bulk/${jobId}`,
+		durationSeconds: 5,
+		connections: 2,
+		threads: 1,
+		headers: { cookie: `lv_session=${session.token}` },
+		workDir
+	})
+	await waitFor(async () => (await db.sql`SELECT 1 FROM bulk_check_jobs WHERE id = ${jobId} AND state = 'done'`).length === 1, { timeoutMs: 600_000, intervalMs: 100, what: 'the bulk job' })
+	const seconds = (performance.now() - started) / 1000
+	const jobRate = unique.length / seconds
+	const page = await pages
+	console.log(`bulk check job, ${unique.length} domains: ${seconds.toFixed(1)} s = ${jobRate.toFixed(0)} domains/s (${((jobRate / batchRate) * 100).toFixed(0)} % of the batch endpoint)`)
+	console.log(`dashboard GET /bulk/{id} while the job ran: ${page.requestsPerSecond.toFixed(0)} req/s, p50 ${page.p50Ms.toFixed(1)} ms, p99 ${page.p99Ms.toFixed(1)} ms${page.non2xx ? `, non-2xx ${page.non2xx}` : ''}`)
+} finally {
+	await bus.close()
+	await dashboard.stop()
+	await gateway.stop()
+	await checker.stop()
+	await nats.stop()
+	await db.drop()
+	await stopSharedPostgres()
+	rmSync(workDir, { recursive: true, force: true })
+}

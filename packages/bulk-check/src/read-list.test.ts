@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'bun:test'
+import { readBulkList } from './read-list.ts'
+
+describe('readBulkList', () => {
+	test('skips the header, blank lines and duplicates, reduces URLs to hostnames and reports junk with its line', () => {
+		const text = 'Website,Notes\nhttps://www.AcmeBet.co.uk/promo?x=1,a\n\nacmebet.co.uk\nwww.acmebet.co.uk\n=cmd|"/C calc"!A0\nnot a domain\nbet.example:8443/x\n'
+		const read = readBulkList(text, 100)
+		if (!read.ok) throw new Error(read.message)
+		expect(read.entries.map((entry) => entry.domain)).toEqual(['www.acmebet.co.uk', 'acmebet.co.uk', 'bet.example'])
+		expect(read.entries[0]).toEqual({ line: 2, input: 'https://www.AcmeBet.co.uk/promo?x=1', domain: 'www.acmebet.co.uk' })
+		expect(read.report).toMatchObject({ lines: 8, header: 'Website,Notes', blank: 1, duplicates: 1, urlsReduced: 2, junk: 2 })
+		expect(read.report.junkSamples.map((junk) => junk.line)).toEqual([6, 7])
+		expect(read.report.junkSamples[0]?.problem).toContain('formula')
+	})
+
+	test('a plain list without a header starts with its first line', () => {
+		const read = readBulkList('a.example\r\nb.example', 10)
+		expect(read.ok && read.entries.map((entry) => entry.line)).toEqual([1, 2])
+	})
+
+	test('more distinct domains than the limit refuses the whole list', () => {
+		const text = Array.from({ length: 11 }, (_, index) => `site${index}.example`).join('\n')
+		const read = readBulkList(text, 10)
+		expect(read.ok).toBe(false)
+		if (!read.ok) expect(read.message).toContain('more than 10 distinct domains')
+		expect(readBulkList(text, 11).ok).toBe(true)
+	})
+
+	test('a list with nothing to check is refused', () => {
+		const read = readBulkList('domain\n\n=1+1\n', 10)
+		expect(read.ok).toBe(false)
+		if (!read.ok) expect(read.reason).toBe('no_entries')
+	})
+})

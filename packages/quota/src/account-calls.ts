@@ -1,0 +1,47 @@
+import type { Sql } from '@lv/db'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
+import { secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+
+type KeyPlanRow = {
+	account_id: string
+	plan_code: string
+	plan_version: string
+	is_trial: boolean
+	per_second_limit: number | null
+	quota: number | null
+}
+
+/**
+ * Counts one call of a key exactly as the gateway counts them (the same statement, the same
+ * per-second and quota windows), for work done on the account's behalf outside an HTTP request
+ * (the dashboard's bulk checks). `stale` when the key is revoked or the account has no active plan.
+ */
+export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: string; nowMs: number }): Promise<KeyedVerdict> {
+	const [row] = await sql<KeyPlanRow[]>`
+		SELECT a.id AS account_id, a.plan_code, p.xmin::text AS plan_version, p.is_trial, p.per_second_limit,
+			CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota
+		FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		WHERE k.id = ${input.keyId} AND k.account_id = ${input.accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
+	if (!row) return { outcome: 'stale' }
+	const claim: KeyedClaim = {
+		keyId: input.keyId,
+		accountId: row.account_id,
+		planCode: row.plan_code,
+		planVersion: row.plan_version,
+		isTrial: row.is_trial,
+		perSecondLimit: row.per_second_limit,
+		quota: row.quota,
+		subject: row.is_trial ? input.keyId : row.account_id,
+		secondStartMs: secondWindow(input.nowMs).startMs,
+		quotaWindowStartMs: (row.is_trial ? utcDayWindow(input.nowMs) : utcMonthWindow(input.nowMs)).startMs
+	}
+	const [verdict] = await countKeyedClaims(sql, [claim])
+	return verdict ?? { outcome: 'stale' }
+}
+
+/** The account's calls counted so far in the current UTC month (what X-Monthly-Quota-Used says). */
+export async function monthlyCallsUsed(sql: Sql, accountId: string, nowMs: number): Promise<number> {
+	const [row] = await sql<{ quota_count: number }[]>`
+		SELECT quota_count FROM limit_counters WHERE subject = ${accountId} AND quota_window_start = ${new Date(utcMonthWindow(nowMs).startMs)}`
+	return row?.quota_count ?? 0
+}

@@ -1,0 +1,3 @@
+export * from './windows.ts'
+export * from './keyed-counter.ts'
+export * from './account-calls.ts'

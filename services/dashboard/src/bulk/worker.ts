@@ -1,0 +1,147 @@
+import { type Bus, type Consumption, TransientError, consume, publish, requestBytes } from '@lv/bus'
+import type { Clock } from '@lv/clock'
+import { BULK_CHECK_CONSUMER, BulkCheckBatch, CheckBatchRequest, bulkCheckBatchMsgId, subjects } from '@lv/contracts'
+import type { Sql } from '@lv/db'
+import type { Logger } from '@lv/logger'
+import { countKeyCall, secondWindow } from '@lv/quota'
+import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
+import { asSql } from '../store/transaction.ts'
+import { type BulkJob, type EntryResult, batchEntries, batchStatus, claimJobKey, findJobForWorker, markStopped, storeBatchResults, unfinishedBatches } from './job-store.ts'
+
+/**
+ * Batches one worker process handles at once (each pull subscription handles its messages one by
+ * one): a batch spends most of its time waiting on PostgreSQL and the checker, so a few in flight
+ * keep both busy, as POST /v1/check/batch with a few connections does.
+ */
+const BATCHES_IN_FLIGHT = 4
+
+export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number }
+
+/** Publishes every batch of a job; a batch published twice (a restart, a second click) is one message (Nats-Msg-Id). */
+export async function publishBatches(deps: Pick<BulkWorkerDeps, 'bus' | 'clock'>, jobId: string, batches: readonly number[]): Promise<void> {
+	const sentAt = deps.clock.now().toISOString()
+	for (const batch of batches) {
+		await publish(deps.bus, BulkCheckBatch, subjects.bulkCheckBatch, { id: bulkCheckBatchMsgId(jobId, batch), sent_at: sentAt, job_id: jobId, batch }, bulkCheckBatchMsgId(jobId, batch))
+	}
+}
+
+type ChargeOutcome = 'charged' | 'quota_exhausted' | 'no_plan'
+
+class QuotaRefusal extends Error {
+	constructor(readonly outcome: Exclude<ChargeOutcome, 'charged'>) {
+		super(outcome)
+	}
+}
+
+/**
+ * The key the job's batches are counted against: the job's own action key, or a new one for the
+ * first batch or in place of `replacing` (revoked by the action key sweep during a long job).
+ */
+async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | null): Promise<string> {
+	if (job.keyId !== null && job.keyId !== replacing) return job.keyId
+	const issued = await issueActionKey(deps.sql, deps.clock, job.accountId, 'bulk_check')
+	const kept = await claimJobKey(deps.sql, job.id, issued.id, replacing)
+	if (kept !== issued.id) await revokeActionKey(deps.sql, deps.clock, job.accountId, issued.id)
+	return kept
+}
+
+/** Counts one batch with `keyId` in the same transaction as its bulk_check_batches row, so a batch is counted once whatever the redeliveries. */
+function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId: string): Promise<ChargeOutcome> {
+	const { sql, clock } = deps
+	return sql.begin(async (tx) => {
+		const inserted = await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
+		if (inserted.length === 0) return 'charged' as const
+		const nowMs = clock.now().getTime()
+		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs })
+		if (verdict.outcome === 'per_second_exceeded') throw new TransientError('per-second limit reached', secondWindow(nowMs).resetMs - nowMs)
+		if (verdict.outcome === 'quota_exhausted') throw new QuotaRefusal('quota_exhausted')
+		if (verdict.outcome === 'stale') throw new QuotaRefusal('no_plan')
+		return 'charged' as const
+	})
+}
+
+/**
+ * Counts the batch as one call against the account's quota through the gateway's counting. A
+ * per-second refusal is retried in the next second; a key found revoked is replaced once (the plan
+ * itself gone stops the job).
+ */
+async function chargeBatch(deps: BulkWorkerDeps, job: BulkJob, batch: number): Promise<ChargeOutcome> {
+	let keyId = await jobKey(deps, job, null)
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await countBatchOnce(deps, job, batch, keyId)
+		} catch (error) {
+			if (!(error instanceof QuotaRefusal)) throw error
+			if (error.outcome !== 'no_plan' || attempt > 0) return error.outcome
+			keyId = await jobKey(deps, { ...job, keyId }, keyId)
+		}
+	}
+}
+
+/** The job is over: its counting key is revoked (the action key sweep would, later). */
+async function endJob(deps: BulkWorkerDeps, jobId: string): Promise<void> {
+	const job = await findJobForWorker(deps.sql, jobId)
+	if (job?.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
+}
+
+type BatchRow = { verdict?: unknown; match?: { jurisdiction?: unknown } | null }
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/** Sends the batch's domains as one check.batch message and returns each entry's answer. */
+async function checkBatch(deps: BulkWorkerDeps, jobId: string, batch: number): Promise<EntryResult[]> {
+	const entries = await batchEntries(deps.sql, jobId, batch)
+	const reply = await requestBytes(deps.bus, {
+		subject: subjects.checkBatch,
+		schema: CheckBatchRequest,
+		body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: entries.map((entry) => entry.domain) },
+		timeoutMs: deps.checkerTimeoutMs,
+		unavailableReason: 'checker_unavailable'
+	})
+	const { results } = JSON.parse(new TextDecoder().decode(reply)) as { results: BatchRow[] }
+	if (!Array.isArray(results) || results.length !== entries.length) throw new TransientError('the checker answered a different number of rows')
+	return entries.map((entry, index) => {
+		const result = results[index] as BatchRow
+		return { position: entry.position, verdict: textOrNull(result.verdict), jurisdiction: textOrNull(result.match?.jurisdiction), result }
+	})
+}
+
+export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch): Promise<void> {
+	const job = await findJobForWorker(deps.sql, message.job_id)
+	if (!job || job.state !== 'running') return
+	const status = await batchStatus(deps.sql, job.id, message.batch)
+	if (status === 'done') return
+	if (status === 'new') {
+		const charged = await chargeBatch(deps, job, message.batch)
+		if (charged !== 'charged') {
+			deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason: charged })
+			await markStopped(deps.sql, job.id, charged, deps.clock.now())
+			await endJob(deps, job.id)
+			return
+		}
+	}
+	const stored = await storeBatchResults(deps.sql, job.id, message.batch, await checkBatch(deps, job.id, message.batch), deps.clock.now())
+	if (stored.finished) await endJob(deps, job.id)
+}
+
+/**
+ * The bulk check worker: consumes batch messages from the BULK work queue. A message is acked only
+ * once its results are stored, so a worker that dies mid-batch leaves it to be redelivered; at start
+ * the batches of running jobs not yet stored are published again.
+ */
+export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption> {
+	const pending = new Map<string, number[]>()
+	for (const { jobId, batch } of await unfinishedBatches(deps.sql)) pending.set(jobId, [...(pending.get(jobId) ?? []), batch])
+	for (const [jobId, batches] of pending) await publishBatches(deps, jobId, batches)
+	const consumptions = await Promise.all(
+		Array.from({ length: BATCHES_IN_FLIGHT }, () =>
+			consume(deps.bus, { consumer: BULK_CHECK_CONSUMER, schema: BulkCheckBatch, handler: (body) => handleBatch(deps, body), logger: deps.logger, maxMessages: 2 })
+		)
+	)
+	return {
+		done: Promise.all(consumptions.map((consumption) => consumption.done)).then(() => undefined),
+		async stop() {
+			await Promise.all(consumptions.map((consumption) => consumption.stop()))
+		}
+	}
+}

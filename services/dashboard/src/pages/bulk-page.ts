@@ -1,0 +1,175 @@
+import { BULK_BATCH_SIZE, BULK_ENTRIES_PER_JOB, BULK_UPLOAD_MAX_BYTES, type ListReport, type Progress, batchesFor } from '@lv/bulk-check'
+import type { Session } from '../auth/sessions.ts'
+import type { BulkJob } from '../bulk/job-store.ts'
+import type { ResultPage, VerdictCount } from '../bulk/result-store.ts'
+import { formatUtc } from './format.ts'
+import { type SafeHtml, html } from './html.ts'
+import { callout, csrfField, signedInPage } from './layout.ts'
+
+const number = (value: number) => value.toLocaleString('en-GB')
+
+const PLAN_LIMITS = html`<ul class="plan-limits">
+<li>Starter: ${number(BULK_ENTRIES_PER_JOB.starter ?? 0)} domains per job</li>
+<li>Pro: ${number(BULK_ENTRIES_PER_JOB.pro ?? 0)}</li>
+<li>Business and Enterprise: ${number(BULK_ENTRIES_PER_JOB.business ?? 0)}</li>
+</ul>`
+
+export type BulkFormView = { session: Session; csrf: string; limit: number; jobs: BulkJob[]; error?: string; report?: ListReport; pasted?: string }
+
+const stateLabel = (job: BulkJob) =>
+	job.state === 'stopped' ? `stopped (${job.stopReason === 'quota_exhausted' ? 'monthly quota used up' : (job.stopReason ?? 'unknown')})` : job.state
+
+export function reportList(report: ListReport): SafeHtml {
+	return html`<ul class="report" data-report>
+<li>${number(report.lines)} lines read${report.header ? html`; header row <code>${report.header}</code> skipped` : ''}</li>
+${report.urlsReduced ? html`<li>${number(report.urlsReduced)} web addresses reduced to their hostname</li>` : ''}
+${report.duplicates ? html`<li>${number(report.duplicates)} duplicates skipped</li>` : ''}
+${report.blank ? html`<li>${number(report.blank)} blank lines skipped</li>` : ''}
+${report.junk ? html`<li data-junk>${number(report.junk)} lines are not a domain or web address and were skipped${report.junk > report.junkSamples.length ? html` (first ${report.junkSamples.length} below)` : ''}:
+<ul>${report.junkSamples.map((junk) => html`<li>line ${junk.line}: <code>${junk.text}</code> (${junk.problem})</li>`)}</ul></li>` : ''}
+</ul>`
+}
+
+export function bulkFormPage(view: BulkFormView): SafeHtml {
+	const form =
+		view.limit === 0
+			? callout('info', 'Your account has no active plan, so it cannot run bulk checks.')
+			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card stack" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
+${csrfField(view.csrf)}
+<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB, UTF-8 CSV or a plain list.</p>
+<label for="file">CSV file or list (one domain or web address per line; a header row is recognised)</label>
+<input type="file" id="file" name="file" accept=".csv,.txt,text/csv,text/plain">
+<p class="field-error" id="file-error" role="alert" hidden></p>
+<label for="list">Or paste the list</label>
+<textarea id="list" name="list" rows="8" spellcheck="false">${view.pasted ?? ''}</textarea>
+<button type="submit" class="primary">Read the list</button>
+</form>`
+	const jobs = view.jobs.length
+		? html`<section class="card"><h2>Recent jobs</h2><div class="table-wrap"><table class="data"><thead><tr><th>List</th><th>Domains</th><th>State</th><th>Created</th></tr></thead><tbody>
+${view.jobs.map((job) => html`<tr><td><a href="/bulk/${job.id}">${job.sourceName}</a></td><td>${number(job.total)}</td><td>${stateLabel(job)}</td><td>${formatUtc(job.createdAt)}</td></tr>`)}
+</tbody></table></div></section>`
+		: ''
+	return signedInPage({
+		title: 'Bulk check',
+		session: view.session,
+		csrf: view.csrf,
+		section: 'bulk',
+		content: html`<h1>Bulk check</h1>
+<p class="lead">Check a whole list of affiliate or partner sites against the registers. The job runs in the background: you can leave this page and come back. Every ${BULK_BATCH_SIZE} domains count as one request against your monthly quota, as <code>POST /v1/check/batch</code> does.</p>
+${view.error ? callout('error', view.error) : ''}
+${view.report ? reportList(view.report) : ''}
+${form}
+<details><summary>Domains per job by plan</summary>${PLAN_LIMITS}</details>
+${jobs}`
+	})
+}
+
+export type QuotaView = { used: number; quota: number | null }
+
+function startCard(view: { job: BulkJob; csrf: string; quota: QuotaView }): SafeHtml {
+	const calls = batchesFor(view.job.total)
+	const left = view.quota.quota === null ? null : Math.max(0, view.quota.quota - view.quota.used)
+	const quotaLine =
+		left === null
+			? html`Your plan has no monthly quota.`
+			: html`You have <strong>${number(left)}</strong> of ${number(view.quota.quota ?? 0)} requests left this month.`
+	const short = left !== null && left < calls
+	return html`<section class="card" data-start>
+<p>This job will use <strong data-calls>${number(calls)}</strong> requests of your monthly quota (${number(view.job.total)} domains in batches of ${BULK_BATCH_SIZE}). ${quotaLine}</p>
+${short ? callout('warning', 'The quota left is not enough for the whole list: the job stops when the quota is used up, with the results so far.') : ''}
+<form method="post" action="/bulk/${view.job.id}/start">${csrfField(view.csrf)}<button type="submit" class="primary">Start checking</button></form>
+</section>`
+}
+
+export function progressBlock(progress: Progress, running: boolean): SafeHtml {
+	const rate = progress.perSecond === null ? '–' : `${number(Math.round(progress.perSecond))} domains/s`
+	const left = progress.secondsLeft === null ? '–' : progress.secondsLeft < 60 ? `${progress.secondsLeft} s` : `${Math.ceil(progress.secondsLeft / 60)} min`
+	return html`<section class="card" data-progress${running ? html` data-progress-url="progress"` : ''}>
+<label for="job-progress">Progress</label>
+<progress id="job-progress" max="${progress.total}" value="${progress.done}">${progress.percent} %</progress>
+<p aria-live="polite"><span data-field="done">${number(progress.done)}</span> of ${number(progress.total)} done (<span data-field="percent">${progress.percent}</span> %) · <span data-field="rate">${rate}</span> · <span data-field="left">${left}</span> left</p>
+${running ? html`<noscript><p><a href="">Refresh</a> to see the latest progress.</p></noscript>` : ''}
+</section>`
+}
+
+export type BulkJobView = {
+	session: Session
+	csrf: string
+	job: BulkJob
+	progress: Progress
+	quota: QuotaView
+	counts: VerdictCount[]
+	jurisdictions: string[]
+	results: ResultPage | null
+	filter: { verdict: string; jurisdiction: string }
+	notice?: string
+}
+
+function verdictChart(counts: VerdictCount[], total: number): SafeHtml {
+	return html`<section class="card"><h2>Verdicts</h2><div class="table-wrap"><table class="data chart" data-verdict-chart><tbody>
+${counts.map((count) => html`<tr><th scope="row">${count.verdict ?? 'error'}</th><td><meter min="0" max="${total}" value="${count.count}">${count.count}</meter></td><td data-count="${count.verdict ?? 'error'}">${number(count.count)}</td></tr>`)}
+</tbody></table></div></section>`
+}
+
+function filterForm(view: BulkJobView, verdicts: (string | null)[]): SafeHtml {
+	const option = (value: string, label: string, selected: string) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`
+	return html`<form method="get" action="/bulk/${view.job.id}" class="filters">
+<label for="verdict">Verdict</label>
+<select id="verdict" name="verdict">${option('', 'All', view.filter.verdict)}${verdicts.map((verdict) => option(verdict ?? 'error', verdict ?? 'error', view.filter.verdict))}</select>
+<label for="jurisdiction">Jurisdiction</label>
+<select id="jurisdiction" name="jurisdiction">${option('', 'All', view.filter.jurisdiction)}${view.jurisdictions.map((code) => option(code, code, view.filter.jurisdiction))}</select>
+<button type="submit" class="secondary">Filter</button>
+</form>`
+}
+
+function resultsTable(view: BulkJobView, results: ResultPage): SafeHtml {
+	const query = (offset: number) => `?verdict=${encodeURIComponent(view.filter.verdict)}&jurisdiction=${encodeURIComponent(view.filter.jurisdiction)}&offset=${offset}`
+	return html`<section class="card"><h2>Results</h2>
+${filterForm(view, view.counts.map((count) => count.verdict))}
+<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a></p>
+<p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
+<div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th></tr></thead><tbody>
+${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td></tr>`)}
+</tbody></table></div>
+<nav class="pager" aria-label="Result pages">
+${results.offset > 0 ? html`<a href="${query(Math.max(0, results.offset - results.limit))}">Previous</a>` : ''}
+${results.offset + results.rows.length < results.total ? html`<a href="${query(results.offset + results.limit)}">Next</a>` : ''}
+</nav>
+</section>`
+}
+
+export function bulkJobPage(view: BulkJobView): SafeHtml {
+	const { job } = view
+	const body =
+		job.state === 'ready'
+			? startCard(view)
+			: html`${job.state === 'stopped' ? callout('warning', `This job stopped before the end: ${job.stopReason === 'quota_exhausted' ? 'the monthly quota is used up' : (job.stopReason ?? 'unknown reason')}. The results so far are below.`) : ''}
+${job.state === 'done' ? callout('success', html`Done: all ${number(job.total)} domains checked.`) : ''}
+${progressBlock(view.progress, job.state === 'running')}
+${view.counts.length ? verdictChart(view.counts, job.total) : ''}
+${view.results ? resultsTable(view, view.results) : ''}`
+	return signedInPage({
+		title: `Bulk check: ${job.sourceName}`,
+		session: view.session,
+		csrf: view.csrf,
+		section: 'bulk',
+		content: html`<p><a href="/bulk">← Bulk check</a></p>
+<h1>${job.sourceName}</h1>
+${view.notice ? callout('success', view.notice) : ''}
+<details${job.state === 'ready' ? html` open` : ''}><summary>How the list was read</summary>${reportList(job.report)}</details>
+${body}`
+	})
+}
+
+export function entryPage(view: { session: Session; csrf: string; job: BulkJob; input: string; domain: string; result: unknown }): SafeHtml {
+	return signedInPage({
+		title: `${view.domain} · bulk check`,
+		session: view.session,
+		csrf: view.csrf,
+		section: 'bulk',
+		content: html`<p><a href="/bulk/${view.job.id}">← ${view.job.sourceName}</a></p>
+<h1>${view.domain}</h1>
+<p class="muted">As written in the list: <code>${view.input}</code></p>
+${view.result === null ? callout('info', 'Not checked yet.') : html`<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>`}`
+	})
+}

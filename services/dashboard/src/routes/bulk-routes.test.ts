@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { utcMonthWindow } from '@lv/quota'
+import { seedAcmeRegister } from '../test-support/acme-register.ts'
+import { readCsvObjects } from '../../../exporter/src/test-support/csv-reader.ts'
+import { bearer } from '../../../gateway/src/test-support/accounts.ts'
+import { issueApiKey } from '@lv/accounts'
+import { type BulkChecking, jobFinished, startBulkChecking } from '../test-support/bulk-checking.ts'
+import { BrowserSession, signUp } from '../test-support/browser-session.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
+
+const h = harnessPerFile()
+let checking: BulkChecking
+
+beforeAll(async () => {
+	await seedAcmeRegister(h.db.sql, h.clock.now())
+	checking = await startBulkChecking(h)
+}, 30_000)
+
+afterAll(async () => {
+	await checking?.stop()
+})
+
+async function userOnPlan(plan: string) {
+	const browser = new BrowserSession(h.dashboard())
+	const { email } = await signUp(browser, h.mailbox)
+	const [account] = await h.db.sql<{ id: string }[]>`
+		UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email}) RETURNING id`
+	await browser.get('/bulk')
+	return { browser, accountId: (account as { id: string }).id }
+}
+
+const jobIdOf = (location: string | null) => /^\/bulk\/([0-9a-f-]{36})$/.exec(location ?? '')?.[1] ?? ''
+const jobsOf = async (accountId: string) => (await h.db.sql`SELECT id FROM bulk_check_jobs WHERE account_id = ${accountId}`).length
+const quotaUsed = async (accountId: string) =>
+	(await h.db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${accountId}`)[0]?.quota_count ?? 0
+
+async function readAndStart(browser: BrowserSession, list: string) {
+	const read = await browser.post('/bulk', { list })
+	expect(read.status).toBe(303)
+	const jobId = jobIdOf(read.location)
+	const ready = await browser.get(`/bulk/${jobId}`)
+	return { jobId, ready, start: () => browser.post(`/bulk/${jobId}/start`, {}) }
+}
+
+describe('bulk check', () => {
+	test('a pasted list is read with its report, says the calls it will use, runs through the checker in batches and its CSV matches /v1/check', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const domains = Array.from({ length: 248 }, (_, index) => `site${index}.example`)
+		const list = ['Website', 'https://www.AcmeBet.co.uk/promo', 'acmebet.co.uk', 'acmebet.co.uk', '', '=cmd|"/C calc"!A0', ...domains].join('\n')
+		const { jobId, ready, start } = await readAndStart(browser, list)
+		expect(ready.html).toContain('This job will use <strong data-calls>3</strong> requests of your monthly quota')
+		expect(ready.html).toContain('header row <code>Website</code> skipped')
+		expect(ready.html).toContain('1 duplicates skipped')
+		expect(ready.html).toContain('line 6: <code>=cmd|&quot;/C calc&quot;!A0</code>')
+		expect((await start()).status).toBe(303)
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		expect(await quotaUsed(accountId)).toBe(3)
+		const [jobKey] = await h.db.sql<{ revoked: boolean; hidden: boolean }[]>`
+			SELECT k.revoked_at IS NOT NULL AS revoked, EXISTS (SELECT 1 FROM dashboard_action_keys a WHERE a.key_id = k.id) AS hidden
+			FROM api_keys k WHERE k.id = (SELECT key_id FROM bulk_check_jobs WHERE id = ${jobId})`
+		expect(jobKey).toEqual({ revoked: true, hidden: true })
+
+		const page = await browser.get(`/bulk/${jobId}`)
+		expect(page.html).toContain('Done: all 250 domains checked.')
+		expect(page.html).toContain('<td data-count="licensed">2</td>')
+		const filtered = await browser.get(`/bulk/${jobId}?verdict=licensed&jurisdiction=UKGC`)
+		expect(filtered.html).toContain('2 rows match')
+		expect(filtered.html).toContain('acmebet.co.uk</a>')
+
+		const csv = await h.dashboard().handle(new Request(`http://localhost/bulk/${jobId}/results.csv`, { headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` } }))
+		expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+		const rows = readCsvObjects(await csv.text())
+		expect(rows.length).toBe(250)
+		const { key } = await issueApiKey(h.db.sql, h.clock, accountId, 'compare')
+		for (const row of [rows[0], rows[1], rows[249]]) {
+			const answer = await (await h.gateway.handle(new Request(`http://api.localhost/v1/check?domain=${row?.domain}`, { headers: bearer(key) }))).json()
+			expect(row).toMatchObject({ domain: answer.query.domain, verdict: answer.verdict, verdict_detail: answer.verdict_detail, jurisdiction: answer.match?.jurisdiction ?? '', operator: answer.match?.operator ?? '', license_number: answer.match?.license_number ?? '' })
+		}
+		expect(rows[0]).toMatchObject({ operator: 'Acme Gaming', license_number: '000-012345-R-123456-002' })
+		expect(rows[0]).toMatchObject({ input: 'https://www.AcmeBet.co.uk/promo', domain: 'www.acmebet.co.uk', line: '2' })
+	})
+
+	test('a list over the plan limit is refused whole with the limit, and nothing is stored', async () => {
+		const { browser, accountId } = await userOnPlan('starter')
+		const page = await browser.post('/bulk', { list: Array.from({ length: 501 }, (_, index) => `s${index}.example`).join('\n') })
+		expect(page.status).toBe(400)
+		expect(page.html).toContain('more than 500 distinct domains')
+		expect(await jobsOf(accountId)).toBe(0)
+	})
+
+	test('a binary file renamed .csv, a spreadsheet and mixed encodings are refused with a message, and nothing is stored', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const files = [
+			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'not text'],
+			[new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'spreadsheet or ZIP'],
+			[new Uint8Array([...new TextEncoder().encode('bücher.example\n'), 0x62, 0xfc, 0x2e, 0x65, 0x78, 0x0a]), 'Line 2 is not UTF-8']
+		] as const
+		for (const [bytes, message] of files) {
+			const form = new FormData()
+			form.set('file', new File([bytes], 'domains.csv', { type: 'text/csv' }))
+			const page = await browser.postMultipart('/bulk', form)
+			expect(page.status).toBe(400)
+			expect(page.html).toContain(message)
+		}
+		expect(await jobsOf(accountId)).toBe(0)
+	})
+
+	test('an upload stated at 100 MB is refused 413 with the limit before it is read', async () => {
+		const { browser } = await userOnPlan('business')
+		const page = await browser.postRaw('/bulk', 'x', 'multipart/form-data; boundary=x')
+		expect(page.status).toBe(400)
+		const response = await h.dashboard().handle(
+			new Request('http://localhost/bulk', { method: 'POST', headers: { 'content-length': String(100 * 1024 * 1024), 'content-type': 'text/csv' }, body: 'a' })
+		)
+		expect(response.status).toBe(413)
+		expect(await response.text()).toContain('the limit is 8 MB')
+	})
+
+	test('a job runs out of monthly quota: it stops with the results so far and says why', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const [plan] = await h.db.sql<{ monthly_quota: number }[]>`SELECT monthly_quota FROM plans WHERE code = 'pro'`
+		const monthStart = new Date(utcMonthWindow(h.clock.now().getTime()).startMs)
+		await h.db.sql`
+			INSERT INTO limit_counters (subject, second_start, second_count, quota_window_start, quota_count, last_batch_admitted)
+			VALUES (${accountId}, ${monthStart}, 0, ${monthStart}, ${(plan?.monthly_quota ?? 0) - 2}, 0)`
+		const { jobId, ready, start } = await readAndStart(browser, Array.from({ length: 300 }, (_, index) => `q${index}.example`).join('\n'))
+		expect(ready.html).toContain('The quota left is not enough for the whole list')
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('stopped')
+		const page = await browser.get(`/bulk/${jobId}`)
+		expect(page.html).toContain('the monthly quota is used up')
+		const [job] = await h.db.sql<{ done: number }[]>`SELECT done FROM bulk_check_jobs WHERE id = ${jobId}`
+		expect(job?.done).toBe(200)
+	})
+
+	test('another account cannot see, start or download a job', async () => {
+		const owner = await userOnPlan('pro')
+		const { jobId } = await readAndStart(owner.browser, 'acmebet.co.uk')
+		const other = await userOnPlan('pro')
+		for (const path of [`/bulk/${jobId}`, `/bulk/${jobId}/results.csv`, `/bulk/${jobId}/progress`, `/bulk/${jobId}/entries/0`]) expect((await other.browser.get(path)).status).toBe(404)
+		await other.browser.get('/bulk')
+		expect((await other.browser.post(`/bulk/${jobId}/start`, {})).status).toBe(404)
+		expect((await h.db.sql<{ state: string }[]>`SELECT state FROM bulk_check_jobs WHERE id = ${jobId}`)[0]?.state).toBe('ready')
+	})
+})

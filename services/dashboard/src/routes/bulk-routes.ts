@@ -1,0 +1,154 @@
+import { Elysia } from 'elysia'
+import { bulkEntryLimit, decodeUpload, progressOf, readBulkList } from '@lv/bulk-check'
+import type { Bus } from '@lv/bus'
+import { monthlyCallsUsed } from '@lv/quota'
+import type { Session } from '../auth/sessions.ts'
+import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
+import { entryOf, jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { publishBatches } from '../bulk/worker.ts'
+import type { DashboardDeps } from '../deps.ts'
+import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
+import { errorPage } from '../pages/error-page.ts'
+import { UUID, formField } from './form.ts'
+import { htmlResponse, redirect } from './respond.ts'
+import type { WebContext } from './web-context.ts'
+
+const RESULTS_PER_PAGE = 100
+const MAX_SOURCE_NAME = 120
+
+const notFound = (session: Session) => htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
+
+/** The uploaded file, or null when the form carried none (an empty file input sends an empty, unnamed part). */
+function uploadedFile(body: unknown): File | null {
+	if (typeof body !== 'object' || body === null) return null
+	const value = (body as Record<string, unknown>).file
+	return value instanceof File && (value.size > 0 || value.name !== '') ? value : null
+}
+
+const numberParam = (value: string | undefined) => {
+	const parsed = Number(value)
+	return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : 0
+}
+
+export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) {
+	const { sql, clock, logger } = deps
+
+	async function formPage(session: Session, view: Partial<BulkFormView>, status = 200) {
+		const jobs = await listJobs(sql, session.accountId)
+		return htmlResponse(bulkFormPage({ session, csrf: web.csrfFor(session), limit: bulkEntryLimit(session.plan?.code), jobs, ...view }), { status })
+	}
+
+	async function quotaOf(accountId: string) {
+		const [plan] = await sql<{ quota: number | null }[]>`
+			SELECT CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota FROM accounts a JOIN plans p ON p.code = a.plan_code WHERE a.id = ${accountId}`
+		return { used: await monthlyCallsUsed(sql, accountId, clock.now().getTime()), quota: plan?.quota ?? null }
+	}
+
+	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, notice?: string) {
+		const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
+		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
+		const answered = job.state === 'done' || job.state === 'stopped'
+		return htmlResponse(
+			bulkJobPage({
+				session,
+				csrf: web.csrfFor(session),
+				job,
+				progress: progressOf({ done: job.done, total: job.total, startedAtMs: job.startedAt?.getTime() ?? null, nowMs: (job.finishedAt ?? clock.now()).getTime() }),
+				quota: await quotaOf(session.accountId),
+				counts: answered ? await verdictCounts(sql, job.id) : [],
+				jurisdictions: answered ? await jurisdictionsOf(sql, job.id) : [],
+				results: answered ? await resultPage(sql, job.id, filter, numberParam(query.offset), RESULTS_PER_PAGE) : null,
+				filter,
+				...(notice ? { notice } : {})
+			})
+		)
+	}
+
+	/** The signed-in session and the account's job named in the path, or the response to send instead. */
+	async function sessionAndJob(request: Request, id: string): Promise<{ session: Session; job: BulkJob } | Response> {
+		const session = await web.session(request)
+		if (!session) return redirect('/sign-in')
+		const job = UUID.test(id) ? await findJob(sql, session.accountId, id) : null
+		return job ? { session, job } : notFound(session)
+	}
+
+	return new Elysia()
+		.get('/bulk', async ({ request }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			return formPage(session, {})
+		})
+
+		.post('/bulk', async ({ request, body }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			if (!web.sessionCsrfValid(session, body)) return formPage(session, { error: 'This form expired. Please submit the list again.' }, 403)
+			const limit = bulkEntryLimit(session.plan?.code)
+			if (limit === 0) return formPage(session, {}, 402)
+			const file = uploadedFile(body)
+			const pasted = formField(body, 'list') ?? ''
+			let text = pasted
+			let sourceName = 'Pasted list'
+			if (file) {
+				const decoded = decodeUpload(new Uint8Array(await file.arrayBuffer()))
+				if (!decoded.ok) return formPage(session, { error: decoded.message }, 400)
+				text = decoded.text
+				sourceName = file.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
+			}
+			const read = readBulkList(text, limit)
+			if (!read.ok) return formPage(session, { error: read.message, report: read.report, pasted: file ? '' : pasted.slice(0, 10_000) }, 400)
+			const jobId = await createJob(sql, { accountId: session.accountId, sourceName, entries: read.entries, report: read.report, now: clock.now() })
+			logger.info('bulk check job read', { account_id: session.accountId, job_id: jobId, entries: read.entries.length, junk: read.report.junk })
+			return redirect(`/bulk/${jobId}`)
+		})
+
+		.get('/bulk/:id', async ({ request, params, query }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			return jobPage(found.session, found.job, query)
+		})
+
+		.post('/bulk/:id/start', async ({ request, params, body }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { session, job } = found
+			if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
+			if (await markStarted(sql, session.accountId, job.id, clock.now())) {
+				await publishBatches(deps, job.id, Array.from({ length: job.batches }, (_, batch) => batch))
+				logger.info('bulk check job started', { account_id: session.accountId, job_id: job.id, batches: job.batches })
+			}
+			return redirect(`/bulk/${job.id}`)
+		})
+
+		.get('/bulk/:id/progress', async ({ request, params }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { job } = found
+			const progress = progressOf({ done: job.done, total: job.total, startedAtMs: job.startedAt?.getTime() ?? null, nowMs: (job.finishedAt ?? clock.now()).getTime() })
+			return Response.json({ state: job.state, ...progress }, { headers: { 'cache-control': 'no-store' } })
+		})
+
+		.get('/bulk/:id/results.csv', async ({ request, params, query }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { job } = found
+			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
+			return new Response(resultsCsv(sql, job.id, filter), {
+				headers: {
+					'content-type': 'text/csv; charset=utf-8',
+					'content-disposition': `attachment; filename="bulk-check-${job.id}.csv"`,
+					'cache-control': 'no-store',
+					'x-content-type-options': 'nosniff'
+				}
+			})
+		})
+
+		.get('/bulk/:id/entries/:position', async ({ request, params }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { session, job } = found
+			const entry = /^\d{1,6}$/.test(params.position) ? await entryOf(sql, job.id, Number(params.position)) : null
+			if (!entry) return notFound(session)
+			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), job, ...entry }))
+		})
+}

@@ -1,0 +1,33 @@
+import type { Sql } from '@lv/db'
+import { silentLogger } from '@lv/logger'
+import { waitFor } from '@lv/testing'
+import { type Consumption } from '@lv/bus'
+import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
+import { startBulkWorker } from '../bulk/worker.ts'
+import type { Harness } from './harness.ts'
+
+export type BulkChecking = { checker: TestChecker; worker: Consumption; stop(): Promise<void> }
+
+/** A checker replica and a bulk check worker on the harness's NATS, as the dashboard process runs them. */
+export async function startBulkChecking(h: Harness): Promise<BulkChecking> {
+	const checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
+	const worker = await startBulkWorker({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000 })
+	return {
+		checker,
+		worker,
+		async stop() {
+			await worker.stop()
+			await checker.stop()
+		}
+	}
+}
+
+/** Waits until the job has left `running` (done or stopped) and returns its state. */
+export const jobFinished = (sql: Sql, jobId: string, timeoutMs = 30_000) =>
+	waitFor(
+		async () => {
+			const [row] = await sql<{ state: string }[]>`SELECT state FROM bulk_check_jobs WHERE id = ${jobId} AND state IN ('done', 'stopped')`
+			return row?.state
+		},
+		{ timeoutMs, what: `bulk check job ${jobId} to finish` }
+	)
