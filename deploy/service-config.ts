@@ -14,7 +14,9 @@ export const SECRET_STAND_INS: Record<string, string> = {
 	WEBHOOK_SECRET_PREVIOUS_KEYS: Buffer.alloc(32, 6).toString('base64'),
 	NATS_PASSWORD: 'nats-password',
 	DASHBOARD_MAIL_URL: 'smtps://mailer:secret@smtp.example:465',
-	OAUTH_TOKEN_SECRET: 'a-connector-token-secret-of-32-characters-or-more'
+	OAUTH_TOKEN_SECRET: 'a-connector-token-secret-of-32-characters-or-more',
+	EVIDENCE_SIGNING_KEY: '{"kty":"OKP","crv":"Ed25519","x":"stand-in","d":"stand-in","kid":"2026-11","alg":"EdDSA","use":"sig"}',
+	EVIDENCE_PUBLIC_KEYS: '[]'
 }
 
 /** The service an entry file (`services/<name>/src/main.ts`) starts. */
