@@ -4,10 +4,12 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import type { Consumption } from '@lv/bus'
 import { silentLogger } from '@lv/logger'
-import { TMP_ROOT } from '@lv/testing'
+import { createServiceMetrics } from '@lv/runtime'
+import { TMP_ROOT, metricValue } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { handleBatch, startBulkWorker } from '../../services/dashboard/src/bulk/worker.ts'
+import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
@@ -80,7 +82,9 @@ describe('bulk check in a real browser', () => {
 		await page.evaluate(() => {
 			;(window as unknown as { samePage: boolean }).samePage = true
 		})
-		for (let batch = 0; batch < 10; batch++) await handleBatch({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000 }, { id: `t${batch}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch })
+		const service = createServiceMetrics('dashboard', true)
+		const metrics = createDashboardMetrics(service)
+		for (let batch = 0; batch < 10; batch++) await handleBatch({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics }, { id: `t${batch}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch })
 		await page.waitForFunction(() => document.querySelector('[data-field=done]')?.textContent === '1,000')
 		expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
 		expect(await page.textContent('[data-field=percent]')).toBe('20')
@@ -88,7 +92,7 @@ describe('bulk check in a real browser', () => {
 
 		// A worker (re)starting picks the queued batches up; the page reloads itself once when the job ends.
 		// Pro admits 20 calls a second: the test clock moves on a second at a time so refused batches get their next second.
-		worker = await startBulkWorker({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000 })
+		worker = await startBulkWorker({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics })
 		const ticking = setInterval(() => h.clock.advanceSeconds(1), 250)
 		try {
 			await page.waitForSelector('text=Done: all 5,000 domains checked.', { timeout: 60_000 })
@@ -102,6 +106,9 @@ describe('bulk check in a real browser', () => {
 		await shot(page, '04-results')
 		const [charged] = await h.db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters lc JOIN dashboard_users u ON u.account_id = lc.subject WHERE u.email = ${EMAIL}`
 		expect(charged?.quota_count).toBe(50)
+		expect(await metricValue(service.registry, 'dashboard_bulk_check_entries_total')).toBe(5000)
+		expect(await metricValue(service.registry, 'dashboard_bulk_check_batches_total')).toBe(50)
+		expect(await metricValue(service.registry, 'dashboard_bulk_check_jobs_total', { outcome: 'finished' })).toBe(1)
 
 		await page.selectOption('#verdict', 'licensed')
 		await page.click('button:has-text("Filter")')

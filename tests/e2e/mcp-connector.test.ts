@@ -67,7 +67,7 @@ beforeAll(async () => {
 	mailDir = makeOwnedTempDir('mcp-connector-mail')
 	dashboard = await startService('dashboard', {
 		DATABASE_URL: stack.db.url,
-		NATS_URL: 'nats://127.0.0.1:1',
+		NATS_URL: stack.natsUrl,
 		PORT: String(dashboardPort),
 		APP_URL: appUrl,
 		API_BASE_URL: apiUrl,

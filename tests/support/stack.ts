@@ -23,6 +23,8 @@ export type CheckResponse = { status: number; body: Record<string, any> }
 
 export type ReaderCheckStack = {
 	db: TestDatabase
+	/** The test run's nats-server, for other processes started beside the stack (the dashboard's bulk-check worker). */
+	natsUrl: string
 	registers: RegisterServer
 	/** The clock of the reader and of the checker (the gateway process runs on system time). */
 	clock: TestClock
@@ -109,6 +111,7 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 
 		return {
 			db,
+			natsUrl: nats.url,
 			registers,
 			clock,
 			gateway,

@@ -21,7 +21,8 @@ const oauth = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, mcpUrl: config.MCP_URL || config.API_BASE_URL, registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR }
 	: undefined
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
-const bulkWorker = await startBulkWorker({ sql, bus, clock: systemClock, logger, checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS })
+const metrics = config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined
+const bulkWorker = await startBulkWorker({ sql, bus, clock: systemClock, logger, checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS, metrics })
 const app = createApp({
 	sql,
 	bus,
@@ -31,7 +32,7 @@ const app = createApp({
 	gatewayFetch: (request) => fetch(request),
 	mailer,
 	oauth,
-	metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined
+	metrics
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true

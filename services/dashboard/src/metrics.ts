@@ -4,15 +4,28 @@ export type SignInOutcome = 'signed_in' | 'invalid_credentials' | 'rate_limited'
 
 export type DashboardMetrics = ReturnType<typeof createDashboardMetrics>
 
+/** Why a bulk-check job ended: every entry checked, or stopped by its account's limits or plan. */
+export type BulkJobEnd = 'finished' | 'quota_exhausted' | 'no_plan' | (string & {})
+
 /**
- * The dashboard's series: sign-ins by outcome. It runs no bulk-check jobs (so no series for them);
- * the exports it asks for are counted by the gateway (requests) and the exporter (builds).
+ * The dashboard's series: sign-ins by outcome, and the bulk-check worker's batches, entries and
+ * ended jobs; the exports it asks for are counted by the gateway (requests) and the exporter (builds).
  */
 export function createDashboardMetrics({ registry }: ServiceMetrics) {
 	const signIns = new Counter({ name: 'dashboard_sign_ins_total', help: 'Sign-in form submissions, by outcome.', labelNames: ['outcome'], registers: [registry] })
+	const bulkBatches = new Counter({ name: 'dashboard_bulk_check_batches_total', help: 'Bulk-check batches checked and stored.', registers: [registry] })
+	const bulkEntries = new Counter({ name: 'dashboard_bulk_check_entries_total', help: 'Bulk-check entries checked.', registers: [registry] })
+	const bulkJobs = new Counter({ name: 'dashboard_bulk_check_jobs_total', help: 'Bulk-check jobs ended, by outcome.', labelNames: ['outcome'], registers: [registry] })
 	return {
 		signIn(outcome: SignInOutcome) {
 			signIns.labels(outcome).inc()
+		},
+		bulkBatchChecked(entries: number) {
+			bulkBatches.inc()
+			bulkEntries.inc(entries)
+		},
+		bulkJobEnded(outcome: BulkJobEnd) {
+			bulkJobs.labels(outcome).inc()
 		}
 	}
 }

@@ -7,6 +7,7 @@ import { countKeyCall, secondWindow } from '@lv/quota'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
 import { type BulkJob, type EntryResult, batchEntries, batchStatus, claimJobKey, findJobForWorker, markStopped, storeBatchResults, unfinishedBatches } from './job-store.ts'
+import type { DashboardMetrics } from '../metrics.ts'
 
 /**
  * Batches one worker process handles at once (each pull subscription handles its messages one by
@@ -15,7 +16,7 @@ import { type BulkJob, type EntryResult, batchEntries, batchStatus, claimJobKey,
  */
 const BATCHES_IN_FLIGHT = 4
 
-export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number }
+export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number; metrics?: DashboardMetrics }
 
 /** Publishes every batch of a job; a batch published twice (a restart, a second click) is one message (Nats-Msg-Id). */
 export async function publishBatches(deps: Pick<BulkWorkerDeps, 'bus' | 'clock'>, jobId: string, batches: readonly number[]): Promise<void> {
@@ -117,11 +118,17 @@ export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch)
 			deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason: charged })
 			await markStopped(deps.sql, job.id, charged, deps.clock.now())
 			await endJob(deps, job.id)
+			deps.metrics?.bulkJobEnded(charged)
 			return
 		}
 	}
-	const stored = await storeBatchResults(deps.sql, job.id, message.batch, await checkBatch(deps, job.id, message.batch), deps.clock.now())
-	if (stored.finished) await endJob(deps, job.id)
+	const results = await checkBatch(deps, job.id, message.batch)
+	const stored = await storeBatchResults(deps.sql, job.id, message.batch, results, deps.clock.now())
+	deps.metrics?.bulkBatchChecked(results.length)
+	if (stored.finished) {
+		await endJob(deps, job.id)
+		deps.metrics?.bulkJobEnded('finished')
+	}
 }
 
 /**
