@@ -17,7 +17,12 @@ export type ConsumeOptions<S extends TSchema> = {
 	/** Delay before redelivery of a message whose handler threw something that is neither Transient nor Permanent. */
 	defaultRetryMs?: number
 	maxMessages?: number
+	/** How long one pull waits at the server. A pull left at a consumer leader that died is re-issued after two missed heartbeats (half of this each). */
+	pullExpiresMs?: number
 }
+
+/** Short pulls so a consumer whose leader node died resumes within seconds (default heartbeats would take 30 s). */
+export const DEFAULT_PULL_EXPIRES_MS = 4_000
 
 export type Consumption = { stop(): Promise<void>; done: Promise<void> }
 
@@ -41,7 +46,7 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 	const defaultRetryMs = options.defaultRetryMs ?? 5_000
 	await ensureConsumer(bus, spec)
 	const consumer = await bus.js.consumers.get(spec.stream, spec.durable)
-	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16 })
+	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16, expires: options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS })
 	const handle = async (msg: JsMsg) => {
 		let failure: unknown
 		try {

@@ -1,19 +1,51 @@
+import { JetStreamApiError } from '@nats-io/jetstream'
+import { ClosedConnectionError, DrainingConnectionError } from '@nats-io/nats-core'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { Bus } from './connect.ts'
 import { encode } from './codec.ts'
 
 export type PublishResult = { seq: number; duplicate: boolean }
 
-/** Publishes a schema-checked body to a stream subject with Nats-Msg-Id set, so a re-send dedupes. */
+export type PublishRetry = { deadlineMs: number; firstDelayMs: number; maxDelayMs: number }
+
+/** Long enough to ride through a cluster node's loss (reconnect plus a stream leader election). */
+export const DEFAULT_PUBLISH_RETRY: PublishRetry = { deadlineMs: 30_000, firstDelayMs: 100, maxDelayMs: 2_000 }
+
+/**
+ * Whether a failed stream publish may succeed if sent again: timeouts, no responders while a stream
+ * leader is elected, a lost connection and JetStream 5xx are; a closed or draining connection and a
+ * JetStream 4xx (the request itself is wrong) are not.
+ */
+export function isRetryablePublishError(error: unknown): boolean {
+	if (error instanceof ClosedConnectionError || error instanceof DrainingConnectionError) return false
+	if (error instanceof JetStreamApiError) return error.status >= 500
+	return true
+}
+
+/**
+ * Publishes a schema-checked body to a stream subject with Nats-Msg-Id set. A failure worth retrying
+ * is sent again with the same Nats-Msg-Id until `retry.deadlineMs`, so the stream stores it once
+ * even when an earlier attempt was stored but its ack lost.
+ */
 export async function publish<S extends TSchema>(
 	bus: Bus,
 	schema: S,
 	subject: string,
 	body: Static<S>,
-	msgId: string
+	msgId: string,
+	retry: PublishRetry = DEFAULT_PUBLISH_RETRY
 ): Promise<PublishResult> {
-	const ack = await bus.js.publish(subject, encode(schema, subject, body), { msgID: msgId })
-	return { seq: ack.seq, duplicate: ack.duplicate }
+	const data = encode(schema, subject, body)
+	const deadline = Date.now() + retry.deadlineMs
+	for (let delayMs = retry.firstDelayMs; ; delayMs = Math.min(delayMs * 2, retry.maxDelayMs)) {
+		try {
+			const ack = await bus.js.publish(subject, data, { msgID: msgId })
+			return { seq: ack.seq, duplicate: ack.duplicate }
+		} catch (error) {
+			if (!isRetryablePublishError(error) || Date.now() + delayMs > deadline) throw error
+			await Bun.sleep(delayMs)
+		}
+	}
 }
 
 /** Fire-and-forget core publish (no stream), for broadcasts nobody must keep. */

@@ -9,12 +9,20 @@ export type Dependencies = { sql: Sql; bus: Bus }
  * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
  * at start is waited for, never crashed on), then the streams of the NATS layout ensured.
  */
-export async function connectDependencies(options: { name: string; databaseUrl: string; natsUrl: string; poolMax: number; logger: Logger }): Promise<Dependencies> {
+export async function connectDependencies(options: {
+	name: string
+	databaseUrl: string
+	natsUrl: string
+	poolMax: number
+	/** JETSTREAM_REPLICAS */
+	replicas: number
+	logger: Logger
+}): Promise<Dependencies> {
 	const { name, logger } = options
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name }), logger)
-	await retryWithBackoff('stream setup', () => ensureStreams(bus), logger)
+	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name, replicas: options.replicas }), logger)
+	await retryWithBackoff('stream setup', () => ensureStreams(bus, { logger }), logger)
 	return { sql, bus }
 }
 

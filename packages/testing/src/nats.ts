@@ -7,10 +7,15 @@ export type NatsHandle = { url: string; port: number; storeDir: string; stop(): 
 
 export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
 
-/** A real `nats-server -js` on a random port with its own store directory. */
-export async function startNats(options: { storeDir?: string; port?: number } = {}): Promise<NatsHandle> {
+export function natsBinary(): string {
 	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
 	if (!binary) throw new Error(NATS_INSTALL_HINT)
+	return binary
+}
+
+/** A real `nats-server -js` on a random port with its own store directory. */
+export async function startNats(options: { storeDir?: string; port?: number } = {}): Promise<NatsHandle> {
+	const binary = natsBinary()
 	const dir = makeOwnedTempDir('nats')
 	const storeDir = options.storeDir ?? join(dir, 'store')
 	const configFile = join(dir, 'nats.conf')

@@ -11,7 +11,7 @@ const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready)
 
-const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
+const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: config.DATABASE_POOL_MAX ?? 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
 const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request) })

@@ -10,7 +10,7 @@ const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
+const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 20, replicas: config.JETSTREAM_REPLICAS, logger })
 
 const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
 const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
