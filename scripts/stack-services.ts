@@ -1,13 +1,16 @@
 /**
  * The processes `npm run stack` starts, in order, with the environment each needs beyond the
  * common DATABASE_URL / NATS_URL / LOG_LEVEL. A service whose entry file does not exist yet is skipped.
+ * With `--cluster`, services with `clusterReplicas` run that many processes.
  */
-export type StackPorts = { api: number; dashboard: number; registers: number }
+export type StackPorts = { api: number; dashboard: number; registers: number; /** the second gateway's, with --cluster */ apiReplica: number }
 
 export type StackService = {
 	name: string
 	entry: string
-	env: (ports: StackPorts) => Record<string, string>
+	/** `replica` counts from 0; only services with clusterReplicas see more than replica 0. */
+	env: (ports: StackPorts, replica: number) => Record<string, string>
+	clusterReplicas?: number
 	/** The port whose /readyz (or / for non-services) tells the process is up. */
 	readyUrl?: (ports: StackPorts, healthPort: number) => string
 }
@@ -23,11 +26,13 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'checker',
 		entry: 'services/checker/src/main.ts',
+		clusterReplicas: 2,
 		env: () => ({})
 	},
 	{
 		name: 'reader',
 		entry: 'services/reader/src/main.ts',
+		clusterReplicas: 2,
 		env: (ports) => ({
 			READER_JURISDICTIONS: JURISDICTIONS,
 			READER_SOURCE_BASE_URL: `http://127.0.0.1:${ports.registers}`,
@@ -37,6 +42,7 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'notifier',
 		entry: 'services/notifier/src/main.ts',
+		clusterReplicas: 2,
 		env: () => ({
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
 			WEBHOOK_ALLOW_LIST: ''
@@ -50,8 +56,9 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'gateway',
 		entry: 'services/gateway/src/main.ts',
-		env: (ports) => ({
-			PORT: String(ports.api),
+		clusterReplicas: 2,
+		env: (ports, replica) => ({
+			PORT: String(replica === 0 ? ports.api : ports.apiReplica),
 			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
 			APP_URL: `http://localhost:${ports.dashboard}`,
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
