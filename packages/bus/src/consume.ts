@@ -5,6 +5,7 @@ import type { Logger } from '@lv/logger'
 import type { Bus } from './connect.ts'
 import { decode } from './codec.ts'
 import { PermanentError, TransientError } from './errors.ts'
+import { isRetryableNatsError } from './publish.ts'
 import { ensureConsumer } from './streams.ts'
 
 export type MessageContext = { subject: string; msgId: string | undefined; deliveryCount: number; working(): void }
@@ -44,8 +45,7 @@ export function outcomeFor(error: unknown, defaultRetryMs: number): Outcome {
 export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptions<S>): Promise<Consumption> {
 	const { consumer: spec, schema, handler, logger } = options
 	const defaultRetryMs = options.defaultRetryMs ?? 5_000
-	await ensureConsumer(bus, spec)
-	const consumer = await bus.js.consumers.get(spec.stream, spec.durable)
+	const consumer = await setUpConsumer(bus, spec, logger)
 	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16, expires: options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS })
 	const handle = async (msg: JsMsg) => {
 		let failure: unknown
@@ -80,6 +80,23 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 		async stop() {
 			await messages.close()
 			await done.catch(() => {})
+		}
+	}
+}
+
+/**
+ * Creates or updates the durable and binds to it, retried while JetStream is not ready (a cluster
+ * still electing leaders, a replica creating the same consumer at the same moment).
+ */
+async function setUpConsumer(bus: Bus, spec: ConsumerSpec, logger: Logger) {
+	for (let delayMs = 250; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+		try {
+			await ensureConsumer(bus, spec)
+			return await bus.js.consumers.get(spec.stream, spec.durable)
+		} catch (error) {
+			if (!isRetryableNatsError(error)) throw error
+			logger.warn('consumer set-up failed; retrying', { consumer: spec.durable, delay_ms: delayMs, error })
+			await Bun.sleep(delayMs)
 		}
 	}
 }

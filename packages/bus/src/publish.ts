@@ -12,11 +12,11 @@ export type PublishRetry = { deadlineMs: number; firstDelayMs: number; maxDelayM
 export const DEFAULT_PUBLISH_RETRY: PublishRetry = { deadlineMs: 30_000, firstDelayMs: 100, maxDelayMs: 2_000 }
 
 /**
- * Whether a failed stream publish may succeed if sent again: timeouts, no responders while a stream
- * leader is elected, a lost connection and JetStream 5xx are; a closed or draining connection and a
- * JetStream 4xx (the request itself is wrong) are not.
+ * Whether a failed JetStream call (a publish, a consumer set-up) may succeed if sent again: timeouts,
+ * no responders while a leader is elected, a lost connection and JetStream 5xx are; a closed or
+ * draining connection and a JetStream 4xx (the request itself is wrong) are not.
  */
-export function isRetryablePublishError(error: unknown): boolean {
+export function isRetryableNatsError(error: unknown): boolean {
 	if (error instanceof ClosedConnectionError || error instanceof DrainingConnectionError) return false
 	if (error instanceof JetStreamApiError) return error.status >= 500
 	return true
@@ -42,7 +42,7 @@ export async function publish<S extends TSchema>(
 			const ack = await bus.js.publish(subject, data, { msgID: msgId })
 			return { seq: ack.seq, duplicate: ack.duplicate }
 		} catch (error) {
-			if (!isRetryablePublishError(error) || Date.now() + delayMs > deadline) throw error
+			if (!isRetryableNatsError(error) || Date.now() + delayMs > deadline) throw error
 			await Bun.sleep(delayMs)
 		}
 	}
