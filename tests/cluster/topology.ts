@@ -21,6 +21,8 @@ export type ClusterTopology = {
 	receiver: Receiver
 	replicas: Record<ReplicatedService, ServiceProcess[]>
 	gatewayUrls: string[]
+	/** Starts replica `index` of a service again with the environment it had (after it was killed). */
+	restartReplica(name: ReplicatedService, index: number): Promise<void>
 	/** Stops PostgreSQL (fast shutdown) and starts it again on the same data and port. */
 	restartPostgres(): Promise<void>
 	stop(): Promise<void>
@@ -73,24 +75,26 @@ export async function startClusterTopology(options: {
 
 		const ports: StackPorts = { api: await freePort(), apiReplica: await freePort(), dashboard: await freePort(), registers: Number(new URL(registers.url).port) }
 		const replicas = Object.fromEntries(REPLICATED.map((name) => [name, [] as ServiceProcess[]])) as Record<ReplicatedService, ServiceProcess[]>
-		for (const name of REPLICATED) {
+		const envOf = (name: ReplicatedService, replica: number) => {
 			const service = STACK_SERVICES.find((candidate) => candidate.name === name)
 			if (!service?.clusterReplicas) throw new Error(`${name} is not replicated by the --cluster stack`)
-			const count = service.clusterReplicas
-			replicas[name] = await Promise.all(
-				Array.from({ length: count }, async (_, replica) => {
-					const process = await startService(name, {
-						DATABASE_URL: databaseUrl,
-						NATS_URL: nats.url,
-						JETSTREAM_REPLICAS: String(nats.nodes.length),
-						...service.env(ports, replica),
-						WEBHOOK_ALLOW_LIST: receiver.origin,
-						...overrides[name]
-					})
-					started.services.push(process)
-					return process
-				})
-			)
+			return {
+				DATABASE_URL: databaseUrl,
+				NATS_URL: nats.url,
+				JETSTREAM_REPLICAS: String(nats.nodes.length),
+				...service.env(ports, replica),
+				WEBHOOK_ALLOW_LIST: receiver.origin,
+				...overrides[name]
+			}
+		}
+		const launch = async (name: ReplicatedService, replica: number) => {
+			const child = await startService(name, envOf(name, replica))
+			started.services.push(child)
+			replicas[name][replica] = child
+		}
+		for (const name of REPLICATED) {
+			const count = STACK_SERVICES.find((candidate) => candidate.name === name)?.clusterReplicas ?? 0
+			await Promise.all(Array.from({ length: count }, (_, replica) => launch(name, replica)))
 		}
 		return {
 			pg,
@@ -101,6 +105,7 @@ export async function startClusterTopology(options: {
 			receiver,
 			replicas,
 			gatewayUrls: [ports.api, ports.apiReplica].map((port) => `http://127.0.0.1:${port}`),
+			restartReplica: launch,
 			async restartPostgres() {
 				const port = started.pg?.port
 				await started.pg?.stop()
