@@ -3,7 +3,12 @@ import { type Sql, createSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { retryWithBackoff } from './retry.ts'
 
-export type Dependencies = { sql: Sql; bus: Bus }
+export type Dependencies = {
+	sql: Sql
+	/** DATABASE_READ_URL's pool (a streaming replica) for read-only lookups; the primary's pool when unset. */
+	readSql: Sql
+	bus: Bus
+}
 
 /**
  * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
@@ -14,20 +19,25 @@ export async function connectDependencies(options: {
 	databaseUrl: string
 	natsUrl: string
 	poolMax: number
+	/** DATABASE_READ_URL, for the services that read through a replica; empty or absent: none. */
+	readDatabaseUrl?: string
 	/** JETSTREAM_REPLICAS */
 	replicas: number
 	logger: Logger
 }): Promise<Dependencies> {
 	const { name, logger } = options
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
+	// not waited for: a replica that is down fails its lookups (503), never the start
+	const readSql = options.readDatabaseUrl ? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax }) : sql
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name, replicas: options.replicas }), logger)
 	await retryWithBackoff('stream setup', () => ensureStreams(bus, { logger }), logger)
-	return { sql, bus }
+	return { sql, readSql, bus }
 }
 
 /** The last step of every shutdown: let NATS deliver what is in flight, then close the pool. */
-export async function closeDependencies({ sql, bus }: Dependencies): Promise<void> {
+export async function closeDependencies({ sql, readSql, bus }: Dependencies): Promise<void> {
 	await bus.drain()
 	await sql.end({ timeout: 5 })
+	if (readSql !== sql) await readSql.end({ timeout: 5 })
 }

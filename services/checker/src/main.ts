@@ -12,7 +12,8 @@ const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger })
+const { sql, bus } = dependencies
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and
 // Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.
@@ -37,7 +38,7 @@ handleShutdown(
 			await Promise.all(responders.map((responder) => responder.stop()))
 			await listener.stop()
 			await store.idle()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

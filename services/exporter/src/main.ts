@@ -10,9 +10,10 @@ const logger = createLogger({ service: 'exporter' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config), replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config), readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger })
+const { sql, readSql, bus } = dependencies
 
-const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config }), logger)
+const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, readSql, bus, clock: systemClock, logger, config }), logger)
 ready = true
 logger.info('answering export builds', { health_port: health.port })
 
@@ -21,7 +22,7 @@ handleShutdown(
 		async stop() {
 			ready = false
 			await exporter.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

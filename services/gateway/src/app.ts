@@ -22,6 +22,8 @@ import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
 	sql: Sql
+	/** DATABASE_READ_URL's pool: register lookups, history, stats. Keys, limits, watchlist and webhooks stay on `sql` (read-your-writes). */
+	readSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger
@@ -29,6 +31,9 @@ export type GatewayDeps = {
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 }
+
+/** The pool of read-only register lookups: the replica when DATABASE_READ_URL is set, else the primary. */
+export const lookupSql = (deps: Pick<GatewayDeps, 'sql' | 'readSql'>): Sql => deps.readSql ?? deps.sql
 
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
 function requestLog(logger: Logger) {

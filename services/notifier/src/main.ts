@@ -12,7 +12,8 @@ const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger })
+const { sql, bus } = dependencies
 
 const clock = systemClock
 const worker = createDeliveryWorker({
@@ -46,7 +47,7 @@ handleShutdown(
 			clearInterval(maintenance)
 			await consumption.stop()
 			await worker.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

@@ -23,7 +23,8 @@ const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger })
+const { sql, bus } = dependencies
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
 const deps: RunDeps = {
@@ -62,7 +63,7 @@ handleShutdown(
 			scheduler.stop()
 			await loops.stop()
 			await relay.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Sql } from '@lv/db'
-import type { GatewayDeps } from '../app.ts'
+import { type GatewayDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses } from '../models/error-responses.ts'
 
@@ -98,7 +98,7 @@ export const statsRoutes = (deps: GatewayDeps) => {
 	const current = () => {
 		const nowMs = deps.clock.nowMs()
 		if (!cached || nowMs - cached.countedAtMs >= STATS_RECOUNT_MS) {
-			const stats = countStats(deps.sql, new Date(nowMs))
+			const stats = countStats(lookupSql(deps), new Date(nowMs))
 			cached = { countedAtMs: nowMs, stats }
 			stats.catch(() => {
 				if (cached?.stats === stats) cached = undefined
