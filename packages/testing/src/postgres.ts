@@ -56,7 +56,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 		rmSync(dataDir, { recursive: true, force: true })
 		const create = options.replicaOf
 			? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
-				[pgBinary('pg_basebackup'), '-D', dataDir, '-h', '127.0.0.1', '-p', String(options.replicaOf.port), '-U', 'postgres', '-X', 'stream', '-R', '--no-sync']
+				[pgBinary('pg_basebackup'), '-D', dataDir, '-h', '127.0.0.1', '-p', String(options.replicaOf.port), '-U', 'postgres', '-X', 'stream', '-R', '--checkpoint=fast', '--no-sync']
 			: [pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
 		const created = Bun.spawnSync(asPostgresUser(create), { stdout: 'pipe', stderr: 'pipe' })
 		if (created.exitCode !== 0) throw new Error(`${options.replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
