@@ -12,6 +12,7 @@ import { generateUkgcRegister, startRegisterServer, UKGC_FILE_NAMES } from '@lv/
 import { adapters } from '@lv/registers'
 import { createTestDatabase, stopSharedPostgres } from '@lv/testing'
 import { httpFetcher } from '../services/reader/src/fetch/http-fetcher.ts'
+import { registerServerPolicy } from '../services/reader/src/fetch/source-policy.ts'
 import { runJurisdiction, type RunDeps } from '../services/reader/src/run.ts'
 import { Sources } from '../services/reader/src/sources.ts'
 
@@ -33,6 +34,7 @@ const deps: RunDeps = {
 	clock,
 	fetcher: httpFetcher({ timeoutMs: 60_000, userAgent: 'bench' }),
 	sources: new Sources(server.url),
+	policy: registerServerPolicy(server.url),
 	adapters,
 	grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
 	maxFiles: 20,

@@ -3,13 +3,19 @@
  * common DATABASE_URL / NATS_URL / LOG_LEVEL. A service whose entry file does not exist yet is skipped.
  * With `--cluster`, services with `clusterReplicas` run that many processes.
  */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
 export type StackPorts = { api: number; dashboard: number; registers: number; /** the second gateway's, with --cluster */ apiReplica: number }
+
+/** Where the stack's dashboard writes its mail, one .eml file per message. */
+export const stackMailDir = (dataDir: string) => join(dataDir, 'mail')
 
 export type StackService = {
 	name: string
 	entry: string
-	/** `replica` counts from 0; only services with clusterReplicas see more than replica 0. */
-	env: (ports: StackPorts, replica: number) => Record<string, string>
+	/** `dataDir` is the stack's data directory (.tmp/stack unless STACK_DATA_DIR says otherwise); `replica` counts from 0, above 0 only for services with clusterReplicas. */
+	env: (ports: StackPorts, dataDir: string, replica: number) => Record<string, string>
 	clusterReplicas?: number
 	/** The port whose /readyz (or / for non-services) tells the process is up. */
 	readyUrl?: (ports: StackPorts, healthPort: number) => string
@@ -36,6 +42,7 @@ export const STACK_SERVICES: StackService[] = [
 		env: (ports) => ({
 			READER_JURISDICTIONS: JURISDICTIONS,
 			READER_SOURCE_BASE_URL: `http://127.0.0.1:${ports.registers}`,
+			READER_SOURCE_ALLOW_LIST: `127.0.0.1:${ports.registers}`,
 			READER_RUN_ON_START: 'true'
 		})
 	},
@@ -57,7 +64,7 @@ export const STACK_SERVICES: StackService[] = [
 		name: 'gateway',
 		entry: 'services/gateway/src/main.ts',
 		clusterReplicas: 2,
-		env: (ports, replica) => ({
+		env: (ports, _dataDir, replica) => ({
 			PORT: String(replica === 0 ? ports.api : ports.apiReplica),
 			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
 			APP_URL: `http://localhost:${ports.dashboard}`,
@@ -68,6 +75,12 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'dashboard',
 		entry: 'services/dashboard/src/main.ts',
-		env: (ports) => ({ PORT: String(ports.dashboard), APP_URL: `http://localhost:${ports.dashboard}`, API_BASE_URL: `http://localhost:${ports.api}` })
+		env: (ports, dataDir) => ({
+			PORT: String(ports.dashboard),
+			APP_URL: `http://localhost:${ports.dashboard}`,
+			API_BASE_URL: `http://localhost:${ports.api}`,
+			// Sign-up mails become files a person opens to click the link; no mail leaves the machine.
+			DASHBOARD_MAIL_URL: pathToFileURL(stackMailDir(dataDir)).href
+		})
 	}
 ]

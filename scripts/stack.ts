@@ -12,7 +12,7 @@ import { createAccount, issueApiKey } from '@lv/accounts'
 import { systemClock } from '@lv/clock'
 import { createSql, migrate } from '@lv/db'
 import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startNatsCluster, startPostgres, waitFor } from '@lv/testing'
-import { STACK_SERVICES, type StackPorts } from './stack-services.ts'
+import { STACK_SERVICES, type StackPorts, stackMailDir } from './stack-services.ts'
 
 // STACK_DATA_DIR: another data directory (tests use a throwaway one).
 const STACK_DIR = process.env.STACK_DATA_DIR ?? join(TMP_ROOT, 'stack')
@@ -73,7 +73,7 @@ for (const service of STACK_SERVICES) {
 				LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 				HEALTH_PORT: String(healthPort),
 				EXIT_WITH_PARENT: 'true',
-				...service.env(ports, replica)
+				...service.env(ports, STACK_DIR, replica)
 			},
 			stdout: 'pipe',
 			stderr: 'pipe'
@@ -95,6 +95,7 @@ console.log(`
   API            http://localhost:${ports.api}/v1${CLUSTER ? `   and   http://localhost:${ports.apiReplica}/v1 (second gateway)` : ''}
   OpenAPI        http://localhost:${ports.api}/openapi.json
   Dashboard      http://localhost:${ports.dashboard}
+  Mail           ${stackMailDir(STACK_DIR)}/ (sign-up links: open the newest .eml file)
   Registers      http://localhost:${ports.registers} (local register server the readers read)
   NATS           ${nats.url}${CLUSTER ? ` (${CLUSTER_SIZE}-node cluster, R${CLUSTER_SIZE} streams)` : ''}
   Demo API key   ${demo.key}   (account "${demo.account}", plan Pro)

@@ -12,7 +12,7 @@ import { eventsStreamIds, faultReport } from './verify.ts'
 
 /** Every event a webhook can carry except the expiry warnings (the registers' dates make them day-dependent). */
 export const SUBSCRIBED = EVENT_NAMES.filter((name) => !name.startsWith('license.expiring'))
-const WEBHOOK_SECRET_KEY = STACK_SERVICES.find((service) => service.name === 'notifier')?.env({ api: 0, apiReplica: 0, dashboard: 0, registers: 0 }, 0).WEBHOOK_SECRET_KEY ?? ''
+const WEBHOOK_SECRET_KEY = STACK_SERVICES.find((service) => service.name === 'notifier')?.env({ api: 0, apiReplica: 0, dashboard: 0, registers: 0 }, '', 0).WEBHOOK_SECRET_KEY ?? ''
 
 export type LoadedCluster = { topology: ClusterTopology; apiKey: string }
 

@@ -82,7 +82,7 @@ export async function startClusterTopology(options: {
 				DATABASE_URL: databaseUrl,
 				NATS_URL: nats.url,
 				JETSTREAM_REPLICAS: String(nats.nodes.length),
-				...service.env(ports, replica),
+				...service.env(ports, pgDir, replica),
 				WEBHOOK_ALLOW_LIST: receiver.origin,
 				...overrides[name]
 			}

@@ -1,38 +1,26 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, type Page, chromium } from 'playwright-core'
-import { TMP_ROOT, freePort } from '@lv/testing'
+import type { Browser, Page } from 'playwright-core'
+import { TMP_ROOT } from '@lv/testing'
+import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
+import { type ListeningDashboard, launchChromium, listenDashboard } from '../support/chromium.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-]
 const SCREENSHOTS = join(TMP_ROOT, 'dashboard-screenshots')
 
 let h: Harness
 let browser: Browser
-let server: { stop(): unknown }
+let server: ListeningDashboard
 let appUrl: string
 const received: string[] = []
 let receiver: ReturnType<typeof Bun.serve>
 
 beforeAll(async () => {
-	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (npm test installs it)`)
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
-	const port = await freePort()
-	appUrl = `http://127.0.0.1:${port}`
-	const app = h.dashboard({ APP_URL: appUrl }).listen({ port, hostname: '127.0.0.1' })
-	server = { stop: () => app.stop() }
+	server = await listenDashboard(h)
+	appUrl = server.url
 	receiver = Bun.serve({
 		hostname: '127.0.0.1',
 		port: 0,
@@ -41,8 +29,8 @@ beforeAll(async () => {
 			return new Response('ok')
 		}
 	})
-	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-})
+	browser = await launchChromium()
+}, 30_000)
 
 afterAll(async () => {
 	await browser?.close()
@@ -57,7 +45,7 @@ const callGateway = (key: string) =>
 	h.gateway.handle(new Request('http://api.localhost/v1/jurisdictions/UKGC', { headers: { authorization: `Bearer ${key}` } }))
 
 describe('dashboard in a real browser', () => {
-	test('sign up, create a key shown once, use it, revoke it: the gateway then answers 401 auth_revoked', async () => {
+	test('sign up through the mailed link, create a key shown once, use it, revoke it: the gateway then answers 401 auth_revoked', async () => {
 		const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] })
 		const page = await context.newPage()
 		page.on('dialog', (dialog) => void dialog.accept())
@@ -73,7 +61,12 @@ describe('dashboard in a real browser', () => {
 		expect(await page.textContent('.field-error')).toContain('Use at least 10 characters.')
 		await shot(page, '02-sign-up-error')
 		await page.fill('#password', 'correct horse battery staple')
-		await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button[type=submit]')])
+		await page.click('button[type=submit]')
+		expect(await page.textContent('[data-check-email] h1')).toBe('Check your email')
+		await shot(page, '02-sign-up-check-email')
+		await page.goto(confirmLinkFor(h.mailbox, 'owner@acme.example').href)
+		await shot(page, '02-sign-up-confirm')
+		await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button:has-text("Create account")')])
 		expect(await page.textContent('.plan-badge')).toBe('Starter')
 		await shot(page, '03-keys-empty')
 
@@ -139,5 +132,5 @@ describe('dashboard in a real browser', () => {
 		await page.goto(`${appUrl}/keys`)
 		expect(new URL(page.url()).pathname).toBe('/sign-in')
 		await context.close()
-	})
+	}, 60_000)
 })

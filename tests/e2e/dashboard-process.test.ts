@@ -20,7 +20,8 @@ describe('dashboard process', () => {
 				PORT: String(port),
 				HEALTH_PORT: String(healthPort),
 				APP_URL: `http://127.0.0.1:${port}`,
-				API_BASE_URL: 'http://127.0.0.1:1'
+				API_BASE_URL: 'http://127.0.0.1:1',
+				DASHBOARD_MAIL_URL: 'smtp://127.0.0.1:1'
 			},
 			stdout: 'pipe',
 			stderr: 'pipe'
@@ -47,5 +48,5 @@ describe('dashboard process', () => {
 		} finally {
 			if (child.exitCode === null) child.kill('SIGKILL')
 		}
-	})
+	}, 60_000)
 })

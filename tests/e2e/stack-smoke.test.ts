@@ -1,12 +1,14 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { REPO_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
+import { stackMailDir } from '../../scripts/stack-services.ts'
 import { type ProcessEntry, descendantsOf, readProcess } from '../support/process-tree.ts'
 
 /**
  * `bun scripts/stack.ts` as a developer runs it (on free ports, data in a throwaway directory):
- * it prints a demo key, the demo registers are read and answered through the gateway, and
- * Ctrl-C leaves no PostgreSQL, nats-server or service process behind.
+ * it prints a demo key, the demo registers are read and answered through the gateway, a dashboard
+ * sign-up's mail lands in a file with a working link, and Ctrl-C leaves no PostgreSQL, nats-server or service process behind.
  */
 const JURISDICTIONS = ['AN', 'CW', 'IOM', 'KH', 'MGA', 'TGC', 'UKGC']
 const dataDir = makeOwnedTempDir('stack-smoke')
@@ -34,7 +36,7 @@ afterAll(async () => {
 }, 30_000)
 
 describe('npm run stack', () => {
-	test('prints a demo key that checks a demo-register host as licensed; SIGINT stops every process it started', async () => {
+	test('prints a demo key that checks a demo-register host as licensed, writes sign-up mail to a file; SIGINT stops every process it started', async () => {
 		const ports = {
 			STACK_PG_PORT: await freePort(),
 			STACK_NATS_PORT: await freePort(),
@@ -96,6 +98,23 @@ describe('npm run stack', () => {
 		const openapi = await fetch(`${api}/openapi.json`)
 		const document = (await openapi.json()) as { openapi: string; paths: Record<string, unknown> }
 		expect({ status: openapi.status, version: document.openapi.startsWith('3.1'), hasCheck: '/v1/check' in document.paths }).toEqual({ status: 200, version: true, hasCheck: true })
+
+		// The dashboard writes its mail to files: the sign-up link in one opens the confirmation page.
+		const dashboard = `http://127.0.0.1:${ports.STACK_DASHBOARD_PORT}`
+		const form = await fetch(`${dashboard}/sign-up`)
+		const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? ''
+		const signUp = await fetch(`${dashboard}/sign-up`, {
+			method: 'POST',
+			headers: { cookie: form.headers.getSetCookie()[0]?.split(';')[0] ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ csrf, email: 'stack-smoke@example.com', password: 'correct horse battery staple', account_name: 'Smoke' })
+		})
+		expect(signUp.status).toBe(200)
+		const mailDir = stackMailDir(dataDir)
+		const mails = readdirSync(mailDir).map((file) => readFileSync(join(mailDir, file), 'utf8'))
+		const link = mails.map((mail) => /http:\/\/localhost:\d+\/sign-up\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0]).find(Boolean) ?? ''
+		expect(link).toStartWith(`http://localhost:${ports.STACK_DASHBOARD_PORT}/sign-up/confirm?token=`)
+		const confirmPage = await fetch(link.replace('//localhost:', '//127.0.0.1:'))
+		expect({ status: confirmPage.status, confirms: (await confirmPage.text()).includes('stack-smoke@example.com') }).toEqual({ status: 200, confirms: true })
 
 		started = descendantsOf(child.pid)
 		const names = new Set(started.map((entry) => entry.name))

@@ -9,6 +9,7 @@ import { IndexStore } from '../../services/checker/src/index-store.ts'
 import { type RegistryListener, listenForRegistryChanges } from '../../services/checker/src/registry-listener.ts'
 import { startResponders } from '../../services/checker/src/responders.ts'
 import { httpFetcher } from '../../services/reader/src/fetch/http-fetcher.ts'
+import { registerServerPolicy } from '../../services/reader/src/fetch/source-policy.ts'
 import { readDomainPagesForAttempt } from '../../services/reader/src/domain-pages.ts'
 import { type RunDeps, runJurisdiction } from '../../services/reader/src/run.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
@@ -67,6 +68,7 @@ export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
 			clock,
 			fetcher: httpFetcher({ timeoutMs: 5_000, userAgent: 'reader-check-stack' }),
 			sources: new Sources(registers.url),
+			policy: registerServerPolicy(registers.url),
 			adapters,
 			grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
 			maxFiles: 100,

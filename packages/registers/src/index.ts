@@ -19,3 +19,4 @@ export const adapters: Record<JurisdictionCode, RegisterAdapter> = {
 	TGC: tgcAdapter,
 	IOM: iomAdapter
 }
+export { REGULATOR_HOSTS, isRegulatorUrl, regulatorUrlRefusal, type RegulatorHosts } from './regulator-hosts.ts'

@@ -1,8 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { LookupFunction } from 'node:net'
 import { type Clock, systemClock } from '@lv/clock'
-import { parseIp } from './ip-address.ts'
+import { addressFamily, parseIp, pinnedLookup } from '@lv/net-policy'
 
 /** SPEC "Delivery rules": 10 seconds per attempt, connect to last body byte. */
 export const DELIVERY_TIMEOUT_MS = 10_000
@@ -46,13 +45,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 	const maxResponseBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
 	const clock = request.clock ?? systemClock
 	const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : Buffer.from(request.body)
-	const family = parseIp(request.address)?.length === 16 ? 6 : 4
-	const pinnedLookup = ((_hostname: string, options: unknown, callback?: unknown) => {
-		const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void
-		const wantsAll = typeof options === 'object' && options !== null && (options as { all?: boolean }).all === true
-		if (wantsAll) done(null, [{ address: request.address, family }])
-		else done(null, request.address, family)
-	}) as LookupFunction
+	const family = addressFamily(request.address)
 	const isHttps = url.protocol === 'https:'
 	const hostIsLiteral = parseIp(url.hostname) !== null
 
@@ -76,7 +69,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 		const options: https.RequestOptions = {
 			method: 'POST',
 			headers: { ...request.headers, 'Content-Length': String(body.byteLength) },
-			lookup: pinnedLookup,
+			lookup: pinnedLookup(request.address),
 			family,
 			agent: false
 		}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { type ErrorReason, isAppError } from '@lv/errors'
-import { type Resolve, checkWebhookUrl, parseWebhookUrl, systemResolve } from './url-policy.ts'
+import { type Resolve, systemResolve } from '@lv/net-policy'
+import { checkWebhookUrl, parseWebhookUrl } from './url-policy.ts'
 
 const PUBLIC_V4 = '93.184.216.34'
 const PUBLIC_V6 = '2606:2800:220:1:248:1893:25c8:1946'

@@ -1,14 +1,9 @@
-import { lookup } from 'node:dns/promises'
 import { invalidQuery } from '@lv/errors'
-import { blockedRangeOf } from './address-policy.ts'
-import { type AllowList, EMPTY_ALLOW_LIST, allowsAddress, allowsOrigin, parseAllowList } from './allow-list.ts'
-import { blockedHostnameReason } from './hostname-policy.ts'
-import { parseIp } from './ip-address.ts'
+import { type AllowList, EMPTY_ALLOW_LIST, type Resolve, allowsOrigin, blockedHostnameReason, checkUrlAddress, parseAllowList, parseIp, systemResolve } from '@lv/net-policy'
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048
 
 export type ResolvedAddress = { address: string; family: 4 | 6 }
-export type Resolve = (hostname: string) => Promise<readonly { address: string; family: number }[]>
 
 export type UrlPolicyOptions = {
 	/** Name resolution; defaults to the system resolver (getaddrinfo, every address). */
@@ -19,8 +14,6 @@ export type UrlPolicyOptions = {
 
 /** The URL as it will be called and the one address the delivery must connect to. */
 export type CheckedWebhookUrl = { url: URL } & ResolvedAddress
-
-export const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true })
 
 const refuse = (reason: Parameters<typeof invalidQuery>[0], message: string) => invalidQuery(reason, message, 'url')
 
@@ -41,25 +34,10 @@ export async function checkWebhookUrl(input: string, options: UrlPolicyOptions =
 		if (blocked !== null) throw refuse('blocked_hostname', `Webhook URL host ${hostname} is not allowed: ${blocked}.`)
 	}
 
-	const addresses =
-		literal !== null
-			? [{ address: hostname.replace(/^\[|\]$/g, '') }]
-			: await resolveAll(hostname, options.resolve ?? systemResolve)
-	if (addresses.length === 0) throw refuse('unresolvable_host', `Webhook URL host ${hostname} does not resolve.`)
-
-	if (!originAllowed) {
-		for (const { address } of addresses) {
-			if (allowsAddress(allowList, address)) continue
-			const blocked = blockedRangeOf(address)
-			if (blocked === null) continue
-			// for a name, the resolved address stays unsaid: echoing it would map internal DNS for the caller
-			const detail = literal === null ? `${hostname} resolves to a non-public address` : `${address} is in ${blocked}`
-			throw refuse('private_ip_blocked', `Webhook URL must reach a public address; ${detail}.`)
-		}
-	}
-
-	const address = (addresses[0] as { address: string }).address
-	return { url, address, family: parseIp(address)?.length === 16 ? 6 : 4 }
+	const checked = await checkUrlAddress(url, allowList, options.resolve ?? systemResolve)
+	if (!checked.ok && checked.reason === 'unresolvable_host') throw refuse('unresolvable_host', `Webhook URL host ${hostname} does not resolve.`)
+	if (!checked.ok) throw refuse('private_ip_blocked', `Webhook URL must reach a public address; ${checked.detail}.`)
+	return { url, address: checked.address, family: checked.family }
 }
 
 /** Syntax-only part of the policy (no resolution): absolute http(s) URL, a host, no userinfo, at most 2048 characters as sent and as normalised. */
@@ -95,14 +73,6 @@ export function parseWebhookUrl(input: string): URL {
 		throw refuse('invalid_url', `Webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters once percent-encoded.`)
 	}
 	return url
-}
-
-async function resolveAll(hostname: string, resolve: Resolve): Promise<readonly { address: string }[]> {
-	try {
-		return await resolve(hostname)
-	} catch {
-		return []
-	}
 }
 
 const toAllowList = (value: UrlPolicyOptions['allowList']): AllowList => {

@@ -6,7 +6,9 @@ import { assetRoutes } from './routes/asset-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { keyRoutes } from './routes/key-routes.ts'
+import { passwordRoutes } from './routes/password-routes.ts'
 import { htmlResponse } from './routes/respond.ts'
+import { signUpRoutes } from './routes/sign-up-routes.ts'
 import { webContext } from './routes/web-context.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -26,6 +28,10 @@ export function createApp(deps: DashboardDeps) {
 	})
 
 	return new Elysia()
+		.onRequest(({ request, server, set }) => {
+			const hsts = web.hstsHeader(request, server)
+			if (hsts) set.headers['strict-transport-security'] = hsts
+		})
 		.onError(({ code, error, request }) => {
 			if (code === 'NOT_FOUND') return htmlResponse(errorPage('Page not found', 'There is no page at this address.', null), { status: 404 })
 			if (code === 'PARSE' || code === 'VALIDATION' || code === 'INVALID_COOKIE_SIGNATURE') {
@@ -38,6 +44,8 @@ export function createApp(deps: DashboardDeps) {
 		})
 		.use(assetRoutes())
 		.use(authRoutes(deps, web))
+		.use(signUpRoutes(deps, web))
+		.use(passwordRoutes(deps, web))
 		.use(keyRoutes(deps, web))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))

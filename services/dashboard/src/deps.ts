@@ -3,6 +3,7 @@ import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import type { DashboardConfig } from './config.ts'
 import type { GatewayFetch } from './gateway/gateway-client.ts'
+import type { Mailer } from './mail/mailer.ts'
 
 export type DashboardDeps = {
 	sql: Sql
@@ -14,11 +15,17 @@ export type DashboardDeps = {
 		| 'API_BASE_URL'
 		| 'PRICING_URL'
 		| 'DASHBOARD_SESSION_TTL_HOURS'
+		| 'DASHBOARD_SESSION_IDLE_MINUTES'
+		| 'TRUSTED_PROXIES'
 		| 'DASHBOARD_SIGN_IN_EMAIL_LIMIT'
 		| 'DASHBOARD_SIGN_IN_ADDRESS_LIMIT'
 		| 'DASHBOARD_SIGN_UP_ADDRESS_LIMIT'
+		| 'DASHBOARD_SIGN_UP_EMAIL_LIMIT'
+		| 'DASHBOARD_SIGN_UP_LINK_TTL_HOURS'
 		| 'DASHBOARD_GATEWAY_TIMEOUT_MS'
 	>
 	/** How requests reach the gateway: global `fetch` in production. */
 	gatewayFetch: GatewayFetch
+	/** Sign-up mails: SMTP in production, a file directory on the local stack, a test receiver in tests. */
+	mailer: Mailer
 }

@@ -5,6 +5,7 @@ import { createLogger } from '@lv/logger'
 import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { DashboardEnv } from './config.ts'
+import { createMailer } from './mail/mailer.ts'
 
 const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
@@ -14,7 +15,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready)
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: config.DATABASE_POOL_MAX ?? 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request) })
+const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })

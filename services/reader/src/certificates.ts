@@ -4,8 +4,9 @@ import type { Sql, TransactionSql } from '@lv/db'
 import { normaliseHostname, siteKey } from '@lv/hostnames'
 import type { FetchedFile, JurisdictionCode, ParsedVerificationPage } from '@lv/registers'
 import { FetchFailedError } from './errors.ts'
-import { sha256Hex } from './fetch/read-publication.ts'
-import type { RunDeps } from './run.ts'
+import type { FetchScope } from './fetch/http-fetcher.ts'
+import { fetchCanonical, sha256Hex } from './fetch/read-publication.ts'
+import { type RunDeps, fetchScope } from './run.ts'
 import { fileSnapshots } from './store/runs.ts'
 import { inTransaction } from './store/transaction.ts'
 
@@ -15,7 +16,7 @@ type CertificateAdapter = {
 	readCertificate(file: FetchedFile): { page: ParsedVerificationPage; listing: 'listed' | 'removed' | 'silent' }
 }
 
-export type CertificateDeps = Pick<RunDeps, 'sql' | 'clock' | 'fetcher' | 'sources' | 'adapters' | 'logger' | 'bus'>
+export type CertificateDeps = Pick<RunDeps, 'sql' | 'clock' | 'fetcher' | 'sources' | 'policy' | 'runLimits' | 'adapters' | 'logger' | 'bus'>
 
 export type CertificatePolicy = {
 	/** Certificates read per batch at least. */
@@ -109,11 +110,12 @@ async function readBatch(deps: CertificateDeps, adapter: CertificateAdapter, jur
 	const [status] = await deps.sql<{ last_successful_read_at: Date | null }[]>`
 		SELECT last_successful_read_at FROM register_status WHERE jurisdiction_code = ${jurisdiction}`
 	const context: BatchContext = { slot, registerReadAt: status?.last_successful_read_at ?? null }
+	const scope = fetchScope(deps, jurisdiction)
 	for (const licence of batch) {
 		const certificateUrl = adapter.certificateUrl(licence.license_number) as string
 		const fetchUrl = deps.sources.fetchUrl(certificateUrl)
 		const readAt = deps.clock.now()
-		const reading = await fetchCertificate(deps, adapter, licence, fetchUrl)
+		const reading = await fetchCertificate(deps, scope, adapter, licence, { certificateUrl, fetchUrl })
 		if (reading.kind === 'failed') deps.logger.warn('certificate not read', { jurisdiction, license_number: licence.license_number, url: fetchUrl, reason: reading.reason })
 		const changes = await inTransaction(deps.sql, (tx) => recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context }))
 		summary.inserted += changes.inserted
@@ -155,10 +157,11 @@ async function holdingBatchLock<T>(sql: Sql, jurisdiction: JurisdictionCode, wor
 	}
 }
 
-async function fetchCertificate(deps: CertificateDeps, adapter: CertificateAdapter, licence: Licence, fetchUrl: string): Promise<Reading> {
+async function fetchCertificate(deps: CertificateDeps, scope: FetchScope, adapter: CertificateAdapter, licence: Licence, page: { certificateUrl: string; fetchUrl: string }): Promise<Reading> {
+	const { certificateUrl, fetchUrl } = page
 	let response: Awaited<ReturnType<CertificateDeps['fetcher']>>
 	try {
-		response = await deps.fetcher(fetchUrl, null)
+		response = await fetchCanonical(deps.fetcher, deps.sources, scope, certificateUrl, null)
 	} catch (error) {
 		if (error instanceof FetchFailedError) return { kind: 'failed', httpStatus: error.httpStatus, reason: error.reason, snapshot: null }
 		return { kind: 'failed', httpStatus: null, reason: 'network_error', snapshot: null }

@@ -5,6 +5,9 @@ export type RunFailureReason =
 	| 'timeout'
 	| 'network_error'
 	| 'truncated'
+	| 'source_refused'
+	| 'too_many_redirects'
+	| 'too_large'
 	| 'parse_error'
 	| 'implausible_shrink'
 	| 'empty_register'
@@ -31,11 +34,13 @@ export class ReconciliationBusyError extends TransientError {
 	override readonly name = 'ReconciliationBusyError'
 }
 
+export type FetchFailureReason = 'http_error' | 'timeout' | 'network_error' | 'truncated' | 'source_refused' | 'too_many_redirects' | 'too_large'
+
 /** A fetch that failed: the reason is one of the run failure reasons. */
 export class FetchFailedError extends Error {
 	override readonly name = 'FetchFailedError'
 	constructor(
-		readonly reason: 'http_error' | 'timeout' | 'network_error' | 'truncated',
+		readonly reason: FetchFailureReason,
 		readonly url: string,
 		message: string,
 		readonly httpStatus: number | null = null,

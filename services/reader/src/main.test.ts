@@ -26,6 +26,7 @@ beforeAll(async () => {
 			LOG_LEVEL: 'warn',
 			READER_JURISDICTIONS: 'UKGC,MGA,CW,KH,AN,TGC,IOM',
 			READER_SOURCE_BASE_URL: server.url,
+			READER_SOURCE_ALLOW_LIST: new URL(server.url).host,
 			READER_RUN_ON_START: 'true',
 			READER_OUTBOX_POLL_MS: '200'
 		},

@@ -30,8 +30,10 @@ const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
 const deps: RunDeps = {
 	sql,
 	clock: systemClock,
-	fetcher: httpFetcher({ timeoutMs: config.READER_FETCH_TIMEOUT_MS, userAgent: config.READER_USER_AGENT }),
+	fetcher: httpFetcher({ timeoutMs: config.READER_FETCH_TIMEOUT_MS, userAgent: config.READER_USER_AGENT, maxFileBytes: config.READER_MAX_FILE_BYTES }),
 	sources: config.sources,
+	policy: config.policy,
+	runLimits: config.runLimits,
 	adapters,
 	grace: config.grace,
 	maxFiles: config.READER_MAX_FILES,

@@ -6,8 +6,10 @@ import type { Logger } from '@lv/logger'
 import type { FetchedFile, JurisdictionCode, ParsedEnforcement, ParsedRegister, RegisterAdapter } from '@lv/registers'
 import { monotonicFactory } from 'ulid'
 import { FetchFailedError, ReconciliationBusyError, RunFailedError } from './errors.ts'
-import type { Fetcher } from './fetch/http-fetcher.ts'
+import type { FetchScope, Fetcher } from './fetch/http-fetcher.ts'
 import { asFetchedFile, type FetchedRecord, fetchPublication } from './fetch/read-publication.ts'
+import { RunAllowance, type RunLimits } from './fetch/run-allowance.ts'
+import type { SourcePolicy } from './fetch/source-policy.ts'
 import { planReconciliation } from './reconcile/plan.ts'
 import { judgePlausibility } from './reconcile/plausibility.ts'
 import type { GracePolicy, IdSource, Observation, PlanCounts, ReadFile } from './reconcile/types.ts'
@@ -41,6 +43,10 @@ export type RunDeps = {
 	clock: Clock
 	fetcher: Fetcher
 	sources: Sources
+	/** Where the fetcher may connect: the regulator hosts plus the operator's exceptions. */
+	policy: SourcePolicy
+	/** Bytes and time one run (or certificate/seal batch) may fetch; DEFAULT_RUN_LIMITS when absent. */
+	runLimits?: RunLimits
 	adapters: Partial<Record<JurisdictionCode, RegisterAdapter>>
 	grace: GracePolicy
 	maxFiles: number
@@ -69,6 +75,9 @@ export function defaultIds(clock: Clock): IdSource {
 
 const lockKey = (jurisdiction: string) => `reader:${jurisdiction}`
 
+/** A fresh allowance for one run or batch of a jurisdiction. */
+export const fetchScope = (deps: Pick<RunDeps, 'policy' | 'runLimits'>, jurisdiction: JurisdictionCode): FetchScope => ({ jurisdiction, policy: deps.policy, run: new RunAllowance(deps.runLimits) })
+
 /**
  * One read of a jurisdiction: fetch (conditional GET, discovery), file snapshots, parse,
  * classify, then reconcile in ONE transaction holding the jurisdiction's advisory lock.
@@ -81,6 +90,7 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 	const runId = ids.uuid()
 	const startedAt = deps.clock.now()
 	const records: FetchedRecord[] = []
+	const fetchWarnings: string[] = []
 	const publicationOf = new Map<FetchedRecord, string>()
 	const timings: Record<string, number> = {}
 	let mark = performance.now()
@@ -96,6 +106,8 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 			sources: deps.sources,
 			clock: deps.clock,
 			maxFiles: deps.maxFiles,
+			scope: fetchScope(deps, jurisdiction),
+			warnings: fetchWarnings,
 			previousRead: (url: string) => previous.get(url),
 			loadSnapshot: (sha: string) => loadSnapshot(deps.sql, sha)
 		}
@@ -154,7 +166,7 @@ export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionC
 				failureReason: null,
 				failureDetail: null,
 				changed: plan.changed,
-				counts: { ...plan.counts, files: records.length, not_modified: records.filter((r) => r.notModified).length, warnings: parsed.warnings.slice(0, 50) }
+				counts: { ...plan.counts, files: records.length, not_modified: records.filter((r) => r.notModified).length, warnings: [...fetchWarnings, ...parsed.warnings].slice(0, 50) }
 			})
 			await fileSnapshots(tx, records)
 			await insertReads(tx, runId, jurisdiction, reads, 'succeeded', finishedAt, null)

@@ -3,7 +3,10 @@ import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import type { JurisdictionCode, RegisterAdapter } from '@lv/registers'
 import type { Fetcher } from './fetch/http-fetcher.ts'
-import { sha256Hex } from './fetch/read-publication.ts'
+import { fetchCanonical, sha256Hex } from './fetch/read-publication.ts'
+import type { RunLimits } from './fetch/run-allowance.ts'
+import type { SourcePolicy } from './fetch/source-policy.ts'
+import { fetchScope } from './run.ts'
 import type { Sources } from './sources.ts'
 import { fileSnapshots } from './store/runs.ts'
 
@@ -18,6 +21,8 @@ export type VerificationDeps = {
 	clock: Clock
 	fetcher: Fetcher
 	sources: Sources
+	policy: SourcePolicy
+	runLimits?: RunLimits
 	adapters: Partial<Record<JurisdictionCode, RegisterAdapter>>
 	logger: Logger
 }
@@ -38,6 +43,7 @@ export async function readVerificationPages(deps: VerificationDeps, jurisdiction
 		ORDER BY verification_page_read_at ASC NULLS FIRST, id
 		${limit === null ? deps.sql`` : deps.sql`LIMIT ${limit}`}`
 	const summary: VerificationSummary = { read: 0, failed: 0 }
+	const scope = fetchScope(deps, jurisdiction)
 	for (const link of links) {
 		const fetchUrl = deps.sources.fetchUrl(link.verification_url)
 		const readAt = deps.clock.now()
@@ -45,7 +51,7 @@ export async function readVerificationPages(deps: VerificationDeps, jurisdiction
 		let pageStatus: string | null = null
 		let record: { sha256: string; bytes: Uint8Array; contentType: string | null } | null = null
 		try {
-			const response = await deps.fetcher(fetchUrl, null)
+			const response = await fetchCanonical(deps.fetcher, deps.sources, scope, link.verification_url, null)
 			if (response.status === 'ok') {
 				httpStatus = response.httpStatus
 				record = { sha256: sha256Hex(response.bytes), bytes: response.bytes, contentType: response.contentType }

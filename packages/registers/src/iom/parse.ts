@@ -6,6 +6,7 @@ import { holderListDate, readHolderList, type IomListRow } from './holder-list.t
 import { iomCategory, iomLicenceTypes, iomTypeKey } from './licence-types.ts'
 import { readIomPage, type IomPageEntry } from './page.ts'
 import { isZip } from './xlsx.ts'
+import { isRegulatorUrl } from '../regulator-hosts.ts'
 
 export const IOM_REFERENCE_PREFIX = 'IOM/OGRA'
 
@@ -144,14 +145,14 @@ export function parseIomRegister(files: FetchedFile[]): ParsedRegister {
 	return { jurisdiction: 'IOM', entities: [...builder.entities.values()], licences: [...builder.licences.values()], domains: [...builder.domains.values()], warnings: builder.warnings }
 }
 
-/** The newest dated OGRA holder-list XLSX the page links to (`/media/…/<YY-MM-DD>-current-ogra-licence-holders.xlsx`). */
+/** The newest dated OGRA holder-list XLSX the page links to on the Commission's host (`/media/…/<YY-MM-DD>-current-ogra-licence-holders.xlsx`). */
 export function discoverIomFiles(file: FetchedFile): string[] {
 	if (isZip(file.bytes)) return []
 	return guardParse(() => {
 		const document = readHtml(file)
 		const links = Array.from(document.querySelectorAll('a[href]') as ArrayLike<HtmlElement>)
 			.map((anchor) => resolveLink(anchor.getAttribute('href'), file.url))
-			.filter((url): url is string => url !== null && holderListDate(url) !== null)
+			.filter((url): url is string => url !== null && isRegulatorUrl('IOM', url) && holderListDate(url) !== null)
 		const newest = links.sort((a, b) => (holderListDate(b) ?? '').localeCompare(holderListDate(a) ?? ''))[0]
 		return newest ? [newest] : []
 	}, file)

@@ -78,6 +78,23 @@ describe('MGA register edited copies', () => {
 	})
 })
 
+describe('MGA seal pages attach domains only to the licence whose panel linked them', () => {
+	test("a seal linked from Nightjar's panel that names Quillon's licence gives Quillon nothing and is a warning", () => {
+		const hostile = fixtureText('mga/seal-nightjar.html').replace('MGA/CRP/635/2018- 01', 'MGA/B2C/533/2018')
+		const result = mgaAdapter.parseRegister([page1, page2, textFile(hostile, NIGHTJAR)])
+		expect(result.domains.filter((d) => d.licenceKey === 'MGA/B2C/533/2018')).toEqual([])
+		expect(result.domains.filter((d) => d.verificationUrl === NIGHTJAR)).toEqual([])
+		expect(result.warnings).toEqual([`${NIGHTJAR}: seal names MGA/B2C/533/2018 but it is linked from MGA/CRP/635/2018-01; its domains are skipped`])
+	})
+
+	test('a seal no panel links gives its domains to no licence, even one it names', () => {
+		const stray = sealUrl('00000000-0000-4000-8000-000000000000')
+		const result = mgaAdapter.parseRegister([page1, page2, fixtureFile('mga/seal-quillon-suspended.html', stray)])
+		expect(result.domains).toEqual([])
+		expect(result.warnings).toEqual([`${stray}: seal names MGA/B2C/533/2018 but no panel links it; its domains are skipped`])
+	})
+})
+
 describe('MGA register malformed input', () => {
 	test('a 429 page is unexpected_format', () => {
 		expect(() => mgaAdapter.parseRegister([fixtureFile('mga/rate-limited-429.html', page1Url)])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))

@@ -1,7 +1,7 @@
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
 import { extractHostname } from '../shared/hostnames.ts'
-import { labelledCells, readCompleteHtml, textOf, type HtmlDocument } from '../shared/html.ts'
+import { labelledCells, readCompleteHtml, resolveLink, textOf, type HtmlDocument } from '../shared/html.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { isMgaNumber, mgaNumberKey } from './licence-number.ts'
 import { mgaLicenceType } from './licence-type.ts'
@@ -51,7 +51,10 @@ function entityId(row: { registrationNumber: string; companyName: string }): str
 /**
  * Parses one read of the MGA register: the rendered register pages (one panel per licence ×
  * authorisation type) and any Dynamic Seal pages fetched with them, which are where the
- * domains live. Rows that share a number merge into one licence carrying every type.
+ * domains live. Rows that share a number merge into one licence carrying every type. A seal's
+ * domains go to a licence whose panel linked that seal and that the seal names; a seal that names
+ * none of the licences linking it is a warning and gives no domains (a panel cannot lend its
+ * licence to another company's seal, nor a seal its domains to a licence it was not linked from).
  */
 export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	if (files.length === 0) throw parseError('empty', 'no files to parse')
@@ -59,6 +62,8 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	const entities = new Map<string, ParsedEntity>()
 	const licences = new Map<string, ParsedLicence & { raw: { typeTexts: string[]; sealUrl: string | null } }>()
 	const seals: { file: FetchedFile; sourceIndex: number; document: HtmlDocument }[] = []
+	/** Seal URL (resolved as discovery resolves it) -> the licence keys whose panels link it. */
+	const linkedFrom = new Map<string, Set<string>>()
 	let registerPages = 0
 
 	files.forEach((file, sourceIndex) =>
@@ -79,6 +84,8 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 				const id = entityId(row)
 				if (!entities.has(id)) entities.set(id, { upstreamId: id, legalName: row.companyName, country: null, tradingNames: [], sourceIndex })
 				const key = mgaNumberKey(row.number)
+				const sealUrl = resolveLink(row.sealUrl, file.url)
+				if (sealUrl) linkedFrom.set(sealUrl, (linkedFrom.get(sealUrl) ?? new Set()).add(key))
 				const existing = licences.get(key)
 				if (existing) {
 					if (existing.raw.typeTexts.includes(row.type)) warnings.push(`${file.url}: ${row.number} / ${row.type} listed twice, merged`)
@@ -115,9 +122,12 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	const seen = new Set<string>()
 	for (const { file, sourceIndex, document } of seals) {
 		const seal = readMgaSeal(document)
-		const licence = seal.licences.map((l) => licences.get(mgaNumberKey(l.number))).find((l) => l !== undefined)
+		const linking = linkedFrom.get(file.url) ?? new Set<string>()
+		const named = seal.licences.map((l) => mgaNumberKey(l.number))
+		const licence = named.filter((key) => linking.has(key)).map((key) => licences.get(key)).find((l) => l !== undefined)
 		if (!licence) {
-			warnings.push(`${file.url}: seal names no licence listed in the register; its domains are skipped`)
+			const linkers = linking.size === 0 ? 'no panel links it' : `it is linked from ${[...linking].join(', ')}`
+			warnings.push(`${file.url}: seal names ${named.join(', ') || 'no licence'} but ${linkers}; its domains are skipped`)
 			continue
 		}
 		for (const url of seal.urls) {

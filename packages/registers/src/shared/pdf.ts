@@ -1,16 +1,68 @@
-import { inflateSync } from 'node:zlib'
+import { constants, createInflateRaw, inflateSync } from 'node:zlib'
 import { extractTextItems, getDocumentProxy } from 'unpdf'
 import type { FetchedFile } from '../types.ts'
 import { guardParseAsync, parseError } from './parse-error.ts'
 import { isPdf } from './text.ts'
 
-const MAX_INFLATED_BYTES = 32 * 1024 * 1024
-const MAX_OBJECTS = 200_000
+/** What one whole document may inflate to, all streams together (a register PDF inflates to a few MB). */
+export const MAX_PDF_INFLATED_BYTES = 64 * 1024 * 1024
+/** Indirect objects in one document, those packed in object streams included (a register PDF has a few thousand). */
+export const MAX_PDF_OBJECTS = 50_000
+/** Filters that expand without a useful bound on the ratio (Flate is bounded by the document budget). */
+const UNBOUNDED_FILTERS = new Set(['LZWDecode', 'LZW', 'RunLengthDecode', 'RL'])
 
 // WinAnsiEncoding code points 0x80-0x9F (the rest of the byte range is Latin-1).
 const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'
 
 type PdfObject = { dictionary: string; stream: Uint8Array | null }
+
+/** The allowance of one document: objects counted and bytes inflated, across every stream. */
+class DocumentBudget {
+	private objects = 0
+	private inflated = 0
+	constructor(private readonly file: Pick<FetchedFile, 'url'>) {}
+
+	countObjects(count: number): void {
+		this.objects += count
+		if (this.objects > MAX_PDF_OBJECTS) throw parseError('malformed', `PDF has more than ${MAX_PDF_OBJECTS} objects`, this.file)
+	}
+
+	private tooLarge = () => parseError('malformed', `PDF streams inflate to more than ${MAX_PDF_INFLATED_BYTES} bytes`, this.file)
+
+	/** Inflates one stream within what the document has left; null when the data does not inflate. */
+	inflate(raw: Uint8Array): Uint8Array | null {
+		try {
+			const out = inflateSync(raw, { maxOutputLength: Math.max(1, MAX_PDF_INFLATED_BYTES - this.inflated) })
+			this.inflated += out.length
+			return out
+		} catch (error) {
+			if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw this.tooLarge()
+			return null
+		}
+	}
+
+	/**
+	 * Counts what a zlib stream inflates to the way a lenient reader would decode it: no checksum
+	 * check, and everything up to a damaged or missing end counted. Nothing is kept.
+	 */
+	countInflated(zlibData: Uint8Array): Promise<void> {
+		return new Promise((resolve, reject) => {
+			const inflater = createInflateRaw({ finishFlush: constants.Z_SYNC_FLUSH })
+			inflater.on('data', (chunk: Buffer) => {
+				this.inflated += chunk.length
+				if (this.inflated > MAX_PDF_INFLATED_BYTES) {
+					inflater.destroy()
+					reject(this.tooLarge())
+				}
+			})
+			inflater.on('end', resolve)
+			inflater.on('error', () => resolve())
+			inflater.end(zlibData.subarray(2))
+		})
+	}
+}
+
+const filtersOf = (dictionary: string): string[] => [...(/\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1] ?? '').matchAll(/\/(\w+)/g)].map((m) => m[1] as string)
 
 function latin1(bytes: Uint8Array): string {
 	return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
@@ -22,10 +74,11 @@ function decodeByte(code: number): string {
 
 function readObjects(source: string, bytes: Uint8Array, file: Pick<FetchedFile, 'url'>): Map<number, PdfObject> {
 	const objects = new Map<number, PdfObject>()
+	const budget = new DocumentBudget(file)
 	const header = /(\d+)\s+\d+\s+obj\b/g
 	let match: RegExpExecArray | null
 	while ((match = header.exec(source)) !== null) {
-		if (objects.size >= MAX_OBJECTS) throw parseError('malformed', 'PDF has too many objects', file)
+		budget.countObjects(1)
 		const start = match.index + match[0].length
 		const end = source.indexOf('endobj', start)
 		if (end < 0) throw parseError('truncated', `PDF object ${match[1]} has no endobj`, file)
@@ -40,7 +93,7 @@ function readObjects(source: string, bytes: Uint8Array, file: Pick<FetchedFile, 
 			if (dataEnd < 0 || dataEnd > end) throw parseError('truncated', `PDF stream ${match[1]} has no endstream`, file)
 			let raw = bytes.subarray(dataStart, dataEnd)
 			while (raw.length > 0 && (raw[raw.length - 1] === 0x0a || raw[raw.length - 1] === 0x0d)) raw = raw.subarray(0, raw.length - 1)
-			stream = decodeStream(dictionary, raw, file)
+			stream = decodeStream(dictionary, raw, file, budget)
 		}
 		objects.set(Number(match[1]), { dictionary, stream })
 		header.lastIndex = end + 6
@@ -48,17 +101,40 @@ function readObjects(source: string, bytes: Uint8Array, file: Pick<FetchedFile, 
 	return objects
 }
 
-function decodeStream(dictionary: string, raw: Uint8Array, file: Pick<FetchedFile, 'url'>): Uint8Array | null {
-	const filters = [...(/\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1] ?? '').matchAll(/\/(\w+)/g)].map((m) => m[1])
+function decodeStream(dictionary: string, raw: Uint8Array, file: Pick<FetchedFile, 'url'>, budget: DocumentBudget): Uint8Array | null {
+	const filters = filtersOf(dictionary)
 	if (filters.length === 0) return raw
 	if (filters.length === 1 && filters[0] === 'FlateDecode') {
-		try {
-			return inflateSync(raw, { maxOutputLength: MAX_INFLATED_BYTES })
-		} catch {
-			throw parseError('malformed', 'PDF stream does not inflate', file)
-		}
+		const inflated = budget.inflate(raw)
+		if (inflated === null) throw parseError('malformed', 'PDF stream does not inflate', file)
+		return inflated
 	}
 	return null
+}
+
+/**
+ * Bounds a document before pdf.js (unpdf) reads it, since pdf.js has no limits of its own: the
+ * indirect objects (those packed in object streams by their /N) within MAX_PDF_OBJECTS, every
+ * Flate stream inflated (and dropped) within MAX_PDF_INFLATED_BYTES for the whole document, and no
+ * stream whose filters could expand without a bound (LZW, run-length, Flate behind another filter).
+ * Counts as pdf.js decodes (no checksum, a damaged end still yields what came before it); throws RegisterParseError.
+ */
+export async function checkPdfBounds(file: FetchedFile): Promise<void> {
+	const source = latin1(file.bytes)
+	const budget = new DocumentBudget(file)
+	for (const _ of source.matchAll(/\d+\s+\d+\s+obj\b/g)) budget.countObjects(1)
+	for (const match of source.matchAll(/\bstream\r?\n/g)) {
+		const dictionary = source.slice(Math.max(0, source.lastIndexOf('obj', match.index)), match.index)
+		if (/\/Type\s*\/ObjStm\b/.test(dictionary)) budget.countObjects(Number(/\/N\s+(\d+)/.exec(dictionary)?.[1] ?? 0))
+		const filters = filtersOf(dictionary)
+		if (filters.some((filter) => UNBOUNDED_FILTERS.has(filter)) || filters.indexOf('FlateDecode') > 0) {
+			throw parseError('unexpected_format', `PDF stream uses filters ${filters.join(', ')}, which are not read`, file)
+		}
+		if (filters[0] !== 'FlateDecode') continue
+		const dataStart = (match.index as number) + match[0].length
+		const dataEnd = source.indexOf('endstream', dataStart)
+		await budget.countInflated(file.bytes.subarray(dataStart, dataEnd < 0 ? file.bytes.length : dataEnd))
+	}
 }
 
 function references(value: string): number[] {
@@ -249,10 +325,11 @@ export function extractPdfPages(file: FetchedFile): string[] {
 	})
 }
 
-/** Extracts each page's text with unpdf (pdf.js), one line break wherever the baseline moves. Throws RegisterParseError only. */
+/** Extracts each page's text with unpdf (pdf.js), one line break wherever the baseline moves, once checkPdfBounds passes. Throws RegisterParseError only. */
 export async function extractPdfPagesAsync(file: FetchedFile): Promise<string[]> {
 	if (file.bytes.length === 0) throw parseError('empty', 'file is empty', file)
 	if (!isPdf(file.bytes)) throw parseError('unexpected_format', 'file is not a PDF', file)
+	await checkPdfBounds(file)
 	return guardParseAsync(async () => {
 		// verbosity 0: pdf.js would otherwise print a warning per damaged object to the console.
 		const document = await getDocumentProxy(new Uint8Array(file.bytes), { verbosity: 0 })

@@ -1,5 +1,6 @@
 import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import { nameKey } from '../kh/name-key.ts'
+import { isRegulatorUrl } from '../regulator-hosts.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
 export const TGC_SEAL_HOST = 'validate.thetgc.ca'
@@ -57,7 +58,7 @@ function domainValues(cell: HtmlElement, base: string): { value: string; hostnam
 		const text = textOf(anchor)
 		rest = rest.replace(text, ' ')
 		const href = resolveLink(anchor.getAttribute('href'), base)
-		const isSeal = href !== null && new URL(href).hostname === TGC_SEAL_HOST
+		const isSeal = href !== null && isRegulatorUrl('TGC', href) && new URL(href).hostname === TGC_SEAL_HOST
 		const sealDomain = isSeal ? new URL(href).searchParams.get('domain') : null
 		const hostname = extractHostname(text) ?? (sealDomain ? extractHostname(sealDomain) : href ? extractHostname(href) : null)
 		values.push({ value: text || href || '', hostname, verificationUrl: isSeal ? href : null })
@@ -157,12 +158,12 @@ export function parseTgcRegister(files: FetchedFile[]): ParsedRegister {
 	return { jurisdiction: 'TGC', entities: [...builder.entities.values()], licences: [...builder.licences.values()], domains: [...builder.domains.values()], warnings: builder.warnings }
 }
 
-/** The other pages of the list named by its pagination links (resolved, without the page itself). */
+/** The other pages of the list named by its pagination links (resolved, on the TGC's hosts, without the page itself). */
 export function discoverTgcPages(file: FetchedFile): string[] {
 	return guardParse(() => {
 		const document = readCompleteHtml(file)
 		const links = Array.from(document.querySelectorAll('.pagination a[href], a.page-numbers[href], a[rel="next"][href]') as ArrayLike<HtmlElement>)
-		const urls = links.map((link) => resolveLink(link.getAttribute('href'), file.url)).filter((url): url is string => url !== null && url !== file.url)
+		const urls = links.map((link) => resolveLink(link.getAttribute('href'), file.url)).filter((url): url is string => url !== null && url !== file.url && isRegulatorUrl('TGC', url))
 		return [...new Set(urls)]
 	}, file)
 }

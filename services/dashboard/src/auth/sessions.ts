@@ -20,8 +20,8 @@ export async function startSession(sql: Sql, clock: Clock, userId: string, ttlMs
 	const now = clock.now()
 	const expiresAt = new Date(now.getTime() + ttlMs)
 	await sql`
-		INSERT INTO dashboard_sessions (id, user_id, token_hash, created_at, expires_at)
-		VALUES (${crypto.randomUUID()}, ${userId}, ${sha256(token)}, ${now}, ${expiresAt})`
+		INSERT INTO dashboard_sessions (id, user_id, token_hash, created_at, expires_at, last_seen_at)
+		VALUES (${crypto.randomUUID()}, ${userId}, ${sha256(token)}, ${now}, ${expiresAt}, ${now})`
 	return { token, expiresAt }
 }
 
@@ -36,17 +36,25 @@ type SessionRow = {
 	exports_per_day: number | null
 }
 
-/** The unexpired session for a cookie token, or null. */
-export async function findSession(sql: Sql, clock: Clock, token: string): Promise<Session | null> {
+/**
+ * The session for a cookie token if it is neither expired nor idle for `idleMs` or longer, or null.
+ * Finding it counts as using it: the same statement moves its last use to now.
+ */
+export async function findSession(sql: Sql, clock: Clock, token: string, idleMs: number): Promise<Session | null> {
 	if (token.length === 0 || token.length > 200) return null
+	const now = clock.now()
 	const [row] = await sql<SessionRow[]>`
+		WITH used AS (
+			UPDATE dashboard_sessions SET last_seen_at = ${now}
+			WHERE token_hash = ${sha256(token)} AND expires_at > ${now} AND last_seen_at > ${new Date(now.getTime() - idleMs)}
+			RETURNING user_id
+		)
 		SELECT u.id AS user_id, u.email, a.id AS account_id, a.name AS account_name,
 			p.code AS plan_code, p.name AS plan_name, p.rank AS plan_rank, p.exports_per_day
-		FROM dashboard_sessions s
+		FROM used s
 		JOIN dashboard_users u ON u.id = s.user_id
 		JOIN accounts a ON a.id = u.account_id
-		LEFT JOIN plans p ON p.code = a.plan_code AND a.plan_status = 'active'
-		WHERE s.token_hash = ${sha256(token)} AND s.expires_at > ${clock.now()}`
+		LEFT JOIN plans p ON p.code = a.plan_code AND a.plan_status = 'active'`
 	if (!row) return null
 	const plan =
 		row.plan_code === null || row.plan_name === null || row.plan_rank === null
@@ -59,7 +67,9 @@ export async function endSession(sql: Sql, token: string): Promise<void> {
 	await sql`DELETE FROM dashboard_sessions WHERE token_hash = ${sha256(token)}`
 }
 
-export async function pruneExpiredSessions(sql: Sql, clock: Clock): Promise<number> {
-	const rows = await sql`DELETE FROM dashboard_sessions WHERE expires_at <= ${clock.now()} RETURNING id`
+/** Deletes sessions past their lifetime or idle for `idleMs` or longer. */
+export async function pruneExpiredSessions(sql: Sql, clock: Clock, idleMs: number): Promise<number> {
+	const now = clock.now()
+	const rows = await sql`DELETE FROM dashboard_sessions WHERE expires_at <= ${now} OR last_seen_at <= ${new Date(now.getTime() - idleMs)} RETURNING id`
 	return rows.length
 }

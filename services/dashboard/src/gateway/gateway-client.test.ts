@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createAccount, issueApiKey } from '@lv/accounts'
 import { DAY, MINUTE } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { listAccountKeys } from '../store/keys.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 import { issueActionKey, sweepActionKeys } from './action-keys.ts'
 import { type GatewayFetch, createGatewayClient } from './gateway-client.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 const clientWith = (fetch: GatewayFetch) =>
 	createGatewayClient({ sql: h.db.sql, clock: h.clock, logger: silentLogger, apiBaseUrl: 'http://api.localhost/', fetch, timeoutMs: 5000 })

@@ -37,7 +37,8 @@ const brand = html`<a class="brand" href="/"><span class="brand-mark" aria-hidde
 /** The hidden field every state-changing form carries. */
 export const csrfField = (token: string) => html`<input type="hidden" name="csrf" value="${token}">`
 
-export type SignedInPageInput = { title: string; session: Session; csrf: string; section: Section; content: HtmlValue }
+/** `section: null` for account pages outside the tabs (the password page). */
+export type SignedInPageInput = { title: string; session: Session; csrf: string; section: Section | null; content: HtmlValue }
 
 export function signedInPage(input: SignedInPageInput): SafeHtml {
 	const { session } = input
@@ -53,6 +54,7 @@ ${brand}
 <span class="account">${session.accountName}</span>
 <span class="plan-badge">${session.plan?.name ?? 'No active plan'}</span>
 <span class="email">${session.email}</span>
+<a class="account-link" href="/account/password">Password</a>
 <form method="post" action="/sign-out" class="inline">${csrfField(input.csrf)}<button type="submit" class="link-button">Sign out</button></form>
 </div>
 </div>

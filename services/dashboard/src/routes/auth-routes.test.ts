@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { MINUTE } from '@lv/clock'
 import { sha256 } from '../auth/tokens.ts'
-import { BrowserSession, signUp, uniqueEmail } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { BrowserSession, confirmLinkFor, confirmSignUpLink, signUp, uniqueEmail } from '../test-support/browser-session.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 const accountsWithEmail = (email: string) =>
 	h.db.sql<{ plan_code: string; name: string; password_hash: string }[]>`
@@ -29,14 +23,29 @@ describe('sign-up', () => {
 		expect(browser.cookies.get('lv_csrf')).toBe(browser.csrfToken())
 	})
 
-	test('a valid sign-up creates a Starter account with an argon2id hash and a session stored as SHA-256 only', async () => {
+	test('a valid sign-up mails a link and creates nothing until it is confirmed; then a Starter account with an argon2id hash and a session stored as SHA-256 only', async () => {
 		const browser = new BrowserSession(h.dashboard())
 		const email = uniqueEmail('Owner')
 		await browser.get('/sign-up')
 		const answer = await browser.post('/sign-up', { email: `  ${email.toUpperCase()} `, password: 'a long enough password', account_name: ' Acme ' })
-		expect(answer.status).toBe(303)
-		expect(answer.location).toBe('/keys')
-		const sessionCookie = answer.setCookies.find((line) => line.startsWith('lv_session='))
+		expect(answer.status).toBe(200)
+		expect(answer.html).toContain('Check your email')
+		expect(await accountsWithEmail(email.toLowerCase())).toHaveLength(0)
+		const [mail] = h.mailbox.mailsTo(email)
+		expect(mail?.subject).toBe('Confirm your Licence Register Verification account')
+		const link = confirmLinkFor(h.mailbox, email)
+		expect(link.origin).toBe('http://localhost')
+		const held = await h.db.sql<{ token_hash: Uint8Array }[]>`SELECT token_hash FROM dashboard_sign_ups WHERE email = ${email.toLowerCase()}`
+		expect(Buffer.from(held[0]?.token_hash ?? []).equals(Buffer.from(sha256(link.searchParams.get('token') ?? '')))).toBe(true)
+
+		const confirmPage = await browser.get(`${link.pathname}${link.search}`)
+		expect(confirmPage.status).toBe(200)
+		expect(confirmPage.html).toContain('Create the account <strong>Acme</strong>')
+		expect(await accountsWithEmail(email.toLowerCase())).toHaveLength(0)
+		const confirmed = await browser.post('/sign-up/confirm', { token: link.searchParams.get('token') ?? '' })
+		expect(confirmed.status).toBe(303)
+		expect(confirmed.location).toBe('/keys')
+		const sessionCookie = confirmed.setCookies.find((line) => line.startsWith('lv_session='))
 		expect(sessionCookie).toMatch(/HttpOnly/)
 		expect(sessionCookie).toMatch(/SameSite=Lax/)
 		const [row] = await accountsWithEmail(email.toLowerCase())
@@ -51,6 +60,39 @@ describe('sign-up', () => {
 		const keys = await browser.get('/keys')
 		expect(keys.status).toBe(200)
 		expect(keys.html).toContain('Starter')
+	})
+
+	test('a confirmation link works once, not after it expires, and not without the form token', async () => {
+		const app = h.dashboard()
+		const email = uniqueEmail()
+		const browser = new BrowserSession(app)
+		await browser.get('/sign-up')
+		await browser.post('/sign-up', { email, password: 'a long enough password', account_name: 'Once' })
+		const link = confirmLinkFor(h.mailbox, email)
+		await browser.get(`${link.pathname}${link.search}`)
+		const forged = await browser.post('/sign-up/confirm', { token: link.searchParams.get('token') ?? '' }, { csrf: 'none' })
+		expect(forged.status).toBe(403)
+		expect((await confirmSignUpLink(browser, link)).status).toBe(303)
+		const again = await confirmSignUpLink(new BrowserSession(app), link)
+		expect(again.status).toBe(404)
+		expect(again.html).toContain('This link has expired or was already used.')
+
+		const late = uniqueEmail()
+		const other = new BrowserSession(app)
+		await other.get('/sign-up')
+		await other.post('/sign-up', { email: late, password: 'a long enough password', account_name: 'Late' })
+		h.clock.advance(24 * 60 * MINUTE)
+		expect((await confirmSignUpLink(other, confirmLinkFor(h.mailbox, late))).status).toBe(404)
+		expect(await accountsWithEmail(late)).toHaveLength(0)
+	})
+
+	test('a mail server that refuses the mail is a 503 page asking to try again, never a 500', async () => {
+		const refusing = { send: () => Promise.reject(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 })) }
+		const browser = new BrowserSession(h.dashboard({}, refusing))
+		await browser.get('/sign-up')
+		const answer = await browser.post('/sign-up', { email: uniqueEmail(), password: 'a long enough password', account_name: 'X' })
+		expect(answer.status).toBe(503)
+		expect(answer.html).toContain('The confirmation mail could not be sent just now.')
 	})
 
 	test('bad fields give the form back with a message per field, keeping the email and never the password', async () => {
@@ -86,16 +128,6 @@ describe('sign-up', () => {
 		expect(await accountsWithEmail(email)).toHaveLength(0)
 	})
 
-	test('an email already registered, in any case, is a 409 page suggesting sign-in', async () => {
-		const first = new BrowserSession(h.dashboard())
-		const { email } = await signUp(first)
-		const second = new BrowserSession(h.dashboard())
-		await second.get('/sign-up')
-		const answer = await second.post('/sign-up', { email: email.toUpperCase(), password: 'another long password', account_name: 'Other' })
-		expect(answer.status).toBe(409)
-		expect(answer.html).toContain('An account with this email already exists')
-	})
-
 	test('a JSON, plain-text, empty or repeated-field body is a page with an error, never a 500', async () => {
 		const browser = new BrowserSession(h.dashboard())
 		await browser.get('/sign-up')
@@ -120,21 +152,25 @@ describe('sign-up', () => {
 		const app = h.dashboard({ DASHBOARD_SIGN_UP_ADDRESS_LIMIT: 2 })
 		h.clock.set('2026-11-01T05:00:00Z')
 		await h.db.sql`DELETE FROM dashboard_attempts WHERE scope LIKE 'sign-up-address:%'`
-		for (let index = 0; index < 2; index++) await signUp(new BrowserSession(app))
+		for (let index = 0; index < 2; index++) await signUp(new BrowserSession(app), h.mailbox)
 		const browser = new BrowserSession(app)
 		await browser.get('/sign-up')
 		const refused = await browser.post('/sign-up', { email: uniqueEmail(), password: 'a long enough password', account_name: 'X' })
 		expect(refused.status).toBe(429)
 		expect(refused.html).toContain('Too many sign-ups from your network. Try again after 2026-11-01 06:00 UTC.')
 		h.clock.advance(60 * MINUTE)
-		await signUp(new BrowserSession(app))
+		await signUp(new BrowserSession(app), h.mailbox)
 	})
 
 	test('on an https app URL the cookies are Secure and use the __Host- prefix', async () => {
 		const browser = new BrowserSession(h.dashboard({ APP_URL: 'https://app.example.test' }), 'https://app.example.test')
 		const form = await browser.get('/sign-up')
 		expect(form.setCookies[0]).toMatch(/^__Host-lv_csrf=.*; Path=\/; .*SameSite=Lax; HttpOnly; Secure$/)
-		const answer = await browser.post('/sign-up', { email: uniqueEmail(), password: 'a long enough password', account_name: 'S' })
+		const email = uniqueEmail()
+		await browser.post('/sign-up', { email, password: 'a long enough password', account_name: 'S' })
+		const link = confirmLinkFor(h.mailbox, email)
+		expect(link.origin).toBe('https://app.example.test')
+		const answer = await confirmSignUpLink(browser, link)
 		expect(answer.status).toBe(303)
 		expect(answer.setCookies.find((line) => line.startsWith('__Host-lv_session='))).toMatch(/HttpOnly; Secure$/)
 	})
@@ -142,7 +178,7 @@ describe('sign-up', () => {
 
 describe('sign-in and sign-out', () => {
 	test('the right password signs in; a wrong password and an unknown email get the same message', async () => {
-		const { email, password } = await signUp(new BrowserSession(h.dashboard()))
+		const { email, password } = await signUp(new BrowserSession(h.dashboard()), h.mailbox)
 		const browser = new BrowserSession(h.dashboard())
 		await browser.get('/sign-in')
 		const wrong = await browser.post('/sign-in', { email, password: 'not the password' })
@@ -170,7 +206,7 @@ describe('sign-in and sign-out', () => {
 
 	test('attempts for one email over the limit are refused even with the right password, until the window ends', async () => {
 		h.clock.set('2026-11-02T10:00:00Z')
-		const { email, password } = await signUp(new BrowserSession(h.dashboard()))
+		const { email, password } = await signUp(new BrowserSession(h.dashboard()), h.mailbox)
 		const browser = new BrowserSession(h.dashboard())
 		await browser.get('/sign-in')
 		for (let attempt = 0; attempt < 5; attempt++) expect((await browser.post('/sign-in', { email, password: 'wrong password' })).status).toBe(401)
@@ -185,7 +221,7 @@ describe('sign-in and sign-out', () => {
 
 	test('signing out needs the session CSRF token, deletes the session, and the old cookie stops working', async () => {
 		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
+		await signUp(browser, h.mailbox)
 		const token = browser.cookies.get('lv_session') ?? ''
 		const forged = await browser.post('/sign-out', {}, { csrf: 'none' })
 		expect(forged.status).toBe(403)
@@ -202,10 +238,12 @@ describe('sign-in and sign-out', () => {
 		expect((await browser.get('/sign-in?signed_out=1')).html).toContain('You are signed out.')
 	})
 
-	test('a session past its lifetime is no longer accepted', async () => {
-		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
-		h.clock.advance(24 * 60 * MINUTE)
+	test('a session in use is no longer accepted past its lifetime', async () => {
+		const browser = new BrowserSession(h.dashboard({ DASHBOARD_SESSION_IDLE_MINUTES: 48 * 60 }))
+		await signUp(browser, h.mailbox)
+		h.clock.advance(24 * 60 * MINUTE - 1)
+		expect((await browser.get('/keys')).status).toBe(200)
+		h.clock.advance(1)
 		expect((await browser.get('/keys')).location).toBe('/sign-in')
 	})
 

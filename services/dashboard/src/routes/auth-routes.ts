@@ -1,59 +1,26 @@
 import { Elysia } from 'elysia'
 import { MINUTE } from '@lv/clock'
 import { countAttempt } from '../auth/attempt-limits.ts'
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts'
+import { verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts'
 import { endSession, pruneExpiredSessions, startSession } from '../auth/sessions.ts'
-import { normaliseEmail, readSignUp } from '../auth/sign-up-input.ts'
+import { normaliseEmail } from '../auth/sign-up-input.ts'
 import { sha256Hex } from '../auth/tokens.ts'
 import type { DashboardDeps } from '../deps.ts'
-import { signInPage, signUpPage } from '../pages/auth-pages.ts'
+import { signInPage } from '../pages/auth-pages.ts'
 import { errorPage } from '../pages/error-page.ts'
 import { formatUtc } from '../pages/format.ts'
-import { findUserByEmail, signUpUser } from '../store/users.ts'
-import { formField } from './form.ts'
+import { findUserByEmail } from '../store/users.ts'
+import { EXPIRED_FORM, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
-const SIGN_IN_WINDOW_MS = 15 * MINUTE
-const SIGN_UP_WINDOW_MS = 60 * MINUTE
-const EXPIRED_FORM = 'This form expired. Please submit it again.'
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE
 
 export function authRoutes(deps: DashboardDeps, web: WebContext) {
 	const { sql, clock, logger, config } = deps
 
 	return new Elysia()
 		.get('/', async ({ request }) => redirect((await web.session(request)) ? '/keys' : '/sign-in'))
-
-		.get('/sign-up', async ({ request }) => {
-			if (await web.session(request)) return redirect('/keys')
-			const csrf = web.anonymousCsrf(request)
-			return htmlResponse(signUpPage({ csrf: csrf.token }), { cookies: csrf.cookies })
-		})
-
-		.post('/sign-up', async ({ request, body, server }) => {
-			const csrf = web.anonymousCsrf(request)
-			const raw = { email: formField(body, 'email'), password: formField(body, 'password'), accountName: formField(body, 'account_name') }
-			const again = (status: number, view: Omit<Parameters<typeof signUpPage>[0], 'csrf' | 'email' | 'accountName'>) =>
-				htmlResponse(signUpPage({ csrf: csrf.token, email: raw.email, accountName: raw.accountName, ...view }), { status, cookies: csrf.cookies })
-
-			if (!web.anonymousCsrfValid(request, body)) return again(403, { error: EXPIRED_FORM })
-			const checked = readSignUp(raw)
-			if ('errors' in checked) return again(400, { error: 'Please correct the fields marked below.', fieldErrors: checked.errors })
-			const reached = await countAttempt(sql, clock, [
-				{ scope: `sign-up-address:${web.clientAddress(request, server)}`, limit: config.DASHBOARD_SIGN_UP_ADDRESS_LIMIT, windowMs: SIGN_UP_WINDOW_MS }
-			])
-			if (reached) return again(429, { error: `Too many sign-ups from your network. Try again after ${formatUtc(reached.resetAt)}.` })
-
-			const created = await signUpUser(sql, clock, {
-				email: checked.input.email,
-				passwordHash: await hashPassword(checked.input.password),
-				accountName: checked.input.accountName
-			})
-			if (created === 'email_taken') return again(409, { error: 'An account with this email already exists. Sign in instead.' })
-			const session = await startSession(sql, clock, created.userId, web.sessionTtlMs)
-			logger.info('signed up', { account_id: created.accountId, user_id: created.userId, plan: 'starter' })
-			return redirect('/keys', [web.sessionCookie(session.token), web.clearAnonymousCsrfCookie()])
-		})
 
 		.get('/sign-in', async ({ request, query }) => {
 			if (await web.session(request)) return redirect('/keys')
@@ -85,7 +52,7 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			if (!user || !valid) return again(401, 'Email or password is incorrect.')
 
 			const session = await startSession(sql, clock, user.id, web.sessionTtlMs)
-			await pruneExpiredSessions(sql, clock).catch((error) => logger.warn('session pruning failed', { error }))
+			await pruneExpiredSessions(sql, clock, web.sessionIdleMs).catch((error) => logger.warn('session pruning failed', { error }))
 			logger.info('signed in', { user_id: user.id })
 			return redirect('/keys', [web.sessionCookie(session.token), web.clearAnonymousCsrfCookie()])
 		})

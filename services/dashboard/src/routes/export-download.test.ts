@@ -23,7 +23,7 @@ beforeAll(async () => {
 		VALUES ('two_exports', 'Two exports', NULL, NULL, 5, 1, 10, 2, NULL, false, 9)`
 	await ensureStreams(h.bus)
 	exporter = await startExporter({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false } })
-})
+}, 30_000)
 
 afterAll(async () => {
 	await exporter.stop()
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function userOnPlan(plan: string) {
 	const browser = new BrowserSession(h.dashboard())
-	const { email } = await signUp(browser)
+	const { email } = await signUp(browser, h.mailbox)
 	const [row] = await h.db.sql<{ account_id: string }[]>`SELECT account_id FROM dashboard_users WHERE email = ${email}`
 	await h.db.sql`UPDATE accounts SET plan_code = ${plan} WHERE id = ${row?.account_id ?? ''}`
 	await browser.get('/export')

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 async function userOnPlan(plan: string) {
 	const browser = new BrowserSession(h.dashboard())
-	const { email } = await signUp(browser)
+	const { email } = await signUp(browser, h.mailbox)
 	await h.db.sql`UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email})`
 	await browser.get('/export')
 	return browser

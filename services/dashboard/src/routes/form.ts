@@ -12,3 +12,5 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Letters, marks, numbers, punctuation and spaces; no control or format characters. */
 export const hasControlCharacters = (text: string) => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text)
+
+export const EXPIRED_FORM = 'This form expired. Please submit it again.'

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { hashApiKey } from '@lv/accounts'
 import { MINUTE } from '@lv/clock'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
-import { type Harness, startHarness } from '../test-support/harness.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
 
-let h: Harness
-beforeAll(async () => {
-	h = await startHarness()
-})
-afterAll(async () => {
-	await h.stop()
-})
+const h = harnessPerFile()
 
 const RAW_KEY = /lvk_[A-Za-z0-9]{32}/g
 
@@ -35,7 +29,7 @@ describe('keys page', () => {
 
 	test('a new key is shown once with a copy button and a warning, stored as SHA-256 only, then listed by its prefix', async () => {
 		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
+		await signUp(browser, h.mailbox)
 		const { page, key } = await createKey(browser, 'production <server>')
 		expect(page.html.match(RAW_KEY)).toEqual([key])
 		expect(page.html).toContain('Copy this key now. It will not be shown again.')
@@ -56,7 +50,7 @@ describe('keys page', () => {
 
 	test('the last-used indicator follows the gateway stamping the key', async () => {
 		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
+		await signUp(browser, h.mailbox)
 		const { key } = await createKey(browser, 'used key')
 		expect((await callGateway(key)).status).toBe(200)
 		h.clock.advance(5 * MINUTE)
@@ -65,7 +59,7 @@ describe('keys page', () => {
 
 	test('revoking is immediate: the gateway answers 401 auth_revoked on the next request', async () => {
 		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
+		await signUp(browser, h.mailbox)
 		const { key } = await createKey(browser, 'to revoke')
 		expect((await callGateway(key)).status).toBe(200)
 		const [row] = await h.db.sql<{ id: string }[]>`SELECT id FROM api_keys WHERE key_hash = ${hashApiKey(key)}`
@@ -84,7 +78,7 @@ describe('keys page', () => {
 
 	test('a label that is empty, too long or has control characters is a page with the error and creates nothing', async () => {
 		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
+		await signUp(browser, h.mailbox)
 		for (const [label, message] of [
 			['   ', 'Give the key a label'],
 			['x'.repeat(101), 'Use at most 100 characters'],
@@ -102,11 +96,11 @@ describe('keys page', () => {
 
 	test('creating or revoking without the session CSRF token, or with another session token, is refused', async () => {
 		const victim = new BrowserSession(h.dashboard())
-		await signUp(victim)
+		await signUp(victim, h.mailbox)
 		const { key } = await createKey(victim, 'keep me')
 		const [row] = await h.db.sql<{ id: string }[]>`SELECT id FROM api_keys WHERE key_hash = ${hashApiKey(key)}`
 		const attacker = new BrowserSession(h.dashboard())
-		await signUp(attacker)
+		await signUp(attacker, h.mailbox)
 		const foreignToken = attacker.csrfToken()
 
 		const created = await victim.post('/keys', { label: 'forged', csrf: foreignToken }, { csrf: 'none' })
@@ -120,11 +114,11 @@ describe('keys page', () => {
 
 	test("another account's key, an unknown id and a malformed id are 404 pages and revoke nothing", async () => {
 		const owner = new BrowserSession(h.dashboard())
-		await signUp(owner)
+		await signUp(owner, h.mailbox)
 		const { key } = await createKey(owner, 'owned')
 		const [row] = await h.db.sql<{ id: string }[]>`SELECT id FROM api_keys WHERE key_hash = ${hashApiKey(key)}`
 		const other = new BrowserSession(h.dashboard())
-		await signUp(other)
+		await signUp(other, h.mailbox)
 		for (const id of [row?.id, crypto.randomUUID(), 'not-a-uuid', "1' OR '1'='1"]) {
 			await other.get('/keys')
 			const page = await other.post(`/keys/${encodeURIComponent(id ?? '')}/revoke`, {})

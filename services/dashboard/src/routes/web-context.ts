@@ -1,4 +1,5 @@
-import { HOUR } from '@lv/clock'
+import { clientAddress, forwardedHttps, parseTrustedProxies, peerAddressOf } from '@lv/client-address'
+import { HOUR, MINUTE } from '@lv/clock'
 import { cookieNames, parseCookies, serializeCookie } from '../auth/cookies.ts'
 import { csrfMatches, newAnonymousCsrfToken, sessionCsrfToken } from '../auth/csrf.ts'
 import { type Session, findSession } from '../auth/sessions.ts'
@@ -7,21 +8,26 @@ import { formField } from './form.ts'
 
 type PeerServer = { requestIP(request: Request): { address: string } | null } | null | undefined
 
+const HSTS = 'max-age=31536000'
+
 const ANONYMOUS_CSRF_MAX_AGE_SECONDS = 2 * 3600
 
 /** Cookies, the signed-in session and CSRF tokens, as every route reads them. */
 export function webContext(deps: DashboardDeps) {
 	const secure = new URL(deps.config.APP_URL).protocol === 'https:'
+	const isTrusted = parseTrustedProxies(deps.config.TRUSTED_PROXIES)
+	const sessionIdleMs = deps.config.DASHBOARD_SESSION_IDLE_MINUTES * MINUTE
 	const names = cookieNames(secure)
 	const sessionMaxAgeSeconds = Math.floor((deps.config.DASHBOARD_SESSION_TTL_HOURS * HOUR) / 1000)
 	const cookiesOf = (request: Request) => parseCookies(request.headers.get('cookie'))
 
 	return {
 		sessionTtlMs: deps.config.DASHBOARD_SESSION_TTL_HOURS * HOUR,
+		sessionIdleMs,
 
 		async session(request: Request): Promise<Session | null> {
 			const token = cookiesOf(request).get(names.session)
-			return token === undefined ? null : findSession(deps.sql, deps.clock, token)
+			return token === undefined ? null : findSession(deps.sql, deps.clock, token, sessionIdleMs)
 		},
 
 		sessionCookie: (token: string) => serializeCookie(names.session, token, { maxAgeSeconds: sessionMaxAgeSeconds, secure }),
@@ -41,8 +47,12 @@ export function webContext(deps: DashboardDeps) {
 		anonymousCsrfValid: (request: Request, body: unknown) => csrfMatches(cookiesOf(request).get(names.csrf), formField(body, 'csrf')),
 		clearAnonymousCsrfCookie: () => serializeCookie(names.csrf, '', { maxAgeSeconds: 0, secure }),
 
-		/** The socket peer; behind a proxy this is the proxy (see README). */
-		clientAddress: (request: Request, server: PeerServer) => server?.requestIP(request)?.address ?? 'unknown'
+		/** Who the attempt limits count: the socket peer, or behind TRUSTED_PROXIES the client they forward for (the gateway's rule). */
+		clientAddress: (request: Request, server: PeerServer) => clientAddress(request, peerAddressOf(request, server ?? null), isTrusted),
+
+		/** Strict-Transport-Security for a dashboard reached over https: an https APP_URL, or a trusted proxy saying https. */
+		hstsHeader: (request: Request, server: PeerServer): string | null =>
+			secure || forwardedHttps(request, peerAddressOf(request, server ?? null), isTrusted) ? HSTS : null
 	}
 }
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
 			return new Response(answerStatus === 200 ? 'thanks' : 'receiver broke', { status: answerStatus })
 		}
 	})
-})
+}, 30_000)
 afterAll(async () => {
 	receiver.stop(true)
 	await h.stop()
@@ -28,7 +28,7 @@ afterAll(async () => {
 /** A signed-up user with an API key and one endpoint created through the real gateway. */
 async function userWithEndpoint(path = '/hook') {
 	const browser = new BrowserSession(h.dashboard())
-	await signUp(browser)
+	await signUp(browser, h.mailbox)
 	const key = (await browser.post('/keys', { label: 'setup' })).html.match(/lvk_[A-Za-z0-9]{32}/)?.[0] ?? ''
 	const created = await h.gateway.handle(
 		new Request('http://api.localhost/v1/webhooks', {
@@ -59,7 +59,7 @@ describe('webhooks page', () => {
 
 	test('with no endpoint the page explains how to create one', async () => {
 		const browser = new BrowserSession(h.dashboard())
-		await signUp(browser)
+		await signUp(browser, h.mailbox)
 		const page = await browser.get('/webhooks')
 		expect(page.html).toContain('No webhook endpoints yet.')
 		expect(page.html).toContain('http://api.localhost/v1/webhooks')

@@ -1,30 +1,24 @@
-import { createAccount } from '@lv/accounts'
-import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
-import { asSql } from './transaction.ts'
-
-const UNIQUE_VIOLATION = '23505'
-
-export type NewUser = { email: string; passwordHash: string; accountName: string }
-
-/** One transaction: a new account on Starter and its first dashboard user. */
-export async function signUpUser(sql: Sql, clock: Clock, input: NewUser): Promise<{ userId: string; accountId: string } | 'email_taken'> {
-	try {
-		return await sql.begin(async (tx) => {
-			const account = await createAccount(asSql(tx), clock, { name: input.accountName, plan: 'starter' })
-			const userId = crypto.randomUUID()
-			await tx`
-				INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
-				VALUES (${userId}, ${account.id}, ${input.email}, ${input.passwordHash}, ${clock.now()})`
-			return { userId, accountId: account.id }
-		})
-	} catch (error) {
-		if ((error as { code?: string }).code === UNIQUE_VIOLATION) return 'email_taken'
-		throw error
-	}
-}
+import { sha256 } from '../auth/tokens.ts'
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<{ id: string; passwordHash: string } | null> {
 	const [row] = await sql<{ id: string; password_hash: string }[]>`SELECT id, password_hash FROM dashboard_users WHERE email = ${email}`
 	return row ? { id: row.id, passwordHash: row.password_hash } : null
+}
+
+export async function passwordHashOf(sql: Sql, userId: string): Promise<string | null> {
+	const [row] = await sql<{ password_hash: string }[]>`SELECT password_hash FROM dashboard_users WHERE id = ${userId}`
+	return row?.password_hash ?? null
+}
+
+/**
+ * One transaction: the new password hash, and every session of the user ended except the one
+ * that made the change, so whoever else held the old password's sessions is signed out.
+ */
+export async function changePassword(sql: Sql, userId: string, passwordHash: string, keepSessionToken: string): Promise<{ endedSessions: number }> {
+	return sql.begin(async (tx) => {
+		await tx`UPDATE dashboard_users SET password_hash = ${passwordHash} WHERE id = ${userId}`
+		const ended = await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} AND token_hash <> ${sha256(keepSessionToken)} RETURNING id`
+		return { endedSessions: ended.length }
+	})
 }

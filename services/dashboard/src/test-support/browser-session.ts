@@ -1,3 +1,6 @@
+import { withPeerAddress } from '@lv/client-address'
+import type { SmtpReceiver } from '@lv/testing'
+
 /** What a route test reads from one answer. */
 export type Page = { status: number; location: string | null; html: string; setCookies: string[] }
 
@@ -11,7 +14,12 @@ export class BrowserSession {
 	readonly cookies = new Map<string, string>()
 	last: Page | null = null
 
-	constructor(private readonly app: Handler, private readonly origin = 'http://localhost') {}
+	/** `peer` is the socket address the requests come from; `headers` go on every request (e.g. a proxy's X-Forwarded-For). */
+	constructor(
+		private readonly app: Handler,
+		private readonly origin = 'http://localhost',
+		private readonly via: { peer?: string; headers?: Record<string, string> } = {}
+	) {}
 
 	async get(path: string): Promise<Page> {
 		return this.send(new Request(`${this.origin}${path}`, { headers: this.headers() }))
@@ -38,11 +46,11 @@ export class BrowserSession {
 
 	private headers(): Record<string, string> {
 		const cookie = [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ')
-		return cookie ? { cookie } : {}
+		return { ...this.via.headers, ...(cookie ? { cookie } : {}) }
 	}
 
 	private async send(request: Request): Promise<Page> {
-		const response = await this.app.handle(request)
+		const response = await this.app.handle(this.via.peer === undefined ? request : withPeerAddress(request, this.via.peer))
 		const setCookies = response.headers.getSetCookie()
 		for (const line of setCookies) {
 			const [pair = ''] = line.split(';')
@@ -62,13 +70,31 @@ let counter = 0
 /** A unique, valid email address per call. */
 export const uniqueEmail = (name = 'user') => `${name}-${Date.now().toString(36)}-${++counter}@example.com`
 
-/** Signs a new user up through the forms; the session ends up signed in on /keys. */
-export async function signUp(browser: BrowserSession, input: { email?: string; password?: string; accountName?: string } = {}) {
+const CONFIRM_LINK = /https?:\/\/\S+\/sign-up\/confirm\?token=[A-Za-z0-9_-]+/
+
+/** The confirmation link in the latest mail to `email`; throws when there is none. */
+export function confirmLinkFor(mailbox: SmtpReceiver, email: string): URL {
+	const link = CONFIRM_LINK.exec(mailbox.mailsTo(email).at(-1)?.text ?? '')?.[0]
+	if (!link) throw new Error(`no confirmation link was mailed to ${email}`)
+	return new URL(link)
+}
+
+/** Opens a confirmation link and presses its button, as a person does after sign-up. */
+export async function confirmSignUpLink(browser: BrowserSession, link: URL): Promise<Page> {
+	const page = await browser.get(`${link.pathname}${link.search}`)
+	if (page.status !== 200) return page
+	return browser.post('/sign-up/confirm', { token: link.searchParams.get('token') ?? '' })
+}
+
+/** Signs a new user up through the forms and the mailed link; the session ends up signed in on /keys. */
+export async function signUp(browser: BrowserSession, mailbox: SmtpReceiver, input: { email?: string; password?: string; accountName?: string } = {}) {
 	const email = input.email ?? uniqueEmail()
 	const password = input.password ?? 'correct horse battery staple'
 	await browser.get('/sign-up')
 	const answer = await browser.post('/sign-up', { email, password, account_name: input.accountName ?? 'Acme Gaming Ltd' })
-	if (answer.status !== 303) throw new Error(`sign-up failed with ${answer.status}: ${answer.html.slice(0, 400)}`)
+	if (answer.status !== 200) throw new Error(`sign-up failed with ${answer.status}: ${answer.html.slice(0, 400)}`)
+	const confirmed = await confirmSignUpLink(browser, confirmLinkFor(mailbox, email))
+	if (confirmed.status !== 303) throw new Error(`confirming the sign-up failed with ${confirmed.status}: ${confirmed.html.slice(0, 400)}`)
 	await browser.get('/keys')
 	return { email, password }
 }

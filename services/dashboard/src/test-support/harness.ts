@@ -1,18 +1,24 @@
+import { afterAll, beforeAll } from 'bun:test'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type SmtpReceiver, type TestDatabase, createTestDatabase, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
+import { type Mailer, createMailer } from '../mail/mailer.ts'
 
 export const TEST_CONFIG: DashboardDeps['config'] = {
 	APP_URL: 'http://localhost',
 	API_BASE_URL: 'http://api.localhost',
 	PRICING_URL: 'https://example.test/pricing',
 	DASHBOARD_SESSION_TTL_HOURS: 24,
+	DASHBOARD_SESSION_IDLE_MINUTES: 60,
+	TRUSTED_PROXIES: '',
 	DASHBOARD_SIGN_IN_EMAIL_LIMIT: 5,
 	DASHBOARD_SIGN_IN_ADDRESS_LIMIT: 50,
 	DASHBOARD_SIGN_UP_ADDRESS_LIMIT: 200,
+	DASHBOARD_SIGN_UP_EMAIL_LIMIT: 3,
+	DASHBOARD_SIGN_UP_LINK_TTL_HOURS: 24,
 	DASHBOARD_GATEWAY_TIMEOUT_MS: 10_000
 }
 
@@ -29,15 +35,18 @@ export type Harness = {
 	db: TestDatabase
 	bus: Bus
 	clock: TestClock
+	/** A real SMTP server every dashboard of the harness sends its mail to. */
+	mailbox: SmtpReceiver
 	/** The real gateway app the dashboard calls (in process, through `handle`). */
 	gateway: ReturnType<typeof createGatewayApp>
-	dashboard(config?: Partial<DashboardDeps['config']>): ReturnType<typeof createApp>
+	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given. */
+	dashboard(config?: Partial<DashboardDeps['config']>, mailer?: Mailer): ReturnType<typeof createApp>
 	stop(): Promise<void>
 }
 
-/** A fresh database and nats-server, the real gateway on them, and dashboards wired to that gateway. */
+/** A fresh database, nats-server and SMTP receiver, the real gateway on them, and dashboards wired to that gateway. */
 export async function startHarness(): Promise<Harness> {
-	const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	const [db, nats, mailbox] = await Promise.all([createTestDatabase(), startNats(), startSmtpReceiver()])
 	const bus = await connectBus({ servers: nats.url, name: 'dashboard-test' })
 	const clock = new TestClock()
 	const gateway = createGatewayApp({
@@ -53,13 +62,37 @@ export async function startHarness(): Promise<Harness> {
 		db,
 		bus,
 		clock,
+		mailbox,
 		gateway,
-		dashboard: (config = {}) =>
-			createApp({ sql: db.sql, clock, logger: silentLogger, config: { ...TEST_CONFIG, ...config }, gatewayFetch: (request) => gateway.handle(request) }),
+		dashboard: (config = {}, mailer = createMailer(mailbox.url, 'Licence Register Verification <no-reply@example.test>', clock)) =>
+			createApp({
+				sql: db.sql,
+				clock,
+				logger: silentLogger,
+				config: { ...TEST_CONFIG, ...config },
+				gatewayFetch: (request) => gateway.handle(request),
+				mailer
+			}),
 		async stop() {
+			await mailbox.stop()
 			await bus.close()
 			await nats.stop()
 			await db.drop()
 		}
 	}
+}
+
+/**
+ * A harness started before the test file's tests and stopped after them. The returned object is
+ * filled in by `beforeAll`, so tests use it as `h.db`, `h.clock`, … like a harness of their own.
+ */
+export function harnessPerFile(): Harness {
+	const h = {} as Harness
+	beforeAll(async () => {
+		Object.assign(h, await startHarness())
+	}, 30_000)
+	afterAll(async () => {
+		await h.stop?.()
+	})
+	return h
 }

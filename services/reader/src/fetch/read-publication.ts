@@ -2,7 +2,8 @@ import type { Clock } from '@lv/clock'
 import type { FetchedFile, PublicationKind, RegisterAdapter } from '@lv/registers'
 import { FetchFailedError, RunFailedError } from '../errors.ts'
 import type { Sources } from '../sources.ts'
-import type { Fetcher, Validators } from './http-fetcher.ts'
+import type { FetchResponse, FetchScope, Fetcher, Validators } from './http-fetcher.ts'
+import { sourceRefusal } from './source-policy.ts'
 
 export type FetchedRecord = {
 	/** The regulator's URL (what links resolve against). */
@@ -26,11 +27,25 @@ export type PublicationFetchDeps = {
 	sources: Sources
 	clock: Clock
 	maxFiles: number
+	scope: FetchScope
+	/** The run's warnings: a discovered link that is not a source of the jurisdiction is one, and is not fetched. */
+	warnings: string[]
 	previousRead(fetchUrl: string): PreviousRead | undefined
 	loadSnapshot(sha256: string): Promise<{ bytes: Uint8Array; contentType: string | null } | null>
 }
 
 export const sha256Hex = (bytes: Uint8Array): string => new Bun.CryptoHasher('sha256').update(bytes).digest('hex')
+
+/**
+ * Fetches the regulator's `canonicalUrl` (through the local register server when one is
+ * configured): the canonical URL must be a source of the jurisdiction (source-policy.ts), then
+ * every hop of the fetch is checked again by the fetcher. Throws FetchFailedError.
+ */
+export async function fetchCanonical(fetcher: Fetcher, sources: Sources, scope: FetchScope, canonicalUrl: string, previous: Validators | null): Promise<FetchResponse> {
+	const refusal = sourceRefusal(scope.policy, scope.jurisdiction, canonicalUrl)
+	if (refusal !== null) throw new FetchFailedError('source_refused', canonicalUrl, `${canonicalUrl} is not read: ${refusal}`)
+	return fetcher(sources.fetchUrl(canonicalUrl), previous, scope)
+}
 
 /**
  * Reads one publication: its entry URL, then every further URL the adapter discovers (pages,
@@ -64,7 +79,9 @@ export async function fetchPublication(
 		for (const url of next) {
 			if (seen.has(url)) continue
 			seen.add(url)
-			queue.push(url)
+			const refusal = sourceRefusal(deps.scope.policy, deps.scope.jurisdiction, url)
+			if (refusal === null) queue.push(url)
+			else deps.warnings.push(`${canonicalUrl} links ${url}, which is not read: ${refusal}`)
 		}
 	}
 	return own
@@ -74,13 +91,13 @@ async function fetchOne(deps: PublicationFetchDeps, canonicalUrl: string): Promi
 	const fetchUrl = deps.sources.fetchUrl(canonicalUrl)
 	const previous = deps.previousRead(fetchUrl)
 	const fetchedAt = deps.clock.now()
-	const response = await deps.fetcher(fetchUrl, previous ?? null)
+	const response = await fetchCanonical(deps.fetcher, deps.sources, deps.scope, canonicalUrl, previous ?? null)
 	if (response.status === 'not_modified') {
 		const snapshot = previous ? await deps.loadSnapshot(previous.sha256) : null
 		if (previous && snapshot) {
 			return { canonicalUrl, fetchUrl, httpStatus: 304, bytes: snapshot.bytes, contentType: snapshot.contentType, sha256: previous.sha256, validators: response.validators, fetchedAt, notModified: true }
 		}
-		const fresh = await deps.fetcher(fetchUrl, null)
+		const fresh = await fetchCanonical(deps.fetcher, deps.sources, deps.scope, canonicalUrl, null)
 		if (fresh.status === 'not_modified') throw new FetchFailedError('http_error', fetchUrl, `${fetchUrl} answered 304 to an unconditional request`, 304)
 		return { canonicalUrl, fetchUrl, httpStatus: fresh.httpStatus, bytes: fresh.bytes, contentType: fresh.contentType, sha256: sha256Hex(fresh.bytes), validators: fresh.validators, fetchedAt, notModified: false }
 	}

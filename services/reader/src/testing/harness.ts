@@ -5,6 +5,7 @@ import { type RegisterServer, startRegisterServer } from '@lv/register-server'
 import { adapters } from '@lv/registers'
 import { createTestDatabase, type TestDatabase } from '@lv/testing'
 import { httpFetcher } from '../fetch/http-fetcher.ts'
+import { registerServerPolicy } from '../fetch/source-policy.ts'
 import type { RunDeps } from '../run.ts'
 import { Sources } from '../sources.ts'
 
@@ -31,6 +32,7 @@ export async function createReaderHarness(overrides: Partial<RunDeps> = {}): Pro
 		clock,
 		fetcher: httpFetcher({ timeoutMs: 1_000, userAgent: 'reader-test' }),
 		sources: new Sources(server.url),
+		policy: registerServerPolicy(server.url),
 		adapters,
 		grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
 		maxFiles: 100,

@@ -3,6 +3,7 @@ import { createSql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { adapters, type JurisdictionCode } from '@lv/registers'
 import { httpFetcher } from '../fetch/http-fetcher.ts'
+import { registerServerPolicy } from '../fetch/source-policy.ts'
 import { runJurisdiction } from '../run.ts'
 import { Sources } from '../sources.ts'
 
@@ -16,6 +17,7 @@ await runJurisdiction(
 		clock: new TestClock(env.READ_AT as string),
 		fetcher: httpFetcher({ timeoutMs: 5_000, userAgent: 'reader-kill-test' }),
 		sources: new Sources(env.REGISTER_URL as string),
+		policy: registerServerPolicy(env.REGISTER_URL as string),
 		adapters,
 		grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
 		maxFiles: 100,

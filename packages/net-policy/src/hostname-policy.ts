@@ -21,7 +21,7 @@ const METADATA_NAMES = new Set(['metadata', 'metadata.goog', 'instance-data', 'm
 /**
  * Why a (WHATWG-normalised, lower-case, punycode) hostname is refused by name, or null.
  * Single-label names are refused too: they are completed by the resolver's search domains,
- * i.e. they name hosts on the notifier's own network.
+ * i.e. they name hosts on the caller's own network.
  */
 export function blockedHostnameReason(hostname: string): string | null {
 	const name = hostname.replace(/\.$/, '')

@@ -87,7 +87,7 @@ function blockedIpv6(bytes: IpBytes): string | null {
 }
 
 /**
- * Why `address` may not receive a webhook, or null when it is public unicast.
+ * Why `address` may not be called (a webhook receiver, a register source), or null when it is public unicast.
  * Anything that does not parse as an IP address is refused (fail closed).
  */
 export function blockedRangeOf(address: string | IpBytes): string | null {

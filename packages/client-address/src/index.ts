@@ -1,7 +1,8 @@
 /**
- * The client address for the keyless per-IP cap: the socket peer, or, only when that peer is a
- * configured trusted proxy, the nearest untrusted hop of X-Forwarded-For (read right to left, so
- * a client cannot prepend its way past the cap).
+ * Who sent a request, by the one rule every service uses (the gateway's keyless per-IP cap, the
+ * dashboard's attempt limits): the socket peer, or, only when that peer is a configured trusted
+ * proxy, the nearest untrusted hop of X-Forwarded-For (read right to left, so a client cannot
+ * prepend its way past a limit).
  */
 export type TrustedProxies = (address: string) => boolean
 
@@ -30,6 +31,16 @@ export function clientAddress(request: Request, peer: string, isTrusted: Trusted
 		if (!isTrusted(hop)) return hop
 	}
 	return hops[0] ?? peer
+}
+
+/**
+ * Whether the request reached the outside over https: only a trusted proxy's X-Forwarded-Proto
+ * counts, and of a list the value the nearest proxy appended (the last one).
+ */
+export function forwardedHttps(request: Request, peer: string, isTrusted: TrustedProxies): boolean {
+	if (!isTrusted(peer)) return false
+	const proto = request.headers.get('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase()
+	return proto === 'https'
 }
 
 export function normaliseAddress(address: string): string {

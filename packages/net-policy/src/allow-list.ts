@@ -1,7 +1,8 @@
 import { type Cidr, cidrContains, parseCidr, parseIp } from './ip-address.ts'
 
 /**
- * Operator-only exceptions to the URL policy, from deployment config (never from the API):
+ * Operator-only exceptions to an outbound address policy (webhook receivers, register sources),
+ * from deployment config (never from the API):
  * `host:port` lets exactly that origin through every name and address check;
  * a CIDR (or a bare IP) lets addresses inside it through the private-address check.
  */
@@ -24,7 +25,7 @@ export function parseAllowList(entries: readonly string[]): AllowList {
 			continue
 		}
 		const origin = parseOrigin(entry)
-		if (origin === null) throw new Error(`webhook allow-list entry "${raw}" is neither host:port nor an IP address or CIDR block`)
+		if (origin === null) throw new Error(`allow-list entry "${raw}" is neither host:port nor an IP address or CIDR block`)
 		origins.push(origin)
 	}
 	return { origins, cidrs }

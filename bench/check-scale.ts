@@ -1,0 +1,106 @@
+/**
+ * How the checker's index grows with the register: for each size in BENCH_SCALE_SIZES (default
+ * 50k, 500k, 2M and 5M domain links) a fresh process builds the index in-process the way the
+ * checker does (per jurisdiction, links streamed in chunks), then prints RSS after load, the RSS
+ * peak while UKGC is rebuilt beside the live index, the build time per jurisdiction, and the
+ * latency of cold checks of never-seen unlisted domains (the name stage runs on every one).
+ *
+ * Names and hostnames come from `lib/synthetic-world.ts` (brand-like compounds of common words), and
+ * the unlisted queries are compounds of the same words, so the name stage sees realistic
+ * near-misses rather than digit-only names.
+ *
+ *   bun bench/check-scale.ts
+ *   BENCH_SCALE_SIZES=50000,500000 BENCH_SCALE_QUERIES=5000 bun bench/check-scale.ts
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { checkDomain } from '@lv/verdict'
+import { buildJurisdiction, buildWorldIndex, hostname, world } from './lib/synthetic-world.ts'
+
+const proc = () => readFileSync('/proc/self/status', 'utf8')
+const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(proc())?.[1] ?? Number.NaN) / 1024
+const settledRssMb = () => {
+	Bun.gc(true)
+	return kb('VmRSS')
+}
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
+
+function measure(size: number, queries: number) {
+	const now = new Date()
+	const readAt = new Date(now.getTime() - 3_600_000)
+	const w = world(size, readAt)
+	const loaded = buildWorldIndex(w, readAt)
+	const buildMs = loaded.buildMs
+	let index = loaded.index
+	const rssAfterLoadMb = settledRssMb()
+
+	// A rebuild holds the live index and the new shard at once; VmHWM reset so the peak is the rebuild's.
+	try {
+		writeFileSync('/proc/self/clear_refs', '5')
+	} catch {}
+	const rebuilt = buildJurisdiction(index, 'UKGC', w, readAt)
+	const rebuildPeakMb = kb('VmHWM')
+	index = rebuilt.index
+	const rssAfterRebuildMb = settledRssMb()
+
+	// Cold checks: never-seen unlisted hosts, compounds of the same words as the listed names; the
+	// first 500 (other hosts) only warm the JIT.
+	for (let q = 0; q < 500; q++) checkDomain(index, hostname(size + 2 + q * 7), { now })
+	// Wall time and this process's CPU time per check: on a busy machine the CPU time is the
+	// check's own cost, the wall time adds whatever else was scheduled meanwhile.
+	const latencies: number[] = []
+	const cpuTimes: number[] = []
+	let notFound = 0
+	for (let q = 0; q < queries; q++) {
+		const domain = hostname(size + 1 + q * 7)
+		const cpuBefore = process.cpuUsage()
+		const started = performance.now()
+		const result = checkDomain(index, domain, { now })
+		latencies.push((performance.now() - started) * 1000)
+		const cpu = process.cpuUsage(cpuBefore)
+		cpuTimes.push(cpu.user + cpu.system)
+		if (result.verdict === 'not_found') notFound++
+	}
+	latencies.sort((a, b) => a - b)
+	cpuTimes.sort((a, b) => a - b)
+	return {
+		size,
+		operators: w.operators.length,
+		rssAfterLoadMb: Math.round(rssAfterLoadMb),
+		rebuildPeakMb: Math.round(rebuildPeakMb),
+		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),
+		buildMs,
+		ukgcRebuildMs: Math.round(rebuilt.ms),
+		coldCheckUs: { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)), max: Math.round(latencies.at(-1) ?? 0) },
+		coldCheckCpuUs: { p50: Math.round(percentile(cpuTimes, 0.5)), p99: Math.round(percentile(cpuTimes, 0.99)), mean: Math.round(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length) },
+		queries,
+		notFoundShare: notFound / queries
+	}
+}
+
+const QUERIES = Number(process.env.BENCH_SCALE_QUERIES ?? 2_000)
+const only = process.argv[2]
+if (only) {
+	console.log(JSON.stringify(measure(Number(only), QUERIES)))
+} else {
+	const sizes = (process.env.BENCH_SCALE_SIZES ?? '50000,500000,2000000,5000000').split(',').map(Number)
+	const rows: ReturnType<typeof measure>[] = []
+	for (const size of sizes) {
+		const child = Bun.spawnSync(['bun', import.meta.path, String(size)], { stdout: 'pipe', stderr: 'inherit', env: process.env })
+		const line = child.stdout.toString().trim().split('\n').at(-1) ?? ''
+		if (child.exitCode !== 0) throw new Error(`size ${size}: exit ${child.exitCode}`)
+		const row = JSON.parse(line) as ReturnType<typeof measure>
+		rows.push(row)
+		console.log(
+			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms, rebuild ${row.ukgcRebuildMs} ms | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found)`
+		)
+	}
+	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.
+	const [first, last] = [rows[0], rows.at(-1)]
+	if (first && last && last.size > first.size) {
+		const exponent = (a: number, b: number) => (Math.log(b / a) / Math.log(last.size / first.size)).toFixed(2)
+		console.log(
+			`growth exponent ${first.size} → ${last.size}: RSS ${exponent(first.rssAfterLoadMb, last.rssAfterLoadMb)}, UKGC build ${exponent(first.buildMs.UKGC ?? 1, last.buildMs.UKGC ?? 1)}, cold CPU p50 ${exponent(first.coldCheckCpuUs.p50, last.coldCheckCpuUs.p50)}`
+		)
+	}
+	console.log(JSON.stringify({ bench: 'check-scale', rows }))
+}

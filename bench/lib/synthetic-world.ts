@@ -1,0 +1,160 @@
+/**
+ * A synthetic register world for the scale benches: brand-like compound names and hostnames
+ * (`luckyharbourspin.bet`) built from gambling and everyday words, so the name stage sees
+ * realistic near-misses rather than digit-only names. Deterministic: the same size gives the
+ * same world. Hostnames 0..size-1 are listed; `hostname(n)` for n >= size is never listed.
+ */
+import {
+	type CheckIndex,
+	type DomainLinkRow,
+	type JurisdictionRow,
+	type LicenceRow,
+	type OperatorRow,
+	type TradingNameRow,
+	beginJurisdiction,
+	buildIndex
+} from '@lv/verdict'
+import { registerSizes } from '../check-seed.ts'
+
+const WORDS = (
+	'lucky royal golden spin bet star mega jackpot vegas casino slots play win palace ace king queen ' +
+	'diamond crown fortune dragon tiger lion eagle wolf fox bear red blue green black silver gold ' +
+	'magic wild fire ice storm thunder rocket cosmic nova lunar solar planet orbit galaxy pixel ' +
+	'harbour river ocean island mountain valley forest meadow castle tower bridge garden market ' +
+	'cherry lemon melon berry clover rainbow lotus pearl ruby emerald sapphire opal amber ivory ' +
+	'bingo poker roulette blackjack baccarat keno lotto dice chip reel wheel card deck hand ' +
+	'fun joy happy smart quick swift bold brave grand prime elite noble regal true pure ' +
+	'north south east west urban metro city village club house hall arena field park ' +
+	'alpha beta gamma delta omega zen vibe buzz hype wave rush blitz dash zoom flash ' +
+	'monkey panda koala falcon hawk raven phoenix unicorn griffin kraken titan giant hero legend ' +
+	'pirate viking ninja samurai knight wizard ranger hunter captain bandit cowboy sheriff outlaw ' +
+	'coin cash money bank vault treasure loot bounty prize reward bonus cashback tokens credit'
+).split(' ')
+const TLDS = ['com', 'co.uk', 'net', 'bet', 'casino', 'io', 'mt', 'eu']
+const SUFFIXES = ['Ltd', 'Limited', 'N.V.', 'B.V.', 'Plc', 'Group Ltd', 'Entertainment Ltd', 'Gaming Ltd']
+const CHUNK = 10_000
+const PER_OPERATOR = 50
+
+export const JURISDICTIONS: JurisdictionRow[] = [
+	{ code: 'UKGC', name: 'UK Gambling Commission', sla_hours: 24, confidence_hint: 'authoritative', position: 1 },
+	{ code: 'MGA', name: 'Malta Gaming Authority', sla_hours: 48, position: 2 },
+	{ code: 'CW', name: 'Curaçao Gaming Authority', sla_hours: 48, position: 3 },
+	{ code: 'KH', name: 'Kahnawà:ke Gaming Commission', sla_hours: 48, position: 4 },
+	{ code: 'AN', name: 'Anjouan Offshore Finance Authority', sla_hours: 24, position: 5 },
+	{ code: 'TGC', name: 'Tobique Gaming Commission', sla_hours: 24, position: 6 },
+	{ code: 'IOM', name: 'Isle of Man Gambling Supervision Commission', sla_hours: 24, position: 7 }
+]
+
+const W = WORDS.length
+/** Label combinations: three word slots (the third may be empty) times the TLDs. */
+const COMBINATIONS = W * W * (W + 1) * TLDS.length
+/** A multiplier coprime with COMBINATIONS, so `n → n·SCRAMBLE mod COMBINATIONS` visits every combination once. */
+const SCRAMBLE = 2_654_435_761
+
+/** The n-th distinct hostname of the synthetic world; listed ones are 0..size-1, unlisted queries come after. */
+export function hostname(n: number): string {
+	let k = Number((BigInt(n) * BigInt(SCRAMBLE)) % BigInt(COMBINATIONS))
+	const tld = TLDS[k % TLDS.length]
+	k = Math.floor(k / TLDS.length)
+	const first = WORDS[k % W]
+	k = Math.floor(k / W)
+	const second = WORDS[k % W]
+	k = Math.floor(k / W)
+	const third = k % (W + 1) === W ? '' : WORDS[k % (W + 1)]
+	return `${first}${second}${third}.${tld}`
+}
+
+const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+const uuid = (kind: number, n: number) => `00000000-0000-4000-${(8000 + kind).toString()}-${n.toString().padStart(12, '0')}`
+
+export type World = { operators: OperatorRow[]; licences: LicenceRow[]; tradingNames: TradingNameRow[]; linkRange: Map<string, [number, number]> }
+
+export function world(size: number, readAt: Date): World {
+	const operators: OperatorRow[] = []
+	const licences: LicenceRow[] = []
+	const tradingNames: TradingNameRow[] = []
+	const linkRange = new Map<string, [number, number]>()
+	let firstLink = 0
+	for (const [code, links] of registerSizes(size)) {
+		linkRange.set(code, [firstLink, firstLink + links])
+		const count = Math.max(1, Math.ceil(links / PER_OPERATOR))
+		for (let i = 0; i < count; i++) {
+			const n = operators.length
+			const brand = `${title(WORDS[(n * 7) % W] ?? '')}${title(WORDS[(n * 13 + 5) % W] ?? '')}`
+			const name = n >= W * W ? `${brand} ${title(WORDS[(n * 31) % W] ?? '')}` : brand
+			const owner: OperatorRow = { id: uuid(1, n), slug: `op-${n}`, display_name: name, registered_name: `${name} ${SUFFIXES[n % SUFFIXES.length]}` }
+			operators.push(owner)
+			licences.push({
+				id: uuid(2, n),
+				operator_id: owner.id,
+				jurisdiction_code: code,
+				license_number: `${code}-${n.toString().padStart(8, '0')}`,
+				license_reference_is_ours: false,
+				status: 'active',
+				status_qualifier: null,
+				upstream_status: 'Active',
+				expiry_date: null,
+				covers_websites: true,
+				status_source_url: `https://registers.example/${code}`,
+				status_observed_at: readAt,
+				not_listed_since: null,
+				last_listed_at: readAt,
+				source_url: `https://registers.example/${code}`
+			})
+			tradingNames.push({ operator_id: owner.id, jurisdiction_code: code, name: `${name}${title(WORDS[(n * 17 + 3) % W] ?? '')}` })
+		}
+		firstLink += links
+	}
+	return { operators, licences, tradingNames, linkRange }
+}
+
+function* linkChunks(code: string, w: World, readAt: Date): Generator<DomainLinkRow[]> {
+	const [from, to] = w.linkRange.get(code) ?? [0, 0]
+	const licences = w.licences.filter((row) => row.jurisdiction_code === code)
+	for (let start = from; start < to; start += CHUNK) {
+		const chunk: DomainLinkRow[] = []
+		for (let n = start; n < Math.min(to, start + CHUNK); n++) {
+			const held = licences[(n - from) % licences.length] as LicenceRow
+			chunk.push({
+				operator_id: held.operator_id,
+				license_id: held.id,
+				jurisdiction_code: code,
+				hostname: n % 4 === 0 ? `www.${hostname(n)}` : hostname(n),
+				link_status: 'active',
+				association: 'direct',
+				last_listed_at: readAt,
+				verification_url: null,
+				verification_page_status: null,
+				verification_page_read_at: null
+			})
+		}
+		yield chunk
+	}
+}
+
+export function buildJurisdiction(index: CheckIndex, code: string, w: World, readAt: Date): { index: CheckIndex; ms: number } {
+	const started = performance.now()
+	const registerStatus = JURISDICTIONS.map((row) => ({ jurisdiction_code: row.code, last_successful_read_at: readAt }))
+	const build = beginJurisdiction(code, {
+		jurisdictions: JURISDICTIONS,
+		registerStatus,
+		operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
+		tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
+		licences: w.licences.filter((row) => row.jurisdiction_code === code),
+		licenseNumberVersions: []
+	})
+	for (const chunk of linkChunks(code, w, readAt)) build.addDomainLinks(chunk)
+	return { index: build.finish(index), ms: performance.now() - started }
+}
+
+/** The whole index, built jurisdiction by jurisdiction as the checker builds it; build time per jurisdiction. */
+export function buildWorldIndex(w: World, readAt: Date): { index: CheckIndex; buildMs: Record<string, number> } {
+	let index = buildIndex({ jurisdictions: JURISDICTIONS, registerStatus: [], operators: [], tradingNames: [], licences: [], licenseNumberVersions: [], domainLinks: [] })
+	const buildMs: Record<string, number> = {}
+	for (const { code } of JURISDICTIONS) {
+		const built = buildJurisdiction(index, code, w, readAt)
+		index = built.index
+		buildMs[code] = Math.round(built.ms)
+	}
+	return { index, buildMs }
+}

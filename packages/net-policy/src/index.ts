@@ -1,0 +1,6 @@
+export * from './ip-address.ts'
+export * from './address-policy.ts'
+export * from './hostname-policy.ts'
+export * from './allow-list.ts'
+export * from './pinned-lookup.ts'
+export * from './resolve-address.ts'
