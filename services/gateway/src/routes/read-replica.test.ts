@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type ReplicatedDatabase, startNats, startReplicatedDatabase } from '@lv/testing'
+import { startNats, startReplicatedDatabase } from '@lv/testing'
 import { createApp } from '../app.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testDeps } from '../test-support/gateway.ts'
@@ -12,25 +12,32 @@ import { insertOperator } from '../test-support/register-data.ts'
  * primary, so an answer shows which server it came from.
  */
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
-let db: ReplicatedDatabase
-let nats: NatsHandle
-let bus: Bus
-let key: string
+
+async function startWorld() {
+	const [db, nats] = await Promise.all([startReplicatedDatabase(), startNats()])
+	const bus = await connectBus({ servers: nats.url, name: 'read-replica-test' })
+	const { key } = await accountWithKey(db.primary.sql, clock, 'enterprise')
+	await db.caughtUp()
+	return { db, nats, bus, key }
+}
+let world: Awaited<ReturnType<typeof startWorld>> | undefined
+const started = () => {
+	if (!world) throw new Error('the replica world did not start')
+	return world
+}
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([startReplicatedDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'read-replica-test' })
-	key = (await accountWithKey(db.primary.sql, clock, 'enterprise')).key
-	await db.caughtUp()
+	world = await startWorld()
 }, 60_000)
 
 afterAll(async () => {
-	await bus?.close()
-	await nats?.stop()
-	await db?.stop()
+	await world?.bus.close()
+	await world?.nats.stop()
+	await world?.db.stop()
 })
 
 const call = async (method: string, path: string, body?: unknown) => {
+	const { db, bus, key } = started()
 	const app = createApp({ ...testDeps({ sql: db.primary.sql, bus, clock }), readSql: db.replica.sql })
 	const response = await app.handle(
 		new Request(`http://localhost${path}`, {
@@ -44,6 +51,7 @@ const call = async (method: string, path: string, body?: unknown) => {
 
 describe('DATABASE_READ_URL', () => {
 	test('register lookups read the replica: an operator written on the primary is answered only once replayed', async () => {
+		const { db } = started()
 		await db.withReplayPaused(async () => {
 			await insertOperator(db.primary.sql, { slug: 'replayed-later-ltd', at: clock.now() })
 			expect((await call('GET', '/v1/operators/replayed-later-ltd')).status).toBe(404)
@@ -54,6 +62,7 @@ describe('DATABASE_READ_URL', () => {
 	})
 
 	test('the watchlist reads its own writes on the primary while the replica lags', async () => {
+		const { db } = started()
 		await db.withReplayPaused(async () => {
 			await insertOperator(db.primary.sql, { slug: 'watched-at-once-ltd', at: clock.now() })
 			expect((await call('POST', '/v1/watchlist/operators', { operator_slug: 'watched-at-once-ltd' })).status).toBe(201)
