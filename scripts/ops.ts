@@ -7,15 +7,19 @@
  *   bun scripts/ops.ts list-keys --account <id>
  *   bun scripts/ops.ts set-plan --account <id> --plan pro [--status active|canceled]
  *   bun scripts/ops.ts plans
+ *   bun scripts/ops.ts reencrypt-webhook-secrets                    -> { checked, reencrypted, unreadable }
  *
- * Reads DATABASE_URL. Output is one JSON object per line.
+ * Reads DATABASE_URL; reencrypt-webhook-secrets also WEBHOOK_SECRET_KEY (the key that encrypts from now on)
+ * and WEBHOOK_SECRET_PREVIOUS_KEYS (comma-separated retired keys that still decrypt). Output is one JSON object per line.
  */
 import { PLAN_CODES, type PlanCode, createAccount, issueApiKey, revokeApiKey } from '@lv/accounts'
 import { systemClock } from '@lv/clock'
-import { T, loadConfigOrExit } from '@lv/config'
+import { T, loadConfigOrExit, splitList } from '@lv/config'
 import { type Sql, createSql } from '@lv/db'
+import { secretKeyring } from '@lv/webhooks'
+import { reencryptWebhookSecrets } from './reencrypt-webhook-secrets.ts'
 
-const USAGE = 'usage: ops <create-account|issue-key|revoke-key|list-keys|set-plan|plans> [--name N] [--plan P] [--account ID] [--key ID] [--label L] [--status S]'
+const USAGE = 'usage: ops <create-account|issue-key|revoke-key|list-keys|set-plan|plans|reencrypt-webhook-secrets> [--name N] [--plan P] [--account ID] [--key ID] [--label L] [--status S]'
 
 function flags(argv: string[]): Record<string, string> {
 	const out: Record<string, string> = {}
@@ -90,6 +94,16 @@ async function run(sql: Sql, command: string | undefined, options: Record<string
 		}
 		case 'plans': {
 			for (const row of await sql`SELECT * FROM plans ORDER BY rank`) print(row)
+			return
+		}
+		case 'reencrypt-webhook-secrets': {
+			const env = loadConfigOrExit(
+				T.Object({ WEBHOOK_SECRET_KEY: T.String({ minLength: 43 }), WEBHOOK_SECRET_PREVIOUS_KEYS: T.String({ default: '' }) }),
+				process.env
+			)
+			const report = await reencryptWebhookSecrets(sql, secretKeyring(env.WEBHOOK_SECRET_KEY, splitList(env.WEBHOOK_SECRET_PREVIOUS_KEYS)))
+			print(report)
+			if (report.unreadable.length > 0) process.exitCode = 1
 			return
 		}
 		default:

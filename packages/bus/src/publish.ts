@@ -1,8 +1,10 @@
 import { JetStreamApiError } from '@nats-io/jetstream'
 import { ClosedConnectionError, DrainingConnectionError } from '@nats-io/nats-core'
 import type { Static, TSchema } from '@sinclair/typebox'
+import { SpanKind, inSpan } from '@lv/tracing'
 import type { Bus } from './connect.ts'
 import { encode } from './codec.ts'
+import { traceHeaders } from './trace-headers.ts'
 
 export type PublishResult = { seq: number; duplicate: boolean }
 
@@ -25,7 +27,8 @@ export function isRetryableNatsError(error: unknown): boolean {
 /**
  * Publishes a schema-checked body to a stream subject with Nats-Msg-Id set. A failure worth retrying
  * is sent again with the same Nats-Msg-Id until `retry.deadlineMs`, so the stream stores it once
- * even when an earlier attempt was stored but its ack lost.
+ * even when an earlier attempt was stored but its ack lost. With tracing, the message carries the
+ * trace context of a `publish` span.
  */
 export async function publish<S extends TSchema>(
 	bus: Bus,
@@ -36,19 +39,22 @@ export async function publish<S extends TSchema>(
 	retry: PublishRetry = DEFAULT_PUBLISH_RETRY
 ): Promise<PublishResult> {
 	const data = encode(schema, subject, body)
-	const deadline = Date.now() + retry.deadlineMs
-	for (let delayMs = retry.firstDelayMs; ; delayMs = Math.min(delayMs * 2, retry.maxDelayMs)) {
-		try {
-			const ack = await bus.js.publish(subject, data, { msgID: msgId })
-			return { seq: ack.seq, duplicate: ack.duplicate }
-		} catch (error) {
-			if (!isRetryableNatsError(error) || Date.now() + delayMs > deadline) throw error
-			await Bun.sleep(delayMs)
+	return inSpan(`publish ${subject}`, { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, async () => {
+		const headers = traceHeaders()
+		const deadline = Date.now() + retry.deadlineMs
+		for (let delayMs = retry.firstDelayMs; ; delayMs = Math.min(delayMs * 2, retry.maxDelayMs)) {
+			try {
+				const ack = await bus.js.publish(subject, data, { msgID: msgId, headers })
+				return { seq: ack.seq, duplicate: ack.duplicate }
+			} catch (error) {
+				if (!isRetryableNatsError(error) || Date.now() + delayMs > deadline) throw error
+				await Bun.sleep(delayMs)
+			}
 		}
-	}
+	})
 }
 
 /** Fire-and-forget core publish (no stream), for broadcasts nobody must keep. */
 export function broadcast<S extends TSchema>(bus: Bus, schema: S, subject: string, body: Static<S>): void {
-	bus.nc.publish(subject, encode(schema, subject, body))
+	bus.nc.publish(subject, encode(schema, subject, body), { headers: traceHeaders() })
 }

@@ -63,7 +63,9 @@ export const ERROR_REASONS = [
 	'internal_error',
 	'dependency_unavailable',
 	'checker_unavailable',
-	'limits_store_unavailable'
+	'limits_store_unavailable',
+	'body_too_large',
+	'key_lookup_limit_exceeded'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 

@@ -1,6 +1,7 @@
 import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { type Sql, createSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import { startTracingFromEnv, stopTracing } from '@lv/tracing'
 import { retryWithBackoff } from './retry.ts'
 
 export type Dependencies = {
@@ -12,7 +13,8 @@ export type Dependencies = {
 
 /**
  * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
- * at start is waited for, never crashed on), then the streams of the NATS layout ensured.
+ * at start is waited for, never crashed on), then the streams of the NATS layout ensured. Tracing
+ * starts first when `env` names an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT).
  */
 export async function connectDependencies(options: {
 	name: string
@@ -24,8 +26,10 @@ export async function connectDependencies(options: {
 	/** JETSTREAM_REPLICAS */
 	replicas: number
 	logger: Logger
+	env?: Record<string, string | undefined>
 }): Promise<Dependencies> {
 	const { name, logger } = options
+	if (options.env && (await startTracingFromEnv(name, options.env))) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
 	// not waited for: a replica that is down fails its lookups (503), never the start
 	const readSql = options.readDatabaseUrl ? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax }) : sql
@@ -35,9 +39,10 @@ export async function connectDependencies(options: {
 	return { sql, readSql, bus }
 }
 
-/** The last step of every shutdown: let NATS deliver what is in flight, then close the pool. */
+/** The last step of every shutdown: let NATS deliver what is in flight, close the pools, export the last spans. */
 export async function closeDependencies({ sql, readSql, bus }: Dependencies): Promise<void> {
 	await bus.drain()
 	await sql.end({ timeout: 5 })
 	if (readSql !== sql) await readSql.end({ timeout: 5 })
+	await stopTracing()
 }

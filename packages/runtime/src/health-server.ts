@@ -1,5 +1,8 @@
 export type HealthProbe = () => Promise<boolean> | boolean
 
+/** The probes take no body; Bun refuses anything larger with 413 before reading it. */
+export const HEALTH_MAX_REQUEST_BODY_BYTES = 1024
+
 export type HealthServer = { port: number; stop(): void }
 
 /** /healthz answers while the process lives; /readyz only while `ready()` holds (dependencies connected, started). */
@@ -7,6 +10,7 @@ export function startHealthServer(port: number, ready: HealthProbe, hostname = '
 	const server = Bun.serve({
 		port,
 		hostname,
+		maxRequestBodySize: HEALTH_MAX_REQUEST_BODY_BYTES,
 		async fetch(request) {
 			const { pathname } = new URL(request.url)
 			if (pathname === '/healthz') return Response.json({ status: 'ok' })

@@ -29,6 +29,8 @@ export type DeliveryResult = {
 	status: number | null
 	/** At most maxResponseBytes of the body, decoded as UTF-8; null when no response arrived. */
 	body: string | null
+	/** The response's Content-Type; null when absent or no response arrived. */
+	contentType: string | null
 	latencyMs: number
 	errorKind: DeliveryErrorKind | null
 	error: string | null
@@ -53,6 +55,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 		const startedMs = clock.nowMs()
 		let settled = false
 		let status: number | null = null
+		let contentType: string | null = null
 		const chunks: Buffer[] = []
 		let received = 0
 
@@ -63,7 +66,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 			outgoing.destroy()
 			const text = status === null ? null : decodeTruncated(Buffer.concat(chunks))
 			const ok = errorKind === null && status !== null && status >= 200 && status < 300
-			resolve({ ok, status, body: text, latencyMs: Math.max(0, Math.round(clock.nowMs() - startedMs)), errorKind, error })
+			resolve({ ok, status, body: text, contentType, latencyMs: Math.max(0, Math.round(clock.nowMs() - startedMs)), errorKind, error })
 		}
 
 		const options: https.RequestOptions = {
@@ -80,6 +83,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 		const transport = isHttps ? https : http
 		const outgoing = transport.request(url, options, (response) => {
 			status = response.statusCode ?? null
+			contentType = response.headers['content-type'] ?? null
 			response.on('data', (chunk: Buffer) => {
 				const room = maxResponseBytes - received
 				if (room > 0) {

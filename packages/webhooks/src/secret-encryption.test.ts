@@ -4,39 +4,40 @@ import { decryptSecret, encryptSecret, parseEncryptionKey } from './secret-encry
 
 const KEY = new Uint8Array(randomBytes(32))
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ'
+const ENDPOINT = '0b5f3c1e-8a2d-4f6b-9c7e-1d2a3b4c5d6e'
 
 describe('encryptSecret / decryptSecret', () => {
 	test('round-trips a secret', () => {
-		expect(decryptSecret(encryptSecret(SECRET, KEY), KEY)).toBe(SECRET)
+		expect(decryptSecret(encryptSecret(SECRET, KEY, ENDPOINT), KEY, ENDPOINT)).toBe(SECRET)
 	})
 
 	test('the ciphertext does not contain the plaintext and differs on every call (fresh IV)', () => {
-		const first = encryptSecret(SECRET, KEY)
-		const second = encryptSecret(SECRET, KEY)
+		const first = encryptSecret(SECRET, KEY, ENDPOINT)
+		const second = encryptSecret(SECRET, KEY, ENDPOINT)
 		expect(Buffer.from(first).toString('latin1')).not.toContain('whsec_')
 		expect(Buffer.from(first).equals(Buffer.from(second))).toBe(false)
-		expect(first.length).toBe(1 + 12 + SECRET.length + 16)
+		expect(first.length).toBe(2 + 16 + 12 + SECRET.length + 16)
 	})
 
-	test('a wrong key fails authentication', () => {
-		expect(() => decryptSecret(encryptSecret(SECRET, KEY), new Uint8Array(randomBytes(32)))).toThrow(/failed authentication/)
+	test('a key that is not configured cannot decrypt, and says which key id is needed', () => {
+		expect(() => decryptSecret(encryptSecret(SECRET, KEY, ENDPOINT), new Uint8Array(randomBytes(32)), ENDPOINT)).toThrow(/needs key [0-9a-f]{16}, which is not configured/)
 	})
 
 	test('a flipped ciphertext bit fails authentication', () => {
-		const cipher = encryptSecret(SECRET, KEY)
+		const cipher = encryptSecret(SECRET, KEY, ENDPOINT)
 		cipher[20] = (cipher[20] ?? 0) ^ 1
-		expect(() => decryptSecret(cipher, KEY)).toThrow(/failed authentication/)
+		expect(() => decryptSecret(cipher, KEY, ENDPOINT)).toThrow(/failed authentication/)
 	})
 
 	test('bytes in an unknown format are refused', () => {
-		expect(() => decryptSecret(new Uint8Array([2, ...randomBytes(40)]), KEY)).toThrow(/not in a known encrypted format/)
-		expect(() => decryptSecret(new Uint8Array([1, 2, 3]), KEY)).toThrow(/not in a known encrypted format/)
+		expect(() => decryptSecret(new Uint8Array([3, ...randomBytes(40)]), KEY, ENDPOINT)).toThrow(/not in a known encrypted format/)
+		expect(() => decryptSecret(new Uint8Array([1, 2, 3]), KEY, ENDPOINT)).toThrow(/not in a known encrypted format/)
 	})
 
 	test('accepts the key as the hex or base64 text from config', () => {
 		const hex = Buffer.from(KEY).toString('hex')
 		const base64 = Buffer.from(KEY).toString('base64')
-		expect(decryptSecret(encryptSecret(SECRET, hex), base64)).toBe(SECRET)
+		expect(decryptSecret(encryptSecret(SECRET, hex, ENDPOINT), base64, ENDPOINT)).toBe(SECRET)
 	})
 })
 
@@ -60,6 +61,6 @@ describe('parseEncryptionKey', () => {
 	})
 
 	test('rejects a raw key of the wrong length', () => {
-		expect(() => encryptSecret(SECRET, new Uint8Array(16))).toThrow(/must be 32 bytes \(got 16\)/)
+		expect(() => encryptSecret(SECRET, new Uint8Array(16), ENDPOINT)).toThrow(/must be 32 bytes \(got 16\)/)
 	})
 })

@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, bus } = dependencies
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and

@@ -9,10 +9,14 @@ import { keyRoutes } from './routes/key-routes.ts'
 import { passwordRoutes } from './routes/password-routes.ts'
 import { htmlResponse } from './routes/respond.ts'
 import { signUpRoutes } from './routes/sign-up-routes.ts'
+import { statusRoutes } from './routes/status-routes.ts'
 import { webContext } from './routes/web-context.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
 export type { DashboardDeps } from './deps.ts'
+
+/** Bun.serve refuses larger bodies with 413 before the app reads them: the dashboard's forms are a few hundred bytes. */
+export const DASHBOARD_MAX_REQUEST_BODY_BYTES = 64 * 1024
 
 /** The whole dashboard without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(deps: DashboardDeps) {
@@ -27,7 +31,7 @@ export function createApp(deps: DashboardDeps) {
 		timeoutMs: deps.config.DASHBOARD_GATEWAY_TIMEOUT_MS
 	})
 
-	return new Elysia()
+	return new Elysia({ serve: { maxRequestBodySize: DASHBOARD_MAX_REQUEST_BODY_BYTES } })
 		.onRequest(({ request, server, set }) => {
 			const hsts = web.hstsHeader(request, server)
 			if (hsts) set.headers['strict-transport-security'] = hsts
@@ -49,6 +53,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(keyRoutes(deps, web))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))
+		.use(statusRoutes(deps))
 }
 
 export type DashboardApp = ReturnType<typeof createApp>

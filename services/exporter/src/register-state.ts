@@ -4,6 +4,12 @@ import type { Queryable } from './queryable.ts'
 /** The register state a file is built from: its identity for the cache and a number for people. */
 export type RegisterState = { versionKey: string; dataVersion: number }
 
+/**
+ * Part of every file's cache identity: bumped whenever the bytes written for the same data change
+ * (2: spreadsheet formulas neutralised in CSV text cells), so no file built the old way is served again.
+ */
+export const FILE_ENCODING_VERSION = 2
+
 type StateRow = { data_version: string; state: string; links_changed_at: string | null }
 
 /**
@@ -22,6 +28,6 @@ export async function readRegisterState(tx: Queryable, dataset: ExportDataset): 
 				THEN (SELECT (extract(epoch FROM max(greatest(updated_at, verification_page_read_at))) * 1000)::bigint::text FROM domain_links)
 			END AS links_changed_at
 		FROM register_status`
-	const state = `${row?.state ?? ''};${row?.links_changed_at ?? '-'}`
+	const state = `${FILE_ENCODING_VERSION};${row?.state ?? ''};${row?.links_changed_at ?? '-'}`
 	return { versionKey: new Bun.CryptoHasher('sha256').update(state).digest('hex').slice(0, 24), dataVersion: Number(row?.data_version ?? 0) }
 }

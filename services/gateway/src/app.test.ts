@@ -5,6 +5,7 @@ import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { createApp } from './app.ts'
+import { HEALTH_CACHE_MS } from './routes/health.ts'
 
 let db: TestDatabase
 let nats: NatsHandle
@@ -91,9 +92,12 @@ describe('GET /v1/health with a dependency down', () => {
 	test('is 503 when NATS is stopped', async () => {
 		const ownNats = await startNats()
 		const ownBus = await connectBus({ servers: ownNats.url, name: 'health-test' })
-		const app = createApp({ sql: db.sql, bus: ownBus, clock: new TestClock(), logger: silentLogger, config })
+		const clock = new TestClock()
+		const app = createApp({ sql: db.sql, bus: ownBus, clock, logger: silentLogger, config })
 		expect((await app.handle(new Request('http://localhost/v1/health'))).status).toBe(200)
 		await ownNats.stop()
+		// One probe answers for a second (routes/health.ts).
+		clock.advance(HEALTH_CACHE_MS)
 		const response = await app.handle(new Request('http://localhost/v1/health'))
 		expect(response.status).toBe(503)
 		expect(await response.json()).toMatchObject({ status: 'unavailable', checks: { bus: false } })

@@ -4,9 +4,12 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
+import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
+import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -18,6 +21,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { statusRoutes } from './status/status-routes.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -30,10 +34,15 @@ export type GatewayDeps = {
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
+	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
+	auth?: AuthRuntime
 }
 
 /** The pool of read-only register lookups: the replica when DATABASE_READ_URL is set, else the primary. */
 export const lookupSql = (deps: Pick<GatewayDeps, 'sql' | 'readSql'>): Sql => deps.readSql ?? deps.sql
+
+/** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
+export type RouteDeps = GatewayDeps & { auth: AuthRuntime }
 
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
 function requestLog(logger: Logger) {
@@ -45,9 +54,11 @@ function requestLog(logger: Logger) {
 }
 
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
-export function createApp(deps: GatewayDeps) {
+export function createApp(gatewayDeps: GatewayDeps) {
+	const deps: RouteDeps = { ...gatewayDeps, auth: gatewayDeps.auth ?? createAuthRuntime(gatewayDeps) }
 	const { logger } = deps
-	return new Elysia({ normalize: true })
+	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)
@@ -72,6 +83,7 @@ export function createApp(deps: GatewayDeps) {
 		.use(licenseRoutes(deps))
 		.use(coverageRoutes(deps))
 		.use(statsRoutes(deps))
+		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))

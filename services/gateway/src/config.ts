@@ -18,6 +18,8 @@ export const GatewayEnv = T.Object({
 	TRUSTED_PROXIES: T.String({ default: '' }),
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */
 	WEBHOOK_SECRET_KEY: T.String({ minLength: 43, description: '32-byte key (base64 or hex) encrypting webhook signing secrets at rest' }),
+	/** Retired WEBHOOK_SECRET_KEY values (comma-separated) that still decrypt stored secrets until `npm run ops -- reencrypt-webhook-secrets` has run. */
+	WEBHOOK_SECRET_PREVIOUS_KEYS: T.String({ default: '' }),
 	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
 	WEBHOOK_ALLOW_LIST: T.String({ default: '' })
 })

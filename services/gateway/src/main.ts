@@ -10,10 +10,14 @@ const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 20, readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 20, readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, readSql, bus } = dependencies
 
-const webhooks = { secretKey: config.WEBHOOK_SECRET_KEY, allowList: splitList(config.WEBHOOK_ALLOW_LIST) }
+const webhooks = {
+	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
+	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
+}
 const app = createApp({ sql, readSql, bus, clock: systemClock, logger, config, webhooks })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true

@@ -4,6 +4,8 @@ export const NotifierEnv = T.Object({
 	...commonEnv,
 	/** 32 bytes (64 hex or 44 base64 characters) that encrypt signing secrets at rest; never defaulted. */
 	WEBHOOK_SECRET_KEY: T.String({ minLength: 43 }),
+	/** Retired WEBHOOK_SECRET_KEY values (comma-separated) that still decrypt stored secrets until `npm run ops -- reencrypt-webhook-secrets` has run. */
+	WEBHOOK_SECRET_PREVIOUS_KEYS: T.String({ default: '' }),
 	/** Operator-only exceptions to the URL policy: `host:port` origins or CIDR blocks, comma-separated. */
 	WEBHOOK_ALLOW_LIST: T.String({ default: '' }),
 	/** Attempts in flight at once in this replica. */

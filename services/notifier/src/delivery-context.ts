@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@lv/contracts'
 import type { Sql } from '@lv/db'
-import { activeSecrets, decryptSecret } from '@lv/webhooks'
+import { type SecretKeyring, activeSecrets, decryptSecret } from '@lv/webhooks'
 import type { ClaimedDelivery } from './claim-deliveries.ts'
 
 export type EndpointForDelivery = {
@@ -20,7 +20,7 @@ const uuidArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`
 export async function loadDeliveryContext(
 	sql: Sql,
 	claims: readonly ClaimedDelivery[],
-	secretKey: Uint8Array,
+	secretKeys: SecretKeyring,
 	now: Date
 ): Promise<DeliveryContext> {
 	const endpointIds = uuidArray(claims.map((claim) => claim.endpointId))
@@ -40,7 +40,7 @@ export async function loadDeliveryContext(
 		let secretProblem: string | null = null
 		try {
 			secrets = activeSecrets(
-				stored.map((secret) => ({ secret: decryptSecret(secret.ciphertext, secretKey), createdAt: secret.created_at, expiresAt: secret.expires_at })),
+				stored.map((secret) => ({ secret: decryptSecret(secret.ciphertext, secretKeys, row.id), createdAt: secret.created_at, expiresAt: secret.expires_at })),
 				now
 			).map((secret) => secret.secret)
 			if (secrets.length === 0) secretProblem = 'no_active_secret: the endpoint has no unexpired signing secret'

@@ -1,7 +1,7 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type AllowList, type RandomSource, type Resolve, parseAllowList, parseEncryptionKey } from '@lv/webhooks'
+import { type AllowList, type RandomSource, type Resolve, parseAllowList, secretKeyring } from '@lv/webhooks'
 import { attemptDelivery } from './attempt-delivery.ts'
 import { type ClaimedDelivery, abandonStalled, claimDueDeliveries } from './claim-deliveries.ts'
 import { loadDeliveryContext } from './delivery-context.ts'
@@ -13,6 +13,8 @@ export type DeliveryWorkerOptions = {
 	logger: Logger
 	/** WEBHOOK_SECRET_KEY: the at-rest key of the signing secrets. */
 	secretKey: string | Uint8Array
+	/** WEBHOOK_SECRET_PREVIOUS_KEYS: retired keys that still decrypt. */
+	previousSecretKeys?: readonly string[]
 	/** WEBHOOK_ALLOW_LIST entries (operator config only). */
 	allowList?: readonly string[] | AllowList
 	resolve?: Resolve
@@ -45,7 +47,7 @@ const emptyResult = (): TickResult => ({ attempted: 0, delivered: 0, failed: 0, 
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
 	const { sql, clock, logger } = options
-	const secretKey = typeof options.secretKey === 'string' ? parseEncryptionKey(options.secretKey) : options.secretKey
+	const secretKeys = secretKeyring(options.secretKey, options.previousSecretKeys)
 	const allowList = options.allowList === undefined ? parseAllowList([]) : Array.isArray(options.allowList) ? parseAllowList(options.allowList) : (options.allowList as AllowList)
 	const concurrency = options.concurrency ?? 64
 	const perEndpoint = options.perEndpointConcurrency ?? 4
@@ -94,7 +96,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 		}
 		let context: Awaited<ReturnType<typeof loadDeliveryContext>>
 		try {
-			context = await loadDeliveryContext(sql, claims, secretKey, now)
+			context = await loadDeliveryContext(sql, claims, secretKeys, now)
 		} catch (error) {
 			for (const claim of claims) release(claim)
 			throw error

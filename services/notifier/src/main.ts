@@ -1,5 +1,5 @@
 import { systemClock } from '@lv/clock'
-import { loadConfigOrExit } from '@lv/config'
+import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
 import { NotifierEnv, allowListEntries } from './config.ts'
@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, bus } = dependencies
 
 const clock = systemClock
@@ -21,6 +21,7 @@ const worker = createDeliveryWorker({
 	clock,
 	logger,
 	secretKey: config.WEBHOOK_SECRET_KEY,
+	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: allowListEntries(config),
 	concurrency: config.NOTIFIER_DELIVERY_CONCURRENCY,
 	perEndpointConcurrency: config.NOTIFIER_ENDPOINT_CONCURRENCY,

@@ -23,7 +23,7 @@ const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger })
+const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, bus } = dependencies
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })

@@ -67,6 +67,12 @@ export function signedOutPage(title: string, content: HtmlValue): SafeHtml {
 	return document(title, header, html`<div class="narrow">${content}</div>`)
 }
 
+/** A page anyone may read (no sign-in), full width. */
+export function publicPage(title: string, content: HtmlValue): SafeHtml {
+	const header = html`<header class="topbar"><div class="topbar-inner">${brand}<nav class="who"><a href="/sign-in">Sign in</a></nav></div></header>`
+	return document(title, header, content)
+}
+
 /** A message box; `kind` picks its colour. */
 export const callout = (kind: 'error' | 'success' | 'warning' | 'info', content: HtmlValue) =>
 	html`<div class="callout ${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${content}</div>`

@@ -1,5 +1,5 @@
 import type { Column, Row } from '../datasets/columns.ts'
-import { csvRecord } from './csv.ts'
+import { csvRecord, neutraliseFormula } from './csv.ts'
 
 export const LIST_SEPARATOR = '|'
 
@@ -29,12 +29,18 @@ export function jsonValue(column: Column, raw: unknown): unknown {
 	}
 }
 
-/** The text a column carries in CSV; null is the empty field. */
+/**
+ * The text a column carries in CSV; null is the empty field. Text from the registers (text and list
+ * cells) that a spreadsheet would run as a formula is neutralised; typed columns (integers, which may
+ * one day be negative, booleans, dates, timestamps) and JSON objects are written as they are, since
+ * none can start a formula other than a number's own minus sign.
+ */
 export function csvValue(column: Column, raw: unknown): string {
 	const value = jsonValue(column, raw)
 	if (value === null) return ''
-	if (column.kind === 'text_list') return (value as string[]).join(LIST_SEPARATOR)
+	if (column.kind === 'text_list') return neutraliseFormula((value as string[]).join(LIST_SEPARATOR))
 	if (column.kind === 'object') return JSON.stringify(value)
+	if (column.kind === 'text') return neutraliseFormula(value as string)
 	return String(value)
 }
 

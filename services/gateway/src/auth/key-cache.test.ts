@@ -63,7 +63,7 @@ describe('key cache', () => {
 		expect(cache.peek(account.keyId)).toBeUndefined()
 	})
 
-	test('entries are read again once older than the TTL; unknown keys are never remembered', async () => {
+	test('entries are read again once older than the TTL; an unknown key is never remembered as a key', async () => {
 		const account = await accountWithKey(db.sql, clock, 'pro')
 		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs), { ttlMs: 30_000 })
 		const hash = hashApiKey(account.key)
@@ -74,6 +74,47 @@ describe('key cache', () => {
 		expect(cache.loads).toBe(2)
 		expect(await cache.resolve(hashApiKey('lvk_0123456789abcdef0123456789abcdef'), clock.nowMs())).toBeNull()
 		expect(cache.size).toBe(1)
+	})
+
+	test('an unknown key is remembered as unknown for 10 s, and forgotten at once when a key is created', async () => {
+		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs))
+		const unknown = hashApiKey('lvk_0123456789abcdef0123456789abcdeX')
+		expect(await cache.resolve(unknown, clock.nowMs())).toBeNull()
+		expect(cache.resolve(unknown, clock.nowMs() + 9_999)).toBeNull()
+		expect(cache.loads).toBe(1)
+		cache.forgetUnknown()
+		expect(await cache.resolve(unknown, clock.nowMs() + 9_999)).toBeNull()
+		expect(cache.loads).toBe(2)
+		expect(await cache.resolve(unknown, clock.nowMs() + 20_000)).toBeNull()
+		expect(cache.loads).toBe(3)
+	})
+
+	test('a read that found nothing before a key was created is not remembered as unknown', async () => {
+		const gated = gatedLookup()
+		const cache = new KeyCache(gated.load)
+		const reading = cache.resolve(hashApiKey('lvk_0123456789abcdef0123456789abcdeY'), clock.nowMs())
+		await waitFor(() => gated.reads() === 1)
+		cache.forgetUnknown()
+		gated.releaseAll()
+		expect(await reading).toBeNull()
+		expect(cache.unknownSize).toBe(0)
+	})
+
+	test('a read gate refusing a requester stops the read; a read that finds nothing is reported to it', async () => {
+		const seen: string[] = []
+		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs), {
+			readGate: {
+				checkAllowed: (requester) => {
+					if (requester() === 'refused') throw new Error('refused')
+				},
+				noteNoKey: (requester) => seen.push(requester())
+			}
+		})
+		const hash = hashApiKey('lvk_0123456789abcdef0123456789abcdeZ')
+		expect(() => cache.resolve(hash, clock.nowMs(), () => 'refused')).toThrow('refused')
+		expect(cache.loads).toBe(0)
+		expect(await cache.resolve(hash, clock.nowMs(), () => 'allowed')).toBeNull()
+		expect(seen).toEqual(['allowed'])
 	})
 
 	test('a revoked key and an inactive plan are remembered as such (refused without reading)', async () => {

@@ -3,45 +3,75 @@ import type { KeyRecord } from './key-lookup.ts'
 /**
  * A replica's memory of API keys by SHA-256: what each key meant when it was last read. Entries go
  * when a change notification names their key, account or plan (key-changes.ts), all at once when the
- * notification channel reconnects, and by age (`ttlMs`) as a safety net. Unknown keys are never
- * remembered. A cached live key is still re-checked against the database by the statement that
+ * notification channel reconnects, and by age (`ttlMs`) as a safety net. A key no read found is
+ * remembered as unknown for `unknownTtlMs` only, and every unknown key is forgotten when a key is
+ * created or its hash changes (migration 0032 notifies both), so a new key works on its first call.
+ * Reads on a miss pass the `readGate` (a per-address limit on lookups that find nothing). A cached live key is still re-checked against the database by the statement that
  * counts the call (keyed-counter.ts), so the cache can only ever be behind in the refusing direction.
  */
 export type CachedKey = KeyRecord & { loadedAtMs: number; stampedAtMs: number }
 
-export type KeyCacheOptions = { ttlMs?: number; maxEntries?: number }
+/** Decides whether a requester may cause a read (by throwing its refusal) and hears of reads that found no key. */
+export type KeyReadGate = {
+	checkAllowed(requester: () => string, nowMs: number): void
+	noteNoKey(requester: () => string, nowMs: number): void
+}
+
+export type KeyCacheOptions = { ttlMs?: number; unknownTtlMs?: number; maxEntries?: number; readGate?: KeyReadGate }
+
+/** Long enough that one client repeating a wrong key costs one read per 10 s, short enough to be harmless if a notification is lost. */
+export const UNKNOWN_KEY_TTL_MS = 10_000
 
 export class KeyCache {
 	readonly #load: (keyHash: Uint8Array, nowMs: number) => Promise<KeyRecord | null>
 	readonly #ttlMs: number
+	readonly #unknownTtlMs: number
 	readonly #maxEntries: number
+	readonly #readGate: KeyReadGate | undefined
+	/** Key hashes no read found, with when that read started. */
+	#unknown = new Map<string, number>()
 	readonly #byHash = new Map<string, CachedKey>()
 	readonly #hashByKeyId = new Map<string, string>()
 	readonly #hashesByAccount = new Map<string, Set<string>>()
 	readonly #loading = new Map<string, Promise<CachedKey | null>>()
 	/** Bumped by every invalidation: a read that started before one is answered but not remembered. */
 	#generation = 0
+	/** Bumped when unknown keys are forgotten: a read that found nothing before a key was created is not remembered. */
+	#unknownGeneration = 0
 	#flushes = 0
 	#loads = 0
 
 	constructor(load: (keyHash: Uint8Array, nowMs: number) => Promise<KeyRecord | null>, options: KeyCacheOptions = {}) {
 		this.#load = load
 		this.#ttlMs = options.ttlMs ?? 30_000
+		this.#unknownTtlMs = options.unknownTtlMs ?? UNKNOWN_KEY_TTL_MS
 		this.#maxEntries = options.maxEntries ?? 100_000
+		this.#readGate = options.readGate
 	}
 
-	/** The key as cached, or as read now when it is not cached or too old; null when no such key exists. */
-	resolve(keyHash: Uint8Array, nowMs: number): Promise<CachedKey | null> | CachedKey {
+	/**
+	 * The key as cached, or as read now when it is not cached or too old; null when no such key
+	 * exists. A read on behalf of `requester` (the caller's address block) passes the read gate first.
+	 */
+	resolve(keyHash: Uint8Array, nowMs: number, requester?: () => string): Promise<CachedKey | null> | CachedKey | null {
 		const hash = hashId(keyHash)
 		const cached = this.#byHash.get(hash)
 		if (cached && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs) return cached
+		const unknownSinceMs = this.#unknown.get(hash)
+		if (unknownSinceMs !== undefined && Math.abs(nowMs - unknownSinceMs) < this.#unknownTtlMs) return null
 		const loading = this.#loading.get(hash)
 		if (loading) return loading
+		if (requester) this.#readGate?.checkAllowed(requester, nowMs)
 		const generation = this.#generation
+		const unknownGeneration = this.#unknownGeneration
 		this.#loads++
 		const load = this.#load(keyHash, nowMs)
 			.then((record) => {
-				if (!record) return null
+				if (!record) {
+					if (generation === this.#generation && unknownGeneration === this.#unknownGeneration) this.#rememberUnknown(hash, nowMs)
+					if (requester) this.#readGate?.noteNoKey(requester, nowMs)
+					return null
+				}
 				const entry: CachedKey = { ...record, loadedAtMs: nowMs, stampedAtMs: record.lastUsedMs ?? Number.NEGATIVE_INFINITY }
 				if (generation === this.#generation) this.#remember(hash, entry)
 				return entry
@@ -65,6 +95,12 @@ export class KeyCache {
 		if (hash !== undefined) this.#drop(hash)
 	}
 
+	/** Forgets every key remembered as unknown (a key was created, or a key's hash changed). */
+	forgetUnknown(): void {
+		this.#unknownGeneration++
+		this.#unknown = new Map()
+	}
+
 	forgetAccount(accountId: string): void {
 		this.#generation++
 		for (const hash of [...(this.#hashesByAccount.get(accountId) ?? [])]) this.#drop(hash)
@@ -82,6 +118,7 @@ export class KeyCache {
 		this.#hashByKeyId.clear()
 		this.#hashesByAccount.clear()
 		this.#loading.clear()
+		this.#unknown = new Map()
 	}
 
 	/** The key's cached entry when it is fresh and live, without reading anything; a hint, never a decision. */
@@ -98,6 +135,11 @@ export class KeyCache {
 
 	get size() {
 		return this.#byHash.size
+	}
+
+	/** Keys remembered as unknown (tests look at what a replica holds). */
+	get unknownSize() {
+		return this.#unknown.size
 	}
 
 	/** How often the whole cache was dropped (each (re)connection of the change channel). */
@@ -122,6 +164,11 @@ export class KeyCache {
 		const hashes = this.#hashesByAccount.get(entry.accountId) ?? new Set<string>()
 		hashes.add(hash)
 		this.#hashesByAccount.set(entry.accountId, hashes)
+	}
+
+	#rememberUnknown(hash: string, nowMs: number) {
+		if (this.#unknown.size >= this.#maxEntries) this.#unknown = new Map()
+		this.#unknown.set(hash, nowMs)
 	}
 
 	#drop(hash: string) {

@@ -4,16 +4,22 @@ import type { KeyCache } from './key-cache.ts'
 
 /**
  * Migration 0031's triggers notify this channel from the transaction that revokes or deletes a key,
- * changes an account's plan or plan status, or changes a plan row.
+ * changes an account's plan or plan status, or changes a plan row; migration 0032's when a key is
+ * created (`n:<key id>`).
  */
 export const KEY_CHANGES_CHANNEL = 'api_key_changes'
 
-export type KeyChange = { kind: 'key'; keyId: string } | { kind: 'account'; accountId: string } | { kind: 'plan'; code: string }
+export type KeyChange =
+	| { kind: 'key'; keyId: string }
+	| { kind: 'created'; keyId: string }
+	| { kind: 'account'; accountId: string }
+	| { kind: 'plan'; code: string }
 
 export function parseKeyChange(payload: string): KeyChange | null {
 	const id = payload.slice(2)
 	if (id.length === 0) return null
 	if (payload.startsWith('k:')) return { kind: 'key', keyId: id }
+	if (payload.startsWith('n:')) return { kind: 'created', keyId: id }
 	if (payload.startsWith('a:')) return { kind: 'account', accountId: id }
 	if (payload.startsWith('p:')) return { kind: 'plan', code: id }
 	return null
@@ -22,7 +28,12 @@ export function parseKeyChange(payload: string): KeyChange | null {
 export function applyKeyChange(cache: KeyCache, payload: string): void {
 	const change = parseKeyChange(payload)
 	if (change === null) cache.flush()
-	else if (change.kind === 'key') cache.forgetKeyId(change.keyId)
+	else if (change.kind === 'created') cache.forgetUnknown()
+	else if (change.kind === 'key') {
+		// The change may be a new hash, which some caller may have sent before it existed.
+		cache.forgetKeyId(change.keyId)
+		cache.forgetUnknown()
+	}
 	else if (change.kind === 'account') cache.forgetAccount(change.accountId)
 	else cache.forgetPlan(change.code)
 }

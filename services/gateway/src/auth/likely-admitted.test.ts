@@ -3,7 +3,8 @@ import { generateApiKey, hashApiKey } from '@lv/accounts'
 import { KeyCache } from './key-cache.ts'
 import type { Plan } from '../limits/plan.ts'
 import type { KeyRecord } from './key-lookup.ts'
-import { RefusalHints, likelyAdmittedKey } from './likely-admitted.ts'
+import { RefusalHints } from '../limits/refusal-hints.ts'
+import { likelyAdmittedKey } from './likely-admitted.ts'
 
 const NOW = Date.parse('2026-11-23T10:00:00Z')
 const plan: Plan = { code: 'pro', name: 'Pro', monthlyQuota: 100_000, perSecondLimit: 20, watchlistCap: 250, webhookCap: 10, pollsPerHour: 60, exportsPerDay: 10, trialDailyCap: null, isTrial: false, rank: 2 }

@@ -8,9 +8,9 @@ import { createSql } from '@lv/db'
 import { notFound } from '@lv/errors'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
-import { testApp, testDeps } from '../test-support/gateway.ts'
+import { testReplica } from '../test-support/gateway.ts'
 import { authPlugin } from './plugin.ts'
-import { callUntilKeyCached, keyCacheOf } from '../test-support/key-cache.ts'
+import { callUntilKeyCached } from '../test-support/key-cache.ts'
 import { limitHeaders } from '../test-support/limit-headers.ts'
 
 let db: TestDatabase
@@ -34,12 +34,12 @@ afterAll(async () => {
 /** How often the read-only keyed probe's handler ran (it may run before its call is admitted). */
 let readRequiredRuns = 0
 
-/** A gateway with probe routes for each auth mode. */
-function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_STORE_TIMEOUT_MS?: number } = {}, sql = db.sql) {
-	const deps = testDeps({ sql, bus, clock, config })
-	return testApp({ sql, bus, clock, config }).use(
+/** A gateway replica with probe routes for each auth mode, and its auth runtime. */
+function probeReplica(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_STORE_TIMEOUT_MS?: number } = {}, sql = db.sql) {
+	const { app, auth } = testReplica({ sql, bus, clock, config })
+	const withProbes = app.use(
 		new Elysia()
-			.use(authPlugin(deps))
+			.use(authPlugin(auth))
 			.get('/probe/required', ({ caller }) => ({ tier: caller.tier, account: caller.accountId }), { auth: 'required' })
 			.get('/probe/public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
 			.get('/probe/other-public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
@@ -75,7 +75,10 @@ function gateway(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_ST
 				{ auth: 'required' }
 			)
 	)
+	return { app: withProbes, auth }
 }
+
+const gateway = (...args: Parameters<typeof probeReplica>) => probeReplica(...args).app
 
 /** A call on `path` with a key the replica has cached and counted once, made after its limits store went away. */
 async function cachedKeyCallAfterStoreGoesAway(clock: TestClock, path: string): Promise<Response> {
@@ -434,14 +437,14 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 
 	test('a key revoked without any notification is refused 401 although its handler already ran', async () => {
 		const clock = new TestClock('2026-11-11T10:00:00.000Z')
-		const app = gateway(clock)
+		const { app, auth } = probeReplica(clock)
 		const account = await accountWithKey(db.sql, clock, 'pro')
-		await callUntilKeyCached({ sql: db.sql, clock }, account.keyId, () => call(app, '/probe/read-required', bearer(account.key)))
+		await callUntilKeyCached(auth.keys, account.keyId, () => call(app, '/probe/read-required', bearer(account.key)))
 		await db.sql.begin(async (tx) => {
 			await tx`SET LOCAL session_replication_role = replica`
 			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`
 		})
-		expect(keyCacheOf({ sql: db.sql, clock }).peek(account.keyId)?.status).toBe('live')
+		expect(auth.keys.peek(account.keyId)?.status).toBe('live')
 		const runs = readRequiredRuns
 		const refused = await call(app, '/probe/read-required', bearer(account.key))
 		expect(readRequiredRuns).toBe(runs + 1)

@@ -5,12 +5,10 @@ import { type Bus, connectBus } from '@lv/bus'
 import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
 import { type Sql, createSql } from '@lv/db'
-import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
-import { testApp, testDeps } from '../test-support/gateway.ts'
+import { testReplica } from '../test-support/gateway.ts'
 import { authPlugin } from './plugin.ts'
-import { authRuntimeFor } from './runtime.ts'
 
 let db: TestDatabase
 let nats: NatsHandle
@@ -39,14 +37,13 @@ afterAll(async () => {
 async function replica(clock: TestClock, url = db.url) {
 	const sql = createSql(url, { max: 5 })
 	pools.push(sql)
-	const deps = testDeps({ sql, bus, clock })
-	const app = testApp({ sql, bus, clock }).use(
+	const { app: gateway, auth: runtime } = testReplica({ sql, bus, clock })
+	const app = gateway.use(
 		new Elysia()
-			.use(authPlugin(deps))
+			.use(authPlugin(runtime))
 			.get('/probe/required', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
 			.get('/probe/public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
 	)
-	const runtime = authRuntimeFor({ sql, clock, logger: silentLogger })
 	await runtime.listening
 	const call = (path: string, headers: Record<string, string> = {}, peer = '203.0.113.7') =>
 		app.handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), peer))
@@ -149,13 +146,13 @@ describe('coalesced counters across replicas', () => {
 		const clock = new TestClock('2026-11-12T10:00:00.100Z')
 		const [a, b] = [await replica(clock), await replica(clock)]
 		const account = await accountWithKey(db.sql, clock, 'seven_per_second')
-		const batchesBefore = a.runtime.keyed.batchesSent + b.runtime.keyed.batchesSent
+		const batchesBefore = a.runtime.limits.keyed.batchesSent + b.runtime.limits.keyed.batchesSent
 		const responses = await Promise.all(Array.from({ length: 60 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key))))
 		const statuses = responses.map((response) => response.status)
 		expect(statuses.filter((status) => status === 200)).toHaveLength(7)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(53)
 		expect(new Set(await Promise.all(responses.filter((response) => response.status === 429).map(reasonOf)))).toEqual(new Set(['per_second_limit_exceeded']))
-		expect(a.runtime.keyed.batchesSent + b.runtime.keyed.batchesSent - batchesBefore).toBeLessThan(60)
+		expect(a.runtime.limits.keyed.batchesSent + b.runtime.limits.keyed.batchesSent - batchesBefore).toBeLessThan(60)
 		const [row] = await db.sql<{ second_count: number }[]>`SELECT second_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(row?.second_count).toBe(60)
 	})
@@ -184,10 +181,10 @@ describe('coalesced counters across replicas', () => {
 		const a = await replica(clock)
 		for (let index = 0; index < 10; index++) expect((await a.call('/probe/public', {}, '198.51.100.90')).status).toBe(200)
 		expect((await a.call('/probe/public', {}, '198.51.100.90')).status).toBe(429)
-		const statements = a.runtime.keyless.batchesSent
+		const statements = a.runtime.limits.keyless.batchesSent
 		const refused = await Promise.all(Array.from({ length: 20 }, () => a.call('/probe/public', {}, '198.51.100.90')))
 		expect(refused.map((response) => [response.status, response.headers.get('x-ratelimit-remaining')])).toEqual(Array(20).fill([429, '0']))
-		expect(a.runtime.keyless.batchesSent).toBe(statements)
+		expect(a.runtime.limits.keyless.batchesSent).toBe(statements)
 		clock.advance(30 * 60_000)
 		expect((await a.call('/probe/public', {}, '198.51.100.90')).headers.get('x-ratelimit-remaining')).toBe('9')
 	})

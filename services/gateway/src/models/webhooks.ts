@@ -86,7 +86,10 @@ export const DeliveryListModel = t.Object({ deliveries: t.Array(WebhookDeliveryM
 export const TestPingModel = t.Object({
 	delivered: t.Boolean(),
 	http_status: t.Union([t.Integer(), t.Null()]),
-	response_body: t.Union([t.String(), t.Null()], { description: 'The first 2 KB of the answer.' }),
+	response_body: t.Union([t.String(), t.Null()], {
+		description:
+			'The first 256 bytes of the answer when it is text (a `text/*`, JSON or XML media type, or none and valid UTF-8), control and invisible format characters replaced by spaces; null for any other answer.'
+	}),
 	latency_ms: t.Integer({ minimum: 0 }),
 	error: t.Union([t.String(), t.Null()])
 })

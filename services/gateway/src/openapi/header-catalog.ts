@@ -16,7 +16,7 @@ export const HEADER_COMPONENTS = {
 		'req_5f0c2a9e8b7d4c1fa3e6b2d90c8e7f14'
 	]),
 	'X-RateLimit-Limit': integer(
-		'Keyless call on a public endpoint: 10 (calls per IP per route per UTC hour). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling.',
+		'Keyless call on a public endpoint: 10 (calls per client address block per route per UTC hour; IPv4 /32, IPv6 /64). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling.',
 		[10]
 	),
 	'X-RateLimit-Remaining': integer(
@@ -52,6 +52,7 @@ export const HEADER_COMPONENTS = {
 	'X-Poll-RateLimit-Reset': text('ISO-8601 timestamp when the hourly poll counter rolls over.', ['2026-11-05T13:00:00.000Z']),
 	'X-Poll-RateLimit-Window': text('Always `hour`.', ['hour']),
 	'X-Poll-Recommended-Interval': integer('Seconds between polls that stay under the ceiling: `ceil(3600 / limit)`; 1 when unlimited.', [60]),
+	'Cache-Control': text('`public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds.', ['public, max-age=5']),
 	'Content-Disposition': text('`attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built).', [
 		'attachment; filename="licences-UKGC-active-2026-11-05.csv"'
 	]),

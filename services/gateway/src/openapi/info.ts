@@ -1,7 +1,8 @@
 export const API_DESCRIPTION = [
 	'HTTP JSON API over the public licence registers of seven gambling regulators (UKGC, MGA, CW, KH, AN, TGC, IOM).',
 	'Every non-2xx response carries the error envelope `{ error, code, details: { reason, field? } }`; branch on status, `code` and `details.reason`.',
-	'Authenticated endpoints take `Authorization: Bearer <API_KEY>`.'
+	'Authenticated endpoints take `Authorization: Bearer <API_KEY>`.',
+	'Keyless calls are limited per client address block: an IPv4 address counts on its own (/32), an IPv6 address with the rest of its /64, so every address of one /64 shares one allowance.'
 ].join('\n\n')
 
 export const OPENAPI_TAGS = [

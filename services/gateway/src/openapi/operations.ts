@@ -23,6 +23,7 @@ export const AUTH_OUTCOMES: Record<AuthMode, readonly OutcomeId[]> = {
 	optional: [
 		'malformed_header',
 		'api_key_invalid',
+		'key_lookup_limit_exceeded',
 		'api_key_revoked',
 		'plan_inactive',
 		'keyless_quota_exceeded',
@@ -36,6 +37,7 @@ export const AUTH_OUTCOMES: Record<AuthMode, readonly OutcomeId[]> = {
 		'api_key_missing',
 		'malformed_header',
 		'api_key_invalid',
+		'key_lookup_limit_exceeded',
 		'api_key_revoked',
 		'plan_inactive',
 		'endpoint_requires_paid_plan',
@@ -60,10 +62,11 @@ const URL_POLICY: readonly OutcomeId[] = ['invalid_url', 'invalid_scheme', 'empt
 export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/health': { outcomes: ['health_unavailable'] },
 	'GET /v1/stats': { outcomes: [], notProduced: [503] },
+	'GET /v1/status': { outcomes: ['dependency_unavailable'], success: { always: ['Cache-Control'] } },
 	'GET /v1/check': {
 		outcomes: ['check_invalid_input', 'not_a_valid_hostname', 'hostname_too_long', 'missing_required_parameter', 'conflicting_parameters', 'checker_unavailable']
 	},
-	'POST /v1/check/batch': { outcomes: ['batch_invalid_input', 'method_not_allowed', 'checker_unavailable'] },
+	'POST /v1/check/batch': { outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable'] },
 	'GET /v1/jurisdictions': { outcomes: [], notProduced: [400] },
 	'GET /v1/jurisdictions/{code}': { outcomes: ['invalid_jurisdiction_code', 'jurisdiction_not_found'] },
 	'GET /v1/jurisdictions/{code}/operators': { outcomes: ['invalid_jurisdiction_code', 'jurisdiction_invalid_pagination', 'jurisdiction_not_found'] },
@@ -77,16 +80,16 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/watchlist': { outcomes: [], notProduced: [400] },
 	'GET /v1/watchlist/operators': { outcomes: ['watchlist_invalid_pagination'] },
 	'POST /v1/watchlist/operators': {
-		outcomes: ['watchlist_body_invalid', 'watchlist_invalid_slug', 'watchlist_quota_exceeded', 'watchlist_operator_not_found', 'watchlist_duplicate']
+		outcomes: ['watchlist_body_invalid', 'watchlist_invalid_slug', 'watchlist_quota_exceeded', 'watchlist_operator_not_found', 'watchlist_duplicate', 'body_too_large']
 	},
 	'DELETE /v1/watchlist/operators/{slug}': { outcomes: ['delete_invalid_slug'], noContent: 'Removed, or was not listed.' },
 	'GET /v1/watchlist/events': {
 		outcomes: ['feed_conflicting_parameters', 'invalid_cursor', 'since_exceeds_retention_window', 'feed_invalid_input', 'watchlist_events_poll_limit'],
 		success: POLL_SUCCESS
 	},
-	'POST /v1/webhooks': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded'] },
+	'POST /v1/webhooks': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'body_too_large'] },
 	'GET /v1/webhooks': { outcomes: [], notProduced: [400] },
-	'PATCH /v1/webhooks/{id}': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'webhook_not_found'] },
+	'PATCH /v1/webhooks/{id}': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'webhook_not_found', 'body_too_large'] },
 	'DELETE /v1/webhooks/{id}': { outcomes: ['webhook_not_found'], notProduced: [400], noContent: 'Deleted with its secrets and deliveries.' },
 	'POST /v1/webhooks/{id}/rotate_secret': { outcomes: ['webhook_not_found'], notProduced: [400] },
 	'GET /v1/webhooks/{id}/deliveries': { outcomes: ['deliveries_invalid_input', 'deliveries_invalid_pagination', 'webhook_not_found'] },

@@ -48,6 +48,18 @@ export const OUTCOMES = {
 	api_key_missing: failure(401, 'auth_required', 'api_key_missing', 'This endpoint needs an API key: send Authorization: Bearer <API_KEY>.', before),
 	malformed_header: failure(401, 'auth_invalid', 'malformed_header', 'The Authorization header must be Bearer <API_KEY>.', before),
 	api_key_invalid: failure(401, 'auth_invalid', 'api_key_invalid', 'The API key is not recognised.', before),
+	key_lookup_limit_exceeded: failure(
+		429,
+		'rate_limited',
+		'key_lookup_limit_exceeded',
+		'More than 20 unrecognised API keys were sent from this address in a minute; keys are not looked up from it until the minute ends.',
+		{
+			...before,
+			summary: 'rate_limited / key_lookup_limit_exceeded (unrecognised keys from one address block)',
+			extras: { limit: 20, reset_at: '2026-11-05T12:35:00.000Z', suggestion: 'Check the API key and retry after the minute.' },
+			headers: ['Retry-After']
+		}
+	),
 	api_key_revoked: failure(401, 'auth_revoked', 'api_key_revoked', 'The API key has been revoked. Create a new key in the dashboard.', before),
 	plan_inactive: failure(402, 'payment_required', 'plan_inactive', 'The account has no active plan.', {
 		...before,
@@ -85,6 +97,11 @@ export const OUTCOMES = {
 	limits_store_unavailable: failure(503, 'service_unavailable', 'limits_store_unavailable', 'The limits store is unreachable; the request was not served.', {
 		...before,
 		headers: ['Retry-After']
+	}),
+	body_too_large: failure(413, 'invalid_query', 'body_too_large', "The request body is larger than this endpoint's maximum of 65536 bytes.", {
+		...before,
+		field: 'body',
+		extras: { limit: 65536 }
 	}),
 	internal_error: failure(500, 'server_error', 'internal_error', 'The service failed to answer this request. Retry with backoff.'),
 

@@ -92,7 +92,7 @@ describe('responseHeaders', () => {
 describe('outcome catalog', () => {
 	test('every error outcome is an envelope whose status fits its code (SPEC Errors table)', () => {
 		const statusOfCode: Record<string, number[]> = {
-			invalid_query: [400, 409],
+			invalid_query: [400, 409, 413],
 			invalid_slug: [400],
 			invalid_license_id: [400],
 			invalid_jurisdiction_code: [400],

@@ -9,8 +9,9 @@ import { type TestChecker, startTestChecker } from '../../../checker/src/test-su
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { BatchResultModel, CheckResultModel } from '../models/check.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
-import { testApp } from '../test-support/gateway.ts'
-import { callUntilKeyCached, keyCacheOf } from '../test-support/key-cache.ts'
+import type { AuthRuntime } from '../auth/runtime.ts'
+import { testApp, testReplica } from '../test-support/gateway.ts'
+import { callUntilKeyCached } from '../test-support/key-cache.ts'
 import { limitHeaders } from '../test-support/limit-headers.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
@@ -20,6 +21,7 @@ let nats: NatsHandle
 let bus: Bus
 let checker: TestChecker
 let app: ReturnType<typeof testApp>
+let auth: AuthRuntime
 let enterpriseKey: string
 
 beforeAll(async () => {
@@ -32,7 +34,7 @@ beforeAll(async () => {
 	await make.finishAllRuns()
 	bus = await connectBus({ servers: nats.url, name: 'check-route-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
-	app = testApp({ sql: db.sql, bus, clock })
+	;({ app, auth } = testReplica({ sql: db.sql, bus, clock }))
 	enterpriseKey = (await accountWithKey(db.sql, clock, 'enterprise')).key
 })
 
@@ -151,13 +153,16 @@ describe('POST /v1/check/batch', () => {
 		expect(body.results[2].verdict).toBe('licensed')
 	})
 
-	test('100 entries of 10 kB each (1 MB, above a NATS payload) still answer 200 with per-row errors', async () => {
-		const domains = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(10_000, 'z'))
+	test('100 entries of 600 bytes (just under the 64 KiB body maximum) still answer 200 with per-row errors; 100 of 10 kB are 413', async () => {
+		const domains = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(600, 'z'))
 		const response = await postBatch(JSON.stringify({ domains }))
 		expect(response.status).toBe(200)
 		const body = await response.json()
 		expect(body.results).toHaveLength(100)
 		expect(body.results[99].query.input).toBe(domains[99])
+		const oversized = await postBatch(JSON.stringify({ domains: domains.map((domain) => domain.padEnd(10_000, 'z')) }))
+		expect(oversized.status).toBe(413)
+		expect((await oversized.json()).details.reason).toBe('body_too_large')
 	})
 
 	test('any body other than { domains: [1–100 entries] } is 400 invalid_query / invalid_input', async () => {
@@ -330,13 +335,13 @@ describe('checks sent while the call is being counted', () => {
 	test('a key revoked without any notification is 401 auth_revoked even though its check already went out, and is not charged', async () => {
 		const pro = await accountWithKey(db.sql, clock, 'pro')
 		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
-		await callUntilKeyCached({ sql: db.sql, clock }, pro.keyId, call)
+		await callUntilKeyCached(auth.keys, pro.keyId, call)
 		await db.sql.begin(async (tx) => {
 			await tx`SET LOCAL session_replication_role = replica`
 			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${pro.keyId}`
 		})
 		clock.advanceSeconds(1)
-		expect(keyCacheOf({ sql: db.sql, clock }).peek(pro.keyId)?.status).toBe('live')
+		expect(auth.keys.peek(pro.keyId)?.status).toBe('live')
 		const watch = await watchChecks()
 		try {
 			const refused = await call()

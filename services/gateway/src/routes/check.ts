@@ -2,15 +2,16 @@ import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
 import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
-import type { GatewayDeps } from '../app.ts'
+import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
-import { toAppError } from '../errors.ts'
+import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 
 const BATCH_PATH = '/v1/check/batch'
+const parseBatchBody = jsonBodyWithin(BODY_LIMITS.checkBatch)
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorEnvelopeModel]))
@@ -44,7 +45,7 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 }
 
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
-export const checkRoutes = (deps: GatewayDeps) => {
+export const checkRoutes = (deps: RouteDeps) => {
 	const handlers = checkHandlers(deps)
 	const withOtherKeys = new WeakSet<Request>()
 	return new Elysia({ name: 'check-routes' })
@@ -52,7 +53,7 @@ export const checkRoutes = (deps: GatewayDeps) => {
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
 			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
 		})
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/check',
 			({ query, request }) => handlers.single(query, request.url),
@@ -65,7 +66,7 @@ export const checkRoutes = (deps: GatewayDeps) => {
 					summary: 'Check a domain or a licence number',
 					description: [
 						'Exactly one of `domain` / `license_number`. Answers with a machine-branchable `verdict` and a quotable `verdict_detail`.',
-						'Works without a key (10 requests per IP per hour, `domain` and `license_number` share the counter); a valid key switches to the plan quota.',
+						'Works without a key (10 requests per hour per client address block: IPv4 /32, IPv6 /64; `domain` and `license_number` share the counter); a valid key switches to the plan quota.',
 						'`as_of` adds the historical `as_of` object (`resolved_at`, `basis`, `status`, `transition`, `correction`, `tracking_since`); `verdict` and `match.status` stay current.',
 						'503 `service_unavailable` / `checker_unavailable` when no checker answers in time; retry with backoff.'
 					].join('\n\n'),
@@ -82,24 +83,20 @@ export const checkRoutes = (deps: GatewayDeps) => {
 			{
 				auth: 'required',
 				// The app normalises bodies (unknown keys dropped); SPEC answers any other body shape with 400.
-				parse: async ({ request, contentType }) => {
-					if (!contentType.startsWith('application/json')) return
-					let value: unknown
-					try {
-						value = JSON.parse(await request.text())
-					} catch (error) {
-						throw toAppError('PARSE', error)
-					}
+				parse: async (context) => {
+					const value = await parseBatchBody(context)
+					const { request } = context
 					if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => key !== 'domains')) withOtherKeys.add(request)
 					return value
 				},
 				body: BatchBody,
-				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 429, 500, 503) },
+				response: { 200: BatchResultModel, ...errors(400, 401, 402, 405, 413, 429, 500, 503) },
 				detail: {
 					tags: ['verification'],
 					summary: 'Check up to 100 domains',
 					description: [
 						'Body `{ domains: [1–100 entries] }`; any other shape is 400 `invalid_query` / `invalid_input`. Counts as one request against the quota.',
+						bodyLimitNote(BODY_LIMITS.checkBatch),
 						'Results are in `results[]`, one per entry in the order sent. An entry that is not a hostname (`invalid_hostname`) or not a string (`invalid_input`) gets a row with `error`, `error_detail`, `match: null` and no `verdict`; it never fails the batch.',
 						'Any other method on this path is 405 `method_not_allowed` with `Allow: POST`.'
 					].join('\n\n'),

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Sql } from '@lv/db'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
 
@@ -82,8 +82,8 @@ export const CoverageModel = t.Object(
 	{ description: '`healthy` when every jurisdiction meets its SLA, `degraded` when any is stale or never read.' }
 )
 
-export const coverageRoutes = (deps: GatewayDeps) =>
-	new Elysia().use(authPlugin(deps)).get('/v1/health/coverage', async () => coverageRecord(await coverageRows(deps.sql), deps.clock.now()), {
+export const coverageRoutes = (deps: RouteDeps) =>
+	new Elysia().use(authPlugin(deps.auth)).get('/v1/health/coverage', async () => coverageRecord(await coverageRows(deps.sql), deps.clock.now()), {
 		auth: { mode: 'optional', readOnly: true },
 		response: { 200: CoverageModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
 		detail: {

@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { request } from '@lv/bus'
 import { ExportBuildRequest, ExportFileReply, subjects } from '@lv/contracts'
 import { internalError, methodNotAllowed } from '@lv/errors'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { EXPORT_RESPONSES, ExportParams, ExportQueryDoc } from '../models/export.ts'
 import { exportFileResponse } from './export-file.ts'
@@ -23,7 +23,7 @@ export type ExportRouteOptions = { buildTimeoutMs?: number }
  * register state and streams it from the export cache. The auth plugin charges one request against
  * the monthly quota and gives it back on any error; a failed build gives back the daily count too.
  */
-export const exportRoutes = (deps: GatewayDeps, options: ExportRouteOptions = {}) => {
+export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) => {
 	const { sql, bus, clock, logger, config } = deps
 	const timeoutMs = options.buildTimeoutMs ?? EXPORT_BUILD_TIMEOUT_MS
 
@@ -38,7 +38,7 @@ export const exportRoutes = (deps: GatewayDeps, options: ExportRouteOptions = {}
 			// that would count an export and hold the file in memory, so HEAD is refused outright.
 			if (request.method === 'HEAD' && EXPORT_PATH.test(new URL(request.url).pathname)) throw methodNotAllowed('GET')
 		})
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 		'/v1/export/:dataset',
 		async ({ caller, params, request: httpRequest }) => {

@@ -12,19 +12,34 @@ const HealthBody = t.Object(
 	{ description: 'Liveness of the service and its backing stores.' }
 )
 
-/** GET /v1/health: 200 when PostgreSQL and NATS answer, 503 otherwise. */
-export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus' | 'clock'>) =>
-	new Elysia().get(
+/** One probe of the backing stores serves every /v1/health call of the next second (the route has no per-IP cap). */
+export const HEALTH_CACHE_MS = 1_000
+
+type HealthAnswer = { status: 'ok' | 'unavailable'; checks: { database: boolean; bus: boolean }; timestamp: string }
+
+/** GET /v1/health: 200 when PostgreSQL and NATS answer, 503 otherwise; probed at most once a second per replica. */
+export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus' | 'clock'>) => {
+	let latest: { probedAtMs: number; answer: Promise<HealthAnswer> } | null = null
+	async function probe(): Promise<HealthAnswer> {
+		const database = await isDatabaseReachable(sql, 1_500)
+		const busOk = bus.isConnected() && (await bus.nc.flush().then(() => true, () => false))
+		return { status: database && busOk ? 'ok' : 'unavailable', checks: { database, bus: busOk }, timestamp: clock.now().toISOString() }
+	}
+	function answer(): Promise<HealthAnswer> {
+		const nowMs = clock.nowMs()
+		if (latest === null || nowMs < latest.probedAtMs || nowMs - latest.probedAtMs >= HEALTH_CACHE_MS) latest = { probedAtMs: nowMs, answer: probe() }
+		return latest.answer
+	}
+	return new Elysia().get(
 		'/v1/health',
 		async ({ set }) => {
-			const database = await isDatabaseReachable(sql, 1_500)
-			const busOk = bus.isConnected() && (await bus.nc.flush().then(() => true, () => false))
-			const ok = database && busOk
-			set.status = ok ? 200 : 503
-			return { status: ok ? 'ok' : 'unavailable', checks: { database, bus: busOk }, timestamp: clock.now().toISOString() } as const
+			const health = await answer()
+			set.status = health.status === 'ok' ? 200 : 503
+			return health
 		},
 		{
 			response: { 200: HealthBody, 503: HealthBody, 500: ErrorEnvelopeModel },
-			detail: { tags: ['health'], security: [], summary: 'Liveness probe', description: '200 when the backing stores are reachable, 503 otherwise. Keyless, no per-IP cap.' }
+			detail: { tags: ['health'], security: [], summary: 'Liveness probe', description: '200 when the backing stores are reachable, 503 otherwise. Keyless, no per-IP cap; the answer is probed at most once a second per gateway replica, so `timestamp` may be up to a second old.' }
 		}
 	)
+}

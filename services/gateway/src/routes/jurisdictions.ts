@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
-import { type GatewayDeps, lookupSql } from '../app.ts'
+import { type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseJurisdictionCode } from '../lookup/params.ts'
@@ -17,9 +17,9 @@ const PagingQuery = t.Object({
 
 export const JurisdictionListModel = t.Object({ jurisdictions: t.Array(JurisdictionModel) })
 
-export const jurisdictionRoutes = (deps: GatewayDeps) =>
+export const jurisdictionRoutes = (deps: RouteDeps) =>
 	new Elysia()
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get('/v1/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(lookupSql(deps)) }), {
 			auth: { mode: 'optional', readOnly: true },
 			response: { 200: JurisdictionListModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
-import { type GatewayDeps, lookupSql } from '../app.ts'
+import { type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parseLicenseId } from '../lookup/params.ts'
@@ -12,9 +12,9 @@ import { HistoryEventModel, LicenceWithMetaModel, ListMetaModel } from '../model
 const LicenceIdParams = t.Object({ license_id: t.String({ description: 'The licence UUID (not its number).', examples: ['5b0b3f0e-7d0a-4b8e-9a57-1f4f3f1c2d10'] }) })
 const licenceNotFound = (id: string) => notFound('license_not_found', `No licence with id ${id}.`, 'license_id')
 
-export const licenseRoutes = (deps: GatewayDeps) =>
+export const licenseRoutes = (deps: RouteDeps) =>
 	new Elysia()
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/licenses/:license_id',
 			async ({ params, query }) => {

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
-import { type GatewayDeps, lookupSql } from '../app.ts'
+import { type GatewayDeps, type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
@@ -80,9 +80,9 @@ export const OperatorDetailModel = t.Object({ operator: OperatorModel, licenses:
 export const REGULATORY_ACTIONS_NOTE =
 	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
 
-export const operatorRoutes = (deps: GatewayDeps) =>
+export const operatorRoutes = (deps: RouteDeps) =>
 	new Elysia()
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/operators/search',
 			async ({ query, caller }) => {

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { AppError } from '@lv/errors'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
+import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import type { Caller, KeyedCaller } from '../auth/caller.ts'
 import {
@@ -28,10 +29,10 @@ export function keyedCaller(caller: Caller): KeyedCaller {
 }
 
 /** GET /v1/watchlist, GET/POST /v1/watchlist/operators, DELETE /v1/watchlist/operators/{slug}, GET /v1/watchlist/events. */
-export const watchlistRoutes = (deps: GatewayDeps) => {
+export const watchlistRoutes = (deps: RouteDeps) => {
 	const { sql, clock } = deps
 	return new Elysia({ name: 'watchlist-routes' })
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/watchlist',
 			async ({ caller }) => {
@@ -80,15 +81,17 @@ export const watchlistRoutes = (deps: GatewayDeps) => {
 			},
 			{
 				auth: 'required',
+				parse: jsonBodyWithin(BODY_LIMITS.watchlist),
 				body: AddOperatorBody,
-				response: { 201: WatchlistEntryModel, ...errorModels(400, 401, 402, 403, 404, 409, 429, 500, 503) },
+				response: { 201: WatchlistEntryModel, ...errorModels(400, 401, 402, 403, 404, 409, 413, 429, 500, 503) },
 				detail: {
 					tags: ['watchlist'],
 					summary: 'Watch an operator',
 					description: [
 						'201 with the new watchlist entry.',
 						'409 `invalid_query` / `watchlist_duplicate` when the operator is already listed; 403 `quota_exceeded` / `watchlist_quota_exceeded` (with `current_usage`, `limit`, `plan_tier`) at the plan cap; 404 `operator_not_found` for an unknown slug.',
-						'Caps per plan: Starter 25, Pro 250, Business 2,500, Enterprise unlimited.'
+						'Caps per plan: Starter 25, Pro 250, Business 2,500, Enterprise unlimited.',
+						bodyLimitNote(BODY_LIMITS.watchlist)
 					].join('\n\n'),
 					security
 				}

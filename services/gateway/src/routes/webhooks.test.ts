@@ -8,6 +8,7 @@ import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/testing/fixtures.ts'
 import { type Receiver, startReceiver } from '../../../notifier/src/testing/receiver.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
+import { TEST_RESPONSE_BODY_BYTES } from '../webhooks/test-ping.ts'
 import { newSecretKey, notificationsApp } from '../webhooks/test-fixtures.ts'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
@@ -62,7 +63,7 @@ describe('POST /v1/webhooks', () => {
 		expect(body.secret).toMatch(/^whsec_[0-9A-Za-z]{43}$/)
 		const [stored] = await db.sql<{ ciphertext: Uint8Array }[]>`SELECT ciphertext FROM webhook_secrets WHERE endpoint_id = ${body.id}`
 		expect(Buffer.from(stored?.ciphertext ?? []).includes(Buffer.from(body.secret))).toBe(false)
-		expect(decryptSecret(stored?.ciphertext ?? new Uint8Array(), secretKey)).toBe(body.secret)
+		expect(decryptSecret(stored?.ciphertext ?? new Uint8Array(), secretKey, body.id)).toBe(body.secret)
 
 		const list = await (await call(key, 'GET', '/v1/webhooks')).json()
 		expect(list.endpoints).toHaveLength(1)
@@ -197,7 +198,7 @@ describe('POST /v1/webhooks/{id}/test', () => {
 		receiver.respondWith(() => new Response('x'.repeat(100_000), { status: 500 }))
 		const result = await (await call(key, 'POST', `/v1/webhooks/${created.id}/test`)).json()
 		expect(result).toMatchObject({ delivered: false, http_status: 500 })
-		expect(result.response_body.length).toBe(2048)
+		expect(result.response_body.length).toBe(TEST_RESPONSE_BODY_BYTES)
 		receiver.respondWith(() => new Response('ok'))
 	})
 

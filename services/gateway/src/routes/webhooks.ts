@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
-import type { GatewayDeps } from '../app.ts'
+import type { RouteDeps } from '../app.ts'
+import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorModels } from '../models/watchlist.ts'
 import {
@@ -24,7 +25,7 @@ const security = [{ apiKey: [] }]
 const tags = ['webhooks']
 
 /** POST/GET /v1/webhooks, PATCH/DELETE /v1/webhooks/{id}, rotate_secret, deliveries and test. */
-export const webhookRoutes = (deps: GatewayDeps) => {
+export const webhookRoutes = (deps: RouteDeps) => {
 	const { sql, clock } = deps
 	let resolved: ResolvedWebhookSettings | undefined
 	const settings = (): ResolvedWebhookSettings => {
@@ -34,7 +35,7 @@ export const webhookRoutes = (deps: GatewayDeps) => {
 	}
 
 	return new Elysia({ name: 'webhook-routes' })
-		.use(authPlugin(deps))
+		.use(authPlugin(deps.auth))
 		.post(
 			'/v1/webhooks',
 			async ({ caller, body, set }) => {
@@ -53,15 +54,17 @@ export const webhookRoutes = (deps: GatewayDeps) => {
 			},
 			{
 				auth: 'required',
+				parse: jsonBodyWithin(BODY_LIMITS.webhook),
 				body: CreateWebhookBody,
-				response: { 201: CreatedWebhookModel, ...errorModels(400, 401, 402, 403, 429, 500, 503) },
+				response: { 201: CreatedWebhookModel, ...errorModels(400, 401, 402, 403, 413, 429, 500, 503) },
 				detail: {
 					tags,
 					summary: 'Create a webhook endpoint',
 					description: [
 						'201 with the endpoint and its `secret` (`whsec_…`, shown once; stored encrypted).',
 						'The URL policy runs first (400 `invalid_query` with `details.field: url` and `details.reason` one of `invalid_url`, `empty_host`, `invalid_scheme`, `blocked_hostname`, `unresolvable_host`, `private_ip_blocked`), then event names (400 `invalid_event_type`, field `events`; the reserved `webhook.endpoint_degraded` is accepted), then the plan check (403 `quota_exceeded` / `webhook_quota_exceeded`: active endpoints Starter 2, Pro 10, Business 50, Enterprise unlimited).',
-						'`watchlist_only` (default true) limits `license.*` and `regulatory_action.*` to operators on your watchlist; `coverage.*` ignore it.'
+						'`watchlist_only` (default true) limits `license.*` and `regulatory_action.*` to operators on your watchlist; `coverage.*` ignore it.',
+						bodyLimitNote(BODY_LIMITS.webhook)
 					].join('\n\n'),
 					security
 				}
@@ -85,13 +88,14 @@ export const webhookRoutes = (deps: GatewayDeps) => {
 			{
 				auth: 'required',
 				params: WebhookIdParams,
+				parse: jsonBodyWithin(BODY_LIMITS.webhook),
 				body: UpdateWebhookBody,
-				response: { 200: WebhookEndpointModel, ...errorModels(400, 401, 402, 403, 404, 429, 500, 503) },
+				response: { 200: WebhookEndpointModel, ...errorModels(400, 401, 402, 403, 404, 413, 429, 500, 503) },
 				detail: {
 					tags,
 					summary: 'Update a webhook endpoint',
 					description:
-						'Only the fields sent change; `description: null` clears it. A changed `url` passes the URL policy again. Re-activating an endpoint is plan-checked (403 `webhook_quota_exceeded`). Another account\'s endpoint is 404 `webhook_not_found`.',
+						`Only the fields sent change; \`description: null\` clears it. A changed \`url\` passes the URL policy again. Re-activating an endpoint is plan-checked (403 \`webhook_quota_exceeded\`). Another account's endpoint is 404 \`webhook_not_found\`.\n\n${bodyLimitNote(BODY_LIMITS.webhook)}`,
 					security
 				}
 			}

@@ -3,6 +3,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { type GatewayDeps, createApp } from '../app.ts'
+import { type AuthRuntime, createAuthRuntime } from '../auth/runtime.ts'
 
 export const TEST_CONFIG: GatewayDeps['config'] = {
 	PUBLIC_BASE_URL: 'https://api.example.test',
@@ -18,3 +19,10 @@ export function testDeps(input: { sql: Sql; bus: Bus; clock: Clock; config?: Par
 }
 
 export const testApp = (input: Parameters<typeof testDeps>[0]) => createApp(testDeps(input))
+
+/** One gateway replica: the app and its auth runtime (key cache, limits), for tests that look into it or add routes to it. */
+export function testReplica(input: Parameters<typeof testDeps>[0]): { app: ReturnType<typeof createApp>; auth: AuthRuntime } {
+	const deps = testDeps(input)
+	const auth = createAuthRuntime(deps)
+	return { app: createApp({ ...deps, auth }), auth }
+}

@@ -120,7 +120,7 @@ export async function createEndpoint(sql: Sql, settings: ResolvedWebhookSettings
 			RETURNING *`
 		await tx`
 			INSERT INTO webhook_secrets (id, endpoint_id, ciphertext, created_at, expires_at)
-			VALUES (${crypto.randomUUID()}, ${id}, ${encryptSecret(secret, settings.secretKey)}, ${input.now}, NULL)`
+			VALUES (${crypto.randomUUID()}, ${id}, ${encryptSecret(secret, settings.secretKeys, id)}, ${input.now}, NULL)`
 		return created
 	})
 	if (!row) throw new Error('endpoint insert returned nothing')
@@ -209,7 +209,7 @@ export async function rotateSecret(sql: Sql, settings: ResolvedWebhookSettings, 
 			RETURNING id`
 		await tx`
 			INSERT INTO webhook_secrets (id, endpoint_id, ciphertext, created_at, expires_at)
-			VALUES (${crypto.randomUUID()}, ${endpoint.id}, ${encryptSecret(secret, settings.secretKey)}, ${input.now}, NULL)`
+			VALUES (${crypto.randomUUID()}, ${endpoint.id}, ${encryptSecret(secret, settings.secretKeys, endpoint.id)}, ${input.now}, NULL)`
 		return previous.length > 0
 	})
 	return { secret, previous_secret_expires_at: expiring ? expiry.toISOString() : null }
@@ -221,7 +221,7 @@ export async function activeSecretsOf(sql: Sql, settings: ResolvedWebhookSetting
 		SELECT ciphertext FROM webhook_secrets
 		WHERE endpoint_id = ${endpointId} AND (expires_at IS NULL OR expires_at > ${now})
 		ORDER BY created_at DESC, id`
-	return rows.map((row) => decryptSecret(row.ciphertext, settings.secretKey))
+	return rows.map((row) => decryptSecret(row.ciphertext, settings.secretKeys, endpointId))
 }
 
 export type EndpointRecord = EndpointRow

@@ -2,12 +2,12 @@ import { ulid } from 'ulid'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
-import { API_VERSION, TEST_EVENT_NAME, checkWebhookUrl, deliver, deliveryHeaders, signatureHeader } from '@lv/webhooks'
+import { API_VERSION, TEST_EVENT_NAME, checkWebhookUrl, deliver, deliveryHeaders, responseExcerpt, signatureHeader } from '@lv/webhooks'
 import { type EndpointRecord, activeSecretsOf } from './endpoint-store.ts'
 import type { ResolvedWebhookSettings } from './webhook-settings.ts'
 
-/** The receiver's answer is shown up to this many bytes. */
-export const TEST_RESPONSE_BODY_BYTES = 2048
+/** The receiver's answer is shown up to this many bytes (text only: packages/webhooks response-excerpt.ts). */
+export const TEST_RESPONSE_BODY_BYTES = 256
 
 export type TestPingResult = {
 	delivered: boolean
@@ -62,5 +62,5 @@ export async function sendTestPing(sql: Sql, settings: ResolvedWebhookSettings, 
 	})
 	// latency is measured on the system clock: it is a measurement, not business time
 	const result = await deliver({ url: checked.url, address: checked.address, headers, body, maxResponseBytes: TEST_RESPONSE_BODY_BYTES })
-	return { delivered: result.ok, http_status: result.status, response_body: result.body, latency_ms: result.latencyMs, error: result.error }
+	return { delivered: result.ok, http_status: result.status, response_body: responseExcerpt(result.body, result.contentType), latency_ms: result.latencyMs, error: result.error }
 }

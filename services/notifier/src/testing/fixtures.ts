@@ -69,7 +69,7 @@ export async function insertEndpoint(sql: Sql, now: Date, input: EndpointInput):
 	for (const secret of secrets) {
 		await sql`
 			INSERT INTO webhook_secrets (id, endpoint_id, ciphertext, created_at, expires_at)
-			VALUES (${crypto.randomUUID()}, ${id}, ${encryptSecret(secret.secret, input.secretKey)}, ${secret.createdAt}, ${secret.expiresAt})`
+			VALUES (${crypto.randomUUID()}, ${id}, ${encryptSecret(secret.secret, input.secretKey, id)}, ${secret.createdAt}, ${secret.expiresAt})`
 	}
 	return { id, secrets: secrets.map((secret) => secret.secret) }
 }

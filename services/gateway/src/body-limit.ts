@@ -1,0 +1,75 @@
+import { AppError } from '@lv/errors'
+import { toAppError } from './errors.ts'
+
+/**
+ * The largest request body each route takes, in bytes (documented on the route in /openapi.json
+ * and in docs/errors.md). A hundred 253-character hostnames quoted and comma-separated are about
+ * 25.6 kB; a webhook body is at most a 2,048-character URL, a 500-character description and the
+ * event names.
+ */
+export const BODY_LIMITS = { checkBatch: 64 * 1024, webhook: 16 * 1024, watchlist: 4 * 1024 } as const
+
+/**
+ * Bun.serve's own ceiling: above it Bun answers 413 without the envelope and never calls the app.
+ * Above every route maximum, so a body between the two still gets the envelope from the route.
+ */
+export const GATEWAY_MAX_REQUEST_BODY_BYTES = 1024 * 1024
+
+export const bodyTooLarge = (maxBytes: number) =>
+	new AppError({
+		status: 413,
+		code: 'invalid_query',
+		reason: 'body_too_large',
+		message: `The request body is larger than this endpoint's maximum of ${maxBytes} bytes.`,
+		field: 'body',
+		extras: { limit: maxBytes }
+	})
+
+/** The sentence each body-taking route's description carries. */
+export const bodyLimitNote = (maxBytes: number) =>
+	`A body over ${maxBytes} bytes is 413 \`invalid_query\` / \`body_too_large\` (\`details.limit\`), refused before it is parsed or the key is checked, and not counted.`
+
+/**
+ * The body's bytes, refused with 413 as soon as they pass `maxBytes`: at once when Content-Length
+ * says so, else while streaming (a chunked body is never held past the maximum).
+ */
+export async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array> {
+	const declared = request.headers.get('content-length')
+	if (declared !== null && Number(declared) > maxBytes) throw bodyTooLarge(maxBytes)
+	if (request.body === null) return new Uint8Array(0)
+	const reader = request.body.getReader()
+	const chunks: Uint8Array[] = []
+	let received = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		received += value.byteLength
+		if (received > maxBytes) {
+			await reader.cancel()
+			throw bodyTooLarge(maxBytes)
+		}
+		chunks.push(value)
+	}
+	return Buffer.concat(chunks)
+}
+
+/** JSON.parse of a body read within its maximum; malformed JSON is the usual 400 invalid_input. */
+export async function readJsonWithin(request: Request, maxBytes: number): Promise<unknown> {
+	const text = new TextDecoder().decode(await readBodyWithin(request, maxBytes))
+	try {
+		return JSON.parse(text)
+	} catch (error) {
+		throw toAppError('PARSE', error)
+	}
+}
+
+/**
+ * An Elysia `parse` hook for a route taking a JSON body of at most `maxBytes`: JSON is parsed, any
+ * other content type is handed on as text (and fails the route's body schema with 400).
+ */
+export const jsonBodyWithin =
+	(maxBytes: number) =>
+	async ({ request, contentType }: { request: Request; contentType: string }): Promise<unknown> => {
+		if (contentType === 'application/json') return readJsonWithin(request, maxBytes)
+		return new TextDecoder().decode(await readBodyWithin(request, maxBytes))
+	}

