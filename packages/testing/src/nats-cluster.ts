@@ -11,7 +11,7 @@ export type NatsNode = {
 	storeDir: string
 	/** SIGKILL, as a crashed machine: no clean JetStream shutdown. */
 	kill(): void
-	/** Starts the node again on the same ports and store, and waits until JetStream reports it healthy. */
+	/** Starts the node again on the same ports and store, and waits until it is back in the JetStream cluster. */
 	start(): Promise<void>
 	isRunning(): boolean
 }
@@ -67,6 +67,7 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 			].join('\n')
 		)
 		let child: ReturnType<typeof Bun.spawn> | undefined
+		let lastHealth = ''
 		const kill = () => {
 			try {
 				child?.kill('SIGKILL')
@@ -80,7 +81,7 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 			child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'ignore' })
 			writeFileSync(join(dir, 'child.pid'), String(child.pid))
 		}
-		const handle: NatsNode & { spawn(): void; healthy(): Promise<boolean>; remove(): Promise<void> } = {
+		const handle: NatsNode & { spawn(): void; healthy(check?: string): Promise<boolean>; remove(): Promise<void> } = {
 			name: node.name,
 			url: `nats://127.0.0.1:${node.port}`,
 			port: node.port,
@@ -88,11 +89,18 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 			kill,
 			isRunning: () => child !== undefined && child.exitCode === null && child.signalCode === null,
 			spawn,
-			healthy: () => fetch(`http://127.0.0.1:${node.monitorPort}/healthz`).then((response) => response.ok, () => false),
+			healthy: async (check = '') => {
+				const response = await fetch(`http://127.0.0.1:${node.monitorPort}/healthz${check}`).catch(() => undefined)
+				lastHealth = response ? await response.text() : 'no answer'
+				return response?.ok ?? false
+			},
 			async start() {
 				if (handle.isRunning()) return
 				spawn()
-				await waitFor(() => handle.healthy(), { what: `nats node ${node.name} to be healthy`, timeoutMs: 30_000, intervalMs: 100 })
+				// back in the cluster (meta leader known); its copies of streams and consumers catch up after that
+				await waitFor(() => handle.healthy('?js-server-only=true'), { what: `nats node ${node.name} to rejoin JetStream`, timeoutMs: 30_000, intervalMs: 100 }).catch((error: Error) => {
+					throw new Error(`${error.message}; it last said ${lastHealth}`)
+				})
 			},
 			async remove() {
 				unhook()
