@@ -34,9 +34,8 @@ describe('a three-node NATS cluster with two replicas of every service', () => {
 		expect({ missingFromEvents: report.events.missingFromEvents, storedTwice: report.events.storedTwice }).toEqual({ missingFromEvents: [], storedTwice: [] })
 		expect(report.deliveries).toMatchObject({ due: report.deliveries.delivered, withoutDelivery: 0, notReceived: 0, duplicatesWithOtherEvent: 0 })
 		expect(report.reads).toEqual({ historyOutsideSucceededReads: 0, licenceEventsWithoutHistory: 0, running: 0 })
-		// each admitted call has its own number; a number nobody saw belongs to a call whose answer broke in flight
-		expect(figures.duplicateCounts).toBe(0)
-		expect(report.counter).toBe(figures.highestCount)
-		expect(report.counter - report.countedAnswers).toBeLessThanOrEqual(figures.lostInFlight)
+		// a successful call is charged once, a failed one not at all; only a call whose answer broke in flight is unknown
+		expect(report.counter - figures.answered200).toBeGreaterThanOrEqual(0)
+		expect(report.counter - figures.answered200).toBeLessThanOrEqual(figures.lostInFlight)
 	}, 300_000)
 })

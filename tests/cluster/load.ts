@@ -3,8 +3,8 @@ import { systemClock } from '@lv/clock'
 import { JURISDICTION_CODES } from '@lv/registers'
 import { enqueueReads } from '../../services/reader/src/scheduler.ts'
 
-/** One keyed check as the client saw it: when it was answered, its status (0: no answer), the monthly count it carried. */
-export type CheckSample = { atMs: number; status: number; used: number | undefined; transportError: boolean }
+/** One keyed check as the client saw it: when it was answered and its status (0: no answer from any gateway). */
+export type CheckSample = { atMs: number; status: number }
 
 export type CheckFigures = {
 	sent: number
@@ -12,9 +12,6 @@ export type CheckFigures = {
 	errors: number
 	/** Requests whose connection broke after they were sent: the gateway may have counted them. */
 	lostInFlight: number
-	/** X-Monthly-Quota-Used values seen more than once (a call counted twice would show one). */
-	duplicateCounts: number
-	highestCount: number
 	samples: CheckSample[]
 }
 
@@ -39,14 +36,13 @@ export function startCheckLoad(options: { gatewayUrls: string[]; apiKey: string;
 			try {
 				const response = await fetch(`${url}/v1/check?${query}`, { headers: { authorization: `Bearer ${options.apiKey}` }, signal: AbortSignal.timeout(10_000) })
 				await response.arrayBuffer()
-				const used = response.headers.get('x-monthly-quota-used')
-				return { status: response.status, used: used === null ? undefined : Number(used), transportError: false }
+				return { status: response.status }
 			} catch (error) {
 				// refused: the balancer's next backend; broken after sending: the call may have been counted
 				if ((error as { code?: string }).code !== 'ECONNREFUSED') lostInFlight++
 			}
 		}
-		return { status: 0, used: undefined, transportError: true }
+		return { status: 0 }
 	}
 
 	const loops = Array.from({ length: workers }, async (_, worker) => {
@@ -64,14 +60,11 @@ export function startCheckLoad(options: { gatewayUrls: string[]; apiKey: string;
 		async stop(): Promise<CheckFigures> {
 			running = false
 			await Promise.all(loops)
-			const counts = samples.flatMap((sample) => (sample.used === undefined ? [] : [sample.used]))
 			return {
 				sent: samples.length,
 				answered200: samples.filter((sample) => sample.status === 200).length,
 				errors: samples.filter((sample) => sample.status !== 200).length,
 				lostInFlight,
-				duplicateCounts: counts.length - new Set(counts).size,
-				highestCount: Math.max(0, ...counts),
 				samples
 			}
 		}

