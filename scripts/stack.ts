@@ -95,6 +95,7 @@ console.log(`
   API            http://localhost:${ports.api}/v1${CLUSTER ? `   and   http://localhost:${ports.apiReplica}/v1 (second gateway)` : ''}
   OpenAPI        http://localhost:${ports.api}/openapi.json
   Dashboard      http://localhost:${ports.dashboard}
+  Connector      http://localhost:${ports.api}/mcp/account   (assistant connector, MCP over OAuth: docs/mcp.md)
   Mail           ${stackMailDir(STACK_DIR)}/ (sign-up links: open the newest .eml file)
   Registers      http://localhost:${ports.registers} (local register server the readers read)
   NATS           ${nats.url}${CLUSTER ? ` (${CLUSTER_SIZE}-node cluster, R${CLUSTER_SIZE} streams)` : ''}

@@ -47,6 +47,7 @@ export async function runStack(args: string[] = []) {
 	const run = {
 		child,
 		ports,
+		dataDir,
 		output: () => output,
 		key: '',
 		/** GET on a gateway (the first unless `apiPort`) with the demo key. */

@@ -8,6 +8,8 @@ import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { errorResponse, toAppError } from './errors.ts'
+import { type ConnectorSettings } from './mcp/connector-settings.ts'
+import { connectorRoutes } from './mcp/plugin.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
 import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
@@ -36,6 +38,8 @@ export type GatewayDeps = {
 	webhooks?: WebhookSettings
 	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
 	auth?: AuthRuntime
+	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
+	connector?: ConnectorSettings
 }
 
 /** The pool of read-only register lookups: the replica when DATABASE_READ_URL is set, else the primary. */
@@ -57,7 +61,8 @@ function requestLog(logger: Logger) {
 export function createApp(gatewayDeps: GatewayDeps) {
 	const deps: RouteDeps = { ...gatewayDeps, auth: gatewayDeps.auth ?? createAuthRuntime(gatewayDeps) }
 	const { logger } = deps
-	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
+	const app = new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
 		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
@@ -87,6 +92,9 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
+		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
+	handle = (request) => app.handle(request)
+	return app
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

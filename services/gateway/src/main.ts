@@ -18,10 +18,13 @@ const webhooks = {
 	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
 }
-const app = createApp({ sql, readSql, bus, clock: systemClock, logger, config, webhooks })
+const connector = config.OAUTH_TOKEN_SECRET
+	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
+	: undefined
+const app = createApp({ sql, readSql, bus, clock: systemClock, logger, config, webhooks, connector })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
-logger.info('listening', { port: app.server?.port, health_port: health.port })
+logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })
 
 handleShutdown(
 	{

@@ -1,12 +1,13 @@
 import type { Session } from '../auth/sessions.ts'
 import { type HtmlValue, type SafeHtml, html } from './html.ts'
 
-export type Section = 'keys' | 'webhooks' | 'export'
+export type Section = 'keys' | 'webhooks' | 'export' | 'connected-apps'
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
 	{ id: 'keys', label: 'API keys', href: '/keys' },
 	{ id: 'webhooks', label: 'Webhooks', href: '/webhooks' },
-	{ id: 'export', label: 'Export', href: '/export' }
+	{ id: 'export', label: 'Export', href: '/export' },
+	{ id: 'connected-apps', label: 'Connected apps', href: '/connected-apps' }
 ]
 
 export const PRODUCT_NAME = 'Licence Register Verification'
