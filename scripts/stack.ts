@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createAccount, issueApiKey } from '@lv/accounts'
 import { systemClock } from '@lv/clock'
+import { NATS_ROLES, type NatsRole } from '@lv/contracts'
 import { createSql, migrate } from '@lv/db'
 import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startNatsCluster, startPostgres, waitFor } from '@lv/testing'
 import { STACK_SERVICES, type StackPorts, stackMailDir } from './stack-services.ts'
@@ -40,10 +41,11 @@ const natsPort = envPort('STACK_NATS_PORT', 4222)
 const nats = CLUSTER
 	? await startNatsCluster({
 			dataDir: join(STACK_DIR, 'nats-cluster'),
-			ports: await Promise.all(Array.from({ length: CLUSTER_SIZE }, (_, index) => portOrFree(natsPort + index)))
+			ports: await Promise.all(Array.from({ length: CLUSTER_SIZE }, (_, index) => portOrFree(natsPort + index))),
+			users: true
 		})
-	: await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(natsPort) })
-log(CLUSTER ? `nats-server cluster (JetStream, R${CLUSTER_SIZE} streams) on ${nats.url}` : `nats-server (JetStream) on ${nats.url}`)
+	: await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(natsPort), users: true })
+log(`${CLUSTER ? `nats-server cluster (JetStream, R${CLUSTER_SIZE} streams)` : 'nats-server (JetStream)'} on ${nats.url}, one user per service`)
 
 const demo = await seedDemoAccount()
 await sql.end({ timeout: 2 })
@@ -73,6 +75,7 @@ for (const service of STACK_SERVICES) {
 				LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 				HEALTH_PORT: String(healthPort),
 				EXIT_WITH_PARENT: 'true',
+				...natsUserEnv(service.name),
 				...service.env(ports, STACK_DIR, replica)
 			},
 			stdout: 'pipe',
@@ -129,6 +132,12 @@ async function seedDemoAccount(): Promise<{ account: string; key: string }> {
 	await sql`UPDATE api_keys SET revoked_at = now() WHERE account_id = ${accountId} AND label = 'stack demo' AND revoked_at IS NULL`
 	const issued = await issueApiKey(sql, systemClock, accountId, 'stack demo')
 	return { account: name, key: issued.key }
+}
+
+/** The service's own NATS user (fresh passwords each start); processes that never connect to NATS get none. */
+function natsUserEnv(serviceName: string): Record<string, string> {
+	const credentials = (NATS_ROLES as readonly string[]).includes(serviceName) ? nats.credentials?.[serviceName as NatsRole] : undefined
+	return credentials ? { NATS_USER: credentials.user, NATS_PASSWORD: credentials.pass } : {}
 }
 
 async function hasHealthServer(entry: string): Promise<boolean> {

@@ -50,6 +50,13 @@ export const commonEnv = {
 	JETSTREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
 	/** Connections this process may hold; unset, the service's own default (docs/architecture.md lists them). */
 	DATABASE_POOL_MAX: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+	/** This service's NATS user; empty when the servers require no authentication (tests, local runs without users). */
+	NATS_USER: Type.String({ default: '' }),
+	NATS_PASSWORD: Type.String({ default: '' }),
+	/** PEM files for TLS to NATS: the CA that signed the servers' certificates, and an optional client certificate and key. */
+	NATS_TLS_CA: Type.String({ default: '' }),
+	NATS_TLS_CERT: Type.String({ default: '' }),
+	NATS_TLS_KEY: Type.String({ default: '' }),
 	LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], {
 		default: 'info'
 	}),

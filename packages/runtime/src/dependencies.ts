@@ -1,4 +1,4 @@
-import { type Bus, connectBus, ensureStreams } from '@lv/bus'
+import { type Bus, type NatsAuth, connectBus, ensureStreams } from '@lv/bus'
 import { type Sql, createSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { startTracingFromEnv, stopTracing } from '@lv/tracing'
@@ -11,6 +11,18 @@ export type Dependencies = {
 	bus: Bus
 }
 
+type NatsSettings = { NATS_USER: string; NATS_PASSWORD: string; NATS_TLS_CA: string; NATS_TLS_CERT: string; NATS_TLS_KEY: string }
+
+/** The NATS user and TLS files of a service's config (the common variables); empty settings are left out. */
+export function natsAuthFrom(config: NatsSettings): NatsAuth {
+	const tls = { caFile: config.NATS_TLS_CA, certFile: config.NATS_TLS_CERT, keyFile: config.NATS_TLS_KEY }
+	const usesTls = Object.values(tls).some((file) => file !== '')
+	return {
+		...(config.NATS_USER === '' ? {} : { user: config.NATS_USER, pass: config.NATS_PASSWORD }),
+		...(usesTls ? { tls: Object.fromEntries(Object.entries(tls).filter(([, file]) => file !== '')) } : {})
+	}
+}
+
 /**
  * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
  * at start is waited for, never crashed on), then the streams of the NATS layout ensured. Tracing
@@ -20,6 +32,7 @@ export async function connectDependencies(options: {
 	name: string
 	databaseUrl: string
 	natsUrl: string
+	natsAuth: NatsAuth
 	poolMax: number
 	/** DATABASE_READ_URL, for the services that read through a replica; empty or absent: none. */
 	readDatabaseUrl?: string
@@ -34,7 +47,7 @@ export async function connectDependencies(options: {
 	// not waited for: a replica that is down fails its lookups (503), never the start
 	const readSql = options.readDatabaseUrl ? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax }) : sql
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name, replicas: options.replicas }), logger)
+	const bus = await retryWithBackoff('nats connect', () => connectBus({ ...options.natsAuth, servers: options.natsUrl, name, replicas: options.replicas }), logger)
 	await retryWithBackoff('stream setup', () => ensureStreams(bus, { logger }), logger)
 	return { sql, readSql, bus }
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { natsBinary } from './nats.ts'
+import { type NatsUsers, natsBinary, natsUsersConfig } from './nats.ts'
 import { makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { freePort, waitFor } from './wait.ts'
 
@@ -21,6 +21,8 @@ export type NatsClusterHandle = {
 	/** Every node's client URL, comma-separated, as NATS_URL takes it. */
 	url: string
 	urls: string[]
+	/** With `users`: each service's own user, the same on every node. */
+	credentials: NatsUsers | undefined
 	stop(): Promise<void>
 }
 
@@ -30,6 +32,8 @@ export type StartNatsClusterOptions = {
 	/** Client ports of the nodes, when they should be fixed (the stack); default free ones. */
 	ports?: number[]
 	size?: number
+	/** One user per service role on every node (fresh passwords for `true`), as `startNats` does. */
+	users?: true | NatsUsers
 }
 
 const CLUSTER_NAME = 'lv'
@@ -42,6 +46,7 @@ const CLUSTER_NAME = 'lv'
 export async function startNatsCluster(options: StartNatsClusterOptions = {}): Promise<NatsClusterHandle> {
 	const size = options.size ?? 3
 	const binary = natsBinary()
+	const users = natsUsersConfig(options.users)
 	const layout = await Promise.all(
 		Array.from({ length: size }, async (_, index) => ({
 			name: `n${index + 1}`,
@@ -63,7 +68,8 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 				`listen: 127.0.0.1:${node.port}`,
 				`http: 127.0.0.1:${node.monitorPort}`,
 				`jetstream { store_dir: "${storeDir}" }`,
-				`cluster { name: ${CLUSTER_NAME}, listen: 127.0.0.1:${node.routePort}, routes: [${routes.join(', ')}] }`
+				`cluster { name: ${CLUSTER_NAME}, listen: 127.0.0.1:${node.routePort}, routes: [${routes.join(', ')}] }`,
+				...users.config
 			].join('\n')
 		)
 		let child: ReturnType<typeof Bun.spawn> | undefined
@@ -127,5 +133,5 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 		throw error
 	}
 	const urls = nodes.map((node) => node.url)
-	return { nodes, urls, url: urls.join(','), stop }
+	return { nodes, urls, url: urls.join(','), credentials: users.credentials, stop }
 }

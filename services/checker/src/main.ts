@@ -1,7 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { CheckerEnv } from './config.ts'
 import { IndexStore } from './index-store.ts'
 import { listenForRegistryChanges, pollRegisterVersions } from './registry-listener.ts'
@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, bus } = dependencies
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and

@@ -1,7 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { ExporterEnv, poolSizeFor } from './config.ts'
 import { startExporter } from './exporter.ts'
 
@@ -10,7 +10,7 @@ const logger = createLogger({ service: 'exporter' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config), readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config), readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, readSql, bus } = dependencies
 
 const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, readSql, bus, clock: systemClock, logger, config }), logger)

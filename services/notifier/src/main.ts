@@ -1,7 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { NotifierEnv, allowListEntries } from './config.ts'
 import { createDeliveryWorker } from './delivery-worker.ts'
 import { startEventsConsumer } from './events-consumer.ts'
@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, bus } = dependencies
 
 const clock = systemClock

@@ -2,7 +2,7 @@ import { systemClock } from '@lv/clock'
 import { ConfigError } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { adapters } from '@lv/registers'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, handleShutdown, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { readReaderConfig } from './config.ts'
 import { readDomainPagesAfterAttempt } from './domain-pages.ts'
 import { httpFetcher } from './fetch/http-fetcher.ts'
@@ -23,7 +23,7 @@ const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
 const { sql, bus } = dependencies
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
