@@ -63,7 +63,9 @@ export const commonEnv = {
 	HEALTH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
 	SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
 	/** Shut down when the parent process is gone; the local stack sets it so a killed stack leaves no service running. */
-	EXIT_WITH_PARENT: Type.Boolean({ default: false })
+	EXIT_WITH_PARENT: Type.Boolean({ default: false }),
+	/** Prometheus metrics on the health port's /metrics; false drops the route and the per-request instrumentation. */
+	METRICS: Type.Boolean({ default: true })
 }
 
 /** Exits the process naming every bad variable: the one place a service turns a ConfigError into exit 1. */

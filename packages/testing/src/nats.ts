@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { NATS_ROLES, type NatsRole, natsAuthorizationBlock } from '@lv/contracts'
-import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { adoptChild, findBinary, makeOwnedTempDir } from './processes.ts'
 import { waitFor } from './wait.ts'
 
 export type NatsCredentials = { user: string; pass: string }
@@ -66,14 +66,7 @@ export async function startNats(options: { storeDir?: string; port?: number; use
 		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization, ...(options.tls ? [tlsBlock(options.tls)] : [])].join('\n')
 	)
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
-	writeFileSync(join(dir, 'child.pid'), String(child.pid))
-	const kill = () => {
-		try {
-			child.kill('SIGKILL')
-		} catch {}
-		rmSync(dir, { recursive: true, force: true })
-	}
-	const unhook = onProcessExit(kill)
+	const { kill, unhook } = adoptChild(dir, child)
 	try {
 		const url = await waitFor(
 			() => {
