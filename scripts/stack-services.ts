@@ -1,13 +1,14 @@
 /**
  * The processes `npm run stack` starts, in order, with the environment each needs beyond the
  * common DATABASE_URL / NATS_URL / LOG_LEVEL. A service whose entry file does not exist yet is skipped.
+ * With `--cluster`, services with `clusterReplicas` run that many processes.
  */
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { generateEvidenceKey } from '@lv/evidence'
 
-export type StackPorts = { api: number; dashboard: number; registers: number }
+export type StackPorts = { api: number; dashboard: number; registers: number; /** the second gateway's, with --cluster */ apiReplica: number }
 
 /** The stack gateway's evidence signing key (a private Ed25519 JWK), made on the first start and kept with the data. */
 export const stackEvidenceKeyFile = (dataDir: string) => join(dataDir, 'evidence-signing-key.json')
@@ -23,8 +24,9 @@ export const stackMailDir = (dataDir: string) => join(dataDir, 'mail')
 export type StackService = {
 	name: string
 	entry: string
-	/** `dataDir` is the stack's data directory (.tmp/stack unless STACK_DATA_DIR says otherwise). */
-	env: (ports: StackPorts, dataDir: string) => Record<string, string>
+	/** `dataDir` is the stack's data directory (.tmp/stack unless STACK_DATA_DIR says otherwise); `replica` counts from 0, above 0 only for services with clusterReplicas. */
+	env: (ports: StackPorts, dataDir: string, replica: number) => Record<string, string>
+	clusterReplicas?: number
 	/** The port whose /readyz (or / for non-services) tells the process is up. */
 	readyUrl?: (ports: StackPorts, healthPort: number) => string
 }
@@ -43,11 +45,13 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'checker',
 		entry: 'services/checker/src/main.ts',
+		clusterReplicas: 2,
 		env: () => ({})
 	},
 	{
 		name: 'reader',
 		entry: 'services/reader/src/main.ts',
+		clusterReplicas: 2,
 		env: (ports) => ({
 			READER_JURISDICTIONS: JURISDICTIONS,
 			READER_SOURCE_BASE_URL: `http://127.0.0.1:${ports.registers}`,
@@ -58,6 +62,7 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'notifier',
 		entry: 'services/notifier/src/main.ts',
+		clusterReplicas: 2,
 		env: () => ({
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
 			WEBHOOK_ALLOW_LIST: ''
@@ -71,8 +76,9 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'gateway',
 		entry: 'services/gateway/src/main.ts',
-		env: (ports, dataDir) => ({
-			PORT: String(ports.api),
+		clusterReplicas: 2,
+		env: (ports, dataDir, replica) => ({
+			PORT: String(replica === 0 ? ports.api : ports.apiReplica),
 			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
 			APP_URL: `http://localhost:${ports.dashboard}`,
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',

@@ -2,6 +2,9 @@
  * Runs the whole stack locally: a real PostgreSQL and nats-server (data kept under .tmp/stack so a
  * second run reuses them), migrations, demo data, every service that exists, on configured ports
  * when free. Ctrl-C (SIGINT/SIGTERM) stops everything it started.
+ *
+ * `--cluster`: a three-node nats-server cluster (R3 streams) instead of one server, and two replicas
+ * of gateway, checker, reader and notifier behind the same PostgreSQL.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,11 +12,13 @@ import { createAccount, issueApiKey } from '@lv/accounts'
 import { systemClock } from '@lv/clock'
 import { NATS_ROLES, type NatsRole } from '@lv/contracts'
 import { createSql, migrate } from '@lv/db'
-import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startPostgres, waitFor } from '@lv/testing'
+import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startNatsCluster, startPostgres, waitFor } from '@lv/testing'
 import { STACK_SERVICES, type StackPorts, ensureStackEvidenceKey, stackMailDir } from './stack-services.ts'
 
 // STACK_DATA_DIR: another data directory (tests use a throwaway one).
 const STACK_DIR = process.env.STACK_DATA_DIR ?? join(TMP_ROOT, 'stack')
+const CLUSTER = process.argv.includes('--cluster')
+const CLUSTER_SIZE = 3
 mkdirSync(STACK_DIR, { recursive: true, mode: 0o755 })
 await ensureStackEvidenceKey(STACK_DIR)
 
@@ -33,14 +38,22 @@ const sql = createSql(databaseUrl, { max: 2 })
 const applied = await migrate(sql)
 log(`PostgreSQL on ${pg.port}; migrations applied now: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}`)
 
-const nats = await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(envPort('STACK_NATS_PORT', 4222)), users: true })
-log(`nats-server (JetStream) on ${nats.port}, one user per service`)
+const natsPort = envPort('STACK_NATS_PORT', 4222)
+const nats = CLUSTER
+	? await startNatsCluster({
+			dataDir: join(STACK_DIR, 'nats-cluster'),
+			ports: await Promise.all(Array.from({ length: CLUSTER_SIZE }, (_, index) => portOrFree(natsPort + index))),
+			users: true
+		})
+	: await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(natsPort), users: true })
+log(`${CLUSTER ? `nats-server cluster (JetStream, R${CLUSTER_SIZE} streams)` : 'nats-server (JetStream)'} on ${nats.url}, one user per service`)
 
 const demo = await seedDemoAccount()
 await sql.end({ timeout: 2 })
 
 const ports: StackPorts = {
 	api: await portOrFree(envPort('STACK_API_PORT', 8080)),
+	apiReplica: await portOrFree(envPort('STACK_API_REPLICA_PORT', 8081)),
 	dashboard: await portOrFree(envPort('STACK_DASHBOARD_PORT', 8090)),
 	registers: await portOrFree(envPort('STACK_REGISTERS_PORT', 8070))
 }
@@ -48,42 +61,48 @@ const ports: StackPorts = {
 const children: { name: string; process: ReturnType<typeof Bun.spawn> }[] = []
 for (const service of STACK_SERVICES) {
 	if (!existsSync(join(REPO_ROOT, service.entry))) continue
-	const healthPort = await freePort()
-	const child = Bun.spawn(['bun', service.entry], {
-		cwd: REPO_ROOT,
-		env: {
-			PATH: process.env.PATH ?? '',
-			HOME: process.env.HOME ?? '/root',
-			DATABASE_URL: databaseUrl,
-			NATS_URL: nats.url,
-			LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-			HEALTH_PORT: String(healthPort),
-			EXIT_WITH_PARENT: 'true',
-			...natsUserEnv(service.name),
-			...service.env(ports, STACK_DIR)
-		},
-		stdout: 'pipe',
-		stderr: 'pipe'
-	})
-	prefixOutput(service.name, child.stdout)
-	prefixOutput(service.name, child.stderr)
-	children.push({ name: service.name, process: child })
-	await waitFor(async () => child.exitCode !== null || (await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.ok, () => false)) || !(await hasHealthServer(service.entry)), {
-		what: `${service.name} to be ready`,
-		timeoutMs: 60_000,
-		intervalMs: 100
-	}).catch(() => log(`${service.name} is not ready yet; continuing`))
-	if (child.exitCode !== null) log(`${service.name} exited with ${child.exitCode}`)
-	else log(`${service.name} started`)
+	const replicas = CLUSTER ? (service.clusterReplicas ?? 1) : 1
+	for (let replica = 0; replica < replicas; replica++) {
+		const name = replicas > 1 ? `${service.name}-${replica + 1}` : service.name
+		const healthPort = await freePort()
+		const child = Bun.spawn(['bun', service.entry], {
+			cwd: REPO_ROOT,
+			env: {
+				PATH: process.env.PATH ?? '',
+				HOME: process.env.HOME ?? '/root',
+				DATABASE_URL: databaseUrl,
+				NATS_URL: nats.url,
+				JETSTREAM_REPLICAS: String(CLUSTER ? CLUSTER_SIZE : 1),
+				LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+				HEALTH_PORT: String(healthPort),
+				EXIT_WITH_PARENT: 'true',
+				...natsUserEnv(service.name),
+				...service.env(ports, STACK_DIR, replica)
+			},
+			stdout: 'pipe',
+			stderr: 'pipe'
+		})
+		prefixOutput(name, child.stdout)
+		prefixOutput(name, child.stderr)
+		children.push({ name, process: child })
+		await waitFor(async () => child.exitCode !== null || (await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.ok, () => false)) || !(await hasHealthServer(service.entry)), {
+			what: `${name} to be ready`,
+			timeoutMs: 60_000,
+			intervalMs: 100
+		}).catch(() => log(`${name} is not ready yet; continuing`))
+		if (child.exitCode !== null) log(`${name} exited with ${child.exitCode}`)
+		else log(`${name} started`)
+	}
 }
 
 console.log(`
-  API            http://localhost:${ports.api}/v1
+  API            http://localhost:${ports.api}/v1${CLUSTER ? `   and   http://localhost:${ports.apiReplica}/v1 (second gateway)` : ''}
   OpenAPI        http://localhost:${ports.api}/openapi.json
   Dashboard      http://localhost:${ports.dashboard}
   Connector      http://localhost:${ports.api}/mcp/account   (assistant connector, MCP over OAuth: docs/mcp.md)
   Mail           ${stackMailDir(STACK_DIR)}/ (sign-up links: open the newest .eml file)
   Registers      http://localhost:${ports.registers} (local register server the readers read)
+  NATS           ${nats.url}${CLUSTER ? ` (${CLUSTER_SIZE}-node cluster, R${CLUSTER_SIZE} streams)` : ''}
   Demo API key   ${demo.key}   (account "${demo.account}", plan Pro)
 
   Try: curl -H "Authorization: Bearer ${demo.key}" "http://localhost:${ports.api}/v1/check?domain=kestrelbet.co.uk"

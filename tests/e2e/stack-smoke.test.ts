@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { REPO_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
+import { waitFor } from '@lv/testing'
 import { stackMailDir } from '../../scripts/stack-services.ts'
-import { type ProcessEntry, descendantsOf, readProcess } from '../support/process-tree.ts'
+import { type StackRun, runStack } from '../support/stack-run.ts'
 
 /**
  * `bun scripts/stack.ts` as a developer runs it (on free ports, data in a throwaway directory):
@@ -11,69 +11,19 @@ import { type ProcessEntry, descendantsOf, readProcess } from '../support/proces
  * sign-up's mail lands in a file with a working link, and Ctrl-C leaves no PostgreSQL, nats-server or service process behind.
  */
 const JURISDICTIONS = ['AN', 'CW', 'IOM', 'KH', 'MGA', 'TGC', 'UKGC']
-const dataDir = makeOwnedTempDir('stack-smoke')
-let stack: ReturnType<typeof Bun.spawn> | undefined
-let started: ProcessEntry[] = []
-let output = ''
-
-/** Same pid, same program, not a zombie: a recorded process that is still there. */
-const stillRunning = (entry: ProcessEntry) => {
-	const now = readProcess(entry.pid)
-	return now !== null && now.state !== 'Z' && now.name === entry.name
-}
+let stack: StackRun | undefined
 
 afterAll(async () => {
-	// Only after a failure is anything left: the stack gets its own Ctrl-C first, then whatever it
-	// started and is still running is killed by pid.
-	if (stack && stack.exitCode === null) {
-		started = [...started, ...descendantsOf(stack.pid)]
-		stack.kill('SIGINT')
-		await Promise.race([stack.exited, Bun.sleep(20_000)])
-		if (stack.exitCode === null) stack.kill('SIGKILL')
-	}
-	for (const entry of started) if (stillRunning(entry)) process.kill(entry.pid, 'SIGKILL')
-	rmSync(dataDir, { recursive: true, force: true })
+	// Only after a failure is anything left running.
+	await stack?.cleanUp()
 }, 30_000)
 
 describe('npm run stack', () => {
 	test('prints a demo key that checks a demo-register host as licensed, writes sign-up mail to a file, prints the connector URL whose OAuth metadata is served; SIGINT stops every process it started', async () => {
-		const ports = {
-			STACK_PG_PORT: await freePort(),
-			STACK_NATS_PORT: await freePort(),
-			STACK_API_PORT: await freePort(),
-			STACK_DASHBOARD_PORT: await freePort(),
-			STACK_REGISTERS_PORT: await freePort()
-		}
-		const child = Bun.spawn(['bun', 'scripts/stack.ts'], {
-			cwd: REPO_ROOT,
-			env: {
-				PATH: process.env.PATH ?? '',
-				HOME: process.env.HOME ?? '/root',
-				LOG_LEVEL: 'warn',
-				STACK_DATA_DIR: dataDir,
-				...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)]))
-			},
-			stdout: 'pipe',
-			stderr: 'pipe'
-		})
-		stack = child
-		for (const stream of [child.stdout, child.stderr]) {
-			void (async () => {
-				for await (const chunk of stream) output += new TextDecoder().decode(chunk)
-			})()
-		}
-
-		const key = await Promise.race([
-			waitFor(() => /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false, { what: 'the stack to print its demo key', timeoutMs: 40_000, intervalMs: 100 }),
-			child.exited.then((code) => Promise.reject(new Error(`the stack exited with ${code}`)))
-		]).catch((error) => {
-			throw new Error(`${error}\n${output.slice(-3000)}`)
-		})
+		stack = await runStack()
+		const { get, ports } = stack
+		const output = stack.output
 		const api = `http://127.0.0.1:${ports.STACK_API_PORT}`
-		const get = async (path: string) => {
-			const response = await fetch(`${api}${path}`, { headers: { authorization: `Bearer ${key}` } })
-			return { status: response.status, body: (await response.json()) as Record<string, any> }
-		}
 
 		// The reader reads every register on start; the checker takes each read from registry.changed.
 		await waitFor(async () => (await get('/v1/check?domain=kestrelbet.co.uk')).body.verdict === 'licensed', {
@@ -112,13 +62,13 @@ describe('npm run stack', () => {
 			body: new URLSearchParams({ csrf, email: 'stack-smoke@example.com', password: 'correct horse battery staple', account_name: 'Smoke' })
 		})
 		expect(signUp.status).toBe(200)
-		const mailDir = stackMailDir(dataDir)
+		const mailDir = stackMailDir(stack.dataDir)
 		const mails = readdirSync(mailDir).map((file) => readFileSync(join(mailDir, file), 'utf8'))
 		const link = mails.map((mail) => /http:\/\/localhost:\d+\/sign-up\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0]).find(Boolean) ?? ''
 		expect(link).toStartWith(`http://localhost:${ports.STACK_DASHBOARD_PORT}/sign-up/confirm?token=`)
 		const confirmPage = await fetch(link.replace('//localhost:', '//127.0.0.1:'))
 		expect({ status: confirmPage.status, confirms: (await confirmPage.text()).includes('stack-smoke@example.com') }).toEqual({ status: 200, confirms: true })
-		const connector = /Connector\s+(http:\/\/localhost:\d+\/mcp\/account)\s/.exec(output)?.[1]
+		const connector = /Connector\s+(http:\/\/localhost:\d+\/mcp\/account)\s/.exec(output())?.[1]
 		expect(connector).toBe(`http://localhost:${ports.STACK_API_PORT}/mcp/account`)
 		const unauthorised = await fetch(`${api}/mcp/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
 		expect({ status: unauthorised.status, challenge: unauthorised.headers.get('www-authenticate')?.includes('resource_metadata=') }).toEqual({ status: 401, challenge: true })
@@ -127,7 +77,7 @@ describe('npm run stack', () => {
 		const serverMetadata = await fetch(`${authorizationServer?.replace('localhost', '127.0.0.1')}/.well-known/oauth-authorization-server`)
 		expect(((await serverMetadata.json()) as { code_challenge_methods_supported: string[] }).code_challenge_methods_supported).toEqual(['S256'])
 
-		started = descendantsOf(child.pid)
+		const started = stack.processes()
 		const names = new Set(started.map((entry) => entry.name))
 		expect({ postgres: names.has('postgres'), nats: names.has('nats-server'), bun: started.filter((entry) => entry.name === 'bun').length >= 6 }).toEqual({
 			postgres: true,
@@ -135,11 +85,7 @@ describe('npm run stack', () => {
 			bun: true
 		})
 
-		child.kill('SIGINT')
-		const exitCode = await Promise.race([child.exited, Bun.sleep(25_000).then(() => 'still running')])
-		expect(exitCode).toBe(0)
-		expect(output).toContain('[stack] stopped')
-		await waitFor(() => started.every((entry) => !stillRunning(entry)), { what: 'every process the stack started to end', timeoutMs: 5_000, intervalMs: 100 }).catch(() => {})
-		expect(started.filter(stillRunning).map((entry) => `${entry.name} ${entry.pid}`)).toEqual([])
+		expect(await stack.interrupt()).toEqual({ exitCode: 0, leftRunning: [] })
+		expect(output()).toContain('[stack] stopped')
 	}, 90_000)
 })

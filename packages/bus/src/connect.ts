@@ -5,7 +5,11 @@ export type Bus = {
 	nc: NatsConnection
 	js: JetStreamClient
 	jsm: JetStreamManager
+	/** Replica count of every stream and consumer this process creates (JETSTREAM_REPLICAS). */
+	replicas: number
 	isConnected(): boolean
+	/** Calls `listener` each time the client is connected again after losing its server; returns the unsubscribe. */
+	onReconnect(listener: () => void): () => void
 	close(): Promise<void>
 	drain(): Promise<void>
 }
@@ -18,16 +22,19 @@ export type NatsAuth = {
 }
 
 export type ConnectBusOptions = NatsAuth & {
-	servers: string
+	/** One server URL, a comma-separated list (NATS_URL) or an array: the client fails over between them. */
+	servers: string | string[]
 	name: string
+	/** JETSTREAM_REPLICAS: 1 on a single server, 3 on a three-node cluster. */
+	replicas?: number
 	/** Keep retrying the first connect forever (services) or fail fast (tests, ops commands). */
 	waitOnFirstConnect?: boolean
 }
 
-/** Connects from a comma-separated NATS_URL; reconnects forever once connected. */
+/** Connects to any of the servers; reconnects forever once connected, to whichever server answers. */
 export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 	const nc = await connect({
-		servers: options.servers.split(',').map((server) => server.trim()),
+		servers: serverList(options.servers),
 		name: options.name,
 		user: options.user,
 		pass: options.pass,
@@ -43,14 +50,31 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 	})
 	const jsm = await jetstreamManager(nc)
 	const js = jetstream(nc)
+	const reconnectListeners = new Set<() => void>()
+	void (async () => {
+		for await (const status of nc.status()) {
+			if (status.type !== 'reconnect') continue
+			for (const listener of [...reconnectListeners]) listener()
+		}
+	})()
 	return {
 		nc,
 		js,
 		jsm,
+		replicas: options.replicas ?? 1,
 		isConnected: () => !nc.isClosed() && !nc.isDraining() && (nc as unknown as { protocol?: { connected?: boolean } }).protocol?.connected !== false,
+		onReconnect(listener) {
+			reconnectListeners.add(listener)
+			return () => reconnectListeners.delete(listener)
+		},
 		close: () => nc.close(),
 		drain: async () => {
 			if (!nc.isClosed()) await nc.drain()
 		}
 	}
 }
+
+const serverList = (servers: string | string[]) =>
+	(Array.isArray(servers) ? servers : servers.split(','))
+		.map((server) => server.trim())
+		.filter((server) => server.length > 0)

@@ -6,6 +6,7 @@ import { SpanKind, inSpan, isTracing } from '@lv/tracing'
 import type { Bus } from './connect.ts'
 import { decode } from './codec.ts'
 import { PermanentError, TransientError } from './errors.ts'
+import { isRetryableNatsError } from './publish.ts'
 import { ensureConsumer } from './streams.ts'
 import { messageTraceContext } from './trace-headers.ts'
 
@@ -19,7 +20,12 @@ export type ConsumeOptions<S extends TSchema> = {
 	/** Delay before redelivery of a message whose handler threw something that is neither Transient nor Permanent. */
 	defaultRetryMs?: number
 	maxMessages?: number
+	/** How long one pull waits at the server. A pull left at a consumer leader that died is re-issued after two missed heartbeats (half of this each). */
+	pullExpiresMs?: number
 }
+
+/** Short pulls so a consumer whose leader node died resumes within seconds (default heartbeats would take 30 s). */
+export const DEFAULT_PULL_EXPIRES_MS = 4_000
 
 export type Consumption = { stop(): Promise<void>; done: Promise<void> }
 
@@ -41,9 +47,8 @@ export function outcomeFor(error: unknown, defaultRetryMs: number): Outcome {
 export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptions<S>): Promise<Consumption> {
 	const { consumer: spec, schema, handler, logger } = options
 	const defaultRetryMs = options.defaultRetryMs ?? 5_000
-	await ensureConsumer(bus, spec)
-	const consumer = await bus.js.consumers.get(spec.stream, spec.durable)
-	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16 })
+	const consumer = await setUpConsumer(bus, spec, logger)
+	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16, expires: options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS })
 	const handle = async (msg: JsMsg) => {
 		if (!isTracing()) return settle(msg)
 		await inSpan(
@@ -85,6 +90,23 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 		async stop() {
 			await messages.close()
 			await done.catch(() => {})
+		}
+	}
+}
+
+/**
+ * Creates or updates the durable and binds to it, retried while JetStream is not ready (a cluster
+ * still electing leaders, a replica creating the same consumer at the same moment).
+ */
+async function setUpConsumer(bus: Bus, spec: ConsumerSpec, logger: Logger) {
+	for (let delayMs = 250; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+		try {
+			await ensureConsumer(bus, spec)
+			return await bus.js.consumers.get(spec.stream, spec.durable)
+		} catch (error) {
+			if (!isRetryableNatsError(error)) throw error
+			logger.warn('consumer set-up failed; retrying', { consumer: spec.durable, delay_ms: delayMs, error })
+			await Bun.sleep(delayMs)
 		}
 	}
 }

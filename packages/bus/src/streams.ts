@@ -1,65 +1,78 @@
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType } from '@nats-io/jetstream'
+import { AckPolicy, DeliverPolicy, JetStreamApiError, RetentionPolicy, type StreamConfig, StorageType } from '@nats-io/jetstream'
 import { nanos } from '@nats-io/nats-core'
 import { type ConsumerSpec, STREAMS, type StreamSpec } from '@lv/contracts'
+import { type Logger, silentLogger } from '@lv/logger'
 import type { Bus } from './connect.ts'
+import { type StreamSettings, consumerReplicas, planStreamUpdate } from './stream-plan.ts'
 
-const toStreamConfig = (spec: StreamSpec) => ({
+const toStreamSettings = (spec: StreamSpec, replicas: number): StreamSettings & { name: string } => ({
 	name: spec.name,
 	subjects: spec.subjects,
 	retention: spec.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
 	storage: StorageType.File,
 	max_age: nanos(spec.maxAgeMs),
 	duplicate_window: nanos(spec.duplicateWindowMs),
-	num_replicas: 1
+	num_replicas: replicas
 })
 
-/** Creates or updates every stream of the NATS layout; safe to call from every process at start. */
-export async function ensureStreams(bus: Bus, specs: StreamSpec[] = Object.values(STREAMS)): Promise<void> {
-	for (const spec of specs) {
-		const config = toStreamConfig(spec)
+export type EnsureStreamsOptions = { specs?: StreamSpec[]; logger?: Logger }
+
+/**
+ * Creates every stream of the NATS layout with `bus.replicas` replicas, or brings a running one up to
+ * it; safe to call from every process at start. A running stream is never lowered: replicas, age,
+ * dedupe window and subjects an operator raised stay, and what differs is logged.
+ */
+export async function ensureStreams(bus: Bus, options: EnsureStreamsOptions = {}): Promise<void> {
+	const logger = options.logger ?? silentLogger
+	for (const spec of options.specs ?? Object.values(STREAMS)) {
+		const wanted = toStreamSettings(spec, bus.replicas)
+		let current: StreamConfig
 		try {
-			await bus.jsm.streams.info(spec.name)
-			await bus.jsm.streams.update(spec.name, config)
+			current = (await bus.jsm.streams.info(spec.name)).config
 		} catch (error) {
-			if (!isNotFound(error)) throw error
+			if (!isApiError(error, NOT_FOUND)) throw error
 			try {
-				await bus.jsm.streams.add(config)
+				await bus.jsm.streams.add(wanted as Partial<StreamConfig> & { name: string })
 			} catch (addError) {
 				// another process created it between our info and add
-				if (!isAlreadyInUse(addError)) throw addError
+				if (!isApiError(addError, [STREAM_NAME_IN_USE])) throw addError
 			}
+			continue
 		}
+		const plan = planStreamUpdate(current, wanted)
+		if (plan.kept.length > 0) logger.info('stream differs from the layout; kept as it is', { stream: spec.name, kept: plan.kept })
+		if (!plan.update) continue
+		logger.info('stream raised to the layout', { stream: spec.name, update: plan.update })
+		await bus.jsm.streams.update(spec.name, { ...current, ...plan.update })
 	}
 }
 
-/** Creates or updates a durable pull consumer. */
+/** Creates or updates a durable pull consumer with as many replicas as its stream (never fewer than it has). */
 export async function ensureConsumer(bus: Bus, spec: ConsumerSpec): Promise<void> {
-	const config = {
-		durable_name: spec.durable,
-		filter_subject: spec.filterSubject,
-		ack_policy: AckPolicy.Explicit,
-		deliver_policy: DeliverPolicy.All,
-		ack_wait: nanos(spec.ackWaitMs),
-		max_deliver: spec.maxDeliver,
-		max_ack_pending: spec.maxAckPending
-	}
+	const stream = await bus.jsm.streams.info(spec.stream)
+	const settings = { ack_wait: nanos(spec.ackWaitMs), max_deliver: spec.maxDeliver, max_ack_pending: spec.maxAckPending }
+	let currentReplicas: number | undefined
 	try {
-		await bus.jsm.consumers.info(spec.stream, spec.durable)
-		await bus.jsm.consumers.update(spec.stream, spec.durable, {
-			ack_wait: config.ack_wait,
-			max_deliver: config.max_deliver,
-			max_ack_pending: config.max_ack_pending
-		})
+		currentReplicas = (await bus.jsm.consumers.info(spec.stream, spec.durable)).config.num_replicas
 	} catch (error) {
-		if (!isNotFound(error)) throw error
-		await bus.jsm.consumers.add(spec.stream, config)
+		if (!isApiError(error, NOT_FOUND)) throw error
+		await bus.jsm.consumers.add(spec.stream, {
+			durable_name: spec.durable,
+			filter_subject: spec.filterSubject,
+			ack_policy: AckPolicy.Explicit,
+			deliver_policy: DeliverPolicy.All,
+			num_replicas: stream.config.num_replicas,
+			...settings
+		})
+		return
 	}
+	await bus.jsm.consumers.update(spec.stream, spec.durable, { ...settings, num_replicas: consumerReplicas(stream.config.num_replicas, currentReplicas) })
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? `${error.message} ${String((error as { code?: unknown }).code ?? '')}` : '')
-// JetStream reports these by API error code; the codes are stable across 2.9 and current servers.
-const isNotFound = (error: unknown) => {
-	const code = (error as { api_error?: { err_code?: number } }).api_error?.err_code
-	return code === 10059 || code === 10014 || /not found/i.test(errorText(error))
-}
-const isAlreadyInUse = (error: unknown) => (error as { api_error?: { err_code?: number } }).api_error?.err_code === 10058
+// JetStream API error codes, stable across 2.9 and current servers.
+const STREAM_NOT_FOUND = 10059
+const CONSUMER_NOT_FOUND = 10014
+const STREAM_NAME_IN_USE = 10058
+const NOT_FOUND = [STREAM_NOT_FOUND, CONSUMER_NOT_FOUND]
+
+const isApiError = (error: unknown, codes: number[]) => error instanceof JetStreamApiError && codes.includes(error.code)

@@ -46,6 +46,10 @@ export const splitList = (value: string): string[] =>
 export const commonEnv = {
 	DATABASE_URL: Type.String({ minLength: 1, description: 'PostgreSQL connection URL' }),
 	NATS_URL: Type.String({ minLength: 1, description: 'comma-separated NATS server URLs' }),
+	/** Replicas of every stream and consumer a process creates: 1 on one server, 3 on a three-node cluster. Never lowers a running stream. */
+	JETSTREAM_REPLICAS: Type.Integer({ minimum: 1, maximum: 5, default: 1 }),
+	/** Connections this process may hold; unset, the service's own default (docs/architecture.md lists them). */
+	DATABASE_POOL_MAX: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 	/** This service's NATS user; empty when the servers require no authentication (tests, local runs without users). */
 	NATS_USER: Type.String({ default: '' }),
 	NATS_PASSWORD: Type.String({ default: '' }),

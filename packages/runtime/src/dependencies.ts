@@ -4,7 +4,12 @@ import type { Logger } from '@lv/logger'
 import { startTracingFromEnv, stopTracing } from '@lv/tracing'
 import { retryWithBackoff } from './retry.ts'
 
-export type Dependencies = { sql: Sql; bus: Bus }
+export type Dependencies = {
+	sql: Sql
+	/** DATABASE_READ_URL's pool (a streaming replica) for read-only lookups; the primary's pool when unset. */
+	readSql: Sql
+	bus: Bus
+}
 
 type NatsSettings = { NATS_USER: string; NATS_PASSWORD: string; NATS_TLS_CA: string; NATS_TLS_CERT: string; NATS_TLS_KEY: string }
 
@@ -29,21 +34,28 @@ export async function connectDependencies(options: {
 	natsUrl: string
 	natsAuth: NatsAuth
 	poolMax: number
+	/** DATABASE_READ_URL, for the services that read through a replica; empty or absent: none. */
+	readDatabaseUrl?: string
+	/** JETSTREAM_REPLICAS */
+	replicas: number
 	logger: Logger
 	env?: Record<string, string | undefined>
 }): Promise<Dependencies> {
 	const { name, logger } = options
 	if (options.env && (await startTracingFromEnv(name, options.env))) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
+	// not waited for: a replica that is down fails its lookups (503), never the start
+	const readSql = options.readDatabaseUrl ? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax }) : sql
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-	const bus = await retryWithBackoff('nats connect', () => connectBus({ ...options.natsAuth, servers: options.natsUrl, name }), logger)
-	await retryWithBackoff('stream setup', () => ensureStreams(bus), logger)
-	return { sql, bus }
+	const bus = await retryWithBackoff('nats connect', () => connectBus({ ...options.natsAuth, servers: options.natsUrl, name, replicas: options.replicas }), logger)
+	await retryWithBackoff('stream setup', () => ensureStreams(bus, { logger }), logger)
+	return { sql, readSql, bus }
 }
 
-/** The last step of every shutdown: let NATS deliver what is in flight, close the pool, export the last spans. */
-export async function closeDependencies({ sql, bus }: Dependencies): Promise<void> {
+/** The last step of every shutdown: let NATS deliver what is in flight, close the pools, export the last spans. */
+export async function closeDependencies({ sql, readSql, bus }: Dependencies): Promise<void> {
 	await bus.drain()
 	await sql.end({ timeout: 5 })
+	if (readSql !== sql) await readSql.end({ timeout: 5 })
 	await stopTracing()
 }

@@ -64,7 +64,7 @@ test("a durable consumer's pending, unacknowledged and redelivered messages are 
 	const nats = await startNats()
 	const bus = await connectBus({ servers: nats.url, name: 'consumer-lag-test' })
 	try {
-		await ensureStreams(bus, [STREAMS.REGISTRY])
+		await ensureStreams(bus, { specs: [STREAMS.REGISTRY] })
 		const spec: ConsumerSpec = { stream: STREAMS.REGISTRY.name, durable: 'lag-probe', filterSubject: subjects.allRegistryChanged, ackWaitMs: 60_000, maxDeliver: -1, maxAckPending: 16 }
 		await ensureConsumer(bus, spec)
 		for (const code of ['UKGC', 'MGA', 'CW']) await bus.js.publish(subjects.registryChanged(code), new TextEncoder().encode('{}'))

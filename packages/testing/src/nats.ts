@@ -32,7 +32,22 @@ const tlsBlock = (tls: NatsServerTls) =>
 const credentialsForEveryRole = () =>
 	Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(18).toString('base64url') }])) as NatsUsers
 
+/** A server's users: fresh ones for `true`, or another server's (so the nodes of a cluster share them), with their config block. */
+export function natsUsersConfig(users: true | NatsUsers | undefined): { credentials: NatsUsers | undefined; config: string[] } {
+	const credentials = users === true ? credentialsForEveryRole() : users
+	const config = credentials
+		? [natsAuthorizationBlock(Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } })))]
+		: []
+	return { credentials, config }
+}
+
 export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
+
+export function natsBinary(): string {
+	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
+	if (!binary) throw new Error(NATS_INSTALL_HINT)
+	return binary
+}
 
 /**
  * A real `nats-server -js` on a random port with its own store directory. With `users: true` every
@@ -41,15 +56,11 @@ export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-ge
  * port speaks TLS only.
  */
 export async function startNats(options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls } = {}): Promise<NatsHandle> {
-	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
-	if (!binary) throw new Error(NATS_INSTALL_HINT)
+	const binary = natsBinary()
 	const dir = makeOwnedTempDir('nats')
 	const storeDir = options.storeDir ?? join(dir, 'store')
 	const configFile = join(dir, 'nats.conf')
-	const credentials = options.users === true ? credentialsForEveryRole() : options.users
-	const authorization = credentials
-		? [natsAuthorizationBlock(Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } })))]
-		: []
+	const { credentials, config: authorization } = natsUsersConfig(options.users)
 	writeFileSync(
 		configFile,
 		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization, ...(options.tls ? [tlsBlock(options.tls)] : [])].join('\n')

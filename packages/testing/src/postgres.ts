@@ -31,7 +31,13 @@ function chownToPostgres(path: string): void {
 	chownSync(path, uid, gid)
 }
 
-export type StartPostgresOptions = { dataDir?: string; port?: number; persistent?: boolean }
+export type StartPostgresOptions = {
+	dataDir?: string
+	port?: number
+	persistent?: boolean
+	/** Makes the new cluster a hot standby of this one: copied with pg_basebackup, then streaming its WAL. */
+	replicaOf?: PostgresHandle
+}
 
 /**
  * Starts a real PostgreSQL cluster. Without `dataDir`, in a throwaway directory under .tmp/ that is
@@ -48,11 +54,12 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 	chownToPostgres(socketDir)
 	if (!existsSync(join(dataDir, 'PG_VERSION'))) {
 		rmSync(dataDir, { recursive: true, force: true })
-		const init = Bun.spawnSync(
-			asPostgresUser([pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']),
-			{ stdout: 'pipe', stderr: 'pipe' }
-		)
-		if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString().slice(0, 800)}`)
+		const create = options.replicaOf
+			? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
+				[pgBinary('pg_basebackup'), '-D', dataDir, '-h', '127.0.0.1', '-p', String(options.replicaOf.port), '-U', 'postgres', '-X', 'stream', '-R', '--checkpoint=fast', '--no-sync']
+			: [pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
+		const created = Bun.spawnSync(asPostgresUser(create), { stdout: 'pipe', stderr: 'pipe' })
+		if (created.exitCode !== 0) throw new Error(`${options.replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
 	}
 	await stopLeftoverPostmaster(dataDir)
 	const port = options.port ?? (await freePort())

@@ -15,7 +15,8 @@ const metrics = config.METRICS ? createCheckerMetrics(serviceMetrics) : undefine
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.CHECKER_DB_POOL, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const { sql, bus } = dependencies
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and
 // Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.
@@ -48,7 +49,7 @@ handleShutdown(
 			await Promise.all(responders.map((responder) => responder.stop()))
 			await listener.stop()
 			await store.idle()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

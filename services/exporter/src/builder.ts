@@ -14,6 +14,8 @@ import { readRegisterState } from './register-state.ts'
 
 export type BuilderOptions = {
 	sql: Sql
+	/** DATABASE_READ_URL's pool: the register state and rows a build reads; the primary's when unset. */
+	readSql?: Sql
 	clock: Clock
 	logger: Logger
 	/** Bytes per stored chunk (and the most file data held in memory at once). */
@@ -38,12 +40,13 @@ const LOCK_PREFIX = 'lv-export-build:'
  */
 export function createBuilder(options: BuilderOptions) {
 	const { sql, clock, logger } = options
+	const readSql = options.readSql ?? sql
 	const limiter = new Limiter(options.maxConcurrentBuilds)
 
 	async function fileFor(request: ExportRequest): Promise<ExportFileReply> {
 		const slice: Slice = { dataset: request.dataset, jurisdiction: request.jurisdiction, status: request.status }
 		const key = sliceKey(slice, request.format)
-		const state = await readRegisterState(sql, slice.dataset)
+		const state = await readRegisterState(readSql, slice.dataset)
 		const cached = await findFile(sql, key, state.versionKey)
 		if (cached) {
 			await touchFile(sql, cached.id, clock.now())
@@ -65,7 +68,7 @@ export function createBuilder(options: BuilderOptions) {
 	function buildLocked(slice: Slice, format: ExportFormat, key: string): Promise<ExportFileRow> {
 		return sql.begin(async (write) => {
 			await write`SELECT pg_advisory_xact_lock(hashtextextended(${LOCK_PREFIX + key}, 0))`
-			return sql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (read) => {
+			return readSql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (read) => {
 				const state = await readRegisterState(read, slice.dataset)
 				const existing = await findFile(write, key, state.versionKey)
 				if (existing) return existing

@@ -2,6 +2,8 @@ import { T, commonEnv, readConfig } from '@lv/config'
 
 export const ExporterEnv = T.Object({
 	...commonEnv,
+	/** A streaming replica for read-only lookups (register data, history, stats, export reads); empty: the primary. */
+	DATABASE_READ_URL: T.String({ default: '' }),
 	/** Bytes per stored chunk: the most file data a build or a download holds in memory at once. */
 	EXPORTER_CHUNK_BYTES: T.Integer({ minimum: 4_096, maximum: 8_388_608, default: 524_288 }),
 	/** Rows fetched per cursor round trip while building. */

@@ -11,6 +11,8 @@ import { startExportResponder } from './responder.ts'
 
 export type ExporterDeps = {
 	sql: Sql
+	/** DATABASE_READ_URL's pool for the rows of a build; the primary's when unset. */
+	readSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger
@@ -34,6 +36,7 @@ export async function startExporter(deps: ExporterDeps): Promise<RunningExporter
 	const { sql, bus, clock, logger, config } = deps
 	const builder = createBuilder({
 		sql,
+		readSql: deps.readSql,
 		clock,
 		logger,
 		chunkBytes: config.EXPORTER_CHUNK_BYTES,

@@ -13,11 +13,12 @@ const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: poolSizeFor(config), logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config), readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const { sql, readSql, bus } = dependencies
 
 if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
 const metrics = config.METRICS ? createExporterMetrics(serviceMetrics) : undefined
-const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config, metrics }), logger)
+const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, readSql, bus, clock: systemClock, logger, config, metrics }), logger)
 ready = true
 logger.info('answering export builds', { health_port: health.port })
 
@@ -26,7 +27,7 @@ handleShutdown(
 		async stop() {
 			ready = false
 			await exporter.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

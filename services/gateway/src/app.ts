@@ -33,6 +33,8 @@ import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
 	sql: Sql
+	/** DATABASE_READ_URL's pool: register lookups, history, stats. Keys, limits, watchlist and webhooks stay on `sql` (read-your-writes). */
+	readSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger
@@ -48,6 +50,9 @@ export type GatewayDeps = {
 	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
 	connector?: ConnectorSettings
 }
+
+/** The pool of read-only register lookups: the replica when DATABASE_READ_URL is set, else the primary. */
+export const lookupSql = (deps: Pick<GatewayDeps, 'sql' | 'readSql'>): Sql => deps.readSql ?? deps.sql
 
 /** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
 export type RouteDeps = GatewayDeps & { auth: AuthRuntime }

@@ -4,6 +4,8 @@ export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
+	/** A streaming replica for read-only lookups (register data, history, stats, export reads); empty: the primary. */
+	DATABASE_READ_URL: T.String({ default: '' }),
 	PORT: T.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
 	HOST: T.String({ default: '0.0.0.0' }),
 	PUBLIC_BASE_URL: T.String({ default: 'http://localhost:8080' }),

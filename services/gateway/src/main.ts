@@ -13,7 +13,8 @@ const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
-const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 20, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 20, readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const { sql, readSql, bus } = dependencies
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
@@ -25,7 +26,7 @@ if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 5
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, evidence, connector, metrics: createGatewayMetrics(metrics) })
+const app = createApp({ sql, readSql, bus, clock: systemClock, logger, config, webhooks, evidence, connector, metrics: createGatewayMetrics(metrics) })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })
@@ -35,7 +36,7 @@ handleShutdown(
 		async stop() {
 			ready = false
 			await app.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

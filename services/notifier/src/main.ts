@@ -15,7 +15,8 @@ const serviceMetrics = createServiceMetrics('notifier', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const { sql, bus } = dependencies
 
 const clock = systemClock
 const metrics = config.METRICS ? createNotifierMetrics(serviceMetrics, { sql, clock }) : undefined
@@ -56,7 +57,7 @@ handleShutdown(
 			clearInterval(maintenance)
 			await consumption.stop()
 			await worker.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

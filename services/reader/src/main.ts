@@ -26,7 +26,8 @@ const serviceMetrics = createServiceMetrics('reader', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 10, logger, env: process.env })
+const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const { sql, bus } = dependencies
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
 if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, config.jurisdictions.map(readerConsumer))
@@ -69,7 +70,7 @@ handleShutdown(
 			scheduler.stop()
 			await loops.stop()
 			await relay.stop()
-			await closeDependencies({ sql, bus })
+			await closeDependencies(dependencies)
 			health.stop()
 		}
 	},

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
-import type { RouteDeps } from '../app.ts'
+import { type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseJurisdictionCode } from '../lookup/params.ts'
@@ -20,7 +20,7 @@ export const JurisdictionListModel = t.Object({ jurisdictions: t.Array(Jurisdict
 export const jurisdictionRoutes = (deps: RouteDeps) =>
 	new Elysia()
 		.use(authPlugin(deps.auth))
-		.get('/v1/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(deps.sql) }), {
+		.get('/v1/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(lookupSql(deps)) }), {
 			auth: { mode: 'optional', readOnly: true },
 			response: { 200: JurisdictionListModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
 			detail: {
@@ -34,7 +34,7 @@ export const jurisdictionRoutes = (deps: RouteDeps) =>
 			'/v1/jurisdictions/:code',
 			async ({ params }) => {
 				const code = parseJurisdictionCode(params.code)
-				const jurisdiction = await findJurisdiction(deps.sql, code)
+				const jurisdiction = await findJurisdiction(lookupSql(deps), code)
 				if (!jurisdiction) throw jurisdictionNotFound(code)
 				return jurisdiction
 			},
@@ -50,7 +50,7 @@ export const jurisdictionRoutes = (deps: RouteDeps) =>
 			async ({ params, query }) => {
 				const code = parseJurisdictionCode(params.code)
 				const paging = parsePaging(query, { defaultLimit: 50, maxLimit: 200, errorCode: 'invalid_pagination' })
-				const [jurisdiction, page] = await Promise.all([findJurisdiction(deps.sql, code), operatorsInJurisdiction(deps.sql, code, paging)])
+				const [jurisdiction, page] = await Promise.all([findJurisdiction(lookupSql(deps), code), operatorsInJurisdiction(lookupSql(deps), code, paging)])
 				if (!jurisdiction) throw jurisdictionNotFound(code)
 				return { jurisdiction_code: code, total: page.total, limit: paging.limit, offset: paging.offset, operators: page.rows.map(presentOperator) }
 			},

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
-import type { RouteDeps } from '../app.ts'
+import { type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parseLicenseId } from '../lookup/params.ts'
@@ -20,11 +20,11 @@ export const licenseRoutes = (deps: RouteDeps) =>
 			async ({ params, query }) => {
 				const id = parseLicenseId(params.license_id)
 				const instant = resolveAsOf(query.as_of, deps.clock.now())
-				const licence = await findLicence(deps.sql, id)
+				const licence = await findLicence(lookupSql(deps), id)
 				if (!licence) throw licenceNotFound(id)
 				const body = { ...presentLicence(licence), _meta: licenceMeta(licence) }
 				if (instant === null) return body
-				return { ...body, as_of: asOfForLicence(id, await historyOfLicences(deps.sql, [id]), instant) }
+				return { ...body, as_of: asOfForLicence(id, await historyOfLicences(lookupSql(deps), [id]), instant) }
 			},
 			{
 				auth: { mode: 'required', readOnly: true },
@@ -42,9 +42,9 @@ export const licenseRoutes = (deps: RouteDeps) =>
 			'/v1/licenses/:license_id/history',
 			async ({ params }) => {
 				const id = parseLicenseId(params.license_id)
-				const licence = await findLicence(deps.sql, id)
+				const licence = await findLicence(lookupSql(deps), id)
 				if (!licence) throw licenceNotFound(id)
-				const history = await historyOfLicences(deps.sql, [id])
+				const history = await historyOfLicences(lookupSql(deps), [id])
 				return {
 					license_id: licence.id,
 					license_number: licence.license_number,

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
-import type { GatewayDeps, RouteDeps } from '../app.ts'
+import { type GatewayDeps, type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
@@ -56,13 +56,14 @@ const historyByLicence = (rows: readonly HistoryRow[]) => {
 }
 
 /** GET /v1/operators/{slug}: the operator, complete licences (with per-licence as_of on request) and domains. */
-export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'clock'>, rawSlug: string, rawAsOf: string | undefined) {
+export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'readSql' | 'clock'>, rawSlug: string, rawAsOf: string | undefined) {
 	const slug = parseSlug(rawSlug)
 	const instant = resolveAsOf(rawAsOf, deps.clock.now())
-	const operator = await findOperatorBySlug(deps.sql, slug)
+	const sql = lookupSql(deps)
+	const operator = await findOperatorBySlug(sql, slug)
 	if (!operator) throw operatorNotFound(slug)
-	const [licences, domains] = await Promise.all([licencesOfOperator(deps.sql, operator.id), domainsOfOperator(deps.sql, operator.id)])
-	const history = instant === null ? new Map<string, HistoryRow[]>() : historyByLicence(await historyOfLicences(deps.sql, licences.map((row) => row.id)))
+	const [licences, domains] = await Promise.all([licencesOfOperator(sql, operator.id), domainsOfOperator(sql, operator.id)])
+	const history = instant === null ? new Map<string, HistoryRow[]>() : historyByLicence(await historyOfLicences(sql, licences.map((row) => row.id)))
 	const first = licences[0]
 	return {
 		operator: presentOperator(operator),
@@ -87,7 +88,7 @@ export const operatorRoutes = (deps: RouteDeps) =>
 			async ({ query, caller }) => {
 				const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
 				const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
-				const page = await searchOperators(deps.sql, query.q, paging)
+				const page = await searchOperators(lookupSql(deps), query.q, paging)
 				return {
 					q: query.q,
 					total: page.total,
@@ -154,11 +155,11 @@ export const operatorRoutes = (deps: RouteDeps) =>
 			'/v1/operators/:slug/licenses',
 			async ({ params, query }) => {
 				const slug = parseSlug(params.slug)
-				const operator = await findOperatorBySlug(deps.sql, slug)
+				const operator = await findOperatorBySlug(lookupSql(deps), slug)
 				if (!operator) throw operatorNotFound(slug)
-				const licences = await licencesOfOperator(deps.sql, operator.id)
+				const licences = await licencesOfOperator(lookupSql(deps), operator.id)
 				if (query.include_history !== true) return { operator_slug: operator.slug, licenses: licences.map(presentLicence) }
-				const history = historyByLicence(await historyOfLicences(deps.sql, licences.map((row) => row.id)))
+				const history = historyByLicence(await historyOfLicences(lookupSql(deps), licences.map((row) => row.id)))
 				return {
 					operator_slug: operator.slug,
 					licenses: licences.map((row) => ({ ...presentLicence(row), history: (history.get(row.id) ?? []).map(presentHistoryEvent) }))
@@ -178,9 +179,9 @@ export const operatorRoutes = (deps: RouteDeps) =>
 				const slug = parseSlug(params.slug)
 				const paging = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
 				const sort = query.sort ?? 'date_desc'
-				const operator = await findOperatorBySlug(deps.sql, slug)
+				const operator = await findOperatorBySlug(lookupSql(deps), slug)
 				if (!operator) throw operatorNotFound(slug)
-				const [page, sources] = await Promise.all([regulatoryActionsOf(deps.sql, operator.id, sort, paging), enforcementSourcesRead(deps.sql)])
+				const [page, sources] = await Promise.all([regulatoryActionsOf(lookupSql(deps), operator.id, sort, paging), enforcementSourcesRead(lookupSql(deps))])
 				return {
 					operator_slug: operator.slug,
 					total: page.total,

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Sql } from '@lv/db'
-import type { RouteDeps } from '../app.ts'
+import { type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses } from '../models/error-responses.ts'
 import { cachedFor } from './recount-cache.ts'
@@ -95,7 +95,7 @@ async function countStats(sql: Sql, now: Date): Promise<Stats> {
 }
 
 export const statsRoutes = (deps: RouteDeps) => {
-	const current = cachedFor(deps.clock, STATS_RECOUNT_MS, (now) => countStats(deps.sql, now))
+	const current = cachedFor(deps.clock, STATS_RECOUNT_MS, (now) => countStats(lookupSql(deps), now))
 	return new Elysia().use(authPlugin(deps.auth)).get('/v1/stats', () => current(), {
 		auth: 'none',
 		response: { 200: StatsModel, ...errorResponses(500, 503) },
