@@ -1,4 +1,5 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
+import { guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
 import { nameKey } from '../kh/name-key.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -112,7 +113,7 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 	const association = types.includes('White Labeling') ? 'white_label' : 'direct'
 	const seen = new Set<string>()
 	for (const value of domains) {
-		const hostname = extractHostname(value)
+		const hostname = hostnameFromRegisterValue(value)
 		if (seen.has(hostname ?? value)) continue
 		seen.add(hostname ?? value)
 		if (!hostname) builder.warnings.push(`${upstreamKey}: no hostname in domain "${value}"`)

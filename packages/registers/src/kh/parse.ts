@@ -1,4 +1,5 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
+import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
+import { guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { nameKey } from './name-key.ts'
 
@@ -82,8 +83,8 @@ function urlValues(cell: HtmlElement): { value: string; hostname: string | null 
 	if (printed.some((part) => part.hostname !== null)) return printed
 	const hrefs = Array.from(cell.querySelectorAll('a[href]') as ArrayLike<HtmlElement>)
 		.map((anchor) => anchor.getAttribute('href') ?? '')
-		.filter((href) => extractHostname(href) !== null)
-	return hrefs.length > 0 ? hrefs.map((href) => ({ value: href, hostname: extractHostname(href) })) : printed
+		.filter((href) => hostnameFromRegisterValue(href) !== null)
+	return hrefs.length > 0 ? hrefs.map((href) => ({ value: href, hostname: hostnameFromRegisterValue(href) })) : printed
 }
 
 function readCspaTable(builder: Builder, table: HtmlElement, listUpdated: string | null, sourceIndex: number): void {

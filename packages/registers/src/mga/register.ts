@@ -1,6 +1,6 @@
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
-import { extractHostname } from '../shared/hostnames.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { labelledCells, readCompleteHtml, resolveLink, textOf, type HtmlDocument } from '../shared/html.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { isMgaNumber, mgaNumberKey } from './licence-number.ts'
@@ -131,7 +131,7 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 			continue
 		}
 		for (const url of seal.urls) {
-			const hostname = extractHostname(url)
+			const hostname = hostnameFromRegisterValue(url)
 			const key = `${licence.upstreamKey}|${hostname ?? url}`
 			if (seen.has(key)) continue
 			seen.add(key)

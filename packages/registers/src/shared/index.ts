@@ -1,6 +1,5 @@
 export { readCsvTable, parseCsv, type CsvTable } from './csv.ts'
 export { parseRegisterDate, findDatesInProse, PROSE_DATE_PATTERN } from './dates.ts'
-export { extractHostname, splitDomainCell } from './hostnames.ts'
 export { readHtml, readCompleteHtml, textOf, resolveLink, labelledCells, type HtmlDocument, type HtmlElement } from './html.ts'
 export { findMoney, type Money } from './money.ts'
 export { parseError, guardParse, guardParseAsync } from './parse-error.ts'

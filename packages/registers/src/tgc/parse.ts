@@ -1,4 +1,5 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
+import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
+import { guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import { nameKey } from '../kh/name-key.ts'
 import { isRegulatorUrl } from '../regulator-hosts.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
@@ -60,7 +61,7 @@ function domainValues(cell: HtmlElement, base: string): { value: string; hostnam
 		const href = resolveLink(anchor.getAttribute('href'), base)
 		const isSeal = href !== null && isRegulatorUrl('TGC', href) && new URL(href).hostname === TGC_SEAL_HOST
 		const sealDomain = isSeal ? new URL(href).searchParams.get('domain') : null
-		const hostname = extractHostname(text) ?? (sealDomain ? extractHostname(sealDomain) : href ? extractHostname(href) : null)
+		const hostname = hostnameFromRegisterValue(text) ?? (sealDomain ? hostnameFromRegisterValue(sealDomain) : href ? hostnameFromRegisterValue(href) : null)
 		values.push({ value: text || href || '', hostname, verificationUrl: isSeal ? href : null })
 	}
 	for (const part of splitDomainCell(rest)) values.push({ ...part, verificationUrl: null })

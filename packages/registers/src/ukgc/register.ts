@@ -1,7 +1,7 @@
 import type { DomainAssociation, FetchedFile, LinkStatus, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { csvColumnsFromText, type CsvColumns } from '../shared/csv.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
-import { isPlainHostname, splitDomainCell } from '../shared/hostnames.ts'
+import { isPlainHostname, splitDomainCell } from '@lv/hostnames'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { decodeUtf8 } from '../shared/text.ts'
 import { parseUkgcLicenceNumber, stripAccountPadding } from './licence-number.ts'

@@ -1,7 +1,7 @@
 import { normaliseHostname } from '@lv/hostnames'
 import type { LicenceStatus, LinkStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
 import { outboxEvent } from './events.ts'
-import { licenseNumberKey } from './number-key.ts'
+import { licenseNumberKey } from '@lv/verdict'
 import { registrableOf } from './registrable.ts'
 import { allocateSlug } from './slug.ts'
 import { buildNumberIndex, decideListedStatus, enforcementEffects } from './status.ts'
