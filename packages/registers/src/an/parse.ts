@@ -1,6 +1,6 @@
 import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
-import { nameKey } from '../kh/name-key.ts'
+import { nameKey } from '@lv/names'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
 const DATA_SCRIPT = 'script#ag-licence-data'
@@ -79,8 +79,8 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 	const typeRaw = stringField(fields, 'type') ?? ''
 	const types = licenceTypes(typeRaw)
 	if (types.length === 0) builder.warnings.push(`record ${index + 1} (${company}): licence type "${typeRaw}" is not in the AN vocabulary`)
-	const entityId = nameKey(company)
-	const upstreamKey = printedNumber ?? `${entityId}/${nameKey(typeRaw || 'untyped')}`
+	const entityId = nameKey(company, 'slug')
+	const upstreamKey = printedNumber ?? `${entityId}/${nameKey(typeRaw || 'untyped', 'slug')}`
 	if (!printedNumber) builder.warnings.push(`record ${index + 1} (${company}) has no licence number; keyed ${upstreamKey}`)
 
 	const entity = builder.entities.get(entityId)

@@ -1,7 +1,7 @@
 import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
 import { guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
-import { nameKey } from './name-key.ts'
+import { nameKey } from '@lv/names'
 
 export const KH_PERMIT_TYPE = 'Interactive Gaming Permit'
 export const KH_CSPA_TYPE = 'CSPA'
@@ -41,7 +41,7 @@ function findCspaTable(document: HtmlDocument): HtmlElement | null {
 }
 
 function ensureEntity(builder: Builder, name: string, sourceIndex: number): ParsedEntity {
-	const key = nameKey(name)
+	const key = nameKey(name, 'slug')
 	const known = builder.entities.get(key)
 	if (known) {
 		if (known.legalName !== name) builder.warnings.push(`"${name}" and "${known.legalName}" read as one entity (${key})`)

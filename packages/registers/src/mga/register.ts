@@ -1,3 +1,4 @@
+import { nameKey } from '@lv/names'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
 import { hostnameFromRegisterValue } from '@lv/hostnames'
@@ -39,13 +40,9 @@ function panelRows(document: HtmlDocument): PanelRow[] {
 	})
 }
 
-function nameKey(name: string): string {
-	return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
-}
-
 function entityId(row: { registrationNumber: string; companyName: string }): string {
 	const registration = row.registrationNumber.replace(/\s+/g, ' ').trim().toUpperCase()
-	return registration !== '' ? registration : `name:${nameKey(row.companyName)}`
+	return registration !== '' ? registration : `name:${nameKey(row.companyName, 'words')}`
 }
 
 /**

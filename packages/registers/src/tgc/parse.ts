@@ -1,6 +1,6 @@
 import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
 import { guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
-import { nameKey } from '../kh/name-key.ts'
+import { nameKey } from '@lv/names'
 import { isRegulatorUrl } from '../regulator-hosts.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -69,7 +69,7 @@ function domainValues(cell: HtmlElement, base: string): { value: string; hostnam
 }
 
 function addEntity(builder: Builder, name: string, sourceIndex: number): ParsedEntity {
-	const key = nameKey(name)
+	const key = nameKey(name, 'slug')
 	const known = builder.entities.get(key)
 	if (known) {
 		if (known.legalName !== name) builder.warnings.push(`"${name}" and "${known.legalName}" read as one entity (${key})`)
