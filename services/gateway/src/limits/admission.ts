@@ -6,7 +6,7 @@ import type { KeylessClaim, KeylessVerdict } from './keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from './limit-errors.ts'
 import type { LimitsRuntime } from './limits-runtime.ts'
 import type { Plan } from './plan.ts'
-import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+import { type Window, secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
 /** An admitted call, with what its response needs: the caller for the handler, the counts for the headers. */
 export type Admission =

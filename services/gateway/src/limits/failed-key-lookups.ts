@@ -1,5 +1,5 @@
 import { AppError } from '@lv/errors'
-import { secondsUntil } from './windows.ts'
+import { secondsUntil } from '@lv/fixed-window'
 
 /** Distinct unknown keys one address block may have looked up per replica per minute. */
 export const FAILED_KEY_LOOKUPS_PER_MINUTE = 20

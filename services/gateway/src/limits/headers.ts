@@ -1,4 +1,4 @@
-import { type Window, epochSeconds } from './windows.ts'
+import { type Window, epochSeconds } from '@lv/fixed-window'
 
 export type Headers = Record<string, string>
 

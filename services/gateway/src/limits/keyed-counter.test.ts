@@ -4,7 +4,7 @@ import { TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../test-support/accounts.ts'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
-import { secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
 let db: TestDatabase
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
