@@ -21,6 +21,9 @@ export type StackService = {
 
 const JURISDICTIONS = 'UKGC,MGA,CW,KH,AN,TGC,IOM'
 
+/** Demo only: the dashboard signs connector access tokens with it, the gateway verifies them. */
+const OAUTH_TOKEN_SECRET = 'stack-demo-only-oauth-token-secret-0123456789'
+
 export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'register-server',
@@ -63,7 +66,8 @@ export const STACK_SERVICES: StackService[] = [
 			PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
 			APP_URL: `http://localhost:${ports.dashboard}`,
 			WEBHOOK_SECRET_KEY: 'c3RhY2stZGVtby1vbmx5LXdlYmhvb2sta2V5LTMyYiE=',
-			WEBHOOK_ALLOW_LIST: ''
+			WEBHOOK_ALLOW_LIST: '',
+			OAUTH_TOKEN_SECRET
 		})
 	},
 	{
@@ -74,7 +78,8 @@ export const STACK_SERVICES: StackService[] = [
 			APP_URL: `http://localhost:${ports.dashboard}`,
 			API_BASE_URL: `http://localhost:${ports.api}`,
 			// Sign-up mails become files a person opens to click the link; no mail leaves the machine.
-			DASHBOARD_MAIL_URL: pathToFileURL(stackMailDir(dataDir)).href
+			DASHBOARD_MAIL_URL: pathToFileURL(stackMailDir(dataDir)).href,
+			OAUTH_TOKEN_SECRET
 		})
 	}
 ]

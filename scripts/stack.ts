@@ -78,6 +78,7 @@ console.log(`
   API            http://localhost:${ports.api}/v1
   OpenAPI        http://localhost:${ports.api}/openapi.json
   Dashboard      http://localhost:${ports.dashboard}
+  Connector      http://localhost:${ports.api}/mcp/account   (assistant connector, MCP over OAuth: docs/mcp.md)
   Mail           ${stackMailDir(STACK_DIR)}/ (sign-up links: open the newest .eml file)
   Registers      http://localhost:${ports.registers} (local register server the readers read)
   Demo API key   ${demo.key}   (account "${demo.account}", plan Pro)

@@ -1,5 +1,5 @@
 # Every long-running service as one group; `count` is the replica count.
-# Settings come from the Nomad variable nomad/jobs/licence-verify (DATABASE_URL, NATS_URL, WEBHOOK_SECRET_KEY, DASHBOARD_MAIL_URL).
+# Settings come from the Nomad variable nomad/jobs/licence-verify (DATABASE_URL, NATS_URL, WEBHOOK_SECRET_KEY, DASHBOARD_MAIL_URL, OAUTH_TOKEN_SECRET).
 
 locals {
   services = {
@@ -51,6 +51,7 @@ job "licence-verify" {
 DATABASE_URL={{ .DATABASE_URL }}
 NATS_URL={{ .NATS_URL }}
 WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
+OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}
 DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}
 {{ end }}
 EOT

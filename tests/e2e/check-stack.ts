@@ -9,7 +9,8 @@ export type ServiceProcess = { name: string; pid: number; healthPort: number; po
 /** Starts one service's real main.ts as a child process and waits for its /readyz. */
 export async function startService(name: string, env: Record<string, string>, bunArgs: string[] = []): Promise<ServiceProcess> {
 	const healthPort = await freePort()
-	const port = await freePort()
+	// A caller that must know the address before the start (a URL in another service's settings) passes PORT.
+	const port = env.PORT ? Number(env.PORT) : await freePort()
 	let output = ''
 	const child = Bun.spawn(['bun', ...bunArgs, join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
 		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort), PORT: String(port), ...env },

@@ -36,7 +36,7 @@ afterAll(async () => {
 }, 30_000)
 
 describe('npm run stack', () => {
-	test('prints a demo key that checks a demo-register host as licensed, writes sign-up mail to a file; SIGINT stops every process it started', async () => {
+	test('prints a demo key that checks a demo-register host as licensed, writes sign-up mail to a file, prints the connector URL whose OAuth metadata is served; SIGINT stops every process it started', async () => {
 		const ports = {
 			STACK_PG_PORT: await freePort(),
 			STACK_NATS_PORT: await freePort(),
@@ -115,6 +115,14 @@ describe('npm run stack', () => {
 		expect(link).toStartWith(`http://localhost:${ports.STACK_DASHBOARD_PORT}/sign-up/confirm?token=`)
 		const confirmPage = await fetch(link.replace('//localhost:', '//127.0.0.1:'))
 		expect({ status: confirmPage.status, confirms: (await confirmPage.text()).includes('stack-smoke@example.com') }).toEqual({ status: 200, confirms: true })
+		const connector = /Connector\s+(http:\/\/localhost:\d+\/mcp\/account)\s/.exec(output)?.[1]
+		expect(connector).toBe(`http://localhost:${ports.STACK_API_PORT}/mcp/account`)
+		const unauthorised = await fetch(`${api}/mcp/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+		expect({ status: unauthorised.status, challenge: unauthorised.headers.get('www-authenticate')?.includes('resource_metadata=') }).toEqual({ status: 401, challenge: true })
+		const resourceMetadata = (await (await fetch(`${api}/.well-known/oauth-protected-resource/mcp/account`)).json()) as { authorization_servers: string[] }
+		const [authorizationServer] = resourceMetadata.authorization_servers
+		const serverMetadata = await fetch(`${authorizationServer?.replace('localhost', '127.0.0.1')}/.well-known/oauth-authorization-server`)
+		expect(((await serverMetadata.json()) as { code_challenge_methods_supported: string[] }).code_challenge_methods_supported).toEqual(['S256'])
 
 		started = descendantsOf(child.pid)
 		const names = new Set(started.map((entry) => entry.name))

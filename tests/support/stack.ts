@@ -43,9 +43,10 @@ export type ReaderCheckStack = {
  * The check path on the harness, fed only by the real reader: PostgreSQL and nats-server of the
  * test run, the register server, the reader's runJurisdiction in-process (TestClock, publishing
  * registry.changed), a checker in-process (IndexStore following registry.changed, responders in the
- * queue group, on the same TestClock so freshness can be moved), and the gateway's main.ts as a process.
+ * queue group, on the same TestClock so freshness can be moved), and the gateway's main.ts as a process
+ * (with `gatewayEnv` added to its environment).
  */
-export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
+export async function startReaderCheckStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<ReaderCheckStack> {
 	const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	const registers = startRegisterServer({ timeoutHoldMs: 5_000 })
 	const clock = new TestClock(readTimeOfDay(0))
@@ -86,7 +87,7 @@ export async function startReaderCheckStack(): Promise<ReaderCheckStack> {
 		}
 		await started.checkerBus.nc.flush()
 
-		started.gateway = await startService('gateway', { DATABASE_URL: db.url, NATS_URL: nats.url, CHECKER_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY })
+		started.gateway = await startService('gateway', { DATABASE_URL: db.url, NATS_URL: nats.url, CHECKER_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY, ...options.gatewayEnv })
 		const gateway = started.gateway
 		const apiKey = await issueKey(db.sql, 'enterprise')
 

@@ -2,10 +2,12 @@ import type { JsMsg } from '@nats-io/jetstream'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { ConsumerSpec } from '@lv/contracts'
 import type { Logger } from '@lv/logger'
+import { SpanKind, inSpan, isTracing } from '@lv/tracing'
 import type { Bus } from './connect.ts'
 import { decode } from './codec.ts'
 import { PermanentError, TransientError } from './errors.ts'
 import { ensureConsumer } from './streams.ts'
+import { messageTraceContext } from './trace-headers.ts'
 
 export type MessageContext = { subject: string; msgId: string | undefined; deliveryCount: number; working(): void }
 
@@ -43,6 +45,14 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 	const consumer = await bus.js.consumers.get(spec.stream, spec.durable)
 	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16 })
 	const handle = async (msg: JsMsg) => {
+		if (!isTracing()) return settle(msg)
+		await inSpan(
+			`consume ${msg.subject}`,
+			{ kind: SpanKind.CONSUMER, parent: messageTraceContext(msg.headers), attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': spec.durable } },
+			() => settle(msg)
+		)
+	}
+	const settle = async (msg: JsMsg) => {
 		let failure: unknown
 		try {
 			const body = decode(schema, msg.subject, msg.data)

@@ -2,9 +2,11 @@ import { type Msg, type Subscription, headers } from '@nats-io/transport-node'
 import type { Static, TSchema } from '@sinclair/typebox'
 import { AppError, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { SpanKind, failActiveSpan, inSpan, isTracing } from '@lv/tracing'
 import type { Bus } from './connect.ts'
 import { decode, encode } from './codec.ts'
 import { InvalidPayloadError } from './errors.ts'
+import { messageTraceContext, traceHeaders } from './trace-headers.ts'
 
 const ERROR_CODE_HEADER = 'Nats-Service-Error-Code'
 const ERROR_HEADER = 'Nats-Service-Error'
@@ -29,6 +31,25 @@ export function respond<Req extends TSchema>(
 		h.set(ERROR_HEADER, error.reason)
 		msg.respond(encoder.encode(JSON.stringify(toEnvelope(error))), { headers: h })
 	}
+	async function answer(msg: Msg) {
+		try {
+			const body = decode(schema, subject, msg.data)
+			const result = await handler(body)
+			msg.respond(result instanceof Uint8Array ? result : encoder.encode(JSON.stringify(result)))
+		} catch (error) {
+			if (error instanceof AppError) return replyError(msg, error)
+			if (error instanceof InvalidPayloadError) {
+				logger.warn('invalid request payload', { subject, problems: error.problems })
+				return replyError(
+					msg,
+					new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'The request body is malformed.' })
+				)
+			}
+			logger.error('request handler failed', { subject, error })
+			failActiveSpan(error)
+			replyError(msg, internalError(error))
+		}
+	}
 	const subscription = bus.nc.subscribe(subject, {
 		queue,
 		callback: (err, msg) => {
@@ -36,24 +57,12 @@ export function respond<Req extends TSchema>(
 				logger.error('subscription error', { subject, error: err })
 				return
 			}
-			void (async () => {
-				try {
-					const body = decode(schema, subject, msg.data)
-					const result = await handler(body)
-					msg.respond(result instanceof Uint8Array ? result : encoder.encode(JSON.stringify(result)))
-				} catch (error) {
-					if (error instanceof AppError) return replyError(msg, error)
-					if (error instanceof InvalidPayloadError) {
-						logger.warn('invalid request payload', { subject, problems: error.problems })
-						return replyError(
-							msg,
-							new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'The request body is malformed.' })
-						)
-					}
-					logger.error('request handler failed', { subject, error })
-					replyError(msg, internalError(error))
-				}
-			})()
+			if (!isTracing()) return void answer(msg)
+			void inSpan(
+				`serve ${subject}`,
+				{ kind: SpanKind.SERVER, parent: messageTraceContext(msg.headers), attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+				() => answer(msg)
+			)
 		}
 	})
 	return {
@@ -77,9 +86,14 @@ type RequestOptions<Req extends TSchema> = {
  * carries; no responder or no answer within `timeoutMs` is a 503 with `unavailableReason`.
  */
 export async function requestBytes<Req extends TSchema>(bus: Bus, options: RequestOptions<Req>): Promise<Uint8Array> {
+	const data = encode(options.schema, options.subject, options.body)
 	let reply: Msg
 	try {
-		reply = await bus.nc.request(options.subject, encode(options.schema, options.subject, options.body), { timeout: options.timeoutMs })
+		reply = isTracing()
+			? await inSpan(`request ${options.subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': options.subject } }, () =>
+					bus.nc.request(options.subject, data, { timeout: options.timeoutMs, headers: traceHeaders() })
+				)
+			: await bus.nc.request(options.subject, data, { timeout: options.timeoutMs })
 	} catch (error) {
 		throw serviceUnavailable(options.unavailableReason, 'The verification service is temporarily unavailable. Retry shortly.', error)
 	}

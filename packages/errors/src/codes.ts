@@ -65,7 +65,13 @@ export const ERROR_REASONS = [
 	'checker_unavailable',
 	'limits_store_unavailable',
 	'body_too_large',
-	'key_lookup_limit_exceeded'
+	'key_lookup_limit_exceeded',
+	// The assistant connector (/mcp/account), whose credential is an OAuth access token (docs/mcp.md).
+	'access_token_missing',
+	'access_token_invalid',
+	'access_token_expired',
+	'access_token_wrong_audience',
+	'grant_revoked'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]
 

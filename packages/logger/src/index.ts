@@ -1,3 +1,5 @@
+import { activeTraceId } from '@lv/tracing'
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 }
 
@@ -25,7 +27,10 @@ function scrub(fields: LogFields): LogFields {
 	return out
 }
 
-/** JSON-lines logger; keys that look like secrets are redacted, errors reduced to name and message. */
+/**
+ * JSON-lines logger; keys that look like secrets are redacted, errors reduced to name and message.
+ * A line written inside a traced span carries its `trace_id`.
+ */
 export function createLogger(
 	base: LogFields,
 	level: LogLevel = 'info',
@@ -33,7 +38,17 @@ export function createLogger(
 ): Logger {
 	const emit = (at: LogLevel, msg: string, fields?: LogFields) => {
 		if (RANK[at] < RANK[level]) return
-		write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...scrub(base), ...(fields ? scrub(fields) : {}) }))
+		const traceId = activeTraceId()
+		write(
+			JSON.stringify({
+				time: new Date().toISOString(),
+				level: at,
+				msg,
+				...(traceId ? { trace_id: traceId } : {}),
+				...scrub(base),
+				...(fields ? scrub(fields) : {})
+			})
+		)
 	}
 	return {
 		debug: (msg, fields) => emit('debug', msg, fields),

@@ -1,3 +1,4 @@
+import { type TraceContext, captureTraceContext, inBatchSpan } from '@lv/tracing'
 import { type StartTimer, realTimer, withDeadline } from './deadline.ts'
 
 /**
@@ -9,7 +10,8 @@ import { type StartTimer, realTimer, withDeadline } from './deadline.ts'
  * after the current microtasks: ADR 0008, session 4). A failed batch rejects each
  * of its items. With `timeoutMs`, a batch not settled in time is failed with a `DeadlineError`
  * and its slot freed: a send that never settles (a connection wedged under it) would otherwise hold
- * every later item forever. Its late result, if any, is ignored.
+ * every later item forever. Its late result, if any, is ignored. With tracing, a batch is sent inside
+ * the span `trace.name`: a child of its first item's caller, linked to the other callers.
  */
 export type Coalescer<I, R> = {
 	submit(item: I): Promise<R>
@@ -18,14 +20,23 @@ export type Coalescer<I, R> = {
 	readonly itemsSent: number
 }
 
-type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void }
+type Waiting<I, R> = { item: I; resolve: (result: R) => void; reject: (error: unknown) => void; caller: TraceContext | undefined }
 
-export type CoalescerOptions = { maxBatch?: number; maxInFlight?: number; timeoutMs?: number; startTimer?: StartTimer }
+export type CoalescerOptions = {
+	maxBatch?: number
+	maxInFlight?: number
+	timeoutMs?: number
+	startTimer?: StartTimer
+	/** The span a batch is sent in when tracing (e.g. a PostgreSQL statement: `db.system.name`). */
+	trace?: { name: string; attributes?: Record<string, string> }
+}
 
 export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: CoalescerOptions = {}): Coalescer<I, R> {
 	const maxBatch = options.maxBatch ?? 1000
 	const maxInFlight = options.maxInFlight ?? 1
 	const startTimer = options.startTimer ?? realTimer
+	const traceName = options.trace?.name ?? 'batch'
+	const traceAttributes = options.trace?.attributes ?? {}
 	let queue: Waiting<I, R>[] = []
 	let inFlight = 0
 	let scheduled = false
@@ -47,7 +58,16 @@ export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<rea
 		itemsSent += batch.length
 		let sending: Promise<readonly R[]>
 		try {
-			sending = send(batch.map((waiting) => waiting.item))
+			const items = batch.map((waiting) => waiting.item)
+			sending =
+				batch[0]?.caller === undefined
+					? send(items)
+					: inBatchSpan(
+							traceName,
+							batch.map((waiting) => waiting.caller),
+							traceAttributes,
+							() => send(items)
+						)
 		} catch (error) {
 			sending = Promise.reject(error)
 		}
@@ -74,7 +94,7 @@ export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<rea
 	return {
 		submit(item) {
 			return new Promise<R>((resolve, reject) => {
-				queue.push({ item, resolve, reject })
+				queue.push({ item, resolve, reject, caller: captureTraceContext() })
 				schedule()
 			})
 		},

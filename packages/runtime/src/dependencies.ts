@@ -1,16 +1,26 @@
 import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { type Sql, createSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import { startTracingFromEnv, stopTracing } from '@lv/tracing'
 import { retryWithBackoff } from './retry.ts'
 
 export type Dependencies = { sql: Sql; bus: Bus }
 
 /**
  * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
- * at start is waited for, never crashed on), then the streams of the NATS layout ensured.
+ * at start is waited for, never crashed on), then the streams of the NATS layout ensured. Tracing
+ * starts first when `env` names an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT).
  */
-export async function connectDependencies(options: { name: string; databaseUrl: string; natsUrl: string; poolMax: number; logger: Logger }): Promise<Dependencies> {
+export async function connectDependencies(options: {
+	name: string
+	databaseUrl: string
+	natsUrl: string
+	poolMax: number
+	logger: Logger
+	env?: Record<string, string | undefined>
+}): Promise<Dependencies> {
 	const { name, logger } = options
+	if (options.env && (await startTracingFromEnv(name, options.env))) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name }), logger)
@@ -18,8 +28,9 @@ export async function connectDependencies(options: { name: string; databaseUrl: 
 	return { sql, bus }
 }
 
-/** The last step of every shutdown: let NATS deliver what is in flight, then close the pool. */
+/** The last step of every shutdown: let NATS deliver what is in flight, close the pool, export the last spans. */
 export async function closeDependencies({ sql, bus }: Dependencies): Promise<void> {
 	await bus.drain()
 	await sql.end({ timeout: 5 })
+	await stopTracing()
 }

@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.CHECKER_DB_POOL, logger })
+const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.CHECKER_DB_POOL, logger, env: process.env })
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and
 // Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.

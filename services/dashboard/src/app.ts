@@ -4,11 +4,14 @@ import { createGatewayClient } from './gateway/gateway-client.ts'
 import { errorPage } from './pages/error-page.ts'
 import { assetRoutes } from './routes/asset-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
+import { connectedAppsRoutes } from './routes/connected-apps-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { keyRoutes } from './routes/key-routes.ts'
+import { oauthRoutes } from './routes/oauth-routes.ts'
 import { passwordRoutes } from './routes/password-routes.ts'
 import { htmlResponse } from './routes/respond.ts'
 import { signUpRoutes } from './routes/sign-up-routes.ts'
+import { statusRoutes } from './routes/status-routes.ts'
 import { webContext } from './routes/web-context.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -52,6 +55,9 @@ export function createApp(deps: DashboardDeps) {
 		.use(keyRoutes(deps, web))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))
+		.use(statusRoutes(deps))
+		.use(oauthRoutes(deps, web, deps.oauth))
+		.use(connectedAppsRoutes(deps, web, deps.oauth))
 }
 
 export type DashboardApp = ReturnType<typeof createApp>

@@ -28,7 +28,13 @@ export const DashboardEnv = T.Object({
 	DASHBOARD_MAIL_URL: T.String({ pattern: '^(smtps?|file)://' }),
 	DASHBOARD_MAIL_FROM: T.String({ minLength: 3, default: 'Licence Register Verification <no-reply@licence-verify.example>' }),
 	/** How long a call to the gateway (webhook test, export) may take. */
-	DASHBOARD_GATEWAY_TIMEOUT_MS: T.Integer({ minimum: 1_000, default: 120_000 })
+	DASHBOARD_GATEWAY_TIMEOUT_MS: T.Integer({ minimum: 1_000, default: 120_000 }),
+	/** Signs OAuth access tokens for assistant connectors (the gateway verifies with the same value); empty: no OAuth endpoints. */
+	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '' }),
+	/** {mcp_url}, the origin of the connector endpoint /mcp/account; empty: API_BASE_URL. */
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' }),
+	/** Dynamic client registrations allowed per client address in each hour. */
+	OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR: T.Integer({ minimum: 1, default: 20 })
 })
 
 export type DashboardConfig = ReturnType<typeof readDashboardConfig>

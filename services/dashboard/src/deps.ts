@@ -3,6 +3,7 @@ import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import type { DashboardConfig } from './config.ts'
 import type { GatewayFetch } from './gateway/gateway-client.ts'
+import type { OAuthSettings } from './oauth/oauth-settings.ts'
 import type { Mailer } from './mail/mailer.ts'
 
 export type DashboardDeps = {
@@ -26,6 +27,8 @@ export type DashboardDeps = {
 	>
 	/** How requests reach the gateway: global `fetch` in production. */
 	gatewayFetch: GatewayFetch
+	/** OAUTH_TOKEN_SECRET and MCP_URL: without it there is no authorisation server for assistant connectors. */
+	oauth?: OAuthSettings
 	/** Sign-up mails: SMTP in production, a file directory on the local stack, a test receiver in tests. */
 	mailer: Mailer
 }

@@ -15,8 +15,11 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready)
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 
+const oauth = config.OAUTH_TOKEN_SECRET
+	? { tokenSecret: config.OAUTH_TOKEN_SECRET, mcpUrl: config.MCP_URL || config.API_BASE_URL, registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR }
+	: undefined
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer })
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer, oauth })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })

@@ -8,7 +8,10 @@ import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { errorResponse, toAppError } from './errors.ts'
+import { type ConnectorSettings } from './mcp/connector-settings.ts'
+import { connectorRoutes } from './mcp/plugin.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
+import { httpTracing } from './http-tracing.ts'
 import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -20,6 +23,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { statusRoutes } from './status/status-routes.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -32,6 +36,8 @@ export type GatewayDeps = {
 	webhooks?: WebhookSettings
 	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
 	auth?: AuthRuntime
+	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
+	connector?: ConnectorSettings
 }
 
 /** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
@@ -50,7 +56,9 @@ function requestLog(logger: Logger) {
 export function createApp(gatewayDeps: GatewayDeps) {
 	const deps: RouteDeps = { ...gatewayDeps, auth: gatewayDeps.auth ?? createAuthRuntime(gatewayDeps) }
 	const { logger } = deps
-	return new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
+	const app = new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {
 			requestIdOf(request)
@@ -75,9 +83,13 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(licenseRoutes(deps))
 		.use(coverageRoutes(deps))
 		.use(statsRoutes(deps))
+		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
+		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
+	handle = (request) => app.handle(request)
+	return app
 }
 
 export type GatewayApp = ReturnType<typeof createApp>

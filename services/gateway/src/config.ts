@@ -19,7 +19,11 @@ export const GatewayEnv = T.Object({
 	/** Retired WEBHOOK_SECRET_KEY values (comma-separated) that still decrypt stored secrets until `npm run ops -- reencrypt-webhook-secrets` has run. */
 	WEBHOOK_SECRET_PREVIOUS_KEYS: T.String({ default: '' }),
 	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
-	WEBHOOK_ALLOW_LIST: T.String({ default: '' })
+	WEBHOOK_ALLOW_LIST: T.String({ default: '' }),
+	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
+	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '', description: 'at least 32 characters; empty turns /mcp/account off' }),
+	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>

@@ -10,17 +10,20 @@ const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger })
+const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger, env: process.env })
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
 	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
 }
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks })
+const connector = config.OAUTH_TOKEN_SECRET
+	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
+	: undefined
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, connector })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
-logger.info('listening', { port: app.server?.port, health_port: health.port })
+logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })
 
 handleShutdown(
 	{

@@ -12,7 +12,7 @@ const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger })
+const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger, env: process.env })
 
 const clock = systemClock
 const worker = createDeliveryWorker({

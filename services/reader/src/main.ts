@@ -23,7 +23,7 @@ const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
 
-const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger })
+const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger, env: process.env })
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
 const deps: RunDeps = {

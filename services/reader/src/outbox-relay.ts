@@ -3,6 +3,7 @@ import type { Clock } from '@lv/clock'
 import { EventEnvelope, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import { extractTraceContext, inSpan } from '@lv/tracing'
 
 export type OutboxRelayOptions = {
 	sql: Sql
@@ -27,7 +28,8 @@ export type OutboxRelay = {
  * Publishes outbox rows to EVENTS with Nats-Msg-Id = event_id, then marks them published in the
  * same transaction that locked them (FOR UPDATE SKIP LOCKED, so replicas share the work). A relay
  * that dies between publish and mark leaves the rows unpublished; the next relay re-sends them and
- * JetStream drops the duplicates inside the stream's duplicate window.
+ * JetStream drops the duplicates inside the stream's duplicate window. With tracing, each event is
+ * published within the trace of the run that wrote it.
  */
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 	const { sql, bus, clock, logger } = options
@@ -38,10 +40,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
 	const drainBatch = () =>
 		sql.begin(async (tx) => {
-			const rows = await tx<{ seq: string; event_id: string; event_name: string; payload: EventEnvelope }[]>`
-				SELECT seq::text AS seq, event_id, event_name, payload FROM outbox WHERE published_at IS NULL
+			const rows = await tx<{ seq: string; event_id: string; event_name: string; payload: EventEnvelope; trace_context: string | null }[]>`
+				SELECT seq::text AS seq, event_id, event_name, payload, trace_context FROM outbox WHERE published_at IS NULL
 				ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`
-			for (const row of rows) await publish(bus, EventEnvelope, subjects.event(row.event_name), row.payload, row.event_id)
+			for (const row of rows) {
+				const parent = extractTraceContext((name) => (name === 'traceparent' ? (row.trace_context ?? undefined) : undefined))
+				await inSpan('relay outbox event', { parent }, () => publish(bus, EventEnvelope, subjects.event(row.event_name), row.payload, row.event_id))
+			}
 			if (rows.length === 0) return 0
 			await options.afterPublish?.(rows.map((row) => row.event_id))
 			await tx`UPDATE outbox SET published_at = ${clock.now()} WHERE seq = ANY(${rows.map((row) => row.seq)}::text[]::bigint[])`

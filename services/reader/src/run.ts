@@ -3,6 +3,7 @@ import type { Clock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import type { Sql, TransactionSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import { inSpan } from '@lv/tracing'
 import type { FetchedFile, JurisdictionCode, ParsedEnforcement, ParsedRegister, RegisterAdapter } from '@lv/registers'
 import { monotonicFactory } from 'ulid'
 import { FetchFailedError, ReconciliationBusyError, RunFailedError } from './errors.ts'
@@ -83,7 +84,11 @@ export const fetchScope = (deps: Pick<RunDeps, 'policy' | 'runLimits'>, jurisdic
  * classify, then reconcile in ONE transaction holding the jurisdiction's advisory lock.
  * Any fault fails the whole run: nothing is written but the run's failure record.
  */
-export async function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null = null): Promise<RunResult> {
+export function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null = null): Promise<RunResult> {
+	return inSpan(`read register ${jurisdiction}`, { attributes: { 'lv.jurisdiction': jurisdiction } }, () => readJurisdiction(deps, jurisdiction, jobId))
+}
+
+async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null): Promise<RunResult> {
 	const adapter = deps.adapters[jurisdiction]
 	if (!adapter) throw new RunFailedError('no_source', `no adapter for ${jurisdiction}`, DEFAULT_RETRY_MS)
 	const ids = deps.ids ?? defaultIds(deps.clock)

@@ -38,7 +38,7 @@ ${errors.password ? fieldError(errors, 'password') : html`<p class="hint">At lea
 	)
 }
 
-export type SignInView = { csrf: string; email?: string; error?: string; notice?: string }
+export type SignInView = { csrf: string; email?: string; error?: string; notice?: string; /** A same-site path to continue to after signing in (an assistant's authorisation request). */ next?: string }
 
 export function signInPage(view: SignInView): SafeHtml {
 	return signedOutPage(
@@ -49,6 +49,7 @@ ${view.notice ? callout('success', view.notice) : ''}
 ${view.error ? callout('error', view.error) : ''}
 <form method="post" action="/sign-in" class="stack" novalidate>
 ${csrfField(view.csrf)}
+${view.next ? html`<input type="hidden" name="next" value="${view.next}">` : ''}
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" maxlength="254" required value="${view.email ?? ''}">
 <label for="password">Password</label>

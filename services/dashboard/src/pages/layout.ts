@@ -1,12 +1,13 @@
 import type { Session } from '../auth/sessions.ts'
 import { type HtmlValue, type SafeHtml, html } from './html.ts'
 
-export type Section = 'keys' | 'webhooks' | 'export'
+export type Section = 'keys' | 'webhooks' | 'export' | 'connected-apps'
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
 	{ id: 'keys', label: 'API keys', href: '/keys' },
 	{ id: 'webhooks', label: 'Webhooks', href: '/webhooks' },
-	{ id: 'export', label: 'Export', href: '/export' }
+	{ id: 'export', label: 'Export', href: '/export' },
+	{ id: 'connected-apps', label: 'Connected apps', href: '/connected-apps' }
 ]
 
 export const PRODUCT_NAME = 'Licence Register Verification'
@@ -65,6 +66,12 @@ ${brand}
 export function signedOutPage(title: string, content: HtmlValue): SafeHtml {
 	const header = html`<header class="topbar"><div class="topbar-inner">${brand}</div></header>`
 	return document(title, header, html`<div class="narrow">${content}</div>`)
+}
+
+/** A page anyone may read (no sign-in), full width. */
+export function publicPage(title: string, content: HtmlValue): SafeHtml {
+	const header = html`<header class="topbar"><div class="topbar-inner">${brand}<nav class="who"><a href="/sign-in">Sign in</a></nav></div></header>`
+	return document(title, header, content)
 }
 
 /** A message box; `kind` picks its colour. */

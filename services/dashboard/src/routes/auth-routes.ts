@@ -16,6 +16,10 @@ import type { WebContext } from './web-context.ts'
 
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE
 
+/** Where sign-in may continue to: only an assistant's authorisation request on this site (no open redirect). */
+const continueTo = (next: unknown): string | undefined =>
+	typeof next === 'string' && next.startsWith('/oauth/authorize?') && next.length <= 4000 ? next : undefined
+
 export function authRoutes(deps: DashboardDeps, web: WebContext) {
 	const { sql, clock, logger, config } = deps
 
@@ -23,18 +27,20 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 		.get('/', async ({ request }) => redirect((await web.session(request)) ? '/keys' : '/sign-in'))
 
 		.get('/sign-in', async ({ request, query }) => {
-			if (await web.session(request)) return redirect('/keys')
+			const next = continueTo(query.next)
+			if (await web.session(request)) return redirect(next ?? '/keys')
 			const csrf = web.anonymousCsrf(request)
 			const notice = query.signed_out === '1' ? 'You are signed out.' : undefined
-			return htmlResponse(signInPage({ csrf: csrf.token, notice }), { cookies: csrf.cookies })
+			return htmlResponse(signInPage({ csrf: csrf.token, notice, next }), { cookies: csrf.cookies })
 		})
 
 		.post('/sign-in', async ({ request, body, server }) => {
 			const csrf = web.anonymousCsrf(request)
 			const email = normaliseEmail(formField(body, 'email') ?? '')
 			const password = formField(body, 'password') ?? ''
+			const next = continueTo(formField(body, 'next'))
 			const again = (status: number, error: string) =>
-				htmlResponse(signInPage({ csrf: csrf.token, email: formField(body, 'email'), error }), { status, cookies: csrf.cookies })
+				htmlResponse(signInPage({ csrf: csrf.token, email: formField(body, 'email'), error, next }), { status, cookies: csrf.cookies })
 
 			if (!web.anonymousCsrfValid(request, body)) return again(403, EXPIRED_FORM)
 			if (email.length === 0 || password.length === 0) return again(400, 'Enter your email address and password.')
@@ -54,7 +60,7 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			const session = await startSession(sql, clock, user.id, web.sessionTtlMs)
 			await pruneExpiredSessions(sql, clock, web.sessionIdleMs).catch((error) => logger.warn('session pruning failed', { error }))
 			logger.info('signed in', { user_id: user.id })
-			return redirect('/keys', [web.sessionCookie(session.token), web.clearAnonymousCsrfCookie()])
+			return redirect(next ?? '/keys', [web.sessionCookie(session.token), web.clearAnonymousCsrfCookie()])
 		})
 
 		.post('/sign-out', async ({ request, body }) => {

@@ -46,8 +46,8 @@ export function passwordRoutes(deps: DashboardDeps, web: WebContext) {
 			if (hash === null || current.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(current, hash))) {
 				return page(session, { fieldErrors: { current_password: 'This is not your current password.' } }, 401)
 			}
-			const { endedSessions } = await changePassword(sql, session.userId, await hashPassword(next), session.token)
-			logger.info('password changed', { user_id: session.userId, ended_sessions: endedSessions })
+			const { endedSessions, endedGrants } = await changePassword(sql, clock, session.userId, await hashPassword(next), session.token)
+			logger.info('password changed', { user_id: session.userId, ended_sessions: endedSessions, ended_grants: endedGrants })
 			return redirect('/account/password?notice=changed')
 		})
 }

@@ -9,13 +9,14 @@ export type KeyListing = {
 	revokedAt: Date | null
 }
 
-/** The account's keys as the keys page shows them: active first, newest first; keys issued for one dashboard action are left out. */
+/** The account's keys as the keys page shows them: active first, newest first; keys issued for one dashboard action or owned by a connected app's grant are left out. */
 export async function listAccountKeys(sql: Sql, accountId: string): Promise<KeyListing[]> {
 	const rows = await sql<{ id: string; label: string; display_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }[]>`
 		SELECT k.id, k.label, k.display_prefix, k.created_at, k.last_used_at, k.revoked_at
 		FROM api_keys k
 		WHERE k.account_id = ${accountId}
 			AND NOT EXISTS (SELECT 1 FROM dashboard_action_keys d WHERE d.key_id = k.id)
+			AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.key_id = k.id)
 		ORDER BY (k.revoked_at IS NULL) DESC, k.created_at DESC, k.id`
 	return rows.map((row) => ({
 		id: row.id,

@@ -1,5 +1,8 @@
+import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { sha256 } from '../auth/tokens.ts'
+import { revokeUserGrants } from '../oauth/oauth-store.ts'
+import { asSql } from './transaction.ts'
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<{ id: string; passwordHash: string } | null> {
 	const [row] = await sql<{ id: string; password_hash: string }[]>`SELECT id, password_hash FROM dashboard_users WHERE email = ${email}`
@@ -13,12 +16,20 @@ export async function passwordHashOf(sql: Sql, userId: string): Promise<string |
 
 /**
  * One transaction: the new password hash, and every session of the user ended except the one
- * that made the change, so whoever else held the old password's sessions is signed out.
+ * that made the change, so whoever else held the old password's sessions is signed out; the
+ * assistant connections the user approved end too.
  */
-export async function changePassword(sql: Sql, userId: string, passwordHash: string, keepSessionToken: string): Promise<{ endedSessions: number }> {
+export async function changePassword(
+	sql: Sql,
+	clock: Clock,
+	userId: string,
+	passwordHash: string,
+	keepSessionToken: string
+): Promise<{ endedSessions: number; endedGrants: number }> {
 	return sql.begin(async (tx) => {
 		await tx`UPDATE dashboard_users SET password_hash = ${passwordHash} WHERE id = ${userId}`
 		const ended = await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} AND token_hash <> ${sha256(keepSessionToken)} RETURNING id`
-		return { endedSessions: ended.length }
+		const endedGrants = await revokeUserGrants(asSql(tx), clock, userId, 'password_change')
+		return { endedSessions: ended.length, endedGrants }
 	})
 }

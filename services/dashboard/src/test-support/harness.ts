@@ -6,6 +6,7 @@ import { type SmtpReceiver, type TestDatabase, createTestDatabase, startNats, st
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
 import { type Mailer, createMailer } from '../mail/mailer.ts'
+import type { OAuthSettings } from '../oauth/oauth-settings.ts'
 
 export const TEST_CONFIG: DashboardDeps['config'] = {
 	APP_URL: 'http://localhost',
@@ -21,6 +22,9 @@ export const TEST_CONFIG: DashboardDeps['config'] = {
 	DASHBOARD_SIGN_UP_LINK_TTL_HOURS: 24,
 	DASHBOARD_GATEWAY_TIMEOUT_MS: 10_000
 }
+
+/** The authorisation server's settings; the harness gateway verifies its tokens. */
+export const TEST_OAUTH: OAuthSettings = { tokenSecret: 'dashboard-test-oauth-secret-'.padEnd(48, 'x'), mcpUrl: 'http://api.localhost', registrationsPerAddressHour: 1000 }
 
 const GATEWAY_CONFIG = {
 	PUBLIC_BASE_URL: 'http://api.localhost',
@@ -56,7 +60,8 @@ export async function startHarness(): Promise<Harness> {
 		logger: silentLogger,
 		config: GATEWAY_CONFIG,
 		// Test receivers listen on loopback, which the URL policy refuses unless the operator allows it.
-		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] }
+		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] },
+		connector: { tokenSecret: TEST_OAUTH.tokenSecret, issuer: TEST_CONFIG.APP_URL, mcpUrl: TEST_OAUTH.mcpUrl }
 	})
 	return {
 		db,
@@ -71,7 +76,8 @@ export async function startHarness(): Promise<Harness> {
 				logger: silentLogger,
 				config: { ...TEST_CONFIG, ...config },
 				gatewayFetch: (request) => gateway.handle(request),
-				mailer
+				mailer,
+				oauth: TEST_OAUTH
 			}),
 		async stop() {
 			await mailbox.stop()

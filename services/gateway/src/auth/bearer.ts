@@ -1,5 +1,5 @@
-/** What the Authorization header holds, before any lookup. */
-export type Credentials = { kind: 'absent' } | { kind: 'malformed' } | { kind: 'key'; key: string }
+/** What the Authorization header holds, before any lookup; `grant`: a connector call made in this process for an OAuth grant's key (connector-calls.ts). */
+export type Credentials = { kind: 'absent' } | { kind: 'malformed' } | { kind: 'key'; key: string } | { kind: 'grant' }
 
 const BEARER = /^Bearer +(\S+) *$/i
 

@@ -1,6 +1,7 @@
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { createCoalescer } from '@lv/runtime'
+import { POSTGRES_ATTRIBUTES } from '@lv/tracing'
 import type { CachedKey } from './key-cache.ts'
 import { LAST_USED_GRANULARITY_MS } from './key-lookup.ts'
 
@@ -25,7 +26,7 @@ export function createLastUsedStamps(sql: Sql, logger: Logger) {
 			) AS x
 			WHERE k.id = x.id AND (k.last_used_at IS NULL OR k.last_used_at < x.at)`
 		return batch.map(() => undefined)
-	})
+	}, { trace: { name: 'db stamp api key last use', attributes: POSTGRES_ATTRIBUTES } })
 	return {
 		touch(entry: CachedKey, nowMs: number): void {
 			if (nowMs - entry.stampedAtMs < LAST_USED_GRANULARITY_MS) return

@@ -11,6 +11,7 @@ import type { Plan } from '../limits/plan.ts'
 import { requestIdOf } from '../request-id.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
 import { type Credentials, readCredentials } from './bearer.ts'
+import { grantKeyOf } from './connector-calls.ts'
 import type { AuthMode, AuthOption, Caller } from './caller.ts'
 import type { CachedKey } from './key-cache.ts'
 import { likelyAdmittedKey } from './likely-admitted.ts'
@@ -66,8 +67,10 @@ const keyedCaller = (entry: CachedKey, plan: Plan, addressOf: () => string): Cal
 })
 
 function readCall(auth: AuthRuntime, mode: AuthMode, request: Request, route: string, addressOf: () => string): IncomingCall {
-	const credentials: Credentials = mode === 'none' ? { kind: 'absent' } : readCredentials(request.headers.get('authorization'))
-	const keyHash = credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null
+	const grantKey = mode === 'none' ? undefined : grantKeyOf(request)
+	const credentials: Credentials =
+		mode === 'none' ? { kind: 'absent' } : grantKey ? { kind: 'grant' } : readCredentials(request.headers.get('authorization'))
+	const keyHash = grantKey ?? (credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null)
 	const nowMs = auth.clock.nowMs()
 	const keyless =
 		mode === 'optional' && credentials.kind === 'absent' ? keylessClaim({ route, address: addressBlock(addressOf()), limit: KEYLESS_HOURLY_LIMIT, nowMs }) : null

@@ -1,6 +1,7 @@
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type Coalescer, createCoalescer } from '@lv/runtime'
+import { POSTGRES_ATTRIBUTES } from '@lv/tracing'
 import { pruneCounters } from './counter-store.ts'
 import { FailedKeyLookups } from './failed-key-lookups.ts'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
@@ -46,8 +47,16 @@ export function createLimitsRuntime(deps: { sql: Sql; logger: Logger; pricingUrl
 		sql,
 		logger,
 		pricingUrl: deps.pricingUrl,
-		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
-		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), { maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT, timeoutMs }),
+		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), {
+			maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT,
+			timeoutMs,
+			trace: { name: 'db count keyed calls', attributes: POSTGRES_ATTRIBUTES }
+		}),
+		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), {
+			maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT,
+			timeoutMs,
+			trace: { name: 'db count keyless calls', attributes: POSTGRES_ATTRIBUTES }
+		}),
 		keylessExhausted: new ExhaustedScopes(),
 		refusals: new RefusalHints(),
 		failedKeyLookups: new FailedKeyLookups(),

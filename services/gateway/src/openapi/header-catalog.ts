@@ -52,6 +52,7 @@ export const HEADER_COMPONENTS = {
 	'X-Poll-RateLimit-Reset': text('ISO-8601 timestamp when the hourly poll counter rolls over.', ['2026-11-05T13:00:00.000Z']),
 	'X-Poll-RateLimit-Window': text('Always `hour`.', ['hour']),
 	'X-Poll-Recommended-Interval': integer('Seconds between polls that stay under the ceiling: `ceil(3600 / limit)`; 1 when unlimited.', [60]),
+	'Cache-Control': text('`public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds.', ['public, max-age=5']),
 	'Content-Disposition': text('`attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built).', [
 		'attachment; filename="licences-UKGC-active-2026-11-05.csv"'
 	]),

@@ -62,6 +62,7 @@ const URL_POLICY: readonly OutcomeId[] = ['invalid_url', 'invalid_scheme', 'empt
 export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/health': { outcomes: ['health_unavailable'] },
 	'GET /v1/stats': { outcomes: [], notProduced: [503] },
+	'GET /v1/status': { outcomes: ['dependency_unavailable'], success: { always: ['Cache-Control'] } },
 	'GET /v1/check': {
 		outcomes: ['check_invalid_input', 'not_a_valid_hostname', 'hostname_too_long', 'missing_required_parameter', 'conflicting_parameters', 'checker_unavailable']
 	},

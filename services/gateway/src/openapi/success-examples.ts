@@ -4,6 +4,8 @@
  * 2026-11-05 06:00 UTC, and the call is made at 12:34:56.789 UTC that day. Every value is checked
  * against the operation's own response schema (openapi tests).
  */
+import { statusRecord } from '../status/status-record.ts'
+
 export type SuccessExample = { name: string; summary: string; value: unknown; mediaType?: string }
 
 const NOW = '2026-11-05T12:34:56.789Z'
@@ -191,8 +193,25 @@ const coverageOf = (read: string | null, age: number | null, sla: number, record
 	}
 })
 
+/** The status record as the route computes it, from two registers: UKGC fresh, MGA stale after failed reads. */
+const statusExample = statusRecord(
+	[
+		{ code: 'UKGC', name: 'UK Gambling Commission', sla_hours: 24, last_successful_read_at: new Date(READ_UKGC), licence_count: 2631, operator_count: 2204, domain_count: 5310 },
+		{ code: 'MGA', name: 'Malta Gaming Authority', sla_hours: 48, last_successful_read_at: new Date('2026-11-03T05:48:30.112Z'), licence_count: 344, operator_count: 301, domain_count: 0 }
+	],
+	[
+		{ code: 'MGA', kind: 'read_failed', at: new Date('2026-11-04T06:00:02.000Z'), detail: 'http_status' },
+		{ code: 'MGA', kind: 'read_failed', at: new Date('2026-11-05T06:00:01.000Z'), detail: 'http_status' },
+		{ code: 'MGA', kind: 'coverage_degraded', at: new Date('2026-11-05T06:15:00.000Z'), detail: null },
+		{ code: 'UKGC', kind: 'coverage_degraded', at: new Date('2026-10-21T07:15:00.000Z'), detail: null },
+		{ code: 'UKGC', kind: 'coverage_restored', at: new Date('2026-10-21T09:02:40.000Z'), detail: null }
+	],
+	new Date(NOW)
+)
+
 export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 	'GET /v1/health': [{ name: 'ok', summary: 'Both backing stores answer', value: { status: 'ok', checks: { database: true, bus: true }, timestamp: NOW } }],
+	'GET /v1/status': [{ name: 'status', summary: 'One register stale after failed reads', value: statusExample }],
 	'GET /v1/stats': [
 		{
 			name: 'stats',

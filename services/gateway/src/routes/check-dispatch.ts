@@ -42,7 +42,7 @@ export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs:
 				throw internalError(error)
 			}
 		},
-		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: MAX_MESSAGES_IN_FLIGHT }
+		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: MAX_MESSAGES_IN_FLIGHT, trace: { name: 'check.many batch' } }
 	)
 	return {
 		async answer(check) {

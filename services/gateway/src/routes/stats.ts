@@ -3,6 +3,7 @@ import type { Sql } from '@lv/db'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses } from '../models/error-responses.ts'
+import { cachedFor } from './recount-cache.ts'
 
 /** SPEC: one payload for everyone, recounted at most every 10 minutes. */
 export const STATS_RECOUNT_MS = 10 * 60_000
@@ -94,18 +95,7 @@ async function countStats(sql: Sql, now: Date): Promise<Stats> {
 }
 
 export const statsRoutes = (deps: RouteDeps) => {
-	let cached: { countedAtMs: number; stats: Promise<Stats> } | undefined
-	const current = () => {
-		const nowMs = deps.clock.nowMs()
-		if (!cached || nowMs - cached.countedAtMs >= STATS_RECOUNT_MS) {
-			const stats = countStats(deps.sql, new Date(nowMs))
-			cached = { countedAtMs: nowMs, stats }
-			stats.catch(() => {
-				if (cached?.stats === stats) cached = undefined
-			})
-		}
-		return cached.stats
-	}
+	const current = cachedFor(deps.clock, STATS_RECOUNT_MS, (now) => countStats(deps.sql, now))
 	return new Elysia().use(authPlugin(deps.auth)).get('/v1/stats', () => current(), {
 		auth: 'none',
 		response: { 200: StatsModel, ...errorResponses(500, 503) },

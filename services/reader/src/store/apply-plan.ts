@@ -1,4 +1,5 @@
 import type { TransactionSql } from '@lv/db'
+import { activeTraceparent } from '@lv/tracing'
 import type { LicenceRow, Plan } from '../reconcile/types.ts'
 import { applyLinks, type LinkChanges } from './apply-links.ts'
 
@@ -175,10 +176,11 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				snapshot_sha256 text, license_numbers text[], status_effect text)`
 	}
 	step('actions')
+	const traceContext = activeTraceparent()
 	for (const batch of batches(plan.outbox)) {
 		await tx`
-			INSERT INTO outbox (event_id, event_name, payload, created_at)
-			SELECT x.event_id, x.event_name, x.payload::jsonb, ${now}
+			INSERT INTO outbox (event_id, event_name, payload, created_at, trace_context)
+			SELECT x.event_id, x.event_name, x.payload::jsonb, ${now}, ${traceContext}
 			FROM unnest(${batch.map((e) => e.eventId)}::text[], ${batch.map((e) => e.eventName)}::text[], ${batch.map((e) => JSON.stringify(e.payload))}::text[])
 				WITH ORDINALITY AS x(event_id, event_name, payload, n)
 			ORDER BY x.n`

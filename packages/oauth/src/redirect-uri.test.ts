@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'bun:test'
+import { redirectUriRefusal, redirectUriRegistered } from './redirect-uri.ts'
+
+describe('redirect URIs at registration', () => {
+	test('https, loopback http and a native app scheme are accepted', () => {
+		for (const uri of ['https://assistant.example/oauth/callback', 'http://127.0.0.1:53682/callback', 'http://localhost:3334/cb', 'http://[::1]:9000/', 'cursor://anysphere.cursor-mcp/oauth/callback'])
+			expect(redirectUriRefusal(uri)).toBeNull()
+	})
+
+	test('javascript:, data: and file: are refused as dangerous schemes', () => {
+		expect(redirectUriRefusal('javascript:alert(document.cookie)')).toBe('dangerous_scheme')
+		expect(redirectUriRefusal('data:text/html,<script>1</script>')).toBe('dangerous_scheme')
+		expect(redirectUriRefusal('file:///etc/passwd')).toBe('dangerous_scheme')
+	})
+
+	test('http to a host other than loopback is refused', () => {
+		expect(redirectUriRefusal('http://assistant.example/callback')).toBe('http_not_loopback')
+		expect(redirectUriRefusal('http://127.0.0.1.evil.example/callback')).toBe('http_not_loopback')
+	})
+
+	test('relative URIs and fragments are refused', () => {
+		expect(redirectUriRefusal('/callback')).toBe('not_absolute')
+		expect(redirectUriRefusal('https://assistant.example/cb#frag')).toBe('has_fragment')
+	})
+
+	test('matching is exact: no prefix, case or trailing-slash leniency', () => {
+		const registered = ['https://assistant.example/cb']
+		expect(redirectUriRegistered(registered, 'https://assistant.example/cb')).toBe(true)
+		for (const presented of ['https://assistant.example/cb/', 'https://assistant.example/cb?x=1', 'https://ASSISTANT.example/cb', 'https://assistant.example/c'])
+			expect(redirectUriRegistered(registered, presented)).toBe(false)
+	})
+})

@@ -1,0 +1,31 @@
+/** Why a client's redirect URI is refused at registration (RFC 7591 `invalid_redirect_uri`). */
+export type RedirectUriRefusal = 'not_absolute' | 'has_fragment' | 'dangerous_scheme' | 'http_not_loopback' | 'too_long'
+
+const MAX_LENGTH = 2048
+
+/** Schemes that run code or read local content in a browser: never a place to send a code. */
+const DANGEROUS_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'ftp:', 'ws:', 'wss:'])
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost'])
+
+/**
+ * OAuth 2.1 and RFC 8252: https anywhere, http only to a loopback address (native apps listening
+ * locally), or a private-use scheme of a native app (`cursor://…`); never a fragment.
+ */
+export function redirectUriRefusal(candidate: string): RedirectUriRefusal | null {
+	if (candidate.length > MAX_LENGTH) return 'too_long'
+	let url: URL
+	try {
+		url = new URL(candidate)
+	} catch {
+		return 'not_absolute'
+	}
+	if (DANGEROUS_SCHEMES.has(url.protocol)) return 'dangerous_scheme'
+	if (candidate.includes('#')) return 'has_fragment'
+	if (url.protocol === 'http:') return LOOPBACK_HOSTS.has(url.hostname) ? null : 'http_not_loopback'
+	if (url.protocol === 'https:' && url.hostname === '') return 'not_absolute'
+	return null
+}
+
+/** Exact string comparison, as OAuth 2.1 requires (no normalisation, no prefix match). */
+export const redirectUriRegistered = (registered: readonly string[], presented: string) => registered.includes(presented)

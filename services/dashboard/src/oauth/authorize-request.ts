@@ -1,0 +1,45 @@
+import type { Sql } from '@lv/db'
+import { isS256Challenge, redirectUriRegistered } from '@lv/oauth'
+import { type OAuthClient, findClient } from './oauth-store.ts'
+import type { AuthorizationServer } from './oauth-settings.ts'
+
+/** An authorisation request whose client and redirect URI are known good: the consent page may be shown. */
+export type AuthorizeRequest = { client: OAuthClient; redirectUri: string; state: string | undefined; codeChallenge: string; resource: string; scope: string }
+
+export type AuthorizeCheck =
+	| { kind: 'valid'; request: AuthorizeRequest }
+	/** No trustworthy place to send the user back to: shown as a page, never redirected (RFC 6749 §4.1.2.1). */
+	| { kind: 'page'; message: string }
+	/** An error the client is told at its redirect URI. */
+	| { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string }
+
+type Params = Record<string, string | undefined>
+
+const MAX_STATE_LENGTH = 500
+
+/** Reads an authorisation request (GET query or the consent form's fields) the same way both times. */
+export async function checkAuthorizeRequest(sql: Sql, server: AuthorizationServer, params: Params): Promise<AuthorizeCheck> {
+	const client = params.client_id ? await findClient(sql, params.client_id) : null
+	if (!client) return { kind: 'page', message: 'The application that sent you here is not registered with this service.' }
+	const presented = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
+	if (presented === undefined || !redirectUriRegistered(client.redirectUris, presented))
+		return { kind: 'page', message: 'The application asked to send you back to an address it did not register. Nothing was shared.' }
+	const state = params.state
+	const fail = (error: string, description: string): AuthorizeCheck => ({ kind: 'redirect', redirectUri: presented, state, error, description })
+	if (state !== undefined && state.length > MAX_STATE_LENGTH) return fail('invalid_request', 'state is too long')
+	if (params.response_type !== 'code') return fail('unsupported_response_type', 'only response_type=code is supported')
+	if (!params.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256')
+	if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'only code_challenge_method=S256 is supported')
+	if (!isS256Challenge(params.code_challenge)) return fail('invalid_request', 'code_challenge is not an S256 challenge')
+	if (params.resource !== undefined && params.resource !== server.resource) return fail('invalid_target', `the only resource is ${server.resource}`)
+	const scopes = (params.scope ?? server.scope).split(' ').filter(Boolean)
+	if (scopes.some((scope) => scope !== server.scope)) return fail('invalid_scope', `the only scope is ${server.scope}`)
+	return { kind: 'valid', request: { client, redirectUri: presented, state, codeChallenge: params.code_challenge, resource: server.resource, scope: server.scope } }
+}
+
+/** The client's redirect URI with the response parameters added (and `iss`, RFC 9207). */
+export function redirectBack(redirectUri: string, issuer: string, parameters: Record<string, string | undefined>): string {
+	const url = new URL(redirectUri)
+	for (const [name, value] of Object.entries({ ...parameters, iss: issuer })) if (value !== undefined) url.searchParams.set(name, value)
+	return url.href
+}

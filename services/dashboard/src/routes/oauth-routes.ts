@@ -1,0 +1,131 @@
+import { Elysia } from 'elysia'
+import { HOUR } from '@lv/clock'
+import { countAttempt } from '../auth/attempt-limits.ts'
+import type { DashboardDeps } from '../deps.ts'
+import { type AuthorizeCheck, checkAuthorizeRequest, redirectBack } from '../oauth/authorize-request.ts'
+import { registerClientEndpoint } from '../oauth/client-registration.ts'
+import { approveGrant, redirectHostOf } from '../oauth/oauth-store.ts'
+import { oauthError, oauthJson } from '../oauth/oauth-responses.ts'
+import { type OAuthSettings, authorizationServer } from '../oauth/oauth-settings.ts'
+import { revocationEndpoint, tokenEndpoint } from '../oauth/token-endpoint.ts'
+import { consentPage } from '../pages/consent-page.ts'
+import { errorPage } from '../pages/error-page.ts'
+import { formField } from './form.ts'
+import { PAGE_HEADERS, htmlResponse, redirect } from './respond.ts'
+import type { WebContext } from './web-context.ts'
+
+const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'resource', 'scope'] as const
+
+/** A form (application/x-www-form-urlencoded) or JSON body, read without the framework so a bad one still gets an OAuth error. */
+async function readBody(request: Request): Promise<unknown> {
+	const type = request.headers.get('content-type') ?? ''
+	const text = await request.text()
+	if (type.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+	if (type.startsWith('application/json')) {
+		try {
+			return JSON.parse(text)
+		} catch {
+			return undefined
+		}
+	}
+	return undefined
+}
+
+const paramsOf = (source: unknown): Record<string, string | undefined> =>
+	Object.fromEntries(AUTHORIZE_FIELDS.map((name) => [name, formField(source, name) || undefined]))
+
+/** Where a form may send the browser after a submit: the consent form's 303 goes to the client's redirect URI. */
+function consentHeaders(redirectUri: string): Record<string, string> {
+	const target = new URL(redirectUri)
+	const source = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol
+	return { 'content-security-policy': (PAGE_HEADERS['content-security-policy'] as string).replace("form-action 'self'", `form-action 'self' ${source}`) }
+}
+
+/**
+ * The authorisation server for assistant connectors (RFC 8414 metadata, RFC 7591 registration,
+ * authorization code with PKCE S256 and a consent page, token, RFC 7009 revocation). Off unless
+ * OAUTH_TOKEN_SECRET is configured.
+ */
+export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAuthSettings | undefined) {
+	const plugin = new Elysia({ name: 'oauth-routes' })
+	if (!settings) return plugin
+	const { sql, clock, logger } = deps
+	const server = authorizationServer(settings, deps.config.APP_URL)
+	const tokenDeps = { sql, clock, server }
+
+	const refusedPage = (message: string, session: Parameters<typeof errorPage>[2]) =>
+		htmlResponse(errorPage('This application cannot be connected', message, session), { status: 400 })
+
+	const tellClient = (check: Extract<AuthorizeCheck, { kind: 'redirect' }>) =>
+		redirect(redirectBack(check.redirectUri, server.issuer, { error: check.error, error_description: check.description, state: check.state }))
+
+	return plugin
+		.get('/.well-known/oauth-authorization-server', () => oauthJson(server.metadata))
+
+		.post(
+			'/oauth/register',
+			async ({ request, server: peer }) => {
+				const reached = await countAttempt(sql, clock, [
+					{ scope: `oauth-register-address:${web.clientAddress(request, peer)}`, limit: settings.registrationsPerAddressHour, windowMs: HOUR }
+				])
+				if (reached) return oauthError('temporarily_unavailable', `too many registrations from this address; try again after ${reached.resetAt.toISOString()}`, 429)
+				const answer = await registerClientEndpoint({ sql, clock }, await readBody(request))
+				if (answer.status === 201) logger.info('oauth client registered')
+				return answer
+			},
+			{ parse: 'none' }
+		)
+
+		.get('/oauth/authorize', async ({ request }) => {
+			const params = paramsOf(Object.fromEntries(new URL(request.url).searchParams))
+			const session = await web.session(request)
+			const check = await checkAuthorizeRequest(sql, server, params)
+			if (check.kind === 'page') return refusedPage(check.message, session)
+			if (check.kind === 'redirect') return tellClient(check)
+			if (!session) {
+				const url = new URL(request.url)
+				return redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`)
+			}
+			const { request: authorize } = check
+			const page = consentPage({
+				session,
+				csrf: web.csrfFor(session),
+				clientName: authorize.client.clientName,
+				redirectHost: redirectHostOf(authorize.redirectUri),
+				fields: { ...params, redirect_uri: authorize.redirectUri },
+				connectorUrl: server.resource
+			})
+			const response = htmlResponse(page)
+			for (const [name, value] of Object.entries(consentHeaders(authorize.redirectUri))) response.headers.set(name, value)
+			return response
+		})
+
+		.post('/oauth/authorize', async ({ request, body }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			if (!web.sessionCsrfValid(session, body)) return htmlResponse(errorPage('This form expired', 'Start connecting again from your assistant.', session), { status: 403 })
+			const check = await checkAuthorizeRequest(sql, server, paramsOf(body))
+			if (check.kind === 'page') return refusedPage(check.message, session)
+			if (check.kind === 'redirect') return tellClient(check)
+			const { request: authorize } = check
+			if (formField(body, 'decision') !== 'approve') {
+				logger.info('oauth consent denied', { account_id: session.accountId, client_id: authorize.client.id })
+				return redirect(redirectBack(authorize.redirectUri, server.issuer, { error: 'access_denied', error_description: 'the user denied access', state: authorize.state }))
+			}
+			const { grantId, code } = await approveGrant(sql, clock, {
+				clientId: authorize.client.id,
+				clientName: authorize.client.clientName,
+				userId: session.userId,
+				accountId: session.accountId,
+				resource: authorize.resource,
+				scope: authorize.scope,
+				redirectUri: authorize.redirectUri,
+				codeChallenge: authorize.codeChallenge
+			})
+			logger.info('oauth grant approved', { account_id: session.accountId, client_id: authorize.client.id, grant_id: grantId })
+			return redirect(redirectBack(authorize.redirectUri, server.issuer, { code, state: authorize.state }))
+		})
+
+		.post('/oauth/token', async ({ request }) => tokenEndpoint(tokenDeps, await readBody(request)), { parse: 'none' })
+		.post('/oauth/revoke', async ({ request }) => revocationEndpoint(tokenDeps, await readBody(request)), { parse: 'none' })
+}

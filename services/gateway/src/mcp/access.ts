@@ -1,0 +1,55 @@
+import type { Sql } from '@lv/db'
+import { AppError, type ErrorReason } from '@lv/errors'
+import { verifyAccessToken } from '@lv/oauth'
+import { readCredentials } from '../auth/bearer.ts'
+import type { connectorAddresses } from './connector-settings.ts'
+
+type Addresses = ReturnType<typeof connectorAddresses>
+
+/** Why a connector call is refused before any tool runs; every refusal is a 401 with WWW-Authenticate. */
+export type Access = { ok: true; grantId: string; accountId: string; keyHash: Uint8Array } | { ok: false; refusal: AppError }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+const refuse = (code: 'auth_required' | 'auth_invalid' | 'auth_revoked', reason: ErrorReason, message: string): Access => ({
+	ok: false,
+	refusal: new AppError({ status: 401, code, reason, message })
+})
+
+/** The key a live grant owns (its calls are counted as that key's); null once the grant or its key is revoked. */
+async function liveGrantKey(sql: Sql, grantId: string, accountId: string): Promise<Uint8Array | null> {
+	const [row] = await sql<{ key_hash: Uint8Array }[]>`
+		SELECT k.key_hash FROM oauth_grants g JOIN api_keys k ON k.id = g.key_id
+		WHERE g.id = ${grantId} AND g.account_id = ${accountId} AND g.revoked_at IS NULL AND k.revoked_at IS NULL`
+	return row ? new Uint8Array(row.key_hash) : null
+}
+
+/**
+ * The bearer access token checked (signature, issuer, audience = this endpoint, expiry on the
+ * gateway's clock), then its grant read: a revoked grant refuses the very next call.
+ */
+export async function authorizeConnectorCall(sql: Sql, addresses: Addresses, request: Request, nowMs: number): Promise<Access> {
+	const credentials = readCredentials(request.headers.get('authorization'))
+	if (credentials.kind === 'absent') return refuse('auth_required', 'access_token_missing', 'Sign in through your assistant: this endpoint takes an OAuth access token.')
+	if (credentials.kind !== 'key') return refuse('auth_invalid', 'malformed_header', 'The Authorization header is not `Bearer <access token>`.')
+	const verified = await verifyAccessToken(addresses.tokens, credentials.key, nowMs)
+	if (!verified.ok) {
+		if (verified.refusal === 'expired') return refuse('auth_invalid', 'access_token_expired', 'The access token has expired; refresh it.')
+		if (verified.refusal === 'wrong_audience') return refuse('auth_invalid', 'access_token_wrong_audience', 'The access token was issued for another resource.')
+		return refuse('auth_invalid', 'access_token_invalid', 'The access token is not valid here.')
+	}
+	const { grantId, accountId } = verified.claims
+	const keyHash = UUID.test(grantId) && UUID.test(accountId) ? await liveGrantKey(sql, grantId, accountId) : null
+	if (!keyHash) return refuse('auth_revoked', 'grant_revoked', 'This connection was revoked; connect the assistant again.')
+	return { ok: true, grantId, accountId, keyHash }
+}
+
+/** RFC 6750 §3 with RFC 9728 §5.1: where to find the metadata, and why a presented token failed. */
+export function wwwAuthenticate(addresses: Addresses, refusal: AppError): string {
+	const parts = [`resource_metadata="${addresses.resourceMetadataUrl}"`, `scope="${addresses.scope}"`]
+	if (refusal.reason !== 'access_token_missing') {
+		const error = refusal.reason === 'malformed_header' ? 'invalid_request' : 'invalid_token'
+		parts.unshift(`error="${error}"`, `error_description="${refusal.message.replaceAll('"', "'")}"`)
+	}
+	return `Bearer ${parts.join(', ')}`
+}

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { type Bus, connectBus } from '@lv/bus'
+import { TestClock } from '@lv/clock'
+import { ACCESS_TOKEN_TTL_SECONDS } from '@lv/oauth'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { CONNECTOR, type TestGrant, accessTokenFor, insertGrant } from '../test-support/connector.ts'
+import { testDeps } from '../test-support/gateway.ts'
+import { insertLicence, insertOperator } from '../webhooks/test-fixtures.ts'
+import { createApp } from '../app.ts'
+import { TOOLS } from './tools.ts'
+
+const clock = new TestClock('2026-11-01T12:00:00.000Z')
+const MCP_URL = 'https://api.example.test/mcp/account'
+let db: TestDatabase
+let nats: NatsHandle
+let bus: Bus
+let app: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
+	bus = await connectBus({ servers: nats.url, name: 'connector-test' })
+	app = createApp({ ...testDeps({ sql: db.sql, bus, clock }), connector: CONNECTOR })
+	const operatorId = await insertOperator(db.sql, clock.now(), 'acme-gaming')
+	await insertLicence(db.sql, clock.now(), operatorId, 'active', 'MGA')
+})
+afterAll(async () => {
+	await bus.close()
+	await nats.stop()
+	await db.drop()
+})
+
+const handle = (input: string | URL | Request, init?: RequestInit) => app.handle(input instanceof Request ? input : new Request(input, init))
+
+async function connect(token: string): Promise<Client> {
+	const client = new Client({ name: 'connector-test', version: '1.0.0' })
+	await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { fetch: handle, requestInit: { headers: { authorization: `Bearer ${token}` } } }))
+	return client
+}
+
+async function grantedAccount(plan = 'pro'): Promise<{ account: TestAccount; grant: TestGrant; token: string }> {
+	const account = await accountWithKey(db.sql, clock, plan)
+	const grant = await insertGrant(db.sql, clock, account)
+	return { account, grant, token: await accessTokenFor(grant, account, clock.nowMs()) }
+}
+
+const initialize = (token?: string) =>
+	handle(MCP_URL, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })
+	})
+
+const restGet = async (key: string, path: string) => (await handle(`https://api.example.test${path}`, { headers: bearer(key) })).json()
+
+describe('protected resource metadata', () => {
+	test('names the endpoint as the resource and the dashboard as its authorisation server', async () => {
+		const response = await handle('https://api.example.test/.well-known/oauth-protected-resource/mcp/account')
+		expect(response.status).toBe(200)
+		expect(await response.json()).toMatchObject({ resource: MCP_URL, authorization_servers: [CONNECTOR.issuer], bearer_methods_supported: ['header'] })
+	})
+})
+
+describe('/openapi.json', () => {
+	test('the connector routes are not REST operations; the description names the endpoint and its 401 reasons', async () => {
+		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as { info: { description: string }; paths: Record<string, unknown> }
+		expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1'))).toEqual([])
+		expect(document.info.description).toContain('/mcp/account')
+		expect(document.info.description).toContain('grant_revoked')
+	})
+})
+
+describe('access to /mcp/account', () => {
+	test('without a token: 401 with WWW-Authenticate naming the resource metadata', async () => {
+		const response = await initialize()
+		expect(response.status).toBe(401)
+		expect(response.headers.get('www-authenticate')).toBe(
+			'Bearer resource_metadata="https://api.example.test/.well-known/oauth-protected-resource/mcp/account", scope="account"'
+		)
+		expect(await response.json()).toMatchObject({ code: 'auth_required', details: { reason: 'access_token_missing' } })
+	})
+
+	test('an API key is not an access token: 401 invalid_token', async () => {
+		const { account } = await grantedAccount()
+		const response = await initialize(account.key)
+		expect(response.status).toBe(401)
+		expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"')
+		expect(await response.json()).toMatchObject({ code: 'auth_invalid', details: { reason: 'access_token_invalid' } })
+	})
+
+	test('a token issued for another audience: 401 invalid_token', async () => {
+		const { account, grant } = await grantedAccount()
+		const response = await initialize(await accessTokenFor(grant, account, clock.nowMs(), 'https://other.example/mcp'))
+		expect(response.status).toBe(401)
+		expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"')
+		expect(await response.json()).toMatchObject({ code: 'auth_invalid', details: { reason: 'access_token_wrong_audience' } })
+	})
+
+	test('a token past its lifetime on the gateway clock: 401 access_token_expired', async () => {
+		const { token } = await grantedAccount()
+		expect((await initialize(token)).status).toBe(200)
+		clock.advance(ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000)
+		const response = await initialize(token)
+		expect(response.status).toBe(401)
+		expect(await response.json()).toMatchObject({ code: 'auth_invalid', details: { reason: 'access_token_expired' } })
+	})
+
+	test('a revoked grant refuses the next call, with a token still within its lifetime', async () => {
+		const { grant, token } = await grantedAccount()
+		const client = await connect(token)
+		expect((await client.callTool({ name: 'get_coverage', arguments: {} })).isError).toBeFalsy()
+		await db.sql`UPDATE oauth_grants SET revoked_at = ${clock.now()} WHERE id = ${grant.grantId}`
+		const response = await initialize(token)
+		expect(response.status).toBe(401)
+		expect(await response.json()).toMatchObject({ code: 'auth_revoked', details: { reason: 'grant_revoked' } })
+	})
+
+	test('GET and DELETE are 405 with Allow: POST (stateless transport)', async () => {
+		const { token } = await grantedAccount()
+		for (const method of ['GET', 'DELETE']) {
+			const response = await handle(MCP_URL, { method, headers: { authorization: `Bearer ${token}` } })
+			expect(response.status).toBe(405)
+			expect(response.headers.get('allow')).toBe('POST')
+		}
+	})
+})
+
+describe('tools', () => {
+	test('every tool is listed with an input schema, a description and a read-only hint', async () => {
+		const client = await connect((await grantedAccount()).token)
+		const { tools } = await client.listTools()
+		expect(tools.map((tool) => tool.name)).toEqual(TOOLS.map((tool) => tool.name))
+		for (const tool of tools) {
+			expect(tool.inputSchema.type).toBe('object')
+			expect(tool.description?.length).toBeGreaterThan(40)
+		}
+		expect(tools.find((tool) => tool.name === 'add_to_watchlist')?.annotations?.readOnlyHint).toBe(false)
+	})
+
+	test('a tool answers with the REST answer of the same call as its structured result', async () => {
+		const { account, token } = await grantedAccount()
+		const client = await connect(token)
+		const result = (await client.callTool({ name: 'get_operator', arguments: { slug: 'acme-gaming' } })) as CallToolResult
+		expect(result.isError).toBeFalsy()
+		expect(result.structuredContent).toEqual(await restGet(account.key, '/v1/operators/acme-gaming'))
+		expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent)
+	})
+
+	test('watchlist tools change the account watchlist the REST API shows', async () => {
+		const { account, token } = await grantedAccount()
+		const client = await connect(token)
+		const added = (await client.callTool({ name: 'add_to_watchlist', arguments: { operator_slug: 'acme-gaming' } })) as CallToolResult
+		expect(added.structuredContent).toMatchObject({ slug: 'acme-gaming' })
+		expect(await restGet(account.key, '/v1/watchlist/operators')).toMatchObject({ total: 1 })
+		const duplicate = (await client.callTool({ name: 'add_to_watchlist', arguments: { operator_slug: 'acme-gaming' } })) as CallToolResult
+		expect(duplicate.isError).toBe(true)
+		expect(duplicate.structuredContent).toMatchObject({ status: 409, code: 'invalid_query', details: { reason: 'watchlist_duplicate' } })
+		const removed = (await client.callTool({ name: 'remove_from_watchlist', arguments: { operator_slug: 'acme-gaming' } })) as CallToolResult
+		expect(removed.structuredContent).toEqual({ ok: true })
+		expect(await restGet(account.key, '/v1/watchlist/operators')).toMatchObject({ total: 0 })
+	})
+
+	test('arguments outside the input schema are a tool error invalid_query / invalid_input, not a call', async () => {
+		const client = await connect((await grantedAccount()).token)
+		const result = (await client.callTool({ name: 'check_domains_batch', arguments: { domains: [] } })) as CallToolResult
+		expect(result.isError).toBe(true)
+		expect(result.structuredContent).toMatchObject({ status: 400, code: 'invalid_query', details: { reason: 'invalid_input' } })
+	})
+
+	test('a slug or licence id that is not a plain path segment is refused by the input schema, never sent', async () => {
+		const client = await connect((await grantedAccount()).token)
+		const calls: [string, Record<string, string>][] = [
+			['get_operator', { slug: '..' }],
+			['remove_from_watchlist', { operator_slug: '../../webhooks' }],
+			['list_regulatory_actions', { slug: 'acme-gaming?limit=1' }],
+			['get_licence_history', { license_id: '../../licenses' }]
+		]
+		for (const [name, args] of calls) {
+			const result = (await client.callTool({ name, arguments: args })) as CallToolResult
+			expect(result.structuredContent).toMatchObject({ status: 400, code: 'invalid_query', details: { reason: 'invalid_input' } })
+		}
+	})
+
+	test('a refusal of a route (unknown operator) is a tool error with the SPEC code and reason', async () => {
+		const client = await connect((await grantedAccount()).token)
+		const result = (await client.callTool({ name: 'get_operator', arguments: { slug: 'no-such-operator' } })) as CallToolResult
+		expect(result.isError).toBe(true)
+		expect(result.structuredContent).toMatchObject({ status: 404, code: 'not_found', details: { reason: 'operator_not_found' } })
+		expect((result.content[0] as { text: string }).text).toStartWith('404 not_found (operator_not_found)')
+	})
+
+	test('resources: the jurisdictions list and the coverage page, as their REST answers', async () => {
+		const { account, token } = await grantedAccount()
+		const client = await connect(token)
+		const { resources } = await client.listResources()
+		expect(resources.map((resource) => resource.uri)).toEqual(['https://api.example.test/v1/jurisdictions', 'https://api.example.test/v1/health/coverage'])
+		const read = await client.readResource({ uri: 'https://api.example.test/v1/jurisdictions' })
+		expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(await restGet(account.key, '/v1/jurisdictions'))
+	})
+})
+
+describe('limits: a tool call is an API call of the account', () => {
+	test('tool calls and key calls share the per-second limit: over it, a tool error rate_limited / per_second_limit_exceeded', async () => {
+		const plan = await insertPlan(db.sql, { code: `mcp-ps-${crypto.randomUUID().slice(0, 6)}`, monthly_quota: 100, per_second_limit: 2 })
+		const { account, token } = await grantedAccount(plan)
+		const client = await connect(token)
+		clock.set(new Date(Math.ceil(clock.nowMs() / 1000) * 1000 + 1000))
+		expect((await handle('https://api.example.test/v1/health/coverage', { headers: bearer(account.key) })).status).toBe(200)
+		expect(((await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult).isError).toBeFalsy()
+		const refused = (await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult
+		expect(refused.isError).toBe(true)
+		expect(refused.structuredContent).toMatchObject({ status: 429, code: 'rate_limited', details: { reason: 'per_second_limit_exceeded' } })
+	})
+
+	test('tool calls count against the monthly quota: once it is used up, 429 quota_exceeded / monthly_request_limit_reached', async () => {
+		const plan = await insertPlan(db.sql, { code: `mcp-q-${crypto.randomUUID().slice(0, 6)}`, monthly_quota: 2, per_second_limit: null })
+		const { account, token } = await grantedAccount(plan)
+		const client = await connect(token)
+		for (let call = 0; call < 2; call++) expect(((await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult).isError).toBeFalsy()
+		const refused = (await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult
+		expect(refused.structuredContent).toMatchObject({ status: 429, code: 'quota_exceeded', details: { reason: 'monthly_request_limit_reached' } })
+		const keyed = await handle('https://api.example.test/v1/health/coverage', { headers: bearer(account.key) })
+		expect(keyed.status).toBe(429)
+	})
+})

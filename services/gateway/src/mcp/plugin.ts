@@ -1,0 +1,67 @@
+import { Elysia } from 'elysia'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { Clock } from '@lv/clock'
+import type { Sql } from '@lv/db'
+import { methodNotAllowed, toEnvelope } from '@lv/errors'
+import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
+import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
+import { type HandleRequest, callRoute } from './route-calls.ts'
+import { SERVER_INFO, connectorServer } from './server.ts'
+
+export const MCP_PATH = '/mcp/account'
+
+export type ConnectorDeps = { sql: Sql; clock: Clock; config: { PUBLIC_BASE_URL: string } }
+
+const json = (body: unknown, init: ResponseInit = {}) =>
+	new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...init.headers } })
+
+/**
+ * `{mcp_url}/mcp/account`, the assistant connector (resource server), and its Protected Resource
+ * Metadata (RFC 9728). Stateless Streamable HTTP: each POST builds a server for that request, so
+ * any replica answers any call; GET (server-initiated stream) and DELETE (session end) are 405.
+ * Every tool is answered by the gateway's own route through `handle`.
+ */
+export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings | undefined, handle: HandleRequest) {
+	const plugin = new Elysia({ name: 'connector-routes' })
+	if (!settings) return plugin
+	const addresses = connectorAddresses(settings)
+	const metadata = {
+		resource: addresses.resource,
+		authorization_servers: [settings.issuer],
+		scopes_supported: [addresses.scope],
+		bearer_methods_supported: ['header'],
+		resource_name: SERVER_INFO.title,
+		resource_documentation: `${settings.issuer}/connected-apps`
+	}
+	const metadataPath = new URL(addresses.resourceMetadataUrl).pathname
+
+	async function answer(request: Request): Promise<Response> {
+		const access = await authorizeConnectorCall(deps.sql, addresses, request, deps.clock.nowMs())
+		if (!access.ok) {
+			const refusal = access.refusal
+			return json(toEnvelope(refusal), { status: refusal.status, headers: { 'www-authenticate': wwwAuthenticate(addresses, refusal) } })
+		}
+		const server = connectorServer((call) => callRoute(handle, deps.config.PUBLIC_BASE_URL, access.keyHash, call), deps.config.PUBLIC_BASE_URL)
+		const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+		await server.connect(transport)
+		try {
+			return await transport.handleRequest(request)
+		} finally {
+			await server.close()
+		}
+	}
+
+	const notPost = () => {
+		const refusal = methodNotAllowed('POST')
+		return json(toEnvelope(refusal), { status: refusal.status, headers: refusal.headers })
+	}
+
+	// Not operations of /openapi.json (the MCP protocol is not REST); info.description points here.
+	const hidden = { detail: { hide: true } }
+	return plugin
+		.get(metadataPath, () => json(metadata), hidden)
+		.get('/.well-known/oauth-protected-resource', () => json(metadata), hidden)
+		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', ...hidden })
+		.get(MCP_PATH, notPost, hidden)
+		.delete(MCP_PATH, notPost, hidden)
+}
