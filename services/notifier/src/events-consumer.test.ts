@@ -5,7 +5,7 @@ import { EventEnvelope, NOTIFIER_EVENTS_CONSUMER, subjects } from '@lv/contracts
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
 import { startEventsConsumer } from './events-consumer.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './testing/fixtures.ts'
+import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 
 let db: TestDatabase
 let nats: NatsHandle
