@@ -58,7 +58,7 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	const warnings: string[] = []
 	const entities = new Map<string, ParsedEntity>()
 	const licences = new Map<string, ParsedLicence & { raw: { typeTexts: string[]; sealUrl: string | null } }>()
-	const seals: { file: FetchedFile; sourceIndex: number; document: HtmlDocument }[] = []
+	const seals: SealPage[] = []
 	/** Seal URL (resolved as discovery resolves it) -> the licence keys whose panels link it. */
 	const linkedFrom = new Map<string, Set<string>>()
 	let registerPages = 0
@@ -115,6 +115,14 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	if (registerPages === 0) throw parseError('malformed', 'the MGA read holds no register page')
 	if (licences.size === 0) throw parseError('empty', 'the MGA register pages list no licence')
 
+	const domains = sealDomains(seals, linkedFrom, licences, warnings)
+	return { jurisdiction: 'MGA', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+}
+
+type SealPage = { file: FetchedFile; sourceIndex: number; document: HtmlDocument }
+
+/** The domains of each seal, given to the licence among those whose panels link it that the seal names. */
+function sealDomains(seals: readonly SealPage[], linkedFrom: Map<string, Set<string>>, licences: Map<string, ParsedLicence>, warnings: string[]): ParsedDomain[] {
 	const domains: ParsedDomain[] = []
 	const seen = new Set<string>()
 	for (const { file, sourceIndex, document } of seals) {
@@ -136,5 +144,5 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 			domains.push({ entityId: licence.entityId, licenceKey: licence.upstreamKey, upstreamValue: url, hostname, linkStatus: 'active', association: 'direct', verificationUrl: file.url, sourceIndex })
 		}
 	}
-	return { jurisdiction: 'MGA', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+	return domains
 }
