@@ -1,6 +1,5 @@
 import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
-import { guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
-import { nameKey } from '@lv/names'
+import { entityByName, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import { isRegulatorUrl } from '../regulator-hosts.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -68,18 +67,6 @@ function domainValues(cell: HtmlElement, base: string): { value: string; hostnam
 	return values.filter((entry) => entry.value !== '')
 }
 
-function addEntity(builder: Builder, name: string, sourceIndex: number): ParsedEntity {
-	const key = nameKey(name, 'slug')
-	const known = builder.entities.get(key)
-	if (known) {
-		if (known.legalName !== name) builder.warnings.push(`"${name}" and "${known.legalName}" read as one entity (${key})`)
-		return known
-	}
-	const entity: ParsedEntity = { upstreamId: key, legalName: name, country: null, tradingNames: [], sourceIndex }
-	builder.entities.set(key, entity)
-	return entity
-}
-
 function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file: FetchedFile, sourceIndex: number, rowNumber: number): void {
 	const name = textOf(cells[columns.name])
 	const typeRaw = textOf(cells[columns.type])
@@ -92,7 +79,7 @@ function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file:
 		builder.warnings.push(`${file.url} row ${rowNumber}: licence type "${typeRaw}" of "${name}" is neither B2C nor B2B; skipped`)
 		return
 	}
-	const entity = addEntity(builder, name, sourceIndex)
+	const entity = entityByName(builder, name, sourceIndex)
 	const dateRaw = columns.date === null ? '' : textOf(cells[columns.date])
 	const issuedDate = parseRegisterDate(dateRaw)
 	if (dateRaw !== '' && !issuedDate) builder.warnings.push(`${file.url} row ${rowNumber}: date "${dateRaw}" is not a date; kept raw`)
