@@ -8,7 +8,9 @@ import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
+import { createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
+import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { listJurisdictions } from '../services/gateway/src/lookup/queries.ts'
 import { BatchBody, CheckQueryParams } from '../services/gateway/src/models/check.ts'
 import { checkHandlers } from '../services/gateway/src/routes/check.ts'
@@ -31,8 +33,10 @@ const deps = {
 	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, LIMITS_STORE_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
 }
 const check = checkHandlers(deps)
+// METRICS=false as in production: no per-request hooks (bench/check-http.ts compares both).
+const metrics = createGatewayMetrics(createServiceMetrics('gateway', process.env.METRICS !== 'false'))
 
-createApp(deps)
+createApp({ ...deps, metrics })
 	.use(
 		new Elysia()
 			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }), { response: { 200: JurisdictionListModel } })

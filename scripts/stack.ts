@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createAccount, issueApiKey } from '@lv/accounts'
 import { systemClock } from '@lv/clock'
+import { NATS_ROLES, type NatsRole } from '@lv/contracts'
 import { createSql, migrate } from '@lv/db'
 import { REPO_ROOT, TMP_ROOT, canConnect, freePort, startNats, startPostgres, waitFor } from '@lv/testing'
 import { STACK_SERVICES, type StackPorts, stackMailDir } from './stack-services.ts'
@@ -31,8 +32,8 @@ const sql = createSql(databaseUrl, { max: 2 })
 const applied = await migrate(sql)
 log(`PostgreSQL on ${pg.port}; migrations applied now: ${applied.length === 0 ? 'none (up to date)' : applied.join(', ')}`)
 
-const nats = await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(envPort('STACK_NATS_PORT', 4222)) })
-log(`nats-server (JetStream) on ${nats.port}`)
+const nats = await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(envPort('STACK_NATS_PORT', 4222)), users: true })
+log(`nats-server (JetStream) on ${nats.port}, one user per service`)
 
 const demo = await seedDemoAccount()
 await sql.end({ timeout: 2 })
@@ -57,6 +58,7 @@ for (const service of STACK_SERVICES) {
 			LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
 			HEALTH_PORT: String(healthPort),
 			EXIT_WITH_PARENT: 'true',
+			...natsUserEnv(service.name),
 			...service.env(ports, STACK_DIR)
 		},
 		stdout: 'pipe',
@@ -111,6 +113,12 @@ async function seedDemoAccount(): Promise<{ account: string; key: string }> {
 	await sql`UPDATE api_keys SET revoked_at = now() WHERE account_id = ${accountId} AND label = 'stack demo' AND revoked_at IS NULL`
 	const issued = await issueApiKey(sql, systemClock, accountId, 'stack demo')
 	return { account: name, key: issued.key }
+}
+
+/** The service's own NATS user (fresh passwords each start); processes that never connect to NATS get none. */
+function natsUserEnv(serviceName: string): Record<string, string> {
+	const credentials = (NATS_ROLES as readonly string[]).includes(serviceName) ? nats.credentials?.[serviceName as NatsRole] : undefined
+	return credentials ? { NATS_USER: credentials.user, NATS_PASSWORD: credentials.pass } : {}
 }
 
 async function hasHealthServer(entry: string): Promise<boolean> {

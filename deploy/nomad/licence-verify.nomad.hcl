@@ -1,20 +1,68 @@
-# Every long-running service as one group; `count` is the replica count.
-# Settings come from the Nomad variable nomad/jobs/licence-verify (DATABASE_URL, NATS_URL, WEBHOOK_SECRET_KEY, DASHBOARD_MAIL_URL, OAUTH_TOKEN_SECRET).
+# Every long-running service as one group (`count` = replicas), readers one group per line of
+# deploy/readers.txt (readers.vars.hcl). Run from this directory, after nats.nomad.hcl:
+#   nomad job run -var-file=readers.vars.hcl -var image=registry.example/licence-verify:2026.11.24 licence-verify.nomad.hcl
+# Secrets come from the Nomad variable nomad/jobs/licence-verify (see README.md).
+
+variable "image" {
+  type        = string
+  description = "the release's image, pinned by tag or digest"
+}
+
+variable "readers" {
+  type        = map(string)
+  description = "reader group name => READER_JURISDICTIONS (readers.vars.hcl, generated from deploy/readers.txt)"
+}
 
 locals {
-  services = {
-    gateway         = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, env = {} }
-    checker         = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, env = {} }
-    reader-uk-mt    = { count = 1, entry = "services/reader/src/main.ts", http_port = 0, env = { READER_JURISDICTIONS = "UKGC,MGA,IOM" } }
-    reader-offshore = { count = 1, entry = "services/reader/src/main.ts", http_port = 0, env = { READER_JURISDICTIONS = "CW,KH,AN,TGC" } }
-    notifier        = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, env = {} }
-    exporter        = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, env = {} }
-    dashboard       = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, env = { API_BASE_URL = "http://gateway.service.consul:8080" } }
+  # What every service task has; the template adds DATABASE_URL, WEBHOOK_SECRET_KEY, NATS_URL and NATS_PASSWORD.
+  common_env = {
+    HEALTH_PORT         = "9000"
+    LOG_LEVEL           = "info"
+    SHUTDOWN_TIMEOUT_MS = "20000"
+    JETSTREAM_REPLICAS  = "3"
+    PUBLIC_BASE_URL     = "https://api.licence-verify.example"
+    APP_URL             = "https://app.licence-verify.example"
+    PRICING_URL         = "https://licence-verify.example/pricing"
+    MCP_URL             = "https://api.licence-verify.example"
+    # The load balancer in front of the gateway and the dashboard: the only peers whose X-Forwarded-* count.
+    TRUSTED_PROXIES     = "10.30.0.10,10.30.0.11"
   }
+
+  # pool is DATABASE_POOL_MAX: count x pool summed over every group stays under PostgreSQL's max_connections (README.md).
+  fixed_services = {
+    gateway   = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, nats_user = "gateway", pool = 10, env = {} }
+    checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, env = {} }
+    notifier  = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, nats_user = "notifier", pool = 20, env = {} }
+    exporter  = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, nats_user = "exporter", pool = 6, env = {} }
+    dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "", pool = 5, env = {} }
+  }
+
+  # Most PostgreSQL connections all groups together may hold (max_connections less reserved slots).
+  postgres_connection_budget = 190
+
+  reader = { count = 1, entry = "services/reader/src/main.ts", http_port = 0, nats_user = "reader", pool = 10 }
+
+  services = merge(local.fixed_services, {
+    for name, jurisdictions in var.readers : "reader-${name}" => merge(local.reader, { env = { READER_JURISDICTIONS = jurisdictions } })
+  })
 }
 
 job "licence-verify" {
   type = "service"
+
+  # One replica at a time, kept only once healthy; a release that never becomes healthy rolls back.
+  update {
+    max_parallel      = 1
+    min_healthy_time  = "10s"
+    healthy_deadline  = "3m"
+    progress_deadline = "10m"
+    auto_revert       = true
+  }
+
+  # Replicas of a group on different nodes, so losing one node loses one replica of each.
+  spread {
+    attribute = "${node.unique.id}"
+  }
 
   dynamic "group" {
     for_each = local.services
@@ -24,58 +72,111 @@ job "licence-verify" {
       count = group.value.count
 
       network {
-        port "health" {}
+        port "health" {
+          to = 9000
+        }
         dynamic "port" {
           for_each = group.value.http_port > 0 ? [group.value.http_port] : []
           labels   = ["http"]
           content {
-            static = port.value
+            to = port.value
           }
         }
       }
 
-      task "service" {
-        driver       = "exec"
-        kill_timeout = "30s"
+      dynamic "service" {
+        for_each = group.value.http_port > 0 ? [group.key] : []
+        content {
+          name     = service.value
+          port     = "http"
+          provider = "nomad"
+          tags     = ["http"]
+        }
+      }
+
+      service {
+        name     = "${group.key}-health"
+        port     = "health"
+        provider = "nomad"
+
+        check {
+          type     = "http"
+          path     = "/readyz"
+          interval = "10s"
+          timeout  = "2s"
+        }
+      }
+
+      # The release's migrations before the service starts, in every group (a new image is a new job version, so
+      # each release runs them); the advisory lock lets one apply them, the others find nothing left to do.
+      task "migrate" {
+        driver = "docker"
+
+        lifecycle {
+          hook    = "prestart"
+          sidecar = false
+        }
 
         config {
+          image   = var.image
           command = "bun"
-          args    = [group.value.entry]
+          args    = ["packages/db/src/migrate-cli.ts"]
         }
 
         template {
           destination = "secrets/env"
           env         = true
           data        = <<EOT
-{{ with nomadVar "nomad/jobs/licence-verify" }}
-DATABASE_URL={{ .DATABASE_URL }}
-NATS_URL={{ .NATS_URL }}
-WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
-OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}
-DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}
-{{ end }}
+{{ with nomadVar "nomad/jobs/licence-verify" }}DATABASE_URL={{ .DATABASE_URL }}{{ end }}
 EOT
         }
 
-        env = merge({
-          HEALTH_PORT         = "${NOMAD_PORT_health}"
-          LOG_LEVEL           = "info"
-          SHUTDOWN_TIMEOUT_MS = "20000"
-          PORT                = tostring(group.value.http_port)
-        }, group.value.env)
+        resources {
+          cpu    = 100
+          memory = 128
+        }
+      }
 
-        service {
-          name     = "lv-${group.key}"
-          port     = "health"
-          provider = "nomad"
+      task "service" {
+        driver       = "docker"
+        kill_timeout = "30s"
+        # Out of service discovery first, so no request arrives after the task began to stop.
+        shutdown_delay = "5s"
 
-          check {
-            type     = "http"
-            path     = "/readyz"
-            interval = "10s"
-            timeout  = "2s"
+        config {
+          image    = var.image
+          command  = "bun"
+          args     = [group.value.entry]
+          ports    = group.value.http_port > 0 ? ["health", "http"] : ["health"]
+          readonly_rootfs = true
+          mount {
+            type   = "tmpfs"
+            target = "/tmp"
           }
         }
+
+        template {
+          destination = "secrets/env"
+          env         = true
+          change_mode = "restart"
+          data        = <<EOT
+{{ with nomadVar "nomad/jobs/licence-verify" }}
+DATABASE_URL={{ .DATABASE_URL }}
+WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
+%{if group.value.nats_user != ""}NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}%{endif}
+%{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}
+{{ end }}
+NATS_URL={{ range $i, $s := nomadService "nats" }}{{ if $i }},{{ end }}nats://{{ $s.Address }}:{{ $s.Port }}{{ end }}
+%{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}{{ end }}
+{{ with nomadVar "nomad/jobs/licence-verify" }}DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}
+EOT
+        }
+
+        env = merge(local.common_env, group.value.env, {
+          PORT              = tostring(group.value.http_port)
+          DATABASE_POOL_MAX = tostring(group.value.pool)
+          NATS_USER         = group.value.nats_user
+        })
 
         resources {
           cpu    = 500

@@ -111,7 +111,7 @@ describe('request bodies over the route maximum', () => {
 			mailer: { send: () => Promise.reject(new Error('unused')) }
 		})
 		const servers = [gateway().listen({ port: 0, hostname: '127.0.0.1' }), dashboard.listen({ port: 0, hostname: '127.0.0.1' })]
-		const health = startHealthServer(0, () => true, '127.0.0.1')
+		const health = startHealthServer(0, () => true, { hostname: '127.0.0.1' })
 		try {
 			const oversized = new Uint8Array(2 * 1024 * 1024)
 			for (const port of [...servers.map((app) => app.server?.port), health.port]) {

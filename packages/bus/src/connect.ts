@@ -10,7 +10,14 @@ export type Bus = {
 	drain(): Promise<void>
 }
 
-export type ConnectBusOptions = {
+/** A service's NATS user and, when the servers speak TLS, the CA to trust and the client certificate to present. */
+export type NatsAuth = {
+	user?: string
+	pass?: string
+	tls?: { caFile?: string; certFile?: string; keyFile?: string }
+}
+
+export type ConnectBusOptions = NatsAuth & {
 	servers: string
 	name: string
 	/** Keep retrying the first connect forever (services) or fail fast (tests, ops commands). */
@@ -22,8 +29,14 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 	const nc = await connect({
 		servers: options.servers.split(',').map((server) => server.trim()),
 		name: options.name,
+		user: options.user,
+		pass: options.pass,
+		tls: options.tls,
 		maxReconnectAttempts: -1,
 		reconnectTimeWait: 500,
+		// A server that died without closing the connection is noticed within about 20 s, then the next one is tried.
+		pingInterval: 10_000,
+		maxPingOut: 2,
 		// Each request would otherwise build two Error objects (stack traces) up front, in case it fails.
 		noAsyncTraces: true,
 		waitOnFirstConnect: options.waitOnFirstConnect ?? false

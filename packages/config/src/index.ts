@@ -46,13 +46,22 @@ export const splitList = (value: string): string[] =>
 export const commonEnv = {
 	DATABASE_URL: Type.String({ minLength: 1, description: 'PostgreSQL connection URL' }),
 	NATS_URL: Type.String({ minLength: 1, description: 'comma-separated NATS server URLs' }),
+	/** This service's NATS user; empty when the servers require no authentication (tests, local runs without users). */
+	NATS_USER: Type.String({ default: '' }),
+	NATS_PASSWORD: Type.String({ default: '' }),
+	/** PEM files for TLS to NATS: the CA that signed the servers' certificates, and an optional client certificate and key. */
+	NATS_TLS_CA: Type.String({ default: '' }),
+	NATS_TLS_CERT: Type.String({ default: '' }),
+	NATS_TLS_KEY: Type.String({ default: '' }),
 	LOG_LEVEL: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')], {
 		default: 'info'
 	}),
 	HEALTH_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
 	SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
 	/** Shut down when the parent process is gone; the local stack sets it so a killed stack leaves no service running. */
-	EXIT_WITH_PARENT: Type.Boolean({ default: false })
+	EXIT_WITH_PARENT: Type.Boolean({ default: false }),
+	/** Prometheus metrics on the health port's /metrics; false drops the route and the per-request instrumentation. */
+	METRICS: Type.Boolean({ default: true })
 }
 
 /** Exits the process naming every bad variable: the one place a service turns a ConfigError into exit 1. */

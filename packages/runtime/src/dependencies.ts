@@ -1,10 +1,22 @@
-import { type Bus, connectBus, ensureStreams } from '@lv/bus'
+import { type Bus, type NatsAuth, connectBus, ensureStreams } from '@lv/bus'
 import { type Sql, createSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { startTracingFromEnv, stopTracing } from '@lv/tracing'
 import { retryWithBackoff } from './retry.ts'
 
 export type Dependencies = { sql: Sql; bus: Bus }
+
+type NatsSettings = { NATS_USER: string; NATS_PASSWORD: string; NATS_TLS_CA: string; NATS_TLS_CERT: string; NATS_TLS_KEY: string }
+
+/** The NATS user and TLS files of a service's config (the common variables); empty settings are left out. */
+export function natsAuthFrom(config: NatsSettings): NatsAuth {
+	const tls = { caFile: config.NATS_TLS_CA, certFile: config.NATS_TLS_CERT, keyFile: config.NATS_TLS_KEY }
+	const usesTls = Object.values(tls).some((file) => file !== '')
+	return {
+		...(config.NATS_USER === '' ? {} : { user: config.NATS_USER, pass: config.NATS_PASSWORD }),
+		...(usesTls ? { tls: Object.fromEntries(Object.entries(tls).filter(([, file]) => file !== '')) } : {})
+	}
+}
 
 /**
  * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
@@ -15,6 +27,7 @@ export async function connectDependencies(options: {
 	name: string
 	databaseUrl: string
 	natsUrl: string
+	natsAuth: NatsAuth
 	poolMax: number
 	logger: Logger
 	env?: Record<string, string | undefined>
@@ -23,7 +36,7 @@ export async function connectDependencies(options: {
 	if (options.env && (await startTracingFromEnv(name, options.env))) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-	const bus = await retryWithBackoff('nats connect', () => connectBus({ servers: options.natsUrl, name }), logger)
+	const bus = await retryWithBackoff('nats connect', () => connectBus({ ...options.natsAuth, servers: options.natsUrl, name }), logger)
 	await retryWithBackoff('stream setup', () => ensureStreams(bus), logger)
 	return { sql, bus }
 }

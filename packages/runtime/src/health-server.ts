@@ -1,3 +1,5 @@
+import type { Registry } from 'prom-client'
+
 export type HealthProbe = () => Promise<boolean> | boolean
 
 /** The probes take no body; Bun refuses anything larger with 413 before reading it. */
@@ -5,11 +7,21 @@ export const HEALTH_MAX_REQUEST_BODY_BYTES = 1024
 
 export type HealthServer = { port: number; stop(): void }
 
-/** /healthz answers while the process lives; /readyz only while `ready()` holds (dependencies connected, started). */
-export function startHealthServer(port: number, ready: HealthProbe, hostname = '0.0.0.0'): HealthServer {
+export type HealthServerOptions = {
+	hostname?: string
+	/** Served as Prometheus text on /metrics; without it /metrics is 404 (METRICS=false). */
+	metrics?: Registry
+}
+
+/**
+ * /healthz answers while the process lives; /readyz only while `ready()` holds (dependencies
+ * connected, started); /metrics is the service's Prometheus registry.
+ */
+export function startHealthServer(port: number, ready: HealthProbe, options: HealthServerOptions = {}): HealthServer {
+	const { metrics } = options
 	const server = Bun.serve({
 		port,
-		hostname,
+		hostname: options.hostname ?? '0.0.0.0',
 		maxRequestBodySize: HEALTH_MAX_REQUEST_BODY_BYTES,
 		async fetch(request) {
 			const { pathname } = new URL(request.url)
@@ -18,6 +30,7 @@ export function startHealthServer(port: number, ready: HealthProbe, hostname = '
 				const ok = await Promise.resolve(ready()).catch(() => false)
 				return Response.json({ status: ok ? 'ready' : 'not_ready' }, { status: ok ? 200 : 503 })
 			}
+			if (pathname === '/metrics' && metrics) return new Response(await metrics.metrics(), { headers: { 'content-type': metrics.contentType } })
 			return Response.json({ status: 'not_found' }, { status: 404 })
 		}
 	})

@@ -28,7 +28,7 @@ test('retryWithBackoff keeps trying until the task succeeds, waiting the backoff
 
 test('the health server answers /healthz always and /readyz only when ready', async () => {
 	let ready = false
-	const server = startHealthServer(0, () => ready, '127.0.0.1')
+	const server = startHealthServer(0, () => ready, { hostname: '127.0.0.1' })
 	try {
 		const base = `http://127.0.0.1:${server.port}`
 		expect((await fetch(`${base}/healthz`)).status).toBe(200)

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
+import { connectBus } from '@lv/bus'
 import { createTestDatabase, startNats } from './index.ts'
 
 describe('test harness', () => {
@@ -25,6 +26,20 @@ describe('test harness', () => {
 			expect(response).toBeDefined()
 		} finally {
 			await nats.stop()
+		}
+	})
+
+	test("startNats given another server's credentials takes the same users, so the nodes of a cluster share them", async () => {
+		const first = await startNats({ users: true })
+		const second = await startNats({ users: first.credentials })
+		try {
+			const gateway = first.credentials?.gateway
+			expect(gateway).toBeDefined()
+			const bus = await connectBus({ servers: second.url, name: 'shared-users', user: gateway?.user, pass: gateway?.pass })
+			await bus.close()
+			await expect(connectBus({ servers: second.url, name: 'no-user' })).rejects.toThrow()
+		} finally {
+			await Promise.all([first.stop(), second.stop()])
 		}
 	})
 })

@@ -1,32 +1,61 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { findBinary, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { NATS_ROLES, type NatsRole, natsAuthorizationBlock } from '@lv/contracts'
+import { adoptChild, findBinary, makeOwnedTempDir } from './processes.ts'
 import { waitFor } from './wait.ts'
 
-export type NatsHandle = { url: string; port: number; storeDir: string; stop(): Promise<void> }
+export type NatsCredentials = { user: string; pass: string }
+export type NatsUsers = Record<NatsRole, NatsCredentials>
+
+export type NatsHandle = {
+	url: string
+	port: number
+	storeDir: string
+	/** With `users`: each service's own user, restricted to the permissions of its role. */
+	credentials: NatsUsers | undefined
+	stop(): Promise<void>
+}
+
+/** TLS on the client port; with `caFile`, clients must present a certificate that CA signed. */
+export type NatsServerTls = { certFile: string; keyFile: string; caFile?: string }
+
+const tlsBlock = (tls: NatsServerTls) =>
+	[
+		'tls {',
+		`  cert_file: ${JSON.stringify(tls.certFile)}`,
+		`  key_file: ${JSON.stringify(tls.keyFile)}`,
+		...(tls.caFile ? [`  ca_file: ${JSON.stringify(tls.caFile)}`, '  verify: true'] : []),
+		'}'
+	].join('\n')
+
+const credentialsForEveryRole = () =>
+	Object.fromEntries(NATS_ROLES.map((role) => [role, { user: role, pass: randomBytes(18).toString('base64url') }])) as NatsUsers
 
 export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
 
-/** A real `nats-server -js` on a random port with its own store directory. */
-export async function startNats(options: { storeDir?: string; port?: number } = {}): Promise<NatsHandle> {
+/**
+ * A real `nats-server -js` on a random port with its own store directory. With `users: true` every
+ * connection needs a user: one per service role with that role's subject permissions (fresh passwords,
+ * or the `credentials` of another server, so the nodes of a cluster share them); with `tls` the client
+ * port speaks TLS only.
+ */
+export async function startNats(options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls } = {}): Promise<NatsHandle> {
 	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
 	if (!binary) throw new Error(NATS_INSTALL_HINT)
 	const dir = makeOwnedTempDir('nats')
 	const storeDir = options.storeDir ?? join(dir, 'store')
 	const configFile = join(dir, 'nats.conf')
+	const credentials = options.users === true ? credentialsForEveryRole() : options.users
+	const authorization = credentials
+		? [natsAuthorizationBlock(Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } })))]
+		: []
 	writeFileSync(
 		configFile,
-		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`].join('\n')
+		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization, ...(options.tls ? [tlsBlock(options.tls)] : [])].join('\n')
 	)
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
-	writeFileSync(join(dir, 'child.pid'), String(child.pid))
-	const kill = () => {
-		try {
-			child.kill('SIGKILL')
-		} catch {}
-		rmSync(dir, { recursive: true, force: true })
-	}
-	const unhook = onProcessExit(kill)
+	const { kill, unhook } = adoptChild(dir, child)
 	try {
 		const url = await waitFor(
 			() => {
@@ -43,6 +72,7 @@ export async function startNats(options: { storeDir?: string; port?: number } = 
 			url,
 			port,
 			storeDir,
+			credentials,
 			async stop() {
 				unhook()
 				child.kill('SIGTERM')

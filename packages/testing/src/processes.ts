@@ -88,6 +88,22 @@ export function onProcessExit(cleanup: Cleanup): () => void {
 	return () => cleanups.delete(cleanup)
 }
 
+/**
+ * Makes `child` belong to the owned temp directory `dir`: its pid is written there (so a later
+ * sweep kills it if this process dies first), and it is killed and the directory removed when this
+ * process exits. `kill` does that now; `unhook` forgets the exit cleanup.
+ */
+export function adoptChild(dir: string, child: { pid: number; kill(signal?: number | NodeJS.Signals): void }): { kill(): void; unhook(): void } {
+	writeFileSync(join(dir, 'child.pid'), String(child.pid))
+	const kill = () => {
+		try {
+			child.kill('SIGKILL')
+		} catch {}
+		rmSync(dir, { recursive: true, force: true })
+	}
+	return { kill, unhook: onProcessExit(kill) }
+}
+
 export function findBinary(candidates: string[]): string | undefined {
 	for (const candidate of candidates) {
 		if (candidate.includes('/')) {

@@ -28,6 +28,8 @@ export class AnswerMemo<Answer> {
 	#validFromMs = Number.POSITIVE_INFINITY
 	#validUntilMs = Number.NEGATIVE_INFINITY
 	readonly #answers = new Map<string, Answer>()
+	#hits = 0
+	#misses = 0
 
 	constructor(capacity: number) {
 		this.#capacity = capacity
@@ -43,7 +45,11 @@ export class AnswerMemo<Answer> {
 			this.#validUntilMs = nextFreshnessChangeMs(index, nowMs)
 		}
 		const known = this.#answers.get(query)
-		if (known !== undefined) return known
+		if (known !== undefined) {
+			this.#hits++
+			return known
+		}
+		this.#misses++
 		const computed = compute()
 		if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
 		this.#answers.set(query, computed)
@@ -52,5 +58,15 @@ export class AnswerMemo<Answer> {
 
 	get size(): number {
 		return this.#answers.size
+	}
+
+	/** Queries answered from memory so far. */
+	get hits(): number {
+		return this.#hits
+	}
+
+	/** Queries computed so far. */
+	get misses(): number {
+		return this.#misses
 	}
 }

@@ -14,7 +14,7 @@ const EMPTY_INDEX = buildIndex({
 	domainLinks: []
 })
 
-export type RebuildRecord = { code: string; dataVersion: bigint; durationMs: number; at: Date }
+export type RebuildRecord = { code: string; dataVersion: bigint; durationMs: number; at: Date; licences: number; domains: number }
 
 export type IndexStoreOptions = { sql: Sql; logger: Logger; clock: Clock; onRebuilt?: (record: RebuildRecord) => void }
 
@@ -101,12 +101,12 @@ export class IndexStore {
 		this.#index = build.finish(this.#index)
 		this.#versions.set(code, dataVersion)
 		this.#readAt.set(code, this.#index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
-		const record = { code, dataVersion, durationMs: performance.now() - started, at: this.#clock.now() }
+		const record = { code, dataVersion, durationMs: performance.now() - started, at: this.#clock.now(), licences: loaded.licences, domains: build.domainLinkCount }
 		this.#logger.info('index rebuilt', {
 			jurisdiction: code,
 			data_version: String(dataVersion),
-			licences: loaded.licences,
-			domains: build.domainLinkCount,
+			licences: record.licences,
+			domains: record.domains,
 			duration_ms: Math.round(record.durationMs)
 		})
 		this.#onRebuilt?.(record)

@@ -1,18 +1,21 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { CheckerEnv } from './config.ts'
 import { IndexStore } from './index-store.ts'
+import { createCheckerMetrics } from './metrics.ts'
 import { listenForRegistryChanges, pollRegisterVersions } from './registry-listener.ts'
 import { startResponders } from './responders.ts'
 
 const config = loadConfigOrExit(CheckerEnv, process.env)
 const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('checker', config.METRICS)
+const metrics = config.METRICS ? createCheckerMetrics(serviceMetrics) : undefined
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: config.CHECKER_DB_POOL, logger, env: process.env })
+const { sql, bus } = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.CHECKER_DB_POOL, logger, env: process.env })
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and
 // Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.
@@ -20,12 +23,20 @@ const releaseMemory = () => {
 	Bun.gc(true)
 	Bun.shrink()
 }
-const store = new IndexStore({ sql, logger, clock: systemClock, onRebuilt: releaseMemory })
+const store = new IndexStore({
+	sql,
+	logger,
+	clock: systemClock,
+	onRebuilt: (record) => {
+		metrics?.rebuilt(record)
+		releaseMemory()
+	}
+})
 // Listen before the first load so a change committed during it is not missed.
 const listener = listenForRegistryChanges(bus, store, logger)
 await retryWithBackoff('index load', () => store.loadAll(), logger)
 const poll = pollRegisterVersions(store, config.CHECKER_POLL_INTERVAL_MS, logger)
-const responders = startResponders({ bus, sql, store, clock: systemClock, logger })
+const responders = startResponders({ bus, sql, store, clock: systemClock, logger, metrics })
 ready = true
 logger.info('answering checks', { health_port: health.port, jurisdictions: store.current().order })
 

@@ -19,8 +19,9 @@ import type { Logger } from '@lv/logger'
 import { AnswerMemo, type CheckIndex, type CheckOptions, type CheckResult, checkBatch, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
 import type { IndexStore } from './index-store.ts'
 import { loadLicenceHistory } from './load-rows.ts'
+import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
 
-export type CheckerDeps = { bus: Bus; sql: Sql; store: IndexStore; clock: Clock; logger: Logger }
+export type CheckerDeps = { bus: Bus; sql: Sql; store: IndexStore; clock: Clock; logger: Logger; metrics?: CheckerMetrics }
 
 type Check = (index: CheckIndex, value: string, options: CheckOptions) => CheckResult
 
@@ -56,8 +57,8 @@ const encoder = new TextEncoder()
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value))
 const NO_BYTES = new Uint8Array(0)
 
-/** A remembered answer and the tag of its bytes, which a sender holding those bytes offers back as `known`. */
-export type TaggedAnswer = { body: Uint8Array; tag: string }
+/** A remembered answer, the tag of its bytes (which a sender holding those bytes offers back as `known`) and its verdict. */
+export type TaggedAnswer = { body: Uint8Array; tag: string; verdict: string }
 
 /**
  * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
@@ -65,23 +66,31 @@ export type TaggedAnswer = { body: Uint8Array; tag: string }
  * as_of are answered from the memo when this snapshot answered them before, and with UNCHANGED
  * (no bytes) when the sender already holds exactly that answer.
  */
-export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger'>, memo: AnswerMemo<TaggedAnswer>, checks: readonly OneCheck[]): Promise<Uint8Array> {
-	const answerOne = async (one: OneCheck): Promise<FramedAnswer> => {
-		const [kind, check, value] = 'domain' in one ? (['domain', checkDomain, one.domain] as const) : (['license_number', checkLicenseNumber, one.license_number] as const)
-		if (one.as_of !== undefined) return { status: 200, body: jsonBytes(await answerCheck(deps, check, value, one.as_of)) }
+export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger' | 'metrics'>, memo: AnswerMemo<TaggedAnswer>, checks: readonly OneCheck[]): Promise<Uint8Array> {
+	const answerOne = async (kind: CheckKind, one: OneCheck): Promise<FramedAnswer> => {
+		const [check, value] = 'domain' in one ? [checkDomain, one.domain] : [checkLicenseNumber, one.license_number]
+		if (one.as_of !== undefined) {
+			const result = await answerCheck(deps, check, value, one.as_of)
+			deps.metrics?.checked(kind, result.verdict)
+			return { status: 200, body: jsonBytes(result) }
+		}
 		const index = deps.store.current()
 		const now = deps.clock.now()
-		const { body, tag } = memo.answer(index, now.getTime(), `${kind}\u0000${value}`, () => {
-			const computed = jsonBytes(check(index, value, { now }))
-			return { body: computed, tag: answerTag(computed) }
+		const { body, tag, verdict } = memo.answer(index, now.getTime(), `${kind}\u0000${value}`, () => {
+			const result = check(index, value, { now })
+			const computed = jsonBytes(result)
+			return { body: computed, tag: answerTag(computed), verdict: result.verdict }
 		})
+		deps.metrics?.checked(kind, verdict)
 		return one.known === tag ? { status: UNCHANGED, body: NO_BYTES, tag } : { status: 200, body, tag }
 	}
 	const answers = await Promise.all(
 		checks.map(async (one): Promise<FramedAnswer> => {
+			const kind = 'domain' in one ? 'domain' : 'license_number'
 			try {
-				return await answerOne(one)
+				return await answerOne(kind, one)
 			} catch (error) {
+				deps.metrics?.checked(kind, ERROR_VERDICT)
 				if (!(error instanceof AppError)) deps.logger.error('check failed', { error })
 				const appError = error instanceof AppError ? error : internalError(error)
 				return { status: appError.status, body: jsonBytes(toEnvelope(appError)) }
@@ -93,23 +102,34 @@ export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'cloc
 
 /** The checker's request/reply subjects, all in queue group `checker` so replicas share the load. */
 export function startResponders(deps: CheckerDeps): Responder[] {
-	const { bus, logger } = deps
+	const { bus, logger, metrics } = deps
 	const queue = QUEUE_GROUPS.checker
 	const memo = new AnswerMemo<TaggedAnswer>(ANSWER_MEMO_CAPACITY)
+	metrics?.watchMemo(memo)
+	const counted = async (kind: CheckKind, answering: Promise<CheckResult>) => {
+		try {
+			const result = await answering
+			metrics?.checked(kind, result.verdict)
+			return result
+		} catch (error) {
+			metrics?.checked(kind, ERROR_VERDICT)
+			throw error
+		}
+	}
 	return [
 		respond(bus, {
 			subject: subjects.checkDomain,
 			queue,
 			schema: CheckDomainRequest,
 			logger,
-			handler: (body) => answerCheck(deps, checkDomain, body.domain, body.as_of)
+			handler: (body) => counted('domain', answerCheck(deps, checkDomain, body.domain, body.as_of))
 		}),
 		respond(bus, {
 			subject: subjects.checkLicense,
 			queue,
 			schema: CheckLicenseRequest,
 			logger,
-			handler: (body) => answerCheck(deps, checkLicenseNumber, body.license_number, body.as_of)
+			handler: (body) => counted('license_number', answerCheck(deps, checkLicenseNumber, body.license_number, body.as_of))
 		}),
 		respond(bus, {
 			subject: subjects.checkMany,
@@ -123,7 +143,11 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			queue,
 			schema: CheckBatchRequest,
 			logger,
-			handler: (body) => checkBatch(deps.store.current(), body.domains, { now: deps.clock.now() })
+			handler: (body) => {
+				const batch = checkBatch(deps.store.current(), body.domains, { now: deps.clock.now() })
+				for (const row of batch.results) metrics?.checked('batch', 'verdict' in row ? row.verdict : ERROR_VERDICT)
+				return batch
+			}
 		})
 	]
 }

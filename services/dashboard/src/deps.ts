@@ -5,6 +5,7 @@ import type { DashboardConfig } from './config.ts'
 import type { GatewayFetch } from './gateway/gateway-client.ts'
 import type { OAuthSettings } from './oauth/oauth-settings.ts'
 import type { Mailer } from './mail/mailer.ts'
+import type { DashboardMetrics } from './metrics.ts'
 
 export type DashboardDeps = {
 	sql: Sql
@@ -31,4 +32,5 @@ export type DashboardDeps = {
 	oauth?: OAuthSettings
 	/** Sign-up mails: SMTP in production, a file directory on the local stack, a test receiver in tests. */
 	mailer: Mailer
+	metrics?: DashboardMetrics
 }

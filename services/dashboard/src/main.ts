@@ -2,15 +2,17 @@ import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { createServiceMetrics, handleShutdown, metricsRoute, retryWithBackoff, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { DashboardEnv } from './config.ts'
+import { createDashboardMetrics } from './metrics.ts'
 import { createMailer } from './mail/mailer.ts'
 
 const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready)
+const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
 const sql = createSql(config.DATABASE_URL, { applicationName: 'dashboard', max: 10 })
 await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
@@ -19,7 +21,7 @@ const oauth = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, mcpUrl: config.MCP_URL || config.API_BASE_URL, registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR }
 	: undefined
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
-const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer, oauth })
+const app = createApp({ sql, clock: systemClock, logger, config, gatewayFetch: (request) => fetch(request), mailer, oauth, metrics: config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })

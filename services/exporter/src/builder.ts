@@ -9,6 +9,7 @@ import { type Slice, sliceKey } from './datasets/slice.ts'
 import { csvHeader, csvLine, ndjsonLine } from './encode/row-format.ts'
 import { CONTENT_TYPES, exportFilename } from './file-naming.ts'
 import { Limiter } from './limiter.ts'
+import type { ExporterMetrics } from './metrics.ts'
 import { readRegisterState } from './register-state.ts'
 
 export type BuilderOptions = {
@@ -21,6 +22,7 @@ export type BuilderOptions = {
 	batchRows: number
 	/** Builds running at once in this process; each holds two connections. */
 	maxConcurrentBuilds: number
+	metrics?: ExporterMetrics
 }
 
 export type ExportRequest = Pick<ExportBuildRequest, 'dataset' | 'format' | 'jurisdiction' | 'status'>
@@ -45,9 +47,19 @@ export function createBuilder(options: BuilderOptions) {
 		const cached = await findFile(sql, key, state.versionKey)
 		if (cached) {
 			await touchFile(sql, cached.id, clock.now())
+			options.metrics?.fromCache(slice.dataset)
 			return toReply(cached)
 		}
-		return toReply(await limiter.run(() => buildLocked(slice, request.format, key)))
+		const startedAt = performance.now()
+		const seconds = () => (performance.now() - startedAt) / 1000
+		try {
+			const built = await limiter.run(() => buildLocked(slice, request.format, key))
+			options.metrics?.built(slice.dataset, request.format, 'succeeded', seconds())
+			return toReply(built)
+		} catch (error) {
+			options.metrics?.built(slice.dataset, request.format, 'failed', seconds())
+			throw error
+		}
 	}
 
 	function buildLocked(slice: Slice, format: ExportFormat, key: string): Promise<ExportFileRow> {

@@ -5,6 +5,7 @@ import type { Logger } from '@lv/logger'
 import { createBuilder } from './builder.ts'
 import { pruneFiles } from './cache-store.ts'
 import type { ExporterConfig } from './config.ts'
+import type { ExporterMetrics } from './metrics.ts'
 import { consumeRegistryChanges } from './registry-consumer.ts'
 import { startExportResponder } from './responder.ts'
 
@@ -23,6 +24,7 @@ export type ExporterDeps = {
 		| 'EXPORTER_IDLE_RETAIN_MS'
 		| 'EXPORTER_PRUNE_INTERVAL_MS'
 	>
+	metrics?: ExporterMetrics
 }
 
 export type RunningExporter = { stop(): Promise<void> }
@@ -36,7 +38,8 @@ export async function startExporter(deps: ExporterDeps): Promise<RunningExporter
 		logger,
 		chunkBytes: config.EXPORTER_CHUNK_BYTES,
 		batchRows: config.EXPORTER_BATCH_ROWS,
-		maxConcurrentBuilds: config.EXPORTER_MAX_CONCURRENT_BUILDS
+		maxConcurrentBuilds: config.EXPORTER_MAX_CONCURRENT_BUILDS,
+		metrics: deps.metrics
 	})
 	const prune = async () => {
 		const removed = await pruneFiles(sql, {

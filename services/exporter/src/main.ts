@@ -1,18 +1,23 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, retryWithBackoff, startHealthServer, watchConsumerLag } from '@lv/runtime'
+import { EXPORTER_REGISTRY_CONSUMER } from '@lv/contracts'
 import { ExporterEnv, poolSizeFor } from './config.ts'
 import { startExporter } from './exporter.ts'
+import { createExporterMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(ExporterEnv, process.env)
 const logger = createLogger({ service: 'exporter' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: poolSizeFor(config), logger, env: process.env })
+const { sql, bus } = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: poolSizeFor(config), logger, env: process.env })
 
-const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config }), logger)
+if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
+const metrics = config.METRICS ? createExporterMetrics(serviceMetrics) : undefined
+const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, bus, clock: systemClock, logger, config, metrics }), logger)
 ready = true
 logger.info('answering export builds', { health_port: health.port })
 

@@ -4,9 +4,11 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Logger } from '@lv/logger'
+import { createServiceMetrics } from '@lv/runtime'
 import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
+import { type GatewayMetrics, createGatewayMetrics, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import { type ConnectorSettings } from './mcp/connector-settings.ts'
 import { connectorRoutes } from './mcp/plugin.ts'
@@ -36,6 +38,8 @@ export type GatewayDeps = {
 	webhooks?: WebhookSettings
 	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
 	auth?: AuthRuntime
+	/** The process's gateway series (main.ts); without it the app keeps its own, off (no per-request hooks). */
+	metrics?: GatewayMetrics
 	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
 	connector?: ConnectorSettings
 }
@@ -54,10 +58,13 @@ function requestLog(logger: Logger) {
 
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(gatewayDeps: GatewayDeps) {
-	const deps: RouteDeps = { ...gatewayDeps, auth: gatewayDeps.auth ?? createAuthRuntime(gatewayDeps) }
+	const metrics = gatewayDeps.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false))
+	const deps: RouteDeps = { ...gatewayDeps, metrics, auth: gatewayDeps.auth ?? createAuthRuntime({ ...gatewayDeps, metrics }) }
 	const { logger } = deps
+	metrics.watchKeyCache(deps.auth.keys)
 	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
 	const app = new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
+		.use(requestMetrics(metrics))
 		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.onRequest(({ request }) => {

@@ -1,16 +1,18 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
+import { createGatewayMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(GatewayEnv, process.env)
 const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
+const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
-const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 20, logger, env: process.env })
+const { sql, bus } = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 20, logger, env: process.env })
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
@@ -20,7 +22,7 @@ const webhooks = {
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, connector })
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, connector, metrics: createGatewayMetrics(metrics) })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })

@@ -6,6 +6,7 @@ import { attemptDelivery } from './attempt-delivery.ts'
 import { type ClaimedDelivery, abandonStalled, claimDueDeliveries } from './claim-deliveries.ts'
 import { loadDeliveryContext } from './delivery-context.ts'
 import { type RecordedOutcome, recordOutcome } from './delivery-outcome.ts'
+import type { NotifierMetrics } from './metrics.ts'
 
 export type DeliveryWorkerOptions = {
 	sql: Sql
@@ -27,6 +28,7 @@ export type DeliveryWorkerOptions = {
 	maxResponseBytes?: number
 	ca?: string | readonly string[]
 	random?: RandomSource
+	metrics?: NotifierMetrics
 }
 
 export type TickResult = { attempted: number; delivered: number; failed: number; abandoned: number; superseded: number }
@@ -68,6 +70,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 				ca: options.ca
 			})
 			const outcome = await recordOutcome(sql, claim, result, clock.now(), random)
+			options.metrics?.attempted(outcome)
 			if (outcome !== 'delivered') {
 				logger.info('delivery attempt failed', { delivery_id: claim.id, event_id: claim.eventId, attempt: claim.attempt, outcome, status: result.status, error: result.error })
 			}
@@ -75,6 +78,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 		} catch (error) {
 			// the lease lapses and another attempt follows; nothing is lost
 			logger.error('delivery attempt could not be recorded', { delivery_id: claim.id, attempt: claim.attempt, error })
+			options.metrics?.attempted('error')
 			return 'error' as const
 		}
 	}

@@ -3,8 +3,10 @@ import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { EventEnvelope, NOTIFIER_EVENTS_CONSUMER, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { createServiceMetrics } from '@lv/runtime'
+import { type NatsHandle, type TestDatabase, createTestDatabase, metricValue, startNats, waitFor } from '@lv/testing'
 import { startEventsConsumer } from './events-consumer.ts'
+import { createNotifierMetrics } from './metrics.ts'
 import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 
 let db: TestDatabase
@@ -26,7 +28,7 @@ afterAll(async () => {
 const publishEvent = (event: EventEnvelope) => publish(bus, EventEnvelope, subjects.event(event.event), event, event.event_id)
 const pendingAcks = async () => (await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)).num_ack_pending
 
-test('an event published on EVENTS is stored with a pending delivery row, and acked only once the commit succeeded', async () => {
+test('an event published on EVENTS is stored with a pending delivery row, acked only once the commit succeeded, and counted as consumed then', async () => {
 	const now = clock.now()
 	const account = await insertAccount(db.sql, now)
 	await insertEndpoint(db.sql, now, { accountId: account, url: 'https://hooks.example.com/in', events: ['coverage.degraded'], secretKey: testSecretKey() })
@@ -35,12 +37,15 @@ test('an event published on EVENTS is stored with a pending delivery row, and ac
 		CREATE FUNCTION refuse_events() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'database unavailable'; END $$;
 		CREATE TRIGGER refuse_events BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_events();`)
 	let queued = 0
-	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger, onDeliveriesQueued: () => queued++ })
+	const service = createServiceMetrics('notifier', true)
+	const metrics = createNotifierMetrics(service, { sql: db.sql, clock })
+	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger, onDeliveriesQueued: () => queued++, metrics })
 	try {
 		const event = coverageEvent(now)
 		await publishEvent(event)
 		await waitFor(async () => (await pendingAcks()) === 1, { what: 'the message to be held unacked' })
 		expect(await db.sql`SELECT 1 FROM events`).toHaveLength(0)
+		expect(await metricValue(service.registry, 'notifier_events_consumed_total')).toBe(0)
 		expect(await db.sql`SELECT 1 FROM webhook_deliveries`).toHaveLength(0)
 
 		await db.sql.unsafe('DROP TRIGGER refuse_events ON events')
@@ -58,6 +63,8 @@ test('an event published on EVENTS is stored with a pending delivery row, and ac
 		await publishEvent(again)
 		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${again.event_id}`).length === 1, { what: 'the next event' })
 		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE event_id = ${event.event_id}`).toHaveLength(1)
+		// The republished first event is a duplicate JetStream drops; the next one is consumed.
+		expect(await metricValue(service.registry, 'notifier_events_consumed_total', { event: 'coverage.degraded' })).toBe(2)
 	} finally {
 		await consumption.stop()
 	}

@@ -3,6 +3,7 @@ import type { Clock } from '@lv/clock'
 import { EventEnvelope, NOTIFIER_EVENTS_CONSUMER } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import type { NotifierMetrics } from './metrics.ts'
 import { recordEvent } from './record-event.ts'
 
 export type EventsConsumerOptions = {
@@ -12,6 +13,7 @@ export type EventsConsumerOptions = {
 	logger: Logger
 	/** Called after a commit that created delivery rows. */
 	onDeliveriesQueued?: () => void
+	metrics?: NotifierMetrics
 }
 
 /**
@@ -29,6 +31,7 @@ export function startEventsConsumer(options: EventsConsumerOptions): Promise<Con
 		maxMessages: 64,
 		handler: async (envelope) => {
 			const outcome = await recordEvent(sql, envelope, clock.now())
+			options.metrics?.consumed(envelope.event)
 			if (outcome.deliveries > 0) options.onDeliveriesQueued?.()
 		}
 	})

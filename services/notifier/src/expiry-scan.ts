@@ -1,5 +1,5 @@
 import { DAY } from '@lv/clock'
-import type { EventEnvelope, EventName } from '@lv/contracts'
+import type { EventEnvelope, NOTIFIER_ANNOUNCED_EVENTS } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import { newEvent } from './new-event.ts'
 import { recordEventIn } from './record-event.ts'
@@ -8,7 +8,7 @@ export const EXPIRY_THRESHOLDS = [
 	{ days: 30, event: 'license.expiring_30d' },
 	{ days: 60, event: 'license.expiring_60d' },
 	{ days: 90, event: 'license.expiring_90d' }
-] as const satisfies readonly { days: number; event: EventName }[]
+] as const satisfies readonly { days: number; event: (typeof NOTIFIER_ANNOUNCED_EVENTS)[number] }[]
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10)
 

@@ -1,20 +1,25 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer, watchConsumerLag } from '@lv/runtime'
+import { NOTIFIER_EVENTS_CONSUMER } from '@lv/contracts'
 import { NotifierEnv, allowListEntries } from './config.ts'
 import { createDeliveryWorker } from './delivery-worker.ts'
 import { startEventsConsumer } from './events-consumer.ts'
 import { runMaintenance } from './maintenance.ts'
+import { createNotifierMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(NotifierEnv, process.env)
 const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('notifier', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger, env: process.env })
+const { sql, bus } = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), logger, env: process.env })
 
 const clock = systemClock
+const metrics = config.METRICS ? createNotifierMetrics(serviceMetrics, { sql, clock }) : undefined
+if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [NOTIFIER_EVENTS_CONSUMER])
 const worker = createDeliveryWorker({
 	sql,
 	clock,
@@ -24,14 +29,18 @@ const worker = createDeliveryWorker({
 	allowList: allowListEntries(config),
 	concurrency: config.NOTIFIER_DELIVERY_CONCURRENCY,
 	perEndpointConcurrency: config.NOTIFIER_ENDPOINT_CONCURRENCY,
-	leaseMs: config.NOTIFIER_LEASE_MS
+	leaseMs: config.NOTIFIER_LEASE_MS,
+	metrics
 })
-const consumption = await startEventsConsumer({ bus, sql, clock, logger, onDeliveriesQueued: worker.wake })
+const consumption = await startEventsConsumer({ bus, sql, clock, logger, onDeliveriesQueued: worker.wake, metrics })
 worker.start(config.NOTIFIER_DELIVERY_POLL_MS)
 
 const maintain = () =>
 	runMaintenance({ sql, bus, clock, logger, onDeliveriesQueued: worker.wake }).then(
-		(result) => logger.debug('maintenance pass', result),
+		(result) => {
+			metrics?.abandoned(result.stalledAbandoned)
+			logger.debug('maintenance pass', result)
+		},
 		(error) => logger.error('maintenance pass failed', { error })
 	)
 void maintain()

@@ -2,11 +2,13 @@ import { systemClock } from '@lv/clock'
 import { ConfigError } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { adapters } from '@lv/registers'
-import { closeDependencies, connectDependencies, handleShutdown, startHealthServer } from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer, watchConsumerLag } from '@lv/runtime'
+import { readerConsumer } from '@lv/contracts'
 import { readReaderConfig } from './config.ts'
 import { readDomainPagesAfterAttempt } from './domain-pages.ts'
 import { httpFetcher } from './fetch/http-fetcher.ts'
 import { startJobLoops } from './job-loop.ts'
+import { createReaderMetrics } from './metrics.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
 import type { RunDeps } from './run.ts'
 import { enqueueReads, startScheduler } from './scheduler.ts'
@@ -20,12 +22,14 @@ try {
 	process.exit(1)
 }
 const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
+const serviceMetrics = createServiceMetrics('reader', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected())
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, poolMax: 10, logger, env: process.env })
+const { sql, bus } = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: 10, logger, env: process.env })
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
+if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, config.jurisdictions.map(readerConsumer))
 const deps: RunDeps = {
 	sql,
 	clock: systemClock,
@@ -38,7 +42,8 @@ const deps: RunDeps = {
 	maxFiles: config.READER_MAX_FILES,
 	logger,
 	bus,
-	onCommitted: () => relay.kick()
+	onCommitted: () => relay.kick(),
+	metrics: config.METRICS ? createReaderMetrics(serviceMetrics, { sql, clock: systemClock, jurisdictions: config.jurisdictions }) : undefined
 }
 const loops = await startJobLoops({
 	bus,

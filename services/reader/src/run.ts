@@ -15,6 +15,7 @@ import { planReconciliation } from './reconcile/plan.ts'
 import { judgePlausibility } from './reconcile/plausibility.ts'
 import type { GracePolicy, IdSource, Observation, PlanCounts, ReadFile } from './reconcile/types.ts'
 import { CERTIFICATE_LINKED } from './link-sources.ts'
+import type { ReaderMetrics } from './metrics.ts'
 import type { Sources } from './sources.ts'
 import { applyPlan } from './store/apply-plan.ts'
 import { loadCurrentState } from './store/load-state.ts'
@@ -58,6 +59,7 @@ export type RunDeps = {
 	hooks?: RunHooks
 	/** Called after a successful commit (the outbox relay is kicked here). */
 	onCommitted?(): void
+	metrics?: ReaderMetrics
 }
 
 export type RunResult = { runId: string; changed: boolean; dataVersion: number; counts: PlanCounts; timings: Record<string, number> }
@@ -100,7 +102,8 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 	const fetchWarnings: string[] = []
 	const publicationOf = new Map<FetchedRecord, string>()
 	const timings: Record<string, number> = {}
-	let mark = performance.now()
+	const runStarted = performance.now()
+	let mark = runStarted
 	const phase = (name: string) => {
 		const at = performance.now()
 		timings[name] = Math.round(at - mark)
@@ -178,6 +181,7 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 		phase('commit_ms')
 		deps.logger.info('register read', { jurisdiction, run_id: runId, changed: outcome.changed, data_version: outcome.dataVersion, ...outcome.counts })
 		deps.onCommitted?.()
+		deps.metrics?.succeeded(jurisdiction, records, outcome.counts, (performance.now() - runStarted) / 1000)
 		await announce(deps, jurisdiction, outcome)
 		return outcome
 	} catch (error) {
@@ -187,6 +191,7 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 			deps.logger.error('could not record the failed run', { jurisdiction, run_id: runId, error: recordError })
 		)
 		deps.logger.warn('register read failed', { jurisdiction, run_id: runId, reason: failure.reason, detail: failure.message })
+		deps.metrics?.failed(jurisdiction, records, failure.reason, (performance.now() - runStarted) / 1000)
 		throw failure
 	}
 }

@@ -115,6 +115,14 @@ ${fieldError(errors, 'current_password')}
 ${errors.new_password ? fieldError(errors, 'new_password') : html`<p class="hint">At least ${PASSWORD_MIN_LENGTH} characters. Every other session of yours is signed out.</p>`}
 <button type="submit" class="primary">Change password</button>
 </form>
+</section>
+<section class="card">
+<h2>Sign out everywhere</h2>
+<p>Ends every session of yours on every device, this one included, and every assistant connection you approved.</p>
+<form method="post" action="/sign-out-everywhere" class="stack">
+${csrfField(view.csrf)}
+<button type="submit">Sign out everywhere</button>
+</form>
 </section></div>`
 	})
 }

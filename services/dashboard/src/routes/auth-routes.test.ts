@@ -88,7 +88,7 @@ describe('sign-up', () => {
 
 	test('a mail server that refuses the mail is a 503 page asking to try again, never a 500', async () => {
 		const refusing = { send: () => Promise.reject(Object.assign(new Error('550 mailbox unavailable'), { responseCode: 550 })) }
-		const browser = new BrowserSession(h.dashboard({}, refusing))
+		const browser = new BrowserSession(h.dashboard({}, { mailer: refusing }))
 		await browser.get('/sign-up')
 		const answer = await browser.post('/sign-up', { email: uniqueEmail(), password: 'a long enough password', account_name: 'X' })
 		expect(answer.status).toBe(503)

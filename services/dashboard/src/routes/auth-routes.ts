@@ -9,7 +9,8 @@ import type { DashboardDeps } from '../deps.ts'
 import { signInPage } from '../pages/auth-pages.ts'
 import { errorPage } from '../pages/error-page.ts'
 import { formatUtc } from '../pages/format.ts'
-import { findUserByEmail } from '../store/users.ts'
+import type { SignInOutcome } from '../metrics.ts'
+import { findUserByEmail, signOutEverywhere } from '../store/users.ts'
 import { EXPIRED_FORM, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
@@ -39,27 +40,30 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			const email = normaliseEmail(formField(body, 'email') ?? '')
 			const password = formField(body, 'password') ?? ''
 			const next = continueTo(formField(body, 'next'))
-			const again = (status: number, error: string) =>
-				htmlResponse(signInPage({ csrf: csrf.token, email: formField(body, 'email'), error, next }), { status, cookies: csrf.cookies })
+			const again = (status: number, error: string, outcome: SignInOutcome) => {
+				deps.metrics?.signIn(outcome)
+				return htmlResponse(signInPage({ csrf: csrf.token, email: formField(body, 'email'), error, next }), { status, cookies: csrf.cookies })
+			}
 
-			if (!web.anonymousCsrfValid(request, body)) return again(403, EXPIRED_FORM)
-			if (email.length === 0 || password.length === 0) return again(400, 'Enter your email address and password.')
-			if (email.length > 254 || password.length > 1000) return again(401, 'Email or password is incorrect.')
+			if (!web.anonymousCsrfValid(request, body)) return again(403, EXPIRED_FORM, 'expired_form')
+			if (email.length === 0 || password.length === 0) return again(400, 'Enter your email address and password.', 'incomplete')
+			if (email.length > 254 || password.length > 1000) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 			const reached = await countAttempt(sql, clock, [
 				{ scope: `sign-in-email:${sha256Hex(email)}`, limit: config.DASHBOARD_SIGN_IN_EMAIL_LIMIT, windowMs: SIGN_IN_WINDOW_MS },
 				{ scope: `sign-in-address:${web.clientAddress(request, server)}`, limit: config.DASHBOARD_SIGN_IN_ADDRESS_LIMIT, windowMs: SIGN_IN_WINDOW_MS }
 			])
 			if (reached) {
 				logger.warn('sign-in attempts limited', { limit: reached.scope.split(':')[0] })
-				return again(429, `Too many sign-in attempts. Try again after ${formatUtc(reached.resetAt)}.`)
+				return again(429, `Too many sign-in attempts. Try again after ${formatUtc(reached.resetAt)}.`, 'rate_limited')
 			}
 			const user = await findUserByEmail(sql, email)
 			const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDecoy(password)
-			if (!user || !valid) return again(401, 'Email or password is incorrect.')
+			if (!user || !valid) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 
 			const session = await startSession(sql, clock, user.id, web.sessionTtlMs)
 			await pruneExpiredSessions(sql, clock, web.sessionIdleMs).catch((error) => logger.warn('session pruning failed', { error }))
 			logger.info('signed in', { user_id: user.id })
+			deps.metrics?.signIn('signed_in')
 			return redirect(next ?? '/keys', [web.sessionCookie(session.token), web.clearAnonymousCsrfCookie()])
 		})
 
@@ -70,6 +74,17 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 				return htmlResponse(errorPage('This form expired', 'Reload the page and sign out again.', session), { status: 403 })
 			}
 			await endSession(sql, session.token)
+			return redirect('/sign-in?signed_out=1', [web.clearSessionCookie()])
+		})
+
+		.post('/sign-out-everywhere', async ({ request, body }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in', [web.clearSessionCookie()])
+			if (!web.sessionCsrfValid(session, body)) {
+				return htmlResponse(errorPage('This form expired', 'Reload the page and sign out everywhere again.', session), { status: 403 })
+			}
+			const ended = await signOutEverywhere(sql, clock, session.userId)
+			logger.info('signed out everywhere', { user_id: session.userId, sessions: ended.endedSessions, connections: ended.endedGrants })
 			return redirect('/sign-in?signed_out=1', [web.clearSessionCookie()])
 		})
 }

@@ -363,6 +363,26 @@ describe('revocation', () => {
 		expect(grant?.revoked_reason).toBe('password_change')
 	})
 
+	test('signing out everywhere ends every session of the user, this one included, and the connections the user approved', async () => {
+		const flow = await signedInFlow()
+		const tokens = await tokensFor(flow)
+		const other = new BrowserSession(app)
+		await other.get('/sign-in')
+		await other.post('/sign-in', { email: flow.email, password: 'correct horse battery staple' })
+		expect((await other.get('/keys')).status).toBe(200)
+		await flow.browser.get('/account/password')
+		const forged = await flow.browser.post('/sign-out-everywhere', {}, { csrf: 'none' })
+		expect(forged.status).toBe(403)
+		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 200 })
+		await flow.browser.get('/account/password')
+		const out = await flow.browser.post('/sign-out-everywhere', {})
+		expect(out.location).toBe('/sign-in?signed_out=1')
+		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
+		for (const browser of [flow.browser, other]) expect((await browser.get('/keys')).location).toBe('/sign-in')
+		const [grant] = await h.db.sql<{ revoked_reason: string }[]>`SELECT revoked_reason FROM oauth_grants WHERE client_id = ${flow.clientId}`
+		expect(grant?.revoked_reason).toBe('sign_out_everywhere')
+	})
+
 	test('a grant of another account cannot be revoked from this one', async () => {
 		const flow = await signedInFlow()
 		const tokens = await tokensFor(flow)

@@ -33,3 +33,15 @@ export async function changePassword(
 		return { endedSessions: ended.length, endedGrants }
 	})
 }
+
+/**
+ * Sign out everywhere: one transaction ends every session of the user, this one included, and the
+ * assistant connections the user approved, so the next call of any of them is refused.
+ */
+export async function signOutEverywhere(sql: Sql, clock: Clock, userId: string): Promise<{ endedSessions: number; endedGrants: number }> {
+	return sql.begin(async (tx) => {
+		const ended = await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} RETURNING id`
+		const endedGrants = await revokeUserGrants(asSql(tx), clock, userId, 'sign_out_everywhere')
+		return { endedSessions: ended.length, endedGrants }
+	})
+}

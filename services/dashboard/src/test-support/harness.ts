@@ -5,7 +5,7 @@ import { silentLogger } from '@lv/logger'
 import { type SmtpReceiver, type TestDatabase, createTestDatabase, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
-import { type Mailer, createMailer } from '../mail/mailer.ts'
+import { createMailer } from '../mail/mailer.ts'
 import type { OAuthSettings } from '../oauth/oauth-settings.ts'
 
 export const TEST_CONFIG: DashboardDeps['config'] = {
@@ -43,8 +43,8 @@ export type Harness = {
 	mailbox: SmtpReceiver
 	/** The real gateway app the dashboard calls (in process, through `handle`). */
 	gateway: ReturnType<typeof createGatewayApp>
-	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given. */
-	dashboard(config?: Partial<DashboardDeps['config']>, mailer?: Mailer): ReturnType<typeof createApp>
+	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given; metrics only when given. */
+	dashboard(config?: Partial<DashboardDeps['config']>, deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics'>>): ReturnType<typeof createApp>
 	stop(): Promise<void>
 }
 
@@ -69,15 +69,16 @@ export async function startHarness(): Promise<Harness> {
 		clock,
 		mailbox,
 		gateway,
-		dashboard: (config = {}, mailer = createMailer(mailbox.url, 'Licence Register Verification <no-reply@example.test>', clock)) =>
+		dashboard: (config = {}, deps = {}) =>
 			createApp({
 				sql: db.sql,
 				clock,
 				logger: silentLogger,
 				config: { ...TEST_CONFIG, ...config },
 				gatewayFetch: (request) => gateway.handle(request),
-				mailer,
-				oauth: TEST_OAUTH
+				mailer: deps.mailer ?? createMailer(mailbox.url, 'Licence Register Verification <no-reply@example.test>', clock),
+				oauth: TEST_OAUTH,
+				metrics: deps.metrics
 			}),
 		async stop() {
 			await mailbox.stop()

@@ -40,6 +40,7 @@ export class KeyCache {
 	#unknownGeneration = 0
 	#flushes = 0
 	#loads = 0
+	#hits = 0
 
 	constructor(load: (keyHash: Uint8Array, nowMs: number) => Promise<KeyRecord | null>, options: KeyCacheOptions = {}) {
 		this.#load = load
@@ -56,9 +57,15 @@ export class KeyCache {
 	resolve(keyHash: Uint8Array, nowMs: number, requester?: () => string): Promise<CachedKey | null> | CachedKey | null {
 		const hash = hashId(keyHash)
 		const cached = this.#byHash.get(hash)
-		if (cached && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs) return cached
+		if (cached && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs) {
+			this.#hits++
+			return cached
+		}
 		const unknownSinceMs = this.#unknown.get(hash)
-		if (unknownSinceMs !== undefined && Math.abs(nowMs - unknownSinceMs) < this.#unknownTtlMs) return null
+		if (unknownSinceMs !== undefined && Math.abs(nowMs - unknownSinceMs) < this.#unknownTtlMs) {
+			this.#hits++
+			return null
+		}
 		const loading = this.#loading.get(hash)
 		if (loading) return loading
 		if (requester) this.#readGate?.checkAllowed(requester, nowMs)
@@ -145,6 +152,11 @@ export class KeyCache {
 	/** How often the whole cache was dropped (each (re)connection of the change channel). */
 	get flushes() {
 		return this.#flushes
+	}
+
+	/** Lookups answered from memory so far. */
+	get hits() {
+		return this.#hits
 	}
 
 	/** Database reads so far. */

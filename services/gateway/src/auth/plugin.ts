@@ -144,6 +144,7 @@ const admitOrFailClosed = (auth: AuthRuntime, call: IncomingCall) =>
 			error instanceof AppError ? error : serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
 		// Each refusal is built for this one call, so adding a header to it touches no other response.
 		if (call.mode === 'optional') refusal.headers['X-Upgrade-URL'] ??= auth.pricingUrl
+		auth.metrics?.refused(refusal.reason)
 		throw refusal
 	})
 

@@ -10,6 +10,7 @@ import { KeyCache } from './key-cache.ts'
 import { watchKeyChanges } from './key-changes.ts'
 import { lookupKey } from './key-lookup.ts'
 import { type LastUsedStamps, createLastUsedStamps } from './last-used.ts'
+import type { GatewayMetrics } from '../metrics.ts'
 
 /**
  * What one gateway replica shares between all its routes: the key cache and its change listener, the
@@ -26,6 +27,8 @@ export type AuthRuntime = {
 	lastUsed: LastUsedStamps
 	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
 	listening: Promise<void>
+	/** Counts each refusal at admission by its reason (the app's metrics). */
+	metrics?: Pick<GatewayMetrics, 'refused'>
 }
 
 export type AuthRuntimeDeps = {
@@ -33,6 +36,7 @@ export type AuthRuntimeDeps = {
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS?: number }
+	metrics?: Pick<GatewayMetrics, 'refused'>
 }
 
 /**
@@ -57,6 +61,7 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 		keys,
 		limits,
 		lastUsed: createLastUsedStamps(sql, logger),
+		metrics: deps.metrics,
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,
 			(error: unknown) => logger.warn('could not listen for api key changes; cached keys expire by age only', { error })

@@ -1,5 +1,5 @@
 import type { Sql } from '@lv/db'
-import { AppError, type ErrorReason } from '@lv/errors'
+import { AppError, type ErrorReason, serviceUnavailable } from '@lv/errors'
 import { verifyAccessToken } from '@lv/oauth'
 import { readCredentials } from '../auth/bearer.ts'
 import type { connectorAddresses } from './connector-settings.ts'
@@ -24,6 +24,12 @@ async function liveGrantKey(sql: Sql, grantId: string, accountId: string): Promi
 	return row ? new Uint8Array(row.key_hash) : null
 }
 
+/** The grant read as above; a database that cannot answer is a 503 to retry, never a 500. */
+const liveGrantKeyOrUnavailable = (sql: Sql, grantId: string, accountId: string) =>
+	liveGrantKey(sql, grantId, accountId).catch((error: unknown) => {
+		throw serviceUnavailable('dependency_unavailable', 'The connection could not be checked right now. Retry shortly.', error)
+	})
+
 /**
  * The bearer access token checked (signature, issuer, audience = this endpoint, expiry on the
  * gateway's clock), then its grant read: a revoked grant refuses the very next call.
@@ -39,7 +45,7 @@ export async function authorizeConnectorCall(sql: Sql, addresses: Addresses, req
 		return refuse('auth_invalid', 'access_token_invalid', 'The access token is not valid here.')
 	}
 	const { grantId, accountId } = verified.claims
-	const keyHash = UUID.test(grantId) && UUID.test(accountId) ? await liveGrantKey(sql, grantId, accountId) : null
+	const keyHash = UUID.test(grantId) && UUID.test(accountId) ? await liveGrantKeyOrUnavailable(sql, grantId, accountId) : null
 	if (!keyHash) return refuse('auth_revoked', 'grant_revoked', 'This connection was revoked; connect the assistant again.')
 	return { ok: true, grantId, accountId, keyHash }
 }

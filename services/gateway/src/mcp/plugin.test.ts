@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
+import { createSql } from '@lv/db'
 import { ACCESS_TOKEN_TTL_SECONDS } from '@lv/oauth'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
@@ -81,6 +82,22 @@ describe('access to /mcp/account', () => {
 			'Bearer resource_metadata="https://api.example.test/.well-known/oauth-protected-resource/mcp/account", scope="account"'
 		)
 		expect(await response.json()).toMatchObject({ code: 'auth_required', details: { reason: 'access_token_missing' } })
+	})
+
+	test('a database that cannot read the grant answers 503 dependency_unavailable, never a 500', async () => {
+		const { token } = await grantedAccount()
+		const ended = createSql(db.url, { max: 1 })
+		await ended.end()
+		const cut = createApp({ ...testDeps({ sql: ended, bus, clock }), connector: CONNECTOR })
+		const response = await cut.handle(
+			new Request(MCP_URL, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+			})
+		)
+		expect(response.status).toBe(503)
+		expect(await response.json()).toMatchObject({ code: 'service_unavailable', details: { reason: 'dependency_unavailable' } })
 	})
 
 	test('an API key is not an access token: 401 invalid_token', async () => {

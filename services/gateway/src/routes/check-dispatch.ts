@@ -4,6 +4,7 @@ import { CheckManyRequest, type FramedAnswer, MAX_CHECKS_PER_MESSAGE, type OneCh
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { HeldAnswers } from './held-answers.ts'
 import { createCoalescer } from '@lv/runtime'
+import { type GatewayMetrics, timedRequest } from '../metrics.ts'
 
 /**
  * Messages to the checker in flight at once; checks arriving meanwhile wait and travel together.
@@ -25,17 +26,19 @@ export type CheckDispatcher = {
  * turn. The last answer to a check without as_of is held and offered back as `known`: the checker
  * still decides every check, and sends the bytes again only when its answer is not those bytes.
  */
-export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs: number }): CheckDispatcher {
+export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs: number; metrics?: Pick<GatewayMetrics, 'natsRequest'> }): CheckDispatcher {
 	const held = new HeldAnswers()
 	const coalescer = createCoalescer<OneCheck, FramedAnswer>(
 		async (checks) => {
-			const reply = await requestBytes(deps.bus, {
-				subject: subjects.checkMany,
-				schema: CheckManyRequest,
-				body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] },
-				timeoutMs: deps.timeoutMs,
-				unavailableReason: 'checker_unavailable'
-			})
+			const send = () =>
+				requestBytes(deps.bus, {
+					subject: subjects.checkMany,
+					schema: CheckManyRequest,
+					body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] },
+					timeoutMs: deps.timeoutMs,
+					unavailableReason: 'checker_unavailable'
+				})
+			const reply = await timedRequest(deps.metrics, subjects.checkMany, send)
 			try {
 				return decodeFramedAnswers(reply)
 			} catch (error) {

@@ -6,6 +6,7 @@ import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel } from '../models/check.ts'
+import { timedRequest } from '../metrics.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
@@ -20,8 +21,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 const json = (body: string | Uint8Array) => new Response(body as BodyInit, { headers: JSON_HEADERS })
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
-export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 'clock' | 'config'>) {
-	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS })
+export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps, 'bus' | 'clock' | 'config' | 'metrics'>) {
+	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS, metrics })
 	return {
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: RawCheckQuery, url: string): Promise<Response> {
@@ -29,13 +30,15 @@ export function checkHandlers({ bus, clock, config }: Pick<GatewayDeps, 'bus' | 
 		},
 		async batch(domains: readonly unknown[]): Promise<Response> {
 			const batch = compactBatch(domains)
-			const answer = await requestBytes(bus, {
-				subject: subjects.checkBatch,
-				schema: CheckBatchRequest,
-				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
-				timeoutMs: config.CHECKER_TIMEOUT_MS,
-				unavailableReason: 'checker_unavailable'
-			})
+			const answer = await timedRequest(metrics, subjects.checkBatch, () =>
+				requestBytes(bus, {
+					subject: subjects.checkBatch,
+					schema: CheckBatchRequest,
+					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
+					timeoutMs: config.CHECKER_TIMEOUT_MS,
+					unavailableReason: 'checker_unavailable'
+				})
+			)
 			if (!batch.changed) return json(answer)
 			const parsed = JSON.parse(new TextDecoder().decode(answer)) as { results?: unknown }
 			batch.restore(parsed.results)

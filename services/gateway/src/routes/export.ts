@@ -5,6 +5,7 @@ import { ExportBuildRequest, ExportFileReply, subjects } from '@lv/contracts'
 import { internalError, methodNotAllowed } from '@lv/errors'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
+import { timedRequest } from '../metrics.ts'
 import { EXPORT_RESPONSES, ExportParams, ExportQueryDoc } from '../models/export.ts'
 import { exportFileResponse } from './export-file.ts'
 import { admitExport, exportDailyLimitReached, releaseExport, requireExportPlan } from './export-limits.ts'
@@ -24,7 +25,7 @@ export type ExportRouteOptions = { buildTimeoutMs?: number }
  * the monthly quota and gives it back on any error; a failed build gives back the daily count too.
  */
 export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) => {
-	const { sql, bus, clock, logger, config } = deps
+	const { sql, bus, clock, logger, config, metrics } = deps
 	const timeoutMs = options.buildTimeoutMs ?? EXPORT_BUILD_TIMEOUT_MS
 
 	async function requireKnownJurisdiction(code: string) {
@@ -53,13 +54,15 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 			if (!admission.admitted)
 				throw exportDailyLimitReached({ used: admission.used, limit: limit ?? 0, window: admission.window, nowMs, planTier: caller.plan.code, pricingUrl: config.PRICING_URL })
 			try {
-				const reply = await request(bus, {
-					subject: subjects.exportBuild,
-					schema: ExportBuildRequest,
-					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), dataset, ...query },
-					timeoutMs,
-					unavailableReason: 'dependency_unavailable'
-				})
+				const reply = await timedRequest(metrics, subjects.exportBuild, () =>
+					request(bus, {
+						subject: subjects.exportBuild,
+						schema: ExportBuildRequest,
+						body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), dataset, ...query },
+						timeoutMs,
+						unavailableReason: 'dependency_unavailable'
+					})
+				)
 				if (!Value.Check(ExportFileReply, reply)) throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
 				return exportFileResponse(sql, reply, logger)
 			} catch (error) {

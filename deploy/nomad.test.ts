@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { parse } from '@cdktf/hcl2json'
+import { NATS_ROLES } from '@lv/contracts'
+import { DEPLOY_DIR } from './generate.ts'
+import { natsPasswordVariable } from './render.ts'
+import { SECRET_STAND_INS, configProblem } from './service-config.ts'
+
+/* hcl2json keeps expressions as "${...}" strings and every block as an array of bodies. */
+type Body = Record<string, any>
+type ServiceGroup = { count: number; entry: string; http_port: number; nats_user: string; pool: number; env: Record<string, string> }
+
+const parsed: Record<string, Body> = {}
+const nomadFile = (name: string) => {
+	const body = parsed[name]
+	if (!body) throw new Error(`${name} not parsed`)
+	return body
+}
+const only = (blocks: Body[] | undefined, what: string): Body => {
+	if (blocks?.length !== 1 || !blocks[0]) throw new Error(`expected one ${what}`)
+	return blocks[0]
+}
+
+const servicesJob = () => only(nomadFile('licence-verify.nomad.hcl').job['licence-verify'], 'job licence-verify')
+const servicesLocals = () => only(nomadFile('licence-verify.nomad.hcl').locals, 'locals block')
+const groupContent = () => only(only(servicesJob().dynamic.group, 'dynamic group').content, 'group content')
+
+/** local.services as the job computes it: the fixed services, then one reader group per line of readers.vars.hcl. */
+function serviceGroups(): Record<string, ServiceGroup> {
+	const locals = servicesLocals()
+	expect(locals.services).toStartWith('${merge(local.fixed_services, {')
+	const readers = nomadFile('readers.vars.hcl').readers as Record<string, string>
+	return {
+		...locals.fixed_services,
+		...Object.fromEntries(Object.entries(readers).map(([name, jurisdictions]) => [`reader-${name}`, { ...locals.reader, env: { READER_JURISDICTIONS: jurisdictions } }]))
+	}
+}
+
+beforeAll(async () => {
+	for (const name of ['licence-verify.nomad.hcl', 'nats.nomad.hcl', 'variables.policy.hcl', 'readers.vars.hcl']) {
+		parsed[name] = (await parse(name, await Bun.file(join(DEPLOY_DIR, 'nomad', name)).text())) as Body
+	}
+}, 60_000)
+
+describe('deploy/nomad', () => {
+	test('the services job runs the release image on the docker driver, migrations first, with an update and a spread block', () => {
+		const job = servicesJob()
+		expect(only(job.update, 'update')).toMatchObject({ max_parallel: 1, auto_revert: true })
+		expect(only(job.spread, 'spread').attribute).toBe('${node.unique.id}')
+		const tasks = groupContent().task
+		for (const task of [only(tasks.migrate, 'migrate task'), only(tasks.service, 'service task')]) {
+			expect(task.driver).toBe('docker')
+			expect(only(task.config, 'config').image).toBe('${var.image}')
+		}
+		expect(only(tasks.migrate[0].lifecycle, 'lifecycle')).toEqual({ hook: 'prestart', sidecar: false })
+		expect(only(tasks.migrate[0].config, 'config').args).toEqual(['packages/db/src/migrate-cli.ts'])
+	})
+
+	test('the dashboard finds the gateway through Nomad service discovery', () => {
+		const content = groupContent()
+		const httpService = only(content.dynamic.service, 'dynamic service')
+		expect(httpService.for_each).toBe('${group.value.http_port > 0 ? [group.key] : []}')
+		expect(only(httpService.content, 'service content')).toMatchObject({ name: '${service.value}', port: 'http', provider: 'nomad' })
+		expect(serviceGroups().gateway?.http_port).toBeGreaterThan(0)
+		const template = only(content.task.service[0].template, 'template').data as string
+		expect(template).toContain('%{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}')
+	})
+
+	test("each group's own config reader accepts the environment the job gives it", async () => {
+		const task = groupContent().task.service[0]
+		expect(task.env).toStartWith('${merge(local.common_env, group.value.env, {')
+		const template = only(task.template, 'template').data as string
+		for (const name of ['DATABASE_URL', 'WEBHOOK_SECRET_KEY']) expect(template).toContain(`${name}={{ .${name} }}`)
+		expect(template).toContain('NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}')
+		expect(template).toContain('NATS_URL={{ range $i, $s := nomadService "nats" }}')
+		expect(template).toContain('DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}')
+		expect(template).toContain('%{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}')
+		const groups = serviceGroups()
+		expect(Object.keys(groups).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		for (const [name, group] of Object.entries(groups)) {
+			const env: Record<string, string> = {
+				...servicesLocals().common_env,
+				...group.env,
+				PORT: String(group.http_port),
+				DATABASE_POOL_MAX: String(group.pool),
+				NATS_USER: group.nats_user,
+				DATABASE_URL: SECRET_STAND_INS.DATABASE_URL ?? '',
+				WEBHOOK_SECRET_KEY: SECRET_STAND_INS.WEBHOOK_SECRET_KEY ?? '',
+				NATS_URL: 'nats://10.30.0.21:4222,nats://10.30.0.22:4222',
+				...(group.nats_user === '' ? {} : { NATS_PASSWORD: SECRET_STAND_INS.NATS_PASSWORD ?? '' }),
+				...(name === 'gateway' || name === 'dashboard' ? { OAUTH_TOKEN_SECRET: SECRET_STAND_INS.OAUTH_TOKEN_SECRET ?? '' } : {}),
+				...(name === 'dashboard' ? { API_BASE_URL: 'http://10.30.0.31:25123', DASHBOARD_MAIL_URL: SECRET_STAND_INS.DASHBOARD_MAIL_URL ?? '' } : {})
+			}
+			expect({ name, problem: await configProblem(group.entry, env) }).toEqual({ name, problem: undefined })
+			if (group.nats_user !== '') expect(NATS_ROLES as readonly string[]).toContain(group.nats_user)
+		}
+	})
+
+	test('the pools of every group at its count fit in the PostgreSQL connection budget', () => {
+		const connections = Object.values(serviceGroups()).reduce((sum, group) => sum + group.count * group.pool, 0)
+		expect(connections).toBeLessThanOrEqual(servicesLocals().postgres_connection_budget)
+	})
+
+	test("the migrations read the job's own variable; the ACL policy lets the NATS job read it, read-only", () => {
+		const migrate = groupContent().task.migrate[0]
+		expect(only(migrate.template, 'template').data).toContain('nomadVar "nomad/jobs/licence-verify"')
+		const policy = only(nomadFile('variables.policy.hcl').namespace.default, 'namespace')
+		expect(only(policy.variables, 'variables').path).toEqual({ 'nomad/jobs/licence-verify': [{ capabilities: ['read'] }] })
+		const natsTemplates = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group').task.nats[0].template as Body[]
+		expect(natsTemplates.some((template) => String(template.data).includes('nomadVar "nomad/jobs/licence-verify"'))).toBe(true)
+	})
+
+	test('NATS: three nodes on distinct hosts with their own volume, the generated configuration and every user password', () => {
+		const group = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group')
+		expect(group.count).toBe(3)
+		expect(only(group.constraint, 'constraint')).toEqual({ operator: 'distinct_hosts', value: 'true' })
+		expect(only(group.volume.data, 'volume')).toMatchObject({ type: 'host' })
+		const templates = only(group.task.nats, 'nats task').template as Body[]
+		expect(templates.map((template) => template.data)).toContain('${file("nats.conf.tpl")}')
+		const secrets = templates.map((template) => String(template.data)).join('\n')
+		for (const role of NATS_ROLES) expect(secrets).toContain(`${natsPasswordVariable(role)}={{ .${natsPasswordVariable(role)} }}`)
+	})
+})
