@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
+/** Receivers' default window for `t`, in seconds (the common value among webhook senders). */
+export const DEFAULT_SIGNATURE_TOLERANCE_SECONDS = 300
+
 const encoder = new TextEncoder()
 const toBytes = (body: string | Uint8Array): Uint8Array => (typeof body === 'string' ? encoder.encode(body) : body)
 

@@ -3,6 +3,7 @@ import type { DashboardDeps } from './deps.ts'
 import { createGatewayClient } from './gateway/gateway-client.ts'
 import { errorPage } from './pages/error-page.ts'
 import { assetRoutes } from './routes/asset-routes.ts'
+import { llmsRoutes } from './routes/llms-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { connectedAppsRoutes } from './routes/connected-apps-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
@@ -49,6 +50,7 @@ export function createApp(deps: DashboardDeps) {
 			})
 		})
 		.use(assetRoutes())
+		.use(llmsRoutes(deps))
 		.use(authRoutes(deps, web))
 		.use(signUpRoutes(deps, web))
 		.use(passwordRoutes(deps, web))

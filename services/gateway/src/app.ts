@@ -3,6 +3,7 @@ import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
+import type { EvidenceKeyring } from '@lv/evidence'
 import type { Logger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
@@ -18,8 +19,10 @@ import { requestIdOf } from './request-id.ts'
 import { checkRoutes } from './routes/check.ts'
 import { healthRoutes } from './routes/health.ts'
 import { coverageRoutes } from './routes/coverage.ts'
+import { evidenceRoutes } from './routes/evidence.ts'
 import { exportRoutes } from './routes/export.ts'
 import { jurisdictionRoutes } from './routes/jurisdictions.ts'
+import { llmsRoutes } from './routes/llms.ts'
 import { licenseRoutes } from './routes/licenses.ts'
 import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
@@ -36,6 +39,8 @@ export type GatewayDeps = {
 	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
+	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */
+	evidence?: EvidenceKeyring
 	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
 	auth?: AuthRuntime
 	/** The process's gateway series (main.ts); without it the app keeps its own, off (no per-request hooks). */
@@ -94,6 +99,8 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
 		.use(exportRoutes(deps))
+		.use(evidenceRoutes(deps))
+		.use(llmsRoutes(deps))
 		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
 	handle = (request) => app.handle(request)
 	return app

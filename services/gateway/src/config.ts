@@ -20,6 +20,12 @@ export const GatewayEnv = T.Object({
 	WEBHOOK_SECRET_PREVIOUS_KEYS: T.String({ default: '' }),
 	/** Operator-only URL-policy exceptions (`host:port` or CIDR, comma-separated), as for the notifier. */
 	WEBHOOK_ALLOW_LIST: T.String({ default: '' }),
+	/** The private Ed25519 JWK (with kid) evidence records are signed with; or EVIDENCE_SIGNING_KEY_FILE naming a mounted file. Without either, evidence=true answers 503. */
+	EVIDENCE_SIGNING_KEY: T.String({ default: '' }),
+	EVIDENCE_SIGNING_KEY_FILE: T.String({ default: '' }),
+	/** Public JWKs of retired signing keys (a JWK, an array or a JWKS), still published so older records verify; or a mounted file. */
+	EVIDENCE_PUBLIC_KEYS: T.String({ default: '' }),
+	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' }),
 	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
 	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '', description: 'at least 32 characters; empty turns /mcp/account off' }),
 	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */

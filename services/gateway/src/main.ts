@@ -4,6 +4,7 @@ import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
+import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 import { createGatewayMetrics } from './metrics.ts'
 
 const config = loadConfigOrExit(GatewayEnv, process.env)
@@ -19,10 +20,12 @@ const webhooks = {
 	previousSecretKeys: splitList(config.WEBHOOK_SECRET_PREVIOUS_KEYS),
 	allowList: splitList(config.WEBHOOK_ALLOW_LIST)
 }
+const evidence = (await loadEvidenceKeyring(config)) ?? undefined
+if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 503')
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
-const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, connector, metrics: createGatewayMetrics(metrics) })
+const app = createApp({ sql, bus, clock: systemClock, logger, config, webhooks, evidence, connector, metrics: createGatewayMetrics(metrics) })
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })

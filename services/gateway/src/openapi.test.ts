@@ -43,7 +43,7 @@ afterAll(async () => {
 	await db.drop()
 })
 
-const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}')
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 const INTERNAL = new Set(['/openapi', '/openapi.json'])
 
 describe('GET /openapi.json', () => {

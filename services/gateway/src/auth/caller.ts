@@ -6,9 +6,10 @@ export type AuthMode = 'required' | 'optional' | 'none'
 /**
  * The `auth` route option. `readOnly: true` declares a route with no side effects: when the caller
  * is very likely admitted, its handler runs while the call is being counted, and the answer waits
- * for the admission (a refusal replaces it). Never for a route that writes or spends a cap.
+ * for the admission (a refusal replaces it). Never for a call that writes or spends a cap: a route
+ * whose calls write only sometimes passes a test of the request instead (true: this call only reads).
  */
-export type AuthOption = AuthMode | { mode: AuthMode; readOnly: true }
+export type AuthOption = AuthMode | { mode: AuthMode; readOnly: true | ((request: Request) => boolean) }
 
 /** Who is calling, as handlers see it. `trial` is a legacy trial key; `keyless` has no account. */
 export type Caller =

@@ -215,7 +215,8 @@ export function authPlugin(auth: AuthRuntime) {
 					return address
 				}
 				const call = readCall(auth, mode, request, route, addressOf)
-				const caller = typeof option === 'string' ? null : likelyCaller(auth, call)
+				const overlaps = typeof option !== 'string' && (option.readOnly === true || option.readOnly(request))
+				const caller = overlaps ? likelyCaller(auth, call) : null
 				const admission = admitOrFailClosed(auth, call)
 				if (caller === null) {
 					;(context as AuthContext)[AUTH_STATE] = await admission

@@ -68,7 +68,8 @@ describe('protected resource metadata', () => {
 describe('/openapi.json', () => {
 	test('the connector routes are not REST operations; the description names the endpoint and its 401 reasons', async () => {
 		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as { info: { description: string }; paths: Record<string, unknown> }
-		expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1'))).toEqual([])
+		// Outside /v1 only the evidence keys and llms.txt are documented: nothing of the connector.
+		expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1'))).toEqual(['/.well-known/jwks.json', '/llms.txt'])
 		expect(document.info.description).toContain('/mcp/account')
 		expect(document.info.description).toContain('grant_revoked')
 	})

@@ -175,6 +175,19 @@ export const AsOfModel = t.Object(
 	}
 )
 
+export const EvidenceReferenceModel = t.Object(
+	{
+		id: t.String({ description: 'The record id (`ev_` + ULID).', examples: ['ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P'] }),
+		jws: t.String({ description: 'Compact JWS (EdDSA/Ed25519) whose payload is the canonical JSON of the record.' }),
+		kid: t.String({ description: 'The signing key, published at `/.well-known/jwks.json` for as long as records it signed are retained.' }),
+		url: t.String({ format: 'uri', description: '`GET` returns the record again (keyed, this account).' }),
+		pdf_url: t.String({ format: 'uri', description: 'A printable report of the record.' }),
+		jwks_url: t.String({ format: 'uri' }),
+		expires_at: timestamp('Until when the record is retained (five years).')
+	},
+	{ ...Strict, description: 'Present only with `evidence=true`: the signed check record.' }
+)
+
 export const CheckMetaModel = t.Object(
 	{
 		scraped_at: nullable(t.String({ format: 'date-time' })),
@@ -214,12 +227,20 @@ export const CheckResultModel = t.Object(
 		as_of: t.Optional(AsOfModel),
 		superseded_number: t.Optional(t.String({ description: 'The earlier UKGC number sent, which resolved to the version now listed.' })),
 		checked_jurisdictions: t.Array(t.String()),
-		_meta: CheckMetaModel
+		_meta: CheckMetaModel,
+		evidence: t.Optional(EvidenceReferenceModel)
 	},
 	{ ...Strict, description: 'The Check result.' }
 )
 
+const EvidenceFlag = t.Optional(
+	t.Union([t.Literal('true'), t.Literal('false')], { description: '`true` adds a signed check record (`evidence`); needs a key.', examples: ['true'] })
+)
+
+export const EvidenceQueryParams = t.Object({ evidence: EvidenceFlag })
+
 export const CheckQueryParams = t.Object({
+	evidence: EvidenceFlag,
 	// No maxLength here: SPEC answers an over-long domain with hostname_too_long, not a schema error.
 	domain: t.Optional(t.String({ description: 'Bare hostname, at most 253 characters. Exactly one of domain / license_number.', examples: ['www.example.com'] })),
 	license_number: t.Optional(
@@ -256,7 +277,8 @@ export const BatchResultModel = t.Object(
 	{
 		results: t.Array(t.Union([BatchResultRowModel, BatchErrorRowModel]), { description: 'One row per entry, in the order sent.' }),
 		checked_jurisdictions: t.Array(t.String()),
-		_meta: t.Object({ checked_at: t.String({ format: 'date-time' }), stale_jurisdictions: t.Array(StaleJurisdictionModel) }, Strict)
+		_meta: t.Object({ checked_at: t.String({ format: 'date-time' }), stale_jurisdictions: t.Array(StaleJurisdictionModel) }, Strict),
+		evidence: t.Optional(EvidenceReferenceModel)
 	},
 	Strict
 )

@@ -8,7 +8,7 @@ type Json = Record<string, unknown>
 type ExampleObject = { summary: string; value: unknown } | { $ref: string }
 type MediaType = { schema?: Json; examples?: Record<string, ExampleObject> }
 type Response = { description?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType> }
-type Operation = { security?: Record<string, unknown>[]; deprecated?: boolean; responses?: Record<string, Response> }
+type Operation = { security?: Record<string, unknown>[]; deprecated?: boolean; requestBody?: Json; responses?: Record<string, Response> }
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: Json & { headers?: Json; examples?: Json } }
 
 const GENERIC_ERROR_DESCRIPTION = 'The error envelope of every non-2xx response.'
@@ -34,6 +34,7 @@ export function decorateDocument<D extends OpenApiDocument>(source: D): D {
 			const key = operationKey(method, path)
 			const spec = OPERATIONS[key] ?? UNSPECIFIED
 			const mode = authModeOf(operation.security)
+			if (spec.jsonBody) operation.requestBody = { required: true, content: { 'application/json': { schema: JSON.parse(JSON.stringify(spec.jsonBody)) } } }
 			const responses = (operation.responses ??= {})
 			if (spec.noContent !== undefined && !Object.keys(responses).some((status) => isSuccess(Number(status)))) responses['204'] = { description: spec.noContent }
 			for (const [status, response] of Object.entries(responses)) {

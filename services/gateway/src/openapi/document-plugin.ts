@@ -31,6 +31,8 @@ export function apiDocument(config: { PUBLIC_BASE_URL: string }) {
 				path: '/openapi',
 				specPath: SPEC_PATH,
 				provider: null,
+				// Paths with a dot are documented too (/.well-known/jwks.json, /llms.txt); the document's own are not.
+				exclude: { staticFile: false, paths: ['/openapi', SPEC_PATH] },
 				documentation: {
 					openapi: '3.1.0',
 					info: { title: 'Licence Register Verification API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },

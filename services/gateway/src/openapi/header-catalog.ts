@@ -62,6 +62,9 @@ export const HEADER_COMPONENTS = {
 	'Last-Modified': text('HTTP-date when the file was built.', ['Thu, 05 Nov 2026 06:30:00 GMT']),
 	'X-Export-Rows': integer('Data rows in the file (the CSV header row not counted).', [48213]),
 	'X-Export-Data-Version': integer('Sum of the registers’ data versions the file was built from.', [1873]),
+	'X-Snapshot-Sha256': text('Lowercase hex SHA-256 of the body (the path’s hash).', ['9f2c4e0a7b1d3f5e6a8c0b2d4f6e8a0c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e']),
+	'X-Snapshot-Read-At': text('The latest register read that returned these bytes (fetched, or confirmed unchanged).', ['2026-11-05T06:02:11.407Z']),
+	'X-Snapshot-First-Fetched-At': text('When these bytes were first fetched.', ['2026-10-28T06:01:54.220Z']),
 	Deprecation: text('Only on an operation marked deprecated: RFC 9745 structured-field date `@<unix-epoch>` of the deprecation.', ['@1798761600']),
 	Sunset: text('Only on an operation marked deprecated: RFC 8594 HTTP-date of removal, at least 90 days after the deprecation.', ['Thu, 15 Apr 2027 00:00:00 GMT'])
 } as const satisfies Record<string, HeaderComponent>

@@ -1,3 +1,7 @@
+import type { TSchema } from 'elysia'
+import { BatchBody } from '../models/check.ts'
+import { AddOperatorBody } from '../models/watchlist.ts'
+import { CreateWebhookBody, UpdateWebhookBody } from '../models/webhooks.ts'
 import type { HeaderName } from './header-catalog.ts'
 import type { OutcomeId } from './outcomes.ts'
 
@@ -15,6 +19,8 @@ export type OperationSpec = {
 	notProduced?: readonly number[]
 	/** The 204 of an operation whose route cannot document an empty success itself. */
 	noContent?: string
+	/** The JSON body of a route that parses its own (size cap), which hides its schema from the generator. */
+	jsonBody?: TSchema
 }
 
 /** What keys, plans and limits add to every operation of an auth mode. */
@@ -56,6 +62,7 @@ const EXPORT_FILE: HeaderGroup = {
 	always: ['Content-Disposition', 'X-Export-Bytes', 'ETag', 'Last-Modified', 'X-Export-Rows', 'X-Export-Data-Version'],
 	sometimes: ['Content-Length']
 }
+const SNAPSHOT_BYTES: HeaderGroup = { always: ['X-Snapshot-Sha256', 'X-Snapshot-Read-At', 'X-Snapshot-First-Fetched-At'] }
 const URL_POLICY: readonly OutcomeId[] = ['invalid_url', 'invalid_scheme', 'empty_host', 'blocked_hostname', 'unresolvable_host', 'private_ip_blocked']
 
 /** Keyed by `METHOD /path` as the document writes it. Every documented operation has an entry (openapi tests). */
@@ -64,9 +71,25 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/stats': { outcomes: [], notProduced: [503] },
 	'GET /v1/status': { outcomes: ['dependency_unavailable'], success: { always: ['Cache-Control'] } },
 	'GET /v1/check': {
-		outcomes: ['check_invalid_input', 'not_a_valid_hostname', 'hostname_too_long', 'missing_required_parameter', 'conflicting_parameters', 'checker_unavailable']
+		outcomes: [
+			'check_invalid_input',
+			'not_a_valid_hostname',
+			'hostname_too_long',
+			'missing_required_parameter',
+			'conflicting_parameters',
+			'evidence_api_key_missing',
+			'checker_unavailable',
+			'evidence_signing_unavailable'
+		]
 	},
-	'POST /v1/check/batch': { outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable'] },
+	'POST /v1/check/batch': { jsonBody: BatchBody, outcomes: ['batch_invalid_input', 'method_not_allowed', 'body_too_large', 'checker_unavailable', 'evidence_signing_unavailable'] },
+	'GET /.well-known/jwks.json': { outcomes: [] },
+	'GET /llms.txt': { outcomes: [] },
+	'GET /v1/evidence/{id}': { outcomes: ['evidence_not_found'], notProduced: [400] },
+	'GET /v1/snapshots/{sha256}': { outcomes: ['snapshot_not_found'], notProduced: [400], success: SNAPSHOT_BYTES },
+	'POST /v1/evidence/verify': {
+		outcomes: ['evidence_body_invalid', 'evidence_malformed', 'evidence_unknown_key', 'evidence_signature_invalid', 'evidence_not_canonical', 'evidence_unsupported_version']
+	},
 	'GET /v1/jurisdictions': { outcomes: [], notProduced: [400] },
 	'GET /v1/jurisdictions/{code}': { outcomes: ['invalid_jurisdiction_code', 'jurisdiction_not_found'] },
 	'GET /v1/jurisdictions/{code}/operators': { outcomes: ['invalid_jurisdiction_code', 'jurisdiction_invalid_pagination', 'jurisdiction_not_found'] },
@@ -80,6 +103,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/watchlist': { outcomes: [], notProduced: [400] },
 	'GET /v1/watchlist/operators': { outcomes: ['watchlist_invalid_pagination'] },
 	'POST /v1/watchlist/operators': {
+		jsonBody: AddOperatorBody,
 		outcomes: ['watchlist_body_invalid', 'watchlist_invalid_slug', 'watchlist_quota_exceeded', 'watchlist_operator_not_found', 'watchlist_duplicate', 'body_too_large']
 	},
 	'DELETE /v1/watchlist/operators/{slug}': { outcomes: ['delete_invalid_slug'], noContent: 'Removed, or was not listed.' },
@@ -87,9 +111,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 		outcomes: ['feed_conflicting_parameters', 'invalid_cursor', 'since_exceeds_retention_window', 'feed_invalid_input', 'watchlist_events_poll_limit'],
 		success: POLL_SUCCESS
 	},
-	'POST /v1/webhooks': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'body_too_large'] },
+	'POST /v1/webhooks': { jsonBody: CreateWebhookBody, outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'body_too_large'] },
 	'GET /v1/webhooks': { outcomes: [], notProduced: [400] },
-	'PATCH /v1/webhooks/{id}': { outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'webhook_not_found', 'body_too_large'] },
+	'PATCH /v1/webhooks/{id}': { jsonBody: UpdateWebhookBody, outcomes: [...URL_POLICY, 'invalid_event_type', 'webhook_invalid_input', 'webhook_quota_exceeded', 'webhook_not_found', 'body_too_large'] },
 	'DELETE /v1/webhooks/{id}': { outcomes: ['webhook_not_found'], notProduced: [400], noContent: 'Deleted with its secrets and deliveries.' },
 	'POST /v1/webhooks/{id}/rotate_secret': { outcomes: ['webhook_not_found'], notProduced: [400] },
 	'GET /v1/webhooks/{id}/deliveries': { outcomes: ['deliveries_invalid_input', 'deliveries_invalid_pagination', 'webhook_not_found'] },

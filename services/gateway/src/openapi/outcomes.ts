@@ -194,6 +194,32 @@ export const OUTCOMES = {
 	}),
 	dependency_unavailable: failure(503, 'service_unavailable', 'dependency_unavailable', 'The verification service is temporarily unavailable. Retry shortly.', { headers: ['Retry-After'] }),
 
+	// Signed check records.
+	evidence_api_key_missing: failure(401, 'auth_required', 'api_key_missing', 'This endpoint needs an API key: send Authorization: Bearer <API_KEY>.', {
+		...before,
+		summary: 'auth_required / api_key_missing (evidence=true without a key)',
+		headers: PRICING_HEADERS
+	}),
+	evidence_signing_unavailable: failure(503, 'service_unavailable', 'evidence_signing_unavailable', 'Signed check records are not available on this deployment.', {
+		headers: ['Retry-After']
+	}),
+	evidence_not_found: failure(404, 'not_found', 'evidence_not_found', 'No retained evidence record ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P for this account.', { field: 'id' }),
+	snapshot_not_found: failure(
+		404,
+		'not_found',
+		'snapshot_not_found',
+		'No evidence record of this account names snapshot 9f2c…; a snapshot is served only to accounts holding a record that names it.',
+		{ field: 'sha256' }
+	),
+	evidence_malformed: failure(400, 'invalid_query', 'evidence_malformed', 'The evidence is not a compact JWS (three dot-separated parts).', { field: 'jws' }),
+	evidence_unknown_key: failure(400, 'invalid_query', 'evidence_unknown_key', 'No published key has kid 2025-01.', { field: 'jws' }),
+	evidence_signature_invalid: failure(400, 'invalid_query', 'evidence_signature_invalid', 'The signature does not match the record: it was altered or signed by another key.', {
+		field: 'jws'
+	}),
+	evidence_not_canonical: failure(400, 'invalid_query', 'evidence_not_canonical', 'The signed payload is not in canonical JSON.', { field: 'jws' }),
+	evidence_unsupported_version: failure(400, 'invalid_query', 'evidence_unsupported_version', 'The record is not an evidence record of version 1.', { field: 'jws' }),
+	evidence_body_invalid: failure(400, 'invalid_query', 'invalid_input', "The body must be { \"jws\": \"<compact JWS>\" }.", { field: 'jws' }),
+
 	// GET /v1/health answers 503 with its own body, not the envelope.
 	health_unavailable: {
 		status: 503,

@@ -193,6 +193,41 @@ const coverageOf = (read: string | null, age: number | null, sla: number, record
 	}
 })
 
+const EVIDENCE_ID = 'ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P'
+const EVIDENCE_JWK = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', kid: '2026-11', alg: 'EdDSA', use: 'sig' } as const
+const RETIRED_JWK = { ...EVIDENCE_JWK, x: 'uC1fA3n0Nq8bXbW0c3r9m2d6l3k8p1q4r5s6t7u8v9w', kid: '2026-05' }
+const EVIDENCE_JWS = 'eyJhbGciOiJFZERTQSIsImtpZCI6IjIwMjYtMTEiLCJ0eXAiOiJsdi1ldmlkZW5jZStqd3MifQ.eyJ2ZXJzaW9uIjoxfQ.c2lnbmF0dXJl'
+const evidenceRecord = {
+	version: 1,
+	id: EVIDENCE_ID,
+	kind: 'check',
+	checked_at: NOW,
+	account_id: '5d1b2c3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+	checks: [
+		{
+			query: { domain: 'acmebet.co.uk' },
+			verdict: 'licensed',
+			verdict_detail: 'acmebet.co.uk is listed by the UK Gambling Commission for Acme Gaming Ltd, whose licence is active.',
+			licence: {
+				license_id: UKGC_LICENCE_ID,
+				license_number: '000-039028-R-319409-009',
+				operator: 'Acme Gaming',
+				operator_slug: 'acme-gaming',
+				jurisdiction: 'UKGC',
+				regulator_name: 'UK Gambling Commission',
+				status: 'active',
+				status_source_url: UKGC_REGISTER,
+				status_observed_at: READ_UKGC
+			},
+			domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active', domain_association: 'direct', domain_last_listed_at: READ_UKGC }
+		}
+	],
+	checked_jurisdictions: ALL,
+	publications: [
+		{ jurisdiction: 'UKGC', publication: 'register', source_url: UKGC_REGISTER, read_at: READ_UKGC, sha256: '9f2c4e0a7b1d3f5e6a8c0b2d4f6e8a0c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e' }
+	]
+}
+
 /** The status record as the route computes it, from two registers: UKGC fresh, MGA stale after failed reads. */
 const statusExample = statusRecord(
 	[
@@ -587,5 +622,17 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 				last_verified_at: READ_UKGC
 			})}\n`
 		}
-	]
+	],
+	'GET /llms.txt': [{ name: 'start', summary: 'The opening lines (served as text/markdown)', mediaType: 'text/plain', value: '# Licence Register Verification API\n\n> HTTP JSON API over the public licence registers of seven gambling regulators…\n' }],
+	'GET /.well-known/jwks.json': [{ name: 'keys', summary: 'The current key and one retired key', value: { keys: [EVIDENCE_JWK, RETIRED_JWK] } }],
+	'GET /v1/evidence/{id}': [
+		{
+			name: 'record',
+			summary: 'A single check with its record',
+			value: { id: EVIDENCE_ID, kind: 'check', kid: EVIDENCE_JWK.kid, jws: EVIDENCE_JWS, record: evidenceRecord, created_at: NOW, expires_at: '2031-11-04T12:34:56.789Z' }
+		}
+	],
+	'GET /v1/snapshots/{sha256}': [{ name: 'bytes', summary: 'The register file as read (here CSV)', value: 'Account Number,Licence Number,Status\r\n39028,000-039028-R-319409-009,Active\r\n' }],
+	'POST /v1/evidence/verify': [{ name: 'valid', summary: 'The record verifies against the published keys', value: { valid: true, kid: EVIDENCE_JWK.kid, record: evidenceRecord } }]
 }
+

@@ -1,0 +1,71 @@
+import createClient from 'openapi-fetch'
+import { type EvidenceJwks, type EvidenceVerification, verifyEvidence } from '@lv/evidence'
+import { errorOf } from './errors.ts'
+import { type RetryOptions, retryingFetch } from './retry.ts'
+import type { paths } from './schema.ts'
+
+export type ClientOptions = RetryOptions & {
+	/** The API root, e.g. https://api.example.com */
+	baseUrl: string
+	/** Sent as `Authorization: Bearer <apiKey>`; omit for keyless calls. */
+	apiKey?: string
+	fetch?: (request: Request) => Promise<Response>
+}
+
+export type CheckQuery = NonNullable<paths['/v1/check']['get']['parameters']['query']>
+export type Snapshot = { sha256: string; bytes: Uint8Array; contentType: string | null; readAt: string | null }
+
+/** openapi-fetch's answer: the data, or the error body with the response it came in. */
+function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+	if (result.error !== undefined || !result.response.ok) throw errorOf(result.response, result.error)
+	return result.data as T
+}
+
+/**
+ * A typed client of the API: `api` is the whole generated surface (every path, typed), the methods
+ * cover the common calls and throw LicenceVerifyError on any non-2xx. Retries follow SPEC.
+ */
+export function createLicenceVerifyClient(options: ClientOptions) {
+	const api = createClient<paths>({
+		baseUrl: options.baseUrl.replace(/\/$/, ''),
+		headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+		fetch: retryingFetch(options.fetch ?? ((request) => fetch(request)), options)
+	})
+
+	const jwks = async (): Promise<EvidenceJwks> => unwrap(await api.GET('/.well-known/jwks.json')) as EvidenceJwks
+	async function snapshot(sha256: string): Promise<Snapshot> {
+		const result = await api.GET('/v1/snapshots/{sha256}', { params: { path: { sha256 } }, parseAs: 'arrayBuffer' })
+		const bytes = new Uint8Array(unwrap(result) as ArrayBuffer)
+		return { sha256, bytes, contentType: result.response.headers.get('content-type'), readAt: result.response.headers.get('x-snapshot-read-at') }
+	}
+
+	return {
+		api,
+		/** GET /v1/check; `evidence: 'true'` adds a signed record (needs a key). */
+		check: async (query: CheckQuery) => unwrap(await api.GET('/v1/check', { params: { query } })),
+		/** POST /v1/check/batch, 1–100 domains. */
+		checkBatch: async (domains: unknown[], query: { evidence?: 'true' | 'false' } = {}) =>
+			unwrap(await api.POST('/v1/check/batch', { body: { domains }, params: { query } })),
+		/** GET /v1/evidence/{id}: a record again, for the account that made it. */
+		evidence: async (id: string) => unwrap(await api.GET('/v1/evidence/{id}', { params: { path: { id } } })),
+		jwks,
+		snapshot,
+		/**
+		 * Verifies a record against the published keys (or `options.jwks`, a saved copy) and, with
+		 * `snapshots: true`, downloads every snapshot it names and checks each SHA-256.
+		 */
+		async verifyEvidence(jws: string, verifyOptions: { jwks?: EvidenceJwks; snapshots?: boolean } = {}): Promise<EvidenceVerification> {
+			const keys = verifyOptions.jwks ?? (await jwks())
+			const first = await verifyEvidence(jws, keys)
+			if (!first.ok || !verifyOptions.snapshots) return first
+			const named = [...new Set(first.record.publications.map((publication) => publication.sha256))]
+			const bytes = await Promise.all(named.map(async (sha256) => [sha256, (await snapshot(sha256)).bytes] as const))
+			return verifyEvidence(jws, keys, new Map(bytes))
+		}
+	}
+}
+
+export type LicenceVerifyClient = ReturnType<typeof createLicenceVerifyClient>
+export type CheckResult = Awaited<ReturnType<LicenceVerifyClient['check']>>
+export type BatchResult = Awaited<ReturnType<LicenceVerifyClient['checkBatch']>>
+export type StoredEvidence = Awaited<ReturnType<LicenceVerifyClient['evidence']>>
