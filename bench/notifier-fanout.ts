@@ -12,7 +12,7 @@ import { connectBus, ensureStreams, publish } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { EventEnvelope, subjects } from '@lv/contracts'
 import { REPO_ROOT, createTestDatabase, freePort, startNats } from '@lv/testing'
-import { insertAccount, insertEndpoint, insertLicence, insertOperator, licenceEvent } from '../services/notifier/src/testing/fixtures.ts'
+import { insertAccount, insertEndpoint, insertLicence, insertOperator, licenceEvent } from '../services/notifier/src/test-support/fixtures.ts'
 import { peakRssDuring, startServer } from './lib/process.ts'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)

@@ -4,7 +4,7 @@ import { type Sql, createSql, migrate } from '@lv/db'
 import { type RegisterServer, startRegisterServer } from '@lv/register-server'
 import { type NatsClusterHandle, type PostgresHandle, freePort, makeOwnedTempDir, startNatsCluster, startPostgres } from '@lv/testing'
 import { STACK_SERVICES, type StackPorts } from '../../scripts/stack-services.ts'
-import { type Receiver, startReceiver } from '../../services/notifier/src/testing/receiver.ts'
+import { type Receiver, startReceiver } from '../../services/notifier/src/test-support/receiver.ts'
 import { type ServiceProcess, startService } from '../e2e/check-stack.ts'
 
 /** The services `npm run stack -- --cluster` runs twice, in start order. */

@@ -6,7 +6,7 @@ import { TMP_ROOT } from '@lv/testing'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
-import { licenceEvent } from '../../services/notifier/src/testing/fixtures.ts'
+import { licenceEvent } from '../../services/notifier/src/test-support/fixtures.ts'
 import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium } from '../support/chromium.ts'
 
 const SCREENSHOTS = join(TMP_ROOT, 'screenshots')

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { withPeerAddress } from '@lv/client-address'
 import { type Harness, harnessPerFile } from '../../services/dashboard/src/test-support/harness.ts'
+import { handleFrom } from '@lv/testing'
 
 const h = harnessPerFile()
 
@@ -9,7 +9,7 @@ const PATHS = ['/sign-in', '/', '/assets/dashboard.css', '/no-such-page']
 /** The Strict-Transport-Security header of every kind of answer: a page, a redirect, an asset, a 404. */
 async function hstsOf(app: ReturnType<Harness['dashboard']>, origin: string, peer: string, headers: Record<string, string> = {}) {
 	const values = await Promise.all(
-		PATHS.map(async (path) => (await app.handle(withPeerAddress(new Request(`${origin}${path}`, { headers }), peer))).headers.get('strict-transport-security'))
+		PATHS.map(async (path) => (await handleFrom(app, new Request(`${origin}${path}`, { headers }), peer)).headers.get('strict-transport-security'))
 	)
 	return [...new Set(values)]
 }

@@ -12,7 +12,7 @@ import { type SourcePolicy, sourcePolicy } from '../../services/reader/src/fetch
 import { runJurisdiction } from '../../services/reader/src/run.ts'
 import { readVerificationPages } from '../../services/reader/src/verification.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
-import { createReaderHarness, databaseDigest, type ReaderHarness } from '../../services/reader/src/testing/harness.ts'
+import { createReaderHarness, databaseDigest, type ReaderHarness } from '../../services/reader/src/test-support/harness.ts'
 import { inflatingPdf, manyObjectsPdf } from '../../packages/registers/scripts/hostile-pdf.ts'
 import { GIB, MIB, brotliBomb, gzipBomb, type SentCounter, slowDrip, xlsxBomb } from './support/hostile-publications.ts'
 import { type HostileServer, redirectTo, startHostileServer } from './support/hostile-server.ts'

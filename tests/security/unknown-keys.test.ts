@@ -2,8 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { generateApiKey, hashApiKey, revokeApiKey } from '@lv/accounts'
 import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { waitFor } from '@lv/testing'
-import { withPeerAddress } from '@lv/client-address'
+import { waitFor, handleFrom } from '@lv/testing'
 import { FAILED_KEY_LOOKUPS_PER_MINUTE } from '../../services/gateway/src/limits/failed-key-lookups.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
 import { testApp, testReplica } from '../../services/gateway/src/test-support/gateway.ts'
@@ -18,7 +17,7 @@ async function replica(startIso = '2026-11-05T12:00:10.000Z') {
 	const { app, auth: runtime } = testReplica({ sql: stores.db.sql, bus: stores.bus, clock })
 	await runtime.listening
 	const call = (key: string, address = '203.0.113.9') =>
-		app.handle(withPeerAddress(new Request('http://gateway/v1/watchlist', { headers: bearer(key) }), address))
+		handleFrom(app, new Request('http://gateway/v1/watchlist', { headers: bearer(key) }), address)
 	return { clock, keys: runtime.keys, call }
 }
 

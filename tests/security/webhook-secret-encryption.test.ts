@@ -5,7 +5,7 @@ import { REPO_ROOT, type TestDatabase, createTestDatabase } from '@lv/testing'
 import { decryptSecret, encryptSecret, generateSecret, secretKeyId, secretKeyring } from '@lv/webhooks'
 import { activeSecretsOf } from '../../services/gateway/src/webhooks/endpoint-store.ts'
 import { resolveWebhookSettings } from '../../services/gateway/src/webhooks/webhook-settings.ts'
-import { insertAccount, insertEndpoint } from '../../services/notifier/src/testing/fixtures.ts'
+import { insertAccount, insertEndpoint } from '../../services/notifier/src/test-support/fixtures.ts'
 
 const NOW = new Date('2026-11-05T12:00:00.000Z')
 const OLD_KEY = randomBytes(32).toString('hex')

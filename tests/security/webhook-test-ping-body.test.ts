@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { responseExcerpt } from '@lv/webhooks'
-import { type Receiver, startReceiver } from '../../services/notifier/src/testing/receiver.ts'
+import { type Receiver, startReceiver } from '../../services/notifier/src/test-support/receiver.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
 import { newSecretKey, notificationsApp } from '../../services/gateway/src/webhooks/test-fixtures.ts'
 import { TEST_RESPONSE_BODY_BYTES } from '../../services/gateway/src/webhooks/test-ping.ts'

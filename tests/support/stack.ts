@@ -13,7 +13,7 @@ import { registerServerPolicy } from '../../services/reader/src/fetch/source-pol
 import { readDomainPagesForAttempt } from '../../services/reader/src/domain-pages.ts'
 import { type RunDeps, runJurisdiction } from '../../services/reader/src/run.ts'
 import { Sources } from '../../services/reader/src/sources.ts'
-import { readTimeOfDay } from '../../services/reader/src/testing/harness.ts'
+import { readTimeOfDay } from '../../services/reader/src/test-support/harness.ts'
 import { type ServiceProcess, issueKey, startService } from '../e2e/check-stack.ts'
 
 /** Any 32-byte key: the gateway refuses to start without one; no webhook is exercised here. */

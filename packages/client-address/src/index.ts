@@ -6,18 +6,10 @@
  */
 export type TrustedProxies = (address: string) => boolean
 
-const injected = new WeakMap<Request, string>()
-
-/** Tests (which call `app.handle` without a socket) set the peer address a request came from. */
-export function withPeerAddress(request: Request, address: string): Request {
-	injected.set(request, address)
-	return request
-}
-
 export const UNKNOWN_PEER = 'unknown'
 
 export function peerAddressOf(request: Request, server: { requestIP(request: Request): { address: string } | null } | null): string {
-	const address = injected.get(request) ?? server?.requestIP(request)?.address
+	const address = server?.requestIP(request)?.address
 	return address === undefined ? UNKNOWN_PEER : normaliseAddress(address)
 }
 

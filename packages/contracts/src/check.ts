@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { InternalHeader } from './envelope.ts'
+import { MAX_BATCH_DOMAINS } from './input-limits.ts'
 
 /** The fields of one domain check and of one licence-number check (also the entries of check.many). */
 export const DomainCheckFields = { domain: Type.String({ maxLength: 4096 }), as_of: Type.Optional(Type.String({ maxLength: 64 })) }
@@ -13,7 +14,7 @@ export type CheckLicenseRequest = Static<typeof CheckLicenseRequest>
 
 export const CheckBatchRequest = Type.Object({
 	...InternalHeader,
-	domains: Type.Array(Type.Unknown(), { minItems: 1, maxItems: 100 })
+	domains: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH_DOMAINS })
 })
 export type CheckBatchRequest = Static<typeof CheckBatchRequest>
 

@@ -11,9 +11,3 @@ export const InternalHeader = {
 	id: Type.String({ minLength: 1, maxLength: 128 }),
 	sent_at: Type.String({ format: 'date-time' })
 }
-
-export const ErrorEnvelopeSchema = Type.Object({
-	error: Type.String(),
-	code: Type.String(),
-	details: Type.Object({ reason: Type.String(), field: Type.Optional(Type.String()) }, { additionalProperties: true })
-})

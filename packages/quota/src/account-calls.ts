@@ -1,6 +1,6 @@
 import type { Sql } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
-import { secondWindow, utcDayWindow, utcMonthWindow } from './windows.ts'
+import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
 type KeyPlanRow = {
 	account_id: string

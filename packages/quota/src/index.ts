@@ -1,3 +1,2 @@
-export * from './windows.ts'
 export * from './keyed-counter.ts'
 export * from './account-calls.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { adapters } from './index.ts'
 import { isRegulatorUrl, regulatorUrlRefusal } from './regulator-hosts.ts'
-import { fixtureText, textFile } from './shared/test-support.ts'
+import { fixtureText, textFile } from './shared/test-support/fixture-files.ts'
 
 const HOSTILE = 'https://regulator-mirror.example'
 

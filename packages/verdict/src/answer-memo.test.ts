@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { AnswerMemo, nextFreshnessChangeMs } from './answer-memo.ts'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
-import { HOUR, JURISDICTIONS, NOW, READ_AT, brandWorld, index } from './test-support.ts'
+import { HOUR, JURISDICTIONS, NOW, READ_AT, brandWorld, index } from './test-support/index-rows.ts'
 
 const world = brandWorld()
 const QUERIES = ['brand.com', 'www.brand.com', 'shop.brand.com', 'brandbet.co.uk', 'BRAND.COM.', 'northernlights.com', 'casino.example', 'brandgaming.net', 'bränd.com']

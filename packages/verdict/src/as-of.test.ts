@@ -3,7 +3,7 @@ import { parseAsOf, reconstructAsOf } from './as-of.ts'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import type { LicenseHistoryRow } from './rows.ts'
-import { brandWorld, NOW } from './test-support.ts'
+import { brandWorld, NOW } from './test-support/index-rows.ts'
 
 const instantOf = (raw: unknown) => {
 	const parsed = parseAsOf(raw, NOW)

@@ -1,9 +1,9 @@
+import { MAX_AS_OF_LENGTH } from '@lv/contracts'
 import type { LicenceEntry } from './index-model.ts'
 import type { AsOf } from './result.ts'
 import type { LicenseHistoryRow } from './rows.ts'
 import { toIso, toMs } from './time.ts'
 
-export const MAX_AS_OF_LENGTH = 40
 
 export type ParsedAsOf =
 	| { ok: true; instant: Date }

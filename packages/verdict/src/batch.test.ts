@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { checkBatch } from './check-batch.ts'
 import { checkDomain } from './check-domain.ts'
 import type { BatchErrorRow, BatchResultRow } from './result.ts'
-import { index, licence, link, NOW, operator } from './test-support.ts'
+import { index, licence, link, NOW, operator } from './test-support/index-rows.ts'
 
 const options = { now: NOW }
 const owner = operator('brand-gaming', 'Brand Gaming')

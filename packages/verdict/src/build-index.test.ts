@@ -5,7 +5,7 @@ import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import { isLinkList, linksForRegistrable } from './lookup.ts'
 import type { DomainLinkRow, LicenceRow, OperatorRow } from './rows.ts'
-import { HOUR, JURISDICTIONS, licence, link, NOW, operator, READ_AT, rows } from './test-support.ts'
+import { HOUR, JURISDICTIONS, licence, link, NOW, operator, READ_AT, rows } from './test-support/index-rows.ts'
 
 const options = { now: NOW }
 

@@ -14,7 +14,7 @@ import type {
 import { isLinkList } from './lookup.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameSearch } from './name-search.ts'
-import { nameKey } from './names.ts'
+import { nameKey } from '@lv/names'
 import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
 
@@ -272,7 +272,7 @@ function nameEntries(
 	const names: NameEntry[] = []
 	const seen = new Set<string>()
 	const add = (operator: OperatorEntry, name: string, kind: NameEntry['kind']) => {
-		const key = nameKey(name)
+		const key = nameKey(name, 'match')
 		if (key.length === 0 || seen.has(`${operator.id}\u0000${key}`)) return
 		seen.add(`${operator.id}\u0000${key}`)
 		names.push({ key, name, kind, operator, jurisdiction: code })

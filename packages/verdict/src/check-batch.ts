@@ -1,3 +1,4 @@
+import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 import { normaliseHostname } from '@lv/hostnames'
 import { invalidInput } from '@lv/errors'
 import { answerDomain } from './check-domain.ts'
@@ -7,7 +8,6 @@ import type { CheckIndex } from './index-model.ts'
 import type { BatchResult, BatchResultRow, BatchRow } from './result.ts'
 import { dualListingNote } from './wording.ts'
 
-export const MAX_BATCH_DOMAINS = 100
 
 /**
  * POST /v1/check/batch over `{ domains }`: 1–100 entries, else 400 invalid_input (field

@@ -1,3 +1,4 @@
+import { MAX_LICENSE_NUMBER_LENGTH } from '@lv/contracts'
 import { invalidQuery } from '@lv/errors'
 import type { Answer } from './answer.ts'
 import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
@@ -9,7 +10,6 @@ import { alternativeFrom, licenceNumberMatch, licenceVerdict } from './match.ts'
 import type { CheckResult } from './result.ts'
 import * as words from './wording.ts'
 
-export const MAX_LICENSE_NUMBER_LENGTH = 64
 
 /**
  * GET /v1/check?license_number=: case, spaces and separators ignored; an earlier UKGC version

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { checkLicenseNumber } from './check-license-number.ts'
 import { licenseNumberKey } from './license-number-key.ts'
-import { brandWorld, index, licence, NOW, operator } from './test-support.ts'
+import { brandWorld, index, licence, NOW, operator } from './test-support/index-rows.ts'
 
 const options = { now: NOW }
 

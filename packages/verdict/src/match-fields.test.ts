@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import type { LicenceStatus } from './rows.ts'
-import { brandWorld, index, licence, link, NOW, operator, READ_AT } from './test-support.ts'
+import { brandWorld, index, licence, link, NOW, operator, READ_AT } from './test-support/index-rows.ts'
 
 const options = { now: NOW }
 const world = brandWorld()

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import type { NameEntry } from './index-model.ts'
-import { index, licence, operator } from './test-support.ts'
+import { index, licence, operator } from './test-support/index-rows.ts'
 
 const WORDS = ['bet', 'casino', 'royal', 'lucky', 'star', 'spin', 'gold', 'play', 'vegas', 'win', 'jack', 'crown', 'ace', 'tiger', 'sun', '365', '7']
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { isGenericGamblingLabel } from './generic-terms.ts'
-import { jaroWinkler, nameKey } from './names.ts'
+import { jaroWinkler } from './names.ts'
 
 describe('jaroWinkler', () => {
 	test('matches the published reference values', () => {
@@ -21,20 +21,6 @@ describe('jaroWinkler', () => {
 				expect(score).toBeCloseTo(jaroWinkler(b, a), 10)
 			})
 		)
-	})
-})
-
-describe('nameKey', () => {
-	test('drops company forms, punctuation, accents and case', () => {
-		expect(nameKey('Brand Gaming Limited')).toBe('brandgaming')
-		expect(nameKey('Geeker Technology N.V.')).toBe('geekertechnology')
-		expect(nameKey('InterStorm (Curaçao) N.V')).toBe('interstormcuracao')
-		expect(nameKey('Jack’s House B.V.')).toBe('jackshouse')
-		expect(nameKey('ABC Interactive N.V,')).toBe('abcinteractive')
-	})
-
-	test('a name made only of a company form keeps it', () => {
-		expect(nameKey('Limited')).toBe('limited')
 	})
 })
 

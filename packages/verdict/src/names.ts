@@ -1,25 +1,3 @@
-// Company-form words dropped before names are compared with a domain's root label.
-const COMPANY_FORMS = new Set([
-	'limited', 'ltd', 'plc', 'llc', 'llp', 'lp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company',
-	'nv', 'bv', 'sa', 'srl', 'sarl', 'spa', 'gmbh', 'ag', 'ab', 'as', 'oy', 'kft', 'sro', 'pty', 'limitada',
-	'group', 'holdings', 'holding', 'international', 'the'
-])
-
-/** Lower-case ASCII letters and digits of a name, company forms (Ltd, N.V., SRL…) removed. */
-export function nameKey(name: string): string {
-	const words = name
-		.normalize('NFKD')
-		.replace(/\p{M}/gu, '')
-		.toLowerCase()
-		.replace(/&/g, ' and ')
-		.replace(/(?<=\b[a-z])\.(?=[a-z]\b)/g, '')
-		.split(/[^a-z0-9]+/)
-		.filter((word) => word.length > 0)
-	while (words.length > 1 && COMPANY_FORMS.has(words[words.length - 1] ?? '')) words.pop()
-	if (words.length > 1 && words[0] === 'the') words.shift()
-	return words.join('')
-}
-
 /** A domain root label as a comparable key: `bet-365` → `bet365`. */
 export function labelKey(label: string): string {
 	return label.toLowerCase().replace(/[^a-z0-9]/g, '')

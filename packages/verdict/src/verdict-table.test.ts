@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import type { LicenceStatus } from './rows.ts'
-import { brandWorld, index, licence, link, NOW, operator } from './test-support.ts'
+import { brandWorld, index, licence, link, NOW, operator } from './test-support/index-rows.ts'
 
 const options = { now: NOW }
 const NOT_ACTIVE: LicenceStatus[] = ['surrendered', 'expired', 'revoked', 'suspended', 'pending', 'not_in_register', 'unknown']

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import type { CheckResult, Verdict } from './result.ts'
-import { HOUR, index, licence, link, NOW, operator } from './test-support.ts'
+import { HOUR, index, licence, link, NOW, operator } from './test-support/index-rows.ts'
 
 const options = { now: NOW }
 const COVERED = 'the registers this service covers (UKGC, MGA, CW, KH, AN, TGC, IOM)'

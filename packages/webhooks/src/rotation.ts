@@ -3,9 +3,13 @@ import { DAY } from '@lv/clock'
 /** SPEC "Secret rotation": the previous secret keeps signing for 7 days. */
 export const ROTATION_OVERLAP_MS = 7 * DAY
 
-export type StoredSecret = { secret: string; createdAt: Date; expiresAt: Date | null }
+export type StoredSecret = { createdAt: Date; expiresAt: Date | null }
 
-/** Secrets that still sign at `now` (no expiry, or expiry in the future), newest first. */
+/**
+ * Secrets that still sign at `now` (no expiry, or expiry in the future), newest first: the one rule
+ * for the notifier's deliveries and the gateway's test ping. Applied before decrypting, so an
+ * expired secret under a retired key never has to be read.
+ */
 export function activeSecrets<S extends StoredSecret>(secrets: readonly S[], now: Date): S[] {
 	return secrets
 		.filter((secret) => secret.expiresAt === null || secret.expiresAt.getTime() > now.getTime())

@@ -1,6 +1,5 @@
-import { Elysia, ValidationError } from 'elysia'
+import { ValidationError } from 'elysia'
 import { AppError, internalError, routeNotFound, toEnvelope } from '@lv/errors'
-import type { Logger } from '@lv/logger'
 
 /** The JSON-pointer of the first failing value, reduced to the input's top-level field name. */
 function fieldOf(error: ValidationError): string | undefined {
@@ -35,12 +34,3 @@ export function errorResponse(error: AppError, requestId: string): Response {
 	for (const [name, value] of Object.entries(error.headers)) headers.set(name, value)
 	return new Response(JSON.stringify(toEnvelope(error)), { status: error.status, headers })
 }
-
-/** One onError for the whole app: the SPEC envelope on every non-2xx, no stack or SQL in any body. */
-export const errorHandling = (logger: Logger) =>
-	new Elysia({ name: 'error-handling' }).onError({ as: 'global' }, ({ code, error, request }) => {
-		const requestId = request.headers.get('x-request-id-internal') ?? 'unknown'
-		const appError = toAppError(code, error)
-		if (appError.status >= 500) logger.error('request failed', { request_id: requestId, path: new URL(request.url).pathname, error, cause: appError.cause })
-		return errorResponse(appError, requestId)
-	})

@@ -29,7 +29,7 @@ export async function loadDeliveryContext(
 			SELECT id, url, missed_deliveries FROM webhook_endpoints WHERE id = ANY (${endpointIds}::uuid[])`,
 		sql<{ endpoint_id: string; ciphertext: Uint8Array; created_at: Date; expires_at: Date | null }[]>`
 			SELECT endpoint_id, ciphertext, created_at, expires_at FROM webhook_secrets
-			WHERE endpoint_id = ANY (${endpointIds}::uuid[]) AND (expires_at IS NULL OR expires_at > ${now})`,
+			WHERE endpoint_id = ANY (${endpointIds}::uuid[])`,
 		sql<{ event_id: string; payload: EventEnvelope }[]>`
 			SELECT event_id, payload FROM events WHERE event_id = ANY (${uuidArray(claims.map((claim) => claim.eventId))}::text[])`
 	])
@@ -40,9 +40,9 @@ export async function loadDeliveryContext(
 		let secretProblem: string | null = null
 		try {
 			secrets = activeSecrets(
-				stored.map((secret) => ({ secret: decryptSecret(secret.ciphertext, secretKeys, row.id), createdAt: secret.created_at, expiresAt: secret.expires_at })),
+				stored.map((secret) => ({ ciphertext: secret.ciphertext, createdAt: secret.created_at, expiresAt: secret.expires_at })),
 				now
-			).map((secret) => secret.secret)
+			).map((secret) => decryptSecret(secret.ciphertext, secretKeys, row.id))
 			if (secrets.length === 0) secretProblem = 'no_active_secret: the endpoint has no unexpired signing secret'
 		} catch (error) {
 			secretProblem = `secret_unreadable: ${(error as Error).message}`

@@ -7,8 +7,8 @@ import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
 import { DELIVERY_TIMEOUT_MS, generateSecret } from '@lv/webhooks'
 import { type DeliveryWorkerOptions, createDeliveryWorker } from './delivery-worker.ts'
 import { recordEvent } from './record-event.ts'
-import { type Receiver, startReceiver } from './testing/receiver.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './testing/fixtures.ts'
+import { type Receiver, startReceiver } from './test-support/receiver.ts'
+import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 
 let db: TestDatabase
 let receiver: Receiver

@@ -7,7 +7,7 @@ import { createServiceMetrics } from '@lv/runtime'
 import { type NatsHandle, type TestDatabase, createTestDatabase, metricValue, startNats, waitFor } from '@lv/testing'
 import { startEventsConsumer } from './events-consumer.ts'
 import { createNotifierMetrics } from './metrics.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './testing/fixtures.ts'
+import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 
 let db: TestDatabase
 let nats: NatsHandle

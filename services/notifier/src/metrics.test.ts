@@ -6,8 +6,8 @@ import { type TestDatabase, createTestDatabase, metricValue } from '@lv/testing'
 import { createDeliveryWorker } from './delivery-worker.ts'
 import { createNotifierMetrics } from './metrics.ts'
 import { recordEvent } from './record-event.ts'
-import { type Receiver, startReceiver } from './testing/receiver.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './testing/fixtures.ts'
+import { type Receiver, startReceiver } from './test-support/receiver.ts'
+import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 
 const key = testSecretKey()
 const clock = new TestClock('2026-11-01T10:00:00.000Z')

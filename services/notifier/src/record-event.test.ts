@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
 import { recordEvent, recordEventIn } from './record-event.ts'
-import { coverageEvent, insertAccount, insertEndpoint, insertHistory, insertLicence, insertOperator, licenceEvent, testSecretKey, watch } from './testing/fixtures.ts'
+import { coverageEvent, insertAccount, insertEndpoint, insertHistory, insertLicence, insertOperator, licenceEvent, testSecretKey, watch } from './test-support/fixtures.ts'
 
 let db: TestDatabase
 const clock = new TestClock('2026-11-01T10:00:00.000Z')

@@ -5,8 +5,8 @@ import { silentLogger } from '@lv/logger'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
 import { createDeliveryWorker } from './delivery-worker.ts'
 import { recordEvent } from './record-event.ts'
-import { startReceiver } from './testing/receiver.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './testing/fixtures.ts'
+import { startReceiver } from './test-support/receiver.ts'
+import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 
 let db: TestDatabase
 const key = testSecretKey()
@@ -29,7 +29,7 @@ test('a replica killed mid-attempt leaves a leased row that another replica retr
 		const event = coverageEvent(now)
 		await recordEvent(db.sql, event, now)
 
-		const replica = Bun.spawn(['bun', join(import.meta.dir, 'testing', 'replica-process.ts')], {
+		const replica = Bun.spawn(['bun', join(import.meta.dir, 'test-support', 'replica-process.ts')], {
 			env: { ...process.env, DATABASE_URL: db.url, WEBHOOK_SECRET_KEY: key, WEBHOOK_ALLOW_LIST: receiver.origin, CLOCK_AT: now.toISOString() },
 			stdout: 'ignore',
 			stderr: 'inherit'

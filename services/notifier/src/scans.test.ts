@@ -5,7 +5,7 @@ import { runCoverageScan } from './coverage-scan.ts'
 import { runExpiryScan } from './expiry-scan.ts'
 import { recordEvent } from './record-event.ts'
 import { purgeExpired } from './retention.ts'
-import { coverageEvent, insertAccount, insertEndpoint, insertLicence, insertOperator, testSecretKey, watch } from './testing/fixtures.ts'
+import { coverageEvent, insertAccount, insertEndpoint, insertLicence, insertOperator, testSecretKey, watch } from './test-support/fixtures.ts'
 
 let db: TestDatabase
 let clock: TestClock

@@ -7,7 +7,7 @@ import { startJobLoops } from './job-loop.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
 import { runJurisdiction } from './run.ts'
 import { enqueueReads } from './scheduler.ts'
-import { createReaderHarness, type ReaderHarness } from './testing/harness.ts'
+import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
 
 let nats: NatsHandle
 let bus: Bus

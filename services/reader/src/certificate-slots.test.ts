@@ -8,7 +8,7 @@ import { RunFailedError } from './errors.ts'
 import { startJobLoops } from './job-loop.ts'
 import { runJurisdiction } from './run.ts'
 import { dailySlot, enqueueReads } from './scheduler.ts'
-import { createReaderHarness, type ReaderHarness, readTimeOfDay } from './testing/harness.ts'
+import { createReaderHarness, type ReaderHarness, readTimeOfDay } from './test-support/harness.ts'
 
 const REGISTER_PDF = 'www.gamingcontrolcuracao.org/wp-content/uploads/licensee-register.pdf'
 const CERTIFICATES = 'cert.cga.cw/token'

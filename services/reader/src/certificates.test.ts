@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { certificateBatchSize, readCertificateBatch } from './certificates.ts'
 import { runJurisdiction } from './run.ts'
-import { createReaderHarness, type ReaderHarness } from './testing/harness.ts'
+import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
 
 let h: ReaderHarness
 const ALL = { batch: 100, cycleDays: 3 }

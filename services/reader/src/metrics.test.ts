@@ -3,7 +3,7 @@ import { createServiceMetrics } from '@lv/runtime'
 import { metricValue } from '@lv/testing'
 import { createReaderMetrics } from './metrics.ts'
 import { runJurisdiction } from './run.ts'
-import { type ReaderHarness, createReaderHarness, readTimeOfDay } from './testing/harness.ts'
+import { type ReaderHarness, createReaderHarness, readTimeOfDay } from './test-support/harness.ts'
 
 const service = createServiceMetrics('reader', true)
 const value = (name: string, labels: Record<string, string> = {}) => metricValue(service.registry, name, labels)

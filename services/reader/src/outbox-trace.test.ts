@@ -6,7 +6,7 @@ import { type NatsHandle, type OtlpReceiver, startNats, startOtlpReceiver, waitF
 import { activeTraceId, startTracing, stopTracing } from '@lv/tracing'
 import { createOutboxRelay } from './outbox-relay.ts'
 import { runJurisdiction } from './run.ts'
-import { type ReaderHarness, createReaderHarness } from './testing/harness.ts'
+import { type ReaderHarness, createReaderHarness } from './test-support/harness.ts'
 
 let nats: NatsHandle
 let bus: Bus

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { waitFor } from '@lv/testing'
 import { ReconciliationBusyError } from './errors.ts'
 import { runJurisdiction } from './run.ts'
-import { createReaderHarness, databaseDigest, type ReaderHarness } from './testing/harness.ts'
+import { createReaderHarness, databaseDigest, type ReaderHarness } from './test-support/harness.ts'
 
 let h: ReaderHarness
 
@@ -57,7 +57,7 @@ describe('a reader killed in the middle of a run', () => {
 	test('leaves the database exactly as before, and the next run completes the read', async () => {
 		h.goToDay(1)
 		const before = await databaseDigest(h.db.sql)
-		const child = Bun.spawn(['bun', join(import.meta.dir, 'testing', 'run-until-commit.ts')], {
+		const child = Bun.spawn(['bun', join(import.meta.dir, 'test-support', 'run-until-commit.ts')], {
 			env: { ...process.env, DATABASE_URL: h.db.url, REGISTER_URL: h.server.url, READ_AT: h.clock.now().toISOString(), JURISDICTION: 'KH' },
 			stdout: 'pipe',
 			stderr: 'pipe'

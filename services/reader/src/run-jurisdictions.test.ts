@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { JURISDICTION_CODES } from '@lv/registers'
 import { runJurisdiction } from './run.ts'
-import { createReaderHarness, type ReaderHarness } from './testing/harness.ts'
+import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
 
 let h: ReaderHarness
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { decodeTime } from 'ulid'
 import { RunFailedError } from './errors.ts'
 import { runJurisdiction } from './run.ts'
-import { createReaderHarness, databaseDigest, type ReaderHarness } from './testing/harness.ts'
+import { createReaderHarness, databaseDigest, type ReaderHarness } from './test-support/harness.ts'
 
 let h: ReaderHarness
 

@@ -90,6 +90,8 @@ export function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 	return inSpan(`read register ${jurisdiction}`, { attributes: { 'lv.jurisdiction': jurisdiction } }, () => readJurisdiction(deps, jurisdiction, jobId))
 }
 
+// Longer than most: the phases run in order inside one try, because the phase timings and the
+// failure record of any fault need what every earlier phase found (records, run id, start time).
 async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null): Promise<RunResult> {
 	const adapter = deps.adapters[jurisdiction]
 	if (!adapter) throw new RunFailedError('no_source', `no adapter for ${jurisdiction}`, DEFAULT_RETRY_MS)
@@ -108,24 +110,11 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 		mark = at
 	}
 	try {
-		const previous = await loadPreviousReads(deps.sql, jurisdiction)
-		const fetchDeps = {
-			fetcher: deps.fetcher,
-			sources: deps.sources,
-			clock: deps.clock,
-			maxFiles: deps.maxFiles,
-			scope: fetchScope(deps, jurisdiction),
+		const { registerEntry, registerRecords, enforcementEntry, enforcementRecords } = await fetchRead(deps, adapter, jurisdiction, {
+			records,
 			warnings: fetchWarnings,
-			previousRead: (url: string) => previous.get(url),
-			loadSnapshot: (sha: string) => loadSnapshot(deps.sql, sha)
-		}
-		const registerEntry = deps.sources.entry(jurisdiction, 'register')
-		if (!registerEntry) throw new RunFailedError('no_source', `no register URL configured for ${jurisdiction}`, DEFAULT_RETRY_MS)
-		const registerRecords = await fetchPublication(fetchDeps, adapter, 'register', registerEntry, records)
-		for (const record of registerRecords) publicationOf.set(record, 'register')
-		const enforcementEntry = adapter.parseEnforcement ? deps.sources.entry(jurisdiction, 'enforcement') : null
-		const enforcementRecords = enforcementEntry ? await fetchPublication(fetchDeps, adapter, 'enforcement', enforcementEntry, records) : []
-		for (const record of enforcementRecords) publicationOf.set(record, 'enforcement')
+			publicationOf
+		})
 		phase('fetch_ms')
 
 		const parsed = await parseRegister(adapter, registerRecords)
@@ -205,6 +194,39 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 		deps.metrics?.failed(jurisdiction, records, failure.reason, (performance.now() - runStarted) / 1000)
 		throw failure
 	}
+}
+
+type SourceEntry = NonNullable<ReturnType<Sources['entry']>>
+
+/**
+ * Fetches the register (and the enforcement publication when the adapter reads one): every file
+ * goes into `read.records`, tagged with its publication; fetch warnings into `read.warnings`.
+ */
+async function fetchRead(
+	deps: RunDeps,
+	adapter: RegisterAdapter,
+	jurisdiction: JurisdictionCode,
+	read: { records: FetchedRecord[]; warnings: string[]; publicationOf: Map<FetchedRecord, string> }
+): Promise<{ registerEntry: SourceEntry; registerRecords: FetchedRecord[]; enforcementEntry: SourceEntry | null; enforcementRecords: FetchedRecord[] }> {
+	const previous = await loadPreviousReads(deps.sql, jurisdiction)
+	const fetchDeps = {
+		fetcher: deps.fetcher,
+		sources: deps.sources,
+		clock: deps.clock,
+		maxFiles: deps.maxFiles,
+		scope: fetchScope(deps, jurisdiction),
+		warnings: read.warnings,
+		previousRead: (url: string) => previous.get(url),
+		loadSnapshot: (sha: string) => loadSnapshot(deps.sql, sha)
+	}
+	const registerEntry = deps.sources.entry(jurisdiction, 'register')
+	if (!registerEntry) throw new RunFailedError('no_source', `no register URL configured for ${jurisdiction}`, DEFAULT_RETRY_MS)
+	const registerRecords = await fetchPublication(fetchDeps, adapter, 'register', registerEntry, read.records)
+	for (const record of registerRecords) read.publicationOf.set(record, 'register')
+	const enforcementEntry = adapter.parseEnforcement ? deps.sources.entry(jurisdiction, 'enforcement') : null
+	const enforcementRecords = enforcementEntry ? await fetchPublication(fetchDeps, adapter, 'enforcement', enforcementEntry, read.records) : []
+	for (const record of enforcementRecords) read.publicationOf.set(record, 'enforcement')
+	return { registerEntry, registerRecords, enforcementEntry: enforcementEntry ?? null, enforcementRecords }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { runJurisdiction } from './run.ts'
-import { createReaderHarness, type ReaderHarness } from './testing/harness.ts'
+import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
 import { readVerificationPages } from './verification.ts'
 
 let h: ReaderHarness

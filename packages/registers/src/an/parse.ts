@@ -1,5 +1,6 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
-import { nameKey } from '../kh/name-key.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
+import { guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
+import { nameKey } from '@lv/names'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
 const DATA_SCRIPT = 'script#ag-licence-data'
@@ -78,8 +79,8 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 	const typeRaw = stringField(fields, 'type') ?? ''
 	const types = licenceTypes(typeRaw)
 	if (types.length === 0) builder.warnings.push(`record ${index + 1} (${company}): licence type "${typeRaw}" is not in the AN vocabulary`)
-	const entityId = nameKey(company)
-	const upstreamKey = printedNumber ?? `${entityId}/${nameKey(typeRaw || 'untyped')}`
+	const entityId = nameKey(company, 'slug')
+	const upstreamKey = printedNumber ?? `${entityId}/${nameKey(typeRaw || 'untyped', 'slug')}`
 	if (!printedNumber) builder.warnings.push(`record ${index + 1} (${company}) has no licence number; keyed ${upstreamKey}`)
 
 	const entity = builder.entities.get(entityId)
@@ -112,7 +113,7 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 	const association = types.includes('White Labeling') ? 'white_label' : 'direct'
 	const seen = new Set<string>()
 	for (const value of domains) {
-		const hostname = extractHostname(value)
+		const hostname = hostnameFromRegisterValue(value)
 		if (seen.has(hostname ?? value)) continue
 		seen.add(hostname ?? value)
 		if (!hostname) builder.warnings.push(`${upstreamKey}: no hostname in domain "${value}"`)

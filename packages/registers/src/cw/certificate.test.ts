@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { fixtureFile } from '../shared/test-support.ts'
+import { fixtureFile } from '../shared/test-support/fixture-files.ts'
 import { cwAdapter, cwCertificateUrl, readCwCertificate } from './index.ts'
 
 const CERT = 'https://cert.cga.cw/certificate?id=ZXlKcGRpSTZJbXRq'

@@ -1,5 +1,5 @@
 import type { FetchedFile, ParsedVerificationPage } from '../types.ts'
-import { extractHostname } from '../shared/hostnames.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { readCompleteHtml, textOf } from '../shared/html.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { OGL_NUMBER } from './licence-number.ts'
@@ -37,7 +37,7 @@ function domainsAfter(text: string, phrase: RegExp): string[] {
 	if (!match) return []
 	const hosts: string[] = []
 	for (const token of text.slice((match.index ?? 0) + match[0].length).trim().split(/\s+/)) {
-		const host = extractHostname(token.replace(/[.,;]+$/, ''))
+		const host = hostnameFromRegisterValue(token.replace(/[.,;]+$/, ''))
 		if (!host) break
 		hosts.push(host)
 	}
@@ -71,7 +71,7 @@ function readPage(file: FetchedFile): CwCertificate {
 	const domains = [
 		...domainsAfter(text, /following domains under its licen[cs]e:/i),
 		...domainsAfter(text, /corporate website/i),
-		...(ownDomain ? [extractHostname(ownDomain)].filter((h): h is string => h !== null) : [])
+		...(ownDomain ? [hostnameFromRegisterValue(ownDomain)].filter((h): h is string => h !== null) : [])
 	]
 	const licenseNumber = new RegExp(OGL_NUMBER.source).exec(text)?.[0] ?? /\b\d{4}\/JAZ[\w-]*/.exec(text)?.[0] ?? null
 	return { page: { pageStatus, inForce, holderName, licenseNumber, domains: [...new Set(domains)] }, listing }

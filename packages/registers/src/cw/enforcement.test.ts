@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { fixtureFile, fixtureText, textFile } from '../shared/test-support.ts'
+import { fixtureFile, fixtureText, textFile } from '../shared/test-support/fixture-files.ts'
 import { cwAdapter } from './index.ts'
 
 const url = 'https://www.cga.cw/enforcement-register'

@@ -1,6 +1,6 @@
 import { describe, test } from 'bun:test'
 import fc from 'fast-check'
-import { damagedBytes, expectRecordsOrParseError, fixtureFile } from '../shared/test-support.ts'
+import { damagedBytes, expectRecordsOrParseError, fixtureFile } from '../shared/test-support/fixture-files.ts'
 import { cwAdapter } from './index.ts'
 
 const pdf = fixtureFile('cw/register.pdf', 'https://www.cga.cw/register/licensees.pdf', 'application/pdf')

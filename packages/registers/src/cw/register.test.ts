@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { CW_REGISTER_ROWS, buildCwRegisterPdf, type CwRegisterRow } from '../../scripts/cw-register-pdf.ts'
 import type { FetchedFile, ParsedLicence } from '../types.ts'
-import { fixtureFile, textFile } from '../shared/test-support.ts'
+import { fixtureFile, textFile } from '../shared/test-support/fixture-files.ts'
 import { cwAdapter, prepareCwRegisterFiles, splitCwRows } from './index.ts'
 
 const url = 'https://www.cga.cw/register/licensees.pdf'

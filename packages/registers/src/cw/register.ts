@@ -1,3 +1,4 @@
+import { nameKey } from '@lv/names'
 import type { FetchedFile, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { findDatesInProse } from '../shared/dates.ts'
 import { guardParse, guardParseAsync, parseError } from '../shared/parse-error.ts'
@@ -74,10 +75,6 @@ function readRow(chunk: string): Omit<CwRow, 'rowNumber' | 'number' | 'printed'>
 	}
 }
 
-function nameKey(name: string): string {
-	return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
-}
-
 function legalName(printed: string): string {
 	return printed.replace(/[\s,;]+$/, '')
 }
@@ -121,10 +118,10 @@ function addRow(row: CwRow, sourceIndex: number, entities: Map<string, ParsedEnt
 	}
 	if (!row.type) warnings.push(`row ${row.rowNumber ?? '?'} (${row.number}): no B2C/B2B type`)
 	if (!row.issuedDate) warnings.push(`row ${row.rowNumber ?? '?'} (${row.number}): no readable issue date`)
-	const entityId = row.companyNumber ?? `name:${nameKey(row.name)}`
+	const entityId = row.companyNumber ?? `name:${nameKey(row.name, 'words')}`
 	const entity = entities.get(entityId)
 	if (!entity) entities.set(entityId, { upstreamId: entityId, legalName: legalName(row.name), country: 'CW', tradingNames: [], sourceIndex })
-	else if (nameKey(entity.legalName) !== nameKey(row.name)) warnings.push(`row ${row.rowNumber ?? '?'}: company ${entityId} printed as "${row.name}" and "${entity.legalName}"`)
+	else if (nameKey(entity.legalName, 'words') !== nameKey(row.name, 'words')) warnings.push(`row ${row.rowNumber ?? '?'}: company ${entityId} printed as "${row.name}" and "${entity.legalName}"`)
 	const types = row.type ? row.type.split(' & ').sort() : []
 	const consumer = types.includes('B2C')
 	licences.set(key, {

@@ -1,4 +1,4 @@
-import { nameKey } from '../kh/name-key.ts'
+import { nameKey } from '@lv/names'
 
 export type IomLicenceType = 'Full' | 'Network Services' | 'Software Supply'
 
@@ -20,5 +20,5 @@ export function iomCategory(types: IomLicenceType[]): string {
 /** The type part of a licence's upstream key: the vocabulary words, else the printed text. */
 export function iomTypeKey(raw: string): string {
 	const types = iomLicenceTypes(raw)
-	return types.length > 0 ? types.map(nameKey).join('+') : nameKey(raw || 'untyped')
+	return types.length > 0 ? types.map((type) => nameKey(type, 'slug')).join('+') : nameKey(raw || 'untyped', 'slug')
 }

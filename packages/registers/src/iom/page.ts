@@ -1,4 +1,5 @@
-import { extractHostname, parseError, parseRegisterDate, readCompleteHtml, splitDomainCell, textOf, type HtmlElement } from '../shared/index.ts'
+import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
+import { parseError, parseRegisterDate, readCompleteHtml, textOf, type HtmlElement } from '../shared/index.ts'
 import type { FetchedFile } from '../types.ts'
 
 export type IomPageEntry = {
@@ -35,7 +36,7 @@ function domainsOf(cell: HtmlElement): { value: string; hostname: string | null 
 		const text = textOf(anchor)
 		const href = anchor.getAttribute('href') ?? ''
 		rest = rest.replace(text, ' ')
-		const hostname = extractHostname(text) ?? extractHostname(href)
+		const hostname = hostnameFromRegisterValue(text) ?? hostnameFromRegisterValue(href)
 		if (text !== '' || hostname) values.push({ value: text || href, hostname })
 	}
 	const plain = rest.replace(/[–—]/g, ' ').replace(/\s-\s/g, ' ')

@@ -1,5 +1,5 @@
 import { guardParse, parseError, parseRegisterDate, readHtml, resolveLink, type HtmlElement } from '../shared/index.ts'
-import { companyKey } from '../kh/name-key.ts'
+import { companyKey } from '@lv/names'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { classifyIomStatus, statusDateText } from './classify.ts'
 import { holderListDate, readHolderList, type IomListRow } from './holder-list.ts'

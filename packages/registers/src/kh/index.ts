@@ -4,7 +4,6 @@ import { parseKhRegister } from './parse.ts'
 
 export { parseKhRegister, KH_CSPA_TYPE, KH_PERMIT_TYPE } from './parse.ts'
 export { classifyKhStatus } from './classify.ts'
-export { nameKey, companyKey } from './name-key.ts'
 
 /** Kahnawà:ke: one page, two tables, no numbers, statuses or dates; references are minted (KH/IG, KH/CSPA). */
 export const khAdapter: RegisterAdapter = {

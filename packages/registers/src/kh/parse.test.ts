@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { RegisterParseError, type FetchedFile } from '../types.ts'
 import { khAdapter } from './index.ts'
-import { damagedBytes, expectRecordsOrParseError } from '../shared/test-support.ts'
+import { damagedBytes, expectRecordsOrParseError } from '../shared/test-support/fixture-files.ts'
 import { markupInsertions } from './markup-insertions.ts'
 
 const URL = 'https://gamingcommission.ca/interactive-gaming/permit-holders/'

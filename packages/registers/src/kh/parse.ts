@@ -1,6 +1,6 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
+import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
+import { entityByName, guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
-import { nameKey } from './name-key.ts'
 
 export const KH_PERMIT_TYPE = 'Interactive Gaming Permit'
 export const KH_CSPA_TYPE = 'CSPA'
@@ -39,18 +39,6 @@ function findCspaTable(document: HtmlDocument): HtmlElement | null {
 	return Array.from(document.querySelectorAll('table') as ArrayLike<HtmlElement>).find((table) => CSPA_HEADER.test(headerText(table))) ?? null
 }
 
-function ensureEntity(builder: Builder, name: string, sourceIndex: number): ParsedEntity {
-	const key = nameKey(name)
-	const known = builder.entities.get(key)
-	if (known) {
-		if (known.legalName !== name) builder.warnings.push(`"${name}" and "${known.legalName}" read as one entity (${key})`)
-		return known
-	}
-	const entity: ParsedEntity = { upstreamId: key, legalName: name, country: null, tradingNames: [], sourceIndex }
-	builder.entities.set(key, entity)
-	return entity
-}
-
 function ensureLicence(builder: Builder, entity: ParsedEntity, kind: 'IG' | 'CSPA', typeRaw: string, listUpdated: string | null, sourceIndex: number): ParsedLicence {
 	const upstreamKey = `KH/${kind}/${entity.upstreamId}`
 	const known = builder.licences.get(upstreamKey)
@@ -82,8 +70,8 @@ function urlValues(cell: HtmlElement): { value: string; hostname: string | null 
 	if (printed.some((part) => part.hostname !== null)) return printed
 	const hrefs = Array.from(cell.querySelectorAll('a[href]') as ArrayLike<HtmlElement>)
 		.map((anchor) => anchor.getAttribute('href') ?? '')
-		.filter((href) => extractHostname(href) !== null)
-	return hrefs.length > 0 ? hrefs.map((href) => ({ value: href, hostname: extractHostname(href) })) : printed
+		.filter((href) => hostnameFromRegisterValue(href) !== null)
+	return hrefs.length > 0 ? hrefs.map((href) => ({ value: href, hostname: hostnameFromRegisterValue(href) })) : printed
 }
 
 function readCspaTable(builder: Builder, table: HtmlElement, listUpdated: string | null, sourceIndex: number): void {
@@ -91,7 +79,7 @@ function readCspaTable(builder: Builder, table: HtmlElement, listUpdated: string
 	for (const row of bodyRows(table)) {
 		const name = textOf(cellsOf(row)[0])
 		if (name === '') continue
-		ensureLicence(builder, ensureEntity(builder, name, sourceIndex), 'CSPA', typeRaw, listUpdated, sourceIndex)
+		ensureLicence(builder, entityByName(builder, name, sourceIndex), 'CSPA', typeRaw, listUpdated, sourceIndex)
 	}
 }
 
@@ -126,7 +114,7 @@ function readOperatorTable(builder: Builder, table: HtmlElement, listUpdated: st
 		}
 		previousName = name
 		rows += 1
-		const entity = ensureEntity(builder, name, sourceIndex)
+		const entity = entityByName(builder, name, sourceIndex)
 		const licence = ensureLicence(builder, entity, 'IG', 'OPERATOR', listUpdated, sourceIndex)
 		for (const { value, hostname } of urlCell ? urlValues(urlCell) : []) {
 			const domainKey = `${licence.upstreamKey} ${hostname ?? value}`

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { fixtureFile, textFile } from '../shared/test-support.ts'
+import { fixtureFile, textFile } from '../shared/test-support/fixture-files.ts'
 import { mgaAdapter } from './index.ts'
 
 const url = 'https://mga.org.mt/licensee-hub/enforcement-register'

@@ -1,6 +1,6 @@
 import { describe, test } from 'bun:test'
 import fc from 'fast-check'
-import { damagedBytes, expectRecordsOrParseError, fixtureFile } from '../shared/test-support.ts'
+import { damagedBytes, expectRecordsOrParseError, fixtureFile } from '../shared/test-support/fixture-files.ts'
 import { mgaAdapter } from './index.ts'
 
 const page1 = fixtureFile('mga/register-page-1.html', 'https://mgalicenseeregister.mga.org.mt/?page=1')

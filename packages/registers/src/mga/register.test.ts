@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { FetchedFile } from '../types.ts'
-import { fixtureFile, fixtureText, textFile } from '../shared/test-support.ts'
+import { fixtureFile, fixtureText, textFile } from '../shared/test-support/fixture-files.ts'
 import { mgaAdapter } from './index.ts'
 
 const page1Url = 'https://mgalicenseeregister.mga.org.mt/?page=1'

@@ -1,6 +1,7 @@
+import { nameKey } from '@lv/names'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
-import { extractHostname } from '../shared/hostnames.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { labelledCells, readCompleteHtml, resolveLink, textOf, type HtmlDocument } from '../shared/html.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { isMgaNumber, mgaNumberKey } from './licence-number.ts'
@@ -39,13 +40,9 @@ function panelRows(document: HtmlDocument): PanelRow[] {
 	})
 }
 
-function nameKey(name: string): string {
-	return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, ' ').trim()
-}
-
 function entityId(row: { registrationNumber: string; companyName: string }): string {
 	const registration = row.registrationNumber.replace(/\s+/g, ' ').trim().toUpperCase()
-	return registration !== '' ? registration : `name:${nameKey(row.companyName)}`
+	return registration !== '' ? registration : `name:${nameKey(row.companyName, 'words')}`
 }
 
 /**
@@ -61,7 +58,7 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	const warnings: string[] = []
 	const entities = new Map<string, ParsedEntity>()
 	const licences = new Map<string, ParsedLicence & { raw: { typeTexts: string[]; sealUrl: string | null } }>()
-	const seals: { file: FetchedFile; sourceIndex: number; document: HtmlDocument }[] = []
+	const seals: SealPage[] = []
 	/** Seal URL (resolved as discovery resolves it) -> the licence keys whose panels link it. */
 	const linkedFrom = new Map<string, Set<string>>()
 	let registerPages = 0
@@ -118,6 +115,14 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 	if (registerPages === 0) throw parseError('malformed', 'the MGA read holds no register page')
 	if (licences.size === 0) throw parseError('empty', 'the MGA register pages list no licence')
 
+	const domains = sealDomains(seals, linkedFrom, licences, warnings)
+	return { jurisdiction: 'MGA', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+}
+
+type SealPage = { file: FetchedFile; sourceIndex: number; document: HtmlDocument }
+
+/** The domains of each seal, given to the licence among those whose panels link it that the seal names. */
+function sealDomains(seals: readonly SealPage[], linkedFrom: Map<string, Set<string>>, licences: Map<string, ParsedLicence>, warnings: string[]): ParsedDomain[] {
 	const domains: ParsedDomain[] = []
 	const seen = new Set<string>()
 	for (const { file, sourceIndex, document } of seals) {
@@ -131,7 +136,7 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 			continue
 		}
 		for (const url of seal.urls) {
-			const hostname = extractHostname(url)
+			const hostname = hostnameFromRegisterValue(url)
 			const key = `${licence.upstreamKey}|${hostname ?? url}`
 			if (seen.has(key)) continue
 			seen.add(key)
@@ -139,5 +144,5 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 			domains.push({ entityId: licence.entityId, licenceKey: licence.upstreamKey, upstreamValue: url, hostname, linkStatus: 'active', association: 'direct', verificationUrl: file.url, sourceIndex })
 		}
 	}
-	return { jurisdiction: 'MGA', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+	return domains
 }

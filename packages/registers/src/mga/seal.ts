@@ -1,5 +1,5 @@
 import type { FetchedFile, ParsedVerificationPage } from '../types.ts'
-import { extractHostname } from '../shared/hostnames.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { labelledCells, readCompleteHtml, textOf, type HtmlDocument } from '../shared/html.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { classifyMgaStatus } from './classify.ts'
@@ -51,7 +51,7 @@ export function parseMgaSealPage(file: FetchedFile): ParsedVerificationPage {
 		const seal = readMgaSeal(document)
 		const first = seal.licences[0]
 		const pageStatus = first?.status || null
-		const hostnames = seal.urls.map(extractHostname).filter((host): host is string => host !== null)
+		const hostnames = seal.urls.map(hostnameFromRegisterValue).filter((host): host is string => host !== null)
 		return {
 			pageStatus,
 			inForce: classifyMgaStatus(pageStatus).status === 'active',

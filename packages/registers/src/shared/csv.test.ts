@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { RegisterParseError } from '../types.ts'
 import { parseCsv, readCsvColumns, readCsvTable } from './csv.ts'
-import { textFile } from './test-support.ts'
+import { textFile } from './test-support/fixture-files.ts'
 
 const url = 'https://example.test/file.csv'
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { inflatingPdf, manyObjectsPdf } from '../../scripts/hostile-pdf.ts'
 import { buildTextPdf } from '../../scripts/text-pdf.ts'
 import { MAX_PDF_INFLATED_BYTES, MAX_PDF_OBJECTS, extractPdfPages, extractPdfPagesAsync } from './pdf.ts'
-import { textFile } from './test-support.ts'
+import { textFile } from './test-support/fixture-files.ts'
 
 const url = 'https://example.test/register.pdf'
 const pdf = buildTextPdf(

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { markupInsertions } from '../kh/markup-insertions.ts'
-import { damagedBytes, expectRecordsOrParseError } from '../shared/test-support.ts'
+import { damagedBytes, expectRecordsOrParseError } from '../shared/test-support/fixture-files.ts'
 import { RegisterParseError, type FetchedFile } from '../types.ts'
 import { tgcAdapter } from './index.ts'
 

@@ -1,5 +1,5 @@
-import { extractHostname, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, splitDomainCell, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
-import { nameKey } from '../kh/name-key.ts'
+import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
+import { entityByName, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
 import { isRegulatorUrl } from '../regulator-hosts.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -60,23 +60,11 @@ function domainValues(cell: HtmlElement, base: string): { value: string; hostnam
 		const href = resolveLink(anchor.getAttribute('href'), base)
 		const isSeal = href !== null && isRegulatorUrl('TGC', href) && new URL(href).hostname === TGC_SEAL_HOST
 		const sealDomain = isSeal ? new URL(href).searchParams.get('domain') : null
-		const hostname = extractHostname(text) ?? (sealDomain ? extractHostname(sealDomain) : href ? extractHostname(href) : null)
+		const hostname = hostnameFromRegisterValue(text) ?? (sealDomain ? hostnameFromRegisterValue(sealDomain) : href ? hostnameFromRegisterValue(href) : null)
 		values.push({ value: text || href || '', hostname, verificationUrl: isSeal ? href : null })
 	}
 	for (const part of splitDomainCell(rest)) values.push({ ...part, verificationUrl: null })
 	return values.filter((entry) => entry.value !== '')
-}
-
-function addEntity(builder: Builder, name: string, sourceIndex: number): ParsedEntity {
-	const key = nameKey(name)
-	const known = builder.entities.get(key)
-	if (known) {
-		if (known.legalName !== name) builder.warnings.push(`"${name}" and "${known.legalName}" read as one entity (${key})`)
-		return known
-	}
-	const entity: ParsedEntity = { upstreamId: key, legalName: name, country: null, tradingNames: [], sourceIndex }
-	builder.entities.set(key, entity)
-	return entity
 }
 
 function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file: FetchedFile, sourceIndex: number, rowNumber: number): void {
@@ -91,7 +79,7 @@ function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file:
 		builder.warnings.push(`${file.url} row ${rowNumber}: licence type "${typeRaw}" of "${name}" is neither B2C nor B2B; skipped`)
 		return
 	}
-	const entity = addEntity(builder, name, sourceIndex)
+	const entity = entityByName(builder, name, sourceIndex)
 	const dateRaw = columns.date === null ? '' : textOf(cells[columns.date])
 	const issuedDate = parseRegisterDate(dateRaw)
 	if (dateRaw !== '' && !issuedDate) builder.warnings.push(`${file.url} row ${rowNumber}: date "${dateRaw}" is not a date; kept raw`)

@@ -1,4 +1,5 @@
-import { extractHostname, guardParse, labelledCells, parseError, readCompleteHtml, textOf } from '../shared/index.ts'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
+import { guardParse, labelledCells, parseError, readCompleteHtml, textOf } from '../shared/index.ts'
 import type { FetchedFile, ParsedVerificationPage } from '../types.ts'
 
 /** Wordings that state the licence is in force (compared lower-cased, trailing punctuation dropped). */
@@ -11,7 +12,7 @@ export function isInForceSealWording(wording: string | null): boolean {
 }
 
 function bareHost(value: string | null): string | null {
-	const host = value ? extractHostname(value) : null
+	const host = value ? hostnameFromRegisterValue(value) : null
 	return host ? host.replace(/^www\./, '') : null
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { fixtureFile, fixtureText, textFile } from '../shared/test-support.ts'
+import { fixtureFile, fixtureText, textFile } from '../shared/test-support/fixture-files.ts'
 import { ukgcAdapter } from './index.ts'
 
 const url = 'https://www.gamblingcommission.gov.uk/public-register/regulatory-actions/print'

@@ -1,7 +1,7 @@
 import { describe, test } from 'bun:test'
 import fc from 'fast-check'
 import type { FetchedFile } from '../types.ts'
-import { damagedBytes, expectRecordsOrParseError, fixtureFile } from '../shared/test-support.ts'
+import { damagedBytes, expectRecordsOrParseError, fixtureFile } from '../shared/test-support/fixture-files.ts'
 import { ukgcAdapter } from './index.ts'
 
 const base = 'https://www.gamblingcommission.gov.uk/downloads/'

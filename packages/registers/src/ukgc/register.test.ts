@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { FetchedFile, ParsedLicence } from '../types.ts'
-import { fixtureFile, fixtureText, textFile } from '../shared/test-support.ts'
+import { fixtureFile, fixtureText, textFile } from '../shared/test-support/fixture-files.ts'
 import { ukgcAdapter } from './index.ts'
 
 const base = 'https://www.gamblingcommission.gov.uk/downloads/'

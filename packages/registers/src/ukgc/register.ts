@@ -1,7 +1,7 @@
 import type { DomainAssociation, FetchedFile, LinkStatus, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { csvColumnsFromText, type CsvColumns } from '../shared/csv.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
-import { isPlainHostname, splitDomainCell } from '../shared/hostnames.ts'
+import { isPlainHostname, splitDomainCell } from '@lv/hostnames'
 import { guardParse, parseError } from '../shared/parse-error.ts'
 import { decodeUtf8 } from '../shared/text.ts'
 import { parseUkgcLicenceNumber, stripAccountPadding } from './licence-number.ts'
@@ -83,178 +83,199 @@ export function parseUkgcRegister(files: FetchedFile[]): ParsedRegister {
 function parseFiles(files: FetchedFile[]): ParsedRegister {
 	if (files.length === 0) throw parseError('empty', 'no files to parse')
 	const tables = sortFiles(files)
-	const businesses = tables.get('businesses') as ReadTable
-	const licenceRows = tables.get('licences') as ReadTable
-	const tradingRows = tables.get('tradingNames') as ReadTable
-	const domainRows = tables.get('domainNames') as ReadTable
+	const read = startRead(tables)
+	readBusinesses(read, tables.get('businesses') as ReadTable)
+	readTradingNames(read, tables.get('tradingNames') as ReadTable)
+	const licences = readLicences(read, tables.get('licences') as ReadTable)
+	const domains = readDomainNames(read, tables.get('domainNames') as ReadTable)
+	const { entities, warnings } = read
+	if (licences.size === 0 && entities.size === 0) throw parseError('empty', 'the UKGC CSVs hold no rows')
+	return { jurisdiction: 'UKGC', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+}
+
+/** What reading the four files shares: the warnings, the entities by account and the account of a printed number. */
+type UkgcRead = {
+	warnings: string[]
+	entities: Map<string, ParsedEntity>
+	accountOf(printed: string): string
+	/** The entity of an account, made up (with a warning) when the businesses file does not list it. */
+	entityFor(account: string, sourceIndex: number, line: number, file: string): ParsedEntity
+	column(read: ReadTable, index: number): string[]
+}
+
+function startRead(tables: Map<string, ReadTable>): UkgcRead {
 	const warnings = [...tables.values()].flatMap((read) => read.table.warnings)
-	const column = (read: ReadTable, index: number) => read.table.columns[index] as string[]
 	// Account numbers repeat on every row of a file (and are interned there): strip each padding once.
 	const accounts = new Map<string, string>()
-	const accountOf = (printed: string): string => {
-		let account = accounts.get(printed)
-		if (account === undefined) {
-			account = stripAccountPadding(printed)
-			accounts.set(printed, account)
-		}
-		return account
-	}
-
 	const entities = new Map<string, ParsedEntity>()
-	{
-		const [accountColumn, nameColumn] = [column(businesses, 0), column(businesses, 1)]
-		for (let r = 0; r < businesses.table.size; r++) {
-			const line = r + 2
-			const account = accountOf(accountColumn[r] as string)
-			const name = nameColumn[r] as string
-			if (!/^\d+$/.test(account) || name === '') {
-				warnings.push(`businesses row ${line}: no account number or name, skipped`)
-				continue
+	return {
+		warnings,
+		entities,
+		accountOf(printed) {
+			let account = accounts.get(printed)
+			if (account === undefined) {
+				account = stripAccountPadding(printed)
+				accounts.set(printed, account)
 			}
-			if (entities.has(account)) {
-				warnings.push(`businesses row ${line}: account ${account} listed twice, first kept`)
-				continue
+			return account
+		},
+		entityFor(account, sourceIndex, line, file) {
+			let entity = entities.get(account)
+			if (!entity) {
+				warnings.push(`${file} row ${line}: account ${account} is not in the businesses file`)
+				entity = { upstreamId: account, legalName: `UKGC account ${account}`, country: null, tradingNames: [], sourceIndex }
+				entities.set(account, entity)
 			}
-			entities.set(account, { upstreamId: account, legalName: name, country: null, tradingNames: [], sourceIndex: businesses.sourceIndex })
-		}
+			return entity
+		},
+		column: (read, index) => read.table.columns[index] as string[]
 	}
-	const entityFor = (account: string, sourceIndex: number, line: number, file: string): ParsedEntity => {
-		let entity = entities.get(account)
-		if (!entity) {
-			warnings.push(`${file} row ${line}: account ${account} is not in the businesses file`)
-			entity = { upstreamId: account, legalName: `UKGC account ${account}`, country: null, tradingNames: [], sourceIndex }
-			entities.set(account, entity)
-		}
-		return entity
-	}
+}
 
-	{
-		const [accountColumn, nameColumn, statusColumn] = [column(tradingRows, 0), column(tradingRows, 1), column(tradingRows, 2)]
-		for (let r = 0; r < tradingRows.table.size; r++) {
-			const line = r + 2
-			const account = accountOf(accountColumn[r] as string)
-			const name = nameColumn[r] as string
-			if (!/^\d+$/.test(account) || name === '') {
-				warnings.push(`trading-names row ${line}: no account number or name, skipped`)
-				continue
-			}
-			const entity = entityFor(account, tradingRows.sourceIndex, line, 'trading-names')
-			if (entity.tradingNames.some((existing) => existing.name === name)) continue
-			entity.tradingNames.push({ name, status: (statusColumn[r] as string) || null })
+function readBusinesses(read: UkgcRead, businesses: ReadTable): void {
+	const { entities } = read
+	const [accountColumn, nameColumn] = [read.column(businesses, 0), read.column(businesses, 1)]
+	for (let r = 0; r < businesses.table.size; r++) {
+		const line = r + 2
+		const account = read.accountOf(accountColumn[r] as string)
+		const name = nameColumn[r] as string
+		if (!/^\d+$/.test(account) || name === '') {
+			read.warnings.push(`businesses row ${line}: no account number or name, skipped`)
+			continue
 		}
+		if (entities.has(account)) {
+			read.warnings.push(`businesses row ${line}: account ${account} listed twice, first kept`)
+			continue
+		}
+		entities.set(account, { upstreamId: account, legalName: name, country: null, tradingNames: [], sourceIndex: businesses.sourceIndex })
 	}
+}
 
+function readTradingNames(read: UkgcRead, tradingRows: ReadTable): void {
+	const [accountColumn, nameColumn, statusColumn] = [read.column(tradingRows, 0), read.column(tradingRows, 1), read.column(tradingRows, 2)]
+	for (let r = 0; r < tradingRows.table.size; r++) {
+		const line = r + 2
+		const account = read.accountOf(accountColumn[r] as string)
+		const name = nameColumn[r] as string
+		if (!/^\d+$/.test(account) || name === '') {
+			read.warnings.push(`trading-names row ${line}: no account number or name, skipped`)
+			continue
+		}
+		const entity = read.entityFor(account, tradingRows.sourceIndex, line, 'trading-names')
+		if (entity.tradingNames.some((existing) => existing.name === name)) continue
+		entity.tradingNames.push({ name, status: (statusColumn[r] as string) || null })
+	}
+}
+
+function readLicences(read: UkgcRead, licenceRows: ReadTable): Map<string, ParsedLicence> {
 	const licences = new Map<string, ParsedLicence>()
-	{
-		const [accountColumn, numberColumn, statusColumn, typeColumn, activityColumn, startColumn, endColumn] = [0, 1, 2, 3, 4, 5, 6].map((index) => column(licenceRows, index)) as string[][]
-		for (let r = 0; r < licenceRows.table.size; r++) {
-			const line = r + 2
-			const printed = numberColumn![r] as string
-			const number = parseUkgcLicenceNumber(printed)
-			if (!number) {
-				warnings.push(`licences row ${line}: "${printed}" is not a UKGC licence number, skipped`)
+	const [accountColumn, numberColumn, statusColumn, typeColumn, activityColumn, startColumn, endColumn] = [0, 1, 2, 3, 4, 5, 6].map((index) => read.column(licenceRows, index)) as string[][]
+	for (let r = 0; r < licenceRows.table.size; r++) {
+		const line = r + 2
+		const printed = numberColumn![r] as string
+		const number = parseUkgcLicenceNumber(printed)
+		if (!number) {
+			read.warnings.push(`licences row ${line}: "${printed}" is not a UKGC licence number, skipped`)
+			continue
+		}
+		const printedAccount = accountColumn![r] as string
+		const columnAccount = read.accountOf(printedAccount)
+		if (columnAccount !== '' && columnAccount !== number.account) {
+			read.warnings.push(`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`)
+		}
+		const account = /^\d+$/.test(columnAccount) ? columnAccount : number.account
+		read.entityFor(account, licenceRows.sourceIndex, line, 'licences')
+		const status = statusColumn![r] as string
+		const type = typeColumn![r] as string
+		const activity = activityColumn![r] as string
+		const startRaw = startColumn![r] as string
+		const endRaw = endColumn![r] as string
+		const issuedDate = parseRegisterDate(startRaw)
+		const expiryDate = parseRegisterDate(endRaw)
+		if (startRaw !== '' && !issuedDate) read.warnings.push(`licences row ${line}: start date "${startRaw}" unreadable, kept raw`)
+		if (endRaw !== '' && !expiryDate) read.warnings.push(`licences row ${line}: end date "${endRaw}" unreadable, kept raw`)
+		const existing = licences.get(number.base)
+		if (existing) {
+			mergeActivityRow(existing, { number, printed, status, type, activity, line }, read.warnings)
+			continue
+		}
+		const category = CATEGORY_BY_TYPE[type.toLowerCase()] ?? { category: 'other', coversWebsites: false }
+		if (!CATEGORY_BY_TYPE[type.toLowerCase()]) read.warnings.push(`licences row ${line}: unknown licence type "${type}"`)
+		licences.set(number.base, {
+			upstreamKey: number.base,
+			entityId: account,
+			licenseNumber: printed,
+			referencePrefix: null,
+			referenceKey: null,
+			upstreamStatus: status || null,
+			licenseTypes: type === '' ? [] : [type],
+			licenseTypeRaw: type,
+			licenseCategory: category.category,
+			coversWebsites: category.coversWebsites,
+			issuedDate,
+			expiryDate,
+			raw: { accountNumber: printedAccount, version: number.version, activities: activity === '' ? [] : [activity], startDate: startRaw, endDate: endRaw, rows: [line] },
+			sourceIndex: licenceRows.sourceIndex
+		})
+	}
+	return licences
+}
+
+function readDomainNames(read: UkgcRead, domainRows: ReadTable): ParsedDomain[] {
+	const domains: ParsedDomain[] = []
+	const [accountColumn, cellColumn, statusColumn] = [read.column(domainRows, 0), read.column(domainRows, 1), read.column(domainRows, 2)]
+	// Hosts already read per account, so a host repeated under one account is merged.
+	const seenDomains = new Map<string, Set<string>>()
+	const links = new Map<string, ReturnType<typeof domainLink>>()
+	for (let r = 0; r < domainRows.table.size; r++) {
+		const line = r + 2
+		const account = read.accountOf(accountColumn[r] as string)
+		const cell = cellColumn[r] as string
+		if (!/^\d+$/.test(account) || cell.trim() === '') {
+			read.warnings.push(`domain-names row ${line}: no account number or domain, skipped`)
+			continue
+		}
+		read.entityFor(account, domainRows.sourceIndex, line, 'domain-names')
+		const status = statusColumn[r] as string
+		let link = links.get(status)
+		if (link === undefined) {
+			link = domainLink(status)
+			links.set(status, link)
+		}
+		if (!link) {
+			read.warnings.push(`domain-names row ${line}: unknown domain status "${status}", read as delisted`)
+			link = UNKNOWN_STATUS_LINK
+		}
+		let seen = seenDomains.get(account)
+		if (!seen) {
+			seen = new Set()
+			seenDomains.set(account, seen)
+		}
+		// Most cells are one bare hostname: no split, no intermediate objects.
+		for (const part of isPlainHostname(cell) ? [cell] : splitDomainCell(cell)) {
+			const plain = typeof part === 'string'
+			const value = plain ? part : part.value
+			const hostname = plain ? part : part.hostname
+			const key = hostname ?? value
+			if (seen.has(key)) {
+				read.warnings.push(`domain-names row ${line}: ${key} repeated under account ${account}, merged`)
 				continue
 			}
-			const printedAccount = accountColumn![r] as string
-			const columnAccount = accountOf(printedAccount)
-			if (columnAccount !== '' && columnAccount !== number.account) {
-				warnings.push(`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`)
-			}
-			const account = /^\d+$/.test(columnAccount) ? columnAccount : number.account
-			entityFor(account, licenceRows.sourceIndex, line, 'licences')
-			const status = statusColumn![r] as string
-			const type = typeColumn![r] as string
-			const activity = activityColumn![r] as string
-			const startRaw = startColumn![r] as string
-			const endRaw = endColumn![r] as string
-			const issuedDate = parseRegisterDate(startRaw)
-			const expiryDate = parseRegisterDate(endRaw)
-			if (startRaw !== '' && !issuedDate) warnings.push(`licences row ${line}: start date "${startRaw}" unreadable, kept raw`)
-			if (endRaw !== '' && !expiryDate) warnings.push(`licences row ${line}: end date "${endRaw}" unreadable, kept raw`)
-			const existing = licences.get(number.base)
-			if (existing) {
-				mergeActivityRow(existing, { number, printed, status, type, activity, line }, warnings)
-				continue
-			}
-			const category = CATEGORY_BY_TYPE[type.toLowerCase()] ?? { category: 'other', coversWebsites: false }
-			if (!CATEGORY_BY_TYPE[type.toLowerCase()]) warnings.push(`licences row ${line}: unknown licence type "${type}"`)
-			licences.set(number.base, {
-				upstreamKey: number.base,
+			seen.add(key)
+			if (!hostname) read.warnings.push(`domain-names row ${line}: no hostname in "${value}"`)
+			domains.push({
 				entityId: account,
-				licenseNumber: printed,
-				referencePrefix: null,
-				referenceKey: null,
-				upstreamStatus: status || null,
-				licenseTypes: type === '' ? [] : [type],
-				licenseTypeRaw: type,
-				licenseCategory: category.category,
-				coversWebsites: category.coversWebsites,
-				issuedDate,
-				expiryDate,
-				raw: { accountNumber: printedAccount, version: number.version, activities: activity === '' ? [] : [activity], startDate: startRaw, endDate: endRaw, rows: [line] },
-				sourceIndex: licenceRows.sourceIndex
+				licenceKey: null,
+				upstreamValue: cell,
+				hostname,
+				linkStatus: link.linkStatus,
+				association: link.association,
+				verificationUrl: null,
+				sourceIndex: domainRows.sourceIndex
 			})
 		}
 	}
-
-	const domains: ParsedDomain[] = []
-	{
-		const [accountColumn, cellColumn, statusColumn] = [column(domainRows, 0), column(domainRows, 1), column(domainRows, 2)]
-		// Hosts already read per account, so a host repeated under one account is merged.
-		const seenDomains = new Map<string, Set<string>>()
-		const links = new Map<string, ReturnType<typeof domainLink>>()
-		for (let r = 0; r < domainRows.table.size; r++) {
-			const line = r + 2
-			const account = accountOf(accountColumn[r] as string)
-			const cell = cellColumn[r] as string
-			if (!/^\d+$/.test(account) || cell.trim() === '') {
-				warnings.push(`domain-names row ${line}: no account number or domain, skipped`)
-				continue
-			}
-			entityFor(account, domainRows.sourceIndex, line, 'domain-names')
-			const status = statusColumn[r] as string
-			let link = links.get(status)
-			if (link === undefined) {
-				link = domainLink(status)
-				links.set(status, link)
-			}
-			if (!link) {
-				warnings.push(`domain-names row ${line}: unknown domain status "${status}", read as delisted`)
-				link = UNKNOWN_STATUS_LINK
-			}
-			let seen = seenDomains.get(account)
-			if (!seen) {
-				seen = new Set()
-				seenDomains.set(account, seen)
-			}
-			// Most cells are one bare hostname: no split, no intermediate objects.
-			for (const part of isPlainHostname(cell) ? [cell] : splitDomainCell(cell)) {
-				const plain = typeof part === 'string'
-				const value = plain ? part : part.value
-				const hostname = plain ? part : part.hostname
-				const key = hostname ?? value
-				if (seen.has(key)) {
-					warnings.push(`domain-names row ${line}: ${key} repeated under account ${account}, merged`)
-					continue
-				}
-				seen.add(key)
-				if (!hostname) warnings.push(`domain-names row ${line}: no hostname in "${value}"`)
-				domains.push({
-					entityId: account,
-					licenceKey: null,
-					upstreamValue: cell,
-					hostname,
-					linkStatus: link.linkStatus,
-					association: link.association,
-					verificationUrl: null,
-					sourceIndex: domainRows.sourceIndex
-				})
-			}
-		}
-	}
-
-	if (licences.size === 0 && entities.size === 0) throw parseError('empty', 'the UKGC CSVs hold no rows')
-	return { jurisdiction: 'UKGC', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+	return domains
 }
 
 const UNKNOWN_STATUS_LINK = { linkStatus: 'delisted', association: null } as const

@@ -1,5 +1,6 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
+import { consumeWithinLimit, fixedWindow } from '@lv/fixed-window'
 
 export type AttemptLimit = { scope: string; limit: number; windowMs: number }
 
@@ -19,12 +20,9 @@ export async function countAttempt(sql: Sql, clock: Clock, limits: readonly Atte
 	await maybePrune(sql, nowMs)
 	let reached: LimitReached | null = null
 	for (const limit of limits) {
-		const windowStartMs = nowMs - (nowMs % limit.windowMs)
-		const [row] = await sql<{ count: number }[]>`
-			INSERT INTO dashboard_attempts (scope, window_start, count) VALUES (${limit.scope}, ${new Date(windowStartMs)}, 1)
-			ON CONFLICT (scope, window_start) DO UPDATE SET count = dashboard_attempts.count + 1
-			RETURNING count`
-		if (reached === null && (row?.count ?? 0) > limit.limit) reached = { scope: limit.scope, resetAt: new Date(windowStartMs + limit.windowMs) }
+		const window = fixedWindow(nowMs, limit.windowMs)
+		const admission = await consumeWithinLimit(sql, { table: 'dashboard_attempts', scope: limit.scope, window, limit: limit.limit, countRefused: true })
+		if (reached === null && !admission.admitted) reached = { scope: limit.scope, resetAt: new Date(window.resetMs) }
 	}
 	return reached
 }

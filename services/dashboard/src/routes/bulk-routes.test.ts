@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { utcMonthWindow } from '@lv/quota'
+import { utcMonthWindow } from '@lv/fixed-window'
 import { seedAcmeRegister } from '../test-support/acme-register.ts'
 import { readCsvObjects } from '../../../exporter/src/test-support/csv-reader.ts'
 import { bearer } from '../../../gateway/src/test-support/accounts.ts'

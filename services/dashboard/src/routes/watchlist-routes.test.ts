@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import type { OperatorFixture } from '../../../checker/src/test-support/register-factory.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
-import { licenceEvent } from '../../../notifier/src/testing/fixtures.ts'
+import { licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { seedAcmeRegister } from '../test-support/acme-register.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { harnessPerFile } from '../test-support/harness.ts'

@@ -1,10 +1,9 @@
-import { withPeerAddress } from '@lv/client-address'
-import type { SmtpReceiver } from '@lv/testing'
+import { type SmtpReceiver, handleFrom } from '@lv/testing'
 
 /** What a route test reads from one answer. */
 export type Page = { status: number; location: string | null; html: string; setCookies: string[] }
 
-type Handler = { handle(request: Request): Promise<Response> | Response }
+type Handler = { handle(request: Request): Promise<Response> | Response; server: unknown }
 
 /**
  * A minimal browser for `app.handle`: keeps cookies between requests and reads the CSRF token of the
@@ -56,7 +55,7 @@ export class BrowserSession {
 	}
 
 	private async send(request: Request): Promise<Page> {
-		const response = await this.app.handle(this.via.peer === undefined ? request : withPeerAddress(request, this.via.peer))
+		const response = await (this.via.peer === undefined ? this.app.handle(request) : handleFrom(this.app, request, this.via.peer))
 		const setCookies = response.headers.getSetCookie()
 		for (const line of setCookies) {
 			const [pair = ''] = line.split(';')

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
-import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { notFound } from '@lv/errors'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { authPlugin } from './plugin.ts'
@@ -96,7 +95,7 @@ async function cachedKeyCallAfterStoreGoesAway(clock: TestClock, path: string): 
 
 type App = ReturnType<typeof gateway>
 const call = (app: App, path: string, headers: Record<string, string> = {}, peer = '203.0.113.7') =>
-	app.handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), peer))
+	handleFrom(app, new Request(`http://localhost${path}`, { headers }), peer)
 const bodyOf = async (response: Response) => (await response.json()) as { code: string; details: Record<string, unknown> }
 
 describe('auth: keys', () => {

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
-import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
 import { type Sql, createSql } from '@lv/db'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor, handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { authPlugin } from './plugin.ts'
@@ -46,7 +45,7 @@ async function replica(clock: TestClock, url = db.url) {
 	)
 	await runtime.listening
 	const call = (path: string, headers: Record<string, string> = {}, peer = '203.0.113.7') =>
-		app.handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), peer))
+		handleFrom(app, new Request(`http://localhost${path}`, { headers }), peer)
 	return { sql, runtime, call }
 }
 

@@ -5,7 +5,8 @@ import type { KeylessClaim, KeylessVerdict } from './keyless-counter.ts'
 import { keylessCapReached, monthlyQuotaExhausted, perSecondLimitExceeded, trialDailyCapReached } from './limit-errors.ts'
 import type { LimitsRuntime } from './limits-runtime.ts'
 import type { Plan } from './plan.ts'
-import { type KeyedClaim, type KeyedVerdict, type Window, secondWindow, utcDayWindow, utcMonthWindow } from '@lv/quota'
+import type { KeyedClaim, KeyedVerdict } from '@lv/quota'
+import { secondWindow, utcDayWindow, utcMonthWindow, type Window } from '@lv/fixed-window'
 
 /** An admitted call, with what its response needs: the caller for the handler, the counts for the headers. */
 export type Admission =

@@ -1,5 +1,5 @@
 import { AppError } from '@lv/errors'
-import { secondsUntil } from '@lv/quota'
+import { fixedWindow, secondsUntil } from '@lv/fixed-window'
 
 /** Distinct unknown keys one address block may have looked up per replica per minute. */
 export const FAILED_KEY_LOOKUPS_PER_MINUTE = 20
@@ -36,7 +36,7 @@ export class FailedKeyLookups {
 	}
 
 	#rollTo(nowMs: number) {
-		const startMs = nowMs - (nowMs % WINDOW_MS)
+		const { startMs } = fixedWindow(nowMs, WINDOW_MS)
 		if (startMs === this.#windowStartMs) return
 		this.#windowStartMs = startMs
 		this.#failures = new Map()

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from './headers.ts'
-import { utcMonthWindow } from '@lv/quota'
+import { utcMonthWindow } from '@lv/fixed-window'
 
 const window = utcMonthWindow(Date.parse('2026-11-10T00:00:00Z'))
 const pricingUrl = 'https://example.test/pricing'

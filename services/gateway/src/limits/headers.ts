@@ -1,4 +1,4 @@
-import { type Window, epochSeconds } from '@lv/quota'
+import { epochSeconds, type Window } from '@lv/fixed-window'
 
 export type Headers = Record<string, string>
 

@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../test-support/accounts.ts'
-import { type KeyedClaim, type KeyedVerdict, countKeyedClaims, secondWindow, utcDayWindow, utcMonthWindow } from '@lv/quota'
+import { countKeyedClaims, type KeyedClaim, type KeyedVerdict } from '@lv/quota'
+import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
 let db: TestDatabase
 const clock = new TestClock('2026-11-10T12:00:00.000Z')

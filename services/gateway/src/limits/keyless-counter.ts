@@ -1,5 +1,5 @@
 import type { Sql } from '@lv/db'
-import { type Window, hourWindow } from '@lv/quota'
+import { hourWindow, type Window } from '@lv/fixed-window'
 
 /**
  * Counting keyless calls in batches, in usage_counters (scope `h:<route>:<client address>`, one row

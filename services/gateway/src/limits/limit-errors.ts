@@ -1,6 +1,6 @@
 import { AppError } from '@lv/errors'
 import { type Headers, keylessHeaders, remaining } from './headers.ts'
-import { type Window, epochSeconds, secondsUntil } from '@lv/quota'
+import { epochSeconds, secondsUntil, type Window } from '@lv/fixed-window'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 

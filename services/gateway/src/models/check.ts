@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { MAX_AS_OF_LENGTH, MAX_BATCH_DOMAINS, MAX_LICENSE_NUMBER_LENGTH } from '@lv/contracts'
 import { DOMAIN_ASSOCIATIONS, LICENCE_STATUSES, LINK_STATUSES, VERDICTS } from '@lv/verdict'
 
 /**
@@ -243,9 +244,9 @@ export const CheckQueryParams = t.Object({
 	// No maxLength here: SPEC answers an over-long domain with hostname_too_long, not a schema error.
 	domain: t.Optional(t.String({ description: 'Bare hostname, at most 253 characters. Exactly one of domain / license_number.', examples: ['www.example.com'] })),
 	license_number: t.Optional(
-		t.String({ maxLength: 64, description: "Licence number; case, spaces and separators ignored. For KH, TGC, IOM the service's reference.", examples: ['000-012345-R-123456-002'] })
+		t.String({ maxLength: MAX_LICENSE_NUMBER_LENGTH, description: "Licence number; case, spaces and separators ignored. For KH, TGC, IOM the service's reference.", examples: ['000-012345-R-123456-002'] })
 	),
-	as_of: t.Optional(t.String({ maxLength: 40, description: '`YYYY-MM-DD` (end of that day UTC; today = now) or an ISO-8601 datetime with a UTC offset.', examples: ['2026-05-01'] }))
+	as_of: t.Optional(t.String({ maxLength: MAX_AS_OF_LENGTH, description: '`YYYY-MM-DD` (end of that day UTC; today = now) or an ISO-8601 datetime with a UTC offset.', examples: ['2026-05-01'] }))
 })
 
 export const BatchResultRowModel = t.Object(
@@ -283,6 +284,6 @@ export const BatchResultModel = t.Object(
 )
 
 export const BatchBody = t.Object(
-	{ domains: t.Array(t.Unknown(), { minItems: 1, maxItems: 100, description: '1–100 entries, each normalised like `domain` on the single check.' }) },
+	{ domains: t.Array(t.Unknown(), { minItems: 1, maxItems: MAX_BATCH_DOMAINS, description: `1–${MAX_BATCH_DOMAINS} entries, each normalised like \`domain\` on the single check.` }) },
 	{ examples: [{ domains: ['acmebet.co.uk', 'www.example.com'] }] }
 )

@@ -1,10 +1,7 @@
-import type { OneCheck } from '@lv/contracts'
+import { MAX_AS_OF_LENGTH, MAX_DOMAIN_LENGTH, MAX_LICENSE_NUMBER_LENGTH, type OneCheck } from '@lv/contracts'
 import { normaliseHostname } from '@lv/hostnames'
 import { invalidQuery } from '@lv/errors'
 
-export const MAX_DOMAIN_LENGTH = 253
-export const MAX_LICENSE_NUMBER_LENGTH = 64
-export const MAX_AS_OF_LENGTH = 40
 const CHECK_PARAMETERS = new Set(['domain', 'license_number', 'as_of'])
 
 export type RawCheckQuery = { domain?: string; license_number?: string; as_of?: string }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import { type Bus, connectBus } from '@lv/bus'
-import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
 import { subjects } from '@lv/contracts'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { BatchResultModel, CheckResultModel } from '../models/check.ts'
@@ -199,7 +198,7 @@ describe('POST /v1/check/batch', () => {
 
 describe('keys and limits on the check routes', () => {
 	test('keyless: domain and license_number share one per-IP hourly counter, with the keyless headers', async () => {
-		const keyless = (path: string) => app.handle(withPeerAddress(new Request(`http://localhost${path}`), '203.0.113.50'))
+		const keyless = (path: string) => handleFrom(app, new Request(`http://localhost${path}`), '203.0.113.50')
 		for (let call = 1; call <= 10; call++) {
 			const response = await keyless(call % 2 === 0 ? '/v1/check?domain=acmebet.co.uk' : '/v1/check?license_number=000-012345-R-123456-002')
 			expect(response.status).toBe(200)
@@ -211,7 +210,7 @@ describe('keys and limits on the check routes', () => {
 		const capped = await keyless('/v1/check?license_number=000-012345-R-123456-002')
 		expect(capped.status).toBe(429)
 		expect((await capped.json()).details.reason).toBe('quota_exceeded')
-		expect((await app.handle(withPeerAddress(new Request('http://localhost/v1/check?domain=acmebet.co.uk'), '203.0.113.51'))).status).toBe(200)
+		expect((await handleFrom(app, new Request('http://localhost/v1/check?domain=acmebet.co.uk'), '203.0.113.51')).status).toBe(200)
 	})
 
 	test('a key on GET /v1/check switches to the plan quota and says tier=authenticated; an unknown key is 401', async () => {

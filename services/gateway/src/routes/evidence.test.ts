@@ -11,7 +11,7 @@ import { type TestChecker, startTestChecker } from '../../../checker/src/test-su
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { createApp } from '../app.ts'
 import { createAuthRuntime } from '../auth/runtime.ts'
-import { seedRun } from '../evidence/test-support.ts'
+import { seedRun } from '../evidence/test-support/runs.ts'
 import { CheckResultModel } from '../models/check.ts'
 import { StoredEvidenceModel } from '../models/evidence.ts'
 import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'

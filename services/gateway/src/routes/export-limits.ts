@@ -1,7 +1,7 @@
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
-import { type Window, secondsUntil, utcDayWindow } from '@lv/quota'
+import { secondsUntil, utcDayWindow, type Window } from '@lv/fixed-window'
 
 /** SPEC: exports are for Pro and above; a plan with exports_per_day 0 (starter, trial) is below it. */
 export function requireExportPlan(plan: Plan, pricingUrl: string): void {

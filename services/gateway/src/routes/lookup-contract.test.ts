@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
-import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import fc from 'fast-check'
 import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
@@ -45,7 +44,7 @@ afterAll(async () => {
 })
 
 let peer = 0
-const send = (path: string, headers: Record<string, string>) => app.handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), `10.9.${Math.floor(++peer / 250) % 250}.${peer % 250}`))
+const send = (path: string, headers: Record<string, string>) => handleFrom(app, new Request(`http://localhost${path}`, { headers }), `10.9.${Math.floor(++peer / 250) % 250}.${peer % 250}`)
 
 /** Route pattern (as documented) and a concrete path for each lookup route this module owns. */
 const routes = () => [

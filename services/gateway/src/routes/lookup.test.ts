@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus } from '@lv/bus'
-import { withPeerAddress } from '@lv/client-address'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
 import { insertDomain, insertHistory, insertLicence, insertOperator, insertRegulatoryAction } from '../test-support/register-data.ts'
@@ -46,7 +45,7 @@ afterAll(async () => {
 const app = () => testApp({ sql: db.sql, bus, clock })
 let peer = 0
 const get = async (path: string, headers: Record<string, string> = bearer(pro.key)) => {
-	const response = await app().handle(withPeerAddress(new Request(`http://localhost${path}`, { headers }), `192.0.2.${++peer % 250}`))
+	const response = await handleFrom(app(), new Request(`http://localhost${path}`, { headers }), `192.0.2.${++peer % 250}`)
 	return { status: response.status, headers: response.headers, body: (await response.json()) as any }
 }
 

@@ -4,7 +4,7 @@ import { DAY, HOUR, TestClock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
-import { coverageEvent, insertEndpoint, insertHistory, licenceEvent } from '../../../notifier/src/testing/fixtures.ts'
+import { coverageEvent, insertEndpoint, insertHistory, licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../webhooks/test-fixtures.ts'
 

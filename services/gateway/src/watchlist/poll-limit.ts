@@ -1,8 +1,7 @@
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
-import { consumeWithinLimit } from '../limits/counter-store.ts'
 import type { Plan } from '../limits/plan.ts'
-import { type Window, hourWindow } from '@lv/quota'
+import { consumeWithinLimit, hourWindow, type Window } from '@lv/fixed-window'
 
 export type PollHeaders = Record<string, string>
 
@@ -32,7 +31,7 @@ export async function admitPoll(sql: Sql, input: { accountId: string; plan: Plan
 	const limit = input.plan.pollsPerHour
 	prune(sql, input.nowMs)
 	if (limit === null) return pollHeaders(null, 0, window)
-	const admission = await consumeWithinLimit(sql, { scope: pollScope(input.accountId), window, limit })
+	const admission = await consumeWithinLimit(sql, { table: 'usage_counters', scope: pollScope(input.accountId), window, limit })
 	const headers = pollHeaders(limit, admission.used, window)
 	if (admission.admitted) return headers
 	throw new AppError({

@@ -1,6 +1,6 @@
 import type { Sql, TransactionSql } from '@lv/db'
 import { AppError, invalidQuery, notFound } from '@lv/errors'
-import { EVENT_NAMES, checkWebhookUrl, decryptSecret, encryptSecret, generateSecret, rotationExpiry } from '@lv/webhooks'
+import { EVENT_NAMES, activeSecrets, checkWebhookUrl, decryptSecret, encryptSecret, generateSecret, rotationExpiry } from '@lv/webhooks'
 import type { Plan } from '../limits/plan.ts'
 import type { ResolvedWebhookSettings } from './webhook-settings.ts'
 
@@ -217,11 +217,10 @@ export async function rotateSecret(sql: Sql, settings: ResolvedWebhookSettings, 
 
 /** Plain secrets of the endpoint that sign at `now`, newest first. */
 export async function activeSecretsOf(sql: Sql, settings: ResolvedWebhookSettings, endpointId: string, now: Date): Promise<string[]> {
-	const rows = await sql<{ ciphertext: Uint8Array }[]>`
-		SELECT ciphertext FROM webhook_secrets
-		WHERE endpoint_id = ${endpointId} AND (expires_at IS NULL OR expires_at > ${now})
-		ORDER BY created_at DESC, id`
-	return rows.map((row) => decryptSecret(row.ciphertext, settings.secretKeys, endpointId))
+	const rows = await sql<{ ciphertext: Uint8Array; created_at: Date; expires_at: Date | null }[]>`
+		SELECT ciphertext, created_at, expires_at FROM webhook_secrets WHERE endpoint_id = ${endpointId} ORDER BY created_at DESC, id`
+	const stored = rows.map((row) => ({ ciphertext: row.ciphertext, createdAt: row.created_at, expiresAt: row.expires_at }))
+	return activeSecrets(stored, now).map((row) => decryptSecret(row.ciphertext, settings.secretKeys, endpointId))
 }
 
 export type EndpointRecord = EndpointRow

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { type AllowList, EMPTY_ALLOW_LIST, type Resolve, allowsOrigin, checkUrlAddress, parseAllowList, systemResolve } from '@lv/net-policy'
+import { type AllowList, type Resolve, allowsOrigin, checkUrlAddress, parseAllowList, systemResolve } from '@lv/net-policy'
 import { type JurisdictionCode, regulatorUrlRefusal } from '@lv/registers'
 import { FetchFailedError } from '../errors.ts'
 
@@ -11,8 +11,6 @@ import { FetchFailedError } from '../errors.ts'
  * CIDRs pass the address check, and file: URLs are read only when files are allowed.
  */
 export type SourcePolicy = { allowList: AllowList; allowFiles: boolean; resolve: Resolve }
-
-export const STRICT_SOURCE_POLICY: SourcePolicy = { allowList: EMPTY_ALLOW_LIST, allowFiles: false, resolve: systemResolve }
 
 /** Throws on an allow-list entry it cannot read, so a typo fails at start-up. */
 export function sourcePolicy(allowList: readonly string[], options: { allowFiles?: boolean; resolve?: Resolve } = {}): SourcePolicy {

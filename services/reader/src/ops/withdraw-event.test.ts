@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { runJurisdiction } from '../run.ts'
-import { createReaderHarness, type ReaderHarness } from '../testing/harness.ts'
+import { createReaderHarness, type ReaderHarness } from '../test-support/harness.ts'
 import { withdrawHistoryEvent } from './withdraw-event.ts'
 
 let h: ReaderHarness

@@ -14,7 +14,7 @@ import {
 	licence,
 	observe,
 	sequentialIds
-} from './test-support.ts'
+} from './test-support/observations.ts'
 import type { CurrentState, Plan } from './types.ts'
 
 const HOUR = 3_600_000

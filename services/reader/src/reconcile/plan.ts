@@ -1,10 +1,11 @@
+import { nameKey } from '@lv/names'
 import { normaliseHostname } from '@lv/hostnames'
-import type { LicenceStatus, LinkStatus, ParsedAction, ParsedDomain, ParsedLicence } from '@lv/registers'
+import type { JurisdictionCode, LicenceStatus, LinkStatus, ParsedAction, ParsedDomain, ParsedEntity, ParsedLicence } from '@lv/registers'
 import { outboxEvent } from './events.ts'
-import { licenseNumberKey } from './number-key.ts'
+import { licenseNumberKey } from '@lv/verdict'
 import { registrableOf } from './registrable.ts'
 import { allocateSlug } from './slug.ts'
-import { buildNumberIndex, decideListedStatus, enforcementEffects } from './status.ts'
+import { buildNumberIndex, decideListedStatus, type EnforcementEffect, enforcementEffects, type NumberIndex } from './status.ts'
 import type {
 	CurrentState,
 	GracePolicy,
@@ -33,29 +34,69 @@ const ANNOUNCED_ACTIONS: ReadonlySet<string> = new Set(['fine', 'warning', 'revo
 
 const LINK_RANK = { active: 5, redirecting: 4, parked: 3, expired: 2, delisted: 1 } as const
 
-const nameKey = (name: string) =>
-	name
-		.normalize('NFKD')
-		.replace(/\p{M}+/gu, '')
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, ' ')
-		.trim()
-
 /**
  * Compares one run's observation with the database's state and returns every row to write,
  * the history rows and the outbox events they cause. Pure: time and ids come in, nothing is read.
+ * The stages run in this order because each hands the next what it found (and ids are drawn in it).
  */
 export function planReconciliation(current: CurrentState, observation: Observation, options: PlanOptions): Plan {
-	const { now, jurisdiction } = observation
-	const { ids, detectedBy, grace } = options
-	const parsed = observation.register.parsed
+	const run = startRun(current, observation, options)
+	const { plan } = run
+	const operators = planOperators(run)
+	const operatorSlug = operatorSlugs(current, operators.byEntity)
+	const numberIndex = licenceNumberIndex(run)
+	const effects = enforcementEffects(observation.enforcement?.parsed.actions ?? [], numberIndex, (action) => run.enforcementFileOf(action)?.url ?? '')
+	const changes = changeRecorder(run, operatorSlug)
+	const seenLicences = planListedLicences(run, operators.byEntity, effects, changes)
+	const firstMisses = planUnlistedLicences(run, seenLicences, options.grace, changes)
+	plan.counts.licences = current.licences.size + plan.licencesToInsert.length
+	if (options.linksFromRegister !== false) plan.links = observeLinks(plan, observation, operators.byEntity, seenLicences)
+	planActions(plan, current, observation, {
+		numberIndex,
+		seenLicences,
+		operatorsByName: operators.byName,
+		operatorSlug,
+		ids: run.ids,
+		enforcementFileOf: run.enforcementFileOf
+	})
+	plan.changed = hasChanges(plan, firstMisses)
+	return plan
+}
+
+/** What every stage reads (the run's time, ids and files) and the plan they all write into. */
+type Run = {
+	plan: Plan
+	current: CurrentState
+	observation: Observation
+	now: Date
+	jurisdiction: JurisdictionCode
+	ids: IdSource
+	detectedBy: string
+	entryFile: ReadFile
+	fileOf(index: number): ReadFile
+	enforcementFileOf(action: ParsedAction): ReadFile | undefined
+}
+
+function startRun(current: CurrentState, observation: Observation, options: PlanOptions): Run {
 	const registerFiles = observation.register.files
 	const entryFile = registerFiles[0] as ReadFile
-	const fileOf = (index: number): ReadFile => registerFiles[index] ?? entryFile
 	const enforcementFiles = observation.enforcement?.files ?? []
-	const enforcementFileOf = (action: ParsedAction): ReadFile | undefined => enforcementFiles[action.sourceIndex] ?? enforcementFiles[0]
+	return {
+		plan: emptyPlan(observation.register.parsed.warnings.length),
+		current,
+		observation,
+		now: observation.now,
+		jurisdiction: observation.jurisdiction,
+		ids: options.ids,
+		detectedBy: options.detectedBy,
+		entryFile,
+		fileOf: (index) => registerFiles[index] ?? entryFile,
+		enforcementFileOf: (action) => enforcementFiles[action.sourceIndex] ?? enforcementFiles[0]
+	}
+}
 
-	const plan: Plan = {
+function emptyPlan(warnings: number): Plan {
+	return {
 		operatorsToInsert: [],
 		operatorsToUpdate: [],
 		registrations: [],
@@ -71,75 +112,91 @@ export function planReconciliation(current: CurrentState, observation: Observati
 		links: null,
 		actionsToInsert: [],
 		outbox: [],
-		counts: { licences: 0, listedLicences: 0, domains: 0, operators: 0, created: 0, statusChanges: 0, actionsAdded: 0, warnings: parsed.warnings.length },
+		counts: { licences: 0, listedLicences: 0, domains: 0, operators: 0, created: 0, statusChanges: 0, actionsAdded: 0, warnings },
 		changed: false
 	}
-	const warn = () => {
-		plan.counts.warnings++
-	}
+}
 
-	// Operators: one per registered entity, found again through its registration.
-	const operatorByEntity = new Map<string, OperatorState>()
-	const operatorsByName = new Map<string, Set<string>>()
+/** Operators: one per registered entity, found again through its registration; and every operator by each name it goes by. */
+function planOperators(run: Run): { byEntity: Map<string, OperatorState>; byName: Map<string, Set<string>> } {
+	const { plan, current } = run
+	const byEntity = new Map<string, OperatorState>()
+	const byName = new Map<string, Set<string>>()
 	const noteName = (name: string, operatorId: string) => {
-		const key = nameKey(name)
+		const key = nameKey(name, 'words')
 		if (key === '') return
-		const set = operatorsByName.get(key) ?? new Set<string>()
+		const set = byName.get(key) ?? new Set<string>()
 		set.add(operatorId)
-		operatorsByName.set(key, set)
+		byName.set(key, set)
 	}
 	for (const [, registration] of current.registrations) noteName(registration.legalName, registration.operator.id)
-	for (const entity of parsed.entities) {
-		if (operatorByEntity.has(entity.upstreamId)) continue
-		const registration = current.registrations.get(entity.upstreamId)
-		let operator: OperatorState
-		if (registration) {
-			operator = registration.operator
-			if (registration.legalName !== entity.legalName) {
-				operator = { ...operator, registeredName: entity.legalName, displayName: entity.legalName, country: entity.country ?? operator.country }
-				plan.operatorsToUpdate.push(operator)
-				plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
-			}
-		} else {
-			operator = {
-				id: ids.uuid(),
-				slug: allocateSlug(entity.legalName, jurisdiction, current.takenSlugs),
-				registeredName: entity.legalName,
-				displayName: entity.legalName,
-				country: entity.country
-			}
-			plan.operatorsToInsert.push({ ...operator, upstreamIds: { [jurisdiction]: entity.upstreamId } })
-			plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
-		}
-		operatorByEntity.set(entity.upstreamId, operator)
+	for (const entity of run.observation.register.parsed.entities) {
+		if (byEntity.has(entity.upstreamId)) continue
+		const operator = operatorOf(run, entity)
+		byEntity.set(entity.upstreamId, operator)
 		plan.listedEntityIds.push(entity.upstreamId)
 		noteName(entity.legalName, operator.id)
 		for (const tradingName of entity.tradingNames) {
 			noteName(tradingName.name, operator.id)
-			const key = `${operator.id} ${tradingName.name}`
-			const stored = current.tradingNames.get(key)
+			const stored = current.tradingNames.get(`${operator.id} ${tradingName.name}`)
 			if (stored === undefined || stored !== tradingName.status) {
-				plan.tradingNames.push({ id: ids.uuid(), operatorId: operator.id, name: tradingName.name, status: tradingName.status })
+				plan.tradingNames.push({ id: run.ids.uuid(), operatorId: operator.id, name: tradingName.name, status: tradingName.status })
 			}
 		}
 	}
-	plan.counts.operators = operatorByEntity.size
+	plan.counts.operators = byEntity.size
+	return { byEntity, byName }
+}
 
+/** The operator of a listed entity: the registered one (renamed when its legal name changed) or a new one. */
+function operatorOf(run: Run, entity: ParsedEntity): OperatorState {
+	const { plan, jurisdiction } = run
+	const registration = run.current.registrations.get(entity.upstreamId)
+	if (registration) {
+		if (registration.legalName === entity.legalName) return registration.operator
+		const operator = { ...registration.operator, registeredName: entity.legalName, displayName: entity.legalName, country: entity.country ?? registration.operator.country }
+		plan.operatorsToUpdate.push(operator)
+		plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
+		return operator
+	}
+	const operator: OperatorState = {
+		id: run.ids.uuid(),
+		slug: allocateSlug(entity.legalName, jurisdiction, run.current.takenSlugs),
+		registeredName: entity.legalName,
+		displayName: entity.legalName,
+		country: entity.country
+	}
+	plan.operatorsToInsert.push({ ...operator, upstreamIds: { [jurisdiction]: entity.upstreamId } })
+	plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
+	return operator
+}
+
+function operatorSlugs(current: CurrentState, operatorByEntity: Map<string, OperatorState>): Map<string, string> {
 	const operatorSlug = new Map<string, string>()
 	for (const [, registration] of current.registrations) operatorSlug.set(registration.operator.id, registration.operator.slug)
 	for (const operator of operatorByEntity.values()) operatorSlug.set(operator.id, operator.slug)
+	return operatorSlug
+}
 
-	// Enforcement decisions that set statuses, by licence identity.
-	const numberIndex = buildNumberIndex(
-		[
-			...parsed.licences.map((licence) => ({ upstreamKey: licence.upstreamKey, licenseNumber: licence.licenseNumber })),
-			...[...current.licences.values()].map((licence) => ({ upstreamKey: licence.upstreamKey, licenseNumber: licence.licenseNumber }))
-		],
-		jurisdiction
+/** Every licence number the read or the database knows, by its key, for matching enforcement decisions to licences. */
+function licenceNumberIndex(run: Run): NumberIndex {
+	const known = [...run.observation.register.parsed.licences, ...run.current.licences.values()]
+	return buildNumberIndex(
+		known.map((licence) => ({ upstreamKey: licence.upstreamKey, licenseNumber: licence.licenseNumber })),
+		run.jurisdiction
 	)
-	const effects = enforcementEffects(observation.enforcement?.parsed.actions ?? [], numberIndex, (action) => enforcementFileOf(action)?.url ?? '')
+}
 
-	const history = (licence: LicenceRow, file: ReadFile, previous: LicenceStatus | null, changeType: HistoryChangeType, note: string, eventId: string | null): void => {
+/** How a licence's changes are written down: its history rows and the events they announce. */
+type ChangeRecorder = {
+	history(licence: LicenceRow, file: ReadFile, previous: LicenceStatus | null, changeType: HistoryChangeType, note: string, eventId: string | null): void
+	issued(licence: LicenceRow, file: ReadFile, sourceUrl: string, note: string): void
+	statusMove(licence: LicenceRow, previous: LicenceStatus, file: ReadFile, sourceUrl: string, note: string): void
+}
+
+function changeRecorder(run: Run, operatorSlug: Map<string, string>): ChangeRecorder {
+	const { plan, ids, now } = run
+	const history: ChangeRecorder['history'] = (licence, file, previous, changeType, note, eventId) => {
 		plan.history.push({
 			id: ids.uuid(),
 			licenseId: licence.id,
@@ -148,7 +205,7 @@ export function planReconciliation(current: CurrentState, observation: Observati
 			newStatus: licence.status,
 			changeType,
 			sourceUrl: file.url,
-			detectedBy,
+			detectedBy: run.detectedBy,
 			note,
 			snapshotSha256: file.sha256,
 			snapshotFetchedAt: file.fetchedAt,
@@ -162,98 +219,139 @@ export function planReconciliation(current: CurrentState, observation: Observati
 		license_reference_is_ours: licence.licenseReferenceIsOurs,
 		operator_id: licence.operatorId,
 		operator_slug: operatorSlug.get(licence.operatorId) ?? null,
-		jurisdiction_code: jurisdiction,
+		jurisdiction_code: run.jurisdiction,
 		changed_at: now.toISOString(),
 		source_url: sourceUrl
 	})
-	const recordStatusMove = (licence: LicenceRow, previous: LicenceStatus, file: ReadFile, sourceUrl: string, note: string) => {
-		const eventId = ids.eventId()
-		const eventName = licence.status === 'expired' ? 'license.expired' : 'license.status_changed'
-		plan.outbox.push(outboxEvent(eventName, eventId, now, { ...licenceEventData(licence, sourceUrl), previous_status: previous, new_status: licence.status }))
-		history(licence, file, previous, licence.status === 'revoked' ? 'revoked' : 'status_change', note, eventId)
-		plan.counts.statusChanges++
+	return {
+		history,
+		issued(licence, file, sourceUrl, note) {
+			const eventId = ids.eventId()
+			plan.outbox.push(outboxEvent('license.issued', eventId, now, { ...licenceEventData(licence, sourceUrl), status: licence.status }))
+			history(licence, file, null, 'created', note, eventId)
+			plan.counts.created++
+		},
+		statusMove(licence, previous, file, sourceUrl, note) {
+			const eventId = ids.eventId()
+			const eventName = licence.status === 'expired' ? 'license.expired' : 'license.status_changed'
+			plan.outbox.push(outboxEvent(eventName, eventId, now, { ...licenceEventData(licence, sourceUrl), previous_status: previous, new_status: licence.status }))
+			history(licence, file, previous, licence.status === 'revoked' ? 'revoked' : 'status_change', note, eventId)
+			plan.counts.statusChanges++
+		}
 	}
+}
 
-	// Licences the register lists.
+/** Licences the register lists: each becomes a row, inserted, updated or only touched. Returns them by upstream key. */
+function planListedLicences(
+	run: Run,
+	operatorByEntity: Map<string, OperatorState>,
+	effects: Map<string, EnforcementEffect>,
+	changes: ChangeRecorder
+): Map<string, LicenceRow> {
+	const { plan, current, observation } = run
 	const usedReferences = new Set([...current.licences.values()].map((licence) => licence.licenseNumberKey))
 	const seenLicences = new Map<string, LicenceRow>()
-	parsed.licences.forEach((licence, index) => {
-		if (seenLicences.has(licence.upstreamKey)) {
-			warn()
-			return
-		}
+	observation.register.parsed.licences.forEach((licence, index) => {
 		const operator = operatorByEntity.get(licence.entityId)
-		if (!operator) {
-			warn()
+		const existing = current.licences.get(licence.upstreamKey)
+		const number = seenLicences.has(licence.upstreamKey) || !operator ? null : licenceNumber(licence, existing, usedReferences)
+		if (!operator || number === null) {
+			plan.counts.warnings++
 			return
 		}
 		const classification = observation.classifications[index] ?? { status: 'unknown' as const, qualifier: null }
-		const file = fileOf(licence.sourceIndex)
-		const existing = current.licences.get(licence.upstreamKey)
-		const number = licenceNumber(licence, existing, usedReferences)
-		if (number === null) {
-			warn()
-			return
-		}
-		const decided = decideListedStatus(licence, classification, file.url, effects.get(licence.upstreamKey))
-		const statusFile = decided.sourceUrl === file.url ? file : (effects.get(licence.upstreamKey) && enforcementFileOf(effects.get(licence.upstreamKey)!.action)) || file
-		const row: LicenceRow = {
-			id: existing?.id ?? ids.uuid(),
-			jurisdictionCode: jurisdiction,
-			operatorId: operator.id,
-			upstreamKey: licence.upstreamKey,
-			licenseNumber: number.printed,
-			licenseNumberKey: licenseNumberKey(number.printed),
-			licenseReferenceIsOurs: number.ours,
-			status: decided.status,
-			statusQualifier: decided.qualifier,
-			upstreamStatus: licence.upstreamStatus,
-			licenseTypes: licence.licenseTypes,
-			licenseTypeRaw: licence.licenseTypeRaw,
-			licenseCategory: licence.licenseCategory,
-			issuedDate: licence.issuedDate,
-			expiryDate: licence.expiryDate,
-			coversWebsites: licence.coversWebsites,
-			notListedSince: null,
-			missedReads: 0,
-			lastVerifiedAt: now,
-			lastListedAt: now,
-			sourceUrl: file.url,
-			statusSourceUrl: decided.sourceUrl,
-			statusObservedAt: now,
-			rawData: licence.raw,
-			firstObservedAt: existing?.firstObservedAt ?? now
-		}
+		const file = run.fileOf(licence.sourceIndex)
+		const effect = effects.get(licence.upstreamKey)
+		const decided = decideListedStatus(licence, classification, file.url, effect)
+		const statusFile = decided.sourceUrl === file.url ? file : (effect && run.enforcementFileOf(effect.action)) || file
+		const row = listedLicenceRow(run, licence, existing, operator, number, decided, file)
 		seenLicences.set(licence.upstreamKey, row)
-		if (!existing) {
+		if (existing) recordListedChanges(run, existing, row, { file, statusFile, decided }, changes)
+		else {
 			plan.licencesToInsert.push(row)
 			plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
-			const eventId = ids.eventId()
-			plan.outbox.push(outboxEvent('license.issued', eventId, now, { ...licenceEventData(row, decided.sourceUrl), status: row.status }))
-			history(row, statusFile, null, 'created', `first observed in the register (${decided.because})`, eventId)
-			plan.counts.created++
-			return
+			changes.issued(row, statusFile, decided.sourceUrl, `first observed in the register (${decided.because})`)
 		}
-		if (existing.status !== row.status) {
-			const relisted = existing.status === 'not_in_register' ? `listed again after not being listed since ${existing.notListedSince?.toISOString() ?? 'an earlier read'}; ` : ''
-			recordStatusMove(row, existing.status, statusFile, decided.sourceUrl, `${relisted}${decided.because}`)
-		}
-		if (existing.licenseNumberKey !== row.licenseNumberKey) {
-			plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
-			plan.supersededFor.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
-			history(row, file, row.status, 'data_update', `licence number re-issued as ${row.licenseNumber} (was ${existing.licenseNumber})`, null)
-		}
-		if (existing.expiryDate !== null && row.expiryDate !== null && row.expiryDate > existing.expiryDate) {
-			history(row, file, row.status, 'renewed', `expiry date moved from ${existing.expiryDate} to ${row.expiryDate}`, null)
-		}
-		if (rowContentDiffers(existing, row)) plan.licencesToUpdate.push(row)
-		else plan.touchedListed.push(row.id)
 	})
 	plan.counts.listedLicences = seenLicences.size
+	return seenLicences
+}
 
-	// Licences the register no longer lists: kept as they were for the grace window, then not_in_register.
+type ListedStatus = ReturnType<typeof decideListedStatus>
+
+function listedLicenceRow(
+	run: Run,
+	licence: ParsedLicence,
+	existing: LicenceState | undefined,
+	operator: OperatorState,
+	number: { printed: string; ours: boolean },
+	decided: ListedStatus,
+	file: ReadFile
+): LicenceRow {
+	const { now } = run
+	return {
+		id: existing?.id ?? run.ids.uuid(),
+		jurisdictionCode: run.jurisdiction,
+		operatorId: operator.id,
+		upstreamKey: licence.upstreamKey,
+		licenseNumber: number.printed,
+		licenseNumberKey: licenseNumberKey(number.printed),
+		licenseReferenceIsOurs: number.ours,
+		status: decided.status,
+		statusQualifier: decided.qualifier,
+		upstreamStatus: licence.upstreamStatus,
+		licenseTypes: licence.licenseTypes,
+		licenseTypeRaw: licence.licenseTypeRaw,
+		licenseCategory: licence.licenseCategory,
+		issuedDate: licence.issuedDate,
+		expiryDate: licence.expiryDate,
+		coversWebsites: licence.coversWebsites,
+		notListedSince: null,
+		missedReads: 0,
+		lastVerifiedAt: now,
+		lastListedAt: now,
+		sourceUrl: file.url,
+		statusSourceUrl: decided.sourceUrl,
+		statusObservedAt: now,
+		rawData: licence.raw,
+		firstObservedAt: existing?.firstObservedAt ?? now
+	}
+}
+
+/** A stored licence listed again: its status move, re-issued number or renewal is recorded, and the row rewritten only when its content differs. */
+function recordListedChanges(
+	run: Run,
+	existing: LicenceState,
+	row: LicenceRow,
+	read: { file: ReadFile; statusFile: ReadFile; decided: ListedStatus },
+	changes: ChangeRecorder
+): void {
+	const { plan } = run
+	const { file, statusFile, decided } = read
+	if (existing.status !== row.status) {
+		const relisted = existing.status === 'not_in_register' ? `listed again after not being listed since ${existing.notListedSince?.toISOString() ?? 'an earlier read'}; ` : ''
+		changes.statusMove(row, existing.status, statusFile, decided.sourceUrl, `${relisted}${decided.because}`)
+	}
+	if (existing.licenseNumberKey !== row.licenseNumberKey) {
+		plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
+		plan.supersededFor.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
+		changes.history(row, file, row.status, 'data_update', `licence number re-issued as ${row.licenseNumber} (was ${existing.licenseNumber})`, null)
+	}
+	if (existing.expiryDate !== null && row.expiryDate !== null && row.expiryDate > existing.expiryDate) {
+		changes.history(row, file, row.status, 'renewed', `expiry date moved from ${existing.expiryDate} to ${row.expiryDate}`, null)
+	}
+	if (rowContentDiffers(existing, row)) plan.licencesToUpdate.push(row)
+	else plan.touchedListed.push(row.id)
+}
+
+/**
+ * Licences the register no longer lists: kept as they were for the grace window, then not_in_register.
+ * Returns how many were missed for the first time (a change even when no row's content moves).
+ */
+function planUnlistedLicences(run: Run, seenLicences: Map<string, LicenceRow>, grace: GracePolicy, changes: ChangeRecorder): number {
+	const { plan, now, observation } = run
 	let firstMisses = 0
-	for (const existing of current.licences.values()) {
+	for (const existing of run.current.licences.values()) {
 		if (seenLicences.has(existing.upstreamKey)) continue
 		if (existing.status === 'not_in_register') {
 			plan.touchedUnlisted.push(existing.id)
@@ -262,7 +360,7 @@ export function planReconciliation(current: CurrentState, observation: Observati
 		const notListedSince = existing.notListedSince ?? now
 		if (existing.notListedSince === null) firstMisses++
 		const missedReads = existing.missedReads + 1
-		const row: LicenceRow = { ...existing, jurisdictionCode: jurisdiction, notListedSince, missedReads, lastVerifiedAt: now }
+		const row: LicenceRow = { ...existing, jurisdictionCode: run.jurisdiction, notListedSince, missedReads, lastVerifiedAt: now }
 		if (missedReads >= grace.missedReads && now.getTime() - notListedSince.getTime() >= grace.minimumMs) {
 			const previous = existing.status
 			Object.assign(row, {
@@ -272,30 +370,23 @@ export function planReconciliation(current: CurrentState, observation: Observati
 				statusSourceUrl: observation.register.entryUrl,
 				statusObservedAt: now
 			} satisfies Partial<LicenceRow>)
-			recordStatusMove(
-				row,
-				previous,
-				entryFile,
-				observation.register.entryUrl,
-				`not listed in the register since ${notListedSince.toISOString()} (${missedReads} reads missed it)`
-			)
+			const note = `not listed in the register since ${notListedSince.toISOString()} (${missedReads} reads missed it)`
+			changes.statusMove(row, previous, run.entryFile, observation.register.entryUrl, note)
 		}
 		plan.licencesToUpdate.push(row)
 	}
-	plan.counts.licences = current.licences.size + plan.licencesToInsert.length
+	return firstMisses
+}
 
-	if (options.linksFromRegister !== false) plan.links = observeLinks(plan, observation, operatorByEntity, seenLicences)
-	planActions(plan, current, observation, { numberIndex, seenLicences, operatorsByName, operatorSlug, ids, enforcementFileOf })
-
-	plan.changed =
+function hasChanges(plan: Plan, firstMisses: number): boolean {
+	const written =
 		plan.operatorsToInsert.length +
-			plan.operatorsToUpdate.length +
-			plan.tradingNames.length +
-			plan.licencesToInsert.length +
-			plan.history.length +
-			plan.actionsToInsert.length >
-			0 || firstMisses > 0 || plan.licencesToUpdate.some((row) => row.notListedSince === null)
-	return plan
+		plan.operatorsToUpdate.length +
+		plan.tradingNames.length +
+		plan.licencesToInsert.length +
+		plan.history.length +
+		plan.actionsToInsert.length
+	return written > 0 || firstMisses > 0 || plan.licencesToUpdate.some((row) => row.notListedSince === null)
 }
 
 /** The printed number, or the service's reference for registers that print none (kept once minted). */
@@ -399,7 +490,7 @@ function planActions(
 	current: CurrentState,
 	observation: Observation,
 	context: {
-		numberIndex: ReturnType<typeof buildNumberIndex>
+		numberIndex: NumberIndex
 		seenLicences: Map<string, LicenceRow>
 		operatorsByName: Map<string, Set<string>>
 		operatorSlug: Map<string, string>
@@ -424,7 +515,7 @@ function planActions(
 			licence = key === undefined ? undefined : licenceByKey.get(key)
 			if (licence) break
 		}
-		const byName = context.operatorsByName.get(nameKey(action.entityName))
+		const byName = context.operatorsByName.get(nameKey(action.entityName, 'words'))
 		const operatorId = licence?.operatorId ?? (byName?.size === 1 ? [...byName][0] : undefined) ?? null
 		const row = {
 			id: context.ids.uuid(),

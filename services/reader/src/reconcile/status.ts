@@ -1,5 +1,5 @@
 import type { Classification, LicenceStatus, ParsedAction, ParsedLicence, StatusQualifier } from '@lv/registers'
-import { licenseNumberKey } from './number-key.ts'
+import { licenseNumberKey } from '@lv/verdict'
 
 export type EnforcementEffect = { status: 'revoked' | 'suspended'; action: ParsedAction; sourceUrl: string }
 

@@ -8,7 +8,7 @@ import type {
 	ParsedRegister,
 	RegulatoryActionType,
 	StatusQualifier
-} from '@lv/registers/src/types.ts'
+} from '@lv/registers'
 
 /** One file of a read as it was filed: where it came from and which snapshot / register_reads row holds it. */
 export type ReadFile = {

@@ -19,13 +19,36 @@ const json = (rows: unknown) => JSON.stringify(rows)
  * count), inside the caller's transaction. Returns what the link comparison changed.
  */
 export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: string, now: Date, timings?: Record<string, number>): Promise<{ links: LinkChanges }> {
+	const step = stepTimer(timings)
+	const write: Write = { tx, plan, jurisdiction, now }
+	await writeOperators(write, step)
+	await writeLicences(write, step)
+	await writeNumberVersions(write, step)
+	await writeHistory(write, step)
+	const links = plan.links ? await applyLinks(tx, plan.links, jurisdiction, now, step) : NO_LINK_CHANGES
+	await writeActions(write, step)
+	await writeOutbox(write, step)
+	return { links }
+}
+
+/** What every writer of a plan needs: the transaction, the plan, and the run's jurisdiction and time. */
+type Write = { tx: TransactionSql; plan: Plan; jurisdiction: string; now: Date }
+
+type Step = (name: string) => void
+
+/** Adds the time since the previous step to `timings[name]` (nothing when no timings are kept). */
+function stepTimer(timings: Record<string, number> | undefined): Step {
 	let mark = performance.now()
-	const step = (name: string) => {
+	return (name) => {
 		if (!timings) return
 		const at = performance.now()
 		timings[name] = (timings[name] ?? 0) + Math.round(at - mark)
 		mark = at
 	}
+}
+
+/** Operators, their registrations in this jurisdiction and their trading names. */
+async function writeOperators({ tx, plan, jurisdiction, now }: Write, step: Step): Promise<void> {
 	for (const batch of batches(plan.operatorsToInsert)) {
 		const rows = batch.map((o) => ({ id: o.id, slug: o.slug, display_name: o.displayName, registered_name: o.registeredName, country: o.country, upstream_ids: o.upstreamIds }))
 		await tx`
@@ -67,6 +90,10 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			ON CONFLICT (operator_id, jurisdiction_code, name) DO UPDATE SET status = excluded.status, last_seen_at = excluded.last_seen_at`
 	}
 	step('trading_names')
+}
+
+/** Licences inserted and rewritten, and the stamps of those only seen again (or missed again). */
+async function writeLicences({ tx, plan, jurisdiction, now }: Write, step: Step): Promise<void> {
 	for (const batch of batches(plan.licencesToInsert)) {
 		await tx`
 			INSERT INTO licenses (id, operator_id, jurisdiction_code, upstream_key, license_number, license_number_key, license_reference_is_ours,
@@ -105,6 +132,10 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			FROM unnest(${plan.touchedUnlisted}::uuid[]) AS x(id) WHERE l.id = x.id`
 	}
 	step('licences_stamp')
+}
+
+/** Licence numbers first seen, and the numbers they supersede. */
+async function writeNumberVersions({ tx, plan, now }: Write, step: Step): Promise<void> {
 	for (const batch of batches(plan.numberVersions)) {
 		const rows = batch.map((v) => ({ license_id: v.licenseId, license_number: v.licenseNumber, license_number_key: v.licenseNumberKey }))
 		await tx`
@@ -122,6 +153,10 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			WHERE v.license_id = x.license_id AND v.license_number_key <> x.license_number_key AND v.superseded_at IS NULL`
 	}
 	step('number_versions')
+}
+
+/** The licence history rows of the plan. */
+async function writeHistory({ tx, plan }: Write, step: Step): Promise<void> {
 	for (const batch of batches(plan.history)) {
 		const rows = batch.map((h) => ({
 			id: h.id,
@@ -148,7 +183,10 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				register_read_id uuid, event_id text)`
 	}
 	step('history')
-	const links = plan.links ? await applyLinks(tx, plan.links, jurisdiction, now, step) : NO_LINK_CHANGES
+}
+
+/** Regulatory actions first seen. */
+async function writeActions({ tx, plan, jurisdiction, now }: Write, step: Step): Promise<void> {
 	for (const batch of batches(plan.actionsToInsert)) {
 		const rows = batch.map((a) => ({
 			id: a.id,
@@ -176,6 +214,10 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 				snapshot_sha256 text, license_numbers text[], status_effect text)`
 	}
 	step('actions')
+}
+
+/** The events the plan announces, in order, carrying the run's trace context. */
+async function writeOutbox({ tx, plan, now }: Write, step: Step): Promise<void> {
 	const traceContext = activeTraceparent()
 	for (const batch of batches(plan.outbox)) {
 		await tx`
@@ -186,7 +228,6 @@ export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: st
 			ORDER BY x.n`
 	}
 	step('outbox')
-	return { links }
 }
 
 const NO_LINK_CHANGES: LinkChanges = { inserted: 0, updated: 0, delisted: 0 }

@@ -1,9 +1,9 @@
 import { expect } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
-import { RegisterParseError, type FetchedFile } from '../types.ts'
+import { RegisterParseError, type FetchedFile } from '../../types.ts'
 
-const FIXTURES = new URL('../../fixtures/', import.meta.url)
+const FIXTURES = new URL('../../../fixtures/', import.meta.url)
 
 /** Reads a committed fixture as a FetchedFile served from `url`. */
 export function fixtureFile(path: string, url: string, contentType: string | null = null): FetchedFile {

@@ -1,20 +1,17 @@
 /** A fixed counting window: [startMs, resetMs). Every limit in SPEC "Limits" is clock-aligned in UTC. */
 export type Window = { startMs: number; resetMs: number }
 
-export const secondWindow = (nowMs: number): Window => {
-	const startMs = Math.floor(nowMs / 1000) * 1000
-	return { startMs, resetMs: startMs + 1000 }
+/** The window of `lengthMs` that holds `nowMs`, aligned to the Unix epoch (so an hour is a UTC clock hour). */
+export const fixedWindow = (nowMs: number, lengthMs: number): Window => {
+	const startMs = Math.floor(nowMs / lengthMs) * lengthMs
+	return { startMs, resetMs: startMs + lengthMs }
 }
 
-export const hourWindow = (nowMs: number): Window => {
-	const startMs = Math.floor(nowMs / 3_600_000) * 3_600_000
-	return { startMs, resetMs: startMs + 3_600_000 }
-}
+export const secondWindow = (nowMs: number): Window => fixedWindow(nowMs, 1000)
 
-export const utcDayWindow = (nowMs: number): Window => {
-	const startMs = Math.floor(nowMs / 86_400_000) * 86_400_000
-	return { startMs, resetMs: startMs + 86_400_000 }
-}
+export const hourWindow = (nowMs: number): Window => fixedWindow(nowMs, 3_600_000)
+
+export const utcDayWindow = (nowMs: number): Window => fixedWindow(nowMs, 86_400_000)
 
 /** 00:00 UTC on the 1st of the month to 00:00 UTC on the 1st of the next. */
 export const utcMonthWindow = (nowMs: number): Window => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { epochSeconds, hourWindow, secondWindow, secondsUntil, utcDayWindow, utcMonthWindow } from './windows.ts'
+import { epochSeconds, fixedWindow, hourWindow, secondWindow, secondsUntil, utcDayWindow, utcMonthWindow } from './windows.ts'
 
 const at = (iso: string) => new Date(iso).getTime()
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -45,4 +45,9 @@ describe('limit windows', () => {
 		expect(secondsUntil(at('2026-11-06T00:00:00.000Z'), at('2026-11-06T00:00:00.000Z'))).toBe(1)
 		expect(epochSeconds(at('2026-11-06T00:00:00.000Z'))).toBe(1_793_923_200)
 	})
+})
+
+test('a fixed window of any length is aligned to the Unix epoch', () => {
+	const window = fixedWindow(Date.parse('2026-11-05T10:29:59.999Z'), 15 * 60_000)
+	expect([new Date(window.startMs).toISOString(), new Date(window.resetMs).toISOString()]).toEqual(['2026-11-05T10:15:00.000Z', '2026-11-05T10:30:00.000Z'])
 })

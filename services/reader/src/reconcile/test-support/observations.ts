@@ -1,5 +1,5 @@
 import type { Classification, JurisdictionCode, ParsedAction, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '@lv/registers'
-import type { CurrentState, IdSource, Observation, Plan, ReadFile } from './types.ts'
+import type { CurrentState, IdSource, Observation, Plan, ReadFile } from '../types.ts'
 
 /** Builders and an in-memory apply for the pure reconcile tests (the SQL apply is tested against PostgreSQL). */
 

@@ -1,6 +1,6 @@
-import { buildIndex } from './build-index.ts'
-import type { CheckIndex } from './index-model.ts'
-import type { DomainLinkRow, LicenceRow, LicenseNumberVersionRow, OperatorRow, RegisterRows, TradingNameRow } from './rows.ts'
+import { buildIndex } from '../build-index.ts'
+import type { CheckIndex } from '../index-model.ts'
+import type { DomainLinkRow, LicenceRow, LicenseNumberVersionRow, OperatorRow, RegisterRows, TradingNameRow } from '../rows.ts'
 
 /** Shared fixtures for the verdict tests: seven jurisdictions read an hour before NOW. */
 export const NOW = new Date('2026-11-01T12:00:00.000Z')

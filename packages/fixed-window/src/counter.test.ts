@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { consumeWithinLimit } from './counter.ts'
+import { fixedWindow, hourWindow } from './windows.ts'
+
+let db: TestDatabase
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+})
+
+afterAll(async () => {
+	await db.drop()
+})
+
+const NOW = Date.parse('2026-11-05T10:20:00Z')
+
+describe('consumeWithinLimit', () => {
+	test('admits up to the limit and does not count a refused call', async () => {
+		const window = hourWindow(NOW)
+		const input = { table: 'usage_counters', scope: 'test:refused-not-counted', window, limit: 2 } as const
+		const admissions = []
+		for (let call = 0; call < 4; call++) admissions.push(await consumeWithinLimit(db.sql, input))
+		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([[true, 1], [true, 2], [false, 2], [false, 2]])
+		const [row] = await db.sql<{ count: number }[]>`SELECT count FROM usage_counters WHERE scope = ${input.scope}`
+		expect(row?.count).toBe(2)
+	})
+
+	test('with countRefused, every attempt is counted and those past the limit are refused', async () => {
+		const window = fixedWindow(NOW, 15 * 60_000)
+		const input = { table: 'dashboard_attempts', scope: 'test:refused-counted', window, limit: 2, countRefused: true } as const
+		const admissions = []
+		for (let call = 0; call < 4; call++) admissions.push(await consumeWithinLimit(db.sql, input))
+		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([[true, 1], [true, 2], [false, 3], [false, 4]])
+	})
+
+	test('a new window starts a new count', async () => {
+		const input = { table: 'usage_counters', scope: 'test:new-window', limit: 1 } as const
+		expect((await consumeWithinLimit(db.sql, { ...input, window: hourWindow(NOW) })).admitted).toBe(true)
+		expect((await consumeWithinLimit(db.sql, { ...input, window: hourWindow(NOW) })).admitted).toBe(false)
+		expect((await consumeWithinLimit(db.sql, { ...input, window: hourWindow(NOW + 3_600_000) })).admitted).toBe(true)
+	})
+
+	test('parallel calls never admit past the limit', async () => {
+		const input = { table: 'usage_counters', scope: 'test:parallel', window: hourWindow(NOW), limit: 5 } as const
+		const admissions = await Promise.all(Array.from({ length: 20 }, () => consumeWithinLimit(db.sql, input)))
+		expect(admissions.filter((admission) => admission.admitted)).toHaveLength(5)
+	})
+})

@@ -1,0 +1,1 @@
+export { companyKey, nameKey, type NameKeyVariant } from './name-key.ts'
