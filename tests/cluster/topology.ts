@@ -3,7 +3,7 @@ import { type Bus, connectBus } from '@lv/bus'
 import { type Sql, createSql, migrate } from '@lv/db'
 import { type RegisterServer, startRegisterServer } from '@lv/register-server'
 import { type NatsClusterHandle, type PostgresHandle, freePort, makeOwnedTempDir, startNatsCluster, startPostgres } from '@lv/testing'
-import { STACK_SERVICES, type StackPorts } from '../../scripts/stack-services.ts'
+import { STACK_SERVICES, type StackPorts, ensureStackEvidenceKey } from '../../scripts/stack-services.ts'
 import { type Receiver, startReceiver } from '../../services/notifier/src/test-support/receiver.ts'
 import { type ServiceProcess, startService } from '../e2e/check-stack.ts'
 
@@ -41,6 +41,7 @@ export async function startClusterTopology(options: {
 }): Promise<ClusterTopology> {
 	const overrides = options.overrides ?? {}
 	const pgDir = makeOwnedTempDir('pg-cluster')
+	await ensureStackEvidenceKey(pgDir)
 	const started: { services: ServiceProcess[]; pg?: PostgresHandle; sql?: Sql; nats?: NatsClusterHandle; bus?: Bus; registers?: RegisterServer; receiver?: Receiver } = { services: [] }
 	const stop = async () => {
 		await Promise.all(started.services.map((service) => service.stop().catch(() => null)))
