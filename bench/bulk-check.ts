@@ -38,7 +38,12 @@ const domainAt = (i: number) => (i % 2 === 0 ? `${code.toLowerCase()}-site${1 + 
 const batchBody = JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => domainAt(i)) })
 
 const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
-const gateway = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/bench/ready')
+const gateway = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	'/bench/ready'
+)
 const dashboardPort = await freePort()
 const dashboard = await startService('dashboard', {
 	DATABASE_URL: db.url,
@@ -60,20 +65,27 @@ try {
 		workDir
 	})
 	const batchRate = batch.requestsPerSecond * 100
-	console.log(`POST /v1/check/batch x100, c${BATCH_CONNECTIONS}: ${batch.requestsPerSecond.toFixed(0)} req/s = ${batchRate.toFixed(0)} domains/s (p99 ${batch.p99Ms.toFixed(1)} ms${batch.non2xx ? `, non-2xx ${batch.non2xx}` : ''})`)
+	console.log(
+		`POST /v1/check/batch x100, c${BATCH_CONNECTIONS}: ${batch.requestsPerSecond.toFixed(0)} req/s = ${batchRate.toFixed(0)} domains/s (p99 ${batch.p99Ms.toFixed(1)} ms${batch.non2xx ? `, non-2xx ${batch.non2xx}` : ''})`
+	)
 
 	const [user] = await db.sql<{ id: string }[]>`
 		INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
 		VALUES (${crypto.randomUUID()}, ${accountId}, 'bench@example.com', 'unused', now()) RETURNING id`
 	const session = await startSession(db.sql, systemClock, (user as { id: string }).id, 3_600_000)
 	const distinct = new Map<string, { line: number; input: string; domain: string }>()
-	for (let i = 100; distinct.size < JOB_DOMAINS; i++) distinct.set(domainAt(i), { line: distinct.size + 1, input: domainAt(i), domain: domainAt(i) })
+	for (let i = 100; distinct.size < JOB_DOMAINS; i++)
+		distinct.set(domainAt(i), { line: distinct.size + 1, input: domainAt(i), domain: domainAt(i) })
 	const unique = [...distinct.values()]
 	const report = { lines: unique.length, header: null, blank: 0, duplicates: 0, urlsReduced: 0, junk: 0, junkSamples: [] }
 	const jobId = await createJob(db.sql, { accountId, sourceName: 'bench', entries: unique, report, now: new Date() })
 	await markStarted(db.sql, accountId, jobId, new Date())
 	const started = performance.now()
-	await publishBatches({ bus, clock: systemClock }, jobId, Array.from({ length: Math.ceil(unique.length / 100) }, (_, i) => i))
+	await publishBatches(
+		{ bus, clock: systemClock },
+		jobId,
+		Array.from({ length: Math.ceil(unique.length / 100) }, (_, i) => i)
+	)
 	const pages = runWrk({
 		url: `http://127.0.0.1:${dashboardPort}/bulk/${jobId}`,
 		durationSeconds: 5,
@@ -82,12 +94,20 @@ try {
 		headers: { cookie: `lv_session=${session.token}` },
 		workDir
 	})
-	await waitFor(async () => (await db.sql`SELECT 1 FROM bulk_check_jobs WHERE id = ${jobId} AND state = 'done'`).length === 1, { timeoutMs: 600_000, intervalMs: 100, what: 'the bulk job' })
+	await waitFor(async () => (await db.sql`SELECT 1 FROM bulk_check_jobs WHERE id = ${jobId} AND state = 'done'`).length === 1, {
+		timeoutMs: 600_000,
+		intervalMs: 100,
+		what: 'the bulk job'
+	})
 	const seconds = (performance.now() - started) / 1000
 	const jobRate = unique.length / seconds
 	const page = await pages
-	console.log(`bulk check job, ${unique.length} domains: ${seconds.toFixed(1)} s = ${jobRate.toFixed(0)} domains/s (${((jobRate / batchRate) * 100).toFixed(0)} % of the batch endpoint)`)
-	console.log(`dashboard GET /bulk/{id} while the job ran: ${page.requestsPerSecond.toFixed(0)} req/s, p50 ${page.p50Ms.toFixed(1)} ms, p99 ${page.p99Ms.toFixed(1)} ms${page.non2xx ? `, non-2xx ${page.non2xx}` : ''}`)
+	console.log(
+		`bulk check job, ${unique.length} domains: ${seconds.toFixed(1)} s = ${jobRate.toFixed(0)} domains/s (${((jobRate / batchRate) * 100).toFixed(0)} % of the batch endpoint)`
+	)
+	console.log(
+		`dashboard GET /bulk/{id} while the job ran: ${page.requestsPerSecond.toFixed(0)} req/s, p50 ${page.p50Ms.toFixed(1)} ms, p99 ${page.p99Ms.toFixed(1)} ms${page.non2xx ? `, non-2xx ${page.non2xx}` : ''}`
+	)
 } finally {
 	await bus.close()
 	await dashboard.stop()

@@ -37,15 +37,29 @@ const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 await seedSyntheticRegisters(db.sql, DOMAINS)
 const key = (await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')).key
 await insertPlan(db.sql, { code: 'bench', monthly_quota: 1_000_000_000, per_second_limit: 1_000_000 })
-const manyKeys = await Promise.all(Array.from({ length: 500 }, (_, i) => accountWithKey(db.sql, systemClock, 'bench', `bench ${i}`).then((row) => row.key)))
+const manyKeys = await Promise.all(
+	Array.from({ length: 500 }, (_, i) => accountWithKey(db.sql, systemClock, 'bench', `bench ${i}`).then((row) => row.key))
+)
 
 const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs())
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
-const gateway = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/bench/ready')
-const gatewayWithoutMetrics = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url, METRICS: 'false' }, '/bench/ready')
+const gateway = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	'/bench/ready'
+)
+const gatewayWithoutMetrics = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, METRICS: 'false' },
+	'/bench/ready'
+)
 
 // Half listed hosts spread over the index, half unlisted names (which go through the name stage).
-const batchBody = JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? `ukgc-site${i * 2_917 + 1}.com` : `unlisted-${i}-shop.example`)) })
+const batchBody = JSON.stringify({
+	domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? `ukgc-site${i * 2_917 + 1}.com` : `unlisted-${i}-shop.example`))
+})
 const post = (authorization: string | null) => `
 wrk.method = "POST"
 wrk.body = ${JSON.stringify(batchBody)}
@@ -75,15 +89,61 @@ type Scenario = { name: string; port: number; path: string; connections: number;
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
 	{ name: 'bare Elysia JSON', port: bare.port, path: '/bare', connections: CONNECTIONS },
-	{ name: 'GET /v1/check?domain= keyed, one account', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, headers: keyed },
-	{ name: 'GET /v1/check?domain= keyed, 500 accounts', port: gateway.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, lua: randomKeyLua(manyKeys) },
-	{ name: 'keyed, 1,000 different domains', port: gateway.port, path: '/v1/check', connections: CONNECTIONS, lua: randomPathLua(variedChecks(DOMAINS), `Bearer ${key}`) },
-	{ name: 'keyed, a new unlisted domain every call', port: gateway.port, path: '/v1/check', connections: CONNECTIONS, lua: uniqueDomainLua(`Bearer ${key}`) },
-	{ name: 'same check, no key check or limits', port: gateway.port, path: '/bench/unlimited/check?domain=acmebet.co.uk', connections: CONNECTIONS },
-	{ name: 'same, unlisted domain (name stage)', port: gateway.port, path: '/bench/unlimited/check?domain=unlisted-shop.example', connections: CONNECTIONS },
-	{ name: `POST /v1/check/batch x100 keyed (c${BATCH_CONNECTIONS})`, port: gateway.port, path: '/v1/check/batch', connections: BATCH_CONNECTIONS, lua: post(`Bearer ${key}`) },
+	{
+		name: 'GET /v1/check?domain= keyed, one account',
+		port: gateway.port,
+		path: '/v1/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS,
+		headers: keyed
+	},
+	{
+		name: 'GET /v1/check?domain= keyed, 500 accounts',
+		port: gateway.port,
+		path: '/v1/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS,
+		lua: randomKeyLua(manyKeys)
+	},
+	{
+		name: 'keyed, 1,000 different domains',
+		port: gateway.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: randomPathLua(variedChecks(DOMAINS), `Bearer ${key}`)
+	},
+	{
+		name: 'keyed, a new unlisted domain every call',
+		port: gateway.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: uniqueDomainLua(`Bearer ${key}`)
+	},
+	{
+		name: 'same check, no key check or limits',
+		port: gateway.port,
+		path: '/bench/unlimited/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS
+	},
+	{
+		name: 'same, unlisted domain (name stage)',
+		port: gateway.port,
+		path: '/bench/unlimited/check?domain=unlisted-shop.example',
+		connections: CONNECTIONS
+	},
+	{
+		name: `POST /v1/check/batch x100 keyed (c${BATCH_CONNECTIONS})`,
+		port: gateway.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: post(`Bearer ${key}`)
+	},
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) },
-	{ name: 'keyed, one account, gateway METRICS=false', port: gatewayWithoutMetrics.port, path: '/v1/check?domain=acmebet.co.uk', connections: CONNECTIONS, headers: keyed }
+	{
+		name: 'keyed, one account, gateway METRICS=false',
+		port: gatewayWithoutMetrics.port,
+		path: '/v1/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS,
+		headers: keyed
+	}
 ]
 
 /** BENCH_ONLY=1,4 keeps the bare route and the scenarios at those positions (1 = the keyed check). */
@@ -102,13 +162,17 @@ try {
 			const url = `http://127.0.0.1:${scenario.port}${scenario.path}`
 			const run = { url, connections: scenario.connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir }
 			if (round === 0) await runWrk({ ...run, durationSeconds: 2 })
-			const { result: measured, shares } = await cpuSharesDuring(() => peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS })))
+			const { result: measured, shares } = await cpuSharesDuring(() =>
+				peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
+			)
 			const { result, peakRssMb } = measured
 			const servingPid = scenario.port === gatewayWithoutMetrics.port ? gatewayWithoutMetrics.pid : gateway.pid
 			const gatewayCpuShare = shares.find(({ process }) => Number(process.split(' ')[0]) === servingPid)?.share ?? 0
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb, gatewayCpuShare }])
 			console.log(line(scenario.name, result))
-			console.log(`${''.padEnd(46)} CPU: ${shares.map(({ process, share }) => `${labelOf(process)} ${(share * 100).toFixed(0)} %`).join(', ')}`)
+			console.log(
+				`${''.padEnd(46)} CPU: ${shares.map(({ process, share }) => `${labelOf(process)} ${(share * 100).toFixed(0)} %`).join(', ')}`
+			)
 		}
 	}
 } finally {
@@ -152,4 +216,12 @@ if (metricsOffRuns.length > 0) {
 		`gateway CPU per keyed check: ${median(keyedRuns.map(cpuPerRequest)).toFixed(1)} µs on, ${median(metricsOffRuns.map(cpuPerRequest)).toFixed(1)} µs off (medians); on / off ${(cpuOnOverOff * 100).toFixed(1)} % (median of per-round ratios)`
 	)
 }
-console.log(JSON.stringify({ bench: 'check-http', domains: DOMAINS, durationSeconds: SECONDS, rounds: BENCH_ROUNDS, results: Object.fromEntries(results) }))
+console.log(
+	JSON.stringify({
+		bench: 'check-http',
+		domains: DOMAINS,
+		durationSeconds: SECONDS,
+		rounds: BENCH_ROUNDS,
+		results: Object.fromEntries(results)
+	})
+)

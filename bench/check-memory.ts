@@ -36,7 +36,11 @@ const nats = await startNats()
 try {
 	const seeding = performance.now()
 	await seedSyntheticRegisters(db.sql, DOMAINS, PER_OPERATOR)
-	console.log(`seeded ${DOMAINS} domain links (${registerSizes(DOMAINS).map(([code, n]) => `${code} ${n}`).join(', ')}) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`)
+	console.log(
+		`seeded ${DOMAINS} domain links (${registerSizes(DOMAINS)
+			.map(([code, n]) => `${code} ${n}`)
+			.join(', ')}) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`
+	)
 
 	const loading = performance.now()
 	const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'info' })
@@ -62,10 +66,21 @@ try {
 			bus,
 			RegistryChanged,
 			subjects.registryChanged('UKGC'),
-			{ id: `bench-ukgc-${round}`, sent_at: new Date().toISOString(), jurisdiction: 'UKGC', run_id: `bench-ukgc-${round}`, data_version: Number(row?.data_version ?? 0), changed: true },
+			{
+				id: `bench-ukgc-${round}`,
+				sent_at: new Date().toISOString(),
+				jurisdiction: 'UKGC',
+				run_id: `bench-ukgc-${round}`,
+				data_version: Number(row?.data_version ?? 0),
+				changed: true
+			},
 			registryChangedMsgId('UKGC', `bench-${Date.now()}-${round}`)
 		)
-		await waitFor(() => rebuildsOf(checker.output(), 'UKGC').length >= round + 1, { what: 'the UKGC rebuild', timeoutMs: 120_000, intervalMs: 100 })
+		await waitFor(() => rebuildsOf(checker.output(), 'UKGC').length >= round + 1, {
+			what: 'the UKGC rebuild',
+			timeoutMs: 120_000,
+			intervalMs: 100
+		})
 		const after = memory(checker.pid)
 		rebuilds.push({ ms: rebuildsOf(checker.output(), 'UKGC')[round]?.duration_ms, peakMb: after.peakMb, rssMb: after.rssMb })
 	}
@@ -87,7 +102,20 @@ UKGC rebuilds (on message): ${rebuildMs.join(', ')} ms for ${initial?.domains} d
 RSS peak during a rebuild: ${rebuilds.map((entry) => entry.peakMb.toFixed(0)).join(', ')} MB
 RSS after the rebuilds:    ${afterRebuild.rssMb.toFixed(0)} MB, 10 s later ${settled.rssMb.toFixed(0)} MB
 checker exit code on SIGTERM: ${exitCode}`)
-	console.log(JSON.stringify({ bench: 'check-memory', domains: DOMAINS, loadSeconds, afterLoad, rebuilds, rebuildPeakMb, afterRebuild, settled, initialBuildMs: initial?.duration_ms, rebuildMs }))
+	console.log(
+		JSON.stringify({
+			bench: 'check-memory',
+			domains: DOMAINS,
+			loadSeconds,
+			afterLoad,
+			rebuilds,
+			rebuildPeakMb,
+			afterRebuild,
+			settled,
+			initialBuildMs: initial?.duration_ms,
+			rebuildMs
+		})
+	)
 } finally {
 	await nats.stop()
 	await db.drop()

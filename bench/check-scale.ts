@@ -70,8 +70,16 @@ function measure(size: number, queries: number) {
 		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),
 		buildMs,
 		ukgcRebuildMs: Math.round(rebuilt.ms),
-		coldCheckUs: { p50: Math.round(percentile(latencies, 0.5)), p99: Math.round(percentile(latencies, 0.99)), max: Math.round(latencies.at(-1) ?? 0) },
-		coldCheckCpuUs: { p50: Math.round(percentile(cpuTimes, 0.5)), p99: Math.round(percentile(cpuTimes, 0.99)), mean: Math.round(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length) },
+		coldCheckUs: {
+			p50: Math.round(percentile(latencies, 0.5)),
+			p99: Math.round(percentile(latencies, 0.99)),
+			max: Math.round(latencies.at(-1) ?? 0)
+		},
+		coldCheckCpuUs: {
+			p50: Math.round(percentile(cpuTimes, 0.5)),
+			p99: Math.round(percentile(cpuTimes, 0.99)),
+			mean: Math.round(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length)
+		},
 		queries,
 		notFoundShare: notFound / queries
 	}

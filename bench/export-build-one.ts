@@ -22,7 +22,12 @@ const builder = createBuilder({
 	batchRows: config.EXPORTER_BATCH_ROWS,
 	maxConcurrentBuilds: config.EXPORTER_MAX_CONCURRENT_BUILDS
 })
-const request = { dataset: process.env.BENCH_DATASET as ExportDataset, format: process.env.BENCH_FORMAT as ExportFormat, jurisdiction: null, status: null }
+const request = {
+	dataset: process.env.BENCH_DATASET as ExportDataset,
+	format: process.env.BENCH_FORMAT as ExportFormat,
+	jurisdiction: null,
+	status: null
+}
 const rssBeforeKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0)
 const started = performance.now()
 const file = await builder.fileFor(request)
@@ -31,5 +36,16 @@ const hitStarted = performance.now()
 await builder.fileFor(request)
 const hitMs = performance.now() - hitStarted
 const peakKb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0)
-console.log(JSON.stringify({ ...request, rows: file.row_count, bytes: file.size_bytes, chunks: file.chunk_count, buildMs, hitMs, rssBeforeKb, peakKb }))
+console.log(
+	JSON.stringify({
+		...request,
+		rows: file.row_count,
+		bytes: file.size_bytes,
+		chunks: file.chunk_count,
+		buildMs,
+		hitMs,
+		rssBeforeKb,
+		peakKb
+	})
+)
 await sql.end({ timeout: 5 })

@@ -25,7 +25,9 @@ const children: ReturnType<typeof Bun.spawn>[] = []
 try {
 	const seedStarted = performance.now()
 	await bulkRegister(db.sql, scale, new Date())
-	console.log(`seeded ${scale.operators} operators, ${scale.licences} licences (+ history), ${scale.domains} domain links in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`)
+	console.log(
+		`seeded ${scale.operators} operators, ${scale.licences} licences (+ history), ${scale.domains} domain links in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`
+	)
 	console.log('dataset    format  rows      size       build     cache hit  peak RSS (process)')
 	for (const dataset of EXPORT_DATASETS) {
 		for (const format of EXPORT_FORMATS) {
@@ -42,7 +44,13 @@ try {
 		}
 	}
 
-	const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: db.url, NATS_URL: nats.url, LOG_LEVEL: 'warn' }
+	const env = {
+		PATH: process.env.PATH ?? '',
+		HOME: process.env.HOME ?? '/root',
+		DATABASE_URL: db.url,
+		NATS_URL: nats.url,
+		LOG_LEVEL: 'warn'
+	}
 	const start = async (name: string, extra: Record<string, string>) => {
 		const healthPort = await freePort()
 		const child = Bun.spawn(['bun', join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
@@ -51,7 +59,14 @@ try {
 			stderr: 'inherit'
 		})
 		children.push(child)
-		await waitFor(() => fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status === 200, () => false), { what: `${name} ready`, timeoutMs: 30_000, intervalMs: 100 })
+		await waitFor(
+			() =>
+				fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+					(r) => r.status === 200,
+					() => false
+				),
+			{ what: `${name} ready`, timeoutMs: 30_000, intervalMs: 100 }
+		)
 		return child
 	}
 	await start('exporter', { EXPORTER_PREBUILD: 'false' })
@@ -62,14 +77,18 @@ try {
 	for (const format of EXPORT_FORMATS) {
 		const started = performance.now()
 		const { result, peakRssMb } = await peakRssDuring(gateway.pid, async () => {
-			const response = await fetch(`http://127.0.0.1:${apiPort}/v1/export/licences?format=${format}`, { headers: { authorization: `Bearer ${key}` } })
+			const response = await fetch(`http://127.0.0.1:${apiPort}/v1/export/licences?format=${format}`, {
+				headers: { authorization: `Bearer ${key}` }
+			})
 			if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`)
 			let bytes = 0
 			for await (const piece of response.body ?? []) bytes += piece.length
 			return bytes
 		})
 		const seconds = (performance.now() - started) / 1000
-		console.log(`HTTP download licences ${format}: ${(result / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s (${(result / 1048576 / seconds).toFixed(0)} MB/s), gateway peak RSS ${peakRssMb} MB`)
+		console.log(
+			`HTTP download licences ${format}: ${(result / 1048576).toFixed(1)} MB in ${seconds.toFixed(2)} s (${(result / 1048576 / seconds).toFixed(0)} MB/s), gateway peak RSS ${peakRssMb} MB`
+		)
 	}
 } finally {
 	for (const child of children) child.kill('SIGTERM')

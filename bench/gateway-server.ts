@@ -30,7 +30,14 @@ const deps = {
 	bus,
 	clock: systemClock,
 	logger: silentLogger,
-	config: { PUBLIC_BASE_URL: 'http://127.0.0.1', PRICING_URL: 'https://example.test/pricing', APP_URL: 'http://127.0.0.1', CHECKER_TIMEOUT_MS: 2000, LIMITS_STORE_TIMEOUT_MS: 2000, TRUSTED_PROXIES: '127.0.0.1' }
+	config: {
+		PUBLIC_BASE_URL: 'http://127.0.0.1',
+		PRICING_URL: 'https://example.test/pricing',
+		APP_URL: 'http://127.0.0.1',
+		CHECKER_TIMEOUT_MS: 2000,
+		LIMITS_STORE_TIMEOUT_MS: 2000,
+		TRUSTED_PROXIES: '127.0.0.1'
+	}
 }
 const check = checkHandlers(deps)
 // METRICS=false as in production: no per-request hooks (bench/check-http.ts compares both).
@@ -39,8 +46,12 @@ const metrics = createGatewayMetrics(createServiceMetrics('gateway', process.env
 createApp({ ...deps, metrics })
 	.use(
 		new Elysia()
-			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }), { response: { 200: JurisdictionListModel } })
-			.get('/bench/unlimited/operators/:slug', ({ params }) => operatorDetail(deps, params.slug, undefined), { response: { 200: OperatorDetailModel } })
+			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }), {
+				response: { 200: JurisdictionListModel }
+			})
+			.get('/bench/unlimited/operators/:slug', ({ params }) => operatorDetail(deps, params.slug, undefined), {
+				response: { 200: OperatorDetailModel }
+			})
 			.get('/bench/unlimited/check', ({ query, request }) => check.single(query, request.url), { query: CheckQueryParams })
 			.post('/bench/unlimited/check/batch', ({ body }) => check.batch(body.domains), { body: BatchBody })
 			.get('/bench/ready', () => ({ ok: true }), { response: t.Object({ ok: t.Boolean() }) })

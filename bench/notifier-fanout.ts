@@ -12,7 +12,13 @@ import { connectBus, ensureStreams, publish } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { EventEnvelope, subjects } from '@lv/contracts'
 import { REPO_ROOT, createTestDatabase, freePort, startNats } from '@lv/testing'
-import { insertAccount, insertEndpoint, insertLicence, insertOperator, licenceEvent } from '../services/notifier/src/test-support/fixtures.ts'
+import {
+	insertAccount,
+	insertEndpoint,
+	insertLicence,
+	insertOperator,
+	licenceEvent
+} from '../services/notifier/src/test-support/fixtures.ts'
 import { peakRssDuring, startServer } from './lib/process.ts'
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000)
@@ -43,7 +49,13 @@ const operator = await insertOperator(db.sql, now, 'bench-operator')
 const licenseId = await insertLicence(db.sql, now, { operatorId: operator.id })
 for (const receiver of receivers) {
 	const accountId = await insertAccount(db.sql, now, 'enterprise')
-	await insertEndpoint(db.sql, now, { accountId, url: `http://127.0.0.1:${receiver.port}/hook`, events: ['license.status_changed'], watchlistOnly: false, secretKey })
+	await insertEndpoint(db.sql, now, {
+		accountId,
+		url: `http://127.0.0.1:${receiver.port}/hook`,
+		events: ['license.status_changed'],
+		watchlistOnly: false,
+		secretKey
+	})
 }
 
 const healthPort = await freePort()
@@ -69,9 +81,13 @@ await ensureStreams(bus)
 
 const { result, peakRssMb } = await peakRssDuring(notifier.pid, async () => {
 	const startedMs = Date.now()
-	const events = Array.from({ length: EVENTS }, () => licenceEvent('license.status_changed', { operatorId: operator.id, licenseId, operatorSlug: operator.slug }, new Date()))
+	const events = Array.from({ length: EVENTS }, () =>
+		licenceEvent('license.status_changed', { operatorId: operator.id, licenseId, operatorSlug: operator.slug }, new Date())
+	)
 	for (let offset = 0; offset < events.length; offset += 500) {
-		await Promise.all(events.slice(offset, offset + 500).map((event) => publish(bus, EventEnvelope, subjects.event(event.event), event, event.event_id)))
+		await Promise.all(
+			events.slice(offset, offset + 500).map((event) => publish(bus, EventEnvelope, subjects.event(event.event), event, event.event_id))
+		)
 	}
 	const publishedMs = Date.now()
 	while (arrivals.length < expected && Date.now() - startedMs < TIMEOUT_MS) await Bun.sleep(200)
@@ -79,7 +95,10 @@ const { result, peakRssMb } = await peakRssDuring(notifier.pid, async () => {
 })
 
 const committed = new Map(
-	(await db.sql<{ event_id: string; received_at: Date }[]>`SELECT event_id, received_at FROM events`).map((row) => [row.event_id, row.received_at.getTime()])
+	(await db.sql<{ event_id: string; received_at: Date }[]>`SELECT event_id, received_at FROM events`).map((row) => [
+		row.event_id,
+		row.received_at.getTime()
+	])
 )
 const latencies = arrivals.map((arrival) => arrival.atMs - (committed.get(arrival.eventId) ?? arrival.atMs)).sort((a, b) => a - b)
 const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0

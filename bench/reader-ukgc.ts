@@ -16,7 +16,10 @@ import { registerServerPolicy } from '../services/reader/src/fetch/source-policy
 import { runJurisdiction, type RunDeps } from '../services/reader/src/run.ts'
 import { Sources } from '../services/reader/src/sources.ts'
 
-const { values } = parseArgs({ args: Bun.argv.slice(2), options: { licences: { type: 'string', default: '20000' }, domains: { type: 'string', default: '200000' } } })
+const { values } = parseArgs({
+	args: Bun.argv.slice(2),
+	options: { licences: { type: 'string', default: '20000' }, domains: { type: 'string', default: '200000' } }
+})
 const db = await createTestDatabase()
 const server = startRegisterServer()
 // Only the encoded files stay in this process (served by the register server); the generated text is dropped.
@@ -24,7 +27,11 @@ const generated = (() => {
 	const register = generateUkgcRegister({ licences: Number(values.licences), domains: Number(values.domains) })
 	const encoder = new TextEncoder()
 	for (const [key, file] of Object.entries(UKGC_FILE_NAMES)) {
-		server.replace(`www.gamblingcommission.gov.uk/downloads/${file}`, encoder.encode(register[key as keyof typeof UKGC_FILE_NAMES]), 'text/csv; charset=utf-8')
+		server.replace(
+			`www.gamblingcommission.gov.uk/downloads/${file}`,
+			encoder.encode(register[key as keyof typeof UKGC_FILE_NAMES]),
+			'text/csv; charset=utf-8'
+		)
 	}
 	return { licences: register.licenceCount, domains: register.domainCount, licenceRows: register.licences.split('\r\n').length - 2 }
 })()
@@ -55,10 +62,23 @@ async function measure(label: string, before?: () => Promise<unknown>) {
 	const result = await runJurisdiction(deps, 'UKGC')
 	const seconds = (performance.now() - started) / 1000
 	peakRss = Math.max(peakRss, process.memoryUsage().rss)
-	console.log(JSON.stringify({ run: label, seconds: Number(seconds.toFixed(2)), peak_rss_mb: mb(peakRss), changed: result.changed, licences: result.counts.listedLicences, domains: result.counts.domains, history: result.counts.created + result.counts.statusChanges, phases: result.timings }))
+	console.log(
+		JSON.stringify({
+			run: label,
+			seconds: Number(seconds.toFixed(2)),
+			peak_rss_mb: mb(peakRss),
+			changed: result.changed,
+			licences: result.counts.listedLicences,
+			domains: result.counts.domains,
+			history: result.counts.created + result.counts.statusChanges,
+			phases: result.timings
+		})
+	)
 }
 
-console.log(JSON.stringify({ generated: { licences: generated.licences, domains: generated.domains, licence_rows: generated.licenceRows } }))
+console.log(
+	JSON.stringify({ generated: { licences: generated.licences, domains: generated.domains, licence_rows: generated.licenceRows } })
+)
 await measure('first load')
 clock.advanceHours(24)
 await measure('no-change re-read (full download)', () => db.sql`UPDATE register_reads SET etag = NULL, last_modified = NULL`)

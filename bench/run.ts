@@ -27,14 +27,21 @@ const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 const account = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
 // Many accounts on a limited plan (monthly quota and per-second limit counted, never reached): the usual production shape.
 await insertPlan(db.sql, { code: 'bench', monthly_quota: 1_000_000_000, per_second_limit: 1_000_000 })
-const manyKeys = await Promise.all(Array.from({ length: 500 }, (_, index) => accountWithKey(db.sql, systemClock, 'bench', `bench ${index}`).then((row) => row.key)))
+const manyKeys = await Promise.all(
+	Array.from({ length: 500 }, (_, index) => accountWithKey(db.sql, systemClock, 'bench', `bench ${index}`).then((row) => row.key))
+)
 const operatorId = await insertOperator(db.sql, { slug: 'bench-operator', display_name: 'Bench Operator' })
 const licenceId = await insertLicence(db.sql, { operatorId, jurisdiction: 'UKGC', number: '000-000001-R-1', verifiedAt: new Date() })
 await insertLicence(db.sql, { operatorId, jurisdiction: 'MGA', number: 'MGA/B2C/1', verifiedAt: new Date() })
 await insertDomain(db.sql, { operatorId, licenceId, jurisdiction: 'UKGC', hostname: 'bench-operator.example' })
 
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
-const gateway = await startServer(join(REPO_ROOT, 'bench/gateway-server.ts'), await freePort(), { DATABASE_URL: db.url, NATS_URL: nats.url }, '/v1/health')
+const gateway = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	'/v1/health'
+)
 
 type Scenario = { name: string; server: typeof bare; path: string; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${account.key}` }
@@ -65,7 +72,8 @@ try {
 		for (const scenario of scenarios) {
 			if (only && !only.includes(scenario.name) && scenario.name !== 'bare') continue
 			const url = `http://127.0.0.1:${scenario.server.port}${scenario.path}`
-			if (round === 0) await runWrk({ url, durationSeconds: 1, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
+			if (round === 0)
+				await runWrk({ url, durationSeconds: 1, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
 			const { result, peakRssMb } = await peakRssDuring(scenario.server.pid, () =>
 				runWrk({ url, durationSeconds, connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir })
 			)
@@ -74,14 +82,18 @@ try {
 		}
 	}
 	console.log(`-- median of ${BENCH_ROUNDS} rounds`)
-	for (const [name, runs] of results) console.log(line(name, { ...medianRun(runs), peakRssMb: Math.max(...runs.map((run) => run.peakRssMb)) }))
+	for (const [name, runs] of results)
+		console.log(line(name, { ...medianRun(runs), peakRssMb: Math.max(...runs.map((run) => run.peakRssMb)) }))
 	const cost = (limited: string, unlimited: string) => {
 		const share = medianOverRounds(BENCH_ROUNDS, (round) => {
 			const a = results.get(limited)?.[round]
 			const b = results.get(unlimited)?.[round]
 			return a && b ? 1 - a.requestsPerSecond / b.requestsPerSecond : undefined
 		})
-		if (!Number.isNaN(share)) console.log(`limiter + key check cost, ${limited.padEnd(34)} vs ${unlimited}: ${(share * 100).toFixed(1)} % of throughput (median of per-round ratios)`)
+		if (!Number.isNaN(share))
+			console.log(
+				`limiter + key check cost, ${limited.padEnd(34)} vs ${unlimited}: ${(share * 100).toFixed(1)} % of throughput (median of per-round ratios)`
+			)
 	}
 	// Each limited scenario against the same requests (same wrk script) with the limiter left out: a
 	// wrk Lua script costs wrk CPU on the same two cores, which is not the limiter's cost.
@@ -94,7 +106,9 @@ try {
 	cost('operator-keyed-500-accounts', 'operator-unlimited')
 	cost('jurisdictions-keyed-500-accounts', 'jurisdictions-unlimited')
 	cost('jurisdictions-keyless', 'jurisdictions-unlimited')
-	console.log(`(${durationSeconds} s per route and round, ${connections} connections, 1 wrk thread, ${navigator.hardwareConcurrency} CPUs shared by wrk, server and PostgreSQL)`)
+	console.log(
+		`(${durationSeconds} s per route and round, ${connections} connections, 1 wrk thread, ${navigator.hardwareConcurrency} CPUs shared by wrk, server and PostgreSQL)`
+	)
 } finally {
 	await Promise.all([bare.stop(), gateway.stop()])
 	await nats.stop()

@@ -1,6 +1,13 @@
 /** Rewrites the generated files of deploy/ (see render.ts): `bun deploy/generate.ts`. */
 import { join } from 'node:path'
-import { KUBERNETES_NATS_LAYOUT, NOMAD_NATS_LAYOUT, parseReaderGroups, renderNatsConf, renderNomadReaderGroups, renderReaderDeployments } from './render.ts'
+import {
+	KUBERNETES_NATS_LAYOUT,
+	NOMAD_NATS_LAYOUT,
+	parseReaderGroups,
+	renderNatsConf,
+	renderNomadReaderGroups,
+	renderReaderDeployments
+} from './render.ts'
 
 export const DEPLOY_DIR = import.meta.dir
 

@@ -28,7 +28,10 @@ describe('generated deployment files', () => {
 		if (!binary) throw new Error('nats-server not installed')
 		const passwords = Object.fromEntries(NATS_ROLES.map((role) => [natsPasswordVariable(role), `${role}-password`]))
 		const check = (env: Record<string, string>) =>
-			Bun.spawnSync([binary, '-t', '-c', join(DEPLOY_DIR, 'k8s', 'nats.conf')], { env: { PATH: process.env.PATH ?? '', POD_NAME: 'nats-0', ...env }, stderr: 'pipe' })
+			Bun.spawnSync([binary, '-t', '-c', join(DEPLOY_DIR, 'k8s', 'nats.conf')], {
+				env: { PATH: process.env.PATH ?? '', POD_NAME: 'nats-0', ...env },
+				stderr: 'pipe'
+			})
 		expect(check(passwords).exitCode).toBe(0)
 		const { [natsPasswordVariable('gateway')]: _left, ...withoutGateway } = passwords
 		const refused = check(withoutGateway)

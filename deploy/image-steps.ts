@@ -60,7 +60,8 @@ export function parseDockerignore(text: string): Dockerignore {
 	}
 	return {
 		excluded,
-		prunable: (directory) => excluded(directory) && !patterns.some((pattern) => !pattern.exclude && pattern.source.startsWith(`${directory}/`))
+		prunable: (directory) =>
+			excluded(directory) && !patterns.some((pattern) => !pattern.exclude && pattern.source.startsWith(`${directory}/`))
 	}
 }
 

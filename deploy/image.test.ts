@@ -38,7 +38,12 @@ beforeAll(async () => {
 	expect(install.instructions.filter((step) => step.op === 'COPY').map((step) => step.args)).toEqual(['. .'])
 	copyBuildContext(REPO_ROOT, app, parseDockerignore(await Bun.file(join(REPO_ROOT, '.dockerignore')).text()))
 	for (const step of install.instructions.filter((each) => each.op === 'RUN')) {
-		const run = Bun.spawnSync(['sh', '-c', step.args], { cwd: app, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root' }, stderr: 'pipe', stdout: 'pipe' })
+		const run = Bun.spawnSync(['sh', '-c', step.args], {
+			cwd: app,
+			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root' },
+			stderr: 'pipe',
+			stdout: 'pipe'
+		})
 		if (run.exitCode !== 0) throw new Error(`RUN ${step.args} failed: ${run.stderr.toString()}`)
 	}
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats({ users: true })])
@@ -53,11 +58,14 @@ afterAll(async () => {
 
 describe('the image (Dockerfile steps run into a clean directory)', () => {
 	test('holds the production dependencies only, and no test or tooling file', () => {
-		for (const dependency of ['postgres', 'elysia', '@nats-io/transport-node']) expect(existsSync(join(app, 'node_modules', dependency))).toBe(true)
-		for (const devDependency of ['typescript', 'playwright-core', 'kubernetes-models', 'fast-check']) expect(existsSync(join(app, 'node_modules', devDependency))).toBe(false)
+		for (const dependency of ['postgres', 'elysia', '@nats-io/transport-node'])
+			expect(existsSync(join(app, 'node_modules', dependency))).toBe(true)
+		for (const devDependency of ['typescript', 'playwright-core', 'kubernetes-models', 'fast-check'])
+			expect(existsSync(join(app, 'node_modules', devDependency))).toBe(false)
 		const tests = [...new Bun.Glob('**/*.test.ts').scanSync({ cwd: app })].filter((path) => !path.includes('node_modules/'))
 		expect(tests).toEqual([])
-		for (const absent of ['tests', 'bench', 'docs', 'deploy', 'scripts', 'packages/testing/src']) expect(existsSync(join(app, absent))).toBe(false)
+		for (const absent of ['tests', 'bench', 'docs', 'deploy', 'scripts', 'packages/testing/src'])
+			expect(existsSync(join(app, absent))).toBe(false)
 	})
 
 	test('the runtime stage runs as a non-root user', () => {
@@ -95,7 +103,12 @@ describe('the image (Dockerfile steps run into a clean directory)', () => {
 			const ready = await waitFor(
 				async () => {
 					if (service.child.exitCode !== null) return 'exited'
-					return (await fetch(`http://127.0.0.1:${service.healthPort}/readyz`).then((response) => response.ok, () => false)) ? 'ready' : undefined
+					return (await fetch(`http://127.0.0.1:${service.healthPort}/readyz`).then(
+						(response) => response.ok,
+						() => false
+					))
+						? 'ready'
+						: undefined
 				},
 				{ what: `${service.name} from the image to be ready`, timeoutMs: 60_000, intervalMs: 200 }
 			)

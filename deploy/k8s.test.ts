@@ -67,7 +67,8 @@ function rendered(dir: string) {
 	}
 }
 
-const standIn = (name: string, source: EnvVarSource) => (source?.secretKeyRef ? (SECRET_STAND_INS[name] ?? 'secret') : 'from-the-downward-api')
+const standIn = (name: string, source: EnvVarSource) =>
+	source?.secretKeyRef ? (SECRET_STAND_INS[name] ?? 'secret') : 'from-the-downward-api'
 const podOf = (workload: K8sObject) => {
 	const pod = workload.spec?.template?.spec
 	if (!pod) throw new Error(`${workload.metadata.name} has no pod template`)
@@ -82,9 +83,11 @@ const appOf = (workload: K8sObject) => workload.spec?.template?.metadata.labels.
 const selects = (selector: Selector | undefined, labels: Record<string, string>) =>
 	Object.entries(selector?.matchLabels ?? {}).every(([key, value]) => labels[key] === value)
 const schemaProblems = async (objects: K8sObject[]) =>
-	(await Promise.all(objects.map(async (object) => ({ object: `${object.kind}/${object.metadata.name}`, problems: await kubernetesProblems(object) })))).filter(
-		(entry) => entry.problems.length > 0
-	)
+	(
+		await Promise.all(
+			objects.map(async (object) => ({ object: `${object.kind}/${object.metadata.name}`, problems: await kubernetesProblems(object) }))
+		)
+	).filter((entry) => entry.problems.length > 0)
 
 /** Runs each service Deployment's config reader on the environment it gets; the refusals, none when all accept. */
 async function configRefusals(deployments: ReturnType<typeof rendered>) {
@@ -130,7 +133,15 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 
 	test('each service Deployment: non-root, read-only root filesystem, migrations first, a preStop delay, probes and a disruption budget', () => {
 		const deployments = k8s.serviceDeployments()
-		expect(deployments.map(appOf).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		expect(deployments.map(appOf).sort()).toEqual([
+			'checker',
+			'dashboard',
+			'exporter',
+			'gateway',
+			'notifier',
+			'reader-offshore',
+			'reader-uk-mt'
+		])
 		const budgets = k8s.ofKind('PodDisruptionBudget')
 		for (const deployment of deployments) {
 			const pod = podOf(deployment)
@@ -148,7 +159,12 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test('the gateway and the checker scale by HorizontalPodAutoscaler', () => {
-		expect(k8s.ofKind('HorizontalPodAutoscaler').map((hpa) => hpa.spec?.scaleTargetRef?.name).sort()).toEqual(['checker', 'gateway'])
+		expect(
+			k8s
+				.ofKind('HorizontalPodAutoscaler')
+				.map((hpa) => hpa.spec?.scaleTargetRef?.name)
+				.sort()
+		).toEqual(['checker', 'gateway'])
 	})
 
 	test('from outside only the gateway and the dashboard are reachable, through the ingress controller', () => {
@@ -156,7 +172,9 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		const denyAll = policies.find((policy) => Object.keys(policy.spec?.podSelector?.matchLabels ?? {}).length === 0)
 		expect(denyAll).toBeDefined()
 		const fromIngressController = policies.filter((policy) =>
-			policy.spec?.ingress?.some((rule) => rule.from?.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx'))
+			policy.spec?.ingress?.some((rule) =>
+				rule.from?.some((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx')
+			)
 		)
 		expect(fromIngressController.map((policy) => policy.spec?.podSelector?.matchLabels?.app).sort()).toEqual(['dashboard', 'gateway'])
 		const backends = k8s.ofKind('Ingress').flatMap((ingress) => JSON.stringify(ingress).match(/"service":\{"name":"[a-z]+"/g) ?? [])
@@ -164,7 +182,9 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test('only the services that fetch registers, deliver webhooks or send test pings reach the internet, on web ports to public addresses', () => {
-		const withInternet = k8s.serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/internet-egress'] === 'true')
+		const withInternet = k8s
+			.serviceDeployments()
+			.filter((deployment) => deployment.spec?.template?.metadata.labels['lv/internet-egress'] === 'true')
 		expect(withInternet.map(appOf).sort()).toEqual(['gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
 		const policy = JSON.stringify(k8s.named('NetworkPolicy', 'internet-egress'))
 		expect(policy).toContain('"except":["10.0.0.0/8","172.16.0.0/12","192.168.0.0/16","169.254.0.0/16","100.64.0.0/10"]')
@@ -174,13 +194,26 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		const natsPolicy = k8s.named('NetworkPolicy', 'nats')
 		const clientRule = natsPolicy.spec?.ingress?.find((rule) => rule.ports?.some((port) => port.port === 4222))
 		expect(clientRule?.from).toEqual([{ podSelector: { matchLabels: { 'lv/nats-client': 'true' } } }])
-		const natsClients = k8s.serviceDeployments().filter((deployment) => deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true')
-		expect(natsClients.map(appOf).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		const natsClients = k8s
+			.serviceDeployments()
+			.filter((deployment) => deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true')
+		expect(natsClients.map(appOf).sort()).toEqual([
+			'checker',
+			'dashboard',
+			'exporter',
+			'gateway',
+			'notifier',
+			'reader-offshore',
+			'reader-uk-mt'
+		])
 		for (const deployment of natsClients) {
 			const env = mainContainer(deployment).env ?? []
 			const user = env.find((variable) => variable.name === 'NATS_USER')?.value ?? ''
 			expect(NATS_ROLES as readonly string[]).toContain(user)
-			expect(env.find((variable) => variable.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({ name: 'lv-nats-users', key: user })
+			expect(env.find((variable) => variable.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({
+				name: 'lv-nats-users',
+				key: user
+			})
 		}
 	})
 
@@ -209,10 +242,19 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 	})
 
 	test('the pools of every service at their most replicas fit in the PostgreSQL connection budget', () => {
-		const budget = Number(k8s.named('Namespace', 'licence-verify').metadata.annotations?.['licence-verify.example/postgres-connection-budget'])
+		const budget = Number(
+			k8s.named('Namespace', 'licence-verify').metadata.annotations?.['licence-verify.example/postgres-connection-budget']
+		)
 		const mostReplicas = (deployment: K8sObject) =>
-			k8s.ofKind('HorizontalPodAutoscaler').find((hpa) => hpa.spec?.scaleTargetRef?.name === deployment.metadata.name)?.spec?.maxReplicas ?? deployment.spec?.replicas ?? 1
-		const connections = k8s.serviceDeployments().reduce((sum, deployment) => sum + mostReplicas(deployment) * Number(k8s.environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX), 0)
+			k8s.ofKind('HorizontalPodAutoscaler').find((hpa) => hpa.spec?.scaleTargetRef?.name === deployment.metadata.name)?.spec?.maxReplicas ??
+			deployment.spec?.replicas ??
+			1
+		const connections = k8s
+			.serviceDeployments()
+			.reduce(
+				(sum, deployment) => sum + mostReplicas(deployment) * Number(k8s.environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX),
+				0
+			)
 		expect(budget).toBeGreaterThan(0)
 		expect(connections).toBeLessThanOrEqual(budget)
 	})
@@ -238,7 +280,10 @@ describe('deploy/k8s-nats-tls (the same with TLS on NATS)', () => {
 			const usesNats = deployment.spec?.template?.metadata.labels['lv/nats-client'] === 'true'
 			const caFile = withNatsTls.environmentOf(container).NATS_TLS_CA ?? ''
 			const mounts = (container.volumeMounts ?? []).map((mount) => mount.mountPath)
-			expect({ deployment: deployment.metadata.name, trusted: mounts.some((path) => caFile.startsWith(`${path}/`)) }).toEqual({ deployment: deployment.metadata.name, trusted: usesNats })
+			expect({ deployment: deployment.metadata.name, trusted: mounts.some((path) => caFile.startsWith(`${path}/`)) }).toEqual({
+				deployment: deployment.metadata.name,
+				trusted: usesNats
+			})
 		}
 	})
 })

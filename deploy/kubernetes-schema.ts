@@ -32,7 +32,10 @@ function propertyPaths(value: unknown, path = ''): string[] {
 export async function kubernetesProblems(object: { apiVersion?: unknown; kind?: unknown }): Promise<string[]> {
 	const { apiVersion, kind } = object
 	if (typeof apiVersion !== 'string' || typeof kind !== 'string') return ['apiVersion and kind are required']
-	const model = await modelModule(apiVersion).then((module) => module[kind], () => undefined)
+	const model = await modelModule(apiVersion).then(
+		(module) => module[kind],
+		() => undefined
+	)
 	if (!model) return [`${apiVersion} ${kind} is not a Kubernetes API type`]
 	const read = new Set<string>()
 	try {

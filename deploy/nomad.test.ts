@@ -32,7 +32,12 @@ function serviceGroups(): Record<string, ServiceGroup> {
 	const readers = nomadFile('readers.vars.hcl').readers as Record<string, string>
 	return {
 		...locals.fixed_services,
-		...Object.fromEntries(Object.entries(readers).map(([name, jurisdictions]) => [`reader-${name}`, { ...locals.reader, env: { READER_JURISDICTIONS: jurisdictions } }]))
+		...Object.fromEntries(
+			Object.entries(readers).map(([name, jurisdictions]) => [
+				`reader-${name}`,
+				{ ...locals.reader, env: { READER_JURISDICTIONS: jurisdictions } }
+			])
+		)
 	}
 }
 
@@ -63,7 +68,9 @@ describe('deploy/nomad', () => {
 		expect(only(httpService.content, 'service content')).toMatchObject({ name: '${service.value}', port: 'http', provider: 'nomad' })
 		expect(serviceGroups().gateway?.http_port).toBeGreaterThan(0)
 		const template = only(content.task.service[0].template, 'template').data as string
-		expect(template).toContain('%{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}')
+		expect(template).toContain(
+			'%{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}'
+		)
 	})
 
 	test("each group's own config reader accepts the environment the job gives it", async () => {
@@ -76,7 +83,15 @@ describe('deploy/nomad', () => {
 		expect(template).toContain('DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}')
 		expect(template).toContain('%{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}')
 		const groups = serviceGroups()
-		expect(Object.keys(groups).sort()).toEqual(['checker', 'dashboard', 'exporter', 'gateway', 'notifier', 'reader-offshore', 'reader-uk-mt'])
+		expect(Object.keys(groups).sort()).toEqual([
+			'checker',
+			'dashboard',
+			'exporter',
+			'gateway',
+			'notifier',
+			'reader-offshore',
+			'reader-uk-mt'
+		])
 		for (const [name, group] of Object.entries(groups)) {
 			const env: Record<string, string> = {
 				...servicesLocals().common_env,
@@ -89,7 +104,9 @@ describe('deploy/nomad', () => {
 				NATS_URL: 'nats://10.30.0.21:4222,nats://10.30.0.22:4222',
 				...(group.nats_user === '' ? {} : { NATS_PASSWORD: SECRET_STAND_INS.NATS_PASSWORD ?? '' }),
 				...(name === 'gateway' || name === 'dashboard' ? { OAUTH_TOKEN_SECRET: SECRET_STAND_INS.OAUTH_TOKEN_SECRET ?? '' } : {}),
-				...(name === 'dashboard' ? { API_BASE_URL: 'http://10.30.0.31:25123', DASHBOARD_MAIL_URL: SECRET_STAND_INS.DASHBOARD_MAIL_URL ?? '' } : {})
+				...(name === 'dashboard'
+					? { API_BASE_URL: 'http://10.30.0.31:25123', DASHBOARD_MAIL_URL: SECRET_STAND_INS.DASHBOARD_MAIL_URL ?? '' }
+					: {})
 			}
 			expect({ name, problem: await configProblem(group.entry, env) }).toEqual({ name, problem: undefined })
 			if (group.nats_user !== '') expect(NATS_ROLES as readonly string[]).toContain(group.nats_user)
@@ -106,7 +123,8 @@ describe('deploy/nomad', () => {
 		expect(only(migrate.template, 'template').data).toContain('nomadVar "nomad/jobs/licence-verify"')
 		const policy = only(nomadFile('variables.policy.hcl').namespace.default, 'namespace')
 		expect(only(policy.variables, 'variables').path).toEqual({ 'nomad/jobs/licence-verify': [{ capabilities: ['read'] }] })
-		const natsTemplates = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group').task.nats[0].template as Body[]
+		const natsTemplates = only(only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group.nats, 'nats group').task.nats[0]
+			.template as Body[]
 		expect(natsTemplates.some((template) => String(template.data).includes('nomadVar "nomad/jobs/licence-verify"'))).toBe(true)
 	})
 

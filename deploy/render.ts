@@ -18,7 +18,8 @@ export function parseReaderGroups(text: string): ReaderGroup[] {
 		.filter((line) => line !== '' && !line.startsWith('#'))
 		.map((line) => {
 			const [name, codes, ...rest] = line.split(/\s+/)
-			if (!name || !codes || rest.length > 0 || !/^[a-z0-9-]+$/.test(name)) throw new Error(`deploy/readers.txt: expected "<name> <CODE,CODE>", got ${JSON.stringify(line)}`)
+			if (!name || !codes || rest.length > 0 || !/^[a-z0-9-]+$/.test(name))
+				throw new Error(`deploy/readers.txt: expected "<name> <CODE,CODE>", got ${JSON.stringify(line)}`)
 			return { name, jurisdictions: codes.split(',') }
 		})
 }
@@ -63,7 +64,9 @@ spec:
 export const renderReaderDeployments = (groups: ReaderGroup[]) => `# ${GENERATED}\n${groups.map(readerDeployment).join('---\n')}`
 
 export const renderNomadReaderGroups = (groups: ReaderGroup[]) =>
-	[`# ${GENERATED}`, 'readers = {', ...groups.map(({ name, jurisdictions }) => `  "${name}" = "${jurisdictions.join(',')}"`), '}', ''].join('\n')
+	[`# ${GENERATED}`, 'readers = {', ...groups.map(({ name, jurisdictions }) => `  "${name}" = "${jurisdictions.join(',')}"`), '}', ''].join(
+		'\n'
+	)
 
 /** The environment variable nats-server reads a role's password from. */
 export const natsPasswordVariable = (role: string) => `NATS_PASSWORD_${role.toUpperCase()}`

@@ -29,7 +29,9 @@ export function serviceOfEntry(entry: string): string {
 /** Reads the environment with the service's own reader; the error message when it refuses, undefined when it accepts. */
 export async function configProblem(entry: string, env: Record<string, string>): Promise<string | undefined> {
 	const module = (await import(join(REPO_ROOT, 'services', serviceOfEntry(entry), 'src', 'config.ts'))) as Record<string, unknown>
-	const reader = Object.entries(module).find(([name, value]) => /^read[A-Z][a-z]+Config$/.test(name) && typeof value === 'function')?.[1] as ConfigReader | undefined
+	const reader = Object.entries(module).find(([name, value]) => /^read[A-Z][a-z]+Config$/.test(name) && typeof value === 'function')?.[1] as
+		| ConfigReader
+		| undefined
 	if (!reader) throw new Error(`services/${serviceOfEntry(entry)}/src/config.ts exports no read…Config`)
 	try {
 		reader(env)

@@ -11,7 +11,11 @@ afterAll(async () => {
 })
 
 function ops(...args: string[]) {
-	const run = Bun.spawnSync(['bun', join(REPO_ROOT, 'scripts/ops.ts'), ...args], { env: { ...process.env, DATABASE_URL: db.url }, stdout: 'pipe', stderr: 'pipe' })
+	const run = Bun.spawnSync(['bun', join(REPO_ROOT, 'scripts/ops.ts'), ...args], {
+		env: { ...process.env, DATABASE_URL: db.url },
+		stdout: 'pipe',
+		stderr: 'pipe'
+	})
 	const lines = run.stdout.toString().trim().split('\n').filter(Boolean)
 	return { exitCode: run.exitCode, rows: lines.map((line) => JSON.parse(line) as Record<string, unknown>), stderr: run.stderr.toString() }
 }

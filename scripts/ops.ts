@@ -19,7 +19,8 @@ import { type Sql, createSql } from '@lv/db'
 import { secretKeyring } from '@lv/webhooks'
 import { reencryptWebhookSecrets } from './reencrypt-webhook-secrets.ts'
 
-const USAGE = 'usage: ops <create-account|issue-key|revoke-key|list-keys|set-plan|plans|reencrypt-webhook-secrets> [--name N] [--plan P] [--account ID] [--key ID] [--label L] [--status S]'
+const USAGE =
+	'usage: ops <create-account|issue-key|revoke-key|list-keys|set-plan|plans|reencrypt-webhook-secrets> [--name N] [--plan P] [--account ID] [--key ID] [--label L] [--status S]'
 
 function flags(argv: string[]): Record<string, string> {
 	const out: Record<string, string> = {}
@@ -66,7 +67,13 @@ async function run(sql: Sql, command: string | undefined, options: Record<string
 		case 'issue-key': {
 			const accountId = required(options, 'account')
 			const issued = await issueApiKey(sql, systemClock, accountId, options.label ?? 'default')
-			print({ key_id: issued.id, key: issued.key, display_prefix: issued.displayPrefix, label: issued.label, note: 'shown once; store it now' })
+			print({
+				key_id: issued.id,
+				key: issued.key,
+				display_prefix: issued.displayPrefix,
+				label: issued.label,
+				note: 'shown once; store it now'
+			})
 			return
 		}
 		case 'revoke-key': {

@@ -1,7 +1,11 @@
 import type { Sql } from '@lv/db'
 import { type SecretKeyring, decryptSecret, encryptSecret, isCurrentlyEncrypted } from '@lv/webhooks'
 
-export type ReencryptionReport = { checked: number; reencrypted: number; unreadable: { secret_id: string; endpoint_id: string; problem: string }[] }
+export type ReencryptionReport = {
+	checked: number
+	reencrypted: number
+	unreadable: { secret_id: string; endpoint_id: string; problem: string }[]
+}
 
 /**
  * Rewrites every stored webhook secret that is not in the current format under the current key
@@ -10,7 +14,9 @@ export type ReencryptionReport = { checked: number; reencrypted: number; unreada
  * key opens are reported, never changed.
  */
 export async function reencryptWebhookSecrets(sql: Sql, keys: SecretKeyring): Promise<ReencryptionReport> {
-	const rows = await sql<{ id: string; endpoint_id: string; ciphertext: Uint8Array }[]>`SELECT id, endpoint_id, ciphertext FROM webhook_secrets ORDER BY id`
+	const rows = await sql<
+		{ id: string; endpoint_id: string; ciphertext: Uint8Array }[]
+	>`SELECT id, endpoint_id, ciphertext FROM webhook_secrets ORDER BY id`
 	const report: ReencryptionReport = { checked: rows.length, reencrypted: 0, unreadable: [] }
 	for (const row of rows) {
 		try {

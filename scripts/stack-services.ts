@@ -8,7 +8,12 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { generateEvidenceKey } from '@lv/evidence'
 
-export type StackPorts = { api: number; dashboard: number; registers: number; /** the second gateway's, with --cluster */ apiReplica: number }
+export type StackPorts = {
+	api: number
+	dashboard: number
+	registers: number /** the second gateway's, with --cluster */
+	apiReplica: number
+}
 
 /** The stack gateway's evidence signing key (a private Ed25519 JWK), made on the first start and kept with the data. */
 export const stackEvidenceKeyFile = (dataDir: string) => join(dataDir, 'evidence-signing-key.json')

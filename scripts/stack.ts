@@ -46,7 +46,9 @@ const nats = CLUSTER
 			users: true
 		})
 	: await startNats({ storeDir: join(STACK_DIR, 'nats'), port: await portOrFree(natsPort), users: true })
-log(`${CLUSTER ? `nats-server cluster (JetStream, R${CLUSTER_SIZE} streams)` : 'nats-server (JetStream)'} on ${nats.url}, one user per service`)
+log(
+	`${CLUSTER ? `nats-server cluster (JetStream, R${CLUSTER_SIZE} streams)` : 'nats-server (JetStream)'} on ${nats.url}, one user per service`
+)
 
 const demo = await seedDemoAccount()
 await sql.end({ timeout: 2 })
@@ -85,11 +87,20 @@ for (const service of STACK_SERVICES) {
 		prefixOutput(name, child.stdout)
 		prefixOutput(name, child.stderr)
 		children.push({ name, process: child })
-		await waitFor(async () => child.exitCode !== null || (await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.ok, () => false)) || !(await hasHealthServer(service.entry)), {
-			what: `${name} to be ready`,
-			timeoutMs: 60_000,
-			intervalMs: 100
-		}).catch(() => log(`${name} is not ready yet; continuing`))
+		await waitFor(
+			async () =>
+				child.exitCode !== null ||
+				(await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+					(r) => r.ok,
+					() => false
+				)) ||
+				!(await hasHealthServer(service.entry)),
+			{
+				what: `${name} to be ready`,
+				timeoutMs: 60_000,
+				intervalMs: 100
+			}
+		).catch(() => log(`${name} is not ready yet; continuing`))
 		if (child.exitCode !== null) log(`${name} exited with ${child.exitCode}`)
 		else log(`${name} started`)
 	}

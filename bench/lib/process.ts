@@ -8,11 +8,18 @@ export type ServerProcess = { pid: number; port: number; stop(): Promise<void> }
 
 /** Starts a server script that listens on PORT and waits until it answers on `readyPath`. */
 export async function startServer(entry: string, port: number, env: Record<string, string>, readyPath: string): Promise<ServerProcess> {
-	const child = Bun.spawn(['bun', ...profileArgs(), entry], { env: { ...process.env, ...env, PORT: String(port) }, stdout: 'ignore', stderr: 'inherit' })
+	const child = Bun.spawn(['bun', ...profileArgs(), entry], {
+		env: { ...process.env, ...env, PORT: String(port) },
+		stdout: 'ignore',
+		stderr: 'inherit'
+	})
 	await waitFor(
 		async () => {
 			if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`)
-			return fetch(`http://127.0.0.1:${port}${readyPath}`).then((response) => response.status < 500, () => false)
+			return fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+				(response) => response.status < 500,
+				() => false
+			)
 		},
 		{ what: `${entry} to listen`, timeoutMs: 30_000, intervalMs: 100 }
 	)

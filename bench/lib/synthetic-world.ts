@@ -67,7 +67,12 @@ export function hostname(n: number): string {
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 const uuid = (kind: number, n: number) => `00000000-0000-4000-${(8000 + kind).toString()}-${n.toString().padStart(12, '0')}`
 
-export type World = { operators: OperatorRow[]; licences: LicenceRow[]; tradingNames: TradingNameRow[]; linkRange: Map<string, [number, number]> }
+export type World = {
+	operators: OperatorRow[]
+	licences: LicenceRow[]
+	tradingNames: TradingNameRow[]
+	linkRange: Map<string, [number, number]>
+}
 
 export function world(size: number, readAt: Date): World {
 	const operators: OperatorRow[] = []
@@ -82,7 +87,12 @@ export function world(size: number, readAt: Date): World {
 			const n = operators.length
 			const brand = `${title(WORDS[(n * 7) % W] ?? '')}${title(WORDS[(n * 13 + 5) % W] ?? '')}`
 			const name = n >= W * W ? `${brand} ${title(WORDS[(n * 31) % W] ?? '')}` : brand
-			const owner: OperatorRow = { id: uuid(1, n), slug: `op-${n}`, display_name: name, registered_name: `${name} ${SUFFIXES[n % SUFFIXES.length]}` }
+			const owner: OperatorRow = {
+				id: uuid(1, n),
+				slug: `op-${n}`,
+				display_name: name,
+				registered_name: `${name} ${SUFFIXES[n % SUFFIXES.length]}`
+			}
 			operators.push(owner)
 			licences.push({
 				id: uuid(2, n),
@@ -149,7 +159,15 @@ export function buildJurisdiction(index: CheckIndex, code: string, w: World, rea
 
 /** The whole index, built jurisdiction by jurisdiction as the checker builds it; build time per jurisdiction. */
 export function buildWorldIndex(w: World, readAt: Date): { index: CheckIndex; buildMs: Record<string, number> } {
-	let index = buildIndex({ jurisdictions: JURISDICTIONS, registerStatus: [], operators: [], tradingNames: [], licences: [], licenseNumberVersions: [], domainLinks: [] })
+	let index = buildIndex({
+		jurisdictions: JURISDICTIONS,
+		registerStatus: [],
+		operators: [],
+		tradingNames: [],
+		licences: [],
+		licenseNumberVersions: [],
+		domainLinks: []
+	})
 	const buildMs: Record<string, number> = {}
 	for (const { code } of JURISDICTIONS) {
 		const built = buildJurisdiction(index, code, w, readAt)

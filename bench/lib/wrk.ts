@@ -14,7 +14,15 @@ export function ensureWrk(): string {
 
 export type WrkResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; requests: number }
 
-export type WrkRun = { url: string; durationSeconds: number; connections: number; threads: number; headers?: Record<string, string>; luaScript?: string; workDir: string }
+export type WrkRun = {
+	url: string
+	durationSeconds: number
+	connections: number
+	threads: number
+	headers?: Record<string, string>
+	luaScript?: string
+	workDir: string
+}
 
 const toMs = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN)
 

@@ -45,7 +45,21 @@ function registeredSeries(): Set<string> {
 	return names
 }
 
-const PROMQL_WORDS = new Set(['and', 'or', 'unless', 'by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'bool', 'offset', 'inf', 'nan'])
+const PROMQL_WORDS = new Set([
+	'and',
+	'or',
+	'unless',
+	'by',
+	'without',
+	'on',
+	'ignoring',
+	'group_left',
+	'group_right',
+	'bool',
+	'offset',
+	'inf',
+	'nan'
+])
 
 /** The metric names a PromQL expression reads: label matchers, grouping labels, ranges, strings and functions left out. */
 function metricNamesIn(expr: string): string[] {
@@ -62,7 +76,8 @@ function metricNamesIn(expr: string): string[] {
 }
 
 type Rule = { alert: string; expr: string; annotations: Record<string, string> }
-const rules = (): Rule[] => (Bun.YAML.parse(readFileSync(join(DIR, 'alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((group) => group.rules)
+const rules = (): Rule[] =>
+	(Bun.YAML.parse(readFileSync(join(DIR, 'alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((group) => group.rules)
 
 describe('alert rules', () => {
 	test('promtool accepts the rules file', () => {
@@ -80,9 +95,19 @@ describe('alert rules', () => {
 	test('every alert reads only series the services register, and links a runbook section that exists', () => {
 		const registered = registeredSeries()
 		const runbook = readFileSync(join(REPO_ROOT, 'docs/runbook.md'), 'utf8')
-		const anchors = new Set([...runbook.matchAll(/^#{2,3} (.+)$/gm)].map((match) => (match[1] as string).toLowerCase().replace(/[^a-z0-9 -]/g, '').replaceAll(' ', '-')))
+		const anchors = new Set(
+			[...runbook.matchAll(/^#{2,3} (.+)$/gm)].map((match) =>
+				(match[1] as string)
+					.toLowerCase()
+					.replace(/[^a-z0-9 -]/g, '')
+					.replaceAll(' ', '-')
+			)
+		)
 		for (const rule of rules()) {
-			expect({ alert: rule.alert, unknown: metricNamesIn(rule.expr).filter((name) => !registered.has(name)) }).toEqual({ alert: rule.alert, unknown: [] })
+			expect({ alert: rule.alert, unknown: metricNamesIn(rule.expr).filter((name) => !registered.has(name)) }).toEqual({
+				alert: rule.alert,
+				unknown: []
+			})
 			const anchor = rule.annotations.runbook?.split('#')[1]
 			expect({ alert: rule.alert, runbook: anchor !== undefined && anchors.has(anchor) }).toEqual({ alert: rule.alert, runbook: true })
 		}
@@ -105,15 +130,30 @@ describe('Grafana dashboard', () => {
 	})
 
 	test('shows the golden signals and register freshness', () => {
-		const exprs = dashboard.panels.flatMap((panel) => panel.targets ?? []).map((target) => target.expr).join('\n')
-		for (const series of ['gateway_http_requests_total', 'gateway_http_request_duration_seconds_bucket', 'process_cpu_seconds_total', 'reader_last_successful_read_age_seconds', 'reader_register_sla_seconds'])
+		const exprs = dashboard.panels
+			.flatMap((panel) => panel.targets ?? [])
+			.map((target) => target.expr)
+			.join('\n')
+		for (const series of [
+			'gateway_http_requests_total',
+			'gateway_http_request_duration_seconds_bucket',
+			'process_cpu_seconds_total',
+			'reader_last_successful_read_age_seconds',
+			'reader_register_sla_seconds'
+		])
 			expect(exprs).toContain(series)
 	})
 
 	test('the name reader sees through label matchers, grouping and functions', () => {
-		expect(metricNamesIn('histogram_quantile(0.99, sum by (le, route) (rate(gateway_http_request_duration_seconds_bucket{route=~"/v1/check.*"}[5m]))) > 0.1')).toEqual([
-			'gateway_http_request_duration_seconds_bucket'
+		expect(
+			metricNamesIn(
+				'histogram_quantile(0.99, sum by (le, route) (rate(gateway_http_request_duration_seconds_bucket{route=~"/v1/check.*"}[5m]))) > 0.1'
+			)
+		).toEqual(['gateway_http_request_duration_seconds_bucket'])
+		expect(metricNamesIn('max without (instance) (a_total) > max without (instance) (b_seconds) unless on(job) up')).toEqual([
+			'a_total',
+			'b_seconds',
+			'up'
 		])
-		expect(metricNamesIn('max without (instance) (a_total) > max without (instance) (b_seconds) unless on(job) up')).toEqual(['a_total', 'b_seconds', 'up'])
 	})
 })

@@ -31,8 +31,16 @@ describe('a three-node NATS cluster with two replicas of every service', () => {
 		console.log(report.text)
 
 		expect(report.events.outboxed).toBeGreaterThan(0)
-		expect({ missingFromEvents: report.events.missingFromEvents, storedTwice: report.events.storedTwice }).toEqual({ missingFromEvents: [], storedTwice: [] })
-		expect(report.deliveries).toMatchObject({ due: report.deliveries.delivered, withoutDelivery: 0, notReceived: 0, duplicatesWithOtherEvent: 0 })
+		expect({ missingFromEvents: report.events.missingFromEvents, storedTwice: report.events.storedTwice }).toEqual({
+			missingFromEvents: [],
+			storedTwice: []
+		})
+		expect(report.deliveries).toMatchObject({
+			due: report.deliveries.delivered,
+			withoutDelivery: 0,
+			notReceived: 0,
+			duplicatesWithOtherEvent: 0
+		})
 		expect(report.reads).toEqual({ historyOutsideSucceededReads: 0, licenceEventsWithoutHistory: 0, running: 0 })
 		// a successful call is charged once, a failed one not at all; only a call whose answer broke in flight is unknown
 		expect(report.counter - figures.answered200).toBeGreaterThanOrEqual(0)

@@ -34,7 +34,10 @@ export function startCheckLoad(options: { gatewayUrls: string[]; apiKey: string;
 		for (let offset = 0; offset < options.gatewayUrls.length; offset++) {
 			const url = options.gatewayUrls[(first + offset) % options.gatewayUrls.length]
 			try {
-				const response = await fetch(`${url}/v1/check?${query}`, { headers: { authorization: `Bearer ${options.apiKey}` }, signal: AbortSignal.timeout(10_000) })
+				const response = await fetch(`${url}/v1/check?${query}`, {
+					headers: { authorization: `Bearer ${options.apiKey}` },
+					signal: AbortSignal.timeout(10_000)
+				})
 				await response.arrayBuffer()
 				return { status: response.status }
 			} catch (error) {

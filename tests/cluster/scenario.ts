@@ -6,13 +6,15 @@ import { waitFor } from '@lv/testing'
 import { STACK_SERVICES } from '../../scripts/stack-services.ts'
 import { insertEndpoint } from '../../services/notifier/src/test-support/fixtures.ts'
 import { enqueueReads } from '../../services/reader/src/scheduler.ts'
-import { type CheckFigures, availabilityBetween, startCheckLoad } from './load.ts'
+import { type CheckFigures, availabilityBetween, type startCheckLoad } from './load.ts'
 import { type ClusterTopology, REPLICATED, startClusterTopology } from './topology.ts'
 import { eventsStreamIds, faultReport } from './verify.ts'
 
 /** Every event a webhook can carry except the expiry warnings (the registers' dates make them day-dependent). */
 export const SUBSCRIBED = EVENT_NAMES.filter((name) => !name.startsWith('license.expiring'))
-const WEBHOOK_SECRET_KEY = STACK_SERVICES.find((service) => service.name === 'notifier')?.env({ api: 0, apiReplica: 0, dashboard: 0, registers: 0 }, '', 0).WEBHOOK_SECRET_KEY ?? ''
+const WEBHOOK_SECRET_KEY =
+	STACK_SERVICES.find((service) => service.name === 'notifier')?.env({ api: 0, apiReplica: 0, dashboard: 0, registers: 0 }, '', 0)
+		.WEBHOOK_SECRET_KEY ?? ''
 
 export type LoadedCluster = { topology: ClusterTopology; apiKey: string }
 
@@ -27,13 +29,21 @@ export async function startLoadedCluster(): Promise<LoadedCluster> {
 		async seed(sql, receiver) {
 			const account = await createAccount(sql, systemClock, { name: 'cluster load', plan: 'pro' })
 			apiKey = (await issueApiKey(sql, systemClock, account.id, 'cluster load')).key
-			await insertEndpoint(sql, systemClock.now(), { accountId: account.id, url: receiver.url(), events: SUBSCRIBED, watchlistOnly: false, secretKey: WEBHOOK_SECRET_KEY })
+			await insertEndpoint(sql, systemClock.now(), {
+				accountId: account.id,
+				url: receiver.url(),
+				events: SUBSCRIBED,
+				watchlistOnly: false,
+				secretKey: WEBHOOK_SECRET_KEY
+			})
 		}
 	})
 	try {
 		await enqueueReads(topology.bus, systemClock, JURISDICTION_CODES, 'cluster-initial', 'manual')
 		await waitFor(
-			async () => (await topology.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_status WHERE last_successful_read_at IS NOT NULL`)[0]?.n === JURISDICTION_CODES.length,
+			async () =>
+				(await topology.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_status WHERE last_successful_read_at IS NOT NULL`)[0]
+					?.n === JURISDICTION_CODES.length,
 			{ what: 'the first read of every register', timeoutMs: 90_000, intervalMs: 250 }
 		)
 	} catch (error) {
@@ -51,7 +61,11 @@ export type Phase = { fault: string; from: number }
  * when `restartReplicas`, for the next round), restart PostgreSQL. The register day moves on, so reads
  * during the faults write changes and events.
  */
-export async function faultRound(topology: ClusterTopology, checks: ReturnType<typeof startCheckLoad>, round: { day: number; restartReplicas: boolean }): Promise<Phase[]> {
+export async function faultRound(
+	topology: ClusterTopology,
+	checks: ReturnType<typeof startCheckLoad>,
+	round: { day: number; restartReplicas: boolean }
+): Promise<Phase[]> {
 	const phases: Phase[] = []
 	const hold = async (count: number) => {
 		const target = checks.samples.length + count
@@ -104,10 +118,16 @@ export async function settleAndReport(topology: ClusterTopology, run: { figures:
 		},
 		{ what: 'every event recorded and every delivery delivered', timeoutMs: 90_000, intervalMs: 250 }
 	)
-	const windows = run.phases
-		.slice(0, -1)
-		.map((phase, index) => ({ fault: phase.fault, availability: availabilityBetween(run.figures.samples, phase.from, run.phases[index + 1]?.from ?? phase.from) }))
-	const report = await faultReport(topology, { figures: run.figures, phases: windows, readsEnqueued: run.readsEnqueued, subscribed: SUBSCRIBED })
+	const windows = run.phases.slice(0, -1).map((phase, index) => ({
+		fault: phase.fault,
+		availability: availabilityBetween(run.figures.samples, phase.from, run.phases[index + 1]?.from ?? phase.from)
+	}))
+	const report = await faultReport(topology, {
+		figures: run.figures,
+		phases: windows,
+		readsEnqueued: run.readsEnqueued,
+		subscribed: SUBSCRIBED
+	})
 	const streamIds = await eventsStreamIds(topology.bus)
 	const outboxIds = (await sql<{ event_id: string }[]>`SELECT event_id FROM outbox`).map((row) => row.event_id)
 	const events = {

@@ -18,7 +18,9 @@ async function streamReplicas(natsPid: number): Promise<Record<string, number>> 
 	const jsz = (await (await fetch(`http://${monitor}/jsz?streams=true&config=true`)).json()) as {
 		account_details?: { stream_detail?: { name: string; config: { num_replicas: number } }[] }[]
 	}
-	return Object.fromEntries((jsz.account_details ?? []).flatMap((account) => account.stream_detail ?? []).map((stream) => [stream.name, stream.config.num_replicas]))
+	return Object.fromEntries(
+		(jsz.account_details ?? []).flatMap((account) => account.stream_detail ?? []).map((stream) => [stream.name, stream.config.num_replicas])
+	)
 }
 
 afterAll(async () => {

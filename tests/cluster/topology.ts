@@ -42,7 +42,15 @@ export async function startClusterTopology(options: {
 	const overrides = options.overrides ?? {}
 	const pgDir = makeOwnedTempDir('pg-cluster')
 	await ensureStackEvidenceKey(pgDir)
-	const started: { services: ServiceProcess[]; pg?: PostgresHandle; sql?: Sql; nats?: NatsClusterHandle; bus?: Bus; registers?: RegisterServer; receiver?: Receiver } = { services: [] }
+	const started: {
+		services: ServiceProcess[]
+		pg?: PostgresHandle
+		sql?: Sql
+		nats?: NatsClusterHandle
+		bus?: Bus
+		registers?: RegisterServer
+		receiver?: Receiver
+	} = { services: [] }
 	const stop = async () => {
 		await Promise.all(started.services.map((service) => service.stop().catch(() => null)))
 		await started.bus?.close().catch(() => {})
@@ -74,8 +82,16 @@ export async function startClusterTopology(options: {
 		started.receiver = receiver
 		await options.seed(sql, receiver)
 
-		const ports: StackPorts = { api: await freePort(), apiReplica: await freePort(), dashboard: await freePort(), registers: Number(new URL(registers.url).port) }
-		const replicas = Object.fromEntries(REPLICATED.map((name) => [name, [] as ServiceProcess[]])) as Record<ReplicatedService, ServiceProcess[]>
+		const ports: StackPorts = {
+			api: await freePort(),
+			apiReplica: await freePort(),
+			dashboard: await freePort(),
+			registers: Number(new URL(registers.url).port)
+		}
+		const replicas = Object.fromEntries(REPLICATED.map((name) => [name, [] as ServiceProcess[]])) as Record<
+			ReplicatedService,
+			ServiceProcess[]
+		>
 		const envOf = (name: ReplicatedService, replica: number) => {
 			const service = STACK_SERVICES.find((candidate) => candidate.name === name)
 			if (!service?.clusterReplicas) throw new Error(`${name} is not replicated by the --cluster stack`)

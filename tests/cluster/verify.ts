@@ -23,7 +23,12 @@ type Availability = ReturnType<typeof availabilityBetween>
 /** The figures of a fault run, from PostgreSQL, the webhook receiver and the load generator, with a printable summary. */
 export async function faultReport(
 	topology: ClusterTopology,
-	run: { figures: CheckFigures; phases: { fault: string; availability: Availability }[]; readsEnqueued: number; subscribed: readonly string[] }
+	run: {
+		figures: CheckFigures
+		phases: { fault: string; availability: Availability }[]
+		readsEnqueued: number
+		subscribed: readonly string[]
+	}
 ) {
 	const { sql, receiver } = topology
 	const [deliveryRows, [reads], [counts]] = await Promise.all([
@@ -80,7 +85,11 @@ export async function faultReport(
 	return {
 		text,
 		deliveries,
-		reads: { historyOutsideSucceededReads: reads?.history_outside ?? -1, licenceEventsWithoutHistory: reads?.events_without_history ?? -1, running: reads?.running ?? -1 },
+		reads: {
+			historyOutsideSucceededReads: reads?.history_outside ?? -1,
+			licenceEventsWithoutHistory: reads?.events_without_history ?? -1,
+			running: reads?.running ?? -1
+		},
 		counter
 	}
 }

@@ -66,24 +66,52 @@ async function seedOneScenarioPerVerdict(f: RegisterFactory) {
 		license_types: ['B2C'],
 		expiry_date: '2025-06-30'
 	})
-	await f.link(island, 'islandcasino.com', islandLicence, { verification_url: 'https://cert.gcb.cw/certificate?id=118', verification_page_status: 'Under assessment', verification_page_read_at: readAt })
+	await f.link(island, 'islandcasino.com', islandLicence, {
+		verification_url: 'https://cert.gcb.cw/certificate?id=118',
+		verification_page_status: 'Under assessment',
+		verification_page_read_at: readAt
+	})
 
 	const shady = await f.operator('shady-spins', 'Shady Spins')
-	const shadyLicence = await f.licence(shady, { jurisdiction: 'MGA', license_number: 'MGA/B2C/999/2019', status: 'revoked', upstream_status: 'Revoked', license_types: ['Type 1'] })
+	const shadyLicence = await f.licence(shady, {
+		jurisdiction: 'MGA',
+		license_number: 'MGA/B2C/999/2019',
+		status: 'revoked',
+		upstream_status: 'Revoked',
+		license_types: ['Type 1']
+	})
 	await f.link(shady, 'shadyspins.com', shadyLicence)
 
 	const kh = await f.operator('mohawk-play', 'Mohawk Play')
-	const khPermit = await f.licence(kh, { jurisdiction: 'KH', license_number: 'KH/IG/mohawk-play', license_types: ['Interactive Gaming Permit'] })
+	const khPermit = await f.licence(kh, {
+		jurisdiction: 'KH',
+		license_number: 'KH/IG/mohawk-play',
+		license_types: ['Interactive Gaming Permit']
+	})
 	await f.link(kh, 'mohawkplay.com', khPermit)
 
 	// Two operators listing hosts on one registrable domain: a query for a third host there is shared_registrable.
 	const one = await f.operator('one-studio', 'One Studio')
 	const two = await f.operator('two-studio', 'Two Studio')
-	await f.link(one, 'alpha.shared-brand.com', await f.licence(one, { jurisdiction: 'AN', license_number: 'ALSI-1111', license_types: ['B2C'] }))
-	await f.link(two, 'beta.shared-brand.com', await f.licence(two, { jurisdiction: 'AN', license_number: 'ALSI-2222', license_types: ['B2C'] }))
+	await f.link(
+		one,
+		'alpha.shared-brand.com',
+		await f.licence(one, { jurisdiction: 'AN', license_number: 'ALSI-1111', license_types: ['B2C'] })
+	)
+	await f.link(
+		two,
+		'beta.shared-brand.com',
+		await f.licence(two, { jurisdiction: 'AN', license_number: 'ALSI-2222', license_types: ['B2C'] })
+	)
 }
 
-type Body = Record<string, unknown> & { verdict?: string; match?: Record<string, unknown> | null; as_of?: Record<string, unknown>; code?: string; details?: { reason?: string } }
+type Body = Record<string, unknown> & {
+	verdict?: string
+	match?: Record<string, unknown> | null
+	as_of?: Record<string, unknown>
+	code?: string
+	details?: { reason?: string }
+}
 const check = async (query: string): Promise<{ status: number; body: Body; headers: Headers }> => {
 	const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?${query}`, { headers: { authorization: `Bearer ${key}` } })
 	return { status: response.status, body: (await response.json()) as Body, headers: response.headers }
@@ -92,8 +120,16 @@ const check = async (query: string): Promise<{ status: number; body: Body; heade
 describe('gateway -> NATS -> checker -> PostgreSQL, real processes', () => {
 	test('every verdict of the SPEC table on reader-shaped rows', async () => {
 		const cases: [string, string, Partial<Record<string, unknown>>][] = [
-			['domain=www.acmebet.co.uk', 'licensed', { match_type: 'domain_exact', matched_domain: 'acmebet.co.uk', domain_status: 'active', status: 'active' }],
-			['domain=islandcasino.com', 'licensed_provisional', { status_qualifier: 'provisional_under_assessment', expires_at: '2025-06-30', jurisdiction: 'CW' }],
+			[
+				'domain=www.acmebet.co.uk',
+				'licensed',
+				{ match_type: 'domain_exact', matched_domain: 'acmebet.co.uk', domain_status: 'active', status: 'active' }
+			],
+			[
+				'domain=islandcasino.com',
+				'licensed_provisional',
+				{ status_qualifier: 'provisional_under_assessment', expires_at: '2025-06-30', jurisdiction: 'CW' }
+			],
 			['domain=old-acmebet.com', 'domain_not_listed', { domain_status: 'delisted', domain_last_listed_at: null }],
 			['domain=shadyspins.com', 'licence_not_active', { status: 'revoked', upstream_status: 'Revoked' }],
 			['domain=promo.acmebet.co.uk', 'related_host_listed', { match_type: 'related_host', matched_domain: 'acmebet.co.uk' }],
@@ -109,13 +145,22 @@ describe('gateway -> NATS -> checker -> PostgreSQL, real processes', () => {
 		}
 		expect((await check('domain=bestcasino.com')).body.match_absence_reason).toBe('generic_term')
 		const shared = (await check('domain=gamma.shared-brand.com')).body
-		expect({ verdict: shared.verdict, reason: shared.match_absence_reason }).toEqual({ verdict: 'related_host_listed', reason: 'shared_registrable' })
+		expect({ verdict: shared.verdict, reason: shared.match_absence_reason }).toEqual({
+			verdict: 'related_host_listed',
+			reason: 'shared_registrable'
+		})
 	})
 
 	test('licence numbers: an earlier UKGC version resolves; a KH reference is accepted and never printed as a number', async () => {
 		const ukgc = (await check('license_number=000-012345-r-123456-001')).body
-		expect(ukgc).toMatchObject({ verdict: 'licensed', superseded_number: '000-012345-R-123456-001', match: { match_type: 'license_number' } })
-		expect(String(ukgc.verdict_detail).indexOf('000-012345-R-123456-001')).toBeLessThan(String(ukgc.verdict_detail).indexOf('000-012345-R-123456-002'))
+		expect(ukgc).toMatchObject({
+			verdict: 'licensed',
+			superseded_number: '000-012345-R-123456-001',
+			match: { match_type: 'license_number' }
+		})
+		expect(String(ukgc.verdict_detail).indexOf('000-012345-R-123456-001')).toBeLessThan(
+			String(ukgc.verdict_detail).indexOf('000-012345-R-123456-002')
+		)
 		const kh = (await check('license_number=kh/ig/mohawk-play')).body
 		expect(kh).toMatchObject({ verdict: 'licensed', match: { license_reference_is_ours: true } })
 		expect(String(kh.verdict_detail)).not.toContain('KH/IG/mohawk-play')
@@ -133,27 +178,46 @@ describe('gateway -> NATS -> checker -> PostgreSQL, real processes', () => {
 
 	test('a register change published as registry.changed is answered by both running checkers', async () => {
 		const late = await make.operator('late-arrival', 'Late Arrival')
-		await make.link(late, 'latearrival.com', await make.licence(late, { jurisdiction: 'TGC', license_number: 'TGC/B2C/late-arrival', license_types: ['B2C'] }))
+		await make.link(
+			late,
+			'latearrival.com',
+			await make.licence(late, { jurisdiction: 'TGC', license_number: 'TGC/B2C/late-arrival', license_types: ['B2C'] })
+		)
 		const version = await make.finishRun('TGC', new Date())
 		await publish(
 			bus,
 			RegistryChanged,
 			subjects.registryChanged('TGC'),
-			{ id: 'tgc-run-2', sent_at: new Date().toISOString(), jurisdiction: 'TGC', run_id: 'tgc-run-2', data_version: Number(version), changed: true },
+			{
+				id: 'tgc-run-2',
+				sent_at: new Date().toISOString(),
+				jurisdiction: 'TGC',
+				run_id: 'tgc-run-2',
+				data_version: Number(version),
+				changed: true
+			},
 			registryChangedMsgId('TGC', 'tgc-run-2')
 		)
 		// Requests are spread over both replicas by the queue group; 20 licensed answers in a row means both rebuilt.
-		await waitFor(async () => (await Promise.all(Array.from({ length: 20 }, () => check('domain=latearrival.com')))).every((r) => r.body.verdict === 'licensed'), {
-			what: 'both checkers to rebuild TGC',
-			timeoutMs: 15_000
-		})
+		await waitFor(
+			async () =>
+				(await Promise.all(Array.from({ length: 20 }, () => check('domain=latearrival.com')))).every((r) => r.body.verdict === 'licensed'),
+			{
+				what: 'both checkers to rebuild TGC',
+				timeoutMs: 15_000
+			}
+		)
 	})
 
 	test('with every checker stopped the gateway answers 503 in the envelope within the bounded time; checkers exit 0 on SIGTERM', async () => {
 		for (const checker of checkers) expect(await checker.stop()).toBe(0)
 		const started = performance.now()
 		const { status, body } = await check('domain=acmebet.co.uk')
-		expect({ status, code: body.code, reason: body.details?.reason }).toEqual({ status: 503, code: 'service_unavailable', reason: 'checker_unavailable' })
+		expect({ status, code: body.code, reason: body.details?.reason }).toEqual({
+			status: 503,
+			code: 'service_unavailable',
+			reason: 'checker_unavailable'
+		})
 		expect(performance.now() - started).toBeLessThan(1_500)
 	})
 })

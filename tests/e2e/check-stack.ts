@@ -4,7 +4,14 @@ import { systemClock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { REPO_ROOT, freePort, waitFor } from '@lv/testing'
 
-export type ServiceProcess = { name: string; pid: number; healthPort: number; port: number; stop(): Promise<number | null>; output(): string }
+export type ServiceProcess = {
+	name: string
+	pid: number
+	healthPort: number
+	port: number
+	stop(): Promise<number | null>
+	output(): string
+}
 
 /** Starts one service's real main.ts as a child process and waits for its /readyz. */
 export async function startService(name: string, env: Record<string, string>, bunArgs: string[] = []): Promise<ServiceProcess> {
@@ -13,7 +20,14 @@ export async function startService(name: string, env: Record<string, string>, bu
 	const port = env.PORT ? Number(env.PORT) : await freePort()
 	let output = ''
 	const child = Bun.spawn(['bun', ...bunArgs, join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
-		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'warn', HEALTH_PORT: String(healthPort), PORT: String(port), ...env },
+		env: {
+			PATH: process.env.PATH ?? '',
+			HOME: process.env.HOME ?? '/root',
+			LOG_LEVEL: 'warn',
+			HEALTH_PORT: String(healthPort),
+			PORT: String(port),
+			...env
+		},
 		stdout: 'pipe',
 		stderr: 'pipe'
 	})
@@ -26,7 +40,12 @@ export async function startService(name: string, env: Record<string, string>, bu
 		await waitFor(
 			async () => {
 				if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output.slice(-2000)}`)
-				return (await fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status, () => 0)) === 200
+				return (
+					(await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+						(r) => r.status,
+						() => 0
+					)) === 200
+				)
 			},
 			{ what: `${name} to be ready`, timeoutMs: 30_000, intervalMs: 50 }
 		)

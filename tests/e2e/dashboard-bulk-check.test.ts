@@ -47,7 +47,14 @@ const DOMAINS = 5_000
 
 /** 5,000 distinct domains as a CSV with a header, a duplicate, a URL with a path, a blank line and a formula cell. */
 function uploadCsv(): Buffer {
-	const lines = ['domain,notes', 'https://www.acmebet.co.uk/welcome,affiliate 1', 'acmebet.co.uk,', 'acmebet.co.uk,again', '', '=cmd|\' /C calc\'!A0,bad']
+	const lines = [
+		'domain,notes',
+		'https://www.acmebet.co.uk/welcome,affiliate 1',
+		'acmebet.co.uk,',
+		'acmebet.co.uk,again',
+		'',
+		"=cmd|' /C calc'!A0,bad"
+	]
 	for (let index = 0; lines.length < DOMAINS + 4; index++) lines.push(`partner-site-${index}.example,`)
 	return Buffer.from(`${lines.join('\r\n')}\r\n`)
 }
@@ -84,7 +91,11 @@ describe('bulk check in a real browser', () => {
 		})
 		const service = createServiceMetrics('dashboard', true)
 		const metrics = createDashboardMetrics(service)
-		for (let batch = 0; batch < 10; batch++) await handleBatch({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics }, { id: `t${batch}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch })
+		for (let batch = 0; batch < 10; batch++)
+			await handleBatch(
+				{ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
+				{ id: `t${batch}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch }
+			)
 		await page.waitForFunction(() => document.querySelector('[data-field=done]')?.textContent === '1,000')
 		expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
 		expect(await page.textContent('[data-field=percent]')).toBe('20')
@@ -104,7 +115,9 @@ describe('bulk check in a real browser', () => {
 		expect(await page.textContent('[data-count=licensed]')).toBe('2')
 		expect(await page.textContent('[data-count=not_found]')).toBe('4,998')
 		await shot(page, '04-results')
-		const [charged] = await h.db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters lc JOIN dashboard_users u ON u.account_id = lc.subject WHERE u.email = ${EMAIL}`
+		const [charged] = await h.db.sql<
+			{ quota_count: number }[]
+		>`SELECT quota_count FROM limit_counters lc JOIN dashboard_users u ON u.account_id = lc.subject WHERE u.email = ${EMAIL}`
 		expect(charged?.quota_count).toBe(50)
 		expect(await metricValue(service.registry, 'dashboard_bulk_check_entries_total')).toBe(5000)
 		expect(await metricValue(service.registry, 'dashboard_bulk_check_batches_total')).toBe(50)
@@ -119,7 +132,10 @@ describe('bulk check in a real browser', () => {
 		expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 		await page.setViewportSize({ width: 1200, height: 900 })
 		await page.click('[data-results] a:has-text("www.acmebet.co.uk")')
-		expect(JSON.parse((await page.textContent('[data-answer]')) ?? '{}')).toMatchObject({ verdict: 'licensed', match: { operator: 'Acme Gaming' } })
+		expect(JSON.parse((await page.textContent('[data-answer]')) ?? '{}')).toMatchObject({
+			verdict: 'licensed',
+			match: { operator: 'Acme Gaming' }
+		})
 		await shot(page, '06-answer')
 
 		await page.goto(`${server.url}/bulk/${jobId}`)
@@ -130,8 +146,16 @@ describe('bulk check in a real browser', () => {
 		for (let start = 0; start < rows.length; start += 100) {
 			await Promise.all(
 				rows.slice(start, start + 100).map(async (row) => {
-					const answer = await (await h.gateway.handle(new Request(`http://api.localhost/v1/check?domain=${row.domain}`, { headers: bearer(key) }))).json()
-					expect({ domain: row.domain, verdict: row.verdict, detail: row.verdict_detail, operator: row.operator, licence: row.license_number }).toEqual({
+					const answer = await (
+						await h.gateway.handle(new Request(`http://api.localhost/v1/check?domain=${row.domain}`, { headers: bearer(key) }))
+					).json()
+					expect({
+						domain: row.domain,
+						verdict: row.verdict,
+						detail: row.verdict_detail,
+						operator: row.operator,
+						licence: row.license_number
+					}).toEqual({
 						domain: answer.query.domain,
 						verdict: answer.verdict,
 						detail: answer.verdict_detail,

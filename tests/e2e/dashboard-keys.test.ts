@@ -108,7 +108,11 @@ describe('dashboard in a real browser', () => {
 			new Request('http://api.localhost/v1/webhooks', {
 				method: 'POST',
 				headers: { authorization: `Bearer ${setupKey}`, 'content-type': 'application/json' },
-				body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}/hooks/licences`, events: ['license.status_changed', 'license.expired'], description: 'Compliance alerts' })
+				body: JSON.stringify({
+					url: `http://127.0.0.1:${receiver.port}/hooks/licences`,
+					events: ['license.status_changed', 'license.expired'],
+					description: 'Compliance alerts'
+				})
 			})
 		)
 		expect(created.status).toBe(201)
@@ -122,7 +126,8 @@ describe('dashboard in a real browser', () => {
 		await page.click('nav >> text=Export')
 		expect(await page.textContent('[data-upgrade]')).toContain('Exports are available on Pro and above')
 		await shot(page, '08-export-starter')
-		await h.db.sql`UPDATE accounts SET plan_code = 'pro' WHERE id = (SELECT account_id FROM dashboard_users WHERE email = 'owner@acme.example')`
+		await h.db
+			.sql`UPDATE accounts SET plan_code = 'pro' WHERE id = (SELECT account_id FROM dashboard_users WHERE email = 'owner@acme.example')`
 		await page.reload()
 		expect(await page.locator('button', { hasText: 'Download CSV' }).count()).toBe(3)
 		await shot(page, '09-export-pro')

@@ -29,10 +29,17 @@ describe('dashboard process', () => {
 			stderr: 'pipe'
 		})
 		try {
-			await waitFor(() => fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status === 200, () => false), {
-				what: 'dashboard readyz',
-				timeoutMs: 20_000
-			})
+			await waitFor(
+				() =>
+					fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+						(r) => r.status === 200,
+						() => false
+					),
+				{
+					what: 'dashboard readyz',
+					timeoutMs: 20_000
+				}
+			)
 			const home = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' })
 			expect(home.status).toBe(303)
 			expect(home.headers.get('location')).toBe('/sign-in')

@@ -15,7 +15,8 @@ beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	const { h } = started
 	const now = h.clock.nowMs()
-	for (const code of ['UKGC', 'CW', 'KH', 'AN', 'TGC', 'IOM']) await recordSuccessfulRead(h.db.sql, code, new Date(now - 2 * HOUR), { licences: 120, operators: 90, domains: 300 })
+	for (const code of ['UKGC', 'CW', 'KH', 'AN', 'TGC', 'IOM'])
+		await recordSuccessfulRead(h.db.sql, code, new Date(now - 2 * HOUR), { licences: 120, operators: 90, domains: 300 })
 	await recordSuccessfulRead(h.db.sql, 'MGA', new Date(now - 3 * DAY), { licences: 344, operators: 301, domains: 0 })
 	await recordFailedRead(h.db.sql, 'UKGC', new Date(now - 5 * DAY), 'http_status')
 	await recordCoverageEvent(h.db.sql, 'MGA', 'coverage.degraded', new Date(now - DAY))
@@ -38,8 +39,18 @@ test('the status page opens without signing in and shows each register, its 30-d
 	expect(await ukgc.locator('.status').textContent()).toBe('Fresh')
 	expect(await ukgc.locator('.timeline .day.read_failures').count()).toBe(1)
 	// The stylesheet applies under the page's CSP: a stale day is drawn red, a quiet day green.
-	expect(await mga.locator('.timeline .day.stale').first().evaluate((cell) => getComputedStyle(cell).backgroundColor)).toBe('rgb(217, 83, 79)')
-	expect(await ukgc.locator('.timeline .day.operational').first().evaluate((cell) => getComputedStyle(cell).backgroundColor)).toBe('rgb(124, 196, 154)')
+	expect(
+		await mga
+			.locator('.timeline .day.stale')
+			.first()
+			.evaluate((cell) => getComputedStyle(cell).backgroundColor)
+	).toBe('rgb(217, 83, 79)')
+	expect(
+		await ukgc
+			.locator('.timeline .day.operational')
+			.first()
+			.evaluate((cell) => getComputedStyle(cell).backgroundColor)
+	).toBe('rgb(124, 196, 154)')
 	const incidents = await page.locator('.incidents li').allTextContents()
 	expect(incidents).toHaveLength(2)
 	expect(incidents[0]).toContain('Malta Gaming Authority: Past its freshness SLA')

@@ -21,7 +21,11 @@ beforeAll(async () => {
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	const { operator: acme, licence } = await seedAcmeRegister(h.db.sql, h.clock.now())
-	await recordEvent(h.db.sql, licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licence.id, operatorSlug: 'acme-gaming' }, h.clock.now()), h.clock.now())
+	await recordEvent(
+		h.db.sql,
+		licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licence.id, operatorSlug: 'acme-gaming' }, h.clock.now()),
+		h.clock.now()
+	)
 	receiver = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('ok') })
 	server = await listenDashboard(h)
 	browser = await launchChromium()

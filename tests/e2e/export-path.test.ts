@@ -36,7 +36,8 @@ afterAll(async () => {
 	await db?.drop()
 })
 
-const exportOver = (path: string, key = proKey) => fetch(`http://127.0.0.1:${gateway.port}${path}`, { headers: { authorization: `Bearer ${key}` } })
+const exportOver = (path: string, key = proKey) =>
+	fetch(`http://127.0.0.1:${gateway.port}${path}`, { headers: { authorization: `Bearer ${key}` } })
 
 describe('export through the gateway and exporter processes', () => {
 	test('a Pro key downloads the whole licences dataset as streamed CSV with a filename and its announced size', async () => {
@@ -64,10 +65,20 @@ describe('export through the gateway and exporter processes', () => {
 		await before.arrayBuffer()
 		const run = crypto.randomUUID()
 		await db.sql`UPDATE register_status SET data_version = data_version + 1, last_successful_read_at = now() WHERE jurisdiction_code = 'TGC'`
-		const change: RegistryChanged = { id: run, sent_at: new Date().toISOString(), jurisdiction: 'TGC', run_id: run, data_version: 2, changed: true }
+		const change: RegistryChanged = {
+			id: run,
+			sent_at: new Date().toISOString(),
+			jurisdiction: 'TGC',
+			run_id: run,
+			data_version: 2,
+			changed: true
+		}
 		await publish(bus, RegistryChanged, subjects.registryChanged('TGC'), change, registryChangedMsgId('TGC', run))
 		await waitFor(
-			async () => (await db.sql`SELECT 1 FROM export_files WHERE dataset = 'operators' AND format = 'json' AND data_version = ${beforeVersion + 1} AND jurisdiction_code IS NULL`).length === 1,
+			async () =>
+				(
+					await db.sql`SELECT 1 FROM export_files WHERE dataset = 'operators' AND format = 'json' AND data_version = ${beforeVersion + 1} AND jurisdiction_code IS NULL`
+				).length === 1,
 			{ what: 'the exporter to prebuild operators.json at the new version', timeoutMs: 20_000 }
 		)
 		const after = await exportOver('/v1/export/operators?format=json')
@@ -77,9 +88,14 @@ describe('export through the gateway and exporter processes', () => {
 
 	test('HEAD over real HTTP is 405 and counts no export', async () => {
 		const key = await issueKey(db.sql, 'pro')
-		const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/export/licences`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } })
+		const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/export/licences`, {
+			method: 'HEAD',
+			headers: { authorization: `Bearer ${key}` }
+		})
 		expect(response.status).toBe(405)
-		const [counted] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_requests WHERE account_id = (SELECT account_id FROM api_keys ORDER BY created_at DESC LIMIT 1)`
+		const [counted] = await db.sql<
+			{ n: number }[]
+		>`SELECT count(*)::int AS n FROM export_requests WHERE account_id = (SELECT account_id FROM api_keys ORDER BY created_at DESC LIMIT 1)`
 		expect(counted?.n).toBe(0)
 	})
 

@@ -25,7 +25,11 @@ describe('exporter process', () => {
 			stderr: 'ignore'
 		})
 		try {
-			const readyz = () => fetch(`http://127.0.0.1:${healthPort}/readyz`).then((r) => r.status, () => 0)
+			const readyz = () =>
+				fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+					(r) => r.status,
+					() => 0
+				)
 			await waitFor(async () => (await readyz()) === 503, { what: 'readyz to answer 503', timeoutMs: 15_000 })
 			expect((await fetch(`http://127.0.0.1:${healthPort}/healthz`)).status).toBe(200)
 			const nats = await startNats({ port: natsPort })

@@ -19,7 +19,16 @@ import { type ReaderCheckStack, startReaderCheckStack } from '../support/stack.t
  * and calls every tool, refreshes, and is revoked on the Connected apps page.
  */
 const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync'
+]
 const SCREENSHOTS = join(TMP_ROOT, 'mcp-connector-screenshots')
 const OAUTH_TOKEN_SECRET = 'e2e-connector-oauth-token-secret-0123456789'
 const PASSWORD = 'correct horse battery staple'
@@ -41,7 +50,13 @@ class AssistantProvider implements OAuthClientProvider {
 	authorizationUrl?: URL
 	constructor(readonly redirectUrl: string) {}
 	get clientMetadata(): OAuthClientMetadata {
-		return { client_name: 'E2E Assistant', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }
+		return {
+			client_name: 'E2E Assistant',
+			redirect_uris: [this.redirectUrl],
+			grant_types: ['authorization_code', 'refresh_token'],
+			response_types: ['code'],
+			token_endpoint_auth_method: 'none'
+		}
 	}
 	clientInformation = () => this.information
 	saveClientInformation = (information: OAuthClientInformationMixed) => void (this.information = information)
@@ -62,7 +77,9 @@ beforeAll(async () => {
 	appUrl = `http://127.0.0.1:${dashboardPort}`
 	const apiUrl = `http://127.0.0.1:${apiPort}`
 	mcpUrl = `${apiUrl}/mcp/account`
-	stack = await startReaderCheckStack({ gatewayEnv: { PORT: String(apiPort), PUBLIC_BASE_URL: apiUrl, APP_URL: appUrl, OAUTH_TOKEN_SECRET } })
+	stack = await startReaderCheckStack({
+		gatewayEnv: { PORT: String(apiPort), PUBLIC_BASE_URL: apiUrl, APP_URL: appUrl, OAUTH_TOKEN_SECRET }
+	})
 	await stack.readDay(0)
 	mailDir = makeOwnedTempDir('mcp-connector-mail')
 	dashboard = await startService('dashboard', {
@@ -179,10 +196,15 @@ describe('assistant connector, end to end', () => {
 		expect(checked.verdict_detail).toBe(restCheck.verdict_detail)
 		expect({ ...checked, _meta: null }).toEqual({ ...restCheck, _meta: null })
 		const { license_number: licenseNumber, license_id: licenseId, operator_slug: slug } = checked.match
-		expect(await call(client, 'check_domain', { domain: 'kestrelbet.co.uk', as_of: stack.clock.now().toISOString().slice(0, 10) })).toHaveProperty('as_of')
+		expect(
+			await call(client, 'check_domain', { domain: 'kestrelbet.co.uk', as_of: stack.clock.now().toISOString().slice(0, 10) })
+		).toHaveProperty('as_of')
 		expect((await call(client, 'check_licence', { license_number: licenseNumber })).match.license_id).toBe(licenseId)
 		const batch = await call(client, 'check_domains_batch', { domains: ['kestrelbet.co.uk', 'no-such-site.example'] })
-		expect(batch.results.map((row: { verdict: string }) => row.verdict)).toEqual(['licensed', restCheck.verdict === 'licensed' ? (await rest('/v1/check?domain=no-such-site.example')).verdict : ''])
+		expect(batch.results.map((row: { verdict: string }) => row.verdict)).toEqual([
+			'licensed',
+			restCheck.verdict === 'licensed' ? (await rest('/v1/check?domain=no-such-site.example')).verdict : ''
+		])
 		expect((await call(client, 'search_operators', { q: 'kestrel' })).operators.map((row: { slug: string }) => row.slug)).toContain(slug)
 		expect(await call(client, 'get_operator', { slug })).toEqual(await rest(`/v1/operators/${slug}`))
 		expect(await call(client, 'get_licence_history', { license_id: licenseId })).toEqual(await rest(`/v1/licenses/${licenseId}/history`))
@@ -210,7 +232,11 @@ describe('assistant connector, end to end', () => {
 		await shot(page, '03-revoked')
 		const refused = await fetch(mcpUrl, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${refreshed.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+			headers: {
+				authorization: `Bearer ${refreshed.access_token}`,
+				'content-type': 'application/json',
+				accept: 'application/json, text/event-stream'
+			},
 			body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' })
 		})
 		expect(refused.status).toBe(401)

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type RegisterServer, startRegisterServer } from '@lv/register-server'
-import { type NatsHandle, type PrometheusHandle, type TestDatabase, createTestDatabase, startNats, startPrometheus, waitFor } from '@lv/testing'
+import {
+	type NatsHandle,
+	type PrometheusHandle,
+	type TestDatabase,
+	createTestDatabase,
+	startNats,
+	startPrometheus,
+	waitFor
+} from '@lv/testing'
 import { type ServiceProcess, issueKey, startService } from './check-stack.ts'
 
 /**
@@ -31,7 +39,9 @@ beforeAll(async () => {
 		DASHBOARD_MAIL_URL: 'smtp://127.0.0.1:1'
 	}
 	for (const name of SERVICES) processes.push(await startService(name, env))
-	prometheus = await startPrometheus({ jobs: Object.fromEntries(processes.map((service) => [service.name, `127.0.0.1:${service.healthPort}`])) })
+	prometheus = await startPrometheus({
+		jobs: Object.fromEntries(processes.map((service) => [service.name, `127.0.0.1:${service.healthPort}`]))
+	})
 }, 120_000)
 
 afterAll(async () => {
@@ -43,7 +53,7 @@ afterAll(async () => {
 }, 60_000)
 
 const serviceProcess = (name: string) => processes.find((service) => service.name === name) as ServiceProcess
-const valueOf = (samples: { value: [number, string] }[]) => samples.map((sample) => Number(sample.value[1]))
+const sampleValues = (samples: { value: [number, string] }[]) => samples.map((sample) => Number(sample.value[1]))
 
 describe('Prometheus against the running stack', () => {
 	test('scrapes every service and answers queries over the series they register', async () => {
@@ -60,25 +70,41 @@ describe('Prometheus against the running stack', () => {
 		const gateway = serviceProcess('gateway')
 		await waitFor(
 			async () => {
-				const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?domain=kestrelbet.co.uk`, { headers: { authorization: `Bearer ${apiKey}` } })
+				const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?domain=kestrelbet.co.uk`, {
+					headers: { authorization: `Bearer ${apiKey}` }
+				})
 				return response.status === 200 && ((await response.json()) as { verdict: string }).verdict === 'licensed'
 			},
 			{ what: 'the UKGC read to reach the checker', timeoutMs: 60_000, intervalMs: 250 }
 		)
 
-		const query = (expr: string) => waitFor(async () => {
-			const samples = await server.query(expr)
-			return samples.length > 0 ? samples : undefined
-		}, { what: `prometheus to answer ${expr}`, timeoutMs: 20_000, intervalMs: 250 })
+		const query = (expr: string) =>
+			waitFor(
+				async () => {
+					const samples = await server.query(expr)
+					return samples.length > 0 ? samples : undefined
+				},
+				{ what: `prometheus to answer ${expr}`, timeoutMs: 20_000, intervalMs: 250 }
+			)
 
-		expect(valueOf(await query('gateway_http_requests_total{route="/v1/check",status="200",plan="enterprise"}'))[0]).toBeGreaterThanOrEqual(1)
-		expect(valueOf(await query('gateway_http_request_duration_seconds_count{route="/v1/check"}'))[0]).toBeGreaterThanOrEqual(1)
-		expect(valueOf(await query('sum(checker_checks_total{kind="domain",verdict="licensed"})'))[0]).toBeGreaterThanOrEqual(1)
-		expect(valueOf(await query('checker_index_domains{jurisdiction="UKGC"}'))[0]).toBeGreaterThan(0)
-		expect(valueOf(await query('reader_runs_total{jurisdiction="UKGC",outcome="succeeded"}'))[0]).toBeGreaterThanOrEqual(1)
-		expect(valueOf(await query('reader_last_successful_read_age_seconds{jurisdiction="UKGC"} < reader_register_sla_seconds{jurisdiction="UKGC"}'))).toHaveLength(1)
-		expect((await query('jetstream_consumer_pending_messages')).map((sample) => sample.metric.consumer).sort()).toEqual(['exporter-registry', 'notifier-events', 'reader-UKGC'])
-		expect(valueOf(await query('notifier_due_deliveries'))).toEqual([0])
+		expect(
+			sampleValues(await query('gateway_http_requests_total{route="/v1/check",status="200",plan="enterprise"}'))[0]
+		).toBeGreaterThanOrEqual(1)
+		expect(sampleValues(await query('gateway_http_request_duration_seconds_count{route="/v1/check"}'))[0]).toBeGreaterThanOrEqual(1)
+		expect(sampleValues(await query('sum(checker_checks_total{kind="domain",verdict="licensed"})'))[0]).toBeGreaterThanOrEqual(1)
+		expect(sampleValues(await query('checker_index_domains{jurisdiction="UKGC"}'))[0]).toBeGreaterThan(0)
+		expect(sampleValues(await query('reader_runs_total{jurisdiction="UKGC",outcome="succeeded"}'))[0]).toBeGreaterThanOrEqual(1)
+		expect(
+			sampleValues(
+				await query('reader_last_successful_read_age_seconds{jurisdiction="UKGC"} < reader_register_sla_seconds{jurisdiction="UKGC"}')
+			)
+		).toHaveLength(1)
+		expect((await query('jetstream_consumer_pending_messages')).map((sample) => sample.metric.consumer).sort()).toEqual([
+			'exporter-registry',
+			'notifier-events',
+			'reader-UKGC'
+		])
+		expect(sampleValues(await query('notifier_due_deliveries'))).toEqual([0])
 		// The default process metrics of every service, labelled with its name.
 		expect((await query('process_resident_memory_bytes')).map((sample) => sample.metric.service).sort()).toEqual([...SERVICES].sort())
 	}, 120_000)

@@ -32,14 +32,23 @@ describe('npm run stack', () => {
 			intervalMs: 200
 		})
 		const check = await get('/v1/check?domain=kestrelbet.co.uk')
-		expect(check).toMatchObject({ status: 200, body: { verdict: 'licensed', match: { jurisdiction: 'UKGC', operator_slug: 'kestrel-interactive-limited', status: 'active' } } })
+		expect(check).toMatchObject({
+			status: 200,
+			body: { verdict: 'licensed', match: { jurisdiction: 'UKGC', operator_slug: 'kestrel-interactive-limited', status: 'active' } }
+		})
 		// The stack's gateway signs evidence with the key it made on first start.
 		const signed = await get('/v1/check?domain=kestrelbet.co.uk&evidence=true')
-		expect({ status: signed.status, id: typeof signed.body.evidence?.id, jws: typeof signed.body.evidence?.jws }).toEqual({ status: 200, id: 'string', jws: 'string' })
+		expect({ status: signed.status, id: typeof signed.body.evidence?.id, jws: typeof signed.body.evidence?.jws }).toEqual({
+			status: 200,
+			id: 'string',
+			jws: 'string'
+		})
 
 		await waitFor(
 			async () => {
-				const coverage = (await get('/v1/health/coverage')).body.jurisdictions as Record<string, { last_successful_scrape: string | null }> | undefined
+				const coverage = (await get('/v1/health/coverage')).body.jurisdictions as
+					| Record<string, { last_successful_scrape: string | null }>
+					| undefined
 				return coverage !== undefined && JURISDICTIONS.every((code) => coverage[code]?.last_successful_scrape)
 			},
 			{ what: 'every demo register to be read', timeoutMs: 15_000, intervalMs: 200 }
@@ -50,7 +59,11 @@ describe('npm run stack', () => {
 
 		const openapi = await fetch(`${api}/openapi.json`)
 		const document = (await openapi.json()) as { openapi: string; paths: Record<string, unknown> }
-		expect({ status: openapi.status, version: document.openapi.startsWith('3.1'), hasCheck: '/v1/check' in document.paths }).toEqual({ status: 200, version: true, hasCheck: true })
+		expect({ status: openapi.status, version: document.openapi.startsWith('3.1'), hasCheck: '/v1/check' in document.paths }).toEqual({
+			status: 200,
+			version: true,
+			hasCheck: true
+		})
 
 		// The dashboard writes its mail to files: the sign-up link in one opens the confirmation page.
 		const dashboard = `http://127.0.0.1:${ports.STACK_DASHBOARD_PORT}`
@@ -67,19 +80,33 @@ describe('npm run stack', () => {
 		const link = mails.map((mail) => /http:\/\/localhost:\d+\/sign-up\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0]).find(Boolean) ?? ''
 		expect(link).toStartWith(`http://localhost:${ports.STACK_DASHBOARD_PORT}/sign-up/confirm?token=`)
 		const confirmPage = await fetch(link.replace('//localhost:', '//127.0.0.1:'))
-		expect({ status: confirmPage.status, confirms: (await confirmPage.text()).includes('stack-smoke@example.com') }).toEqual({ status: 200, confirms: true })
+		expect({ status: confirmPage.status, confirms: (await confirmPage.text()).includes('stack-smoke@example.com') }).toEqual({
+			status: 200,
+			confirms: true
+		})
 		const connector = /Connector\s+(http:\/\/localhost:\d+\/mcp\/account)\s/.exec(output())?.[1]
 		expect(connector).toBe(`http://localhost:${ports.STACK_API_PORT}/mcp/account`)
 		const unauthorised = await fetch(`${api}/mcp/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-		expect({ status: unauthorised.status, challenge: unauthorised.headers.get('www-authenticate')?.includes('resource_metadata=') }).toEqual({ status: 401, challenge: true })
-		const resourceMetadata = (await (await fetch(`${api}/.well-known/oauth-protected-resource/mcp/account`)).json()) as { authorization_servers: string[] }
+		expect({
+			status: unauthorised.status,
+			challenge: unauthorised.headers.get('www-authenticate')?.includes('resource_metadata=')
+		}).toEqual({ status: 401, challenge: true })
+		const resourceMetadata = (await (await fetch(`${api}/.well-known/oauth-protected-resource/mcp/account`)).json()) as {
+			authorization_servers: string[]
+		}
 		const [authorizationServer] = resourceMetadata.authorization_servers
 		const serverMetadata = await fetch(`${authorizationServer?.replace('localhost', '127.0.0.1')}/.well-known/oauth-authorization-server`)
-		expect(((await serverMetadata.json()) as { code_challenge_methods_supported: string[] }).code_challenge_methods_supported).toEqual(['S256'])
+		expect(((await serverMetadata.json()) as { code_challenge_methods_supported: string[] }).code_challenge_methods_supported).toEqual([
+			'S256'
+		])
 
 		const started = stack.processes()
 		const names = new Set(started.map((entry) => entry.name))
-		expect({ postgres: names.has('postgres'), nats: names.has('nats-server'), bun: started.filter((entry) => entry.name === 'bun').length >= 6 }).toEqual({
+		expect({
+			postgres: names.has('postgres'),
+			nats: names.has('nats-server'),
+			bun: started.filter((entry) => entry.name === 'bun').length >= 6
+		}).toEqual({
 			postgres: true,
 			nats: true,
 			bun: true

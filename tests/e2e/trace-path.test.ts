@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { type NatsHandle, type OtlpReceiver, type ReceivedSpan, type TestDatabase, createTestDatabase, startNats, startOtlpReceiver, waitFor } from '@lv/testing'
+import {
+	type NatsHandle,
+	type OtlpReceiver,
+	type ReceivedSpan,
+	type TestDatabase,
+	createTestDatabase,
+	startNats,
+	startOtlpReceiver,
+	waitFor
+} from '@lv/testing'
 import { registerFactory } from '../../services/checker/src/test-support/register-factory.ts'
 import { type ServiceProcess, issueKey, startService } from './check-stack.ts'
 
@@ -45,13 +54,16 @@ afterAll(async () => {
 const named = (spans: ReceivedSpan[], service: string, name: string) => spans.find((span) => span.service === service && span.name === name)
 
 test('one keyed check is one trace from the gateway HTTP span through NATS to the checker', async () => {
-	const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?domain=acmebet.co.uk`, { headers: { authorization: `Bearer ${key}` } })
+	const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?domain=acmebet.co.uk`, {
+		headers: { authorization: `Bearer ${key}` }
+	})
 	expect(response.status).toBe(200)
 	const trace = await waitFor(
 		() => {
 			const spans = receiver.spans()
 			const http = named(spans, 'gateway', 'GET /v1/check')
-			const served = http && spans.find((span) => span.traceId === http.traceId && span.service === 'checker' && span.name === 'serve check.many')
+			const served =
+				http && spans.find((span) => span.traceId === http.traceId && span.service === 'checker' && span.name === 'serve check.many')
 			return served ? spans.filter((span) => span.traceId === http.traceId) : undefined
 		},
 		{ what: 'the check trace to reach the receiver', timeoutMs: 20_000 }

@@ -13,7 +13,8 @@ const from = (app: ReturnType<Harness['dashboard']>, peer: string, forwardedFor?
 async function signInStatuses(browser: BrowserSession, tries: number): Promise<number[]> {
 	await browser.get('/sign-in')
 	const statuses: number[] = []
-	for (let index = 0; index < tries; index++) statuses.push((await browser.post('/sign-in', { email: uniqueEmail(), password: 'not the password' })).status)
+	for (let index = 0; index < tries; index++)
+		statuses.push((await browser.post('/sign-in', { email: uniqueEmail(), password: 'not the password' })).status)
 	return statuses
 }
 
@@ -21,7 +22,9 @@ async function signUpStatuses(browser: BrowserSession, tries: number): Promise<n
 	const statuses: number[] = []
 	for (let index = 0; index < tries; index++) {
 		await browser.get('/sign-up')
-		statuses.push((await browser.post('/sign-up', { email: uniqueEmail(), password: 'a long enough password', account_name: 'Acme' })).status)
+		statuses.push(
+			(await browser.post('/sign-up', { email: uniqueEmail(), password: 'a long enough password', account_name: 'Acme' })).status
+		)
 	}
 	return statuses
 }
@@ -29,7 +32,12 @@ async function signUpStatuses(browser: BrowserSession, tries: number): Promise<n
 describe('dashboard attempt limits by client address', () => {
 	test('sign-in and sign-up limits count the client a trusted proxy forwards for, never the proxy, and ignore X-Forwarded-For from anyone else', async () => {
 		h.clock.set('2026-11-03T09:00:00Z')
-		const app = h.dashboard({ TRUSTED_PROXIES: '10.0.0.0/8', DASHBOARD_SIGN_IN_ADDRESS_LIMIT: 2, DASHBOARD_SIGN_IN_EMAIL_LIMIT: 100, DASHBOARD_SIGN_UP_ADDRESS_LIMIT: 2 })
+		const app = h.dashboard({
+			TRUSTED_PROXIES: '10.0.0.0/8',
+			DASHBOARD_SIGN_IN_ADDRESS_LIMIT: 2,
+			DASHBOARD_SIGN_IN_EMAIL_LIMIT: 100,
+			DASHBOARD_SIGN_UP_ADDRESS_LIMIT: 2
+		})
 
 		// Three people behind the same proxy each get their own allowance.
 		for (const client of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
@@ -44,7 +52,14 @@ describe('dashboard attempt limits by client address', () => {
 		const direct = await signInStatuses(from(app, '192.0.2.50', '198.51.100.200'), 2)
 		expect(direct).toEqual([401, 401])
 		expect(await signInStatuses(from(app, '192.0.2.50', '198.51.100.201'), 1)).toEqual([429])
-		const scopes = await h.db.sql<{ scope: string }[]>`SELECT scope FROM dashboard_attempts WHERE scope LIKE 'sign-in-address:%' ORDER BY scope`
-		expect(scopes.map((row) => row.scope)).toEqual(['sign-in-address:192.0.2.50', 'sign-in-address:198.51.100.1', 'sign-in-address:198.51.100.2', 'sign-in-address:198.51.100.3'])
+		const scopes = await h.db.sql<
+			{ scope: string }[]
+		>`SELECT scope FROM dashboard_attempts WHERE scope LIKE 'sign-in-address:%' ORDER BY scope`
+		expect(scopes.map((row) => row.scope)).toEqual([
+			'sign-in-address:192.0.2.50',
+			'sign-in-address:198.51.100.1',
+			'sign-in-address:198.51.100.2',
+			'sign-in-address:198.51.100.3'
+		])
 	}, 60_000)
 })

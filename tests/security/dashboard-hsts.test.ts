@@ -9,7 +9,9 @@ const PATHS = ['/sign-in', '/', '/assets/dashboard.css', '/no-such-page']
 /** The Strict-Transport-Security header of every kind of answer: a page, a redirect, an asset, a 404. */
 async function hstsOf(app: ReturnType<Harness['dashboard']>, origin: string, peer: string, headers: Record<string, string> = {}) {
 	const values = await Promise.all(
-		PATHS.map(async (path) => (await handleFrom(app, new Request(`${origin}${path}`, { headers }), peer)).headers.get('strict-transport-security'))
+		PATHS.map(async (path) =>
+			(await handleFrom(app, new Request(`${origin}${path}`, { headers }), peer)).headers.get('strict-transport-security')
+		)
 	)
 	return [...new Set(values)]
 }

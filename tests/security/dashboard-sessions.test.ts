@@ -74,7 +74,10 @@ describe('dashboard sessions', () => {
 		await page.goto(`${started.dashboard.url}/account/password`)
 		await page.fill('#current_password', 'the first password')
 		await page.fill('#new_password', 'the second password')
-		await Promise.all([page.waitForURL(`${started.dashboard.url}/account/password?notice=changed`), page.click('button:has-text("Change password")')])
+		await Promise.all([
+			page.waitForURL(`${started.dashboard.url}/account/password?notice=changed`),
+			page.click('button:has-text("Change password")')
+		])
 		expect(await page.textContent('.callout.success')).toContain('Every other session is signed out.')
 
 		expect(await landingOfKeys(other)).toBe('/sign-in')

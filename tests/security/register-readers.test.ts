@@ -34,8 +34,13 @@ const scope = (limits?: Partial<RunLimits>, jurisdiction: FetchScope['jurisdicti
 	policy,
 	run: new RunAllowance({ wireBytes: 192 * MIB, bytes: 192 * MIB, timeMs: 60_000, ...limits })
 })
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as FetchFailedError)
-const bodyOf = (stream: AsyncGenerator<Uint8Array>, headers: Record<string, string> = {}) => new Response(stream as unknown as BodyInit, { headers })
+const failureOf = (promise: Promise<unknown>) =>
+	promise.then(
+		() => null,
+		(error: unknown) => error as FetchFailedError
+	)
+const bodyOf = (stream: AsyncGenerator<Uint8Array>, headers: Record<string, string> = {}) =>
+	new Response(stream as unknown as BodyInit, { headers })
 
 beforeAll(() => {
 	hostile = startHostileServer()
@@ -47,7 +52,10 @@ afterAll(() => hostile.stop())
 describe('redirects', () => {
 	beforeAll(() => {
 		hostile.routes.set('/loop', () => redirectTo('/loop'))
-		for (let left = 0; left <= 10; left++) hostile.routes.set(`/chain/${left}`, () => (left === 0 ? new Response('end of chain') : redirectTo(`/chain/${left - 1}`, 301 + (left % 2) * 6)))
+		for (let left = 0; left <= 10; left++)
+			hostile.routes.set(`/chain/${left}`, () =>
+				left === 0 ? new Response('end of chain') : redirectTo(`/chain/${left - 1}`, 301 + (left % 2) * 6)
+			)
 	})
 
 	test(`a chain of up to ${MAX_REDIRECTS} redirects is followed; a longer chain or a loop fails with too_many_redirects (fuzzed chain lengths)`, async () => {
@@ -84,8 +92,23 @@ describe('redirects', () => {
 		['IPv6 loopback', 'http://[::1]/x', null],
 		['a host that is not the regulator', 'https://gamblingcommission.example/x.csv', null],
 		['the regulator over plain http', 'http://www.gamblingcommission.gov.uk/downloads/x.csv', null],
-		['the regulator host resolving to a private address', 'https://www.gamblingcommission.gov.uk/x.csv', { allowList: { origins: [], cidrs: [] }, allowFiles: false, resolve: async () => [{ address: '10.1.2.3', family: 4 }] }],
-		['the regulator host with one metadata address among public ones', 'https://www.gamblingcommission.gov.uk/x.csv', { allowList: { origins: [], cidrs: [] }, allowFiles: false, resolve: async () => [{ address: '93.184.216.34', family: 4 }, { address: '169.254.169.254', family: 4 }] }],
+		[
+			'the regulator host resolving to a private address',
+			'https://www.gamblingcommission.gov.uk/x.csv',
+			{ allowList: { origins: [], cidrs: [] }, allowFiles: false, resolve: async () => [{ address: '10.1.2.3', family: 4 }] }
+		],
+		[
+			'the regulator host with one metadata address among public ones',
+			'https://www.gamblingcommission.gov.uk/x.csv',
+			{
+				allowList: { origins: [], cidrs: [] },
+				allowFiles: false,
+				resolve: async () => [
+					{ address: '93.184.216.34', family: 4 },
+					{ address: '169.254.169.254', family: 4 }
+				]
+			}
+		],
 		['a file', 'file:///etc/passwd', null],
 		['another scheme', 'gopher://www.gamblingcommission.gov.uk/x', null]
 	]
@@ -167,7 +190,10 @@ describe('local files', () => {
 		writeFileSync(large, new Uint8Array(2 * MIB))
 		expect(await failureOf(fetcher(pathToFileURL(small).href, null, scope()))).toMatchObject({ reason: 'source_refused' })
 		const files = { ...policy, allowFiles: true }
-		expect(await fetcher(pathToFileURL(small).href, null, { ...scope(), policy: files })).toMatchObject({ status: 'ok', bytes: new TextEncoder().encode('a,b\n1,2\n') })
+		expect(await fetcher(pathToFileURL(small).href, null, { ...scope(), policy: files })).toMatchObject({
+			status: 'ok',
+			bytes: new TextEncoder().encode('a,b\n1,2\n')
+		})
 		const capped = httpFetcher({ timeoutMs: 10_000, userAgent: 'hostile-test', maxFileBytes: MIB })
 		expect(await failureOf(capped(pathToFileURL(large).href, null, { ...scope(), policy: files }))).toMatchObject({ reason: 'too_large' })
 	})
@@ -193,13 +219,20 @@ describe('a hostile publication in a run', () => {
 		await h.db.sql`UPDATE register_reads SET etag = NULL, last_modified = NULL`
 		const before = await databaseDigest(h.db.sql)
 		h.clock.advanceHours(1)
-		const deps = { ...h.deps, sources: new Sources(proxy.url), policy: sourcePolicy([proxy.host]), runLimits: { wireBytes: 192 * MIB, bytes: 192 * MIB, timeMs: 60_000, ...limits } }
+		const deps = {
+			...h.deps,
+			sources: new Sources(proxy.url),
+			policy: sourcePolicy([proxy.host]),
+			runLimits: { wireBytes: 192 * MIB, bytes: 192 * MIB, timeMs: 60_000, ...limits }
+		}
 		const failure = await runJurisdiction(deps, 'UKGC').catch((error: unknown) => error)
 		expect(failure).toBeInstanceOf(RunFailedError)
 		expect((failure as RunFailedError).reason).toBe(reason as RunFailedError['reason'])
 		const keep = (digest: string) => digest.split('\n').filter((line) => !/^(register_reads|reader_runs|snapshots):/.test(line))
 		expect(keep(await databaseDigest(h.db.sql))).toEqual(keep(before))
-		const [run] = await h.db.sql<{ outcome: string; failure_reason: string }[]>`SELECT outcome, failure_reason FROM reader_runs ORDER BY started_at DESC, finished_at DESC LIMIT 1`
+		const [run] = await h.db.sql<
+			{ outcome: string; failure_reason: string }[]
+		>`SELECT outcome, failure_reason FROM reader_runs ORDER BY started_at DESC, finished_at DESC LIMIT 1`
 		expect(run).toEqual({ outcome: 'failed', failure_reason: reason })
 	}
 
@@ -223,21 +256,33 @@ describe('a hostile publication in a run', () => {
 
 	test('a stored seal URL off the seal host is a failed reading, never fetched, even through the local register server', async () => {
 		await runJurisdiction(h.deps, 'TGC')
-		const [link] = await h.db.sql<{ id: string }[]>`SELECT id FROM domain_links WHERE jurisdiction_code = 'TGC' AND verification_url IS NOT NULL ORDER BY hostname LIMIT 1`
+		const [link] = await h.db.sql<
+			{ id: string }[]
+		>`SELECT id FROM domain_links WHERE jurisdiction_code = 'TGC' AND verification_url IS NOT NULL ORDER BY hostname LIMIT 1`
 		await h.db.sql`UPDATE domain_links SET verification_url = 'http://169.254.169.254/latest/meta-data/' WHERE id = ${link!.id}`
 		const before = h.server.requests('169.254.169.254/latest/meta-data/')
 		const summary = await readVerificationPages(h.deps, 'TGC', null)
 		expect(summary.failed).toBe(1)
 		expect(h.server.requests('169.254.169.254/latest/meta-data/')).toBe(before)
-		const readings = await h.db.sql<{ page_status: string | null }[]>`SELECT page_status FROM verification_readings WHERE domain_link_id = ${link!.id} ORDER BY read_at DESC LIMIT 1`
+		const readings = await h.db.sql<
+			{ page_status: string | null }[]
+		>`SELECT page_status FROM verification_readings WHERE domain_link_id = ${link!.id} ORDER BY read_at DESC LIMIT 1`
 		expect(readings.map((reading) => reading.page_status)).toEqual([null])
 	})
 
 	test('a discovered link off the regulator hosts is a warning of the run, never fetched, and the run goes on', async () => {
-		const leaky: RegisterAdapter = { ...adapters.UKGC, discover: (file, kind) => [...adapters.UKGC.discover(file, kind), ...(kind === 'register' ? [`${proxy.url}/elsewhere.csv`, 'http://169.254.169.254/latest/meta-data/'] : [])] }
+		const leaky: RegisterAdapter = {
+			...adapters.UKGC,
+			discover: (file, kind) => [
+				...adapters.UKGC.discover(file, kind),
+				...(kind === 'register' ? [`${proxy.url}/elsewhere.csv`, 'http://169.254.169.254/latest/meta-data/'] : [])
+			]
+		}
 		h.clock.advanceHours(1)
 		const result = await runJurisdiction({ ...h.deps, adapters: { ...h.deps.adapters, UKGC: leaky } }, 'UKGC')
-		const [run] = await h.db.sql<{ outcome: string; counts: { warnings: string[] } }[]>`SELECT outcome, counts FROM reader_runs WHERE id = ${result.runId}`
+		const [run] = await h.db.sql<
+			{ outcome: string; counts: { warnings: string[] } }[]
+		>`SELECT outcome, counts FROM reader_runs WHERE id = ${result.runId}`
 		expect(run?.outcome).toBe('succeeded')
 		expect(run?.counts.warnings.filter((warning) => warning.includes('which is not read'))).toHaveLength(2)
 		expect(proxy.requested).not.toContain('/elsewhere.csv')

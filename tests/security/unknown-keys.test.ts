@@ -41,7 +41,12 @@ describe('unknown API keys', () => {
 		expect(await refused.json()).toEqual({
 			error: expect.any(String),
 			code: 'rate_limited',
-			details: { reason: 'key_lookup_limit_exceeded', limit: FAILED_KEY_LOOKUPS_PER_MINUTE, reset_at: '2026-11-05T12:01:00.000Z', suggestion: expect.any(String) }
+			details: {
+				reason: 'key_lookup_limit_exceeded',
+				limit: FAILED_KEY_LOOKUPS_PER_MINUTE,
+				reset_at: '2026-11-05T12:01:00.000Z',
+				suggestion: expect.any(String)
+			}
 		})
 		expect(keys.loads - readsBefore).toBe(FAILED_KEY_LOOKUPS_PER_MINUTE)
 

@@ -52,13 +52,23 @@ describe('webhook secrets at rest', () => {
 
 	test('secrets stored in the legacy format keep signing, and `ops reencrypt-webhook-secrets` moves every one to the new key', async () => {
 		const account = await insertAccount(db.sql, NOW)
-		const endpoint = await insertEndpoint(db.sql, NOW, { accountId: account, url: 'https://hooks.example.com/in', events: ['license.issued'], secretKey: OLD_KEY })
+		const endpoint = await insertEndpoint(db.sql, NOW, {
+			accountId: account,
+			url: 'https://hooks.example.com/in',
+			events: ['license.issued'],
+			secretKey: OLD_KEY
+		})
 		const legacySecret = generateSecret()
 		await db.sql`UPDATE webhook_secrets SET ciphertext = ${legacyCiphertext(legacySecret, OLD_KEY)} WHERE endpoint_id = ${endpoint.id}`
 		const rotatedSettings = resolveWebhookSettings({ secretKey: NEW_KEY, previousSecretKeys: [OLD_KEY], allowList: [] })
 		expect(await activeSecretsOf(db.sql, rotatedSettings, endpoint.id, NOW)).toEqual([legacySecret])
 
-		const lost = await insertEndpoint(db.sql, NOW, { accountId: account, url: 'https://hooks.example.com/lost', events: ['license.issued'], secretKey: randomBytes(32).toString('hex') })
+		const lost = await insertEndpoint(db.sql, NOW, {
+			accountId: account,
+			url: 'https://hooks.example.com/lost',
+			events: ['license.issued'],
+			secretKey: randomBytes(32).toString('hex')
+		})
 		const ops = () =>
 			Bun.spawnSync(['bun', join(REPO_ROOT, 'scripts/ops.ts'), 'reencrypt-webhook-secrets'], {
 				env: { ...process.env, DATABASE_URL: db.url, WEBHOOK_SECRET_KEY: NEW_KEY, WEBHOOK_SECRET_PREVIOUS_KEYS: OLD_KEY },

@@ -33,7 +33,9 @@ async function testPing(answer: () => Response): Promise<{ http_status: number; 
 	).json()) as { id: string }
 	receiver.respondWith(answer)
 	clock.advance(1_000)
-	return (await (await app.handle(new Request(`http://localhost/v1/webhooks/${created.id}/test`, { method: 'POST', headers: bearer(key) }))).json()) as {
+	return (await (
+		await app.handle(new Request(`http://localhost/v1/webhooks/${created.id}/test`, { method: 'POST', headers: bearer(key) }))
+	).json()) as {
 		http_status: number
 		response_body: string | null
 	}
@@ -52,7 +54,9 @@ describe('the webhook test ping shows the receiver answer as a short plain-text 
 	test('a binary or non-text answer (an image, a PDF, a file) is not shown at all', async () => {
 		const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0xff, 0xfe])
 		expect((await testPing(() => new Response(png, { headers: { 'content-type': 'image/png' } }))).response_body).toBeNull()
-		expect((await testPing(() => new Response('%PDF-1.7 secret', { headers: { 'content-type': 'application/pdf' } }))).response_body).toBeNull()
+		expect(
+			(await testPing(() => new Response('%PDF-1.7 secret', { headers: { 'content-type': 'application/pdf' } }))).response_body
+		).toBeNull()
 		expect((await testPing(() => new Response(png, { headers: { 'content-type': '' } }))).response_body).toBeNull()
 	})
 

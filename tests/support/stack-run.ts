@@ -2,7 +2,10 @@ import { rmSync } from 'node:fs'
 import { REPO_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
 import { type ProcessEntry, descendantsOf, readProcess } from './process-tree.ts'
 
-export type StackPortsEnv = Record<'STACK_PG_PORT' | 'STACK_NATS_PORT' | 'STACK_API_PORT' | 'STACK_API_REPLICA_PORT' | 'STACK_DASHBOARD_PORT' | 'STACK_REGISTERS_PORT', number>
+export type StackPortsEnv = Record<
+	'STACK_PG_PORT' | 'STACK_NATS_PORT' | 'STACK_API_PORT' | 'STACK_API_REPLICA_PORT' | 'STACK_DASHBOARD_PORT' | 'STACK_REGISTERS_PORT',
+	number
+>
 
 /** Same pid, same program, not a zombie: a recorded process that is still there. */
 const stillRunning = (entry: ProcessEntry) => {
@@ -65,7 +68,11 @@ export async function runStack(args: string[] = []) {
 			run.processes()
 			child.kill('SIGINT')
 			const exitCode = await Promise.race([child.exited, Bun.sleep(25_000).then(() => 'still running' as const)])
-			await waitFor(() => started.every((entry) => !stillRunning(entry)), { what: 'every process the stack started to end', timeoutMs: 5_000, intervalMs: 100 }).catch(() => {})
+			await waitFor(() => started.every((entry) => !stillRunning(entry)), {
+				what: 'every process the stack started to end',
+				timeoutMs: 5_000,
+				intervalMs: 100
+			}).catch(() => {})
 			return { exitCode, leftRunning: started.filter(stillRunning).map((entry) => `${entry.name} ${entry.pid}`) }
 		},
 		/** After a failure: the stack gets its own Ctrl-C first, then whatever is still running is killed by pid. */
@@ -81,7 +88,11 @@ export async function runStack(args: string[] = []) {
 		}
 	}
 	run.key = await Promise.race([
-		waitFor(() => /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false, { what: 'the stack to print its demo key', timeoutMs: 90_000, intervalMs: 100 }),
+		waitFor(() => /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false, {
+			what: 'the stack to print its demo key',
+			timeoutMs: 90_000,
+			intervalMs: 100
+		}),
 		child.exited.then((code) => Promise.reject(new Error(`the stack exited with ${code}`)))
 	]).catch(async (error) => {
 		const seen = output

@@ -4,7 +4,7 @@ import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { type RegisterServer, startRegisterServer } from '@lv/register-server'
 import { JURISDICTION_CODES, adapters } from '@lv/registers'
-import { type NatsHandle, REPO_ROOT, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { REPO_ROOT, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
 import { IndexStore } from '../../services/checker/src/index-store.ts'
 import { type RegistryListener, listenForRegistryChanges } from '../../services/checker/src/registry-listener.ts'
 import { startResponders } from '../../services/checker/src/responders.ts'
@@ -52,7 +52,13 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 	const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	const registers = startRegisterServer({ timeoutHoldMs: 5_000 })
 	const clock = new TestClock(readTimeOfDay(0))
-	const started: { readerBus?: Bus; checkerBus?: Bus; listener?: RegistryListener; stopResponders?: () => Promise<void>; gateway?: ServiceProcess } = {}
+	const started: {
+		readerBus?: Bus
+		checkerBus?: Bus
+		listener?: RegistryListener
+		stopResponders?: () => Promise<void>
+		gateway?: ServiceProcess
+	} = {}
 	const stop = async () => {
 		await started.gateway?.stop()
 		await started.stopResponders?.()
@@ -89,7 +95,13 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 		}
 		await started.checkerBus.nc.flush()
 
-		started.gateway = await startService('gateway', { DATABASE_URL: db.url, NATS_URL: nats.url, CHECKER_TIMEOUT_MS: '2000', WEBHOOK_SECRET_KEY, ...options.gatewayEnv })
+		started.gateway = await startService('gateway', {
+			DATABASE_URL: db.url,
+			NATS_URL: nats.url,
+			CHECKER_TIMEOUT_MS: '2000',
+			WEBHOOK_SECRET_KEY,
+			...options.gatewayEnv
+		})
 		const gateway = started.gateway
 		const apiKey = await issueKey(db.sql, 'enterprise')
 
@@ -128,7 +140,9 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 				await checkerCaughtUp()
 			},
 			async check(query) {
-				const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?${query}`, { headers: { authorization: `Bearer ${apiKey}` } })
+				const response = await fetch(`http://127.0.0.1:${gateway.port}/v1/check?${query}`, {
+					headers: { authorization: `Bearer ${apiKey}` }
+				})
 				return { status: response.status, body: (await response.json()) as Record<string, any> }
 			},
 			async withdrawEvent(historyId, note) {
@@ -137,7 +151,11 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 					stdout: 'pipe',
 					stderr: 'pipe'
 				})
-				const [exitCode, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()])
+				const [exitCode, stdout, stderr] = await Promise.all([
+					child.exited,
+					new Response(child.stdout).text(),
+					new Response(child.stderr).text()
+				])
 				return { exitCode, stdout, stderr }
 			},
 			stop

@@ -18,7 +18,9 @@ describe('API keys', () => {
 
 	test('the stored form is the 32-byte SHA-256 of the key', () => {
 		const hash = hashApiKey('lvk_0123456789abcdefABCDEF0123456789')
-		expect(Buffer.from(hash).toString('hex')).toBe(new Bun.CryptoHasher('sha256').update('lvk_0123456789abcdefABCDEF0123456789').digest('hex'))
+		expect(Buffer.from(hash).toString('hex')).toBe(
+			new Bun.CryptoHasher('sha256').update('lvk_0123456789abcdefABCDEF0123456789').digest('hex')
+		)
 	})
 
 	test('the display prefix reveals only four random characters', () => {
@@ -32,7 +34,13 @@ describe('API keys', () => {
 	})
 
 	test('shapes that are not keys are recognised', () => {
-		for (const bad of ['', 'lvk_', 'xxx_0123456789abcdefABCDEF0123456789', 'lvk_0123456789abcdefABCDEF012345678!', `lvk_${'a'.repeat(33)}`]) {
+		for (const bad of [
+			'',
+			'lvk_',
+			'xxx_0123456789abcdefABCDEF0123456789',
+			'lvk_0123456789abcdefABCDEF012345678!',
+			`lvk_${'a'.repeat(33)}`
+		]) {
 			expect(hasApiKeyShape(bad)).toBe(false)
 		}
 	})

@@ -28,10 +28,18 @@ function firstBadLine(bytes: Uint8Array): number {
  */
 export function decodeUpload(bytes: Uint8Array): DecodedUpload {
 	if (startsWith(bytes, ZIP_MAGIC)) {
-		return { ok: false, reason: 'xlsx_file', message: 'This is a spreadsheet or ZIP file, not CSV text. Save the sheet as "CSV UTF-8" and upload that.' }
+		return {
+			ok: false,
+			reason: 'xlsx_file',
+			message: 'This is a spreadsheet or ZIP file, not CSV text. Save the sheet as "CSV UTF-8" and upload that.'
+		}
 	}
 	if (bytes.subarray(0, 64 * 1024).includes(0)) {
-		return { ok: false, reason: 'binary_file', message: 'This file is not text (it holds binary data). Upload a CSV or a plain list, one domain per line.' }
+		return {
+			ok: false,
+			reason: 'binary_file',
+			message: 'This file is not text (it holds binary data). Upload a CSV or a plain list, one domain per line.'
+		}
 	}
 	const body = startsWith(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes
 	try {

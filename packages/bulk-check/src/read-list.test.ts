@@ -3,7 +3,8 @@ import { readBulkList } from './read-list.ts'
 
 describe('readBulkList', () => {
 	test('skips the header, blank lines and duplicates, reduces URLs to hostnames and reports junk with its line', () => {
-		const text = 'Website,Notes\nhttps://www.AcmeBet.co.uk/promo?x=1,a\n\nacmebet.co.uk\nwww.acmebet.co.uk\n=cmd|"/C calc"!A0\nnot a domain\nbet.example:8443/x\n'
+		const text =
+			'Website,Notes\nhttps://www.AcmeBet.co.uk/promo?x=1,a\n\nacmebet.co.uk\nwww.acmebet.co.uk\n=cmd|"/C calc"!A0\nnot a domain\nbet.example:8443/x\n'
 		const read = readBulkList(text, 100)
 		if (!read.ok) throw new Error(read.message)
 		expect(read.entries.map((entry) => entry.domain)).toEqual(['www.acmebet.co.uk', 'acmebet.co.uk', 'bet.example'])

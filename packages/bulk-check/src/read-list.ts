@@ -90,7 +90,8 @@ export function readBulkList(text: string, limit: number): ReadList {
 		const host = hostnameOf(cell)
 		if (!host.ok) {
 			report.junk++
-			if (report.junkSamples.length < JUNK_SAMPLES) report.junkSamples.push({ line: record.line, text: shorten(cell), problem: host.problem })
+			if (report.junkSamples.length < JUNK_SAMPLES)
+				report.junkSamples.push({ line: record.line, text: shorten(cell), problem: host.problem })
 			continue
 		}
 		if (seen.has(host.domain)) {

@@ -87,12 +87,17 @@ describe('bus', () => {
 			schema: Job,
 			logger: silentLogger,
 			handler: (body) => {
-				if (body.n < 0)
-					throw new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'negative', field: 'n' })
+				if (body.n < 0) throw new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'negative', field: 'n' })
 				return { doubled: body.n * 2 }
 			}
 		})
-		const ok = await request(bus, { subject: 'test.echo', schema: Job, body: { n: 21 }, timeoutMs: 2000, unavailableReason: 'dependency_unavailable' })
+		const ok = await request(bus, {
+			subject: 'test.echo',
+			schema: Job,
+			body: { n: 21 },
+			timeoutMs: 2000,
+			unavailableReason: 'dependency_unavailable'
+		})
 		expect(ok).toEqual({ doubled: 42 })
 		const failure = await request(bus, {
 			subject: 'test.echo',

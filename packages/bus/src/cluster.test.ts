@@ -44,7 +44,14 @@ describe('JetStream on a three-node cluster', () => {
 		const bus = await busOn(cluster.url, 'replicas')
 		await ensureStreams(bus)
 		for (const stream of Object.values(STREAMS)) expect((await bus.jsm.streams.info(stream.name)).config.num_replicas).toBe(3)
-		await ensureConsumer(bus, { stream: 'EVENTS', durable: 'replicated', filterSubject: subjects.allEvents, ackWaitMs: 30_000, maxDeliver: -1, maxAckPending: 10 })
+		await ensureConsumer(bus, {
+			stream: 'EVENTS',
+			durable: 'replicated',
+			filterSubject: subjects.allEvents,
+			ackWaitMs: 30_000,
+			maxDeliver: -1,
+			maxAckPending: 10
+		})
 		expect((await bus.jsm.consumers.info('EVENTS', 'replicated')).config.num_replicas).toBe(3)
 	})
 
@@ -62,7 +69,9 @@ describe('JetStream on a three-node cluster', () => {
 
 		const after = (await single.jsm.streams.info('RAISED')).config
 		expect({ replicas: after.num_replicas, maxAge: after.max_age }).toEqual({ replicas: 3, maxAge: 0 })
-		const logged = lines.map((line) => JSON.parse(line) as { msg: string; stream?: string; kept?: string[] }).find((line) => line.stream === 'RAISED')
+		const logged = lines
+			.map((line) => JSON.parse(line) as { msg: string; stream?: string; kept?: string[] })
+			.find((line) => line.stream === 'RAISED')
 		expect(logged?.kept).toEqual(['num_replicas: keeps 3 (layout asks 1)', 'max_age: keeps 0 ns (layout asks 3600000000000 ns)'])
 	})
 
@@ -79,7 +88,9 @@ describe('JetStream on a three-node cluster', () => {
 		}
 		await Promise.all(sent)
 		// every id again: all are duplicates, none stored twice
-		const again = await Promise.all(Array.from({ length: 40 }, (_, n) => publish(bus, Body, subjects.event('license.issued'), { n }, `ride-${n}`)))
+		const again = await Promise.all(
+			Array.from({ length: 40 }, (_, n) => publish(bus, Body, subjects.event('license.issued'), { n }, `ride-${n}`))
+		)
 		expect(again.every((result) => result.duplicate)).toBe(true)
 		expect((await bus.jsm.streams.info('EVENTS')).state.messages - before).toBe(40)
 		await leader.start()
@@ -89,7 +100,14 @@ describe('JetStream on a three-node cluster', () => {
 		const bus = await busOn(cluster.url, 'consumer')
 		await ensureStreams(bus)
 		const seen = new Set<number>()
-		const consumer = { stream: 'EVENTS', durable: 'resumes', filterSubject: subjects.event('coverage.resumed'), ackWaitMs: 5_000, maxDeliver: -1, maxAckPending: 16 }
+		const consumer = {
+			stream: 'EVENTS',
+			durable: 'resumes',
+			filterSubject: subjects.event('coverage.resumed'),
+			ackWaitMs: 5_000,
+			maxDeliver: -1,
+			maxAckPending: 16
+		}
 		const consumption = await consume(bus, { consumer, schema: Body, logger: silentLogger, handler: async (body) => void seen.add(body.n) })
 		for (let n = 0; n < 5; n++) await publish(bus, Body, subjects.event('coverage.resumed'), { n }, `resume-${n}`)
 		await waitFor(() => seen.size === 5, { what: 'the first five handled' })
@@ -107,11 +125,20 @@ describe('JetStream on a three-node cluster', () => {
 		if (!first || !second || !third) throw new Error('three nodes expected')
 		// the responder lives on the third node; the requester knows only the other two
 		const responderBus = await busOn(third.url, 'responder')
-		const responder = respond(responderBus, { subject: 'test.failover', queue: 'q', schema: Body, logger: silentLogger, handler: (body) => ({ n: body.n + 1 }) })
+		const responder = respond(responderBus, {
+			subject: 'test.failover',
+			queue: 'q',
+			schema: Body,
+			logger: silentLogger,
+			handler: (body) => ({ n: body.n + 1 })
+		})
 		await responderBus.nc.flush()
 		const requester = await busOn([first.url, second.url], 'requester')
-		const ask = (n: number, timeoutMs: number) => request(requester, { subject: 'test.failover', schema: Body, body: { n }, timeoutMs, unavailableReason: 'checker_unavailable' })
-		await waitFor(async () => (await ask(0, 1_000).catch(() => undefined)) !== undefined, { what: 'the responder interest to reach the requester node' })
+		const ask = (n: number, timeoutMs: number) =>
+			request(requester, { subject: 'test.failover', schema: Body, body: { n }, timeoutMs, unavailableReason: 'checker_unavailable' })
+		await waitFor(async () => (await ask(0, 1_000).catch(() => undefined)) !== undefined, {
+			what: 'the responder interest to reach the requester node'
+		})
 		const connectedTo = new URL(`nats://${requester.nc.getServer()}`).port
 		const lost = [first, second].find((node) => String(node.port) === connectedTo)
 		if (!lost) throw new Error(`requester on an unexpected server ${connectedTo}`)

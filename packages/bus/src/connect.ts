@@ -62,7 +62,8 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 		js,
 		jsm,
 		replicas: options.replicas ?? 1,
-		isConnected: () => !nc.isClosed() && !nc.isDraining() && (nc as unknown as { protocol?: { connected?: boolean } }).protocol?.connected !== false,
+		isConnected: () =>
+			!nc.isClosed() && !nc.isDraining() && (nc as unknown as { protocol?: { connected?: boolean } }).protocol?.connected !== false,
 		onReconnect(listener) {
 			reconnectListeners.add(listener)
 			return () => reconnectListeners.delete(listener)
@@ -75,6 +76,4 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 }
 
 const serverList = (servers: string | string[]) =>
-	(Array.isArray(servers) ? servers : servers.split(','))
-		.map((server) => server.trim())
-		.filter((server) => server.length > 0)
+	(Array.isArray(servers) ? servers : servers.split(',')).map((server) => server.trim()).filter((server) => server.length > 0)

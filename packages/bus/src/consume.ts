@@ -48,12 +48,19 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 	const { consumer: spec, schema, handler, logger } = options
 	const defaultRetryMs = options.defaultRetryMs ?? 5_000
 	const consumer = await setUpConsumer(bus, spec, logger)
-	const messages = await consumer.consume({ max_messages: options.maxMessages ?? 16, expires: options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS })
+	const messages = await consumer.consume({
+		max_messages: options.maxMessages ?? 16,
+		expires: options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS
+	})
 	const handle = async (msg: JsMsg) => {
 		if (!isTracing()) return settle(msg)
 		await inSpan(
 			`consume ${msg.subject}`,
-			{ kind: SpanKind.CONSUMER, parent: messageTraceContext(msg.headers), attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': spec.durable } },
+			{
+				kind: SpanKind.CONSUMER,
+				parent: messageTraceContext(msg.headers),
+				attributes: { 'messaging.system': 'nats', 'messaging.destination.name': msg.subject, 'messaging.consumer.group.name': spec.durable }
+			},
 			() => settle(msg)
 		)
 	}

@@ -76,7 +76,9 @@ describe('per-service NATS users', () => {
 	test('the notifier may announce its own scans but not a licence status change', async () => {
 		const notifier = await connectAs('notifier')
 		expect(await publishOutcome(notifier, subjects.event('coverage.degraded'), envelope('coverage.degraded', 'B0'))).toBe('stored')
-		expect(await publishOutcome(notifier, subjects.event('license.status_changed'), envelope('license.status_changed', 'B1'))).toBe('refused')
+		expect(await publishOutcome(notifier, subjects.event('license.status_changed'), envelope('license.status_changed', 'B1'))).toBe(
+			'refused'
+		)
 	})
 
 	test('every role does its own work: the reader publishes, notifier, exporter and reader consume, the gateway asks a checker', async () => {
@@ -91,19 +93,50 @@ describe('per-service NATS users', () => {
 		const exported = await receivedSubjects(exporter, EXPORTER_REGISTRY_CONSUMER)
 		const jobs = await receivedSubjects(reader, readerConsumer('MGA'))
 		const Ask = Type.Object({ domain: Type.String() })
-		const responder = respond(checker, { subject: subjects.checkDomain, queue: QUEUE_GROUPS.checker, schema: Ask, logger: silentLogger, handler: (body) => ({ answered: body.domain }) })
+		const responder = respond(checker, {
+			subject: subjects.checkDomain,
+			queue: QUEUE_GROUPS.checker,
+			schema: Ask,
+			logger: silentLogger,
+			handler: (body) => ({ answered: body.domain })
+		})
 		const registryHeard: string[] = []
 		const listener = checker.nc.subscribe(subjects.allRegistryChanged, { callback: (_error, msg) => void registryHeard.push(msg.subject) })
 		try {
 			const event = envelope('license.status_changed', 'C0')
 			await publish(reader, EventEnvelope, subjects.event(event.event), event, event.event_id)
 			const header = { id: 'permissions-test', sent_at: event.timestamp }
-			await publish(reader, RegistryChanged, subjects.registryChanged('MGA'), { ...header, jurisdiction: 'MGA', run_id: 'run-1', data_version: 2, changed: true }, 'MGA-run-1')
-			await publish(reader, ReadJob, subjects.readJob('MGA'), { ...header, jurisdiction: 'MGA', slot: '2026-11-24', reason: 'manual' }, 'read-MGA-1')
+			await publish(
+				reader,
+				RegistryChanged,
+				subjects.registryChanged('MGA'),
+				{ ...header, jurisdiction: 'MGA', run_id: 'run-1', data_version: 2, changed: true },
+				'MGA-run-1'
+			)
+			await publish(
+				reader,
+				ReadJob,
+				subjects.readJob('MGA'),
+				{ ...header, jurisdiction: 'MGA', slot: '2026-11-24', reason: 'manual' },
+				'read-MGA-1'
+			)
 
-			const answer = await request(gateway, { subject: subjects.checkDomain, schema: Ask, body: { domain: 'example.com' }, timeoutMs: 5_000, unavailableReason: 'checker_unavailable' })
+			const answer = await request(gateway, {
+				subject: subjects.checkDomain,
+				schema: Ask,
+				body: { domain: 'example.com' },
+				timeoutMs: 5_000,
+				unavailableReason: 'checker_unavailable'
+			})
 			expect(answer).toEqual({ answered: 'example.com' })
-			await waitFor(() => notified.subjects.includes(subjects.event(event.event)) && exported.subjects.includes(subjects.registryChanged('MGA')) && jobs.subjects.includes(subjects.readJob('MGA')) && registryHeard.length > 0, { what: 'each consumer to receive its message' })
+			await waitFor(
+				() =>
+					notified.subjects.includes(subjects.event(event.event)) &&
+					exported.subjects.includes(subjects.registryChanged('MGA')) &&
+					jobs.subjects.includes(subjects.readJob('MGA')) &&
+					registryHeard.length > 0,
+				{ what: 'each consumer to receive its message' }
+			)
 			expect(registryHeard).toEqual([subjects.registryChanged('MGA')])
 		} finally {
 			listener.unsubscribe()
@@ -118,14 +151,34 @@ describe('per-service NATS users', () => {
 		await ensureStreams(dashboard)
 		const batches = await receivedSubjects(dashboard, BULK_CHECK_CONSUMER)
 		const Batch = Type.Object({ domains: Type.Array(Type.String()) })
-		const responder = respond(checker, { subject: subjects.checkBatch, queue: QUEUE_GROUPS.checker, schema: Batch, logger: silentLogger, handler: (body) => ({ results: body.domains }) })
+		const responder = respond(checker, {
+			subject: subjects.checkBatch,
+			queue: QUEUE_GROUPS.checker,
+			schema: Batch,
+			logger: silentLogger,
+			handler: (body) => ({ results: body.domains })
+		})
 		try {
 			const jobId = '00000000-0000-4000-8000-000000000001'
-			await publish(dashboard, BulkCheckBatch, subjects.bulkCheckBatch, { id: 'b0', sent_at: '2026-11-24T00:00:00.000Z', job_id: jobId, batch: 0 }, `bulk-${jobId}-0`)
-			const answer = await request(dashboard, { subject: subjects.checkBatch, schema: Batch, body: { domains: ['example.com'] }, timeoutMs: 5_000, unavailableReason: 'checker_unavailable' })
+			await publish(
+				dashboard,
+				BulkCheckBatch,
+				subjects.bulkCheckBatch,
+				{ id: 'b0', sent_at: '2026-11-24T00:00:00.000Z', job_id: jobId, batch: 0 },
+				`bulk-${jobId}-0`
+			)
+			const answer = await request(dashboard, {
+				subject: subjects.checkBatch,
+				schema: Batch,
+				body: { domains: ['example.com'] },
+				timeoutMs: 5_000,
+				unavailableReason: 'checker_unavailable'
+			})
 			expect(answer).toEqual({ results: ['example.com'] })
 			await waitFor(() => batches.subjects.includes(subjects.bulkCheckBatch), { what: 'the batch to reach the dashboard consumer' })
-			expect(await publishOutcome(dashboard, subjects.event('license.status_changed'), envelope('license.status_changed', 'D0'))).toBe('refused')
+			expect(await publishOutcome(dashboard, subjects.event('license.status_changed'), envelope('license.status_changed', 'D0'))).toBe(
+				'refused'
+			)
 			expect(await publishOutcome(dashboard, subjects.readJob('MGA'), {})).toBe('refused')
 		} finally {
 			await responder.stop()
@@ -144,7 +197,12 @@ describe('per-service NATS users', () => {
 /** Consumes a durable as its service does (any body) and collects the subjects of what arrives. */
 async function receivedSubjects(bus: Bus, consumer: ConsumerSpec) {
 	const received: string[] = []
-	const consumption = await consume(bus, { consumer, schema: Type.Unknown(), logger: silentLogger, handler: async (_body, context) => void received.push(context.subject) })
+	const consumption = await consume(bus, {
+		consumer,
+		schema: Type.Unknown(),
+		logger: silentLogger,
+		handler: async (_body, context) => void received.push(context.subject)
+	})
 	return { subjects: received, stop: () => consumption.stop() }
 }
 

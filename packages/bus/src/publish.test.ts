@@ -11,6 +11,10 @@ describe('isRetryableNatsError', () => {
 	})
 
 	test('a closed or draining connection and a JetStream 4xx are not', () => {
-		expect([new ClosedConnectionError(), new DrainingConnectionError(), apiError(400)].map(isRetryableNatsError)).toEqual([false, false, false])
+		expect([new ClosedConnectionError(), new DrainingConnectionError(), apiError(400)].map(isRetryableNatsError)).toEqual([
+			false,
+			false,
+			false
+		])
 	})
 })

@@ -39,19 +39,23 @@ export async function publish<S extends TSchema>(
 	retry: PublishRetry = DEFAULT_PUBLISH_RETRY
 ): Promise<PublishResult> {
 	const data = encode(schema, subject, body)
-	return inSpan(`publish ${subject}`, { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } }, async () => {
-		const headers = traceHeaders()
-		const deadline = Date.now() + retry.deadlineMs
-		for (let delayMs = retry.firstDelayMs; ; delayMs = Math.min(delayMs * 2, retry.maxDelayMs)) {
-			try {
-				const ack = await bus.js.publish(subject, data, { msgID: msgId, headers })
-				return { seq: ack.seq, duplicate: ack.duplicate }
-			} catch (error) {
-				if (!isRetryableNatsError(error) || Date.now() + delayMs > deadline) throw error
-				await Bun.sleep(delayMs)
+	return inSpan(
+		`publish ${subject}`,
+		{ kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+		async () => {
+			const headers = traceHeaders()
+			const deadline = Date.now() + retry.deadlineMs
+			for (let delayMs = retry.firstDelayMs; ; delayMs = Math.min(delayMs * 2, retry.maxDelayMs)) {
+				try {
+					const ack = await bus.js.publish(subject, data, { msgID: msgId, headers })
+					return { seq: ack.seq, duplicate: ack.duplicate }
+				} catch (error) {
+					if (!isRetryableNatsError(error) || Date.now() + delayMs > deadline) throw error
+					await Bun.sleep(delayMs)
+				}
 			}
 		}
-	})
+	)
 }
 
 /** Fire-and-forget core publish (no stream), for broadcasts nobody must keep. */

@@ -60,7 +60,11 @@ export function respond<Req extends TSchema>(
 			if (!isTracing()) return void answer(msg)
 			void inSpan(
 				`serve ${subject}`,
-				{ kind: SpanKind.SERVER, parent: messageTraceContext(msg.headers), attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+				{
+					kind: SpanKind.SERVER,
+					parent: messageTraceContext(msg.headers),
+					attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject }
+				},
 				() => answer(msg)
 			)
 		}
@@ -90,8 +94,10 @@ export async function requestBytes<Req extends TSchema>(bus: Bus, options: Reque
 	let reply: Msg
 	try {
 		reply = isTracing()
-			? await inSpan(`request ${options.subject}`, { kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': options.subject } }, () =>
-					requestAcrossReconnects(bus, options.subject, data, options.timeoutMs, traceHeaders())
+			? await inSpan(
+					`request ${options.subject}`,
+					{ kind: SpanKind.CLIENT, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': options.subject } },
+					() => requestAcrossReconnects(bus, options.subject, data, options.timeoutMs, traceHeaders())
 				)
 			: await requestAcrossReconnects(bus, options.subject, data, options.timeoutMs)
 	} catch (error) {
@@ -107,7 +113,13 @@ export async function requestBytes<Req extends TSchema>(bus: Bus, options: Reque
  * went down with it; one sent while disconnected was dropped with the client's buffer) is sent again
  * on the new connection within the same time budget, so a failover is not an error.
  */
-async function requestAcrossReconnects(bus: Bus, subject: string, data: Uint8Array, timeoutMs: number, traceContext?: MsgHdrs): Promise<Msg> {
+async function requestAcrossReconnects(
+	bus: Bus,
+	subject: string,
+	data: Uint8Array,
+	timeoutMs: number,
+	traceContext?: MsgHdrs
+): Promise<Msg> {
 	const deadline = Date.now() + timeoutMs
 	for (;;) {
 		let reconnected!: () => void
@@ -118,7 +130,13 @@ async function requestAcrossReconnects(bus: Bus, subject: string, data: Uint8Arr
 		try {
 			const timeout = Math.max(1, deadline - Date.now())
 			const attempt = bus.nc.request(subject, data, traceContext ? { timeout, headers: traceContext } : { timeout })
-			const outcome = await Promise.race([attempt.then((reply) => ({ reply }), (error: unknown) => ({ error })), resend])
+			const outcome = await Promise.race([
+				attempt.then(
+					(reply) => ({ reply }),
+					(error: unknown) => ({ error })
+				),
+				resend
+			])
 			if (outcome === 'reconnected') {
 				attempt.catch(() => {})
 				continue

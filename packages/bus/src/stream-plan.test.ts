@@ -36,7 +36,10 @@ describe('planStreamUpdate', () => {
 	test('storage and retention policy are reported, never changed in place', () => {
 		const plan = planStreamUpdate({ ...layout, storage: 'memory', retention: 'workqueue' }, layout)
 		expect(plan.update).toBeUndefined()
-		expect(plan.kept).toEqual(['storage: keeps memory (layout asks file; not changeable in place)', 'retention: keeps workqueue (layout asks limits; not changeable in place)'])
+		expect(plan.kept).toEqual([
+			'storage: keeps memory (layout asks file; not changeable in place)',
+			'retention: keeps workqueue (layout asks limits; not changeable in place)'
+		])
 	})
 })
 

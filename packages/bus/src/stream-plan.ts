@@ -32,7 +32,8 @@ export function planStreamUpdate(current: StreamSettings, wanted: StreamSettings
 	if (extraSubjects.length > 0) kept.push(`subjects: keeps ${extraSubjects.join(', ')} beyond the layout`)
 
 	if (current.num_replicas < wanted.num_replicas) update.num_replicas = wanted.num_replicas
-	else if (current.num_replicas > wanted.num_replicas) kept.push(`num_replicas: keeps ${current.num_replicas} (layout asks ${wanted.num_replicas})`)
+	else if (current.num_replicas > wanted.num_replicas)
+		kept.push(`num_replicas: keeps ${current.num_replicas} (layout asks ${wanted.num_replicas})`)
 
 	for (const key of ['max_age', 'duplicate_window'] as const) {
 		const have = retentionOf(current[key])
@@ -47,4 +48,5 @@ export function planStreamUpdate(current: StreamSettings, wanted: StreamSettings
 }
 
 /** A consumer's replica count: the stream's, never below what it already has. */
-export const consumerReplicas = (streamReplicas: number, currentReplicas: number | undefined) => Math.max(streamReplicas, currentReplicas ?? 0)
+export const consumerReplicas = (streamReplicas: number, currentReplicas: number | undefined) =>
+	Math.max(streamReplicas, currentReplicas ?? 0)

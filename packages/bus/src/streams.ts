@@ -66,7 +66,10 @@ export async function ensureConsumer(bus: Bus, spec: ConsumerSpec): Promise<void
 		})
 		return
 	}
-	await bus.jsm.consumers.update(spec.stream, spec.durable, { ...settings, num_replicas: consumerReplicas(stream.config.num_replicas, currentReplicas) })
+	await bus.jsm.consumers.update(spec.stream, spec.durable, {
+		...settings,
+		num_replicas: consumerReplicas(stream.config.num_replicas, currentReplicas)
+	})
 }
 
 // JetStream API error codes, stable across 2.9 and current servers.

@@ -29,10 +29,12 @@ afterAll(async () => {
 
 test('without tracing a request carries no headers', async () => {
 	let carried: unknown = 'not answered'
-	const subscription = bus.nc.subscribe('trace.plain', { callback: (_err, msg) => {
-		carried = msg.headers
-		msg.respond(new TextEncoder().encode('{}'))
-	} })
+	const subscription = bus.nc.subscribe('trace.plain', {
+		callback: (_err, msg) => {
+			carried = msg.headers
+			msg.respond(new TextEncoder().encode('{}'))
+		}
+	})
 	await request(bus, { subject: 'trace.plain', schema: Job, body: { n: 1 }, timeoutMs: 2_000, unavailableReason: 'dependency_unavailable' })
 	subscription.unsubscribe()
 	expect(carried).toBeUndefined()
@@ -52,7 +54,13 @@ test('a request and the responder handling it share one trace', async () => {
 		}
 	})
 	const callerTraceId = await inSpan('caller', {}, async () => {
-		await request(bus, { subject: 'trace.echo', schema: Job, body: { n: 2 }, timeoutMs: 2_000, unavailableReason: 'dependency_unavailable' })
+		await request(bus, {
+			subject: 'trace.echo',
+			schema: Job,
+			body: { n: 2 },
+			timeoutMs: 2_000,
+			unavailableReason: 'dependency_unavailable'
+		})
 		return activeTraceId()
 	})
 	await responder.stop()
@@ -77,7 +85,9 @@ test('a responder whose handler fails answers the error envelope and its span is
 		}
 	})
 	const traceId = await inSpan('caller', {}, async () => {
-		await expect(request(bus, { subject: 'trace.fail', schema: Job, body: { n: 4 }, timeoutMs: 2_000, unavailableReason: 'dependency_unavailable' })).rejects.toMatchObject({
+		await expect(
+			request(bus, { subject: 'trace.fail', schema: Job, body: { n: 4 }, timeoutMs: 2_000, unavailableReason: 'dependency_unavailable' })
+		).rejects.toMatchObject({
 			status: 500
 		})
 		return activeTraceId()
@@ -88,11 +98,18 @@ test('a responder whose handler fails answers the error envelope and its span is
 	expect(served?.statusCode).toBe(2)
 })
 
-test('a published stream message is consumed within the publisher\'s trace', async () => {
+test("a published stream message is consumed within the publisher's trace", async () => {
 	await startTracing({ serviceName: 'bus-test', endpoint: receiver.url })
 	const seen: (string | undefined)[] = []
 	const consumption = await consume(bus, {
-		consumer: { stream: STREAMS.JOBS.name, durable: 'trace-consumer', filterSubject: subjects.readJob('TRACE'), ackWaitMs: 30_000, maxDeliver: 2, maxAckPending: 1 },
+		consumer: {
+			stream: STREAMS.JOBS.name,
+			durable: 'trace-consumer',
+			filterSubject: subjects.readJob('TRACE'),
+			ackWaitMs: 30_000,
+			maxDeliver: 2,
+			maxAckPending: 1
+		},
 		schema: Job,
 		logger: silentLogger,
 		handler: async () => {

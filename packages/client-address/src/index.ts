@@ -17,7 +17,10 @@ export function clientAddress(request: Request, peer: string, isTrusted: Trusted
 	if (!isTrusted(peer)) return peer
 	const forwarded = request.headers.get('x-forwarded-for')
 	if (!forwarded) return peer
-	const hops = forwarded.split(',').map((hop) => normaliseAddress(hop.trim())).filter((hop) => hop.length > 0 && hop.length <= 64)
+	const hops = forwarded
+		.split(',')
+		.map((hop) => normaliseAddress(hop.trim()))
+		.filter((hop) => hop.length > 0 && hop.length <= 64)
 	for (let index = hops.length - 1; index >= 0; index--) {
 		const hop = hops[index] as string
 		if (!isTrusted(hop)) return hop
@@ -55,7 +58,10 @@ const ipv4ToNumber = (address: string): number | null => {
 export function parseTrustedProxies(list: string): TrustedProxies {
 	const exact = new Set<string>()
 	const blocks: { base: number; mask: number }[] = []
-	for (const entry of list.split(',').map((item) => item.trim()).filter(Boolean)) {
+	for (const entry of list
+		.split(',')
+		.map((item) => item.trim())
+		.filter(Boolean)) {
 		const [address = '', bits] = entry.split('/')
 		const base = ipv4ToNumber(address)
 		if (bits !== undefined && base !== null && /^\d{1,2}$/.test(bits) && Number(bits) <= 32) {
@@ -69,6 +75,6 @@ export function parseTrustedProxies(list: string): TrustedProxies {
 		const address = normaliseAddress(candidate)
 		if (exact.has(address)) return true
 		const value = ipv4ToNumber(address)
-		return value !== null && blocks.some((block) => ((value & block.mask) >>> 0) === block.base)
+		return value !== null && blocks.some((block) => (value & block.mask) >>> 0 === block.base)
 	}
 }

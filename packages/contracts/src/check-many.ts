@@ -46,7 +46,9 @@ const TAG = /^[A-Za-z0-9_-]{1,64}$/
  * without parsing it.
  */
 export function encodeFramedAnswers(answers: readonly FramedAnswer[]): Uint8Array {
-	const entries = answers.map((answer) => (answer.tag === undefined ? [answer.status, answer.body.byteLength] : [answer.status, answer.body.byteLength, answer.tag]))
+	const entries = answers.map((answer) =>
+		answer.tag === undefined ? [answer.status, answer.body.byteLength] : [answer.status, answer.body.byteLength, answer.tag]
+	)
 	const index = encoder.encode(`${JSON.stringify(entries)}\n`)
 	const out = new Uint8Array(index.byteLength + answers.reduce((total, answer) => total + answer.body.byteLength, 0))
 	out.set(index, 0)

@@ -9,7 +9,16 @@ export type ExportDataset = (typeof EXPORT_DATASETS)[number]
 export const EXPORT_FORMATS = ['csv', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-export const LICENCE_STATUSES = ['active', 'suspended', 'revoked', 'expired', 'pending', 'surrendered', 'not_in_register', 'unknown'] as const
+export const LICENCE_STATUSES = [
+	'active',
+	'suspended',
+	'revoked',
+	'expired',
+	'pending',
+	'surrendered',
+	'not_in_register',
+	'unknown'
+] as const
 export const LINK_STATUSES = ['active', 'parked', 'expired', 'redirecting', 'delisted'] as const
 
 /** What `status=` slices per dataset: licence status for licences and operators, link status for domains. */

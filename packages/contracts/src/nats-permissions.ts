@@ -26,7 +26,9 @@ const JS_API = '$JS.API'
 const INBOXES = '_INBOX.>'
 
 /** Every process ensures the streams of the layout at start (info, create, update); never delete or purge. */
-const streamSetup = Object.values(STREAMS).flatMap((stream) => ['INFO', 'CREATE', 'UPDATE'].map((action) => `${JS_API}.STREAM.${action}.${stream.name}`))
+const streamSetup = Object.values(STREAMS).flatMap((stream) =>
+	['INFO', 'CREATE', 'UPDATE'].map((action) => `${JS_API}.STREAM.${action}.${stream.name}`)
+)
 
 /** What a durable pull consumer needs: create/update, info, pulling the next batch, and acking. */
 const consumerUse = (stream: string, durable: string) => [
@@ -63,7 +65,13 @@ export const NATS_PERMISSIONS: Record<NatsRole, NatsPermissions> = {
 	},
 	reader: {
 		// A reader serves whichever jurisdictions READER_JURISDICTIONS names, so its rights cover every durable of JOBS (`*` is one token).
-		publish: [...base.publish, subjects.allReadJobs, subjects.allRegistryChanged, subjects.allEvents, ...consumerUse(STREAMS.JOBS.name, '*')],
+		publish: [
+			...base.publish,
+			subjects.allReadJobs,
+			subjects.allRegistryChanged,
+			subjects.allEvents,
+			...consumerUse(STREAMS.JOBS.name, '*')
+		],
 		subscribe: base.subscribe,
 		allowResponses: false
 	},

@@ -24,11 +24,14 @@ describe('csvRecord', () => {
 
 	test('any strings round-trip through an RFC 4180 reader', () => {
 		fc.assert(
-			fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme-composite' }), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), (rows) => {
-				const width = rows[0]?.length ?? 1
-				const table = rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''))
-				expect(readCsv(table.map(csvRecord).join(''))).toEqual(table)
-			})
+			fc.property(
+				fc.array(fc.array(fc.string({ unit: 'grapheme-composite' }), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }),
+				(rows) => {
+					const width = rows[0]?.length ?? 1
+					const table = rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? ''))
+					expect(readCsv(table.map(csvRecord).join(''))).toEqual(table)
+				}
+			)
 		)
 	})
 })

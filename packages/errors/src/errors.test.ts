@@ -3,7 +3,9 @@ import { AppError, fromEnvelope, invalidQuery, methodNotAllowed, toEnvelope } fr
 
 describe('error envelope', () => {
 	test('carries error, code, details.reason and details.field, plus extras', () => {
-		const error = invalidQuery('hostname_too_long', 'The domain is longer than 253 characters.', 'domain', { suggestion: 'Send a bare hostname.' })
+		const error = invalidQuery('hostname_too_long', 'The domain is longer than 253 characters.', 'domain', {
+			suggestion: 'Send a bare hostname.'
+		})
 		expect(error.status).toBe(400)
 		expect(toEnvelope(error)).toEqual({
 			error: 'The domain is longer than 253 characters.',
@@ -13,7 +15,9 @@ describe('error envelope', () => {
 	})
 
 	test('omits details.field when no single input is at fault', () => {
-		const envelope = toEnvelope(new AppError({ status: 401, code: 'auth_required', reason: 'api_key_missing', message: 'A key is needed.' }))
+		const envelope = toEnvelope(
+			new AppError({ status: 401, code: 'auth_required', reason: 'api_key_missing', message: 'A key is needed.' })
+		)
 		expect(envelope.details).toEqual({ reason: 'api_key_missing' })
 	})
 

@@ -16,7 +16,15 @@ const record = (overrides: Partial<EvidenceRecord> = {}): EvidenceRecord => ({
 	account_id: '00000000-0000-4000-8000-000000000001',
 	checks: [{ query: { domain: 'acmebet.co.uk' }, verdict: 'licensed', verdict_detail: 'Listed.', licence: null, domain_link: null }],
 	checked_jurisdictions: ['GB'],
-	publications: [{ jurisdiction: 'GB', publication: 'register', source_url: 'https://example.test/r.csv', read_at: '2026-11-01T11:00:00.000Z', sha256: SHA }],
+	publications: [
+		{
+			jurisdiction: 'GB',
+			publication: 'register',
+			source_url: 'https://example.test/r.csv',
+			read_at: '2026-11-01T11:00:00.000Z',
+			sha256: SHA
+		}
+	],
 	...overrides
 })
 
@@ -51,32 +59,50 @@ describe('signing and verifying', async () => {
 		const next = await evidenceKeyring(await generateEvidenceKey('2027-01'), [current])
 		expect(next.jwks.keys.map((key) => key.kid)).toEqual(['2027-01', '2026-11'])
 		expect((await verifyEvidence(old, next.jwks)).ok).toBe(true)
-		expect(await verifyEvidence(old, (await evidenceKeyring(await generateEvidenceKey('2027-01'))).jwks)).toMatchObject({ ok: false, reason: 'evidence_unknown_key' })
+		expect(await verifyEvidence(old, (await evidenceKeyring(await generateEvidenceKey('2027-01'))).jwks)).toMatchObject({
+			ok: false,
+			reason: 'evidence_unknown_key'
+		})
 	})
 
 	test('a tampered payload fails the signature', async () => {
 		const [header, , signature] = (await signEvidence(keyring, record())).split('.')
 		const forged = base64url(canonicalJson(record({ checks: [{ ...record().checks[0]!, verdict: 'unlicensed' }] })))
-		expect(await verifyEvidence(`${header}.${forged}.${signature}`, keyring.jwks)).toMatchObject({ ok: false, reason: 'evidence_signature_invalid' })
+		expect(await verifyEvidence(`${header}.${forged}.${signature}`, keyring.jwks)).toMatchObject({
+			ok: false,
+			reason: 'evidence_signature_invalid'
+		})
 	})
 
 	test('a header naming a kid that is not published is an unknown key', async () => {
 		const [, payload, signature] = (await signEvidence(keyring, record())).split('.')
 		const header = base64url(JSON.stringify({ alg: 'EdDSA', kid: 'nope', typ: 'lv-evidence+jws' }))
-		expect(await verifyEvidence(`${header}.${payload}.${signature}`, keyring.jwks)).toMatchObject({ ok: false, reason: 'evidence_unknown_key' })
+		expect(await verifyEvidence(`${header}.${payload}.${signature}`, keyring.jwks)).toMatchObject({
+			ok: false,
+			reason: 'evidence_unknown_key'
+		})
 	})
 
 	test('a truncated JWS is malformed', async () => {
 		const jws = await signEvidence(keyring, record())
-		expect(await verifyEvidence(jws.slice(0, jws.lastIndexOf('.')), keyring.jwks)).toMatchObject({ ok: false, reason: 'evidence_malformed' })
+		expect(await verifyEvidence(jws.slice(0, jws.lastIndexOf('.')), keyring.jwks)).toMatchObject({
+			ok: false,
+			reason: 'evidence_malformed'
+		})
 		expect(await verifyEvidence(jws.slice(0, 20), keyring.jwks)).toMatchObject({ ok: false, reason: 'evidence_malformed' })
 		expect(await verifyEvidence(jws.slice(0, -10), keyring.jwks)).toMatchObject({ ok: false })
 	})
 
 	test('snapshot bytes must hash to a SHA-256 the record names', async () => {
 		const jws = await signEvidence(keyring, record())
-		expect(await verifyEvidence(jws, keyring.jwks, new Map([[SHA, new TextEncoder().encode('altered')]]))).toMatchObject({ ok: false, reason: 'snapshot_hash_mismatch' })
-		expect(await verifyEvidence(jws, keyring.jwks, new Map([['0'.repeat(64), BYTES]]))).toMatchObject({ ok: false, reason: 'snapshot_not_named' })
+		expect(await verifyEvidence(jws, keyring.jwks, new Map([[SHA, new TextEncoder().encode('altered')]]))).toMatchObject({
+			ok: false,
+			reason: 'snapshot_hash_mismatch'
+		})
+		expect(await verifyEvidence(jws, keyring.jwks, new Map([['0'.repeat(64), BYTES]]))).toMatchObject({
+			ok: false,
+			reason: 'snapshot_not_named'
+		})
 	})
 
 	test('a key without kid or private part is refused without quoting it', async () => {
@@ -94,13 +120,26 @@ describe('the record view of an answer', () => {
 		query: { domain: 'acmebet.co.uk' },
 		verdict: 'licensed',
 		verdict_detail: 'Listed by the UKGC.',
-		match: { operator: 'Acme', operator_slug: 'acme', jurisdiction: 'GB', license_id: 'l1', license_number: '1', matched_domain: 'acmebet.co.uk', domain_status: 'active', status: 'active' },
+		match: {
+			operator: 'Acme',
+			operator_slug: 'acme',
+			jurisdiction: 'GB',
+			license_id: 'l1',
+			license_number: '1',
+			matched_domain: 'acmebet.co.uk',
+			domain_status: 'active',
+			status: 'active'
+		},
 		checked_jurisdictions: ['GB', 'MT'],
 		_meta: { register: { jurisdiction: 'GB' } }
 	}
 	test('keeps the query, verdict, detail, licence and domain link', () => {
 		const check = evidenceCheckOf(answer)
-		expect(check).toMatchObject({ verdict: 'licensed', licence: { license_id: 'l1', jurisdiction: 'GB' }, domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active' } })
+		expect(check).toMatchObject({
+			verdict: 'licensed',
+			licence: { license_id: 'l1', jurisdiction: 'GB' },
+			domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active' }
+		})
 	})
 	test('rests on the consulted registers and the matched one', () => {
 		expect(jurisdictionsOf([answer], ['MT'])).toEqual(['GB', 'MT'])

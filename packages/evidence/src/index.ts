@@ -1,5 +1,13 @@
 export { canonicalJson } from './canonical-json.ts'
-export { EVIDENCE_ALG, type EvidenceJwks, type EvidenceKeyring, type PublicEvidenceJwk, evidenceKeyring, generateEvidenceKey, parseJwks } from './keys.ts'
+export {
+	EVIDENCE_ALG,
+	type EvidenceJwks,
+	type EvidenceKeyring,
+	type PublicEvidenceJwk,
+	evidenceKeyring,
+	generateEvidenceKey,
+	parseJwks
+} from './keys.ts'
 export {
 	EVIDENCE_RECORD_VERSION,
 	type EvidenceAsOf,

@@ -12,7 +12,8 @@ export type EvidenceKeyring = { kid: string; privateKey: CryptoKey; jwks: Eviden
 const isEd25519 = (jwk: JWK): boolean => jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.x === 'string'
 
 function publicJwk(jwk: JWK, what: string): PublicEvidenceJwk {
-	if (!isEd25519(jwk) || typeof jwk.kid !== 'string' || jwk.kid === '') throw new Error(`${what} must be an Ed25519 JWK (kty OKP, crv Ed25519) with a kid`)
+	if (!isEd25519(jwk) || typeof jwk.kid !== 'string' || jwk.kid === '')
+		throw new Error(`${what} must be an Ed25519 JWK (kty OKP, crv Ed25519) with a kid`)
 	return { kty: 'OKP', crv: 'Ed25519', x: jwk.x as string, kid: jwk.kid, alg: EVIDENCE_ALG, use: 'sig' }
 }
 
@@ -36,7 +37,11 @@ export function parseJwks(text: string, what: string): JWK[] {
 	} catch {
 		throw new Error(`${what} is not JSON`)
 	}
-	const list = Array.isArray(value) ? value : value !== null && typeof value === 'object' && Array.isArray((value as { keys?: unknown }).keys) ? (value as { keys: unknown[] }).keys : [value]
+	const list = Array.isArray(value)
+		? value
+		: value !== null && typeof value === 'object' && Array.isArray((value as { keys?: unknown }).keys)
+			? (value as { keys: unknown[] }).keys
+			: [value]
 	if (!list.every((entry) => entry !== null && typeof entry === 'object')) throw new Error(`${what} must hold JWK objects`)
 	return list as JWK[]
 }

@@ -111,4 +111,6 @@ export function jurisdictionsOf(answers: readonly Answer[], checked: readonly st
 }
 
 /** The SHA-256 values a record names, each once. */
-export const snapshotsNamed = (record: Pick<EvidenceRecord, 'publications'>): string[] => [...new Set(record.publications.map((p) => p.sha256))]
+export const snapshotsNamed = (record: Pick<EvidenceRecord, 'publications'>): string[] => [
+	...new Set(record.publications.map((p) => p.sha256))
+]

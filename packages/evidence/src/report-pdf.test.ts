@@ -32,9 +32,21 @@ const record: EvidenceRecord = {
 		}
 	],
 	checked_jurisdictions: ['MGA'],
-	publications: [{ jurisdiction: 'MGA', publication: 'register', source_url: 'https://www.mga.org.mt/licensee-register/', read_at: '2026-11-04T05:48:30.112Z', sha256: SHA }]
+	publications: [
+		{
+			jurisdiction: 'MGA',
+			publication: 'register',
+			source_url: 'https://www.mga.org.mt/licensee-register/',
+			read_at: '2026-11-04T05:48:30.112Z',
+			sha256: SHA
+		}
+	]
 }
-const links = { verifyUrl: 'https://api.example.test/v1/evidence/ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P', jwksUrl: 'https://api.example.test/.well-known/jwks.json', kid: '2026-11' }
+const links = {
+	verifyUrl: 'https://api.example.test/v1/evidence/ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P',
+	jwksUrl: 'https://api.example.test/.well-known/jwks.json',
+	kid: '2026-11'
+}
 const directory = await mkdtemp(join(tmpdir(), 'evidence-pdf-'))
 afterAll(() => rm(directory, { recursive: true, force: true }))
 

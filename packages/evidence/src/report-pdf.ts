@@ -8,7 +8,16 @@ const MARGIN = 50
 const TEXT_WIDTH = PAGE.width - 2 * MARGIN
 const GREY = rgb(0.35, 0.35, 0.35)
 
-const ASCII_FOR: Record<string, string> = { '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '\u2014': '-', '\u2026': '...', '\u00a0': ' ' }
+const ASCII_FOR: Record<string, string> = {
+	'\u2018': "'",
+	'\u2019': "'",
+	'\u201c': '"',
+	'\u201d': '"',
+	'\u2013': '-',
+	'\u2014': '-',
+	'\u2026': '...',
+	'\u00a0': ' '
+}
 
 /** The standard fonts draw WinAnsi only: common punctuation becomes ASCII, anything else outside Latin-1 a '?'. */
 const printable = (text: string): string =>
@@ -68,7 +77,9 @@ function writer(document: PDFDocument, regular: PDFFont, bold: PDFFont) {
 type Writer = ReturnType<typeof writer>
 
 const licenceLine = (check: EvidenceCheck) =>
-	check.licence ? `, licence ${check.licence.license_number ?? 'without number'} (${check.licence.regulator_name ?? check.licence.jurisdiction ?? 'unknown regulator'})` : ''
+	check.licence
+		? `, licence ${check.licence.license_number ?? 'without number'} (${check.licence.regulator_name ?? check.licence.jurisdiction ?? 'unknown regulator'})`
+		: ''
 
 function writeCheck(out: Writer, check: EvidenceCheck) {
 	out.text(
@@ -81,11 +92,15 @@ function writeCheck(out: Writer, check: EvidenceCheck) {
 	out.text(check.verdict_detail)
 	if (check.licence) {
 		const licence = check.licence
-		out.text(`Licence: ${licence.license_number ?? 'no number'} held by ${licence.operator}, status ${licence.status ?? 'unknown'}`, { indent: 10 })
+		out.text(`Licence: ${licence.license_number ?? 'no number'} held by ${licence.operator}, status ${licence.status ?? 'unknown'}`, {
+			indent: 10
+		})
 		out.text(`Regulator: ${licence.regulator_name ?? licence.jurisdiction ?? 'unknown'}`, { indent: 10 })
 	}
-	if (check.domain_link) out.text(`Domain: ${check.domain_link.matched_domain}, listing ${check.domain_link.domain_status ?? 'unknown'}`, { indent: 10 })
-	if (check.as_of) out.text(`As of ${check.as_of.resolved_at}: status ${check.as_of.status ?? 'unknown'} (${check.as_of.basis})`, { indent: 10 })
+	if (check.domain_link)
+		out.text(`Domain: ${check.domain_link.matched_domain}, listing ${check.domain_link.domain_status ?? 'unknown'}`, { indent: 10 })
+	if (check.as_of)
+		out.text(`As of ${check.as_of.resolved_at}: status ${check.as_of.status ?? 'unknown'} (${check.as_of.basis})`, { indent: 10 })
 }
 
 /**
@@ -105,7 +120,8 @@ export async function evidenceReportPdf(record: EvidenceRecord, links: ReportLin
 	else {
 		// A batch (up to 100 rows) stays within two pages: one line per row; each row's detail is in the signed record.
 		out.text(`${record.checks.length} domains checked`, { size: 12, bold: true })
-		for (const check of record.checks) out.text(`${String(check.query.domain ?? check.query.input)}: ${check.verdict}${licenceLine(check)}`, { size: 8 })
+		for (const check of record.checks)
+			out.text(`${String(check.query.domain ?? check.query.input)}: ${check.verdict}${licenceLine(check)}`, { size: 8 })
 	}
 	out.gap()
 	out.text('Register publications this answer rests on', { size: 12, bold: true })
@@ -116,7 +132,11 @@ export async function evidenceReportPdf(record: EvidenceRecord, links: ReportLin
 	}
 	out.gap()
 	out.text('Verify', { size: 12, bold: true })
-	out.text(`This record is signed (EdDSA, key ${links.kid}). Verify it at ${links.verifyUrl} or offline against the public keys at ${links.jwksUrl}.`)
-	out.text('Each SHA-256 above identifies the exact bytes of the register as read; they can be downloaded and hashed to compare.', { grey: true })
+	out.text(
+		`This record is signed (EdDSA, key ${links.kid}). Verify it at ${links.verifyUrl} or offline against the public keys at ${links.jwksUrl}.`
+	)
+	out.text('Each SHA-256 above identifies the exact bytes of the register as read; they can be downloaded and hashed to compare.', {
+		grey: true
+	})
 	return document.save()
 }

@@ -13,7 +13,9 @@ export type EvidenceFailure =
 	| 'snapshot_hash_mismatch'
 	| 'snapshot_not_named'
 
-export type EvidenceVerification = { ok: true; record: EvidenceRecord; kid: string } | { ok: false; reason: EvidenceFailure; message: string }
+export type EvidenceVerification =
+	| { ok: true; record: EvidenceRecord; kid: string }
+	| { ok: false; reason: EvidenceFailure; message: string }
 
 const fail = (reason: EvidenceFailure, message: string): EvidenceVerification => ({ ok: false, reason, message })
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
@@ -35,8 +37,13 @@ function headerKid(jws: string): string | null {
  * payload is the canonical JSON of a record of a known version, and, for each snapshot given as
  * bytes by SHA-256, that the bytes hash to it and the record names it.
  */
-export async function verifyEvidence(jws: string, jwks: EvidenceJwks, snapshots: ReadonlyMap<string, Uint8Array> = new Map()): Promise<EvidenceVerification> {
-	if (typeof jws !== 'string' || jws.split('.').length !== 3) return fail('evidence_malformed', 'The evidence is not a compact JWS (three dot-separated parts).')
+export async function verifyEvidence(
+	jws: string,
+	jwks: EvidenceJwks,
+	snapshots: ReadonlyMap<string, Uint8Array> = new Map()
+): Promise<EvidenceVerification> {
+	if (typeof jws !== 'string' || jws.split('.').length !== 3)
+		return fail('evidence_malformed', 'The evidence is not a compact JWS (three dot-separated parts).')
 	const kid = headerKid(jws)
 	if (kid === null) return fail('evidence_malformed', 'The JWS header is not readable or lacks alg EdDSA and a kid.')
 	if (!jwks.keys.some((key) => key.kid === kid)) return fail('evidence_unknown_key', `No published key has kid ${kid}.`)
@@ -44,7 +51,8 @@ export async function verifyEvidence(jws: string, jwks: EvidenceJwks, snapshots:
 	try {
 		;({ payload } = await compactVerify(jws, createLocalJWKSet(jwks), { algorithms: [EVIDENCE_ALG] }))
 	} catch (error) {
-		if (error instanceof errors.JWSSignatureVerificationFailed) return fail('evidence_signature_invalid', 'The signature does not match the record: it was altered or signed by another key.')
+		if (error instanceof errors.JWSSignatureVerificationFailed)
+			return fail('evidence_signature_invalid', 'The signature does not match the record: it was altered or signed by another key.')
 		return fail('evidence_malformed', 'The JWS could not be read.')
 	}
 	const text = new TextDecoder().decode(payload)

@@ -21,7 +21,12 @@ describe('consumeWithinLimit', () => {
 		const input = { table: 'usage_counters', scope: 'test:refused-not-counted', window, limit: 2 } as const
 		const admissions = []
 		for (let call = 0; call < 4; call++) admissions.push(await consumeWithinLimit(db.sql, input))
-		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([[true, 1], [true, 2], [false, 2], [false, 2]])
+		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([
+			[true, 1],
+			[true, 2],
+			[false, 2],
+			[false, 2]
+		])
 		const [row] = await db.sql<{ count: number }[]>`SELECT count FROM usage_counters WHERE scope = ${input.scope}`
 		expect(row?.count).toBe(2)
 	})
@@ -31,7 +36,12 @@ describe('consumeWithinLimit', () => {
 		const input = { table: 'dashboard_attempts', scope: 'test:refused-counted', window, limit: 2, countRefused: true } as const
 		const admissions = []
 		for (let call = 0; call < 4; call++) admissions.push(await consumeWithinLimit(db.sql, input))
-		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([[true, 1], [true, 2], [false, 3], [false, 4]])
+		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([
+			[true, 1],
+			[true, 2],
+			[false, 3],
+			[false, 4]
+		])
 	})
 
 	test('a new window starts a new count', async () => {

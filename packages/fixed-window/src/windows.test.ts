@@ -49,5 +49,8 @@ describe('limit windows', () => {
 
 test('a fixed window of any length is aligned to the Unix epoch', () => {
 	const window = fixedWindow(Date.parse('2026-11-05T10:29:59.999Z'), 15 * 60_000)
-	expect([new Date(window.startMs).toISOString(), new Date(window.resetMs).toISOString()]).toEqual(['2026-11-05T10:15:00.000Z', '2026-11-05T10:30:00.000Z'])
+	expect([new Date(window.startMs).toISOString(), new Date(window.resetMs).toISOString()]).toEqual([
+		'2026-11-05T10:15:00.000Z',
+		'2026-11-05T10:30:00.000Z'
+	])
 })

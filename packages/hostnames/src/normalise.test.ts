@@ -3,13 +3,9 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { normaliseHostname, type NormalisedHostname } from './normalise.ts'
 
-const label = fc
-	.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/)
-	.filter((value) => value.slice(2, 4) !== '--')
+const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/).filter((value) => value.slice(2, 4) !== '--')
 const topLevel = fc.stringMatching(/^[a-z]{2,8}$/)
-const hostname = fc
-	.tuple(fc.array(label, { minLength: 1, maxLength: 4 }), topLevel)
-	.map(([labels, tld]) => [...labels, tld].join('.'))
+const hostname = fc.tuple(fc.array(label, { minLength: 1, maxLength: 4 }), topLevel).map(([labels, tld]) => [...labels, tld].join('.'))
 
 const rejected = (input: string) => {
 	const result = normaliseHostname(input)

@@ -5,9 +5,7 @@ export const MAX_LABEL_LENGTH = 63
 
 export type HostnameRejection = 'not_a_valid_hostname' | 'hostname_too_long' | 'invalid_input'
 
-export type NormalisedHostname =
-	| { ok: true; domain: string; input?: string }
-	| { ok: false; reason: HostnameRejection; message: string }
+export type NormalisedHostname = { ok: true; domain: string; input?: string } | { ok: false; reason: HostnameRejection; message: string }
 
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/
 // Characters that make the value a URL (scheme, port, userinfo, path, query, fragment,

@@ -64,12 +64,22 @@ test('the plain-hostname shortcut gives what the URL parse gives', () => {
 	const value = fc.oneof(
 		fc.array(label, { minLength: 1, maxLength: 5 }).map((labels) => labels.join('.')),
 		fc.stringMatching(/^[a-z0-9.x-]{0,30}$/),
-		fc.constantFrom('a.0x1f', 'a.123', 'xn--bcher-kva.de', 'xn--zz.com', `${'a'.repeat(63)}.com`, `${'a'.repeat(64)}.com`, `${'abc.'.repeat(63)}com`)
+		fc.constantFrom(
+			'a.0x1f',
+			'a.123',
+			'xn--bcher-kva.de',
+			'xn--zz.com',
+			`${'a'.repeat(63)}.com`,
+			`${'a'.repeat(64)}.com`,
+			`${'abc.'.repeat(63)}com`
+		)
 	)
 	fc.assert(
 		fc.property(value, (text) => {
 			expect(hostnameFromRegisterValue(text)).toBe(hostnameFromRegisterValueByUrl(text))
-			expect(splitDomainCell(text).map((part) => part.hostname)).toEqual(text === '' || text === '-' ? [] : [hostnameFromRegisterValueByUrl(text)])
+			expect(splitDomainCell(text).map((part) => part.hostname)).toEqual(
+				text === '' || text === '-' ? [] : [hostnameFromRegisterValueByUrl(text)]
+			)
 		}),
 		{ numRuns: 3000 }
 	)

@@ -1,4 +1,5 @@
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each zero-width character is removed on its own, the joiner included
 const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff]/g
 const ENCODED_ZERO_WIDTH = /%e2%80%8b|%e2%80%8c|%e2%80%8d|%ef%bb%bf|&#8203;|&#x200b;|\\u200b/gi
 const PLAIN_HOSTNAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/

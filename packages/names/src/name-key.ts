@@ -15,7 +15,11 @@ export type NameKeyVariant = 'match' | 'words' | 'slug'
 
 export function nameKey(name: string, variant: NameKeyVariant): string {
 	if (variant === 'match') return matchKey(name)
-	if (variant === 'words') return withoutMarks(name).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+	if (variant === 'words')
+		return withoutMarks(name)
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, ' ')
+			.trim()
 	return slugKey(name)
 }
 
@@ -23,9 +27,38 @@ const withoutMarks = (text: string): string => text.normalize('NFKD').replace(/\
 
 // Company-form words dropped before names are compared with a domain's root label.
 const COMPANY_FORMS = new Set([
-	'limited', 'ltd', 'plc', 'llc', 'llp', 'lp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company',
-	'nv', 'bv', 'sa', 'srl', 'sarl', 'spa', 'gmbh', 'ag', 'ab', 'as', 'oy', 'kft', 'sro', 'pty', 'limitada',
-	'group', 'holdings', 'holding', 'international', 'the'
+	'limited',
+	'ltd',
+	'plc',
+	'llc',
+	'llp',
+	'lp',
+	'inc',
+	'incorporated',
+	'corp',
+	'corporation',
+	'co',
+	'company',
+	'nv',
+	'bv',
+	'sa',
+	'srl',
+	'sarl',
+	'spa',
+	'gmbh',
+	'ag',
+	'ab',
+	'as',
+	'oy',
+	'kft',
+	'sro',
+	'pty',
+	'limitada',
+	'group',
+	'holdings',
+	'holding',
+	'international',
+	'the'
 ])
 
 function matchKey(name: string): string {
@@ -65,10 +98,15 @@ const shortHash = (text: string): string => createHash('sha256').update(text).di
  * lower-cased name, so two names that differ only in such letters never share a key.
  */
 function slugKey(name: string): string {
-	const printed = name.normalize('NFC').replace(/[\s\u00a0]+/g, ' ').trim().toLowerCase()
+	const printed = name
+		.normalize('NFC')
+		.replace(/[\s\u00a0]+/g, ' ')
+		.trim()
+		.toLowerCase()
 	let folded = withoutMarks(printed)
 	for (const [pattern, replacement] of FOLDS) folded = folded.replace(pattern, replacement)
 	folded = folded.replace(/&/g, ' and ').replace(/\+/g, ' plus ')
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII; what falls outside it is a letter folding lost
 	const lostLetters = /[^\x00-\x7f]/.test(folded.replace(/[^\p{L}\p{N}]+/gu, ''))
 	let slug = folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
 	const truncated = slug.length > MAX_SLUG
@@ -78,7 +116,8 @@ function slugKey(name: string): string {
 }
 
 /** A legal-form word at the end of a company name (the IOM page and XLSX disagree on them). */
-const TRAILING_LEGAL_FORM = /[\s,]+(?:limited|ltd|plc|llc|l\.l\.c|inc|incorporated|corp|corporation|gmbh|s\.?r\.?l|b\.?v|n\.?v|s\.?a|ag|pty)\.?$/i
+const TRAILING_LEGAL_FORM =
+	/[\s,]+(?:limited|ltd|plc|llc|l\.l\.c|inc|incorporated|corp|corporation|gmbh|s\.?r\.?l|b\.?v|n\.?v|s\.?a|ag|pty)\.?$/i
 
 /**
  * The slug key of a company with trailing legal-form words removed (`Mamba Trading Limited` and
@@ -87,7 +126,11 @@ const TRAILING_LEGAL_FORM = /[\s,]+(?:limited|ltd|plc|llc|l\.l\.c|inc|incorporat
  */
 export function companyKey(name: string): string {
 	let trimmed = name.replace(/[\s\u00a0]+/g, ' ').trim()
-	for (let next = trimmed.replace(TRAILING_LEGAL_FORM, ''); next !== trimmed && next !== ''; next = trimmed.replace(TRAILING_LEGAL_FORM, '')) {
+	for (
+		let next = trimmed.replace(TRAILING_LEGAL_FORM, '');
+		next !== trimmed && next !== '';
+		next = trimmed.replace(TRAILING_LEGAL_FORM, '')
+	) {
 		trimmed = next
 	}
 	return slugKey(trimmed)

@@ -11,7 +11,15 @@ const groupsOf = (ip: string) => {
 
 describe('blockedRangeOf', () => {
 	test('public unicast addresses of both families pass', () => {
-		for (const address of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4009:81f::200e']) {
+		for (const address of [
+			'8.8.8.8',
+			'1.1.1.1',
+			'93.184.216.34',
+			'172.32.0.1',
+			'100.128.0.1',
+			'2606:4700:4700::1111',
+			'2a00:1450:4009:81f::200e'
+		]) {
 			expect(blockedRangeOf(address)).toBeNull()
 		}
 	})
@@ -55,7 +63,13 @@ describe('blockedRangeOf', () => {
 				const address = `2001:0:${groupsOf(server)}:8000:63bf:${groupsOf(inverted)}`
 				return isPublicAddress(address) === (isPublicAddress(server) && isPublicAddress(client))
 			}),
-			{ numRuns: 2000, examples: [['65.54.227.120', '127.0.0.1'], ['10.0.0.1', '8.8.8.8']] }
+			{
+				numRuns: 2000,
+				examples: [
+					['65.54.227.120', '127.0.0.1'],
+					['10.0.0.1', '8.8.8.8']
+				]
+			}
 		)
 	})
 })

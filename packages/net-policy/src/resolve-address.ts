@@ -30,7 +30,11 @@ export async function checkUrlAddress(url: URL, allowList: AllowList, resolve: R
 			if (allowsAddress(allowList, address)) continue
 			const blocked = blockedRangeOf(address)
 			if (blocked === null) continue
-			return { ok: false, reason: 'private_ip_blocked', detail: literal === null ? `${hostname} resolves to a non-public address` : `${address} is in ${blocked}` }
+			return {
+				ok: false,
+				reason: 'private_ip_blocked',
+				detail: literal === null ? `${hostname} resolves to a non-public address` : `${address} is in ${blocked}`
+			}
 		}
 	}
 	return { ok: true, address: first.address, family: parseIp(first.address)?.length === 16 ? 6 : 4 }

@@ -13,7 +13,10 @@ describe('access tokens', () => {
 
 	test('a token is refused as expired once its lifetime has passed', async () => {
 		const token = await signAccessToken(settings, claims, NOW)
-		expect(await verifyAccessToken(settings, token, NOW + ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000)).toEqual({ ok: false, refusal: 'expired' })
+		expect(await verifyAccessToken(settings, token, NOW + ACCESS_TOKEN_TTL_SECONDS * 1000 + 1000)).toEqual({
+			ok: false,
+			refusal: 'expired'
+		})
 	})
 
 	test('a token for another audience is refused', async () => {
@@ -37,7 +40,9 @@ describe('access tokens', () => {
 
 	test('an unsigned token (alg none) is invalid', async () => {
 		const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')
-		const payload = Buffer.from(JSON.stringify({ iss: settings.issuer, aud: settings.audience, sub: 'u1', exp: NOW / 1000 + 60, jti: 'x' })).toString('base64url')
+		const payload = Buffer.from(
+			JSON.stringify({ iss: settings.issuer, aud: settings.audience, sub: 'u1', exp: NOW / 1000 + 60, jti: 'x' })
+		).toString('base64url')
 		expect(await verifyAccessToken(settings, `${header}.${payload}.`, NOW)).toEqual({ ok: false, refusal: 'invalid' })
 	})
 })

@@ -57,7 +57,13 @@ export async function verifyAccessToken(settings: TokenSettings, token: string, 
 			currentDate: new Date(nowMs),
 			requiredClaims: ['exp', 'sub', 'jti']
 		})
-		const [userId, accountId, grantId, clientId, scope] = [payload.sub, payload.account_id, payload.grant_id, payload.client_id, payload.scope].map(text)
+		const [userId, accountId, grantId, clientId, scope] = [
+			payload.sub,
+			payload.account_id,
+			payload.grant_id,
+			payload.client_id,
+			payload.scope
+		].map(text)
 		if (!userId || !accountId || !grantId || !clientId || !scope) return { ok: false, refusal: 'invalid' }
 		return { ok: true, claims: { userId, accountId, grantId, clientId, scope } }
 	} catch (error) {

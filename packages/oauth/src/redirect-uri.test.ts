@@ -3,7 +3,13 @@ import { redirectUriRefusal, redirectUriRegistered } from './redirect-uri.ts'
 
 describe('redirect URIs at registration', () => {
 	test('https, loopback http and a native app scheme are accepted', () => {
-		for (const uri of ['https://assistant.example/oauth/callback', 'http://127.0.0.1:53682/callback', 'http://localhost:3334/cb', 'http://[::1]:9000/', 'cursor://anysphere.cursor-mcp/oauth/callback'])
+		for (const uri of [
+			'https://assistant.example/oauth/callback',
+			'http://127.0.0.1:53682/callback',
+			'http://localhost:3334/cb',
+			'http://[::1]:9000/',
+			'cursor://anysphere.cursor-mcp/oauth/callback'
+		])
 			expect(redirectUriRefusal(uri)).toBeNull()
 	})
 
@@ -26,7 +32,12 @@ describe('redirect URIs at registration', () => {
 	test('matching is exact: no prefix, case or trailing-slash leniency', () => {
 		const registered = ['https://assistant.example/cb']
 		expect(redirectUriRegistered(registered, 'https://assistant.example/cb')).toBe(true)
-		for (const presented of ['https://assistant.example/cb/', 'https://assistant.example/cb?x=1', 'https://ASSISTANT.example/cb', 'https://assistant.example/c'])
+		for (const presented of [
+			'https://assistant.example/cb/',
+			'https://assistant.example/cb?x=1',
+			'https://ASSISTANT.example/cb',
+			'https://assistant.example/c'
+		])
 			expect(redirectUriRegistered(registered, presented)).toBe(false)
 	})
 })

@@ -75,7 +75,11 @@ export function groupClaims(claims: readonly KeyedClaim[]): { groups: Group[]; g
  * subject saw the per-second count before the batch plus i; the first `admittedInBatch` of them are
  * admitted (admissions are a prefix: a call refused by either limit leaves every later one refused).
  */
-export function assignKeyedVerdicts(claims: readonly KeyedClaim[], groupOf: readonly number[], counts: readonly GroupCount[]): KeyedVerdict[] {
+export function assignKeyedVerdicts(
+	claims: readonly KeyedClaim[],
+	groupOf: readonly number[],
+	counts: readonly GroupCount[]
+): KeyedVerdict[] {
 	const validCalls = new Map<string, number>()
 	claims.forEach((claim, index) => {
 		if (counts[groupOf[index] as number]?.valid) validCalls.set(claim.subject, (validCalls.get(claim.subject) ?? 0) + 1)
@@ -175,7 +179,12 @@ const claimColumns = ({ claim, calls }: Group): ClaimColumns => [
 	iso(claim.secondStartMs),
 	iso(claim.quotaWindowStartMs)
 ]
-const countOf = (row: CountRow): GroupCount => ({ valid: true, secondCount: row.second_count, quotaCount: row.quota_count, admittedInBatch: row.last_batch_admitted })
+const countOf = (row: CountRow): GroupCount => ({
+	valid: true,
+	secondCount: row.second_count,
+	quotaCount: row.quota_count,
+	admittedInBatch: row.last_batch_admitted
+})
 
 /**
  * The statement: one for the batch, its text fixed (prepared once per connection). Rows are locked

@@ -2,7 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
-export type GeneratedUkgc = { businesses: string; licences: string; tradingNames: string; domainNames: string; licenceCount: number; domainCount: number }
+export type GeneratedUkgc = {
+	businesses: string
+	licences: string
+	tradingNames: string
+	domainNames: string
+	licenceCount: number
+	domainCount: number
+}
 
 export type GenerateOptions = { licences: number; domains: number; seed?: number }
 
@@ -18,7 +25,14 @@ function random(seed: number): () => number {
 	}
 }
 
-const ACTIVITIES = ['Casino', 'Bingo', 'General Betting Standard - Real Event', 'Pool Betting', 'External Lottery Manager', 'General Betting Limited']
+const ACTIVITIES = [
+	'Casino',
+	'Bingo',
+	'General Betting Standard - Real Event',
+	'Pool Betting',
+	'External Lottery Manager',
+	'General Betting Limited'
+]
 const STATUSES: [string, number][] = [
 	['Active', 0.86],
 	['Surrendered', 0.05],
@@ -28,7 +42,23 @@ const STATUSES: [string, number][] = [
 	['Expired', 0.02],
 	['Pending', 0.01]
 ]
-const WORDS = ['Kestrel', 'Harbour', 'Copper', 'Tollgate', 'Saltmarsh', 'Bramble', 'Quay', 'North', 'Vale', 'Lantern', 'Ember', 'Crest', 'Maple', 'Talon', 'Fern']
+const WORDS = [
+	'Kestrel',
+	'Harbour',
+	'Copper',
+	'Tollgate',
+	'Saltmarsh',
+	'Bramble',
+	'Quay',
+	'North',
+	'Vale',
+	'Lantern',
+	'Ember',
+	'Crest',
+	'Maple',
+	'Talon',
+	'Fern'
+]
 const TLDS = ['co.uk', 'com', 'uk', 'bet', 'casino', 'net']
 
 const quote = (value: string) => `"${value.replace(/"/g, '""')}"`
@@ -64,7 +94,10 @@ export function generateUkgcRegister(options: GenerateOptions): GeneratedUkgc {
 			const status = STATUSES.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'Active'
 			const start = `20${10 + Math.floor(next() * 16)}-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 9)}`
 			const activities = 1 + Math.floor(next() * 2)
-			for (let k = 0; k < activities; k++) licences.push(row(String(account).padStart(6, '0'), number, status, type, ACTIVITIES[(a + k) % ACTIVITIES.length] as string, start, ''))
+			for (let k = 0; k < activities; k++)
+				licences.push(
+					row(String(account).padStart(6, '0'), number, status, type, ACTIVITIES[(a + k) % ACTIVITIES.length] as string, start, '')
+				)
 		}
 		if (remote) remoteAccounts.push(account)
 	}
@@ -98,7 +131,11 @@ export const UKGC_FILE_NAMES = {
 if (import.meta.main) {
 	const { values } = parseArgs({
 		args: Bun.argv.slice(2),
-		options: { out: { type: 'string', default: '.tmp/ukgc-generated' }, licences: { type: 'string', default: '20000' }, domains: { type: 'string', default: '200000' } }
+		options: {
+			out: { type: 'string', default: '.tmp/ukgc-generated' },
+			licences: { type: 'string', default: '20000' },
+			domains: { type: 'string', default: '200000' }
+		}
 	})
 	const generated = generateUkgcRegister({ licences: Number(values.licences), domains: Number(values.domains) })
 	const out = values.out as string

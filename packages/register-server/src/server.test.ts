@@ -86,7 +86,11 @@ describe('generateUkgcRegister', () => {
 	test('writes UKGC-shaped CSVs the UKGC adapter reads with the requested licence and domain counts', () => {
 		const generated = generateUkgcRegister({ licences: 300, domains: 2_000 })
 		const encoder = new TextEncoder()
-		const files = [generated.businesses, generated.licences, generated.tradingNames, generated.domainNames].map((text, i) => ({ url: `https://x/${i}.csv`, bytes: encoder.encode(text), contentType: 'text/csv' }))
+		const files = [generated.businesses, generated.licences, generated.tradingNames, generated.domainNames].map((text, i) => ({
+			url: `https://x/${i}.csv`,
+			bytes: encoder.encode(text),
+			contentType: 'text/csv'
+		}))
 		const parsed = adapters.UKGC.parseRegister(files)
 		expect(parsed.licences).toHaveLength(300)
 		expect(parsed.domains).toHaveLength(2_000)

@@ -3,7 +3,7 @@ import { editOnDay, fileOnDay, hasEdits, sealForDomain } from './scenarios.ts'
 
 export type FaultKind = 'http500' | 'timeout' | 'truncate' | 'malformed'
 
-export type Fault = { kind: FaultKind; /** How many requests it affects; null = until cleared. */ remaining: number | null }
+export type Fault = { kind: FaultKind /** How many requests it affects; null = until cleared. */; remaining: number | null }
 
 export type RegisterServerOptions = {
 	port?: number
@@ -78,15 +78,18 @@ export function startRegisterServer(options: RegisterServerOptions = {}): Regist
 	}
 
 	const control = async (request: Request, url: URL): Promise<Response> => {
-		const body = request.method === 'GET' || request.method === 'DELETE' ? {} : ((await request.json().catch(() => ({}))) as Record<string, unknown>)
+		const body =
+			request.method === 'GET' || request.method === 'DELETE' ? {} : ((await request.json().catch(() => ({}))) as Record<string, unknown>)
 		if (url.pathname === '/_control/day' && request.method === 'POST') {
-			if (typeof body.day !== 'number' || !Number.isInteger(body.day) || body.day < 0) return Response.json({ error: 'day must be a non-negative integer' }, { status: 400 })
+			if (typeof body.day !== 'number' || !Number.isInteger(body.day) || body.day < 0)
+				return Response.json({ error: 'day must be a non-negative integer' }, { status: 400 })
 			day = body.day
 			return Response.json({ day })
 		}
 		if (url.pathname === '/_control/fault' && request.method === 'POST') {
 			const kinds: FaultKind[] = ['http500', 'timeout', 'truncate', 'malformed']
-			if (typeof body.route !== 'string' || !kinds.includes(body.kind as FaultKind)) return Response.json({ error: 'route and kind required' }, { status: 400 })
+			if (typeof body.route !== 'string' || !kinds.includes(body.kind as FaultKind))
+				return Response.json({ error: 'route and kind required' }, { status: 400 })
 			faults.set(body.route, { kind: body.kind as FaultKind, remaining: typeof body.times === 'number' ? body.times : null })
 			return Response.json({ ok: true })
 		}
@@ -133,7 +136,9 @@ export function startRegisterServer(options: RegisterServerOptions = {}): Regist
 			const ifNoneMatch = request.headers.get('if-none-match')
 			const ifModifiedSince = request.headers.get('if-modified-since')
 			const notModified =
-				ifNoneMatch !== null ? ifNoneMatch.split(',').some((tag) => tag.trim() === etag) : ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
+				ifNoneMatch !== null
+					? ifNoneMatch.split(',').some((tag) => tag.trim() === etag)
+					: ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
 			if (notModified) return new Response(null, { status: 304, headers })
 			return new Response(bytes as Uint8Array<ArrayBuffer>, { headers })
 		}
@@ -166,7 +171,8 @@ export function startRegisterServer(options: RegisterServerOptions = {}): Regist
 /** A 200 answer whose body is not the publication (a maintenance page, a CSV with a broken header). */
 function malformedFor(contentType: string): string {
 	if (contentType.startsWith('text/csv')) return 'Account Numbr;Licence;;\n"unterminated,\n'
-	if (contentType.startsWith('text/html')) return '<!doctype html><html><head><title>Maintenance</title></head><body><p>We are updating this page.</p></body></html>'
+	if (contentType.startsWith('text/html'))
+		return '<!doctype html><html><head><title>Maintenance</title></head><body><p>We are updating this page.</p></body></html>'
 	return 'not the publication'
 }
 

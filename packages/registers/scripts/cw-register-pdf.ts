@@ -20,20 +20,104 @@ export type CwRegisterRow = {
 
 export const CW_REGISTER_ROWS: CwRegisterRow[][] = [
 	[
-		{ number: 'OGL/2024/251/0130', nameLines: ['Halcyon Reach N.V.'], type: 'B2C', companyNumber: '156493', issued: 'February 28, 2026', expiry: ['August 28, 2026'] },
-		{ number: 'OGL/2024/312/0201', nameLines: ['Marlpit Software B.V'], type: 'B2B', companyNumber: '148220', issued: 'March 14, 2026', expiry: ['September 14, 2026'] },
-		{ number: 'OGL/2024/1161/044', nameLines: ['Lantern Bay Interactive', 'Holdings N.V.'], type: 'B2C & B2B', companyNumber: '158812', issued: 'January 5, 2026', expiry: ['July 5, 2026'] },
-		{ number: 'OGL/2023/587/0612', nameLines: ['Tidewater Ventures N.V,'], type: 'B2C', companyNumber: '151007', issued: 'June 24, 2025', expiry: ['December 24, 2025', 'Assessment in progress'] },
-		{ number: 'OGL/2024/733/0342', nameLines: ['Corvina Gaming N.V.'], type: 'B2C', companyNumber: '153390', issued: 'November 3, 2025', expiry: ['License revoked by the CGA on', 'April 7, 2026'] },
-		{ number: 'OGL/2024/802/0418', nameLines: ['Jack’s Harbour B.V.'], type: 'B2C', companyNumber: '149951', issued: 'December 1, 2025', expiry: ['License revoked'] },
-		{ number: 'OGL/2024/887/0618', nameLines: ['Pinecrest Media N.V.'], type: 'B2C', companyNumber: '150284', issued: 'October 10, 2025', expiry: ['License suspended'] }
+		{
+			number: 'OGL/2024/251/0130',
+			nameLines: ['Halcyon Reach N.V.'],
+			type: 'B2C',
+			companyNumber: '156493',
+			issued: 'February 28, 2026',
+			expiry: ['August 28, 2026']
+		},
+		{
+			number: 'OGL/2024/312/0201',
+			nameLines: ['Marlpit Software B.V'],
+			type: 'B2B',
+			companyNumber: '148220',
+			issued: 'March 14, 2026',
+			expiry: ['September 14, 2026']
+		},
+		{
+			number: 'OGL/2024/1161/044',
+			nameLines: ['Lantern Bay Interactive', 'Holdings N.V.'],
+			type: 'B2C & B2B',
+			companyNumber: '158812',
+			issued: 'January 5, 2026',
+			expiry: ['July 5, 2026']
+		},
+		{
+			number: 'OGL/2023/587/0612',
+			nameLines: ['Tidewater Ventures N.V,'],
+			type: 'B2C',
+			companyNumber: '151007',
+			issued: 'June 24, 2025',
+			expiry: ['December 24, 2025', 'Assessment in progress']
+		},
+		{
+			number: 'OGL/2024/733/0342',
+			nameLines: ['Corvina Gaming N.V.'],
+			type: 'B2C',
+			companyNumber: '153390',
+			issued: 'November 3, 2025',
+			expiry: ['License revoked by the CGA on', 'April 7, 2026']
+		},
+		{
+			number: 'OGL/2024/802/0418',
+			nameLines: ['Jack’s Harbour B.V.'],
+			type: 'B2C',
+			companyNumber: '149951',
+			issued: 'December 1, 2025',
+			expiry: ['License revoked']
+		},
+		{
+			number: 'OGL/2024/887/0618',
+			nameLines: ['Pinecrest Media N.V.'],
+			type: 'B2C',
+			companyNumber: '150284',
+			issued: 'October 10, 2025',
+			expiry: ['License suspended']
+		}
 	],
 	[
-		{ number: 'OGL/2024/905/0702', nameLines: ['Saffron Isle N.V.'], type: 'B2C', companyNumber: '157120', issued: 'November 19, 2025', expiry: ['May19, 2026'] },
-		{ number: 'OGL/2024/921/0733', nameLines: ['InterMarlin (Curaçao) N.V'], type: 'B2C', companyNumber: '157733', issued: 'March 26, 2026', expiry: ['September 26 ,2026'] },
-		{ number: 'OGL/2024/940/0755', nameLines: ['Halcyon Reach N.V.'], type: 'B2B', companyNumber: '156493', issued: 'March 1, 2026', expiry: ['September 1, 2026'] },
-		{ number: 'OGL/2024/960/0781', nameLines: ['Obsidian Bay N.V.'], type: 'B2C', companyNumber: '158101', issued: 'May 2, 2026', expiry: ['License revoked by the CGA on', 'April 30, 2026'] },
-		{ number: 'OGL/2025/102/0911', nameLines: ['Northwind Play N.V.'], type: 'B2C', companyNumber: '159340', issued: 'September 1, 2026', expiry: ['March 1, 2027', 'Assessment in progress'] }
+		{
+			number: 'OGL/2024/905/0702',
+			nameLines: ['Saffron Isle N.V.'],
+			type: 'B2C',
+			companyNumber: '157120',
+			issued: 'November 19, 2025',
+			expiry: ['May19, 2026']
+		},
+		{
+			number: 'OGL/2024/921/0733',
+			nameLines: ['InterMarlin (Curaçao) N.V'],
+			type: 'B2C',
+			companyNumber: '157733',
+			issued: 'March 26, 2026',
+			expiry: ['September 26 ,2026']
+		},
+		{
+			number: 'OGL/2024/940/0755',
+			nameLines: ['Halcyon Reach N.V.'],
+			type: 'B2B',
+			companyNumber: '156493',
+			issued: 'March 1, 2026',
+			expiry: ['September 1, 2026']
+		},
+		{
+			number: 'OGL/2024/960/0781',
+			nameLines: ['Obsidian Bay N.V.'],
+			type: 'B2C',
+			companyNumber: '158101',
+			issued: 'May 2, 2026',
+			expiry: ['License revoked by the CGA on', 'April 30, 2026']
+		},
+		{
+			number: 'OGL/2025/102/0911',
+			nameLines: ['Northwind Play N.V.'],
+			type: 'B2C',
+			companyNumber: '159340',
+			issued: 'September 1, 2026',
+			expiry: ['March 1, 2027', 'Assessment in progress']
+		}
 	]
 ]
 
@@ -42,7 +126,13 @@ const COLUMNS = { no: 36, number: 66, name: 170, type: 385, companyNumber: 450, 
 function pageItems(rows: CwRegisterRow[], firstRowNumber: number, pageNumber: number, pageCount: number): PlacedText[] {
 	const items: PlacedText[] = [
 		{ x: 36, y: 550, text: 'CURAÇAO GAMING AUTHORITY', bold: true, size: 12 },
-		{ x: 36, y: 534, text: pageNumber === 1 ? 'Register of Licensees – Online Gaming Licences' : 'Register of Licensees – Online Gaming Licences (continued)', size: 10 },
+		{
+			x: 36,
+			y: 534,
+			text:
+				pageNumber === 1 ? 'Register of Licensees – Online Gaming Licences' : 'Register of Licensees – Online Gaming Licences (continued)',
+			size: 10
+		},
 		{ x: COLUMNS.no, y: 510, text: 'No.', bold: true },
 		{ x: COLUMNS.number, y: 510, text: 'License Number', bold: true },
 		{ x: COLUMNS.name, y: 510, text: 'Company Name', bold: true },
@@ -55,7 +145,11 @@ function pageItems(rows: CwRegisterRow[], firstRowNumber: number, pageNumber: nu
 	rows.forEach((row, index) => {
 		items.push({ x: COLUMNS.no, y, text: `${firstRowNumber + index}.` }, { x: COLUMNS.number, y, text: row.number })
 		row.nameLines.forEach((line, lineIndex) => items.push({ x: COLUMNS.name, y: y - lineIndex * 10, text: line }))
-		items.push({ x: COLUMNS.type, y, text: row.type }, { x: COLUMNS.companyNumber, y, text: row.companyNumber }, { x: COLUMNS.issued, y, text: row.issued })
+		items.push(
+			{ x: COLUMNS.type, y, text: row.type },
+			{ x: COLUMNS.companyNumber, y, text: row.companyNumber },
+			{ x: COLUMNS.issued, y, text: row.issued }
+		)
 		row.expiry.forEach((line, lineIndex) => items.push({ x: COLUMNS.expiry, y: y - lineIndex * 10, text: line }))
 		y -= 12 + 10 * Math.max(row.nameLines.length, row.expiry.length)
 	})
@@ -71,7 +165,11 @@ export function buildCwRegisterPdf(pages: CwRegisterRow[][] = CW_REGISTER_ROWS):
 		next += rows.length
 		return items
 	})
-	return buildTextPdf(laidOut, { title: 'Register of Licensees', producer: 'Microsoft® Word for Microsoft 365', created: '20261002091500Z' })
+	return buildTextPdf(laidOut, {
+		title: 'Register of Licensees',
+		producer: 'Microsoft® Word for Microsoft 365',
+		created: '20261002091500Z'
+	})
 }
 
 if (import.meta.main) {

@@ -20,7 +20,11 @@ export function inflatingPdf(streams: number, inflated: number, options: Inflati
 	if (options.checksum === 'wrong') data[data.length - 1] = (data[data.length - 1] as number) ^ 0xff
 	const chunks: Uint8Array[] = [text('%PDF-1.4\n')]
 	for (let id = 1; id <= streams; id++) {
-		chunks.push(text(`${id} 0 obj\n<< /Length ${data.length} /Filter ${options.filter ?? '/FlateDecode'} >>\nstream\n`), data, text('\nendstream\nendobj\n'))
+		chunks.push(
+			text(`${id} 0 obj\n<< /Length ${data.length} /Filter ${options.filter ?? '/FlateDecode'} >>\nstream\n`),
+			data,
+			text('\nendstream\nendobj\n')
+		)
 	}
 	chunks.push(text('trailer\n<< /Size 1 >>\n%%EOF\n'))
 	return Buffer.concat(chunks)

@@ -120,7 +120,9 @@ const CURRENT: Row[] = [
 	['Sulby Tech Ltd', 'Active', '2024-02-29', 'Software Supply'],
 	['Ballaugh Games Limited', 'Active', '2026-09-30', 'Full']
 ]
-const OLDER: Row[] = CURRENT.filter(([name]) => name !== 'Ballaugh Games Limited' && name !== 'Sulby Tech Ltd').map(([name, status, date, type]) => [name, name.startsWith('Tern') ? 'Active' : status, date, type])
+const OLDER: Row[] = CURRENT.filter(([name]) => name !== 'Ballaugh Games Limited' && name !== 'Sulby Tech Ltd').map(
+	([name, status, date, type]) => [name, name.startsWith('Tern') ? 'Active' : status, date, type]
+)
 
 const dir = join(import.meta.dir, '../fixtures/iom')
 writeFileSync(join(dir, '26-10-02-current-ogra-licence-holders.xlsx'), zip(workbookParts(CURRENT)))

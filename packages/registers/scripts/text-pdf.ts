@@ -20,7 +20,10 @@ function pdfString(text: string): string {
 
 function pageContent(items: PlacedText[]): string {
 	return items
-		.map((item) => `BT /${item.bold ? 'F2' : 'F1'} ${item.size ?? 8} Tf 1 0 0 1 ${item.x.toFixed(2)} ${item.y.toFixed(2)} Tm ${pdfString(item.text)} Tj ET`)
+		.map(
+			(item) =>
+				`BT /${item.bold ? 'F2' : 'F1'} ${item.size ?? 8} Tf 1 0 0 1 ${item.x.toFixed(2)} ${item.y.toFixed(2)} Tm ${pdfString(item.text)} Tj ET`
+		)
 		.join('\n')
 }
 
@@ -39,7 +42,9 @@ export function buildTextPdf(pages: PlacedText[][], info: { title: string; produ
 	add(`<< /Title ${pdfString(info.title)} /Producer ${pdfString(info.producer)} /CreationDate (D:${info.created}) >>`)
 	pages.forEach((items, index) => {
 		const contentId = pageIds[index]! + 1
-		add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`)
+		add(
+			`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 842 595] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`
+		)
 		const stream = deflateSync(Buffer.from(pageContent(items), 'latin1'))
 		add({ dictionary: `<< /Length ${stream.length} /Filter /FlateDecode >>`, stream })
 	})
@@ -51,13 +56,24 @@ export function buildTextPdf(pages: PlacedText[][], info: { title: string; produ
 		const parts =
 			typeof object === 'string'
 				? [Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, 'latin1')]
-				: [Buffer.from(`${index + 1} 0 obj\n${object.dictionary}\nstream\n`, 'latin1'), Buffer.from(object.stream), Buffer.from('\nendstream\nendobj\n', 'latin1')]
+				: [
+						Buffer.from(`${index + 1} 0 obj\n${object.dictionary}\nstream\n`, 'latin1'),
+						Buffer.from(object.stream),
+						Buffer.from('\nendstream\nendobj\n', 'latin1')
+					]
 		for (const part of parts) {
 			chunks.push(part)
 			offset += part.length
 		}
 	})
-	const xref = ['xref', `0 ${objects.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n')
-	chunks.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'))
+	const xref = [
+		'xref',
+		`0 ${objects.length + 1}`,
+		'0000000000 65535 f ',
+		...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)
+	].join('\n')
+	chunks.push(
+		Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1')
+	)
 	return new Uint8Array(Buffer.concat(chunks))
 }

@@ -6,7 +6,8 @@ import { fixtureText, textFile } from './shared/test-support/fixture-files.ts'
 const HOSTILE = 'https://regulator-mirror.example'
 
 /** A fixture page with hostile links spliced in before `</body>`. */
-const withLinks = (fixture: string, url: string, anchors: string) => textFile(fixtureText(fixture).replace('</body>', `${anchors}</body>`), url, 'text/html')
+const withLinks = (fixture: string, url: string, anchors: string) =>
+	textFile(fixtureText(fixture).replace('</body>', `${anchors}</body>`), url, 'text/html')
 
 describe('regulator hosts', () => {
 	test('https on a listed host is a source; another host, plain http, a port, userinfo or a lookalike suffix is not', () => {
@@ -57,7 +58,9 @@ describe('discovered links stay on the regulator hosts', () => {
 			'https://www.isleofmangsc.com/gambling/supervision/online-gambling-licensee-register/',
 			`<a href="${HOSTILE}/media/9999/27-12-31-current-ogra-licence-holders.xlsx">newer</a>`
 		)
-		expect(adapters.IOM.discover(page, 'register')).toEqual(['https://www.isleofmangsc.com/media/2304/26-10-02-current-ogra-licence-holders.xlsx'])
+		expect(adapters.IOM.discover(page, 'register')).toEqual([
+			'https://www.isleofmangsc.com/media/2304/26-10-02-current-ogra-licence-holders.xlsx'
+		])
 	})
 
 	test('TGC: a pagination link to another host is not followed, and a seal link off the seal host (or over http) is no verification URL', () => {

@@ -34,7 +34,8 @@ export function regulatorUrlRefusal(code: JurisdictionCode, url: string): string
 	const allowed = REGULATOR_HOSTS[code]
 	const hostname = parsed.hostname.replace(/\.$/, '')
 	if (!allowed.hosts.includes(hostname)) return `${hostname || parsed.protocol} is not a ${code} regulator host`
-	if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && allowed.httpHosts.includes(hostname))) return `${parsed.protocol} is not accepted for ${hostname}; https only`
+	if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && allowed.httpHosts.includes(hostname)))
+		return `${parsed.protocol} is not accepted for ${hostname}; https only`
 	if (parsed.port !== '') return `port ${parsed.port} is not the regulator's`
 	if (parsed.username !== '' || parsed.password !== '') return 'a URL with a user name or password'
 	return null

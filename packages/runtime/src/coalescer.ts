@@ -31,7 +31,10 @@ export type CoalescerOptions = {
 	trace?: { name: string; attributes?: Record<string, string> }
 }
 
-export function createCoalescer<I, R>(send: (items: readonly I[]) => Promise<readonly R[]>, options: CoalescerOptions = {}): Coalescer<I, R> {
+export function createCoalescer<I, R>(
+	send: (items: readonly I[]) => Promise<readonly R[]>,
+	options: CoalescerOptions = {}
+): Coalescer<I, R> {
 	const maxBatch = options.maxBatch ?? 1000
 	const maxInFlight = options.maxInFlight ?? 1
 	const startTimer = options.startTimer ?? realTimer

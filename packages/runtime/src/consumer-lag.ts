@@ -27,6 +27,14 @@ export function watchConsumerLag(registry: Registry, bus: Bus, consumers: readon
 			lags.map((lag) => [{ stream: lag.spec.stream, consumer: lag.spec.durable }, pick(lag)] as const)
 		)
 	gauge('jetstream_consumer_pending_messages', 'Messages on the stream not yet delivered to this durable consumer.', (lag) => lag.pending)
-	gauge('jetstream_consumer_ack_pending_messages', 'Messages delivered to this durable consumer and not yet acknowledged.', (lag) => lag.ackPending)
-	gauge('jetstream_consumer_redelivered_messages', 'Messages this durable consumer has had redelivered (delivered more than once).', (lag) => lag.redelivered)
+	gauge(
+		'jetstream_consumer_ack_pending_messages',
+		'Messages delivered to this durable consumer and not yet acknowledged.',
+		(lag) => lag.ackPending
+	)
+	gauge(
+		'jetstream_consumer_redelivered_messages',
+		'Messages this durable consumer has had redelivered (delivered more than once).',
+		(lag) => lag.redelivered
+	)
 }

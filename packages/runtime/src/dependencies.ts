@@ -42,12 +42,19 @@ export async function connectDependencies(options: {
 	env?: Record<string, string | undefined>
 }): Promise<Dependencies> {
 	const { name, logger } = options
-	if (options.env && (await startTracingFromEnv(name, options.env))) logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
+	if (options.env && (await startTracingFromEnv(name, options.env)))
+		logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
 	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
 	// not waited for: a replica that is down fails its lookups (503), never the start
-	const readSql = options.readDatabaseUrl ? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax }) : sql
+	const readSql = options.readDatabaseUrl
+		? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax })
+		: sql
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
-	const bus = await retryWithBackoff('nats connect', () => connectBus({ ...options.natsAuth, servers: options.natsUrl, name, replicas: options.replicas }), logger)
+	const bus = await retryWithBackoff(
+		'nats connect',
+		() => connectBus({ ...options.natsAuth, servers: options.natsUrl, name, replicas: options.replicas }),
+		logger
+	)
 	await retryWithBackoff('stream setup', () => ensureStreams(bus, { logger }), logger)
 	return { sql, readSql, bus }
 }

@@ -30,7 +30,8 @@ export function startHealthServer(port: number, ready: HealthProbe, options: Hea
 				const ok = await Promise.resolve(ready()).catch(() => false)
 				return Response.json({ status: ok ? 'ready' : 'not_ready' }, { status: ok ? 200 : 503 })
 			}
-			if (pathname === '/metrics' && metrics) return new Response(await metrics.metrics(), { headers: { 'content-type': metrics.contentType } })
+			if (pathname === '/metrics' && metrics)
+				return new Response(await metrics.metrics(), { headers: { 'content-type': metrics.contentType } })
 			return Response.json({ status: 'not_found' }, { status: 404 })
 		}
 	})

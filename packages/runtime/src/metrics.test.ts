@@ -9,7 +9,10 @@ import { Histogram, counterFrom, createServiceMetrics, gaugeFrom, metricsRoute, 
 test('the health server serves the registry as Prometheus text on /metrics when metrics are on, and 404 when they are off', async () => {
 	const on = createServiceMetrics('probe', true)
 	const off = createServiceMetrics('probe', false)
-	const servers = [startHealthServer(0, () => true, { hostname: '127.0.0.1', ...metricsRoute(on) }), startHealthServer(0, () => true, { hostname: '127.0.0.1', ...metricsRoute(off) })]
+	const servers = [
+		startHealthServer(0, () => true, { hostname: '127.0.0.1', ...metricsRoute(on) }),
+		startHealthServer(0, () => true, { hostname: '127.0.0.1', ...metricsRoute(off) })
+	]
 	try {
 		const [withMetrics, without] = await Promise.all(servers.map((server) => fetch(`http://127.0.0.1:${server.port}/metrics`)))
 		expect(withMetrics?.status).toBe(200)
@@ -36,13 +39,18 @@ test('gauges built from one reading share it within a scrape; a failed reading l
 	let nowMs = 0
 	let reads = 0
 	let failing = false
-	const reading = oncePerScrape(async () => {
-		reads++
-		if (failing) throw new Error('store down')
-		return { due: 3 }
-	}, () => nowMs)
+	const reading = oncePerScrape(
+		async () => {
+			reads++
+			if (failing) throw new Error('store down')
+			return { due: 3 }
+		},
+		() => nowMs
+	)
 	gaugeFrom(registry, { name: 'probe_due', help: 'due', labelNames: [] }, reading, (state) => [[{}, state.due]])
-	gaugeFrom(registry, { name: 'probe_due_by_kind', help: 'due by kind', labelNames: ['kind'] }, reading, (state) => [[{ kind: 'retry' }, state.due * 2]])
+	gaugeFrom(registry, { name: 'probe_due_by_kind', help: 'due by kind', labelNames: ['kind'] }, reading, (state) => [
+		[{ kind: 'retry' }, state.due * 2]
+	])
 	expect(await registry.metrics()).toContain('probe_due_by_kind{kind="retry",service="probe"} 6')
 	expect(reads).toBe(1)
 	failing = true
@@ -65,7 +73,14 @@ test("a durable consumer's pending, unacknowledged and redelivered messages are 
 	const bus = await connectBus({ servers: nats.url, name: 'consumer-lag-test' })
 	try {
 		await ensureStreams(bus, { specs: [STREAMS.REGISTRY] })
-		const spec: ConsumerSpec = { stream: STREAMS.REGISTRY.name, durable: 'lag-probe', filterSubject: subjects.allRegistryChanged, ackWaitMs: 60_000, maxDeliver: -1, maxAckPending: 16 }
+		const spec: ConsumerSpec = {
+			stream: STREAMS.REGISTRY.name,
+			durable: 'lag-probe',
+			filterSubject: subjects.allRegistryChanged,
+			ackWaitMs: 60_000,
+			maxDeliver: -1,
+			maxAckPending: 16
+		}
 		await ensureConsumer(bus, spec)
 		for (const code of ['UKGC', 'MGA', 'CW']) await bus.js.publish(subjects.registryChanged(code), new TextEncoder().encode('{}'))
 		const { registry } = createServiceMetrics('probe', false)

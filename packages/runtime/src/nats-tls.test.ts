@@ -10,7 +10,8 @@ const dir = makeOwnedTempDir('nats-tls')
 let certificates: TestCertificates
 let nats: NatsHandle
 
-const serviceConfig = (env: Record<string, string>) => readConfig(T.Object(commonEnv), { DATABASE_URL: 'postgres://unused', NATS_URL: nats.url, ...env })
+const serviceConfig = (env: Record<string, string>) =>
+	readConfig(T.Object(commonEnv), { DATABASE_URL: 'postgres://unused', NATS_URL: nats.url, ...env })
 const connectWith = (env: Record<string, string>) => {
 	const config = serviceConfig(env)
 	return connectBus({ ...natsAuthFrom(config), servers: config.NATS_URL, name: 'tls-test' })
@@ -18,7 +19,10 @@ const connectWith = (env: Record<string, string>) => {
 
 beforeAll(async () => {
 	certificates = makeTestCertificates(dir)
-	nats = await startNats({ users: true, tls: { certFile: certificates.serverCertFile, keyFile: certificates.serverKeyFile, caFile: certificates.caFile } })
+	nats = await startNats({
+		users: true,
+		tls: { certFile: certificates.serverCertFile, keyFile: certificates.serverKeyFile, caFile: certificates.caFile }
+	})
 })
 
 afterAll(async () => {
@@ -44,10 +48,14 @@ describe('NATS over TLS from the service settings', () => {
 
 	test('a client that does not trust the CA (no NATS_TLS_CA) refuses the server', async () => {
 		const user = { NATS_USER: 'gateway', NATS_PASSWORD: nats.credentials?.gateway.pass ?? '' }
-		await expect(connectWith({ ...user, NATS_TLS_CERT: certificates.clientCertFile, NATS_TLS_KEY: certificates.clientKeyFile })).rejects.toThrow(/certificate/)
+		await expect(
+			connectWith({ ...user, NATS_TLS_CERT: certificates.clientCertFile, NATS_TLS_KEY: certificates.clientKeyFile })
+		).rejects.toThrow(/certificate/)
 	})
 
 	test('no NATS_* settings: no user and no TLS options reach the client', () => {
-		expect(natsAuthFrom(readConfig(T.Object(commonEnv), { DATABASE_URL: 'postgres://unused', NATS_URL: 'nats://127.0.0.1:4222' }))).toEqual({})
+		expect(natsAuthFrom(readConfig(T.Object(commonEnv), { DATABASE_URL: 'postgres://unused', NATS_URL: 'nats://127.0.0.1:4222' }))).toEqual(
+			{}
+		)
 	})
 })

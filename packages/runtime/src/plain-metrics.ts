@@ -103,6 +103,10 @@ export class PlainHistogram extends PlainMetric<PlainHistogramChild> {
 			cumulative += child.counts[index] as number
 			return { labels: { ...labels, le }, value: cumulative, metricName: `${this.name}_bucket` }
 		})
-		return [...buckets, { labels, value: child.sum, metricName: `${this.name}_sum` }, { labels, value: child.count, metricName: `${this.name}_count` }]
+		return [
+			...buckets,
+			{ labels, value: child.sum, metricName: `${this.name}_sum` },
+			{ labels, value: child.count, metricName: `${this.name}_count` }
+		]
 	}
 }

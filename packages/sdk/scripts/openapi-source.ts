@@ -5,7 +5,7 @@ import { createApp } from '../../../services/gateway/src/app.ts'
 
 export const SCHEMA_FILE = new URL('../src/schema.ts', import.meta.url).pathname
 
-const HEADER = '// Generated from the gateway\'s /openapi.json by `bun run --cwd packages/sdk generate`. Do not edit.\n\n'
+const HEADER = "// Generated from the gateway's /openapi.json by `bun run --cwd packages/sdk generate`. Do not edit.\n\n"
 
 /**
  * The gateway's OpenAPI document, built from its route declarations without any server: the app is
@@ -18,7 +18,14 @@ export async function gatewayDocument(): Promise<Record<string, unknown>> {
 		bus: {} as never,
 		clock: systemClock,
 		logger: silentLogger,
-		config: { PUBLIC_BASE_URL: 'https://api.example.test', PRICING_URL: 'https://example.test/pricing', APP_URL: 'https://app.example.test', CHECKER_TIMEOUT_MS: 2_000, LIMITS_STORE_TIMEOUT_MS: 2_000, TRUSTED_PROXIES: '' }
+		config: {
+			PUBLIC_BASE_URL: 'https://api.example.test',
+			PRICING_URL: 'https://example.test/pricing',
+			APP_URL: 'https://app.example.test',
+			CHECKER_TIMEOUT_MS: 2_000,
+			LIMITS_STORE_TIMEOUT_MS: 2_000,
+			TRUSTED_PROXIES: ''
+		}
 	})
 	const response = await app.handle(new Request('http://localhost/openapi.json'))
 	if (response.status !== 200) throw new Error(`/openapi.json answered ${response.status}`)
@@ -36,7 +43,10 @@ async function loadOpenapiTypescript() {
 	Bun.plugin({
 		name: 'typescript-5 for openapi-typescript',
 		setup(build) {
-			build.onLoad({ filter: exactly }, () => ({ contents: `import ts from ${JSON.stringify(compilerApi)}\nexport default ts\n`, loader: 'js' }))
+			build.onLoad({ filter: exactly }, () => ({
+				contents: `import ts from ${JSON.stringify(compilerApi)}\nexport default ts\n`,
+				loader: 'js'
+			}))
 		}
 	})
 	return import('openapi-typescript')

@@ -33,7 +33,9 @@ beforeAll(async () => {
 	const acme = await make.operator('acme-gaming', 'Acme Gaming')
 	await make.link(acme, 'acmebet.co.uk', await make.licence(acme, { license_number: '000-012345-R-123456-002' }))
 	await make.finishAllRuns()
-	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T10:30:00Z'), 'succeeded', [{ publication: 'register', url: 'https://example.test/register.csv', bytes: 'acme,active', outcome: 'succeeded' }])
+	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T10:30:00Z'), 'succeeded', [
+		{ publication: 'register', url: 'https://example.test/register.csv', bytes: 'acme,active', outcome: 'succeeded' }
+	])
 	bus = await connectBus({ servers: nats.url, name: 'sdk-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
 	const evidence = await evidenceKeyring(await generateEvidenceKey('sdk-test'))
@@ -68,7 +70,11 @@ describe('the SDK against the real gateway', () => {
 		const client = createLicenceVerifyClient({ baseUrl, apiKey: key })
 		const error = await client.check({ domain: 'bad_host.example' }).catch((caught: unknown) => caught)
 		expect(error).toBeInstanceOf(LicenceVerifyError)
-		expect({ status: (error as LicenceVerifyError).status, code: (error as LicenceVerifyError).code, reason: (error as LicenceVerifyError).reason }).toEqual({
+		expect({
+			status: (error as LicenceVerifyError).status,
+			code: (error as LicenceVerifyError).code,
+			reason: (error as LicenceVerifyError).reason
+		}).toEqual({
 			status: 400,
 			code: 'invalid_query',
 			reason: 'not_a_valid_hostname'
@@ -81,11 +87,22 @@ describe('the SDK against the real gateway', () => {
 		const batch = await client.checkBatch(['acmebet.co.uk', 'unknown.example'], { evidence: 'true' })
 		const jws = batch.evidence?.jws as string
 		const verified = await client.verifyEvidence(jws, { snapshots: true })
-		expect(verified).toMatchObject({ ok: true, kid: 'sdk-test', record: { kind: 'check_batch', publications: [{ jurisdiction: 'UKGC', source_url: 'https://example.test/register.csv' }] } })
+		expect(verified).toMatchObject({
+			ok: true,
+			kid: 'sdk-test',
+			record: { kind: 'check_batch', publications: [{ jurisdiction: 'UKGC', source_url: 'https://example.test/register.csv' }] }
+		})
 		expect((await client.evidence(batch.evidence?.id as string)).jws).toBe(jws)
 		const [header, payload, signature] = jws.split('.')
-		const forged = Buffer.from(Buffer.from(payload as string, 'base64url').toString().replace('licensed', 'unlicensed')).toString('base64url')
-		expect(await client.verifyEvidence(`${header}.${forged}.${signature}`)).toMatchObject({ ok: false, reason: 'evidence_signature_invalid' })
+		const forged = Buffer.from(
+			Buffer.from(payload as string, 'base64url')
+				.toString()
+				.replace('licensed', 'unlicensed')
+		).toString('base64url')
+		expect(await client.verifyEvidence(`${header}.${forged}.${signature}`)).toMatchObject({
+			ok: false,
+			reason: 'evidence_signature_invalid'
+		})
 	})
 
 	test('a 429 with Retry-After is retried once after the wait it names', async () => {
@@ -113,7 +130,11 @@ describe('the SDK against the real gateway', () => {
 		const { waits, sleep } = recordingSleep()
 		const client = createLicenceVerifyClient({ baseUrl: listen(checkerless), apiKey: key, sleep })
 		const error = (await client.check({ domain: 'acmebet.co.uk' }).catch((caught: unknown) => caught)) as LicenceVerifyError
-		expect({ status: error.status, reason: error.reason, waits }).toEqual({ status: 503, reason: 'checker_unavailable', waits: [1_000, 2_000, 4_000] })
+		expect({ status: error.status, reason: error.reason, waits }).toEqual({
+			status: 503,
+			reason: 'checker_unavailable',
+			waits: [1_000, 2_000, 4_000]
+		})
 		await orphanBus.close()
 		await lonelyNats.stop()
 	})
@@ -123,7 +144,13 @@ describe('verifyWebhookSignature', () => {
 	test('accepts the notifier scheme and refuses an altered body', () => {
 		const body = '{"event":"license.status_changed"}'
 		const header = signatureHeader(body, ['whsec_test'], 1_790_000_000)
-		expect(verifyWebhookSignature(header, body, ['whsec_test'], { nowSeconds: 1_790_000_010 })).toEqual({ valid: true, timestamp: 1_790_000_000 })
-		expect(verifyWebhookSignature(header, `${body} `, ['whsec_test'], { nowSeconds: 1_790_000_010 })).toEqual({ valid: false, reason: 'no_matching_signature' })
+		expect(verifyWebhookSignature(header, body, ['whsec_test'], { nowSeconds: 1_790_000_010 })).toEqual({
+			valid: true,
+			timestamp: 1_790_000_000
+		})
+		expect(verifyWebhookSignature(header, `${body} `, ['whsec_test'], { nowSeconds: 1_790_000_010 })).toEqual({
+			valid: false,
+			reason: 'no_matching_signature'
+		})
 	})
 })

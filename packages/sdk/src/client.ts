@@ -36,7 +36,12 @@ export function createLicenceVerifyClient(options: ClientOptions) {
 	async function snapshot(sha256: string): Promise<Snapshot> {
 		const result = await api.GET('/v1/snapshots/{sha256}', { params: { path: { sha256 } }, parseAs: 'arrayBuffer' })
 		const bytes = new Uint8Array(unwrap(result) as ArrayBuffer)
-		return { sha256, bytes, contentType: result.response.headers.get('content-type'), readAt: result.response.headers.get('x-snapshot-read-at') }
+		return {
+			sha256,
+			bytes,
+			contentType: result.response.headers.get('content-type'),
+			readAt: result.response.headers.get('x-snapshot-read-at')
+		}
 	}
 
 	return {

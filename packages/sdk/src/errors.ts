@@ -30,6 +30,10 @@ const isEnvelope = (value: unknown): value is ErrorEnvelope =>
 export function errorOf(response: Response, body: unknown): LicenceVerifyError {
 	const envelope: ErrorEnvelope = isEnvelope(body)
 		? body
-		: { error: `Unexpected ${response.status} response.`, code: response.status >= 500 ? 'server_error' : 'unexpected_response', details: { reason: 'unexpected_response' } }
+		: {
+				error: `Unexpected ${response.status} response.`,
+				code: response.status >= 500 ? 'server_error' : 'unexpected_response',
+				details: { reason: 'unexpected_response' }
+			}
 	return new LicenceVerifyError(response.status, envelope, response.headers.get('x-request-id'))
 }

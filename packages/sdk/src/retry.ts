@@ -25,7 +25,10 @@ export function retryAfterMs(value: string | null, nowMs: number): number | null
  * wait (a 429 without it, such as a monthly quota, is not: it does not clear soon); a 5xx or a
  * network failure is retried after 1 s, 2 s and 4 s; any other answer is returned as it is.
  */
-export function retryingFetch(fetcher: (request: Request) => Promise<Response>, options: RetryOptions = {}): (request: Request) => Promise<Response> {
+export function retryingFetch(
+	fetcher: (request: Request) => Promise<Response>,
+	options: RetryOptions = {}
+): (request: Request) => Promise<Response> {
 	const sleep = options.sleep ?? realSleep
 	const now = options.now ?? Date.now
 	return async (request) => {

@@ -2,7 +2,13 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { findBinary } from './processes.ts'
 
-export type TestCertificates = { caFile: string; serverCertFile: string; serverKeyFile: string; clientCertFile: string; clientKeyFile: string }
+export type TestCertificates = {
+	caFile: string
+	serverCertFile: string
+	serverKeyFile: string
+	clientCertFile: string
+	clientKeyFile: string
+}
 
 /** A throwaway CA, a server certificate for 127.0.0.1/localhost and a client certificate, made with openssl in `dir`. */
 export function makeTestCertificates(dir: string): TestCertificates {
@@ -19,7 +25,23 @@ export function makeTestCertificates(dir: string): TestCertificates {
 		key(name)
 		run('req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`)
 		writeFileSync(join(dir, `${name}.ext`), extensions)
-		run('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', `${name}.ext`, '-out', `${name}.pem`)
+		run(
+			'x509',
+			'-req',
+			'-in',
+			`${name}.csr`,
+			'-CA',
+			'ca.pem',
+			'-CAkey',
+			'ca.key',
+			'-CAcreateserial',
+			'-days',
+			'2',
+			'-extfile',
+			`${name}.ext`,
+			'-out',
+			`${name}.pem`
+		)
 	}
 	signed('server', '/CN=nats', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n')
 	signed('client', '/CN=gateway', 'extendedKeyUsage=clientAuth\n')

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { connectBus } from '@lv/bus'
 import { createTestDatabase, startNats } from './index.ts'
 

@@ -104,7 +104,11 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 				if (handle.isRunning()) return
 				spawn()
 				// back in the cluster (meta leader known); its copies of streams and consumers catch up after that
-				await waitFor(() => handle.healthy('?js-server-only=true'), { what: `nats node ${node.name} to rejoin JetStream`, timeoutMs: 30_000, intervalMs: 100 }).catch((error: Error) => {
+				await waitFor(() => handle.healthy('?js-server-only=true'), {
+					what: `nats node ${node.name} to rejoin JetStream`,
+					timeoutMs: 30_000,
+					intervalMs: 100
+				}).catch((error: Error) => {
 					throw new Error(`${error.message}; it last said ${lastHealth}`)
 				})
 			},

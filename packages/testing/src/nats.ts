@@ -36,12 +36,17 @@ const credentialsForEveryRole = () =>
 export function natsUsersConfig(users: true | NatsUsers | undefined): { credentials: NatsUsers | undefined; config: string[] } {
 	const credentials = users === true ? credentialsForEveryRole() : users
 	const config = credentials
-		? [natsAuthorizationBlock(Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } })))]
+		? [
+				natsAuthorizationBlock(
+					Object.entries(credentials).map(([role, { user, pass }]) => ({ role: role as NatsRole, user, password: { literal: pass } }))
+				)
+			]
 		: []
 	return { credentials, config }
 }
 
-export const NATS_INSTALL_HINT = 'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
+export const NATS_INSTALL_HINT =
+	'nats-server not found: install it with `apt-get install -y nats-server` (or run `npm run stack`, which does).'
 
 export function natsBinary(): string {
 	const binary = findBinary(['nats-server', '/usr/sbin/nats-server', '/usr/bin/nats-server'])
@@ -55,7 +60,9 @@ export function natsBinary(): string {
  * or the `credentials` of another server, so the nodes of a cluster share them); with `tls` the client
  * port speaks TLS only.
  */
-export async function startNats(options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls } = {}): Promise<NatsHandle> {
+export async function startNats(
+	options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls } = {}
+): Promise<NatsHandle> {
 	const binary = natsBinary()
 	const dir = makeOwnedTempDir('nats')
 	const storeDir = options.storeDir ?? join(dir, 'store')
@@ -63,7 +70,13 @@ export async function startNats(options: { storeDir?: string; port?: number; use
 	const { credentials, config: authorization } = natsUsersConfig(options.users)
 	writeFileSync(
 		configFile,
-		[`listen: 127.0.0.1:${options.port ?? -1}`, `ports_file_dir: "${dir}"`, `jetstream { store_dir: "${storeDir}" }`, ...authorization, ...(options.tls ? [tlsBlock(options.tls)] : [])].join('\n')
+		[
+			`listen: 127.0.0.1:${options.port ?? -1}`,
+			`ports_file_dir: "${dir}"`,
+			`jetstream { store_dir: "${storeDir}" }`,
+			...authorization,
+			...(options.tls ? [tlsBlock(options.tls)] : [])
+		].join('\n')
 	)
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
 	const { kill, unhook } = adoptChild(dir, child)

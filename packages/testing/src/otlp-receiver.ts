@@ -33,8 +33,8 @@ type ExportedSpan = {
 }
 type TraceExport = { resourceSpans?: { resource?: { attributes?: KeyValue[] }; scopeSpans?: { spans?: ExportedSpan[] }[] }[] }
 
-const valueOf = (value: AnyValue) => value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue
-const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map((entry) => [entry.key, valueOf(entry.value)]))
+const attributeValue = (value: AnyValue) => value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue
+const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map((entry) => [entry.key, attributeValue(entry.value)]))
 
 /** A collector stand-in: accepts OTLP/HTTP JSON trace exports on POST /v1/traces and keeps the spans. */
 export function startOtlpReceiver(): OtlpReceiver {

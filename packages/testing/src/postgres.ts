@@ -56,10 +56,26 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 		rmSync(dataDir, { recursive: true, force: true })
 		const create = options.replicaOf
 			? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
-				[pgBinary('pg_basebackup'), '-D', dataDir, '-h', '127.0.0.1', '-p', String(options.replicaOf.port), '-U', 'postgres', '-X', 'stream', '-R', '--checkpoint=fast', '--no-sync']
+				[
+					pgBinary('pg_basebackup'),
+					'-D',
+					dataDir,
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(options.replicaOf.port),
+					'-U',
+					'postgres',
+					'-X',
+					'stream',
+					'-R',
+					'--checkpoint=fast',
+					'--no-sync'
+				]
 			: [pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
 		const created = Bun.spawnSync(asPostgresUser(create), { stdout: 'pipe', stderr: 'pipe' })
-		if (created.exitCode !== 0) throw new Error(`${options.replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
+		if (created.exitCode !== 0)
+			throw new Error(`${options.replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
 	}
 	await stopLeftoverPostmaster(dataDir)
 	const port = options.port ?? (await freePort())
@@ -67,7 +83,18 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 		? ['-c', 'max_connections=200']
 		: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
 	const child = Bun.spawn(
-		asPostgresUser([pgBinary('postgres'), '-D', dataDir, '-p', String(port), '-k', socketDir, '-c', 'listen_addresses=127.0.0.1', ...settings]),
+		asPostgresUser([
+			pgBinary('postgres'),
+			'-D',
+			dataDir,
+			'-p',
+			String(port),
+			'-k',
+			socketDir,
+			'-c',
+			'listen_addresses=127.0.0.1',
+			...settings
+		]),
 		{ stdout: 'ignore', stderr: 'pipe' }
 	)
 	writeFileSync(join(baseDir, 'child.pid'), String(child.pid))

@@ -93,7 +93,10 @@ export function onProcessExit(cleanup: Cleanup): () => void {
  * sweep kills it if this process dies first), and it is killed and the directory removed when this
  * process exits. `kill` does that now; `unhook` forgets the exit cleanup.
  */
-export function adoptChild(dir: string, child: { pid: number; kill(signal?: number | NodeJS.Signals): void }): { kill(): void; unhook(): void } {
+export function adoptChild(
+	dir: string,
+	child: { pid: number; kill(signal?: number | NodeJS.Signals): void }
+): { kill(): void; unhook(): void } {
 	writeFileSync(join(dir, 'child.pid'), String(child.pid))
 	const kill = () => {
 		try {

@@ -47,9 +47,12 @@ export async function startReplicatedDatabase(database = 'lv'): Promise<Replicat
 		const caughtUp = async () => {
 			const [written] = await primarySql<{ lsn: string }[]>`SELECT pg_current_wal_lsn()::text AS lsn`
 			const lsn = written?.lsn ?? '0/0'
-			await waitFor(async () => (await replicaSql<{ done: boolean }[]>`SELECT pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS done`)[0]?.done, {
-				what: 'the replica to replay the primary'
-			})
+			await waitFor(
+				async () => (await replicaSql<{ done: boolean }[]>`SELECT pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS done`)[0]?.done,
+				{
+					what: 'the replica to replay the primary'
+				}
+			)
 		}
 		return {
 			primary: { handle: primary, url: primaryUrl, sql: primarySql },

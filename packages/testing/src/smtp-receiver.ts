@@ -53,7 +53,10 @@ function parseMail(raw: string): { from: string; subject: string; text: string }
 	const encoding = header('Content-Transfer-Encoding').toLowerCase()
 	const text =
 		encoding === 'quoted-printable'
-			? Buffer.from(body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8')
+			? Buffer.from(
+					body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+					'latin1'
+				).toString('utf8')
 			: encoding === 'base64'
 				? Buffer.from(body, 'base64').toString('utf8')
 				: body

@@ -26,14 +26,19 @@ export function isTracing(): boolean {
  */
 export async function startTracing(options: TracingOptions): Promise<boolean> {
 	if (provider || !options.endpoint) return false
-	const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, { BatchSpanProcessor, TracerProvider }] =
-		await Promise.all([
-			import('@opentelemetry/context-async-hooks'),
-			import('@opentelemetry/core'),
-			import('@opentelemetry/exporter-trace-otlp-http'),
-			import('@opentelemetry/resources'),
-			import('@opentelemetry/sdk-trace')
-		])
+	const [
+		{ AsyncLocalStorageContextManager },
+		{ W3CTraceContextPropagator },
+		{ OTLPTraceExporter },
+		{ resourceFromAttributes },
+		{ BatchSpanProcessor, TracerProvider }
+	] = await Promise.all([
+		import('@opentelemetry/context-async-hooks'),
+		import('@opentelemetry/core'),
+		import('@opentelemetry/exporter-trace-otlp-http'),
+		import('@opentelemetry/resources'),
+		import('@opentelemetry/sdk-trace')
+	])
 	if (provider) return false
 	const contextManager = new AsyncLocalStorageContextManager()
 	contextManager.enable()

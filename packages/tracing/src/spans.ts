@@ -1,4 +1,16 @@
-import { type Attributes, type Context, type Link, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, context, isSpanContextValid, propagation, trace } from '@opentelemetry/api'
+import {
+	type Attributes,
+	type Context,
+	type Link,
+	ROOT_CONTEXT,
+	type Span,
+	SpanKind,
+	SpanStatusCode,
+	context,
+	isSpanContextValid,
+	propagation,
+	trace
+} from '@opentelemetry/api'
 import { isTracing, tracer } from './setup.ts'
 
 export { SpanKind }
@@ -112,7 +124,11 @@ export function describeActiveSpan(name: string, attributes: Attributes): void {
 export function inHttpServerSpan(request: Request, handle: () => Response | Promise<Response>): Promise<Response> {
 	return inSpan(
 		request.method,
-		{ kind: SpanKind.SERVER, parent: ROOT_CONTEXT, attributes: { 'http.request.method': request.method, 'url.path': new URL(request.url).pathname } },
+		{
+			kind: SpanKind.SERVER,
+			parent: ROOT_CONTEXT,
+			attributes: { 'http.request.method': request.method, 'url.path': new URL(request.url).pathname }
+		},
 		async (span) => {
 			const response = await handle()
 			span?.setAttribute('http.response.status_code', response.status)

@@ -69,9 +69,11 @@ test('a batch span continues its first caller and links the others', async () =>
 
 test('a failing span is exported with an error status and the error passes through', async () => {
 	const otlp = await startWithReceiver()
-	await expect(inSpan('failing', {}, async () => {
-		throw new Error('boom')
-	})).rejects.toThrow('boom')
+	await expect(
+		inSpan('failing', {}, async () => {
+			throw new Error('boom')
+		})
+	).rejects.toThrow('boom')
 	await stopTracing()
 	expect(otlp.spans().map((span) => [span.name, span.statusCode])).toEqual([['failing', 2]])
 })

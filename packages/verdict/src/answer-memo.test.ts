@@ -6,7 +6,17 @@ import { checkLicenseNumber } from './check-license-number.ts'
 import { HOUR, JURISDICTIONS, NOW, READ_AT, brandWorld, index } from './test-support/index-rows.ts'
 
 const world = brandWorld()
-const QUERIES = ['brand.com', 'www.brand.com', 'shop.brand.com', 'brandbet.co.uk', 'BRAND.COM.', 'northernlights.com', 'casino.example', 'brandgaming.net', 'bränd.com']
+const QUERIES = [
+	'brand.com',
+	'www.brand.com',
+	'shop.brand.com',
+	'brandbet.co.uk',
+	'BRAND.COM.',
+	'northernlights.com',
+	'casino.example',
+	'brandgaming.net',
+	'bränd.com'
+]
 const answerAt = (query: string, nowMs: number) => JSON.stringify(checkDomain(world.index, query, { now: new Date(nowMs) }))
 
 describe('nextFreshnessChangeMs', () => {
@@ -27,7 +37,10 @@ describe('AnswerMemo', () => {
 	test('a remembered answer is byte-identical to a fresh one at any later instant, across every register going stale', () => {
 		fc.assert(
 			fc.property(
-				fc.array(fc.record({ query: fc.constantFrom(...QUERIES), offsetMs: fc.integer({ min: 0, max: 60 * HOUR }) }), { minLength: 1, maxLength: 30 }),
+				fc.array(fc.record({ query: fc.constantFrom(...QUERIES), offsetMs: fc.integer({ min: 0, max: 60 * HOUR }) }), {
+					minLength: 1,
+					maxLength: 30
+				}),
 				(calls) => {
 					const memo = new AnswerMemo<string>(100)
 					const ordered = [...calls].sort((a, b) => a.offsetMs - b.offsetMs)
@@ -74,7 +87,9 @@ describe('AnswerMemo', () => {
 		const memo = new AnswerMemo<string>(10)
 		const number = '039011-R-319371-005'
 		const asDomain = memo.answer(world.index, NOW.getTime(), `domain\u0000${number}`, () => 'domain answer')
-		const asNumber = memo.answer(world.index, NOW.getTime(), `license_number\u0000${number}`, () => JSON.stringify(checkLicenseNumber(world.index, number, { now: NOW })))
+		const asNumber = memo.answer(world.index, NOW.getTime(), `license_number\u0000${number}`, () =>
+			JSON.stringify(checkLicenseNumber(world.index, number, { now: NOW }))
+		)
 		expect(asDomain).toBe('domain answer')
 		expect(JSON.parse(asNumber).verdict).toBe('licensed')
 	})

@@ -27,7 +27,21 @@ describe('parseAsOf', () => {
 	})
 
 	test('a non-existent date, a datetime without offset, other forms and over 40 characters are invalid_input on as_of', () => {
-		for (const raw of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-1-01', '20261001', '2026-10-01T10:00:00', '2026-10-01 10:00:00Z', '2026-10-01T25:00Z', '2026-10-01T10:00+24:00', 'yesterday', '', `2026-10-01T10:00:00.${'1'.repeat(30)}Z`, 42]) {
+		for (const raw of [
+			'2026-02-30',
+			'2025-02-29',
+			'2026-13-01',
+			'2026-1-01',
+			'20261001',
+			'2026-10-01T10:00:00',
+			'2026-10-01 10:00:00Z',
+			'2026-10-01T25:00Z',
+			'2026-10-01T10:00+24:00',
+			'yesterday',
+			'',
+			`2026-10-01T10:00:00.${'1'.repeat(30)}Z`,
+			42
+		]) {
 			const parsed = parseAsOf(raw, NOW)
 			expect(parsed).toMatchObject({ ok: false, reason: 'invalid_input', field: 'as_of' })
 		}
@@ -42,7 +56,13 @@ describe('parseAsOf', () => {
 
 const world = brandWorld()
 const licenceEntry = world.index.shards.get('UKGC')?.licences.get(world.brandRemote.id) ?? null
-const event = (id: string, changed_at: string, previous_status: LicenseHistoryRow['previous_status'], new_status: LicenseHistoryRow['new_status'], corrected_at: string | null = null): LicenseHistoryRow => ({
+const event = (
+	id: string,
+	changed_at: string,
+	previous_status: LicenseHistoryRow['previous_status'],
+	new_status: LicenseHistoryRow['new_status'],
+	corrected_at: string | null = null
+): LicenseHistoryRow => ({
 	id,
 	license_id: world.brandRemote.id,
 	changed_at,
@@ -81,7 +101,10 @@ describe('reconstructAsOf', () => {
 	})
 
 	test('a later event after the withdrawn one is observed again', () => {
-		expect(reconstructAsOf(history, licenceEntry, new Date('2026-07-01T00:00:00.000Z'))).toMatchObject({ basis: 'observed', status: 'suspended' })
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-07-01T00:00:00.000Z'))).toMatchObject({
+			basis: 'observed',
+			status: 'suspended'
+		})
 	})
 
 	test('a date before tracking_since is before_tracking with status null', () => {
@@ -104,7 +127,9 @@ describe('as_of on checks', () => {
 		expect(result.verdict).toBe('licensed')
 		expect(result.match?.status).toBe('active')
 		expect(result.as_of).toMatchObject({ resolved_at: '2026-07-01T23:59:59.999Z', basis: 'observed', status: 'suspended' })
-		expect(result.verdict_detail.startsWith('At 2026-07-01T23:59:59.999Z the service\'s history records the licence as suspended')).toBe(true)
+		expect(result.verdict_detail.startsWith("At 2026-07-01T23:59:59.999Z the service's history records the licence as suspended")).toBe(
+			true
+		)
 	})
 
 	test('a corrected answer never quotes the withdrawn status', () => {

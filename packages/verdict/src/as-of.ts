@@ -4,10 +4,7 @@ import type { AsOf } from './result.ts'
 import type { LicenseHistoryRow } from './rows.ts'
 import { toIso, toMs } from './time.ts'
 
-
-export type ParsedAsOf =
-	| { ok: true; instant: Date }
-	| { ok: false; reason: 'invalid_input'; field: 'as_of'; message: string }
+export type ParsedAsOf = { ok: true; instant: Date } | { ok: false; reason: 'invalid_input'; field: 'as_of'; message: string }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/
@@ -39,8 +36,15 @@ export function parseAsOf(raw: unknown, now: Date): ParsedAsOf {
 	const second = Number(dateTime[6] ?? '0')
 	const millisecond = Number((dateTime[7] ?? '0').padEnd(3, '0').slice(0, 3))
 	if (
-		year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined ||
-		!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59
+		year === undefined ||
+		month === undefined ||
+		day === undefined ||
+		hour === undefined ||
+		minute === undefined ||
+		!isRealDate(year, month, day) ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
 	) {
 		return invalid(`as_of ${raw} is not a real date and time.`)
 	}

@@ -17,11 +17,22 @@ const world = index({
 
 describe('checkBatch', () => {
 	test('per-row errors never fail the batch and carry error, error_detail, match null and no verdict', () => {
-		const batch = checkBatch(world, ['solo.com', 'https://solo.com/path', 'my_site.com', 'a'.repeat(254), 42, null, { domain: 'x.com' }], options)
+		const batch = checkBatch(
+			world,
+			['solo.com', 'https://solo.com/path', 'my_site.com', 'a'.repeat(254), 42, null, { domain: 'x.com' }],
+			options
+		)
 		expect(batch.results).toHaveLength(7)
 		expect((batch.results[0] as BatchResultRow).verdict).toBe('licensed')
 		const errors = batch.results.slice(1) as BatchErrorRow[]
-		expect(errors.map((row) => row.error)).toEqual(['invalid_hostname', 'invalid_hostname', 'invalid_hostname', 'invalid_input', 'invalid_input', 'invalid_input'])
+		expect(errors.map((row) => row.error)).toEqual([
+			'invalid_hostname',
+			'invalid_hostname',
+			'invalid_hostname',
+			'invalid_input',
+			'invalid_input',
+			'invalid_input'
+		])
 		for (const row of errors) {
 			expect(row.match).toBeNull()
 			expect(row.error_detail).toMatch(/^[A-Z].*\.$/)
@@ -60,14 +71,24 @@ describe('checkBatch', () => {
 		])
 		const [row] = checkBatch(world, ['brand.com'], options).results as [BatchResultRow]
 		expect(row.verdict).toBe('licensed')
-		expect(row.verdict_detail).toContain('The domain has 2 other register listings, which the single check (GET /v1/check) shows in jurisdictions.')
+		expect(row.verdict_detail).toContain(
+			'The domain has 2 other register listings, which the single check (GET /v1/check) shows in jurisdictions.'
+		)
 	})
 
 	test('a body that is not 1 to 100 entries is 400 invalid_input on field domains', () => {
 		for (const body of [[], Array.from({ length: 101 }, () => 'a.com'), 'a.com', null, { domains: ['a.com'] }]) {
-			expect(() => checkBatch(world, body, options)).toThrow(expect.objectContaining({ status: 400, reason: 'invalid_input', field: 'domains' }))
+			expect(() => checkBatch(world, body, options)).toThrow(
+				expect.objectContaining({ status: 400, reason: 'invalid_input', field: 'domains' })
+			)
 		}
-		expect(checkBatch(world, Array.from({ length: 100 }, () => 'solo.com'), options).results).toHaveLength(100)
+		expect(
+			checkBatch(
+				world,
+				Array.from({ length: 100 }, () => 'solo.com'),
+				options
+			).results
+		).toHaveLength(100)
 	})
 })
 
@@ -76,7 +97,11 @@ describe('dual-licensed single check', () => {
 		const result = checkDomain(world, 'brand.com', options)
 		expect(result.match).toMatchObject({ jurisdiction: 'UKGC', matched_domain: 'brand.com' })
 		expect(result.jurisdictions?.map((listing) => listing.verdict)).toEqual(['licensed', 'licensed', 'licence_not_active'])
-		expect(result.jurisdictions?.[2]).toMatchObject({ matched_domain: 'www.brand.com', status: 'revoked', regulator_name: 'Anjouan Offshore Finance Authority' })
+		expect(result.jurisdictions?.[2]).toMatchObject({
+			matched_domain: 'www.brand.com',
+			status: 'revoked',
+			regulator_name: 'Anjouan Offshore Finance Authority'
+		})
 		expect(result.verdict_detail).toContain('The domain is also listed by the MGA register under Brand Gaming')
 	})
 
@@ -85,7 +110,11 @@ describe('dual-licensed single check', () => {
 	})
 
 	test('a host and its www-counterpart listed under the same licence are one site, not a second listing', () => {
-		const site = index({ operators: [owner], licences: [uk], links: [link(owner, 'kestrel.co.uk', uk), link(owner, 'www.kestrel.co.uk', uk)] })
+		const site = index({
+			operators: [owner],
+			licences: [uk],
+			links: [link(owner, 'kestrel.co.uk', uk), link(owner, 'www.kestrel.co.uk', uk)]
+		})
 		for (const query of ['kestrel.co.uk', 'www.kestrel.co.uk']) {
 			const result = checkDomain(site, query, options)
 			expect(result.verdict).toBe('licensed')

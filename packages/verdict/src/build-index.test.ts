@@ -13,7 +13,9 @@ describe('buildIndex', () => {
 	test('indexes links by hostname and registrable domain, licences by number key and operator', () => {
 		const owner = operator('acme', 'Acme Play')
 		const held = licence(owner, { license_number: '000102-R-317976-010', license_number_key: 'stale-key-from-an-old-reader' })
-		const shard = buildIndex(rows({ operators: [owner], licences: [held], links: [link(owner, 'shop.acme.co.uk', held, { registrable_domain: 'wrong.example' })] })).shards.get('UKGC')
+		const shard = buildIndex(
+			rows({ operators: [owner], licences: [held], links: [link(owner, 'shop.acme.co.uk', held, { registrable_domain: 'wrong.example' })] })
+		).shards.get('UKGC')
 		expect(shard?.linksByHostname.get('shop.acme.co.uk')).toMatchObject({ hostname: 'shop.acme.co.uk', operator: { id: owner.id } })
 		// The registrable domain is recomputed from the hostname, not taken from the row.
 		expect(shard?.linksBelowRegistrable.get('acme.co.uk')).toMatchObject({ hostname: 'shop.acme.co.uk' })
@@ -44,7 +46,13 @@ describe('domain link storage', () => {
 	const otherHeld = licence(other, { license_number: 'O-1' })
 
 	test('a host listed once is stored as the link itself; a second listing of the same host makes a list', () => {
-		const shard = buildIndex(rows({ operators: [owner, other], licences: [held, otherHeld], links: [link(owner, 'acme.com', held), link(owner, 'shared.com', held), link(other, 'shared.com', otherHeld)] })).shards.get('UKGC')
+		const shard = buildIndex(
+			rows({
+				operators: [owner, other],
+				licences: [held, otherHeld],
+				links: [link(owner, 'acme.com', held), link(owner, 'shared.com', held), link(other, 'shared.com', otherHeld)]
+			})
+		).shards.get('UKGC')
 		expect(Array.isArray(shard?.linksByHostname.get('acme.com'))).toBe(false)
 		expect(shard?.linksByHostname.get('shared.com')).toHaveLength(2)
 	})
@@ -55,7 +63,13 @@ describe('domain link storage', () => {
 			rows({
 				operators: [owner, other],
 				licences: [held, otherHeld, mga],
-				links: [link(owner, 'acme.co.uk', held), link(owner, 'www.acme.co.uk', held), link(other, 'shop.acme.co.uk', otherHeld), link(owner, 'acme.co.uk', mga), link(owner, 'acmeco.uk', held)]
+				links: [
+					link(owner, 'acme.co.uk', held),
+					link(owner, 'www.acme.co.uk', held),
+					link(other, 'shop.acme.co.uk', otherHeld),
+					link(owner, 'acme.co.uk', mga),
+					link(owner, 'acmeco.uk', held)
+				]
 			})
 		)
 		const found = linksForRegistrable(built, 'acme.co.uk').map((entry) => `${entry.jurisdiction} ${entry.hostname}`)
@@ -69,7 +83,9 @@ describe('beginJurisdiction', () => {
 	const owner = operator('acme', 'Acme Play')
 	const ukLicence = licence(owner, { license_number: '000102-R-317976-010' })
 	const mgaLicence = licence(owner, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/315/2015' })
-	const ukLinks = Array.from({ length: 25 }, (_, i) => link(owner, i % 3 === 0 ? `www.acme${i}.co.uk` : `acme${i}.co.uk`, ukLicence, { link_status: i % 5 === 0 ? 'delisted' : 'active' }))
+	const ukLinks = Array.from({ length: 25 }, (_, i) =>
+		link(owner, i % 3 === 0 ? `www.acme${i}.co.uk` : `acme${i}.co.uk`, ukLicence, { link_status: i % 5 === 0 ? 'delisted' : 'active' })
+	)
 	const base = buildIndex(rows({ operators: [owner], licences: [ukLicence, mgaLicence], links: [link(owner, 'acme.mt', mgaLicence)] }))
 
 	test('links added in chunks give the same answers as replaceJurisdiction with every row at once', () => {
@@ -87,7 +103,11 @@ describe('beginJurisdiction', () => {
 	test('finish swaps into the index it is given, keeping a jurisdiction replaced while the links were read', () => {
 		const build = beginJurisdiction('UKGC', rows({ operators: [owner], licences: [ukLicence], links: [] }))
 		build.addDomainLinks(ukLinks)
-		const meanwhile = replaceJurisdiction(base, 'MGA', rows({ operators: [owner], licences: [{ ...mgaLicence, status: 'revoked' }], links: [link(owner, 'acme.mt', mgaLicence)] }))
+		const meanwhile = replaceJurisdiction(
+			base,
+			'MGA',
+			rows({ operators: [owner], licences: [{ ...mgaLicence, status: 'revoked' }], links: [link(owner, 'acme.mt', mgaLicence)] })
+		)
 		const next = build.finish(meanwhile)
 		expect(next.shards.get('MGA')).toBe(meanwhile.shards.get('MGA'))
 		expect(checkDomain(next, 'acme.mt', options).verdict).toBe('licence_not_active')
@@ -101,11 +121,21 @@ describe('replaceJurisdiction', () => {
 	const owner = operator('acme', 'Acme Play')
 	const before = licence(owner, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/315/2015' })
 	const ukLicence = licence(owner, { license_number: '000102-R-317976-010' })
-	const original = buildIndex(rows({ operators: [owner], licences: [before, ukLicence], links: [link(owner, 'acme.mt', before), link(owner, 'acme.co.uk', ukLicence)] }))
+	const original = buildIndex(
+		rows({
+			operators: [owner],
+			licences: [before, ukLicence],
+			links: [link(owner, 'acme.mt', before), link(owner, 'acme.co.uk', ukLicence)]
+		})
+	)
 
 	test('returns a new index with the jurisdiction rebuilt and leaves the old index untouched', () => {
 		const revoked = { ...before, status: 'revoked' as const, upstream_status: 'Cancelled' }
-		const next = replaceJurisdiction(original, 'MGA', rows({ operators: [owner], licences: [revoked], links: [link(owner, 'acme.mt', revoked)] }))
+		const next = replaceJurisdiction(
+			original,
+			'MGA',
+			rows({ operators: [owner], licences: [revoked], links: [link(owner, 'acme.mt', revoked)] })
+		)
 		expect(next).not.toBe(original)
 		expect(checkDomain(next, 'acme.mt', options).verdict).toBe('licence_not_active')
 		expect(checkDomain(original, 'acme.mt', options).verdict).toBe('licensed')
@@ -155,7 +185,8 @@ describe('index size', () => {
 		Bun.gc(true)
 		const used = heapStats().heapSize - baseline
 		let count = 0
-		for (const shard of built.shards.values()) for (const listings of shard.linksByHostname.values()) count += isLinkList(listings) ? listings.length : 1
+		for (const shard of built.shards.values())
+			for (const listings of shard.linksByHostname.values()) count += isLinkList(listings) ? listings.length : 1
 		expect(count).toBe(500_000)
 		expect(used).toBeLessThan(185 * 1024 * 1024)
 	}, 60_000)

@@ -8,7 +8,6 @@ import type { CheckIndex } from './index-model.ts'
 import type { BatchResult, BatchResultRow, BatchRow } from './result.ts'
 import { dualListingNote } from './wording.ts'
 
-
 /**
  * POST /v1/check/batch over `{ domains }`: 1–100 entries, else 400 invalid_input (field
  * domains). A bad entry gives a per-row error and never fails the batch. Rows carry no

@@ -127,9 +127,17 @@ function relatedHostEntries(links: readonly DomainLinkEntry[]): RelatedHost[] {
 		const key = `${link.hostname} ${link.jurisdiction} ${link.operator.id}`
 		if (seen.has(key)) continue
 		seen.add(key)
-		entries.push({ hostname: link.hostname, link_status: link.link_status, jurisdiction: link.jurisdiction, operator_slug: link.operator.slug })
+		entries.push({
+			hostname: link.hostname,
+			link_status: link.link_status,
+			jurisdiction: link.jurisdiction,
+			operator_slug: link.operator.slug
+		})
 	}
-	return entries.sort((a, b) => a.hostname.localeCompare(b.hostname) || a.jurisdiction.localeCompare(b.jurisdiction) || a.operator_slug.localeCompare(b.operator_slug))
+	return entries.sort(
+		(a, b) =>
+			a.hostname.localeCompare(b.hostname) || a.jurisdiction.localeCompare(b.jurisdiction) || a.operator_slug.localeCompare(b.operator_slug)
+	)
 }
 
 function relatedAnswer(index: CheckIndex, host: string, registrable: string, siblings: DomainLinkEntry[], now: Date): Answer {

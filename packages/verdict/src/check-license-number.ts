@@ -10,7 +10,6 @@ import { alternativeFrom, licenceNumberMatch, licenceVerdict } from './match.ts'
 import type { CheckResult } from './result.ts'
 import * as words from './wording.ts'
 
-
 /**
  * GET /v1/check?license_number=: case, spaces and separators ignored; an earlier UKGC version
  * resolves to the one now listed (superseded_number); KH/TGC/IOM service references accepted.
@@ -18,7 +17,11 @@ import * as words from './wording.ts'
  */
 export function checkLicenseNumber(index: CheckIndex, licenseNumber: string, options: CheckOptions): CheckResult {
 	if (typeof licenseNumber !== 'string' || licenseNumber.length > MAX_LICENSE_NUMBER_LENGTH) {
-		throw invalidQuery('invalid_input', `license_number must be a string of at most ${MAX_LICENSE_NUMBER_LENGTH} characters.`, 'license_number')
+		throw invalidQuery(
+			'invalid_input',
+			`license_number must be a string of at most ${MAX_LICENSE_NUMBER_LENGTH} characters.`,
+			'license_number'
+		)
 	}
 	const key = licenseNumberKey(licenseNumber)
 	if (key.length === 0) throw invalidQuery('invalid_input', 'license_number has no letters or digits.', 'license_number')

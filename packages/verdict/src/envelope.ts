@@ -53,7 +53,13 @@ function oldestRead(index: CheckIndex): string | null {
 	return reads.length === 0 ? null : toIso(Math.min(...reads))
 }
 
-export function finishResult(index: CheckIndex, query: CheckQuery, answer: Answer, options: CheckOptions, asOfInstant: Date | null): CheckResult {
+export function finishResult(
+	index: CheckIndex,
+	query: CheckQuery,
+	answer: Answer,
+	options: CheckOptions,
+	asOfInstant: Date | null
+): CheckResult {
 	const result: CheckResult = {
 		query,
 		verdict: answer.verdict,

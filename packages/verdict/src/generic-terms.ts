@@ -2,6 +2,7 @@
  * Generic gambling words. A root label made only of these (optionally with the filler words
  * below, hyphens ignored) is a generic term: it is never matched to an operator by name.
  */
+// biome-ignore format: a word list reads better a few words to a line
 export const GENERIC_GAMBLING_WORDS: readonly string[] = [
 	'bet', 'bets', 'betting', 'bettor', 'wager', 'wagers', 'wagering', 'gamble', 'gambling', 'gambler',
 	'casino', 'casinos', 'poker', 'slot', 'slots', 'bingo', 'lotto', 'lottery', 'lotteries', 'jackpot',
@@ -12,6 +13,7 @@ export const GENERIC_GAMBLING_WORDS: readonly string[] = [
 ]
 
 /** Words that turn a generic word into a generic phrase (`onlinecasino`, `best-slots`). */
+// biome-ignore format: a word list reads better a few words to a line
 export const GENERIC_FILLER_WORDS: readonly string[] = [
 	'online', 'best', 'top', 'free', 'play', 'live', 'real', 'money', 'new', 'my', 'the', 'uk', 'us', 'eu',
 	'mobile', 'site', 'sites', 'bonus', 'bonuses', 'guide', 'review', 'reviews', 'deals', 'offers', 'and',
@@ -44,5 +46,5 @@ export function isGenericGamblingLabel(key: string): boolean {
 		}
 	}
 	const final = reachable[key.length]
-	return final !== undefined && final[0] && final[1]
+	return final?.[0] === true && final[1]
 }

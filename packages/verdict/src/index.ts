@@ -1,7 +1,14 @@
 export * from './rows.ts'
 export * from './index-model.ts'
 export * from './result.ts'
-export { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead, type JurisdictionBuild, type JurisdictionRows } from './build-index.ts'
+export {
+	beginJurisdiction,
+	buildIndex,
+	replaceJurisdiction,
+	withRegisterRead,
+	type JurisdictionBuild,
+	type JurisdictionRows
+} from './build-index.ts'
 export { licenseNumberKey } from './license-number-key.ts'
 export { parseAsOf, reconstructAsOf, type ParsedAsOf } from './as-of.ts'
 export { checkDomain } from './check-domain.ts'

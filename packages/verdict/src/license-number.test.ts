@@ -8,7 +8,13 @@ const options = { now: NOW }
 describe('licenseNumberKey', () => {
 	test('case, spaces and separators are ignored', () => {
 		const key = licenseNumberKey('039011-R-319371-004')
-		for (const form of ['039011r319371004', ' 039011 R 319371 004 ', '039011/R/319371/004', '039011.r.319371.004', '039011- R-319371-004']) {
+		for (const form of [
+			'039011r319371004',
+			' 039011 R 319371 004 ',
+			'039011/R/319371/004',
+			'039011.r.319371.004',
+			'039011- R-319371-004'
+		]) {
 			expect(licenseNumberKey(form)).toBe(key)
 		}
 		expect(licenseNumberKey('MGA/B2C/315/2015')).toBe(licenseNumberKey('mga b2c 315 2015'))

@@ -89,7 +89,11 @@ describe('domain fields', () => {
 		expect(domainResult.verdict_detail).toContain('read "Not Active" at')
 		expect(domainResult.verdict_detail).toContain('not confirmation')
 		const numberMatch = checkLicenseNumber(index(fixture), 'OGL/2024/251/0130', options).match
-		expect([numberMatch?.verification_url, numberMatch?.verification_page_status, numberMatch?.verification_page_read_at]).toEqual([null, null, null])
+		expect([numberMatch?.verification_url, numberMatch?.verification_page_status, numberMatch?.verification_page_read_at]).toEqual([
+			null,
+			null,
+			null
+		])
 	})
 })
 
@@ -132,7 +136,11 @@ describe('licence fields', () => {
 describe('status provenance', () => {
 	test('status_observed_at is null whenever status_source_url is, even if a read stamped the licence', () => {
 		const owner = operator('acme', 'Acme Play')
-		const held = licence(owner, { license_number: '000102-R-317976-011', status_source_url: null, status_observed_at: '2026-10-31T02:00:00.000Z' })
+		const held = licence(owner, {
+			license_number: '000102-R-317976-011',
+			status_source_url: null,
+			status_observed_at: '2026-10-31T02:00:00.000Z'
+		})
 		const match = checkLicenseNumber(index({ operators: [owner], licences: [held] }), '000102-R-317976-011', options).match
 		expect(match).toMatchObject({ status_source_url: null, status_observed_at: null })
 	})

@@ -4,7 +4,8 @@ import type { Alternative, Match, MatchConfidence, MatchType, Verdict } from './
 import { toIso } from './time.ts'
 
 const IN_FORCE_WORDING = /^\s*(active|licen[cs]ed|valid|in force|licen[cs]e in force|current|granted|live|approved|authori[sz]ed)\s*$/i
-const NEGATIVE_WORDING = /\b(not|in)active\b|\binvalid\b|\bnot\b|\bcannot\b|\bremoved\b|\bexpired\b|\blapsed\b|\bsuspended\b|\brevoked\b|\bcancell?ed\b|\bsurrendered\b|\bwithdrawn\b/i
+const NEGATIVE_WORDING =
+	/\b(not|in)active\b|\binvalid\b|\bnot\b|\bcannot\b|\bremoved\b|\bexpired\b|\blapsed\b|\bsuspended\b|\brevoked\b|\bcancell?ed\b|\bsurrendered\b|\bwithdrawn\b/i
 const POSITIVE_PAGE_WORDING = /\b(active|valid|licen[cs]ed|in force)\b/i
 
 /** True when a register or verification-page wording says the licence is in force. */

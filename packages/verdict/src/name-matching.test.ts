@@ -4,7 +4,25 @@ import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } fro
 import type { NameEntry } from './index-model.ts'
 import { index, licence, operator } from './test-support/index-rows.ts'
 
-const WORDS = ['bet', 'casino', 'royal', 'lucky', 'star', 'spin', 'gold', 'play', 'vegas', 'win', 'jack', 'crown', 'ace', 'tiger', 'sun', '365', '7']
+const WORDS = [
+	'bet',
+	'casino',
+	'royal',
+	'lucky',
+	'star',
+	'spin',
+	'gold',
+	'play',
+	'vegas',
+	'win',
+	'jack',
+	'crown',
+	'ace',
+	'tiger',
+	'sun',
+	'365',
+	'7'
+]
 
 /** The plain scan the prefilter must agree with: best score per operator at or above NAME_MATCH_LOW. */
 function scanEveryName(world: ReturnType<typeof index>, key: string): Map<string, number> {
@@ -22,7 +40,9 @@ function scanEveryName(world: ReturnType<typeof index>, key: string): Map<string
 function scoreEveryName(world: ReturnType<typeof index>, key: string): ReturnType<typeof flatten>[] {
 	type Scored = { name: NameEntry; score: number }
 	const better = (a: Scored, b: Scored) =>
-		b.score - a.score || (a.name.kind === b.name.kind ? 0 : a.name.kind === 'trading' ? -1 : 1) || a.name.operator.slug.localeCompare(b.name.operator.slug)
+		b.score - a.score ||
+		(a.name.kind === b.name.kind ? 0 : a.name.kind === 'trading' ? -1 : 1) ||
+		a.name.operator.slug.localeCompare(b.name.operator.slug)
 	const best = new Map<string, Scored>()
 	for (const code of world.order) {
 		for (const name of world.shards.get(code)?.names ?? []) {
@@ -34,33 +54,47 @@ function scoreEveryName(world: ReturnType<typeof index>, key: string): ReturnTyp
 	return [...best.values()].sort(better).map(flatten)
 }
 
-const flatten = ({ name, score }: { name: NameEntry; score: number }) => ({ operator: name.operator.id, name: name.name, kind: name.kind, jurisdiction: name.jurisdiction, score })
+const flatten = ({ name, score }: { name: NameEntry; score: number }) => ({
+	operator: name.operator.id,
+	name: name.name,
+	kind: name.kind,
+	jurisdiction: name.jurisdiction,
+	score
+})
 
 type Edit = [number, number, string]
 /** A few typos away from `key` (delete, insert, replace), so queries land near the thresholds. */
 const typo = (key: string, edits: readonly Edit[]) =>
 	edits.reduce((out, [kind, at, char]) => {
 		const i = out.length === 0 ? 0 : at % out.length
-		return kind === 0 ? out.slice(0, i) + out.slice(i + 1) : kind === 1 ? out.slice(0, i) + char + out.slice(i) : out.slice(0, i) + char + out.slice(i + 1)
+		return kind === 0
+			? out.slice(0, i) + out.slice(i + 1)
+			: kind === 1
+				? out.slice(0, i) + char + out.slice(i)
+				: out.slice(0, i) + char + out.slice(i + 1)
 	}, key)
 
 describe('scoreNames prefilter', () => {
 	test('skips names by a character-count bound yet finds exactly what scanning every name finds', () => {
 		const nameArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
 		fc.assert(
-			fc.property(fc.uniqueArray(nameArb, { minLength: 1, maxLength: 40 }), fc.array(fc.oneof(nameArb, fc.stringMatching(/^[a-z0-9]{1,16}$/)), { minLength: 1, maxLength: 20 }), (names, keys) => {
-				const operators = names.map((name, i) => operator(`op-${i}`, name))
-				const world = index({
-					operators,
-					licences: operators.map((owner, i) => licence(owner, { license_number: `L-${i}` })),
-					tradingNames: operators.map((owner, i) => ({ operator_id: owner.id, jurisdiction_code: 'UKGC', name: `${names[i]}x` }))
-				})
-				for (const key of keys) {
-					const expected = scanEveryName(world, key)
-					const found = scoreNames(world, key)
-					expect(new Map(found.map((scored) => [scored.name.operator.id, scored.score]))).toEqual(expected)
+			fc.property(
+				fc.uniqueArray(nameArb, { minLength: 1, maxLength: 40 }),
+				fc.array(fc.oneof(nameArb, fc.stringMatching(/^[a-z0-9]{1,16}$/)), { minLength: 1, maxLength: 20 }),
+				(names, keys) => {
+					const operators = names.map((name, i) => operator(`op-${i}`, name))
+					const world = index({
+						operators,
+						licences: operators.map((owner, i) => licence(owner, { license_number: `L-${i}` })),
+						tradingNames: operators.map((owner, i) => ({ operator_id: owner.id, jurisdiction_code: 'UKGC', name: `${names[i]}x` }))
+					})
+					for (const key of keys) {
+						const expected = scanEveryName(world, key)
+						const found = scoreNames(world, key)
+						expect(new Map(found.map((scored) => [scored.name.operator.id, scored.score]))).toEqual(expected)
+					}
 				}
-			}),
+			),
 			{ numRuns: 150 }
 		)
 	})
@@ -77,8 +111,14 @@ describe('scoreNames prefilter', () => {
 					const operators = spec.map(([display], i) => operator(`op-${i}`, display, `${display} Gaming Ltd`))
 					const world = index({
 						operators,
-						licences: operators.map((owner, i) => licence(owner, { license_number: `L-${i}`, jurisdiction_code: codes[(spec[i]?.[2] ?? 0) % 3] ?? 'UKGC' })),
-						tradingNames: operators.map((owner, i) => ({ operator_id: owner.id, jurisdiction_code: codes[((spec[i]?.[2] ?? 0) + 1) % 3] ?? 'UKGC', name: spec[i]?.[1] ?? 'x' }))
+						licences: operators.map((owner, i) =>
+							licence(owner, { license_number: `L-${i}`, jurisdiction_code: codes[(spec[i]?.[2] ?? 0) % 3] ?? 'UKGC' })
+						),
+						tradingNames: operators.map((owner, i) => ({
+							operator_id: owner.id,
+							jurisdiction_code: codes[((spec[i]?.[2] ?? 0) + 1) % 3] ?? 'UKGC',
+							name: spec[i]?.[1] ?? 'x'
+						}))
 					})
 					for (const raw of queries) {
 						const key = typeof raw === 'string' ? raw : typo(spec[raw[0] % spec.length]?.[1] ?? '', raw[1])
@@ -96,7 +136,11 @@ describe('scoreNames prefilter', () => {
 		const c = operator('other', 'Gold Spin')
 		const world = index({
 			operators: [a, b, c],
-			licences: [licence(a, { license_number: 'A-1' }), licence(b, { license_number: 'B-1', jurisdiction_code: 'MGA' }), licence(c, { license_number: 'C-1' })]
+			licences: [
+				licence(a, { license_number: 'A-1' }),
+				licence(b, { license_number: 'B-1', jurisdiction_code: 'MGA' }),
+				licence(c, { license_number: 'C-1' })
+			]
 		})
 		expect(operatorsNamedExactly(world, 'luckystar')).toEqual(new Set([a.id, b.id]))
 		expect(operatorsNamedExactly(world, 'nothing')).toEqual(new Set())

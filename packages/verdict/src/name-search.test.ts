@@ -5,7 +5,25 @@ import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling 
 import { nameSimilarity } from './name-matching.ts'
 import { buildNameSearch, mayReachLow, nameCandidates, nameQuery } from './name-search.ts'
 
-const WORDS = ['bet', 'bets', 'casino', 'royal', 'lucky', 'star', 'spin', 'gold', 'play', 'vegas', 'win', 'jack', 'crown', 'ace', '365', '7', 'aa']
+const WORDS = [
+	'bet',
+	'bets',
+	'casino',
+	'royal',
+	'lucky',
+	'star',
+	'spin',
+	'gold',
+	'play',
+	'vegas',
+	'win',
+	'jack',
+	'crown',
+	'ace',
+	'365',
+	'7',
+	'aa'
+]
 
 const entries = (keys: readonly string[]): NameEntry[] =>
 	keys.map((key, i) => {
@@ -17,7 +35,11 @@ const wordName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 
 const anyKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
 
 type Edit = { kind: 'delete' | 'insert' | 'swap' | 'replace'; at: number; char: string }
-const edit = fc.record({ kind: fc.constantFrom('delete', 'insert', 'swap', 'replace'), at: fc.nat(), char: fc.constantFrom('a', 'e', 's', 't', '1', 'x') }) as fc.Arbitrary<Edit>
+const edit = fc.record({
+	kind: fc.constantFrom('delete', 'insert', 'swap', 'replace'),
+	at: fc.nat(),
+	char: fc.constantFrom('a', 'e', 's', 't', '1', 'x')
+}) as fc.Arbitrary<Edit>
 
 /** A few typos away from `key`: the queries that land near the thresholds. */
 function applyEdits(key: string, edits: readonly Edit[]): string {
@@ -80,7 +102,8 @@ describe('mayReachLow', () => {
 				keys.forEach((name, position) => {
 					const expected =
 						name === key ||
-						(nameSimilarityPossible(key.length, name.length) && jaroWinklerCeiling(shared(key, name), key.length, name.length, prefixOf(key, name)) >= NAME_MATCH_LOW)
+						(nameSimilarityPossible(key.length, name.length) &&
+							jaroWinklerCeiling(shared(key, name), key.length, name.length, prefixOf(key, name)) >= NAME_MATCH_LOW)
 					expect(mayReachLow(search, query, position)).toBe(expected)
 				})
 			}),
@@ -106,8 +129,10 @@ describe('nameCandidates', () => {
 						const returned = new Set(found)
 						keys.forEach((name, position) => {
 							const mustReturn = name === key || mayReachLow(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
-							if (mustReturn && !returned.has(position)) throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} (block ${scannedBlock})`)
-							if (!mustReturn && returned.has(position)) throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach NAME_MATCH_LOW`)
+							if (mustReturn && !returned.has(position))
+								throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} (block ${scannedBlock})`)
+							if (!mustReturn && returned.has(position))
+								throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach NAME_MATCH_LOW`)
 						})
 					}
 				}

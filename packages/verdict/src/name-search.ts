@@ -301,7 +301,7 @@ export function mayReachLow(search: NameSearch, query: NameQuery, position: numb
 	for (const slot of query.slots) {
 		const inQuery = query.counts[slot] ?? 0
 		const inName = search.counts[base + slot] ?? 0
-		common += inQuery < inName ? inQuery : inName
+		common += Math.min(inQuery, inName)
 		if (common >= need) return true
 		unseen -= inQuery
 		if (common + unseen < need) return false

@@ -12,8 +12,16 @@ describe('rule 1: licence_not_active', () => {
 	for (const status of NOT_ACTIVE) {
 		test(`a domain listed on a ${status} licence is licence_not_active`, () => {
 			const owner = operator('acme', 'Acme Play')
-			const held = licence(owner, { license_number: '000102-R-317976-010', status, upstream_status: status === 'not_in_register' ? null : 'Revoked' })
-			const result = checkDomain(index({ operators: [owner], licences: [held], links: [link(owner, 'acmeplay.com', held)] }), 'acmeplay.com', options)
+			const held = licence(owner, {
+				license_number: '000102-R-317976-010',
+				status,
+				upstream_status: status === 'not_in_register' ? null : 'Revoked'
+			})
+			const result = checkDomain(
+				index({ operators: [owner], licences: [held], links: [link(owner, 'acmeplay.com', held)] }),
+				'acmeplay.com',
+				options
+			)
 			expect(result.verdict).toBe('licence_not_active')
 			expect(result.match?.status).toBe(status)
 			expect(result.match?.match_type).toBe('domain_exact')
@@ -30,7 +38,12 @@ describe('rule 1: licence_not_active', () => {
 
 	test('an inactive licence wins over a delisted domain and the detail says the domain is no longer listed', () => {
 		const owner = operator('acme', 'Acme Play')
-		const held = licence(owner, { license_number: 'MGA/B2C/315/2015', jurisdiction_code: 'MGA', status: 'revoked', upstream_status: 'Cancelled' })
+		const held = licence(owner, {
+			license_number: 'MGA/B2C/315/2015',
+			jurisdiction_code: 'MGA',
+			status: 'revoked',
+			upstream_status: 'Cancelled'
+		})
 		const result = checkDomain(
 			index({ operators: [owner], licences: [held], links: [link(owner, 'acmeplay.com', held, { link_status: 'delisted' })] }),
 			'acmeplay.com',
@@ -88,7 +101,9 @@ describe('rule 3: related_host_listed', () => {
 		const result = checkDomain(world.index, 'totally-real-promo.brand.com', options)
 		expect(result.verdict).toBe('related_host_listed')
 		expect(result.match).toMatchObject({ match_type: 'related_host', matched_domain: 'brand.com', confidence: 'high' })
-		expect(result.related_hosts).toEqual([{ hostname: 'brand.com', link_status: 'active', jurisdiction: 'UKGC', operator_slug: 'brand-gaming' }])
+		expect(result.related_hosts).toEqual([
+			{ hostname: 'brand.com', link_status: 'active', jurisdiction: 'UKGC', operator_slug: 'brand-gaming' }
+		])
 	})
 
 	test('hosts of several operators on the registrable domain give a null match with shared_registrable', () => {
@@ -119,7 +134,11 @@ describe('rule 3: related_host_listed', () => {
 	test('customers of one hosting platform (private suffix) are not related', () => {
 		const owner = operator('acme', 'Acme Play')
 		const held = licence(owner, { license_number: '000102-R-317976-010' })
-		const result = checkDomain(index({ operators: [owner], licences: [held], links: [link(owner, 'acme.github.io', held)] }), 'evil.github.io', options)
+		const result = checkDomain(
+			index({ operators: [owner], licences: [held], links: [link(owner, 'acme.github.io', held)] }),
+			'evil.github.io',
+			options
+		)
 		expect(result.verdict).not.toBe('related_host_listed')
 		expect(result.related_hosts).toBeUndefined()
 	})
@@ -229,7 +248,11 @@ describe('rule 8: generic_term', () => {
 	test('an exact listing of a generic-looking domain is judged by the listing, not as a generic term', () => {
 		const owner = operator('casino-ltd', 'Casino Ltd')
 		const held = licence(owner, { license_number: '000888-R-000888-001' })
-		const result = checkDomain(index({ operators: [owner], licences: [held], links: [link(owner, 'casino.com', held)] }), 'casino.com', options)
+		const result = checkDomain(
+			index({ operators: [owner], licences: [held], links: [link(owner, 'casino.com', held)] }),
+			'casino.com',
+			options
+		)
 		expect(result.verdict).toBe('licensed')
 	})
 })
@@ -248,7 +271,14 @@ describe('made-up hosts are never licensed (property)', () => {
 	})
 
 	test('any host other than a listed host or its www-counterpart is never licensed', () => {
-		const listed = new Set(['brand.com', 'www.brand.com', 'brandbet.co.uk', 'www.brandbet.co.uk', 'northernlights.com', 'www.northernlights.com'])
+		const listed = new Set([
+			'brand.com',
+			'www.brand.com',
+			'brandbet.co.uk',
+			'www.brandbet.co.uk',
+			'northernlights.com',
+			'www.northernlights.com'
+		])
 		fc.assert(
 			fc.property(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom('com', 'co.uk', 'bet', 'io'), (labels, suffix) => {
 				const host = `${labels.join('.')}.${suffix}`

@@ -11,11 +11,26 @@ const COVERED = 'the registers this service covers (UKGC, MGA, CW, KH, AN, TGC, 
 const brand = operator('brand-gaming', 'Brand Gaming', 'Brand Gaming Limited')
 const brandLicence = licence(brand, { license_number: '039011-R-319371-005' })
 const malta = operator('goldwin', 'Goldwin', 'Goldwin Ltd')
-const maltaLicence = licence(malta, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/533/2018', status: 'suspended', upstream_status: 'Suspended' })
+const maltaLicence = licence(malta, {
+	jurisdiction_code: 'MGA',
+	license_number: 'MGA/B2C/533/2018',
+	status: 'suspended',
+	upstream_status: 'Suspended'
+})
 const curacao = operator('geeker', 'Geeker Technology', 'Geeker Technology N.V.')
-const curacaoLicence = licence(curacao, { jurisdiction_code: 'CW', license_number: 'OGL/2024/251/0130', status_qualifier: 'provisional_under_assessment', upstream_status: 'Assessment in progress' })
+const curacaoLicence = licence(curacao, {
+	jurisdiction_code: 'CW',
+	license_number: 'OGL/2024/251/0130',
+	status_qualifier: 'provisional_under_assessment',
+	upstream_status: 'Assessment in progress'
+})
 const kahnawake = operator('northern-lights', 'Northern Lights', '3-102-939256 SRL')
-const kahnawakeLicence = licence(kahnawake, { jurisdiction_code: 'KH', license_number: 'KH/IG/northern-lights', license_reference_is_ours: true, upstream_status: null })
+const kahnawakeLicence = licence(kahnawake, {
+	jurisdiction_code: 'KH',
+	license_number: 'KH/IG/northern-lights',
+	license_reference_is_ours: true,
+	upstream_status: null
+})
 const world = index({
 	operators: [brand, malta, curacao, kahnawake],
 	licences: [brandLicence, maltaLicence, curacaoLicence, kahnawakeLicence],
@@ -62,7 +77,9 @@ describe('verdict_detail wording on every verdict', () => {
 		})
 
 		test(`${label}: reports the stale MGA register in _meta.stale_jurisdictions`, () => {
-			expect(result._meta.stale_jurisdictions).toEqual([{ jurisdiction: 'MGA', last_read_at: new Date(NOW.getTime() - 72 * HOUR).toISOString(), sla_hours: 48 }])
+			expect(result._meta.stale_jurisdictions).toEqual([
+				{ jurisdiction: 'MGA', last_read_at: new Date(NOW.getTime() - 72 * HOUR).toISOString(), sla_hours: 48 }
+			])
 		})
 	}
 
@@ -94,13 +111,17 @@ describe('verdict_detail wording on every verdict', () => {
 		})
 	}
 
-	for (const { verdict, result } of results.filter(({ result }) => ['not_found', 'generic_term', 'name_match_only', 'related_host_listed'].includes(result.verdict))) {
+	for (const { verdict, result } of results.filter(({ result }) =>
+		['not_found', 'generic_term', 'name_match_only', 'related_host_listed'].includes(result.verdict)
+	)) {
 		test(`${labelOf(verdict, result)}: scopes the miss to the covered registers`, () => {
 			expect(result.verdict_detail).toMatch(new RegExp(`(not listed|is listed) in ${COVERED.replace(/[()]/g, '\\$&')}`))
 		})
 	}
 
-	for (const { verdict, result } of results.filter(({ result }) => ['not_found', 'generic_term', 'name_match_only'].includes(result.verdict))) {
+	for (const { verdict, result } of results.filter(({ result }) =>
+		['not_found', 'generic_term', 'name_match_only'].includes(result.verdict)
+	)) {
 		test(`${labelOf(verdict, result)}: the stale register weakens the answer in verdict_detail`, () => {
 			expect(result.verdict_detail).toContain('Registers past their freshness target, so this answer may be incomplete: MGA (last read')
 		})
@@ -110,7 +131,12 @@ describe('verdict_detail wording on every verdict', () => {
 		const result = checkDomain(world, 'goldwin.mt', options)
 		expect(result.verdict_detail).toContain("The MGA register's last successful read")
 		expect(result.verdict_detail).toContain('is past its 48-hour freshness target')
-		expect(result._meta.register).toEqual({ jurisdiction: 'MGA', last_read_at: new Date(NOW.getTime() - 72 * HOUR).toISOString(), fresh: false, sla_hours: 48 })
+		expect(result._meta.register).toEqual({
+			jurisdiction: 'MGA',
+			last_read_at: new Date(NOW.getTime() - 72 * HOUR).toISOString(),
+			fresh: false,
+			sla_hours: 48
+		})
 	})
 
 	test('a delisted domain is never said to be seen in a register read; the detail dates the delisting and says no last-listed time is kept', () => {
@@ -129,7 +155,10 @@ describe('verdict_detail wording on every verdict', () => {
 		for (const domain of ['fading.com', 'gone-fading.com', 'promo.fading.com']) {
 			const detail = checkDomain(fading, domain, options).verdict_detail
 			expect({ domain, detail }).toEqual({ domain, detail: expect.not.stringMatching(/last seen/) })
-			expect({ domain, detail }).toEqual({ domain, detail: expect.stringContaining(`The delisting is as of the UKGC register read at ${readAt}`) })
+			expect({ domain, detail }).toEqual({
+				domain,
+				detail: expect.stringContaining(`The delisting is as of the UKGC register read at ${readAt}`)
+			})
 			expect({ domain, detail }).toEqual({ domain, detail: expect.stringContaining('was last listed is not kept') })
 		}
 	})
@@ -144,9 +173,16 @@ describe('verdict_detail wording on every verdict', () => {
 
 	test('not_in_register is described as an observation with its date, not a revocation', () => {
 		const owner = operator('gone', 'Gone Games')
-		const missing = licence(owner, { license_number: '000556-R-000556-001', status: 'not_in_register', upstream_status: null, not_listed_since: '2026-10-20T06:00:00.000Z' })
+		const missing = licence(owner, {
+			license_number: '000556-R-000556-001',
+			status: 'not_in_register',
+			upstream_status: null,
+			not_listed_since: '2026-10-20T06:00:00.000Z'
+		})
 		const detail = checkLicenseNumber(index({ operators: [owner], licences: [missing] }), '000556-R-000556-001', options).verdict_detail
-		expect(detail).toContain('no longer listed in the register since 2026-10-20T06:00:00.000Z (an observation by this service, not a regulator decision)')
+		expect(detail).toContain(
+			'no longer listed in the register since 2026-10-20T06:00:00.000Z (an observation by this service, not a regulator decision)'
+		)
 		expect(detail).not.toContain('revoked')
 	})
 })

@@ -74,7 +74,8 @@ export function linkRead(what: string, link: DomainLinkEntry, jurisdiction: Juri
 /** Whether the register's last read is past its SLA, said separately from the listing time. */
 export function registerFreshness(jurisdiction: JurisdictionEntry, now: Date): string {
 	const readAt = toIso(jurisdiction.last_successful_read_at)
-	if (readAt === null) return `The ${jurisdiction.code} register has not been read successfully yet, so this listing cannot be confirmed as current.`
+	if (readAt === null)
+		return `The ${jurisdiction.code} register has not been read successfully yet, so this listing cannot be confirmed as current.`
 	if (isFresh(jurisdiction, now)) {
 		return `The ${jurisdiction.code} register's last successful read (${readAt}) is within its ${jurisdiction.sla_hours}-hour freshness target.`
 	}
@@ -124,10 +125,15 @@ export function domainListingDetail(
 			`${host} is listed by ${regulator(jurisdiction)} under ${operator}, but ${operator} holds no ${jurisdiction.code} licence that can cover a website (for example only non-remote licences), so no licence status applies to this domain.`
 		)
 	} else if (licence.status !== 'active') {
-		sentences.push(`${host} is listed by ${regulator(jurisdiction)} under ${operator}, which holds ${licenceName(licence)}; the licence is ${statusWords(licence)}.`)
+		sentences.push(
+			`${host} is listed by ${regulator(jurisdiction)} under ${operator}, which holds ${licenceName(licence)}; the licence is ${statusWords(licence)}.`
+		)
 		if (link.link_status === 'delisted') sentences.push(`The register no longer lists ${link.hostname} on that licence.`)
 	} else if (link.link_status !== 'active') {
-		const listing = link.link_status === 'delisted' ? `no longer lists ${link.hostname} on it` : `lists ${link.hostname} as ${link.link_status}, not as an active site`
+		const listing =
+			link.link_status === 'delisted'
+				? `no longer lists ${link.hostname} on it`
+				: `lists ${link.hostname} as ${link.link_status}, not as an active site`
 		sentences.push(
 			`${operator} holds ${licenceName(licence)} from ${regulator(jurisdiction)}, which is ${statusWords(licence)}, but the register ${listing}, so that licence does not cover this site.`
 		)
@@ -154,9 +160,10 @@ export function relatedHostDetail(
 	const jurisdiction = jurisdictionOf(index, link.jurisdiction)
 	if (!jurisdiction) return ''
 	const operator = link.operator.name
-	const licencePart = licence === null
-		? `${operator} holds no ${jurisdiction.code} licence that can cover a website`
-		: `${operator} holds ${licenceName(licence)}, which is ${statusWords(licence)}`
+	const licencePart =
+		licence === null
+			? `${operator} holds no ${jurisdiction.code} licence that can cover a website`
+			: `${operator} holds ${licenceName(licence)}, which is ${statusWords(licence)}`
 	return join([
 		`${query} itself is not listed in ${coverage(index)}.`,
 		`${link.hostname === registrable ? `The registrable domain ${registrable}` : `${link.hostname}, another host on the registrable domain ${registrable},`} is listed by ${regulator(jurisdiction)} under ${operator} with domain status ${link.link_status}; ${licencePart}.`,
@@ -188,14 +195,17 @@ export function nameMatchDetail(
 	const sentences = [`${query} is not listed in ${coverage(index)}.`]
 	if (confidence === 'medium') {
 		const licenceJurisdiction = licence ? jurisdictionOf(index, licence.jurisdiction) : null
-		const holding = licence && licenceJurisdiction
-			? `${operator} holds ${licenceName(licence)} from ${regulator(licenceJurisdiction)}, which is ${statusWords(licence)}`
-			: `no licence of ${operator} is held in those registers`
+		const holding =
+			licence && licenceJurisdiction
+				? `${operator} holds ${licenceName(licence)} from ${regulator(licenceJurisdiction)}, which is ${statusWords(licence)}`
+				: `no licence of ${operator} is held in those registers`
 		sentences.push(`Its name closely resembles "${name.name}", ${kind} of ${operator}; ${holding}.`)
 		sentences.push('That status belongs to the operator, not to this domain, which no register lists and which may be a lookalike.')
 	} else {
 		const where = nameJurisdiction ? `, published by ${regulator(nameJurisdiction)}` : ''
-		sentences.push(`Its name weakly resembles "${name.name}", ${kind} of ${operator}${where}; the operator is a guess and no licence is matched to this domain.`)
+		sentences.push(
+			`Its name weakly resembles "${name.name}", ${kind} of ${operator}${where}; the operator is a guess and no licence is matched to this domain.`
+		)
 	}
 	sentences.push(staleNote(stale))
 	return join(sentences)
@@ -269,5 +279,8 @@ export function join(sentences: readonly string[]): string {
 
 /** A value safe to quote back: control characters dropped, at most 64 characters. */
 export function quotable(value: string): string {
-	return value.replace(/[\p{Cc}\p{Cf}"]/gu, '').trim().slice(0, 64)
+	return value
+		.replace(/[\p{Cc}\p{Cf}"]/gu, '')
+		.trim()
+		.slice(0, 64)
 }

@@ -132,7 +132,13 @@ describe('deliver', () => {
 		const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
 		const port = closed.port
 		closed.stop(true)
-		const result = await deliver({ url: `http://receiver.invalid:${port}/`, address: '127.0.0.1', headers: {}, body: '{}', timeoutMs: 2000 })
+		const result = await deliver({
+			url: `http://receiver.invalid:${port}/`,
+			address: '127.0.0.1',
+			headers: {},
+			body: '{}',
+			timeoutMs: 2000
+		})
 		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'connection_refused' })
 	})
 })

@@ -21,7 +21,13 @@ export type DeliveryRequest = {
 	clock?: Clock
 }
 
-export type DeliveryErrorKind = 'timeout' | 'redirect_not_followed' | 'connection_refused' | 'connection_reset' | 'tls_error' | 'network_error'
+export type DeliveryErrorKind =
+	| 'timeout'
+	| 'redirect_not_followed'
+	| 'connection_refused'
+	| 'connection_reset'
+	| 'tls_error'
+	| 'network_error'
 
 export type DeliveryResult = {
 	/** True only for a 2xx answer received within the timeout. */

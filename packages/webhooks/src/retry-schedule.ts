@@ -11,7 +11,8 @@ export type RandomSource = () => number
 
 /** The delay before attempt `attemptsMade + 1`, jittered by ±20 %; null once 7 attempts were made. */
 export function retryDelayMs(attemptsMade: number, random: RandomSource = Math.random): number | null {
-	if (!Number.isInteger(attemptsMade) || attemptsMade < 1) throw new RangeError(`attemptsMade must be a positive integer, got ${attemptsMade}`)
+	if (!Number.isInteger(attemptsMade) || attemptsMade < 1)
+		throw new RangeError(`attemptsMade must be a positive integer, got ${attemptsMade}`)
 	const base = RETRY_DELAYS_MS[attemptsMade - 1]
 	if (base === undefined) return null
 	const draw = random()

@@ -20,7 +20,9 @@ describe('encryptSecret / decryptSecret', () => {
 	})
 
 	test('a key that is not configured cannot decrypt, and says which key id is needed', () => {
-		expect(() => decryptSecret(encryptSecret(SECRET, KEY, ENDPOINT), new Uint8Array(randomBytes(32)), ENDPOINT)).toThrow(/needs key [0-9a-f]{16}, which is not configured/)
+		expect(() => decryptSecret(encryptSecret(SECRET, KEY, ENDPOINT), new Uint8Array(randomBytes(32)), ENDPOINT)).toThrow(
+			/needs key [0-9a-f]{16}, which is not configured/
+		)
 	})
 
 	test('a flipped ciphertext bit fails authentication', () => {

@@ -39,13 +39,17 @@ export type SecretKeyring = { current: SecretKey; keys: readonly SecretKey[] }
  * A key's id: 16 hex digits of SHA-256 over a label and the key, so ids need no configuration and
  * cannot be mismatched; it says which key a stored secret needs without revealing the key.
  */
-export const secretKeyId = (key: Uint8Array): string => createHash('sha256').update('lv-webhook-secret-key-id:').update(key).digest('hex').slice(0, 16)
+export const secretKeyId = (key: Uint8Array): string =>
+	createHash('sha256').update('lv-webhook-secret-key-id:').update(key).digest('hex').slice(0, 16)
 
 /**
  * WEBHOOK_SECRET_KEY (encrypts and decrypts) and WEBHOOK_SECRET_PREVIOUS_KEYS (decrypt only, while
  * stored secrets are re-encrypted after a rotation). A keyring passes through unchanged.
  */
-export function secretKeyring(current: SecretKeyring | Uint8Array | string, previous: readonly (Uint8Array | string)[] = []): SecretKeyring {
+export function secretKeyring(
+	current: SecretKeyring | Uint8Array | string,
+	previous: readonly (Uint8Array | string)[] = []
+): SecretKeyring {
 	if (typeof current === 'object' && 'current' in current) return current
 	const keys = [current, ...previous].map((value) => {
 		const key = keyBytes(value)

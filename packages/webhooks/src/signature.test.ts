@@ -3,7 +3,11 @@ import { createHmac } from 'node:crypto'
 import Stripe from 'stripe'
 import { signatureHeader, verifySignature } from './signature.ts'
 
-const BODY = JSON.stringify({ event: 'license.status_changed', event_id: 'evt_01JABCDEFGHJKMNPQRSTVWXYZ0', data: { new_status: 'revoked' } })
+const BODY = JSON.stringify({
+	event: 'license.status_changed',
+	event_id: 'evt_01JABCDEFGHJKMNPQRSTVWXYZ0',
+	data: { new_status: 'revoked' }
+})
 const OLD_SECRET = 'whsec_oldOldOldOldOldOldOldOldOldOldOldOldOld'
 const NEW_SECRET = 'whsec_newNewNewNewNewNewNewNewNewNewNewNewNew'
 const T = 1_793_491_200
@@ -84,7 +88,14 @@ describe('an independent verifier (stripe) accepts our signatures', () => {
 	const receivedAtMs = T * 1000 + 5_000
 
 	test('with one secret', async () => {
-		const event = await Stripe.webhooks.constructEventAsync(BODY, signatureHeader(BODY, [NEW_SECRET], T), NEW_SECRET, 300, undefined, receivedAtMs)
+		const event = await Stripe.webhooks.constructEventAsync(
+			BODY,
+			signatureHeader(BODY, [NEW_SECRET], T),
+			NEW_SECRET,
+			300,
+			undefined,
+			receivedAtMs
+		)
 		expect(event as unknown).toEqual(JSON.parse(BODY))
 	})
 

@@ -116,8 +116,16 @@ const HOSTILE: [name: string, url: string, reason: ErrorReason][] = [
 	['localhost is a blocked name', 'http://localhost/', 'blocked_hostname'],
 	['LOCALHOST. with case and trailing dot is a blocked name', 'http://LOCALHOST./', 'blocked_hostname'],
 	['a subdomain of localhost is a blocked name', 'http://api.localhost/', 'blocked_hostname'],
-	['enclosed-alphanumeric IDN ⓛⓞⓒⓐⓛⓗⓞⓢⓣ maps to localhost', 'http://\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3/', 'blocked_hostname'],
-	['fullwidth IDN ｌｏｃａｌｈｏｓｔ maps to localhost', 'http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/', 'blocked_hostname'],
+	[
+		'enclosed-alphanumeric IDN ⓛⓞⓒⓐⓛⓗⓞⓢⓣ maps to localhost',
+		'http://\u24db\u24de\u24d2\u24d0\u24db\u24d7\u24de\u24e2\u24e3/',
+		'blocked_hostname'
+	],
+	[
+		'fullwidth IDN ｌｏｃａｌｈｏｓｔ maps to localhost',
+		'http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/',
+		'blocked_hostname'
+	],
 	['mDNS name printer.local is blocked', 'http://printer.local/', 'blocked_hostname'],
 	['metadata.google.internal is blocked', 'http://metadata.google.internal/computeMetadata/v1/', 'blocked_hostname'],
 	['metadata.goog is blocked', 'http://metadata.goog/', 'blocked_hostname'],

@@ -1,5 +1,15 @@
 import { invalidQuery } from '@lv/errors'
-import { type AllowList, EMPTY_ALLOW_LIST, type Resolve, allowsOrigin, blockedHostnameReason, checkUrlAddress, parseAllowList, parseIp, systemResolve } from '@lv/net-policy'
+import {
+	type AllowList,
+	EMPTY_ALLOW_LIST,
+	type Resolve,
+	allowsOrigin,
+	blockedHostnameReason,
+	checkUrlAddress,
+	parseAllowList,
+	parseIp,
+	systemResolve
+} from '@lv/net-policy'
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048
 
@@ -35,7 +45,8 @@ export async function checkWebhookUrl(input: string, options: UrlPolicyOptions =
 	}
 
 	const checked = await checkUrlAddress(url, allowList, options.resolve ?? systemResolve)
-	if (!checked.ok && checked.reason === 'unresolvable_host') throw refuse('unresolvable_host', `Webhook URL host ${hostname} does not resolve.`)
+	if (!checked.ok && checked.reason === 'unresolvable_host')
+		throw refuse('unresolvable_host', `Webhook URL host ${hostname} does not resolve.`)
 	if (!checked.ok) throw refuse('private_ip_blocked', `Webhook URL must reach a public address; ${checked.detail}.`)
 	return { url, address: checked.address, family: checked.family }
 }

@@ -78,7 +78,14 @@ describe('IndexStore', () => {
 				bus,
 				RegistryChanged,
 				subjects.registryChanged('CW'),
-				{ id: 'run-cw-1', sent_at: clock.now().toISOString(), jurisdiction: 'CW', run_id: 'run-cw-1', data_version: Number(version), changed: true },
+				{
+					id: 'run-cw-1',
+					sent_at: clock.now().toISOString(),
+					jurisdiction: 'CW',
+					run_id: 'run-cw-1',
+					data_version: Number(version),
+					changed: true
+				},
 				registryChangedMsgId('CW', 'run-cw-1')
 			)
 			await waitFor(() => verdictOf(store, 'islandcasino.com') === 'licensed', { what: 'the CW rebuild' })

@@ -101,7 +101,14 @@ export class IndexStore {
 		this.#index = build.finish(this.#index)
 		this.#versions.set(code, dataVersion)
 		this.#readAt.set(code, this.#index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
-		const record = { code, dataVersion, durationMs: performance.now() - started, at: this.#clock.now(), licences: loaded.licences, domains: build.domainLinkCount }
+		const record = {
+			code,
+			dataVersion,
+			durationMs: performance.now() - started,
+			at: this.#clock.now(),
+			licences: loaded.licences,
+			domains: build.domainLinkCount
+		}
 		this.#logger.info('index rebuilt', {
 			jurisdiction: code,
 			data_version: String(dataVersion),

@@ -6,7 +6,16 @@ import { registerFactory } from './test-support/register-factory.ts'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const READ_AT = new Date('2026-11-01T11:00:00.000Z')
-const HOSTS = ['acmebet.co.uk', 'www.acmebet.co.uk', 'shop.acmebet.co.uk', 'parked-acme.com', 'white.example', 'nolicence.example', 'foreign.example', 'both.example']
+const HOSTS = [
+	'acmebet.co.uk',
+	'www.acmebet.co.uk',
+	'shop.acmebet.co.uk',
+	'parked-acme.com',
+	'white.example',
+	'nolicence.example',
+	'foreign.example',
+	'both.example'
+]
 let db: TestDatabase
 
 beforeAll(async () => {
@@ -17,7 +26,11 @@ beforeAll(async () => {
 	const uk = await make.licence(acme, { license_number: '000-012345-R-123456-001' })
 	const otherUk = await make.licence(other, { license_number: '000-054321-R-654321-002', status: 'suspended' })
 	const malta = await make.licence(acme, { jurisdiction: 'MGA', license_number: 'MGA/B2C/1/2020' })
-	await make.link(acme, 'acmebet.co.uk', uk, { verification_url: 'https://verify.example/acme', verification_page_status: 'Licence valid', verification_page_read_at: new Date('2026-10-30T10:11:12.345Z') })
+	await make.link(acme, 'acmebet.co.uk', uk, {
+		verification_url: 'https://verify.example/acme',
+		verification_page_status: 'Licence valid',
+		verification_page_read_at: new Date('2026-10-30T10:11:12.345Z')
+	})
 	await make.link(acme, 'www.acmebet.co.uk', uk, { association: null })
 	await make.link(other, 'shop.acmebet.co.uk', otherUk, { association: 'white_label' })
 	await make.link(acme, 'parked-acme.com', uk, { link_status: 'parked' })
@@ -51,7 +64,15 @@ async function plainRows(code: string): Promise<RegisterRows> {
 	} as unknown as RegisterRows
 }
 
-const empty: CheckIndex = buildIndex({ jurisdictions: [], registerStatus: [], operators: [], tradingNames: [], licences: [], licenseNumberVersions: [], domainLinks: [] })
+const empty: CheckIndex = buildIndex({
+	jurisdictions: [],
+	registerStatus: [],
+	operators: [],
+	tradingNames: [],
+	licences: [],
+	licenseNumberVersions: [],
+	domainLinks: []
+})
 
 describe('loadJurisdiction', () => {
 	test('links streamed with encoded ids, statuses and times build the same shard as the plain rows', async () => {

@@ -61,7 +61,11 @@ export async function jurisdictionCodes(sql: Sql): Promise<string[]> {
 export async function registerVersions(sql: Sql): Promise<RegisterVersion[]> {
 	const rows = await sql<{ jurisdiction_code: string; data_version: bigint; last_successful_read_at: Date | null }[]>`
 		SELECT jurisdiction_code, data_version, last_successful_read_at FROM register_status`
-	return rows.map((row) => ({ code: row.jurisdiction_code, dataVersion: BigInt(row.data_version), lastSuccessfulReadAt: row.last_successful_read_at }))
+	return rows.map((row) => ({
+		code: row.jurisdiction_code,
+		dataVersion: BigInt(row.data_version),
+		lastSuccessfulReadAt: row.last_successful_read_at
+	}))
 }
 
 /**
@@ -103,7 +107,14 @@ export async function loadJurisdiction(sql: Sql, code: string): Promise<Jurisdic
 			WHERE EXISTS (SELECT 1 FROM licenses l WHERE l.operator_id = o.id AND l.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM domain_links d WHERE d.operator_id = o.id AND d.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM trading_names t WHERE t.operator_id = o.id AND t.jurisdiction_code = ${code})`
-		const build = beginJurisdiction(code, { jurisdictions, registerStatus: statuses, operators, tradingNames, licences, licenseNumberVersions })
+		const build = beginJurisdiction(code, {
+			jurisdictions,
+			registerStatus: statuses,
+			operators,
+			tradingNames,
+			licences,
+			licenseNumberVersions
+		})
 		// Links arrive with small numbers in place of ids and statuses (positions in the lists sent
 		// along), so the only string a row usually brings is its hostname: less to parse and collect.
 		const operatorIds = operators.map((row) => row.id)

@@ -1,7 +1,16 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, retryWithBackoff, startHealthServer } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	natsAuthFrom,
+	retryWithBackoff,
+	startHealthServer
+} from '@lv/runtime'
 import { CheckerEnv } from './config.ts'
 import { IndexStore } from './index-store.ts'
 import { createCheckerMetrics } from './metrics.ts'
@@ -15,7 +24,16 @@ const metrics = config.METRICS ? createCheckerMetrics(serviceMetrics) : undefine
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({ name: 'checker', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 4, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({
+	name: 'checker',
+	databaseUrl: config.DATABASE_URL,
+	natsUrl: config.NATS_URL,
+	natsAuth: natsAuthFrom(config),
+	poolMax: config.DATABASE_POOL_MAX ?? 4,
+	replicas: config.JETSTREAM_REPLICAS,
+	logger,
+	env: process.env
+})
 const { sql, bus } = dependencies
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and

@@ -42,10 +42,21 @@ afterAll(async () => {
 
 const header = () => ({ id: crypto.randomUUID(), sent_at: clock.now().toISOString() })
 const many = (checks: OneCheck[]) =>
-	requestBytes(bus, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
+	requestBytes(bus, {
+		subject: subjects.checkMany,
+		schema: CheckManyRequest,
+		body: { ...header(), checks },
+		timeoutMs: 2_000,
+		unavailableReason: 'checker_unavailable'
+	})
 
 test('checks are counted by kind and verdict, failed ones as error, and repeated ones as answer-memo hits', async () => {
-	await many([{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }, { domain: 'unlisted-shop.example' }, { license_number: '000-012345-R-123456-002' }])
+	await many([
+		{ domain: 'acmebet.co.uk' },
+		{ domain: 'acmebet.co.uk' },
+		{ domain: 'unlisted-shop.example' },
+		{ license_number: '000-012345-R-123456-002' }
+	])
 	await many([{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk', as_of: 'not a date' }])
 	await requestBytes(bus, {
 		subject: subjects.checkBatch,

@@ -16,10 +16,31 @@ export type CheckerMetrics = ReturnType<typeof createCheckerMetrics>
  * jurisdiction as of its last rebuild, rebuild durations, and the answer memo's hits and misses.
  */
 export function createCheckerMetrics({ registry }: ServiceMetrics) {
-	const checks = new PlainCounter(registry, 'checker_checks_total', 'Checks answered, by kind (domain, license_number, batch row) and verdict (error when the check failed).', ['kind', 'verdict'])
-	const rebuildSeconds = new Histogram({ name: 'checker_index_rebuild_duration_seconds', help: 'Time to rebuild one jurisdiction of the index from PostgreSQL.', labelNames: ['jurisdiction'], buckets: SLOW_BUCKETS, registers: [registry] })
-	const licences = new Gauge({ name: 'checker_index_licences', help: 'Licences in the index, per jurisdiction, as of its last rebuild.', labelNames: ['jurisdiction'], registers: [registry] })
-	const domains = new Gauge({ name: 'checker_index_domains', help: 'Domain links in the index, per jurisdiction, as of its last rebuild.', labelNames: ['jurisdiction'], registers: [registry] })
+	const checks = new PlainCounter(
+		registry,
+		'checker_checks_total',
+		'Checks answered, by kind (domain, license_number, batch row) and verdict (error when the check failed).',
+		['kind', 'verdict']
+	)
+	const rebuildSeconds = new Histogram({
+		name: 'checker_index_rebuild_duration_seconds',
+		help: 'Time to rebuild one jurisdiction of the index from PostgreSQL.',
+		labelNames: ['jurisdiction'],
+		buckets: SLOW_BUCKETS,
+		registers: [registry]
+	})
+	const licences = new Gauge({
+		name: 'checker_index_licences',
+		help: 'Licences in the index, per jurisdiction, as of its last rebuild.',
+		labelNames: ['jurisdiction'],
+		registers: [registry]
+	})
+	const domains = new Gauge({
+		name: 'checker_index_domains',
+		help: 'Domain links in the index, per jurisdiction, as of its last rebuild.',
+		labelNames: ['jurisdiction'],
+		registers: [registry]
+	})
 	const byKind = new Map<CheckKind, Map<string, PlainCounterChild>>()
 
 	return {
@@ -43,7 +64,11 @@ export function createCheckerMetrics({ registry }: ServiceMetrics) {
 		},
 		watchMemo(memo: AnswerMemo<unknown>) {
 			counterFrom(registry, { name: 'checker_answer_memo_hits_total', help: 'Checks answered from the answer memo.' }, () => memo.hits)
-			counterFrom(registry, { name: 'checker_answer_memo_misses_total', help: 'Checks the answer memo did not hold (computed, then remembered).' }, () => memo.misses)
+			counterFrom(
+				registry,
+				{ name: 'checker_answer_memo_misses_total', help: 'Checks the answer memo did not hold (computed, then remembered).' },
+				() => memo.misses
+			)
 		}
 	}
 }

@@ -27,7 +27,9 @@ export function listenForRegistryChanges(bus: Bus, store: IndexStore, logger: Lo
 			}
 			const rebuild = change.changed && (store.versions().get(change.jurisdiction) ?? -1n) < BigInt(change.data_version)
 			const work = rebuild ? store.rebuild(change.jurisdiction) : store.sync(change.jurisdiction)
-			work.catch((failure) => logger.error('index refresh after registry.changed failed', { jurisdiction: change.jurisdiction, error: failure }))
+			work.catch((failure) =>
+				logger.error('index refresh after registry.changed failed', { jurisdiction: change.jurisdiction, error: failure })
+			)
 		}
 	})
 	return {

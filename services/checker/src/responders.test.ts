@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, type Responder, connectBus, request, requestBytes } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { CheckBatchRequest, CheckDomainRequest, CheckLicenseRequest, CheckManyRequest, type OneCheck, UNCHANGED, answerTag, decodeFramedAnswers, subjects } from '@lv/contracts'
+import {
+	CheckBatchRequest,
+	CheckDomainRequest,
+	CheckLicenseRequest,
+	CheckManyRequest,
+	type OneCheck,
+	UNCHANGED,
+	answerTag,
+	decodeFramedAnswers,
+	subjects
+} from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
@@ -38,7 +48,12 @@ beforeAll(async () => {
 	revoked = await make.licence(shady, { license_number: '000-099999-R-100000-001', status: 'revoked', upstream_status: 'Revoked' })
 	await make.link(shady, 'shadyspins.com', revoked)
 	await make.history(revoked, { changed_at: new Date('2026-02-01T00:00:00Z'), previous_status: null, new_status: 'active' })
-	await make.history(revoked, { changed_at: new Date('2026-09-01T00:00:00Z'), previous_status: 'active', new_status: 'revoked', change_type: 'revoked' })
+	await make.history(revoked, {
+		changed_at: new Date('2026-09-01T00:00:00Z'),
+		previous_status: 'active',
+		new_status: 'revoked',
+		change_type: 'revoked'
+	})
 	await make.finishAllRuns()
 	client = await connectBus({ servers: nats.url, name: 'responders-test-client' })
 	await startReplica('checker-1')
@@ -130,9 +145,23 @@ describe('checker responders', () => {
 	})
 
 	test('check.many answers each check in order, byte for byte what the single subjects answer; a failing check is its own error answer', async () => {
-		const checks: OneCheck[] = [{ domain: 'acmebet.co.uk' }, { domain: 'bad_host.com' }, { license_number: revoked.license_number, as_of: '2026-05-01' }, { domain: 'acmebet.co.uk', as_of: '2099-01-01' }]
-		const reply = await requestBytes(client, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
-		const answers = decodeFramedAnswers(reply).map((answer) => ({ status: answer.status, body: JSON.parse(new TextDecoder().decode(answer.body)) }))
+		const checks: OneCheck[] = [
+			{ domain: 'acmebet.co.uk' },
+			{ domain: 'bad_host.com' },
+			{ license_number: revoked.license_number, as_of: '2026-05-01' },
+			{ domain: 'acmebet.co.uk', as_of: '2099-01-01' }
+		]
+		const reply = await requestBytes(client, {
+			subject: subjects.checkMany,
+			schema: CheckManyRequest,
+			body: { ...header(), checks },
+			timeoutMs: 2_000,
+			unavailableReason: 'checker_unavailable'
+		})
+		const answers = decodeFramedAnswers(reply).map((answer) => ({
+			status: answer.status,
+			body: JSON.parse(new TextDecoder().decode(answer.body))
+		}))
 		expect(answers.map((answer) => answer.status)).toEqual([200, 400, 200, 400])
 		expect(answers[0]?.body).toEqual(await askDomain('acmebet.co.uk'))
 		expect(answers[1]?.body).toMatchObject({ code: 'invalid_query', details: { reason: 'not_a_valid_hostname', field: 'domain' } })
@@ -142,7 +171,13 @@ describe('checker responders', () => {
 
 	test('check.many answers a repeated check from memory only while nothing it says could have changed: a register going stale answers anew', async () => {
 		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
+			const reply = await requestBytes(client, {
+				subject: subjects.checkMany,
+				schema: CheckManyRequest,
+				body: { ...header(), checks },
+				timeoutMs: 2_000,
+				unavailableReason: 'checker_unavailable'
+			})
 			return decodeFramedAnswers(reply).map((answer) => JSON.parse(new TextDecoder().decode(answer.body)) as CheckResult)
 		}
 		const twice = [{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }]
@@ -162,8 +197,18 @@ describe('checker responders', () => {
 
 	test('check.many answers UNCHANGED, without the bytes, only when the answer offered as known is exactly what it would send; on either replica', async () => {
 		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, { subject: subjects.checkMany, schema: CheckManyRequest, body: { ...header(), checks }, timeoutMs: 2_000, unavailableReason: 'checker_unavailable' })
-			return decodeFramedAnswers(reply).map((answer) => ({ status: answer.status, text: new TextDecoder().decode(answer.body), tag: answer.tag }))
+			const reply = await requestBytes(client, {
+				subject: subjects.checkMany,
+				schema: CheckManyRequest,
+				body: { ...header(), checks },
+				timeoutMs: 2_000,
+				unavailableReason: 'checker_unavailable'
+			})
+			return decodeFramedAnswers(reply).map((answer) => ({
+				status: answer.status,
+				text: new TextDecoder().decode(answer.body),
+				tag: answer.tag
+			}))
 		}
 		const [first] = await askMany([{ domain: 'acmebet.co.uk' }])
 		expect(first?.status).toBe(200)
@@ -171,7 +216,13 @@ describe('checker responders', () => {
 		const known = first?.tag as string
 		// Messages alternate between the two replicas: both recognise the same bytes.
 		for (let i = 0; i < 4; i++)
-			expect(await askMany([{ domain: 'acmebet.co.uk', known }, { domain: 'acmebet.co.uk', known: 'someOtherAnswerTag' }, { domain: 'bad_host.com', known }])).toEqual([
+			expect(
+				await askMany([
+					{ domain: 'acmebet.co.uk', known },
+					{ domain: 'acmebet.co.uk', known: 'someOtherAnswerTag' },
+					{ domain: 'bad_host.com', known }
+				])
+			).toEqual([
 				{ status: UNCHANGED, text: '', tag: known },
 				{ status: 200, text: first?.text as string, tag: known },
 				{ status: 400, text: expect.stringContaining('not_a_valid_hostname'), tag: undefined }
@@ -190,7 +241,8 @@ describe('checker responders', () => {
 	})
 
 	test('two replicas in queue group checker share the load', async () => {
-		const processed = () => replicas.map((replica) => replica.responders.reduce((sum, responder) => sum + responder.subscription.getProcessed(), 0))
+		const processed = () =>
+			replicas.map((replica) => replica.responders.reduce((sum, responder) => sum + responder.subscription.getProcessed(), 0))
 		const start = processed()
 		await Promise.all(Array.from({ length: 200 }, () => askDomain('acmebet.co.uk')))
 		const handled = processed().map((count, i) => count - (start[i] ?? 0))

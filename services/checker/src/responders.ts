@@ -16,7 +16,16 @@ import {
 import type { Sql } from '@lv/db'
 import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
-import { AnswerMemo, type CheckIndex, type CheckOptions, type CheckResult, checkBatch, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
+import {
+	AnswerMemo,
+	type CheckIndex,
+	type CheckOptions,
+	type CheckResult,
+	checkBatch,
+	checkDomain,
+	checkLicenseNumber,
+	parseAsOf
+} from '@lv/verdict'
 import type { IndexStore } from './index-store.ts'
 import { loadLicenceHistory } from './load-rows.ts'
 import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
@@ -66,7 +75,11 @@ export type TaggedAnswer = { body: Uint8Array; tag: string; verdict: string }
  * as_of are answered from the memo when this snapshot answered them before, and with UNCHANGED
  * (no bytes) when the sender already holds exactly that answer.
  */
-export async function answerMany(deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger' | 'metrics'>, memo: AnswerMemo<TaggedAnswer>, checks: readonly OneCheck[]): Promise<Uint8Array> {
+export async function answerMany(
+	deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger' | 'metrics'>,
+	memo: AnswerMemo<TaggedAnswer>,
+	checks: readonly OneCheck[]
+): Promise<Uint8Array> {
 	const answerOne = async (kind: CheckKind, one: OneCheck): Promise<FramedAnswer> => {
 		const [check, value] = 'domain' in one ? [checkDomain, one.domain] : [checkLicenseNumber, one.license_number]
 		if (one.as_of !== undefined) {

@@ -71,12 +71,17 @@ export function createApp(deps: DashboardDeps) {
 		.onError(({ code, error, request }) => {
 			if (code === 'NOT_FOUND') return htmlResponse(errorPage('Page not found', 'There is no page at this address.', null), { status: 404 })
 			if (code === 'PARSE' || code === 'VALIDATION' || code === 'INVALID_COOKIE_SIGNATURE') {
-				return htmlResponse(errorPage('Request not understood', 'The form could not be read. Go back and submit it again.', null), { status: 400 })
+				return htmlResponse(errorPage('Request not understood', 'The form could not be read. Go back and submit it again.', null), {
+					status: 400
+				})
 			}
 			logger.error('unhandled error', { method: request.method, path: new URL(request.url).pathname, error })
-			return htmlResponse(errorPage('Something went wrong', 'The dashboard could not complete this request. Try again in a moment.', null), {
-				status: 500
-			})
+			return htmlResponse(
+				errorPage('Something went wrong', 'The dashboard could not complete this request. Try again in a moment.', null),
+				{
+					status: 500
+				}
+			)
 		})
 		.use(assetRoutes())
 		.use(llmsRoutes(deps))

@@ -1,7 +1,15 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	natsAuthFrom,
+	startHealthServer
+} from '@lv/runtime'
 import { createApp } from './app.ts'
 import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
@@ -14,15 +22,35 @@ const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({ name: 'dashboard', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({
+	name: 'dashboard',
+	databaseUrl: config.DATABASE_URL,
+	natsUrl: config.NATS_URL,
+	natsAuth: natsAuthFrom(config),
+	poolMax: config.DATABASE_POOL_MAX ?? 10,
+	replicas: config.JETSTREAM_REPLICAS,
+	logger,
+	env: process.env
+})
 const { sql, bus } = dependencies
 
 const oauth = config.OAUTH_TOKEN_SECRET
-	? { tokenSecret: config.OAUTH_TOKEN_SECRET, mcpUrl: config.MCP_URL || config.API_BASE_URL, registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR }
+	? {
+			tokenSecret: config.OAUTH_TOKEN_SECRET,
+			mcpUrl: config.MCP_URL || config.API_BASE_URL,
+			registrationsPerAddressHour: config.OAUTH_REGISTRATIONS_PER_ADDRESS_HOUR
+		}
 	: undefined
 const mailer = createMailer(config.DASHBOARD_MAIL_URL, config.DASHBOARD_MAIL_FROM, systemClock)
 const metrics = config.METRICS ? createDashboardMetrics(serviceMetrics) : undefined
-const bulkWorker = await startBulkWorker({ sql, bus, clock: systemClock, logger, checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS, metrics })
+const bulkWorker = await startBulkWorker({
+	sql,
+	bus,
+	clock: systemClock,
+	logger,
+	checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS,
+	metrics
+})
 const app = createApp({
 	sql,
 	bus,

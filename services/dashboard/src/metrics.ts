@@ -12,10 +12,28 @@ export type BulkJobEnd = 'finished' | 'quota_exhausted' | 'no_plan' | (string & 
  * ended jobs; the exports it asks for are counted by the gateway (requests) and the exporter (builds).
  */
 export function createDashboardMetrics({ registry }: ServiceMetrics) {
-	const signIns = new Counter({ name: 'dashboard_sign_ins_total', help: 'Sign-in form submissions, by outcome.', labelNames: ['outcome'], registers: [registry] })
-	const bulkBatches = new Counter({ name: 'dashboard_bulk_check_batches_total', help: 'Bulk-check batches checked and stored.', registers: [registry] })
-	const bulkEntries = new Counter({ name: 'dashboard_bulk_check_entries_total', help: 'Bulk-check entries checked.', registers: [registry] })
-	const bulkJobs = new Counter({ name: 'dashboard_bulk_check_jobs_total', help: 'Bulk-check jobs ended, by outcome.', labelNames: ['outcome'], registers: [registry] })
+	const signIns = new Counter({
+		name: 'dashboard_sign_ins_total',
+		help: 'Sign-in form submissions, by outcome.',
+		labelNames: ['outcome'],
+		registers: [registry]
+	})
+	const bulkBatches = new Counter({
+		name: 'dashboard_bulk_check_batches_total',
+		help: 'Bulk-check batches checked and stored.',
+		registers: [registry]
+	})
+	const bulkEntries = new Counter({
+		name: 'dashboard_bulk_check_entries_total',
+		help: 'Bulk-check entries checked.',
+		registers: [registry]
+	})
+	const bulkJobs = new Counter({
+		name: 'dashboard_bulk_check_jobs_total',
+		help: 'Bulk-check jobs ended, by outcome.',
+		labelNames: ['outcome'],
+		registers: [registry]
+	})
 	return {
 		signIn(outcome: SignInOutcome) {
 			signIns.labels(outcome).inc()

@@ -18,7 +18,11 @@ let builder: Builder
 let seed: ReturnType<typeof seeder>
 let acmeLicence: SeededLicence
 
-const request = (dataset: ExportRequest['dataset'], format: ExportRequest['format'] = 'csv', slices: Partial<Pick<ExportRequest, 'jurisdiction' | 'status'>> = {}) => ({
+const request = (
+	dataset: ExportRequest['dataset'],
+	format: ExportRequest['format'] = 'csv',
+	slices: Partial<Pick<ExportRequest, 'jurisdiction' | 'status'>> = {}
+) => ({
 	dataset,
 	format,
 	jurisdiction: slices.jurisdiction ?? null,
@@ -36,12 +40,30 @@ beforeAll(async () => {
 	await seed.operator('dormant-co', 'Dormant Co')
 	acmeLicence = await seed.licence(acme, { number: '000-039217-R-319300-001', types: ['Remote', 'Ancillary Remote'], expiry: '2027-03-31' })
 	await seed.history(acmeLicence, { at: new Date('2026-02-01T00:00:00Z'), status: 'active', sha: SHA })
-	await seed.history(acmeLicence, { at: new Date('2026-03-01T00:00:00Z'), status: 'active', sha: 'b'.repeat(64), correctedAt: new Date('2026-03-02T00:00:00Z') })
-	const acmeMga = await seed.licence(acme, { number: 'MGA/B2C/100/2019', jurisdiction: 'MGA', verifiedAt: new Date('2026-11-01T08:00:00Z') })
-	const betaRevoked = await seed.licence(beta, { number: 'MGA/B2C/200/2020', jurisdiction: 'MGA', status: 'revoked', statusSourceUrl: ENFORCEMENT })
+	await seed.history(acmeLicence, {
+		at: new Date('2026-03-01T00:00:00Z'),
+		status: 'active',
+		sha: 'b'.repeat(64),
+		correctedAt: new Date('2026-03-02T00:00:00Z')
+	})
+	const acmeMga = await seed.licence(acme, {
+		number: 'MGA/B2C/100/2019',
+		jurisdiction: 'MGA',
+		verifiedAt: new Date('2026-11-01T08:00:00Z')
+	})
+	const betaRevoked = await seed.licence(beta, {
+		number: 'MGA/B2C/200/2020',
+		jurisdiction: 'MGA',
+		status: 'revoked',
+		statusSourceUrl: ENFORCEMENT
+	})
 	await seed.link(acme, 'acmebet.co.uk', { licence: acmeLicence })
 	await seed.link(acme, 'www.acmebet.co.uk', { licence: acmeLicence, status: 'delisted' })
-	await seed.link(beta, 'betabets.com', { licence: betaRevoked, verificationUrl: 'https://cert.example/123', pageStatus: 'Licence revoked' })
+	await seed.link(beta, 'betabets.com', {
+		licence: betaRevoked,
+		verificationUrl: 'https://cert.example/123',
+		pageStatus: 'Licence revoked'
+	})
 	await seed.link(beta, 'beta-unlinked.com', { jurisdiction: 'CW' })
 	await seed.registerRead('CW')
 	void acmeMga
@@ -83,7 +105,12 @@ describe('licences export', () => {
 	test('NDJSON carries the same rows with typed values', async () => {
 		const rows = readNdjson(await fileText(request('licences', 'json')))
 		expect(rows).toHaveLength(3)
-		expect(rows[0]).toMatchObject({ license_reference_is_ours: false, license_types: ['Remote', 'Ancillary Remote'], not_listed_since: null, snapshot_sha256: SHA })
+		expect(rows[0]).toMatchObject({
+			license_reference_is_ours: false,
+			license_types: ['Remote', 'Ancillary Remote'],
+			not_listed_since: null,
+			snapshot_sha256: SHA
+		})
 		expect(Object.keys(rows[0] ?? {})).toEqual(LICENCE_COLUMNS.map((column) => column.name))
 	})
 
@@ -92,14 +119,18 @@ describe('licences export', () => {
 			'MGA/B2C/100/2019',
 			'MGA/B2C/200/2020'
 		])
-		expect(readCsvObjects(await fileText(request('licences', 'csv', { jurisdiction: 'MGA', status: 'revoked' }))).map((row) => row.license_number)).toEqual([
-			'MGA/B2C/200/2020'
-		])
+		expect(
+			readCsvObjects(await fileText(request('licences', 'csv', { jurisdiction: 'MGA', status: 'revoked' }))).map(
+				(row) => row.license_number
+			)
+		).toEqual(['MGA/B2C/200/2020'])
 		expect(readCsvObjects(await fileText(request('licences', 'csv', { jurisdiction: 'IOM' })))).toEqual([])
 	})
 
 	test('an empty slice is a header-only CSV and an empty NDJSON file', async () => {
-		expect(await fileText(request('licences', 'csv', { status: 'pending' }))).toBe(`${LICENCE_COLUMNS.map((column) => column.name).join(',')}\r\n`)
+		expect(await fileText(request('licences', 'csv', { status: 'pending' }))).toBe(
+			`${LICENCE_COLUMNS.map((column) => column.name).join(',')}\r\n`
+		)
 		const empty = await builder.fileFor(request('licences', 'json', { status: 'pending' }))
 		expect({ rows: empty.row_count, size: empty.size_bytes, chunks: empty.chunk_count }).toEqual({ rows: 0, size: 0, chunks: 0 })
 	})
@@ -186,7 +217,9 @@ describe('export cache', () => {
 		const replicas = [newBuilder(), newBuilder(), newBuilder()]
 		const files = await Promise.all(replicas.map((replica) => replica.fileFor(request('domains', 'csv'))))
 		expect(new Set(files.map((file) => file.file_id)).size).toBe(1)
-		const [count] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_files WHERE version_key = ${files[0]?.version_key ?? ''} AND dataset = 'domains' AND format = 'csv' AND jurisdiction_code IS NULL AND status IS NULL`
+		const [count] = await db.sql<
+			{ n: number }[]
+		>`SELECT count(*)::int AS n FROM export_files WHERE version_key = ${files[0]?.version_key ?? ''} AND dataset = 'domains' AND format = 'csv' AND jurisdiction_code IS NULL AND status IS NULL`
 		expect(count?.n).toBe(1)
 	})
 

@@ -106,7 +106,13 @@ export function createBuilder(options: BuilderOptions) {
 					build_ms: Math.max(0, clock.nowMs() - startedMs)
 				}
 				await insertFile(write, file)
-				logger.info('export built', { slice: key, version_key: state.versionKey, rows: rowCount, bytes: totals.sizeBytes, build_ms: file.build_ms })
+				logger.info('export built', {
+					slice: key,
+					version_key: state.versionKey,
+					rows: rowCount,
+					bytes: totals.sizeBytes,
+					build_ms: file.build_ms
+				})
 				return { ...file, data_version: String(file.data_version), size_bytes: String(file.size_bytes) }
 			})
 		})

@@ -38,7 +38,10 @@ export async function insertChunk(sql: Queryable, fileId: string, seq: number, d
 	await sql`INSERT INTO export_chunks (file_id, seq, data) VALUES (${fileId}, ${seq}, ${Buffer.from(data.buffer, data.byteOffset, data.byteLength)})`
 }
 
-export async function insertFile(sql: Queryable, file: Omit<ExportFileRow, 'data_version' | 'size_bytes'> & { data_version: number; size_bytes: number }): Promise<void> {
+export async function insertFile(
+	sql: Queryable,
+	file: Omit<ExportFileRow, 'data_version' | 'size_bytes'> & { data_version: number; size_bytes: number }
+): Promise<void> {
 	await sql`
 		INSERT INTO export_files (id, slice_key, dataset, format, jurisdiction_code, status, version_key, data_version, row_count,
 			size_bytes, chunk_count, sha256, content_type, filename, built_at, build_ms, last_requested_at)

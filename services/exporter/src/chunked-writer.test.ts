@@ -32,15 +32,19 @@ describe('ChunkedWriter', () => {
 
 	test('multi-byte characters split across chunks reassemble to the same UTF-8 text, size and hash', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.string({ unit: 'binary' }), { maxLength: 20 }), fc.integer({ min: 16, max: 64 }), async (pieces, size) => {
-				const { chunks, totals } = await collect(size, pieces)
-				const bytes = concat(chunks)
-				const text = pieces.join('')
-				expect(bytes.toString('utf8')).toBe(Buffer.from(text, 'utf8').toString('utf8'))
-				expect(totals.sizeBytes).toBe(bytes.length)
-				expect(totals.sha256).toBe(new Bun.CryptoHasher('sha256').update(bytes).digest('hex'))
-				expect(chunks.every((chunk, i) => chunk.seq === i && (i === chunks.length - 1 || chunk.data.length === size))).toBe(true)
-			})
+			fc.asyncProperty(
+				fc.array(fc.string({ unit: 'binary' }), { maxLength: 20 }),
+				fc.integer({ min: 16, max: 64 }),
+				async (pieces, size) => {
+					const { chunks, totals } = await collect(size, pieces)
+					const bytes = concat(chunks)
+					const text = pieces.join('')
+					expect(bytes.toString('utf8')).toBe(Buffer.from(text, 'utf8').toString('utf8'))
+					expect(totals.sizeBytes).toBe(bytes.length)
+					expect(totals.sha256).toBe(new Bun.CryptoHasher('sha256').update(bytes).digest('hex'))
+					expect(chunks.every((chunk, i) => chunk.seq === i && (i === chunks.length - 1 || chunk.data.length === size))).toBe(true)
+				}
+			)
 		)
 	})
 

@@ -14,7 +14,8 @@ export class ChunkedWriter {
 		private readonly chunkBytes: number,
 		private readonly flush: (seq: number, data: Uint8Array) => Promise<void>
 	) {
-		if (!Number.isInteger(chunkBytes) || chunkBytes < 16) throw new Error(`chunk size must be an integer of at least 16 bytes, got ${chunkBytes}`)
+		if (!Number.isInteger(chunkBytes) || chunkBytes < 16)
+			throw new Error(`chunk size must be an integer of at least 16 bytes, got ${chunkBytes}`)
 		this.buffer = new Uint8Array(chunkBytes)
 	}
 

@@ -39,7 +39,13 @@ afterAll(async () => {
 
 const header = () => ({ id: crypto.randomUUID(), sent_at: clock.now().toISOString() })
 const ask = (body: Omit<ExportBuildRequest, 'id' | 'sent_at'>) =>
-	request(bus, { subject: subjects.exportBuild, schema: ExportBuildRequest, body: { ...header(), ...body }, timeoutMs: 10_000, unavailableReason: 'dependency_unavailable' })
+	request(bus, {
+		subject: subjects.exportBuild,
+		schema: ExportBuildRequest,
+		body: { ...header(), ...body },
+		timeoutMs: 10_000,
+		unavailableReason: 'dependency_unavailable'
+	})
 
 describe('export.build responder', () => {
 	test('answers with the documented reply naming a stored file of the slice', async () => {
@@ -59,7 +65,9 @@ describe('export.build responder', () => {
 
 	test('the bus client rejects an unknown status before sending', async () => {
 		await expect(ask({ dataset: 'domains', format: 'json', jurisdiction: null, status: 'bogus' as 'active' })).rejects.toThrow()
-		await expect(ask({ dataset: 'domains', format: 'json', jurisdiction: null, status: 'delisted' })).resolves.toMatchObject({ row_count: 0 })
+		await expect(ask({ dataset: 'domains', format: 'json', jurisdiction: null, status: 'delisted' })).resolves.toMatchObject({
+			row_count: 0
+		})
 	})
 })
 
@@ -69,7 +77,9 @@ describe('REGISTRY consumer', () => {
 		await seeder(db.sql, at).finishRun('MGA', at)
 		const change: RegistryChanged = { ...header(), jurisdiction: 'MGA', run_id: crypto.randomUUID(), data_version: 1, changed: true }
 		await publish(bus, RegistryChanged, subjects.registryChanged('MGA'), change, registryChangedMsgId('MGA', change.run_id))
-		const keys = await Promise.all(EXPORT_DATASETS.map(async (dataset) => [dataset, (await readRegisterState(db.sql, dataset)).versionKey] as const))
+		const keys = await Promise.all(
+			EXPORT_DATASETS.map(async (dataset) => [dataset, (await readRegisterState(db.sql, dataset)).versionKey] as const)
+		)
 		const built = async () => {
 			const found: string[] = []
 			for (const [dataset, versionKey] of keys) {

@@ -1,7 +1,17 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, retryWithBackoff, startHealthServer, watchConsumerLag } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	natsAuthFrom,
+	retryWithBackoff,
+	startHealthServer,
+	watchConsumerLag
+} from '@lv/runtime'
 import { EXPORTER_REGISTRY_CONSUMER } from '@lv/contracts'
 import { ExporterEnv, poolSizeFor } from './config.ts'
 import { startExporter } from './exporter.ts'
@@ -13,12 +23,26 @@ const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({ name: 'exporter', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config), readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({
+	name: 'exporter',
+	databaseUrl: config.DATABASE_URL,
+	natsUrl: config.NATS_URL,
+	natsAuth: natsAuthFrom(config),
+	poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config),
+	readDatabaseUrl: config.DATABASE_READ_URL,
+	replicas: config.JETSTREAM_REPLICAS,
+	logger,
+	env: process.env
+})
 const { sql, readSql, bus } = dependencies
 
 if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])
 const metrics = config.METRICS ? createExporterMetrics(serviceMetrics) : undefined
-const exporter = await retryWithBackoff('exporter start', () => startExporter({ sql, readSql, bus, clock: systemClock, logger, config, metrics }), logger)
+const exporter = await retryWithBackoff(
+	'exporter start',
+	() => startExporter({ sql, readSql, bus, clock: systemClock, logger, config, metrics }),
+	logger
+)
 ready = true
 logger.info('answering export builds', { health_port: health.port })
 

@@ -25,7 +25,15 @@ afterAll(async () => {
 })
 
 test('a first request for a file counts a build and its duration, the same request again counts a cache hit', async () => {
-	const builder = createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1, metrics: createExporterMetrics(service) })
+	const builder = createBuilder({
+		sql: db.sql,
+		clock,
+		logger: silentLogger,
+		chunkBytes: 1 << 16,
+		batchRows: 100,
+		maxConcurrentBuilds: 1,
+		metrics: createExporterMetrics(service)
+	})
 	const licences = { dataset: 'licences', format: 'csv', jurisdiction: null, status: null } as const
 	await builder.fileFor(licences)
 	await builder.fileFor(licences)

@@ -26,7 +26,15 @@ afterAll(async () => {
 
 describe('export builds with a read replica', () => {
 	test('the rows come from the replica as replayed, the file is stored on the primary', async () => {
-		const builder = createBuilder({ sql: db.primary.sql, readSql: db.replica.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 50, maxConcurrentBuilds: 1 })
+		const builder = createBuilder({
+			sql: db.primary.sql,
+			readSql: db.replica.sql,
+			clock,
+			logger: silentLogger,
+			chunkBytes: 1 << 16,
+			batchRows: 50,
+			maxConcurrentBuilds: 1
+		})
 		const request = { dataset: 'licences' as const, format: 'csv' as const, jurisdiction: 'UKGC', status: null }
 		const file = await db.withReplayPaused(async () => {
 			// written on the primary while the replica does not replay: not in the export

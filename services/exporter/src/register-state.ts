@@ -29,5 +29,8 @@ export async function readRegisterState(tx: Queryable, dataset: ExportDataset): 
 			END AS links_changed_at
 		FROM register_status`
 	const state = `${FILE_ENCODING_VERSION};${row?.state ?? ''};${row?.links_changed_at ?? '-'}`
-	return { versionKey: new Bun.CryptoHasher('sha256').update(state).digest('hex').slice(0, 24), dataVersion: Number(row?.data_version ?? 0) }
+	return {
+		versionKey: new Bun.CryptoHasher('sha256').update(state).digest('hex').slice(0, 24),
+		dataVersion: Number(row?.data_version ?? 0)
+	}
 }

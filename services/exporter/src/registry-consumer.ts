@@ -32,4 +32,10 @@ export function registryChangeHandler(options: RegistryHandlerOptions) {
 
 /** The durable EXPORTER_REGISTRY_CONSUMER on REGISTRY, shared by every exporter replica. */
 export const consumeRegistryChanges = (bus: Bus, options: RegistryHandlerOptions): Promise<Consumption> =>
-	consume(bus, { consumer: EXPORTER_REGISTRY_CONSUMER, schema: RegistryChanged, handler: registryChangeHandler(options), logger: options.logger, maxMessages: 4 })
+	consume(bus, {
+		consumer: EXPORTER_REGISTRY_CONSUMER,
+		schema: RegistryChanged,
+		handler: registryChangeHandler(options),
+		logger: options.logger,
+		maxMessages: 4
+	})

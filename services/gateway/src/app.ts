@@ -11,7 +11,7 @@ import type { GatewayConfig } from './config.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { type GatewayMetrics, createGatewayMetrics, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
-import { type ConnectorSettings } from './mcp/connector-settings.ts'
+import type { ConnectorSettings } from './mcp/connector-settings.ts'
 import { connectorRoutes } from './mcp/plugin.ts'
 import { apiDocument } from './openapi/document-plugin.ts'
 import { httpTracing } from './http-tracing.ts'
@@ -38,7 +38,10 @@ export type GatewayDeps = {
 	bus: Bus
 	clock: Clock
 	logger: Logger
-	config: Pick<GatewayConfig, 'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'>
+	config: Pick<
+		GatewayConfig,
+		'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'
+	>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */
@@ -62,7 +65,12 @@ function requestLog(logger: Logger) {
 	const plugin = new Elysia({ name: 'request-log' })
 	if (!logger.enabled('debug')) return plugin
 	return plugin.onAfterResponse({ as: 'global' }, ({ request, set }) => {
-		logger.debug('request', { request_id: requestIdOf(request), method: request.method, path: new URL(request.url).pathname, status: set.status })
+		logger.debug('request', {
+			request_id: requestIdOf(request),
+			method: request.method,
+			path: new URL(request.url).pathname,
+			status: set.status
+		})
 	})
 }
 

@@ -29,7 +29,11 @@ export const GatewayEnv = T.Object({
 	EVIDENCE_PUBLIC_KEYS: T.String({ default: '' }),
 	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' }),
 	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
-	OAUTH_TOKEN_SECRET: T.String({ pattern: '^(|.{32,})$', default: '', description: 'at least 32 characters; empty turns /mcp/account off' }),
+	OAUTH_TOKEN_SECRET: T.String({
+		pattern: '^(|.{32,})$',
+		default: '',
+		description: 'at least 32 characters; empty turns /mcp/account off'
+	}),
 	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */
 	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' })
 })

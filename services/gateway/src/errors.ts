@@ -24,7 +24,13 @@ export function toAppError(code: string | number, error: unknown): AppError {
 	// A parse hook's own refusal (413 body_too_large, 400 invalid_input) arrives wrapped in Elysia's ParseError.
 	if (code === 'PARSE' && error instanceof Error && error.cause instanceof AppError) return error.cause
 	if (code === 'PARSE')
-		return new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'The request body is not valid JSON.', field: 'body' })
+		return new AppError({
+			status: 400,
+			code: 'invalid_query',
+			reason: 'invalid_input',
+			message: 'The request body is not valid JSON.',
+			field: 'body'
+		})
 	if (code === 'NOT_FOUND') return routeNotFound()
 	return internalError(error)
 }

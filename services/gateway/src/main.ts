@@ -1,7 +1,15 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	natsAuthFrom,
+	startHealthServer
+} from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
@@ -13,7 +21,17 @@ const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
-const dependencies = await connectDependencies({ name: 'gateway', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 20, readDatabaseUrl: config.DATABASE_READ_URL, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({
+	name: 'gateway',
+	databaseUrl: config.DATABASE_URL,
+	natsUrl: config.NATS_URL,
+	natsAuth: natsAuthFrom(config),
+	poolMax: config.DATABASE_POOL_MAX ?? 20,
+	readDatabaseUrl: config.DATABASE_READ_URL,
+	replicas: config.JETSTREAM_REPLICAS,
+	logger,
+	env: process.env
+})
 const { sql, readSql, bus } = dependencies
 
 const webhooks = {
@@ -26,10 +44,25 @@ if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 5
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
-const app = createApp({ sql, readSql, bus, clock: systemClock, logger, config, webhooks, evidence, connector, metrics: createGatewayMetrics(metrics) })
+const app = createApp({
+	sql,
+	readSql,
+	bus,
+	clock: systemClock,
+	logger,
+	config,
+	webhooks,
+	evidence,
+	connector,
+	metrics: createGatewayMetrics(metrics)
+})
 app.listen({ port: config.PORT, hostname: config.HOST })
 ready = true
-logger.info('listening', { port: app.server?.port, health_port: health.port, connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off' })
+logger.info('listening', {
+	port: app.server?.port,
+	health_port: health.port,
+	connector: connector ? `${connector.mcpUrl}/mcp/account` : 'off'
+})
 
 handleShutdown(
 	{

@@ -47,7 +47,8 @@ describe('gateway metrics', () => {
 	test('requests are counted by route template, status and plan, never by raw path, and timed by route', async () => {
 		const { app, value, registry } = appWithMetrics(true)
 		const key = (await accountWithKey(db.sql, clock, 'enterprise')).key
-		const get = (path: string, headers: Record<string, string> = bearer(key)) => app.handle(new Request(`http://localhost${path}`, { headers }))
+		const get = (path: string, headers: Record<string, string> = bearer(key)) =>
+			app.handle(new Request(`http://localhost${path}`, { headers }))
 		expect((await get('/v1/check?domain=acmebet.co.uk')).status).toBe(200)
 		expect((await get('/v1/check?domain=acmebet.co.uk')).status).toBe(200)
 		expect((await get('/v1/operators/acme-gaming')).status).toBe(200)
@@ -85,9 +86,19 @@ describe('gateway metrics', () => {
 	})
 
 	test('the request hooks make Elysia prepare only the route and the response status per request, never query, headers, cookies or body', async () => {
-		const app = new Elysia().use(requestMetrics(createGatewayMetrics(createServiceMetrics('gateway', true)))).get('/v1/check', () => new Response('{}'))
+		const app = new Elysia()
+			.use(requestMetrics(createGatewayMetrics(createServiceMetrics('gateway', true))))
+			.get('/v1/check', () => new Response('{}'))
 		await app.handle(new Request('http://localhost/v1/check'))
-		expect((app as unknown as { inference: Record<string, boolean> }).inference).toMatchObject({ body: false, cookie: false, headers: false, query: false, url: false, path: false, server: false })
+		expect((app as unknown as { inference: Record<string, boolean> }).inference).toMatchObject({
+			body: false,
+			cookie: false,
+			headers: false,
+			query: false,
+			url: false,
+			path: false,
+			server: false
+		})
 	})
 
 	test('a checker that does not answer counts a NATS timeout on its subject', async () => {

@@ -1,6 +1,15 @@
 import { Elysia } from 'elysia'
 import { AppError } from '@lv/errors'
-import { FAST_BUCKETS, PlainCounter, type PlainCounterChild, PlainHistogram, type PlainHistogramChild, type ServiceMetrics, childPerLabel, counterFrom } from '@lv/runtime'
+import {
+	FAST_BUCKETS,
+	PlainCounter,
+	type PlainCounterChild,
+	PlainHistogram,
+	type PlainHistogramChild,
+	type ServiceMetrics,
+	childPerLabel,
+	counterFrom
+} from '@lv/runtime'
 import type { KeyCache } from './auth/key-cache.ts'
 import type { Caller } from './auth/caller.ts'
 import { toAppError } from './errors.ts'
@@ -28,10 +37,38 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 		'HTTP requests answered, by route template, status and plan (keyless, a plan code, or none when refused before the caller was known).',
 		['route', 'status', 'plan']
 	)
-	const duration = new PlainHistogram(registry, 'gateway_http_request_duration_seconds', 'Time from the request arriving to its response being handed to the server, by route template.', ['route'], FAST_BUCKETS)
-	const refusals = childPerLabel(new PlainCounter(registry, 'gateway_limiter_refusals_total', 'Calls refused at admission (key, plan, rate limit, quota, limits store), by SPEC reason.', ['reason']))
-	const natsDuration = childPerLabel(new PlainHistogram(registry, 'gateway_nats_request_duration_seconds', 'NATS request/reply round trips, by subject.', ['subject'], FAST_BUCKETS))
-	const natsTimeouts = childPerLabel(new PlainCounter(registry, 'gateway_nats_request_timeouts_total', 'NATS requests left unanswered (no responder, or no reply within the timeout), by subject.', ['subject']))
+	const duration = new PlainHistogram(
+		registry,
+		'gateway_http_request_duration_seconds',
+		'Time from the request arriving to its response being handed to the server, by route template.',
+		['route'],
+		FAST_BUCKETS
+	)
+	const refusals = childPerLabel(
+		new PlainCounter(
+			registry,
+			'gateway_limiter_refusals_total',
+			'Calls refused at admission (key, plan, rate limit, quota, limits store), by SPEC reason.',
+			['reason']
+		)
+	)
+	const natsDuration = childPerLabel(
+		new PlainHistogram(
+			registry,
+			'gateway_nats_request_duration_seconds',
+			'NATS request/reply round trips, by subject.',
+			['subject'],
+			FAST_BUCKETS
+		)
+	)
+	const natsTimeouts = childPerLabel(
+		new PlainCounter(
+			registry,
+			'gateway_nats_request_timeouts_total',
+			'NATS requests left unanswered (no responder, or no reply within the timeout), by subject.',
+			['subject']
+		)
+	)
 	const routes = new Map<string, RouteSeries>()
 
 	function seriesOf(route: string): RouteSeries {
@@ -83,15 +120,26 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 		},
 		/** The replica's key cache, read at scrape time (its hits and reads are plain field increments). */
 		watchKeyCache(keys: KeyCache) {
-			counterFrom(registry, { name: 'gateway_key_cache_hits_total', help: 'API key lookups answered from the replica cache.' }, () => keys.hits)
-			counterFrom(registry, { name: 'gateway_key_cache_misses_total', help: 'API key lookups that read the database (not cached, or cached too long ago).' }, () => keys.loads)
+			counterFrom(
+				registry,
+				{ name: 'gateway_key_cache_hits_total', help: 'API key lookups answered from the replica cache.' },
+				() => keys.hits
+			)
+			counterFrom(
+				registry,
+				{ name: 'gateway_key_cache_misses_total', help: 'API key lookups that read the database (not cached, or cached too long ago).' },
+				() => keys.loads
+			)
 		}
 	}
 }
 
 /** `work` timed on `metrics` when the caller has them (the benches build route handlers without). */
-export const timedRequest = <T>(metrics: Pick<GatewayMetrics, 'natsRequest'> | undefined, subject: string, work: () => Promise<T>): Promise<T> =>
-	metrics ? metrics.natsRequest(subject, work) : work()
+export const timedRequest = <T>(
+	metrics: Pick<GatewayMetrics, 'natsRequest'> | undefined,
+	subject: string,
+	work: () => Promise<T>
+): Promise<T> => (metrics ? metrics.natsRequest(subject, work) : work())
 
 /** What the hooks read of a request's context: Elysia's own fields, the start noted here and the caller the auth plugin resolved. */
 type Answered = {

@@ -32,7 +32,14 @@ beforeAll(async () => {
 		bus,
 		clock,
 		logger: silentLogger,
-		config: { PUBLIC_BASE_URL: 'https://api.example.test', PRICING_URL: 'https://example.test/pricing', APP_URL: 'https://app.example.test', CHECKER_TIMEOUT_MS: 500, LIMITS_STORE_TIMEOUT_MS: 2_000, TRUSTED_PROXIES: '' }
+		config: {
+			PUBLIC_BASE_URL: 'https://api.example.test',
+			PRICING_URL: 'https://example.test/pricing',
+			APP_URL: 'https://app.example.test',
+			CHECKER_TIMEOUT_MS: 500,
+			LIMITS_STORE_TIMEOUT_MS: 2_000,
+			TRUSTED_PROXIES: ''
+		}
 	})
 	document = await (await app.handle(new Request('http://localhost/openapi.json'))).json()
 })
@@ -68,11 +75,14 @@ describe('GET /openapi.json', () => {
 		try {
 			const file = join(dir, 'openapi.json')
 			writeFileSync(file, JSON.stringify(document))
-			const lint = Bun.spawnSync(['node', join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--extends=recommended', '--format=stylish', file], {
-				env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-				stdout: 'pipe',
-				stderr: 'pipe'
-			})
+			const lint = Bun.spawnSync(
+				['node', join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--extends=recommended', '--format=stylish', file],
+				{
+					env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+					stdout: 'pipe',
+					stderr: 'pipe'
+				}
+			)
 			const output = `${lint.stdout.toString()}\n${lint.stderr.toString()}`
 			expect({ exitCode: lint.exitCode, output: lint.exitCode === 0 ? '' : output }).toEqual({ exitCode: 0, output: '' })
 		} finally {
@@ -82,11 +92,18 @@ describe('GET /openapi.json', () => {
 })
 
 const operations = () =>
-	Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })))
+	Object.entries(document.paths).flatMap(([path, item]) =>
+		Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation }))
+	)
 const responsesOf = () =>
-	operations().flatMap(({ key, operation }) => Object.entries(operation.responses).map(([status, response]) => ({ key, operation, status: Number(status), response })))
+	operations().flatMap(({ key, operation }) =>
+		Object.entries(operation.responses).map(([status, response]) => ({ key, operation, status: Number(status), response }))
+	)
 /** An example in place, or the one its $ref names under components.examples. */
-const valueOf = (example: Example): unknown => ('$ref' in example ? (document.components.examples?.[example.$ref.replace('#/components/examples/', '')] as { value: unknown } | undefined)?.value : example.value)
+const exampleValue = (example: Example): unknown =>
+	'$ref' in example
+		? (document.components.examples?.[example.$ref.replace('#/components/examples/', '')] as { value: unknown } | undefined)?.value
+		: example.value
 const declared = (key: string, status: number): string[] => {
 	const [method, path] = key.split(' ') as [string, string]
 	return Object.keys(document.paths[path]?.[method.toLowerCase()]?.responses[String(status)]?.headers ?? {})
@@ -94,14 +111,23 @@ const declared = (key: string, status: number): string[] => {
 
 describe('GET /openapi.json response headers', () => {
 	test('every documented operation has an entry in the operations table, and every entry is documented', () => {
-		expect(operations().map(({ key }) => key).sort()).toEqual(Object.keys(OPERATIONS).sort())
+		expect(
+			operations()
+				.map(({ key }) => key)
+				.sort()
+		).toEqual(Object.keys(OPERATIONS).sort())
 	})
 
 	test('every response of every operation declares X-Request-Id, and every declared header resolves in components.headers', () => {
 		const headers = document.components.headers ?? {}
 		for (const { key, status, response } of responsesOf()) {
 			expect({ key, status, requestId: 'X-Request-Id' in (response.headers ?? {}) }).toEqual({ key, status, requestId: true })
-			for (const [name, header] of Object.entries(response.headers ?? {})) expect({ key, name, resolves: header.$ref === `#/components/headers/${name}` && name in headers }).toEqual({ key, name, resolves: true })
+			for (const [name, header] of Object.entries(response.headers ?? {}))
+				expect({ key, name, resolves: header.$ref === `#/components/headers/${name}` && name in headers }).toEqual({
+					key,
+					name,
+					resolves: true
+				})
 		}
 	})
 
@@ -110,7 +136,16 @@ describe('GET /openapi.json response headers', () => {
 			const names = Object.keys(response.headers ?? {})
 			const keyed = authModeOf(operation.security) !== 'none'
 			const expected = [
-				...(keyed && isSuccess(status) ? ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Monthly-Quota-Limit', 'X-Monthly-Quota-Used', 'X-Upgrade-URL'] : []),
+				...(keyed && isSuccess(status)
+					? [
+							'X-RateLimit-Limit',
+							'X-RateLimit-Remaining',
+							'X-RateLimit-Reset',
+							'X-Monthly-Quota-Limit',
+							'X-Monthly-Quota-Used',
+							'X-Upgrade-URL'
+						]
+					: []),
 				...(status === 429 ? ['Retry-After'] : []),
 				...(status === 402 ? ['X-Upgrade-URL'] : []),
 				...(status === 405 ? ['Allow'] : [])
@@ -140,7 +175,13 @@ describe('GET /openapi.json examples', () => {
 			for (const [mediaType, media] of Object.entries(response.content ?? {})) {
 				for (const [name, example] of Object.entries(media.examples ?? {})) {
 					checked++
-					expect({ key, status, mediaType, name, problems: schemaProblems(media.schema, valueOf(example), document) }).toEqual({ key, status, mediaType, name, problems: [] })
+					expect({ key, status, mediaType, name, problems: schemaProblems(media.schema, exampleValue(example), document) }).toEqual({
+						key,
+						status,
+						mediaType,
+						name,
+						problems: []
+					})
 				}
 			}
 		}
@@ -152,7 +193,7 @@ describe('GET /openapi.json examples', () => {
 			if (isSuccess(status)) continue
 			const outcomes = outcomesAt(OPERATIONS[key] ?? { outcomes: [] }, authModeOf(operation.security), status)
 			for (const example of Object.values(response.content?.['application/json']?.examples ?? {})) {
-				expect(outcomes.map(([, outcome]) => outcome.value)).toContainEqual(valueOf(example))
+				expect(outcomes.map(([, outcome]) => outcome.value)).toContainEqual(exampleValue(example))
 			}
 		}
 	})
@@ -178,7 +219,11 @@ describe('GET /openapi.json against real responses', () => {
 		await response.arrayBuffer()
 		expect({ key, path, status: response.status }).toEqual({ key, path, status })
 		const names = carried(response)
-		expect({ key, status, undeclared: names.filter((name) => !declared(key, status).includes(name)) }).toEqual({ key, status, undeclared: [] })
+		expect({ key, status, undeclared: names.filter((name) => !declared(key, status).includes(name)) }).toEqual({
+			key,
+			status,
+			undeclared: []
+		})
 		return names
 	}
 	const keyFor = async (plan: Parameters<typeof insertPlan>[1]) => {
@@ -208,7 +253,9 @@ describe('GET /openapi.json against real responses', () => {
 			...(await call(key, 429, '/v1/jurisdictions', { headers: trial }))
 		])
 		expect([...limited].sort()).toEqual(declared(key, 429).sort())
-		expect((await call(key, 401, '/v1/jurisdictions', { headers: bearer('lvk_00000000000000000000000000000000') })).sort()).toEqual(declared(key, 401).sort())
+		expect((await call(key, 401, '/v1/jurisdictions', { headers: bearer('lvk_00000000000000000000000000000000') })).sort()).toEqual(
+			declared(key, 401).sort()
+		)
 		expect(declared(key, 401).sort()).toEqual(['X-Request-Id', 'X-Upgrade-URL'])
 	})
 
@@ -242,8 +289,16 @@ describe('GET /openapi.json against real responses', () => {
 		always(await call('GET /v1/jurisdictions/{code}', 402, '/v1/jurisdictions/UKGC', { headers: trial }), ['X-Request-Id', 'X-Upgrade-URL'])
 		always(await call('POST /v1/check/batch', 405, '/v1/check/batch', { headers: keyed }), ['X-Request-Id', 'Allow'])
 		always(await call('GET /v1/jurisdictions/{code}', 404, '/v1/jurisdictions/ZZ', { headers: keyed }), ['X-Request-Id'])
-		always(await call('GET /v1/jurisdictions/{code}', 200, '/v1/jurisdictions/ukgc', { headers: keyed }), ['X-Request-Id', 'X-Monthly-Quota-Limit', 'X-RateLimit-Limit', 'X-Upgrade-URL'])
-		always(await call('DELETE /v1/watchlist/operators/{slug}', 204, '/v1/watchlist/operators/acme-gaming', { method: 'DELETE', headers: keyed }), ['X-Request-Id', 'X-Monthly-Quota-Limit'])
+		always(await call('GET /v1/jurisdictions/{code}', 200, '/v1/jurisdictions/ukgc', { headers: keyed }), [
+			'X-Request-Id',
+			'X-Monthly-Quota-Limit',
+			'X-RateLimit-Limit',
+			'X-Upgrade-URL'
+		])
+		always(
+			await call('DELETE /v1/watchlist/operators/{slug}', 204, '/v1/watchlist/operators/acme-gaming', { method: 'DELETE', headers: keyed }),
+			['X-Request-Id', 'X-Monthly-Quota-Limit']
+		)
 		always(await call('GET /v1/watchlist/events', 200, '/v1/watchlist/events', { headers: keyed }), [
 			'X-Request-Id',
 			'X-Poll-RateLimit-Limit',

@@ -54,7 +54,13 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
 		SET attempt_count = d.attempt_count + 1, last_attempt_at = ${now}, lease_until = ${leaseUntil}
 		FROM picked WHERE d.id = picked.id
 		RETURNING d.id, d.endpoint_id, d.event_id, d.event_type, d.attempt_count`
-	return rows.map((row) => ({ id: row.id, endpointId: row.endpoint_id, eventId: row.event_id, eventType: row.event_type, attempt: row.attempt_count }))
+	return rows.map((row) => ({
+		id: row.id,
+		endpointId: row.endpoint_id,
+		eventId: row.event_id,
+		eventType: row.event_type,
+		attempt: row.attempt_count
+	}))
 }
 
 /**

@@ -32,7 +32,15 @@ afterEach(async () => {
 })
 
 const workerFor = (options: Partial<DeliveryWorkerOptions> = {}) =>
-	createDeliveryWorker({ sql: db.sql, clock, logger: silentLogger, secretKey: key, allowList: [receiver.origin], random: () => 0.5, ...options })
+	createDeliveryWorker({
+		sql: db.sql,
+		clock,
+		logger: silentLogger,
+		secretKey: key,
+		allowList: [receiver.origin],
+		random: () => 0.5,
+		...options
+	})
 
 async function endpointAndEvent(input: { secrets?: { secret: string; createdAt: Date; expiresAt: Date | null }[]; url?: string } = {}) {
 	const now = clock.now()
@@ -51,14 +59,26 @@ async function endpointAndEvent(input: { secrets?: { secret: string; createdAt: 
 
 const deliveryRow = async (eventId: string) => {
 	const [row] = await db.sql<
-		{ id: string; status: string; attempt_count: number; next_retry_at: Date; last_attempt_at: Date | null; last_response_status: number | null; delivered_at: Date | null; lease_until: Date | null; last_error: string | null }[]
+		{
+			id: string
+			status: string
+			attempt_count: number
+			next_retry_at: Date
+			last_attempt_at: Date | null
+			last_response_status: number | null
+			delivered_at: Date | null
+			lease_until: Date | null
+			last_error: string | null
+		}[]
 	>`SELECT id, status, attempt_count, next_retry_at, last_attempt_at, last_response_status, delivered_at, lease_until, last_error FROM webhook_deliveries WHERE event_id = ${eventId}`
 	if (!row) throw new Error(`no delivery for ${eventId}`)
 	return row
 }
 
 const endpointRow = async (id: string) => {
-	const [row] = await db.sql<{ last_delivered_at: Date | null; last_delivery_status: string | null; failure_count: number; missed_deliveries: number }[]>`
+	const [row] = await db.sql<
+		{ last_delivered_at: Date | null; last_delivery_status: string | null; failure_count: number; missed_deliveries: number }[]
+	>`
 		SELECT last_delivered_at, last_delivery_status, failure_count, missed_deliveries FROM webhook_endpoints WHERE id = ${id}`
 	if (!row) throw new Error(`no endpoint ${id}`)
 	return row
@@ -92,12 +112,25 @@ describe('a first attempt', () => {
 		expect(request.headers.has('x-service-missed-deliveries')).toBe(false)
 		const verified = await verifyWithStripe(request.body, request.headers.get('x-service-signature') ?? '', endpoint.secrets[0] ?? '')
 		expect(verified).toEqual(event)
-		expect(delivery).toMatchObject({ status: 'delivered', attempt_count: 1, last_response_status: 200, delivered_at: clock.now(), lease_until: null })
-		expect(await endpointRow(endpoint.id)).toEqual({ last_delivered_at: clock.now(), last_delivery_status: 'success', failure_count: 0, missed_deliveries: 0 })
+		expect(delivery).toMatchObject({
+			status: 'delivered',
+			attempt_count: 1,
+			last_response_status: 200,
+			delivered_at: clock.now(),
+			lease_until: null
+		})
+		expect(await endpointRow(endpoint.id)).toEqual({
+			last_delivered_at: clock.now(),
+			last_delivery_status: 'success',
+			failure_count: 0,
+			missed_deliveries: 0
+		})
 	})
 
 	test('a 3xx answer is a failed attempt and its Location is never requested', async () => {
-		receiver.respondWith((request) => (request.path === '/hook' ? new Response(null, { status: 302, headers: { Location: '/elsewhere' } }) : new Response('ok')))
+		receiver.respondWith((request) =>
+			request.path === '/hook' ? new Response(null, { status: 302, headers: { Location: '/elsewhere' } }) : new Response('ok')
+		)
 		const { event } = await endpointAndEvent()
 		const result = await workerFor().tick()
 		expect(result).toMatchObject({ attempted: 1, failed: 1 })
@@ -112,7 +145,11 @@ describe('a first attempt', () => {
 		const { event } = await endpointAndEvent({ url })
 		const result = await workerFor({ allowList: [closed.origin] }).tick()
 		expect(result).toMatchObject({ attempted: 1, failed: 1 })
-		expect(await deliveryRow(event.event_id)).toMatchObject({ status: 'failed', last_response_status: null, last_error: expect.stringContaining('refused') })
+		expect(await deliveryRow(event.event_id)).toMatchObject({
+			status: 'failed',
+			last_response_status: null,
+			last_error: expect.stringContaining('refused')
+		})
 	})
 })
 
@@ -164,7 +201,12 @@ describe('the retry schedule, driven by the clock', () => {
 		receiver.respondWith(() => new Response('down', { status: 500 }))
 		const now = clock.now()
 		const account = await insertAccount(db.sql, now)
-		const endpoint = await insertEndpoint(db.sql, now, { accountId: account, url: receiver.url(), events: ['coverage.degraded'], secretKey: key })
+		const endpoint = await insertEndpoint(db.sql, now, {
+			accountId: account,
+			url: receiver.url(),
+			events: ['coverage.degraded'],
+			secretKey: key
+		})
 		const worker = workerFor()
 		const abandonOne = async () => {
 			await recordEvent(db.sql, coverageEvent(clock.now()), clock.now())
@@ -238,7 +280,11 @@ describe('URL policy before every attempt', () => {
 		clock.advance(30 * SECOND)
 		expect((await worker.tick()).failed).toBe(1)
 		expect(receiver.requests).toHaveLength(1)
-		expect(await deliveryRow(event.event_id)).toMatchObject({ status: 'failed', attempt_count: 2, last_error: expect.stringContaining('private_ip_blocked') })
+		expect(await deliveryRow(event.event_id)).toMatchObject({
+			status: 'failed',
+			attempt_count: 2,
+			last_error: expect.stringContaining('private_ip_blocked')
+		})
 	})
 
 	test('without the operator allow-list a loopback receiver is never contacted', async () => {
@@ -258,16 +304,22 @@ describe('isolation and replicas', () => {
 		const events = ['coverage.degraded']
 		const hangingEndpoint = await insertEndpoint(db.sql, now, { accountId: account, url: hanging.url(), events, secretKey: key })
 		await insertEndpoint(db.sql, now, { accountId: account, url: huge.url(), events, secretKey: key })
-		for (let index = 0; index < 4; index++) await insertEndpoint(db.sql, now, { accountId: account, url: receiver.url(`/r${index}`), events, secretKey: key })
+		for (let index = 0; index < 4; index++)
+			await insertEndpoint(db.sql, now, { accountId: account, url: receiver.url(`/r${index}`), events, secretKey: key })
 		for (let index = 0; index < 6; index++) await recordEvent(db.sql, coverageEvent(now), now)
 
 		const worker = workerFor({ allowList: [receiver.origin, hanging.origin, huge.origin], concurrency: 4, perEndpointConcurrency: 1 })
 		const deliveredCount = async () =>
-			(await db.sql<{ delivered: number }[]>`SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries`)[0]?.delivered
+			(
+				await db.sql<{ delivered: number }[]>`SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries`
+			)[0]?.delivered
 		worker.start(20)
 		try {
 			// all 30 other deliveries must land while the hanging attempt is still inside its 10 s timeout
-			await waitFor(async () => (await deliveredCount()) === 30, { what: 'every other delivery recorded', timeoutMs: DELIVERY_TIMEOUT_MS - 2_000 })
+			await waitFor(async () => (await deliveredCount()) === 30, {
+				what: 'every other delivery recorded',
+				timeoutMs: DELIVERY_TIMEOUT_MS - 2_000
+			})
 			expect(receiver.requests).toHaveLength(24)
 			expect(huge.requests).toHaveLength(6)
 			expect(hanging.requests).toHaveLength(1)
@@ -283,7 +335,13 @@ describe('isolation and replicas', () => {
 	test('two replicas ticking at once deliver each row exactly once', async () => {
 		const now = clock.now()
 		const account = await insertAccount(db.sql, now)
-		for (let index = 0; index < 5; index++) await insertEndpoint(db.sql, now, { accountId: account, url: receiver.url(`/e${index}`), events: ['coverage.degraded'], secretKey: key })
+		for (let index = 0; index < 5; index++)
+			await insertEndpoint(db.sql, now, {
+				accountId: account,
+				url: receiver.url(`/e${index}`),
+				events: ['coverage.degraded'],
+				secretKey: key
+			})
 		for (let index = 0; index < 20; index++) await recordEvent(db.sql, coverageEvent(now), now)
 		const [a, b] = [workerFor({ concurrency: 16 }), workerFor({ concurrency: 16 })]
 		let total = 0

@@ -50,7 +50,12 @@ const emptyResult = (): TickResult => ({ attempted: 0, delivered: 0, failed: 0, 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
 	const { sql, clock, logger } = options
 	const secretKeys = secretKeyring(options.secretKey, options.previousSecretKeys)
-	const allowList = options.allowList === undefined ? parseAllowList([]) : Array.isArray(options.allowList) ? parseAllowList(options.allowList) : (options.allowList as AllowList)
+	const allowList =
+		options.allowList === undefined
+			? parseAllowList([])
+			: Array.isArray(options.allowList)
+				? parseAllowList(options.allowList)
+				: (options.allowList as AllowList)
 	const concurrency = options.concurrency ?? 64
 	const perEndpoint = options.perEndpointConcurrency ?? 4
 	const leaseMs = options.leaseMs ?? 60_000
@@ -72,7 +77,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 			const outcome = await recordOutcome(sql, claim, result, clock.now(), random)
 			options.metrics?.attempted(outcome)
 			if (outcome !== 'delivered') {
-				logger.info('delivery attempt failed', { delivery_id: claim.id, event_id: claim.eventId, attempt: claim.attempt, outcome, status: result.status, error: result.error })
+				logger.info('delivery attempt failed', {
+					delivery_id: claim.id,
+					event_id: claim.eventId,
+					attempt: claim.attempt,
+					outcome,
+					status: result.status,
+					error: result.error
+				})
 			}
 			return outcome
 		} catch (error) {

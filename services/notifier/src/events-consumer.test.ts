@@ -26,12 +26,18 @@ afterAll(async () => {
 })
 
 const publishEvent = (event: EventEnvelope) => publish(bus, EventEnvelope, subjects.event(event.event), event, event.event_id)
-const pendingAcks = async () => (await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)).num_ack_pending
+const pendingAcks = async () =>
+	(await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)).num_ack_pending
 
 test('an event published on EVENTS is stored with a pending delivery row, acked only once the commit succeeded, and counted as consumed then', async () => {
 	const now = clock.now()
 	const account = await insertAccount(db.sql, now)
-	await insertEndpoint(db.sql, now, { accountId: account, url: 'https://hooks.example.com/in', events: ['coverage.degraded'], secretKey: testSecretKey() })
+	await insertEndpoint(db.sql, now, {
+		accountId: account,
+		url: 'https://hooks.example.com/in',
+		events: ['coverage.degraded'],
+		secretKey: testSecretKey()
+	})
 	// the database refuses event rows until the trigger is dropped
 	await db.sql.unsafe(`
 		CREATE FUNCTION refuse_events() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'database unavailable'; END $$;
@@ -39,7 +45,14 @@ test('an event published on EVENTS is stored with a pending delivery row, acked 
 	let queued = 0
 	const service = createServiceMetrics('notifier', true)
 	const metrics = createNotifierMetrics(service, { sql: db.sql, clock })
-	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger, onDeliveriesQueued: () => queued++, metrics })
+	const consumption = await startEventsConsumer({
+		bus,
+		sql: db.sql,
+		clock,
+		logger: silentLogger,
+		onDeliveriesQueued: () => queued++,
+		metrics
+	})
 	try {
 		const event = coverageEvent(now)
 		await publishEvent(event)
@@ -61,7 +74,9 @@ test('an event published on EVENTS is stored with a pending delivery row, acked 
 		await publishEvent(event)
 		const again = coverageEvent(now)
 		await publishEvent(again)
-		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${again.event_id}`).length === 1, { what: 'the next event' })
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${again.event_id}`).length === 1, {
+			what: 'the next event'
+		})
 		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE event_id = ${event.event_id}`).toHaveLength(1)
 		// The republished first event is a duplicate JetStream drops; the next one is consumed.
 		expect(await metricValue(service.registry, 'notifier_events_consumed_total', { event: 'coverage.degraded' })).toBe(2)
@@ -74,11 +89,16 @@ test('a body that is not a SPEC envelope is terminated, not retried', async () =
 	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger })
 	try {
 		const before = (await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)).delivered.stream_seq
-		await bus.js.publish(subjects.event('license.issued'), new TextEncoder().encode('{"event":"license.issued"}'), { msgID: 'not-an-envelope' })
-		await waitFor(async () => {
-			const info = await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)
-			return info.delivered.stream_seq > before && info.num_ack_pending === 0 && info.num_redelivered === 0
-		}, { what: 'the bad message to be terminated' })
+		await bus.js.publish(subjects.event('license.issued'), new TextEncoder().encode('{"event":"license.issued"}'), {
+			msgID: 'not-an-envelope'
+		})
+		await waitFor(
+			async () => {
+				const info = await bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)
+				return info.delivered.stream_seq > before && info.num_ack_pending === 0 && info.num_redelivered === 0
+			},
+			{ what: 'the bad message to be terminated' }
+		)
 		expect(await db.sql`SELECT 1 FROM events WHERE event_name = 'license.issued'`).toHaveLength(0)
 	} finally {
 		await consumption.stop()

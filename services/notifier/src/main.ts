@@ -1,7 +1,16 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer, watchConsumerLag } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	natsAuthFrom,
+	startHealthServer,
+	watchConsumerLag
+} from '@lv/runtime'
 import { NOTIFIER_EVENTS_CONSUMER } from '@lv/contracts'
 import { NotifierEnv, allowListEntries } from './config.ts'
 import { createDeliveryWorker } from './delivery-worker.ts'
@@ -15,7 +24,16 @@ const serviceMetrics = createServiceMetrics('notifier', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({ name: 'notifier', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)), replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({
+	name: 'notifier',
+	databaseUrl: config.DATABASE_URL,
+	natsUrl: config.NATS_URL,
+	natsAuth: natsAuthFrom(config),
+	poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)),
+	replicas: config.JETSTREAM_REPLICAS,
+	logger,
+	env: process.env
+})
 const { sql, bus } = dependencies
 
 const clock = systemClock

@@ -27,7 +27,15 @@ afterAll(async () => {
 
 test('attempts are counted by result, finished deliveries by outcome, and the due backlog, its oldest age and disabled endpoints are read from PostgreSQL', async () => {
 	const metrics = createNotifierMetrics(service, { sql: db.sql, clock })
-	const worker = createDeliveryWorker({ sql: db.sql, clock, logger: silentLogger, secretKey: key, allowList: [receiver.origin], random: () => 0.5, metrics })
+	const worker = createDeliveryWorker({
+		sql: db.sql,
+		clock,
+		logger: silentLogger,
+		secretKey: key,
+		allowList: [receiver.origin],
+		random: () => 0.5,
+		metrics
+	})
 	const now = clock.now()
 	const accountId = await insertAccount(db.sql, now)
 	const endpoint = await insertEndpoint(db.sql, now, { accountId, url: receiver.url(), events: ['coverage.degraded'], secretKey: key })

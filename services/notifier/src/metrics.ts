@@ -14,32 +14,75 @@ export type NotifierMetrics = ReturnType<typeof createNotifierMetrics>
  * time, so every replica reports the same whole picture.
  */
 export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql: Sql; clock: Clock }) {
-	const events = new Counter({ name: 'notifier_events_consumed_total', help: 'Events taken from the EVENTS stream and committed with their deliveries, by event name.', labelNames: ['event'], registers: [registry] })
+	const events = new Counter({
+		name: 'notifier_events_consumed_total',
+		help: 'Events taken from the EVENTS stream and committed with their deliveries, by event name.',
+		labelNames: ['event'],
+		registers: [registry]
+	})
 	const attempts = new Counter({
 		name: 'notifier_delivery_attempts_total',
 		help: 'Webhook delivery attempts, by result: delivered, failed (retried later), abandoned (attempts used up), superseded (another replica recorded it), error (not recorded).',
 		labelNames: ['result'],
 		registers: [registry]
 	})
-	const deliveries = new Counter({ name: 'notifier_deliveries_total', help: 'Deliveries finished, by outcome: delivered, or abandoned after the last attempt.', labelNames: ['outcome'], registers: [registry] })
+	const deliveries = new Counter({
+		name: 'notifier_deliveries_total',
+		help: 'Deliveries finished, by outcome: delivered, or abandoned after the last attempt.',
+		labelNames: ['outcome'],
+		registers: [registry]
+	})
 
-	const backlog = oncePerScrape(async (): Promise<DeliveryBacklog> => {
-		const now = deps.clock.now()
-		const [due] = await deps.sql<{ due: number; oldest: Date | null }[]>`
+	const backlog = oncePerScrape(
+		async (): Promise<DeliveryBacklog> => {
+			const now = deps.clock.now()
+			const [due] = await deps.sql<{ due: number; oldest: Date | null }[]>`
 			SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM webhook_deliveries
 			WHERE status IN ('pending', 'failed') AND next_retry_at <= ${now}`
-		const [endpoints] = await deps.sql<{ active: number; disabled: number }[]>`
+			const [endpoints] = await deps.sql<{ active: number; disabled: number }[]>`
 			SELECT count(*) FILTER (WHERE active)::int AS active, count(*) FILTER (WHERE NOT active)::int AS disabled FROM webhook_endpoints`
-		return { due: due?.due ?? 0, oldestDueAt: due?.oldest ?? null, activeEndpoints: endpoints?.active ?? 0, disabledEndpoints: endpoints?.disabled ?? 0 }
-	}, () => deps.clock.nowMs())
-	gaugeFrom(registry, { name: 'notifier_due_deliveries', help: 'Deliveries due now (first attempts and retries whose time has come), leased or not.', labelNames: [] }, backlog, (state) => [[{}, state.due]])
-	gaugeFrom(registry, { name: 'notifier_oldest_due_delivery_age_seconds', help: 'How long the oldest due delivery has been due; 0 when none is.', labelNames: [] }, backlog, (state) => [
-		[{}, state.oldestDueAt === null ? 0 : Math.max(0, (deps.clock.nowMs() - state.oldestDueAt.getTime()) / 1000)]
-	])
-	gaugeFrom(registry, { name: 'notifier_webhook_endpoints', help: 'Webhook endpoints, by state: active, or disabled (no deliveries are made to it).', labelNames: ['state'] }, backlog, (state) => [
-		[{ state: 'active' }, state.activeEndpoints],
-		[{ state: 'disabled' }, state.disabledEndpoints]
-	])
+			return {
+				due: due?.due ?? 0,
+				oldestDueAt: due?.oldest ?? null,
+				activeEndpoints: endpoints?.active ?? 0,
+				disabledEndpoints: endpoints?.disabled ?? 0
+			}
+		},
+		() => deps.clock.nowMs()
+	)
+	gaugeFrom(
+		registry,
+		{
+			name: 'notifier_due_deliveries',
+			help: 'Deliveries due now (first attempts and retries whose time has come), leased or not.',
+			labelNames: []
+		},
+		backlog,
+		(state) => [[{}, state.due]]
+	)
+	gaugeFrom(
+		registry,
+		{
+			name: 'notifier_oldest_due_delivery_age_seconds',
+			help: 'How long the oldest due delivery has been due; 0 when none is.',
+			labelNames: []
+		},
+		backlog,
+		(state) => [[{}, state.oldestDueAt === null ? 0 : Math.max(0, (deps.clock.nowMs() - state.oldestDueAt.getTime()) / 1000)]]
+	)
+	gaugeFrom(
+		registry,
+		{
+			name: 'notifier_webhook_endpoints',
+			help: 'Webhook endpoints, by state: active, or disabled (no deliveries are made to it).',
+			labelNames: ['state']
+		},
+		backlog,
+		(state) => [
+			[{ state: 'active' }, state.activeEndpoints],
+			[{ state: 'disabled' }, state.disabledEndpoints]
+		]
+	)
 
 	return {
 		consumed(event: string) {

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
 import { recordEvent, recordEventIn } from './record-event.ts'
-import { coverageEvent, insertAccount, insertEndpoint, insertHistory, insertLicence, insertOperator, licenceEvent, testSecretKey, watch } from './test-support/fixtures.ts'
+import {
+	coverageEvent,
+	insertAccount,
+	insertEndpoint,
+	insertHistory,
+	insertLicence,
+	insertOperator,
+	licenceEvent,
+	testSecretKey,
+	watch
+} from './test-support/fixtures.ts'
 
 let db: TestDatabase
 const clock = new TestClock('2026-11-01T10:00:00.000Z')
@@ -43,8 +53,18 @@ describe('recording an event fans it out into delivery rows', () => {
 		const now = clock.now()
 		const account = await insertAccount(db.sql, now)
 		const operator = await insertOperator(db.sql, now)
-		const endpoint = await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.issued'], watchlistOnly: false, secretKey: key })
-		const event = licenceEvent('license.issued', { operatorId: operator.id, licenseId: await insertLicence(db.sql, now, { operatorId: operator.id }) }, now)
+		const endpoint = await insertEndpoint(db.sql, now, {
+			accountId: account,
+			url: URL_,
+			events: ['license.issued'],
+			watchlistOnly: false,
+			secretKey: key
+		})
+		const event = licenceEvent(
+			'license.issued',
+			{ operatorId: operator.id, licenseId: await insertLicence(db.sql, now, { operatorId: operator.id }) },
+			now
+		)
 		await recordEvent(db.sql, event, now)
 		expect((await deliveriesOf(event.event_id)).map((row) => row.endpoint_id)).toEqual([endpoint.id])
 	})
@@ -52,7 +72,13 @@ describe('recording an event fans it out into delivery rows', () => {
 	test('global coverage events ignore watchlist_only and reach every subscribed endpoint', async () => {
 		const now = clock.now()
 		const account = await insertAccount(db.sql, now)
-		const scoped = await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['coverage.degraded'], watchlistOnly: true, secretKey: key })
+		const scoped = await insertEndpoint(db.sql, now, {
+			accountId: account,
+			url: URL_,
+			events: ['coverage.degraded'],
+			watchlistOnly: true,
+			secretKey: key
+		})
 		const event = coverageEvent(now)
 		await recordEvent(db.sql, event, now)
 		expect((await deliveriesOf(event.event_id)).map((row) => row.endpoint_id)).toContain(scoped.id)
@@ -65,7 +91,11 @@ describe('recording an event fans it out into delivery rows', () => {
 		await watch(db.sql, now, account, operator.id)
 		await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.status_changed'], active: false, secretKey: key })
 		await insertEndpoint(db.sql, now, { accountId: account, url: URL_, events: ['license.expired'], secretKey: key })
-		const event = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId: await insertLicence(db.sql, now, { operatorId: operator.id }) }, now)
+		const event = licenceEvent(
+			'license.status_changed',
+			{ operatorId: operator.id, licenseId: await insertLicence(db.sql, now, { operatorId: operator.id }) },
+			now
+		)
 		expect(await recordEvent(db.sql, event, now)).toEqual({ recorded: true, deliveries: 0 })
 	})
 
@@ -108,7 +138,9 @@ describe('recording an event fans it out into delivery rows', () => {
 			await recordEventIn(tx, first, now)
 			await held
 		})
-		await waitFor(async () => (await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`).length > 0, { what: 'the first recording to hold the lock' })
+		await waitFor(async () => (await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted`).length > 0, {
+			what: 'the first recording to hold the lock'
+		})
 		const fast = recordEvent(db.sql, second, now)
 		await waitFor(async () => (await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length > 0, {
 			what: 'the second recording to wait'
@@ -116,7 +148,9 @@ describe('recording an event fans it out into delivery rows', () => {
 		expect((await db.sql`SELECT 1 FROM events WHERE event_id = ${second.event_id}`).length).toBe(0)
 		release()
 		await Promise.all([slow, fast])
-		const rows = await db.sql<{ event_id: string }[]>`SELECT event_id FROM events WHERE event_id IN (${first.event_id}, ${second.event_id}) ORDER BY seq`
+		const rows = await db.sql<
+			{ event_id: string }[]
+		>`SELECT event_id FROM events WHERE event_id IN (${first.event_id}, ${second.event_id}) ORDER BY seq`
 		expect(rows.map((row) => row.event_id)).toEqual([first.event_id, second.event_id])
 	})
 })

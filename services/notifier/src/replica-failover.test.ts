@@ -30,7 +30,13 @@ test('a replica killed mid-attempt leaves a leased row that another replica retr
 		await recordEvent(db.sql, event, now)
 
 		const replica = Bun.spawn(['bun', join(import.meta.dir, 'test-support', 'replica-process.ts')], {
-			env: { ...process.env, DATABASE_URL: db.url, WEBHOOK_SECRET_KEY: key, WEBHOOK_ALLOW_LIST: receiver.origin, CLOCK_AT: now.toISOString() },
+			env: {
+				...process.env,
+				DATABASE_URL: db.url,
+				WEBHOOK_SECRET_KEY: key,
+				WEBHOOK_ALLOW_LIST: receiver.origin,
+				CLOCK_AT: now.toISOString()
+			},
 			stdout: 'ignore',
 			stderr: 'inherit'
 		})
@@ -43,7 +49,14 @@ test('a replica killed mid-attempt leaves a leased row that another replica retr
 			SELECT status, attempt_count, lease_until FROM webhook_deliveries WHERE event_id = ${event.event_id}`
 		expect(leased).toMatchObject({ status: 'pending', attempt_count: 1 })
 
-		const survivor = createDeliveryWorker({ sql: db.sql, clock, logger: silentLogger, secretKey: key, allowList: [receiver.origin], leaseMs: 60 * SECOND })
+		const survivor = createDeliveryWorker({
+			sql: db.sql,
+			clock,
+			logger: silentLogger,
+			secretKey: key,
+			allowList: [receiver.origin],
+			leaseMs: 60 * SECOND
+		})
 		expect((await survivor.tick()).attempted).toBe(0)
 		clock.set(leased?.lease_until ?? now)
 		expect((await survivor.tick()).delivered).toBe(1)

@@ -5,7 +5,15 @@ import { runCoverageScan } from './coverage-scan.ts'
 import { runExpiryScan } from './expiry-scan.ts'
 import { recordEvent } from './record-event.ts'
 import { purgeExpired } from './retention.ts'
-import { coverageEvent, insertAccount, insertEndpoint, insertLicence, insertOperator, testSecretKey, watch } from './test-support/fixtures.ts'
+import {
+	coverageEvent,
+	insertAccount,
+	insertEndpoint,
+	insertLicence,
+	insertOperator,
+	testSecretKey,
+	watch
+} from './test-support/fixtures.ts'
 
 let db: TestDatabase
 let clock: TestClock
@@ -30,7 +38,13 @@ describe('license.expiring_30d / 60d / 90d', () => {
 
 		const first = await runExpiryScan(db.sql, clock.now())
 		expect(first.map((event) => event.event)).toEqual(['license.expiring_90d'])
-		expect(first[0]?.data).toMatchObject({ license_id: licence, operator_id: operator.id, operator_slug: operator.slug, expiry_date: dateIn(90), days_until_expiry: 90 })
+		expect(first[0]?.data).toMatchObject({
+			license_id: licence,
+			operator_id: operator.id,
+			operator_slug: operator.slug,
+			expiry_date: dateIn(90),
+			days_until_expiry: 90
+		})
 		clock.advanceHours(6)
 		expect(await runExpiryScan(db.sql, clock.now())).toEqual([])
 
@@ -73,7 +87,12 @@ describe('license.expiring_30d / 60d / 90d', () => {
 		const account = await insertAccount(db.sql, now)
 		const operator = await insertOperator(db.sql, now)
 		await watch(db.sql, now, account, operator.id)
-		const endpoint = await insertEndpoint(db.sql, now, { accountId: account, url: 'https://hooks.example.com/in', events: ['license.expiring_60d'], secretKey: testSecretKey() })
+		const endpoint = await insertEndpoint(db.sql, now, {
+			accountId: account,
+			url: 'https://hooks.example.com/in',
+			events: ['license.expiring_60d'],
+			secretKey: testSecretKey()
+		})
 		await insertLicence(db.sql, now, { operatorId: operator.id, expiryDate: dateIn(60) })
 		const [event] = await runExpiryScan(db.sql, now)
 		const deliveries = await db.sql`SELECT endpoint_id FROM webhook_deliveries WHERE event_id = ${event?.event_id ?? ''}`
@@ -82,7 +101,8 @@ describe('license.expiring_30d / 60d / 90d', () => {
 })
 
 describe('coverage.degraded / coverage.restored', () => {
-	const setRead = (code: string, at: Date | null) => db.sql`UPDATE register_status SET last_successful_read_at = ${at} WHERE jurisdiction_code = ${code}`
+	const setRead = (code: string, at: Date | null) =>
+		db.sql`UPDATE register_status SET last_successful_read_at = ${at} WHERE jurisdiction_code = ${code}`
 
 	test('the first scan records a baseline; a jurisdiction passing its SLA emits degraded once, a fresh read emits restored once', async () => {
 		const now = clock.now()
@@ -99,7 +119,12 @@ describe('coverage.degraded / coverage.restored', () => {
 			['coverage.degraded', 'TGC'],
 			['coverage.degraded', 'UKGC']
 		])
-		expect(degraded.find((event) => event.data.jurisdiction_code === 'UKGC')?.data).toMatchObject({ fresh: false, status: 'degraded', age_hours: 24, sla_hours: 24 })
+		expect(degraded.find((event) => event.data.jurisdiction_code === 'UKGC')?.data).toMatchObject({
+			fresh: false,
+			status: 'degraded',
+			age_hours: 24,
+			sla_hours: 24
+		})
 		expect(await runCoverageScan(db.sql, clock.now())).toEqual([])
 
 		await setRead('UKGC', clock.now())
@@ -122,7 +147,12 @@ describe('30-day retention', () => {
 	test('events older than 30 days and finished deliveries older than 30 days are purged; recent ones stay', async () => {
 		const now = clock.now()
 		const account = await insertAccount(db.sql, now)
-		await insertEndpoint(db.sql, now, { accountId: account, url: 'https://hooks.example.com/in', events: ['coverage.degraded'], secretKey: testSecretKey() })
+		await insertEndpoint(db.sql, now, {
+			accountId: account,
+			url: 'https://hooks.example.com/in',
+			events: ['coverage.degraded'],
+			secretKey: testSecretKey()
+		})
 		const old = coverageEvent(now)
 		await recordEvent(db.sql, old, now)
 		await db.sql`UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id = ${old.event_id}`

@@ -36,7 +36,8 @@ async function messagesWithId(stream: string, msgId: string): Promise<number> {
 	return count
 }
 
-const jobsFor = async (code: string) => (await bus.jsm.streams.info(STREAMS.JOBS.name, { subjects_filter: subjects.readJob(code) })).state.subjects?.[subjects.readJob(code)] ?? 0
+const jobsFor = async (code: string) =>
+	(await bus.jsm.streams.info(STREAMS.JOBS.name, { subjects_filter: subjects.readJob(code) })).state.subjects?.[subjects.readJob(code)] ?? 0
 
 describe('scheduler', () => {
 	test('publishing the same daily slot twice leaves one job (Nats-Msg-Id read-<CODE>-<slot>)', async () => {
@@ -52,8 +53,13 @@ describe('scheduler', () => {
 describe('job loop', () => {
 	test('two replicas on the durable reader-<CODE> run a job once and announce registry.changed after the commit', async () => {
 		const replicas = await Promise.all([1, 2].map(() => startJobLoops({ bus, deps: h.deps, jurisdictions: ['AN'], logger: silentLogger })))
-		await waitFor(async () => (await h.db.sql`SELECT 1 FROM reader_runs WHERE jurisdiction_code = 'AN' AND outcome = 'succeeded'`).length === 1, { what: 'the AN run' })
-		await waitFor(async () => (await bus.jsm.consumers.info(STREAMS.JOBS.name, readerConsumer('AN').durable)).num_ack_pending === 0, { what: 'the job acked' })
+		await waitFor(
+			async () => (await h.db.sql`SELECT 1 FROM reader_runs WHERE jurisdiction_code = 'AN' AND outcome = 'succeeded'`).length === 1,
+			{ what: 'the AN run' }
+		)
+		await waitFor(async () => (await bus.jsm.consumers.info(STREAMS.JOBS.name, readerConsumer('AN').durable)).num_ack_pending === 0, {
+			what: 'the job acked'
+		})
 		const runs = await h.db.sql<{ job_id: string }[]>`SELECT job_id FROM reader_runs WHERE jurisdiction_code = 'AN'`
 		expect(runs.map((r) => r.job_id)).toEqual(['read-AN-2026-11-02'])
 		expect(await jobsFor('AN')).toBe(0)
@@ -67,8 +73,13 @@ describe('job loop', () => {
 		h.server.fault(route, 'http500', 2)
 		const loop = await startJobLoops({ bus, deps: h.deps, jurisdictions: ['KH'], logger: silentLogger, retryDelay: () => 50 })
 		await enqueueReads(bus, h.clock, ['KH'], '2026-11-02', 'scheduled')
-		await waitFor(async () => (await h.db.sql`SELECT 1 FROM reader_runs WHERE jurisdiction_code = 'KH' AND outcome = 'succeeded'`).length === 1, { what: 'the KH retry' })
-		const runs = await h.db.sql<{ outcome: string; failure_reason: string | null }[]>`SELECT outcome, failure_reason FROM reader_runs WHERE jurisdiction_code = 'KH' ORDER BY finished_at, outcome`
+		await waitFor(
+			async () => (await h.db.sql`SELECT 1 FROM reader_runs WHERE jurisdiction_code = 'KH' AND outcome = 'succeeded'`).length === 1,
+			{ what: 'the KH retry' }
+		)
+		const runs = await h.db.sql<
+			{ outcome: string; failure_reason: string | null }[]
+		>`SELECT outcome, failure_reason FROM reader_runs WHERE jurisdiction_code = 'KH' ORDER BY finished_at, outcome`
 		expect(runs.map((r) => r.outcome)).toEqual(['failed', 'failed', 'succeeded'])
 		expect(runs[0]!.failure_reason).toBe('http_error')
 		await loop.stop()
@@ -79,7 +90,9 @@ describe('outbox relay', () => {
 	test('publishes every outbox row to EVENTS with Nats-Msg-Id = event_id and marks it published', async () => {
 		const relay = createOutboxRelay({ sql: h.db.sql, bus, clock: h.clock, logger: silentLogger })
 		await relay.drainOnce()
-		const rows = await h.db.sql<{ event_id: string; event_name: string; published_at: Date | null }[]>`SELECT event_id, event_name, published_at FROM outbox ORDER BY seq`
+		const rows = await h.db.sql<
+			{ event_id: string; event_name: string; published_at: Date | null }[]
+		>`SELECT event_id, event_name, published_at FROM outbox ORDER BY seq`
 		expect(rows.length).toBeGreaterThan(0)
 		expect(rows.every((row) => row.published_at !== null)).toBe(true)
 		const sample = rows[0]!

@@ -14,7 +14,14 @@ const REGISTER_PDF = 'www.gamingcontrolcuracao.org/wp-content/uploads/licensee-r
 const CERTIFICATES = 'cert.cga.cw/token'
 const POLICY = { batch: 100, cycleDays: 3 }
 
-type LinkRow = { hostname: string; license_number: string; link_status: string; verification_page_status: string | null; verification_page_read_at: Date | null; last_listed_at: Date | null }
+type LinkRow = {
+	hostname: string
+	license_number: string
+	link_status: string
+	verification_page_status: string | null
+	verification_page_read_at: Date | null
+	last_listed_at: Date | null
+}
 
 const linksOf = (h: ReaderHarness) =>
 	h.db.sql<LinkRow[]>`
@@ -43,10 +50,24 @@ describe('CW certificate batch while the register read fails (job loop)', () => 
 	let bus: Bus
 	let h: ReaderHarness
 	const loopWith = (retryDelay: () => number) =>
-		startJobLoops({ bus, deps: h.deps, jurisdictions: ['CW'], logger: silentLogger, retryDelay, afterAttempt: readDomainPagesAfterAttempt(h.deps, POLICY) })
-	const registryChanged = async () => (await bus.jsm.streams.info(STREAMS.REGISTRY.name, { subjects_filter: subjects.registryChanged('CW') })).state.subjects?.[subjects.registryChanged('CW')] ?? 0
+		startJobLoops({
+			bus,
+			deps: h.deps,
+			jurisdictions: ['CW'],
+			logger: silentLogger,
+			retryDelay,
+			afterAttempt: readDomainPagesAfterAttempt(h.deps, POLICY)
+		})
+	const registryChanged = async () =>
+		(await bus.jsm.streams.info(STREAMS.REGISTRY.name, { subjects_filter: subjects.registryChanged('CW') })).state.subjects?.[
+			subjects.registryChanged('CW')
+		] ?? 0
 	const failedAttempts = async (slot: string) =>
-		(await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM reader_runs WHERE job_id = ${`read-CW-${slot}`} AND outcome = 'failed' AND failure_reason = 'http_error'`)[0]!.n
+		(
+			await h.db.sql<
+				{ n: number }[]
+			>`SELECT count(*)::int AS n FROM reader_runs WHERE job_id = ${`read-CW-${slot}`} AND outcome = 'failed' AND failure_reason = 'http_error'`
+		)[0]!.n
 
 	beforeAll(async () => {
 		nats = await startNats()
@@ -99,13 +120,17 @@ describe('CW certificate batch while the register read fails (job loop)', () => 
 			// Every other certificate was served the same page, which names another licence: a failed read, nothing delisted.
 			expect((await linksOf(h)).filter((link) => link.link_status === 'delisted')).toEqual([])
 			const attemptsOnDay2 = (await failedAttempts(day1)) + (await failedAttempts(day2))
-			await waitFor(async () => (await failedAttempts(day1)) + (await failedAttempts(day2)) >= attemptsOnDay2 + 2, { what: 'two more failed attempts on day 2' })
+			await waitFor(async () => (await failedAttempts(day1)) + (await failedAttempts(day2)) >= attemptsOnDay2 + 2, {
+				what: 'two more failed attempts on day 2'
+			})
 			expect(await certificateReadsOf(h, day1)).toHaveLength(12)
 			expect(await certificateReadsOf(h, day2)).toHaveLength(12)
 			const status = await registerStatusOf(h)
 			expect(status.last_successful_read_at).toEqual(readTimeOfDay(0))
 			expect(status.consecutive_failures).toBeGreaterThanOrEqual(4)
-			const [licences] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM licenses WHERE jurisdiction_code = 'CW' AND missed_reads = 0 AND not_listed_since IS NULL`
+			const [licences] = await h.db.sql<
+				{ n: number }[]
+			>`SELECT count(*)::int AS n FROM licenses WHERE jurisdiction_code = 'CW' AND missed_reads = 0 AND not_listed_since IS NULL`
 			expect(licences!.n).toBe(12)
 			// Both batches wrote links: each announced them.
 			await waitFor(async () => (await registryChanged()) >= changedBefore + 2, { what: 'registry.changed.CW after each batch' })
@@ -143,7 +168,9 @@ describe('CW certificate pages that fail to load', () => {
 			const summary = await attempt('failed')
 			expect(summary).toMatchObject({ pages: 'certificates', read: 0, failed: 12, inserted: 0, updated: 0, delisted: 0, dataVersion: null })
 			const reads = await certificateReadsOf(h, dailySlot(h.clock.now()))
-			expect(reads.map((read) => [read.outcome, read.failure_reason, read.http_status])).toEqual(Array.from({ length: 12 }, () => ['failed', 'http_error', 500]))
+			expect(reads.map((read) => [read.outcome, read.failure_reason, read.http_status])).toEqual(
+				Array.from({ length: 12 }, () => ['failed', 'http_error', 500])
+			)
 			const [readings] = await h.db.sql<{ n: number }[]>`
 				SELECT count(*)::int AS n FROM verification_readings WHERE read_at = ${h.clock.now()} AND http_status = 500 AND page_status IS NULL`
 			expect(readings!.n).toBe(17)

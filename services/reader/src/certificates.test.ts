@@ -30,7 +30,9 @@ const links = () =>
 		FROM domain_links d JOIN licenses l ON l.id = d.license_id
 		WHERE d.jurisdiction_code = 'CW' ORDER BY d.hostname`
 const link = async (hostname: string) => (await links()).find((row) => row.hostname === hostname)
-const licenceRows = () => h.db.sql`SELECT id, status, status_qualifier, upstream_status, status_source_url, status_observed_at FROM licenses WHERE jurisdiction_code = 'CW' ORDER BY id`
+const licenceRows = () =>
+	h.db
+		.sql`SELECT id, status, status_qualifier, upstream_status, status_source_url, status_observed_at FROM licenses WHERE jurisdiction_code = 'CW' ORDER BY id`
 const certificateReads = (at: Date) =>
 	h.db.sql<{ license_number: string; outcome: string; failure_reason: string | null; page_status: string | null }[]>`
 		SELECT counts->>'license_number' AS license_number, outcome, failure_reason, counts->>'page_status' AS page_status
@@ -39,7 +41,11 @@ const certificateReads = (at: Date) =>
 describe('CW certificate batch', () => {
 	test('every licence certificate is read; the domains of each certificate become active links tied to the licence, verbatim wording and read time', async () => {
 		const statusesBefore = await licenceRows()
-		const versionBefore = (await h.db.sql<{ data_version: number }[]>`SELECT data_version::int AS data_version FROM register_status WHERE jurisdiction_code = 'CW'`)[0]!.data_version
+		const versionBefore = (
+			await h.db.sql<
+				{ data_version: number }[]
+			>`SELECT data_version::int AS data_version FROM register_status WHERE jurisdiction_code = 'CW'`
+		)[0]!.data_version
 		const summary = await readCertificateBatch(h.deps, 'CW', ALL)
 		expect(summary).toMatchObject({ read: 12, failed: 0, delisted: 0 })
 		const at = h.clock.now()
@@ -74,12 +80,22 @@ describe('CW certificate batch', () => {
 		])
 		const reads = await certificateReads(at)
 		expect(reads).toHaveLength(12)
-		expect(reads.find((read) => read.license_number === 'OGL/2024/733/0342')).toMatchObject({ outcome: 'succeeded', page_status: 'cannot be found or the token has expired' })
-		expect(reads.find((read) => read.license_number === 'OGL/2024/802/0418')).toMatchObject({ outcome: 'succeeded', page_status: 'Not Active' })
-		const [readings] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM verification_readings WHERE read_at = ${at} AND page_status IS NOT NULL AND snapshot_sha256 IS NOT NULL`
+		expect(reads.find((read) => read.license_number === 'OGL/2024/733/0342')).toMatchObject({
+			outcome: 'succeeded',
+			page_status: 'cannot be found or the token has expired'
+		})
+		expect(reads.find((read) => read.license_number === 'OGL/2024/802/0418')).toMatchObject({
+			outcome: 'succeeded',
+			page_status: 'Not Active'
+		})
+		const [readings] = await h.db.sql<
+			{ n: number }[]
+		>`SELECT count(*)::int AS n FROM verification_readings WHERE read_at = ${at} AND page_status IS NOT NULL AND snapshot_sha256 IS NOT NULL`
 		expect(readings!.n).toBe(17)
 		expect(await licenceRows()).toEqual(statusesBefore)
-		const [status] = await h.db.sql<{ data_version: number; domain_count: number }[]>`SELECT data_version::int AS data_version, domain_count FROM register_status WHERE jurisdiction_code = 'CW'`
+		const [status] = await h.db.sql<
+			{ data_version: number; domain_count: number }[]
+		>`SELECT data_version::int AS data_version, domain_count FROM register_status WHERE jurisdiction_code = 'CW'`
 		expect(status).toEqual({ data_version: versionBefore + 1, domain_count: 17 })
 		expect(summary.dataVersion).toBe(versionBefore + 1)
 	})
@@ -116,7 +132,12 @@ describe('CW certificate batch', () => {
 		const summary = await readCertificateBatch(h.deps, 'CW', ALL)
 		expect(summary.delisted).toBe(3)
 		for (const host of ['saffronisle-casino.com', 'www.saffronisle-casino.com', 'saffronisle.bet']) {
-			expect(await link(host)).toMatchObject({ link_status: 'delisted', last_listed_at: null, verification_page_status: 'Not Active', verification_page_read_at: h.clock.now() })
+			expect(await link(host)).toMatchObject({
+				link_status: 'delisted',
+				last_listed_at: null,
+				verification_page_status: 'Not Active',
+				verification_page_read_at: h.clock.now()
+			})
 		}
 		expect(await link('intermarlin.com')).toMatchObject({
 			link_status: 'active',
@@ -130,7 +151,11 @@ describe('CW certificate batch', () => {
 		const before = await links()
 		h.clock.advanceHours(24)
 		h.server.fault('cert.cga.cw/token', 'http500', 1)
-		h.server.replace('cert.cga.cw/token', await Bun.file(new URL('../../../packages/registers/fixtures/cw/certificates/token-911.html', import.meta.url)).bytes(), 'text/html; charset=utf-8')
+		h.server.replace(
+			'cert.cga.cw/token',
+			await Bun.file(new URL('../../../packages/registers/fixtures/cw/certificates/token-911.html', import.meta.url)).bytes(),
+			'text/html; charset=utf-8'
+		)
 		const summary = await readCertificateBatch(h.deps, 'CW', ALL)
 		h.server.unreplace('cert.cga.cw/token')
 		expect(summary).toMatchObject({ read: 1, failed: 11, inserted: 0, delisted: 0 })
@@ -138,16 +163,22 @@ describe('CW certificate batch', () => {
 		expect(reads.filter((read) => read.failure_reason === 'http_error')).toHaveLength(1)
 		expect(reads.filter((read) => read.failure_reason === 'licence_mismatch: the page names OGL/2025/102/0911')).toHaveLength(10)
 		const after = await links()
-		expect(after.map((row) => [row.hostname, row.link_status, row.verification_page_status])).toEqual(before.map((row) => [row.hostname, row.link_status, row.verification_page_status]))
-		const [failedReading] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM verification_readings WHERE read_at = ${h.clock.now()} AND page_status IS NULL`
+		expect(after.map((row) => [row.hostname, row.link_status, row.verification_page_status])).toEqual(
+			before.map((row) => [row.hostname, row.link_status, row.verification_page_status])
+		)
+		const [failedReading] = await h.db.sql<
+			{ n: number }[]
+		>`SELECT count(*)::int AS n FROM verification_readings WHERE read_at = ${h.clock.now()} AND page_status IS NULL`
 		expect(failedReading!.n).toBeGreaterThan(0)
 	})
 
 	test('a slot reads one batch in all: a second call reads nothing, a call whose batch was cut short reads the rest, the next slot reads the next licences', async () => {
 		h.clock.advanceHours(24)
 		const slotReads = async (slot: string) =>
-			(await h.db.sql<{ license_number: string }[]>`
-				SELECT counts->>'license_number' AS license_number FROM register_reads WHERE publication = 'certificate' AND counts->>'slot' = ${slot}`).map((row) => row.license_number)
+			(
+				await h.db.sql<{ license_number: string }[]>`
+				SELECT counts->>'license_number' AS license_number FROM register_reads WHERE publication = 'certificate' AND counts->>'slot' = ${slot}`
+			).map((row) => row.license_number)
 		// 12 licences: a batch of 4 per slot (cycle 3); a first call sized 2 stands for a batch cut short.
 		const short = await readCertificateBatch(h.deps, 'CW', { batch: 2, cycleDays: 6 }, 'slot-a')
 		expect(short).toMatchObject({ slot: 'slot-a', skipped: null, read: 2 })

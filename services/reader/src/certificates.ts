@@ -16,7 +16,10 @@ type CertificateAdapter = {
 	readCertificate(file: FetchedFile): { page: ParsedVerificationPage; listing: 'listed' | 'removed' | 'silent' }
 }
 
-export type CertificateDeps = Pick<RunDeps, 'sql' | 'clock' | 'fetcher' | 'sources' | 'policy' | 'runLimits' | 'adapters' | 'logger' | 'bus'>
+export type CertificateDeps = Pick<
+	RunDeps,
+	'sql' | 'clock' | 'fetcher' | 'sources' | 'policy' | 'runLimits' | 'adapters' | 'logger' | 'bus'
+>
 
 export type CertificatePolicy = {
 	/** Certificates read per batch at least. */
@@ -81,7 +84,12 @@ type Snapshot = { sha256: string; bytes: Uint8Array; contentType: string | null 
  * (the reads carry `counts.slot`), so a call cut short is completed, never repeated. One batch of a jurisdiction runs at a time (a session advisory lock
  * `certificates:<CODE>`); another one finds it `busy` and reads nothing.
  */
-export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: JurisdictionCode, policy: CertificatePolicy, slot: string | null = null): Promise<CertificateSummary> {
+export async function readCertificateBatch(
+	deps: CertificateDeps,
+	jurisdiction: JurisdictionCode,
+	policy: CertificatePolicy,
+	slot: string | null = null
+): Promise<CertificateSummary> {
 	const summary: CertificateSummary = { slot, skipped: null, read: 0, failed: 0, inserted: 0, updated: 0, delisted: 0, dataVersion: null }
 	const adapter = deps.adapters[jurisdiction] as (CertificateAdapter & object) | undefined
 	if (!adapter || typeof adapter.certificateUrl !== 'function' || typeof adapter.readCertificate !== 'function') return summary
@@ -89,7 +97,13 @@ export async function readCertificateBatch(deps: CertificateDeps, jurisdiction: 
 	return ran ?? { ...summary, skipped: 'busy' }
 }
 
-async function readBatch(deps: CertificateDeps, adapter: CertificateAdapter, jurisdiction: JurisdictionCode, policy: CertificatePolicy, summary: CertificateSummary): Promise<CertificateSummary> {
+async function readBatch(
+	deps: CertificateDeps,
+	adapter: CertificateAdapter,
+	jurisdiction: JurisdictionCode,
+	policy: CertificatePolicy,
+	summary: CertificateSummary
+): Promise<CertificateSummary> {
 	const { slot } = summary
 	const now = deps.clock.now()
 	const licences = (
@@ -116,8 +130,16 @@ async function readBatch(deps: CertificateDeps, adapter: CertificateAdapter, jur
 		const fetchUrl = deps.sources.fetchUrl(certificateUrl)
 		const readAt = deps.clock.now()
 		const reading = await fetchCertificate(deps, scope, adapter, licence, { certificateUrl, fetchUrl })
-		if (reading.kind === 'failed') deps.logger.warn('certificate not read', { jurisdiction, license_number: licence.license_number, url: fetchUrl, reason: reading.reason })
-		const changes = await inTransaction(deps.sql, (tx) => recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context }))
+		if (reading.kind === 'failed')
+			deps.logger.warn('certificate not read', {
+				jurisdiction,
+				license_number: licence.license_number,
+				url: fetchUrl,
+				reason: reading.reason
+			})
+		const changes = await inTransaction(deps.sql, (tx) =>
+			recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context })
+		)
 		summary.inserted += changes.inserted
 		summary.updated += changes.updated
 		summary.delisted += changes.delisted
@@ -157,7 +179,13 @@ async function holdingBatchLock<T>(sql: Sql, jurisdiction: JurisdictionCode, wor
 	}
 }
 
-async function fetchCertificate(deps: CertificateDeps, scope: FetchScope, adapter: CertificateAdapter, licence: Licence, page: { certificateUrl: string; fetchUrl: string }): Promise<Reading> {
+async function fetchCertificate(
+	deps: CertificateDeps,
+	scope: FetchScope,
+	adapter: CertificateAdapter,
+	licence: Licence,
+	page: { certificateUrl: string; fetchUrl: string }
+): Promise<Reading> {
 	const { certificateUrl, fetchUrl } = page
 	let response: Awaited<ReturnType<CertificateDeps['fetcher']>>
 	try {
@@ -166,13 +194,19 @@ async function fetchCertificate(deps: CertificateDeps, scope: FetchScope, adapte
 		if (error instanceof FetchFailedError) return { kind: 'failed', httpStatus: error.httpStatus, reason: error.reason, snapshot: null }
 		return { kind: 'failed', httpStatus: null, reason: 'network_error', snapshot: null }
 	}
-	if (response.status !== 'ok') return { kind: 'failed', httpStatus: response.httpStatus, reason: 'not_modified_without_snapshot', snapshot: null }
+	if (response.status !== 'ok')
+		return { kind: 'failed', httpStatus: response.httpStatus, reason: 'not_modified_without_snapshot', snapshot: null }
 	const snapshot = { sha256: sha256Hex(response.bytes), bytes: response.bytes, contentType: response.contentType }
 	let certificate: ReturnType<CertificateAdapter['readCertificate']>
 	try {
 		certificate = adapter.readCertificate({ url: fetchUrl, bytes: response.bytes, contentType: response.contentType })
 	} catch (error) {
-		return { kind: 'failed', httpStatus: response.httpStatus, reason: `parse_error: ${(error as { reason?: string }).reason ?? 'malformed'}`, snapshot }
+		return {
+			kind: 'failed',
+			httpStatus: response.httpStatus,
+			reason: `parse_error: ${(error as { reason?: string }).reason ?? 'malformed'}`,
+			snapshot
+		}
 	}
 	// A page naming another licence (a token shared or reused) says nothing about this one.
 	const named = certificate.page.licenseNumber
@@ -184,7 +218,15 @@ async function fetchCertificate(deps: CertificateDeps, scope: FetchScope, adapte
 
 const numberKey = (printed: string) => printed.replace(/\s+/g, '').toUpperCase()
 
-type RecordContext = { jurisdiction: JurisdictionCode; licence: Licence; certificateUrl: string; fetchUrl: string; readAt: Date; reading: Reading; batch: BatchContext }
+type RecordContext = {
+	jurisdiction: JurisdictionCode
+	licence: Licence
+	certificateUrl: string
+	fetchUrl: string
+	readAt: Date
+	reading: Reading
+	batch: BatchContext
+}
 
 /** One certificate's fetch, links and readings, in one transaction under the jurisdiction's reader lock. */
 async function recordReading(tx: TransactionSql, context: RecordContext): Promise<{ inserted: number; updated: number; delisted: number }> {

@@ -12,7 +12,11 @@ describe('source policy settings', () => {
 
 	test('READER_SOURCE_BASE_URL must be an origin on READER_SOURCE_ALLOW_LIST, or the reader does not start', () => {
 		expect(() => readReaderConfig({ ...env, READER_SOURCE_BASE_URL: 'http://127.0.0.1:8070' })).toThrow(/READER_SOURCE_ALLOW_LIST/)
-		const { policy } = readReaderConfig({ ...env, READER_SOURCE_BASE_URL: 'http://127.0.0.1:8070', READER_SOURCE_ALLOW_LIST: '127.0.0.1:8070' })
+		const { policy } = readReaderConfig({
+			...env,
+			READER_SOURCE_BASE_URL: 'http://127.0.0.1:8070',
+			READER_SOURCE_ALLOW_LIST: '127.0.0.1:8070'
+		})
 		expect(policy.allowList.origins).toEqual([{ hostname: '127.0.0.1', port: 8070 }])
 	})
 

@@ -24,8 +24,14 @@ export type ReadAttempt = { registerRead: 'succeeded' | 'failed' }
  *   successful register read only, as before.
  * Null when there is nothing to read.
  */
-export async function readDomainPagesForAttempt(deps: RunDeps, jurisdiction: JurisdictionCode, attempt: ReadAttempt, policy: DomainPagePolicy) {
-	if (CERTIFICATE_LINKED.has(jurisdiction)) return { pages: 'certificates', ...(await readCertificateBatch(deps, jurisdiction, policy, dailySlot(deps.clock.now()))) }
+export async function readDomainPagesForAttempt(
+	deps: RunDeps,
+	jurisdiction: JurisdictionCode,
+	attempt: ReadAttempt,
+	policy: DomainPagePolicy
+) {
+	if (CERTIFICATE_LINKED.has(jurisdiction))
+		return { pages: 'certificates', ...(await readCertificateBatch(deps, jurisdiction, policy, dailySlot(deps.clock.now()))) }
 	if (attempt.registerRead !== 'succeeded') return null
 	return readVerification(deps, jurisdiction, policy)
 }

@@ -34,7 +34,14 @@ export class ReconciliationBusyError extends TransientError {
 	override readonly name = 'ReconciliationBusyError'
 }
 
-export type FetchFailureReason = 'http_error' | 'timeout' | 'network_error' | 'truncated' | 'source_refused' | 'too_many_redirects' | 'too_large'
+export type FetchFailureReason =
+	| 'http_error'
+	| 'timeout'
+	| 'network_error'
+	| 'truncated'
+	| 'source_refused'
+	| 'too_many_redirects'
+	| 'too_large'
 
 /** A fetch that failed: the reason is one of the run failure reasons. */
 export class FetchFailedError extends Error {

@@ -55,7 +55,8 @@ export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): 
 					await options
 						.afterAttempt?.(jurisdiction, { slot: job.slot, result })
 						.catch((error: unknown) => options.logger.warn('after-attempt step failed', { jurisdiction, slot: job.slot, error }))
-					if (failure) throw new TransientError(`${failure.reason}: ${failure.message}`, retryDelay(context.deliveryCount), { cause: failure })
+					if (failure)
+						throw new TransientError(`${failure.reason}: ${failure.message}`, retryDelay(context.deliveryCount), { cause: failure })
 				} finally {
 					clearInterval(heartbeat)
 				}

@@ -45,20 +45,31 @@ afterAll(async () => {
 
 describe('reader process', () => {
 	test('READER_RUN_ON_START reads every jurisdiction, publishes its events to EVENTS and stops on SIGTERM', async () => {
-		await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => null))?.ok, { what: 'the reader to be ready', timeoutMs: 30_000 })
-		await waitFor(
-			async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_status WHERE last_successful_read_at IS NOT NULL`)[0]!.n === 7,
-			{ what: 'all seven registers read', timeoutMs: 60_000, intervalMs: 200 }
-		)
-		await waitFor(async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`)[0]!.n === 0, {
-			what: 'the outbox relayed',
+		await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => null))?.ok, {
+			what: 'the reader to be ready',
 			timeoutMs: 30_000
 		})
+		await waitFor(
+			async () =>
+				(await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM register_status WHERE last_successful_read_at IS NOT NULL`)[0]!.n ===
+				7,
+			{ what: 'all seven registers read', timeoutMs: 60_000, intervalMs: 200 }
+		)
+		await waitFor(
+			async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL`)[0]!.n === 0,
+			{
+				what: 'the outbox relayed',
+				timeoutMs: 30_000
+			}
+		)
 		bus = await connectBus({ servers: nats.url, name: 'reader-main-test' })
 		const [outbox] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox`
 		const events = await bus.jsm.streams.info(STREAMS.EVENTS.name)
 		expect(events.state.messages).toBe(outbox!.n)
-		await waitFor(async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM verification_readings`)[0]!.n > 0, { what: 'TGC seals read', timeoutMs: 30_000 })
+		await waitFor(async () => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM verification_readings`)[0]!.n > 0, {
+			what: 'TGC seals read',
+			timeoutMs: 30_000
+		})
 		child.kill('SIGTERM')
 		expect(await child.exited).toBe(0)
 	})

@@ -2,7 +2,16 @@ import { systemClock } from '@lv/clock'
 import { ConfigError } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { adapters } from '@lv/registers'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, natsAuthFrom, startHealthServer, watchConsumerLag } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	natsAuthFrom,
+	startHealthServer,
+	watchConsumerLag
+} from '@lv/runtime'
 import { readerConsumer } from '@lv/contracts'
 import { readReaderConfig } from './config.ts'
 import { readDomainPagesAfterAttempt } from './domain-pages.ts'
@@ -26,7 +35,16 @@ const serviceMetrics = createServiceMetrics('reader', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({ name: 'reader', databaseUrl: config.DATABASE_URL, natsUrl: config.NATS_URL, natsAuth: natsAuthFrom(config), poolMax: config.DATABASE_POOL_MAX ?? 10, replicas: config.JETSTREAM_REPLICAS, logger, env: process.env })
+const dependencies = await connectDependencies({
+	name: 'reader',
+	databaseUrl: config.DATABASE_URL,
+	natsUrl: config.NATS_URL,
+	natsAuth: natsAuthFrom(config),
+	poolMax: config.DATABASE_POOL_MAX ?? 10,
+	replicas: config.JETSTREAM_REPLICAS,
+	logger,
+	env: process.env
+})
 const { sql, bus } = dependencies
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
@@ -34,7 +52,11 @@ if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, config.jurisd
 const deps: RunDeps = {
 	sql,
 	clock: systemClock,
-	fetcher: httpFetcher({ timeoutMs: config.READER_FETCH_TIMEOUT_MS, userAgent: config.READER_USER_AGENT, maxFileBytes: config.READER_MAX_FILE_BYTES }),
+	fetcher: httpFetcher({
+		timeoutMs: config.READER_FETCH_TIMEOUT_MS,
+		userAgent: config.READER_USER_AGENT,
+		maxFileBytes: config.READER_MAX_FILE_BYTES
+	}),
 	sources: config.sources,
 	policy: config.policy,
 	runLimits: config.runLimits,
@@ -44,17 +66,28 @@ const deps: RunDeps = {
 	logger,
 	bus,
 	onCommitted: () => relay.kick(),
-	metrics: config.METRICS ? createReaderMetrics(serviceMetrics, { sql, clock: systemClock, jurisdictions: config.jurisdictions }) : undefined
+	metrics: config.METRICS
+		? createReaderMetrics(serviceMetrics, { sql, clock: systemClock, jurisdictions: config.jurisdictions })
+		: undefined
 }
 const loops = await startJobLoops({
 	bus,
 	deps,
 	jurisdictions: config.jurisdictions,
 	logger,
-	afterAttempt: readDomainPagesAfterAttempt(deps, { batch: config.READER_VERIFICATION_BATCH_CW, cycleDays: config.READER_CERTIFICATE_CYCLE_DAYS })
+	afterAttempt: readDomainPagesAfterAttempt(deps, {
+		batch: config.READER_VERIFICATION_BATCH_CW,
+		cycleDays: config.READER_CERTIFICATE_CYCLE_DAYS
+	})
 })
 relay.start(config.READER_OUTBOX_POLL_MS)
-const scheduler = startScheduler({ bus, clock: systemClock, jurisdictions: config.jurisdictions, intervalMs: config.READER_SCHEDULE_CHECK_MS, logger })
+const scheduler = startScheduler({
+	bus,
+	clock: systemClock,
+	jurisdictions: config.jurisdictions,
+	intervalMs: config.READER_SCHEDULE_CHECK_MS,
+	logger
+})
 if (config.READER_RUN_ON_START) {
 	const slot = `start-${systemClock.now().toISOString()}`
 	await enqueueReads(bus, systemClock, config.jurisdictions, slot, 'manual')

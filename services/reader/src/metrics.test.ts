@@ -39,7 +39,9 @@ test("each register's last successful read, its age on the clock, its SLA and fa
 	expect(await value('reader_last_successful_read_timestamp_seconds', { jurisdiction: 'UKGC' })).toBe(readAt)
 	h.clock.advance(3 * 3_600_000)
 	expect(await value('reader_last_successful_read_age_seconds', { jurisdiction: 'UKGC' })).toBe(3 * 3600)
-	const [{ sla_hours } = { sla_hours: 0 }] = await h.db.sql<{ sla_hours: number }[]>`SELECT sla_hours FROM jurisdictions WHERE code = 'UKGC'`
+	const [{ sla_hours } = { sla_hours: 0 }] = await h.db.sql<
+		{ sla_hours: number }[]
+	>`SELECT sla_hours FROM jurisdictions WHERE code = 'UKGC'`
 	expect(await value('reader_register_sla_seconds', { jurisdiction: 'UKGC' })).toBe(sla_hours * 3600)
 	// MGA was never read: no timestamp or age, but its SLA and its (zero) failures are there; other registers are not this reader's.
 	expect(await value('reader_last_successful_read_timestamp_seconds', { jurisdiction: 'MGA' })).toBe(0)

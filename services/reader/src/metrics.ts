@@ -14,14 +14,43 @@ export type ReaderMetrics = ReturnType<typeof createReaderMetrics>
  * scrape time, so every replica reports the same, true state whoever did the read.
  */
 export function createReaderMetrics({ registry }: ServiceMetrics, deps: { sql: Sql; clock: Clock; jurisdictions: readonly string[] }) {
-	const runs = new Counter({ name: 'reader_runs_total', help: 'Register reads finished, by jurisdiction and outcome (succeeded, failed).', labelNames: ['jurisdiction', 'outcome'], registers: [registry] })
-	const failures = new Counter({ name: 'reader_run_failures_total', help: 'Failed register reads, by jurisdiction and failure reason.', labelNames: ['jurisdiction', 'reason'], registers: [registry] })
-	const duration = new Histogram({ name: 'reader_run_duration_seconds', help: 'Time one register read took, fetch to commit.', labelNames: ['jurisdiction'], buckets: SLOW_BUCKETS, registers: [registry] })
-	const bytes = new Counter({ name: 'reader_fetched_bytes_total', help: 'Bytes downloaded from register publications (304 answers download none).', labelNames: ['jurisdiction'], registers: [registry] })
-	const notModified = new Counter({ name: 'reader_not_modified_total', help: 'Publication files answered 304 Not Modified.', labelNames: ['jurisdiction'], registers: [registry] })
+	const runs = new Counter({
+		name: 'reader_runs_total',
+		help: 'Register reads finished, by jurisdiction and outcome (succeeded, failed).',
+		labelNames: ['jurisdiction', 'outcome'],
+		registers: [registry]
+	})
+	const failures = new Counter({
+		name: 'reader_run_failures_total',
+		help: 'Failed register reads, by jurisdiction and failure reason.',
+		labelNames: ['jurisdiction', 'reason'],
+		registers: [registry]
+	})
+	const duration = new Histogram({
+		name: 'reader_run_duration_seconds',
+		help: 'Time one register read took, fetch to commit.',
+		labelNames: ['jurisdiction'],
+		buckets: SLOW_BUCKETS,
+		registers: [registry]
+	})
+	const bytes = new Counter({
+		name: 'reader_fetched_bytes_total',
+		help: 'Bytes downloaded from register publications (304 answers download none).',
+		labelNames: ['jurisdiction'],
+		registers: [registry]
+	})
+	const notModified = new Counter({
+		name: 'reader_not_modified_total',
+		help: 'Publication files answered 304 Not Modified.',
+		labelNames: ['jurisdiction'],
+		registers: [registry]
+	})
 	const lastRun = (name: string, help: string) => new Gauge({ name, help, labelNames: ['jurisdiction'], registers: [registry] })
 	const records = lastRun('reader_last_run_records', 'Licences parsed by the last successful read.')
-	const changes = lastRun('reader_last_run_changes', 'Licences created, status changes and enforcement actions added by the last successful read.')
+	const changes = lastRun(
+		'reader_last_run_changes',
+		'Licences created, status changes and enforcement actions added by the last successful read.'
+	)
 	const warnings = lastRun('reader_last_run_warnings', 'Parser warnings of the last successful read.')
 
 	const state = oncePerScrape(
@@ -38,12 +67,26 @@ export function createReaderMetrics({ registry }: ServiceMetrics, deps: { sql: S
 				return value === null ? [] : [[{ jurisdiction: row.code }, value] as const]
 			})
 		)
-	perRegister('reader_last_successful_read_timestamp_seconds', 'When the register was last read successfully (Unix seconds); absent while never read.', (row) => (row.readAt ? row.readAt.getTime() / 1000 : null))
-	perRegister('reader_last_successful_read_age_seconds', 'Seconds since the register was last read successfully; absent while never read.', (row) =>
-		row.readAt ? (deps.clock.nowMs() - row.readAt.getTime()) / 1000 : null
+	perRegister(
+		'reader_last_successful_read_timestamp_seconds',
+		'When the register was last read successfully (Unix seconds); absent while never read.',
+		(row) => (row.readAt ? row.readAt.getTime() / 1000 : null)
 	)
-	perRegister('reader_register_sla_seconds', "The register's freshness SLA: older than this, checks report it stale.", (row) => row.slaHours * 3600)
-	perRegister('reader_consecutive_failed_runs', 'Reads of the register that failed since its last successful one.', (row) => row.consecutiveFailures)
+	perRegister(
+		'reader_last_successful_read_age_seconds',
+		'Seconds since the register was last read successfully; absent while never read.',
+		(row) => (row.readAt ? (deps.clock.nowMs() - row.readAt.getTime()) / 1000 : null)
+	)
+	perRegister(
+		'reader_register_sla_seconds',
+		"The register's freshness SLA: older than this, checks report it stale.",
+		(row) => row.slaHours * 3600
+	)
+	perRegister(
+		'reader_consecutive_failed_runs',
+		'Reads of the register that failed since its last successful one.',
+		(row) => row.consecutiveFailures
+	)
 
 	function fetched(jurisdiction: string, files: readonly FetchedRecord[]) {
 		let downloaded = 0

@@ -45,7 +45,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 				ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`
 			for (const row of rows) {
 				const parent = extractTraceContext((name) => (name === 'traceparent' ? (row.trace_context ?? undefined) : undefined))
-				await inSpan('relay outbox event', { parent }, () => publish(bus, EventEnvelope, subjects.event(row.event_name), row.payload, row.event_id))
+				await inSpan('relay outbox event', { parent }, () =>
+					publish(bus, EventEnvelope, subjects.event(row.event_name), row.payload, row.event_id)
+				)
 			}
 			if (rows.length === 0) return 0
 			await options.afterPublish?.(rows.map((row) => row.event_id))

@@ -37,7 +37,14 @@ test("events a run writes to the outbox are published by the relay within the ru
 
 	const consumedIn: (string | undefined)[] = []
 	const consumption = await consume(bus, {
-		consumer: { stream: STREAMS.EVENTS.name, durable: 'trace-test-events', filterSubject: 'events.>', ackWaitMs: 30_000, maxDeliver: 2, maxAckPending: 100 },
+		consumer: {
+			stream: STREAMS.EVENTS.name,
+			durable: 'trace-test-events',
+			filterSubject: 'events.>',
+			ackWaitMs: 30_000,
+			maxDeliver: 2,
+			maxAckPending: 100
+		},
 		schema: EventEnvelope,
 		logger: silentLogger,
 		handler: async () => {

@@ -24,7 +24,18 @@ describe('one reconciliation per jurisdiction at a time', () => {
 		const holding = new Promise<void>((resolve) => {
 			locked = resolve
 		})
-		const first = runJurisdiction({ ...h.deps, hooks: { afterLock: async () => { locked(); await gate } } }, 'TGC')
+		const first = runJurisdiction(
+			{
+				...h.deps,
+				hooks: {
+					afterLock: async () => {
+						locked()
+						await gate
+					}
+				}
+			},
+			'TGC'
+		)
 		await holding
 		const before = await databaseDigest(h.db.sql)
 		const second = await runJurisdiction(h.deps, 'TGC').catch((error: unknown) => error)
@@ -45,7 +56,18 @@ describe('one reconciliation per jurisdiction at a time', () => {
 		const holding = new Promise<void>((resolve) => {
 			locked = resolve
 		})
-		const first = runJurisdiction({ ...h.deps, hooks: { afterLock: async () => { locked(); await gate } } }, 'TGC')
+		const first = runJurisdiction(
+			{
+				...h.deps,
+				hooks: {
+					afterLock: async () => {
+						locked()
+						await gate
+					}
+				}
+			},
+			'TGC'
+		)
 		await holding
 		await runJurisdiction(h.deps, 'AN')
 		release()
@@ -75,7 +97,9 @@ describe('a reader killed in the middle of a run', () => {
 		)
 		child.kill('SIGKILL')
 		await child.exited
-		await waitFor(async () => (await h.db.sql`SELECT 1 FROM pg_stat_activity WHERE application_name = 'reader-kill-test'`).length === 0, { what: 'the killed session to end' })
+		await waitFor(async () => (await h.db.sql`SELECT 1 FROM pg_stat_activity WHERE application_name = 'reader-kill-test'`).length === 0, {
+			what: 'the killed session to end'
+		})
 		expect(await databaseDigest(h.db.sql)).toBe(before)
 		await runJurisdiction(h.deps, 'KH')
 		const [row] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM licenses WHERE jurisdiction_code = 'KH'`

@@ -40,7 +40,17 @@ const outboxSince = async (seq: number) =>
 const lastSeq = async () => Number((await h.db.sql<{ max: number | null }[]>`SELECT max(seq)::int AS max FROM outbox`)[0]?.max ?? 0)
 
 const historyOf = async (licenceId: string) =>
-	h.db.sql<{ change_type: string; previous_status: string | null; new_status: string; note: string; source_url: string; snapshot_sha256: string | null; event_id: string | null }[]>`
+	h.db.sql<
+		{
+			change_type: string
+			previous_status: string | null
+			new_status: string
+			note: string
+			source_url: string
+			snapshot_sha256: string | null
+			event_id: string | null
+		}[]
+	>`
 		SELECT change_type, previous_status, new_status, note, source_url, snapshot_sha256, event_id FROM license_history
 		WHERE license_id = ${licenceId} ORDER BY changed_at, id`
 
@@ -52,7 +62,11 @@ describe('UKGC read, scenario day by day', () => {
 		const result = await runJurisdiction(h.deps, 'UKGC')
 		expect(result.changed).toBe(true)
 		const statuses = Object.fromEntries(
-			(await h.db.sql<{ upstream_key: string; status: string }[]>`SELECT upstream_key, status FROM licenses WHERE jurisdiction_code = 'UKGC'`).map((r) => [r.upstream_key, r.status])
+			(
+				await h.db.sql<
+					{ upstream_key: string; status: string }[]
+				>`SELECT upstream_key, status FROM licenses WHERE jurisdiction_code = 'UKGC'`
+			).map((r) => [r.upstream_key, r.status])
 		)
 		expect(statuses).toMatchObject({
 			'039011-R-319371': 'active',
@@ -72,13 +86,24 @@ describe('UKGC read, scenario day by day', () => {
 		expect(decodeTime(issued[0]!.payload.event_id.slice(4))).toBe(h.clock.nowMs())
 		const created = await historyOf((await licence('039011-R-319371')).id)
 		expect(created).toHaveLength(1)
-		expect(created[0]).toMatchObject({ change_type: 'created', previous_status: null, new_status: 'active', source_url: registerUrl('/downloads/business-licence-register-licences.csv') })
-		const [snapshot] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM snapshots WHERE sha256 = ${created[0]!.snapshot_sha256}`
+		expect(created[0]).toMatchObject({
+			change_type: 'created',
+			previous_status: null,
+			new_status: 'active',
+			source_url: registerUrl('/downloads/business-licence-register-licences.csv')
+		})
+		const [snapshot] = await h.db.sql<
+			{ n: number }[]
+		>`SELECT count(*)::int AS n FROM snapshots WHERE sha256 = ${created[0]!.snapshot_sha256}`
 		expect(snapshot!.n).toBe(1)
-		const reads = await h.db.sql<{ publication: string; outcome: string }[]>`SELECT publication, outcome FROM register_reads WHERE run_id = ${result.runId}`
+		const reads = await h.db.sql<
+			{ publication: string; outcome: string }[]
+		>`SELECT publication, outcome FROM register_reads WHERE run_id = ${result.runId}`
 		expect(reads.filter((r) => r.publication === 'register')).toHaveLength(5)
 		expect(reads.filter((r) => r.publication === 'enforcement')).toHaveLength(1)
-		const [status] = await h.db.sql<{ last_successful_read_at: Date; license_count: number }[]>`SELECT * FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const [status] = await h.db.sql<
+			{ last_successful_read_at: Date; license_count: number }[]
+		>`SELECT * FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		expect(status!.last_successful_read_at).toEqual(h.clock.now())
 		expect(status!.license_count).toBe(Object.keys(statuses).length)
 		const actions = await h.db.sql<{ action_type: string; amount_minor_units: number | null; operator_id: string | null }[]>`
@@ -86,7 +111,12 @@ describe('UKGC read, scenario day by day', () => {
 		expect(actions.find((a) => a.action_type === 'fine')).toMatchObject({ amount_minor_units: 2_875_000 })
 		expect(actions.find((a) => a.action_type === 'fine')!.operator_id).not.toBeNull()
 		const announced = events.filter((e) => e.event_name === 'regulatory_action.added').map((e) => e.payload.data.action_type)
-		expect(announced.sort()).toEqual(actions.map((a) => a.action_type).filter((t) => t !== 'settlement').sort())
+		expect(announced.sort()).toEqual(
+			actions
+				.map((a) => a.action_type)
+				.filter((t) => t !== 'settlement')
+				.sort()
+		)
 	})
 
 	test('a re-read answered 304 everywhere writes no history and no events but advances freshness', async () => {
@@ -134,11 +164,18 @@ describe('UKGC read, scenario day by day', () => {
 		const enforcementUrl = registerUrl('/public-register/regulatory-actions/print')
 		const suspended = await licence('039011-R-319371')
 		expect(suspended).toMatchObject({ status: 'suspended', upstream_status: 'Active', status_source_url: enforcementUrl })
-		expect((await historyOf(suspended.id)).at(-1)).toMatchObject({ change_type: 'status_change', previous_status: 'active', new_status: 'suspended', source_url: enforcementUrl })
+		expect((await historyOf(suspended.id)).at(-1)).toMatchObject({
+			change_type: 'status_change',
+			previous_status: 'active',
+			new_status: 'suspended',
+			source_url: enforcementUrl
+		})
 		const revoked = await licence('039265-N-319416')
 		expect(revoked).toMatchObject({ status: 'revoked', status_source_url: enforcementUrl })
 		expect((await historyOf(revoked.id)).at(-1)).toMatchObject({ change_type: 'revoked' })
-		const moves = events.filter((e) => e.event_name === 'license.status_changed').map((e) => [e.payload.data.license_number, e.payload.data.previous_status, e.payload.data.new_status])
+		const moves = events
+			.filter((e) => e.event_name === 'license.status_changed')
+			.map((e) => [e.payload.data.license_number, e.payload.data.previous_status, e.payload.data.new_status])
 		expect(moves).toEqual(
 			expect.arrayContaining([
 				['039011-R-319371-004', 'active', 'suspended'],
@@ -150,7 +187,9 @@ describe('UKGC read, scenario day by day', () => {
 		expect(missed).toMatchObject({ status: 'expired', missed_reads: 1, not_listed_since: h.clock.now() })
 		expect(events.some((e) => e.payload.data.license_number === '047000-R-322000-003')).toBe(false)
 
-		const [link] = await h.db.sql<{ link_status: string; last_listed_at: Date | null }[]>`SELECT link_status, last_listed_at FROM domain_links WHERE hostname = 'firstplaybingo.co.uk'`
+		const [link] = await h.db.sql<
+			{ link_status: string; last_listed_at: Date | null }[]
+		>`SELECT link_status, last_listed_at FROM domain_links WHERE hostname = 'firstplaybingo.co.uk'`
 		expect(link).toEqual({ link_status: 'delisted', last_listed_at: null })
 	})
 
@@ -163,8 +202,14 @@ describe('UKGC read, scenario day by day', () => {
 		expect(await historyOf(back.id)).toHaveLength(1)
 		const events = await outboxSince(before)
 		const byNumber = new Map(events.map((e) => [e.payload.data.license_number, e]))
-		expect(byNumber.get('039265-A-319417-009')).toMatchObject({ event_name: 'license.expired', payload: { data: { previous_status: 'active', new_status: 'expired' } } })
-		expect(byNumber.get('000102-N-000000-000')).toMatchObject({ event_name: 'license.status_changed', payload: { data: { new_status: 'surrendered' } } })
+		expect(byNumber.get('039265-A-319417-009')).toMatchObject({
+			event_name: 'license.expired',
+			payload: { data: { previous_status: 'active', new_status: 'expired' } }
+		})
+		expect(byNumber.get('000102-N-000000-000')).toMatchObject({
+			event_name: 'license.status_changed',
+			payload: { data: { new_status: 'surrendered' } }
+		})
 		expect(await licence('048801-R-325710')).toMatchObject({ status: 'unknown', upstream_status: 'Under Review' })
 		expect(await licence('039439-R-319330')).toMatchObject({ status: 'revoked', missed_reads: 1 })
 	})
@@ -179,8 +224,14 @@ describe('UKGC read, scenario day by day', () => {
 		await runJurisdiction(h.deps, 'UKGC')
 		const gone = await licence('039439-R-319330')
 		expect(gone).toMatchObject({ status: 'not_in_register', upstream_status: null, not_listed_since: new Date(Date.UTC(2026, 10, 4, 6)) })
-		expect((await historyOf(gone.id)).at(-1)).toMatchObject({ previous_status: 'revoked', new_status: 'not_in_register', change_type: 'status_change' })
-		expect((await outboxSince(before)).map((e) => [e.event_name, e.payload.data.new_status])).toEqual([['license.status_changed', 'not_in_register']])
+		expect((await historyOf(gone.id)).at(-1)).toMatchObject({
+			previous_status: 'revoked',
+			new_status: 'not_in_register',
+			change_type: 'status_change'
+		})
+		expect((await outboxSince(before)).map((e) => [e.event_name, e.payload.data.new_status])).toEqual([
+			['license.status_changed', 'not_in_register']
+		])
 	})
 })
 
@@ -189,16 +240,22 @@ describe('UKGC faults: nothing written, freshness kept, the run recorded with it
 		h.server.clearFaults()
 		await h.db.sql`UPDATE register_reads SET etag = NULL, last_modified = NULL`
 		const before = await databaseDigest(h.db.sql)
-		const [statusBefore] = await h.db.sql<{ consecutive_failures: number }[]>`SELECT consecutive_failures FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const [statusBefore] = await h.db.sql<
+			{ consecutive_failures: number }[]
+		>`SELECT consecutive_failures FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		arrange()
 		h.clock.advanceHours(1)
 		const failure = await runJurisdiction(h.deps, 'UKGC').catch((error: unknown) => error)
 		h.server.clearFaults()
 		expect(failure).toBeInstanceOf(RunFailedError)
 		expect((failure as RunFailedError).reason).toBe(reason as RunFailedError['reason'])
-		const [run] = await h.db.sql<{ outcome: string; failure_reason: string }[]>`SELECT outcome, failure_reason FROM reader_runs ORDER BY started_at DESC, finished_at DESC LIMIT 1`
+		const [run] = await h.db.sql<
+			{ outcome: string; failure_reason: string }[]
+		>`SELECT outcome, failure_reason FROM reader_runs ORDER BY started_at DESC, finished_at DESC LIMIT 1`
 		expect(run).toEqual({ outcome: 'failed', failure_reason: reason })
-		const [status] = await h.db.sql<{ consecutive_failures: number; last_failure_reason: string }[]>`SELECT consecutive_failures, last_failure_reason FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const [status] = await h.db.sql<
+			{ consecutive_failures: number; last_failure_reason: string }[]
+		>`SELECT consecutive_failures, last_failure_reason FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		expect(status!.consecutive_failures).toBe(statusBefore!.consecutive_failures + 1)
 		expect(status!.last_failure_reason).toStartWith(reason)
 		// Only the failure record was added: every register table is as before.
@@ -220,16 +277,21 @@ describe('UKGC faults: nothing written, freshness kept, the run recorded with it
 		await expectFailedRun('parse_error', () => h.server.fault(LICENCES_ROUTE, 'malformed'))
 	})
 	test('a publication that lost more than a third of its licences fails with implausible_shrink and marks nothing not_in_register', async () => {
-		const header = '\ufeffAccount Number,Licence Number,Status,Type,Activity,Start Date,End Date\n"039011","039011-R-319371-004","Active","Remote","Casino","2002-02-03",""\n'
+		const header =
+			'\ufeffAccount Number,Licence Number,Status,Type,Activity,Start Date,End Date\n"039011","039011-R-319371-004","Active","Remote","Casino","2002-02-03",""\n'
 		await expectFailedRun('implausible_shrink', () => h.server.replace(LICENCES_ROUTE, new TextEncoder().encode(header), 'text/csv'))
 		h.server.unreplace(LICENCES_ROUTE)
-		const [row] = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM licenses WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NOT NULL`
+		const [row] = await h.db.sql<
+			{ n: number }[]
+		>`SELECT count(*)::int AS n FROM licenses WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NOT NULL`
 		expect(row!.n).toBe(1)
 	})
 	test('after the faults clear, the next run succeeds and resets the failure count', async () => {
 		h.clock.advanceHours(1)
 		await runJurisdiction(h.deps, 'UKGC')
-		const [status] = await h.db.sql<{ consecutive_failures: number; last_successful_read_at: Date }[]>`SELECT consecutive_failures, last_successful_read_at FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const [status] = await h.db.sql<
+			{ consecutive_failures: number; last_successful_read_at: Date }[]
+		>`SELECT consecutive_failures, last_successful_read_at FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		expect(status).toEqual({ consecutive_failures: 0, last_successful_read_at: h.clock.now() })
 	})
 })

@@ -68,7 +68,10 @@ export type RunResult = { runId: string; changed: boolean; dataVersion: number; 
 export const DEFAULT_RETRY_MS = 30_000
 
 /** Adapters may add an async step before parsing (the CW PDF text extraction); not part of the shared interface. */
-type Preparing = { prepareRegisterFiles?(files: FetchedFile[]): Promise<FetchedFile[]>; prepareEnforcementFiles?(files: FetchedFile[]): Promise<FetchedFile[]> }
+type Preparing = {
+	prepareRegisterFiles?(files: FetchedFile[]): Promise<FetchedFile[]>
+	prepareEnforcementFiles?(files: FetchedFile[]): Promise<FetchedFile[]>
+}
 
 /** Random v4 uuids; event ids `evt_` + a ULID whose time part is the run's clock (monotonic within a process). */
 export function defaultIds(clock: Clock): IdSource {
@@ -79,7 +82,11 @@ export function defaultIds(clock: Clock): IdSource {
 const lockKey = (jurisdiction: string) => `reader:${jurisdiction}`
 
 /** A fresh allowance for one run or batch of a jurisdiction. */
-export const fetchScope = (deps: Pick<RunDeps, 'policy' | 'runLimits'>, jurisdiction: JurisdictionCode): FetchScope => ({ jurisdiction, policy: deps.policy, run: new RunAllowance(deps.runLimits) })
+export const fetchScope = (deps: Pick<RunDeps, 'policy' | 'runLimits'>, jurisdiction: JurisdictionCode): FetchScope => ({
+	jurisdiction,
+	policy: deps.policy,
+	run: new RunAllowance(deps.runLimits)
+})
 
 /**
  * One read of a jurisdiction: fetch (conditional GET, discovery), file snapshots, parse,
@@ -87,7 +94,9 @@ export const fetchScope = (deps: Pick<RunDeps, 'policy' | 'runLimits'>, jurisdic
  * Any fault fails the whole run: nothing is written but the run's failure record.
  */
 export function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null = null): Promise<RunResult> {
-	return inSpan(`read register ${jurisdiction}`, { attributes: { 'lv.jurisdiction': jurisdiction } }, () => readJurisdiction(deps, jurisdiction, jobId))
+	return inSpan(`read register ${jurisdiction}`, { attributes: { 'lv.jurisdiction': jurisdiction } }, () =>
+		readJurisdiction(deps, jurisdiction, jobId)
+	)
 }
 
 // Longer than most: the phases run in order inside one try, because the phase timings and the
@@ -147,7 +156,12 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 			phase('load_ms')
 			const plausible = judgePlausibility(current, parsed)
 			if (!plausible.ok) throw new RunFailedError(plausible.reason, plausible.detail, DEFAULT_RETRY_MS, observation.register.entryUrl)
-			const plan = planReconciliation(current, observation, { grace: deps.grace, ids, detectedBy: `reader:${jurisdiction}`, linksFromRegister: !CERTIFICATE_LINKED.has(jurisdiction) })
+			const plan = planReconciliation(current, observation, {
+				grace: deps.grace,
+				ids,
+				detectedBy: `reader:${jurisdiction}`,
+				linksFromRegister: !CERTIFICATE_LINKED.has(jurisdiction)
+			})
 			// The register's domains now live in plan.links: drop the parsed objects before the writes allocate.
 			parsed.domains.length = 0
 			collectGarbage()
@@ -163,7 +177,12 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 				failureReason: null,
 				failureDetail: null,
 				changed: plan.changed,
-				counts: { ...plan.counts, files: records.length, not_modified: records.filter((r) => r.notModified).length, warnings: [...fetchWarnings, ...parsed.warnings].slice(0, 50) }
+				counts: {
+					...plan.counts,
+					files: records.length,
+					not_modified: records.filter((r) => r.notModified).length,
+					warnings: [...fetchWarnings, ...parsed.warnings].slice(0, 50)
+				}
 			})
 			await fileSnapshots(tx, records)
 			await insertReads(tx, runId, jurisdiction, reads, 'succeeded', finishedAt, null)
@@ -174,12 +193,24 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 			const changed = plan.changed || linksChanged
 			if (changed && !plan.changed) await markRunChanged(tx, runId)
 			if (!plan.links) plan.counts.domains = await countListedLinks(tx, jurisdiction)
-			const dataVersion = await markSucceeded(tx, jurisdiction, now, { licences: plan.counts.listedLicences, domains: plan.counts.domains, operators: plan.counts.operators }, changed)
+			const dataVersion = await markSucceeded(
+				tx,
+				jurisdiction,
+				now,
+				{ licences: plan.counts.listedLicences, domains: plan.counts.domains, operators: plan.counts.operators },
+				changed
+			)
 			await deps.hooks?.beforeCommit?.(jurisdiction)
 			return { runId, changed, dataVersion, counts: plan.counts, timings }
 		})
 		phase('commit_ms')
-		deps.logger.info('register read', { jurisdiction, run_id: runId, changed: outcome.changed, data_version: outcome.dataVersion, ...outcome.counts })
+		deps.logger.info('register read', {
+			jurisdiction,
+			run_id: runId,
+			changed: outcome.changed,
+			data_version: outcome.dataVersion,
+			...outcome.counts
+		})
 		deps.onCommitted?.()
 		deps.metrics?.succeeded(jurisdiction, records, outcome.counts, (performance.now() - runStarted) / 1000)
 		await announce(deps, jurisdiction, outcome)
@@ -187,8 +218,8 @@ async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 	} catch (error) {
 		if (error instanceof ReconciliationBusyError) throw error
 		const failure = asRunFailure(error)
-		await recordFailure(deps, { runId, jurisdiction, jobId, startedAt, records, publicationOf, failure, ids, error }).catch((recordError: unknown) =>
-			deps.logger.error('could not record the failed run', { jurisdiction, run_id: runId, error: recordError })
+		await recordFailure(deps, { runId, jurisdiction, jobId, startedAt, records, publicationOf, failure, ids, error }).catch(
+			(recordError: unknown) => deps.logger.error('could not record the failed run', { jurisdiction, run_id: runId, error: recordError })
 		)
 		deps.logger.warn('register read failed', { jurisdiction, run_id: runId, reason: failure.reason, detail: failure.message })
 		deps.metrics?.failed(jurisdiction, records, failure.reason, (performance.now() - runStarted) / 1000)
@@ -207,7 +238,12 @@ async function fetchRead(
 	adapter: RegisterAdapter,
 	jurisdiction: JurisdictionCode,
 	read: { records: FetchedRecord[]; warnings: string[]; publicationOf: Map<FetchedRecord, string> }
-): Promise<{ registerEntry: SourceEntry; registerRecords: FetchedRecord[]; enforcementEntry: SourceEntry | null; enforcementRecords: FetchedRecord[] }> {
+): Promise<{
+	registerEntry: SourceEntry
+	registerRecords: FetchedRecord[]
+	enforcementEntry: SourceEntry | null
+	enforcementRecords: FetchedRecord[]
+}> {
 	const previous = await loadPreviousReads(deps.sql, jurisdiction)
 	const fetchDeps = {
 		fetcher: deps.fetcher,
@@ -224,7 +260,9 @@ async function fetchRead(
 	const registerRecords = await fetchPublication(fetchDeps, adapter, 'register', registerEntry, read.records)
 	for (const record of registerRecords) read.publicationOf.set(record, 'register')
 	const enforcementEntry = adapter.parseEnforcement ? deps.sources.entry(jurisdiction, 'enforcement') : null
-	const enforcementRecords = enforcementEntry ? await fetchPublication(fetchDeps, adapter, 'enforcement', enforcementEntry, read.records) : []
+	const enforcementRecords = enforcementEntry
+		? await fetchPublication(fetchDeps, adapter, 'enforcement', enforcementEntry, read.records)
+		: []
 	for (const record of enforcementRecords) read.publicationOf.set(record, 'enforcement')
 	return { registerEntry, registerRecords, enforcementEntry: enforcementEntry ?? null, enforcementRecords }
 }
@@ -269,12 +307,19 @@ function parseFailure(kind: string, error: unknown): RunFailedError {
 	const detail = error instanceof Error ? error.message : String(error)
 	const url = (error as { sourceUrl?: string }).sourceUrl ?? null
 	const truncated = reason === 'truncated'
-	return new RunFailedError(truncated ? 'truncated' : 'parse_error', `${kind} publication ${truncated ? 'is truncated' : 'did not parse'}${typeof reason === 'string' ? ` (${reason})` : ''}: ${detail}`, DEFAULT_RETRY_MS, url, { cause: error })
+	return new RunFailedError(
+		truncated ? 'truncated' : 'parse_error',
+		`${kind} publication ${truncated ? 'is truncated' : 'did not parse'}${typeof reason === 'string' ? ` (${reason})` : ''}: ${detail}`,
+		DEFAULT_RETRY_MS,
+		url,
+		{ cause: error }
+	)
 }
 
 function asRunFailure(error: unknown): RunFailedError {
 	if (error instanceof RunFailedError) return error
-	if (error instanceof FetchFailedError) return new RunFailedError(error.reason, error.message, DEFAULT_RETRY_MS, error.url, { cause: error })
+	if (error instanceof FetchFailedError)
+		return new RunFailedError(error.reason, error.message, DEFAULT_RETRY_MS, error.url, { cause: error })
 	const detail = error instanceof Error ? error.message : String(error)
 	return new RunFailedError('internal_error', `run failed: ${detail}`, DEFAULT_RETRY_MS, null, { cause: error })
 }
@@ -309,11 +354,21 @@ async function recordFailure(
 			counts: { files: context.records.length }
 		})
 		await fileSnapshots(tx, context.records)
-		const reads = context.records.map((record) => ({ id: context.ids.uuid(), publication: context.publicationOf.get(record) ?? 'register', record }))
+		const reads = context.records.map((record) => ({
+			id: context.ids.uuid(),
+			publication: context.publicationOf.get(record) ?? 'register',
+			record
+		}))
 		await insertReads(tx, runId, jurisdiction, reads, 'failed', finishedAt, failure.reason)
 		const fetchError = context.error instanceof FetchFailedError ? context.error : null
 		if (fetchError) {
-			await insertFailedFetch(tx, runId, jurisdiction, { id: context.ids.uuid(), publication: 'register', url: fetchError.url, httpStatus: fetchError.httpStatus, at: finishedAt }, failure.reason)
+			await insertFailedFetch(
+				tx,
+				runId,
+				jurisdiction,
+				{ id: context.ids.uuid(), publication: 'register', url: fetchError.url, httpStatus: fetchError.httpStatus, at: finishedAt },
+				failure.reason
+			)
 		}
 		await markFailed(tx, jurisdiction, finishedAt, `${failure.reason}: ${failure.message}`.slice(0, 500))
 	})
@@ -326,7 +381,14 @@ async function announce(deps: RunDeps, jurisdiction: JurisdictionCode, outcome: 
 			deps.bus,
 			RegistryChanged,
 			subjects.registryChanged(jurisdiction),
-			{ id: outcome.runId, sent_at: deps.clock.now().toISOString(), jurisdiction, run_id: outcome.runId, data_version: outcome.dataVersion, changed: outcome.changed },
+			{
+				id: outcome.runId,
+				sent_at: deps.clock.now().toISOString(),
+				jurisdiction,
+				run_id: outcome.runId,
+				data_version: outcome.dataVersion,
+				changed: outcome.changed
+			},
 			registryChangedMsgId(jurisdiction, outcome.runId)
 		)
 	} catch (error) {

@@ -33,7 +33,13 @@ export async function enqueueReads(
 export type Scheduler = { tick(): Promise<void>; stop(): void }
 
 /** Checks every `intervalMs` whether today's slot is enqueued; the check is cheap and idempotent. */
-export function startScheduler(options: { bus: Bus; clock: Clock; jurisdictions: readonly JurisdictionCode[]; intervalMs: number; logger: Logger }): Scheduler {
+export function startScheduler(options: {
+	bus: Bus
+	clock: Clock
+	jurisdictions: readonly JurisdictionCode[]
+	intervalMs: number
+	logger: Logger
+}): Scheduler {
 	let lastSlot: string | null = null
 	const tick = async () => {
 		const slot = dailySlot(options.clock.now())

@@ -44,9 +44,13 @@ describe('verification pages', () => {
 		const all = await links()
 		expect(all.every((link) => link.verification_page_read_at?.getTime() === h.clock.nowMs())).toBe(true)
 		expect(all.find((link) => link.hostname === 'adventcrest.com')?.verification_page_status).toBe('Valid')
-		const readings = await h.db.sql<{ snapshot_sha256: string | null; http_status: number }[]>`SELECT snapshot_sha256, http_status FROM verification_readings WHERE read_at = ${h.clock.now()}`
+		const readings = await h.db.sql<
+			{ snapshot_sha256: string | null; http_status: number }[]
+		>`SELECT snapshot_sha256, http_status FROM verification_readings WHERE read_at = ${h.clock.now()}`
 		expect(readings.every((reading) => reading.snapshot_sha256 !== null && reading.http_status === 200)).toBe(true)
-		expect(await h.db.sql`SELECT id, status, status_source_url FROM licenses WHERE jurisdiction_code = 'TGC' ORDER BY id`).toEqual(statusesBefore)
+		expect(await h.db.sql`SELECT id, status, status_source_url FROM licenses WHERE jurisdiction_code = 'TGC' ORDER BY id`).toEqual(
+			statusesBefore
+		)
 	})
 
 	test('a page that cannot be fetched is recorded without touching the link', async () => {
@@ -57,9 +61,13 @@ describe('verification pages', () => {
 		const summary = await readVerificationPages(h.deps, 'TGC', null)
 		h.server.clearFaults()
 		expect(summary.read).toBe(0)
-		const [link] = await h.db.sql<{ verification_page_status: string }[]>`SELECT verification_page_status FROM domain_links WHERE id = ${target!.id}`
+		const [link] = await h.db.sql<
+			{ verification_page_status: string }[]
+		>`SELECT verification_page_status FROM domain_links WHERE id = ${target!.id}`
 		expect(link!.verification_page_status).toBe(target!.verification_page_status)
-		const [reading] = await h.db.sql<{ http_status: number; page_status: string | null }[]>`SELECT http_status, page_status FROM verification_readings WHERE domain_link_id = ${target!.id} ORDER BY read_at DESC LIMIT 1`
+		const [reading] = await h.db.sql<
+			{ http_status: number; page_status: string | null }[]
+		>`SELECT http_status, page_status FROM verification_readings WHERE domain_link_id = ${target!.id} ORDER BY read_at DESC LIMIT 1`
 		expect(reading).toEqual({ http_status: 500, page_status: null })
 	})
 })

@@ -34,7 +34,11 @@ export type VerificationSummary = { read: number; failed: number }
  * reading verbatim (verification_readings, snapshot filed), copying the latest wording onto the
  * domain link. A reading never moves a licence or link status.
  */
-export async function readVerificationPages(deps: VerificationDeps, jurisdiction: JurisdictionCode, limit: number | null): Promise<VerificationSummary> {
+export async function readVerificationPages(
+	deps: VerificationDeps,
+	jurisdiction: JurisdictionCode,
+	limit: number | null
+): Promise<VerificationSummary> {
 	const adapter = deps.adapters[jurisdiction]
 	if (!adapter?.parseVerificationPage) return { read: 0, failed: 0 }
 	const links = await deps.sql<{ id: string; verification_url: string }[]>`
@@ -55,7 +59,11 @@ export async function readVerificationPages(deps: VerificationDeps, jurisdiction
 			if (response.status === 'ok') {
 				httpStatus = response.httpStatus
 				record = { sha256: sha256Hex(response.bytes), bytes: response.bytes, contentType: response.contentType }
-				pageStatus = adapter.parseVerificationPage({ url: link.verification_url, bytes: response.bytes, contentType: response.contentType }).pageStatus
+				pageStatus = adapter.parseVerificationPage({
+					url: link.verification_url,
+					bytes: response.bytes,
+					contentType: response.contentType
+				}).pageStatus
 			}
 		} catch (error) {
 			httpStatus = (error as { httpStatus?: number | null }).httpStatus ?? httpStatus

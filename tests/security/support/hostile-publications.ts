@@ -77,7 +77,12 @@ async function deflatedZeros(total: number): Promise<Buffer> {
 export async function xlsxBomb(inflated: number): Promise<Uint8Array> {
 	const sheet = await deflatedZeros(inflated)
 	const entries = [
-		{ name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="Sheet1" r:id="rId1"/></sheets></workbook>'), method: 0, size: 0 },
+		{
+			name: 'xl/workbook.xml',
+			data: Buffer.from('<workbook><sheets><sheet name="Sheet1" r:id="rId1"/></sheets></workbook>'),
+			method: 0,
+			size: 0
+		},
 		{ name: 'xl/worksheets/sheet1.xml', data: sheet, method: 8, size: Math.min(inflated, 0xffffffff) }
 	]
 	const locals: Buffer[] = []
@@ -87,14 +92,33 @@ export async function xlsxBomb(inflated: number): Promise<Uint8Array> {
 		const name = Buffer.from(entry.name)
 		const size = entry.method === 0 ? entry.data.length : entry.size
 		// [byte offset, value, width] of the fields a ZIP reader looks at; the rest stay zero
-		const local = zipRecord(30, 0x04034b50, [[4, 20, 2], [8, entry.method, 2], [18, entry.data.length, 4], [22, size, 4], [26, name.length, 2]])
-		const central = zipRecord(46, 0x02014b50, [[4, 20, 2], [6, 20, 2], [10, entry.method, 2], [20, entry.data.length, 4], [24, size, 4], [28, name.length, 2], [42, offset, 4]])
+		const local = zipRecord(30, 0x04034b50, [
+			[4, 20, 2],
+			[8, entry.method, 2],
+			[18, entry.data.length, 4],
+			[22, size, 4],
+			[26, name.length, 2]
+		])
+		const central = zipRecord(46, 0x02014b50, [
+			[4, 20, 2],
+			[6, 20, 2],
+			[10, entry.method, 2],
+			[20, entry.data.length, 4],
+			[24, size, 4],
+			[28, name.length, 2],
+			[42, offset, 4]
+		])
 		locals.push(local, name, entry.data)
 		centrals.push(central, name)
 		offset += local.length + name.length + entry.data.length
 	}
 	const directory = Buffer.concat(centrals)
-	const end = zipRecord(22, 0x06054b50, [[8, entries.length, 2], [10, entries.length, 2], [12, directory.length, 4], [16, offset, 4]])
+	const end = zipRecord(22, 0x06054b50, [
+		[8, entries.length, 2],
+		[10, entries.length, 2],
+		[12, directory.length, 4],
+		[16, offset, 4]
+	])
 	return Buffer.concat([...locals, directory, end])
 }
 

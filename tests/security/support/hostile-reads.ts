@@ -36,7 +36,11 @@ async function outcome(name: string, work: () => Promise<unknown>): Promise<void
 await outcome('gzip_bomb', () => read('/gzip-bomb'))
 await outcome('brotli_bomb', () => read('/brotli-bomb'))
 await outcome('xlsx_bomb', async () => {
-	const page = { url: 'https://www.isleofmangsc.com/gambling/supervision/online-gambling-licensee-register/', bytes: readFileSync(new URL('../../../packages/registers/fixtures/iom/online-gambling-licensee-register.html', import.meta.url)), contentType: 'text/html' }
+	const page = {
+		url: 'https://www.isleofmangsc.com/gambling/supervision/online-gambling-licensee-register/',
+		bytes: readFileSync(new URL('../../../packages/registers/fixtures/iom/online-gambling-licensee-register.html', import.meta.url)),
+		contentType: 'text/html'
+	}
 	adapters.IOM.parseRegister([page, await read('/media/1/26-10-02-current-ogra-licence-holders.xlsx')])
 })
 const cw = adapters.CW as PreparingRegisterAdapter

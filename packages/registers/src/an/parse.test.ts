@@ -37,7 +37,15 @@ describe('AN license register', () => {
 	const licence = (number: string) => parsed.licences.find((item) => item.upstreamKey === number)!
 
 	test('reads all nine records with their printed numbers, statuses, types and dates', () => {
-		expect(parsed.licences.map((item) => [item.licenseNumber, item.upstreamStatus, item.licenseTypes.join('+'), item.issuedDate, item.expiryDate])).toEqual([
+		expect(
+			parsed.licences.map((item) => [
+				item.licenseNumber,
+				item.upstreamStatus,
+				item.licenseTypes.join('+'),
+				item.issuedDate,
+				item.expiryDate
+			])
+		).toEqual([
 			['ALSI-202607032-FI2', 'valid', 'B2C', '2026-07-31', '2027-07-30'],
 			['ALSI-202603011-FI1', 'valid', 'B2B', '2026-03-14', '2027-03-13'],
 			['ALSI-202511018-FI1', 'suspended', 'B2C', '2026-06-30', '2027-06-29'],
@@ -51,13 +59,21 @@ describe('AN license register', () => {
 	})
 
 	test('B2C and white label cover websites as remote licences; B2B does not', () => {
-		expect(licence('ALSI-202607032-FI2')).toMatchObject({ licenseCategory: 'remote', coversWebsites: true, licenseTypeRaw: 'b2c', referencePrefix: null, referenceKey: null })
+		expect(licence('ALSI-202607032-FI2')).toMatchObject({
+			licenseCategory: 'remote',
+			coversWebsites: true,
+			licenseTypeRaw: 'b2c',
+			referencePrefix: null,
+			referenceKey: null
+		})
 		expect(licence('ALSI-202603011-FI1')).toMatchObject({ licenseCategory: 'b2b', coversWebsites: false })
 		expect(licence('ALSI-202608026-FI1')).toMatchObject({ licenseCategory: 'remote', coversWebsites: true, licenseTypeRaw: 'white label' })
 	})
 
 	test('splits "a, www.b, c" domain strings, trimming before anything else', () => {
-		expect(parsed.domains.filter((domain) => domain.licenceKey === 'ALSI-202607032-FI2').map((domain) => [domain.upstreamValue, domain.hostname])).toEqual([
+		expect(
+			parsed.domains.filter((domain) => domain.licenceKey === 'ALSI-202607032-FI2').map((domain) => [domain.upstreamValue, domain.hostname])
+		).toEqual([
 			['fernspin.com', 'fernspin.com'],
 			['www.fernbet.com', 'www.fernbet.com'],
 			['fernlive.io', 'fernlive.io']
@@ -66,13 +82,22 @@ describe('AN license register', () => {
 
 	test('two licences of one company share one entity', () => {
 		expect(parsed.entities).toHaveLength(8)
-		expect(parsed.licences.filter((item) => item.entityId === '3-102-965384-limitada').map((item) => item.upstreamKey)).toEqual(['ALSI-202605007-FI1', 'ALSI-202609014-FI2'])
+		expect(parsed.licences.filter((item) => item.entityId === '3-102-965384-limitada').map((item) => item.upstreamKey)).toEqual([
+			'ALSI-202605007-FI1',
+			'ALSI-202609014-FI2'
+		])
 	})
 
 	test('a domain under two numbers stays with the newest issued licence, with a warning', () => {
-		expect(parsed.domains.filter((domain) => domain.hostname === 'pumaplay.com').map((domain) => domain.licenceKey)).toEqual(['ALSI-202609014-FI2'])
-		expect(parsed.domains.filter((domain) => domain.licenceKey === 'ALSI-202605007-FI1').map((domain) => domain.hostname)).toEqual(['pumabet.net'])
-		expect(parsed.warnings).toEqual(['pumaplay.com is listed under ALSI-202605007-FI1 and ALSI-202609014-FI2; kept under ALSI-202609014-FI2 (newest issued), not ALSI-202605007-FI1'])
+		expect(parsed.domains.filter((domain) => domain.hostname === 'pumaplay.com').map((domain) => domain.licenceKey)).toEqual([
+			'ALSI-202609014-FI2'
+		])
+		expect(parsed.domains.filter((domain) => domain.licenceKey === 'ALSI-202605007-FI1').map((domain) => domain.hostname)).toEqual([
+			'pumabet.net'
+		])
+		expect(parsed.warnings).toEqual([
+			'pumaplay.com is listed under ALSI-202605007-FI1 and ALSI-202609014-FI2; kept under ALSI-202609014-FI2 (newest issued), not ALSI-202605007-FI1'
+		])
 	})
 
 	test('an empty domains string is a licence without domains', () => {
@@ -81,7 +106,10 @@ describe('AN license register', () => {
 	})
 
 	test('domains of a white-label licence are white_label associations; others are direct', () => {
-		expect(parsed.domains.find((domain) => domain.hostname === 'novacrestslots.com')).toMatchObject({ association: 'white_label', upstreamValue: 'https://novacrestslots.com/' })
+		expect(parsed.domains.find((domain) => domain.hostname === 'novacrestslots.com')).toMatchObject({
+			association: 'white_label',
+			upstreamValue: 'https://novacrestslots.com/'
+		})
 		expect(parsed.domains.find((domain) => domain.hostname === 'orbitstack.tech')?.association).toBe('direct')
 	})
 
@@ -92,12 +120,20 @@ describe('AN license register', () => {
 				.map((record) => (record.number === 'ALSI-202511018-FI1' ? { ...record, domains: 'kestrelplay.com' } : record))
 		)
 		const after = anAdapter.parseRegister([page(edited)])
-		expect(after.licences.map((item) => item.upstreamKey)).toEqual(parsed.licences.map((item) => item.upstreamKey).filter((key) => key !== 'ALSI-202408021-FI2'))
-		expect(after.domains.filter((domain) => domain.licenceKey === 'ALSI-202511018-FI1').map((domain) => domain.hostname)).toEqual(['kestrelplay.com'])
+		expect(after.licences.map((item) => item.upstreamKey)).toEqual(
+			parsed.licences.map((item) => item.upstreamKey).filter((key) => key !== 'ALSI-202408021-FI2')
+		)
+		expect(after.domains.filter((domain) => domain.licenceKey === 'ALSI-202511018-FI1').map((domain) => domain.hostname)).toEqual([
+			'kestrelplay.com'
+		])
 	})
 
 	test('an unparseable date is kept raw with a warning, and a capitalised status or type still reads', () => {
-		const edited = withRecords((records) => records.map((record) => (record.number === 'ALSI-202603011-FI1' ? { ...record, status: 'Valid', type: 'B2B', expiry: '31/02/2027' } : record)))
+		const edited = withRecords((records) =>
+			records.map((record) =>
+				record.number === 'ALSI-202603011-FI1' ? { ...record, status: 'Valid', type: 'B2B', expiry: '31/02/2027' } : record
+			)
+		)
 		const after = anAdapter.parseRegister([page(edited)])
 		const item = after.licences.find((entry) => entry.upstreamKey === 'ALSI-202603011-FI1')!
 		expect(item).toMatchObject({ upstreamStatus: 'Valid', licenseTypes: ['B2B'], expiryDate: null, raw: { expiry: '31/02/2027' } })
@@ -106,7 +142,13 @@ describe('AN license register', () => {
 	})
 
 	test('an unknown status wording is kept verbatim and classifies as unknown, never active', () => {
-		const after = anAdapter.parseRegister([page(withRecords((records) => records.map((record) => (record.number === 'ALSI-202607032-FI2' ? { ...record, status: 'under investigation' } : record))))])
+		const after = anAdapter.parseRegister([
+			page(
+				withRecords((records) =>
+					records.map((record) => (record.number === 'ALSI-202607032-FI2' ? { ...record, status: 'under investigation' } : record))
+				)
+			)
+		])
 		const item = after.licences.find((entry) => entry.upstreamKey === 'ALSI-202607032-FI2')!
 		expect(item.upstreamStatus).toBe('under investigation')
 		expect(anAdapter.classify(item.upstreamStatus, { licence: item, now })).toEqual({ status: 'unknown', qualifier: null })
@@ -134,16 +176,21 @@ describe('AN status classification', () => {
 		[null, 'unknown']
 	]
 	for (const [wording, status] of cases) {
-		test(`"${wording}" is ${status}`, () => expect(anAdapter.classify(wording, { licence, now })).toEqual({ status: status as never, qualifier: null }))
+		test(`"${wording}" is ${status}`, () =>
+			expect(anAdapter.classify(wording, { licence, now })).toEqual({ status: status as never, qualifier: null }))
 	}
 })
 
 describe('AN malformed input', () => {
 	test('the page without its ag-licence-data script is rejected as unexpected_format', () => {
-		expect(rejection(() => anAdapter.parseRegister([page(fixtureText('license-register-without-data.html'))])).reason).toBe('unexpected_format')
+		expect(rejection(() => anAdapter.parseRegister([page(fixtureText('license-register-without-data.html'))])).reason).toBe(
+			'unexpected_format'
+		)
 	})
 	test('broken JSON in the script is rejected as malformed', () => {
-		expect(rejection(() => anAdapter.parseRegister([page(current.replace('"company":"Orbit', '"company":Orbit'))])).reason).toBe('malformed')
+		expect(rejection(() => anAdapter.parseRegister([page(current.replace('"company":"Orbit', '"company":Orbit'))])).reason).toBe(
+			'malformed'
+		)
 	})
 	test('an empty record array is rejected as empty', () => {
 		expect(rejection(() => anAdapter.parseRegister([page(withRecords(() => []))])).reason).toBe('empty')
@@ -163,12 +210,25 @@ describe('AN malformed input', () => {
 describe('AN parser fuzz', () => {
 	const seed = new TextEncoder().encode(current)
 	test('mutated copies of the page give records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(damaged(seed), (bytes) => expectRecordsOrParseError(() => anAdapter.parseRegister([{ url: URL, bytes, contentType: 'text/html' }]))), { numRuns: 200 })
+		fc.assert(
+			fc.property(damaged(seed), (bytes) =>
+				expectRecordsOrParseError(() => anAdapter.parseRegister([{ url: URL, bytes, contentType: 'text/html' }]))
+			),
+			{ numRuns: 200 }
+		)
 	})
 	test('random JSON in the data script gives records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(fc.jsonValue(), (value) => expectRecordsOrParseError(() => anAdapter.parseRegister([page(withRecords(() => value))]))), { numRuns: 200 })
+		fc.assert(
+			fc.property(fc.jsonValue(), (value) => expectRecordsOrParseError(() => anAdapter.parseRegister([page(withRecords(() => value))]))),
+			{ numRuns: 200 }
+		)
 	})
 	test('random input gives records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => expectRecordsOrParseError(() => anAdapter.parseRegister([{ url: URL, bytes, contentType: null }]))), { numRuns: 200 })
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) =>
+				expectRecordsOrParseError(() => anAdapter.parseRegister([{ url: URL, bytes, contentType: null }]))
+			),
+			{ numRuns: 200 }
+		)
 	})
 })

@@ -19,7 +19,10 @@ type Builder = {
 function licenceTypes(raw: string): LicenceType[] {
 	const found: LicenceType[] = []
 	for (const part of raw.split(/[,/;&+|]| and /i)) {
-		const word = part.trim().toLowerCase().replace(/[\s_-]+/g, ' ')
+		const word = part
+			.trim()
+			.toLowerCase()
+			.replace(/[\s_-]+/g, ' ')
 		if (word === 'b2c') found.push('B2C')
 		else if (word === 'b2b') found.push('B2B')
 		else if (/^white ?label(?:l?ing|ed)?$/.test(word)) found.push('White Labeling')
@@ -42,7 +45,11 @@ function stringField(record: Record<string, unknown>, key: string): string | nul
 
 /** The domains value: one comma-separated string (", " between names), or an array of strings. */
 function domainValues(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? value.split(',') : []
+	const parts = Array.isArray(value)
+		? value.filter((item): item is string => typeof item === 'string')
+		: typeof value === 'string'
+			? value.split(',')
+			: []
 	return parts.map((part) => part.replace(/[\s\u00a0\u200b]+/g, ' ').trim()).filter((part) => part !== '')
 }
 
@@ -117,7 +124,16 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 		if (seen.has(hostname ?? value)) continue
 		seen.add(hostname ?? value)
 		if (!hostname) builder.warnings.push(`${upstreamKey}: no hostname in domain "${value}"`)
-		builder.domains.push({ entityId, licenceKey: upstreamKey, upstreamValue: value, hostname, linkStatus: 'active', association, verificationUrl: null, sourceIndex })
+		builder.domains.push({
+			entityId,
+			licenceKey: upstreamKey,
+			upstreamValue: value,
+			hostname,
+			linkStatus: 'active',
+			association,
+			verificationUrl: null,
+			sourceIndex
+		})
 	}
 }
 
@@ -136,7 +152,8 @@ function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): voi
 	const records = recordsOf(data, file)
 	if (records.length === 0) throw parseError('empty', 'the register holds no records', file)
 	records.forEach((record, index) => readRecord(builder, record, index, sourceIndex))
-	if (builder.licences.size === 0) throw parseError('unexpected_format', `none of the ${records.length} records names a company (${textOf(script).slice(0, 60)})`, file)
+	if (builder.licences.size === 0)
+		throw parseError('unexpected_format', `none of the ${records.length} records names a company (${textOf(script).slice(0, 60)})`, file)
 }
 
 /**
@@ -155,7 +172,9 @@ function keepNewestLicencePerDomain(builder: Builder): ParsedDomain[] {
 		}
 		const winner = issued(domain) >= issued(earlier) ? domain : earlier
 		const loser = winner === domain ? earlier : domain
-		builder.warnings.push(`${domain.upstreamValue} is listed under ${earlier.licenceKey} and ${domain.licenceKey}; kept under ${winner.licenceKey} (newest issued), not ${loser.licenceKey}`)
+		builder.warnings.push(
+			`${domain.upstreamValue} is listed under ${earlier.licenceKey} and ${domain.licenceKey}; kept under ${winner.licenceKey} (newest issued), not ${loser.licenceKey}`
+		)
 		chosen.set(key, winner)
 	}
 	return [...chosen.values()]
@@ -166,5 +185,11 @@ export function parseAnRegister(files: FetchedFile[]): ParsedRegister {
 	if (files.length === 0) throw parseError('empty', 'no file to parse')
 	const builder: Builder = { entities: new Map(), licences: new Map(), domains: [], warnings: [] }
 	files.forEach((file, index) => guardParse(() => readPage(builder, file, index), file))
-	return { jurisdiction: 'AN', entities: [...builder.entities.values()], licences: [...builder.licences.values()], domains: keepNewestLicencePerDomain(builder), warnings: builder.warnings }
+	return {
+		jurisdiction: 'AN',
+		entities: [...builder.entities.values()],
+		licences: [...builder.licences.values()],
+		domains: keepNewestLicencePerDomain(builder),
+		warnings: builder.warnings
+	}
 }

@@ -36,7 +36,10 @@ function domainsAfter(text: string, phrase: RegExp): string[] {
 	const match = phrase.exec(text)
 	if (!match) return []
 	const hosts: string[] = []
-	for (const token of text.slice((match.index ?? 0) + match[0].length).trim().split(/\s+/)) {
+	for (const token of text
+		.slice((match.index ?? 0) + match[0].length)
+		.trim()
+		.split(/\s+/)) {
 		const host = hostnameFromRegisterValue(token.replace(/[.,;]+$/, ''))
 		if (!host) break
 		hosts.push(host)
@@ -66,8 +69,11 @@ function readPage(file: FetchedFile): CwCertificate {
 		host = new URL(file.url).hostname.toLowerCase()
 	} catch {}
 	if (!OFFICIAL_HOSTS.has(host)) inForce = false
-	const holderName = (/is operated by\s+(.+?),\s+a company incorporated/i.exec(text) ?? /certify that\s+(.+?),\s+a company incorporated/i.exec(text))?.[1] ?? null
-	const ownDomain = /certify that\s+(\S+)\s+is operated by/i.exec(text)?.[1] ?? /licensing status of\s+(\S+?)[.,]?(?:\s|$)/i.exec(text)?.[1] ?? null
+	const holderName =
+		(/is operated by\s+(.+?),\s+a company incorporated/i.exec(text) ?? /certify that\s+(.+?),\s+a company incorporated/i.exec(text))?.[1] ??
+		null
+	const ownDomain =
+		/certify that\s+(\S+)\s+is operated by/i.exec(text)?.[1] ?? /licensing status of\s+(\S+?)[.,]?(?:\s|$)/i.exec(text)?.[1] ?? null
 	const domains = [
 		...domainsAfter(text, /following domains under its licen[cs]e:/i),
 		...domainsAfter(text, /corporate website/i),

@@ -41,11 +41,16 @@ function cellLines(cell: Element): string[] {
 export function parseCwEnforcement(files: FetchedFile[]): ParsedEnforcement {
 	return parseEnforcementFiles('CW', files, (file, sourceIndex, { actions, warnings }) => {
 		const document = readHtml(file)
-		const table = Array.from(document.querySelectorAll('table')).find((t) => /measure|revoked|suspended/i.test(textOf(t.querySelector('thead, tr'))) || t.classList.contains('enforcement-register'))
+		const table = Array.from(document.querySelectorAll('table')).find(
+			(t) => /measure|revoked|suspended/i.test(textOf(t.querySelector('thead, tr'))) || t.classList.contains('enforcement-register')
+		)
 		if (!table) throw parseError('unexpected_format', 'no enforcement table on the page', file)
 		const headerRow = table.querySelector('thead tr') ?? table.querySelector('tr')
-		const columns = Array.from(headerRow?.children ?? []).map((th) => COLUMN_BY_HEADING.find(([pattern]) => pattern.test(textOf(th)))?.[1] ?? null)
-		if (!columns.includes('licensee') || !columns.includes('measure')) throw parseError('unexpected_format', 'the enforcement table lacks Licensee or Measure columns', file)
+		const columns = Array.from(headerRow?.children ?? []).map(
+			(th) => COLUMN_BY_HEADING.find(([pattern]) => pattern.test(textOf(th)))?.[1] ?? null
+		)
+		if (!columns.includes('licensee') || !columns.includes('measure'))
+			throw parseError('unexpected_format', 'the enforcement table lacks Licensee or Measure columns', file)
 		const carried = new Map<number, { cell: Element; left: number }>()
 		const bodyRows = Array.from(table.querySelectorAll('tr')).filter((row) => row !== headerRow && row.querySelector('td'))
 		for (const row of bodyRows) {

@@ -16,9 +16,13 @@ describe('CW parsers on damaged input return records or throw RegisterParseError
 	})
 
 	test('parseRegister on damaged extracted text', () => {
-		const text = new TextEncoder().encode('1. OGL/2024/251/0130 Halcyon Reach N.V. B2C 156493 February 28, 2026 August 28, 2026\f2. OGL/2024/802/0418 Jack’s Harbour B.V. B2C 149951 December 1, 2025 License revoked')
+		const text = new TextEncoder().encode(
+			'1. OGL/2024/251/0130 Halcyon Reach N.V. B2C 156493 February 28, 2026 August 28, 2026\f2. OGL/2024/802/0418 Jack’s Harbour B.V. B2C 149951 December 1, 2025 License revoked'
+		)
 		fc.assert(
-			fc.property(damagedBytes(text), (bytes) => expectRecordsOrParseError(() => cwAdapter.parseRegister([{ url: pdf.url, bytes, contentType: 'text/plain' }]))),
+			fc.property(damagedBytes(text), (bytes) =>
+				expectRecordsOrParseError(() => cwAdapter.parseRegister([{ url: pdf.url, bytes, contentType: 'text/plain' }]))
+			),
 			{ numRuns: 150 }
 		)
 	})

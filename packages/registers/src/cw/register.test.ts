@@ -17,7 +17,17 @@ describe('CW register fixture', () => {
 	})
 
 	test('rows split on the licence number give every field, wrapped names joined', () => {
-		expect(parsed.licences.map((l) => [l.licenseNumber, l.entityId, l.raw.printedName, l.licenseTypes, l.issuedDate, l.expiryDate, l.upstreamStatus])).toEqual([
+		expect(
+			parsed.licences.map((l) => [
+				l.licenseNumber,
+				l.entityId,
+				l.raw.printedName,
+				l.licenseTypes,
+				l.issuedDate,
+				l.expiryDate,
+				l.upstreamStatus
+			])
+		).toEqual([
 			['OGL/2024/251/0130', '156493', 'Halcyon Reach N.V.', ['B2C'], '2026-02-28', '2026-08-28', null],
 			['OGL/2024/312/0201', '148220', 'Marlpit Software B.V', ['B2B'], '2026-03-14', '2026-09-14', null],
 			['OGL/2024/1161/044', '158812', 'Lantern Bay Interactive Holdings N.V.', ['B2C', 'B2B'], '2026-01-05', '2026-07-05', null],
@@ -40,7 +50,10 @@ describe('CW register fixture', () => {
 	test('a company holding two numbers is one entity; trailing commas leave the legal name', () => {
 		expect(parsed.entities).toHaveLength(11)
 		expect(parsed.entities.find((e) => e.upstreamId === '151007')?.legalName).toBe('Tidewater Ventures N.V')
-		expect(parsed.licences.filter((l) => l.entityId === '156493').map((l) => l.upstreamKey)).toEqual(['OGL/2024/251/0130', 'OGL/2024/940/0755'])
+		expect(parsed.licences.filter((l) => l.entityId === '156493').map((l) => l.upstreamKey)).toEqual([
+			'OGL/2024/251/0130',
+			'OGL/2024/940/0755'
+		])
 	})
 
 	test('classification: in-term active, under assessment past term provisional, revoked, suspended', () => {
@@ -70,29 +83,41 @@ describe('CW register edited copies', () => {
 	})
 
 	test('an unknown sentence in the expiry column is kept and classifies as unknown', () => {
-		const pages = CW_REGISTER_ROWS.map((rows) => rows.map((row) => (row.number === 'OGL/2024/887/0618' ? { ...row, expiry: ['Under review by the board'] } : row)))
+		const pages = CW_REGISTER_ROWS.map((rows) =>
+			rows.map((row) => (row.number === 'OGL/2024/887/0618' ? { ...row, expiry: ['Under review by the board'] } : row))
+		)
 		const licence = cwAdapter.parseRegister([pdfOf(pages)]).licences.find((l) => l.upstreamKey === 'OGL/2024/887/0618')!
 		expect(licence.upstreamStatus).toBe('Under review by the board')
 		expect(cwAdapter.classify(licence.upstreamStatus, { licence, now })).toEqual({ status: 'unknown', qualifier: null })
 	})
 
 	test('rows split on the number pattern, not on line breaks', () => {
-		const rows = splitCwRows('1. OGL/2024/1/0001 Long Name\nContinued, B2C 123456 May19, 2026\nJune 1, 2026 2. OGL/2024/2/0002 Other N.V. B2B 654321 January 2, 2026 July 2, 2026\nPage 1 of 1')
-		expect(rows.map((r) => [r.rowNumber, r.number, r.name, r.type, r.companyNumber, r.issuedDate, r.expiryDate, r.statusSentence])).toEqual([
-			['1', 'OGL/2024/1/0001', 'Long Name Continued,', 'B2C', '123456', '2026-05-19', '2026-06-01', null],
-			['2', 'OGL/2024/2/0002', 'Other N.V.', 'B2B', '654321', '2026-01-02', '2026-07-02', null]
-		])
+		const rows = splitCwRows(
+			'1. OGL/2024/1/0001 Long Name\nContinued, B2C 123456 May19, 2026\nJune 1, 2026 2. OGL/2024/2/0002 Other N.V. B2B 654321 January 2, 2026 July 2, 2026\nPage 1 of 1'
+		)
+		expect(rows.map((r) => [r.rowNumber, r.number, r.name, r.type, r.companyNumber, r.issuedDate, r.expiryDate, r.statusSentence])).toEqual(
+			[
+				['1', 'OGL/2024/1/0001', 'Long Name Continued,', 'B2C', '123456', '2026-05-19', '2026-06-01', null],
+				['2', 'OGL/2024/2/0002', 'Other N.V.', 'B2B', '654321', '2026-01-02', '2026-07-02', null]
+			]
+		)
 	})
 })
 
 describe('CW register malformed input', () => {
 	test('a PDF cut short is truncated', () => {
-		expect(() => cwAdapter.parseRegister([{ ...pdf, bytes: pdf.bytes.slice(0, 900) }])).toThrow(expect.objectContaining({ reason: 'truncated' }))
+		expect(() => cwAdapter.parseRegister([{ ...pdf, bytes: pdf.bytes.slice(0, 900) }])).toThrow(
+			expect.objectContaining({ reason: 'truncated' })
+		)
 	})
 
 	test('HTML in place of the PDF is unexpected_format; an empty file is empty', () => {
-		expect(() => cwAdapter.parseRegister([textFile('<html><body>Register</body></html>', url, 'text/html')])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
-		expect(() => cwAdapter.parseRegister([{ url, bytes: new Uint8Array(), contentType: null }])).toThrow(expect.objectContaining({ reason: 'empty' }))
+		expect(() => cwAdapter.parseRegister([textFile('<html><body>Register</body></html>', url, 'text/html')])).toThrow(
+			expect.objectContaining({ reason: 'unexpected_format' })
+		)
+		expect(() => cwAdapter.parseRegister([{ url, bytes: new Uint8Array(), contentType: null }])).toThrow(
+			expect.objectContaining({ reason: 'empty' })
+		)
 	})
 
 	test('a PDF with no licence number is unexpected_format', () => {

@@ -99,14 +99,21 @@ export function parseCwRegister(files: FetchedFile[]): ParsedRegister {
 		guardParse(() => {
 			const pages = pagesOf(file)
 			const rows = pages.flatMap(splitCwRows)
-			if (rows.length === 0) throw parseError(pages.join('').trim() === '' ? 'empty' : 'unexpected_format', 'no licence number (OGL/…) in the register', file)
+			if (rows.length === 0)
+				throw parseError(pages.join('').trim() === '' ? 'empty' : 'unexpected_format', 'no licence number (OGL/…) in the register', file)
 			for (const row of rows) addRow(row, sourceIndex, entities, licences, warnings)
 		}, file)
 	)
 	return { jurisdiction: 'CW', entities: [...entities.values()], licences: [...licences.values()], domains: [], warnings }
 }
 
-function addRow(row: CwRow, sourceIndex: number, entities: Map<string, ParsedEntity>, licences: Map<string, ParsedLicence>, warnings: string[]): void {
+function addRow(
+	row: CwRow,
+	sourceIndex: number,
+	entities: Map<string, ParsedEntity>,
+	licences: Map<string, ParsedLicence>,
+	warnings: string[]
+): void {
 	const key = cwNumberKey(row.number)
 	if (row.name === '') {
 		warnings.push(`row ${row.rowNumber ?? '?'} (${row.number}): no company name, skipped`)
@@ -120,8 +127,10 @@ function addRow(row: CwRow, sourceIndex: number, entities: Map<string, ParsedEnt
 	if (!row.issuedDate) warnings.push(`row ${row.rowNumber ?? '?'} (${row.number}): no readable issue date`)
 	const entityId = row.companyNumber ?? `name:${nameKey(row.name, 'words')}`
 	const entity = entities.get(entityId)
-	if (!entity) entities.set(entityId, { upstreamId: entityId, legalName: legalName(row.name), country: 'CW', tradingNames: [], sourceIndex })
-	else if (nameKey(entity.legalName, 'words') !== nameKey(row.name, 'words')) warnings.push(`row ${row.rowNumber ?? '?'}: company ${entityId} printed as "${row.name}" and "${entity.legalName}"`)
+	if (!entity)
+		entities.set(entityId, { upstreamId: entityId, legalName: legalName(row.name), country: 'CW', tradingNames: [], sourceIndex })
+	else if (nameKey(entity.legalName, 'words') !== nameKey(row.name, 'words'))
+		warnings.push(`row ${row.rowNumber ?? '?'}: company ${entityId} printed as "${row.name}" and "${entity.legalName}"`)
 	const types = row.type ? row.type.split(' & ').sort() : []
 	const consumer = types.includes('B2C')
 	licences.set(key, {
@@ -137,7 +146,13 @@ function addRow(row: CwRow, sourceIndex: number, entities: Map<string, ParsedEnt
 		coversWebsites: consumer,
 		issuedDate: row.issuedDate,
 		expiryDate: row.expiryDate,
-		raw: { rowNumber: row.rowNumber, printedName: row.name, companyNumber: row.companyNumber, statusDate: row.statusDate, printed: row.printed },
+		raw: {
+			rowNumber: row.rowNumber,
+			printedName: row.name,
+			companyNumber: row.companyNumber,
+			statusDate: row.statusDate,
+			printed: row.printed
+		},
 		sourceIndex
 	})
 }

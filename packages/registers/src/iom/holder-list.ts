@@ -2,7 +2,14 @@ import { parseError, parseRegisterDate } from '../shared/index.ts'
 import type { FetchedFile } from '../types.ts'
 import { readXlsxRows } from './xlsx.ts'
 
-export type IomListRow = { name: string; firmStatus: string | null; initialLicenceDate: string | null; initialLicenceDateRaw: string; licenceType: string; row: number }
+export type IomListRow = {
+	name: string
+	firmStatus: string | null
+	initialLicenceDate: string | null
+	initialLicenceDateRaw: string
+	licenceType: string
+	row: number
+}
 
 /** `26-10-02-current-ogra-licence-holders.xlsx` -> `2026-10-02`. */
 export function holderListDate(url: string): string | null {

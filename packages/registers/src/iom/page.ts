@@ -18,7 +18,11 @@ const NO_DOMAIN = /^(?:-|–|—|none|n\/a|nil|tbc)$/i
 
 /** Label variants seen: `Licence valid From`/`Licence Valid From`, `Website Domain`/`Website Domains`/`Website Domain(s)`, … */
 function canonicalLabel(label: string): string | null {
-	const text = label.toLowerCase().replace(/licen[cs]e/g, 'licence').replace(/[:\s]+$/, '').replace(/\s+/g, ' ')
+	const text = label
+		.toLowerCase()
+		.replace(/licen[cs]e/g, 'licence')
+		.replace(/[:\s]+$/, '')
+		.replace(/\s+/g, ' ')
 	if (text === 'company name' || text === 'company') return 'company'
 	if (text === 'licence status' || text === 'status') return 'status'
 	if (text.startsWith('licence valid from')) return 'validFrom'

@@ -12,8 +12,16 @@ const LIST_URL = 'https://www.isleofmangsc.com/media/2304/26-10-02-current-ogra-
 const OLD_LIST_URL = 'https://www.isleofmangsc.com/media/2210/26-06-01-current-ogra-licence-holders.xlsx'
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, '../../fixtures/iom', name)))
 const pageText = new TextDecoder().decode(fixture('online-gambling-licensee-register.html'))
-const page = (text = pageText): FetchedFile => ({ url: PAGE_URL, bytes: new TextEncoder().encode(text), contentType: 'text/html; charset=utf-8' })
-const list = (): FetchedFile => ({ url: LIST_URL, bytes: fixture('26-10-02-current-ogra-licence-holders.xlsx'), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })
+const page = (text = pageText): FetchedFile => ({
+	url: PAGE_URL,
+	bytes: new TextEncoder().encode(text),
+	contentType: 'text/html; charset=utf-8'
+})
+const list = (): FetchedFile => ({
+	url: LIST_URL,
+	bytes: fixture('26-10-02-current-ogra-licence-holders.xlsx'),
+	contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+})
 const oldList = (): FetchedFile => ({ url: OLD_LIST_URL, bytes: fixture('26-06-01-current-ogra-licence-holders.xlsx'), contentType: null })
 const now = new Date('2026-10-02T00:00:00Z')
 
@@ -34,7 +42,9 @@ describe('IOM register page', () => {
 	const licence = (key: string) => parsed.licences.find((item) => item.upstreamKey === key)!
 
 	test('reads one licence per accordion entry with verbatim status, type and both date styles', () => {
-		expect(parsed.licences.map((item) => [item.upstreamKey, item.upstreamStatus, item.licenseTypes.join('+'), item.issuedDate, item.expiryDate])).toEqual([
+		expect(
+			parsed.licences.map((item) => [item.upstreamKey, item.upstreamStatus, item.licenseTypes.join('+'), item.issuedDate, item.expiryDate])
+		).toEqual([
 			['IOM/OGRA/ravenscliff-gaming/full', 'Active', 'Full', '2019-07-24', null],
 			['IOM/OGRA/tern-network-services/network-services', 'Suspended (2 October 2026)', 'Network Services', '2025-05-08', null],
 			['IOM/OGRA/manx-loop-software/software-supply', 'Active', 'Software Supply', '2021-03-15', null],
@@ -47,18 +57,31 @@ describe('IOM register page', () => {
 	})
 
 	test('publishes no number: every licence carries the IOM/OGRA prefix and its company key', () => {
-		expect(licence('IOM/OGRA/cobalt-nine/network-services')).toMatchObject({ licenseNumber: null, referencePrefix: 'IOM/OGRA', referenceKey: 'cobalt-nine' })
+		expect(licence('IOM/OGRA/cobalt-nine/network-services')).toMatchObject({
+			licenseNumber: null,
+			referencePrefix: 'IOM/OGRA',
+			referenceKey: 'cobalt-nine'
+		})
 		expect(parsed.licences.every((item) => item.licenseNumber === null && item.referencePrefix === 'IOM/OGRA')).toBe(true)
 	})
 
 	test('Full is remote and covers websites; Network Services and Software Supply are ancillary', () => {
-		expect(licence('IOM/OGRA/brighttide/full')).toMatchObject({ licenseTypeRaw: 'Full Licence', licenseCategory: 'remote', coversWebsites: true })
-		expect(licence('IOM/OGRA/tern-network-services/network-services')).toMatchObject({ licenseCategory: 'ancillary', coversWebsites: false })
+		expect(licence('IOM/OGRA/brighttide/full')).toMatchObject({
+			licenseTypeRaw: 'Full Licence',
+			licenseCategory: 'remote',
+			coversWebsites: true
+		})
+		expect(licence('IOM/OGRA/tern-network-services/network-services')).toMatchObject({
+			licenseCategory: 'ancillary',
+			coversWebsites: false
+		})
 		expect(licence('IOM/OGRA/manx-loop-software/software-supply')).toMatchObject({ licenseCategory: 'ancillary', coversWebsites: false })
 	})
 
 	test('one company with two entries is one entity with two licences', () => {
-		expect(parsed.entities.filter((entity) => entity.upstreamId === 'cobalt-nine')).toEqual([{ upstreamId: 'cobalt-nine', legalName: 'Cobalt Nine Limited', country: 'IM', tradingNames: [], sourceIndex: 0 }])
+		expect(parsed.entities.filter((entity) => entity.upstreamId === 'cobalt-nine')).toEqual([
+			{ upstreamId: 'cobalt-nine', legalName: 'Cobalt Nine Limited', country: 'IM', tradingNames: [], sourceIndex: 0 }
+		])
 		expect(parsed.licences.filter((item) => item.entityId === 'cobalt-nine')).toHaveLength(2)
 	})
 
@@ -78,7 +101,11 @@ describe('IOM register page', () => {
 	})
 
 	test('the dated status and the page date are kept in raw', () => {
-		expect(licence('IOM/OGRA/tern-network-services/network-services').raw).toMatchObject({ statusDate: '2026-10-02', licenceValidTo: 'Current', pageUpdated: '2026-09-16' })
+		expect(licence('IOM/OGRA/tern-network-services/network-services').raw).toMatchObject({
+			statusDate: '2026-10-02',
+			licenceValidTo: 'Current',
+			pageUpdated: '2026-09-16'
+		})
 		expect(licence('IOM/OGRA/cobalt-nine/network-services').raw.statusDate).toBe('2026-10-02')
 	})
 
@@ -88,7 +115,9 @@ describe('IOM register page', () => {
 			.replace(', glenfabaslots.com', '')
 			.replace('<td>Suspended (2 October 2026)</td>', '<td>Cancelled (30 September 2026)</td>')
 		const after = iomAdapter.parseRegister([page(edited)])
-		expect(after.licences.map((item) => item.upstreamKey)).toEqual(parsed.licences.map((item) => item.upstreamKey).filter((key) => !key.includes('sulby')))
+		expect(after.licences.map((item) => item.upstreamKey)).toEqual(
+			parsed.licences.map((item) => item.upstreamKey).filter((key) => !key.includes('sulby'))
+		)
 		expect(after.domains.some((domain) => domain.hostname === 'glenfabaslots.com')).toBe(false)
 		const cancelled = after.licences.find((item) => item.upstreamKey === 'IOM/OGRA/tern-network-services/network-services')!
 		expect(cancelled.upstreamStatus).toBe('Cancelled (30 September 2026)')
@@ -97,7 +126,12 @@ describe('IOM register page', () => {
 
 	test('an unknown licence type is kept verbatim as an "other" category with a warning', () => {
 		const after = iomAdapter.parseRegister([page(pageText.replace('<td>Software Supply</td>', '<td>Test Licence</td>'))])
-		expect(after.licences.find((item) => item.entityId === 'manx-loop-software')).toMatchObject({ upstreamKey: 'IOM/OGRA/manx-loop-software/test-licence', licenseTypes: ['Test Licence'], licenseCategory: 'other', coversWebsites: false })
+		expect(after.licences.find((item) => item.entityId === 'manx-loop-software')).toMatchObject({
+			upstreamKey: 'IOM/OGRA/manx-loop-software/test-licence',
+			licenseTypes: ['Test Licence'],
+			licenseCategory: 'other',
+			coversWebsites: false
+		})
 		expect(after.warnings).toContain('Manx Loop Software Limited: licence type "Test Licence" is not in the IOM vocabulary')
 	})
 
@@ -121,8 +155,20 @@ describe('IOM holder-list XLSX', () => {
 
 	test('the XLSX is matched to the page despite different spellings, and adds the holder the page lacks', () => {
 		const parsed = iomAdapter.parseRegister([page(), list()])
-		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/brighttide/full')?.raw.xlsx).toEqual({ name: 'Brighttide Limited', firmStatus: 'Active', initialLicenceDate: '2023-01-12', licenceType: 'Full', file: LIST_URL, row: 5 })
-		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/ballaugh-games/full')).toMatchObject({ upstreamStatus: 'Active', issuedDate: '2026-09-30', licenseTypes: ['Full'], sourceIndex: 1 })
+		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/brighttide/full')?.raw.xlsx).toEqual({
+			name: 'Brighttide Limited',
+			firmStatus: 'Active',
+			initialLicenceDate: '2023-01-12',
+			licenceType: 'Full',
+			file: LIST_URL,
+			row: 5
+		})
+		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/ballaugh-games/full')).toMatchObject({
+			upstreamStatus: 'Active',
+			issuedDate: '2026-09-30',
+			licenseTypes: ['Full'],
+			sourceIndex: 1
+		})
 		expect(parsed.entities).toHaveLength(8)
 		expect(parsed.warnings).toEqual([
 			'the XLSX spells "BrightTide Limited" as "Brighttide Limited"',
@@ -135,9 +181,13 @@ describe('IOM holder-list XLSX', () => {
 	test('an older XLSX is flagged as older than the page, and its disagreements are warnings, the page wins', () => {
 		const parsed = iomAdapter.parseRegister([page(), oldList()])
 		expect(parsed.warnings).toContain('the holder list (2026-06-01) is older than the page (updated 2026-09-16)')
-		expect(parsed.warnings).toContain('IOM/OGRA/tern-network-services/network-services: page status "Suspended (2 October 2026)" differs from XLSX firm status "Active"; the page is kept')
+		expect(parsed.warnings).toContain(
+			'IOM/OGRA/tern-network-services/network-services: page status "Suspended (2 October 2026)" differs from XLSX firm status "Active"; the page is kept'
+		)
 		expect(parsed.warnings).toContain('IOM/OGRA/sulby-tech/software-supply is on the page but not in the XLSX')
-		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/tern-network-services/network-services')?.upstreamStatus).toBe('Suspended (2 October 2026)')
+		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/tern-network-services/network-services')?.upstreamStatus).toBe(
+			'Suspended (2 October 2026)'
+		)
 	})
 
 	test('given both lists, only the newest is read', () => {
@@ -150,7 +200,10 @@ describe('IOM holder-list XLSX', () => {
 		const parsed = iomAdapter.parseRegister([list()])
 		expect(parsed.licences).toHaveLength(9)
 		expect(parsed.domains).toEqual([])
-		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/glenfaba-interactive/full')).toMatchObject({ licenseTypeRaw: 'Full Licence', issuedDate: '2025-05-08' })
+		expect(parsed.licences.find((item) => item.upstreamKey === 'IOM/OGRA/glenfaba-interactive/full')).toMatchObject({
+			licenseTypeRaw: 'Full Licence',
+			issuedDate: '2025-05-08'
+		})
 	})
 })
 
@@ -173,23 +226,34 @@ describe('IOM status classification', () => {
 		[null, 'unknown']
 	]
 	for (const [wording, status] of cases) {
-		test(`${wording === null ? 'no wording' : `"${wording}"`} is ${status}`, () => expect(iomAdapter.classify(wording, { licence, now })).toEqual({ status: status as never, qualifier: null }))
+		test(`${wording === null ? 'no wording' : `"${wording}"`} is ${status}`, () =>
+			expect(iomAdapter.classify(wording, { licence, now })).toEqual({ status: status as never, qualifier: null }))
 	}
 })
 
 describe('IOM malformed input', () => {
 	test('a page without the accordion is rejected as unexpected_format', () => {
-		expect(rejection(() => iomAdapter.parseRegister([page('<!DOCTYPE html><html><body><h1>Online Gambling Licensee Register</h1></body></html>')])).reason).toBe('unexpected_format')
+		expect(
+			rejection(() =>
+				iomAdapter.parseRegister([page('<!DOCTYPE html><html><body><h1>Online Gambling Licensee Register</h1></body></html>')])
+			).reason
+		).toBe('unexpected_format')
 	})
 	test('an empty accordion is rejected as empty', () => {
-		expect(rejection(() => iomAdapter.parseRegister([page(pageText.replace(/<ul class="accordion">[\s\S]*?\n<\/ul>/, '<ul class="accordion"></ul>'))])).reason).toBe('empty')
+		expect(
+			rejection(() =>
+				iomAdapter.parseRegister([page(pageText.replace(/<ul class="accordion">[\s\S]*?\n<\/ul>/, '<ul class="accordion"></ul>'))])
+			).reason
+		).toBe('empty')
 	})
 	test('a page cut off mid-accordion is rejected as truncated', () => {
 		expect(rejection(() => iomAdapter.parseRegister([page(pageText.slice(0, pageText.indexOf('Cobalt Nine')))])).reason).toBe('truncated')
 	})
 	test('an XLSX cut in half is rejected as truncated', () => {
 		const bytes = list().bytes
-		expect(rejection(() => iomAdapter.parseRegister([{ url: LIST_URL, bytes: bytes.slice(0, bytes.length >> 1), contentType: null }])).reason).toBe('truncated')
+		expect(
+			rejection(() => iomAdapter.parseRegister([{ url: LIST_URL, bytes: bytes.slice(0, bytes.length >> 1), contentType: null }])).reason
+		).toBe('truncated')
 	})
 	test('no file is rejected as empty', () => {
 		expect(rejection(() => iomAdapter.parseRegister([])).reason).toBe('empty')
@@ -198,10 +262,20 @@ describe('IOM malformed input', () => {
 
 describe('IOM parser fuzz', () => {
 	test('mutated copies of the page give records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(damaged(page().bytes), (bytes) => expectRecordsOrParseError(() => iomAdapter.parseRegister([{ url: PAGE_URL, bytes, contentType: 'text/html' }]))), { numRuns: 150 })
+		fc.assert(
+			fc.property(damaged(page().bytes), (bytes) =>
+				expectRecordsOrParseError(() => iomAdapter.parseRegister([{ url: PAGE_URL, bytes, contentType: 'text/html' }]))
+			),
+			{ numRuns: 150 }
+		)
 	})
 	test('mutated copies of the XLSX give records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(damaged(list().bytes), (bytes) => expectRecordsOrParseError(() => iomAdapter.parseRegister([page(), { url: LIST_URL, bytes, contentType: null }]))), { numRuns: 150 })
+		fc.assert(
+			fc.property(damaged(list().bytes), (bytes) =>
+				expectRecordsOrParseError(() => iomAdapter.parseRegister([page(), { url: LIST_URL, bytes, contentType: null }]))
+			),
+			{ numRuns: 150 }
+		)
 	})
 	test('random input, as a page or after a ZIP signature, gives records or a RegisterParseError, nothing else', () => {
 		fc.assert(

@@ -52,15 +52,18 @@ function newLicence(entity: ParsedEntity, typeRaw: string, sourceIndex: number):
 function readEntry(builder: Builder, entry: IomPageEntry, pageUpdated: string | null, sourceIndex: number): void {
 	const entity = addEntity(builder, entry.companyName, sourceIndex)
 	const licence = newLicence(entity, entry.typeRaw, sourceIndex)
-	if (iomLicenceTypes(entry.typeRaw).length === 0) builder.warnings.push(`${entry.companyName}: licence type "${entry.typeRaw}" is not in the IOM vocabulary`)
+	if (iomLicenceTypes(entry.typeRaw).length === 0)
+		builder.warnings.push(`${entry.companyName}: licence type "${entry.typeRaw}" is not in the IOM vocabulary`)
 	const known = builder.licences.get(licence.upstreamKey)
 	const target = known ?? licence
 	if (known) builder.warnings.push(`${licence.upstreamKey} is listed twice on the page; entries merged`)
 	else {
 		const validFrom = parseRegisterDate(entry.validFrom)
 		const validTo = /^current$/i.test(entry.validTo) ? null : parseRegisterDate(entry.validTo)
-		if (entry.validFrom !== '' && !validFrom) builder.warnings.push(`${licence.upstreamKey}: valid-from "${entry.validFrom}" is not a date; kept raw`)
-		if (entry.validTo !== '' && !/^current$/i.test(entry.validTo) && !validTo) builder.warnings.push(`${licence.upstreamKey}: valid-to "${entry.validTo}" is not a date; kept raw`)
+		if (entry.validFrom !== '' && !validFrom)
+			builder.warnings.push(`${licence.upstreamKey}: valid-from "${entry.validFrom}" is not a date; kept raw`)
+		if (entry.validTo !== '' && !/^current$/i.test(entry.validTo) && !validTo)
+			builder.warnings.push(`${licence.upstreamKey}: valid-to "${entry.validTo}" is not a date; kept raw`)
 		const statusDate = statusDateText(entry.status)
 		Object.assign(licence, {
 			upstreamStatus: entry.status,
@@ -83,7 +86,16 @@ function readEntry(builder: Builder, entry: IomPageEntry, pageUpdated: string | 
 		const key = `${target.upstreamKey} ${hostname ?? value}`
 		if (builder.domains.has(key)) continue
 		if (!hostname) builder.warnings.push(`${target.upstreamKey}: no hostname in domain "${value}"`)
-		builder.domains.set(key, { entityId: entity.upstreamId, licenceKey: target.upstreamKey, upstreamValue: value, hostname, linkStatus: 'active', association: 'direct', verificationUrl: null, sourceIndex })
+		builder.domains.set(key, {
+			entityId: entity.upstreamId,
+			licenceKey: target.upstreamKey,
+			upstreamValue: value,
+			hostname,
+			linkStatus: 'active',
+			association: 'direct',
+			verificationUrl: null,
+			sourceIndex
+		})
 	}
 }
 
@@ -93,7 +105,14 @@ function mergeHolderList(builder: Builder, rows: IomListRow[], listUrl: string, 
 	for (const row of rows) {
 		const key = `${IOM_REFERENCE_PREFIX}/${companyKey(row.name)}/${iomTypeKey(row.licenceType)}`
 		listed.add(key)
-		const xlsx = { name: row.name, firmStatus: row.firmStatus, initialLicenceDate: row.initialLicenceDate ?? row.initialLicenceDateRaw, licenceType: row.licenceType, file: listUrl, row: row.row }
+		const xlsx = {
+			name: row.name,
+			firmStatus: row.firmStatus,
+			initialLicenceDate: row.initialLicenceDate ?? row.initialLicenceDateRaw,
+			licenceType: row.licenceType,
+			file: listUrl,
+			row: row.row
+		}
 		const licence = builder.licences.get(key)
 		if (licence) {
 			licence.raw.xlsx = xlsx
@@ -101,7 +120,9 @@ function mergeHolderList(builder: Builder, rows: IomListRow[], listUrl: string, 
 			const entity = builder.entities.get(licence.entityId)
 			if (entity && entity.legalName !== row.name) builder.warnings.push(`the XLSX spells "${entity.legalName}" as "${row.name}"`)
 			if (row.firmStatus && classifyIomStatus(row.firmStatus).status !== classifyIomStatus(licence.upstreamStatus).status) {
-				builder.warnings.push(`${key}: page status "${licence.upstreamStatus}" differs from XLSX firm status "${row.firmStatus}"; the page is kept`)
+				builder.warnings.push(
+					`${key}: page status "${licence.upstreamStatus}" differs from XLSX firm status "${row.firmStatus}"; the page is kept`
+				)
 			}
 			continue
 		}
@@ -129,7 +150,8 @@ function readAll(builder: Builder, files: FetchedFile[]): void {
 	if (!newest) return
 	const rows = guardParse(() => readHolderList(newest.file), newest.file)
 	const listDate = holderListDate(newest.file.url)
-	if (listDate && pageUpdated && listDate < pageUpdated) builder.warnings.push(`the holder list (${listDate}) is older than the page (updated ${pageUpdated})`)
+	if (listDate && pageUpdated && listDate < pageUpdated)
+		builder.warnings.push(`the holder list (${listDate}) is older than the page (updated ${pageUpdated})`)
 	mergeHolderList(builder, rows, newest.file.url, newest.index, pages.length > 0)
 }
 
@@ -142,7 +164,13 @@ export function parseIomRegister(files: FetchedFile[]): ParsedRegister {
 	if (files.length === 0) throw parseError('empty', 'no file to parse')
 	const builder: Builder = { entities: new Map(), licences: new Map(), domains: new Map(), warnings: [] }
 	readAll(builder, files)
-	return { jurisdiction: 'IOM', entities: [...builder.entities.values()], licences: [...builder.licences.values()], domains: [...builder.domains.values()], warnings: builder.warnings }
+	return {
+		jurisdiction: 'IOM',
+		entities: [...builder.entities.values()],
+		licences: [...builder.licences.values()],
+		domains: [...builder.domains.values()],
+		warnings: builder.warnings
+	}
 }
 
 /** The newest dated OGRA holder-list XLSX the page links to on the Commission's host (`/media/…/<YY-MM-DD>-current-ogra-licence-holders.xlsx`). */

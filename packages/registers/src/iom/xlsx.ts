@@ -28,13 +28,19 @@ function zipEntries(bytes: Uint8Array, file: FetchedFile): Map<string, ZipEntry>
 	if (count > MAX_ENTRIES) throw parseError('malformed', 'XLSX directory is implausibly large', file)
 	const entries = new Map<string, ZipEntry>()
 	for (let index = 0; index < count; index += 1) {
-		if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw parseError('malformed', 'XLSX central directory is damaged', file)
+		if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50)
+			throw parseError('malformed', 'XLSX central directory is damaged', file)
 		const nameLength = view.getUint16(at + 28, true)
 		const extraLength = view.getUint16(at + 30, true)
 		const commentLength = view.getUint16(at + 32, true)
 		if (at + 46 + nameLength > bytes.length) throw parseError('truncated', 'XLSX central directory is cut off', file)
 		const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength))
-		entries.set(name, { name, method: view.getUint16(at + 10, true), compressedSize: view.getUint32(at + 20, true), localOffset: view.getUint32(at + 42, true) })
+		entries.set(name, {
+			name,
+			method: view.getUint16(at + 10, true),
+			compressedSize: view.getUint32(at + 20, true),
+			localOffset: view.getUint32(at + 42, true)
+		})
 		at += 46 + nameLength + extraLength + commentLength
 	}
 	return entries
@@ -43,7 +49,8 @@ function zipEntries(bytes: Uint8Array, file: FetchedFile): Map<string, ZipEntry>
 function entryText(bytes: Uint8Array, entry: ZipEntry, file: FetchedFile): string {
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	const at = entry.localOffset
-	if (at + 30 > bytes.length || view.getUint32(at, true) !== 0x04034b50) throw parseError('malformed', `XLSX part ${entry.name} is damaged`, file)
+	if (at + 30 > bytes.length || view.getUint32(at, true) !== 0x04034b50)
+		throw parseError('malformed', `XLSX part ${entry.name} is damaged`, file)
 	const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true)
 	const end = start + entry.compressedSize
 	if (end > bytes.length) throw parseError('truncated', `XLSX part ${entry.name} is cut off`, file)
@@ -118,7 +125,9 @@ export function readXlsxRows(file: FetchedFile): string[][] {
 	if (file.bytes.length === 0) throw parseError('empty', 'XLSX file is empty', file)
 	if (!isZip(file.bytes)) throw parseError('unexpected_format', 'file is not an XLSX (no ZIP signature)', file)
 	const entries = zipEntries(file.bytes, file)
-	const sheetName = [...entries.keys()].filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name)).sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]))[0]
+	const sheetName = [...entries.keys()]
+		.filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))
+		.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]))[0]
 	if (!sheetName) throw parseError('unexpected_format', 'XLSX holds no worksheet', file)
 	const sharedEntry = entries.get('xl/sharedStrings.xml')
 	const shared = sharedEntry ? elements(entryText(file.bytes, sharedEntry, file), 'si').map(({ body }) => runsText(body)) : []

@@ -34,8 +34,16 @@ describe('KH permit-holder page', () => {
 			['KH/CSPA/brightwater-reels-and-tables-inc', 'brightwater-reels-and-tables-inc'],
 			['KH/CSPA/logiciels-helene-arcade-ltee', 'logiciels-helene-arcade-ltee']
 		])
-		expect(cspa[0]).toMatchObject({ licenseNumber: null, upstreamStatus: null, licenseTypes: ['CSPA'], licenseCategory: 'b2b', coversWebsites: false })
-		expect(parsed.entities.find((entity) => entity.upstreamId === 'logiciels-helene-arcade-ltee')?.legalName).toBe('Logiciels Hélène-Arcade Ltée')
+		expect(cspa[0]).toMatchObject({
+			licenseNumber: null,
+			upstreamStatus: null,
+			licenseTypes: ['CSPA'],
+			licenseCategory: 'b2b',
+			coversWebsites: false
+		})
+		expect(parsed.entities.find((entity) => entity.upstreamId === 'logiciels-helene-arcade-ltee')?.legalName).toBe(
+			'Logiciels Hélène-Arcade Ltée'
+		)
 	})
 
 	test('reads one Interactive Gaming Permit per operator, however many URL rows it has', () => {
@@ -73,7 +81,9 @@ describe('KH permit-holder page', () => {
 			['KH/IG/riverbend-digital-ltd', 'riverbendsports.com', 'riverbendsports.com'],
 			['KH/IG/talon-peak-limited', 'https://talonpeak.io/', 'talonpeak.io']
 		])
-		expect(parsed.domains.every((domain) => domain.linkStatus === 'active' && domain.association === 'direct' && domain.verificationUrl === null)).toBe(true)
+		expect(
+			parsed.domains.every((domain) => domain.linkStatus === 'active' && domain.association === 'direct' && domain.verificationUrl === null)
+		).toBe(true)
 	})
 
 	test('an operator with an empty URL cell is a permit holder with no domain, not an error', () => {
@@ -99,7 +109,9 @@ describe('KH permit-holder page', () => {
 
 	test('references are the same on every read of the same page', () => {
 		const again = khAdapter.parseRegister([page(current)])
-		expect(again.licences.map((licence) => `${licence.referencePrefix}/${licence.referenceKey}`)).toEqual(parsed.licences.map((licence) => `${licence.referencePrefix}/${licence.referenceKey}`))
+		expect(again.licences.map((licence) => `${licence.referencePrefix}/${licence.referenceKey}`)).toEqual(
+			parsed.licences.map((licence) => `${licence.referencePrefix}/${licence.referenceKey}`)
+		)
 	})
 
 	test('a merged operator cell (rowspan) gives its URLs to the operator it spans', () => {
@@ -112,7 +124,10 @@ describe('KH permit-holder page', () => {
 	})
 
 	test('an empty operator cell below an operator is read as that operator, with a warning', () => {
-		const blank = current.replace('<tr><td>Northern Lantern Gaming Ltd.</td><td>www.lanternpoker.ca</td></tr>', '<tr><td></td><td>www.lanternpoker.ca</td></tr>')
+		const blank = current.replace(
+			'<tr><td>Northern Lantern Gaming Ltd.</td><td>www.lanternpoker.ca</td></tr>',
+			'<tr><td></td><td>www.lanternpoker.ca</td></tr>'
+		)
 		const result = khAdapter.parseRegister([page(blank)])
 		expect(result.domains.find((domain) => domain.hostname === 'www.lanternpoker.ca')?.entityId).toBe('northern-lantern-gaming-ltd')
 		expect(result.warnings).toContain('operator row 3 has an empty operator cell; read as "Northern Lantern Gaming Ltd."')
@@ -140,7 +155,9 @@ describe('KH malformed input', () => {
 		expect(rejection(() => khAdapter.parseRegister([page(current.slice(0, current.indexOf('Cedar Crossing')))])).reason).toBe('truncated')
 	})
 	test('a page without the OPERATOR | URL table is rejected as unexpected_format', () => {
-		expect(rejection(() => khAdapter.parseRegister([page('<html><body><p>Maintenance</p></body></html>')])).reason).toBe('unexpected_format')
+		expect(rejection(() => khAdapter.parseRegister([page('<html><body><p>Maintenance</p></body></html>')])).reason).toBe(
+			'unexpected_format'
+		)
 	})
 	test('JSON served in place of the page is rejected as unexpected_format', () => {
 		expect(rejection(() => khAdapter.parseRegister([page('{"error":"rate limited"}')])).reason).toBe('unexpected_format')
@@ -150,16 +167,28 @@ describe('KH malformed input', () => {
 		expect(rejection(() => khAdapter.parseRegister([page(noRows)])).reason).toBe('empty')
 	})
 	test('bytes that are not UTF-8 are rejected as encoding', () => {
-		expect(rejection(() => khAdapter.parseRegister([{ url: URL, bytes: new Uint8Array([0x3c, 0x68, 0xff, 0xfe]), contentType: null }])).reason).toBe('encoding')
+		expect(
+			rejection(() => khAdapter.parseRegister([{ url: URL, bytes: new Uint8Array([0x3c, 0x68, 0xff, 0xfe]), contentType: null }])).reason
+		).toBe('encoding')
 	})
 })
 
 describe('KH parser fuzz', () => {
 	const seed = new TextEncoder().encode(current)
 	test('mutated copies of the page give records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(damaged(seed), (bytes) => expectRecordsOrParseError(() => khAdapter.parseRegister([{ url: URL, bytes, contentType: 'text/html' }]))), { numRuns: 150 })
+		fc.assert(
+			fc.property(damaged(seed), (bytes) =>
+				expectRecordsOrParseError(() => khAdapter.parseRegister([{ url: URL, bytes, contentType: 'text/html' }]))
+			),
+			{ numRuns: 150 }
+		)
 	})
 	test('random input gives records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => expectRecordsOrParseError(() => khAdapter.parseRegister([{ url: URL, bytes, contentType: 'text/html' }]))), { numRuns: 200 })
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) =>
+				expectRecordsOrParseError(() => khAdapter.parseRegister([{ url: URL, bytes, contentType: 'text/html' }]))
+			),
+			{ numRuns: 200 }
+		)
 	})
 })

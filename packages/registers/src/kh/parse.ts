@@ -1,5 +1,14 @@
 import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
-import { entityByName, guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
+import {
+	entityByName,
+	guardParse,
+	parseError,
+	parseRegisterDate,
+	readCompleteHtml,
+	textOf,
+	type HtmlDocument,
+	type HtmlElement
+} from '../shared/index.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
 export const KH_PERMIT_TYPE = 'Interactive Gaming Permit'
@@ -23,7 +32,9 @@ function headerText(table: HtmlElement): string {
 }
 
 function bodyRows(table: HtmlElement): HtmlElement[] {
-	return Array.from(table.querySelectorAll('tr') as ArrayLike<HtmlElement>).filter((row) => !cellsOf(row).some((cell) => cell.tagName === 'TH'))
+	return Array.from(table.querySelectorAll('tr') as ArrayLike<HtmlElement>).filter(
+		(row) => !cellsOf(row).some((cell) => cell.tagName === 'TH')
+	)
 }
 
 function findOperatorTable(document: HtmlDocument): HtmlElement | null {
@@ -36,10 +47,19 @@ function findOperatorTable(document: HtmlDocument): HtmlElement | null {
 }
 
 function findCspaTable(document: HtmlDocument): HtmlElement | null {
-	return Array.from(document.querySelectorAll('table') as ArrayLike<HtmlElement>).find((table) => CSPA_HEADER.test(headerText(table))) ?? null
+	return (
+		Array.from(document.querySelectorAll('table') as ArrayLike<HtmlElement>).find((table) => CSPA_HEADER.test(headerText(table))) ?? null
+	)
 }
 
-function ensureLicence(builder: Builder, entity: ParsedEntity, kind: 'IG' | 'CSPA', typeRaw: string, listUpdated: string | null, sourceIndex: number): ParsedLicence {
+function ensureLicence(
+	builder: Builder,
+	entity: ParsedEntity,
+	kind: 'IG' | 'CSPA',
+	typeRaw: string,
+	listUpdated: string | null,
+	sourceIndex: number
+): ParsedLicence {
 	const upstreamKey = `KH/${kind}/${entity.upstreamId}`
 	const known = builder.licences.get(upstreamKey)
 	if (known) return known
@@ -148,7 +168,8 @@ function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): voi
 	if (cspa) readCspaTable(builder, cspa, listUpdated, sourceIndex)
 	else builder.warnings.push(`no CSPA table on ${file.url}`)
 	if (!operators) throw parseError('unexpected_format', 'no permit-holder table (OPERATOR | URL) on the page', file)
-	if (readOperatorTable(builder, operators, listUpdated, sourceIndex) === 0) throw parseError('empty', 'the permit-holder table has no rows', file)
+	if (readOperatorTable(builder, operators, listUpdated, sourceIndex) === 0)
+		throw parseError('empty', 'the permit-holder table has no rows', file)
 }
 
 /** Parses the Kahnawà:ke permit-holder page (CSPA table + `#phTable` OPERATOR | URL table). */

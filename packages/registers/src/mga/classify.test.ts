@@ -22,7 +22,8 @@ describe('MGA status wording', () => {
 })
 
 test('MGA number forms are recognised and keyed without spaces', () => {
-	for (const printed of ['MGA/B2C/315/2015', 'MGA/CRP/635/2018- 01', 'MGA/CRP/330/2016/Old', 'RN/225/2021']) expect(isMgaNumber(printed)).toBe(true)
+	for (const printed of ['MGA/B2C/315/2015', 'MGA/CRP/635/2018- 01', 'MGA/CRP/330/2016/Old', 'RN/225/2021'])
+		expect(isMgaNumber(printed)).toBe(true)
 	expect(isMgaNumber('OGL/2024/251/0130')).toBe(false)
 	expect(mgaNumberKey('MGA/CRP/635/2018- 01')).toBe('MGA/CRP/635/2018-01')
 })

@@ -17,6 +17,9 @@ const STATUS_BY_WORDING: Record<string, LicenceStatus> = {
 }
 
 export function classifyMgaStatus(upstreamStatus: string | null, _context?: ClassifyContext): Classification {
-	const key = (upstreamStatus ?? '').replace(/[\s\u00a0]+/g, ' ').trim().toLowerCase()
+	const key = (upstreamStatus ?? '')
+		.replace(/[\s\u00a0]+/g, ' ')
+		.trim()
+		.toLowerCase()
 	return { status: STATUS_BY_WORDING[key] ?? 'unknown', qualifier: null }
 }

@@ -6,7 +6,17 @@ const url = 'https://mga.org.mt/licensee-hub/enforcement-register'
 
 test('each notice becomes an action: suspension at its effective date, penalty in cents, cancellation as revocation', () => {
 	const parsed = mgaAdapter.parseEnforcement!([fixtureFile('mga/enforcement-register.html', url)])
-	expect(parsed.actions.map((a) => [a.entityName, a.actionType, a.amountMinorUnits, a.currency, a.decisionDate, a.licenseNumbers, a.statusEffect])).toEqual([
+	expect(
+		parsed.actions.map((a) => [
+			a.entityName,
+			a.actionType,
+			a.amountMinorUnits,
+			a.currency,
+			a.decisionDate,
+			a.licenseNumbers,
+			a.statusEffect
+		])
+	).toEqual([
 		['Quillon Games Ltd', 'licence_suspension', null, null, '2024-09-25', ['MGA/B2C/533/2018'], 'suspended'],
 		['Lumen Harbour Gaming Ltd', 'fine', 2500000, 'EUR', '2025-03-03', ['MGA/B2C/315/2015'], null],
 		['Vantaro Systems Ltd', 'revocation', null, null, '2025-03-14', ['MGA/B2B/147/2007'], 'revoked'],
@@ -16,6 +26,10 @@ test('each notice becomes an action: suspension at its effective date, penalty i
 })
 
 test('a page that is not the enforcement register is unexpected_format', () => {
-	expect(() => mgaAdapter.parseEnforcement!([fixtureFile('mga/register-page-1.html', url)])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
-	expect(() => mgaAdapter.parseEnforcement!([textFile('{"error":"not found"}', url)])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
+	expect(() => mgaAdapter.parseEnforcement!([fixtureFile('mga/register-page-1.html', url)])).toThrow(
+		expect.objectContaining({ reason: 'unexpected_format' })
+	)
+	expect(() => mgaAdapter.parseEnforcement!([textFile('{"error":"not found"}', url)])).toThrow(
+		expect.objectContaining({ reason: 'unexpected_format' })
+	)
 })

@@ -19,10 +19,15 @@ const KINDS: [RegExp, Kind][] = [
 
 const SUFFIX = String.raw`(?:Ltd|Limited|p\.l\.c\.|plc|PLC|N\.V\.|B\.V\.|s\.r\.o\.|S\.A\.|AB|LLC|Inc)\.?`
 // A company name: capitalised words (or &) ending in a company-form suffix, after the verb's preposition.
-const NAMED_COMPANY = new RegExp(String.raw`\b(?:awarded to|on|held by|with|against|to)\s+((?:(?:[A-Z0-9][\w'’.-]*|&)\s+){0,8}?${SUFFIX})(?=[\s,(]|$)`)
+const NAMED_COMPANY = new RegExp(
+	String.raw`\b(?:awarded to|on|held by|with|against|to)\s+((?:(?:[A-Z0-9][\w'’.-]*|&)\s+){0,8}?${SUFFIX})(?=[\s,(]|$)`
+)
 
 function keyPart(value: string): string {
-	return value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+	return value
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '')
 }
 
 function noticeBlocks(root: ParentNode): { heading: string; dateText: string; body: string }[] {
@@ -62,7 +67,8 @@ export function parseMgaEnforcement(files: FetchedFile[]): ParsedEnforcement {
 				continue
 			}
 			const effective = /\b(?:effective (?:as of|from)|with effect from)\s+([^,;()]+?\d{4})/i.exec(notice.body)?.[1]
-			const decisionDate = parseRegisterDate(effective) ?? parseRegisterDate(notice.dateText) ?? findDatesInProse(notice.body)[0]?.date ?? null
+			const decisionDate =
+				parseRegisterDate(effective) ?? parseRegisterDate(notice.dateText) ?? findDatesInProse(notice.body)[0]?.date ?? null
 			const money = kind.actionType === 'fine' || kind.actionType === 'settlement' ? findMoney(notice.body) : null
 			actions.push({
 				upstreamKey: `${keyPart(entityName)}|${decisionDate ?? 'undated'}|${kind.actionType}`,

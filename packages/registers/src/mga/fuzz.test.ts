@@ -31,7 +31,9 @@ describe('MGA parsers on damaged input return records or throw RegisterParseErro
 
 	test('parseEnforcement', () => {
 		fc.assert(
-			fc.property(damagedBytes(notices.bytes), (bytes) => expectRecordsOrParseError(() => mgaAdapter.parseEnforcement!([{ ...notices, bytes }]))),
+			fc.property(damagedBytes(notices.bytes), (bytes) =>
+				expectRecordsOrParseError(() => mgaAdapter.parseEnforcement!([{ ...notices, bytes }]))
+			),
 			{ numRuns: 150 }
 		)
 	})

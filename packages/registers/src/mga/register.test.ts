@@ -12,12 +12,26 @@ const QUILLON = sealUrl('c7d41a02-93be-4e0f-8d27-51f6ab3e9d18')
 
 const page1 = fixtureFile('mga/register-page-1.html', page1Url, 'text/html')
 const page2 = fixtureFile('mga/register-page-2.html', page2Url, 'text/html')
-const seals = [fixtureFile('mga/seal-lumen-harbour.html', LUMEN), fixtureFile('mga/seal-nightjar.html', NIGHTJAR), fixtureFile('mga/seal-quillon-suspended.html', QUILLON)]
+const seals = [
+	fixtureFile('mga/seal-lumen-harbour.html', LUMEN),
+	fixtureFile('mga/seal-nightjar.html', NIGHTJAR),
+	fixtureFile('mga/seal-quillon-suspended.html', QUILLON)
+]
 const parsed = mgaAdapter.parseRegister([page1, page2, ...seals])
 
 describe('MGA register fixture', () => {
 	test('the panels of both pages give one licence per number, Type 1 and Type 2 rows merged', () => {
-		expect(parsed.licences.map((l) => [l.upstreamKey, l.licenseNumber, l.entityId, l.upstreamStatus, l.licenseTypes, l.licenseCategory, l.coversWebsites])).toEqual([
+		expect(
+			parsed.licences.map((l) => [
+				l.upstreamKey,
+				l.licenseNumber,
+				l.entityId,
+				l.upstreamStatus,
+				l.licenseTypes,
+				l.licenseCategory,
+				l.coversWebsites
+			])
+		).toEqual([
 			['MGA/B2C/315/2015', 'MGA/B2C/315/2015', 'C 81234', 'Licensed', ['B2C', 'Type 1', 'Type 2'], 'remote', true],
 			['MGA/B2C/412/2017', 'MGA/B2C/412/2017', 'C 77410', 'Surrendered', ['B2C', 'Type 1'], 'remote', true],
 			['MGA/CRP/635/2018-01', 'MGA/CRP/635/2018- 01', 'C 90021', 'Licensed', ['B2C'], 'remote', true],
@@ -64,7 +78,10 @@ describe('MGA register edited copies', () => {
 	})
 
 	test('a URL removed from a seal drops that domain', () => {
-		const edited = fixtureText('mga/seal-lumen-harbour.html').replace('<a href="https://lumenharbourcasino.com/" target="_blank">https://lumenharbourcasino.com/</a><br />', '')
+		const edited = fixtureText('mga/seal-lumen-harbour.html').replace(
+			'<a href="https://lumenharbourcasino.com/" target="_blank">https://lumenharbourcasino.com/</a><br />',
+			''
+		)
 		const result = mgaAdapter.parseRegister([page1, page2, textFile(edited, LUMEN)])
 		expect(result.domains.map((d) => d.hostname)).toEqual(['www.lumenharbour.com', 'de.lumenharbour.com'])
 	})
@@ -84,7 +101,9 @@ describe('MGA seal pages attach domains only to the licence whose panel linked t
 		const result = mgaAdapter.parseRegister([page1, page2, textFile(hostile, NIGHTJAR)])
 		expect(result.domains.filter((d) => d.licenceKey === 'MGA/B2C/533/2018')).toEqual([])
 		expect(result.domains.filter((d) => d.verificationUrl === NIGHTJAR)).toEqual([])
-		expect(result.warnings).toEqual([`${NIGHTJAR}: seal names MGA/B2C/533/2018 but it is linked from MGA/CRP/635/2018-01; its domains are skipped`])
+		expect(result.warnings).toEqual([
+			`${NIGHTJAR}: seal names MGA/B2C/533/2018 but it is linked from MGA/CRP/635/2018-01; its domains are skipped`
+		])
 	})
 
 	test('a seal no panel links gives its domains to no licence, even one it names', () => {
@@ -97,17 +116,23 @@ describe('MGA seal pages attach domains only to the licence whose panel linked t
 
 describe('MGA register malformed input', () => {
 	test('a 429 page is unexpected_format', () => {
-		expect(() => mgaAdapter.parseRegister([fixtureFile('mga/rate-limited-429.html', page1Url)])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
+		expect(() => mgaAdapter.parseRegister([fixtureFile('mga/rate-limited-429.html', page1Url)])).toThrow(
+			expect.objectContaining({ reason: 'unexpected_format' })
+		)
 	})
 
 	test('a page cut before </html> is truncated', () => {
 		const text = fixtureText('mga/register-page-1.html')
-		expect(() => mgaAdapter.parseRegister([textFile(text.slice(0, text.length / 2), page1Url)])).toThrow(expect.objectContaining({ reason: 'truncated' }))
+		expect(() => mgaAdapter.parseRegister([textFile(text.slice(0, text.length / 2), page1Url)])).toThrow(
+			expect.objectContaining({ reason: 'truncated' })
+		)
 	})
 
 	test('seal pages without any register page are malformed; an empty file is empty', () => {
 		expect(() => mgaAdapter.parseRegister(seals)).toThrow(expect.objectContaining({ reason: 'malformed' }))
-		expect(() => mgaAdapter.parseRegister([{ url: page1Url, bytes: new Uint8Array(), contentType: null }])).toThrow(expect.objectContaining({ reason: 'empty' }))
+		expect(() => mgaAdapter.parseRegister([{ url: page1Url, bytes: new Uint8Array(), contentType: null }])).toThrow(
+			expect.objectContaining({ reason: 'empty' })
+		)
 	})
 })
 
@@ -131,7 +156,11 @@ describe('MGA seal as verification page', () => {
 	})
 
 	test('a Suspended seal quotes Suspended and is not in force', () => {
-		expect(mgaAdapter.parseVerificationPage!(seals[2] as FetchedFile)).toMatchObject({ pageStatus: 'Suspended', inForce: false, licenseNumber: 'MGA/B2C/533/2018' })
+		expect(mgaAdapter.parseVerificationPage!(seals[2] as FetchedFile)).toMatchObject({
+			pageStatus: 'Suspended',
+			inForce: false,
+			licenseNumber: 'MGA/B2C/533/2018'
+		})
 	})
 
 	test('a register page is not a seal page', () => {

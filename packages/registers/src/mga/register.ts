@@ -79,7 +79,8 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 				}
 				if (!isMgaNumber(row.number)) warnings.push(`${file.url}: unusual authorisation number "${row.number}" kept as printed`)
 				const id = entityId(row)
-				if (!entities.has(id)) entities.set(id, { upstreamId: id, legalName: row.companyName, country: null, tradingNames: [], sourceIndex })
+				if (!entities.has(id))
+					entities.set(id, { upstreamId: id, legalName: row.companyName, country: null, tradingNames: [], sourceIndex })
 				const key = mgaNumberKey(row.number)
 				const sealUrl = resolveLink(row.sealUrl, file.url)
 				if (sealUrl) linkedFrom.set(sealUrl, (linkedFrom.get(sealUrl) ?? new Set()).add(key))
@@ -87,9 +88,17 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 				if (existing) {
 					if (existing.raw.typeTexts.includes(row.type)) warnings.push(`${file.url}: ${row.number} / ${row.type} listed twice, merged`)
 					else existing.raw.typeTexts.push(row.type)
-					if (row.status !== (existing.upstreamStatus ?? '')) warnings.push(`${file.url}: ${row.number} is "${row.status}" on one row and "${existing.upstreamStatus}" on another; the first is kept`)
+					if (row.status !== (existing.upstreamStatus ?? ''))
+						warnings.push(
+							`${file.url}: ${row.number} is "${row.status}" on one row and "${existing.upstreamStatus}" on another; the first is kept`
+						)
 					const type = mgaLicenceType(existing.raw.typeTexts, existing.licenseNumber ?? row.number)
-					Object.assign(existing, { licenseTypes: type.types, licenseTypeRaw: existing.raw.typeTexts.join('; '), licenseCategory: type.category, coversWebsites: type.coversWebsites })
+					Object.assign(existing, {
+						licenseTypes: type.types,
+						licenseTypeRaw: existing.raw.typeTexts.join('; '),
+						licenseCategory: type.category,
+						coversWebsites: type.coversWebsites
+					})
 					continue
 				}
 				const type = mgaLicenceType([row.type], row.number)
@@ -106,7 +115,12 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 					coversWebsites: type.coversWebsites,
 					issuedDate: null,
 					expiryDate: null,
-					raw: { typeTexts: [row.type], sealUrl: row.sealUrl, registrationNumber: row.registrationNumber, terminationDate: parseRegisterDate(row.terminationDate) ?? (row.terminationDate || null) },
+					raw: {
+						typeTexts: [row.type],
+						sealUrl: row.sealUrl,
+						registrationNumber: row.registrationNumber,
+						terminationDate: parseRegisterDate(row.terminationDate) ?? (row.terminationDate || null)
+					},
 					sourceIndex
 				})
 			}
@@ -122,14 +136,22 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 type SealPage = { file: FetchedFile; sourceIndex: number; document: HtmlDocument }
 
 /** The domains of each seal, given to the licence among those whose panels link it that the seal names. */
-function sealDomains(seals: readonly SealPage[], linkedFrom: Map<string, Set<string>>, licences: Map<string, ParsedLicence>, warnings: string[]): ParsedDomain[] {
+function sealDomains(
+	seals: readonly SealPage[],
+	linkedFrom: Map<string, Set<string>>,
+	licences: Map<string, ParsedLicence>,
+	warnings: string[]
+): ParsedDomain[] {
 	const domains: ParsedDomain[] = []
 	const seen = new Set<string>()
 	for (const { file, sourceIndex, document } of seals) {
 		const seal = readMgaSeal(document)
 		const linking = linkedFrom.get(file.url) ?? new Set<string>()
 		const named = seal.licences.map((l) => mgaNumberKey(l.number))
-		const licence = named.filter((key) => linking.has(key)).map((key) => licences.get(key)).find((l) => l !== undefined)
+		const licence = named
+			.filter((key) => linking.has(key))
+			.map((key) => licences.get(key))
+			.find((l) => l !== undefined)
 		if (!licence) {
 			const linkers = linking.size === 0 ? 'no panel links it' : `it is linked from ${[...linking].join(', ')}`
 			warnings.push(`${file.url}: seal names ${named.join(', ') || 'no licence'} but ${linkers}; its domains are skipped`)
@@ -141,7 +163,16 @@ function sealDomains(seals: readonly SealPage[], linkedFrom: Map<string, Set<str
 			if (seen.has(key)) continue
 			seen.add(key)
 			if (!hostname) warnings.push(`${file.url}: no hostname in "${url}"`)
-			domains.push({ entityId: licence.entityId, licenceKey: licence.upstreamKey, upstreamValue: url, hostname, linkStatus: 'active', association: 'direct', verificationUrl: file.url, sourceIndex })
+			domains.push({
+				entityId: licence.entityId,
+				licenceKey: licence.upstreamKey,
+				upstreamValue: url,
+				hostname,
+				linkStatus: 'active',
+				association: 'direct',
+				verificationUrl: file.url,
+				sourceIndex
+			})
 		}
 	}
 	return domains

@@ -15,7 +15,10 @@ export type MgaSeal = {
 
 /** Whether a parsed page is an MGA Dynamic Seal page. */
 export function isMgaSealPage(document: HtmlDocument): boolean {
-	return document.querySelector('table[id$="tblLicenses"]') !== null || /dynamic seal of authorisation/i.test(textOf(document.querySelector('h1')) + textOf(document.querySelector('title')))
+	return (
+		document.querySelector('table[id$="tblLicenses"]') !== null ||
+		/dynamic seal of authorisation/i.test(textOf(document.querySelector('h1')) + textOf(document.querySelector('title')))
+	)
 }
 
 /** Reads the seal's holder, licences table, Website Urls cell and linked companies. */

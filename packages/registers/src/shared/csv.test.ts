@@ -8,11 +8,7 @@ const url = 'https://example.test/file.csv'
 
 describe('parseCsv', () => {
 	test('quoted values keep commas, doubled quotes and line breaks; CRLF and LF both end rows', () => {
-		expect(parseCsv('"a,b","say ""hi""","two\r\nlines"\r\nx,y\nz')).toEqual([
-			['a,b', 'say "hi"', 'two\r\nlines'],
-			['x', 'y'],
-			['z']
-		])
+		expect(parseCsv('"a,b","say ""hi""","two\r\nlines"\r\nx,y\nz')).toEqual([['a,b', 'say "hi"', 'two\r\nlines'], ['x', 'y'], ['z']])
 	})
 
 	test('a quote left open at the end is truncated', () => {
@@ -31,7 +27,10 @@ describe('parseCsv', () => {
 
 describe('readCsvTable', () => {
 	test('BOM and heading case are ignored; ragged rows are padded or cut', () => {
-		const table = readCsvTable(textFile('\ufeffAccount Number,STATUS\r\n"1","Active",\r\n"2"\r\n"3","x","extra"\r\n', url), ['Account Number', 'Status'])
+		const table = readCsvTable(textFile('\ufeffAccount Number,STATUS\r\n"1","Active",\r\n"2"\r\n"3","x","extra"\r\n', url), [
+			'Account Number',
+			'Status'
+		])
 		expect(table.rows.map((row) => row.values)).toEqual([
 			{ 'Account Number': '1', Status: 'Active' },
 			{ 'Account Number': '2', Status: '' },
@@ -41,16 +40,24 @@ describe('readCsvTable', () => {
 	})
 
 	test('a wrong header is unexpected_format', () => {
-		expect(() => readCsvTable(textFile('Name,Url\r\n', url), ['Account Number', 'Status'])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
+		expect(() => readCsvTable(textFile('Name,Url\r\n', url), ['Account Number', 'Status'])).toThrow(
+			expect.objectContaining({ reason: 'unexpected_format' })
+		)
 	})
 
 	test('a file cut mid-row without a line end is truncated', () => {
-		expect(() => readCsvTable(textFile('A,B,C\r\n"1","2","3"\r\n"4","5', url), ['A', 'B', 'C'])).toThrow(expect.objectContaining({ reason: 'truncated' }))
+		expect(() => readCsvTable(textFile('A,B,C\r\n"1","2","3"\r\n"4","5', url), ['A', 'B', 'C'])).toThrow(
+			expect.objectContaining({ reason: 'truncated' })
+		)
 	})
 
 	test('an empty file is empty and bytes that are not UTF-8 are encoding', () => {
-		expect(() => readCsvTable({ url, bytes: new Uint8Array(), contentType: null }, ['A'])).toThrow(expect.objectContaining({ reason: 'empty' }))
-		expect(() => readCsvTable({ url, bytes: new Uint8Array([0x41, 0xff, 0xfe, 0x0a]), contentType: null }, ['A'])).toThrow(expect.objectContaining({ reason: 'encoding' }))
+		expect(() => readCsvTable({ url, bytes: new Uint8Array(), contentType: null }, ['A'])).toThrow(
+			expect.objectContaining({ reason: 'empty' })
+		)
+		expect(() => readCsvTable({ url, bytes: new Uint8Array([0x41, 0xff, 0xfe, 0x0a]), contentType: null }, ['A'])).toThrow(
+			expect.objectContaining({ reason: 'encoding' })
+		)
 	})
 })
 

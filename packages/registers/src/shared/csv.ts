@@ -8,7 +8,10 @@ const CR = 13
 const LF = 10
 
 /** The characters String.prototype.trim removes: "blank" below means what `.trim() === ''` meant. */
-const TRIMMED = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff])
+const TRIMMED = new Set([
+	9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028,
+	0x2029, 0x202f, 0x205f, 0x3000, 0xfeff
+])
 
 function isBlank(text: string, from: number, to: number): boolean {
 	for (let i = from; i < to; i++) if (!TRIMMED.has(text.charCodeAt(i))) return false
@@ -113,7 +116,11 @@ export type CsvTable = {
 }
 
 function normaliseHeading(value: string): string {
-	return value.replace(/^\ufeff/, '').trim().toLowerCase().replace(/\s+/g, ' ')
+	return value
+		.replace(/^\ufeff/, '')
+		.trim()
+		.toLowerCase()
+		.replace(/\s+/g, ' ')
 }
 
 export type CsvColumnOptions = {
@@ -127,7 +134,12 @@ export type CsvColumnOptions = {
  * tolerated: missing trailing cells read as '', extra trailing cells are dropped (with a warning
  * unless they are empty). A last row that is short and has no line end is a cut file: `truncated`.
  */
-export function csvColumnsFromText(text: string, file: FetchedFile, expected: readonly string[], options: CsvColumnOptions = {}): CsvColumns {
+export function csvColumnsFromText(
+	text: string,
+	file: FetchedFile,
+	expected: readonly string[],
+	options: CsvColumnOptions = {}
+): CsvColumns {
 	const wanted = expected.map(normaliseHeading)
 	const columns: string[][] = expected.map(() => [])
 	const interners: (Map<string, string> | null)[] = expected.map((name) => (options.intern?.includes(name) ? new Map() : null))

@@ -57,7 +57,9 @@ export function labelledCells(root: ParentNode): Map<string, HtmlElement> {
 		const label = parts[0]
 		const value = parts[1]
 		if (!label || !value) continue
-		const key = textOf(label).replace(/\s*:\s*$/, '').toLowerCase()
+		const key = textOf(label)
+			.replace(/\s*:\s*$/, '')
+			.toLowerCase()
 		if (key !== '' && !cells.has(key)) cells.set(key, value)
 	}
 	return cells

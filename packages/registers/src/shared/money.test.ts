@@ -2,7 +2,11 @@ import { expect, test } from 'bun:test'
 import { findMoney } from './money.ts'
 
 test('pounds in prose become pence', () => {
-	expect(findMoney('a financial penalty of £28,750 under section 121(1)')).toEqual({ amountMinorUnits: 2875000, currency: 'GBP', raw: '£28,750' })
+	expect(findMoney('a financial penalty of £28,750 under section 121(1)')).toEqual({
+		amountMinorUnits: 2875000,
+		currency: 'GBP',
+		raw: '£28,750'
+	})
 })
 
 test('euros with cents, codes and millions become cents', () => {

@@ -6,7 +6,14 @@ import { textFile } from './test-support/fixture-files.ts'
 
 const url = 'https://example.test/register.pdf'
 const pdf = buildTextPdf(
-	[[{ x: 10, y: 500, text: 'Jack’s (Curaçao) N.V.' }, { x: 200, y: 500, text: 'B2C' }, { x: 10, y: 480, text: 'second line' }], [{ x: 10, y: 500, text: 'page two' }]],
+	[
+		[
+			{ x: 10, y: 500, text: 'Jack’s (Curaçao) N.V.' },
+			{ x: 200, y: 500, text: 'B2C' },
+			{ x: 10, y: 480, text: 'second line' }
+		],
+		[{ x: 10, y: 500, text: 'page two' }]
+	],
 	{ title: 't', producer: 'p', created: '20260101000000Z' }
 )
 
@@ -17,7 +24,9 @@ describe('extractPdfPages', () => {
 	})
 
 	test('a PDF cut before %%EOF is truncated; other bytes are unexpected_format; nothing is empty', () => {
-		expect(() => extractPdfPages({ url, bytes: pdf.slice(0, pdf.length - 200), contentType: null })).toThrow(expect.objectContaining({ reason: 'truncated' }))
+		expect(() => extractPdfPages({ url, bytes: pdf.slice(0, pdf.length - 200), contentType: null })).toThrow(
+			expect.objectContaining({ reason: 'truncated' })
+		)
 		expect(() => extractPdfPages(textFile('<html></html>', url))).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
 		expect(() => extractPdfPages({ url, bytes: new Uint8Array(), contentType: null })).toThrow(expect.objectContaining({ reason: 'empty' }))
 	})
@@ -30,7 +39,9 @@ describe('extractPdfPagesAsync (unpdf)', () => {
 	})
 
 	test('a broken PDF is a RegisterParseError', async () => {
-		await expect(extractPdfPagesAsync({ url, bytes: pdf.slice(0, 300), contentType: null })).rejects.toMatchObject({ name: 'RegisterParseError' })
+		await expect(extractPdfPagesAsync({ url, bytes: pdf.slice(0, 300), contentType: null })).rejects.toMatchObject({
+			name: 'RegisterParseError'
+		})
 	})
 })
 
@@ -39,13 +50,24 @@ describe('whole-document caps (hostile PDFs)', () => {
 
 	test(`a PDF of 200,000 objects is refused by the document object cap (${MAX_PDF_OBJECTS}) in both readers`, async () => {
 		const file = hostile(manyObjectsPdf(200_000))
-		expect(() => extractPdfPages(file)).toThrow(expect.objectContaining({ reason: 'malformed', message: expect.stringContaining(`more than ${MAX_PDF_OBJECTS} objects`) }))
-		await expect(extractPdfPagesAsync(file)).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining(`more than ${MAX_PDF_OBJECTS} objects`) })
+		expect(() => extractPdfPages(file)).toThrow(
+			expect.objectContaining({ reason: 'malformed', message: expect.stringContaining(`more than ${MAX_PDF_OBJECTS} objects`) })
+		)
+		await expect(extractPdfPagesAsync(file)).rejects.toMatchObject({
+			reason: 'malformed',
+			message: expect.stringContaining(`more than ${MAX_PDF_OBJECTS} objects`)
+		})
 	})
 
 	test('objects packed in object streams count toward the cap by their /N', async () => {
-		const streams = Buffer.concat([inflatingPdf(1, 16, { filter: '/FlateDecode /Type /ObjStm /N 40000' }), inflatingPdf(1, 16, { filter: '/FlateDecode /Type /ObjStm /N 40000' })])
-		await expect(extractPdfPagesAsync(hostile(streams))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('objects') })
+		const streams = Buffer.concat([
+			inflatingPdf(1, 16, { filter: '/FlateDecode /Type /ObjStm /N 40000' }),
+			inflatingPdf(1, 16, { filter: '/FlateDecode /Type /ObjStm /N 40000' })
+		])
+		await expect(extractPdfPagesAsync(hostile(streams))).rejects.toMatchObject({
+			reason: 'malformed',
+			message: expect.stringContaining('objects')
+		})
 	})
 
 	test('streams that each stay under any per-stream limit but together inflate past the document cap are refused in both readers', async () => {
@@ -56,10 +78,15 @@ describe('whole-document caps (hostile PDFs)', () => {
 	})
 
 	test('streams with a wrong checksum still count toward the cap (pdf.js does not check it)', async () => {
-		await expect(extractPdfPagesAsync(hostile(inflatingPdf(12, 16 * 1024 * 1024, { checksum: 'wrong' })))).rejects.toMatchObject({ reason: 'malformed', message: expect.stringContaining('inflate to more than') })
+		await expect(extractPdfPagesAsync(hostile(inflatingPdf(12, 16 * 1024 * 1024, { checksum: 'wrong' })))).rejects.toMatchObject({
+			reason: 'malformed',
+			message: expect.stringContaining('inflate to more than')
+		})
 	})
 
 	test('a stream behind an expanding filter with no useful bound (LZW) is not handed to pdf.js', async () => {
-		await expect(extractPdfPagesAsync(hostile(inflatingPdf(1, 16, { filter: '/LZWDecode' })))).rejects.toMatchObject({ reason: 'unexpected_format' })
+		await expect(extractPdfPagesAsync(hostile(inflatingPdf(1, 16, { filter: '/LZWDecode' })))).rejects.toMatchObject({
+			reason: 'unexpected_format'
+		})
 	})
 })

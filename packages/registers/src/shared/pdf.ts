@@ -62,7 +62,8 @@ class DocumentBudget {
 	}
 }
 
-const filtersOf = (dictionary: string): string[] => [...(/\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1] ?? '').matchAll(/\/(\w+)/g)].map((m) => m[1] as string)
+const filtersOf = (dictionary: string): string[] =>
+	[...(/\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1] ?? '').matchAll(/\/(\w+)/g)].map((m) => m[1] as string)
 
 function latin1(bytes: Uint8Array): string {
 	return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
@@ -142,7 +143,9 @@ function references(value: string): number[] {
 }
 
 function pageObjectsInOrder(objects: Map<number, PdfObject>): number[] {
-	const rootPages = [...objects.entries()].find(([, object]) => /\/Type\s*\/Pages\b/.test(object.dictionary) && !/\/Parent\b/.test(object.dictionary))
+	const rootPages = [...objects.entries()].find(
+		([, object]) => /\/Type\s*\/Pages\b/.test(object.dictionary) && !/\/Parent\b/.test(object.dictionary)
+	)
 	const pages: number[] = []
 	const seen = new Set<number>()
 	const walk = (id: number) => {
@@ -161,7 +164,12 @@ function pageObjectsInOrder(objects: Map<number, PdfObject>): number[] {
 	return [...objects.entries()].filter(([, object]) => /\/Type\s*\/Page\b/.test(object.dictionary)).map(([id]) => id)
 }
 
-type Token = { kind: 'string'; value: string } | { kind: 'number'; value: number } | { kind: 'op'; value: string } | { kind: 'open' } | { kind: 'close' }
+type Token =
+	| { kind: 'string'; value: string }
+	| { kind: 'number'; value: number }
+	| { kind: 'op'; value: string }
+	| { kind: 'open' }
+	| { kind: 'close' }
 
 function* tokens(content: string): Generator<Token> {
 	let i = 0
@@ -254,7 +262,11 @@ function contentText(content: string): string {
 			continue
 		}
 		if (token.kind === 'close') {
-			if (array) operands.push({ kind: 'string', value: array.map((t) => (t.kind === 'string' ? t.value : t.kind === 'number' && t.value < -200 ? ' ' : '')).join('') })
+			if (array)
+				operands.push({
+					kind: 'string',
+					value: array.map((t) => (t.kind === 'string' ? t.value : t.kind === 'number' && t.value < -200 ? ' ' : '')).join('')
+				})
 			array = null
 			continue
 		}
@@ -344,7 +356,10 @@ export async function extractPdfPagesAsync(file: FetchedFile): Promise<string[]>
 				if (item.hasEOL) text += '\n'
 				previousY = item.y
 			}
-			return text.replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').trim()
+			return text
+				.replace(/[^\S\n]+/g, ' ')
+				.replace(/ ?\n ?/g, '\n')
+				.trim()
 		})
 	}, file)
 }

@@ -1,6 +1,7 @@
 import type { FetchedFile } from '../types.ts'
 import { parseError } from './parse-error.ts'
 
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each zero-width character is removed on its own, the joiner included
 const ZERO_WIDTH = /[\u200b\u200c\u200d\u2060\ufeff]/g
 
 /** Removes zero-width characters and the BOM, wherever they sit. */

@@ -10,7 +10,11 @@ import { tgcAdapter } from './index.ts'
 const PAGE_1 = 'https://tobiquegaming.com/licensees/'
 const PAGE_2 = 'https://tobiquegaming.com/licensees/page/2/'
 const fixtureText = (name: string) => readFileSync(join(import.meta.dir, '../../fixtures/tgc', name), 'utf8')
-const file = (url: string, text: string): FetchedFile => ({ url, bytes: new TextEncoder().encode(text), contentType: 'text/html; charset=UTF-8' })
+const file = (url: string, text: string): FetchedFile => ({
+	url,
+	bytes: new TextEncoder().encode(text),
+	contentType: 'text/html; charset=UTF-8'
+})
 const first = fixtureText('licensees.html')
 const second = fixtureText('licensees-page-2.html')
 const now = new Date('2026-10-02T00:00:00Z')
@@ -37,7 +41,9 @@ describe('TGC licensee list', () => {
 	})
 
 	test('reads one licence per licensee and type across both pages, with minted TGC/B2C and TGC/B2B references', () => {
-		expect(parsed.licences.map((licence) => [`${licence.referencePrefix}/${licence.referenceKey}`, licence.issuedDate, licence.sourceIndex])).toEqual([
+		expect(
+			parsed.licences.map((licence) => [`${licence.referencePrefix}/${licence.referenceKey}`, licence.issuedDate, licence.sourceIndex])
+		).toEqual([
 			['TGC/B2C/advent-crest-gaming-inc', '2024-03-14', 0],
 			['TGC/B2B/northshore-licensing-advisory-ltd', '2024-02-02', 0],
 			['TGC/B2C/maple-ember-interactive-ltd', '2025-07-08', 0],
@@ -46,7 +52,15 @@ describe('TGC licensee list', () => {
 			['TGC/B2B/stoneharbour-systems-ltd', '2026-05-05', 1],
 			['TGC/B2C/kohatu-games-ltd', '2026-09-01', 1]
 		])
-		expect(parsed.licences[0]).toMatchObject({ upstreamKey: 'TGC/B2C/advent-crest-gaming-inc', licenseNumber: null, upstreamStatus: null, licenseTypes: ['B2C'], licenseCategory: 'remote', coversWebsites: true, expiryDate: null })
+		expect(parsed.licences[0]).toMatchObject({
+			upstreamKey: 'TGC/B2C/advent-crest-gaming-inc',
+			licenseNumber: null,
+			upstreamStatus: null,
+			licenseTypes: ['B2C'],
+			licenseCategory: 'remote',
+			coversWebsites: true,
+			expiryDate: null
+		})
 		expect(parsed.licences[1]).toMatchObject({ licenseTypes: ['B2B'], licenseCategory: 'b2b', coversWebsites: false })
 		expect(parsed.entities.map((entity) => entity.legalName)).toContain('Kōhatu Games Ltd.')
 	})
@@ -56,28 +70,40 @@ describe('TGC licensee list', () => {
 	})
 
 	test('linked domains carry their validation seal URL; plain-text domains carry none', () => {
-		expect(parsed.domains.map((domain) => [domain.licenceKey, domain.hostname, domain.verificationUrl?.replace(/&seal_id=.*/, '') ?? null])).toEqual([
+		expect(
+			parsed.domains.map((domain) => [domain.licenceKey, domain.hostname, domain.verificationUrl?.replace(/&seal_id=.*/, '') ?? null])
+		).toEqual([
 			['TGC/B2C/advent-crest-gaming-inc', 'adventcrest.com', 'https://validate.thetgc.ca/validate?domain=adventcrest.com'],
 			['TGC/B2C/advent-crest-gaming-inc', 'adventcrest.bet', 'https://validate.thetgc.ca/validate?domain=adventcrest.bet'],
 			['TGC/B2C/advent-crest-gaming-inc', 'crestspins.com', 'https://validate.thetgc.ca/validate?domain=crestspins.com'],
 			['TGC/B2C/maple-ember-interactive-ltd', 'mapleember.casino', 'https://validate.thetgc.ca/validate?domain=mapleember.casino'],
 			['TGC/B2C/maple-ember-interactive-ltd', 'mapleember.live', null],
 			['TGC/B2C/wolastoq-digital-entertainment-corp', 'wolastoqplay.com', 'https://validate.thetgc.ca/validate?domain=wolastoqplay.com'],
-			['TGC/B2C/wolastoq-digital-entertainment-corp', 'www.wolastoqbingo.com', 'https://validate.thetgc.ca/validate?domain=www.wolastoqbingo.com'],
+			[
+				'TGC/B2C/wolastoq-digital-entertainment-corp',
+				'www.wolastoqbingo.com',
+				'https://validate.thetgc.ca/validate?domain=www.wolastoqbingo.com'
+			],
 			['TGC/B2C/kohatu-games-ltd', 'kohatugames.io', null]
 		])
 		expect(parsed.domains[0]?.verificationUrl).toMatch(/&seal_id=[0-9a-f]{96}&stamp=[0-9a-f]{32}$/)
 	})
 
 	test('a delisted domain and a departed licensee vanish; every remaining reference is unchanged', () => {
-		const edited = first.replace(/<br><a href="[^"]*crestspins\.com[^"]*"[^>]*>crestspins\.com<\/a>/, '').replace(/<tr><td>Northshore Licensing[^\n]*\n/, '')
+		const edited = first
+			.replace(/<br><a href="[^"]*crestspins\.com[^"]*"[^>]*>crestspins\.com<\/a>/, '')
+			.replace(/<tr><td>Northshore Licensing[^\n]*\n/, '')
 		const after = tgcAdapter.parseRegister([file(PAGE_1, edited), file(PAGE_2, second)])
 		expect(after.domains.some((domain) => domain.hostname === 'crestspins.com')).toBe(false)
-		expect(after.licences.map((licence) => licence.upstreamKey)).toEqual(parsed.licences.map((licence) => licence.upstreamKey).filter((key) => !key.includes('northshore')))
+		expect(after.licences.map((licence) => licence.upstreamKey)).toEqual(
+			parsed.licences.map((licence) => licence.upstreamKey).filter((key) => !key.includes('northshore'))
+		)
 	})
 
 	test('a status column, if the list grows one, is kept verbatim', () => {
-		const withStatus = first.replace('<th>Date Licensed</th>', '<th>Date Licensed</th><th>Status</th>').replace('<td>March 14, 2024</td>', '<td>March 14, 2024</td><td>Suspended</td>')
+		const withStatus = first
+			.replace('<th>Date Licensed</th>', '<th>Date Licensed</th><th>Status</th>')
+			.replace('<td>March 14, 2024</td>', '<td>March 14, 2024</td><td>Suspended</td>')
 		const licence = tgcAdapter.parseRegister([file(PAGE_1, withStatus)]).licences[0]!
 		expect(licence.upstreamStatus).toBe('Suspended')
 		expect(tgcAdapter.classify(licence.upstreamStatus, { licence, now }).status).toBe('suspended')
@@ -100,16 +126,23 @@ describe('TGC status classification', () => {
 		['Under review', 'unknown']
 	]
 	for (const [wording, status] of cases) {
-		test(`${wording === null ? 'no wording (listed)' : `"${wording}"`} is ${status}`, () => expect(tgcAdapter.classify(wording, { licence, now })).toEqual({ status: status as never, qualifier: null }))
+		test(`${wording === null ? 'no wording (listed)' : `"${wording}"`} is ${status}`, () =>
+			expect(tgcAdapter.classify(wording, { licence, now })).toEqual({ status: status as never, qualifier: null }))
 	}
 })
 
 describe('TGC malformed input', () => {
 	test('a page without the licensee table is rejected as unexpected_format', () => {
-		expect(rejection(() => tgcAdapter.parseRegister([file(PAGE_1, '<!DOCTYPE html><html><body><h1>Licensees</h1><p>Coming soon.</p></body></html>')])).reason).toBe('unexpected_format')
+		expect(
+			rejection(() =>
+				tgcAdapter.parseRegister([file(PAGE_1, '<!DOCTYPE html><html><body><h1>Licensees</h1><p>Coming soon.</p></body></html>')])
+			).reason
+		).toBe('unexpected_format')
 	})
 	test('a table with headers and no rows is rejected as empty', () => {
-		expect(rejection(() => tgcAdapter.parseRegister([file(PAGE_1, first.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'))])).reason).toBe('empty')
+		expect(
+			rejection(() => tgcAdapter.parseRegister([file(PAGE_1, first.replace(/<tbody>[\s\S]*<\/tbody>/, '<tbody></tbody>'))])).reason
+		).toBe('empty')
 	})
 	test('a page cut off mid-table is rejected as truncated', () => {
 		expect(rejection(() => tgcAdapter.parseRegister([file(PAGE_1, first.slice(0, first.indexOf('Maple Ember')))])).reason).toBe('truncated')
@@ -122,12 +155,27 @@ describe('TGC malformed input', () => {
 describe('TGC parser fuzz', () => {
 	const seed = new TextEncoder().encode(first)
 	test('mutated copies of the list give records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(damaged(seed), (bytes) => expectRecordsOrParseError(() => tgcAdapter.parseRegister([{ url: PAGE_1, bytes, contentType: 'text/html' }]))), { numRuns: 150 })
+		fc.assert(
+			fc.property(damaged(seed), (bytes) =>
+				expectRecordsOrParseError(() => tgcAdapter.parseRegister([{ url: PAGE_1, bytes, contentType: 'text/html' }]))
+			),
+			{ numRuns: 150 }
+		)
 	})
 	test('discover() on mutated copies gives URLs or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(damaged(seed), (bytes) => expectRecordsOrParseError(() => tgcAdapter.discover({ url: PAGE_1, bytes, contentType: 'text/html' }, 'register'))), { numRuns: 100 })
+		fc.assert(
+			fc.property(damaged(seed), (bytes) =>
+				expectRecordsOrParseError(() => tgcAdapter.discover({ url: PAGE_1, bytes, contentType: 'text/html' }, 'register'))
+			),
+			{ numRuns: 100 }
+		)
 	})
 	test('random input gives records or a RegisterParseError, nothing else', () => {
-		fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) => expectRecordsOrParseError(() => tgcAdapter.parseRegister([{ url: PAGE_1, bytes, contentType: null }]))), { numRuns: 200 })
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 512 }), (bytes) =>
+				expectRecordsOrParseError(() => tgcAdapter.parseRegister([{ url: PAGE_1, bytes, contentType: null }]))
+			),
+			{ numRuns: 200 }
+		)
 	})
 })

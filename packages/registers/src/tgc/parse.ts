@@ -1,5 +1,15 @@
 import { hostnameFromRegisterValue, splitDomainCell } from '@lv/hostnames'
-import { entityByName, guardParse, parseError, parseRegisterDate, readCompleteHtml, resolveLink, textOf, type HtmlDocument, type HtmlElement } from '../shared/index.ts'
+import {
+	entityByName,
+	guardParse,
+	parseError,
+	parseRegisterDate,
+	readCompleteHtml,
+	resolveLink,
+	textOf,
+	type HtmlDocument,
+	type HtmlElement
+} from '../shared/index.ts'
 import { isRegulatorUrl } from '../regulator-hosts.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
@@ -20,7 +30,9 @@ function cellsOf(row: HtmlElement): HtmlElement[] {
 }
 
 function columnsOf(table: HtmlElement): Columns | null {
-	const headerRow = Array.from(table.querySelectorAll('tr') as ArrayLike<HtmlElement>).find((row) => cellsOf(row).some((cell) => cell.tagName === 'TH'))
+	const headerRow = Array.from(table.querySelectorAll('tr') as ArrayLike<HtmlElement>).find((row) =>
+		cellsOf(row).some((cell) => cell.tagName === 'TH')
+	)
 	if (!headerRow) return null
 	const labels = cellsOf(headerRow).map((cell) => textOf(cell).toLowerCase())
 	const find = (pattern: RegExp) => {
@@ -60,14 +72,23 @@ function domainValues(cell: HtmlElement, base: string): { value: string; hostnam
 		const href = resolveLink(anchor.getAttribute('href'), base)
 		const isSeal = href !== null && isRegulatorUrl('TGC', href) && new URL(href).hostname === TGC_SEAL_HOST
 		const sealDomain = isSeal ? new URL(href).searchParams.get('domain') : null
-		const hostname = hostnameFromRegisterValue(text) ?? (sealDomain ? hostnameFromRegisterValue(sealDomain) : href ? hostnameFromRegisterValue(href) : null)
+		const hostname =
+			hostnameFromRegisterValue(text) ??
+			(sealDomain ? hostnameFromRegisterValue(sealDomain) : href ? hostnameFromRegisterValue(href) : null)
 		values.push({ value: text || href || '', hostname, verificationUrl: isSeal ? href : null })
 	}
 	for (const part of splitDomainCell(rest)) values.push({ ...part, verificationUrl: null })
 	return values.filter((entry) => entry.value !== '')
 }
 
-function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file: FetchedFile, sourceIndex: number, rowNumber: number): void {
+function readRow(
+	builder: Builder,
+	cells: HtmlElement[],
+	columns: Columns,
+	file: FetchedFile,
+	sourceIndex: number,
+	rowNumber: number
+): void {
 	const name = textOf(cells[columns.name])
 	const typeRaw = textOf(cells[columns.type])
 	if (name === '') {
@@ -116,7 +137,16 @@ function readRow(builder: Builder, cells: HtmlElement[], columns: Columns, file:
 		const key = `${owner.upstreamKey} ${hostname ?? value}`
 		if (builder.domains.has(key)) continue
 		if (!hostname) builder.warnings.push(`${file.url} row ${rowNumber}: no hostname in "${value}"`)
-		builder.domains.set(key, { entityId: entity.upstreamId, licenceKey: owner.upstreamKey, upstreamValue: value, hostname, linkStatus: 'active', association: 'direct', verificationUrl, sourceIndex })
+		builder.domains.set(key, {
+			entityId: entity.upstreamId,
+			licenceKey: owner.upstreamKey,
+			upstreamValue: value,
+			hostname,
+			linkStatus: 'active',
+			association: 'direct',
+			verificationUrl,
+			sourceIndex
+		})
 	}
 }
 
@@ -124,7 +154,9 @@ function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): voi
 	const document = readCompleteHtml(file)
 	const found = findListTable(document)
 	if (!found) throw parseError('unexpected_format', 'no licensee table (Licensee | Licence Type | …) on the page', file)
-	const rows = Array.from(found.table.querySelectorAll('tr') as ArrayLike<HtmlElement>).filter((row) => !cellsOf(row).some((cell) => cell.tagName === 'TH'))
+	const rows = Array.from(found.table.querySelectorAll('tr') as ArrayLike<HtmlElement>).filter(
+		(row) => !cellsOf(row).some((cell) => cell.tagName === 'TH')
+	)
 	let read = 0
 	for (const [index, row] of rows.entries()) {
 		const cells = cellsOf(row)
@@ -143,15 +175,25 @@ export function parseTgcRegister(files: FetchedFile[]): ParsedRegister {
 	if (files.length === 0) throw parseError('empty', 'no file to parse')
 	const builder: Builder = { entities: new Map(), licences: new Map(), domains: new Map(), warnings: [] }
 	files.forEach((file, index) => guardParse(() => readPage(builder, file, index), file))
-	return { jurisdiction: 'TGC', entities: [...builder.entities.values()], licences: [...builder.licences.values()], domains: [...builder.domains.values()], warnings: builder.warnings }
+	return {
+		jurisdiction: 'TGC',
+		entities: [...builder.entities.values()],
+		licences: [...builder.licences.values()],
+		domains: [...builder.domains.values()],
+		warnings: builder.warnings
+	}
 }
 
 /** The other pages of the list named by its pagination links (resolved, on the TGC's hosts, without the page itself). */
 export function discoverTgcPages(file: FetchedFile): string[] {
 	return guardParse(() => {
 		const document = readCompleteHtml(file)
-		const links = Array.from(document.querySelectorAll('.pagination a[href], a.page-numbers[href], a[rel="next"][href]') as ArrayLike<HtmlElement>)
-		const urls = links.map((link) => resolveLink(link.getAttribute('href'), file.url)).filter((url): url is string => url !== null && url !== file.url && isRegulatorUrl('TGC', url))
+		const links = Array.from(
+			document.querySelectorAll('.pagination a[href], a.page-numbers[href], a[rel="next"][href]') as ArrayLike<HtmlElement>
+		)
+		const urls = links
+			.map((link) => resolveLink(link.getAttribute('href'), file.url))
+			.filter((url): url is string => url !== null && url !== file.url && isRegulatorUrl('TGC', url))
 		return [...new Set(urls)]
 	}, file)
 }

@@ -8,8 +8,13 @@ import { RegisterParseError, type FetchedFile } from '../types.ts'
 import { isInForceSealWording, parseTgcVerificationPage } from './verification-page.ts'
 
 const fixtureText = (name: string) => readFileSync(join(import.meta.dir, '../../fixtures/tgc', name), 'utf8')
-const sealUrl = (domain: string) => `https://validate.thetgc.ca/validate?domain=${domain}&seal_id=${'ab'.repeat(48)}&stamp=${'cd'.repeat(16)}`
-const seal = (name: string, domain: string, text = fixtureText(name)): FetchedFile => ({ url: sealUrl(domain), bytes: new TextEncoder().encode(text), contentType: 'text/html; charset=utf-8' })
+const sealUrl = (domain: string) =>
+	`https://validate.thetgc.ca/validate?domain=${domain}&seal_id=${'ab'.repeat(48)}&stamp=${'cd'.repeat(16)}`
+const seal = (name: string, domain: string, text = fixtureText(name)): FetchedFile => ({
+	url: sealUrl(domain),
+	bytes: new TextEncoder().encode(text),
+	contentType: 'text/html; charset=utf-8'
+})
 
 const damaged = (seed: Uint8Array) => fc.oneof(damagedBytes(seed), markupInsertions(seed))
 
@@ -25,7 +30,11 @@ describe('TGC validation seal page', () => {
 	})
 
 	test('a valid B2B seal reads "Valid", in force', () => {
-		expect(parseTgcVerificationPage(seal('seal-valid-b2b.html', 'www.northshorelicensing.com'))).toMatchObject({ pageStatus: 'Valid', inForce: true, holderName: 'Northshore Licensing Advisory Ltd.' })
+		expect(parseTgcVerificationPage(seal('seal-valid-b2b.html', 'www.northshorelicensing.com'))).toMatchObject({
+			pageStatus: 'Valid',
+			inForce: true,
+			holderName: 'Northshore Licensing Advisory Ltd.'
+		})
 	})
 
 	test('a "cannot verify … INVALID" seal keeps the wording verbatim and is not in force', () => {
@@ -53,7 +62,13 @@ describe('TGC validation seal page', () => {
 			['Active', true],
 			['VALID', true]
 		] as const) {
-			const page = parseTgcVerificationPage(seal('seal-valid-b2c.html', 'adventcrest.com', valid.replace('<span class="validation-status">Valid</span>', `<span class="validation-status">${wording}</span>`)))
+			const page = parseTgcVerificationPage(
+				seal(
+					'seal-valid-b2c.html',
+					'adventcrest.com',
+					valid.replace('<span class="validation-status">Valid</span>', `<span class="validation-status">${wording}</span>`)
+				)
+			)
 			expect([page.pageStatus, page.inForce]).toEqual([wording, inForce])
 		}
 	})
@@ -78,7 +93,17 @@ describe('TGC validation seal page', () => {
 
 	test('mutated seal pages and random input give a reading or a RegisterParseError, nothing else', () => {
 		const seed = new TextEncoder().encode(fixtureText('seal-valid-b2c.html'))
-		fc.assert(fc.property(damaged(seed), (bytes) => expectRecordsOrParseError(() => parseTgcVerificationPage({ url: sealUrl('adventcrest.com'), bytes, contentType: null }))), { numRuns: 150 })
-		fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), fc.string(), (bytes, url) => expectRecordsOrParseError(() => parseTgcVerificationPage({ url, bytes, contentType: null }))), { numRuns: 150 })
+		fc.assert(
+			fc.property(damaged(seed), (bytes) =>
+				expectRecordsOrParseError(() => parseTgcVerificationPage({ url: sealUrl('adventcrest.com'), bytes, contentType: null }))
+			),
+			{ numRuns: 150 }
+		)
+		fc.assert(
+			fc.property(fc.uint8Array({ maxLength: 512 }), fc.string(), (bytes, url) =>
+				expectRecordsOrParseError(() => parseTgcVerificationPage({ url, bytes, contentType: null }))
+			),
+			{ numRuns: 150 }
+		)
 	})
 })

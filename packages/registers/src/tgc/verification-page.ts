@@ -8,7 +8,12 @@ const IN_FORCE_WORDINGS = new Set(['valid', 'active', 'licensed', 'valid license
 /** Whether the status wording, as a whole, is in-force wording ("not valid", "INVALID", "cannot verify … valid" are not). */
 export function isInForceSealWording(wording: string | null): boolean {
 	if (wording === null) return false
-	return IN_FORCE_WORDINGS.has(wording.toLowerCase().replace(/[.!\s]+$/, '').trim())
+	return IN_FORCE_WORDINGS.has(
+		wording
+			.toLowerCase()
+			.replace(/[.!\s]+$/, '')
+			.trim()
+	)
 }
 
 function bareHost(value: string | null): string | null {

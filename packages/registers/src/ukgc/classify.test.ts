@@ -29,7 +29,13 @@ describe('UKGC status wording', () => {
 describe('UKGC licence numbers', () => {
 	test('the CSV form, the 000- footer form and stray spaces share one base', () => {
 		for (const printed of ['039011-R-319371-004', '000-039011-R-319371-004', '039011- R-319371-004', '39011-R-319371-4']) {
-			expect(parseUkgcLicenceNumber(printed)).toEqual({ account: '39011', letter: 'R', base: '039011-R-319371', version: '004', canonical: '039011-R-319371-004' })
+			expect(parseUkgcLicenceNumber(printed)).toEqual({
+				account: '39011',
+				letter: 'R',
+				base: '039011-R-319371',
+				version: '004',
+				canonical: '039011-R-319371-004'
+			})
 		}
 	})
 

@@ -6,7 +6,17 @@ const url = 'https://www.gamblingcommission.gov.uk/public-register/regulatory-ac
 const parsed = ukgcAdapter.parseEnforcement!([fixtureFile('ukgc/regulatory-actions-print.html', url)])
 
 test('each print-page entry becomes an action with type, amount in pence, date and licence numbers', () => {
-	expect(parsed.actions.map((a) => [a.entityName, a.actionType, a.amountMinorUnits, a.currency, a.decisionDate, a.licenseNumbers, a.statusEffect])).toEqual([
+	expect(
+		parsed.actions.map((a) => [
+			a.entityName,
+			a.actionType,
+			a.amountMinorUnits,
+			a.currency,
+			a.decisionDate,
+			a.licenseNumbers,
+			a.statusEffect
+		])
+	).toEqual([
 		['Bramblecourt Betting Ltd', 'fine', 2875000, 'GBP', '2026-08-14', [], null],
 		['Kestrel Interactive Limited', 'settlement', 34303500, 'GBP', '2026-07-02', [], null],
 		['Ashdown Thomas Richard', 'warning', null, null, '2026-05-19', [], null],
@@ -25,6 +35,10 @@ test('an entry naming no measure is skipped with a warning', () => {
 })
 
 test('a page that is not the regulatory-actions page is unexpected_format', () => {
-	expect(() => ukgcAdapter.parseEnforcement!([fixtureFile('ukgc/download.html', url)])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
-	expect(() => ukgcAdapter.parseEnforcement!([textFile('"a","b"\r\n', url)])).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
+	expect(() => ukgcAdapter.parseEnforcement!([fixtureFile('ukgc/download.html', url)])).toThrow(
+		expect.objectContaining({ reason: 'unexpected_format' })
+	)
+	expect(() => ukgcAdapter.parseEnforcement!([textFile('"a","b"\r\n', url)])).toThrow(
+		expect.objectContaining({ reason: 'unexpected_format' })
+	)
 })

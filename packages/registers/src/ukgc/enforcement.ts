@@ -19,7 +19,10 @@ const KINDS: [RegExp, Kind][] = [
 ]
 
 function keyPart(value: string): string {
-	return value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+	return value
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '')
 }
 
 /**
@@ -31,14 +34,18 @@ export function parseUkgcEnforcement(files: FetchedFile[]): ParsedEnforcement {
 	return parseEnforcementFiles('UKGC', files, (file, sourceIndex, { actions, warnings }) => {
 		const document = readHtml(file)
 		const main = document.querySelector('main') ?? document.body
-		if (!main || !/regulatory action|public statement/i.test(textOf(document.querySelector('h1')) + textOf(document.querySelector('title')))) {
+		if (
+			!main ||
+			!/regulatory action|public statement/i.test(textOf(document.querySelector('h1')) + textOf(document.querySelector('title')))
+		) {
 			throw parseError('unexpected_format', 'not a UKGC regulatory-actions page', file)
 		}
 		const headings = Array.from(main.querySelectorAll('h2'))
 		for (const heading of headings) {
 			const entityName = textOf(heading)
 			const paragraphs: string[] = []
-			for (let node = heading.nextElementSibling; node && node.tagName !== 'H2'; node = node.nextElementSibling) paragraphs.push(textOf(node))
+			for (let node = heading.nextElementSibling; node && node.tagName !== 'H2'; node = node.nextElementSibling)
+				paragraphs.push(textOf(node))
 			if (heading.parentElement && heading.parentElement !== main && paragraphs.length === 0) {
 				for (const node of Array.from(heading.parentElement.children)) if (node !== heading) paragraphs.push(textOf(node))
 			}

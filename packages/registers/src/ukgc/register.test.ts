@@ -11,7 +11,9 @@ const name = (kind: Kind) => `business-licence-register-${kind}.csv`
 function files(edits: Partial<Record<Kind, (text: string) => string>> = {}): FetchedFile[] {
 	return KINDS.map((kind) => {
 		const edit = edits[kind]
-		return edit ? textFile(edit(fixtureText(`ukgc/${name(kind)}`)), base + name(kind), 'text/csv') : fixtureFile(`ukgc/${name(kind)}`, base + name(kind), 'text/csv')
+		return edit
+			? textFile(edit(fixtureText(`ukgc/${name(kind)}`)), base + name(kind), 'text/csv')
+			: fixtureFile(`ukgc/${name(kind)}`, base + name(kind), 'text/csv')
 	})
 }
 
@@ -52,7 +54,9 @@ describe('UKGC register fixture', () => {
 			expiryDate: null
 		})
 		expect(kestrel.raw.activities).toEqual(['Casino', 'Bingo', 'General Betting Standard - Real Event'])
-		expect(parsed.warnings).toContain('licences row 5: duplicate row for 039011-R-319371-004 / General Betting Standard - Real Event, merged')
+		expect(parsed.warnings).toContain(
+			'licences row 5: duplicate row for 039011-R-319371-004 / General Betting Standard - Real Event, merged'
+		)
 		expect(parsed.licences).toHaveLength(12)
 	})
 
@@ -76,7 +80,11 @@ describe('UKGC register fixture', () => {
 
 	test('Non-Remote licences do not cover websites; Ancillary Remote is category ancillary and does not either', () => {
 		expect(licence('000102-N-317976')).toMatchObject({ licenseCategory: 'non-remote', coversWebsites: false })
-		expect(licence('039265-A-319417')).toMatchObject({ licenseTypes: ['Ancillary Remote'], licenseCategory: 'ancillary', coversWebsites: false })
+		expect(licence('039265-A-319417')).toMatchObject({
+			licenseTypes: ['Ancillary Remote'],
+			licenseCategory: 'ancillary',
+			coversWebsites: false
+		})
 	})
 
 	test('a ragged row missing its last column still gives the activity', () => {
@@ -111,7 +119,9 @@ describe('UKGC register edited copies', () => {
 	})
 
 	test('a domain turned Inactive is delisted', () => {
-		const edited = ukgcAdapter.parseRegister(files({ 'domain-names': (t) => t.replace('"firstplaybingo.co.uk","Active"', '"firstplaybingo.co.uk","Inactive"') }))
+		const edited = ukgcAdapter.parseRegister(
+			files({ 'domain-names': (t) => t.replace('"firstplaybingo.co.uk","Active"', '"firstplaybingo.co.uk","Inactive"') })
+		)
 		expect(edited.domains.find((d) => d.hostname === 'firstplaybingo.co.uk')?.linkStatus).toBe('delisted')
 	})
 
@@ -126,11 +136,16 @@ describe('UKGC register edited copies', () => {
 		const edited = ukgcAdapter.parseRegister(files({ licences: (t) => t.replace('"Lapsed"', '"Under Review"') }))
 		const changed = edited.licences.find((l) => l.upstreamKey === '039326-R-319358') as ParsedLicence
 		expect(changed.upstreamStatus).toBe('Under Review')
-		expect(ukgcAdapter.classify(changed.upstreamStatus, { licence: changed, now: new Date('2026-10-02T00:00:00Z') })).toEqual({ status: 'unknown', qualifier: null })
+		expect(ukgcAdapter.classify(changed.upstreamStatus, { licence: changed, now: new Date('2026-10-02T00:00:00Z') })).toEqual({
+			status: 'unknown',
+			qualifier: null
+		})
 	})
 
 	test('an unknown domain status is read as delisted with a warning, never active', () => {
-		const edited = ukgcAdapter.parseRegister(files({ 'domain-names': (t) => t.replace('"oldkestrel.com","Inactive"', '"oldkestrel.com","Parked"') }))
+		const edited = ukgcAdapter.parseRegister(
+			files({ 'domain-names': (t) => t.replace('"oldkestrel.com","Inactive"', '"oldkestrel.com","Parked"') })
+		)
 		expect(edited.domains.find((d) => d.hostname === 'oldkestrel.com')).toMatchObject({ linkStatus: 'delisted', association: null })
 		expect(edited.warnings.some((w) => w.includes('unknown domain status "Parked"'))).toBe(true)
 	})
@@ -139,7 +154,9 @@ describe('UKGC register edited copies', () => {
 describe('UKGC register malformed input', () => {
 	test('a licences CSV cut mid-row is truncated', () => {
 		const cut = fixtureText('ukgc/business-licence-register-licences.csv')
-		expect(() => ukgcAdapter.parseRegister(files({ licences: () => cut.slice(0, cut.indexOf('Pool Betting') + 4) }))).toThrow(expect.objectContaining({ reason: 'truncated' }))
+		expect(() => ukgcAdapter.parseRegister(files({ licences: () => cut.slice(0, cut.indexOf('Pool Betting') + 4) }))).toThrow(
+			expect.objectContaining({ reason: 'truncated' })
+		)
 	})
 
 	test('a read missing one of the four CSVs is malformed', () => {
@@ -148,7 +165,9 @@ describe('UKGC register malformed input', () => {
 
 	test('an empty file, a wrong header and no files at all are rejected with their reason', () => {
 		expect(() => ukgcAdapter.parseRegister(files({ businesses: () => '' }))).toThrow(expect.objectContaining({ reason: 'empty' }))
-		expect(() => ukgcAdapter.parseRegister(files({ businesses: () => 'Name,Url\r\nx,y\r\n' }))).toThrow(expect.objectContaining({ reason: 'unexpected_format' }))
+		expect(() => ukgcAdapter.parseRegister(files({ businesses: () => 'Name,Url\r\nx,y\r\n' }))).toThrow(
+			expect.objectContaining({ reason: 'unexpected_format' })
+		)
 		expect(() => ukgcAdapter.parseRegister([])).toThrow(expect.objectContaining({ reason: 'empty' }))
 	})
 

@@ -29,7 +29,10 @@ function headingKey(line: string): string {
 }
 
 const KIND_BY_HEADING = new Map<string, CsvKind>(
-	(Object.entries(UKGC_CSV_HEADERS) as [CsvKind, readonly string[]][]).map(([kind, header]) => [header.map((h) => h.toLowerCase()).join(','), kind])
+	(Object.entries(UKGC_CSV_HEADERS) as [CsvKind, readonly string[]][]).map(([kind, header]) => [
+		header.map((h) => h.toLowerCase()).join(','),
+		kind
+	])
 )
 
 function looksLikeHtml(file: FetchedFile): boolean {
@@ -169,7 +172,9 @@ function readTradingNames(read: UkgcRead, tradingRows: ReadTable): void {
 
 function readLicences(read: UkgcRead, licenceRows: ReadTable): Map<string, ParsedLicence> {
 	const licences = new Map<string, ParsedLicence>()
-	const [accountColumn, numberColumn, statusColumn, typeColumn, activityColumn, startColumn, endColumn] = [0, 1, 2, 3, 4, 5, 6].map((index) => read.column(licenceRows, index)) as string[][]
+	const [accountColumn, numberColumn, statusColumn, typeColumn, activityColumn, startColumn, endColumn] = [0, 1, 2, 3, 4, 5, 6].map(
+		(index) => read.column(licenceRows, index)
+	) as string[][]
 	for (let r = 0; r < licenceRows.table.size; r++) {
 		const line = r + 2
 		const printed = numberColumn![r] as string
@@ -181,7 +186,9 @@ function readLicences(read: UkgcRead, licenceRows: ReadTable): Map<string, Parse
 		const printedAccount = accountColumn![r] as string
 		const columnAccount = read.accountOf(printedAccount)
 		if (columnAccount !== '' && columnAccount !== number.account) {
-			read.warnings.push(`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`)
+			read.warnings.push(
+				`licences row ${line}: account ${columnAccount} differs from the licence number's ${number.account}; the column is used`
+			)
 		}
 		const account = /^\d+$/.test(columnAccount) ? columnAccount : number.account
 		read.entityFor(account, licenceRows.sourceIndex, line, 'licences')
@@ -214,7 +221,14 @@ function readLicences(read: UkgcRead, licenceRows: ReadTable): Map<string, Parse
 			coversWebsites: category.coversWebsites,
 			issuedDate,
 			expiryDate,
-			raw: { accountNumber: printedAccount, version: number.version, activities: activity === '' ? [] : [activity], startDate: startRaw, endDate: endRaw, rows: [line] },
+			raw: {
+				accountNumber: printedAccount,
+				version: number.version,
+				activities: activity === '' ? [] : [activity],
+				startDate: startRaw,
+				endDate: endRaw,
+				rows: [line]
+			},
 			sourceIndex: licenceRows.sourceIndex
 		})
 	}
@@ -280,7 +294,14 @@ function readDomainNames(read: UkgcRead, domainRows: ReadTable): ParsedDomain[] 
 
 const UNKNOWN_STATUS_LINK = { linkStatus: 'delisted', association: null } as const
 
-type ActivityRow = { number: NonNullable<ReturnType<typeof parseUkgcLicenceNumber>>; printed: string; status: string; type: string; activity: string; line: number }
+type ActivityRow = {
+	number: NonNullable<ReturnType<typeof parseUkgcLicenceNumber>>
+	printed: string
+	status: string
+	type: string
+	activity: string
+	line: number
+}
 
 /** One licence is printed once per activity; later rows add their activity to the first. */
 function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: string[]): void {
@@ -292,7 +313,9 @@ function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: st
 		raw.activities.push(row.activity)
 	}
 	if (row.number.version !== raw.version) {
-		warnings.push(`licences row ${row.line}: ${licence.upstreamKey} printed at versions ${raw.version} and ${row.number.version}; the higher is kept`)
+		warnings.push(
+			`licences row ${row.line}: ${licence.upstreamKey} printed at versions ${raw.version} and ${row.number.version}; the higher is kept`
+		)
 		if (row.number.version > raw.version) {
 			raw.version = row.number.version
 			licence.licenseNumber = row.printed
@@ -301,7 +324,9 @@ function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: st
 		return
 	}
 	if ((row.status || null) !== licence.upstreamStatus) {
-		warnings.push(`licences row ${row.line}: ${row.printed} has status "${row.status}" on one activity and "${licence.upstreamStatus}" on another; the first is kept`)
+		warnings.push(
+			`licences row ${row.line}: ${row.printed} has status "${row.status}" on one activity and "${licence.upstreamStatus}" on another; the first is kept`
+		)
 	}
 	if (row.type !== '' && !licence.licenseTypes.includes(row.type)) {
 		licence.licenseTypes.push(row.type)

@@ -21,7 +21,13 @@ export async function countAttempt(sql: Sql, clock: Clock, limits: readonly Atte
 	let reached: LimitReached | null = null
 	for (const limit of limits) {
 		const window = fixedWindow(nowMs, limit.windowMs)
-		const admission = await consumeWithinLimit(sql, { table: 'dashboard_attempts', scope: limit.scope, window, limit: limit.limit, countRefused: true })
+		const admission = await consumeWithinLimit(sql, {
+			table: 'dashboard_attempts',
+			scope: limit.scope,
+			window,
+			limit: limit.limit,
+			countRefused: true
+		})
 		if (reached === null && !admission.admitted) reached = { scope: limit.scope, resetAt: new Date(window.resetMs) }
 	}
 	return reached

@@ -70,6 +70,7 @@ export async function endSession(sql: Sql, token: string): Promise<void> {
 /** Deletes sessions past their lifetime or idle for `idleMs` or longer. */
 export async function pruneExpiredSessions(sql: Sql, clock: Clock, idleMs: number): Promise<number> {
 	const now = clock.now()
-	const rows = await sql`DELETE FROM dashboard_sessions WHERE expires_at <= ${now} OR last_seen_at <= ${new Date(now.getTime() - idleMs)} RETURNING id`
+	const rows =
+		await sql`DELETE FROM dashboard_sessions WHERE expires_at <= ${now} OR last_seen_at <= ${new Date(now.getTime() - idleMs)} RETURNING id`
 	return rows.length
 }

@@ -13,7 +13,11 @@ export type SignUpInput = { email: string; password: string; accountName: string
 export type SignUpFieldErrors = Partial<Record<'email' | 'password' | 'account_name', string>>
 
 /** Checks the sign-up form; returns the cleaned input or a message per bad field. */
-export function readSignUp(raw: { email?: string; password?: string; accountName?: string }): { input: SignUpInput } | { errors: SignUpFieldErrors } {
+export function readSignUp(raw: {
+	email?: string
+	password?: string
+	accountName?: string
+}): { input: SignUpInput } | { errors: SignUpFieldErrors } {
 	const errors: SignUpFieldErrors = {}
 	const email = normaliseEmail(raw.email ?? '')
 	const accountName = (raw.accountName ?? '').trim()

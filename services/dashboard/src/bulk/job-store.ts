@@ -54,7 +54,10 @@ const jobOf = (row: JobRow): BulkJob => ({
 const INSERT_CHUNK = 5_000
 
 /** A job in state `ready` with its entries, written in one transaction: a list is stored whole or not at all. */
-export async function createJob(sql: Sql, input: { accountId: string; sourceName: string; entries: readonly ListEntry[]; report: ListReport; now: Date }): Promise<string> {
+export async function createJob(
+	sql: Sql,
+	input: { accountId: string; sourceName: string; entries: readonly ListEntry[]; report: ListReport; now: Date }
+): Promise<string> {
 	const id = crypto.randomUUID()
 	await sql.begin(async (tx) => {
 		await tx`
@@ -91,7 +94,8 @@ export async function listJobs(sql: Sql, accountId: string, limit = 20): Promise
 
 /** ready → running; false when the job was already started (a second click, a replayed form). */
 export async function markStarted(sql: Sql, accountId: string, jobId: string, now: Date): Promise<boolean> {
-	const rows = await sql`UPDATE bulk_check_jobs SET state = 'running', started_at = ${now} WHERE id = ${jobId} AND account_id = ${accountId} AND state = 'ready' RETURNING id`
+	const rows =
+		await sql`UPDATE bulk_check_jobs SET state = 'running', started_at = ${now} WHERE id = ${jobId} AND account_id = ${accountId} AND state = 'ready' RETURNING id`
 	return rows.length === 1
 }
 
@@ -126,7 +130,9 @@ export async function batchEntries(sql: Sql, jobId: string, batch: number): Prom
 
 /** Whether the batch was counted already and whether its results are stored. */
 export async function batchStatus(sql: Sql, jobId: string, batch: number): Promise<'new' | 'charged' | 'done'> {
-	const [row] = await sql<{ done: boolean }[]>`SELECT done_at IS NOT NULL AS done FROM bulk_check_batches WHERE job_id = ${jobId} AND batch = ${batch}`
+	const [row] = await sql<
+		{ done: boolean }[]
+	>`SELECT done_at IS NOT NULL AS done FROM bulk_check_batches WHERE job_id = ${jobId} AND batch = ${batch}`
 	return row === undefined ? 'new' : row.done ? 'done' : 'charged'
 }
 
@@ -136,9 +142,16 @@ export type EntryResult = { position: number; verdict: string | null; jurisdicti
  * Stores a batch's answers, marks it done and moves the job's count on, in one transaction; a
  * redelivered batch already done changes nothing. The job is done with its last batch.
  */
-export async function storeBatchResults(sql: Sql, jobId: string, batch: number, results: readonly EntryResult[], now: Date): Promise<{ finished: boolean }> {
+export async function storeBatchResults(
+	sql: Sql,
+	jobId: string,
+	batch: number,
+	results: readonly EntryResult[],
+	now: Date
+): Promise<{ finished: boolean }> {
 	return sql.begin(async (tx) => {
-		const marked = await tx`UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch`
+		const marked =
+			await tx`UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch`
 		if (marked.length === 0) return { finished: false }
 		await tx`
 			UPDATE bulk_check_entries e SET verdict = r.verdict, jurisdiction = r.jurisdiction, result = r.result::jsonb

@@ -39,7 +39,15 @@ export type ResultRow = {
 
 export type ResultPage = { rows: ResultRow[]; total: number; offset: number; limit: number }
 
-type EntryRow = { position: number; line: number; input: string; domain: string; verdict: string | null; jurisdiction: string | null; result: Record<string, unknown> }
+type EntryRow = {
+	position: number
+	line: number
+	input: string
+	domain: string
+	verdict: string | null
+	jurisdiction: string | null
+	result: Record<string, unknown>
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 
@@ -72,14 +80,20 @@ const filtered = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
 	${filter.jurisdiction === '' ? sql`` : sql`AND jurisdiction = ${filter.jurisdiction}`}`
 
 export async function resultPage(sql: Sql, jobId: string, filter: ResultFilter, offset: number, limit: number): Promise<ResultPage> {
-	const [counted] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM bulk_check_entries WHERE ${filtered(sql, jobId, filter)}`
+	const [counted] = await sql<
+		{ total: number }[]
+	>`SELECT count(*)::int AS total FROM bulk_check_entries WHERE ${filtered(sql, jobId, filter)}`
 	const rows = await sql<EntryRow[]>`
 		SELECT position, line, input, domain, verdict, jurisdiction, result FROM bulk_check_entries
 		WHERE ${filtered(sql, jobId, filter)} ORDER BY position LIMIT ${limit} OFFSET ${offset}`
 	return { rows: rows.map(resultRow), total: counted?.total ?? 0, offset, limit }
 }
 
-export async function entryOf(sql: Sql, jobId: string, position: number): Promise<{ input: string; domain: string; result: unknown } | null> {
+export async function entryOf(
+	sql: Sql,
+	jobId: string,
+	position: number
+): Promise<{ input: string; domain: string; result: unknown } | null> {
 	const [row] = await sql<{ input: string; domain: string; result: unknown }[]>`
 		SELECT input, domain, result FROM bulk_check_entries WHERE job_id = ${jobId} AND position = ${position}`
 	return row ?? null

@@ -7,7 +7,17 @@ import { countKeyCall } from '@lv/quota'
 import { secondWindow } from '@lv/fixed-window'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
-import { type BulkJob, type EntryResult, batchEntries, batchStatus, claimJobKey, findJobForWorker, markStopped, storeBatchResults, unfinishedBatches } from './job-store.ts'
+import {
+	type BulkJob,
+	type EntryResult,
+	batchEntries,
+	batchStatus,
+	claimJobKey,
+	findJobForWorker,
+	markStopped,
+	storeBatchResults,
+	unfinishedBatches
+} from './job-store.ts'
 import type { DashboardMetrics } from '../metrics.ts'
 
 /**
@@ -20,10 +30,20 @@ const BATCHES_IN_FLIGHT = 4
 export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number; metrics?: DashboardMetrics }
 
 /** Publishes every batch of a job; a batch published twice (a restart, a second click) is one message (Nats-Msg-Id). */
-export async function publishBatches(deps: Pick<BulkWorkerDeps, 'bus' | 'clock'>, jobId: string, batches: readonly number[]): Promise<void> {
+export async function publishBatches(
+	deps: Pick<BulkWorkerDeps, 'bus' | 'clock'>,
+	jobId: string,
+	batches: readonly number[]
+): Promise<void> {
 	const sentAt = deps.clock.now().toISOString()
 	for (const batch of batches) {
-		await publish(deps.bus, BulkCheckBatch, subjects.bulkCheckBatch, { id: bulkCheckBatchMsgId(jobId, batch), sent_at: sentAt, job_id: jobId, batch }, bulkCheckBatchMsgId(jobId, batch))
+		await publish(
+			deps.bus,
+			BulkCheckBatch,
+			subjects.bulkCheckBatch,
+			{ id: bulkCheckBatchMsgId(jobId, batch), sent_at: sentAt, job_id: jobId, batch },
+			bulkCheckBatchMsgId(jobId, batch)
+		)
 	}
 }
 
@@ -51,7 +71,8 @@ async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | nu
 function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId: string): Promise<ChargeOutcome> {
 	const { sql, clock } = deps
 	return sql.begin(async (tx) => {
-		const inserted = await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
+		const inserted =
+			await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
 		if (inserted.length === 0) return 'charged' as const
 		const nowMs = clock.now().getTime()
 		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs })
@@ -101,7 +122,8 @@ async function checkBatch(deps: BulkWorkerDeps, jobId: string, batch: number): P
 		unavailableReason: 'checker_unavailable'
 	})
 	const { results } = JSON.parse(new TextDecoder().decode(reply)) as { results: BatchRow[] }
-	if (!Array.isArray(results) || results.length !== entries.length) throw new TransientError('the checker answered a different number of rows')
+	if (!Array.isArray(results) || results.length !== entries.length)
+		throw new TransientError('the checker answered a different number of rows')
 	return entries.map((entry, index) => {
 		const result = results[index] as BatchRow
 		return { position: entry.position, verdict: textOrNull(result.verdict), jurisdiction: textOrNull(result.match?.jurisdiction), result }
@@ -110,7 +132,7 @@ async function checkBatch(deps: BulkWorkerDeps, jobId: string, batch: number): P
 
 export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch): Promise<void> {
 	const job = await findJobForWorker(deps.sql, message.job_id)
-	if (!job || job.state !== 'running') return
+	if (job?.state !== 'running') return
 	const status = await batchStatus(deps.sql, job.id, message.batch)
 	if (status === 'done') return
 	if (status === 'new') {
@@ -143,7 +165,13 @@ export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption
 	for (const [jobId, batches] of pending) await publishBatches(deps, jobId, batches)
 	const consumptions = await Promise.all(
 		Array.from({ length: BATCHES_IN_FLIGHT }, () =>
-			consume(deps.bus, { consumer: BULK_CHECK_CONSUMER, schema: BulkCheckBatch, handler: (body) => handleBatch(deps, body), logger: deps.logger, maxMessages: 2 })
+			consume(deps.bus, {
+				consumer: BULK_CHECK_CONSUMER,
+				schema: BulkCheckBatch,
+				handler: (body) => handleBatch(deps, body),
+				logger: deps.logger,
+				maxMessages: 2
+			})
 		)
 	)
 	return {

@@ -13,7 +13,8 @@ const clientWith = (fetch: GatewayFetch) =>
 	createGatewayClient({ sql: h.db.sql, clock: h.clock, logger: silentLogger, apiBaseUrl: 'http://api.localhost/', fetch, timeoutMs: 5000 })
 
 type KeyRow = { id: string; label: string; last_used_at: Date | null; revoked_at: Date | null }
-const keysOf = (accountId: string) => h.db.sql<KeyRow[]>`SELECT id, label, last_used_at, revoked_at FROM api_keys WHERE account_id = ${accountId}`
+const keysOf = (accountId: string) =>
+	h.db.sql<KeyRow[]>`SELECT id, label, last_used_at, revoked_at FROM api_keys WHERE account_id = ${accountId}`
 
 describe('gateway calls as the signed-in account', () => {
 	test('the gateway admits the call with a key of the account, which is revoked after the answer and never listed', async () => {
@@ -46,7 +47,12 @@ describe('gateway calls as the signed-in account', () => {
 
 	test('an unreachable gateway is a problem to show, and the key is revoked all the same', async () => {
 		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'offline', plan: 'starter' })
-		const answer = await clientWith(() => fetch('http://127.0.0.1:1/v1/health')).callAs(accountId, 'webhook_test', 'POST', '/v1/webhooks/x/test')
+		const answer = await clientWith(() => fetch('http://127.0.0.1:1/v1/health')).callAs(
+			accountId,
+			'webhook_test',
+			'POST',
+			'/v1/webhooks/x/test'
+		)
 		expect(answer).toMatchObject({ ok: false, problem: { status: null, message: 'The API could not be reached. Try again in a moment.' } })
 		const keys = await keysOf(accountId)
 		expect(keys).toHaveLength(1)

@@ -20,7 +20,13 @@ export type GatewayAnswer = { ok: true; response: Response } | { ok: false; prob
 
 export type GatewayClient = {
 	/** One call as the account, with a key issued for it and revoked as soon as the gateway has answered. */
-	callAs(accountId: string, action: DashboardAction, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, jsonBody?: unknown): Promise<GatewayAnswer>
+	callAs(
+		accountId: string,
+		action: DashboardAction,
+		method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+		path: string,
+		jsonBody?: unknown
+	): Promise<GatewayAnswer>
 }
 
 export function createGatewayClient(deps: GatewayClientDeps): GatewayClient {

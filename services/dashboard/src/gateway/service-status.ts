@@ -21,10 +21,18 @@ export type ServiceStatus = {
 }
 
 /** The gateway's public status, without a key; null when the gateway does not answer it. */
-export async function readServiceStatus(deps: { apiBaseUrl: string; fetch: GatewayFetch; timeoutMs: number; logger: Logger }): Promise<ServiceStatus | null> {
+export async function readServiceStatus(deps: {
+	apiBaseUrl: string
+	fetch: GatewayFetch
+	timeoutMs: number
+	logger: Logger
+}): Promise<ServiceStatus | null> {
 	try {
 		const response = await deps.fetch(
-			new Request(`${deps.apiBaseUrl.replace(/\/+$/, '')}/v1/status`, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(deps.timeoutMs) })
+			new Request(`${deps.apiBaseUrl.replace(/\/+$/, '')}/v1/status`, {
+				headers: { accept: 'application/json' },
+				signal: AbortSignal.timeout(deps.timeoutMs)
+			})
 		)
 		if (!response.ok) {
 			deps.logger.warn('gateway status unavailable', { status: response.status })

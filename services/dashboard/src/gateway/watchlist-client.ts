@@ -1,7 +1,13 @@
 import type { Managed } from './webhook-manage.ts'
 import type { GatewayClient } from './gateway-client.ts'
 
-export type WatchedOperator = { slug: string; name: string; licenseStatus: string | null; jurisdiction: string | null; addedAt: string | null }
+export type WatchedOperator = {
+	slug: string
+	name: string
+	licenseStatus: string | null
+	jurisdiction: string | null
+	addedAt: string | null
+}
 export type FoundOperator = { slug: string; name: string }
 export type FeedEvent = { id: string; event: string; timestamp: string; summary: string }
 export type Watchlist = { count: number; limit: number | null; operators: WatchedOperator[] }
@@ -21,37 +27,56 @@ async function read<T>(answer: ReturnType<GatewayClient['callAs']>, shape: (body
 function summaryOf(data: Record<string, unknown>): string {
 	const number = text(data.license_number)
 	const change = [text(data.previous_status), text(data.new_status)].filter((part) => part !== null).join(' → ')
-	return [text(data.operator_slug), number ? `licence ${number}` : null, text(data.jurisdiction_code), change || null].filter((part) => part).join(' · ')
+	return [text(data.operator_slug), number ? `licence ${number}` : null, text(data.jurisdiction_code), change || null]
+		.filter((part) => part)
+		.join(' · ')
 }
 
 /** The watchlist operations of the API, called as the account: the plan cap, duplicates and the events poll limit are the API's own. */
 export const watchlistClient = (client: GatewayClient, accountId: string) => ({
 	summary: () =>
-		read(client.callAs(accountId, 'watchlist', 'GET', '/v1/watchlist'), (body): Watchlist => ({
-			count: Number(body.count ?? 0),
-			limit: typeof body.limit === 'number' ? body.limit : null,
-			operators: rowsOf(body.operators).map((row) => ({
-				slug: String(row.slug ?? ''),
-				name: String(row.display_name ?? ''),
-				licenseStatus: text(row.license_status),
-				jurisdiction: text(row.jurisdiction_code),
-				addedAt: text(row.added_at)
-			}))
-		})),
+		read(
+			client.callAs(accountId, 'watchlist', 'GET', '/v1/watchlist'),
+			(body): Watchlist => ({
+				count: Number(body.count ?? 0),
+				limit: typeof body.limit === 'number' ? body.limit : null,
+				operators: rowsOf(body.operators).map((row) => ({
+					slug: String(row.slug ?? ''),
+					name: String(row.display_name ?? ''),
+					licenseStatus: text(row.license_status),
+					jurisdiction: text(row.jurisdiction_code),
+					addedAt: text(row.added_at)
+				}))
+			})
+		),
 	search: (q: string) =>
 		read(client.callAs(accountId, 'watchlist', 'GET', `/v1/operators/search?q=${encodeURIComponent(q)}&limit=20`), (body) =>
-			rowsOf(body.operators).map((row): FoundOperator => ({ slug: String(row.slug ?? ''), name: String(row.display_name ?? row.name ?? row.slug ?? '') }))
+			rowsOf(body.operators).map(
+				(row): FoundOperator => ({ slug: String(row.slug ?? ''), name: String(row.display_name ?? row.name ?? row.slug ?? '') })
+			)
 		),
-	add: (slug: string) => read(client.callAs(accountId, 'watchlist', 'POST', '/v1/watchlist/operators', { operator_slug: slug }), () => null),
-	remove: (slug: string) => read(client.callAs(accountId, 'watchlist', 'DELETE', `/v1/watchlist/operators/${encodeURIComponent(slug)}`), () => null),
+	add: (slug: string) =>
+		read(client.callAs(accountId, 'watchlist', 'POST', '/v1/watchlist/operators', { operator_slug: slug }), () => null),
+	remove: (slug: string) =>
+		read(client.callAs(accountId, 'watchlist', 'DELETE', `/v1/watchlist/operators/${encodeURIComponent(slug)}`), () => null),
 	events: (now: Date) =>
 		read(
-			client.callAs(accountId, 'watchlist', 'GET', `/v1/watchlist/events?since=${encodeURIComponent(new Date(now.getTime() - FEED_DAYS * 86_400_000).toISOString())}&limit=100`),
+			client.callAs(
+				accountId,
+				'watchlist',
+				'GET',
+				`/v1/watchlist/events?since=${encodeURIComponent(new Date(now.getTime() - FEED_DAYS * 86_400_000).toISOString())}&limit=100`
+			),
 			(body) =>
 				rowsOf(body.events)
 					.map((row): FeedEvent => {
 						const data = (row.data ?? {}) as Record<string, unknown>
-						return { id: String(row.event_id ?? ''), event: String(row.event ?? ''), timestamp: String(row.timestamp ?? ''), summary: summaryOf(data) }
+						return {
+							id: String(row.event_id ?? ''),
+							event: String(row.event ?? ''),
+							timestamp: String(row.timestamp ?? ''),
+							summary: summaryOf(data)
+						}
 					})
 					.reverse()
 		)

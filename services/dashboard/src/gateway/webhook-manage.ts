@@ -30,10 +30,15 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null)
 const int = (value: unknown) => (Number.isInteger(value) ? (value as number) : null)
 
 export const webhookManager = (client: GatewayClient, accountId: string) => ({
-	create: (input: EndpointInput) => call(client.callAs(accountId, 'webhook_manage', 'POST', '/v1/webhooks', input), (body) => ({ id: String(body.id ?? ''), secret: secretOf(body) })),
+	create: (input: EndpointInput) =>
+		call(client.callAs(accountId, 'webhook_manage', 'POST', '/v1/webhooks', input), (body) => ({
+			id: String(body.id ?? ''),
+			secret: secretOf(body)
+		})),
 	update: (id: string, input: EndpointInput) => call(client.callAs(accountId, 'webhook_manage', 'PATCH', path(id), input), () => null),
 	remove: (id: string) => call(client.callAs(accountId, 'webhook_manage', 'DELETE', path(id)), () => null),
-	rotate: (id: string) => call(client.callAs(accountId, 'webhook_manage', 'POST', path(id, '/rotate_secret')), (body) => ({ secret: secretOf(body) })),
+	rotate: (id: string) =>
+		call(client.callAs(accountId, 'webhook_manage', 'POST', path(id, '/rotate_secret')), (body) => ({ secret: secretOf(body) })),
 	deliveries: (id: string) =>
 		call(client.callAs(accountId, 'webhook_manage', 'GET', path(id, '/deliveries')), (body) =>
 			(Array.isArray(body.deliveries) ? (body.deliveries as Record<string, unknown>[]) : []).map(

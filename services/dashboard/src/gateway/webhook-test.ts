@@ -23,7 +23,13 @@ export async function sendWebhookTest(client: GatewayClient, accountId: string, 
 	if (body === null || typeof body.delivered !== 'boolean' || !Number.isInteger(body.latency_ms)) {
 		return {
 			ok: false,
-			problem: { status: answer.response.status, message: 'The API gave an answer the dashboard does not understand.', code: null, reason: null, resetAt: null }
+			problem: {
+				status: answer.response.status,
+				message: 'The API gave an answer the dashboard does not understand.',
+				code: null,
+				reason: null,
+				resetAt: null
+			}
 		}
 	}
 	return {

@@ -32,9 +32,19 @@ function fileMailer(dir: string, from: string, clock: Clock): Mailer {
 	return {
 		async send(mail) {
 			const now = clock.now()
-			const message = [`From: ${from}`, `To: ${mail.to}`, `Subject: ${mail.subject}`, `Date: ${now.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text].join('\n')
+			const message = [
+				`From: ${from}`,
+				`To: ${mail.to}`,
+				`Subject: ${mail.subject}`,
+				`Date: ${now.toUTCString()}`,
+				'Content-Type: text/plain; charset=utf-8',
+				'',
+				mail.text
+			].join('\n')
 			await mkdir(dir, { recursive: true })
-			await writeFile(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`), message, { mode: 0o600 })
+			await writeFile(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`), message, {
+				mode: 0o600
+			})
 		}
 	}
 }

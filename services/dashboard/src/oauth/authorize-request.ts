@@ -4,7 +4,14 @@ import { type OAuthClient, findClient } from './oauth-store.ts'
 import type { AuthorizationServer } from './oauth-settings.ts'
 
 /** An authorisation request whose client and redirect URI are known good: the consent page may be shown. */
-export type AuthorizeRequest = { client: OAuthClient; redirectUri: string; state: string | undefined; codeChallenge: string; resource: string; scope: string }
+export type AuthorizeRequest = {
+	client: OAuthClient
+	redirectUri: string
+	state: string | undefined
+	codeChallenge: string
+	resource: string
+	scope: string
+}
 
 export type AuthorizeCheck =
 	| { kind: 'valid'; request: AuthorizeRequest }
@@ -25,16 +32,26 @@ export async function checkAuthorizeRequest(sql: Sql, server: AuthorizationServe
 	if (presented === undefined || !redirectUriRegistered(client.redirectUris, presented))
 		return { kind: 'page', message: 'The application asked to send you back to an address it did not register. Nothing was shared.' }
 	const state = params.state
-	const fail = (error: string, description: string): AuthorizeCheck => ({ kind: 'redirect', redirectUri: presented, state, error, description })
+	const fail = (error: string, description: string): AuthorizeCheck => ({
+		kind: 'redirect',
+		redirectUri: presented,
+		state,
+		error,
+		description
+	})
 	if (state !== undefined && state.length > MAX_STATE_LENGTH) return fail('invalid_request', 'state is too long')
 	if (params.response_type !== 'code') return fail('unsupported_response_type', 'only response_type=code is supported')
 	if (!params.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256')
 	if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'only code_challenge_method=S256 is supported')
 	if (!isS256Challenge(params.code_challenge)) return fail('invalid_request', 'code_challenge is not an S256 challenge')
-	if (params.resource !== undefined && params.resource !== server.resource) return fail('invalid_target', `the only resource is ${server.resource}`)
+	if (params.resource !== undefined && params.resource !== server.resource)
+		return fail('invalid_target', `the only resource is ${server.resource}`)
 	const scopes = (params.scope ?? server.scope).split(' ').filter(Boolean)
 	if (scopes.some((scope) => scope !== server.scope)) return fail('invalid_scope', `the only scope is ${server.scope}`)
-	return { kind: 'valid', request: { client, redirectUri: presented, state, codeChallenge: params.code_challenge, resource: server.resource, scope: server.scope } }
+	return {
+		kind: 'valid',
+		request: { client, redirectUri: presented, state, codeChallenge: params.code_challenge, resource: server.resource, scope: server.scope }
+	}
 }
 
 /** The client's redirect URI with the response parameters added (and `iss`, RFC 9207). */

@@ -16,7 +16,8 @@ const stringArray = (value: unknown): value is string[] => Array.isArray(value) 
  * as `none` and told so in the answer (RFC 7591 §3.2.1 lets the server replace requested values).
  */
 export async function registerClientEndpoint(deps: { sql: Sql; clock: Clock }, body: unknown): Promise<Response> {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) return oauthError('invalid_client_metadata', 'the body must be a JSON object')
+	if (typeof body !== 'object' || body === null || Array.isArray(body))
+		return oauthError('invalid_client_metadata', 'the body must be a JSON object')
 	const metadata = body as Record<string, unknown>
 	const redirectUris = metadata.redirect_uris
 	if (!stringArray(redirectUris) || redirectUris.length === 0 || redirectUris.length > MAX_REDIRECT_URIS)
@@ -29,7 +30,8 @@ export async function registerClientEndpoint(deps: { sql: Sql; clock: Clock }, b
 	if (!stringArray(grantTypes) || grantTypes.some((type) => !SUPPORTED_GRANT_TYPES.includes(type)))
 		return oauthError('invalid_client_metadata', 'grant_types may only be authorization_code and refresh_token')
 	const responseTypes = metadata.response_types ?? ['code']
-	if (!stringArray(responseTypes) || responseTypes.some((type) => type !== 'code')) return oauthError('invalid_client_metadata', 'response_types may only be code')
+	if (!stringArray(responseTypes) || responseTypes.some((type) => type !== 'code'))
+		return oauthError('invalid_client_metadata', 'response_types may only be code')
 	const name = metadata.client_name ?? 'Unnamed application'
 	if (typeof name !== 'string' || name.trim().length === 0 || name.length > MAX_CLIENT_NAME || hasControlCharacters(name))
 		return oauthError('invalid_client_metadata', `client_name must be 1-${MAX_CLIENT_NAME} printable characters`)

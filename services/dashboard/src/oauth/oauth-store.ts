@@ -26,7 +26,16 @@ export async function findClient(sql: Sql, clientId: string): Promise<OAuthClien
 	return row ? { id: row.id, clientName: row.client_name, redirectUris: row.redirect_uris, createdAt: row.created_at } : null
 }
 
-export type Approval = { clientId: string; clientName: string; userId: string; accountId: string; resource: string; scope: string; redirectUri: string; codeChallenge: string }
+export type Approval = {
+	clientId: string
+	clientName: string
+	userId: string
+	accountId: string
+	resource: string
+	scope: string
+	redirectUri: string
+	codeChallenge: string
+}
 
 /**
  * The user's approval: a grant owning a new key of the account (its plaintext is dropped here: calls
@@ -59,7 +68,15 @@ async function pruneExpired(sql: Sql, now: Date): Promise<void> {
 
 export type LiveGrant = { grantId: string; clientId: string; userId: string; accountId: string; resource: string; scope: string }
 
-type GrantRow = { grant_id: string; client_id: string; user_id: string; account_id: string; resource: string; scope: string; revoked_at: Date | null }
+type GrantRow = {
+	grant_id: string
+	client_id: string
+	user_id: string
+	account_id: string
+	resource: string
+	scope: string
+	revoked_at: Date | null
+}
 const liveGrantOf = (row: GrantRow): LiveGrant => ({
 	grantId: row.grant_id,
 	clientId: row.client_id,
@@ -105,7 +122,9 @@ export async function issueRefreshToken(sql: Sql, clock: Clock, grantId: string)
 	return token
 }
 
-export type RefreshRotation = { outcome: 'rotated'; grant: LiveGrant; refreshToken: string } | { outcome: 'unknown' | 'expired' | 'grant_revoked' | 'reused' }
+export type RefreshRotation =
+	| { outcome: 'rotated'; grant: LiveGrant; refreshToken: string }
+	| { outcome: 'unknown' | 'expired' | 'grant_revoked' | 'reused' }
 
 /**
  * Spends a refresh token and issues its successor in one transaction. A token spent before is
@@ -134,7 +153,12 @@ export async function rotateRefreshToken(sql: Sql, clock: Clock, token: string, 
  * Ends the live grants `which` selects and the keys they own, in one statement, so the gateway
  * refuses their next call whatever token is presented. Returns how many grants ended.
  */
-async function endGrants(sql: Sql, which: { grantId: string; accountId?: string } | { userId: string }, now: Date, reason: GrantRevocation): Promise<number> {
+async function endGrants(
+	sql: Sql,
+	which: { grantId: string; accountId?: string } | { userId: string },
+	now: Date,
+	reason: GrantRevocation
+): Promise<number> {
 	const selected =
 		'userId' in which
 			? sql`user_id = ${which.userId}`
@@ -150,15 +174,20 @@ async function endGrants(sql: Sql, which: { grantId: string; accountId?: string 
 	return row?.ended ?? 0
 }
 
-const revokeGrantIn = async (sql: Sql, grantId: string, now: Date, reason: GrantRevocation) => (await endGrants(sql, { grantId }, now, reason)) > 0
+const revokeGrantIn = async (sql: Sql, grantId: string, now: Date, reason: GrantRevocation) =>
+	(await endGrants(sql, { grantId }, now, reason)) > 0
 
 /** Revokes one grant of the account (the Connected apps page); false when there is no such live grant. */
 export const revokeAccountGrant = async (sql: Sql, clock: Clock, accountId: string, grantId: string): Promise<boolean> =>
 	(await endGrants(sql, { grantId, accountId }, clock.now(), 'user')) > 0
 
 /** Every live grant a user approved: what signing out everywhere (and a password change) must also end. */
-export const revokeUserGrants = (sql: Sql, clock: Clock, userId: string, reason: GrantRevocation = 'sign_out_everywhere'): Promise<number> =>
-	endGrants(sql, { userId }, clock.now(), reason)
+export const revokeUserGrants = (
+	sql: Sql,
+	clock: Clock,
+	userId: string,
+	reason: GrantRevocation = 'sign_out_everywhere'
+): Promise<number> => endGrants(sql, { userId }, clock.now(), reason)
 
 /** RFC 7009: a refresh token of the client ends its grant; anything else is ignored (the endpoint answers 200 regardless). */
 export async function revokeByRefreshToken(sql: Sql, clock: Clock, token: string, clientId: string): Promise<void> {
@@ -170,11 +199,20 @@ export async function revokeByRefreshToken(sql: Sql, clock: Clock, token: string
 	})
 }
 
-export type GrantListing = { grantId: string; clientName: string; redirectHost: string; approvedBy: string; createdAt: Date; lastUsedAt: Date | null }
+export type GrantListing = {
+	grantId: string
+	clientName: string
+	redirectHost: string
+	approvedBy: string
+	createdAt: Date
+	lastUsedAt: Date | null
+}
 
 /** The account's live grants for the Connected apps page, newest first; last use is the grant key's. */
 export async function listAccountGrants(sql: Sql, accountId: string): Promise<GrantListing[]> {
-	const rows = await sql<{ id: string; client_name: string; redirect_uris: string[]; email: string; created_at: Date; last_used_at: Date | null }[]>`
+	const rows = await sql<
+		{ id: string; client_name: string; redirect_uris: string[]; email: string; created_at: Date; last_used_at: Date | null }[]
+	>`
 		SELECT g.id, c.client_name, c.redirect_uris, u.email, g.created_at, k.last_used_at
 		FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id JOIN dashboard_users u ON u.id = g.user_id JOIN api_keys k ON k.id = g.key_id
 		WHERE g.account_id = ${accountId} AND g.revoked_at IS NULL

@@ -1,7 +1,14 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { ACCESS_TOKEN_TTL_SECONDS, pkceVerifierMatches, signAccessToken, verifyAccessToken } from '@lv/oauth'
-import { type LiveGrant, issueRefreshToken, redeemCode, revokeByRefreshToken, revokeAccountGrant, rotateRefreshToken } from './oauth-store.ts'
+import {
+	type LiveGrant,
+	issueRefreshToken,
+	redeemCode,
+	revokeByRefreshToken,
+	revokeAccountGrant,
+	rotateRefreshToken
+} from './oauth-store.ts'
 import { field, oauthError, oauthJson } from './oauth-responses.ts'
 import type { AuthorizationServer } from './oauth-settings.ts'
 
@@ -9,7 +16,13 @@ type TokenDeps = { sql: Sql; clock: Clock; server: AuthorizationServer }
 
 async function tokenResponse(deps: TokenDeps, grant: LiveGrant, refreshToken: string): Promise<Response> {
 	const accessToken = await signAccessToken(deps.server.tokens, grant, deps.clock.nowMs())
-	return oauthJson({ access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken, scope: grant.scope })
+	return oauthJson({
+		access_token: accessToken,
+		token_type: 'Bearer',
+		expires_in: ACCESS_TOKEN_TTL_SECONDS,
+		refresh_token: refreshToken,
+		scope: grant.scope
+	})
 }
 
 const wrongResource = (deps: TokenDeps, body: unknown) => {
@@ -25,11 +38,14 @@ async function exchangeCode(deps: TokenDeps, body: unknown, clientId: string): P
 	if (!code || !redirectUri || !verifier) return oauthError('invalid_request', 'code, redirect_uri and code_verifier are required')
 	if (wrongResource(deps, body)) return oauthError('invalid_target', `the only resource is ${deps.server.resource}`)
 	const redemption = await redeemCode(deps.sql, deps.clock, code)
-	if (redemption.outcome === 'reused') return oauthError('invalid_grant', 'the authorization code was already used; the grant it started is revoked')
-	if (redemption.outcome !== 'redeemed') return oauthError('invalid_grant', `the authorization code is ${redemption.outcome.replace('_', ' ')}`)
+	if (redemption.outcome === 'reused')
+		return oauthError('invalid_grant', 'the authorization code was already used; the grant it started is revoked')
+	if (redemption.outcome !== 'redeemed')
+		return oauthError('invalid_grant', `the authorization code is ${redemption.outcome.replace('_', ' ')}`)
 	if (redemption.grant.clientId !== clientId) return oauthError('invalid_grant', 'the authorization code was issued to another client')
 	if (redemption.redirectUri !== redirectUri) return oauthError('invalid_grant', 'redirect_uri differs from the authorization request')
-	if (!(await pkceVerifierMatches(verifier, redemption.codeChallenge))) return oauthError('invalid_grant', 'code_verifier does not match the code_challenge')
+	if (!(await pkceVerifierMatches(verifier, redemption.codeChallenge)))
+		return oauthError('invalid_grant', 'code_verifier does not match the code_challenge')
 	return tokenResponse(deps, redemption.grant, await issueRefreshToken(deps.sql, deps.clock, redemption.grant.grantId))
 }
 

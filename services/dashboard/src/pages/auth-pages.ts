@@ -38,7 +38,13 @@ ${errors.password ? fieldError(errors, 'password') : html`<p class="hint">At lea
 	)
 }
 
-export type SignInView = { csrf: string; email?: string; error?: string; notice?: string; /** A same-site path to continue to after signing in (an assistant's authorisation request). */ next?: string }
+export type SignInView = {
+	csrf: string
+	email?: string
+	error?: string
+	notice?: string /** A same-site path to continue to after signing in (an assistant's authorisation request). */
+	next?: string
+}
 
 export function signInPage(view: SignInView): SafeHtml {
 	return signedOutPage(

@@ -14,10 +14,20 @@ const PLAN_LIMITS = html`<ul class="plan-limits">
 <li>Business and Enterprise: ${number(BULK_ENTRIES_PER_JOB.business ?? 0)}</li>
 </ul>`
 
-export type BulkFormView = { session: Session; csrf: string; limit: number; jobs: BulkJob[]; error?: string; report?: ListReport; pasted?: string }
+export type BulkFormView = {
+	session: Session
+	csrf: string
+	limit: number
+	jobs: BulkJob[]
+	error?: string
+	report?: ListReport
+	pasted?: string
+}
 
 const stateLabel = (job: BulkJob) =>
-	job.state === 'stopped' ? `stopped (${job.stopReason === 'quota_exhausted' ? 'monthly quota used up' : (job.stopReason ?? 'unknown')})` : job.state
+	job.state === 'stopped'
+		? `stopped (${job.stopReason === 'quota_exhausted' ? 'monthly quota used up' : (job.stopReason ?? 'unknown')})`
+		: job.state
 
 export function reportList(report: ListReport): SafeHtml {
 	return html`<ul class="report" data-report>
@@ -25,8 +35,12 @@ export function reportList(report: ListReport): SafeHtml {
 ${report.urlsReduced ? html`<li>${number(report.urlsReduced)} web addresses reduced to their hostname</li>` : ''}
 ${report.duplicates ? html`<li>${number(report.duplicates)} duplicates skipped</li>` : ''}
 ${report.blank ? html`<li>${number(report.blank)} blank lines skipped</li>` : ''}
-${report.junk ? html`<li data-junk>${number(report.junk)} lines are not a domain or web address and were skipped${report.junk > report.junkSamples.length ? html` (first ${report.junkSamples.length} below)` : ''}:
-<ul>${report.junkSamples.map((junk) => html`<li>line ${junk.line}: <code>${junk.text}</code> (${junk.problem})</li>`)}</ul></li>` : ''}
+${
+	report.junk
+		? html`<li data-junk>${number(report.junk)} lines are not a domain or web address and were skipped${report.junk > report.junkSamples.length ? html` (first ${report.junkSamples.length} below)` : ''}:
+<ul>${report.junkSamples.map((junk) => html`<li>line ${junk.line}: <code>${junk.text}</code> (${junk.problem})</li>`)}</ul></li>`
+		: ''
+}
 </ul>`
 }
 
@@ -83,7 +97,12 @@ ${short ? callout('warning', 'The quota left is not enough for the whole list: t
 
 export function progressBlock(progress: Progress, running: boolean): SafeHtml {
 	const rate = progress.perSecond === null ? '–' : `${number(Math.round(progress.perSecond))} domains/s`
-	const left = progress.secondsLeft === null ? '–' : progress.secondsLeft < 60 ? `${progress.secondsLeft} s` : `${Math.ceil(progress.secondsLeft / 60)} min`
+	const left =
+		progress.secondsLeft === null
+			? '–'
+			: progress.secondsLeft < 60
+				? `${progress.secondsLeft} s`
+				: `${Math.ceil(progress.secondsLeft / 60)} min`
 	return html`<section class="card" data-progress${running ? html` data-progress-url="progress"` : ''}>
 <label for="job-progress">Progress</label>
 <progress id="job-progress" max="${progress.total}" value="${progress.done}">${progress.percent} %</progress>
@@ -112,7 +131,8 @@ ${counts.map((count) => html`<tr><th scope="row">${count.verdict ?? 'error'}</th
 }
 
 function filterForm(view: BulkJobView, verdicts: (string | null)[]): SafeHtml {
-	const option = (value: string, label: string, selected: string) => html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`
+	const option = (value: string, label: string, selected: string) =>
+		html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`
 	return html`<form method="get" action="/bulk/${view.job.id}" class="filters">
 <label for="verdict">Verdict</label>
 <select id="verdict" name="verdict">${option('', 'All', view.filter.verdict)}${verdicts.map((verdict) => option(verdict ?? 'error', verdict ?? 'error', view.filter.verdict))}</select>
@@ -123,9 +143,13 @@ function filterForm(view: BulkJobView, verdicts: (string | null)[]): SafeHtml {
 }
 
 function resultsTable(view: BulkJobView, results: ResultPage): SafeHtml {
-	const query = (offset: number) => `?verdict=${encodeURIComponent(view.filter.verdict)}&jurisdiction=${encodeURIComponent(view.filter.jurisdiction)}&offset=${offset}`
+	const query = (offset: number) =>
+		`?verdict=${encodeURIComponent(view.filter.verdict)}&jurisdiction=${encodeURIComponent(view.filter.jurisdiction)}&offset=${offset}`
 	return html`<section class="card"><h2>Results</h2>
-${filterForm(view, view.counts.map((count) => count.verdict))}
+${filterForm(
+	view,
+	view.counts.map((count) => count.verdict)
+)}
 <p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a></p>
 <p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th></tr></thead><tbody>
@@ -161,7 +185,14 @@ ${body}`
 	})
 }
 
-export function entryPage(view: { session: Session; csrf: string; job: BulkJob; input: string; domain: string; result: unknown }): SafeHtml {
+export function entryPage(view: {
+	session: Session
+	csrf: string
+	job: BulkJob
+	input: string
+	domain: string
+	result: unknown
+}): SafeHtml {
 	return signedInPage({
 		title: `${view.domain} · bulk check`,
 		session: view.session,

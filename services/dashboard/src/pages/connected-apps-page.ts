@@ -4,7 +4,15 @@ import { formatAgo, formatUtc } from './format.ts'
 import { type SafeHtml, html } from './html.ts'
 import { callout, csrfField, signedInPage } from './layout.ts'
 
-export type ConnectedAppsView = { session: Session; csrf: string; now: Date; grants: GrantListing[]; connectorUrl: string | null; notice?: string; error?: string }
+export type ConnectedAppsView = {
+	session: Session
+	csrf: string
+	now: Date
+	grants: GrantListing[]
+	connectorUrl: string | null
+	notice?: string
+	error?: string
+}
 
 function grantRow(view: ConnectedAppsView, grant: GrantListing): SafeHtml {
 	const lastUsed = grant.lastUsedAt

@@ -30,7 +30,8 @@ function datasetCard(view: ExportView, dataset: ExportDataset): SafeHtml {
 <h2>${label.title}</h2>
 <p class="muted">${label.about}</p>
 <div class="buttons">${EXPORT_FORMATS.map(
-		(format) => html`<form method="post" action="/export" class="inline">${csrfField(view.csrf)}<input type="hidden" name="dataset" value="${dataset}"><input type="hidden" name="format" value="${format}"><button type="submit" class="secondary">Download ${FORMAT_LABELS[format]}</button></form>`
+		(format) =>
+			html`<form method="post" action="/export" class="inline">${csrfField(view.csrf)}<input type="hidden" name="dataset" value="${dataset}"><input type="hidden" name="format" value="${format}"><button type="submit" class="secondary">Download ${FORMAT_LABELS[format]}</button></form>`
 	)}</div>
 </div>`
 }
@@ -46,5 +47,11 @@ ${view.error ? callout('error', view.error) : ''}
 <p>Your account is on the ${view.session.plan?.name ?? 'no active'} plan. Bulk CSV and NDJSON exports of licences, operators and domains come with Pro (10 exports a day), Business (100 a day) and Enterprise (no daily cap).</p>
 <p><a class="button primary" href="${view.pricingUrl}">See plans and pricing</a></p>
 </section>`
-	return signedInPage({ title: 'Export', session: view.session, csrf: view.csrf, section: 'export', content: html`<h1>Export</h1>\n${body}` })
+	return signedInPage({
+		title: 'Export',
+		session: view.session,
+		csrf: view.csrf,
+		section: 'export',
+		content: html`<h1>Export</h1>\n${body}`
+	})
 }

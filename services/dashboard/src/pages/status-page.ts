@@ -58,7 +58,10 @@ export function statusPage(status: ServiceStatus | null, now: Date): SafeHtml {
 	const banner =
 		status.status === 'operational'
 			? callout('success', 'All registers are within their freshness SLA.')
-			: callout('warning', `Degraded: ${stale.map((register) => register.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} past the freshness SLA.`)
+			: callout(
+					'warning',
+					`Degraded: ${stale.map((register) => register.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} past the freshness SLA.`
+				)
 	return publicPage(
 		'Service status',
 		html`<h1>Service status</h1>

@@ -22,11 +22,13 @@ const slugForm = (csrf: string, action: 'add' | 'remove', slug: string, label: s
 function watchedTable(view: WatchlistView, watchlist: Watchlist): SafeHtml {
 	const cap = watchlist.limit === null ? 'no cap' : `${watchlist.limit} on your plan`
 	return html`<section class="card"><h2>Watched operators <span class="muted">(${watchlist.count}, ${cap})</span></h2>
-${watchlist.operators.length === 0
-	? html`<p class="empty">No operators watched yet. Search for one below.</p>`
-	: html`<div class="table-wrap"><table class="data" data-watched><thead><tr><th>Operator</th><th>Licence</th><th>Jurisdiction</th><th></th></tr></thead><tbody>
+${
+	watchlist.operators.length === 0
+		? html`<p class="empty">No operators watched yet. Search for one below.</p>`
+		: html`<div class="table-wrap"><table class="data" data-watched><thead><tr><th>Operator</th><th>Licence</th><th>Jurisdiction</th><th></th></tr></thead><tbody>
 ${watchlist.operators.map((operator) => html`<tr><td>${operator.name} <code>${operator.slug}</code></td><td>${operator.licenseStatus ?? '–'}</td><td>${operator.jurisdiction ?? '–'}</td><td class="actions">${slugForm(view.csrf, 'remove', operator.slug, 'Remove')}</td></tr>`)}
-</tbody></table></div>`}
+</tbody></table></div>`
+}
 </section>`
 }
 
@@ -46,9 +48,11 @@ ${results}
 
 function timeline(events: FeedEvent[]): SafeHtml {
 	return html`<section class="card"><h2>Events of the last 30 days</h2>
-${events.length === 0
-	? html`<p class="empty">No events for watched operators in the last 30 days.</p>`
-	: html`<ol class="event-timeline" data-timeline>${events.map((event) => html`<li><time datetime="${event.timestamp}">${event.timestamp.slice(0, 16).replace('T', ' ')} UTC</time> <code>${event.event}</code> ${event.summary}</li>`)}</ol>`}
+${
+	events.length === 0
+		? html`<p class="empty">No events for watched operators in the last 30 days.</p>`
+		: html`<ol class="event-timeline" data-timeline>${events.map((event) => html`<li><time datetime="${event.timestamp}">${event.timestamp.slice(0, 16).replace('T', ' ')} UTC</time> <code>${event.event}</code> ${event.summary}</li>`)}</ol>`
+}
 </section>`
 }
 

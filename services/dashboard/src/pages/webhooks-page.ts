@@ -128,7 +128,13 @@ ${create}`
 	})
 }
 
-export function deliveriesPage(view: { session: Session; csrf: string; endpoint: EndpointListing; deliveries: Delivery[] | null; problem?: GatewayProblem }): SafeHtml {
+export function deliveriesPage(view: {
+	session: Session
+	csrf: string
+	endpoint: EndpointListing
+	deliveries: Delivery[] | null
+	problem?: GatewayProblem
+}): SafeHtml {
 	const rows = view.deliveries ?? []
 	const table = rows.length
 		? html`<div class="table-wrap"><table class="data" data-deliveries><thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Next retry</th><th>Response</th><th>Created</th></tr></thead><tbody>

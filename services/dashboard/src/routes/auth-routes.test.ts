@@ -27,7 +27,11 @@ describe('sign-up', () => {
 		const browser = new BrowserSession(h.dashboard())
 		const email = uniqueEmail('Owner')
 		await browser.get('/sign-up')
-		const answer = await browser.post('/sign-up', { email: `  ${email.toUpperCase()} `, password: 'a long enough password', account_name: ' Acme ' })
+		const answer = await browser.post('/sign-up', {
+			email: `  ${email.toUpperCase()} `,
+			password: 'a long enough password',
+			account_name: ' Acme '
+		})
 		expect(answer.status).toBe(200)
 		expect(answer.html).toContain('Check your email')
 		expect(await accountsWithEmail(email.toLowerCase())).toHaveLength(0)
@@ -35,7 +39,9 @@ describe('sign-up', () => {
 		expect(mail?.subject).toBe('Confirm your Licence Register Verification account')
 		const link = confirmLinkFor(h.mailbox, email)
 		expect(link.origin).toBe('http://localhost')
-		const held = await h.db.sql<{ token_hash: Uint8Array }[]>`SELECT token_hash FROM dashboard_sign_ups WHERE email = ${email.toLowerCase()}`
+		const held = await h.db.sql<
+			{ token_hash: Uint8Array }[]
+		>`SELECT token_hash FROM dashboard_sign_ups WHERE email = ${email.toLowerCase()}`
 		expect(Buffer.from(held[0]?.token_hash ?? []).equals(Buffer.from(sha256(link.searchParams.get('token') ?? '')))).toBe(true)
 
 		const confirmPage = await browser.get(`${link.pathname}${link.search}`)
@@ -123,7 +129,11 @@ describe('sign-up', () => {
 		const victim = new BrowserSession(h.dashboard())
 		await victim.get('/sign-up')
 		const email = uniqueEmail()
-		const answer = await victim.post('/sign-up', { email, password: 'a long enough password', account_name: 'X', csrf: attacker.csrfToken() }, { csrf: 'none' })
+		const answer = await victim.post(
+			'/sign-up',
+			{ email, password: 'a long enough password', account_name: 'X', csrf: attacker.csrfToken() },
+			{ csrf: 'none' }
+		)
 		expect(answer.status).toBe(403)
 		expect(await accountsWithEmail(email)).toHaveLength(0)
 	})
@@ -209,11 +219,14 @@ describe('sign-in and sign-out', () => {
 		const { email, password } = await signUp(new BrowserSession(h.dashboard()), h.mailbox)
 		const browser = new BrowserSession(h.dashboard())
 		await browser.get('/sign-in')
-		for (let attempt = 0; attempt < 5; attempt++) expect((await browser.post('/sign-in', { email, password: 'wrong password' })).status).toBe(401)
+		for (let attempt = 0; attempt < 5; attempt++)
+			expect((await browser.post('/sign-in', { email, password: 'wrong password' })).status).toBe(401)
 		const limited = await browser.post('/sign-in', { email, password })
 		expect(limited.status).toBe(429)
 		expect(limited.html).toContain('Too many sign-in attempts. Try again after 2026-11-02 10:15 UTC.')
-		const [counter] = await h.db.sql<{ count: number }[]>`SELECT count FROM dashboard_attempts WHERE scope LIKE 'sign-in-email:%' AND window_start = '2026-11-02T10:00:00Z'`
+		const [counter] = await h.db.sql<
+			{ count: number }[]
+		>`SELECT count FROM dashboard_attempts WHERE scope LIKE 'sign-in-email:%' AND window_start = '2026-11-02T10:00:00Z'`
 		expect(counter?.count).toBe(6)
 		h.clock.advance(15 * MINUTE)
 		expect((await browser.post('/sign-in', { email, password })).status).toBe(303)

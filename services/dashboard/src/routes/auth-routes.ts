@@ -42,7 +42,10 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			const next = continueTo(formField(body, 'next'))
 			const again = (status: number, error: string, outcome: SignInOutcome) => {
 				deps.metrics?.signIn(outcome)
-				return htmlResponse(signInPage({ csrf: csrf.token, email: formField(body, 'email'), error, next }), { status, cookies: csrf.cookies })
+				return htmlResponse(signInPage({ csrf: csrf.token, email: formField(body, 'email'), error, next }), {
+					status,
+					cookies: csrf.cookies
+				})
 			}
 
 			if (!web.anonymousCsrfValid(request, body)) return again(403, EXPIRED_FORM, 'expired_form')
@@ -50,7 +53,11 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			if (email.length > 254 || password.length > 1000) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 			const reached = await countAttempt(sql, clock, [
 				{ scope: `sign-in-email:${sha256Hex(email)}`, limit: config.DASHBOARD_SIGN_IN_EMAIL_LIMIT, windowMs: SIGN_IN_WINDOW_MS },
-				{ scope: `sign-in-address:${web.clientAddress(request, server)}`, limit: config.DASHBOARD_SIGN_IN_ADDRESS_LIMIT, windowMs: SIGN_IN_WINDOW_MS }
+				{
+					scope: `sign-in-address:${web.clientAddress(request, server)}`,
+					limit: config.DASHBOARD_SIGN_IN_ADDRESS_LIMIT,
+					windowMs: SIGN_IN_WINDOW_MS
+				}
 			])
 			if (reached) {
 				logger.warn('sign-in attempts limited', { limit: reached.scope.split(':')[0] })

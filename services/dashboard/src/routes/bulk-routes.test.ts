@@ -46,7 +46,9 @@ describe('bulk check', () => {
 	test('a pasted list is read with its report, says the calls it will use, runs through the checker in batches and its CSV matches /v1/check', async () => {
 		const { browser, accountId } = await userOnPlan('pro')
 		const domains = Array.from({ length: 248 }, (_, index) => `site${index}.example`)
-		const list = ['Website', 'https://www.AcmeBet.co.uk/promo', 'acmebet.co.uk', 'acmebet.co.uk', '', '=cmd|"/C calc"!A0', ...domains].join('\n')
+		const list = ['Website', 'https://www.AcmeBet.co.uk/promo', 'acmebet.co.uk', 'acmebet.co.uk', '', '=cmd|"/C calc"!A0', ...domains].join(
+			'\n'
+		)
 		const { jobId, ready, start } = await readAndStart(browser, list)
 		expect(ready.html).toContain('This job will use <strong data-calls>3</strong> requests of your monthly quota')
 		expect(ready.html).toContain('header row <code>Website</code> skipped')
@@ -67,14 +69,27 @@ describe('bulk check', () => {
 		expect(filtered.html).toContain('2 rows match')
 		expect(filtered.html).toContain('acmebet.co.uk</a>')
 
-		const csv = await h.dashboard().handle(new Request(`http://localhost/bulk/${jobId}/results.csv`, { headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` } }))
+		const csv = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.csv`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
 		expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
 		const rows = readCsvObjects(await csv.text())
 		expect(rows.length).toBe(250)
 		const { key } = await issueApiKey(h.db.sql, h.clock, accountId, 'compare')
 		for (const row of [rows[0], rows[1], rows[249]]) {
-			const answer = await (await h.gateway.handle(new Request(`http://api.localhost/v1/check?domain=${row?.domain}`, { headers: bearer(key) }))).json()
-			expect(row).toMatchObject({ domain: answer.query.domain, verdict: answer.verdict, verdict_detail: answer.verdict_detail, jurisdiction: answer.match?.jurisdiction ?? '', operator: answer.match?.operator ?? '', license_number: answer.match?.license_number ?? '' })
+			const answer = await (
+				await h.gateway.handle(new Request(`http://api.localhost/v1/check?domain=${row?.domain}`, { headers: bearer(key) }))
+			).json()
+			expect(row).toMatchObject({
+				domain: answer.query.domain,
+				verdict: answer.verdict,
+				verdict_detail: answer.verdict_detail,
+				jurisdiction: answer.match?.jurisdiction ?? '',
+				operator: answer.match?.operator ?? '',
+				license_number: answer.match?.license_number ?? ''
+			})
 		}
 		expect(rows[0]).toMatchObject({ operator: 'Acme Gaming', license_number: '000-012345-R-123456-002' })
 		expect(rows[0]).toMatchObject({ input: 'https://www.AcmeBet.co.uk/promo', domain: 'www.acmebet.co.uk', line: '2' })
@@ -110,7 +125,11 @@ describe('bulk check', () => {
 		const page = await browser.postRaw('/bulk', 'x', 'multipart/form-data; boundary=x')
 		expect(page.status).toBe(400)
 		const response = await h.dashboard().handle(
-			new Request('http://localhost/bulk', { method: 'POST', headers: { 'content-length': String(100 * 1024 * 1024), 'content-type': 'text/csv' }, body: 'a' })
+			new Request('http://localhost/bulk', {
+				method: 'POST',
+				headers: { 'content-length': String(100 * 1024 * 1024), 'content-type': 'text/csv' },
+				body: 'a'
+			})
 		)
 		expect(response.status).toBe(413)
 		expect(await response.text()).toContain('the limit is 8 MB')
@@ -137,7 +156,8 @@ describe('bulk check', () => {
 		const owner = await userOnPlan('pro')
 		const { jobId } = await readAndStart(owner.browser, 'acmebet.co.uk')
 		const other = await userOnPlan('pro')
-		for (const path of [`/bulk/${jobId}`, `/bulk/${jobId}/results.csv`, `/bulk/${jobId}/progress`, `/bulk/${jobId}/entries/0`]) expect((await other.browser.get(path)).status).toBe(404)
+		for (const path of [`/bulk/${jobId}`, `/bulk/${jobId}/results.csv`, `/bulk/${jobId}/progress`, `/bulk/${jobId}/entries/0`])
+			expect((await other.browser.get(path)).status).toBe(404)
 		await other.browser.get('/bulk')
 		expect((await other.browser.post(`/bulk/${jobId}/start`, {})).status).toBe(404)
 		expect((await h.db.sql<{ state: string }[]>`SELECT state FROM bulk_check_jobs WHERE id = ${jobId}`)[0]?.state).toBe('ready')

@@ -16,7 +16,8 @@ import type { WebContext } from './web-context.ts'
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
 
-const notFound = (session: Session) => htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
+const notFound = (session: Session) =>
+	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
 
 /** The uploaded file, or null when the form carried none (an empty file input sends an empty, unnamed part). */
 function uploadedFile(body: unknown): File | null {
@@ -35,7 +36,9 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 
 	async function formPage(session: Session, view: Partial<BulkFormView>, status = 200) {
 		const jobs = await listJobs(sql, session.accountId)
-		return htmlResponse(bulkFormPage({ session, csrf: web.csrfFor(session), limit: bulkEntryLimit(session.plan?.code), jobs, ...view }), { status })
+		return htmlResponse(bulkFormPage({ session, csrf: web.csrfFor(session), limit: bulkEntryLimit(session.plan?.code), jobs, ...view }), {
+			status
+		})
 	}
 
 	async function quotaOf(accountId: string) {
@@ -53,7 +56,12 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 				session,
 				csrf: web.csrfFor(session),
 				job,
-				progress: progressOf({ done: job.done, total: job.total, startedAtMs: job.startedAt?.getTime() ?? null, nowMs: (job.finishedAt ?? clock.now()).getTime() }),
+				progress: progressOf({
+					done: job.done,
+					total: job.total,
+					startedAtMs: job.startedAt?.getTime() ?? null,
+					nowMs: (job.finishedAt ?? clock.now()).getTime()
+				}),
 				quota: await quotaOf(session.accountId),
 				counts: answered ? await verdictCounts(sql, job.id) : [],
 				jurisdictions: answered ? await jurisdictionsOf(sql, job.id) : [],
@@ -97,8 +105,19 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			}
 			const read = readBulkList(text, limit)
 			if (!read.ok) return formPage(session, { error: read.message, report: read.report, pasted: file ? '' : pasted.slice(0, 10_000) }, 400)
-			const jobId = await createJob(sql, { accountId: session.accountId, sourceName, entries: read.entries, report: read.report, now: clock.now() })
-			logger.info('bulk check job read', { account_id: session.accountId, job_id: jobId, entries: read.entries.length, junk: read.report.junk })
+			const jobId = await createJob(sql, {
+				accountId: session.accountId,
+				sourceName,
+				entries: read.entries,
+				report: read.report,
+				now: clock.now()
+			})
+			logger.info('bulk check job read', {
+				account_id: session.accountId,
+				job_id: jobId,
+				entries: read.entries.length,
+				junk: read.report.junk
+			})
 			return redirect(`/bulk/${jobId}`)
 		})
 
@@ -114,7 +133,11 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			const { session, job } = found
 			if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
 			if (await markStarted(sql, session.accountId, job.id, clock.now())) {
-				await publishBatches(deps, job.id, Array.from({ length: job.batches }, (_, batch) => batch))
+				await publishBatches(
+					deps,
+					job.id,
+					Array.from({ length: job.batches }, (_, batch) => batch)
+				)
 				logger.info('bulk check job started', { account_id: session.accountId, job_id: job.id, batches: job.batches })
 			}
 			return redirect(`/bulk/${job.id}`)
@@ -124,7 +147,12 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
 			const { job } = found
-			const progress = progressOf({ done: job.done, total: job.total, startedAtMs: job.startedAt?.getTime() ?? null, nowMs: (job.finishedAt ?? clock.now()).getTime() })
+			const progress = progressOf({
+				done: job.done,
+				total: job.total,
+				startedAtMs: job.startedAt?.getTime() ?? null,
+				nowMs: (job.finishedAt ?? clock.now()).getTime()
+			})
 			return Response.json({ state: job.state, ...progress }, { headers: { 'cache-control': 'no-store' } })
 		})
 

@@ -15,7 +15,14 @@ export function connectedAppsRoutes(deps: DashboardDeps, web: WebContext, settin
 
 	const page = async (session: Session, view: Partial<ConnectedAppsView>, status = 200) =>
 		htmlResponse(
-			connectedAppsPage({ session, csrf: web.csrfFor(session), now: clock.now(), grants: await listAccountGrants(sql, session.accountId), connectorUrl, ...view }),
+			connectedAppsPage({
+				session,
+				csrf: web.csrfFor(session),
+				now: clock.now(),
+				grants: await listAccountGrants(sql, session.accountId),
+				connectorUrl,
+				...view
+			}),
 			{ status }
 		)
 

@@ -19,10 +19,17 @@ beforeAll(async () => {
 	const licence = await seed.licence(acme, { number: '000-039217-R-319300-001' })
 	await seed.link(acme, 'acmebet.co.uk', { licence })
 	await seed.finishRun('UKGC', READ_AT)
-	await h.db.sql`INSERT INTO plans (code, name, monthly_quota, per_second_limit, watchlist_cap, webhook_cap, polls_per_hour, exports_per_day, trial_daily_cap, is_trial, rank)
+	await h.db
+		.sql`INSERT INTO plans (code, name, monthly_quota, per_second_limit, watchlist_cap, webhook_cap, polls_per_hour, exports_per_day, trial_daily_cap, is_trial, rank)
 		VALUES ('two_exports', 'Two exports', NULL, NULL, 5, 1, 10, 2, NULL, false, 9)`
 	await ensureStreams(h.bus)
-	exporter = await startExporter({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false } })
+	exporter = await startExporter({
+		sql: h.db.sql,
+		bus: h.bus,
+		clock: h.clock,
+		logger: silentLogger,
+		config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false }
+	})
 }, 30_000)
 
 afterAll(async () => {
@@ -66,9 +73,14 @@ describe('export button', () => {
 		const ndjson = await exportThrough(browser, { dataset: 'domains', format: 'json' })
 		expect(ndjson.status).toBe(200)
 		expect(ndjson.headers.get('content-type')).toContain('application/x-ndjson')
-		expect(JSON.parse((await ndjson.text()).trim().split('\n')[0] ?? '{}')).toMatchObject({ hostname: 'acmebet.co.uk', operator_slug: 'acme-gaming' })
+		expect(JSON.parse((await ndjson.text()).trim().split('\n')[0] ?? '{}')).toMatchObject({
+			hostname: 'acmebet.co.uk',
+			operator_slug: 'acme-gaming'
+		})
 
-		const requests = await h.db.sql<{ dataset: string; via: string }[]>`SELECT dataset, via FROM export_requests WHERE account_id = ${accountId} ORDER BY dataset`
+		const requests = await h.db.sql<
+			{ dataset: string; via: string }[]
+		>`SELECT dataset, via FROM export_requests WHERE account_id = ${accountId} ORDER BY dataset`
 		expect([...requests]).toEqual([
 			{ dataset: 'domains', via: 'dashboard' },
 			{ dataset: 'licences', via: 'dashboard' }
@@ -82,7 +94,9 @@ describe('export button', () => {
 	test('the daily cap is shared with the API: over it the page shows 429 export_daily_limit_reached and the reset', async () => {
 		const { browser, accountId } = await userOnPlan('two_exports')
 		const setupKey = (await browser.post('/keys', { label: 'api' })).html.match(/lvk_[A-Za-z0-9]{32}/)?.[0] ?? ''
-		const viaApi = await h.gateway.handle(new Request('http://api.localhost/v1/export/operators?format=csv', { headers: { authorization: `Bearer ${setupKey}` } }))
+		const viaApi = await h.gateway.handle(
+			new Request('http://api.localhost/v1/export/operators?format=csv', { headers: { authorization: `Bearer ${setupKey}` } })
+		)
 		expect(viaApi.status).toBe(200)
 		await viaApi.text()
 		expect((await exportThrough(browser, { dataset: 'operators', format: 'csv' })).status).toBe(200)

@@ -36,7 +36,8 @@ describe('export page', () => {
 	test('on Pro every dataset has a CSV and an NDJSON button, and the shared daily cap is stated', async () => {
 		const page = await (await userOnPlan('pro')).get('/export')
 		for (const dataset of ['licences', 'operators', 'domains']) {
-			for (const format of ['csv', 'json']) expect(page.html).toContain(`name="dataset" value="${dataset}"><input type="hidden" name="format" value="${format}"`)
+			for (const format of ['csv', 'json'])
+				expect(page.html).toContain(`name="dataset" value="${dataset}"><input type="hidden" name="format" value="${format}"`)
 		}
 		expect(page.html).toContain('Download NDJSON')
 		expect(page.html).toContain('10 exports per UTC day, shared between this page and the API')
@@ -49,7 +50,11 @@ describe('export page', () => {
 	test('an unknown dataset or format is a 400 page with the error and never reaches the gateway', async () => {
 		const browser = await userOnPlan('pro')
 		const before = await actionKeysIssued()
-		for (const fields of [{ dataset: 'everything', format: 'csv' }, { dataset: 'licences', format: 'xml' }, { dataset: 'licences' }] as Record<string, string>[]) {
+		for (const fields of [
+			{ dataset: 'everything', format: 'csv' },
+			{ dataset: 'licences', format: 'xml' },
+			{ dataset: 'licences' }
+		] as Record<string, string>[]) {
 			await browser.get('/export')
 			const page = await browser.post('/export', fields)
 			expect(page.status).toBe(400)

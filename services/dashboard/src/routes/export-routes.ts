@@ -32,7 +32,12 @@ export function exportRoutes(deps: DashboardDeps, web: WebContext, gateway: Gate
 				return page(session, { error: 'Choose one of the datasets and formats below.' }, 400)
 			}
 			const outcome = await downloadExport(gateway, session.accountId, dataset, format, clock.now())
-			logger.info('dashboard export', { account_id: session.accountId, dataset, format, refused: outcome.ok ? null : outcome.problem.reason })
+			logger.info('dashboard export', {
+				account_id: session.accountId,
+				dataset,
+				format,
+				refused: outcome.ok ? null : outcome.problem.reason
+			})
 			if (outcome.ok) return outcome.response
 			const status = outcome.problem.status !== null && outcome.problem.status < 500 ? outcome.problem.status : 502
 			return page(session, { problem: outcome.problem }, status)

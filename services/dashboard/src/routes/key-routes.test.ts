@@ -35,7 +35,9 @@ describe('keys page', () => {
 		expect(page.html).toContain('Copy this key now. It will not be shown again.')
 		expect(page.html).toContain('data-copy-target="new-key-value"')
 		expect(page.html).toContain('production &lt;server&gt;')
-		const rows = await h.db.sql<{ key_hash: Uint8Array; display_prefix: string }[]>`SELECT key_hash, display_prefix FROM api_keys WHERE label = 'production <server>'`
+		const rows = await h.db.sql<
+			{ key_hash: Uint8Array; display_prefix: string }[]
+		>`SELECT key_hash, display_prefix FROM api_keys WHERE label = 'production <server>'`
 		expect(rows).toHaveLength(1)
 		expect(Buffer.from(rows[0]?.key_hash ?? []).equals(Buffer.from(hashApiKey(key)))).toBe(true)
 		const [anyPlain] = await h.db.sql`SELECT 1 FROM api_keys WHERE label = ${key} OR display_prefix = ${key}`

@@ -16,7 +16,8 @@ beforeAll(() => {
 
 const post = (path: string, body: string, contentType: string) =>
 	app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': contentType }, body }))
-const postForm = (path: string, fields: Record<string, string>) => post(path, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded')
+const postForm = (path: string, fields: Record<string, string>) =>
+	post(path, new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded')
 const register = (metadata: unknown) => post('/oauth/register', JSON.stringify(metadata), 'application/json')
 
 async function registeredClient(redirectUris = [REDIRECT]): Promise<string> {
@@ -66,7 +67,15 @@ async function approvedCode(flow: Flow): Promise<string> {
 type Tokens = { access_token: string; refresh_token: string; expires_in: number; token_type: string }
 
 const exchange = (flow: Flow, code: string, overrides: Record<string, string> = {}) =>
-	postForm('/oauth/token', { grant_type: 'authorization_code', client_id: flow.clientId, code, redirect_uri: REDIRECT, code_verifier: flow.verifier, resource: RESOURCE, ...overrides })
+	postForm('/oauth/token', {
+		grant_type: 'authorization_code',
+		client_id: flow.clientId,
+		code,
+		redirect_uri: REDIRECT,
+		code_verifier: flow.verifier,
+		resource: RESOURCE,
+		...overrides
+	})
 
 const refresh = (flow: Flow, refreshToken: string) =>
 	postForm('/oauth/token', { grant_type: 'refresh_token', client_id: flow.clientId, refresh_token: refreshToken, resource: RESOURCE })
@@ -82,8 +91,17 @@ async function connectorStatus(accessToken: string): Promise<{ status: number; r
 	const response = await h.gateway.handle(
 		new Request(RESOURCE, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-			body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })
+			headers: {
+				authorization: `Bearer ${accessToken}`,
+				'content-type': 'application/json',
+				accept: 'application/json, text/event-stream'
+			},
+			body: JSON.stringify({
+				jsonrpc: '2.0',
+				id: 1,
+				method: 'initialize',
+				params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+			})
 		})
 	)
 	const body = (await response.json()) as { details?: { reason?: string } }
@@ -111,7 +129,11 @@ describe('authorisation server metadata (RFC 8414)', () => {
 
 describe('dynamic client registration (RFC 7591)', () => {
 	test('a public client with a loopback redirect URI is registered', async () => {
-		const response = await register({ client_name: 'Desktop assistant', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'client_secret_basic' })
+		const response = await register({
+			client_name: 'Desktop assistant',
+			redirect_uris: [REDIRECT],
+			token_endpoint_auth_method: 'client_secret_basic'
+		})
 		expect(response.status).toBe(201)
 		const client = (await response.json()) as Record<string, unknown>
 		expect(client).toMatchObject({ client_name: 'Desktop assistant', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' })
@@ -131,7 +153,10 @@ describe('dynamic client registration (RFC 7591)', () => {
 	})
 
 	test('a client asking for the implicit or password grant is refused with invalid_client_metadata', async () => {
-		for (const metadata of [{ redirect_uris: [REDIRECT], grant_types: ['password'] }, { redirect_uris: [REDIRECT], response_types: ['token'] }]) {
+		for (const metadata of [
+			{ redirect_uris: [REDIRECT], grant_types: ['password'] },
+			{ redirect_uris: [REDIRECT], response_types: ['token'] }
+		]) {
 			const response = await register(metadata)
 			expect(response.status).toBe(400)
 			expect(await oauthErrorOf(response)).toBe('invalid_client_metadata')
@@ -301,14 +326,22 @@ describe('token endpoint', () => {
 	test('a refresh token of another client is invalid_grant', async () => {
 		const flow = await signedInFlow()
 		const tokens = await tokensFor(flow)
-		const response = await postForm('/oauth/token', { grant_type: 'refresh_token', client_id: await registeredClient(), refresh_token: tokens.refresh_token })
+		const response = await postForm('/oauth/token', {
+			grant_type: 'refresh_token',
+			client_id: await registeredClient(),
+			refresh_token: tokens.refresh_token
+		})
 		expect(await oauthErrorOf(response)).toBe('invalid_grant')
 	})
 
 	test('the password and client-credentials grants are unsupported_grant_type; no client_id is invalid_client', async () => {
 		const flow = await signedInFlow()
 		for (const grantType of ['password', 'client_credentials', 'implicit'])
-			expect(await oauthErrorOf(await postForm('/oauth/token', { grant_type: grantType, client_id: flow.clientId, username: 'a', password: 'b' }))).toBe('unsupported_grant_type')
+			expect(
+				await oauthErrorOf(
+					await postForm('/oauth/token', { grant_type: grantType, client_id: flow.clientId, username: 'a', password: 'b' })
+				)
+			).toBe('unsupported_grant_type')
 		const anonymous = await postForm('/oauth/token', { grant_type: 'authorization_code', code: 'x' })
 		expect(anonymous.status).toBe(401)
 		expect(await oauthErrorOf(anonymous)).toBe('invalid_client')
@@ -319,7 +352,11 @@ describe('revocation', () => {
 	test('RFC 7009: revoking the refresh token ends the grant; the connector refuses the access token next', async () => {
 		const flow = await signedInFlow()
 		const tokens = await tokensFor(flow)
-		const response = await postForm('/oauth/revoke', { token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: flow.clientId })
+		const response = await postForm('/oauth/revoke', {
+			token: tokens.refresh_token,
+			token_type_hint: 'refresh_token',
+			client_id: flow.clientId
+		})
 		expect(response.status).toBe(200)
 		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
 	})
@@ -348,7 +385,8 @@ describe('revocation', () => {
 		const [first, second] = [await tokensFor(flow), await tokensFor(flow)]
 		const [grant] = await h.db.sql<{ user_id: string }[]>`SELECT user_id FROM oauth_grants WHERE client_id = ${flow.clientId} LIMIT 1`
 		expect(await revokeUserGrants(h.db.sql, h.clock, grant?.user_id ?? '')).toBe(2)
-		for (const tokens of [first, second]) expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
+		for (const tokens of [first, second])
+			expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
 		expect(await oauthErrorOf(await refresh(flow, second.refresh_token))).toBe('invalid_grant')
 	})
 
@@ -356,7 +394,10 @@ describe('revocation', () => {
 		const flow = await signedInFlow()
 		const tokens = await tokensFor(flow)
 		await flow.browser.get('/account/password')
-		const changed = await flow.browser.post('/account/password', { current_password: 'correct horse battery staple', new_password: 'another long passphrase' })
+		const changed = await flow.browser.post('/account/password', {
+			current_password: 'correct horse battery staple',
+			new_password: 'another long passphrase'
+		})
 		expect(changed.location).toBe('/account/password?notice=changed')
 		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
 		const [grant] = await h.db.sql<{ revoked_reason: string }[]>`SELECT revoked_reason FROM oauth_grants WHERE client_id = ${flow.clientId}`

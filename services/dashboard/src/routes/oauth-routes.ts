@@ -14,7 +14,16 @@ import { formField } from './form.ts'
 import { PAGE_HEADERS, htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
-const AUTHORIZE_FIELDS = ['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'resource', 'scope'] as const
+const AUTHORIZE_FIELDS = [
+	'client_id',
+	'redirect_uri',
+	'response_type',
+	'state',
+	'code_challenge',
+	'code_challenge_method',
+	'resource',
+	'scope'
+] as const
 
 /** A form (application/x-www-form-urlencoded) or JSON body, read without the framework so a bad one still gets an OAuth error. */
 async function readBody(request: Request): Promise<unknown> {
@@ -38,7 +47,12 @@ const paramsOf = (source: unknown): Record<string, string | undefined> =>
 function consentHeaders(redirectUri: string): Record<string, string> {
 	const target = new URL(redirectUri)
 	const source = target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol
-	return { 'content-security-policy': (PAGE_HEADERS['content-security-policy'] as string).replace("form-action 'self'", `form-action 'self' ${source}`) }
+	return {
+		'content-security-policy': (PAGE_HEADERS['content-security-policy'] as string).replace(
+			"form-action 'self'",
+			`form-action 'self' ${source}`
+		)
+	}
 }
 
 /**
@@ -57,7 +71,9 @@ export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAut
 		htmlResponse(errorPage('This application cannot be connected', message, session), { status: 400 })
 
 	const tellClient = (check: Extract<AuthorizeCheck, { kind: 'redirect' }>) =>
-		redirect(redirectBack(check.redirectUri, server.issuer, { error: check.error, error_description: check.description, state: check.state }))
+		redirect(
+			redirectBack(check.redirectUri, server.issuer, { error: check.error, error_description: check.description, state: check.state })
+		)
 
 	return plugin
 		.get('/.well-known/oauth-authorization-server', () => oauthJson(server.metadata))
@@ -66,9 +82,18 @@ export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAut
 			'/oauth/register',
 			async ({ request, server: peer }) => {
 				const reached = await countAttempt(sql, clock, [
-					{ scope: `oauth-register-address:${web.clientAddress(request, peer)}`, limit: settings.registrationsPerAddressHour, windowMs: HOUR }
+					{
+						scope: `oauth-register-address:${web.clientAddress(request, peer)}`,
+						limit: settings.registrationsPerAddressHour,
+						windowMs: HOUR
+					}
 				])
-				if (reached) return oauthError('temporarily_unavailable', `too many registrations from this address; try again after ${reached.resetAt.toISOString()}`, 429)
+				if (reached)
+					return oauthError(
+						'temporarily_unavailable',
+						`too many registrations from this address; try again after ${reached.resetAt.toISOString()}`,
+						429
+					)
 				const answer = await registerClientEndpoint({ sql, clock }, await readBody(request))
 				if (answer.status === 201) logger.info('oauth client registered')
 				return answer
@@ -103,14 +128,21 @@ export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAut
 		.post('/oauth/authorize', async ({ request, body }) => {
 			const session = await web.session(request)
 			if (!session) return redirect('/sign-in')
-			if (!web.sessionCsrfValid(session, body)) return htmlResponse(errorPage('This form expired', 'Start connecting again from your assistant.', session), { status: 403 })
+			if (!web.sessionCsrfValid(session, body))
+				return htmlResponse(errorPage('This form expired', 'Start connecting again from your assistant.', session), { status: 403 })
 			const check = await checkAuthorizeRequest(sql, server, paramsOf(body))
 			if (check.kind === 'page') return refusedPage(check.message, session)
 			if (check.kind === 'redirect') return tellClient(check)
 			const { request: authorize } = check
 			if (formField(body, 'decision') !== 'approve') {
 				logger.info('oauth consent denied', { account_id: session.accountId, client_id: authorize.client.id })
-				return redirect(redirectBack(authorize.redirectUri, server.issuer, { error: 'access_denied', error_description: 'the user denied access', state: authorize.state }))
+				return redirect(
+					redirectBack(authorize.redirectUri, server.issuer, {
+						error: 'access_denied',
+						error_description: 'the user denied access',
+						state: authorize.state
+					})
+				)
 			}
 			const { grantId, code } = await approveGrant(sql, clock, {
 				clientId: authorize.client.id,

@@ -11,7 +11,9 @@ describe('password page', () => {
 	test('signed out, the page and the form redirect to sign-in', async () => {
 		const browser = new BrowserSession(h.dashboard())
 		expect((await browser.get('/account/password')).location).toBe('/sign-in')
-		expect((await browser.postRaw('/account/password', 'current_password=x', 'application/x-www-form-urlencoded')).location).toBe('/sign-in')
+		expect((await browser.postRaw('/account/password', 'current_password=x', 'application/x-www-form-urlencoded')).location).toBe(
+			'/sign-in'
+		)
 	})
 
 	test('a missing CSRF token, missing or short fields and unreadable bodies are pages with the error, and the password stays', async () => {
@@ -33,7 +35,8 @@ describe('password page', () => {
 		h.clock.set('2026-11-06T12:00:00Z')
 		const browser = new BrowserSession(h.dashboard())
 		const { password } = await signUp(browser, h.mailbox)
-		for (let attempt = 0; attempt < 5; attempt++) expect((await change(browser, { current_password: 'wrong password', new_password: 'another long password' })).status).toBe(401)
+		for (let attempt = 0; attempt < 5; attempt++)
+			expect((await change(browser, { current_password: 'wrong password', new_password: 'another long password' })).status).toBe(401)
 		const limited = await change(browser, { current_password: password, new_password: 'another long password' })
 		expect(limited.status).toBe(429)
 		expect(limited.html).toContain('Too many attempts. Try again after 2026-11-06 12:15 UTC.')

@@ -35,8 +35,10 @@ export function passwordRoutes(deps: DashboardDeps, web: WebContext) {
 			const current = formField(body, 'current_password') ?? ''
 			const next = formField(body, 'new_password') ?? ''
 			if (current.length === 0) return page(session, { fieldErrors: { current_password: 'Enter your current password.' } }, 400)
-			if (next.length < PASSWORD_MIN_LENGTH) return page(session, { fieldErrors: { new_password: `Use at least ${PASSWORD_MIN_LENGTH} characters.` } }, 400)
-			if (next.length > PASSWORD_MAX_LENGTH) return page(session, { fieldErrors: { new_password: `Use at most ${PASSWORD_MAX_LENGTH} characters.` } }, 400)
+			if (next.length < PASSWORD_MIN_LENGTH)
+				return page(session, { fieldErrors: { new_password: `Use at least ${PASSWORD_MIN_LENGTH} characters.` } }, 400)
+			if (next.length > PASSWORD_MAX_LENGTH)
+				return page(session, { fieldErrors: { new_password: `Use at most ${PASSWORD_MAX_LENGTH} characters.` } }, 400)
 
 			const reached = await countAttempt(sql, clock, [
 				{ scope: `password-change-user:${session.userId}`, limit: config.DASHBOARD_SIGN_IN_EMAIL_LIMIT, windowMs: SIGN_IN_WINDOW_MS }

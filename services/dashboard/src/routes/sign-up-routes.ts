@@ -48,14 +48,21 @@ export function signUpRoutes(deps: DashboardDeps, web: WebContext) {
 			const csrf = web.anonymousCsrf(request)
 			const raw = { email: formField(body, 'email'), password: formField(body, 'password'), accountName: formField(body, 'account_name') }
 			const again = (status: number, view: Omit<Parameters<typeof signUpPage>[0], 'csrf' | 'email' | 'accountName'>) =>
-				htmlResponse(signUpPage({ csrf: csrf.token, email: raw.email, accountName: raw.accountName, ...view }), { status, cookies: csrf.cookies })
+				htmlResponse(signUpPage({ csrf: csrf.token, email: raw.email, accountName: raw.accountName, ...view }), {
+					status,
+					cookies: csrf.cookies
+				})
 
 			if (!web.anonymousCsrfValid(request, body)) return again(403, { error: EXPIRED_FORM })
 			const checked = readSignUp(raw)
 			if ('errors' in checked) return again(400, { error: 'Please correct the fields marked below.', fieldErrors: checked.errors })
 			const { email, accountName } = checked.input
 			const reached = await countAttempt(sql, clock, [
-				{ scope: `sign-up-address:${web.clientAddress(request, server)}`, limit: config.DASHBOARD_SIGN_UP_ADDRESS_LIMIT, windowMs: SIGN_UP_WINDOW_MS }
+				{
+					scope: `sign-up-address:${web.clientAddress(request, server)}`,
+					limit: config.DASHBOARD_SIGN_UP_ADDRESS_LIMIT,
+					windowMs: SIGN_UP_WINDOW_MS
+				}
 			])
 			if (reached) return again(429, { error: `Too many sign-ups from your network. Try again after ${formatUtc(reached.resetAt)}.` })
 
@@ -92,7 +99,10 @@ export function signUpRoutes(deps: DashboardDeps, web: WebContext) {
 			const confirmed = await confirmSignUp(sql, clock, formField(body, 'token') ?? '')
 			if (confirmed === 'unknown') return htmlResponse(errorPage('Link not valid', LINK_GONE, null), { status: 404 })
 			if (confirmed === 'email_taken') {
-				return htmlResponse(errorPage('Account already exists', 'An account with this email address already exists. Sign in instead.', null), { status: 409 })
+				return htmlResponse(
+					errorPage('Account already exists', 'An account with this email address already exists. Sign in instead.', null),
+					{ status: 409 }
+				)
 			}
 			const session = await startSession(sql, clock, confirmed.userId, web.sessionTtlMs)
 			logger.info('signed up', { account_id: confirmed.accountId, user_id: confirmed.userId, plan: 'starter' })

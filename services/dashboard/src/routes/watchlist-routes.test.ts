@@ -37,10 +37,16 @@ describe('watchlist page', () => {
 		expect(added.html).toContain('Now watching acme-gaming.')
 		expect(added.html).toMatch(/data-watched>[\s\S]*acme-gaming/)
 
-		await recordEvent(h.db.sql, licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licenceId, operatorSlug: 'acme-gaming' }, h.clock.now()), h.clock.now())
+		await recordEvent(
+			h.db.sql,
+			licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licenceId, operatorSlug: 'acme-gaming' }, h.clock.now()),
+			h.clock.now()
+		)
 		later()
 		const page = await browser.get('/watchlist')
-		expect(page.html).toMatch(/data-timeline>[\s\S]*license\.status_changed<\/code> acme-gaming · licence MGA\/B2C\/123\/2020 · MGA · active → suspended/)
+		expect(page.html).toMatch(
+			/data-timeline>[\s\S]*license\.status_changed<\/code> acme-gaming · licence MGA\/B2C\/123\/2020 · MGA · active → suspended/
+		)
 
 		later()
 		const duplicate = await browser.post('/watchlist/add', { slug: 'acme-gaming' })

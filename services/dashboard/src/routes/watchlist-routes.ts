@@ -40,17 +40,23 @@ export function watchlistRoutes(deps: DashboardDeps, web: WebContext, gateway: G
 		return htmlResponse(watchlistPage(view), { status: statusOf(problem) })
 	}
 
-	const change = (action: 'add' | 'remove') => async ({ request, body }: { request: Request; body: unknown }) => {
-		const session = await web.session(request)
-		if (!session) return redirect('/sign-in')
-		if (!web.sessionCsrfValid(session, body)) return page(session, '', { problem: formProblem(403, EXPIRED_FORM) })
-		const slug = formField(body, 'slug') ?? ''
-		const client = watchlistClient(gateway, session.accountId)
-		const outcome = SLUG.test(slug) ? await (action === 'add' ? client.add(slug) : client.remove(slug)) : null
-		logger.info('watchlist changed', { account_id: session.accountId, action, refused: outcome?.ok ? null : (outcome?.problem.reason ?? 'invalid_slug') })
-		if (outcome?.ok) return page(session, '', { notice: action === 'add' ? `Now watching ${slug}.` : `Stopped watching ${slug}.` })
-		return page(session, '', { problem: outcome?.problem ?? formProblem(400, 'Choose an operator from the search results.') })
-	}
+	const change =
+		(action: 'add' | 'remove') =>
+		async ({ request, body }: { request: Request; body: unknown }) => {
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			if (!web.sessionCsrfValid(session, body)) return page(session, '', { problem: formProblem(403, EXPIRED_FORM) })
+			const slug = formField(body, 'slug') ?? ''
+			const client = watchlistClient(gateway, session.accountId)
+			const outcome = SLUG.test(slug) ? await (action === 'add' ? client.add(slug) : client.remove(slug)) : null
+			logger.info('watchlist changed', {
+				account_id: session.accountId,
+				action,
+				refused: outcome?.ok ? null : (outcome?.problem.reason ?? 'invalid_slug')
+			})
+			if (outcome?.ok) return page(session, '', { notice: action === 'add' ? `Now watching ${slug}.` : `Stopped watching ${slug}.` })
+			return page(session, '', { problem: outcome?.problem ?? formProblem(400, 'Choose an operator from the search results.') })
+		}
 
 	return new Elysia()
 		.get('/watchlist', async ({ request, query }) => {

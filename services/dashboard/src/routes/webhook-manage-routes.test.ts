@@ -38,7 +38,12 @@ describe('webhook management', () => {
 		const url = `http://127.0.0.1:${receiver.port}/hooks`
 		const created = await browser.postRaw(
 			'/webhooks',
-			form(browser, [['url', url], ['description', 'Compliance'], ['events', 'license.status_changed'], ['events', 'license.expired']]),
+			form(browser, [
+				['url', url],
+				['description', 'Compliance'],
+				['events', 'license.status_changed'],
+				['events', 'license.expired']
+			]),
 			'application/x-www-form-urlencoded'
 		)
 		expect(created.status).toBe(201)
@@ -51,7 +56,15 @@ describe('webhook management', () => {
 		expect((await browser.get('/webhooks')).html).not.toContain(secret)
 
 		const id = endpoint?.id as string
-		await browser.postRaw(`/webhooks/${id}/update`, form(browser, [['url', `${url}/v2`], ['description', ''], ['events', 'license.issued']]), 'application/x-www-form-urlencoded')
+		await browser.postRaw(
+			`/webhooks/${id}/update`,
+			form(browser, [
+				['url', `${url}/v2`],
+				['description', ''],
+				['events', 'license.issued']
+			]),
+			'application/x-www-form-urlencoded'
+		)
 		expect((await endpointsOf(accountId))[0]).toMatchObject({ url: `${url}/v2`, events: ['license.issued'], description: null })
 
 		expect((await browser.post(`/webhooks/${id}/pause`, {})).html).toContain('Endpoint paused')
@@ -83,22 +96,41 @@ describe('webhook management', () => {
 			['not a url', 'invalid_url']
 		] as const) {
 			await browser.get('/webhooks')
-			const page = await browser.postRaw('/webhooks', form(browser, [['url', url], ['events', 'license.status_changed']]), 'application/x-www-form-urlencoded')
+			const page = await browser.postRaw(
+				'/webhooks',
+				form(browser, [
+					['url', url],
+					['events', 'license.status_changed']
+				]),
+				'application/x-www-form-urlencoded'
+			)
 			expect(page.status).toBe(400)
 			expect(page.html).toContain(reason)
 		}
 		await browser.get('/webhooks')
-		const noEvents = await browser.postRaw('/webhooks', form(browser, [['url', `http://127.0.0.1:${receiver.port}/x`]]), 'application/x-www-form-urlencoded')
+		const noEvents = await browser.postRaw(
+			'/webhooks',
+			form(browser, [['url', `http://127.0.0.1:${receiver.port}/x`]]),
+			'application/x-www-form-urlencoded'
+		)
 		expect(noEvents.status).toBe(400)
 		expect(await endpointsOf(accountId)).toHaveLength(0)
 	})
 
 	test("another account's endpoint cannot be changed, and a change without the CSRF token is refused", async () => {
 		const owner = await signedIn()
-		await owner.browser.postRaw('/webhooks', form(owner.browser, [['url', `http://127.0.0.1:${receiver.port}/o`], ['events', 'license.issued']]), 'application/x-www-form-urlencoded')
+		await owner.browser.postRaw(
+			'/webhooks',
+			form(owner.browser, [
+				['url', `http://127.0.0.1:${receiver.port}/o`],
+				['events', 'license.issued']
+			]),
+			'application/x-www-form-urlencoded'
+		)
 		const [endpoint] = await endpointsOf(owner.accountId)
 		const other = await signedIn()
-		for (const action of ['pause', 'delete', 'rotate']) expect((await other.browser.post(`/webhooks/${endpoint?.id}/${action}`, {})).status).toBe(404)
+		for (const action of ['pause', 'delete', 'rotate'])
+			expect((await other.browser.post(`/webhooks/${endpoint?.id}/${action}`, {})).status).toBe(404)
 		expect((await other.browser.get(`/webhooks/${endpoint?.id}/deliveries`)).status).toBe(404)
 		expect((await owner.browser.post(`/webhooks/${endpoint?.id}/delete`, {}, { csrf: 'none' })).status).toBe(403)
 		expect(await endpointsOf(owner.accountId)).toHaveLength(1)

@@ -34,7 +34,11 @@ async function userWithEndpoint(path = '/hook') {
 		new Request('http://api.localhost/v1/webhooks', {
 			method: 'POST',
 			headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ url: `http://127.0.0.1:${receiver.port}${path}`, events: ['license.status_changed'], description: 'Ops alerts' })
+			body: JSON.stringify({
+				url: `http://127.0.0.1:${receiver.port}${path}`,
+				events: ['license.status_changed'],
+				description: 'Ops alerts'
+			})
 		})
 	)
 	if (created.status !== 201) throw new Error(`endpoint creation failed: ${created.status} ${await created.text()}`)
@@ -80,7 +84,13 @@ describe('webhooks page', () => {
 		expect(received.length).toBe(before + 1)
 		const ping = received.at(-1) as Received
 		expect(JSON.parse(ping.body)).toMatchObject({ event: 'test.ping', livemode: false })
-		const signature = verifySignature(ping.headers.get('x-service-signature') ?? '', ping.body, [endpoint.secret], 300, Math.floor(h.clock.nowMs() / 1000))
+		const signature = verifySignature(
+			ping.headers.get('x-service-signature') ?? '',
+			ping.body,
+			[endpoint.secret],
+			300,
+			Math.floor(h.clock.nowMs() / 1000)
+		)
 		expect(signature.valid).toBe(true)
 		expect(await h.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpoint.id}`).toHaveLength(0)
 	})

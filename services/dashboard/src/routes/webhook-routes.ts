@@ -31,29 +31,51 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 		page(session, { problem }, problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502)
 
 	/** The signed-in session and the account's endpoint named in the path, or the page to answer with instead. */
-	async function sessionAndEndpoint(request: Request, id: string, body: unknown): Promise<{ session: Session; endpoint: EndpointListing } | Response> {
+	async function sessionAndEndpoint(
+		request: Request,
+		id: string,
+		body: unknown
+	): Promise<{ session: Session; endpoint: EndpointListing } | Response> {
 		const session = await web.session(request)
 		if (!session) return redirect('/sign-in')
 		if (body !== undefined && !web.sessionCsrfValid(session, body)) return page(session, { error: EXPIRED_FORM }, 403)
-		const endpoint = UUID.test(id) ? (await listWebhookEndpoints(sql, session.accountId)).find((candidate) => candidate.id === id) : undefined
-		return endpoint ? { session, endpoint } : page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
+		const endpoint = UUID.test(id)
+			? (await listWebhookEndpoints(sql, session.accountId)).find((candidate) => candidate.id === id)
+			: undefined
+		return endpoint
+			? { session, endpoint }
+			: page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
 	}
 
 	/** The create and edit forms as the API's body: the URL as typed (the API applies its URL policy), events ticked, description or null. */
 	const endpointInput = (body: unknown): EndpointInput => {
 		const description = (formField(body, 'description') ?? '').trim()
-		return { url: (formField(body, 'url') ?? '').trim(), events: formList(body, 'events'), description: description === '' ? null : description }
+		return {
+			url: (formField(body, 'url') ?? '').trim(),
+			events: formList(body, 'events'),
+			description: description === '' ? null : description
+		}
 	}
 
 	/** One change through the API, then back to the list with a notice (or the refusal on the page). */
-	const change = (action: 'pause' | 'resume' | 'delete', notice: string) => async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
-		const found = await sessionAndEndpoint(request, params.id, body)
-		if (found instanceof Response) return found
-		const manager = webhookManager(gateway, found.session.accountId)
-		const outcome = action === 'delete' ? await manager.remove(found.endpoint.id) : await manager.update(found.endpoint.id, { active: action === 'resume' })
-		logger.info('webhook endpoint changed', { account_id: found.session.accountId, endpoint_id: found.endpoint.id, action, refused: outcome.ok ? null : outcome.problem.reason })
-		return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
-	}
+	const change =
+		(action: 'pause' | 'resume' | 'delete', notice: string) =>
+		async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
+			const found = await sessionAndEndpoint(request, params.id, body)
+			if (found instanceof Response) return found
+			const manager = webhookManager(gateway, found.session.accountId)
+			const outcome =
+				action === 'delete'
+					? await manager.remove(found.endpoint.id)
+					: await manager.update(found.endpoint.id, { active: action === 'resume' })
+			logger.info('webhook endpoint changed', {
+				account_id: found.session.accountId,
+				endpoint_id: found.endpoint.id,
+				action,
+				refused: outcome.ok ? null : outcome.problem.reason
+			})
+			return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
+		}
 
 	return new Elysia()
 		.get('/webhooks', async ({ request }) => {
@@ -88,7 +110,10 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			if (found instanceof Response) return found
 			const outcome = await webhookManager(gateway, found.session.accountId).rotate(found.endpoint.id)
 			if (!outcome.ok) return refused(found.session, outcome.problem)
-			return page(found.session, { notice: 'Secret rotated: the previous one keeps signing for 7 days.', secret: { endpointId: found.endpoint.id, value: outcome.value.secret } })
+			return page(found.session, {
+				notice: 'Secret rotated: the previous one keeps signing for 7 days.',
+				secret: { endpointId: found.endpoint.id, value: outcome.value.secret }
+			})
 		})
 
 		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
@@ -97,7 +122,13 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			const outcome = await webhookManager(gateway, found.session.accountId).deliveries(found.endpoint.id)
 			const { session, endpoint } = found
 			return htmlResponse(
-				deliveriesPage({ session, csrf: web.csrfFor(session), endpoint, deliveries: outcome.ok ? outcome.value : null, ...(outcome.ok ? {} : { problem: outcome.problem }) })
+				deliveriesPage({
+					session,
+					csrf: web.csrfFor(session),
+					endpoint,
+					deliveries: outcome.ok ? outcome.value : null,
+					...(outcome.ok ? {} : { problem: outcome.problem })
+				})
 			)
 		})
 

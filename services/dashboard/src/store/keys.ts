@@ -11,7 +11,9 @@ export type KeyListing = {
 
 /** The account's keys as the keys page shows them: active first, newest first; keys issued for one dashboard action or owned by a connected app's grant are left out. */
 export async function listAccountKeys(sql: Sql, accountId: string): Promise<KeyListing[]> {
-	const rows = await sql<{ id: string; label: string; display_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }[]>`
+	const rows = await sql<
+		{ id: string; label: string; display_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }[]
+	>`
 		SELECT k.id, k.label, k.display_prefix, k.created_at, k.last_used_at, k.revoked_at
 		FROM api_keys k
 		WHERE k.account_id = ${accountId}

@@ -28,7 +28,8 @@ export async function changePassword(
 ): Promise<{ endedSessions: number; endedGrants: number }> {
 	return sql.begin(async (tx) => {
 		await tx`UPDATE dashboard_users SET password_hash = ${passwordHash} WHERE id = ${userId}`
-		const ended = await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} AND token_hash <> ${sha256(keepSessionToken)} RETURNING id`
+		const ended =
+			await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} AND token_hash <> ${sha256(keepSessionToken)} RETURNING id`
 		const endedGrants = await revokeUserGrants(asSql(tx), clock, userId, 'password_change')
 		return { endedSessions: ended.length, endedGrants }
 	})

@@ -92,7 +92,11 @@ export async function confirmSignUpLink(browser: BrowserSession, link: URL): Pro
 }
 
 /** Signs a new user up through the forms and the mailed link; the session ends up signed in on /keys. */
-export async function signUp(browser: BrowserSession, mailbox: SmtpReceiver, input: { email?: string; password?: string; accountName?: string } = {}) {
+export async function signUp(
+	browser: BrowserSession,
+	mailbox: SmtpReceiver,
+	input: { email?: string; password?: string; accountName?: string } = {}
+) {
 	const email = input.email ?? uniqueEmail()
 	const password = input.password ?? 'correct horse battery staple'
 	await browser.get('/sign-up')

@@ -1,7 +1,7 @@
 import type { Sql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { waitFor } from '@lv/testing'
-import { type Consumption } from '@lv/bus'
+import type { Consumption } from '@lv/bus'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { startBulkWorker } from '../bulk/worker.ts'
 import type { Harness } from './harness.ts'

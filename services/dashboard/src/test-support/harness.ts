@@ -24,7 +24,11 @@ export const TEST_CONFIG: DashboardDeps['config'] = {
 }
 
 /** The authorisation server's settings; the harness gateway verifies its tokens. */
-export const TEST_OAUTH: OAuthSettings = { tokenSecret: 'dashboard-test-oauth-secret-'.padEnd(48, 'x'), mcpUrl: 'http://api.localhost', registrationsPerAddressHour: 1000 }
+export const TEST_OAUTH: OAuthSettings = {
+	tokenSecret: 'dashboard-test-oauth-secret-'.padEnd(48, 'x'),
+	mcpUrl: 'http://api.localhost',
+	registrationsPerAddressHour: 1000
+}
 
 const GATEWAY_CONFIG = {
 	PUBLIC_BASE_URL: 'http://api.localhost',
@@ -45,7 +49,10 @@ export type Harness = {
 	/** The real gateway app the dashboard calls (in process, through `handle`). */
 	gateway: ReturnType<typeof createGatewayApp>
 	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given; metrics only when given. */
-	dashboard(config?: Partial<DashboardDeps['config']>, deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics'>>): ReturnType<typeof createApp>
+	dashboard(
+		config?: Partial<DashboardDeps['config']>,
+		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics'>>
+	): ReturnType<typeof createApp>
 	stop(): Promise<void>
 }
 

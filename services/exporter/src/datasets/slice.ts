@@ -4,4 +4,5 @@ import type { ExportDataset, ExportFormat } from '@lv/contracts'
 export type Slice = { dataset: ExportDataset; jurisdiction: string | null; status: string | null }
 
 /** The cache identity of a slice in one format, without the register state. */
-export const sliceKey = (slice: Slice, format: ExportFormat) => [slice.dataset, format, slice.jurisdiction ?? '*', slice.status ?? '*'].join('|')
+export const sliceKey = (slice: Slice, format: ExportFormat) =>
+	[slice.dataset, format, slice.jurisdiction ?? '*', slice.status ?? '*'].join('|')

@@ -33,7 +33,9 @@ describe('CSV lines', () => {
 	})
 
 	test('null is the empty field and an absent list is empty', () => {
-		expect(csvLine(columns, { id: 'x', active: false, count: 0, seen_at: null, expiry_date: null, types: null, upstream_ids: null })).toBe('x,false,0,,,,\r\n')
+		expect(csvLine(columns, { id: 'x', active: false, count: 0, seen_at: null, expiry_date: null, types: null, upstream_ids: null })).toBe(
+			'x,false,0,,,,\r\n'
+		)
 	})
 })
 

@@ -15,7 +15,9 @@ afterAll(async () => {
 
 describe('bulkRegister', () => {
 	test('writes the requested number of operators, licences, history events and links over every jurisdiction', async () => {
-		const [counts] = await db.sql<{ operators: number; licences: number; history: number; links: number; codes: number; statuses: number }[]>`
+		const [counts] = await db.sql<
+			{ operators: number; licences: number; history: number; links: number; codes: number; statuses: number }[]
+		>`
 			SELECT (SELECT count(*)::int FROM operators) AS operators, (SELECT count(*)::int FROM licenses) AS licences,
 				(SELECT count(*)::int FROM license_history) AS history, (SELECT count(*)::int FROM domain_links) AS links,
 				(SELECT count(DISTINCT jurisdiction_code)::int FROM licenses) AS codes, (SELECT count(DISTINCT status)::int FROM licenses) AS statuses`

@@ -3,7 +3,19 @@ import type { Sql } from '@lv/db'
 export type BulkScale = { operators: number; licences: number; domains: number }
 
 const CODES = ['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM']
-const STATUSES = ['active', 'active', 'active', 'active', 'expired', 'revoked', 'surrendered', 'not_in_register', 'suspended', 'unknown', 'pending']
+const STATUSES = [
+	'active',
+	'active',
+	'active',
+	'active',
+	'expired',
+	'revoked',
+	'surrendered',
+	'not_in_register',
+	'suspended',
+	'unknown',
+	'pending'
+]
 
 /**
  * Fills the register tables at scale in a few set-based statements (for the export bench and the

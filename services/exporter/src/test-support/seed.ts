@@ -17,7 +17,15 @@ export function seeder(sql: Sql, readAt: Date) {
 
 		async licence(
 			operatorId: string,
-			fields: { number: string; jurisdiction?: string; status?: string; statusSourceUrl?: string | null; verifiedAt?: Date; types?: string[]; expiry?: string | null }
+			fields: {
+				number: string
+				jurisdiction?: string
+				status?: string
+				statusSourceUrl?: string | null
+				verifiedAt?: Date
+				types?: string[]
+				expiry?: string | null
+			}
 		): Promise<SeededLicence> {
 			const id = crypto.randomUUID()
 			const code = fields.jurisdiction ?? 'UKGC'

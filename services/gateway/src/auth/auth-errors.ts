@@ -1,15 +1,31 @@
 import { AppError } from '@lv/errors'
 
 export const apiKeyMissing = () =>
-	new AppError({ status: 401, code: 'auth_required', reason: 'api_key_missing', message: 'This endpoint needs an API key: send Authorization: Bearer <API_KEY>.' })
+	new AppError({
+		status: 401,
+		code: 'auth_required',
+		reason: 'api_key_missing',
+		message: 'This endpoint needs an API key: send Authorization: Bearer <API_KEY>.'
+	})
 
 export const malformedHeader = () =>
-	new AppError({ status: 401, code: 'auth_invalid', reason: 'malformed_header', message: 'The Authorization header must be Bearer <API_KEY>.' })
+	new AppError({
+		status: 401,
+		code: 'auth_invalid',
+		reason: 'malformed_header',
+		message: 'The Authorization header must be Bearer <API_KEY>.'
+	})
 
-export const apiKeyInvalid = () => new AppError({ status: 401, code: 'auth_invalid', reason: 'api_key_invalid', message: 'The API key is not recognised.' })
+export const apiKeyInvalid = () =>
+	new AppError({ status: 401, code: 'auth_invalid', reason: 'api_key_invalid', message: 'The API key is not recognised.' })
 
 export const apiKeyRevoked = () =>
-	new AppError({ status: 401, code: 'auth_revoked', reason: 'api_key_revoked', message: 'The API key has been revoked. Create a new key in the dashboard.' })
+	new AppError({
+		status: 401,
+		code: 'auth_revoked',
+		reason: 'api_key_revoked',
+		message: 'The API key has been revoked. Create a new key in the dashboard.'
+	})
 
 export const planInactive = (pricingUrl: string) =>
 	new AppError({

@@ -31,7 +31,8 @@ function gatedLookup() {
 }
 
 const lastUsedOf = async (keyId: string) =>
-	(await db.sql<{ last_used_at: Date | null }[]>`SELECT last_used_at FROM api_keys WHERE id = ${keyId}`)[0]?.last_used_at?.toISOString() ?? null
+	(await db.sql<{ last_used_at: Date | null }[]>`SELECT last_used_at FROM api_keys WHERE id = ${keyId}`)[0]?.last_used_at?.toISOString() ??
+	null
 
 describe('key cache', () => {
 	const clock = new TestClock('2026-11-12T09:00:00.000Z')

@@ -33,8 +33,7 @@ export function applyKeyChange(cache: KeyCache, payload: string): void {
 		// The change may be a new hash, which some caller may have sent before it existed.
 		cache.forgetKeyId(change.keyId)
 		cache.forgetUnknown()
-	}
-	else if (change.kind === 'account') cache.forgetAccount(change.accountId)
+	} else if (change.kind === 'account') cache.forgetAccount(change.accountId)
 	else cache.forgetPlan(change.code)
 }
 

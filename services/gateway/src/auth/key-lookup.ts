@@ -37,7 +37,9 @@ type LookupRow = Omit<PlanRow, 'code'> & {
  */
 export async function lookupKey(sql: Sql, keyHash: Uint8Array, nowMs: number): Promise<KeyRecord | null> {
 	const now = new Date(nowMs)
-	const rows = await inStatementSpan('db look up api key', () => sql<LookupRow[]>`
+	const rows = await inStatementSpan(
+		'db look up api key',
+		() => sql<LookupRow[]>`
 		WITH k AS (
 			SELECT ak.id AS key_id, ak.account_id, ak.key_hash, ak.revoked_at IS NOT NULL AS revoked, ak.last_used_at, a.plan_status,
 				p.code, p.name, p.monthly_quota, p.per_second_limit, p.watchlist_cap, p.webhook_cap, p.polls_per_hour,
@@ -53,7 +55,8 @@ export async function lookupKey(sql: Sql, keyHash: Uint8Array, nowMs: number): P
 				AND (api_keys.last_used_at IS NULL OR api_keys.last_used_at < ${new Date(nowMs - LAST_USED_GRANULARITY_MS)})
 			RETURNING api_keys.last_used_at
 		)
-		SELECT k.*, coalesce((SELECT last_used_at FROM stamped), k.last_used_at) AS used_at FROM k`)
+		SELECT k.*, coalesce((SELECT last_used_at FROM stamped), k.last_used_at) AS used_at FROM k`
+	)
 	const row = rows[0]
 	if (!row) return null
 	const status = row.revoked ? 'revoked' : row.plan_status !== 'active' || row.code === null ? 'plan_inactive' : 'live'

@@ -7,14 +7,35 @@ import { RefusalHints } from '../limits/refusal-hints.ts'
 import { likelyAdmittedKey } from './likely-admitted.ts'
 
 const NOW = Date.parse('2026-11-23T10:00:00Z')
-const plan: Plan = { code: 'pro', name: 'Pro', monthlyQuota: 100_000, perSecondLimit: 20, watchlistCap: 250, webhookCap: 10, pollsPerHour: 60, exportsPerDay: 10, trialDailyCap: null, isTrial: false, rank: 2 }
+const plan: Plan = {
+	code: 'pro',
+	name: 'Pro',
+	monthlyQuota: 100_000,
+	perSecondLimit: 20,
+	watchlistCap: 250,
+	webhookCap: 10,
+	pollsPerHour: 60,
+	exportsPerDay: 10,
+	trialDailyCap: null,
+	isTrial: false,
+	rank: 2
+}
 
 function cacheWith(records: Map<string, KeyRecord>) {
 	return new KeyCache(async (keyHash) => records.get(Buffer.from(keyHash).toString('hex')) ?? null)
 }
 
 function record(key: string, overrides: Partial<KeyRecord> = {}): KeyRecord {
-	return { keyId: `id-${key.slice(-6)}`, accountId: 'acct-1', keyHash: hashApiKey(key), status: 'live', plan, planVersion: 'f', lastUsedMs: null, ...overrides }
+	return {
+		keyId: `id-${key.slice(-6)}`,
+		accountId: 'acct-1',
+		keyHash: hashApiKey(key),
+		status: 'live',
+		plan,
+		planVersion: 'f',
+		lastUsedMs: null,
+		...overrides
+	}
 }
 
 describe('likely admitted (a hint for early work, never a decision)', () => {

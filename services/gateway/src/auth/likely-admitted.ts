@@ -6,7 +6,13 @@ import type { CachedKey, KeyCache } from './key-cache.ts'
  * on this route, and its subject not refused in the current window. Read-only routes use it to run
  * while the call is being counted; it never admits or refuses anything (the auth macro decides).
  */
-export function likelyAdmittedKey(keys: KeyCache, refusals: RefusalHints, keyHash: Uint8Array, publicEndpoint: boolean, nowMs: number): CachedKey | undefined {
+export function likelyAdmittedKey(
+	keys: KeyCache,
+	refusals: RefusalHints,
+	keyHash: Uint8Array,
+	publicEndpoint: boolean,
+	nowMs: number
+): CachedKey | undefined {
 	const entry = keys.liveEntry(keyHash, nowMs)
 	const plan = entry?.plan
 	if (!entry || !plan || (plan.isTrial && !publicEndpoint)) return undefined

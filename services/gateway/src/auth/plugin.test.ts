@@ -43,7 +43,9 @@ function probeReplica(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMI
 			.get('/probe/public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
 			.get('/probe/other-public', ({ caller }) => ({ tier: caller.tier }), { auth: 'optional' })
 			.get('/probe/none', ({ caller }) => ({ tier: caller.tier }), { auth: 'none' })
-			.get('/probe/read-public', ({ caller }) => ({ tier: caller.tier, account: caller.accountId }), { auth: { mode: 'optional', readOnly: true } })
+			.get('/probe/read-public', ({ caller }) => ({ tier: caller.tier, account: caller.accountId }), {
+				auth: { mode: 'optional', readOnly: true }
+			})
 			.get(
 				'/probe/read-required',
 				({ caller }) => {
@@ -110,7 +112,11 @@ describe('auth: keys', () => {
 	test('a header that is not Bearer <key> is 401 auth_invalid / malformed_header', async () => {
 		for (const header of ['Basic abc', 'Bearer', 'Bearer ', '', 'lvk_0123456789abcdef0123456789abcdef', 'Bearer a b']) {
 			const response = await call(gateway(clock), '/probe/required', { authorization: header })
-			expect({ header, status: response.status, reason: (await bodyOf(response)).details.reason }).toEqual({ header, status: 401, reason: 'malformed_header' })
+			expect({ header, status: response.status, reason: (await bodyOf(response)).details.reason }).toEqual({
+				header,
+				status: 401,
+				reason: 'malformed_header'
+			})
 		}
 	})
 
@@ -118,7 +124,11 @@ describe('auth: keys', () => {
 		for (const key of ['lvk_0123456789abcdef0123456789abcdef', 'xyz_0123456789abcdef0123456789abcdef', 'lvk_short', 'a'.repeat(10_000)]) {
 			for (const path of ['/probe/required', '/probe/public']) {
 				const response = await call(gateway(clock), path, bearer(key))
-				expect({ path, status: response.status, body: await bodyOf(response) }).toMatchObject({ path, status: 401, body: { code: 'auth_invalid', details: { reason: 'api_key_invalid' } } })
+				expect({ path, status: response.status, body: await bodyOf(response) }).toMatchObject({
+					path,
+					status: 401,
+					body: { code: 'auth_invalid', details: { reason: 'api_key_invalid' } }
+				})
 			}
 		}
 	})
@@ -192,7 +202,11 @@ describe('limits: monthly quota', () => {
 			expect(response.headers.get('x-ratelimit-remaining')).toBe(response.headers.get('x-monthly-quota-remaining'))
 			expect(response.headers.get('x-ratelimit-policy')).toBeNull()
 			expect(response.headers.get('x-upgrade-url')).toBe('https://example.test/pricing')
-			seen.push({ used: response.headers.get('x-monthly-quota-used'), remaining: response.headers.get('x-monthly-quota-remaining'), warning: response.headers.has('x-monthly-quota-warning') })
+			seen.push({
+				used: response.headers.get('x-monthly-quota-used'),
+				remaining: response.headers.get('x-monthly-quota-remaining'),
+				warning: response.headers.has('x-monthly-quota-warning')
+			})
 		}
 		expect(seen).toEqual([
 			{ used: '1', remaining: '4', warning: false },
@@ -204,7 +218,10 @@ describe('limits: monthly quota', () => {
 		const refused = await call(app, '/probe/required', bearer(account.key))
 		expect(refused.status).toBe(429)
 		const body = await bodyOf(refused)
-		expect(body).toMatchObject({ code: 'quota_exceeded', details: { reason: 'monthly_request_limit_reached', current_usage: 5, limit: 5, plan_tier: 'tiny' } })
+		expect(body).toMatchObject({
+			code: 'quota_exceeded',
+			details: { reason: 'monthly_request_limit_reached', current_usage: 5, limit: 5, plan_tier: 'tiny' }
+		})
 		expect(Date.parse(String(body.details.reset_at)) / 1000).toBe(Number(refused.headers.get('x-ratelimit-reset')))
 		expect(refused.headers.get('x-ratelimit-remaining')).toBe('0')
 		expect(refused.headers.get('retry-after')).toBeNull()
@@ -230,7 +247,14 @@ describe('limits: monthly quota', () => {
 		const account = await accountWithKey(db.sql, clock, 'enterprise')
 		const keyed = await call(gateway(clock), '/probe/required', bearer(account.key))
 		expect(keyed.headers.get('x-monthly-quota-limit')).toBe('unlimited')
-		for (const name of ['x-monthly-quota-used', 'x-monthly-quota-remaining', 'x-monthly-quota-reset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+		for (const name of [
+			'x-monthly-quota-used',
+			'x-monthly-quota-remaining',
+			'x-monthly-quota-reset',
+			'x-ratelimit-limit',
+			'x-ratelimit-remaining',
+			'x-ratelimit-reset'
+		])
 			expect({ name, value: keyed.headers.get(name) }).toEqual({ name, value: null })
 		expect(keyed.headers.get('x-ratelimit-policy')).toBe('tier=unlimited')
 		const onPublic = await call(gateway(clock), '/probe/public', bearer(account.key))
@@ -244,7 +268,9 @@ describe('limits: monthly quota', () => {
 		const sqlB = createSql(db.url, { max: 10 })
 		try {
 			const replicas = [gateway(clock), gateway(clock, {}, sqlB)]
-			const responses = await Promise.all(Array.from({ length: 80 }, (_, index) => call(replicas[index % 2] as App, '/probe/required', bearer(account.key))))
+			const responses = await Promise.all(
+				Array.from({ length: 80 }, (_, index) => call(replicas[index % 2] as App, '/probe/required', bearer(account.key)))
+			)
 			const statuses = responses.map((response) => response.status)
 			expect(statuses.filter((status) => status === 200)).toHaveLength(25)
 			expect(statuses.filter((status) => status === 429)).toHaveLength(55)
@@ -265,7 +291,10 @@ describe('limits: per-second', () => {
 		const refused = await call(app, '/probe/required', bearer(account.key))
 		expect(refused.status).toBe(429)
 		const body = await bodyOf(refused)
-		expect(body).toMatchObject({ code: 'rate_limited', details: { reason: 'per_second_limit_exceeded', limit: 5, plan_tier: 'starter', reset_at: '2026-11-10T12:00:01.000Z' } })
+		expect(body).toMatchObject({
+			code: 'rate_limited',
+			details: { reason: 'per_second_limit_exceeded', limit: 5, plan_tier: 'starter', reset_at: '2026-11-10T12:00:01.000Z' }
+		})
 		expect(refused.headers.get('retry-after')).toBe('1')
 		expect(refused.headers.get('x-ratelimit-limit')).toBe('5')
 		expect(refused.headers.get('x-ratelimit-remaining')).toBe('0')
@@ -309,7 +338,10 @@ describe('limits: legacy trial daily cap', () => {
 		for (let index = 0; index < 3; index++) expect((await call(app, '/probe/public', bearer(trial.key))).status).toBe(200)
 		const refused = await call(app, '/probe/public', bearer(trial.key))
 		expect(refused.status).toBe(429)
-		expect(await bodyOf(refused)).toMatchObject({ code: 'rate_limited', details: { reason: 'prelaunch_daily_cap', limit: 3, current_usage: 3, reset_at: '2026-11-11T00:00:00.000Z' } })
+		expect(await bodyOf(refused)).toMatchObject({
+			code: 'rate_limited',
+			details: { reason: 'prelaunch_daily_cap', limit: 3, current_usage: 3, reset_at: '2026-11-11T00:00:00.000Z' }
+		})
 		expect(refused.headers.get('retry-after')).toBe('3600')
 		expect(refused.headers.get('x-prelaunch-daily-limit')).toBe('3')
 		expect(refused.headers.get('x-prelaunch-daily-used')).toBe('3')
@@ -346,7 +378,10 @@ describe('limits: keyless per IP', () => {
 		const refused = await call(app, '/probe/public', {}, '198.51.100.1')
 		expect(refused.status).toBe(429)
 		const body = await bodyOf(refused)
-		expect(body).toMatchObject({ code: 'rate_limited', details: { reason: 'quota_exceeded', limit: 10, reset_at: '2026-11-10T13:00:00.000Z' } })
+		expect(body).toMatchObject({
+			code: 'rate_limited',
+			details: { reason: 'quota_exceeded', limit: 10, reset_at: '2026-11-10T13:00:00.000Z' }
+		})
 		expect(Date.parse(String(body.details.reset_at)) / 1000).toBe(Number(refused.headers.get('x-ratelimit-reset')))
 		expect(refused.headers.get('x-ratelimit-remaining')).toBe('0')
 		expect(refused.headers.get('x-ratelimit-policy')).toBe('tier=public;limit=10;window=hour')
@@ -382,7 +417,9 @@ describe('limits: keyless per IP', () => {
 		const clock = new TestClock('2026-11-10T17:00:00.000Z')
 		const app = gateway(clock, { TRUSTED_PROXIES: '10.0.0.0/8' })
 		for (let index = 0; index < 10; index++) {
-			expect((await call(app, '/probe/public', { 'x-forwarded-for': `6.6.6.${index}, 198.51.100.30, 10.1.1.1` }, '10.0.0.2')).status).toBe(200)
+			expect((await call(app, '/probe/public', { 'x-forwarded-for': `6.6.6.${index}, 198.51.100.30, 10.1.1.1` }, '10.0.0.2')).status).toBe(
+				200
+			)
 		}
 		expect((await call(app, '/probe/public', { 'x-forwarded-for': '198.51.100.30' }, '10.0.0.3')).status).toBe(429)
 		expect((await call(app, '/probe/public', { 'x-forwarded-for': '198.51.100.31' }, '10.0.0.3')).status).toBe(200)
@@ -401,7 +438,11 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 				remaining: String(10 - index)
 			})
 			const missing = await call(app, '/probe/read-missing', {}, '198.51.100.40')
-			expect({ status: missing.status, reason: (await bodyOf(missing)).details.reason, remaining: missing.headers.get('x-ratelimit-remaining') }).toEqual({
+			expect({
+				status: missing.status,
+				reason: (await bodyOf(missing)).details.reason,
+				remaining: missing.headers.get('x-ratelimit-remaining')
+			}).toEqual({
 				status: 404,
 				reason: 'operator_not_found',
 				remaining: String(10 - index)
@@ -459,7 +500,6 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 })
 
 describe('headers of keyed calls that fail on a public endpoint', () => {
-
 	test('a keyed 404 on a public endpoint carries the monthly X-RateLimit-* without its own (released) call and X-Upgrade-URL, but no X-Monthly-Quota-*', async () => {
 		const clock = new TestClock('2026-11-12T08:00:00.000Z')
 		const app = gateway(clock)
@@ -470,7 +510,13 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 			expect({ path, status: failed.status, headers: limitHeaders(failed) }).toEqual({
 				path,
 				status: 404,
-				headers: { limit: '5', remaining: '3', reset: String(Date.parse('2026-12-01T00:00:00Z') / 1000), upgrade: 'https://example.test/pricing', monthly: [] }
+				headers: {
+					limit: '5',
+					remaining: '3',
+					reset: String(Date.parse('2026-12-01T00:00:00Z') / 1000),
+					upgrade: 'https://example.test/pricing',
+					monthly: []
+				}
 			})
 		}
 		expect((await call(app, '/probe/public', bearer(account.key))).headers.get('x-monthly-quota-used')).toBe('3')
@@ -484,7 +530,11 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 		const failed = await call(app, '/probe/public-missing', bearer(account.key))
 		expect({ status: failed.status, remaining: failed.headers.get('x-ratelimit-remaining') }).toEqual({ status: 404, remaining: '1' })
 		const last = await call(app, '/probe/public', bearer(account.key))
-		expect({ status: last.status, used: last.headers.get('x-monthly-quota-used'), remaining: last.headers.get('x-ratelimit-remaining') }).toEqual({ status: 200, used: '5', remaining: '0' })
+		expect({
+			status: last.status,
+			used: last.headers.get('x-monthly-quota-used'),
+			remaining: last.headers.get('x-ratelimit-remaining')
+		}).toEqual({ status: 200, used: '5', remaining: '0' })
 	})
 
 	test('an enterprise (unlimited) keyed 404 on a public endpoint carries only X-Upgrade-URL among the limit headers', async () => {
@@ -512,7 +562,10 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 		const clock = new TestClock('2026-11-12T12:00:00.000Z')
 		const account = await accountWithKey(db.sql, clock, 'tiny')
 		const failed = await call(gateway(clock), '/probe/missing', bearer(account.key))
-		expect({ status: failed.status, headers: limitHeaders(failed) }).toEqual({ status: 404, headers: { limit: null, remaining: null, reset: null, upgrade: null, monthly: [] } })
+		expect({ status: failed.status, headers: limitHeaders(failed) }).toEqual({
+			status: 404,
+			headers: { limit: null, remaining: null, reset: null, upgrade: null, monthly: [] }
+		})
 	})
 })
 
@@ -533,7 +586,13 @@ describe('refusals of the key on a public endpoint', () => {
 		for (const path of ['/probe/public', '/probe/read-public']) {
 			for (const { headers, status, reason } of cases) {
 				const refused = await call(app, path, headers)
-				expect({ path, status: refused.status, reason: (await bodyOf(refused)).details.reason, upgrade: refused.headers.get('x-upgrade-url'), limit: refused.headers.get('x-ratelimit-limit') }).toEqual({
+				expect({
+					path,
+					status: refused.status,
+					reason: (await bodyOf(refused)).details.reason,
+					upgrade: refused.headers.get('x-upgrade-url'),
+					limit: refused.headers.get('x-ratelimit-limit')
+				}).toEqual({
 					path,
 					status,
 					reason,
@@ -548,7 +607,11 @@ describe('refusals of the key on a public endpoint', () => {
 
 	test('a cached key on a read-only public endpoint failing closed (503 limits_store_unavailable) carries X-Upgrade-URL', async () => {
 		const response = await cachedKeyCallAfterStoreGoesAway(new TestClock('2026-11-13T09:00:00.000Z'), '/probe/read-public')
-		expect({ status: response.status, reason: (await bodyOf(response)).details.reason, upgrade: response.headers.get('x-upgrade-url') }).toEqual({
+		expect({
+			status: response.status,
+			reason: (await bodyOf(response)).details.reason,
+			upgrade: response.headers.get('x-upgrade-url')
+		}).toEqual({
 			status: 503,
 			reason: 'limits_store_unavailable',
 			upgrade: 'https://example.test/pricing'
@@ -570,7 +633,10 @@ describe('limits store unreachable', () => {
 				expect(response.status).toBe(503)
 				expect(await bodyOf(response)).toMatchObject({ code: 'service_unavailable', details: { reason: 'limits_store_unavailable' } })
 				// The public endpoint's refusal carries X-Upgrade-URL (SPEC: on every response there); a keyed route's does not.
-				expect({ path, upgrade: response.headers.get('x-upgrade-url') }).toEqual({ path, upgrade: path === '/probe/public' ? 'https://example.test/pricing' : null })
+				expect({ path, upgrade: response.headers.get('x-upgrade-url') }).toEqual({
+					path,
+					upgrade: path === '/probe/public' ? 'https://example.test/pricing' : null
+				})
 			}
 		} finally {
 			await deadSql.end({ timeout: 1 })

@@ -73,7 +73,9 @@ function readCall(auth: AuthRuntime, mode: AuthMode, request: Request, route: st
 	const keyHash = grantKey ?? (credentials.kind === 'key' && hasApiKeyShape(credentials.key) ? hashApiKey(credentials.key) : null)
 	const nowMs = auth.clock.nowMs()
 	const keyless =
-		mode === 'optional' && credentials.kind === 'absent' ? keylessClaim({ route, address: addressBlock(addressOf()), limit: KEYLESS_HOURLY_LIMIT, nowMs }) : null
+		mode === 'optional' && credentials.kind === 'absent'
+			? keylessClaim({ route, address: addressBlock(addressOf()), limit: KEYLESS_HOURLY_LIMIT, nowMs })
+			: null
 	return { mode, credentials, keyHash, keyless, nowMs, addressOf }
 }
 
@@ -85,7 +87,8 @@ function readCall(auth: AuthRuntime, mode: AuthMode, request: Request, route: st
 function likelyCaller(auth: AuthRuntime, call: IncomingCall): Caller | null {
 	const { mode, credentials, nowMs, addressOf } = call
 	if (mode === 'none') return null
-	if (credentials.kind === 'absent') return call.keyless && !auth.limits.keylessExhausted.refusal(call.keyless) ? keylessCaller(addressOf) : null
+	if (credentials.kind === 'absent')
+		return call.keyless && !auth.limits.keylessExhausted.refusal(call.keyless) ? keylessCaller(addressOf) : null
 	if (call.keyHash === null) return null
 	const entry = likelyAdmittedKey(auth.keys, auth.limits.refusals, call.keyHash, mode === 'optional', nowMs)
 	return entry?.plan ? keyedCaller(entry, entry.plan, addressOf) : null
@@ -141,7 +144,9 @@ async function admit(auth: AuthRuntime, call: IncomingCall): Promise<Admission> 
 const admitOrFailClosed = (auth: AuthRuntime, call: IncomingCall) =>
 	admit(auth, call).catch((error: unknown) => {
 		const refusal =
-			error instanceof AppError ? error : serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
+			error instanceof AppError
+				? error
+				: serviceUnavailable('limits_store_unavailable', 'The limits store is unreachable; the request was not served.', error)
 		// Each refusal is built for this one call, so adding a header to it touches no other response.
 		if (call.mode === 'optional') refusal.headers['X-Upgrade-URL'] ??= auth.pricingUrl
 		auth.metrics?.refused(refusal.reason)
@@ -157,14 +162,22 @@ function asResponse(value: unknown, set: ResponseSet): Response {
 	const response =
 		value instanceof Response
 			? value
-			: new Response(JSON.stringify(value), { status: typeof set.status === 'number' ? set.status : 200, headers: { 'content-type': 'application/json' } })
+			: new Response(JSON.stringify(value), {
+					status: typeof set.status === 'number' ? set.status : 200,
+					headers: { 'content-type': 'application/json' }
+				})
 	for (const name in set.headers) response.headers.set(name, String(set.headers[name]))
 	set.headers = {}
 	return response
 }
 
 /** Adds the admitted call's headers: in place when they are known now, else on a Response built once they are. */
-function addHeaders(auth: AuthRuntime, admission: Admission, response: unknown, set: ResponseSet): Response | Promise<Response> | undefined {
+function addHeaders(
+	auth: AuthRuntime,
+	admission: Admission,
+	response: unknown,
+	set: ResponseSet
+): Response | Promise<Response> | undefined {
 	const status = response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
 	const apply = (headers: Headers) => {
 		for (const name in headers) {

@@ -108,7 +108,11 @@ describe('key cache across replicas', () => {
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
 		await silently((tx) => tx`UPDATE accounts SET plan_code = 'starter' WHERE id = ${account.accountId}`)
 		expect((await b.call('/probe/required', bearer(account.key))).headers.get('x-monthly-quota-limit')).toBe('10000')
-		await silently((tx) => tx`UPDATE plans SET monthly_quota = 2 WHERE code = 'quota_25'`.then(() => tx`UPDATE accounts SET plan_code = 'quota_25' WHERE id = ${account.accountId}`))
+		await silently((tx) =>
+			tx`UPDATE plans SET monthly_quota = 2 WHERE code = 'quota_25'`.then(
+				() => tx`UPDATE accounts SET plan_code = 'quota_25' WHERE id = ${account.accountId}`
+			)
+		)
 		try {
 			const capped = await b.call('/probe/required', bearer(account.key))
 			expect(capped.status).toBe(429)
@@ -146,11 +150,15 @@ describe('coalesced counters across replicas', () => {
 		const [a, b] = [await replica(clock), await replica(clock)]
 		const account = await accountWithKey(db.sql, clock, 'seven_per_second')
 		const batchesBefore = a.runtime.limits.keyed.batchesSent + b.runtime.limits.keyed.batchesSent
-		const responses = await Promise.all(Array.from({ length: 60 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key))))
+		const responses = await Promise.all(
+			Array.from({ length: 60 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key)))
+		)
 		const statuses = responses.map((response) => response.status)
 		expect(statuses.filter((status) => status === 200)).toHaveLength(7)
 		expect(statuses.filter((status) => status === 429)).toHaveLength(53)
-		expect(new Set(await Promise.all(responses.filter((response) => response.status === 429).map(reasonOf)))).toEqual(new Set(['per_second_limit_exceeded']))
+		expect(new Set(await Promise.all(responses.filter((response) => response.status === 429).map(reasonOf)))).toEqual(
+			new Set(['per_second_limit_exceeded'])
+		)
 		expect(a.runtime.limits.keyed.batchesSent + b.runtime.limits.keyed.batchesSent - batchesBefore).toBeLessThan(60)
 		const [row] = await db.sql<{ second_count: number }[]>`SELECT second_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(row?.second_count).toBe(60)
@@ -160,8 +168,12 @@ describe('coalesced counters across replicas', () => {
 		const clock = new TestClock('2026-11-12T11:00:00.000Z')
 		const [a, b] = [await replica(clock), await replica(clock)]
 		const account = await accountWithKey(db.sql, clock, 'quota_25')
-		const responses = await Promise.all(Array.from({ length: 90 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key))))
-		const used = responses.filter((response) => response.status === 200).map((response) => Number(response.headers.get('x-monthly-quota-used')))
+		const responses = await Promise.all(
+			Array.from({ length: 90 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key)))
+		)
+		const used = responses
+			.filter((response) => response.status === 200)
+			.map((response) => Number(response.headers.get('x-monthly-quota-used')))
 		expect(used.sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, index) => index + 1))
 		expect(responses.filter((response) => response.status === 429)).toHaveLength(65)
 	})
@@ -169,10 +181,16 @@ describe('coalesced counters across replicas', () => {
 	test('concurrent keyless calls from one address at two replicas admit exactly 10, each with its own remaining count', async () => {
 		const clock = new TestClock('2026-11-12T12:00:00.000Z')
 		const [a, b] = [await replica(clock), await replica(clock)]
-		const responses = await Promise.all(Array.from({ length: 50 }, (_, index) => (index % 2 ? a : b).call('/probe/public', {}, '198.51.100.77')))
-		const remaining = responses.filter((response) => response.status === 200).map((response) => Number(response.headers.get('x-ratelimit-remaining')))
+		const responses = await Promise.all(
+			Array.from({ length: 50 }, (_, index) => (index % 2 ? a : b).call('/probe/public', {}, '198.51.100.77'))
+		)
+		const remaining = responses
+			.filter((response) => response.status === 200)
+			.map((response) => Number(response.headers.get('x-ratelimit-remaining')))
 		expect(remaining.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
-		expect(responses.filter((response) => response.status === 429).map((response) => response.headers.get('x-ratelimit-remaining'))).toEqual(Array(40).fill('0'))
+		expect(
+			responses.filter((response) => response.status === 429).map((response) => response.headers.get('x-ratelimit-remaining'))
+		).toEqual(Array(40).fill('0'))
 	})
 
 	test('a keyless client past its cap is refused without another statement until the next hour', async () => {

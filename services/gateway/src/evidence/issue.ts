@@ -22,7 +22,8 @@ function indexReads(answers: readonly Answer[]): Map<string, string> {
 	const bounds = new Map<string, string>()
 	for (const answer of answers) {
 		const register = (answer._meta as Answer | undefined)?.register as Answer | undefined
-		if (typeof register?.jurisdiction === 'string' && typeof register.last_read_at === 'string') bounds.set(register.jurisdiction, register.last_read_at)
+		if (typeof register?.jurisdiction === 'string' && typeof register.last_read_at === 'string')
+			bounds.set(register.jurisdiction, register.last_read_at)
 	}
 	return bounds
 }
@@ -59,7 +60,24 @@ export async function issueEvidence(
 	}
 	const jws = await signEvidence(keyring, record)
 	const expiresAt = new Date(now.getTime() + EVIDENCE_RETENTION_DAYS * DAY_MS)
-	await insertEvidence(deps.sql, { id: record.id, accountId, kind, kid: keyring.kid, jws, snapshots: snapshotsNamed(record), createdAt: now, expiresAt })
+	await insertEvidence(deps.sql, {
+		id: record.id,
+		accountId,
+		kind,
+		kid: keyring.kid,
+		jws,
+		snapshots: snapshotsNamed(record),
+		createdAt: now,
+		expiresAt
+	})
 	const url = `${deps.publicBaseUrl}/v1/evidence/${record.id}`
-	return { id: record.id, jws, kid: keyring.kid, url, pdf_url: `${url}.pdf`, jwks_url: `${deps.publicBaseUrl}/.well-known/jwks.json`, expires_at: expiresAt.toISOString() }
+	return {
+		id: record.id,
+		jws,
+		kid: keyring.kid,
+		url,
+		pdf_url: `${url}.pdf`,
+		jwks_url: `${deps.publicBaseUrl}/.well-known/jwks.json`,
+		expires_at: expiresAt.toISOString()
+	}
 }

@@ -6,7 +6,11 @@ import type { EvidencePublication } from '@lv/evidence'
  * latest successful reader run that started at or before the index's last read (`bounds`, else
  * register_status's last successful read). A `not_modified` read names the snapshot it confirmed.
  */
-export async function publicationsOf(sql: Sql, jurisdictions: readonly string[], bounds: ReadonlyMap<string, string>): Promise<EvidencePublication[]> {
+export async function publicationsOf(
+	sql: Sql,
+	jurisdictions: readonly string[],
+	bounds: ReadonlyMap<string, string>
+): Promise<EvidencePublication[]> {
 	if (jurisdictions.length === 0) return []
 	const wanted = JSON.stringify(jurisdictions.map((code) => ({ code, bound: bounds.get(code) ?? null })))
 	const rows = await sql<{ jurisdiction: string; publication: string; source_url: string; read_at: Date; sha256: string }[]>`

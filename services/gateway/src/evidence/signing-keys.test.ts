@@ -22,14 +22,21 @@ describe('loadEvidenceKeyring', () => {
 	})
 
 	test('reads the signing key from a mounted file', async () => {
-		const keyring = await loadEvidenceKeyring({ ...none, EVIDENCE_SIGNING_KEY_FILE: '/run/secrets/evidence.jwk' }, async () => JSON.stringify(current))
+		const keyring = await loadEvidenceKeyring({ ...none, EVIDENCE_SIGNING_KEY_FILE: '/run/secrets/evidence.jwk' }, async () =>
+			JSON.stringify(current)
+		)
 		expect(keyring?.kid).toBe('2026-11')
 	})
 
 	test('a key in both places, or more than one signing key, is refused without quoting the key', async () => {
-		const both = loadEvidenceKeyring({ ...none, EVIDENCE_SIGNING_KEY: JSON.stringify(current), EVIDENCE_SIGNING_KEY_FILE: '/x' }, async () => '')
+		const both = loadEvidenceKeyring(
+			{ ...none, EVIDENCE_SIGNING_KEY: JSON.stringify(current), EVIDENCE_SIGNING_KEY_FILE: '/x' },
+			async () => ''
+		)
 		await expect(both).rejects.toThrow('not both')
-		const error = await loadEvidenceKeyring({ ...none, EVIDENCE_SIGNING_KEY: JSON.stringify([current, retired]) }).catch((caught: Error) => caught)
+		const error = await loadEvidenceKeyring({ ...none, EVIDENCE_SIGNING_KEY: JSON.stringify([current, retired]) }).catch(
+			(caught: Error) => caught
+		)
 		expect(String(error)).toContain('exactly one JWK')
 		expect(String(error)).not.toContain(current.d as string)
 	})

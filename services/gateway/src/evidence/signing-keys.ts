@@ -1,7 +1,10 @@
 import { type EvidenceKeyring, evidenceKeyring, parseJwks } from '@lv/evidence'
 import type { GatewayConfig } from '../config.ts'
 
-type KeyConfig = Pick<GatewayConfig, 'EVIDENCE_SIGNING_KEY' | 'EVIDENCE_SIGNING_KEY_FILE' | 'EVIDENCE_PUBLIC_KEYS' | 'EVIDENCE_PUBLIC_KEYS_FILE'>
+type KeyConfig = Pick<
+	GatewayConfig,
+	'EVIDENCE_SIGNING_KEY' | 'EVIDENCE_SIGNING_KEY_FILE' | 'EVIDENCE_PUBLIC_KEYS' | 'EVIDENCE_PUBLIC_KEYS_FILE'
+>
 
 async function valueOrFile(value: string, file: string, readFile: (path: string) => Promise<string>): Promise<string> {
 	if (value !== '' && file !== '') throw new Error('set an evidence key in the environment or in a file, not both')
@@ -12,7 +15,10 @@ async function valueOrFile(value: string, file: string, readFile: (path: string)
  * The evidence keyring from the environment or mounted files; null when no signing key is set
  * (evidence=true then answers 503). Errors name the variable, never its value.
  */
-export async function loadEvidenceKeyring(config: KeyConfig, readFile = (path: string) => Bun.file(path).text()): Promise<EvidenceKeyring | null> {
+export async function loadEvidenceKeyring(
+	config: KeyConfig,
+	readFile = (path: string) => Bun.file(path).text()
+): Promise<EvidenceKeyring | null> {
 	const signing = await valueOrFile(config.EVIDENCE_SIGNING_KEY, config.EVIDENCE_SIGNING_KEY_FILE, readFile)
 	if (signing.trim() === '') return null
 	const [key, ...extra] = parseJwks(signing, 'EVIDENCE_SIGNING_KEY')

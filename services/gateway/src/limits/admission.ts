@@ -11,7 +11,15 @@ import { secondWindow, utcDayWindow, utcMonthWindow, type Window } from '@lv/fix
 /** An admitted call, with what its response needs: the caller for the handler, the counts for the headers. */
 export type Admission =
 	| { kind: 'keyless'; caller: Caller; used: number; window: Window }
-	| { kind: 'keyed'; caller: Caller; used: number; monthlyQuota: number | null; window: Window; charge: Charge | null; publicEndpoint: boolean }
+	| {
+			kind: 'keyed'
+			caller: Caller
+			used: number
+			monthlyQuota: number | null
+			window: Window
+			charge: Charge | null
+			publicEndpoint: boolean
+	  }
 	| { kind: 'uncounted'; caller: Caller }
 
 /** The key a keyed call is counted for, as read into the key cache. */
@@ -63,12 +71,25 @@ export function keyedAdmission(
 	if (verdict.outcome === 'per_second_exceeded') {
 		const second = secondWindow(nowMs)
 		limits.refusals.note(claim.subject, second.resetMs)
-		throw perSecondLimitExceeded({ used: verdict.secondUsed, limit: plan.perSecondLimit ?? 0, window: second, planTier: plan.code, pricingUrl })
+		throw perSecondLimitExceeded({
+			used: verdict.secondUsed,
+			limit: plan.perSecondLimit ?? 0,
+			window: second,
+			planTier: plan.code,
+			pricingUrl
+		})
 	}
 	if (verdict.outcome === 'quota_exhausted') {
 		limits.refusals.note(claim.subject, quotaWindow.resetMs)
-		if (plan.isTrial) throw trialDailyCapReached({ used: verdict.quotaUsed, limit: plan.trialDailyCap ?? 0, window: quotaWindow, nowMs, pricingUrl })
-		throw monthlyQuotaExhausted({ used: verdict.quotaUsed, limit: plan.monthlyQuota ?? 0, window: quotaWindow, planTier: plan.code, pricingUrl })
+		if (plan.isTrial)
+			throw trialDailyCapReached({ used: verdict.quotaUsed, limit: plan.trialDailyCap ?? 0, window: quotaWindow, nowMs, pricingUrl })
+		throw monthlyQuotaExhausted({
+			used: verdict.quotaUsed,
+			limit: plan.monthlyQuota ?? 0,
+			window: quotaWindow,
+			planTier: plan.code,
+			pricingUrl
+		})
 	}
 	return {
 		kind: 'keyed',
@@ -92,7 +113,9 @@ export function admittedHeaders(limits: LimitsRuntime, admission: Admission, sta
 	if (admission.kind === 'uncounted') return {}
 	if (status >= 200 && status < 300) return keyedSuccessHeaders({ ...admission, pricingUrl })
 	const failed = (used: number): Headers =>
-		admission.publicEndpoint ? keyedFailureHeaders({ monthlyQuota: admission.monthlyQuota, used, window: admission.window, pricingUrl }) : {}
+		admission.publicEndpoint
+			? keyedFailureHeaders({ monthlyQuota: admission.monthlyQuota, used, window: admission.window, pricingUrl })
+			: {}
 	if (admission.charge === null) return failed(admission.used)
 	return releaseCharge(limits.sql, admission.charge).then(
 		() => failed(admission.used - 1),

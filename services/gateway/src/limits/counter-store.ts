@@ -1,5 +1,4 @@
 import type { Sql } from '@lv/db'
-import type { Window } from '@lv/fixed-window'
 
 /**
  * Fixed-window counters shared by every gateway replica, in PostgreSQL. Keyed calls are counted in

@@ -28,7 +28,8 @@ beforeAll(async () => {
 			trial_daily_cap: plan.isTrial ? plan.quota : null,
 			is_trial: plan.isTrial
 		})
-	for (const row of await db.sql<{ code: string; version: string }[]>`SELECT code, p.xmin::text AS version FROM plans p`) planVersions.set(row.code, row.version)
+	for (const row of await db.sql<{ code: string; version: string }[]>`SELECT code, p.xmin::text AS version FROM plans p`)
+		planVersions.set(row.code, row.version)
 })
 
 afterAll(async () => {
@@ -54,10 +55,16 @@ const claimOf = (caller: Caller, nowMs: number): KeyedClaim => ({
 function sequentialModel() {
 	const rows = new Map<string, { secondStart: number; secondCount: number; quotaStart: number; quotaCount: number }>()
 	return (claim: KeyedClaim): KeyedVerdict => {
-		const row = rows.get(claim.subject) ?? { secondStart: claim.secondStartMs, secondCount: 0, quotaStart: claim.quotaWindowStartMs, quotaCount: 0 }
+		const row = rows.get(claim.subject) ?? {
+			secondStart: claim.secondStartMs,
+			secondCount: 0,
+			quotaStart: claim.quotaWindowStartMs,
+			quotaCount: 0
+		}
 		const secondBase = claim.secondStartMs <= row.secondStart ? row.secondCount : 0
 		const quotaBase = claim.quotaWindowStartMs <= row.quotaStart ? row.quotaCount : 0
-		const admitted = (claim.perSecondLimit === null || secondBase + 1 <= claim.perSecondLimit) && (claim.quota === null || quotaBase < claim.quota)
+		const admitted =
+			(claim.perSecondLimit === null || secondBase + 1 <= claim.perSecondLimit) && (claim.quota === null || quotaBase < claim.quota)
 		rows.set(claim.subject, {
 			secondStart: Math.max(row.secondStart, claim.secondStartMs),
 			secondCount: secondBase + 1,
@@ -65,7 +72,8 @@ function sequentialModel() {
 			quotaCount: quotaBase + (admitted ? 1 : 0)
 		})
 		if (admitted) return { outcome: 'admitted', secondUsed: secondBase + 1, quotaUsed: quotaBase + 1 }
-		if (claim.perSecondLimit !== null && secondBase + 1 > claim.perSecondLimit) return { outcome: 'per_second_exceeded', secondUsed: secondBase + 1 }
+		if (claim.perSecondLimit !== null && secondBase + 1 > claim.perSecondLimit)
+			return { outcome: 'per_second_exceeded', secondUsed: secondBase + 1 }
 		return { outcome: 'quota_exhausted', quotaUsed: quotaBase }
 	}
 }
@@ -77,17 +85,21 @@ describe('keyed counting in batches', () => {
 			callers: fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 25 })
 		})
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.constantFrom(...PLANS), { minLength: 1, maxLength: 3 }), fc.array(batch, { minLength: 1, maxLength: 6 }), async (plans, batches) => {
-				const callers: Caller[] = []
-				for (const plan of plans) callers.push({ ...(await accountWithKey(db.sql, clock, plan.code)), plan })
-				const model = sequentialModel()
-				let nowMs = clock.nowMs()
-				for (const { advanceMs, callers: picks } of batches) {
-					nowMs += advanceMs
-					const claims = picks.map((pick) => claimOf(callers[pick % callers.length] as Caller, nowMs))
-					expect(await countKeyedClaims(db.sql, claims)).toEqual(claims.map(model))
+			fc.asyncProperty(
+				fc.array(fc.constantFrom(...PLANS), { minLength: 1, maxLength: 3 }),
+				fc.array(batch, { minLength: 1, maxLength: 6 }),
+				async (plans, batches) => {
+					const callers: Caller[] = []
+					for (const plan of plans) callers.push({ ...(await accountWithKey(db.sql, clock, plan.code)), plan })
+					const model = sequentialModel()
+					let nowMs = clock.nowMs()
+					for (const { advanceMs, callers: picks } of batches) {
+						nowMs += advanceMs
+						const claims = picks.map((pick) => claimOf(callers[pick % callers.length] as Caller, nowMs))
+						expect(await countKeyedClaims(db.sql, claims)).toEqual(claims.map(model))
+					}
 				}
-			}),
+			),
 			{ numRuns: 40 }
 		)
 	})
@@ -113,7 +125,9 @@ describe('keyed counting in batches', () => {
 			{ outcome: 'stale' },
 			{ outcome: 'stale' }
 		])
-		const [row] = await db.sql<{ second_count: number; quota_count: number }[]>`SELECT second_count, quota_count FROM limit_counters WHERE subject = ${caller.accountId}`
+		const [row] = await db.sql<
+			{ second_count: number; quota_count: number }[]
+		>`SELECT second_count, quota_count FROM limit_counters WHERE subject = ${caller.accountId}`
 		expect(row).toEqual({ second_count: 2, quota_count: 2 })
 	})
 
@@ -124,7 +138,10 @@ describe('keyed counting in batches', () => {
 		const moved: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
 		await db.sql`UPDATE accounts SET plan_code = 'kc_monthly' WHERE id = ${moved.accountId}`
 		const nowMs = clock.nowMs()
-		expect(await countKeyedClaims(db.sql, [claimOf(revoked, nowMs), claimOf(revoked, nowMs)])).toEqual([{ outcome: 'stale' }, { outcome: 'stale' }])
+		expect(await countKeyedClaims(db.sql, [claimOf(revoked, nowMs), claimOf(revoked, nowMs)])).toEqual([
+			{ outcome: 'stale' },
+			{ outcome: 'stale' }
+		])
 		expect(await countKeyedClaims(db.sql, [claimOf(moved, nowMs)])).toEqual([{ outcome: 'stale' }])
 		const counted = await db.sql`SELECT subject FROM limit_counters WHERE subject IN (${revoked.accountId}, ${moved.accountId})`
 		expect(counted).toHaveLength(0)
@@ -138,7 +155,10 @@ describe('keyed counting in batches', () => {
 		const claim = claimOf(caller, clock.nowMs())
 		await db.sql`UPDATE plans SET watchlist_cap = watchlist_cap + 1 WHERE code = ${plan.code}`
 		try {
-			expect(await countKeyedClaims(db.sql, [claimOf(canceled, clock.nowMs()), claim])).toEqual([{ outcome: 'stale' }, { outcome: 'stale' }])
+			expect(await countKeyedClaims(db.sql, [claimOf(canceled, clock.nowMs()), claim])).toEqual([
+				{ outcome: 'stale' },
+				{ outcome: 'stale' }
+			])
 		} finally {
 			await db.sql`UPDATE plans SET watchlist_cap = watchlist_cap - 1 WHERE code = ${plan.code}`
 		}

@@ -30,17 +30,25 @@ describe('keyless counting in batches', () => {
 		let run = 0
 		await fc.assert(
 			fc.asyncProperty(
-				fc.array(fc.record({ advanceMs: fc.constantFrom(0, 0, 600_000, 3_600_000), calls: fc.array(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 1 })), { minLength: 1, maxLength: 30 }) }), {
-					minLength: 1,
-					maxLength: 6
-				}),
+				fc.array(
+					fc.record({
+						advanceMs: fc.constantFrom(0, 0, 600_000, 3_600_000),
+						calls: fc.array(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 1 })), { minLength: 1, maxLength: 30 })
+					}),
+					{
+						minLength: 1,
+						maxLength: 6
+					}
+				),
 				async (batches) => {
 					run++
 					const model = sequentialModel()
 					let nowMs = Date.parse('2026-11-10T12:30:00.000Z')
 					for (const { advanceMs, calls } of batches) {
 						nowMs += advanceMs
-						const claims = calls.map(([address, route]) => keylessClaim({ route: `/r${route}`, address: `192.0.2.${run}.${address}`, limit: 4, nowMs }))
+						const claims = calls.map(([address, route]) =>
+							keylessClaim({ route: `/r${route}`, address: `192.0.2.${run}.${address}`, limit: 4, nowMs })
+						)
 						expect(await countKeylessClaims(db.sql, claims)).toEqual(claims.map(model))
 					}
 				}
@@ -50,11 +58,13 @@ describe('keyless counting in batches', () => {
 	})
 
 	test('the scope is per route pattern and client address', () => {
-		expect(keylessClaim({ route: '/v1/check', address: '198.51.100.4', limit: 10, nowMs: Date.parse('2026-11-10T12:59:59.999Z') })).toEqual({
-			scope: 'h:/v1/check:198.51.100.4',
-			window: { startMs: Date.parse('2026-11-10T12:00:00.000Z'), resetMs: Date.parse('2026-11-10T13:00:00.000Z') },
-			limit: 10
-		})
+		expect(keylessClaim({ route: '/v1/check', address: '198.51.100.4', limit: 10, nowMs: Date.parse('2026-11-10T12:59:59.999Z') })).toEqual(
+			{
+				scope: 'h:/v1/check:198.51.100.4',
+				window: { startMs: Date.parse('2026-11-10T12:00:00.000Z'), resetMs: Date.parse('2026-11-10T13:00:00.000Z') },
+				limit: 10
+			}
+		)
 	})
 
 	test('a scope refused in a window is refused from memory for the rest of that window, and only that scope', () => {

@@ -36,7 +36,9 @@ export function assignKeylessVerdicts(claims: readonly KeylessClaim[], countAfte
 		const after = countAfter.get(key)
 		if (after === undefined) throw new Error(`keyless batch returned no count for ${claim.scope}`)
 		const used = after - (calls.get(key) ?? 0) + position
-		return used <= claim.limit ? { admitted: true, used, window: claim.window } : { admitted: false, used: claim.limit, window: claim.window }
+		return used <= claim.limit
+			? { admitted: true, used, window: claim.window }
+			: { admitted: false, used: claim.limit, window: claim.window }
 	})
 }
 
@@ -77,7 +79,9 @@ export class ExhaustedScopes {
 	}
 
 	refusal(claim: KeylessClaim): KeylessVerdict | null {
-		return claim.window.startMs === this.#windowStartMs && this.#scopes.has(claim.scope) ? { admitted: false, used: claim.limit, window: claim.window } : null
+		return claim.window.startMs === this.#windowStartMs && this.#scopes.has(claim.scope)
+			? { admitted: false, used: claim.limit, window: claim.window }
+			: null
 	}
 
 	note(claim: KeylessClaim, verdict: KeylessVerdict): void {

@@ -11,13 +11,24 @@ export function keylessCapReached(input: { used: number; window: Window; pricing
 		code: 'rate_limited',
 		reason: 'quota_exceeded',
 		message: 'Keyless calls are limited to 10 per hour per IP on this endpoint. Use an API key or wait for the next hour.',
-		extras: { current_usage: input.used, limit: 10, reset_at: iso(input.window.resetMs), suggestion: 'Send an API key to use your plan quota instead.' },
+		extras: {
+			current_usage: input.used,
+			limit: 10,
+			reset_at: iso(input.window.resetMs),
+			suggestion: 'Send an API key to use your plan quota instead.'
+		},
 		headers: keylessHeaders(input)
 	})
 }
 
 /** 429 rate_limited / per_second_limit_exceeded with Retry-After: 1; X-RateLimit-* describe the second. */
-export function perSecondLimitExceeded(input: { used: number; limit: number; window: Window; planTier: string; pricingUrl: string }): AppError {
+export function perSecondLimitExceeded(input: {
+	used: number
+	limit: number
+	window: Window
+	planTier: string
+	pricingUrl: string
+}): AppError {
 	const headers: Headers = {
 		'Retry-After': '1',
 		'X-RateLimit-Limit': String(input.limit),
@@ -36,7 +47,13 @@ export function perSecondLimitExceeded(input: { used: number; limit: number; win
 }
 
 /** 429 quota_exceeded / monthly_request_limit_reached; no Retry-After (it does not clear before the 1st). */
-export function monthlyQuotaExhausted(input: { used: number; limit: number; window: Window; planTier: string; pricingUrl: string }): AppError {
+export function monthlyQuotaExhausted(input: {
+	used: number
+	limit: number
+	window: Window
+	planTier: string
+	pricingUrl: string
+}): AppError {
 	return new AppError({
 		status: 429,
 		code: 'quota_exceeded',

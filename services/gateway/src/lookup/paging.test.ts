@@ -24,14 +24,34 @@ describe('pagination', () => {
 
 	test('a limit outside its range is a 400 with the route code, never clamped', () => {
 		for (const limit of ['0', '-1', '201', '1.5', 'NaN', '', '1e2', '0x10', ' 5'])
-			expect(failure(() => parsePaging({ limit }, jurisdictionOperators))).toEqual({ status: 400, code: 'invalid_pagination', reason: 'invalid_input', field: 'limit' })
-		expect(failure(() => parsePaging({ limit: '101' }, search))).toEqual({ status: 400, code: 'invalid_query', reason: 'invalid_pagination', field: 'limit' })
+			expect(failure(() => parsePaging({ limit }, jurisdictionOperators))).toEqual({
+				status: 400,
+				code: 'invalid_pagination',
+				reason: 'invalid_input',
+				field: 'limit'
+			})
+		expect(failure(() => parsePaging({ limit: '101' }, search))).toEqual({
+			status: 400,
+			code: 'invalid_query',
+			reason: 'invalid_pagination',
+			field: 'limit'
+		})
 		expect(parsePaging({ limit: '200', offset: '7' }, jurisdictionOperators)).toEqual({ limit: 200, offset: 7 })
 	})
 
 	test('a negative or non-integer offset is a 400', () => {
-		expect(failure(() => parsePaging({ offset: '-1' }, jurisdictionOperators))).toEqual({ status: 400, code: 'invalid_pagination', reason: 'invalid_input', field: 'offset' })
-		expect(failure(() => parsePaging({ offset: 'abc' }, search))).toEqual({ status: 400, code: 'invalid_query', reason: 'invalid_pagination', field: 'offset' })
+		expect(failure(() => parsePaging({ offset: '-1' }, jurisdictionOperators))).toEqual({
+			status: 400,
+			code: 'invalid_pagination',
+			reason: 'invalid_input',
+			field: 'offset'
+		})
+		expect(failure(() => parsePaging({ offset: 'abc' }, search))).toEqual({
+			status: 400,
+			code: 'invalid_query',
+			reason: 'invalid_pagination',
+			field: 'offset'
+		})
 	})
 })
 

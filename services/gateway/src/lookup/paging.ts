@@ -18,7 +18,8 @@ export const plainInteger = (text: string): number | null => {
 export function parsePaging(query: { limit?: string; offset?: string }, rule: PagingRule): Paging {
 	const limit = query.limit === undefined ? rule.defaultLimit : plainInteger(query.limit)
 	const offset = query.offset === undefined ? 0 : plainInteger(query.offset)
-	if (limit === null || limit < 1 || limit > rule.maxLimit) throw pagingError(rule, 'limit', `limit must be an integer from 1 to ${rule.maxLimit}.`)
+	if (limit === null || limit < 1 || limit > rule.maxLimit)
+		throw pagingError(rule, 'limit', `limit must be an integer from 1 to ${rule.maxLimit}.`)
 	if (offset === null) throw pagingError(rule, 'offset', 'offset must be an integer of 0 or more.')
 	return { limit, offset }
 }

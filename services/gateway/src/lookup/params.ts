@@ -8,7 +8,13 @@ export const MAX_SLUG_LENGTH = 128
 /** Path `code`: 2–16 letters or digits, any case; returned uppercase. */
 export function parseJurisdictionCode(raw: string): string {
 	if (!CODE.test(raw))
-		throw new AppError({ status: 400, code: 'invalid_jurisdiction_code', reason: 'invalid_input', message: 'A jurisdiction code is 2–16 letters or digits.', field: 'code' })
+		throw new AppError({
+			status: 400,
+			code: 'invalid_jurisdiction_code',
+			reason: 'invalid_input',
+			message: 'A jurisdiction code is 2–16 letters or digits.',
+			field: 'code'
+		})
 	return raw.toUpperCase()
 }
 
@@ -16,13 +22,25 @@ export function parseJurisdictionCode(raw: string): string {
 export function parseSlug(raw: string): string {
 	const slug = raw.trim()
 	if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH)
-		throw new AppError({ status: 400, code: 'invalid_slug', reason: 'invalid_input', message: `An operator slug is 1–${MAX_SLUG_LENGTH} characters.`, field: 'slug' })
+		throw new AppError({
+			status: 400,
+			code: 'invalid_slug',
+			reason: 'invalid_input',
+			message: `An operator slug is 1–${MAX_SLUG_LENGTH} characters.`,
+			field: 'slug'
+		})
 	return slug.toLowerCase()
 }
 
 /** Path `license_id`: the licence's UUID (not its number); returned lowercase. */
 export function parseLicenseId(raw: string): string {
 	if (!UUID.test(raw))
-		throw new AppError({ status: 400, code: 'invalid_license_id', reason: 'invalid_input', message: 'license_id must be the licence UUID, not its number.', field: 'license_id' })
+		throw new AppError({
+			status: 400,
+			code: 'invalid_license_id',
+			reason: 'invalid_input',
+			message: 'license_id must be the licence UUID, not its number.',
+			field: 'license_id'
+		})
 	return raw.toLowerCase()
 }

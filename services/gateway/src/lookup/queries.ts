@@ -3,17 +3,27 @@ import type { DomainAssociation, LinkStatus } from '@lv/verdict'
 import type { Paging } from './paging.ts'
 import type { HistoryRow, LicenceRow, OperatorRow } from './present.ts'
 
-export type JurisdictionRow = { code: string; name: string; country_code: string; website: string; currency: string; license_types: string[] }
+export type JurisdictionRow = {
+	code: string
+	name: string
+	country_code: string
+	website: string
+	currency: string
+	license_types: string[]
+}
 
 export const listJurisdictions = (sql: Sql) =>
 	sql<JurisdictionRow[]>`SELECT code, name, country_code, website, currency, license_types FROM jurisdictions ORDER BY position, code`
 
 export async function findJurisdiction(sql: Sql, code: string): Promise<JurisdictionRow | undefined> {
-	const rows = await sql<JurisdictionRow[]>`SELECT code, name, country_code, website, currency, license_types FROM jurisdictions WHERE code = ${code}`
+	const rows = await sql<
+		JurisdictionRow[]
+	>`SELECT code, name, country_code, website, currency, license_types FROM jurisdictions WHERE code = ${code}`
 	return rows[0]
 }
 
-const operatorColumns = (sql: Sql) => sql`o.id, o.slug, o.display_name, o.registered_name, o.country, o.upstream_ids, o.created_at, o.updated_at`
+const operatorColumns = (sql: Sql) =>
+	sql`o.id, o.slug, o.display_name, o.registered_name, o.country, o.upstream_ids, o.created_at, o.updated_at`
 
 /** Operators holding at least one licence record of any status in the jurisdiction, by internal id. */
 export async function operatorsInJurisdiction(sql: Sql, code: string, paging: Paging) {

@@ -36,12 +36,15 @@ const liveGrantKeyOrUnavailable = (sql: Sql, grantId: string, accountId: string)
  */
 export async function authorizeConnectorCall(sql: Sql, addresses: Addresses, request: Request, nowMs: number): Promise<Access> {
 	const credentials = readCredentials(request.headers.get('authorization'))
-	if (credentials.kind === 'absent') return refuse('auth_required', 'access_token_missing', 'Sign in through your assistant: this endpoint takes an OAuth access token.')
-	if (credentials.kind !== 'key') return refuse('auth_invalid', 'malformed_header', 'The Authorization header is not `Bearer <access token>`.')
+	if (credentials.kind === 'absent')
+		return refuse('auth_required', 'access_token_missing', 'Sign in through your assistant: this endpoint takes an OAuth access token.')
+	if (credentials.kind !== 'key')
+		return refuse('auth_invalid', 'malformed_header', 'The Authorization header is not `Bearer <access token>`.')
 	const verified = await verifyAccessToken(addresses.tokens, credentials.key, nowMs)
 	if (!verified.ok) {
 		if (verified.refusal === 'expired') return refuse('auth_invalid', 'access_token_expired', 'The access token has expired; refresh it.')
-		if (verified.refusal === 'wrong_audience') return refuse('auth_invalid', 'access_token_wrong_audience', 'The access token was issued for another resource.')
+		if (verified.refusal === 'wrong_audience')
+			return refuse('auth_invalid', 'access_token_wrong_audience', 'The access token was issued for another resource.')
 		return refuse('auth_invalid', 'access_token_invalid', 'The access token is not valid here.')
 	}
 	const { grantId, accountId } = verified.claims

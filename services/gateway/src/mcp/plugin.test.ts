@@ -34,11 +34,14 @@ afterAll(async () => {
 	await db.drop()
 })
 
-const handle = (input: string | URL | Request, init?: RequestInit) => app.handle(input instanceof Request ? input : new Request(input, init))
+const handle = (input: string | URL | Request, init?: RequestInit) =>
+	app.handle(input instanceof Request ? input : new Request(input, init))
 
 async function connect(token: string): Promise<Client> {
 	const client = new Client({ name: 'connector-test', version: '1.0.0' })
-	await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { fetch: handle, requestInit: { headers: { authorization: `Bearer ${token}` } } }))
+	await client.connect(
+		new StreamableHTTPClientTransport(new URL(MCP_URL), { fetch: handle, requestInit: { headers: { authorization: `Bearer ${token}` } } })
+	)
 	return client
 }
 
@@ -51,8 +54,17 @@ async function grantedAccount(plan = 'pro'): Promise<{ account: TestAccount; gra
 const initialize = (token?: string) =>
 	handle(MCP_URL, {
 		method: 'POST',
-		headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-		body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json, text/event-stream',
+			...(token ? { authorization: `Bearer ${token}` } : {})
+		},
+		body: JSON.stringify({
+			jsonrpc: '2.0',
+			id: 1,
+			method: 'initialize',
+			params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }
+		})
 	})
 
 const restGet = async (key: string, path: string) => (await handle(`https://api.example.test${path}`, { headers: bearer(key) })).json()
@@ -61,13 +73,20 @@ describe('protected resource metadata', () => {
 	test('names the endpoint as the resource and the dashboard as its authorisation server', async () => {
 		const response = await handle('https://api.example.test/.well-known/oauth-protected-resource/mcp/account')
 		expect(response.status).toBe(200)
-		expect(await response.json()).toMatchObject({ resource: MCP_URL, authorization_servers: [CONNECTOR.issuer], bearer_methods_supported: ['header'] })
+		expect(await response.json()).toMatchObject({
+			resource: MCP_URL,
+			authorization_servers: [CONNECTOR.issuer],
+			bearer_methods_supported: ['header']
+		})
 	})
 })
 
 describe('/openapi.json', () => {
 	test('the connector routes are not REST operations; the description names the endpoint and its 401 reasons', async () => {
-		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as { info: { description: string }; paths: Record<string, unknown> }
+		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as {
+			info: { description: string }
+			paths: Record<string, unknown>
+		}
 		// Outside /v1 only the evidence keys and llms.txt are documented: nothing of the connector.
 		expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1'))).toEqual(['/.well-known/jwks.json', '/llms.txt'])
 		expect(document.info.description).toContain('/mcp/account')
@@ -176,7 +195,10 @@ describe('tools', () => {
 		const duplicate = (await client.callTool({ name: 'add_to_watchlist', arguments: { operator_slug: 'acme-gaming' } })) as CallToolResult
 		expect(duplicate.isError).toBe(true)
 		expect(duplicate.structuredContent).toMatchObject({ status: 409, code: 'invalid_query', details: { reason: 'watchlist_duplicate' } })
-		const removed = (await client.callTool({ name: 'remove_from_watchlist', arguments: { operator_slug: 'acme-gaming' } })) as CallToolResult
+		const removed = (await client.callTool({
+			name: 'remove_from_watchlist',
+			arguments: { operator_slug: 'acme-gaming' }
+		})) as CallToolResult
 		expect(removed.structuredContent).toEqual({ ok: true })
 		expect(await restGet(account.key, '/v1/watchlist/operators')).toMatchObject({ total: 0 })
 	})
@@ -214,7 +236,10 @@ describe('tools', () => {
 		const { account, token } = await grantedAccount()
 		const client = await connect(token)
 		const { resources } = await client.listResources()
-		expect(resources.map((resource) => resource.uri)).toEqual(['https://api.example.test/v1/jurisdictions', 'https://api.example.test/v1/health/coverage'])
+		expect(resources.map((resource) => resource.uri)).toEqual([
+			'https://api.example.test/v1/jurisdictions',
+			'https://api.example.test/v1/health/coverage'
+		])
 		const read = await client.readResource({ uri: 'https://api.example.test/v1/jurisdictions' })
 		expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(await restGet(account.key, '/v1/jurisdictions'))
 	})
@@ -237,9 +262,14 @@ describe('limits: a tool call is an API call of the account', () => {
 		const plan = await insertPlan(db.sql, { code: `mcp-q-${crypto.randomUUID().slice(0, 6)}`, monthly_quota: 2, per_second_limit: null })
 		const { account, token } = await grantedAccount(plan)
 		const client = await connect(token)
-		for (let call = 0; call < 2; call++) expect(((await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult).isError).toBeFalsy()
+		for (let call = 0; call < 2; call++)
+			expect(((await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult).isError).toBeFalsy()
 		const refused = (await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult
-		expect(refused.structuredContent).toMatchObject({ status: 429, code: 'quota_exceeded', details: { reason: 'monthly_request_limit_reached' } })
+		expect(refused.structuredContent).toMatchObject({
+			status: 429,
+			code: 'quota_exceeded',
+			details: { reason: 'monthly_request_limit_reached' }
+		})
 		const keyed = await handle('https://api.example.test/v1/health/coverage', { headers: bearer(account.key) })
 		expect(keyed.status).toBe(429)
 	})

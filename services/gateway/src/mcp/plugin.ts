@@ -13,7 +13,10 @@ export const MCP_PATH = '/mcp/account'
 export type ConnectorDeps = { sql: Sql; clock: Clock; config: { PUBLIC_BASE_URL: string } }
 
 const json = (body: unknown, init: ResponseInit = {}) =>
-	new Response(JSON.stringify(body), { ...init, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...init.headers } })
+	new Response(JSON.stringify(body), {
+		...init,
+		headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...init.headers }
+	})
 
 /**
  * `{mcp_url}/mcp/account`, the assistant connector (resource server), and its Protected Resource
@@ -41,7 +44,10 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 			const refusal = access.refusal
 			return json(toEnvelope(refusal), { status: refusal.status, headers: { 'www-authenticate': wwwAuthenticate(addresses, refusal) } })
 		}
-		const server = connectorServer((call) => callRoute(handle, deps.config.PUBLIC_BASE_URL, access.keyHash, call), deps.config.PUBLIC_BASE_URL)
+		const server = connectorServer(
+			(call) => callRoute(handle, deps.config.PUBLIC_BASE_URL, access.keyHash, call),
+			deps.config.PUBLIC_BASE_URL
+		)
 		const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
 		await server.connect(transport)
 		try {

@@ -34,13 +34,21 @@ function refusalSummary(answer: RouteAnswer): string {
 /** A refusal as a tool error: the SPEC envelope (code, details.reason) as the structured result and in the text. */
 function toolError(answer: RouteAnswer): CallToolResult {
 	const envelope = (answer.body ?? {}) as Envelope
-	return { isError: true, content: [{ type: 'text', text: `${refusalSummary(answer)}\n${JSON.stringify(answer.body)}` }], structuredContent: { status: answer.status, ...envelope } }
+	return {
+		isError: true,
+		content: [{ type: 'text', text: `${refusalSummary(answer)}\n${JSON.stringify(answer.body)}` }],
+		structuredContent: { status: answer.status, ...envelope }
+	}
 }
 
 function invalidArguments(tool: string, message: string): CallToolResult {
 	return toolError({
 		status: 400,
-		body: { error: `The arguments do not match the input schema of ${tool}: ${message}`, code: 'invalid_query', details: { reason: 'invalid_input' } }
+		body: {
+			error: `The arguments do not match the input schema of ${tool}: ${message}`,
+			code: 'invalid_query',
+			details: { reason: 'invalid_input' }
+		}
 	})
 }
 
@@ -81,7 +89,13 @@ export function connectorServer(answerRoute: AnswerRoute, apiBaseUrl: string): S
 	})
 
 	server.setRequestHandler(ListResourcesRequestSchema, () => ({
-		resources: RESOURCES.map((resource) => ({ uri: resourceUri(resource.path), name: resource.name, title: resource.title, description: resource.description, mimeType: 'application/json' }))
+		resources: RESOURCES.map((resource) => ({
+			uri: resourceUri(resource.path),
+			name: resource.name,
+			title: resource.title,
+			description: resource.description,
+			mimeType: 'application/json'
+		}))
 	}))
 
 	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {

@@ -20,7 +20,10 @@ const literals = <T extends readonly string[]>(values: T, description?: string) 
 		description === undefined ? {} : { description }
 	)
 
-export const VerdictModel = literals(VERDICTS, 'Branch on this. Automatic approval only on `licensed` (and `licensed_provisional` if policy accepts it).')
+export const VerdictModel = literals(
+	VERDICTS,
+	'Branch on this. Automatic approval only on `licensed` (and `licensed_provisional` if policy accepts it).'
+)
 const LicenceStatusModel = literals(LICENCE_STATUSES)
 const LinkStatusModel = literals(LINK_STATUSES)
 const MatchTypeModel = literals(MATCH_TYPES)
@@ -38,7 +41,9 @@ export const MatchModel = t.Object(
 		jurisdiction: nullable(t.String()),
 		regulator_name: nullable(t.String()),
 		license_id: nullable(t.String({ format: 'uuid' })),
-		license_number: nullable(t.String({ description: "As the register prints it, or the service's own reference for KH/TGC/IOM (never the regulator's number)." })),
+		license_number: nullable(
+			t.String({ description: "As the register prints it, or the service's own reference for KH/TGC/IOM (never the regulator's number)." })
+		),
 		license_reference_is_ours: t.Boolean(),
 		status_source_url: nullable(t.String({ format: 'uri' })),
 		status_observed_at: nullable(timestamp('Latest read of status_source_url that still said this status.')),
@@ -131,7 +136,9 @@ export const AsOfModel = t.Object(
 			t.Object(
 				{
 					event_id: t.String({ format: 'uuid' }),
-					withdrawn_status: t.Union([LicenceStatusModel], { description: 'What the withdrawn event recorded. Never quote it as the status.' }),
+					withdrawn_status: t.Union([LicenceStatusModel], {
+						description: 'What the withdrawn event recorded. Never quote it as the status.'
+					}),
 					corrected_at: t.String({ format: 'date-time' }),
 					correction_note: nullable(t.String())
 				},
@@ -234,7 +241,10 @@ export const CheckResultModel = t.Object(
 )
 
 const EvidenceFlag = t.Optional(
-	t.Union([t.Literal('true'), t.Literal('false')], { description: '`true` adds a signed check record (`evidence`); needs a key.', examples: ['true'] })
+	t.Union([t.Literal('true'), t.Literal('false')], {
+		description: '`true` adds a signed check record (`evidence`); needs a key.',
+		examples: ['true']
+	})
 )
 
 export const EvidenceQueryParams = t.Object({ evidence: EvidenceFlag })
@@ -242,11 +252,26 @@ export const EvidenceQueryParams = t.Object({ evidence: EvidenceFlag })
 export const CheckQueryParams = t.Object({
 	evidence: EvidenceFlag,
 	// No maxLength here: SPEC answers an over-long domain with hostname_too_long, not a schema error.
-	domain: t.Optional(t.String({ description: 'Bare hostname, at most 253 characters. Exactly one of domain / license_number.', examples: ['www.example.com'] })),
-	license_number: t.Optional(
-		t.String({ maxLength: MAX_LICENSE_NUMBER_LENGTH, description: "Licence number; case, spaces and separators ignored. For KH, TGC, IOM the service's reference.", examples: ['000-012345-R-123456-002'] })
+	domain: t.Optional(
+		t.String({
+			description: 'Bare hostname, at most 253 characters. Exactly one of domain / license_number.',
+			examples: ['www.example.com']
+		})
 	),
-	as_of: t.Optional(t.String({ maxLength: MAX_AS_OF_LENGTH, description: '`YYYY-MM-DD` (end of that day UTC; today = now) or an ISO-8601 datetime with a UTC offset.', examples: ['2026-05-01'] }))
+	license_number: t.Optional(
+		t.String({
+			maxLength: MAX_LICENSE_NUMBER_LENGTH,
+			description: "Licence number; case, spaces and separators ignored. For KH, TGC, IOM the service's reference.",
+			examples: ['000-012345-R-123456-002']
+		})
+	),
+	as_of: t.Optional(
+		t.String({
+			maxLength: MAX_AS_OF_LENGTH,
+			description: '`YYYY-MM-DD` (end of that day UTC; today = now) or an ISO-8601 datetime with a UTC offset.',
+			examples: ['2026-05-01']
+		})
+	)
 })
 
 export const BatchResultRowModel = t.Object(
@@ -266,7 +291,10 @@ export const BatchResultRowModel = t.Object(
 export const BatchErrorRowModel = t.Object(
 	{
 		query: t.Object({ input: t.Unknown({ description: 'The entry exactly as sent (any JSON value).' }) }, Strict),
-		error: literals(['invalid_hostname', 'invalid_input'] as const, '`invalid_hostname`: a string that is not a hostname; `invalid_input`: not a string.'),
+		error: literals(
+			['invalid_hostname', 'invalid_input'] as const,
+			'`invalid_hostname`: a string that is not a hostname; `invalid_input`: not a string.'
+		),
 		error_detail: t.String({ description: 'One sentence.' }),
 		match: t.Null()
 	},
@@ -284,6 +312,12 @@ export const BatchResultModel = t.Object(
 )
 
 export const BatchBody = t.Object(
-	{ domains: t.Array(t.Unknown(), { minItems: 1, maxItems: MAX_BATCH_DOMAINS, description: `1–${MAX_BATCH_DOMAINS} entries, each normalised like \`domain\` on the single check.` }) },
+	{
+		domains: t.Array(t.Unknown(), {
+			minItems: 1,
+			maxItems: MAX_BATCH_DOMAINS,
+			description: `1–${MAX_BATCH_DOMAINS} entries, each normalised like \`domain\` on the single check.`
+		})
+	},
 	{ examples: [{ domains: ['acmebet.co.uk', 'www.example.com'] }] }
 )

@@ -13,5 +13,8 @@ export const ErrorEnvelopeModel = t.Object(
 			{ additionalProperties: true }
 		)
 	},
-	{ description: 'The error envelope of every non-2xx response.', examples: [{ error: 'No such route.', code: 'not_found', details: { reason: 'route_not_found' } }] }
+	{
+		description: 'The error envelope of every non-2xx response.',
+		examples: [{ error: 'No such route.', code: 'not_found', details: { reason: 'route_not_found' } }]
+	}
 )

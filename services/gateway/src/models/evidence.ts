@@ -14,7 +14,10 @@ const PublicationModel = t.Object(
 		jurisdiction: t.String(),
 		publication: t.String({ description: '`register` or `enforcement`.' }),
 		source_url: t.String(),
-		read_at: t.String({ format: 'date-time', description: 'When the bytes were fetched (a `not_modified` read confirms earlier bytes at this time).' }),
+		read_at: t.String({
+			format: 'date-time',
+			description: 'When the bytes were fetched (a `not_modified` read confirms earlier bytes at this time).'
+		}),
 		sha256: t.String({ description: 'Lowercase hex SHA-256 of the bytes; `GET /v1/snapshots/{sha256}` returns them.' })
 	},
 	Strict
@@ -43,13 +46,24 @@ const RecordCheckModel = t.Object(
 			t.Null()
 		]),
 		domain_link: t.Union([
-			t.Object({ matched_domain: t.String(), domain_status: nullableString, domain_association: nullableString, domain_last_listed_at: nullableString }, Strict),
+			t.Object(
+				{
+					matched_domain: t.String(),
+					domain_status: nullableString,
+					domain_association: nullableString,
+					domain_last_listed_at: nullableString
+				},
+				Strict
+			),
 			t.Null()
 		]),
 		as_of: t.Optional(
 			t.Object(
 				{ resolved_at: t.String({ format: 'date-time' }), basis: t.String(), status: nullableString },
-				{ ...Strict, description: 'Present when the check was sent with `as_of`: the instant it resolved to, the basis and the status then.' }
+				{
+					...Strict,
+					description: 'Present when the check was sent with `as_of`: the instant it resolved to, the basis and the status then.'
+				}
 			)
 		)
 	},

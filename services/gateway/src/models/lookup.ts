@@ -20,7 +20,17 @@ const NullableLicenceStatusModel = t.Union([
 	t.Null()
 ])
 
-export const LicenceStatusModel = t.Union([t.Literal('active'), t.Literal('suspended'), t.Literal('revoked'), t.Literal('expired'), t.Literal('pending'), t.Literal('surrendered'), t.Literal('not_in_register'), t.Literal('unknown')],
+export const LicenceStatusModel = t.Union(
+	[
+		t.Literal('active'),
+		t.Literal('suspended'),
+		t.Literal('revoked'),
+		t.Literal('expired'),
+		t.Literal('pending'),
+		t.Literal('surrendered'),
+		t.Literal('not_in_register'),
+		t.Literal('unknown')
+	],
 	{ description: 'Only `active` means licensed now.' }
 )
 
@@ -43,7 +53,10 @@ export const OperatorModel = t.Object(
 		display_name: t.String({ examples: ['Example Gaming'] }),
 		registered_name: t.String({ description: 'The name the register prints next to the entity.', examples: ['Example Gaming Ltd'] }),
 		country: NullableString,
-		upstream_ids: t.Record(t.String(), t.Unknown(), { description: "The operator's id in each register, keyed by jurisdiction code.", examples: [{ UKGC: '39028' }] }),
+		upstream_ids: t.Record(t.String(), t.Unknown(), {
+			description: "The operator's id in each register, keyed by jurisdiction code.",
+			examples: [{ UKGC: '39028' }]
+		}),
 		created_at: Timestamp,
 		updated_at: Timestamp
 	},
@@ -54,7 +67,9 @@ export const SingleMetaModel = t.Object(
 	{
 		scraped_at: NullableTimestamp,
 		source_modified_at: t.Null({ description: 'Always null.' }),
-		source_url: t.Union([t.String(), t.Null()], { description: 'The publication the answer rests on; null when not attributable to one URL.' }),
+		source_url: t.Union([t.String(), t.Null()], {
+			description: 'The publication the answer rests on; null when not attributable to one URL.'
+		}),
 		confidence_hint: t.Union([t.Literal('authoritative'), t.Literal('scraped'), t.Literal('derived')], {
 			description: '`authoritative` = the UKGC machine-readable export; `scraped` = every other jurisdiction and every search row.'
 		})
@@ -73,7 +88,13 @@ export const ListMetaModel = t.Object(
 export const AsOfModel = t.Object(
 	{
 		resolved_at: t.String({ format: 'date-time', description: 'The UTC instant the `as_of` input resolved to.' }),
-		basis: t.Union([t.Literal('observed'), t.Literal('corrected'), t.Literal('before_tracking'), t.Literal('no_such_license'), t.Literal('no_license_resolved')]),
+		basis: t.Union([
+			t.Literal('observed'),
+			t.Literal('corrected'),
+			t.Literal('before_tracking'),
+			t.Literal('no_such_license'),
+			t.Literal('no_license_resolved')
+		]),
 		status: NullableLicenceStatusModel,
 		transition: t.Union([
 			t.Object({
@@ -106,7 +127,10 @@ const licenceFields = {
 	jurisdiction_code: t.String({ examples: ['UKGC'] }),
 	status: LicenceStatusModel,
 	// A pattern, not a literal: the document generator folds [literal, null] into `const` + two types, which rejects null.
-	status_qualifier: t.Union([t.String({ pattern: '^provisional_under_assessment$', description: '`provisional_under_assessment` or null.' }), t.Null()]),
+	status_qualifier: t.Union([
+		t.String({ pattern: '^provisional_under_assessment$', description: '`provisional_under_assessment` or null.' }),
+		t.Null()
+	]),
 	upstream_status: t.Union([t.String(), t.Null()], { description: "The register's status wording, verbatim." }),
 	license_types: t.Array(t.String()),
 	license_type_raw: t.String(),
@@ -129,13 +153,21 @@ export const HistoryEventModel = t.Object(
 		changed_at: Timestamp,
 		previous_status: NullableLicenceStatusModel,
 		new_status: LicenceStatusModel,
-		change_type: t.Union([t.Literal('created'), t.Literal('status_change'), t.Literal('renewed'), t.Literal('revoked'), t.Literal('data_update')]),
+		change_type: t.Union([
+			t.Literal('created'),
+			t.Literal('status_change'),
+			t.Literal('renewed'),
+			t.Literal('revoked'),
+			t.Literal('data_update')
+		]),
 		source_url: t.String(),
 		detected_by: t.String(),
 		note: NullableString,
 		snapshot_sha256: NullableString,
 		snapshot_fetched_at: NullableTimestamp,
-		corrected_at: t.Union([Timestamp, t.Null()], { description: 'Set only when the event was withdrawn as wrong; never quote such an event.' }),
+		corrected_at: t.Union([Timestamp, t.Null()], {
+			description: 'Set only when the event was withdrawn as wrong; never quote such an event.'
+		}),
 		correction_note: NullableString
 	},
 	{ description: 'One entry of a licence status history.' }
@@ -151,11 +183,15 @@ export const LicenceWithHistoryModel = t.Object(
 export const DomainModel = t.Object(
 	{
 		hostname: t.String({ examples: ['example-casino.com'] }),
-		status: t.Union([t.Literal('active'), t.Literal('parked'), t.Literal('expired'), t.Literal('redirecting'), t.Literal('delisted')], { description: "The domain's status under the operator (not a licence status)." }),
+		status: t.Union([t.Literal('active'), t.Literal('parked'), t.Literal('expired'), t.Literal('redirecting'), t.Literal('delisted')], {
+			description: "The domain's status under the operator (not a licence status)."
+		}),
 		jurisdiction_code: t.String(),
 		license_id: t.Union([Uuid, t.Null()]),
 		association: t.Union([t.Literal('direct'), t.Literal('white_label'), t.Null()]),
-		verification_url: t.Union([t.String(), t.Null()], { description: "The regulator's own per-domain verification page (CW certificate, TGC seal)." }),
+		verification_url: t.Union([t.String(), t.Null()], {
+			description: "The regulator's own per-domain verification page (CW certificate, TGC seal)."
+		}),
 		verification_page_status: t.Union([t.String(), t.Null()], { description: 'What the page printed at the latest read, verbatim.' }),
 		verification_page_read_at: NullableTimestamp,
 		last_listed_at: NullableTimestamp

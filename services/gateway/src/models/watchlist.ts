@@ -12,7 +12,8 @@ export const WatchlistEntryModel = t.Object(
 		country: t.Union([t.String(), t.Null()]),
 		added_at: Timestamp,
 		license_status: t.Union([LicenceStatusModel, t.Null()], {
-			description: "Status of the operator's headline licence: an active one if any, else the most recently verified; null without licences."
+			description:
+				"Status of the operator's headline licence: an active one if any, else the most recently verified; null without licences."
 		}),
 		jurisdiction_code: t.Union([t.String(), t.Null()], { description: 'Jurisdiction of that headline licence.' })
 	},
@@ -45,12 +46,17 @@ export const AddOperatorBody = t.Object(
 	{ additionalProperties: false }
 )
 
-export const DeleteSlugParams = t.Object({ slug: t.String({ description: 'Lowercase letters, digits and hyphens.', examples: ['example-gaming-ltd'] }) })
+export const DeleteSlugParams = t.Object({
+	slug: t.String({ description: 'Lowercase letters, digits and hyphens.', examples: ['example-gaming-ltd'] })
+})
 
 export const EventEnvelopeModel = t.Object(
 	{
 		event: t.String({ description: 'Event name.', examples: ['license.status_changed'] }),
-		event_id: t.String({ pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', description: '`evt_` + ULID; the dedupe key, equal to the webhook delivery event_id.' }),
+		event_id: t.String({
+			pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$',
+			description: '`evt_` + ULID; the dedupe key, equal to the webhook delivery event_id.'
+		}),
 		api_version: t.Literal('2026-04-20'),
 		timestamp: t.String({ format: 'date-time', description: 'When the event was emitted, not when the change happened.' }),
 		livemode: t.Boolean(),
@@ -61,7 +67,9 @@ export const EventEnvelopeModel = t.Object(
 
 export const EventsFeedQuery = t.Object(
 	{
-		since: t.Optional(t.String({ description: 'First call only: ISO-8601 date-time, at most 30 days back.', examples: ['2026-11-01T00:00:00Z'] })),
+		since: t.Optional(
+			t.String({ description: 'First call only: ISO-8601 date-time, at most 30 days back.', examples: ['2026-11-01T00:00:00Z'] })
+		),
 		cursor: t.Optional(t.String({ description: 'next_cursor of the previous page, verbatim (base64url, at most 512 characters).' })),
 		limit: t.Optional(t.String({ description: '1–500, default 100.', examples: ['100'] }))
 	},

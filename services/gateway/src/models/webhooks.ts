@@ -11,11 +11,14 @@ export const WebhookEndpointModel = t.Object(
 		description: t.Union([t.String({ maxLength: 500 }), t.Null()]),
 		events: t.Array(EventName, { minItems: 1 }),
 		active: t.Boolean(),
-		watchlist_only: t.Boolean({ description: 'True limits license.* and regulatory_action.* to operators on the watchlist; coverage.* ignore it.' }),
+		watchlist_only: t.Boolean({
+			description: 'True limits license.* and regulatory_action.* to operators on the watchlist; coverage.* ignore it.'
+		}),
 		created_at: Timestamp,
 		last_delivered_at: t.Union([Timestamp, t.Null()], { description: 'Time of the last successful delivery.' }),
 		last_delivery_status: t.Union([t.Literal('success'), t.Literal('failed'), t.Literal('retrying'), t.Null()], {
-			description: 'success: last attempt delivered; retrying: last attempt failed and a retry is scheduled; failed: a delivery was abandoned.'
+			description:
+				'success: last attempt delivered; retrying: last attempt failed and a retry is scheduled; failed: a delivery was abandoned.'
 		}),
 		failure_count: t.Integer({ minimum: 0, description: 'Failed attempts since the last successful delivery.' })
 	},
@@ -32,7 +35,10 @@ export const WebhookListModel = t.Object({ endpoints: t.Array(WebhookEndpointMod
 
 export const CreateWebhookBody = t.Object(
 	{
-		url: t.String({ description: 'Public https URL (http accepted), at most 2048 characters.', examples: ['https://hooks.example.com/licences'] }),
+		url: t.String({
+			description: 'Public https URL (http accepted), at most 2048 characters.',
+			examples: ['https://hooks.example.com/licences']
+		}),
 		events: t.Array(t.String(), { minItems: 1, description: 'At least one event name.' }),
 		watchlist_only: t.Optional(t.Boolean({ default: true })),
 		description: t.Optional(t.Union([t.String(), t.Null()], { description: 'At most 500 characters.' }))
@@ -51,11 +57,15 @@ export const UpdateWebhookBody = t.Object(
 	{ additionalProperties: false }
 )
 
-export const WebhookIdParams = t.Object({ id: t.String({ description: 'Endpoint id (uuid).', examples: ['3f0c8a4e-2b8f-4a56-9d1e-1f2a3b4c5d6e'] }) })
+export const WebhookIdParams = t.Object({
+	id: t.String({ description: 'Endpoint id (uuid).', examples: ['3f0c8a4e-2b8f-4a56-9d1e-1f2a3b4c5d6e'] })
+})
 
 export const RotatedSecretModel = t.Object({
 	secret: Secret,
-	previous_secret_expires_at: t.Union([Timestamp, t.Null()], { description: 'When the previous secret stops signing (7 days from now); null when none was active.' })
+	previous_secret_expires_at: t.Union([Timestamp, t.Null()], {
+		description: 'When the previous secret stops signing (7 days from now); null when none was active.'
+	})
 })
 
 export const WebhookDeliveryModel = t.Object({
@@ -64,9 +74,13 @@ export const WebhookDeliveryModel = t.Object({
 	event_type: EventName,
 	attempt_count: t.Integer({ minimum: 0, maximum: 7 }),
 	last_attempt_at: t.Union([Timestamp, t.Null()]),
-	next_retry_at: t.String({ format: 'date-time', description: 'When the next attempt is due; for a finished delivery, when its last attempt was due.' }),
+	next_retry_at: t.String({
+		format: 'date-time',
+		description: 'When the next attempt is due; for a finished delivery, when its last attempt was due.'
+	}),
 	status: t.Union([t.Literal('pending'), t.Literal('delivered'), t.Literal('failed'), t.Literal('abandoned')], {
-		description: 'pending: not yet attempted or in flight; failed: the last attempt failed and a retry is scheduled; abandoned: all 7 attempts failed.'
+		description:
+			'pending: not yet attempted or in flight; failed: the last attempt failed and a retry is scheduled; abandoned: all 7 attempts failed.'
 	}),
 	last_response_status: t.Union([t.Integer(), t.Null()]),
 	created_at: Timestamp,

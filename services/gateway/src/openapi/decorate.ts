@@ -34,9 +34,11 @@ export function decorateDocument<D extends OpenApiDocument>(source: D): D {
 			const key = operationKey(method, path)
 			const spec = OPERATIONS[key] ?? UNSPECIFIED
 			const mode = authModeOf(operation.security)
-			if (spec.jsonBody) operation.requestBody = { required: true, content: { 'application/json': { schema: JSON.parse(JSON.stringify(spec.jsonBody)) } } }
+			if (spec.jsonBody)
+				operation.requestBody = { required: true, content: { 'application/json': { schema: JSON.parse(JSON.stringify(spec.jsonBody)) } } }
 			const responses = (operation.responses ??= {})
-			if (spec.noContent !== undefined && !Object.keys(responses).some((status) => isSuccess(Number(status)))) responses['204'] = { description: spec.noContent }
+			if (spec.noContent !== undefined && !Object.keys(responses).some((status) => isSuccess(Number(status))))
+				responses['204'] = { description: spec.noContent }
 			for (const [status, response] of Object.entries(responses)) {
 				const headers = responseHeaders(spec, mode, Number(status), operation.deprecated === true)
 				response.headers ??= {}
@@ -60,7 +62,13 @@ export function decorateDocument<D extends OpenApiDocument>(source: D): D {
 }
 
 /** Success examples are written in place; error examples (one per outcome, shared by many operations) are referenced. Returns the outcomes referenced. */
-function addExamples(key: string, spec: OperationSpec, mode: ReturnType<typeof authModeOf>, status: number, response: Response): OutcomeId[] {
+function addExamples(
+	key: string,
+	spec: OperationSpec,
+	mode: ReturnType<typeof authModeOf>,
+	status: number,
+	response: Response
+): OutcomeId[] {
 	if (isSuccess(status)) {
 		for (const example of SUCCESS_EXAMPLES[key] ?? []) {
 			const media = response.content?.[example.mediaType ?? 'application/json']
@@ -72,7 +80,8 @@ function addExamples(key: string, spec: OperationSpec, mode: ReturnType<typeof a
 	const outcomes = outcomesAt(spec, mode, status)
 	if (!media || outcomes.length === 0) return []
 	media.examples = Object.fromEntries(outcomes.map(([id]) => [id, { $ref: `#/components/examples/${id}` }]))
-	if (response.description === GENERIC_ERROR_DESCRIPTION) response.description = [...new Set(outcomes.map(([, outcome]) => outcome.summary))].join('; ')
+	if (response.description === GENERIC_ERROR_DESCRIPTION)
+		response.description = [...new Set(outcomes.map(([, outcome]) => outcome.summary))].join('; ')
 	return outcomes.map(([id]) => id)
 }
 

@@ -35,11 +35,18 @@ export function apiDocument(config: { PUBLIC_BASE_URL: string }) {
 				exclude: { staticFile: false, paths: ['/openapi', SPEC_PATH] },
 				documentation: {
 					openapi: '3.1.0',
-					info: { title: 'Licence Register Verification API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+					info: {
+						title: 'Licence Register Verification API',
+						version: '1.0.0',
+						description: API_DESCRIPTION,
+						license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' }
+					},
 					servers: [{ url: config.PUBLIC_BASE_URL }],
 					tags: OPENAPI_TAGS,
 					components: {
-						securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: 4-character prefix ending in `_` plus 32 characters.' } }
+						securitySchemes: {
+							apiKey: { type: 'http', scheme: 'bearer', description: 'An API key: 4-character prefix ending in `_` plus 32 characters.' }
+						}
 					}
 				}
 			})

@@ -5,11 +5,22 @@ import { authModeOf, responseHeaders } from './response-headers.ts'
 
 const KEYED = { outcomes: [] }
 const RATE = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
-const MONTHLY = ['X-Monthly-Quota-Limit', 'X-Monthly-Quota-Used', 'X-Monthly-Quota-Remaining', 'X-Monthly-Quota-Reset', 'X-Monthly-Quota-Warning']
+const MONTHLY = [
+	'X-Monthly-Quota-Limit',
+	'X-Monthly-Quota-Used',
+	'X-Monthly-Quota-Remaining',
+	'X-Monthly-Quota-Reset',
+	'X-Monthly-Quota-Warning'
+]
 
 describe('authModeOf', () => {
 	test('no security is keyless, an empty requirement among the options is a key-optional endpoint, anything else needs a key', () => {
-		expect([authModeOf(undefined), authModeOf([]), authModeOf([{}, { apiKey: [] }]), authModeOf([{ apiKey: [] }])]).toEqual(['none', 'none', 'optional', 'required'])
+		expect([authModeOf(undefined), authModeOf([]), authModeOf([{}, { apiKey: [] }]), authModeOf([{ apiKey: [] }])]).toEqual([
+			'none',
+			'none',
+			'optional',
+			'required'
+		])
 	})
 })
 
@@ -35,7 +46,12 @@ describe('responseHeaders', () => {
 		for (const [key, spec] of Object.entries(OPERATIONS)) {
 			for (const mode of ['optional', 'required'] as const) {
 				const headers = responseHeaders(spec, mode, 429)
-				expect({ key, mode, retryAfter: headers.names.includes('Retry-After'), always: headers.required.includes('Retry-After') }).toEqual({ key, mode, retryAfter: true, always: false })
+				expect({ key, mode, retryAfter: headers.names.includes('Retry-After'), always: headers.required.includes('Retry-After') }).toEqual({
+					key,
+					mode,
+					retryAfter: true,
+					always: false
+				})
 			}
 		}
 	})
@@ -78,13 +94,18 @@ describe('responseHeaders', () => {
 	test('the batch 405 always carries Allow; the feed success always carries the X-Poll-* headers; the export file always carries X-Export-Bytes', () => {
 		expect(responseHeaders(OPERATIONS['POST /v1/check/batch'] ?? KEYED, 'required', 405).required).toContain('Allow')
 		const feed = responseHeaders(OPERATIONS['GET /v1/watchlist/events'] ?? KEYED, 'required', 200)
-		expect(feed.required).toEqual(expect.arrayContaining(['X-Poll-RateLimit-Limit', 'X-Poll-RateLimit-Reset', 'X-Poll-RateLimit-Window', 'X-Poll-Recommended-Interval']))
+		expect(feed.required).toEqual(
+			expect.arrayContaining(['X-Poll-RateLimit-Limit', 'X-Poll-RateLimit-Reset', 'X-Poll-RateLimit-Window', 'X-Poll-Recommended-Interval'])
+		)
 		expect(feed.names).toContain('X-Poll-RateLimit-Remaining')
-		expect(responseHeaders(OPERATIONS['GET /v1/export/{dataset}'] ?? KEYED, 'required', 200).required).toEqual(expect.arrayContaining(['X-Export-Bytes', 'ETag', 'Content-Disposition']))
+		expect(responseHeaders(OPERATIONS['GET /v1/export/{dataset}'] ?? KEYED, 'required', 200).required).toEqual(
+			expect.arrayContaining(['X-Export-Bytes', 'ETag', 'Content-Disposition'])
+		)
 	})
 
 	test('a deprecated operation declares Deprecation and Sunset on every response', () => {
-		for (const status of [200, 400, 429]) expect(responseHeaders(KEYED, 'required', status, true).required).toEqual(expect.arrayContaining(['Deprecation', 'Sunset']))
+		for (const status of [200, 400, 429])
+			expect(responseHeaders(KEYED, 'required', status, true).required).toEqual(expect.arrayContaining(['Deprecation', 'Sunset']))
 		expect(responseHeaders(KEYED, 'required', 200).names).not.toContain('Deprecation')
 	})
 })
@@ -119,7 +140,8 @@ describe('outcome catalog', () => {
 		for (const [id, outcome] of Object.entries(OUTCOMES)) {
 			if (id === 'health_unavailable') continue
 			if (outcome.status === 503) expect({ id, headers: outcome.headers }).toEqual({ id, headers: expect.arrayContaining(['Retry-After']) })
-			if (outcome.status === 402) expect({ id, headers: outcome.headers }).toEqual({ id, headers: expect.arrayContaining(['X-Upgrade-URL']) })
+			if (outcome.status === 402)
+				expect({ id, headers: outcome.headers }).toEqual({ id, headers: expect.arrayContaining(['X-Upgrade-URL']) })
 		}
 	})
 

@@ -25,7 +25,10 @@ function keyedSuccess(publicEndpoint: boolean): HeaderGroup {
 const KEYLESS: HeaderGroup = { always: KEYLESS_HEADERS }
 const NOTHING: HeaderGroup = { always: [] }
 /** A keyed call on a keyless-capable endpoint that ended non-2xx (src/limits/headers.ts keyedFailureHeaders): monthly counts unless uncapped. */
-const KEYED_FAILURE: HeaderGroup = { always: ['X-Upgrade-URL'], sometimes: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] }
+const KEYED_FAILURE: HeaderGroup = {
+	always: ['X-Upgrade-URL'],
+	sometimes: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+}
 /** A refusal before admission on a keyless-capable endpoint (src/auth/plugin.ts admitOrFailClosed). */
 const UPGRADE: HeaderGroup = { always: ['X-Upgrade-URL'] }
 

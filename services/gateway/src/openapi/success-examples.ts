@@ -146,13 +146,62 @@ const notFoundDetail = (host: string) =>
 	`${host} is not listed in any of the covered registers (UKGC, MGA, CW, KH, AN, TGC, IOM). That is not a finding that it is unlicensed.`
 
 const jurisdictions = [
-	{ code: 'UKGC', name: 'UK Gambling Commission', country_code: 'GB', website: 'https://www.gamblingcommission.gov.uk', currency: 'GBP', license_types: ['Remote', 'Non-Remote', 'Ancillary Remote', 'Ancillary'] },
-	{ code: 'MGA', name: 'Malta Gaming Authority', country_code: 'MT', website: 'https://www.mga.org.mt', currency: 'EUR', license_types: ['Type 1', 'Type 2', 'Type 3', 'Type 4', 'B2B', 'B2C'] },
-	{ code: 'CW', name: 'Curaçao Gaming Authority', country_code: 'CW', website: 'https://www.gamingcontrolcuracao.org', currency: 'ANG', license_types: ['B2C', 'B2B'] },
-	{ code: 'KH', name: 'Kahnawà:ke Gaming Commission', country_code: 'CA', website: 'https://www.gamingcommission.ca', currency: 'CAD', license_types: ['Interactive Gaming Permit', 'CSPA'] },
-	{ code: 'AN', name: 'Anjouan Offshore Finance Authority', country_code: 'KM', website: 'https://anjouangaming.com', currency: 'EUR', license_types: ['B2C', 'B2B', 'White Labeling'] },
-	{ code: 'TGC', name: 'Tobique Gaming Commission', country_code: 'CA', website: 'https://tobiquegaming.com', currency: 'CAD', license_types: ['B2C', 'B2B'] },
-	{ code: 'IOM', name: 'Isle of Man Gambling Supervision Commission', country_code: 'IM', website: 'https://www.gov.im/gambling', currency: 'GBP', license_types: ['Full', 'Network Services', 'Software Supply'] }
+	{
+		code: 'UKGC',
+		name: 'UK Gambling Commission',
+		country_code: 'GB',
+		website: 'https://www.gamblingcommission.gov.uk',
+		currency: 'GBP',
+		license_types: ['Remote', 'Non-Remote', 'Ancillary Remote', 'Ancillary']
+	},
+	{
+		code: 'MGA',
+		name: 'Malta Gaming Authority',
+		country_code: 'MT',
+		website: 'https://www.mga.org.mt',
+		currency: 'EUR',
+		license_types: ['Type 1', 'Type 2', 'Type 3', 'Type 4', 'B2B', 'B2C']
+	},
+	{
+		code: 'CW',
+		name: 'Curaçao Gaming Authority',
+		country_code: 'CW',
+		website: 'https://www.gamingcontrolcuracao.org',
+		currency: 'ANG',
+		license_types: ['B2C', 'B2B']
+	},
+	{
+		code: 'KH',
+		name: 'Kahnawà:ke Gaming Commission',
+		country_code: 'CA',
+		website: 'https://www.gamingcommission.ca',
+		currency: 'CAD',
+		license_types: ['Interactive Gaming Permit', 'CSPA']
+	},
+	{
+		code: 'AN',
+		name: 'Anjouan Offshore Finance Authority',
+		country_code: 'KM',
+		website: 'https://anjouangaming.com',
+		currency: 'EUR',
+		license_types: ['B2C', 'B2B', 'White Labeling']
+	},
+	{
+		code: 'TGC',
+		name: 'Tobique Gaming Commission',
+		country_code: 'CA',
+		website: 'https://tobiquegaming.com',
+		currency: 'CAD',
+		license_types: ['B2C', 'B2B']
+	},
+	{
+		code: 'IOM',
+		name: 'Isle of Man Gambling Supervision Commission',
+		country_code: 'IM',
+		website: 'https://www.gov.im/gambling',
+		currency: 'GBP',
+		license_types: ['Full', 'Network Services', 'Software Supply']
+	}
 ]
 
 const watchEntry = {
@@ -194,7 +243,14 @@ const coverageOf = (read: string | null, age: number | null, sla: number, record
 })
 
 const EVIDENCE_ID = 'ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P'
-const EVIDENCE_JWK = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', kid: '2026-11', alg: 'EdDSA', use: 'sig' } as const
+const EVIDENCE_JWK = {
+	kty: 'OKP',
+	crv: 'Ed25519',
+	x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+	kid: '2026-11',
+	alg: 'EdDSA',
+	use: 'sig'
+} as const
 const RETIRED_JWK = { ...EVIDENCE_JWK, x: 'uC1fA3n0Nq8bXbW0c3r9m2d6l3k8p1q4r5s6t7u8v9w', kid: '2026-05' }
 const EVIDENCE_JWS = 'eyJhbGciOiJFZERTQSIsImtpZCI6IjIwMjYtMTEiLCJ0eXAiOiJsdi1ldmlkZW5jZStqd3MifQ.eyJ2ZXJzaW9uIjoxfQ.c2lnbmF0dXJl'
 const evidenceRecord = {
@@ -219,20 +275,47 @@ const evidenceRecord = {
 				status_source_url: UKGC_REGISTER,
 				status_observed_at: READ_UKGC
 			},
-			domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active', domain_association: 'direct', domain_last_listed_at: READ_UKGC }
+			domain_link: {
+				matched_domain: 'acmebet.co.uk',
+				domain_status: 'active',
+				domain_association: 'direct',
+				domain_last_listed_at: READ_UKGC
+			}
 		}
 	],
 	checked_jurisdictions: ALL,
 	publications: [
-		{ jurisdiction: 'UKGC', publication: 'register', source_url: UKGC_REGISTER, read_at: READ_UKGC, sha256: '9f2c4e0a7b1d3f5e6a8c0b2d4f6e8a0c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e' }
+		{
+			jurisdiction: 'UKGC',
+			publication: 'register',
+			source_url: UKGC_REGISTER,
+			read_at: READ_UKGC,
+			sha256: '9f2c4e0a7b1d3f5e6a8c0b2d4f6e8a0c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e'
+		}
 	]
 }
 
 /** The status record as the route computes it, from two registers: UKGC fresh, MGA stale after failed reads. */
 const statusExample = statusRecord(
 	[
-		{ code: 'UKGC', name: 'UK Gambling Commission', sla_hours: 24, last_successful_read_at: new Date(READ_UKGC), licence_count: 2631, operator_count: 2204, domain_count: 5310 },
-		{ code: 'MGA', name: 'Malta Gaming Authority', sla_hours: 48, last_successful_read_at: new Date('2026-11-03T05:48:30.112Z'), licence_count: 344, operator_count: 301, domain_count: 0 }
+		{
+			code: 'UKGC',
+			name: 'UK Gambling Commission',
+			sla_hours: 24,
+			last_successful_read_at: new Date(READ_UKGC),
+			licence_count: 2631,
+			operator_count: 2204,
+			domain_count: 5310
+		},
+		{
+			code: 'MGA',
+			name: 'Malta Gaming Authority',
+			sla_hours: 48,
+			last_successful_read_at: new Date('2026-11-03T05:48:30.112Z'),
+			licence_count: 344,
+			operator_count: 301,
+			domain_count: 0
+		}
 	],
 	[
 		{ code: 'MGA', kind: 'read_failed', at: new Date('2026-11-04T06:00:02.000Z'), detail: 'http_status' },
@@ -245,7 +328,9 @@ const statusExample = statusRecord(
 )
 
 export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
-	'GET /v1/health': [{ name: 'ok', summary: 'Both backing stores answer', value: { status: 'ok', checks: { database: true, bus: true }, timestamp: NOW } }],
+	'GET /v1/health': [
+		{ name: 'ok', summary: 'Both backing stores answer', value: { status: 'ok', checks: { database: true, bus: true }, timestamp: NOW } }
+	],
 	'GET /v1/status': [{ name: 'status', summary: 'One register stale after failed reads', value: statusExample }],
 	'GET /v1/stats': [
 		{
@@ -270,10 +355,14 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 				linked_domains: { value: 9842, definition: 'Domain links: a domain a register ties to an operator, in any link status.' },
 				domains_with_regulator_verification: {
 					value: 1260,
-					definition: "Domain links that carry the regulator's own per-domain certificate or validation seal page (CW certificates, TGC seals)."
+					definition:
+						"Domain links that carry the regulator's own per-domain certificate or validation seal page (CW certificates, TGC seals)."
 				},
 				brand_pages: { value: 7311, definition: 'Distinct registrable domains (brand sites) among the linked domains.' },
-				status_changes_last_30_days: { value: 57, definition: 'Licence status changes read in the last 30 days (first observations and withdrawn events excluded).' },
+				status_changes_last_30_days: {
+					value: 57,
+					definition: 'Licence status changes read in the last 30 days (first observations and withdrawn events excluded).'
+				},
 				withdrawn_events: { value: 2, definition: 'History events later withdrawn as wrong (kept, marked corrected_at, never quoted).' }
 			}
 		}
@@ -290,7 +379,14 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 				alternatives: [],
 				confidence: 'high',
 				checked_jurisdictions: ALL,
-				_meta: { scraped_at: READ_UKGC, source_modified_at: null, source_url: UKGC_REGISTER, confidence_hint: 'authoritative', register: ukgcRegister, stale_jurisdictions: [] }
+				_meta: {
+					scraped_at: READ_UKGC,
+					source_modified_at: null,
+					source_url: UKGC_REGISTER,
+					confidence_hint: 'authoritative',
+					register: ukgcRegister,
+					stale_jurisdictions: []
+				}
 			}
 		},
 		{
@@ -387,8 +483,19 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 						confidence: 'high',
 						_meta: { register: ukgcRegister }
 					},
-					{ query: { domain: 'spinpalace.example' }, verdict: 'not_found', verdict_detail: notFoundDetail('spinpalace.example'), match: null, confidence: 'none' },
-					{ query: { input: 'https://acmebet.co.uk/promo' }, error: 'invalid_hostname', error_detail: 'Send a bare hostname such as example.com: no scheme, port, path, query, underscore or IP address.', match: null },
+					{
+						query: { domain: 'spinpalace.example' },
+						verdict: 'not_found',
+						verdict_detail: notFoundDetail('spinpalace.example'),
+						match: null,
+						confidence: 'none'
+					},
+					{
+						query: { input: 'https://acmebet.co.uk/promo' },
+						error: 'invalid_hostname',
+						error_detail: 'Send a bare hostname such as example.com: no scheme, port, path, query, underscore or IP address.',
+						match: null
+					},
 					{ query: { input: 42 }, error: 'invalid_input', error_detail: 'The entry is not a string.', match: null }
 				],
 				checked_jurisdictions: ALL,
@@ -399,7 +506,11 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 	'GET /v1/jurisdictions': [{ name: 'all', summary: 'The seven registers read', value: { jurisdictions } }],
 	'GET /v1/jurisdictions/{code}': [{ name: 'ukgc', summary: 'UK Gambling Commission', value: jurisdictions[0] }],
 	'GET /v1/jurisdictions/{code}/operators': [
-		{ name: 'page', summary: 'First page of operators with an MGA licence record', value: { jurisdiction_code: 'MGA', total: 344, limit: 50, offset: 0, operators: [operator] } }
+		{
+			name: 'page',
+			summary: 'First page of operators with an MGA licence record',
+			value: { jurisdiction_code: 'MGA', total: 344, limit: 50, offset: 0, operators: [operator] }
+		}
 	],
 	'GET /v1/operators/search': [
 		{
@@ -410,7 +521,9 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 				total: 1,
 				limit: 3,
 				offset: 0,
-				operators: [{ ...operator, _meta: { scraped_at: READ_UKGC, source_modified_at: null, source_url: null, confidence_hint: 'scraped' } }],
+				operators: [
+					{ ...operator, _meta: { scraped_at: READ_UKGC, source_modified_at: null, source_url: null, confidence_hint: 'scraped' } }
+				],
 				_meta: { freshness_range: { oldest: READ_UKGC, newest: READ_UKGC }, total_sources: 2 }
 			}
 		}
@@ -443,7 +556,13 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 		{
 			name: 'with_history',
 			summary: 'include_history=true',
-			value: { operator_slug: 'acme-gaming', licenses: [{ ...ukgcLicence, history: [] }, { ...mgaLicence, history: [suspension, firstSeen] }] }
+			value: {
+				operator_slug: 'acme-gaming',
+				licenses: [
+					{ ...ukgcLicence, history: [] },
+					{ ...mgaLicence, history: [suspension, firstSeen] }
+				]
+			}
 		}
 	],
 	'GET /v1/operators/{slug}/regulatory-actions': [
@@ -474,7 +593,11 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 					total_sources: 1,
 					note: 'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.',
 					sources_read: [
-						{ jurisdiction_code: 'UKGC', source_url: 'https://www.gamblingcommission.gov.uk/public-register/regulatory-action', last_read_at: READ_UKGC },
+						{
+							jurisdiction_code: 'UKGC',
+							source_url: 'https://www.gamblingcommission.gov.uk/public-register/regulatory-action',
+							last_read_at: READ_UKGC
+						},
 						{ jurisdiction_code: 'MGA', source_url: 'https://www.mga.org.mt/regulatory-decisions/', last_read_at: READ_MGA },
 						{ jurisdiction_code: 'CW', source_url: null, last_read_at: null }
 					]
@@ -482,7 +605,9 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 			}
 		}
 	],
-	'GET /v1/licenses/{license_id}': [{ name: 'licence', summary: 'An active UKGC licence', value: { ...ukgcLicence, _meta: licenceMeta(ukgcLicence, 'authoritative') } }],
+	'GET /v1/licenses/{license_id}': [
+		{ name: 'licence', summary: 'An active UKGC licence', value: { ...ukgcLicence, _meta: licenceMeta(ukgcLicence, 'authoritative') } }
+	],
 	'GET /v1/licenses/{license_id}/history': [
 		{
 			name: 'history',
@@ -511,8 +636,12 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 			}
 		}
 	],
-	'GET /v1/watchlist': [{ name: 'summary', summary: 'One operator watched on Starter', value: { count: 1, limit: 25, operators: [watchEntry] } }],
-	'GET /v1/watchlist/operators': [{ name: 'page', summary: 'First page', value: { total: 1, limit: 50, offset: 0, operators: [watchEntry] } }],
+	'GET /v1/watchlist': [
+		{ name: 'summary', summary: 'One operator watched on Starter', value: { count: 1, limit: 25, operators: [watchEntry] } }
+	],
+	'GET /v1/watchlist/operators': [
+		{ name: 'page', summary: 'First page', value: { total: 1, limit: 50, offset: 0, operators: [watchEntry] } }
+	],
 	'POST /v1/watchlist/operators': [{ name: 'added', summary: 'The new entry', value: watchEntry }],
 	'GET /v1/watchlist/events': [
 		{
@@ -545,12 +674,20 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 		}
 	],
 	'POST /v1/webhooks': [
-		{ name: 'created', summary: 'The endpoint and its secret, shown once', value: { ...endpoint, last_delivered_at: null, last_delivery_status: null, secret: 'whsec_4fQ9xT2mLr8vNc1KpZs7Wd3HyBe6Ju0A' } }
+		{
+			name: 'created',
+			summary: 'The endpoint and its secret, shown once',
+			value: { ...endpoint, last_delivered_at: null, last_delivery_status: null, secret: 'whsec_4fQ9xT2mLr8vNc1KpZs7Wd3HyBe6Ju0A' }
+		}
 	],
 	'GET /v1/webhooks': [{ name: 'list', summary: 'One endpoint', value: { endpoints: [endpoint] } }],
 	'PATCH /v1/webhooks/{id}': [{ name: 'updated', summary: 'Deactivated', value: { ...endpoint, active: false } }],
 	'POST /v1/webhooks/{id}/rotate_secret': [
-		{ name: 'rotated', summary: 'New secret; the previous one signs for 7 more days', value: { secret: 'whsec_9Lk2Vb7Qx4Rt1Mn8Pz5Wc3Gh6Jd0Fs2Ya', previous_secret_expires_at: '2026-11-12T12:34:56.789Z' } }
+		{
+			name: 'rotated',
+			summary: 'New secret; the previous one signs for 7 more days',
+			value: { secret: 'whsec_9Lk2Vb7Qx4Rt1Mn8Pz5Wc3Gh6Jd0Fs2Ya', previous_secret_expires_at: '2026-11-12T12:34:56.789Z' }
+		}
 	],
 	'GET /v1/webhooks/{id}/deliveries': [
 		{
@@ -587,7 +724,11 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 		}
 	],
 	'POST /v1/webhooks/{id}/test': [
-		{ name: 'delivered', summary: 'The receiver answered 200', value: { delivered: true, http_status: 200, response_body: 'ok', latency_ms: 184, error: null } },
+		{
+			name: 'delivered',
+			summary: 'The receiver answered 200',
+			value: { delivered: true, http_status: 200, response_body: 'ok', latency_ms: 184, error: null }
+		},
 		{
 			name: 'refused',
 			summary: 'The receiver answered 401',
@@ -623,16 +764,44 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 			})}\n`
 		}
 	],
-	'GET /llms.txt': [{ name: 'start', summary: 'The opening lines (served as text/markdown)', mediaType: 'text/plain', value: '# Licence Register Verification API\n\n> HTTP JSON API over the public licence registers of seven gambling regulators…\n' }],
-	'GET /.well-known/jwks.json': [{ name: 'keys', summary: 'The current key and one retired key', value: { keys: [EVIDENCE_JWK, RETIRED_JWK] } }],
+	'GET /llms.txt': [
+		{
+			name: 'start',
+			summary: 'The opening lines (served as text/markdown)',
+			mediaType: 'text/plain',
+			value: '# Licence Register Verification API\n\n> HTTP JSON API over the public licence registers of seven gambling regulators…\n'
+		}
+	],
+	'GET /.well-known/jwks.json': [
+		{ name: 'keys', summary: 'The current key and one retired key', value: { keys: [EVIDENCE_JWK, RETIRED_JWK] } }
+	],
 	'GET /v1/evidence/{id}': [
 		{
 			name: 'record',
 			summary: 'A single check with its record',
-			value: { id: EVIDENCE_ID, kind: 'check', kid: EVIDENCE_JWK.kid, jws: EVIDENCE_JWS, record: evidenceRecord, created_at: NOW, expires_at: '2031-11-04T12:34:56.789Z' }
+			value: {
+				id: EVIDENCE_ID,
+				kind: 'check',
+				kid: EVIDENCE_JWK.kid,
+				jws: EVIDENCE_JWS,
+				record: evidenceRecord,
+				created_at: NOW,
+				expires_at: '2031-11-04T12:34:56.789Z'
+			}
 		}
 	],
-	'GET /v1/snapshots/{sha256}': [{ name: 'bytes', summary: 'The register file as read (here CSV)', value: 'Account Number,Licence Number,Status\r\n39028,000-039028-R-319409-009,Active\r\n' }],
-	'POST /v1/evidence/verify': [{ name: 'valid', summary: 'The record verifies against the published keys', value: { valid: true, kid: EVIDENCE_JWK.kid, record: evidenceRecord } }]
+	'GET /v1/snapshots/{sha256}': [
+		{
+			name: 'bytes',
+			summary: 'The register file as read (here CSV)',
+			value: 'Account Number,Licence Number,Status\r\n39028,000-039028-R-319409-009,Active\r\n'
+		}
+	],
+	'POST /v1/evidence/verify': [
+		{
+			name: 'valid',
+			summary: 'The record verifies against the published keys',
+			value: { valid: true, kid: EVIDENCE_JWK.kid, record: evidenceRecord }
+		}
+	]
 }
-

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus, respond } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { CheckManyRequest, type FramedAnswer, type OneCheck, QUEUE_GROUPS, UNCHANGED, answerTag, encodeFramedAnswers, subjects } from '@lv/contracts'
+import {
+	CheckManyRequest,
+	type FramedAnswer,
+	type OneCheck,
+	QUEUE_GROUPS,
+	UNCHANGED,
+	answerTag,
+	encodeFramedAnswers,
+	subjects
+} from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats } from '@lv/testing'
@@ -20,7 +29,10 @@ const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(va
 
 beforeAll(async () => {
 	nats = await startNats()
-	;[gatewayBus, checkerBus] = await Promise.all([connectBus({ servers: nats.url, name: 'gateway' }), connectBus({ servers: nats.url, name: 'checker' })])
+	;[gatewayBus, checkerBus] = await Promise.all([
+		connectBus({ servers: nats.url, name: 'gateway' }),
+		connectBus({ servers: nats.url, name: 'checker' })
+	])
 	// A stand-in checker: echoes each domain, and answers the domain "refused.example" with a 400 envelope.
 	respond(checkerBus, {
 		subject: subjects.checkMany,
@@ -38,7 +50,8 @@ beforeAll(async () => {
 
 function standInAnswer(check: OneCheck): FramedAnswer {
 	const domain = 'domain' in check ? check.domain : ''
-	if (domain === 'refused.example') return { status: 400, body: jsonBytes({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
+	if (domain === 'refused.example')
+		return { status: 400, body: jsonBytes({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
 	const tagged = taggedAnswers.get(domain)
 	if (tagged === undefined) return { status: 200, body: jsonBytes({ echo: { ...check, known: undefined } }) }
 	const bytes = new TextEncoder().encode(tagged)
@@ -57,7 +70,9 @@ describe('check dispatcher', () => {
 	test('a lone check travels alone and its answer comes back as the bytes the checker wrote', async () => {
 		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
 		messageSizes.length = 0
-		expect(text(await dispatcher.answer({ license_number: '000-1', as_of: '2026-01-01' }))).toBe('{"echo":{"license_number":"000-1","as_of":"2026-01-01"}}')
+		expect(text(await dispatcher.answer({ license_number: '000-1', as_of: '2026-01-01' }))).toBe(
+			'{"echo":{"license_number":"000-1","as_of":"2026-01-01"}}'
+		)
 		expect(messageSizes).toEqual([1])
 	})
 
@@ -91,7 +106,9 @@ describe('check dispatcher', () => {
 		for (const bytes of again) expect(await new Response(bytes as BodyInit).text()).toBe('{"verdict":"licensed","n":1}')
 		for (const bytes of again) expect(await new Response(bytes as BodyInit).text()).toBe('{"verdict":"licensed","n":1}')
 		expect(received[0]).toEqual({ domain: 'held.tagged.example' })
-		expect(received.slice(1).map((check) => check.known)).toEqual(Array(5).fill(answerTag(new TextEncoder().encode('{"verdict":"licensed","n":1}'))))
+		expect(received.slice(1).map((check) => check.known)).toEqual(
+			Array(5).fill(answerTag(new TextEncoder().encode('{"verdict":"licensed","n":1}')))
+		)
 		taggedAnswers.set('held.tagged.example', '{"verdict":"licence_not_active","n":2}')
 		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licence_not_active","n":2}')
 		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licence_not_active","n":2}')
@@ -111,7 +128,10 @@ describe('check dispatcher', () => {
 	test('with no checker listening every waiting check is a 503 checker_unavailable', async () => {
 		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 500 })
 		await checkerBus.drain()
-		const failures = await Promise.all(['a.example', 'b.example'].map((domain) => dispatcher.answer({ domain }).catch((error: unknown) => error)))
-		for (const failure of failures) expect(failure).toMatchObject({ status: 503, code: 'service_unavailable', reason: 'checker_unavailable' })
+		const failures = await Promise.all(
+			['a.example', 'b.example'].map((domain) => dispatcher.answer({ domain }).catch((error: unknown) => error))
+		)
+		for (const failure of failures)
+			expect(failure).toMatchObject({ status: 503, code: 'service_unavailable', reason: 'checker_unavailable' })
 	})
 })

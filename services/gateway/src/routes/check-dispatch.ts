@@ -1,6 +1,14 @@
 import { type Bus, requestBytes } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import { CheckManyRequest, type FramedAnswer, MAX_CHECKS_PER_MESSAGE, type OneCheck, UNCHANGED, decodeFramedAnswers, subjects } from '@lv/contracts'
+import {
+	CheckManyRequest,
+	type FramedAnswer,
+	MAX_CHECKS_PER_MESSAGE,
+	type OneCheck,
+	UNCHANGED,
+	decodeFramedAnswers,
+	subjects
+} from '@lv/contracts'
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { HeldAnswers } from './held-answers.ts'
 import { createCoalescer } from '@lv/runtime'
@@ -26,7 +34,12 @@ export type CheckDispatcher = {
  * turn. The last answer to a check without as_of is held and offered back as `known`: the checker
  * still decides every check, and sends the bytes again only when its answer is not those bytes.
  */
-export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs: number; metrics?: Pick<GatewayMetrics, 'natsRequest'> }): CheckDispatcher {
+export function createCheckDispatcher(deps: {
+	bus: Bus
+	clock: Clock
+	timeoutMs: number
+	metrics?: Pick<GatewayMetrics, 'natsRequest'>
+}): CheckDispatcher {
 	const held = new HeldAnswers()
 	const coalescer = createCoalescer<OneCheck, FramedAnswer>(
 		async (checks) => {
@@ -53,7 +66,8 @@ export function createCheckDispatcher(deps: { bus: Bus; clock: Clock; timeoutMs:
 			const offered = key === null ? undefined : held.get(key)
 			const answer = await coalescer.submit(offered ? { ...check, known: offered.tag } : check)
 			if (answer.status === UNCHANGED) {
-				if (offered === undefined || answer.tag !== offered.tag) throw internalError(new Error('the checker answered unchanged to an answer not offered'))
+				if (offered === undefined || answer.tag !== offered.tag)
+					throw internalError(new Error('the checker answered unchanged to an answer not offered'))
 				return offered.body
 			}
 			if (answer.status !== 200) throw fromEnvelopeBytes(answer.status, answer.body)

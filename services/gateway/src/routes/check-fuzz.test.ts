@@ -48,7 +48,10 @@ async function expectAnswerOrEnvelope(response: Response, context: unknown) {
 	} catch {
 		throw new Error(`non-JSON body for ${JSON.stringify(context)}: ${text.slice(0, 200)}`)
 	}
-	const ok = response.status === 200 ? body.verdict !== undefined || Array.isArray(body.results) : response.status === 400 && ENVELOPE_CODES.has(body.code ?? '') && typeof body.details?.reason === 'string'
+	const ok =
+		response.status === 200
+			? body.verdict !== undefined || Array.isArray(body.results)
+			: response.status === 400 && ENVELOPE_CODES.has(body.code ?? '') && typeof body.details?.reason === 'string'
 	if (!ok) throw new Error(`unexpected ${response.status} ${text.slice(0, 300)} for ${JSON.stringify(context).slice(0, 300)}`)
 }
 
@@ -58,16 +61,36 @@ const hostLike = fc.oneof(
 	fc.string({ unit: 'binary', maxLength: 80 }),
 	fc.string({ unit: 'grapheme', maxLength: 80 }),
 	fc.stringMatching(/^[a-zA-Z0-9.\-_:/?#@%[\] ]{0,40}$/),
-	fc.constantFrom('acmebet.co.uk', 'ACMEBET.CO.UK.', 'xn--bcher-kva.example', 'bücher.example', '127.0.0.1', '[::1]', '..', '.', '\u0000.com', 'a\u202eb.com'),
+	fc.constantFrom(
+		'acmebet.co.uk',
+		'ACMEBET.CO.UK.',
+		'xn--bcher-kva.example',
+		'bücher.example',
+		'127.0.0.1',
+		'[::1]',
+		'..',
+		'.',
+		'\u0000.com',
+		'a\u202eb.com'
+	),
 	fc.integer({ min: 1_000, max: 12_000 }).map((size) => 'a'.repeat(size))
 )
-const asOfLike = fc.oneof(fc.constant(undefined), fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), fc.string({ unit: 'binary', maxLength: 50 }), fc.constantFrom('2026-02-29', '2026-10-31', '2026-11-01', '9999-12-31', '2026-10-31T23:00:00-01:00'))
+const asOfLike = fc.oneof(
+	fc.constant(undefined),
+	fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+	fc.string({ unit: 'binary', maxLength: 50 }),
+	fc.constantFrom('2026-02-29', '2026-10-31', '2026-11-01', '9999-12-31', '2026-10-31T23:00:00-01:00')
+)
 
 describe('check endpoints under fuzzed input', () => {
 	test('GET /v1/check with generated domain / license_number / as_of values answers 200 or the 400 envelope', async () => {
 		await fc.assert(
 			fc.asyncProperty(
-				fc.record({ domain: fc.option(hostLike, { nil: undefined }), license_number: fc.option(hostLike, { nil: undefined }), as_of: asOfLike }),
+				fc.record({
+					domain: fc.option(hostLike, { nil: undefined }),
+					license_number: fc.option(hostLike, { nil: undefined }),
+					as_of: asOfLike
+				}),
 				async (params) => {
 					const search = new URLSearchParams()
 					for (const [name, value] of Object.entries(params)) if (value !== undefined) search.append(name, value)
@@ -82,7 +105,19 @@ describe('check endpoints under fuzzed input', () => {
 		const raw = fc.oneof(
 			fc.string({ unit: 'binary', maxLength: 120 }).map((value) => encodeURI(value.replace(/[\uD800-\uDFFF]/g, ''))),
 			fc.stringMatching(/^[a-z_=&%0-9A-F.;+[\]]{0,60}$/),
-			fc.constantFrom('domain=%', 'domain=%zz', 'domain=%E0%A4%A', 'domain[]=a.com', 'domain[a]=b', '&&&', '=', 'domain', 'domain=a.com&domain=', 'license_number=%00', 'as_of=%FF&domain=a.com')
+			fc.constantFrom(
+				'domain=%',
+				'domain=%zz',
+				'domain=%E0%A4%A',
+				'domain[]=a.com',
+				'domain[a]=b',
+				'&&&',
+				'=',
+				'domain',
+				'domain=a.com&domain=',
+				'license_number=%00',
+				'as_of=%FF&domain=a.com'
+			)
 		)
 		await fc.assert(
 			fc.asyncProperty(raw, async (query) => {
@@ -102,7 +137,11 @@ describe('check endpoints under fuzzed input', () => {
 		await fc.assert(
 			fc.asyncProperty(body, async (value) => {
 				const response = await app.handle(
-					new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(value) })
+					new Request('http://localhost/v1/check/batch', {
+						method: 'POST',
+						headers: { 'content-type': 'application/json', ...auth },
+						body: JSON.stringify(value)
+					})
 				)
 				await expectAnswerOrEnvelope(response, value)
 			}),

@@ -46,7 +46,9 @@ afterAll(async () => {
 
 /** Keyed by default (Enterprise: no per-second or monthly cap), so the keyless hourly cap stays out of the way. */
 const get = (path: string, init: RequestInit = {}) =>
-	app.handle(new Request(`http://localhost${path}`, { ...init, headers: { ...bearer(enterpriseKey), ...(init.headers as Record<string, string>) } }))
+	app.handle(
+		new Request(`http://localhost${path}`, { ...init, headers: { ...bearer(enterpriseKey), ...(init.headers as Record<string, string>) } })
+	)
 const postBatch = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
 	app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { ...bearer(enterpriseKey), ...headers }, body }))
 const q = encodeURIComponent
@@ -126,7 +128,9 @@ describe('GET /v1/check', () => {
 
 describe('POST /v1/check/batch', () => {
 	test('answers one row per entry in order; bad entries are per-row errors that do not fail the batch', async () => {
-		const response = await postBatch(JSON.stringify({ domains: ['acmebet.co.uk', 'https://x.com/', 7, null, { a: 1 }, 'Nowhere.Example.'] }))
+		const response = await postBatch(
+			JSON.stringify({ domains: ['acmebet.co.uk', 'https://x.com/', 7, null, { a: 1 }, 'Nowhere.Example.'] })
+		)
 		expect(response.status).toBe(200)
 		const body = await response.json()
 		expect(body.results.map((row: { verdict?: string; error?: string }) => row.verdict ?? row.error)).toEqual([
@@ -219,18 +223,29 @@ describe('keys and limits on the check routes', () => {
 		expect(response.status).toBe(200)
 		expect(response.headers.get('x-ratelimit-policy')).toBe('tier=authenticated')
 		expect(response.headers.get('x-monthly-quota-limit')).toBe('100000')
-		const unknown = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer('lvk_abcdefghijklmnopqrstuvwxyz012345') }))
+		const unknown = await app.handle(
+			new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer('lvk_abcdefghijklmnopqrstuvwxyz012345') })
+		)
 		expect(unknown.status).toBe(401)
 		expect((await unknown.json()).details.reason).toBe('api_key_invalid')
 	})
 
 	test('POST /v1/check/batch needs a key, and a batch of 100 counts one against the monthly quota', async () => {
 		const body = JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => `site${i}.example`) })
-		const anonymous = await app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
+		const anonymous = await app.handle(
+			new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+		)
 		expect(anonymous.status).toBe(401)
 		expect((await anonymous.json()).details.reason).toBe('api_key_missing')
 		const pro = await accountWithKey(db.sql, clock, 'pro')
-		const send = () => app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(pro.key) }, body }))
+		const send = () =>
+			app.handle(
+				new Request('http://localhost/v1/check/batch', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...bearer(pro.key) },
+					body
+				})
+			)
 		const first = await send()
 		expect(first.status).toBe(200)
 		expect(first.headers.get('x-monthly-quota-used')).toBe('1')
@@ -258,7 +273,12 @@ describe('limit headers on every GET /v1/check response', () => {
 		const pro = await accountWithKey(db.sql, clock, 'pro')
 		const answered = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
 		expect(answered.headers.get('x-ratelimit-remaining')).toBe('99999')
-		for (const path of ['/v1/check?domain=bad_host.com', `/v1/check?domain=${'a'.repeat(254)}`, '/v1/check', '/v1/check?domain=a.example&license_number=1']) {
+		for (const path of [
+			'/v1/check?domain=bad_host.com',
+			`/v1/check?domain=${'a'.repeat(254)}`,
+			'/v1/check',
+			'/v1/check?domain=a.example&license_number=1'
+		]) {
 			const refused = await app.handle(new Request(`http://localhost${path}`, { headers: bearer(pro.key) }))
 			expect({ path, status: refused.status, headers: limitHeaders(refused) }).toEqual({
 				path,
@@ -279,7 +299,11 @@ describe('limit headers on every GET /v1/check response', () => {
 	test('a 401 on GET /v1/check (unknown key, malformed header) carries X-Upgrade-URL', async () => {
 		for (const authorization of ['Bearer lvk_abcdefghijklmnopqrstuvwxyz012345', 'Basic abc']) {
 			const refused = await app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: { authorization } }))
-			expect({ authorization, status: refused.status, upgrade: refused.headers.get('x-upgrade-url') }).toEqual({ authorization, status: 401, upgrade: 'https://example.test/pricing' })
+			expect({ authorization, status: refused.status, upgrade: refused.headers.get('x-upgrade-url') }).toEqual({
+				authorization,
+				status: 401,
+				upgrade: 'https://example.test/pricing'
+			})
 		}
 	})
 
@@ -288,7 +312,9 @@ describe('limit headers on every GET /v1/check response', () => {
 		const lonelyBus = await connectBus({ servers: lonely.url, name: 'no-checker-headers' })
 		try {
 			const pro = await accountWithKey(db.sql, clock, 'pro')
-			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock }).handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
+			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock }).handle(
+				new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) })
+			)
 			await expectError(response, 503, 'checker_unavailable')
 			expect({ retryAfter: response.headers.get('retry-after'), headers: limitHeaders(response) }).toEqual({
 				retryAfter: '1',
@@ -305,7 +331,8 @@ describe('checks sent while the call is being counted', () => {
 	/** Every check.many message the checker receives, read by a plain subscriber beside the checker's queue group. */
 	async function watchChecks() {
 		const seen: unknown[] = []
-		const watcher = bus.nc.subscribe(subjects.checkMany, { callback: (_error, msg) => {
+		const watcher = bus.nc.subscribe(subjects.checkMany, {
+			callback: (_error, msg) => {
 				seen.push(...(JSON.parse(new TextDecoder().decode(msg.data)) as { checks: unknown[] }).checks)
 			}
 		})
@@ -315,7 +342,8 @@ describe('checks sent while the call is being counted', () => {
 
 	test('a call with a cached live key sends its check once and answers exactly what a later call answers', async () => {
 		const pro = await accountWithKey(db.sql, clock, 'pro')
-		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk&as_of=2026-10-01', { headers: bearer(pro.key) }))
+		const call = () =>
+			app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk&as_of=2026-10-01', { headers: bearer(pro.key) }))
 		const first = await call()
 		clock.advanceSeconds(1)
 		const watch = await watchChecks()

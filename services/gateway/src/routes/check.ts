@@ -29,7 +29,8 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((statu
 // A NATS payload is typed over ArrayBufferLike; it is a plain ArrayBuffer view, which Response accepts.
 const json = (body: string | Uint8Array) => new Response(body as BodyInit, { headers: JSON_HEADERS })
 const parseAnswer = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>
-const checkedOf = (answer: Record<string, unknown>) => (Array.isArray(answer.checked_jurisdictions) ? (answer.checked_jurisdictions as string[]) : [])
+const checkedOf = (answer: Record<string, unknown>) =>
+	Array.isArray(answer.checked_jurisdictions) ? (answer.checked_jurisdictions as string[]) : []
 const rowsWithVerdict = (answer: Record<string, unknown>) =>
 	(Array.isArray(answer.results) ? (answer.results as Record<string, unknown>[]) : []).filter((row) => typeof row.verdict === 'string')
 
@@ -68,7 +69,8 @@ export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps,
 			if (!batch.changed && !signer) return json(answer)
 			const parsed = parseAnswer(answer)
 			batch.restore(parsed.results)
-			if (signer && withEvidence) parsed.evidence = await issueEvidence(withEvidence.evidence, signer, 'check_batch', rowsWithVerdict(parsed), checkedOf(parsed))
+			if (signer && withEvidence)
+				parsed.evidence = await issueEvidence(withEvidence.evidence, signer, 'check_batch', rowsWithVerdict(parsed), checkedOf(parsed))
 			return json(JSON.stringify(parsed))
 		}
 	}
@@ -82,9 +84,14 @@ export const checkRoutes = (deps: RouteDeps) => {
 	return new Elysia({ name: 'check-routes' })
 		.onRequest(({ request }) => {
 			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
-			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH) throw methodNotAllowed('POST')
+			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH)
+				throw methodNotAllowed('POST')
 			// A keyless call asking for a record is refused before it is counted against the keyless cap.
-			if (!cannotAskForEvidence(request) && !request.headers.has('authorization') && new URL(request.url).searchParams.get('evidence') === 'true') {
+			if (
+				!cannotAskForEvidence(request) &&
+				!request.headers.has('authorization') &&
+				new URL(request.url).searchParams.get('evidence') === 'true'
+			) {
 				const refusal = apiKeyMissing()
 				refusal.headers['X-Upgrade-URL'] = deps.config.PRICING_URL
 				throw refusal
@@ -93,7 +100,8 @@ export const checkRoutes = (deps: RouteDeps) => {
 		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/check',
-			({ query, request, caller }) => (asksForEvidence(query) ? handlers.singleWithEvidence(query, request.url, caller, evidence) : handlers.single(query, request.url)),
+			({ query, request, caller }) =>
+				asksForEvidence(query) ? handlers.singleWithEvidence(query, request.url, caller, evidence) : handlers.single(query, request.url),
 			{
 				auth: { mode: 'optional', readOnly: cannotAskForEvidence },
 				query: CheckQueryParams,
@@ -115,7 +123,8 @@ export const checkRoutes = (deps: RouteDeps) => {
 		.post(
 			BATCH_PATH,
 			({ body, request, query, caller }) => {
-				if (withOtherKeys.has(request)) throw invalidQuery('invalid_input', 'The body must be { "domains": [...] } and nothing else.', 'body')
+				if (withOtherKeys.has(request))
+					throw invalidQuery('invalid_input', 'The body must be { "domains": [...] } and nothing else.', 'body')
 				return handlers.batch(body.domains, asksForEvidence(query) ? { caller, evidence } : undefined)
 			},
 			{
@@ -125,7 +134,8 @@ export const checkRoutes = (deps: RouteDeps) => {
 				parse: async (context) => {
 					const value = await parseBatchBody(context)
 					const { request } = context
-					if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => key !== 'domains')) withOtherKeys.add(request)
+					if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => key !== 'domains'))
+						withOtherKeys.add(request)
 					return value
 				},
 				body: BatchBody,

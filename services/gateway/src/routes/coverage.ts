@@ -33,7 +33,8 @@ export function coverageRecord(rows: readonly CoverageRow[], now: Date) {
 	const jurisdictions: Record<string, unknown> = {}
 	let healthy = true
 	for (const row of rows) {
-		const ageHours = row.last_successful_scrape === null ? null : Math.floor((now.getTime() - row.last_successful_scrape.getTime()) / 3_600_000)
+		const ageHours =
+			row.last_successful_scrape === null ? null : Math.floor((now.getTime() - row.last_successful_scrape.getTime()) / 3_600_000)
 		const fresh = ageHours === null ? null : ageHours < row.sla_hours
 		if (fresh !== true) healthy = false
 		jurisdictions[row.code] = {
@@ -59,7 +60,9 @@ export function coverageRecord(rows: readonly CoverageRow[], now: Date) {
 }
 
 const JurisdictionCoverageModel = t.Object({
-	last_successful_scrape: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: "Newest last_verified_at among the jurisdiction's licences." }),
+	last_successful_scrape: t.Union([t.String({ format: 'date-time' }), t.Null()], {
+		description: "Newest last_verified_at among the jurisdiction's licences."
+	}),
 	age_hours: t.Union([t.Integer(), t.Null()]),
 	fresh: t.Union([t.Boolean(), t.Null()], { description: 'age_hours below sla_hours; null when never read.' }),
 	sla_hours: t.Integer({ examples: [24] }),
@@ -83,13 +86,16 @@ export const CoverageModel = t.Object(
 )
 
 export const coverageRoutes = (deps: RouteDeps) =>
-	new Elysia().use(authPlugin(deps.auth)).get('/v1/health/coverage', async () => coverageRecord(await coverageRows(deps.sql), deps.clock.now()), {
-		auth: { mode: 'optional', readOnly: true },
-		response: { 200: CoverageModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
-		detail: {
-			tags: ['health'],
-			summary: 'Register coverage and freshness',
-			description: 'Fresh while age_hours is below sla_hours (24 for UKGC, AN, TGC, IOM; 48 for MGA, CW, KH). Works without a key (10 calls per IP per UTC hour).',
-			security: [{}, { apiKey: [] }]
-		}
-	})
+	new Elysia()
+		.use(authPlugin(deps.auth))
+		.get('/v1/health/coverage', async () => coverageRecord(await coverageRows(deps.sql), deps.clock.now()), {
+			auth: { mode: 'optional', readOnly: true },
+			response: { 200: CoverageModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
+			detail: {
+				tags: ['health'],
+				summary: 'Register coverage and freshness',
+				description:
+					'Fresh while age_hours is below sla_hours (24 for UKGC, AN, TGC, IOM; 48 for MGA, CW, KH). Works without a key (10 calls per IP per UTC hour).',
+				security: [{}, { apiKey: [] }]
+			}
+		})

@@ -41,13 +41,19 @@ beforeAll(async () => {
 	const active = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
 	await make.link(acme, 'acmebet.co.uk', active)
 	await make.finishAllRuns()
-	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T09:00:00Z'), 'succeeded', [{ publication: 'register', url: REGISTER_URL, bytes: 'acme,active', outcome: 'succeeded' }])
+	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T09:00:00Z'), 'succeeded', [
+		{ publication: 'register', url: REGISTER_URL, bytes: 'acme,active', outcome: 'succeeded' }
+	])
 	;[registerSha, enforcementSha] = (await seedRun(db.sql, 'UKGC', new Date('2026-11-01T10:30:00Z'), 'succeeded', [
 		{ publication: 'register', url: REGISTER_URL, bytes: 'acme,active', outcome: 'not_modified' },
 		{ publication: 'enforcement', url: ENFORCEMENT_URL, bytes: '<html>no actions</html>', outcome: 'succeeded', contentType: 'text/html' }
 	])) as [string, string]
-	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T10:45:00Z'), 'failed', [{ publication: 'register', url: REGISTER_URL, bytes: 'half a file', outcome: 'failed' }])
-	;[laterSha] = (await seedRun(db.sql, 'UKGC', new Date('2026-11-01T11:30:00Z'), 'succeeded', [{ publication: 'register', url: REGISTER_URL, bytes: 'acme,revoked', outcome: 'succeeded' }])) as [string]
+	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T10:45:00Z'), 'failed', [
+		{ publication: 'register', url: REGISTER_URL, bytes: 'half a file', outcome: 'failed' }
+	])
+	;[laterSha] = (await seedRun(db.sql, 'UKGC', new Date('2026-11-01T11:30:00Z'), 'succeeded', [
+		{ publication: 'register', url: REGISTER_URL, bytes: 'acme,revoked', outcome: 'succeeded' }
+	])) as [string]
 	bus = await connectBus({ servers: nats.url, name: 'evidence-route-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
 	keyring = await evidenceKeyring(await generateEvidenceKey('2026-11'))
@@ -63,8 +69,14 @@ afterAll(async () => {
 })
 
 const call = (path: string, key: string | null, init: RequestInit = {}, on = app) =>
-	on.handle(new Request(`http://localhost${path}`, { ...init, headers: { ...(key ? bearer(key) : {}), 'content-type': 'application/json', ...(init.headers as Record<string, string>) } }))
-const recordsOf = async (accountId: string) => (await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evidence_records WHERE account_id = ${accountId}`)[0]?.n
+	on.handle(
+		new Request(`http://localhost${path}`, {
+			...init,
+			headers: { ...(key ? bearer(key) : {}), 'content-type': 'application/json', ...(init.headers as Record<string, string>) }
+		})
+	)
+const recordsOf = async (accountId: string) =>
+	(await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evidence_records WHERE account_id = ${accountId}`)[0]?.n
 const expectError = async (response: Response, status: number, code: string, reason: string) => {
 	const body = await response.json()
 	expect({ status: response.status, code: body.code, reason: body.details?.reason }).toEqual({ status, code, reason })
@@ -98,7 +110,13 @@ describe('GET /v1/check?evidence=true', () => {
 		})
 		// The latest successful run at or before the index's read (10:30): the failed 10:45 run and the 11:30 run are not it.
 		expect(record.publications).toEqual([
-			{ jurisdiction: 'UKGC', publication: 'enforcement', source_url: ENFORCEMENT_URL, read_at: '2026-11-01T10:30:00.000Z', sha256: enforcementSha },
+			{
+				jurisdiction: 'UKGC',
+				publication: 'enforcement',
+				source_url: ENFORCEMENT_URL,
+				read_at: '2026-11-01T10:30:00.000Z',
+				sha256: enforcementSha
+			},
 			{ jurisdiction: 'UKGC', publication: 'register', source_url: REGISTER_URL, read_at: '2026-11-01T10:30:00.000Z', sha256: registerSha }
 		])
 	})
@@ -107,7 +125,11 @@ describe('GET /v1/check?evidence=true', () => {
 		const body = await (await call('/v1/check?domain=acmebet.co.uk&as_of=2026-10-01&evidence=true', owner.key)).json()
 		const verified = await verifyEvidence(body.evidence.jws, keyring.jwks)
 		if (!verified.ok) throw new Error(verified.reason)
-		expect(verified.record.checks[0]?.as_of).toEqual({ resolved_at: body.as_of.resolved_at, basis: body.as_of.basis, status: body.as_of.status })
+		expect(verified.record.checks[0]?.as_of).toEqual({
+			resolved_at: body.as_of.resolved_at,
+			basis: body.as_of.basis,
+			status: body.as_of.status
+		})
 	})
 
 	test('without evidence the answer has no evidence object and no record is written', async () => {
@@ -128,19 +150,32 @@ describe('GET /v1/check?evidence=true', () => {
 		const replica = createApp({ ...testDeps({ sql: db.sql, bus, clock }), evidence: keyring, auth })
 		await callUntilKeyCached(auth.keys, capped.keyId, () => call('/v1/check?domain=acmebet.co.uk', capped.key, {}, replica))
 		await db.sql`UPDATE limit_counters SET quota_count = 1000 WHERE subject = ${capped.accountId}`
-		await expectError(await call('/v1/check?domain=acmebet.co.uk&evidence=true', capped.key, {}, replica), 429, 'quota_exceeded', 'monthly_request_limit_reached')
+		await expectError(
+			await call('/v1/check?domain=acmebet.co.uk&evidence=true', capped.key, {}, replica),
+			429,
+			'quota_exceeded',
+			'monthly_request_limit_reached'
+		)
 		expect(await recordsOf(capped.accountId)).toBe(0)
 	})
 
 	test('without a signing key evidence=true is 503 evidence_signing_unavailable', async () => {
 		const unsigned = createApp(testDeps({ sql: db.sql, bus, clock }))
-		await expectError(await call('/v1/check?domain=acmebet.co.uk&evidence=true', owner.key, {}, unsigned), 503, 'service_unavailable', 'evidence_signing_unavailable')
+		await expectError(
+			await call('/v1/check?domain=acmebet.co.uk&evidence=true', owner.key, {}, unsigned),
+			503,
+			'service_unavailable',
+			'evidence_signing_unavailable'
+		)
 	})
 })
 
 describe('POST /v1/check/batch?evidence=true', () => {
 	test('signs one record over every checked row', async () => {
-		const response = await call('/v1/check/batch?evidence=true', owner.key, { method: 'POST', body: JSON.stringify({ domains: ['acmebet.co.uk', 'unknown.example', 7] }) })
+		const response = await call('/v1/check/batch?evidence=true', owner.key, {
+			method: 'POST',
+			body: JSON.stringify({ domains: ['acmebet.co.uk', 'unknown.example', 7] })
+		})
 		const body = await response.json()
 		expect(response.status).toBe(200)
 		const verified = await verifyEvidence(body.evidence.jws, keyring.jwks)
@@ -160,7 +195,11 @@ describe('GET /v1/evidence/{id}', () => {
 		const response = await call(`/v1/evidence/${evidence.id}`, owner.key)
 		const stored = await response.json()
 		expect([...Value.Errors(StoredEvidenceModel, stored)].map((error) => error.path)).toEqual([])
-		expect({ jws: stored.jws, id: stored.record.id, expires_at: stored.expires_at }).toEqual({ jws: evidence.jws, id: evidence.id, expires_at: evidence.expires_at })
+		expect({ jws: stored.jws, id: stored.record.id, expires_at: stored.expires_at }).toEqual({
+			jws: evidence.jws,
+			id: evidence.id,
+			expires_at: evidence.expires_at
+		})
 		expect(stored.expires_at).toBe('2031-10-31T12:00:00.000Z')
 		await expectError(await call(`/v1/evidence/${evidence.id}`, other.key), 404, 'not_found', 'evidence_not_found')
 	})
@@ -207,7 +246,10 @@ describe('POST /v1/evidence/verify and key rotation', () => {
 		const { evidence } = await (await call('/v1/check?domain=acmebet.co.uk&evidence=true', owner.key)).json()
 		expect((await (await verify(evidence.jws)).json()).valid).toBe(true)
 		const previous = keyring.jwks.keys[0] as object
-		const rotated = createApp({ ...testDeps({ sql: db.sql, bus, clock }), evidence: await evidenceKeyring(await generateEvidenceKey('2027-01'), [previous]) })
+		const rotated = createApp({
+			...testDeps({ sql: db.sql, bus, clock }),
+			evidence: await evidenceKeyring(await generateEvidenceKey('2027-01'), [previous])
+		})
 		const jwks = await (await call('/.well-known/jwks.json', null, {}, rotated)).json()
 		expect(jwks.keys.map((key: { kid: string }) => key.kid)).toEqual(['2027-01', '2026-11'])
 		expect(await (await verify(evidence.jws, rotated)).json()).toMatchObject({ valid: true, kid: '2026-11' })
@@ -218,7 +260,9 @@ describe('POST /v1/evidence/verify and key rotation', () => {
 		const { evidence } = await (await call('/v1/check?domain=acmebet.co.uk&evidence=true', owner.key)).json()
 		const [header, payload, signature] = evidence.jws.split('.')
 		const record = JSON.parse(Buffer.from(payload, 'base64url').toString())
-		const forged = Buffer.from(JSON.stringify({ ...record, checks: [{ ...record.checks[0], verdict: 'unlicensed' }] })).toString('base64url')
+		const forged = Buffer.from(JSON.stringify({ ...record, checks: [{ ...record.checks[0], verdict: 'unlicensed' }] })).toString(
+			'base64url'
+		)
 		await expectError(await verify(`${header}.${forged}.${signature}`), 400, 'invalid_query', 'evidence_signature_invalid')
 		const otherKid = Buffer.from(JSON.stringify({ alg: 'EdDSA', kid: 'not-ours', typ: 'lv-evidence+jws' })).toString('base64url')
 		await expectError(await verify(`${otherKid}.${payload}.${signature}`), 400, 'invalid_query', 'evidence_unknown_key')

@@ -13,14 +13,20 @@ const MAX_JWS_CHARS = 1_000_000
 
 const evidenceNotFound = (id: string) => notFound('evidence_not_found', `No retained evidence record ${id} for this account.`, 'id')
 const snapshotNotFound = (sha256: string) =>
-	notFound('snapshot_not_found', `No evidence record of this account names snapshot ${sha256}; a snapshot is served only to accounts holding a record that names it.`, 'sha256')
+	notFound(
+		'snapshot_not_found',
+		`No evidence record of this account names snapshot ${sha256}; a snapshot is served only to accounts holding a record that names it.`,
+		'sha256'
+	)
 const jwksOf = (deps: RouteDeps) => deps.evidence?.jwks ?? { keys: [] }
 const PDF_SUFFIX = '.pdf'
 
 async function pdfResponse(deps: RouteDeps, id: string, kid: string, record: EvidenceRecord): Promise<Response> {
 	const base = deps.config.PUBLIC_BASE_URL
 	const pdf = await evidenceReportPdf(record, { verifyUrl: `${base}/v1/evidence/${id}`, jwksUrl: `${base}/.well-known/jwks.json`, kid })
-	return new Response(pdf as BodyInit, { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${id}.pdf"` } })
+	return new Response(pdf as BodyInit, {
+		headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${id}.pdf"` }
+	})
 }
 
 /**
@@ -64,7 +70,9 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 			},
 			{
 				auth: { mode: 'required', readOnly: true },
-				params: t.Object({ id: t.String({ description: 'The record id from `evidence.id`.', examples: ['ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P'] }) }),
+				params: t.Object({
+					id: t.String({ description: 'The record id from `evidence.id`.', examples: ['ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P'] })
+				}),
 				response: { 200: StoredEvidenceModel, ...errorResponses(...KEYED_ERRORS, 404) },
 				detail: {
 					tags: ['evidence'],
@@ -92,7 +100,13 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 			{
 				auth: { mode: 'required', readOnly: true },
 				params: t.Object({ sha256: t.String({ description: 'Lowercase hex SHA-256 named by a record’s `publications[].sha256`.' }) }),
-				response: { 200: t.Any({ description: 'The publication bytes as read, with their content type; `X-Snapshot-Read-At` is the latest read that returned them.' }), ...errorResponses(...KEYED_ERRORS, 404) },
+				response: {
+					200: t.Any({
+						description:
+							'The publication bytes as read, with their content type; `X-Snapshot-Read-At` is the latest read that returned them.'
+					}),
+					...errorResponses(...KEYED_ERRORS, 404)
+				},
 				detail: {
 					tags: ['evidence'],
 					summary: 'Get the raw bytes of a register publication',
@@ -107,7 +121,12 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 			async ({ body }) => {
 				if (body.jws.length > MAX_JWS_CHARS) throw invalidQuery('evidence_malformed', 'The JWS is larger than any record.', 'jws')
 				const verified = await verifyEvidence(body.jws, jwksOf(deps))
-				if (!verified.ok) throw invalidQuery(verified.reason as Exclude<EvidenceFailure, 'snapshot_hash_mismatch' | 'snapshot_not_named'>, verified.message, 'jws')
+				if (!verified.ok)
+					throw invalidQuery(
+						verified.reason as Exclude<EvidenceFailure, 'snapshot_hash_mismatch' | 'snapshot_not_named'>,
+						verified.message,
+						'jws'
+					)
 				return { valid: true as const, kid: verified.kid, record: verified.record }
 			},
 			{

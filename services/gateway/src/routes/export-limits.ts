@@ -57,7 +57,14 @@ export async function releaseExport(sql: Sql, requestId: string): Promise<void> 
 }
 
 /** 429 rate_limited / export_daily_limit_reached with Retry-After and reset_at at the next 00:00 UTC. */
-export function exportDailyLimitReached(input: { used: number; limit: number; window: Window; nowMs: number; planTier: string; pricingUrl: string }): AppError {
+export function exportDailyLimitReached(input: {
+	used: number
+	limit: number
+	window: Window
+	nowMs: number
+	planTier: string
+	pricingUrl: string
+}): AppError {
 	return new AppError({
 		status: 429,
 		code: 'rate_limited',

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { AppError } from '@lv/errors'
 import { readDataset, readExportQuery } from './export-query.ts'
 
-const read = (query: string, dataset: 'licences' | 'operators' | 'domains' = 'licences') => readExportQuery(new URLSearchParams(query), dataset)
+const read = (query: string, dataset: 'licences' | 'operators' | 'domains' = 'licences') =>
+	readExportQuery(new URLSearchParams(query), dataset)
 
 function refusal(run: () => unknown) {
 	try {

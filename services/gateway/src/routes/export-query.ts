@@ -1,5 +1,12 @@
-import { EXPORT_DATASETS, EXPORT_FORMATS, EXPORT_STATUS_VALUES, type ExportBuildRequest, type ExportDataset, type ExportFormat } from '@lv/contracts'
-import { AppError, invalidInput, invalidQuery, notFound } from '@lv/errors'
+import {
+	EXPORT_DATASETS,
+	EXPORT_FORMATS,
+	EXPORT_STATUS_VALUES,
+	type ExportBuildRequest,
+	type ExportDataset,
+	type ExportFormat
+} from '@lv/contracts'
+import { type AppError, invalidInput, invalidQuery, notFound } from '@lv/errors'
 
 /** The only query parameters exports take; anything else (as_of apart) is 400 invalid_input naming it. */
 export const EXPORT_PARAMETERS = ['format', 'jurisdiction', 'status'] as const
@@ -26,17 +33,20 @@ export function readDataset(value: string): ExportDataset {
  */
 export function readExportQuery(search: URLSearchParams, dataset: ExportDataset): ExportQuery {
 	const names = [...search.keys()]
-	if (names.includes('as_of')) throw invalidQuery('as_of_not_supported', 'Exports are whole current datasets; as_of is not supported.', 'as_of')
+	if (names.includes('as_of'))
+		throw invalidQuery('as_of_not_supported', 'Exports are whole current datasets; as_of is not supported.', 'as_of')
 	const seen = new Set<string>()
 	for (const name of names) {
-		if (!isOneOf(EXPORT_PARAMETERS, name)) throw invalidInput(name.slice(0, 64), `Exports take only ${EXPORT_PARAMETERS.join(', ')}; '${name.slice(0, 64)}' is not one of them.`)
+		if (!isOneOf(EXPORT_PARAMETERS, name))
+			throw invalidInput(name.slice(0, 64), `Exports take only ${EXPORT_PARAMETERS.join(', ')}; '${name.slice(0, 64)}' is not one of them.`)
 		if (seen.has(name)) throw invalidInput(name, `The parameter '${name}' may be given once.`)
 		seen.add(name)
 	}
 	const format = search.get('format') ?? DEFAULT_EXPORT_FORMAT
 	if (!isOneOf(EXPORT_FORMATS, format)) throw invalidInput('format', "format is 'csv' or 'json' (NDJSON).")
 	const jurisdiction = search.get('jurisdiction')
-	if (jurisdiction !== null && !JURISDICTION_SHAPE.test(jurisdiction)) throw invalidInput('jurisdiction', 'jurisdiction is a jurisdiction code such as UKGC.')
+	if (jurisdiction !== null && !JURISDICTION_SHAPE.test(jurisdiction))
+		throw invalidInput('jurisdiction', 'jurisdiction is a jurisdiction code such as UKGC.')
 	const status = search.get('status')
 	const statuses = EXPORT_STATUS_VALUES[dataset]
 	if (status !== null && !statuses.includes(status))
@@ -45,4 +55,5 @@ export function readExportQuery(search: URLSearchParams, dataset: ExportDataset)
 	return { format, jurisdiction: jurisdiction === null ? null : jurisdiction.toUpperCase(), status: status as ExportBuildRequest['status'] }
 }
 
-export const unknownJurisdiction = (code: string): AppError => invalidInput('jurisdiction', `${code.slice(0, 16)} is not a covered jurisdiction.`)
+export const unknownJurisdiction = (code: string): AppError =>
+	invalidInput('jurisdiction', `${code.slice(0, 16)} is not a covered jurisdiction.`)

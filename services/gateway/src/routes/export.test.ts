@@ -30,13 +30,23 @@ beforeAll(async () => {
 	await seed.link(acme, 'acmebet.co.uk', { licence })
 	const beta = await seed.operator('beta-bets', 'Beta Bets')
 	for (let i = 0; i < BULK_LICENCES - 1; i++)
-		await seed.licence(beta, { number: `MGA/B2C/${String(i).padStart(4, '0')}/2020`, jurisdiction: 'MGA', status: i % 3 === 0 ? 'revoked' : 'active' })
+		await seed.licence(beta, {
+			number: `MGA/B2C/${String(i).padStart(4, '0')}/2020`,
+			jurisdiction: 'MGA',
+			status: i % 3 === 0 ? 'revoked' : 'active'
+		})
 	for (const code of ['UKGC', 'MGA']) await seed.finishRun(code, READ_AT)
 	await db.sql`INSERT INTO plans (code, name, monthly_quota, per_second_limit, watchlist_cap, webhook_cap, polls_per_hour, exports_per_day, trial_daily_cap, is_trial, rank)
 		VALUES ('two_exports', 'Two exports', NULL, NULL, 5, 1, 10, 2, NULL, false, 9)`
 	bus = await connectBus({ servers: nats.url, name: 'export-route-test' })
 	await ensureStreams(bus)
-	exporter = await startExporter({ sql: db.sql, bus, clock, logger: silentLogger, config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false } })
+	exporter = await startExporter({
+		sql: db.sql,
+		bus,
+		clock,
+		logger: silentLogger,
+		config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false }
+	})
 	app = testApp({ sql: db.sql, bus, clock })
 	pro = await accountWithKey(db.sql, clock, 'pro')
 	enterprise = await accountWithKey(db.sql, clock, 'enterprise')
@@ -57,7 +67,12 @@ const get = (path: string, account: TestAccount | null = enterprise, gateway = a
 
 async function expectError(response: Response, status: number, code: string, reason: string, field?: string) {
 	const body = await response.json()
-	expect({ status: response.status, code: body.code, reason: body.details?.reason, field: body.details?.field }).toEqual({ status, code, reason, field })
+	expect({ status: response.status, code: body.code, reason: body.details?.reason, field: body.details?.field }).toEqual({
+		status,
+		code,
+		reason,
+		field
+	})
 	return body
 }
 
@@ -79,7 +94,11 @@ describe('GET /v1/export/{dataset}: files', () => {
 		const rows = readCsvObjects(new TextDecoder().decode(bytes))
 		expect(rows).toHaveLength(BULK_LICENCES)
 		expect(response.headers.get('x-export-rows')).toBe(String(BULK_LICENCES))
-		expect(rows[0]).toMatchObject({ license_number: '000-039217-R-319300-001', status_source_url: 'https://registers.example/ukgc/register', last_verified_at: READ_AT.toISOString() })
+		expect(rows[0]).toMatchObject({
+			license_number: '000-039217-R-319300-001',
+			status_source_url: 'https://registers.example/ukgc/register',
+			last_verified_at: READ_AT.toISOString()
+		})
 	})
 
 	test('a file carries register data only: no account, key or export request of anyone is in it', async () => {
@@ -87,7 +106,8 @@ describe('GET /v1/export/{dataset}: files', () => {
 		await (await get('/v1/export/operators', other)).arrayBuffer()
 		const text = await (await get('/v1/export/operators?format=json', pro)).text()
 		const [request] = await db.sql<{ id: string }[]>`SELECT id FROM export_requests WHERE account_id = ${other.accountId}`
-		for (const secret of [other.accountId, other.keyId, other.key.slice(0, 12), pro.accountId, request?.id ?? 'missing']) expect(text).not.toContain(secret)
+		for (const secret of [other.accountId, other.keyId, other.key.slice(0, 12), pro.accountId, request?.id ?? 'missing'])
+			expect(text).not.toContain(secret)
 	})
 
 	test('the file is streamed in chunks, not sent as one buffer', async () => {
@@ -209,7 +229,9 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 		const replicas = [app, testApp({ sql: db.sql, bus, clock })]
 		clock.advanceSeconds(1)
 		const responses = await Promise.all(
-			Array.from({ length: 8 }, (_, i) => (replicas[i % 2] ?? app).handle(new Request('http://localhost/v1/export/operators', { headers: bearer(account.key) })))
+			Array.from({ length: 8 }, (_, i) =>
+				(replicas[i % 2] ?? app).handle(new Request('http://localhost/v1/export/operators', { headers: bearer(account.key) }))
+			)
 		)
 		const statuses = responses.map((response) => response.status).sort()
 		await Promise.all(responses.map((response) => response.arrayBuffer()))
@@ -246,7 +268,24 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 
 describe('GET /v1/export/{dataset}: fuzzed input', () => {
 	const token = fc.oneof(
-		fc.constantFrom('format', 'jurisdiction', 'status', 'as_of', 'csv', 'json', 'UKGC', 'ukgc', 'active', 'delisted', 'revoked', '', '%', '%00', '..', 'licences'),
+		fc.constantFrom(
+			'format',
+			'jurisdiction',
+			'status',
+			'as_of',
+			'csv',
+			'json',
+			'UKGC',
+			'ukgc',
+			'active',
+			'delisted',
+			'revoked',
+			'',
+			'%',
+			'%00',
+			'..',
+			'licences'
+		),
 		fc.string({ maxLength: 12 }),
 		fc.string({ unit: 'binary', maxLength: 8 })
 	)
@@ -260,7 +299,9 @@ describe('GET /v1/export/{dataset}: fuzzed input', () => {
 				const response = await get(`/v1/export/${encodeURIComponent(name)}${search ? `?${search}` : ''}`)
 				expect(response.status).toBeLessThan(500)
 				if (response.status === 200) {
-					expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z]+(-[A-Z0-9]+)?(-[a-z_]+)?-\d{4}-\d{2}-\d{2}\.(csv|ndjson)"$/)
+					expect(response.headers.get('content-disposition')).toMatch(
+						/^attachment; filename="[a-z]+(-[A-Z0-9]+)?(-[a-z_]+)?-\d{4}-\d{2}-\d{2}\.(csv|ndjson)"$/
+					)
 					await response.arrayBuffer()
 					return
 				}

@@ -41,51 +41,68 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 		})
 		.use(authPlugin(deps.auth))
 		.get(
-		'/v1/export/:dataset',
-		async ({ caller, params, request: httpRequest }) => {
-			if (caller.tier === 'keyless') throw internalError(new Error('export route admitted a keyless caller'))
-			requireExportPlan(caller.plan, config.PRICING_URL)
-			const dataset = readDataset(params.dataset)
-			const query = readExportQuery(new URL(httpRequest.url).searchParams, dataset)
-			if (query.jurisdiction !== null) await requireKnownJurisdiction(query.jurisdiction)
-			const nowMs = clock.nowMs()
-			const limit = caller.plan.exportsPerDay
-			const admission = await admitExport(sql, { accountId: caller.accountId, keyId: caller.keyId, limit, dataset, format: query.format, nowMs })
-			if (!admission.admitted)
-				throw exportDailyLimitReached({ used: admission.used, limit: limit ?? 0, window: admission.window, nowMs, planTier: caller.plan.code, pricingUrl: config.PRICING_URL })
-			try {
-				const reply = await timedRequest(metrics, subjects.exportBuild, () =>
-					request(bus, {
-						subject: subjects.exportBuild,
-						schema: ExportBuildRequest,
-						body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), dataset, ...query },
-						timeoutMs,
-						unavailableReason: 'dependency_unavailable'
+			'/v1/export/:dataset',
+			async ({ caller, params, request: httpRequest }) => {
+				if (caller.tier === 'keyless') throw internalError(new Error('export route admitted a keyless caller'))
+				requireExportPlan(caller.plan, config.PRICING_URL)
+				const dataset = readDataset(params.dataset)
+				const query = readExportQuery(new URL(httpRequest.url).searchParams, dataset)
+				if (query.jurisdiction !== null) await requireKnownJurisdiction(query.jurisdiction)
+				const nowMs = clock.nowMs()
+				const limit = caller.plan.exportsPerDay
+				const admission = await admitExport(sql, {
+					accountId: caller.accountId,
+					keyId: caller.keyId,
+					limit,
+					dataset,
+					format: query.format,
+					nowMs
+				})
+				if (!admission.admitted)
+					throw exportDailyLimitReached({
+						used: admission.used,
+						limit: limit ?? 0,
+						window: admission.window,
+						nowMs,
+						planTier: caller.plan.code,
+						pricingUrl: config.PRICING_URL
 					})
-				)
-				if (!Value.Check(ExportFileReply, reply)) throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
-				return exportFileResponse(sql, reply, logger)
-			} catch (error) {
-				await releaseExport(sql, admission.requestId).catch((failure) => logger.warn('could not release an export count', { error: failure }))
-				throw error
+				try {
+					const reply = await timedRequest(metrics, subjects.exportBuild, () =>
+						request(bus, {
+							subject: subjects.exportBuild,
+							schema: ExportBuildRequest,
+							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), dataset, ...query },
+							timeoutMs,
+							unavailableReason: 'dependency_unavailable'
+						})
+					)
+					if (!Value.Check(ExportFileReply, reply))
+						throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
+					return exportFileResponse(sql, reply, logger)
+				} catch (error) {
+					await releaseExport(sql, admission.requestId).catch((failure) =>
+						logger.warn('could not release an export count', { error: failure })
+					)
+					throw error
+				}
+			},
+			{
+				auth: 'required',
+				params: ExportParams,
+				query: ExportQueryDoc,
+				detail: {
+					tags: ['export'],
+					summary: 'Export a whole dataset as CSV or NDJSON',
+					description: [
+						'Plan Pro and above. One whole-dataset file (`licences`, `operators` or `domains`), optionally sliced by `jurisdiction` and `status`; each row carries its status provenance (`source_url`, `status_source_url`, `status_observed_at`, `last_verified_at`, and on licences the snapshot SHA-256 of the standing history event).',
+						'`format` defaults to `csv` (RFC 4180, header row). `json` delivers NDJSON (`application/x-ndjson`). `as_of` is refused with 400 `as_of_not_supported`; any other parameter is 400 `invalid_input`.',
+						'Daily cap per account per UTC day, shared with the dashboard export button: Pro 10, Business 100, Enterprise none; over it 429 `export_daily_limit_reached`. Each export counts as one request against the monthly quota.',
+						'Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.'
+					].join('\n\n'),
+					security: [{ apiKey: [] }],
+					responses: EXPORT_RESPONSES
+				}
 			}
-		},
-		{
-			auth: 'required',
-			params: ExportParams,
-			query: ExportQueryDoc,
-			detail: {
-				tags: ['export'],
-				summary: 'Export a whole dataset as CSV or NDJSON',
-				description: [
-					'Plan Pro and above. One whole-dataset file (`licences`, `operators` or `domains`), optionally sliced by `jurisdiction` and `status`; each row carries its status provenance (`source_url`, `status_source_url`, `status_observed_at`, `last_verified_at`, and on licences the snapshot SHA-256 of the standing history event).',
-					'`format` defaults to `csv` (RFC 4180, header row). `json` delivers NDJSON (`application/x-ndjson`). `as_of` is refused with 400 `as_of_not_supported`; any other parameter is 400 `invalid_input`.',
-					'Daily cap per account per UTC day, shared with the dashboard export button: Pro 10, Business 100, Enterprise none; over it 429 `export_daily_limit_reached`. Each export counts as one request against the monthly quota.',
-					'Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.'
-				].join('\n\n'),
-				security: [{ apiKey: [] }],
-				responses: EXPORT_RESPONSES
-			}
-		}
-	)
+		)
 }

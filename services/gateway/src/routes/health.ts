@@ -22,12 +22,18 @@ export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus
 	let latest: { probedAtMs: number; answer: Promise<HealthAnswer> } | null = null
 	async function probe(): Promise<HealthAnswer> {
 		const database = await isDatabaseReachable(sql, 1_500)
-		const busOk = bus.isConnected() && (await bus.nc.flush().then(() => true, () => false))
+		const busOk =
+			bus.isConnected() &&
+			(await bus.nc.flush().then(
+				() => true,
+				() => false
+			))
 		return { status: database && busOk ? 'ok' : 'unavailable', checks: { database, bus: busOk }, timestamp: clock.now().toISOString() }
 	}
 	function answer(): Promise<HealthAnswer> {
 		const nowMs = clock.nowMs()
-		if (latest === null || nowMs < latest.probedAtMs || nowMs - latest.probedAtMs >= HEALTH_CACHE_MS) latest = { probedAtMs: nowMs, answer: probe() }
+		if (latest === null || nowMs < latest.probedAtMs || nowMs - latest.probedAtMs >= HEALTH_CACHE_MS)
+			latest = { probedAtMs: nowMs, answer: probe() }
 		return latest.answer
 	}
 	return new Elysia().get(
@@ -39,7 +45,13 @@ export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus
 		},
 		{
 			response: { 200: HealthBody, 503: HealthBody, 500: ErrorEnvelopeModel },
-			detail: { tags: ['health'], security: [], summary: 'Liveness probe', description: '200 when the backing stores are reachable, 503 otherwise. Keyless, no per-IP cap; the answer is probed at most once a second per gateway replica, so `timestamp` may be up to a second old.' }
+			detail: {
+				tags: ['health'],
+				security: [],
+				summary: 'Liveness probe',
+				description:
+					'200 when the backing stores are reachable, 503 otherwise. Keyless, no per-IP cap; the answer is probed at most once a second per gateway replica, so `timestamp` may be up to a second old.'
+			}
 		}
 	)
 }

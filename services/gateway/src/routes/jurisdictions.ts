@@ -26,7 +26,8 @@ export const jurisdictionRoutes = (deps: RouteDeps) =>
 			detail: {
 				tags: ['lookup'],
 				summary: 'List jurisdictions',
-				description: 'Every regulator whose register is read. Works without a key (10 calls per IP per UTC hour); a key switches the call to the plan quota.',
+				description:
+					'Every regulator whose register is read. Works without a key (10 calls per IP per UTC hour); a key switches the call to the plan quota.',
 				security: [{}, { apiKey: [] }]
 			}
 		})
@@ -50,16 +51,31 @@ export const jurisdictionRoutes = (deps: RouteDeps) =>
 			async ({ params, query }) => {
 				const code = parseJurisdictionCode(params.code)
 				const paging = parsePaging(query, { defaultLimit: 50, maxLimit: 200, errorCode: 'invalid_pagination' })
-				const [jurisdiction, page] = await Promise.all([findJurisdiction(lookupSql(deps), code), operatorsInJurisdiction(lookupSql(deps), code, paging)])
+				const [jurisdiction, page] = await Promise.all([
+					findJurisdiction(lookupSql(deps), code),
+					operatorsInJurisdiction(lookupSql(deps), code, paging)
+				])
 				if (!jurisdiction) throw jurisdictionNotFound(code)
-				return { jurisdiction_code: code, total: page.total, limit: paging.limit, offset: paging.offset, operators: page.rows.map(presentOperator) }
+				return {
+					jurisdiction_code: code,
+					total: page.total,
+					limit: paging.limit,
+					offset: paging.offset,
+					operators: page.rows.map(presentOperator)
+				}
 			},
 			{
 				auth: { mode: 'required', readOnly: true },
 				params: t.Object({ code: t.String({ description: '2–16 letters or digits, any case.', examples: ['MGA'] }) }),
 				query: PagingQuery,
 				response: {
-					200: t.Object({ jurisdiction_code: t.String(), total: t.Integer(), limit: t.Integer(), offset: t.Integer(), operators: t.Array(OperatorModel) }),
+					200: t.Object({
+						jurisdiction_code: t.String(),
+						total: t.Integer(),
+						limit: t.Integer(),
+						offset: t.Integer(),
+						operators: t.Array(OperatorModel)
+					}),
 					...errorResponses(...KEYED_ERRORS, 404)
 				},
 				detail: {

@@ -9,7 +9,9 @@ import { findLicence, historyOfLicences } from '../lookup/queries.ts'
 import { KEYED_ERRORS, errorResponses } from '../models/error-responses.ts'
 import { HistoryEventModel, LicenceWithMetaModel, ListMetaModel } from '../models/lookup.ts'
 
-const LicenceIdParams = t.Object({ license_id: t.String({ description: 'The licence UUID (not its number).', examples: ['5b0b3f0e-7d0a-4b8e-9a57-1f4f3f1c2d10'] }) })
+const LicenceIdParams = t.Object({
+	license_id: t.String({ description: 'The licence UUID (not its number).', examples: ['5b0b3f0e-7d0a-4b8e-9a57-1f4f3f1c2d10'] })
+})
 const licenceNotFound = (id: string) => notFound('license_not_found', `No licence with id ${id}.`, 'license_id')
 
 export const licenseRoutes = (deps: RouteDeps) =>
@@ -31,11 +33,20 @@ export const licenseRoutes = (deps: RouteDeps) =>
 				params: LicenceIdParams,
 				query: t.Object({
 					as_of: t.Optional(
-						t.String({ description: '`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future.', examples: ['2026-06-30'] })
+						t.String({
+							description:
+								'`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future.',
+							examples: ['2026-06-30']
+						})
 					)
 				}),
 				response: { 200: LicenceWithMetaModel, ...errorResponses(...KEYED_ERRORS, 404) },
-				detail: { tags: ['lookup'], summary: 'Get a licence', description: 'With `as_of`, the licence carries its status at that instant.', security: [{ apiKey: [] }] }
+				detail: {
+					tags: ['lookup'],
+					summary: 'Get a licence',
+					description: 'With `as_of`, the licence carries its status at that instant.',
+					security: [{ apiKey: [] }]
+				}
 			}
 		)
 		.get(
@@ -59,13 +70,19 @@ export const licenseRoutes = (deps: RouteDeps) =>
 				auth: { mode: 'required', readOnly: true },
 				params: LicenceIdParams,
 				response: {
-					200: t.Object({ license_id: t.String({ format: 'uuid' }), license_number: t.String(), history: t.Array(HistoryEventModel), _meta: ListMetaModel }),
+					200: t.Object({
+						license_id: t.String({ format: 'uuid' }),
+						license_number: t.String(),
+						history: t.Array(HistoryEventModel),
+						_meta: ListMetaModel
+					}),
 					...errorResponses(...KEYED_ERRORS, 404)
 				},
 				detail: {
 					tags: ['lookup'],
 					summary: "A licence's status history",
-					description: 'Most recent first, the whole timeline (not paginated). Withdrawn events stay, with `corrected_at`. `_meta.freshness_range` spans the oldest and newest event.',
+					description:
+						'Most recent first, the whole timeline (not paginated). Withdrawn events stay, with `corrected_at`. `_meta.freshness_range` spans the oldest and newest event.',
 					security: [{ apiKey: [] }]
 				}
 			}

@@ -5,7 +5,11 @@ import postgres from 'postgres'
 import { testApp } from '../test-support/gateway.ts'
 
 // The route reads neither store: a database client that never connects and no bus are enough.
-const app = testApp({ sql: postgres('postgres://llms-test@127.0.0.1:1/none', { max: 1 }), bus: {} as Bus, clock: new TestClock('2026-11-01T00:00:00Z') })
+const app = testApp({
+	sql: postgres('postgres://llms-test@127.0.0.1:1/none', { max: 1 }),
+	bus: {} as Bus,
+	clock: new TestClock('2026-11-01T00:00:00Z')
+})
 
 test('GET /llms.txt describes the service with an example per main endpoint and links the OpenAPI document and the MCP connector', async () => {
 	const response = await app.handle(new Request('http://localhost/llms.txt'))

@@ -9,6 +9,11 @@ export const llmsRoutes = (deps: RouteDeps) => {
 	const body = llmsTxt({ api: base, mcp: `${deps.connector?.mcpUrl ?? base}/mcp/account`, dashboard: deps.config.APP_URL })
 	return new Elysia().get('/llms.txt', () => new Response(body, { headers: { 'content-type': 'text/markdown; charset=utf-8' } }), {
 		response: { 200: t.String({ description: 'Markdown (llmstxt.org).' }), ...errorResponses(500) },
-		detail: { tags: ['health'], security: [], summary: 'The service for language models', description: 'What the service is, the main endpoints with one example each, links to `/openapi.json` and the MCP connector.' }
+		detail: {
+			tags: ['health'],
+			security: [],
+			summary: 'The service for language models',
+			description: 'What the service is, the main endpoints with one example each, links to `/openapi.json` and the MCP connector.'
+		}
 	})
 }

@@ -16,7 +16,9 @@ let owner: TestAccount
 let otherAccount: TestAccount
 let revokedKey: string
 const licenceId = crypto.randomUUID()
-let document: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>> }
+let document: {
+	paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>
+}
 const clock = new TestClock('2026-11-05T12:00:00.000Z')
 let app: ReturnType<typeof testApp>
 
@@ -31,7 +33,13 @@ beforeAll(async () => {
 	const operatorId = await insertOperator(db.sql, { slug: 'contract-op', display_name: 'Contract Op' })
 	await insertLicence(db.sql, { id: licenceId, operatorId, jurisdiction: 'UKGC', statusSourceUrl: 'https://register.example/s' })
 	await insertHistory(db.sql, { licenceId, changedAt: '2026-02-01T00:00:00Z', previous: null, next: 'active' })
-	await insertDomain(db.sql, { operatorId, licenceId, jurisdiction: 'UKGC', hostname: 'contract.example', verificationUrl: 'https://seal.example/1' })
+	await insertDomain(db.sql, {
+		operatorId,
+		licenceId,
+		jurisdiction: 'UKGC',
+		hostname: 'contract.example',
+		verificationUrl: 'https://seal.example/1'
+	})
 	await insertRegulatoryAction(db.sql, { operatorId, jurisdiction: 'UKGC', type: 'fine', amount: 1000, date: '2026-01-01' })
 	app = testApp({ sql: db.sql, bus, clock })
 	document = await (await app.handle(new Request('http://localhost/openapi.json'))).json()
@@ -44,7 +52,8 @@ afterAll(async () => {
 })
 
 let peer = 0
-const send = (path: string, headers: Record<string, string>) => handleFrom(app, new Request(`http://localhost${path}`, { headers }), `10.9.${Math.floor(++peer / 250) % 250}.${peer % 250}`)
+const send = (path: string, headers: Record<string, string>) =>
+	handleFrom(app, new Request(`http://localhost${path}`, { headers }), `10.9.${Math.floor(++peer / 250) % 250}.${peer % 250}`)
 
 /** Route pattern (as documented) and a concrete path for each lookup route this module owns. */
 const routes = () => [
@@ -64,8 +73,16 @@ const routes = () => [
 async function expectDocumented(pattern: string, response: Response) {
 	const body = await response.json()
 	const schema = document.paths[pattern]?.get?.responses[String(response.status)]?.content?.['application/json']?.schema
-	expect({ pattern, status: response.status, documented: schema !== undefined }).toEqual({ pattern, status: response.status, documented: true })
-	expect({ pattern, status: response.status, problems: schemaProblems(schema as Record<string, unknown>, body, document as unknown as Record<string, unknown>) }).toEqual({
+	expect({ pattern, status: response.status, documented: schema !== undefined }).toEqual({
+		pattern,
+		status: response.status,
+		documented: true
+	})
+	expect({
+		pattern,
+		status: response.status,
+		problems: schemaProblems(schema as Record<string, unknown>, body, document as unknown as Record<string, unknown>)
+	}).toEqual({
 		pattern,
 		status: response.status,
 		problems: []
@@ -117,18 +134,37 @@ const segment = fc.oneof(
 	fc.string({ maxLength: 40 }),
 	fc.constantFrom('ukgc', 'UKGC', 'contract-op', 'CONTRACT-OP', licenceId, '..', '%00', '%F0%9F%92%A9', 'a'.repeat(300), '-1', ' ')
 )
-const queryValue = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom('-1', '0', '1', '100', '201', '1e3', '2.5', 'true', 'date_desc', '2026-02-30', '2099-01-01', '', 'x'.repeat(1000)))
+const queryValue = fc.oneof(
+	fc.string({ maxLength: 50 }),
+	fc.constantFrom('-1', '0', '1', '100', '201', '1e3', '2.5', 'true', 'date_desc', '2026-02-30', '2099-01-01', '', 'x'.repeat(1000))
+)
 
 describe('fuzz: lookup routes', () => {
 	test('any path, query and Authorization gets 2xx or the SPEC envelope, never a 500', async () => {
-		const templates = ['/v1/jurisdictions', '/v1/jurisdictions/:a', '/v1/jurisdictions/:a/operators', '/v1/operators/search', '/v1/operators/:a', '/v1/operators/:a/licenses', '/v1/operators/:a/regulatory-actions', '/v1/licenses/:a', '/v1/licenses/:a/history', '/v1/health/coverage', '/v1/stats']
+		const templates = [
+			'/v1/jurisdictions',
+			'/v1/jurisdictions/:a',
+			'/v1/jurisdictions/:a/operators',
+			'/v1/operators/search',
+			'/v1/operators/:a',
+			'/v1/operators/:a/licenses',
+			'/v1/operators/:a/regulatory-actions',
+			'/v1/licenses/:a',
+			'/v1/licenses/:a/history',
+			'/v1/health/coverage',
+			'/v1/stats'
+		]
 		await fc.assert(
 			fc.asyncProperty(
 				fc.constantFrom(...templates),
 				segment,
 				fc.dictionary(fc.constantFrom('limit', 'offset', 'q', 'as_of', 'include_history', 'sort', 'extra'), queryValue, { maxKeys: 4 }),
 				fc.constantFrom(...AUTHORIZATION_VARIANTS()),
-				fc.dictionary(fc.constantFrom('x-forwarded-for', 'accept', 'x-request-id', 'content-type'), fc.string({ maxLength: 60 }).filter((value) => !/[\r\n\0]/.test(value)), { maxKeys: 2 }),
+				fc.dictionary(
+					fc.constantFrom('x-forwarded-for', 'accept', 'x-request-id', 'content-type'),
+					fc.string({ maxLength: 60 }).filter((value) => !/[\r\n\0]/.test(value)),
+					{ maxKeys: 2 }
+				),
 				async (template, rawSegment, query, authorization, extraHeaders) => {
 					const path = template.replace(':a', encodeURIComponent(rawSegment) || 'x')
 					const search = new URLSearchParams(query).toString()
@@ -147,7 +183,18 @@ describe('fuzz: lookup routes', () => {
 	})
 
 	test('the Authorization variants get exactly the SPEC answers on a keyed route', async () => {
-		const expected = ['api_key_missing', 'malformed_header', 'malformed_header', 'malformed_header', 'api_key_invalid', 'api_key_invalid', 'api_key_revoked', 200, 200, 200]
+		const expected = [
+			'api_key_missing',
+			'malformed_header',
+			'malformed_header',
+			'malformed_header',
+			'api_key_invalid',
+			'api_key_invalid',
+			'api_key_revoked',
+			200,
+			200,
+			200
+		]
 		const seen = []
 		for (const authorization of AUTHORIZATION_VARIANTS()) {
 			const response = await send('/v1/operators/contract-op', authorization === undefined ? {} : { authorization })

@@ -7,7 +7,12 @@ const { get } = lookupHarness('lookup-paging-test', new TestClock('2026-11-05T12
 	const operatorId = await insertOperator(sql, { slug: 'paging-op', display_name: 'Paging Op' })
 	await insertLicence(sql, { operatorId, jurisdiction: 'MGA' })
 })
-const refusal = (answer: { status: number; body: any }) => ({ status: answer.status, code: answer.body.code, reason: answer.body.details?.reason, field: answer.body.details?.field })
+const refusal = (answer: { status: number; body: any }) => ({
+	status: answer.status,
+	code: answer.body.code,
+	reason: answer.body.details?.reason,
+	field: answer.body.details?.field
+})
 
 const MALFORMED = ['abc', '', '1e1', '0x10', ' 10', '+5', '-0']
 
@@ -32,7 +37,14 @@ describe('search and regulatory-actions paging', () => {
 			for (const field of ['limit', 'offset'])
 				for (const value of MALFORMED) {
 					const answer = await get(`${path}${field}=${encodeURIComponent(value)}`)
-					expect({ path, value, ...refusal(answer) }).toEqual({ path, value, status: 400, code: 'invalid_query', reason: 'invalid_pagination', field })
+					expect({ path, value, ...refusal(answer) }).toEqual({
+						path,
+						value,
+						status: 400,
+						code: 'invalid_query',
+						reason: 'invalid_pagination',
+						field
+					})
 				}
 	})
 })

@@ -23,13 +23,24 @@ beforeAll(async () => {
 	ids.acmeBet = await insertOperator(sql, { slug: 'acme', display_name: 'Zed Acme' })
 	ids.acmeCasino = await insertOperator(sql, { slug: 'acme-casino', display_name: 'Acme Casino' })
 	ids.other = await insertOperator(sql, { slug: 'other-co', display_name: 'Other Co' })
-	ids.ukgcLicence = await insertLicence(sql, { operatorId: ids.acme, jurisdiction: 'UKGC', number: '000-039028-R-1', statusSourceUrl: 'https://register.example/ukgc-status' })
+	ids.ukgcLicence = await insertLicence(sql, {
+		operatorId: ids.acme,
+		jurisdiction: 'UKGC',
+		number: '000-039028-R-1',
+		statusSourceUrl: 'https://register.example/ukgc-status'
+	})
 	ids.mgaLicence = await insertLicence(sql, { operatorId: ids.acme, jurisdiction: 'MGA', number: 'MGA/B2C/1', status: 'suspended' })
 	await insertLicence(sql, { operatorId: ids.beta, jurisdiction: 'MGA' })
 	await insertLicence(sql, { operatorId: ids.other, jurisdiction: 'MGA', status: 'revoked' })
 	await insertDomain(sql, { operatorId: ids.acme, licenceId: ids.ukgcLicence, jurisdiction: 'UKGC', hostname: 'acme.example' })
 	await insertHistory(sql, { licenceId: ids.mgaLicence, changedAt: '2026-01-10T00:00:00Z', previous: null, next: 'active' })
-	await insertHistory(sql, { licenceId: ids.mgaLicence, changedAt: '2026-06-01T00:00:00Z', previous: 'active', next: 'revoked', correctedAt: '2026-06-03T00:00:00Z' })
+	await insertHistory(sql, {
+		licenceId: ids.mgaLicence,
+		changedAt: '2026-06-01T00:00:00Z',
+		previous: 'active',
+		next: 'revoked',
+		correctedAt: '2026-06-03T00:00:00Z'
+	})
 	await insertHistory(sql, { licenceId: ids.mgaLicence, changedAt: '2026-09-01T00:00:00Z', previous: 'active', next: 'suspended' })
 	await insertRegulatoryAction(sql, { operatorId: ids.acme, jurisdiction: 'UKGC', type: 'fine', amount: 500_000, date: '2025-03-01' })
 	await insertRegulatoryAction(sql, { operatorId: ids.acme, jurisdiction: 'MGA', type: 'warning', amount: null, date: '2026-02-01' })
@@ -74,7 +85,10 @@ describe('GET /v1/jurisdictions/{code}', () => {
 	})
 
 	test('a malformed code is 400 invalid_jurisdiction_code; an unknown one 404 jurisdiction_not_found; no key 401', async () => {
-		expect((await get('/v1/jurisdictions/U')).body).toMatchObject({ code: 'invalid_jurisdiction_code', details: { reason: 'invalid_input', field: 'code' } })
+		expect((await get('/v1/jurisdictions/U')).body).toMatchObject({
+			code: 'invalid_jurisdiction_code',
+			details: { reason: 'invalid_input', field: 'code' }
+		})
 		expect((await get('/v1/jurisdictions/UK-GC')).status).toBe(400)
 		const missing = await get('/v1/jurisdictions/ZZ')
 		expect(missing.status).toBe(404)
@@ -120,8 +134,14 @@ describe('GET /v1/operators/search', () => {
 	})
 
 	test('a limit over 100 is 400 invalid_query / invalid_pagination; a missing q is 400 invalid_input', async () => {
-		expect((await get('/v1/operators/search?q=a&limit=101')).body).toMatchObject({ code: 'invalid_query', details: { reason: 'invalid_pagination', field: 'limit' } })
-		expect((await get('/v1/operators/search')).body).toMatchObject({ code: 'invalid_query', details: { reason: 'invalid_input', field: 'q' } })
+		expect((await get('/v1/operators/search?q=a&limit=101')).body).toMatchObject({
+			code: 'invalid_query',
+			details: { reason: 'invalid_pagination', field: 'limit' }
+		})
+		expect((await get('/v1/operators/search')).body).toMatchObject({
+			code: 'invalid_query',
+			details: { reason: 'invalid_input', field: 'q' }
+		})
 	})
 })
 
@@ -145,16 +165,28 @@ describe('GET /v1/operators/{slug}', () => {
 	test('as_of attaches a per-licence as_of object; a withdrawn event gives basis corrected, never the earlier status', async () => {
 		const response = await get('/v1/operators/acme-gaming?as_of=2026-07-01')
 		const mga = response.body.licenses.find((row: { id: string }) => row.id === ids.mgaLicence)
-		expect(mga.as_of).toMatchObject({ basis: 'corrected', status: null, resolved_at: '2026-07-01T23:59:59.999Z', tracking_since: '2026-01-10T00:00:00.000Z' })
+		expect(mga.as_of).toMatchObject({
+			basis: 'corrected',
+			status: null,
+			resolved_at: '2026-07-01T23:59:59.999Z',
+			tracking_since: '2026-01-10T00:00:00.000Z'
+		})
 		expect(mga.as_of.correction.withdrawn_status).toBe('revoked')
 		const ukgc = response.body.licenses.find((row: { id: string }) => row.id === ids.ukgcLicence)
 		expect(ukgc.as_of).toMatchObject({ basis: 'no_such_license', status: null })
 		const later = await get('/v1/operators/acme-gaming?as_of=2026-10-01T00:00:00%2B02:00')
-		expect(later.body.licenses.find((row: { id: string }) => row.id === ids.mgaLicence).as_of).toMatchObject({ basis: 'observed', status: 'suspended' })
+		expect(later.body.licenses.find((row: { id: string }) => row.id === ids.mgaLicence).as_of).toMatchObject({
+			basis: 'observed',
+			status: 'suspended'
+		})
 	})
 
 	test('a future or malformed as_of is 400 invalid_input on as_of; bad and unknown slugs', async () => {
-		for (const value of ['2026-11-06', '2026-02-30', 'yesterday']) expect((await get(`/v1/operators/acme-gaming?as_of=${value}`)).body.details).toMatchObject({ reason: 'invalid_input', field: 'as_of' })
+		for (const value of ['2026-11-06', '2026-02-30', 'yesterday'])
+			expect((await get(`/v1/operators/acme-gaming?as_of=${value}`)).body.details).toMatchObject({
+				reason: 'invalid_input',
+				field: 'as_of'
+			})
 		expect((await get(`/v1/operators/${'a'.repeat(129)}`)).body.code).toBe('invalid_slug')
 		expect((await get('/v1/operators/nobody')).body.details.reason).toBe('operator_not_found')
 	})
@@ -172,7 +204,11 @@ describe('GET /v1/operators/{slug}/licenses', () => {
 		expect(plain.body.licenses[0].history).toBeUndefined()
 		const withHistory = await get('/v1/operators/acme-gaming/licenses?include_history=true')
 		const mga = withHistory.body.licenses.find((row: { id: string }) => row.id === ids.mgaLicence)
-		expect(mga.history.map((event: { changed_at: string }) => event.changed_at)).toEqual(['2026-09-01T00:00:00.000Z', '2026-06-01T00:00:00.000Z', '2026-01-10T00:00:00.000Z'])
+		expect(mga.history.map((event: { changed_at: string }) => event.changed_at)).toEqual([
+			'2026-09-01T00:00:00.000Z',
+			'2026-06-01T00:00:00.000Z',
+			'2026-01-10T00:00:00.000Z'
+		])
 	})
 })
 
@@ -180,15 +216,26 @@ describe('GET /v1/operators/{slug}/regulatory-actions', () => {
 	test('sorts, paging and the _meta note and sources read', async () => {
 		const byDate = await get('/v1/operators/acme-gaming/regulatory-actions')
 		expect(byDate.body).toMatchObject({ operator_slug: 'acme-gaming', total: 3, limit: 20, offset: 0, sort: 'date_desc' })
-		expect(byDate.body.regulatory_actions.map((row: { decision_date: string }) => row.decision_date)).toEqual(['2026-02-01', '2025-03-01', '2024-01-01'])
+		expect(byDate.body.regulatory_actions.map((row: { decision_date: string }) => row.decision_date)).toEqual([
+			'2026-02-01',
+			'2025-03-01',
+			'2024-01-01'
+		])
 		expect(byDate.body._meta.note).toContain('not a clean record')
 		expect(byDate.body._meta.sources_read.map((row: { jurisdiction_code: string }) => row.jurisdiction_code)).toEqual(['UKGC', 'MGA', 'CW'])
 		const byAmount = await get('/v1/operators/acme-gaming/regulatory-actions?sort=amount_desc')
-		expect(byAmount.body.regulatory_actions.map((row: { amount_minor_units: number | null }) => row.amount_minor_units)).toEqual([9_000_000, 500_000, null])
+		expect(byAmount.body.regulatory_actions.map((row: { amount_minor_units: number | null }) => row.amount_minor_units)).toEqual([
+			9_000_000,
+			500_000,
+			null
+		])
 		const byType = await get('/v1/operators/acme-gaming/regulatory-actions?sort=type_asc&limit=1&offset=2')
 		expect(byType.body.regulatory_actions.map((row: { action_type: string }) => row.action_type)).toEqual(['warning'])
 		expect((await get('/v1/operators/acme-gaming/regulatory-actions?limit=0')).body.details.reason).toBe('invalid_pagination')
-		expect((await get('/v1/operators/acme-gaming/regulatory-actions?sort=biggest')).body.details).toMatchObject({ reason: 'invalid_input', field: 'sort' })
+		expect((await get('/v1/operators/acme-gaming/regulatory-actions?sort=biggest')).body.details).toMatchObject({
+			reason: 'invalid_input',
+			field: 'sort'
+		})
 	})
 
 	test('an operator with no linked action gets an empty list, not a 404', async () => {
@@ -200,7 +247,11 @@ describe('GET /v1/licenses/{license_id}', () => {
 	test('returns the licence with _meta; scraped for a non-UKGC register', async () => {
 		const response = await get(`/v1/licenses/${ids.mgaLicence?.toUpperCase()}`)
 		expect(response.status).toBe(200)
-		expect(response.body).toMatchObject({ id: ids.mgaLicence, status: 'suspended', _meta: { confidence_hint: 'scraped', source_url: 'https://register.example/MGA' } })
+		expect(response.body).toMatchObject({
+			id: ids.mgaLicence,
+			status: 'suspended',
+			_meta: { confidence_hint: 'scraped', source_url: 'https://register.example/MGA' }
+		})
 		const asOf = await get(`/v1/licenses/${ids.mgaLicence}?as_of=2026-03-01`)
 		expect(asOf.body.as_of).toMatchObject({ basis: 'observed', status: 'active' })
 		const before = await get(`/v1/licenses/${ids.mgaLicence}?as_of=2025-12-31`)
@@ -228,7 +279,11 @@ describe('GET /v1/health/coverage', () => {
 		expect(response.body.status).toBe('degraded')
 		expect(response.body.jurisdictions.UKGC).toMatchObject({ age_hours: 30, fresh: false, sla_hours: 24, record_count: 1 })
 		expect(response.body.jurisdictions.MGA).toMatchObject({ age_hours: 30, fresh: true, sla_hours: 48, record_count: 3 })
-		expect(response.body.jurisdictions.UKGC.domain_coverage).toMatchObject({ operators_with_domain: 1, normative_operators: 1, coverage_pct: 100 })
+		expect(response.body.jurisdictions.UKGC.domain_coverage).toMatchObject({
+			operators_with_domain: 1,
+			normative_operators: 1,
+			coverage_pct: 100
+		})
 		expect(response.body.jurisdictions.CW).toMatchObject({ last_successful_scrape: null, fresh: null })
 	})
 })

@@ -30,9 +30,15 @@ import {
 /** SPEC: keyless callers get at most 3 search rows whatever they ask for. */
 export const KEYLESS_SEARCH_ROWS = 3
 
-const SlugParams = t.Object({ slug: t.String({ description: 'Operator slug, any letter case; 1–128 characters.', examples: ['example-gaming-ltd'] }) })
+const SlugParams = t.Object({
+	slug: t.String({ description: 'Operator slug, any letter case; 1–128 characters.', examples: ['example-gaming-ltd'] })
+})
 const AsOfQuery = t.Optional(
-	t.String({ description: '`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future. At most 40 characters.', examples: ['2026-06-30'] })
+	t.String({
+		description:
+			'`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future. At most 40 characters.',
+		examples: ['2026-06-30']
+	})
 )
 
 const operatorNotFound = (slug: string) => notFound('operator_not_found', `No operator with slug ${slug}.`, 'slug')
@@ -63,7 +69,15 @@ export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'readSql' |
 	const operator = await findOperatorBySlug(sql, slug)
 	if (!operator) throw operatorNotFound(slug)
 	const [licences, domains] = await Promise.all([licencesOfOperator(sql, operator.id), domainsOfOperator(sql, operator.id)])
-	const history = instant === null ? new Map<string, HistoryRow[]>() : historyByLicence(await historyOfLicences(sql, licences.map((row) => row.id)))
+	const history =
+		instant === null
+			? new Map<string, HistoryRow[]>()
+			: historyByLicence(
+					await historyOfLicences(
+						sql,
+						licences.map((row) => row.id)
+					)
+				)
 	const first = licences[0]
 	return {
 		operator: presentOperator(operator),
@@ -71,11 +85,18 @@ export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'readSql' |
 			instant === null ? presentLicence(row) : { ...presentLicence(row), as_of: asOfForLicence(row.id, history.get(row.id) ?? [], instant) }
 		),
 		domains: domains.map(presentDomain),
-		_meta: first ? licenceMeta(first) : { scraped_at: operator.updated_at.toISOString(), source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
+		_meta: first
+			? licenceMeta(first)
+			: { scraped_at: operator.updated_at.toISOString(), source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
 	}
 }
 
-export const OperatorDetailModel = t.Object({ operator: OperatorModel, licenses: t.Array(LicenceModel), domains: t.Array(DomainModel), _meta: SingleMetaModel })
+export const OperatorDetailModel = t.Object({
+	operator: OperatorModel,
+	licenses: t.Array(LicenceModel),
+	domains: t.Array(DomainModel),
+	_meta: SingleMetaModel
+})
 
 export const REGULATORY_ACTIONS_NOTE =
 	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
@@ -96,7 +117,12 @@ export const operatorRoutes = (deps: RouteDeps) =>
 					offset: paging.offset,
 					operators: page.rows.map((row) => ({
 						...presentOperator(row),
-						_meta: { scraped_at: row.scraped_at?.toISOString() ?? null, source_modified_at: null, source_url: null, confidence_hint: 'scraped' as const }
+						_meta: {
+							scraped_at: row.scraped_at?.toISOString() ?? null,
+							source_modified_at: null,
+							source_url: null,
+							confidence_hint: 'scraped' as const
+						}
 					})),
 					_meta: listMeta(
 						page.rows.map((row) => row.scraped_at),
@@ -107,9 +133,25 @@ export const operatorRoutes = (deps: RouteDeps) =>
 			{
 				auth: { mode: 'optional', readOnly: true },
 				query: t.Object({
-					q: t.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).', examples: ['example'] }),
-					limit: t.Optional(t.String({ description: 'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.', examples: ['20'] })),
-					offset: t.Optional(t.String({ description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.', examples: ['0'] }))
+					q: t.String({
+						minLength: 1,
+						maxLength: 200,
+						description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).',
+						examples: ['example']
+					}),
+					limit: t.Optional(
+						t.String({
+							description:
+								'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.',
+							examples: ['20']
+						})
+					),
+					offset: t.Optional(
+						t.String({
+							description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
+							examples: ['0']
+						})
+					)
 				}),
 				response: {
 					200: t.Object({
@@ -131,26 +173,22 @@ export const operatorRoutes = (deps: RouteDeps) =>
 				}
 			}
 		)
-		.get(
-			'/v1/operators/:slug',
-			({ params, query }) => operatorDetail(deps, params.slug, query.as_of),
-			{
-				auth: { mode: 'required', readOnly: true },
-				params: SlugParams,
-				query: t.Object({ as_of: AsOfQuery }),
-				response: {
-					200: OperatorDetailModel,
-					...errorResponses(...KEYED_ERRORS, 404)
-				},
-				detail: {
-					tags: ['lookup'],
-					summary: 'Get an operator with its licences and domains',
-					description:
-						'`licenses[]` and `domains[]` are complete. With `as_of`, each licence carries its own `as_of` object (never collapsed into one operator status). `_meta` is taken from the first licence. Enforcement history is not included.',
-					security: [{ apiKey: [] }]
-				}
+		.get('/v1/operators/:slug', ({ params, query }) => operatorDetail(deps, params.slug, query.as_of), {
+			auth: { mode: 'required', readOnly: true },
+			params: SlugParams,
+			query: t.Object({ as_of: AsOfQuery }),
+			response: {
+				200: OperatorDetailModel,
+				...errorResponses(...KEYED_ERRORS, 404)
+			},
+			detail: {
+				tags: ['lookup'],
+				summary: 'Get an operator with its licences and domains',
+				description:
+					'`licenses[]` and `domains[]` are complete. With `as_of`, each licence carries its own `as_of` object (never collapsed into one operator status). `_meta` is taken from the first licence. Enforcement history is not included.',
+				security: [{ apiKey: [] }]
 			}
-		)
+		})
 		.get(
 			'/v1/operators/:slug/licenses',
 			async ({ params, query }) => {
@@ -159,7 +197,12 @@ export const operatorRoutes = (deps: RouteDeps) =>
 				if (!operator) throw operatorNotFound(slug)
 				const licences = await licencesOfOperator(lookupSql(deps), operator.id)
 				if (query.include_history !== true) return { operator_slug: operator.slug, licenses: licences.map(presentLicence) }
-				const history = historyByLicence(await historyOfLicences(lookupSql(deps), licences.map((row) => row.id)))
+				const history = historyByLicence(
+					await historyOfLicences(
+						lookupSql(deps),
+						licences.map((row) => row.id)
+					)
+				)
 				return {
 					operator_slug: operator.slug,
 					licenses: licences.map((row) => ({ ...presentLicence(row), history: (history.get(row.id) ?? []).map(presentHistoryEvent) }))
@@ -168,8 +211,15 @@ export const operatorRoutes = (deps: RouteDeps) =>
 			{
 				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
-				query: t.Object({ include_history: t.Optional(t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })) }),
-				response: { 200: t.Object({ operator_slug: t.String(), licenses: t.Array(LicenceWithHistoryModel) }), ...errorResponses(...KEYED_ERRORS, 404) },
+				query: t.Object({
+					include_history: t.Optional(
+						t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })
+					)
+				}),
+				response: {
+					200: t.Object({ operator_slug: t.String(), licenses: t.Array(LicenceWithHistoryModel) }),
+					...errorResponses(...KEYED_ERRORS, 404)
+				},
 				detail: { tags: ['lookup'], summary: "An operator's licences", description: 'Not paginated.', security: [{ apiKey: [] }] }
 			}
 		)
@@ -181,7 +231,10 @@ export const operatorRoutes = (deps: RouteDeps) =>
 				const sort = query.sort ?? 'date_desc'
 				const operator = await findOperatorBySlug(lookupSql(deps), slug)
 				if (!operator) throw operatorNotFound(slug)
-				const [page, sources] = await Promise.all([regulatoryActionsOf(lookupSql(deps), operator.id, sort, paging), enforcementSourcesRead(lookupSql(deps))])
+				const [page, sources] = await Promise.all([
+					regulatoryActionsOf(lookupSql(deps), operator.id, sort, paging),
+					enforcementSourcesRead(lookupSql(deps))
+				])
 				return {
 					operator_slug: operator.slug,
 					total: page.total,
@@ -203,10 +256,22 @@ export const operatorRoutes = (deps: RouteDeps) =>
 				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
 				query: t.Object({
-					limit: t.Optional(t.String({ description: 'Plain integer 1–100, default 20. Anything else: 400 invalid_query / invalid_pagination.', examples: ['20'] })),
-					offset: t.Optional(t.String({ description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.', examples: ['0'] })),
+					limit: t.Optional(
+						t.String({
+							description: 'Plain integer 1–100, default 20. Anything else: 400 invalid_query / invalid_pagination.',
+							examples: ['20']
+						})
+					),
+					offset: t.Optional(
+						t.String({
+							description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
+							examples: ['0']
+						})
+					),
 					sort: t.Optional(
-						t.Union([t.Literal('date_desc'), t.Literal('date_asc'), t.Literal('amount_desc'), t.Literal('type_asc')], { description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.' })
+						t.Union([t.Literal('date_desc'), t.Literal('date_asc'), t.Literal('amount_desc'), t.Literal('type_asc')], {
+							description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.'
+						})
 					)
 				}),
 				response: {
@@ -221,7 +286,11 @@ export const operatorRoutes = (deps: RouteDeps) =>
 							...ListMetaModel.properties,
 							note: t.String({ description: 'What the list does and does not mean.' }),
 							sources_read: t.Array(
-								t.Object({ jurisdiction_code: t.String(), source_url: t.Union([t.String(), t.Null()]), last_read_at: t.Union([t.String({ format: 'date-time' }), t.Null()]) }),
+								t.Object({
+									jurisdiction_code: t.String(),
+									source_url: t.Union([t.String(), t.Null()]),
+									last_read_at: t.Union([t.String({ format: 'date-time' }), t.Null()])
+								}),
 								{ description: 'The enforcement publications read, with the latest successful read.' }
 							)
 						})

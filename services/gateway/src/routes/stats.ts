@@ -75,9 +75,16 @@ async function countStats(sql: Sql, now: Date): Promise<Stats> {
 		jurisdictions: {
 			rows: perJurisdiction.map((row) => {
 				const fresh = row.last_read === null ? null : now.getTime() - row.last_read.getTime() < row.sla_hours * 3_600_000
-				return { code: row.code, licences: row.licences, last_register_read_at: row.last_read?.toISOString() ?? null, sla_hours: row.sla_hours, fresh }
+				return {
+					code: row.code,
+					licences: row.licences,
+					last_register_read_at: row.last_read?.toISOString() ?? null,
+					sla_hours: row.sla_hours,
+					fresh
+				}
 			}),
-			definition: 'Licence records per jurisdiction and the last successful read of its register; fresh while that read is younger than the SLA (24 or 48 hours).'
+			definition:
+				'Licence records per jurisdiction and the last successful read of its register; fresh while that read is younger than the SLA (24 or 48 hours).'
 		},
 		operators: { value: c.operators, definition: 'Distinct operators (licence holders) across all registers.' },
 		linked_domains: { value: c.linked_domains, definition: 'Domain links: a domain a register ties to an operator, in any link status.' },
@@ -90,7 +97,10 @@ async function countStats(sql: Sql, now: Date): Promise<Stats> {
 			value: c.status_changes,
 			definition: 'Licence status changes read in the last 30 days (first observations and withdrawn events excluded).'
 		},
-		withdrawn_events: { value: c.withdrawn, definition: 'History events later withdrawn as wrong (kept, marked corrected_at, never quoted).' }
+		withdrawn_events: {
+			value: c.withdrawn,
+			definition: 'History events later withdrawn as wrong (kept, marked corrected_at, never quoted).'
+		}
 	}
 }
 

@@ -48,7 +48,12 @@ describe('GET /v1/watchlist/events serves', () => {
 	test("events about watched operators, not about others, and coverage events queued for the caller's endpoints", async () => {
 		const me = await watcher()
 		const stranger = await watcher()
-		await insertEndpoint(db.sql, clock.now(), { accountId: me.accountId, url: 'https://hooks.example.com/in', events: ['coverage.degraded'], secretKey })
+		await insertEndpoint(db.sql, clock.now(), {
+			accountId: me.accountId,
+			url: 'https://hooks.example.com/in',
+			events: ['coverage.degraded'],
+			secretKey
+		})
 		const mine = await emit(licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
 		await emit(licenceEvent('license.status_changed', { operatorId: stranger.operatorId, licenseId: stranger.licenseId }, clock.now()))
 		const coverage = await emit(coverageEvent(clock.now()))
@@ -65,7 +70,9 @@ describe('GET /v1/watchlist/events serves', () => {
 		await insertHistory(db.sql, clock.now(), me.licenseId, byEventId.event_id)
 		await emit(byEventId)
 		const historyId = await insertHistory(db.sql, clock.now(), me.licenseId, null)
-		const byHistoryId = await emit(licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId, historyId }, clock.now()))
+		const byHistoryId = await emit(
+			licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId, historyId }, clock.now())
+		)
 		const standing = await emit(licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
 		expect(((await (await poll(me.key)).json()) as Page).events).toHaveLength(3)
 
@@ -87,10 +94,15 @@ describe('paging with next_cursor', () => {
 	test('walks every event once, in order, while new events keep arriving', async () => {
 		const me = await watcher()
 		const expected: string[] = []
-		for (let index = 0; index < 25; index++) expected.push((await emit(licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))).event_id)
+		for (let index = 0; index < 25; index++)
+			expected.push(
+				(await emit(licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))).event_id
+			)
 		const writers = (async () => {
 			for (let batch = 0; batch < 10; batch++) {
-				const events = Array.from({ length: 8 }, () => licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
+				const events = Array.from({ length: 8 }, () =>
+					licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now())
+				)
 				expected.push(...events.map((event) => event.event_id))
 				await Promise.all(events.map(emit))
 			}
@@ -144,7 +156,11 @@ describe('bad parameters', () => {
 		['a cursor of valid base64url that is not ours', `?cursor=${Buffer.from('{"hello":1}').toString('base64url')}`, 'invalid_cursor'],
 		['a cursor longer than 512 characters', `?cursor=${'A'.repeat(513)}`, 'invalid_cursor'],
 		['a cursor with a negative position', `?cursor=${Buffer.from('{"v":1,"s":-1,"f":null}').toString('base64url')}`, 'invalid_cursor'],
-		['since more than 30 days back', `?since=${encodeURIComponent(new Date(clock.nowMs() - 30 * DAY - HOUR).toISOString())}`, 'since_exceeds_retention_window'],
+		[
+			'since more than 30 days back',
+			`?since=${encodeURIComponent(new Date(clock.nowMs() - 30 * DAY - HOUR).toISOString())}`,
+			'since_exceeds_retention_window'
+		],
 		['since that is not a date-time', '?since=yesterday', 'invalid_input'],
 		['limit 0', '?limit=0', 'invalid_input'],
 		['limit 501', '?limit=501', 'invalid_input']

@@ -97,7 +97,13 @@ describe('POST /v1/watchlist/operators', () => {
 	})
 
 	test('without a key it is 401 auth_required', async () => {
-		const response = await app.handle(new Request('http://localhost/v1/watchlist/operators', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }))
+		const response = await app.handle(
+			new Request('http://localhost/v1/watchlist/operators', {
+				method: 'POST',
+				body: '{}',
+				headers: { 'content-type': 'application/json' }
+			})
+		)
 		expect(response.status).toBe(401)
 	})
 })

@@ -24,7 +24,8 @@ const security = [{ apiKey: [] }]
 
 /** `required` routes never see a keyless caller; this narrows the type for the handler. */
 export function keyedCaller(caller: Caller): KeyedCaller {
-	if (caller.tier === 'keyless') throw new AppError({ status: 401, code: 'auth_required', reason: 'api_key_missing', message: 'This endpoint needs an API key.' })
+	if (caller.tier === 'keyless')
+		throw new AppError({ status: 401, code: 'auth_required', reason: 'api_key_missing', message: 'This endpoint needs an API key.' })
 	return caller
 }
 
@@ -66,7 +67,8 @@ export const watchlistRoutes = (deps: RouteDeps) => {
 				detail: {
 					tags: ['watchlist'],
 					summary: 'List watched operators',
-					description: 'Sorted by `added_at`, newest first. `limit` 1–200 (default 50) and `offset` ≥ 0; anything else is 400 `invalid_query` / `invalid_pagination`.',
+					description:
+						'Sorted by `added_at`, newest first. `limit` 1–200 (default 50) and `offset` ≥ 0; anything else is 400 `invalid_query` / `invalid_pagination`.',
 					security
 				}
 			}
@@ -112,7 +114,8 @@ export const watchlistRoutes = (deps: RouteDeps) => {
 				detail: {
 					tags: ['watchlist'],
 					summary: 'Stop watching an operator',
-					description: '204 whether or not the operator was listed. The slug must be lowercase letters, digits and hyphens (else 400 `invalid_slug`).',
+					description:
+						'204 whether or not the operator was listed. The slug must be lowercase letters, digits and hyphens (else 400 `invalid_slug`).',
 					security
 				}
 			}

@@ -42,12 +42,17 @@ const call = (key: string, method: string, path: string, body?: unknown) => {
 		})
 	)
 }
-const create = (key: string, body: Record<string, unknown>) => call(key, 'POST', '/v1/webhooks', { events: ['license.status_changed'], ...body })
+const create = (key: string, body: Record<string, unknown>) =>
+	call(key, 'POST', '/v1/webhooks', { events: ['license.status_changed'], ...body })
 
 describe('POST /v1/webhooks', () => {
 	test('201 with the endpoint and a whsec_ secret shown once; the secret is stored encrypted with the configured key', async () => {
 		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		const response = await create(key, { url: 'https://hooks.example.com/licences', events: ['license.status_changed', 'webhook.endpoint_degraded'], description: 'prod' })
+		const response = await create(key, {
+			url: 'https://hooks.example.com/licences',
+			events: ['license.status_changed', 'webhook.endpoint_degraded'],
+			description: 'prod'
+		})
 		expect(response.status).toBe(201)
 		const body = await response.json()
 		expect(body).toMatchObject({
@@ -87,12 +92,15 @@ describe('POST /v1/webhooks', () => {
 		expect(await badUrl.json()).toMatchObject({ details: { reason: 'private_ip_blocked', field: 'url' } })
 		const over = await create(key, { url: 'https://hooks.example.com/3' })
 		expect(over.status).toBe(403)
-		expect(await over.json()).toMatchObject({ code: 'quota_exceeded', details: { reason: 'webhook_quota_exceeded', current_usage: 2, limit: 2, plan_tier: 'starter' } })
+		expect(await over.json()).toMatchObject({
+			code: 'quota_exceeded',
+			details: { reason: 'webhook_quota_exceeded', current_usage: 2, limit: 2, plan_tier: 'starter' }
+		})
 	})
 })
 
 describe('another account', () => {
-	test("gets 404 webhook_not_found for every operation on an endpoint it does not own", async () => {
+	test('gets 404 webhook_not_found for every operation on an endpoint it does not own', async () => {
 		const owner = await accountWithKey(db.sql, clock, 'pro')
 		const other = await accountWithKey(db.sql, clock, 'pro')
 		const { id } = await (await create(owner.key, { url: 'https://hooks.example.com/own' })).json()
@@ -118,8 +126,15 @@ describe('PATCH /v1/webhooks/{id}', () => {
 		const first = await (await create(key, { url: 'https://hooks.example.com/a', description: 'first' })).json()
 		await create(key, { url: 'https://hooks.example.com/b' })
 
-		const renamed = await (await call(key, 'PATCH', `/v1/webhooks/${first.id}`, { events: ['coverage.degraded'], watchlist_only: false })).json()
-		expect(renamed).toMatchObject({ url: 'https://hooks.example.com/a', description: 'first', events: ['coverage.degraded'], watchlist_only: false })
+		const renamed = await (
+			await call(key, 'PATCH', `/v1/webhooks/${first.id}`, { events: ['coverage.degraded'], watchlist_only: false })
+		).json()
+		expect(renamed).toMatchObject({
+			url: 'https://hooks.example.com/a',
+			description: 'first',
+			events: ['coverage.degraded'],
+			watchlist_only: false
+		})
 		expect((await (await call(key, 'PATCH', `/v1/webhooks/${first.id}`, { description: null })).json()).description).toBeNull()
 
 		const refused = await call(key, 'PATCH', `/v1/webhooks/${first.id}`, { url: 'http://localhost/hook' })
@@ -168,7 +183,14 @@ describe('POST /v1/webhooks/{id}/rotate_secret', () => {
 		await call(key, 'POST', `/v1/webhooks/${created.id}/test`)
 		const after = receiver.requests.at(-1)
 		expect(after?.headers.get('x-service-signature')?.match(/v1=/g)).toHaveLength(1)
-		await Stripe.webhooks.constructEventAsync(after?.body ?? '', after?.headers.get('x-service-signature') ?? '', rotated.secret, 300, undefined, clock.nowMs())
+		await Stripe.webhooks.constructEventAsync(
+			after?.body ?? '',
+			after?.headers.get('x-service-signature') ?? '',
+			rotated.secret,
+			300,
+			undefined,
+			clock.nowMs()
+		)
 	})
 })
 
@@ -180,11 +202,36 @@ describe('POST /v1/webhooks/{id}/test', () => {
 		const [eventsBefore] = await db.sql`SELECT count(*)::int AS n FROM events`
 		const response = await call(key, 'POST', `/v1/webhooks/${created.id}/test`)
 		expect(response.status).toBe(200)
-		expect(await response.json()).toMatchObject({ delivered: true, http_status: 200, response_body: 'pong', error: null, latency_ms: expect.any(Number) })
+		expect(await response.json()).toMatchObject({
+			delivered: true,
+			http_status: 200,
+			response_body: 'pong',
+			error: null,
+			latency_ms: expect.any(Number)
+		})
 		const request = receiver.requests.at(-1)
-		const envelope = await Stripe.webhooks.constructEventAsync(request?.body ?? '', request?.headers.get('x-service-signature') ?? '', created.secret, 300, undefined, clock.nowMs())
-		expect(envelope as unknown).toMatchObject({ event: 'test.ping', livemode: false, api_version: '2026-04-20', event_id: expect.stringMatching(/^evt_/) })
-		for (const name of ['x-service-event', 'x-service-event-id', 'x-service-timestamp', 'x-service-delivery-id', 'x-service-attempt', 'user-agent']) {
+		const envelope = await Stripe.webhooks.constructEventAsync(
+			request?.body ?? '',
+			request?.headers.get('x-service-signature') ?? '',
+			created.secret,
+			300,
+			undefined,
+			clock.nowMs()
+		)
+		expect(envelope as unknown).toMatchObject({
+			event: 'test.ping',
+			livemode: false,
+			api_version: '2026-04-20',
+			event_id: expect.stringMatching(/^evt_/)
+		})
+		for (const name of [
+			'x-service-event',
+			'x-service-event-id',
+			'x-service-timestamp',
+			'x-service-delivery-id',
+			'x-service-attempt',
+			'user-agent'
+		]) {
 			expect(request?.headers.has(name)).toBe(true)
 		}
 		const [eventsAfter] = await db.sql`SELECT count(*)::int AS n FROM events`
@@ -209,7 +256,9 @@ describe('POST /v1/webhooks/{id}/test', () => {
 			const { key } = await accountWithKey(db.sql, clock, 'pro')
 			const created = await (await create(key, { url: receiver.url('/to-metadata') })).json()
 			receiver.respondWith(() => new Response(null, { status: 307, headers: { Location: target.url('/latest/meta-data') } }))
-			const response = await app2.handle(new Request(`http://localhost/v1/webhooks/${created.id}/test`, { method: 'POST', headers: bearer(key) }))
+			const response = await app2.handle(
+				new Request(`http://localhost/v1/webhooks/${created.id}/test`, { method: 'POST', headers: bearer(key) })
+			)
 			expect(await response.json()).toMatchObject({ delivered: false, http_status: 307, error: expect.stringContaining('not followed') })
 			expect(target.requests).toHaveLength(0)
 		} finally {

@@ -70,15 +70,11 @@ export const webhookRoutes = (deps: RouteDeps) => {
 				}
 			}
 		)
-		.get(
-			'/v1/webhooks',
-			async ({ caller }) => ({ endpoints: await listEndpoints(sql, keyedCaller(caller).accountId) }),
-			{
-				auth: 'required',
-				response: { 200: WebhookListModel, ...errorModels(400, 401, 402, 429, 500, 503) },
-				detail: { tags, summary: 'List webhook endpoints', description: 'Oldest first; secrets are never shown again.', security }
-			}
-		)
+		.get('/v1/webhooks', async ({ caller }) => ({ endpoints: await listEndpoints(sql, keyedCaller(caller).accountId) }), {
+			auth: 'required',
+			response: { 200: WebhookListModel, ...errorModels(400, 401, 402, 429, 500, 503) },
+			detail: { tags, summary: 'List webhook endpoints', description: 'Oldest first; secrets are never shown again.', security }
+		})
 		.patch(
 			'/v1/webhooks/:id',
 			async ({ caller, params, body }) => {
@@ -94,8 +90,7 @@ export const webhookRoutes = (deps: RouteDeps) => {
 				detail: {
 					tags,
 					summary: 'Update a webhook endpoint',
-					description:
-						`Only the fields sent change; \`description: null\` clears it. A changed \`url\` passes the URL policy again. Re-activating an endpoint is plan-checked (403 \`webhook_quota_exceeded\`). Another account's endpoint is 404 \`webhook_not_found\`.\n\n${bodyLimitNote(BODY_LIMITS.webhook)}`,
+					description: `Only the fields sent change; \`description: null\` clears it. A changed \`url\` passes the URL policy again. Re-activating an endpoint is plan-checked (403 \`webhook_quota_exceeded\`). Another account's endpoint is 404 \`webhook_not_found\`.\n\n${bodyLimitNote(BODY_LIMITS.webhook)}`,
 					security
 				}
 			}
@@ -110,18 +105,23 @@ export const webhookRoutes = (deps: RouteDeps) => {
 			{
 				auth: 'required',
 				params: WebhookIdParams,
-				response: { 204: { description: 'Deleted with its secrets and deliveries.' } as never, ...errorModels(400, 401, 402, 404, 429, 500, 503) },
+				response: {
+					204: { description: 'Deleted with its secrets and deliveries.' } as never,
+					...errorModels(400, 401, 402, 404, 429, 500, 503)
+				},
 				detail: {
 					tags,
 					summary: 'Delete a webhook endpoint',
-					description: '204; its secrets and its whole delivery history, pending deliveries included, are removed. 404 `webhook_not_found` if unknown or another account\'s.',
+					description:
+						"204; its secrets and its whole delivery history, pending deliveries included, are removed. 404 `webhook_not_found` if unknown or another account's.",
 					security
 				}
 			}
 		)
 		.post(
 			'/v1/webhooks/:id/rotate_secret',
-			async ({ caller, params }) => rotateSecret(sql, settings(), { accountId: keyedCaller(caller).accountId, id: params.id, now: clock.now() }),
+			async ({ caller, params }) =>
+				rotateSecret(sql, settings(), { accountId: keyedCaller(caller).accountId, id: params.id, now: clock.now() }),
 			{
 				auth: 'required',
 				params: WebhookIdParams,

@@ -12,11 +12,20 @@ const register = (code: string, slaHours: number, lastRead: Date | null): Regist
 	operator_count: 8,
 	domain_count: 12
 })
-const incident = (code: string, kind: IncidentRow['kind'], at: string, detail: string | null = null): IncidentRow => ({ code, kind, at: new Date(at), detail })
+const incident = (code: string, kind: IncidentRow['kind'], at: string, detail: string | null = null): IncidentRow => ({
+	code,
+	kind,
+	at: new Date(at),
+	detail
+})
 
 describe('statusRecord', () => {
 	test('a register read within its SLA is fresh; one past it or never read is stale, and the service is then degraded', () => {
-		const record = statusRecord([register('UKGC', 24, hoursAgo(23.9)), register('MGA', 48, hoursAgo(48)), register('IOM', 24, null)], [], NOW)
+		const record = statusRecord(
+			[register('UKGC', 24, hoursAgo(23.9)), register('MGA', 48, hoursAgo(48)), register('IOM', 24, null)],
+			[],
+			NOW
+		)
 		expect(record.registers.map((row) => [row.jurisdiction, row.age_hours, row.fresh])).toEqual([
 			['UKGC', 23, true],
 			['MGA', 48, false],
@@ -49,21 +58,36 @@ describe('statusRecord', () => {
 	})
 
 	test('stale at the start of the window when its first coverage event is a restore, and to today when still degraded', () => {
-		const [restored] = statusRecord([register('UKGC', 24, hoursAgo(1))], [incident('UKGC', 'coverage_restored', '2026-10-09T10:00:00Z')], NOW).registers
+		const [restored] = statusRecord(
+			[register('UKGC', 24, hoursAgo(1))],
+			[incident('UKGC', 'coverage_restored', '2026-10-09T10:00:00Z')],
+			NOW
+		).registers
 		expect(restored?.timeline.slice(0, 4).map((day) => day.state)).toEqual(['stale', 'stale', 'stale', 'operational'])
-		const [degraded] = statusRecord([register('MGA', 48, hoursAgo(60))], [incident('MGA', 'coverage_degraded', '2026-11-04T06:00:00Z')], NOW).registers
+		const [degraded] = statusRecord(
+			[register('MGA', 48, hoursAgo(60))],
+			[incident('MGA', 'coverage_degraded', '2026-11-04T06:00:00Z')],
+			NOW
+		).registers
 		expect(degraded?.timeline.slice(-3).map((day) => day.state)).toEqual(['operational', 'stale', 'stale'])
 		const [neverRead] = statusRecord([register('IOM', 24, null)], [], NOW).registers
 		expect(neverRead?.timeline.every((day) => day.state === 'stale')).toBe(true)
 	})
 
 	test('incidents are those of the last 30 UTC days, newest first, at most 100 listed while every one is counted', () => {
-		const many = Array.from({ length: MAX_INCIDENTS_LISTED + 5 }, (_, index) => incident('UKGC', 'read_failed', new Date(NOW.getTime() - (index + 1) * 60_000).toISOString(), 'http_status'))
+		const many = Array.from({ length: MAX_INCIDENTS_LISTED + 5 }, (_, index) =>
+			incident('UKGC', 'read_failed', new Date(NOW.getTime() - (index + 1) * 60_000).toISOString(), 'http_status')
+		)
 		const old = incident('UKGC', 'read_failed', '2026-10-06T23:59:59Z', 'http_status')
 		const record = statusRecord([register('UKGC', 24, hoursAgo(1))], [old, ...many].reverse(), NOW)
 		expect(record.incidents_in_window).toBe(MAX_INCIDENTS_LISTED + 5)
 		expect(record.incidents).toHaveLength(MAX_INCIDENTS_LISTED)
-		expect(record.incidents[0]).toEqual({ jurisdiction: 'UKGC', kind: 'read_failed', at: '2026-11-05T11:59:00.000Z', detail: 'http_status' })
+		expect(record.incidents[0]).toEqual({
+			jurisdiction: 'UKGC',
+			kind: 'read_failed',
+			at: '2026-11-05T11:59:00.000Z',
+			detail: 'http_status'
+		})
 		expect(record.incidents.map((row) => row.at)).toEqual([...record.incidents.map((row) => row.at)].sort().reverse())
 	})
 })

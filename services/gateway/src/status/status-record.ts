@@ -29,7 +29,10 @@ export function statusRecord(registers: readonly RegisterRow[], incidents: reado
 	const inWindow = incidents.filter((incident) => incident.at.getTime() >= windowStart && incident.at.getTime() <= now.getTime())
 	const newestFirst = [...inWindow].sort((a, b) => b.at.getTime() - a.at.getTime() || a.code.localeCompare(b.code))
 	const rows = registers.map((register) => {
-		const ageHours = register.last_successful_read_at === null ? null : Math.max(0, Math.floor((now.getTime() - register.last_successful_read_at.getTime()) / HOUR))
+		const ageHours =
+			register.last_successful_read_at === null
+				? null
+				: Math.max(0, Math.floor((now.getTime() - register.last_successful_read_at.getTime()) / HOUR))
 		const fresh = ageHours !== null && ageHours < register.sla_hours
 		return {
 			jurisdiction: register.code,
@@ -88,7 +91,9 @@ function timelineOf(incidents: readonly IncidentRow[], windowStart: number, nowM
 	return Array.from({ length: INCIDENT_WINDOW_DAYS }, (_, index) => {
 		const dayStart = windowStart + index * DAY
 		const dayEnd = dayStart + DAY
-		const readFailures = oldestFirst.filter((incident) => incident.kind === 'read_failed' && incident.at.getTime() >= dayStart && incident.at.getTime() < dayEnd).length
+		const readFailures = oldestFirst.filter(
+			(incident) => incident.kind === 'read_failed' && incident.at.getTime() >= dayStart && incident.at.getTime() < dayEnd
+		).length
 		const stale = staleSpans.some(([from, to]) => from < dayEnd && to >= dayStart)
 		const state: DayState = stale ? 'stale' : readFailures > 0 ? 'read_failures' : 'operational'
 		return { date: dateOf(dayStart), state, read_failures: readFailures }

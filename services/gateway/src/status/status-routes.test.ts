@@ -31,7 +31,13 @@ afterAll(async () => {
 
 type StatusBody = {
 	status: string
-	registers: { jurisdiction: string; fresh: boolean; last_successful_read_at: string | null; record_counts: Record<string, number>; timeline: { state: string }[] }[]
+	registers: {
+		jurisdiction: string
+		fresh: boolean
+		last_successful_read_at: string | null
+		record_counts: Record<string, number>
+		timeline: { state: string }[]
+	}[]
 	incidents: { jurisdiction: string; kind: string; at: string; detail: string | null }[]
 	generated_at: string
 }
@@ -46,7 +52,11 @@ describe('GET /v1/status', () => {
 		expect(body.status).toBe('degraded')
 		expect(body.registers.map((row) => row.jurisdiction)).toEqual(['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM'])
 		const [ukgc, mga] = body.registers
-		expect(ukgc).toMatchObject({ fresh: true, last_successful_read_at: hoursAgo(2).toISOString(), record_counts: { licences: 2631, operators: 2204, domains: 5310 } })
+		expect(ukgc).toMatchObject({
+			fresh: true,
+			last_successful_read_at: hoursAgo(2).toISOString(),
+			record_counts: { licences: 2631, operators: 2204, domains: 5310 }
+		})
 		expect(mga).toMatchObject({ fresh: false, record_counts: { licences: 344, operators: 301, domains: 0 } })
 		expect(mga?.timeline.at(-1)?.state).toBe('stale')
 		expect(mga?.timeline.at(-2)?.state).toBe('read_failures')
@@ -74,7 +84,9 @@ describe('GET /v1/status', () => {
 		const later = (await (await fetchStatus()).json()) as StatusBody
 		expect(later.generated_at).toBe(new Date(NOW.getTime() + 5_000).toISOString())
 		expect(later.incidents[0]).toMatchObject({ jurisdiction: 'UKGC', kind: 'read_failed', detail: 'parse_failed' })
-		const [usage] = await db.sql<{ used: number }[]>`SELECT coalesce(sum(quota_count), 0)::int AS used FROM limit_counters WHERE subject = ${account.accountId}`
+		const [usage] = await db.sql<
+			{ used: number }[]
+		>`SELECT coalesce(sum(quota_count), 0)::int AS used FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(usage?.used ?? 0).toBe(0)
 	})
 

@@ -14,7 +14,10 @@ export const STATUS_CACHE_MS = 5_000
 export const statusRoutes = (deps: RouteDeps) => {
 	const current = cachedFor(deps.clock, STATUS_CACHE_MS, async (now) => {
 		try {
-			const [registers, incidents] = await Promise.all([readRegisters(deps.sql), readIncidents(deps.sql, new Date(incidentWindowStart(now)))])
+			const [registers, incidents] = await Promise.all([
+				readRegisters(deps.sql),
+				readIncidents(deps.sql, new Date(incidentWindowStart(now)))
+			])
 			return statusRecord(registers, incidents, now)
 		} catch (error) {
 			throw serviceUnavailable('dependency_unavailable', 'The service status could not be read. Retry shortly.', error)

@@ -22,7 +22,12 @@ export async function insertPlan(sql: Sql, plan: TestPlan): Promise<string> {
 export type TestAccount = { accountId: string; keyId: string; key: string }
 
 /** An account on `plan` with one issued key. */
-export async function accountWithKey(sql: Sql, clock: Clock, plan: string, name = `account ${crypto.randomUUID().slice(0, 8)}`): Promise<TestAccount> {
+export async function accountWithKey(
+	sql: Sql,
+	clock: Clock,
+	plan: string,
+	name = `account ${crypto.randomUUID().slice(0, 8)}`
+): Promise<TestAccount> {
 	const { id } = await createAccount(sql, clock, { name, plan: 'starter' })
 	await sql`UPDATE accounts SET plan_code = ${plan} WHERE id = ${id}`
 	const issued = await issueApiKey(sql, clock, id, 'test key')

@@ -4,7 +4,11 @@ import { MCP_SCOPE, mcpResourceUri, signAccessToken } from '@lv/oauth'
 import type { ConnectorSettings } from '../mcp/connector-settings.ts'
 import type { TestAccount } from './accounts.ts'
 
-export const CONNECTOR: ConnectorSettings = { tokenSecret: 'connector-test-secret-'.padEnd(48, 'x'), issuer: 'https://app.example.test', mcpUrl: 'https://api.example.test' }
+export const CONNECTOR: ConnectorSettings = {
+	tokenSecret: 'connector-test-secret-'.padEnd(48, 'x'),
+	issuer: 'https://app.example.test',
+	mcpUrl: 'https://api.example.test'
+}
 
 export type TestGrant = { grantId: string; userId: string; keyId: string }
 

@@ -33,7 +33,10 @@ export function schemaProblems(schema: Schema, value: unknown, root: Schema, pat
 	if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${path}: not in enum`)
 	const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string]
 	const actual = typeOf(value)
-	if (types.length > 0 && !types.some((type) => type === actual || (type === 'integer' && Number.isInteger(value)) || (type === 'number' && actual === 'number')))
+	if (
+		types.length > 0 &&
+		!types.some((type) => type === actual || (type === 'integer' && Number.isInteger(value)) || (type === 'number' && actual === 'number'))
+	)
 		return [...problems, `${path}: expected ${types.join('|')}, got ${actual}`]
 	if (typeof value === 'string') {
 		const format = schema.format as string | undefined
@@ -45,7 +48,8 @@ export function schemaProblems(schema: Schema, value: unknown, root: Schema, pat
 		if (typeof schema.minimum === 'number' && value < schema.minimum) problems.push(`${path}: below minimum`)
 		if (typeof schema.maximum === 'number' && value > schema.maximum) problems.push(`${path}: above maximum`)
 	}
-	if (actual === 'array' && schema.items) (value as unknown[]).forEach((item, index) => problems.push(...schemaProblems(schema.items as Schema, item, root, `${path}[${index}]`)))
+	if (actual === 'array' && schema.items)
+		(value as unknown[]).forEach((item, index) => problems.push(...schemaProblems(schema.items as Schema, item, root, `${path}[${index}]`)))
 	if (actual === 'object') {
 		const record = value as Record<string, unknown>
 		const properties = (schema.properties ?? {}) as Record<string, Schema>
@@ -53,9 +57,11 @@ export function schemaProblems(schema: Schema, value: unknown, root: Schema, pat
 		for (const [name, item] of Object.entries(record)) {
 			if (properties[name]) problems.push(...schemaProblems(properties[name], item, root, `${path}.${name}`))
 			else if (schema.additionalProperties === false) problems.push(`${path}.${name}: not allowed`)
-			else if (typeof schema.additionalProperties === 'object') problems.push(...schemaProblems(schema.additionalProperties as Schema, item, root, `${path}.${name}`))
+			else if (typeof schema.additionalProperties === 'object')
+				problems.push(...schemaProblems(schema.additionalProperties as Schema, item, root, `${path}.${name}`))
 			else if (schema.patternProperties) {
-				for (const sub of Object.values(schema.patternProperties as Record<string, Schema>)) problems.push(...schemaProblems(sub, item, root, `${path}.${name}`))
+				for (const sub of Object.values(schema.patternProperties as Record<string, Schema>))
+					problems.push(...schemaProblems(sub, item, root, `${path}.${name}`))
 			}
 		}
 	}

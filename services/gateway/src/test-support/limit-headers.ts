@@ -1,4 +1,10 @@
-const MONTHLY_QUOTA_HEADERS = ['x-monthly-quota-limit', 'x-monthly-quota-used', 'x-monthly-quota-remaining', 'x-monthly-quota-reset', 'x-monthly-quota-warning']
+const MONTHLY_QUOTA_HEADERS = [
+	'x-monthly-quota-limit',
+	'x-monthly-quota-used',
+	'x-monthly-quota-remaining',
+	'x-monthly-quota-reset',
+	'x-monthly-quota-warning'
+]
 
 /** The X-RateLimit-* and X-Upgrade-URL values of a response, and which X-Monthly-Quota-* it carries. */
 export const limitHeaders = (response: Response) => ({

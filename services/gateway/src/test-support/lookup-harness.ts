@@ -28,7 +28,9 @@ export function lookupHarness(name: string, clock: TestClock, seed: (sql: Sql) =
 	})
 	return {
 		async get(path: string): Promise<{ status: number; body: any }> {
-			const response = await testApp({ sql: db.sql, bus, clock }).handle(new Request(`http://localhost${path}`, { headers: bearer(account.key) }))
+			const response = await testApp({ sql: db.sql, bus, clock }).handle(
+				new Request(`http://localhost${path}`, { headers: bearer(account.key) })
+			)
 			return { status: response.status, body: await response.json() }
 		}
 	}

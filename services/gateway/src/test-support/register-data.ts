@@ -2,7 +2,10 @@ import type { Sql } from '@lv/db'
 
 /** Small factories for register rows (the reader fills these in production). Each returns the row's id. */
 
-export async function insertOperator(sql: Sql, input: { slug: string; display_name?: string; registered_name?: string; at?: Date }): Promise<string> {
+export async function insertOperator(
+	sql: Sql,
+	input: { slug: string; display_name?: string; registered_name?: string; at?: Date }
+): Promise<string> {
 	const id = crypto.randomUUID()
 	const at = input.at ?? new Date('2026-10-01T00:00:00.000Z')
 	await sql`
@@ -52,7 +55,10 @@ export async function insertHistory(
 	return id
 }
 
-export async function insertDomain(sql: Sql, input: { operatorId: string; licenceId: string | null; jurisdiction: string; hostname: string; verificationUrl?: string }): Promise<void> {
+export async function insertDomain(
+	sql: Sql,
+	input: { operatorId: string; licenceId: string | null; jurisdiction: string; hostname: string; verificationUrl?: string }
+): Promise<void> {
 	const at = new Date('2026-11-04T06:00:00.000Z')
 	await sql`
 		INSERT INTO domain_links (id, operator_id, license_id, jurisdiction_code, hostname, registrable_domain, link_status, association,

@@ -40,7 +40,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 
 function parseSince(text: string): number {
 	const ms = DATE_TIME.test(text) ? Date.parse(text) : Number.NaN
-	if (Number.isNaN(ms)) throw invalidQuery('invalid_input', '`since` must be an ISO-8601 date-time with a UTC offset, e.g. 2026-11-01T00:00:00Z.', 'since')
+	if (Number.isNaN(ms))
+		throw invalidQuery('invalid_input', '`since` must be an ISO-8601 date-time with a UTC offset, e.g. 2026-11-01T00:00:00Z.', 'since')
 	return ms
 }
 
@@ -79,6 +80,9 @@ export async function readFeed(sql: Sql, accountId: string, request: FeedRequest
 	const page = rows.slice(0, request.limit)
 	const resumeAfter = hasMore ? Number(page.at(-1)?.seq) : Math.max(afterSeq, headSeq)
 	if (!Number.isSafeInteger(resumeAfter)) throw internalError(new Error('feed position overflow'))
-	return { events: page.map((row) => inEnvelopeOrder(row.payload as EventEnvelope)), next_cursor: encodeCursor({ afterSeq: resumeAfter, sinceMs }), has_more: hasMore }
+	return {
+		events: page.map((row) => inEnvelopeOrder(row.payload as EventEnvelope)),
+		next_cursor: encodeCursor({ afterSeq: resumeAfter, sinceMs }),
+		has_more: hasMore
+	}
 }
-

@@ -3,7 +3,6 @@ import type { LicenceStatus } from '@lv/verdict'
 import { AppError, notFound } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
 
-
 export type WatchlistEntry = {
 	id: string
 	slug: string
@@ -78,7 +77,13 @@ export async function addEntry(sql: Sql, input: { accountId: string; slug: strin
 		await tx`SELECT pg_advisory_xact_lock(${WATCHLIST_LOCK_SPACE}, hashtext(${input.accountId}))`
 		const listed = await tx`SELECT 1 FROM watchlist_entries WHERE account_id = ${input.accountId} AND operator_id = ${operator.id}`
 		if (listed.length > 0) {
-			throw new AppError({ status: 409, code: 'invalid_query', reason: 'watchlist_duplicate', message: `${input.slug} is already on the watchlist.`, field: 'operator_slug' })
+			throw new AppError({
+				status: 409,
+				code: 'invalid_query',
+				reason: 'watchlist_duplicate',
+				message: `${input.slug} is already on the watchlist.`,
+				field: 'operator_slug'
+			})
 		}
 		const cap = input.plan.watchlistCap
 		if (cap !== null) {
@@ -90,7 +95,12 @@ export async function addEntry(sql: Sql, input: { accountId: string; slug: strin
 					code: 'quota_exceeded',
 					reason: 'watchlist_quota_exceeded',
 					message: `The ${input.plan.name} plan watches at most ${cap} operators.`,
-					extras: { current_usage: used, limit: cap, plan_tier: input.plan.code, suggestion: 'Remove an operator or move to a larger plan.' }
+					extras: {
+						current_usage: used,
+						limit: cap,
+						plan_tier: input.plan.code,
+						suggestion: 'Remove an operator or move to a larger plan.'
+					}
 				})
 			}
 		}
@@ -117,12 +127,14 @@ export async function removeEntry(sql: Sql, accountId: string, slug: string): Pr
 export const MAX_SLUG_LENGTH = 128
 const DELETE_SLUG = /^[a-z0-9-]+$/
 
-const invalidSlug = (message: string, field: string) => new AppError({ status: 400, code: 'invalid_slug', reason: 'invalid_input', message, field })
+const invalidSlug = (message: string, field: string) =>
+	new AppError({ status: 400, code: 'invalid_slug', reason: 'invalid_input', message, field })
 
 /** `operator_slug` of POST: non-empty, at most 128 characters, any letter case. */
 export function parseOperatorSlug(raw: string): string {
 	const slug = raw.trim()
-	if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH) throw invalidSlug(`An operator slug is 1–${MAX_SLUG_LENGTH} characters.`, 'operator_slug')
+	if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH)
+		throw invalidSlug(`An operator slug is 1–${MAX_SLUG_LENGTH} characters.`, 'operator_slug')
 	return slug.toLowerCase()
 }
 
@@ -133,4 +145,3 @@ export function parseDeleteSlug(raw: string): string {
 	}
 	return raw
 }
-

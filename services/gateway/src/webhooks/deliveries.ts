@@ -24,12 +24,17 @@ export function parseDeliveriesQuery(query: { status?: string; limit?: string })
 		throw invalidQuery('invalid_input', '`status` is one of all, pending, delivered, failed, abandoned.', 'status')
 	}
 	const limit = query.limit === undefined ? 100 : plainInteger(query.limit)
-	if (limit === null || limit < 1 || limit > 200) throw invalidQuery('invalid_pagination', '`limit` must be an integer from 1 to 200.', 'limit')
+	if (limit === null || limit < 1 || limit > 200)
+		throw invalidQuery('invalid_pagination', '`limit` must be an integer from 1 to 200.', 'limit')
 	return { status: status as DeliveryStatusFilter, limit }
 }
 
 /** The endpoint's deliveries, newest first. */
-export async function listDeliveries(sql: Sql, endpointId: string, filter: { status: DeliveryStatusFilter; limit: number }): Promise<WebhookDelivery[]> {
+export async function listDeliveries(
+	sql: Sql,
+	endpointId: string,
+	filter: { status: DeliveryStatusFilter; limit: number }
+): Promise<WebhookDelivery[]> {
 	const rows = await sql<
 		{
 			id: string

@@ -60,7 +60,9 @@ export async function checkEndpointUrl(url: string, settings: ResolvedWebhookSet
 export function parseEventNames(events: readonly string[]): string[] {
 	const unknown = events.filter((name) => !(EVENT_NAMES as readonly string[]).includes(name))
 	if (unknown.length > 0) {
-		throw invalidQuery('invalid_event_type', `Unknown event name: ${unknown.slice(0, 3).join(', ')}.`, 'events', { valid_events: [...EVENT_NAMES] })
+		throw invalidQuery('invalid_event_type', `Unknown event name: ${unknown.slice(0, 3).join(', ')}.`, 'events', {
+			valid_events: [...EVENT_NAMES]
+		})
 	}
 	if (events.length === 0) throw invalidQuery('invalid_input', 'List at least one event name.', 'events')
 	return EVENT_NAMES.filter((name) => events.includes(name))
@@ -89,7 +91,12 @@ async function assertActiveCapacity(tx: TransactionSql, accountId: string, plan:
 			code: 'quota_exceeded',
 			reason: 'webhook_quota_exceeded',
 			message: `The ${plan.name} plan allows ${cap} active webhook endpoint${cap === 1 ? '' : 's'}.`,
-			extras: { current_usage: used, limit: cap, plan_tier: plan.code, suggestion: 'Deactivate or delete an endpoint, or move to a larger plan.' }
+			extras: {
+				current_usage: used,
+				limit: cap,
+				plan_tier: plan.code,
+				suggestion: 'Deactivate or delete an endpoint, or move to a larger plan.'
+			}
 		})
 	}
 }
@@ -105,7 +112,11 @@ export type CreateEndpointInput = {
 }
 
 /** SPEC order: URL policy, then event names, then the plan check; the raw secret is returned once and stored encrypted. */
-export async function createEndpoint(sql: Sql, settings: ResolvedWebhookSettings, input: CreateEndpointInput): Promise<WebhookEndpoint & { secret: string }> {
+export async function createEndpoint(
+	sql: Sql,
+	settings: ResolvedWebhookSettings,
+	input: CreateEndpointInput
+): Promise<WebhookEndpoint & { secret: string }> {
 	const url = await checkEndpointUrl(input.url, settings)
 	const events = parseEventNames(input.events)
 	const description = parseDescription(input.description) ?? null
@@ -197,7 +208,11 @@ export type RotatedSecret = { secret: string; previous_secret_expires_at: string
  * Issues a new active secret; every secret without an expiry gets one 7 days from now and keeps
  * signing until then. A secret already expiring keeps its earlier expiry.
  */
-export async function rotateSecret(sql: Sql, settings: ResolvedWebhookSettings, input: { accountId: string; id: string; now: Date }): Promise<RotatedSecret> {
+export async function rotateSecret(
+	sql: Sql,
+	settings: ResolvedWebhookSettings,
+	input: { accountId: string; id: string; now: Date }
+): Promise<RotatedSecret> {
 	const endpoint = await findEndpoint(sql, input.accountId, input.id)
 	const secret = generateSecret()
 	const expiry = rotationExpiry(input.now)

@@ -22,7 +22,12 @@ export type TestPingResult = {
  * the same URL policy and pinned connection; writes no event and no delivery row. 409 no_active_secret
  * when the endpoint has no unexpired secret. Any receiver outcome is a 200 describing it.
  */
-export async function sendTestPing(sql: Sql, settings: ResolvedWebhookSettings, clock: Clock, endpoint: EndpointRecord): Promise<TestPingResult> {
+export async function sendTestPing(
+	sql: Sql,
+	settings: ResolvedWebhookSettings,
+	clock: Clock,
+	endpoint: EndpointRecord
+): Promise<TestPingResult> {
 	const now = clock.now()
 	const secrets = await activeSecretsOf(sql, settings, endpoint.id, now)
 	if (secrets.length === 0) {
@@ -62,5 +67,11 @@ export async function sendTestPing(sql: Sql, settings: ResolvedWebhookSettings, 
 	})
 	// latency is measured on the system clock: it is a measurement, not business time
 	const result = await deliver({ url: checked.url, address: checked.address, headers, body, maxResponseBytes: TEST_RESPONSE_BODY_BYTES })
-	return { delivered: result.ok, http_status: result.status, response_body: responseExcerpt(result.body, result.contentType), latency_ms: result.latencyMs, error: result.error }
+	return {
+		delivered: result.ok,
+		http_status: result.status,
+		response_body: responseExcerpt(result.body, result.contentType),
+		latency_ms: result.latencyMs,
+		error: result.error
+	}
 }

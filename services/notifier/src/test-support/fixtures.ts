@@ -36,7 +36,13 @@ export async function insertLicence(sql: Sql, now: Date, input: LicenceInput): P
 	return id
 }
 
-export async function insertHistory(sql: Sql, now: Date, licenseId: string, eventId: string | null, correctedAt: Date | null = null): Promise<string> {
+export async function insertHistory(
+	sql: Sql,
+	now: Date,
+	licenseId: string,
+	eventId: string | null,
+	correctedAt: Date | null = null
+): Promise<string> {
 	const id = crypto.randomUUID()
 	await sql`
 		INSERT INTO license_history (id, license_id, changed_at, previous_status, new_status, change_type, source_url, detected_by, event_id, corrected_at)

@@ -22,7 +22,12 @@ export function startReceiver(respond: Respond = () => new Response('ok')): Rece
 		port: 0,
 		idleTimeout: 0,
 		async fetch(request) {
-			const received = { path: new URL(request.url).pathname, headers: request.headers, body: await request.text(), receivedAtMs: Date.now() }
+			const received = {
+				path: new URL(request.url).pathname,
+				headers: request.headers,
+				body: await request.text(),
+				receivedAtMs: Date.now()
+			}
 			requests.push(received)
 			return current(received)
 		}

@@ -63,7 +63,8 @@ export function httpFetcher(options: HttpFetcherOptions): Fetcher {
 				const location = response.headers.location
 				if (status >= 300 && status < 400 && status !== 304 && location) {
 					response.destroy()
-					if (redirects >= MAX_REDIRECTS) throw new FetchFailedError('too_many_redirects', url, `${url} redirects more than ${MAX_REDIRECTS} times`, status)
+					if (redirects >= MAX_REDIRECTS)
+						throw new FetchFailedError('too_many_redirects', url, `${url} redirects more than ${MAX_REDIRECTS} times`, status)
 					target = new URL(location, target).toString()
 					continue
 				}
@@ -72,7 +73,13 @@ export function httpFetcher(options: HttpFetcherOptions): Fetcher {
 		} catch (error) {
 			if (error instanceof FetchFailedError) throw error
 			if (signal.aborted) throw new FetchFailedError('timeout', url, `no complete answer from ${url} in time`, null, { cause: error })
-			throw new FetchFailedError('network_error', url, `fetching ${url} failed: ${error instanceof Error ? error.message : String(error)}`, null, { cause: error })
+			throw new FetchFailedError(
+				'network_error',
+				url,
+				`fetching ${url} failed: ${error instanceof Error ? error.message : String(error)}`,
+				null,
+				{ cause: error }
+			)
 		}
 	}
 }
@@ -97,7 +104,11 @@ async function answer(response: IncomingMessage, previous: Validators | null, ca
 	const validators = { etag: header('etag'), lastModified: header('last-modified') }
 	if (status === 304) {
 		response.destroy()
-		return { status: 'not_modified', httpStatus: 304, validators: previous && !validators.etag && !validators.lastModified ? previous : validators }
+		return {
+			status: 'not_modified',
+			httpStatus: 304,
+			validators: previous && !validators.etag && !validators.lastModified ? previous : validators
+		}
 	}
 	if (status < 200 || status >= 300) {
 		response.destroy()
@@ -158,7 +169,8 @@ function readCapped(source: Readable, decoder: Transform | null, caps: Caps, sig
 		const keep = (chunk: Buffer) => {
 			if (settled) return
 			size += chunk.length
-			if (size > caps.fileBytes) return stop(new FetchFailedError('too_large', caps.url, `${caps.url} decodes to more than ${caps.fileBytes} bytes`, status))
+			if (size > caps.fileBytes)
+				return stop(new FetchFailedError('too_large', caps.url, `${caps.url} decodes to more than ${caps.fileBytes} bytes`, status))
 			try {
 				caps.run.take(caps.url, chunk.length)
 			} catch (error) {
@@ -175,7 +187,8 @@ function readCapped(source: Readable, decoder: Transform | null, caps: Caps, sig
 		source.on('data', (chunk: Buffer) => {
 			if (settled) return
 			wire += chunk.length
-			if (wire > caps.fileWireBytes) return stop(new FetchFailedError('too_large', caps.url, `${caps.url} sent more than ${caps.fileWireBytes} bytes`, status))
+			if (wire > caps.fileWireBytes)
+				return stop(new FetchFailedError('too_large', caps.url, `${caps.url} sent more than ${caps.fileWireBytes} bytes`, status))
 			try {
 				caps.run.takeWire(caps.url, chunk.length)
 			} catch (error) {
@@ -185,11 +198,18 @@ function readCapped(source: Readable, decoder: Transform | null, caps: Caps, sig
 			else keep(chunk)
 		})
 		source.on('end', () => (decoder ? decoder.end() : finish()))
-		const cut = (error: unknown) => stop(signal.aborted ? new FetchFailedError('timeout', caps.url, `no complete answer from ${caps.url} in time`, status) : new FetchFailedError('truncated', caps.url, `the body of ${caps.url} ended early`, status, { cause: error }))
+		const cut = (error: unknown) =>
+			stop(
+				signal.aborted
+					? new FetchFailedError('timeout', caps.url, `no complete answer from ${caps.url} in time`, status)
+					: new FetchFailedError('truncated', caps.url, `the body of ${caps.url} ended early`, status, { cause: error })
+			)
 		source.on('error', cut)
 		source.on('aborted', cut)
 		decoder?.on('data', keep)
 		decoder?.on('end', finish)
-		decoder?.on('error', (error: Error) => stop(new FetchFailedError('truncated', caps.url, `the ${caps.url} body does not decode`, status, { cause: error })))
+		decoder?.on('error', (error: Error) =>
+			stop(new FetchFailedError('truncated', caps.url, `the ${caps.url} body does not decode`, status, { cause: error }))
+		)
 	})
 }

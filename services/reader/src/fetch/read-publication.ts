@@ -41,7 +41,13 @@ export const sha256Hex = (bytes: Uint8Array): string => new Bun.CryptoHasher('sh
  * configured): the canonical URL must be a source of the jurisdiction (source-policy.ts), then
  * every hop of the fetch is checked again by the fetcher. Throws FetchFailedError.
  */
-export async function fetchCanonical(fetcher: Fetcher, sources: Sources, scope: FetchScope, canonicalUrl: string, previous: Validators | null): Promise<FetchResponse> {
+export async function fetchCanonical(
+	fetcher: Fetcher,
+	sources: Sources,
+	scope: FetchScope,
+	canonicalUrl: string,
+	previous: Validators | null
+): Promise<FetchResponse> {
 	const refusal = sourceRefusal(scope.policy, scope.jurisdiction, canonicalUrl)
 	if (refusal !== null) throw new FetchFailedError('source_refused', canonicalUrl, `${canonicalUrl} is not read: ${refusal}`)
 	return fetcher(sources.fetchUrl(canonicalUrl), previous, scope)
@@ -65,7 +71,12 @@ export async function fetchPublication(
 	while (queue.length > 0) {
 		const canonicalUrl = queue.shift() as string
 		if (own.length >= deps.maxFiles) {
-			throw new RunFailedError('too_many_files', `${kind} read of ${entryUrl} discovered more than ${deps.maxFiles} files`, 60 * 60_000, entryUrl)
+			throw new RunFailedError(
+				'too_many_files',
+				`${kind} read of ${entryUrl} discovered more than ${deps.maxFiles} files`,
+				60 * 60_000,
+				entryUrl
+			)
 		}
 		const record = await fetchOne(deps, canonicalUrl)
 		own.push(record)
@@ -95,13 +106,48 @@ async function fetchOne(deps: PublicationFetchDeps, canonicalUrl: string): Promi
 	if (response.status === 'not_modified') {
 		const snapshot = previous ? await deps.loadSnapshot(previous.sha256) : null
 		if (previous && snapshot) {
-			return { canonicalUrl, fetchUrl, httpStatus: 304, bytes: snapshot.bytes, contentType: snapshot.contentType, sha256: previous.sha256, validators: response.validators, fetchedAt, notModified: true }
+			return {
+				canonicalUrl,
+				fetchUrl,
+				httpStatus: 304,
+				bytes: snapshot.bytes,
+				contentType: snapshot.contentType,
+				sha256: previous.sha256,
+				validators: response.validators,
+				fetchedAt,
+				notModified: true
+			}
 		}
 		const fresh = await fetchCanonical(deps.fetcher, deps.sources, deps.scope, canonicalUrl, null)
-		if (fresh.status === 'not_modified') throw new FetchFailedError('http_error', fetchUrl, `${fetchUrl} answered 304 to an unconditional request`, 304)
-		return { canonicalUrl, fetchUrl, httpStatus: fresh.httpStatus, bytes: fresh.bytes, contentType: fresh.contentType, sha256: sha256Hex(fresh.bytes), validators: fresh.validators, fetchedAt, notModified: false }
+		if (fresh.status === 'not_modified')
+			throw new FetchFailedError('http_error', fetchUrl, `${fetchUrl} answered 304 to an unconditional request`, 304)
+		return {
+			canonicalUrl,
+			fetchUrl,
+			httpStatus: fresh.httpStatus,
+			bytes: fresh.bytes,
+			contentType: fresh.contentType,
+			sha256: sha256Hex(fresh.bytes),
+			validators: fresh.validators,
+			fetchedAt,
+			notModified: false
+		}
 	}
-	return { canonicalUrl, fetchUrl, httpStatus: response.httpStatus, bytes: response.bytes, contentType: response.contentType, sha256: sha256Hex(response.bytes), validators: response.validators, fetchedAt, notModified: false }
+	return {
+		canonicalUrl,
+		fetchUrl,
+		httpStatus: response.httpStatus,
+		bytes: response.bytes,
+		contentType: response.contentType,
+		sha256: sha256Hex(response.bytes),
+		validators: response.validators,
+		fetchedAt,
+		notModified: false
+	}
 }
 
-export const asFetchedFile = (record: FetchedRecord): FetchedFile => ({ url: record.canonicalUrl, bytes: record.bytes, contentType: record.contentType })
+export const asFetchedFile = (record: FetchedRecord): FetchedFile => ({
+	url: record.canonicalUrl,
+	bytes: record.bytes,
+	contentType: record.contentType
+})

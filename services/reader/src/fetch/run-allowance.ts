@@ -29,12 +29,14 @@ export class RunAllowance {
 	/** Counts wire bytes of `url`; throws FetchFailedError('too_large') once the run is over its cap. */
 	takeWire(url: string, count: number): void {
 		this.wire += count
-		if (this.wire > this.limits.wireBytes) throw new FetchFailedError('too_large', url, `the run received more than ${this.limits.wireBytes} bytes on the wire`)
+		if (this.wire > this.limits.wireBytes)
+			throw new FetchFailedError('too_large', url, `the run received more than ${this.limits.wireBytes} bytes on the wire`)
 	}
 
 	/** Counts decoded bytes of `url`; throws FetchFailedError('too_large') once the run is over its cap. */
 	take(url: string, count: number): void {
 		this.decoded += count
-		if (this.decoded > this.limits.bytes) throw new FetchFailedError('too_large', url, `the run's files decode to more than ${this.limits.bytes} bytes`)
+		if (this.decoded > this.limits.bytes)
+			throw new FetchFailedError('too_large', url, `the run's files decode to more than ${this.limits.bytes} bytes`)
 	}
 }

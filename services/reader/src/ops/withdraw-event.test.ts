@@ -22,9 +22,13 @@ describe('withdrawing a history event', () => {
 		const before = await h.db.sql`SELECT l.status FROM licenses l JOIN license_history h ON h.license_id = l.id WHERE h.id = ${historyId}`
 		const result = await withdrawHistoryEvent(h.db.sql, h.clock, historyId, '  wrong licence matched  ')
 		expect(result).toEqual({ outcome: 'withdrawn', historyId, correctedAt: h.clock.now() })
-		const [row] = await h.db.sql<{ corrected_at: Date; correction_note: string; new_status: string }[]>`SELECT corrected_at, correction_note, new_status FROM license_history WHERE id = ${historyId}`
+		const [row] = await h.db.sql<
+			{ corrected_at: Date; correction_note: string; new_status: string }[]
+		>`SELECT corrected_at, correction_note, new_status FROM license_history WHERE id = ${historyId}`
 		expect(row).toMatchObject({ corrected_at: h.clock.now(), correction_note: 'wrong licence matched' })
-		expect(await h.db.sql`SELECT l.status FROM licenses l JOIN license_history h ON h.license_id = l.id WHERE h.id = ${historyId}`).toEqual(before)
+		expect(await h.db.sql`SELECT l.status FROM licenses l JOIN license_history h ON h.license_id = l.id WHERE h.id = ${historyId}`).toEqual(
+			before
+		)
 	})
 
 	test('withdrawing again keeps the first withdrawal', async () => {
@@ -42,11 +46,14 @@ describe('withdrawing a history event', () => {
 
 	test('the CLI withdraws an event and prints the outcome', async () => {
 		const [other] = await h.db.sql<{ id: string }[]>`SELECT id FROM license_history WHERE corrected_at IS NULL LIMIT 1`
-		const child = Bun.spawn(['bun', join(import.meta.dir, '..', 'ops-cli.ts'), 'withdraw-event', other!.id, '--note', 'duplicate observation'], {
-			env: { ...process.env, DATABASE_URL: h.db.url },
-			stdout: 'pipe',
-			stderr: 'pipe'
-		})
+		const child = Bun.spawn(
+			['bun', join(import.meta.dir, '..', 'ops-cli.ts'), 'withdraw-event', other!.id, '--note', 'duplicate observation'],
+			{
+				env: { ...process.env, DATABASE_URL: h.db.url },
+				stdout: 'pipe',
+				stderr: 'pipe'
+			}
+		)
 		expect(await child.exited).toBe(0)
 		expect(JSON.parse(await new Response(child.stdout).text())).toMatchObject({ outcome: 'withdrawn', historyId: other!.id })
 		const [row] = await h.db.sql<{ correction_note: string }[]>`SELECT correction_note FROM license_history WHERE id = ${other!.id}`

@@ -23,12 +23,18 @@ const options = (): PlanOptions => ({ grace: { missedReads: 2, minimumMs: 48 * H
 
 const baseRegister = () => ({
 	entities: [entity('1', 'Harbour Gaming Ltd', ['Harbour Bet']), entity('2', 'Nightjar Play Ltd')],
-	licences: [licence('000001-R-000001', '1', { licenseNumber: '000001-R-000001-001' }), licence('000002-R-000002', '2', { licenseNumber: '000002-R-000002-003' })],
+	licences: [
+		licence('000001-R-000001', '1', { licenseNumber: '000001-R-000001-001' }),
+		licence('000002-R-000002', '2', { licenseNumber: '000002-R-000002-003' })
+	],
 	domains: [domain('1', 'harbourbet.com'), domain('2', 'nightjar.example')]
 })
 
 /** Runs observations in sequence, each against the state the previous one left. */
-function runDays(steps: { at: Date; register: Parameters<typeof observe>[1]; actions?: ParsedAction[] }[]): { plans: Plan[]; state: CurrentState } {
+function runDays(steps: { at: Date; register: Parameters<typeof observe>[1]; actions?: ParsedAction[] }[]): {
+	plans: Plan[]
+	state: CurrentState
+} {
 	let state = emptyState()
 	const plans: Plan[] = []
 	const opts = options()
@@ -52,7 +58,13 @@ describe('planReconciliation', () => {
 		])
 		expect(plan.outbox.map((e) => e.eventName)).toEqual(['license.issued', 'license.issued'])
 		const data = plan.outbox[0]!.payload.data as Record<string, unknown>
-		expect(data).toMatchObject({ status: 'active', license_number: '000001-R-000001-001', operator_slug: 'harbour-gaming-ltd', jurisdiction_code: 'UKGC', source_url: REGISTER_URL })
+		expect(data).toMatchObject({
+			status: 'active',
+			license_number: '000001-R-000001-001',
+			operator_slug: 'harbour-gaming-ltd',
+			jurisdiction_code: 'UKGC',
+			source_url: REGISTER_URL
+		})
 		expect(data.previous_status).toBeUndefined()
 		expect(plan.outbox[0]!.payload).toMatchObject({ event: 'license.issued', api_version: '2026-04-20', livemode: true })
 		expect(plan.history[0]!.eventId).toBe(plan.outbox[0]!.eventId)
@@ -91,13 +103,21 @@ describe('planReconciliation', () => {
 			{ at: day(0), register: baseRegister() },
 			{ at: day(1), register: surrendered }
 		])
-		expect(plans[1]!.history.map((h) => [h.changeType, h.previousStatus, h.newStatus])).toEqual([['status_change', 'active', 'surrendered']])
-		expect(plans[1]!.outbox[0]!.payload).toMatchObject({ event: 'license.status_changed', data: { previous_status: 'active', new_status: 'surrendered' } })
+		expect(plans[1]!.history.map((h) => [h.changeType, h.previousStatus, h.newStatus])).toEqual([
+			['status_change', 'active', 'surrendered']
+		])
+		expect(plans[1]!.outbox[0]!.payload).toMatchObject({
+			event: 'license.status_changed',
+			data: { previous_status: 'active', new_status: 'surrendered' }
+		})
 	})
 
 	test('unclassifiable wording is unknown, never active, and keeps the wording', () => {
 		const odd = baseRegister()
-		odd.licences[0] = licence('000001-R-000001', '1', { licenseNumber: '000001-R-000001-001', upstreamStatus: 'Under Review (Section 116)' })
+		odd.licences[0] = licence('000001-R-000001', '1', {
+			licenseNumber: '000001-R-000001-001',
+			upstreamStatus: 'Under Review (Section 116)'
+		})
 		const { state } = runDays([{ at: day(0), register: odd }])
 		expect(state.licences.get('000001-R-000001')).toMatchObject({ status: 'unknown', upstreamStatus: 'Under Review (Section 116)' })
 	})
@@ -117,7 +137,11 @@ describe('planReconciliation', () => {
 		// two missed reads but only 24 h: still in the grace window
 		expect(plans[2]!.outbox).toEqual([])
 		expect(plans[3]!.history.map((h) => [h.previousStatus, h.newStatus])).toEqual([['active', 'not_in_register']])
-		expect(plans[3]!.outbox[0]!.payload.data).toMatchObject({ previous_status: 'active', new_status: 'not_in_register', source_url: REGISTER_URL })
+		expect(plans[3]!.outbox[0]!.payload.data).toMatchObject({
+			previous_status: 'active',
+			new_status: 'not_in_register',
+			source_url: REGISTER_URL
+		})
 		expect(plans[4]!.history).toEqual([])
 		expect(plans[4]!.touchedUnlisted).toHaveLength(1)
 		expect(state.licences.get('000002-R-000002')).toMatchObject({
@@ -138,7 +162,12 @@ describe('planReconciliation', () => {
 		])
 		expect(plans[2]!.history).toEqual([])
 		expect(plans[2]!.outbox).toEqual([])
-		expect(state.licences.get('000002-R-000002')).toMatchObject({ status: 'active', notListedSince: null, missedReads: 0, lastListedAt: day(2) })
+		expect(state.licences.get('000002-R-000002')).toMatchObject({
+			status: 'active',
+			notListedSince: null,
+			missedReads: 0,
+			lastListedAt: day(2)
+		})
 	})
 
 	test('a licence listed again after not_in_register returns to its classified status with an event', () => {
@@ -171,7 +200,11 @@ describe('planReconciliation', () => {
 			{ at: day(2), register: baseRegister(), actions: [suspension] }
 		])
 		const plan = plans[1]!
-		expect(state.licences.get('000002-R-000002')).toMatchObject({ status: 'suspended', statusSourceUrl: ENFORCEMENT_URL, upstreamStatus: 'Active' })
+		expect(state.licences.get('000002-R-000002')).toMatchObject({
+			status: 'suspended',
+			statusSourceUrl: ENFORCEMENT_URL,
+			upstreamStatus: 'Active'
+		})
 		expect(plan.history[0]).toMatchObject({ changeType: 'status_change', newStatus: 'suspended', sourceUrl: ENFORCEMENT_URL })
 		expect(plan.outbox.map((e) => e.eventName).sort()).toEqual(['license.status_changed', 'regulatory_action.added'])
 		expect(plan.actionsToInsert[0]).toMatchObject({ operatorId: state.registrations.get('2')!.operator.id, statusEffect: 'suspended' })
@@ -179,14 +212,22 @@ describe('planReconciliation', () => {
 	})
 
 	test('a revocation is recorded with change_type revoked; a fine is announced with its amount', () => {
-		const revocation = action('rev-1', { licenseNumbers: ['000001-R-000001-001'], actionType: 'revocation', statusEffect: 'revoked', amountMinorUnits: null, currency: null })
+		const revocation = action('rev-1', {
+			licenseNumbers: ['000001-R-000001-001'],
+			actionType: 'revocation',
+			statusEffect: 'revoked',
+			amountMinorUnits: null,
+			currency: null
+		})
 		const fine = action('fine-1', { entityName: 'Harbour Bet', amountMinorUnits: 2_875_000, currency: 'GBP' })
 		const { plans, state } = runDays([
 			{ at: day(0), register: baseRegister(), actions: [] },
 			{ at: day(1), register: baseRegister(), actions: [revocation, fine] }
 		])
 		expect(plans[1]!.history[0]).toMatchObject({ changeType: 'revoked', newStatus: 'revoked' })
-		const added = plans[1]!.outbox.filter((e) => e.eventName === 'regulatory_action.added').map((e) => e.payload.data as Record<string, unknown>)
+		const added = plans[1]!.outbox
+			.filter((e) => e.eventName === 'regulatory_action.added')
+			.map((e) => e.payload.data as Record<string, unknown>)
 		expect(added.find((d) => d.action_type === 'fine')).toMatchObject({
 			amount_minor_units: 2_875_000,
 			currency: 'GBP',
@@ -210,27 +251,41 @@ describe('planReconciliation', () => {
 			{ at: day(1), register: reissued }
 		])
 		expect(plans[1]!.outbox).toEqual([])
-		expect(plans[1]!.history).toMatchObject([{ changeType: 'data_update', note: 'licence number re-issued as 000001-R-000001-002 (was 000001-R-000001-001)' }])
-		expect(plans[1]!.numberVersions).toEqual([{ licenseId: plans[0]!.licencesToInsert[0]!.id, licenseNumber: '000001-R-000001-002', licenseNumberKey: '000001R000001002' }])
+		expect(plans[1]!.history).toMatchObject([
+			{ changeType: 'data_update', note: 'licence number re-issued as 000001-R-000001-002 (was 000001-R-000001-001)' }
+		])
+		expect(plans[1]!.numberVersions).toEqual([
+			{ licenseId: plans[0]!.licencesToInsert[0]!.id, licenseNumber: '000001-R-000001-002', licenseNumberKey: '000001R000001002' }
+		])
 		expect(state.licences.get('000001-R-000001')!.licenseNumber).toBe('000001-R-000001-002')
 	})
 
 	test('registers without numbers get a stable service reference that survives a changed key', () => {
 		const kh = (key: string) => ({
 			entities: [entity('talon', 'Talon Peak Limited')],
-			licences: [licence('KH/IG/talon', 'talon', { licenseNumber: null, referencePrefix: 'KH/IG', referenceKey: key, upstreamStatus: null })]
+			licences: [
+				licence('KH/IG/talon', 'talon', { licenseNumber: null, referencePrefix: 'KH/IG', referenceKey: key, upstreamStatus: null })
+			]
 		})
 		const { state } = runDays([
 			{ at: day(0), register: kh('talon-peak') },
 			{ at: day(1), register: kh('talon-peak-limited') }
 		])
-		expect(state.licences.get('KH/IG/talon')).toMatchObject({ licenseNumber: 'KH/IG/talon-peak', licenseReferenceIsOurs: true, licenseNumberKey: 'KHIGTALONPEAK' })
+		expect(state.licences.get('KH/IG/talon')).toMatchObject({
+			licenseNumber: 'KH/IG/talon-peak',
+			licenseReferenceIsOurs: true,
+			licenseNumberKey: 'KHIGTALONPEAK'
+		})
 	})
 
 	test('two entities with the same name get distinct slugs and a known operator keeps its slug', () => {
 		const state = emptyState()
 		state.takenSlugs.add('harbour-gaming-ltd')
-		const plan = planReconciliation(state, observe(day(0), { entities: [entity('1', 'Harbour Gaming Ltd'), entity('9', 'Harbour Gaming Ltd')] }), options())
+		const plan = planReconciliation(
+			state,
+			observe(day(0), { entities: [entity('1', 'Harbour Gaming Ltd'), entity('9', 'Harbour Gaming Ltd')] }),
+			options()
+		)
 		expect(plan.operatorsToInsert.map((o) => o.slug)).toEqual(['harbour-gaming-ltd-ukgc', 'harbour-gaming-ltd-ukgc-2'])
 		const next = applyToState(state, plan, day(0))
 		const renamed = planReconciliation(next, observe(day(1), { entities: [entity('1', 'Harbour Gaming Limited')] }), options())
@@ -240,19 +295,29 @@ describe('planReconciliation', () => {
 
 	test('links are observed one per operator and host with their link status, and carry no events', () => {
 		const { plans } = runDays([{ at: day(0), register: baseRegister() }])
-		expect(plans[0]!.links).toMatchObject({ hostnames: ['harbourbet.com', 'nightjar.example'], linkStatuses: ['active', 'active'], licenseIds: [null, null] })
+		expect(plans[0]!.links).toMatchObject({
+			hostnames: ['harbourbet.com', 'nightjar.example'],
+			linkStatuses: ['active', 'active'],
+			licenseIds: [null, null]
+		})
 		expect(plans[0]!.links!.operatorIds[0]).toBe(plans[0]!.operatorsToInsert[0]!.id)
 		expect(plans[0]!.counts.domains).toBe(2)
 		expect(plans[0]!.outbox.map((event) => event.eventName)).toEqual(['license.issued', 'license.issued'])
 	})
 
 	test('a jurisdiction whose links come from certificate pages plans no links from its register', () => {
-		const plan = planReconciliation(emptyState(), observe(day(0), baseRegister(), { jurisdiction: 'CW' }), { ...options(), linksFromRegister: false })
+		const plan = planReconciliation(emptyState(), observe(day(0), baseRegister(), { jurisdiction: 'CW' }), {
+			...options(),
+			linksFromRegister: false
+		})
 		expect(plan.links).toBeNull()
 	})
 
 	test('hostnames are stored lowercase in punycode with their registrable domain', () => {
-		const register = { entities: [entity('1', 'Harbour Gaming Ltd')], domains: [domain('1', 'Shop.Bücher.co.uk', { hostname: 'Shop.Bücher.co.uk' }), domain('1', 'x.github.io')] }
+		const register = {
+			entities: [entity('1', 'Harbour Gaming Ltd')],
+			domains: [domain('1', 'Shop.Bücher.co.uk', { hostname: 'Shop.Bücher.co.uk' }), domain('1', 'x.github.io')]
+		}
 		const plan = planReconciliation(emptyState(), observe(day(0), register), options())
 		expect(plan.links!.hostnames.map((hostname, i) => [hostname, plan.links!.registrableDomains[i]])).toEqual([
 			['shop.xn--bcher-kva.co.uk', 'xn--bcher-kva.co.uk'],
@@ -261,7 +326,10 @@ describe('planReconciliation', () => {
 	})
 
 	test('the same host listed twice for one operator is one link, the listed status winning', () => {
-		const register = { entities: [entity('1', 'Harbour Gaming Ltd')], domains: [domain('1', 'a.com', { linkStatus: 'delisted' }), domain('1', 'A.com')] }
+		const register = {
+			entities: [entity('1', 'Harbour Gaming Ltd')],
+			domains: [domain('1', 'a.com', { linkStatus: 'delisted' }), domain('1', 'A.com')]
+		}
 		const plan = planReconciliation(emptyState(), observe(day(0), register), options())
 		expect(plan.links).toMatchObject({ hostnames: ['a.com'], linkStatuses: ['active'] })
 		expect(plan.counts.domains).toBe(1)
@@ -275,11 +343,23 @@ describe('judgePlausibility', () => {
 		return applyToState(emptyState(), plan, day(0))
 	}
 	test('a read that drops more than a third of the listed licences is implausible', () => {
-		const verdict = judgePlausibility(stateWith(9), { jurisdiction: 'UKGC', entities: [], licences: Array.from({ length: 5 }, (_, i) => licence(`L${i}`, '1')), domains: [], warnings: [] })
+		const verdict = judgePlausibility(stateWith(9), {
+			jurisdiction: 'UKGC',
+			entities: [],
+			licences: Array.from({ length: 5 }, (_, i) => licence(`L${i}`, '1')),
+			domains: [],
+			warnings: []
+		})
 		expect(verdict).toMatchObject({ ok: false, reason: 'implausible_shrink' })
 	})
 	test('a read that drops exactly a third is accepted', () => {
-		const verdict = judgePlausibility(stateWith(9), { jurisdiction: 'UKGC', entities: [], licences: Array.from({ length: 6 }, (_, i) => licence(`L${i}`, '1')), domains: [], warnings: [] })
+		const verdict = judgePlausibility(stateWith(9), {
+			jurisdiction: 'UKGC',
+			entities: [],
+			licences: Array.from({ length: 6 }, (_, i) => licence(`L${i}`, '1')),
+			domains: [],
+			warnings: []
+		})
 		expect(verdict).toEqual({ ok: true })
 	})
 	test('an empty read of a register that listed licences is refused', () => {
@@ -294,4 +374,3 @@ describe('slugify', () => {
 		expect(slugify('***')).toBe('operator')
 	})
 })
-

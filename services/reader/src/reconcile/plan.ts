@@ -10,7 +10,6 @@ import type {
 	CurrentState,
 	GracePolicy,
 	HistoryChangeType,
-	HistoryRow,
 	IdSource,
 	LicenceRow,
 	LicenceState,
@@ -45,7 +44,11 @@ export function planReconciliation(current: CurrentState, observation: Observati
 	const operators = planOperators(run)
 	const operatorSlug = operatorSlugs(current, operators.byEntity)
 	const numberIndex = licenceNumberIndex(run)
-	const effects = enforcementEffects(observation.enforcement?.parsed.actions ?? [], numberIndex, (action) => run.enforcementFileOf(action)?.url ?? '')
+	const effects = enforcementEffects(
+		observation.enforcement?.parsed.actions ?? [],
+		numberIndex,
+		(action) => run.enforcementFileOf(action)?.url ?? ''
+	)
 	const changes = changeRecorder(run, operatorSlug)
 	const seenLicences = planListedLicences(run, operators.byEntity, effects, changes)
 	const firstMisses = planUnlistedLicences(run, seenLicences, options.grace, changes)
@@ -154,7 +157,12 @@ function operatorOf(run: Run, entity: ParsedEntity): OperatorState {
 	const registration = run.current.registrations.get(entity.upstreamId)
 	if (registration) {
 		if (registration.legalName === entity.legalName) return registration.operator
-		const operator = { ...registration.operator, registeredName: entity.legalName, displayName: entity.legalName, country: entity.country ?? registration.operator.country }
+		const operator = {
+			...registration.operator,
+			registeredName: entity.legalName,
+			displayName: entity.legalName,
+			country: entity.country ?? registration.operator.country
+		}
 		plan.operatorsToUpdate.push(operator)
 		plan.registrations.push({ upstreamId: entity.upstreamId, operatorId: operator.id, legalName: entity.legalName })
 		return operator
@@ -189,7 +197,14 @@ function licenceNumberIndex(run: Run): NumberIndex {
 
 /** How a licence's changes are written down: its history rows and the events they announce. */
 type ChangeRecorder = {
-	history(licence: LicenceRow, file: ReadFile, previous: LicenceStatus | null, changeType: HistoryChangeType, note: string, eventId: string | null): void
+	history(
+		licence: LicenceRow,
+		file: ReadFile,
+		previous: LicenceStatus | null,
+		changeType: HistoryChangeType,
+		note: string,
+		eventId: string | null
+	): void
 	issued(licence: LicenceRow, file: ReadFile, sourceUrl: string, note: string): void
 	statusMove(licence: LicenceRow, previous: LicenceStatus, file: ReadFile, sourceUrl: string, note: string): void
 }
@@ -234,7 +249,13 @@ function changeRecorder(run: Run, operatorSlug: Map<string, string>): ChangeReco
 		statusMove(licence, previous, file, sourceUrl, note) {
 			const eventId = ids.eventId()
 			const eventName = licence.status === 'expired' ? 'license.expired' : 'license.status_changed'
-			plan.outbox.push(outboxEvent(eventName, eventId, now, { ...licenceEventData(licence, sourceUrl), previous_status: previous, new_status: licence.status }))
+			plan.outbox.push(
+				outboxEvent(eventName, eventId, now, {
+					...licenceEventData(licence, sourceUrl),
+					previous_status: previous,
+					new_status: licence.status
+				})
+			)
 			history(licence, file, previous, licence.status === 'revoked' ? 'revoked' : 'status_change', note, eventId)
 			plan.counts.statusChanges++
 		}
@@ -329,13 +350,23 @@ function recordListedChanges(
 	const { plan } = run
 	const { file, statusFile, decided } = read
 	if (existing.status !== row.status) {
-		const relisted = existing.status === 'not_in_register' ? `listed again after not being listed since ${existing.notListedSince?.toISOString() ?? 'an earlier read'}; ` : ''
+		const relisted =
+			existing.status === 'not_in_register'
+				? `listed again after not being listed since ${existing.notListedSince?.toISOString() ?? 'an earlier read'}; `
+				: ''
 		changes.statusMove(row, existing.status, statusFile, decided.sourceUrl, `${relisted}${decided.because}`)
 	}
 	if (existing.licenseNumberKey !== row.licenseNumberKey) {
 		plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
 		plan.supersededFor.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
-		changes.history(row, file, row.status, 'data_update', `licence number re-issued as ${row.licenseNumber} (was ${existing.licenseNumber})`, null)
+		changes.history(
+			row,
+			file,
+			row.status,
+			'data_update',
+			`licence number re-issued as ${row.licenseNumber} (was ${existing.licenseNumber})`,
+			null
+		)
 	}
 	if (existing.expiryDate !== null && row.expiryDate !== null && row.expiryDate > existing.expiryDate) {
 		changes.history(row, file, row.status, 'renewed', `expiry date moved from ${existing.expiryDate} to ${row.expiryDate}`, null)
@@ -390,7 +421,11 @@ function hasChanges(plan: Plan, firstMisses: number): boolean {
 }
 
 /** The printed number, or the service's reference for registers that print none (kept once minted). */
-function licenceNumber(licence: ParsedLicence, existing: LicenceState | undefined, used: Set<string>): { printed: string; ours: boolean } | null {
+function licenceNumber(
+	licence: ParsedLicence,
+	existing: LicenceState | undefined,
+	used: Set<string>
+): { printed: string; ours: boolean } | null {
 	if (licence.licenseNumber !== null && licence.licenseNumber.trim() !== '') return { printed: licence.licenseNumber.trim(), ours: false }
 	if (existing?.licenseReferenceIsOurs) return { printed: existing.licenseNumber, ours: true }
 	if (licence.referencePrefix === null || licence.referenceKey === null) return null
@@ -433,8 +468,22 @@ function rowContentDiffers(existing: LicenceState, row: LicenceRow): boolean {
  * wins; a licence or verification page named by any of its listings is kept. Whether a link is
  * new, changed or gone is decided against the stored links in PostgreSQL (store/apply-links.ts).
  */
-function observeLinks(plan: Plan, observation: Observation, operatorByEntity: Map<string, OperatorState>, licences: Map<string, LicenceRow>): LinkObservations {
-	const links: LinkObservations = { operatorIds: [], hostnames: [], registrableDomains: [], licenseIds: [], linkStatuses: [], associations: [], upstreamValues: [], verificationUrls: [] }
+function observeLinks(
+	plan: Plan,
+	observation: Observation,
+	operatorByEntity: Map<string, OperatorState>,
+	licences: Map<string, LicenceRow>
+): LinkObservations {
+	const links: LinkObservations = {
+		operatorIds: [],
+		hostnames: [],
+		registrableDomains: [],
+		licenseIds: [],
+		linkStatuses: [],
+		associations: [],
+		upstreamValues: [],
+		verificationUrls: []
+	}
 	// operator id -> hostname -> index: no concatenated key string per link.
 	const indexOf = new Map<string, Map<string, number>>()
 	for (const domain of observation.register.parsed.domains) {

@@ -10,10 +10,13 @@ export type Plausibility = { ok: true } | { ok: false; reason: 'implausible_shri
 
 /** Guards against a broken publication turning a register's licences into not_in_register. */
 export function judgePlausibility(current: CurrentState, parsed: ParsedRegister): Plausibility {
-	const listedBefore = [...current.licences.values()].filter((licence) => licence.notListedSince === null && licence.status !== 'not_in_register')
+	const listedBefore = [...current.licences.values()].filter(
+		(licence) => licence.notListedSince === null && licence.status !== 'not_in_register'
+	)
 	if (listedBefore.length === 0) return { ok: true }
 	const keysNow = new Set(parsed.licences.map((licence) => licence.upstreamKey))
-	if (keysNow.size === 0) return { ok: false, reason: 'empty_register', detail: `the read lists no licence; ${listedBefore.length} were listed before` }
+	if (keysNow.size === 0)
+		return { ok: false, reason: 'empty_register', detail: `the read lists no licence; ${listedBefore.length} were listed before` }
 	const gone = listedBefore.filter((licence) => !keysNow.has(licence.upstreamKey)).length
 	if (listedBefore.length >= MIN_LICENCES_FOR_SHRINK_CHECK && gone > listedBefore.length * MAX_SHARE_GONE) {
 		return {

@@ -4,7 +4,23 @@ import fc from 'fast-check'
 import { registrableOf } from './registrable.ts'
 
 test('a host of one or two labels is its own registrable domain, as the public suffix list says too', () => {
-	const label = fc.constantFrom('co', 'uk', 'com', 'github', 'io', 'ck', 'www', 'bet', 'kestrel', 'blogspot', 'amazonaws', 'xn--bcher-kva', 'jp', 'kawasaki', 'city')
+	const label = fc.constantFrom(
+		'co',
+		'uk',
+		'com',
+		'github',
+		'io',
+		'ck',
+		'www',
+		'bet',
+		'kestrel',
+		'blogspot',
+		'amazonaws',
+		'xn--bcher-kva',
+		'jp',
+		'kawasaki',
+		'city'
+	)
 	fc.assert(
 		fc.property(fc.array(label, { minLength: 1, maxLength: 2 }), (labels) => {
 			const host = labels.join('.')

@@ -60,7 +60,10 @@ export type NumberIndex = {
  * upstream key, and for UKGC by the number without its version counter (a notice may quote an
  * earlier version).
  */
-export function buildNumberIndex(licences: readonly { upstreamKey: string; licenseNumber: string | null }[], jurisdiction: string): NumberIndex {
+export function buildNumberIndex(
+	licences: readonly { upstreamKey: string; licenseNumber: string | null }[],
+	jurisdiction: string
+): NumberIndex {
 	const byKey = new Map<string, string>()
 	for (const licence of licences) {
 		if (licence.licenseNumber) byKey.set(licenseNumberKey(licence.licenseNumber), licence.upstreamKey)
@@ -80,7 +83,11 @@ export function buildNumberIndex(licences: readonly { upstreamKey: string; licen
 const EFFECT_RANK = { suspended: 1, revoked: 2 } as const
 
 /** The latest status-setting decision per licence upstream key; revocation wins a tie. */
-export function enforcementEffects(actions: readonly ParsedAction[], index: NumberIndex, sourceUrlOf: (action: ParsedAction) => string): Map<string, EnforcementEffect> {
+export function enforcementEffects(
+	actions: readonly ParsedAction[],
+	index: NumberIndex,
+	sourceUrlOf: (action: ParsedAction) => string
+): Map<string, EnforcementEffect> {
 	const effects = new Map<string, EnforcementEffect>()
 	for (const action of actions) {
 		if (action.statusEffect === null) continue

@@ -33,32 +33,68 @@ function observations(links: Link[]): LinkObservations {
 
 const apply = (links: Link[], at: Date) => inTransaction(db.sql, (tx) => applyLinks(tx, observations(links), 'UKGC', at))
 const stored = () =>
-	db.sql<{ id: string; hostname: string; registrable_domain: string; link_status: string; upstream_value: string; first_seen_at: Date; last_listed_at: Date | null }[]>`
+	db.sql<
+		{
+			id: string
+			hostname: string
+			registrable_domain: string
+			link_status: string
+			upstream_value: string
+			first_seen_at: Date
+			last_listed_at: Date | null
+		}[]
+	>`
 		SELECT id, hostname, registrable_domain, link_status, upstream_value, first_seen_at, last_listed_at FROM domain_links ORDER BY hostname`
 
 describe('applyLinks', () => {
 	test('compares the listed links with the stored ones in PostgreSQL: inserts new, rewrites changed, delists gone, stamps every listed one', async () => {
-		const first = await apply([{ hostname: 'a.example' }, { hostname: 'b.example' }, { hostname: 'c.example', value: 'C.example\t"quoted"\\ \nnext line' }], day(0))
+		const first = await apply(
+			[{ hostname: 'a.example' }, { hostname: 'b.example' }, { hostname: 'c.example', value: 'C.example\t"quoted"\\ \nnext line' }],
+			day(0)
+		)
 		expect(first).toEqual({ inserted: 3, updated: 0, delisted: 0 })
 		const before = await stored()
 		expect(before.find((link) => link.hostname === 'c.example')?.upstream_value).toBe('C.example\t"quoted"\\ \nnext line')
 
-		const same = await apply([{ hostname: 'a.example' }, { hostname: 'b.example' }, { hostname: 'c.example', value: 'C.example\t"quoted"\\ \nnext line' }], day(1))
+		const same = await apply(
+			[{ hostname: 'a.example' }, { hostname: 'b.example' }, { hostname: 'c.example', value: 'C.example\t"quoted"\\ \nnext line' }],
+			day(1)
+		)
 		expect(same).toEqual({ inserted: 0, updated: 0, delisted: 0 })
 		expect((await stored()).every((link) => link.last_listed_at?.getTime() === day(1).getTime())).toBe(true)
 
-		const changed = await apply([{ hostname: 'a.example', value: 'https://a.example/', registrable: 'other.example' }, { hostname: 'c.example' }, { hostname: 'd.example' }], day(2))
+		const changed = await apply(
+			[
+				{ hostname: 'a.example', value: 'https://a.example/', registrable: 'other.example' },
+				{ hostname: 'c.example' },
+				{ hostname: 'd.example' }
+			],
+			day(2)
+		)
 		expect(changed).toEqual({ inserted: 1, updated: 2, delisted: 1 })
 		const after = await stored()
 		const a = after.find((link) => link.hostname === 'a.example')!
 		const previousA = before.find((link) => link.hostname === 'a.example')!
-		expect(a).toMatchObject({ id: previousA.id, first_seen_at: previousA.first_seen_at, registrable_domain: 'a.example', upstream_value: 'https://a.example/' })
+		expect(a).toMatchObject({
+			id: previousA.id,
+			first_seen_at: previousA.first_seen_at,
+			registrable_domain: 'a.example',
+			upstream_value: 'https://a.example/'
+		})
 		expect(after.find((link) => link.hostname === 'b.example')).toMatchObject({ link_status: 'delisted', last_listed_at: null })
 		expect(after.find((link) => link.hostname === 'd.example')).toMatchObject({ link_status: 'active', last_listed_at: day(2) })
 	})
 
 	test('a delisted link listed again is active with a listing time; one the register lists as delisted has none', async () => {
-		const changes = await apply([{ hostname: 'a.example', value: 'https://a.example/' }, { hostname: 'b.example' }, { hostname: 'c.example', status: 'delisted' }, { hostname: 'd.example' }], day(3))
+		const changes = await apply(
+			[
+				{ hostname: 'a.example', value: 'https://a.example/' },
+				{ hostname: 'b.example' },
+				{ hostname: 'c.example', status: 'delisted' },
+				{ hostname: 'd.example' }
+			],
+			day(3)
+		)
 		expect(changes).toEqual({ inserted: 0, updated: 2, delisted: 0 })
 		const after = await stored()
 		expect(after.find((link) => link.hostname === 'b.example')).toMatchObject({ link_status: 'active', last_listed_at: day(3) })

@@ -12,7 +12,13 @@ export type LinkChanges = { inserted: number; updated: number; delisted: number 
  * the ones no longer listed. A stored link keeps its id, first_seen_at and registrable domain.
  * Every listed link gets last_listed_at = now; a delisted one has none.
  */
-export async function applyLinks(tx: TransactionSql, links: LinkObservations, jurisdiction: string, now: Date, step: (name: string) => void = () => {}): Promise<LinkChanges> {
+export async function applyLinks(
+	tx: TransactionSql,
+	links: LinkObservations,
+	jurisdiction: string,
+	now: Date,
+	step: (name: string) => void = () => {}
+): Promise<LinkChanges> {
 	await tx`
 		CREATE TEMPORARY TABLE observed_links (
 			operator_id uuid NOT NULL, hostname text NOT NULL, registrable_domain text NOT NULL, license_id uuid,

@@ -18,7 +18,13 @@ const json = (rows: unknown) => JSON.stringify(rows)
  * Writes a reconciliation plan with set-based statements (a few per table, whatever the row
  * count), inside the caller's transaction. Returns what the link comparison changed.
  */
-export async function applyPlan(tx: TransactionSql, plan: Plan, jurisdiction: string, now: Date, timings?: Record<string, number>): Promise<{ links: LinkChanges }> {
+export async function applyPlan(
+	tx: TransactionSql,
+	plan: Plan,
+	jurisdiction: string,
+	now: Date,
+	timings?: Record<string, number>
+): Promise<{ links: LinkChanges }> {
 	const step = stepTimer(timings)
 	const write: Write = { tx, plan, jurisdiction, now }
 	await writeOperators(write, step)
@@ -50,7 +56,14 @@ function stepTimer(timings: Record<string, number> | undefined): Step {
 /** Operators, their registrations in this jurisdiction and their trading names. */
 async function writeOperators({ tx, plan, jurisdiction, now }: Write, step: Step): Promise<void> {
 	for (const batch of batches(plan.operatorsToInsert)) {
-		const rows = batch.map((o) => ({ id: o.id, slug: o.slug, display_name: o.displayName, registered_name: o.registeredName, country: o.country, upstream_ids: o.upstreamIds }))
+		const rows = batch.map((o) => ({
+			id: o.id,
+			slug: o.slug,
+			display_name: o.displayName,
+			registered_name: o.registeredName,
+			country: o.country,
+			upstream_ids: o.upstreamIds
+		}))
 		await tx`
 			INSERT INTO operators (id, slug, display_name, registered_name, country, upstream_ids, created_at, updated_at)
 			SELECT x.id, x.slug, x.display_name, x.registered_name, x.country, x.upstream_ids, ${now}, ${now}

@@ -35,7 +35,17 @@ type LicenceRecord = {
  */
 export async function loadCurrentState(tx: TransactionSql, jurisdiction: string): Promise<CurrentState> {
 	const [registrations, licences, tradingNames, actions, slugs] = await Promise.all([
-		tx<{ upstream_id: string; legal_name: string; id: string; slug: string; registered_name: string; display_name: string; country: string | null }[]>`
+		tx<
+			{
+				upstream_id: string
+				legal_name: string
+				id: string
+				slug: string
+				registered_name: string
+				display_name: string
+				country: string | null
+			}[]
+		>`
 			SELECT r.upstream_id, r.legal_name, o.id, o.slug, o.registered_name, o.display_name, o.country
 			FROM operator_registrations r JOIN operators o ON o.id = r.operator_id
 			WHERE r.jurisdiction_code = ${jurisdiction}`,
@@ -58,7 +68,13 @@ export async function loadCurrentState(tx: TransactionSql, jurisdiction: string)
 		takenSlugs: new Set(slugs.map((row) => row.slug))
 	}
 	for (const row of registrations) {
-		const operator: OperatorState = { id: row.id, slug: row.slug, registeredName: row.registered_name, displayName: row.display_name, country: row.country }
+		const operator: OperatorState = {
+			id: row.id,
+			slug: row.slug,
+			registeredName: row.registered_name,
+			displayName: row.display_name,
+			country: row.country
+		}
 		state.registrations.set(row.upstream_id, { operator, legalName: row.legal_name })
 	}
 	for (const row of licences) state.licences.set(row.upstream_key, toLicenceState(row))

@@ -14,7 +14,9 @@ export async function loadPreviousReads(sql: Sql, jurisdiction: string): Promise
 }
 
 export async function loadSnapshot(sql: Sql, sha256: string): Promise<{ bytes: Uint8Array; contentType: string | null } | null> {
-	const [row] = await sql<{ content: Uint8Array; content_type: string | null }[]>`SELECT content, content_type FROM snapshots WHERE sha256 = ${sha256}`
+	const [row] = await sql<
+		{ content: Uint8Array; content_type: string | null }[]
+	>`SELECT content, content_type FROM snapshots WHERE sha256 = ${sha256}`
 	return row ? { bytes: new Uint8Array(row.content), contentType: row.content_type } : null
 }
 
@@ -61,14 +63,24 @@ export async function markRunChanged(tx: Executor, runId: string): Promise<void>
 
 /** Domain links of a jurisdiction still listed (for the register_status count when the register itself lists none). */
 export async function countListedLinks(tx: Executor, jurisdiction: string): Promise<number> {
-	const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM domain_links WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted'`
+	const [row] = await tx<
+		{ n: number }[]
+	>`SELECT count(*)::int AS n FROM domain_links WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted'`
 	return row?.n ?? 0
 }
 
 export type ReadRow = { id: string; publication: string; record: FetchedRecord }
 
 /** One register_reads row per fetched file of the run. */
-export async function insertReads(tx: Executor, runId: string, jurisdiction: string, reads: readonly ReadRow[], outcome: 'succeeded' | 'failed', finishedAt: Date, failureReason: string | null): Promise<void> {
+export async function insertReads(
+	tx: Executor,
+	runId: string,
+	jurisdiction: string,
+	reads: readonly ReadRow[],
+	outcome: 'succeeded' | 'failed',
+	finishedAt: Date,
+	failureReason: string | null
+): Promise<void> {
 	if (reads.length === 0) return
 	const rows = reads.map(({ id, publication, record }) => ({
 		id,
@@ -107,7 +119,13 @@ export async function insertFailedFetch(
 export type StatusCounts = { licences: number; domains: number; operators: number }
 
 /** Freshness advances only here, with the reconciliation; returns the jurisdiction's data version. */
-export async function markSucceeded(tx: TransactionSql, jurisdiction: string, now: Date, counts: StatusCounts, changed: boolean): Promise<number> {
+export async function markSucceeded(
+	tx: TransactionSql,
+	jurisdiction: string,
+	now: Date,
+	counts: StatusCounts,
+	changed: boolean
+): Promise<number> {
 	const [row] = await tx<{ data_version: number }[]>`
 		UPDATE register_status SET last_successful_read_at = ${now}, last_attempt_at = ${now}, consecutive_failures = 0,
 			license_count = ${counts.licences}, domain_count = ${counts.domains}, operator_count = ${counts.operators},

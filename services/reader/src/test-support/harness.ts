@@ -78,7 +78,8 @@ export async function databaseDigest(sql: Sql): Promise<string> {
 			SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest, count(*)::int AS n FROM ${sql(table)} t`
 		parts.push(`${table}:${row?.n}:${row?.digest}`)
 	}
-	const status = await sql`SELECT jurisdiction_code, last_successful_read_at, license_count, domain_count, data_version FROM register_status ORDER BY 1`
-	parts.push(JSON.stringify(status, (_key, value) => (typeof value === "bigint" ? String(value) : value)))
+	const status =
+		await sql`SELECT jurisdiction_code, last_successful_read_at, license_count, domain_count, data_version FROM register_status ORDER BY 1`
+	parts.push(JSON.stringify(status, (_key, value) => (typeof value === 'bigint' ? String(value) : value)))
 	return parts.join('\n')
 }

@@ -1,10 +1,22 @@
 import type { Sql } from '@lv/db'
 import { sha256Hex } from '@lv/evidence'
 
-export type SeededRead = { publication: string; url: string; bytes: string; outcome: 'succeeded' | 'not_modified' | 'failed'; contentType?: string }
+export type SeededRead = {
+	publication: string
+	url: string
+	bytes: string
+	outcome: 'succeeded' | 'not_modified' | 'failed'
+	contentType?: string
+}
 
 /** One reader run of a jurisdiction with its reads and the snapshots they name, written as the reader writes them. */
-export async function seedRun(sql: Sql, jurisdiction: string, startedAt: Date, outcome: 'succeeded' | 'failed', reads: readonly SeededRead[]): Promise<string[]> {
+export async function seedRun(
+	sql: Sql,
+	jurisdiction: string,
+	startedAt: Date,
+	outcome: 'succeeded' | 'failed',
+	reads: readonly SeededRead[]
+): Promise<string[]> {
 	const runId = crypto.randomUUID()
 	await sql`INSERT INTO reader_runs (id, jurisdiction_code, started_at, finished_at, outcome) VALUES (${runId}, ${jurisdiction}, ${startedAt}, ${startedAt}, ${outcome})`
 	const hashes: string[] = []

@@ -1,4 +1,12 @@
-import type { Classification, JurisdictionCode, ParsedAction, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '@lv/registers'
+import type {
+	Classification,
+	JurisdictionCode,
+	ParsedAction,
+	ParsedDomain,
+	ParsedEntity,
+	ParsedLicence,
+	ParsedRegister
+} from '@lv/registers'
 import type { CurrentState, IdSource, Observation, Plan, ReadFile } from '../types.ts'
 
 /** Builders and an in-memory apply for the pure reconcile tests (the SQL apply is tested against PostgreSQL). */
@@ -94,14 +102,32 @@ export function observe(
 	register: Partial<ParsedRegister>,
 	options: { jurisdiction?: JurisdictionCode; actions?: ParsedAction[] } = {}
 ): Observation {
-	const parsed: ParsedRegister = { jurisdiction: options.jurisdiction ?? 'UKGC', entities: [], licences: [], domains: [], warnings: [], ...register }
-	const file = (url: string, n: number): ReadFile => ({ url, sha256: String(n).repeat(64).slice(0, 64), fetchedAt: now, registerReadId: `read-${n}` })
+	const parsed: ParsedRegister = {
+		jurisdiction: options.jurisdiction ?? 'UKGC',
+		entities: [],
+		licences: [],
+		domains: [],
+		warnings: [],
+		...register
+	}
+	const file = (url: string, n: number): ReadFile => ({
+		url,
+		sha256: String(n).repeat(64).slice(0, 64),
+		fetchedAt: now,
+		registerReadId: `read-${n}`
+	})
 	return {
 		jurisdiction: parsed.jurisdiction,
 		now,
 		register: { entryUrl: REGISTER_URL, files: [file(REGISTER_URL, 1)], parsed },
 		classifications: parsed.licences.map((l) => classifyForTest(l.upstreamStatus)),
-		enforcement: options.actions ? { entryUrl: ENFORCEMENT_URL, files: [file(ENFORCEMENT_URL, 2)], parsed: { jurisdiction: parsed.jurisdiction, actions: options.actions, warnings: [] } } : null
+		enforcement: options.actions
+			? {
+					entryUrl: ENFORCEMENT_URL,
+					files: [file(ENFORCEMENT_URL, 2)],
+					parsed: { jurisdiction: parsed.jurisdiction, actions: options.actions, warnings: [] }
+				}
+			: null
 	}
 }
 
@@ -118,13 +144,23 @@ export function applyToState(state: CurrentState, plan: Plan, now: Date): Curren
 	for (const operator of plan.operatorsToInsert) operators.set(operator.id, operator)
 	for (const operator of plan.operatorsToUpdate) operators.set(operator.id, operator)
 	for (const registration of plan.registrations) {
-		next.registrations.set(registration.upstreamId, { operator: operators.get(registration.operatorId)!, legalName: registration.legalName })
+		next.registrations.set(registration.upstreamId, {
+			operator: operators.get(registration.operatorId)!,
+			legalName: registration.legalName
+		})
 	}
 	for (const tradingName of plan.tradingNames) next.tradingNames.set(`${tradingName.operatorId} ${tradingName.name}`, tradingName.status)
 	for (const row of [...plan.licencesToInsert, ...plan.licencesToUpdate]) next.licences.set(row.upstreamKey, { ...row })
 	for (const licence of next.licences.values()) {
-		if (plan.touchedListed.includes(licence.id)) next.licences.set(licence.upstreamKey, { ...licence, lastListedAt: now, lastVerifiedAt: now, statusObservedAt: now })
-		if (plan.touchedUnlisted.includes(licence.id)) next.licences.set(licence.upstreamKey, { ...licence, missedReads: licence.missedReads + 1, lastVerifiedAt: now, statusObservedAt: now })
+		if (plan.touchedListed.includes(licence.id))
+			next.licences.set(licence.upstreamKey, { ...licence, lastListedAt: now, lastVerifiedAt: now, statusObservedAt: now })
+		if (plan.touchedUnlisted.includes(licence.id))
+			next.licences.set(licence.upstreamKey, {
+				...licence,
+				missedReads: licence.missedReads + 1,
+				lastVerifiedAt: now,
+				statusObservedAt: now
+			})
 	}
 	for (const row of plan.actionsToInsert) next.actionKeys.add(row.upstreamKey)
 	return next
