@@ -23,36 +23,39 @@ export function natsAuthFrom(config: NatsSettings): NatsAuth {
 	}
 }
 
-/**
- * PostgreSQL and NATS for a service process: each waited for with backoff (a dependency that is down
- * at start is waited for, never crashed on), then the streams of the NATS layout ensured. Tracing
- * starts first when `env` names an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT).
- */
-export async function connectDependencies(options: {
-	name: string
-	databaseUrl: string
-	natsUrl: string
-	natsAuth: NatsAuth
-	poolMax: number
+/** The common settings (packages/config) a service connects with. */
+export type ConnectionSettings = NatsSettings & {
+	DATABASE_URL: string
 	/** DATABASE_READ_URL, for the services that read through a replica; empty or absent: none. */
-	readDatabaseUrl?: string
-	/** JETSTREAM_REPLICAS */
-	replicas: number
-	logger: Logger
-	env?: Record<string, string | undefined>
-}): Promise<Dependencies> {
-	const { name, logger } = options
-	if (options.env && (await startTracingFromEnv(name, options.env)))
-		logger.info('exporting traces', { endpoint: options.env.OTEL_EXPORTER_OTLP_ENDPOINT })
-	const sql = createSql(options.databaseUrl, { applicationName: name, max: options.poolMax })
+	DATABASE_READ_URL?: string
+	DATABASE_POOL_MAX?: number
+	NATS_URL: string
+	JETSTREAM_REPLICAS: number
+}
+
+/**
+ * PostgreSQL and NATS for a service process, from its common settings: each waited for with backoff
+ * (a dependency that is down at start is waited for, never crashed on), then the streams of the NATS
+ * layout ensured. The pool holds DATABASE_POOL_MAX connections, else the service's own default.
+ * Tracing starts first when `env` names an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT).
+ */
+export async function connectDependencies(
+	name: string,
+	config: ConnectionSettings,
+	logger: Logger,
+	options: { defaultPoolMax: number; readReplica?: boolean; env?: Record<string, string | undefined> }
+): Promise<Dependencies> {
+	const env = options.env ?? process.env
+	if (await startTracingFromEnv(name, env)) logger.info('exporting traces', { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT })
+	const poolMax = config.DATABASE_POOL_MAX ?? options.defaultPoolMax
+	const readDatabaseUrl = options.readReplica ? config.DATABASE_READ_URL : undefined
+	const sql = createSql(config.DATABASE_URL, { applicationName: name, max: poolMax })
 	// not waited for: a replica that is down fails its lookups (503), never the start
-	const readSql = options.readDatabaseUrl
-		? createSql(options.readDatabaseUrl, { applicationName: `${name}-read`, max: options.poolMax })
-		: sql
+	const readSql = readDatabaseUrl ? createSql(readDatabaseUrl, { applicationName: `${name}-read`, max: poolMax }) : sql
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 	const bus = await retryWithBackoff(
 		'nats connect',
-		() => connectBus({ ...options.natsAuth, servers: options.natsUrl, name, replicas: options.replicas }),
+		() => connectBus({ ...natsAuthFrom(config), servers: config.NATS_URL, name, replicas: config.JETSTREAM_REPLICAS }),
 		logger
 	)
 	await retryWithBackoff('stream setup', () => ensureStreams(bus, { logger }), logger)

@@ -7,7 +7,6 @@ import {
 	createServiceMetrics,
 	handleShutdown,
 	metricsRoute,
-	natsAuthFrom,
 	retryWithBackoff,
 	startHealthServer
 } from '@lv/runtime'
@@ -24,16 +23,7 @@ const metrics = config.METRICS ? createCheckerMetrics(serviceMetrics) : undefine
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({
-	name: 'checker',
-	databaseUrl: config.DATABASE_URL,
-	natsUrl: config.NATS_URL,
-	natsAuth: natsAuthFrom(config),
-	poolMax: config.DATABASE_POOL_MAX ?? 4,
-	replicas: config.JETSTREAM_REPLICAS,
-	logger,
-	env: process.env
-})
+const dependencies = await connectDependencies('checker', config, logger, { defaultPoolMax: 4 })
 const { sql, bus } = dependencies
 
 // A full collection after each swap hands the rows and the replaced shard back at once, and

@@ -1,15 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import {
-	closeDependencies,
-	connectDependencies,
-	createServiceMetrics,
-	handleShutdown,
-	metricsRoute,
-	natsAuthFrom,
-	startHealthServer
-} from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
@@ -22,16 +14,7 @@ const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({
-	name: 'dashboard',
-	databaseUrl: config.DATABASE_URL,
-	natsUrl: config.NATS_URL,
-	natsAuth: natsAuthFrom(config),
-	poolMax: config.DATABASE_POOL_MAX ?? 10,
-	replicas: config.JETSTREAM_REPLICAS,
-	logger,
-	env: process.env
-})
+const dependencies = await connectDependencies('dashboard', config, logger, { defaultPoolMax: 10 })
 const { sql, bus } = dependencies
 
 const oauth = config.OAUTH_TOKEN_SECRET

@@ -7,7 +7,6 @@ import {
 	createServiceMetrics,
 	handleShutdown,
 	metricsRoute,
-	natsAuthFrom,
 	retryWithBackoff,
 	startHealthServer,
 	watchConsumerLag
@@ -23,17 +22,7 @@ const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({
-	name: 'exporter',
-	databaseUrl: config.DATABASE_URL,
-	natsUrl: config.NATS_URL,
-	natsAuth: natsAuthFrom(config),
-	poolMax: config.DATABASE_POOL_MAX ?? poolSizeFor(config),
-	readDatabaseUrl: config.DATABASE_READ_URL,
-	replicas: config.JETSTREAM_REPLICAS,
-	logger,
-	env: process.env
-})
+const dependencies = await connectDependencies('exporter', config, logger, { defaultPoolMax: poolSizeFor(config), readReplica: true })
 const { sql, readSql, bus } = dependencies
 
 if (config.METRICS) watchConsumerLag(serviceMetrics.registry, bus, [EXPORTER_REGISTRY_CONSUMER])

@@ -1,15 +1,7 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import {
-	closeDependencies,
-	connectDependencies,
-	createServiceMetrics,
-	handleShutdown,
-	metricsRoute,
-	natsAuthFrom,
-	startHealthServer
-} from '@lv/runtime'
+import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
@@ -21,17 +13,7 @@ const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
-const dependencies = await connectDependencies({
-	name: 'gateway',
-	databaseUrl: config.DATABASE_URL,
-	natsUrl: config.NATS_URL,
-	natsAuth: natsAuthFrom(config),
-	poolMax: config.DATABASE_POOL_MAX ?? 20,
-	readDatabaseUrl: config.DATABASE_READ_URL,
-	replicas: config.JETSTREAM_REPLICAS,
-	logger,
-	env: process.env
-})
+const dependencies = await connectDependencies('gateway', config, logger, { defaultPoolMax: 20, readReplica: true })
 const { sql, readSql, bus } = dependencies
 
 const webhooks = {

@@ -7,7 +7,6 @@ import {
 	createServiceMetrics,
 	handleShutdown,
 	metricsRoute,
-	natsAuthFrom,
 	startHealthServer,
 	watchConsumerLag
 } from '@lv/runtime'
@@ -24,15 +23,8 @@ const serviceMetrics = createServiceMetrics('notifier', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({
-	name: 'notifier',
-	databaseUrl: config.DATABASE_URL,
-	natsUrl: config.NATS_URL,
-	natsAuth: natsAuthFrom(config),
-	poolMax: config.DATABASE_POOL_MAX ?? Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2)),
-	replicas: config.JETSTREAM_REPLICAS,
-	logger,
-	env: process.env
+const dependencies = await connectDependencies('notifier', config, logger, {
+	defaultPoolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2))
 })
 const { sql, bus } = dependencies
 

@@ -8,7 +8,6 @@ import {
 	createServiceMetrics,
 	handleShutdown,
 	metricsRoute,
-	natsAuthFrom,
 	startHealthServer,
 	watchConsumerLag
 } from '@lv/runtime'
@@ -35,16 +34,7 @@ const serviceMetrics = createServiceMetrics('reader', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
 
-const dependencies = await connectDependencies({
-	name: 'reader',
-	databaseUrl: config.DATABASE_URL,
-	natsUrl: config.NATS_URL,
-	natsAuth: natsAuthFrom(config),
-	poolMax: config.DATABASE_POOL_MAX ?? 10,
-	replicas: config.JETSTREAM_REPLICAS,
-	logger,
-	env: process.env
-})
+const dependencies = await connectDependencies('reader', config, logger, { defaultPoolMax: 10 })
 const { sql, bus } = dependencies
 
 const relay = createOutboxRelay({ sql, bus, clock: systemClock, logger })
