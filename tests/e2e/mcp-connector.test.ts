@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type Browser, type Page, chromium } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { type OAuthClientProvider, UnauthorizedError, auth } from '@modelcontextprotocol/sdk/client/auth.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { TMP_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
 import { type ServiceProcess, startService } from './check-stack.ts'
 import { type ReaderCheckStack, startReaderCheckStack } from '../support/stack.ts'
+import { launchChromium } from '../support/chromium.ts'
 
 /**
  * The assistant connector with real processes: the gateway and dashboard main.ts, PostgreSQL,
@@ -18,17 +19,6 @@ import { type ReaderCheckStack, startReaderCheckStack } from '../support/stack.t
  * provider, registers, is sent through the consent page in headless Chromium, gets tokens, lists
  * and calls every tool, refreshes, and is revoked on the Connected apps page.
  */
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-	'--headless',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-]
 const SCREENSHOTS = join(TMP_ROOT, 'mcp-connector-screenshots')
 const OAUTH_TOKEN_SECRET = 'e2e-connector-oauth-token-secret-0123456789'
 const PASSWORD = 'correct horse battery staple'
@@ -71,7 +61,6 @@ class AssistantProvider implements OAuthClientProvider {
 }
 
 beforeAll(async () => {
-	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\``)
 	mkdirSync(SCREENSHOTS, { recursive: true })
 	const [apiPort, dashboardPort] = [await freePort(), await freePort()]
 	appUrl = `http://127.0.0.1:${dashboardPort}`
@@ -100,7 +89,7 @@ beforeAll(async () => {
 			return new Response('Connected. You can close this window.')
 		}
 	})
-	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+	browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {

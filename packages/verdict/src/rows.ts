@@ -1,3 +1,5 @@
+import { LICENCE_STATUSES, LINK_STATUSES } from '@lv/contracts'
+
 /**
  * Plain rows as SELECTs over packages/db/migrations/0001_register_data.sql return them
  * (postgres.js gives Date for timestamptz and date; strings are accepted as well).
@@ -7,19 +9,10 @@
 export type Instant = Date | string | number
 export type CalendarDate = Date | string
 
-export const LICENCE_STATUSES = [
-	'active',
-	'suspended',
-	'revoked',
-	'expired',
-	'pending',
-	'surrendered',
-	'not_in_register',
-	'unknown'
-] as const
+/** SPEC's licence and link status values, defined once in the bus contracts. */
+export { LICENCE_STATUSES, LINK_STATUSES }
 export type LicenceStatus = (typeof LICENCE_STATUSES)[number]
 export type StatusQualifier = 'provisional_under_assessment'
-export const LINK_STATUSES = ['active', 'parked', 'expired', 'redirecting', 'delisted'] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]
 export const DOMAIN_ASSOCIATIONS = ['direct', 'white_label'] as const
 export type DomainAssociation = (typeof DOMAIN_ASSOCIATIONS)[number]
