@@ -7,7 +7,7 @@ import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { licenceEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium } from '../support/chromium.ts'
+import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, textWhenShown } from '../support/chromium.ts'
 
 const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 
@@ -94,10 +94,11 @@ describe('webhooks and watchlist in a real browser', () => {
 		await page.click('nav >> text=Watchlist')
 		await page.fill('#q', 'Acme')
 		await page.click('button:has-text("Search")')
+		await textWhenShown(page, '[data-found]')
 		await page.click('[data-found] button:has-text("Watch")')
-		expect(await page.textContent('.callout.success')).toContain('Now watching acme-gaming.')
-		expect(await page.textContent('[data-watched]')).toContain('Acme Gaming')
-		expect(await page.textContent('[data-timeline]')).toContain('license.status_changed')
+		expect(await textWhenShown(page, '.callout.success')).toContain('Now watching acme-gaming.')
+		expect(await textWhenShown(page, '[data-watched]')).toContain('Acme Gaming')
+		expect(await textWhenShown(page, '[data-timeline]')).toContain('license.status_changed')
 		await shot(page, 'watchlist-01')
 		await fitsIn375(page, 'watchlist-01')
 		await page.click('[data-watched] button:has-text("Remove")')

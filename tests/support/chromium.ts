@@ -64,8 +64,24 @@ export async function signUpInChromium(page: Page, h: Harness, appUrl: string, e
 	await page.fill('#password', 'correct horse battery staple')
 	await page.click('button[type=submit]')
 	await page.goto(confirmLinkFor(h.mailbox, email).href)
-	await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button:has-text("Create account")')])
+	await Promise.all([page.waitForURL(`${appUrl}/keys`), page.click('button:has-text("Create account")')]).catch(async (error) => {
+		throw new Error(`sign-up did not reach /keys (${(error as Error).message.split('\n')[0]}). ${await whatThePageShows(page)}`)
+	})
 	const [account] = await h.db.sql<{ id: string }[]>`
 		UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email}) RETURNING id`
 	return (account as { id: string }).id
+}
+
+/** The text of `selector` once it is shown; if it never is, the error names the page and quotes what it shows instead. */
+export async function textWhenShown(page: Page, selector: string, timeout = 15_000): Promise<string> {
+	try {
+		return (await page.locator(selector).first().textContent({ timeout })) ?? ''
+	} catch (error) {
+		throw new Error(`${selector} was not shown (${(error as Error).message.split('\n')[0]}). ${await whatThePageShows(page)}`)
+	}
+}
+
+async function whatThePageShows(page: Page): Promise<string> {
+	const shown = await page.textContent('main', { timeout: 1_000 }).catch(() => null)
+	return `${page.url()} shows: ${(shown ?? '(no main element)').replace(/\s+/g, ' ').trim().slice(0, 2_000)}`
 }
