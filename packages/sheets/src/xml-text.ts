@@ -9,8 +9,8 @@ export const unescapeOoxml = (text: string): string =>
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
 /** Characters XML 1.0 cannot hold at all, even escaped; written as U+FFFD. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding characters XML cannot hold is this pattern's job
 const NOT_XML =
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: finding characters XML cannot hold is this pattern's job
 	/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** CR as a reference: a reader turns a literal CR into LF. */
