@@ -50,9 +50,9 @@ export function bulkFormPage(view: BulkFormView): SafeHtml {
 			? callout('info', 'Your account has no active plan, so it cannot run bulk checks.')
 			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card stack" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
 ${csrfField(view.csrf)}
-<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB, UTF-8 CSV or a plain list.</p>
-<label for="file">CSV file or list (one domain or web address per line; a header row is recognised)</label>
-<input type="file" id="file" name="file" accept=".csv,.txt,text/csv,text/plain">
+<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB: an Excel workbook (.xlsx, its first sheet is read), UTF-8 CSV or a plain list.</p>
+<label for="file">Excel, CSV file or list (one domain or web address per row; a header row is recognised)</label>
+<input type="file" id="file" name="file" accept=".xlsx,.csv,.txt,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
 <p class="field-error" id="file-error" role="alert" hidden></p>
 <label for="list">Or paste the list</label>
 <textarea id="list" name="list" rows="8" spellcheck="false">${view.pasted ?? ''}</textarea>
@@ -150,7 +150,7 @@ ${filterForm(
 	view,
 	view.counts.map((count) => count.verdict)
 )}
-<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a></p>
+<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a> <a class="button secondary" href="/bulk/${view.job.id}/results.xlsx" download>Download Excel</a></p>
 <p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th></tr></thead><tbody>
 ${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td></tr>`)}

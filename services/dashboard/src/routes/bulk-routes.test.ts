@@ -7,6 +7,9 @@ import { issueApiKey } from '@lv/accounts'
 import { type BulkChecking, jobFinished, startBulkChecking } from '../test-support/bulk-checking.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
+import { readFirstSheet } from '@lv/sheets'
+import { sharedStringsXml, sheetXml, workbookFile } from '../../../../packages/sheets/src/test-support/workbook-fixture.ts'
+import { xlsxBomb } from '../../../../tests/security/support/hostile-publications.ts'
 
 const h = harnessPerFile()
 let checking: BulkChecking
@@ -95,6 +98,63 @@ describe('bulk check', () => {
 		expect(rows[0]).toMatchObject({ input: 'https://www.AcmeBet.co.uk/promo', domain: 'www.acmebet.co.uk', line: '2' })
 	})
 
+	test('an .xlsx upload is read from its first sheet and the results download as .xlsx with the CSV columns', async () => {
+		const { browser } = await userOnPlan('pro')
+		const cell = (reference: string, text: string) => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`
+		const sheet = sheetXml(
+			`<row r="1">${cell('A1', 'Notes')}${cell('B1', 'URL')}</row><row r="2">${cell('B2', 'https://www.AcmeBet.co.uk/promo')}</row><row r="3">${cell('B3', 'unlisted.example')}</row><row r="4"><c r="B4" t="str"><f>cmd|' /C calc'!A0</f><v>x.example</v></c></row>`
+		)
+		const form = new FormData()
+		form.set('file', new File([workbookFile({ sheet })], 'affiliates.xlsx'))
+		const read = await browser.postMultipart('/bulk', form)
+		expect(read.status).toBe(303)
+		const jobId = jobIdOf(read.location)
+		const ready = await browser.get(`/bulk/${jobId}`)
+		expect(ready.html).toContain('header row <code>Notes,URL</code> skipped')
+		expect(ready.html).toContain('line 4: <code>=cmd|&#39; /C calc&#39;!A0</code>')
+		expect((await browser.post(`/bulk/${jobId}/start`, {})).status).toBe(303)
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+
+		const download = await h
+			.dashboard()
+			.handle(
+				new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
+					headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+				})
+			)
+		expect(download.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+		const workbook = readFirstSheet(new Uint8Array(await download.arrayBuffer()))
+		if (!workbook.ok) throw new Error(workbook.message)
+		const csv = await h
+			.dashboard()
+			.handle(
+				new Request(`http://localhost/bulk/${jobId}/results.csv`, {
+					headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+				})
+			)
+		const csvRows = readCsvObjects(await csv.text())
+		const [header, ...rows] = workbook.records.map((record) => record.fields)
+		expect(header).toEqual(Object.keys(csvRows[0] ?? {}))
+		expect(rows.map((fields) => Object.fromEntries((header ?? []).map((name, index) => [name, fields[index] ?? ''])))).toEqual(csvRows)
+		expect(csvRows[0]).toMatchObject({
+			line: '2',
+			domain: 'www.acmebet.co.uk',
+			verdict: 'licensed',
+			license_number: '000-012345-R-123456-002'
+		})
+		expect(csvRows[0]?.register_last_read_at).not.toBe('')
+
+		const other = await userOnPlan('pro')
+		const foreign = await h
+			.dashboard()
+			.handle(
+				new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
+					headers: { cookie: `lv_session=${other.browser.cookies.get('lv_session')}` }
+				})
+			)
+		expect(foreign.status).toBe(404)
+	}, 30_000)
+
 	test('a list over the plan limit is refused whole with the limit, and nothing is stored', async () => {
 		const { browser, accountId } = await userOnPlan('starter')
 		const page = await browser.post('/bulk', { list: Array.from({ length: 501 }, (_, index) => `s${index}.example`).join('\n') })
@@ -103,22 +163,33 @@ describe('bulk check', () => {
 		expect(await jobsOf(accountId)).toBe(0)
 	})
 
-	test('a binary file renamed .csv, a spreadsheet and mixed encodings are refused with a message, and nothing is stored', async () => {
+	test('a binary file renamed .csv or .xlsx, a damaged workbook, an XLSX bomb, control characters and mixed encodings are refused with a message, and nothing is stored', async () => {
 		const { browser, accountId } = await userOnPlan('pro')
+		const controlCharacters = workbookFile({
+			sheet: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'),
+			sharedStrings: sharedStringsXml(['bet_x0007_.example'])
+		})
 		const files = [
-			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'not text'],
-			[new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'spreadsheet or ZIP'],
-			[new Uint8Array([...new TextEncoder().encode('bücher.example\n'), 0x62, 0xfc, 0x2e, 0x65, 0x78, 0x0a]), 'Line 2 is not UTF-8']
+			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'domains.csv', 'not text'],
+			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'domains.xlsx', 'not an Excel workbook'],
+			[new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'domains.xlsx', 'holds no Excel workbook'],
+			[await xlsxBomb(256 * 1024 * 1024), 'domains.xlsx', 'unpacks to more than'],
+			[controlCharacters, 'domains.xlsx', 'Cell A1 holds control characters'],
+			[
+				new Uint8Array([...new TextEncoder().encode('bücher.example\n'), 0x62, 0xfc, 0x2e, 0x65, 0x78, 0x0a]),
+				'domains.csv',
+				'Line 2 is not UTF-8'
+			]
 		] as const
-		for (const [bytes, message] of files) {
+		for (const [bytes, name, message] of files) {
 			const form = new FormData()
-			form.set('file', new File([bytes], 'domains.csv', { type: 'text/csv' }))
+			form.set('file', new File([bytes], name, { type: 'application/octet-stream' }))
 			const page = await browser.postMultipart('/bulk', form)
 			expect(page.status).toBe(400)
 			expect(page.html).toContain(message)
 		}
 		expect(await jobsOf(accountId)).toBe(0)
-	})
+	}, 30_000)
 
 	test('an upload stated at 100 MB is refused 413 with the limit before it is read', async () => {
 		const { browser } = await userOnPlan('business')

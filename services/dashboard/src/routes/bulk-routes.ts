@@ -1,10 +1,11 @@
 import { Elysia } from 'elysia'
-import { bulkEntryLimit, decodeUpload, progressOf, readBulkList } from '@lv/bulk-check'
+import { type ListRecord, bulkEntryLimit, progressOf, readBulkList, readBulkRecords, readUploadedList } from '@lv/bulk-check'
 import type { Bus } from '@lv/bus'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
 import { entryOf, jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { resultsWorkbook } from '../bulk/results-workbook.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
@@ -15,6 +16,18 @@ import type { WebContext } from './web-context.ts'
 
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const download = (body: ReadableStream<Uint8Array>, contentType: string, fileName: string) =>
+	new Response(body, {
+		headers: {
+			'content-type': contentType,
+			'content-disposition': `attachment; filename="${fileName}"`,
+			'cache-control': 'no-store',
+			'x-content-type-options': 'nosniff'
+		}
+	})
 
 const notFound = (session: Session) =>
 	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
@@ -95,15 +108,15 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			if (limit === 0) return formPage(session, {}, 402)
 			const file = uploadedFile(body)
 			const pasted = formField(body, 'list') ?? ''
-			let text = pasted
+			let records: Iterable<ListRecord> | null = null
 			let sourceName = 'Pasted list'
 			if (file) {
-				const decoded = decodeUpload(new Uint8Array(await file.arrayBuffer()))
-				if (!decoded.ok) return formPage(session, { error: decoded.message }, 400)
-				text = decoded.text
+				const uploaded = readUploadedList(new Uint8Array(await file.arrayBuffer()), file.name)
+				if (!uploaded.ok) return formPage(session, { error: uploaded.message }, 400)
+				records = uploaded.records
 				sourceName = file.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
 			}
-			const read = readBulkList(text, limit)
+			const read = records ? readBulkRecords(records, limit) : readBulkList(pasted, limit)
 			if (!read.ok) return formPage(session, { error: read.message, report: read.report, pasted: file ? '' : pasted.slice(0, 10_000) }, 400)
 			const jobId = await createJob(sql, {
 				accountId: session.accountId,
@@ -161,14 +174,15 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			if (found instanceof Response) return found
 			const { job } = found
 			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
-			return new Response(resultsCsv(sql, job.id, filter), {
-				headers: {
-					'content-type': 'text/csv; charset=utf-8',
-					'content-disposition': `attachment; filename="bulk-check-${job.id}.csv"`,
-					'cache-control': 'no-store',
-					'x-content-type-options': 'nosniff'
-				}
-			})
+			return download(resultsCsv(sql, job.id, filter), 'text/csv; charset=utf-8', `bulk-check-${job.id}.csv`)
+		})
+
+		.get('/bulk/:id/results.xlsx', async ({ request, params, query }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { job } = found
+			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
+			return download(resultsWorkbook(sql, job.id, filter), XLSX_TYPE, `bulk-check-${job.id}.xlsx`)
 		})
 
 		.get('/bulk/:id/entries/:position', async ({ request, params }) => {
