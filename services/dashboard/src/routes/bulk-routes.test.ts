@@ -105,7 +105,7 @@ describe('bulk check', () => {
 			`<row r="1">${cell('A1', 'Notes')}${cell('B1', 'URL')}</row><row r="2">${cell('B2', 'https://www.AcmeBet.co.uk/promo')}</row><row r="3">${cell('B3', 'unlisted.example')}</row><row r="4"><c r="B4" t="str"><f>cmd|' /C calc'!A0</f><v>x.example</v></c></row>`
 		)
 		const form = new FormData()
-		form.set('file', new File([workbookFile({ sheet })], 'affiliates.xlsx'))
+		form.set('file', new File([new Uint8Array(workbookFile({ sheet }))], 'affiliates.xlsx'))
 		const read = await browser.postMultipart('/bulk', form)
 		expect(read.status).toBe(303)
 		const jobId = jobIdOf(read.location)
@@ -183,7 +183,7 @@ describe('bulk check', () => {
 		] as const
 		for (const [bytes, name, message] of files) {
 			const form = new FormData()
-			form.set('file', new File([bytes], name, { type: 'application/octet-stream' }))
+			form.set('file', new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }))
 			const page = await browser.postMultipart('/bulk', form)
 			expect(page.status).toBe(400)
 			expect(page.html).toContain(message)
