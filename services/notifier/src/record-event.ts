@@ -45,7 +45,7 @@ export async function recordEventIn(tx: TransactionSql, envelope: EventEnvelope,
 					OR NOT w.watchlist_only
 					OR EXISTS (SELECT 1 FROM watchlist_entries e WHERE e.account_id = w.account_id AND e.operator_id = ${operatorId}::uuid)
 				)
-			ON CONFLICT (endpoint_id, event_id) DO NOTHING`
+			ON CONFLICT (endpoint_id, event_id) WHERE NOT is_resend DO NOTHING`
 		deliveries = inserted.count
 	}
 
