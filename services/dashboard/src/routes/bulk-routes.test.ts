@@ -115,23 +115,19 @@ describe('bulk check', () => {
 		expect((await browser.post(`/bulk/${jobId}/start`, {})).status).toBe(303)
 		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
 
-		const download = await h
-			.dashboard()
-			.handle(
-				new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
-					headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
-				})
-			)
+		const download = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
 		expect(download.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
 		const workbook = readFirstSheet(new Uint8Array(await download.arrayBuffer()))
 		if (!workbook.ok) throw new Error(workbook.message)
-		const csv = await h
-			.dashboard()
-			.handle(
-				new Request(`http://localhost/bulk/${jobId}/results.csv`, {
-					headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
-				})
-			)
+		const csv = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.csv`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
 		const csvRows = readCsvObjects(await csv.text())
 		const [header, ...rows] = workbook.records.map((record) => record.fields)
 		expect(header).toEqual(Object.keys(csvRows[0] ?? {}))
@@ -145,13 +141,11 @@ describe('bulk check', () => {
 		expect(csvRows[0]?.register_last_read_at).not.toBe('')
 
 		const other = await userOnPlan('pro')
-		const foreign = await h
-			.dashboard()
-			.handle(
-				new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
-					headers: { cookie: `lv_session=${other.browser.cookies.get('lv_session')}` }
-				})
-			)
+		const foreign = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
+				headers: { cookie: `lv_session=${other.browser.cookies.get('lv_session')}` }
+			})
+		)
 		expect(foreign.status).toBe(404)
 	}, 30_000)
 

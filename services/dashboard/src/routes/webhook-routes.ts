@@ -11,6 +11,10 @@ import { EXPIRED_FORM, UUID, formField, formList } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
+/** A refusal keeps the API's status (a 4xx) on the page; a gateway failure is a 502. */
+const problemStatus = (problem: GatewayProblem) =>
+	problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502
+
 export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
 	const { sql, logger } = deps
 
@@ -26,9 +30,28 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			{ status }
 		)
 
-	/** A refusal keeps the API's status (a 4xx) on the page; a gateway failure is a 502. */
-	const refused = (session: Session, problem: GatewayProblem) =>
-		page(session, { problem }, problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502)
+	const refused = (session: Session, problem: GatewayProblem) => page(session, { problem }, problemStatus(problem))
+
+	/** The endpoint's delivery log as the API lists it, with what the last resend did. */
+	async function logPage(
+		session: Session,
+		endpoint: EndpointListing,
+		extra: { notice?: string; resendProblem?: GatewayProblem },
+		status = 200
+	) {
+		const outcome = await webhookManager(gateway, session.accountId).deliveries(endpoint.id)
+		return htmlResponse(
+			deliveriesPage({
+				session,
+				csrf: web.csrfFor(session),
+				endpoint,
+				deliveries: outcome.ok ? outcome.value : null,
+				...(outcome.ok ? {} : { problem: outcome.problem }),
+				...extra
+			}),
+			{ status }
+		)
+	}
 
 	/** The signed-in session and the account's endpoint named in the path, or the page to answer with instead. */
 	async function sessionAndEndpoint(
@@ -119,17 +142,24 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
 			const found = await sessionAndEndpoint(request, params.id, undefined)
 			if (found instanceof Response) return found
-			const outcome = await webhookManager(gateway, found.session.accountId).deliveries(found.endpoint.id)
+			return logPage(found.session, found.endpoint, {})
+		})
+
+		.post('/webhooks/:id/deliveries/:delivery_id/resend', async ({ request, params, body }) => {
+			const found = await sessionAndEndpoint(request, params.id, body)
+			if (found instanceof Response) return found
 			const { session, endpoint } = found
-			return htmlResponse(
-				deliveriesPage({
-					session,
-					csrf: web.csrfFor(session),
-					endpoint,
-					deliveries: outcome.ok ? outcome.value : null,
-					...(outcome.ok ? {} : { problem: outcome.problem })
+			const outcome = await webhookManager(gateway, session.accountId).resend(endpoint.id, params.delivery_id)
+			logger.info('webhook delivery resent', {
+				account_id: session.accountId,
+				endpoint_id: endpoint.id,
+				refused: outcome.ok ? null : outcome.problem.reason
+			})
+			if (outcome.ok)
+				return logPage(session, endpoint, {
+					notice: 'Queued again as a new delivery: it is sent within moments and shows at the top of the log.'
 				})
-			)
+			return logPage(session, endpoint, { resendProblem: outcome.problem }, problemStatus(outcome.problem))
 		})
 
 		.post('/webhooks/:id/test', async ({ request, body, params }) => {
