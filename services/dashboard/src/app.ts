@@ -89,7 +89,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(signUpRoutes(deps, web))
 		.use(passwordRoutes(deps, web))
 		.use(keyRoutes(deps, web))
-		.use(bulkRoutes(deps, web))
+		.use(bulkRoutes(deps, web, gateway))
 		.use(watchlistRoutes(deps, web, gateway))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))

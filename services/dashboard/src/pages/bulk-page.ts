@@ -2,11 +2,10 @@ import { BULK_BATCH_SIZE, BULK_ENTRIES_PER_JOB, BULK_UPLOAD_MAX_BYTES, type List
 import type { Session } from '../auth/sessions.ts'
 import type { BulkJob } from '../bulk/job-store.ts'
 import type { ResultPage, VerdictCount } from '../bulk/result-store.ts'
-import { formatUtc } from './format.ts'
+import { formatCount as number, formatUtc } from './format.ts'
 import { type SafeHtml, html } from './html.ts'
 import { callout, csrfField, signedInPage } from './layout.ts'
-
-const number = (value: number) => value.toLocaleString('en-GB')
+import { watchTheseForm } from './watch-these.ts'
 
 const PLAN_LIMITS = html`<ul class="plan-limits">
 <li>Starter: ${number(BULK_ENTRIES_PER_JOB.starter ?? 0)} domains per job</li>
@@ -122,6 +121,10 @@ export type BulkJobView = {
 	results: ResultPage | null
 	filter: { verdict: string; jurisdiction: string }
 	notice?: string
+	/** What the last Watch these press did. */
+	watchOutcome?: SafeHtml
+	/** Distinct operators of the job's licensed answers, for Watch these. */
+	licensedOperators: number
 }
 
 function verdictChart(counts: VerdictCount[], total: number): SafeHtml {
@@ -150,7 +153,7 @@ ${filterForm(
 	view,
 	view.counts.map((count) => count.verdict)
 )}
-<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a> <a class="button secondary" href="/bulk/${view.job.id}/results.xlsx" download>Download Excel</a></p>
+<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a> <a class="button secondary" href="/bulk/${view.job.id}/results.xlsx" download>Download Excel</a> ${watchTheseForm(view.job.id, view.csrf, view.licensedOperators)}</p>
 <p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th></tr></thead><tbody>
 ${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td></tr>`)}
@@ -180,6 +183,7 @@ ${view.results ? resultsTable(view, view.results) : ''}`
 		content: html`<p><a href="/bulk">← Bulk check</a></p>
 <h1>${job.sourceName}</h1>
 ${view.notice ? callout('success', view.notice) : ''}
+${view.watchOutcome ?? ''}
 <details${job.state === 'ready' ? html` open` : ''}><summary>How the list was read</summary>${reportList(job.report)}</details>
 ${body}`
 	})

@@ -7,6 +7,7 @@ import { issueApiKey } from '@lv/accounts'
 import { type BulkChecking, jobFinished, startBulkChecking } from '../test-support/bulk-checking.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
+import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { readFirstSheet } from '@lv/sheets'
 import { sharedStringsXml, sheetXml, workbookFile } from '../../../../packages/sheets/src/test-support/workbook-fixture.ts'
 import { xlsxBomb } from '../../../../tests/security/support/hostile-publications.ts'
@@ -147,6 +148,45 @@ describe('bulk check', () => {
 			})
 		)
 		expect(foreign.status).toBe(404)
+	}, 30_000)
+
+	test('Watch these adds the licensed operators a finished job found through the API, then counts them as already watched', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(browser, ['acmebet.co.uk', 'www.acmebet.co.uk', 'unlisted.example'].join('\n'))
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		const page = await browser.get(`/bulk/${jobId}`)
+		expect(page.html).toContain('Watch these (1 licensed operator)')
+		const first = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(first.status).toBe(200)
+		expect(first.html).toContain('1 operator added to your watchlist; 0 were already watched.')
+		const watched = await h.db.sql`
+			SELECT o.slug FROM watchlist_entries e JOIN operators o ON o.id = e.operator_id WHERE e.account_id = ${accountId}`
+		expect(watched.map((row) => row.slug)).toEqual(['acme-gaming'])
+		h.clock.advanceSeconds(1)
+		const again = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(again.html).toContain('0 operators added to your watchlist; 1 was already watched.')
+		const forged = await browser.postRaw(`/bulk/${jobId}/watch`, 'csrf=forged', 'application/x-www-form-urlencoded')
+		expect(forged.status).toBe(303)
+	}, 30_000)
+
+	test('Watch these on a full watchlist says the plan cap was reached and adds nothing', async () => {
+		const { browser, accountId } = await userOnPlan('starter')
+		const make = registerFactory(h.db.sql, h.clock.now())
+		for (let index = 0; index < 25; index++) {
+			const operator = await make.operator(`filler-${accountId.slice(0, 8)}-${index}`, `Filler ${index}`)
+			await h.db
+				.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (gen_random_uuid(), ${accountId}, ${operator.id}, ${h.clock.now()})`
+		}
+		const { jobId, start } = await readAndStart(browser, 'acmebet.co.uk')
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		h.clock.advanceSeconds(1)
+		await browser.get(`/bulk/${jobId}`)
+		const pressed = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(pressed.html).toContain('Your watchlist is full:</strong> 1 operator was not added.')
+		expect(pressed.html).toContain('watchlist_quota_exceeded')
+		expect(await h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`).toHaveLength(25)
 	}, 30_000)
 
 	test('a list over the plan limit is refused whole with the limit, and nothing is stored', async () => {

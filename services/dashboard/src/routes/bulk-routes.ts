@@ -6,6 +6,12 @@ import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
 import { entryOf, jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
 import { resultsWorkbook } from '../bulk/results-workbook.ts'
+import { licensedOperatorSlugs } from '../bulk/licensed-operators.ts'
+import type { GatewayClient } from '../gateway/gateway-client.ts'
+import { watchOperators } from '../gateway/watch-operators.ts'
+import { watchlistClient } from '../gateway/watchlist-client.ts'
+import type { SafeHtml } from '../pages/html.ts'
+import { watchOutcomeCallout } from '../pages/watch-these.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
@@ -44,7 +50,7 @@ const numberParam = (value: string | undefined) => {
 	return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : 0
 }
 
-export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) {
+export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway: GatewayClient) {
 	const { sql, clock, logger } = deps
 
 	async function formPage(session: Session, view: Partial<BulkFormView>, status = 200) {
@@ -60,7 +66,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 		return { used: await monthlyCallsUsed(sql, accountId, clock.now().getTime()), quota: plan?.quota ?? null }
 	}
 
-	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, notice?: string) {
+	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, watchOutcome?: SafeHtml) {
 		const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
 		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
 		const answered = job.state === 'done' || job.state === 'stopped'
@@ -80,7 +86,8 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 				jurisdictions: answered ? await jurisdictionsOf(sql, job.id) : [],
 				results: answered ? await resultPage(sql, job.id, filter, numberParam(query.offset), RESULTS_PER_PAGE) : null,
 				filter,
-				...(notice ? { notice } : {})
+				licensedOperators: answered ? (await licensedOperatorSlugs(sql, job.id)).length : 0,
+				...(watchOutcome ? { watchOutcome } : {})
 			})
 		)
 	}
@@ -154,6 +161,28 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 				logger.info('bulk check job started', { account_id: session.accountId, job_id: job.id, batches: job.batches })
 			}
 			return redirect(`/bulk/${job.id}`)
+		})
+
+		.post('/bulk/:id/watch', async ({ request, params, body }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { session, job } = found
+			if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
+			if (job.state !== 'done' && job.state !== 'stopped') return redirect(`/bulk/${job.id}`)
+			const outcome = await watchOperators(watchlistClient(gateway, session.accountId), await licensedOperatorSlugs(sql, job.id))
+			logger.info('bulk check operators watched', {
+				account_id: session.accountId,
+				job_id: job.id,
+				...('failed' in outcome
+					? { refused: outcome.failed.reason }
+					: {
+							added: outcome.added,
+							already_watched: outcome.alreadyWatched,
+							refused: outcome.refused.length,
+							cap_reached: outcome.capReached !== null
+						})
+			})
+			return jobPage(session, job, {}, watchOutcomeCallout(outcome))
 		})
 
 		.get('/bulk/:id/progress', async ({ request, params }) => {
