@@ -189,6 +189,16 @@ describe('bulk check', () => {
 		expect(await h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`).toHaveLength(25)
 	}, 30_000)
 
+	test('a pasted list sent with the empty file part a browser sends for an unused file input is read as the list', async () => {
+		const { browser } = await userOnPlan('pro')
+		const form = new FormData()
+		form.set('file', new File([], '', { type: 'application/octet-stream' }))
+		form.set('list', 'acmebet.co.uk')
+		const read = await browser.postMultipart('/bulk', form)
+		expect(read.status).toBe(303)
+		expect((await browser.get(read.location ?? '')).html).toContain('Pasted list')
+	})
+
 	test('a list over the plan limit is refused whole with the limit, and nothing is stored', async () => {
 		const { browser, accountId } = await userOnPlan('starter')
 		const page = await browser.post('/bulk', { list: Array.from({ length: 501 }, (_, index) => `s${index}.example`).join('\n') })

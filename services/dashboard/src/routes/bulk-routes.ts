@@ -38,11 +38,14 @@ const download = (body: ReadableStream<Uint8Array>, contentType: string, fileNam
 const notFound = (session: Session) =>
 	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
 
-/** The uploaded file, or null when the form carried none (an empty file input sends an empty, unnamed part). */
+/**
+ * The uploaded file, or null when the form carried none or an empty one: an empty file input sends an
+ * empty part whose name the body parser leaves undefined, and an empty file reads as an empty list.
+ */
 function uploadedFile(body: unknown): File | null {
 	if (typeof body !== 'object' || body === null) return null
 	const value = (body as Record<string, unknown>).file
-	return value instanceof File && (value.size > 0 || value.name !== '') ? value : null
+	return value instanceof File && value.size > 0 ? value : null
 }
 
 const numberParam = (value: string | undefined) => {
@@ -118,10 +121,10 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 			let records: Iterable<ListRecord> | null = null
 			let sourceName = 'Pasted list'
 			if (file) {
-				const uploaded = readUploadedList(new Uint8Array(await file.arrayBuffer()), file.name)
+				const uploaded = readUploadedList(new Uint8Array(await file.arrayBuffer()), file.name ?? '')
 				if (!uploaded.ok) return formPage(session, { error: uploaded.message }, 400)
 				records = uploaded.records
-				sourceName = file.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
+				sourceName = file.name?.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
 			}
 			const read = records ? readBulkRecords(records, limit) : readBulkList(pasted, limit)
 			if (!read.ok) return formPage(session, { error: read.message, report: read.report, pasted: file ? '' : pasted.slice(0, 10_000) }, 400)
