@@ -29,7 +29,7 @@ describe('readUploadedList', () => {
 			{ line: 2, input: 'https://www.AcmeBet.co.uk/promo?x=1', domain: 'www.acmebet.co.uk' },
 			{ line: 3, input: 'acmebet.co.uk', domain: 'acmebet.co.uk' }
 		])
-		expect(read.report).toMatchObject({ header: 'Notes,Website', duplicates: 1, blank: 1, urlsReduced: 1, junk: 1 })
+		expect(read.report).toMatchObject({ lines: 7, header: 'Notes,Website', duplicates: 1, blank: 2, urlsReduced: 1, junk: 1 })
 		expect(read.report.junkSamples).toEqual([
 			{ line: 7, text: "=cmd|' /C calc'!A0", problem: 'A spreadsheet formula, not a domain; it was not run.' }
 		])

@@ -18,6 +18,7 @@ describe('readFirstSheet', () => {
 			ok: true,
 			records: [
 				{ line: 1, fields: ['Domain'] },
+				{ line: 2, fields: [] },
 				{ line: 3, fields: ['https://www.example.com/x?y=1', '42', 'TRUE'] }
 			]
 		})
@@ -99,6 +100,11 @@ describe('readFirstSheet', () => {
 		const file = streamedWorkbookFile(bomb)
 		expect(file.length).toBeLessThan(64 * 1024)
 		expect(readFirstSheet(file, { ...SHEET_LIMITS, maxSheetBytes: 1024 * 1024 })).toMatchObject({ ok: false, reason: 'workbook_too_large' })
+	})
+
+	test('rows left out count towards the row limit, so one row numbered a million is refused without a million reads', () => {
+		const file = workbookFile({ sheet: sheetXml(`<row r="1000000">${inline('A1000000', 'example.com')}</row>`) })
+		expect(readFirstSheet(file, { ...SHEET_LIMITS, maxRows: 10 })).toMatchObject({ ok: false, reason: 'too_many_rows' })
 	})
 
 	test('more rows than the limit refuses the sheet', () => {

@@ -28,9 +28,9 @@ function cellText(cell: Cell, shared: readonly string[]): string {
 }
 
 /**
- * The rows of a worksheet part as records (line: the row's number in the sheet), cells placed by their
- * reference so a sheet whose first column is empty still has its columns where they were. Stops after
- * `maxRows` rows and says so.
+ * The rows of a worksheet part as records (line: the row's number in the sheet, rows left out as empty
+ * ones), cells placed by their reference so a sheet whose first column is empty still has its columns
+ * where they were. Stops after `maxRows` rows and says so.
  */
 export function readSheetRows(part: Uint8Array, shared: readonly string[], limits: { maxRows: number; maxColumns: number }): SheetRows {
 	const records: SheetRecord[] = []
@@ -47,7 +47,13 @@ export function readSheetRows(part: Uint8Array, shared: readonly string[], limit
 				if (cutAtRow !== null) return
 				if (name === 'row') {
 					const number = Number(attributes.r)
-					line = Number.isSafeInteger(number) && number > line ? number : line + 1
+					const next = Number.isSafeInteger(number) && number > line ? number : line + 1
+					// A spreadsheet program leaves empty rows out: they are read as the blank rows they are.
+					for (let blank = line + 1; blank < next && cutAtRow === null; blank++) {
+						if (records.length >= limits.maxRows) cutAtRow = blank
+						else records.push({ line: blank, fields: [] })
+					}
+					line = next
 					fields = []
 				} else if (name === 'c' && fields) {
 					cell = { column: columnOf(attributes.r ?? '') ?? fields.length, type: attributes.t ?? 'n', value: '', formula: null, inline: '' }
