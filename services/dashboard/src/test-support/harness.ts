@@ -51,7 +51,7 @@ export type Harness = {
 	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given; metrics only when given. */
 	dashboard(
 		config?: Partial<DashboardDeps['config']>,
-		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics'>>
+		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics' | 'clock'>>
 	): ReturnType<typeof createApp>
 	stop(): Promise<void>
 }
@@ -83,7 +83,7 @@ export async function startHarness(): Promise<Harness> {
 			createApp({
 				sql: db.sql,
 				bus,
-				clock,
+				clock: deps.clock ?? clock,
 				logger: silentLogger,
 				config: { ...TEST_CONFIG, ...config },
 				gatewayFetch: (request) => gateway.handle(request),
