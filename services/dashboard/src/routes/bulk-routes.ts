@@ -4,20 +4,17 @@ import type { Bus } from '@lv/bus'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
-import { entryOf, jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
-import { errorPage } from '../pages/error-page.ts'
+import { findAccountEntry, jobNotFound } from './bulk-entry.ts'
 import { UUID, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
-
-const notFound = (session: Session) =>
-	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
 
 /** The uploaded file, or null when the form carried none (an empty file input sends an empty, unnamed part). */
 function uploadedFile(body: unknown): File | null {
@@ -77,7 +74,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 		const session = await web.session(request)
 		if (!session) return redirect('/sign-in')
 		const job = UUID.test(id) ? await findJob(sql, session.accountId, id) : null
-		return job ? { session, job } : notFound(session)
+		return job ? { session, job } : jobNotFound(session)
 	}
 
 	return new Elysia()
@@ -172,11 +169,10 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 		})
 
 		.get('/bulk/:id/entries/:position', async ({ request, params }) => {
-			const found = await sessionAndJob(request, params.id)
-			if (found instanceof Response) return found
-			const { session, job } = found
-			const entry = /^\d{1,6}$/.test(params.position) ? await entryOf(sql, job.id, Number(params.position)) : null
-			if (!entry) return notFound(session)
-			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), job, ...entry }))
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			const entry = await findAccountEntry(sql, session.accountId, params.id, params.position)
+			if (!entry) return jobNotFound(session)
+			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), ...entry }))
 		})
 }
