@@ -35,10 +35,13 @@ const recordsOf = async (accountId: string) =>
 	(await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM evidence_records WHERE account_id = ${accountId}`)[0]?.n
 const quotaUsed = async (accountId: string) =>
 	(await h.db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${accountId}`)[0]?.quota_count ?? 0
+/** Whether each evidence action key of the account is revoked. */
 const evidenceKeysOf = async (accountId: string) =>
-	h.db.sql<{ revoked: boolean }[]>`
-		SELECT k.revoked_at IS NOT NULL AS revoked FROM api_keys k JOIN dashboard_action_keys a ON a.key_id = k.id
-		WHERE k.account_id = ${accountId} AND a.action = 'evidence'`
+	(
+		await h.db.sql<{ revoked: boolean }[]>`
+			SELECT k.revoked_at IS NOT NULL AS revoked FROM api_keys k JOIN dashboard_action_keys a ON a.key_id = k.id
+			WHERE k.account_id = ${accountId} AND a.action = 'evidence'`
+	).map((key) => key.revoked)
 
 describe('Evidence (PDF) next to a bulk check answer', () => {
 	test('the results rows and the answer page carry the button and say the PDF records a new check, counted as the API counts it', async () => {
@@ -71,7 +74,7 @@ describe('Evidence (PDF) next to a bulk check answer', () => {
 		expect(new TextDecoder().decode((await response.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
 		expect(await recordsOf(accountId)).toBe(1)
 		expect(await quotaUsed(accountId)).toBe(3)
-		expect(await evidenceKeysOf(accountId)).toEqual([{ revoked: true }, { revoked: true }])
+		expect(await evidenceKeysOf(accountId)).toEqual([true, true])
 	}, 30_000)
 
 	test("another account's job row is 404 and asks the gateway nothing", async () => {
