@@ -43,6 +43,19 @@ const evidenceKeysOf = async (accountId: string) =>
 			WHERE k.account_id = ${accountId} AND a.action = 'evidence'`
 	).map((key) => key.revoked)
 
+/** Presses the button of a finished job after `change` to the account: the API's refusal is shown, no record made. */
+async function expectApiRefusal(change: (accountId: string) => Promise<unknown>, status: number, codes: string) {
+	const { browser, accountId } = await signedUpOnPlan(h, 'pro')
+	const { evidencePath } = await finishedJob(browser)
+	await change(accountId)
+	await browser.get(evidencePath.replace(/\/evidence$/, ''))
+	const page = await browser.post(evidencePath, {})
+	expect(page.status).toBe(status)
+	expect(page.html).toContain('Evidence refused:')
+	expect(page.html).toContain(codes)
+	expect(await recordsOf(accountId)).toBe(0)
+}
+
 describe('Evidence (PDF) next to a bulk check answer', () => {
 	test('the results rows and the answer page carry the button and say the PDF records a new check, counted as the API counts it', async () => {
 		const { browser } = await signedUpOnPlan(h, 'pro')
@@ -100,28 +113,26 @@ describe('Evidence (PDF) next to a bulk check answer', () => {
 		expect(await evidenceKeysOf(accountId)).toEqual([])
 	}, 30_000)
 
-	test("an account whose plan has ended sees the API's refusal, 402 plan_inactive, and no record is made", async () => {
-		const { browser, accountId } = await signedUpOnPlan(h, 'pro')
-		const { evidencePath } = await finishedJob(browser)
-		await h.db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${accountId}`
-		await browser.get(evidencePath.replace(/\/evidence$/, ''))
-		const page = await browser.post(evidencePath, {})
-		expect(page.status).toBe(402)
-		expect(page.html).toContain('Evidence refused:')
-		expect(page.html).toContain('(payment_required / plan_inactive)')
-		expect(await recordsOf(accountId)).toBe(0)
-	}, 30_000)
+	test(
+		"an account whose plan has ended sees the API's refusal, 402 plan_inactive, and no record is made",
+		() =>
+			expectApiRefusal(
+				(accountId) => h.db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${accountId}`,
+				402,
+				'(payment_required / plan_inactive)'
+			),
+		30_000
+	)
 
-	test("an evidence check is a counted call: with the month's quota used up it is the API's 429 and no record is made", async () => {
-		const { browser, accountId } = await signedUpOnPlan(h, 'pro')
-		const { evidencePath } = await finishedJob(browser)
-		// The job's one call is the whole month's quota of this plan.
-		await h.db.sql`UPDATE accounts SET plan_code = 'evidence_one_call' WHERE id = ${accountId}`
-		await browser.get(evidencePath.replace(/\/evidence$/, ''))
-		const page = await browser.post(evidencePath, {})
-		expect(page.status).toBe(429)
-		expect(page.html).toContain('Evidence refused:')
-		expect(page.html).toContain('(quota_exceeded / monthly_request_limit_reached)')
-		expect(await recordsOf(accountId)).toBe(0)
-	}, 30_000)
+	test(
+		"an evidence check is a counted call: with the month's quota used up it is the API's 429 and no record is made",
+		() =>
+			// The job's one call is the whole month's quota of this plan.
+			expectApiRefusal(
+				(accountId) => h.db.sql`UPDATE accounts SET plan_code = 'evidence_one_call' WHERE id = ${accountId}`,
+				429,
+				'(quota_exceeded / monthly_request_limit_reached)'
+			),
+		30_000
+	)
 })
