@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Download, Page } from 'playwright-core'
-import { TMP_ROOT } from '@lv/testing'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { type BulkChecking, jobFinished, startBulkChecking } from '../../services/dashboard/src/test-support/bulk-checking.ts'
-import { dashboardInChromiumPerFile, signUpInChromium, textWhenShown } from '../support/chromium.ts'
+import { dashboardInChromiumPerFile, screenshot, signUpInChromium, textWhenShown } from '../support/chromium.ts'
 
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 const started = dashboardInChromiumPerFile()
 let checking: BulkChecking
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	await seedAcmeRegister(started.h.db.sql, started.h.clock.now())
 	checking = await startBulkChecking(started.h)
 }, 30_000)
@@ -50,7 +46,7 @@ describe('Evidence (PDF) in a real browser', () => {
 		expect(await jobFinished(h.db.sql, new URL(jobUrl).pathname.split('/')[2] as string)).toBe('done')
 		await page.goto(jobUrl)
 		expect(await textWhenShown(page, '[data-evidence-note]')).toContain('not the job')
-		await page.screenshot({ path: join(SCREENSHOTS, 'evidence-01-results.png'), fullPage: true })
+		await screenshot(page, 'evidence-01-results')
 
 		const fromRow = await pressEvidence(page, 'acmebet.co.uk')
 		expect(fromRow.suggestedFilename()).toMatch(/^evidence-acmebet\.co\.uk-ev_[0-9A-Z]{26}\.pdf$/)
@@ -61,7 +57,7 @@ describe('Evidence (PDF) in a real browser', () => {
 
 		await page.click('[data-results] a:has-text("unknown-site.example")')
 		await page.waitForSelector('[data-answer]')
-		await page.screenshot({ path: join(SCREENSHOTS, 'evidence-02-answer.png'), fullPage: true })
+		await screenshot(page, 'evidence-02-answer')
 		const answerText = await pdfText(await pressEvidence(page, 'unknown-site.example'))
 		expect(answerText).toContain('unknown-site.example')
 		expect(answerText).toContain('Verdict: not_found')
