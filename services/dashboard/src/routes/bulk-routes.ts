@@ -4,7 +4,7 @@ import type { Bus } from '@lv/bus'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
-import { entryOf, jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
 import { resultsWorkbook } from '../bulk/results-workbook.ts'
 import { licensedOperatorSlugs } from '../bulk/licensed-operators.ts'
 import type { GatewayClient } from '../gateway/gateway-client.ts'
@@ -15,7 +15,7 @@ import { watchOutcomeCallout } from '../pages/watch-these.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
-import { errorPage } from '../pages/error-page.ts'
+import { findAccountEntry, jobNotFound } from './bulk-entry.ts'
 import { UUID, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
@@ -35,17 +35,16 @@ const download = (body: ReadableStream<Uint8Array>, contentType: string, fileNam
 		}
 	})
 
-const notFound = (session: Session) =>
-	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
-
 /**
- * The uploaded file, or null when the form carried none or an empty one: an empty file input sends an
- * empty part whose name the body parser leaves undefined, and an empty file reads as an empty list.
+ * The uploaded file and its name, or null when the form carried none: a browser sends an empty file
+ * input as an empty part with no file name, which the body parser gives as a File without `name`.
  */
-function uploadedFile(body: unknown): File | null {
+function uploadedFile(body: unknown): { file: File; name: string } | null {
 	if (typeof body !== 'object' || body === null) return null
 	const value = (body as Record<string, unknown>).file
-	return value instanceof File && value.size > 0 ? value : null
+	if (!(value instanceof File)) return null
+	const name = typeof value.name === 'string' ? value.name : ''
+	return value.size > 0 || name !== '' ? { file: value, name } : null
 }
 
 const numberParam = (value: string | undefined) => {
@@ -100,7 +99,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 		const session = await web.session(request)
 		if (!session) return redirect('/sign-in')
 		const job = UUID.test(id) ? await findJob(sql, session.accountId, id) : null
-		return job ? { session, job } : notFound(session)
+		return job ? { session, job } : jobNotFound(session)
 	}
 
 	return new Elysia()
@@ -116,18 +115,19 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 			if (!web.sessionCsrfValid(session, body)) return formPage(session, { error: 'This form expired. Please submit the list again.' }, 403)
 			const limit = bulkEntryLimit(session.plan?.code)
 			if (limit === 0) return formPage(session, {}, 402)
-			const file = uploadedFile(body)
+			const upload = uploadedFile(body)
 			const pasted = formField(body, 'list') ?? ''
 			let records: Iterable<ListRecord> | null = null
 			let sourceName = 'Pasted list'
-			if (file) {
-				const uploaded = readUploadedList(new Uint8Array(await file.arrayBuffer()), file.name ?? '')
+			if (upload) {
+				const uploaded = readUploadedList(new Uint8Array(await upload.file.arrayBuffer()), upload.name)
 				if (!uploaded.ok) return formPage(session, { error: uploaded.message }, 400)
 				records = uploaded.records
-				sourceName = file.name?.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
+				sourceName = upload.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
 			}
 			const read = records ? readBulkRecords(records, limit) : readBulkList(pasted, limit)
-			if (!read.ok) return formPage(session, { error: read.message, report: read.report, pasted: file ? '' : pasted.slice(0, 10_000) }, 400)
+			if (!read.ok)
+				return formPage(session, { error: read.message, report: read.report, pasted: upload ? '' : pasted.slice(0, 10_000) }, 400)
 			const jobId = await createJob(sql, {
 				accountId: session.accountId,
 				sourceName,
@@ -218,11 +218,10 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 		})
 
 		.get('/bulk/:id/entries/:position', async ({ request, params }) => {
-			const found = await sessionAndJob(request, params.id)
-			if (found instanceof Response) return found
-			const { session, job } = found
-			const entry = /^\d{1,6}$/.test(params.position) ? await entryOf(sql, job.id, Number(params.position)) : null
-			if (!entry) return notFound(session)
-			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), job, ...entry }))
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			const entry = await findAccountEntry(sql, session.accountId, params.id, params.position)
+			if (!entry) return jobNotFound(session)
+			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), ...entry }))
 		})
 }
