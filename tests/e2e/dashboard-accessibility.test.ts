@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { TMP_ROOT } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { handleBatch } from '../../services/dashboard/src/bulk/worker.ts'
 import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
@@ -12,9 +9,14 @@ import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { coverageEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, textWhenShown } from '../support/chromium.ts'
-
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
+import {
+	type ListeningDashboard,
+	launchChromium,
+	listenDashboard,
+	screenshot,
+	signUpInChromium,
+	textWhenShown
+} from '../support/chromium.ts'
 
 let h: Harness
 let checker: TestChecker
@@ -23,7 +25,6 @@ let server: ListeningDashboard
 let ticking: ReturnType<typeof setInterval>
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	await seedAcmeRegister(h.db.sql, h.clock.now())
 	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
@@ -162,7 +163,7 @@ describe('dashboard accessibility in a real browser', () => {
 				noFocusStyle: stops.filter((stop) => !stop.outlined).map((stop) => stop.label)
 			}
 			expect(stops.length).toBeGreaterThan(3)
-			await page.screenshot({ path: join(SCREENSHOTS, `a11y${path.replaceAll('/', '-')}.png`), fullPage: true })
+			await screenshot(page, `a11y${path.replace(/[0-9a-f-]{36}/g, 'id').replaceAll('/', '-')}`)
 			if (
 				problems.unlabelled.length ||
 				problems.positiveTabindex.length ||

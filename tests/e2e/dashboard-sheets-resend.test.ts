@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { readFirstSheet } from '@lv/sheets'
-import { TMP_ROOT } from '@lv/testing'
 import { sharedStringsXml, sheetXml, workbookFile } from '../../packages/sheets/src/test-support/workbook-fixture.ts'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { handleBatch } from '../../services/dashboard/src/bulk/worker.ts'
@@ -15,9 +13,14 @@ import { type Harness, startHarness } from '../../services/dashboard/src/test-su
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { coverageEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, textWhenShown } from '../support/chromium.ts'
-
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
+import {
+	type ListeningDashboard,
+	launchChromium,
+	listenDashboard,
+	screenshot,
+	signUpInChromium,
+	textWhenShown
+} from '../support/chromium.ts'
 
 let h: Harness
 let checker: TestChecker
@@ -26,7 +29,6 @@ let server: ListeningDashboard
 let ticking: ReturnType<typeof setInterval>
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	await seedAcmeRegister(h.db.sql, h.clock.now())
 	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
@@ -44,7 +46,7 @@ afterAll(async () => {
 	await h?.stop()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, name)
 
 /** A workbook as a spreadsheet program saves it: a header naming the URL column, a URL with a path, a duplicate, a blank row, a formula. */
 function affiliatesWorkbook(): Buffer {
