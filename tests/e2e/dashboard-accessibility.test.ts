@@ -1,45 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { handleBatch } from '../../services/dashboard/src/bulk/worker.ts'
 import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
-import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { coverageEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import {
-	type ListeningDashboard,
-	launchChromium,
-	listenDashboard,
-	screenshot,
-	signUpInChromium,
-	textWhenShown
-} from '../support/chromium.ts'
+import { bulkCheckingInChromiumPerFile, screenshot, signUpInChromium, textWhenShown } from '../support/chromium.ts'
 
-let h: Harness
-let checker: TestChecker
-let browser: Browser
-let server: ListeningDashboard
-let ticking: ReturnType<typeof setInterval>
-
-beforeAll(async () => {
-	h = await startHarness()
-	await seedAcmeRegister(h.db.sql, h.clock.now())
-	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
-	server = await listenDashboard(h)
-	browser = await launchChromium()
-	ticking = setInterval(() => h.clock.advanceSeconds(1), 100)
-}, 60_000)
-
-afterAll(async () => {
-	clearInterval(ticking)
-	await browser?.close()
-	await server?.stop()
-	await checker?.stop()
-	await h?.stop()
-})
+const stack = bulkCheckingInChromiumPerFile()
 
 /** Form controls a screen reader cannot name: no label[for], no wrapping label, no aria-label(ledby), no text. */
 const unlabelledControls = (page: Page) =>
@@ -119,32 +88,32 @@ function outOfOrder(stops: readonly Stop[]): string[] {
 
 /** A finished bulk job with licensed answers and a webhook endpoint with one delivery, so their pages have rows. */
 async function seedPages(accountId: string, page: Page) {
-	await page.goto(`${server.url}/bulk`)
+	await page.goto(`${stack.dashboard.url}/bulk`)
 	await page.fill('#list', 'acmebet.co.uk\nunlisted.example')
 	await page.click('button:has-text("Read the list")')
 	await textWhenShown(page, '[data-calls]')
 	const jobId = new URL(page.url()).pathname.split('/')[2] as string
-	await Promise.all([page.waitForURL(`${server.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
+	await Promise.all([page.waitForURL(`${stack.dashboard.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
 	const metrics = createDashboardMetrics(createServiceMetrics('dashboard', false))
 	await handleBatch(
-		{ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
-		{ id: 'a11y', sent_at: h.clock.now().toISOString(), job_id: jobId, batch: 0 }
+		{ sql: stack.h.db.sql, bus: stack.h.bus, clock: stack.h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
+		{ id: 'a11y', sent_at: stack.h.clock.now().toISOString(), job_id: jobId, batch: 0 }
 	)
-	const [endpoint] = await h.db.sql<{ id: string }[]>`
+	const [endpoint] = await stack.h.db.sql<{ id: string }[]>`
 		INSERT INTO webhook_endpoints (id, account_id, url, events, created_at, updated_at)
-		VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/a11y', ${['coverage.degraded']}, ${h.clock.now()}, ${h.clock.now()}) RETURNING id`
-	await recordEvent(h.db.sql, coverageEvent(h.clock.now()), h.clock.now())
-	await h.db.sql`UPDATE webhook_deliveries SET status = 'delivered', attempt_count = 1 WHERE endpoint_id = ${endpoint?.id ?? ''}`
+		VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/a11y', ${['coverage.degraded']}, ${stack.h.clock.now()}, ${stack.h.clock.now()}) RETURNING id`
+	await recordEvent(stack.h.db.sql, coverageEvent(stack.h.clock.now()), stack.h.clock.now())
+	await stack.h.db.sql`UPDATE webhook_deliveries SET status = 'delivered', attempt_count = 1 WHERE endpoint_id = ${endpoint?.id ?? ''}`
 	return [`/bulk/${jobId}`, `/bulk/${jobId}/entries/0`, `/webhooks/${endpoint?.id}/deliveries`]
 }
 
 describe('dashboard accessibility in a real browser', () => {
 	test('every signed-in page: each form control is labelled, no positive tabindex, tab order follows the page, focus is visible', async () => {
-		const context = await browser.newContext({ viewport: { width: 1200, height: 900 } })
+		const context = await stack.browser.newContext({ viewport: { width: 1200, height: 900 } })
 		const page = await context.newPage()
-		const accountId = await signUpInChromium(page, h, server.url, 'a11y@partner.example', 'pro')
+		const accountId = await signUpInChromium(page, stack.h, stack.dashboard.url, 'a11y@partner.example', 'pro')
 		const deeper = await seedPages(accountId, page)
-		await page.goto(`${server.url}/keys`)
+		await page.goto(`${stack.dashboard.url}/keys`)
 		const linked = await page.evaluate(() =>
 			[...document.querySelectorAll('header a[href^="/"]')].map((link) => link.getAttribute('href') as string)
 		)
@@ -153,7 +122,7 @@ describe('dashboard accessibility in a real browser', () => {
 
 		const findings: Record<string, unknown> = {}
 		for (const path of paths) {
-			await page.goto(`${server.url}${path}`)
+			await page.goto(`${stack.dashboard.url}${path}`)
 			const stops = await tabStops(page)
 			const problems = {
 				unlabelled: await unlabelledControls(page),

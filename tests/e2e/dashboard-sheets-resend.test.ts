@@ -1,50 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { readFirstSheet } from '@lv/sheets'
 import { sharedStringsXml, sheetXml, workbookFile } from '../../packages/sheets/src/test-support/workbook-fixture.ts'
-import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { handleBatch } from '../../services/dashboard/src/bulk/worker.ts'
 import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
-import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { coverageEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import {
-	type ListeningDashboard,
-	launchChromium,
-	listenDashboard,
-	screenshot,
-	signUpInChromium,
-	textWhenShown
-} from '../support/chromium.ts'
+import { bulkCheckingInChromiumPerFile, screenshot, signUpInChromium, textWhenShown } from '../support/chromium.ts'
 
-let h: Harness
-let checker: TestChecker
-let browser: Browser
-let server: ListeningDashboard
-let ticking: ReturnType<typeof setInterval>
-
-beforeAll(async () => {
-	h = await startHarness()
-	await seedAcmeRegister(h.db.sql, h.clock.now())
-	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
-	server = await listenDashboard(h)
-	browser = await launchChromium()
-	// Each page makes API calls as the account: the test clock moves on so the per-second limit never decides a step.
-	ticking = setInterval(() => h.clock.advanceSeconds(1), 100)
-}, 60_000)
-
-afterAll(async () => {
-	clearInterval(ticking)
-	await browser?.close()
-	await server?.stop()
-	await checker?.stop()
-	await h?.stop()
-})
+const stack = bulkCheckingInChromiumPerFile()
 
 const shot = (page: Page, name: string) => screenshot(page, name)
 
@@ -66,9 +34,9 @@ function affiliatesWorkbook(): Buffer {
 
 describe('spreadsheets, Watch these and Resend in a real browser', () => {
 	test('upload an .xlsx, run it, Watch these, and download Excel results with the CSV columns', async () => {
-		const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true })
+		const context = await stack.browser.newContext({ viewport: { width: 1200, height: 900 }, acceptDownloads: true })
 		const page = await context.newPage()
-		const accountId = await signUpInChromium(page, h, server.url, 'sheets@partner.example', 'pro')
+		const accountId = await signUpInChromium(page, stack.h, stack.dashboard.url, 'sheets@partner.example', 'pro')
 		await page.click('nav >> text=Bulk check')
 		await page.setInputFiles('#file', {
 			name: 'affiliates.xlsx',
@@ -93,22 +61,22 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		expect(report).toContain("line 7: =cmd|' /C calc'!A0")
 		await shot(page, 'sheets-02-ready')
 		const jobId = new URL(page.url()).pathname.split('/')[2] as string
-		await Promise.all([page.waitForURL(`${server.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
+		await Promise.all([page.waitForURL(`${stack.dashboard.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
 		const metrics = createDashboardMetrics(createServiceMetrics('dashboard', false))
 		await handleBatch(
-			{ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
-			{ id: 'sheets', sent_at: h.clock.now().toISOString(), job_id: jobId, batch: 0 }
+			{ sql: stack.h.db.sql, bus: stack.h.bus, clock: stack.h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
+			{ id: 'sheets', sent_at: stack.h.clock.now().toISOString(), job_id: jobId, batch: 0 }
 		)
-		await page.goto(`${server.url}/bulk/${jobId}`)
+		await page.goto(`${stack.dashboard.url}/bulk/${jobId}`)
 		expect(await textWhenShown(page, 'text=Done: all 3 domains checked.')).toContain('Done')
 
 		await page.click('button:has-text("Watch these (1 licensed operator)")')
 		expect(await textWhenShown(page, '[data-watch-outcome]')).toBe('1 operator added to your watchlist; 0 were already watched.')
 		await shot(page, 'sheets-03-watched')
-		const watched = await h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`
+		const watched = await stack.h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`
 		expect(watched).toHaveLength(1)
 
-		await page.goto(`${server.url}/bulk/${jobId}`)
+		await page.goto(`${stack.dashboard.url}/bulk/${jobId}`)
 		const [excel] = await Promise.all([page.waitForEvent('download'), page.click('text=Download Excel')])
 		expect(excel.suggestedFilename()).toBe(`bulk-check-${jobId}.xlsx`)
 		const workbook = readFirstSheet(new Uint8Array(readFileSync((await excel.path()) as string)))
@@ -127,19 +95,19 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 	}, 120_000)
 
 	test('Resend a delivered webhook delivery from the delivery log', async () => {
-		const context = await browser.newContext({ viewport: { width: 1200, height: 900 } })
+		const context = await stack.browser.newContext({ viewport: { width: 1200, height: 900 } })
 		const page = await context.newPage()
-		const accountId = await signUpInChromium(page, h, server.url, 'resend@partner.example', 'pro')
-		const [endpoint] = await h.db.sql<{ id: string }[]>`
+		const accountId = await signUpInChromium(page, stack.h, stack.dashboard.url, 'resend@partner.example', 'pro')
+		const [endpoint] = await stack.h.db.sql<{ id: string }[]>`
 			INSERT INTO webhook_endpoints (id, account_id, url, events, created_at, updated_at)
-			VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/resend', ${['coverage.degraded']}, ${h.clock.now()}, ${h.clock.now()}) RETURNING id`
+			VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/resend', ${['coverage.degraded']}, ${stack.h.clock.now()}, ${stack.h.clock.now()}) RETURNING id`
 		const endpointId = (endpoint as { id: string }).id
-		await recordEvent(h.db.sql, coverageEvent(h.clock.now()), h.clock.now())
-		await h.db
+		await recordEvent(stack.h.db.sql, coverageEvent(stack.h.clock.now()), stack.h.clock.now())
+		await stack.h.db
 			.sql`UPDATE webhook_deliveries SET status = 'delivered', attempt_count = 1, last_response_status = 200 WHERE endpoint_id = ${endpointId}`
 
 		await page.click('nav >> text=Webhooks')
-		await page.goto(`${server.url}/webhooks/${endpointId}/deliveries`)
+		await page.goto(`${stack.dashboard.url}/webhooks/${endpointId}/deliveries`)
 		expect(await page.locator('[data-deliveries] tbody tr').count()).toBe(1)
 		await shot(page, 'resend-01-log')
 		await page.click('[data-deliveries] button:has-text("Resend")')
@@ -147,7 +115,7 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		expect(await page.locator('[data-deliveries] tbody tr').count()).toBe(2)
 		expect(await page.textContent('[data-deliveries] tbody tr:first-child')).toContain('still being tried')
 		await shot(page, 'resend-02-queued')
-		const resent = await h.db.sql`SELECT status FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND is_resend`
+		const resent = await stack.h.db.sql`SELECT status FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND is_resend`
 		expect(resent.map((row) => row.status)).toEqual(['pending'])
 		await context.close()
 	}, 60_000)

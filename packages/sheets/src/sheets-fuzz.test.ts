@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { strToU8, zipSync } from 'fflate'
+import { damagedBytes } from '../../registers/src/shared/test-support/fixture-files.ts'
 import { readFirstSheet } from './read-workbook.ts'
 import { WORKBOOK_RELS, WORKBOOK_XML, sharedStringsXml, sheetXml, streamBytes, workbookFile } from './test-support/workbook-fixture.ts'
 import { workbookStream } from './write-workbook.ts'
@@ -22,24 +23,6 @@ const stored = zipSync(
 	{ level: 0 }
 )
 
-/** Cut short, bytes overwritten, junk inserted. */
-const damaged = (seed: Uint8Array) =>
-	fc.oneof(
-		fc.nat(seed.length).map((length) => seed.slice(0, length)),
-		fc.array(fc.tuple(fc.nat(seed.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 12 }).map((flips) => {
-			const copy = seed.slice()
-			for (const [at, value] of flips) copy[at] = value
-			return copy
-		}),
-		fc.tuple(fc.nat(seed.length), fc.uint8Array({ minLength: 1, maxLength: 64 })).map(([at, junk]) => {
-			const copy = new Uint8Array(seed.length + junk.length)
-			copy.set(seed.subarray(0, at))
-			copy.set(junk, at)
-			copy.set(seed.subarray(at), at + junk.length)
-			return copy
-		})
-	)
-
 const readsOrRefuses = (bytes: Uint8Array) => {
 	const read = readFirstSheet(bytes)
 	if (read.ok) expect(Array.isArray(read.records)).toBe(true)
@@ -48,7 +31,7 @@ const readsOrRefuses = (bytes: Uint8Array) => {
 
 describe('@lv/sheets fuzz', () => {
 	test('damaged workbooks read or are refused with a message, never throw', () => {
-		fc.assert(fc.property(fc.oneof(damaged(deflated), damaged(stored)), readsOrRefuses), { numRuns: 400 })
+		fc.assert(fc.property(fc.oneof(damagedBytes(deflated), damagedBytes(stored)), readsOrRefuses), { numRuns: 400 })
 	})
 
 	test('random bytes behind a ZIP signature are refused, never throw', () => {

@@ -1,55 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
-import { DAY, TestClock } from '@lv/clock'
+import { describe, expect, test } from 'bun:test'
+import { DAY } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { verifySignature } from '@lv/webhooks'
 import { createDeliveryWorker } from '../../../notifier/src/delivery-worker.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
-import { type Receiver, startReceiver } from '../../../notifier/src/test-support/receiver.ts'
-import { accountWithKey, bearer } from '../test-support/accounts.ts'
-import { newSecretKey, notificationsApp } from '../webhooks/test-fixtures.ts'
+import { accountWithKey } from '../test-support/accounts.ts'
+import { webhookAppPerFile } from '../webhooks/test-fixtures.ts'
 
-const clock = new TestClock('2026-11-10T12:00:00.000Z')
-const secretKey = newSecretKey()
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-let receiver: Receiver
-let app: ReturnType<typeof notificationsApp>
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'webhook-resend-test' })
-	receiver = startReceiver()
-	app = notificationsApp({ sql: db.sql, bus, clock, secretKey, allowList: [receiver.origin] })
-}, 60_000)
-afterAll(async () => {
-	await receiver.stop()
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
-const call = (key: string, method: string, path: string, body?: unknown) => {
-	clock.advance(1_000)
-	return app.handle(
-		new Request(`http://localhost${path}`, {
-			method,
-			headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body)
-		})
-	)
-}
+const env = webhookAppPerFile('webhook-resend-test')
+const { clock, secretKey, call } = env
 
 /** An account's endpoint at the test receiver with one coverage event fanned out to it. */
 async function endpointWithDelivery(status: 'delivered' | 'abandoned' | 'pending' = 'delivered') {
-	const { key } = await accountWithKey(db.sql, clock, 'pro')
-	const created = await (await call(key, 'POST', '/v1/webhooks', { url: receiver.url('/hook'), events: ['coverage.degraded'] })).json()
+	const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+	const created = await (await call(key, 'POST', '/v1/webhooks', { url: env.receiver.url('/hook'), events: ['coverage.degraded'] })).json()
 	const event = coverageEvent(clock.now())
-	await recordEvent(db.sql, event, clock.now())
-	const [delivery] = await db.sql<{ id: string }[]>`
+	await recordEvent(env.db.sql, event, clock.now())
+	const [delivery] = await env.db.sql<{ id: string }[]>`
 		UPDATE webhook_deliveries SET status = ${status}, attempt_count = ${status === 'pending' ? 0 : 1}
 		WHERE endpoint_id = ${created.id} RETURNING id`
 	return { key, endpoint: created as { id: string; secret: string }, eventId: event.event_id, deliveryId: (delivery as { id: string }).id }
@@ -69,16 +37,16 @@ describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 		expect(listed.deliveries.map((delivery: { id: string }) => delivery.id)).toEqual([resent.id, deliveryId])
 
 		const worker = createDeliveryWorker({
-			sql: db.sql,
+			sql: env.db.sql,
 			clock,
 			logger: silentLogger,
 			secretKey,
-			allowList: [receiver.origin],
+			allowList: [env.receiver.origin],
 			random: () => 0.5
 		})
-		const before = receiver.requests.length
+		const before = env.receiver.requests.length
 		expect((await worker.tick()).delivered).toBe(1)
-		const sent = receiver.requests.slice(before)
+		const sent = env.receiver.requests.slice(before)
 		expect(sent).toHaveLength(1)
 		const request = sent[0] as (typeof sent)[number]
 		expect(request.headers.get('x-service-delivery-id')).toBe(resent.id)
@@ -92,7 +60,7 @@ describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 			Math.floor(clock.now().getTime() / 1000)
 		)
 		expect(signature.valid).toBe(true)
-		const [row] = await db.sql`SELECT status, is_resend, resend_of FROM webhook_deliveries WHERE id = ${resent.id}`
+		const [row] = await env.db.sql`SELECT status, is_resend, resend_of FROM webhook_deliveries WHERE id = ${resent.id}`
 		expect(row).toEqual({ status: 'delivered', is_resend: true, resend_of: deliveryId })
 	}, 30_000)
 
@@ -111,7 +79,7 @@ describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 			expect(await response.json()).toMatchObject({ code: 'not_found', details: { reason } })
 		}
 		expect(
-			await db.sql`SELECT 1 FROM webhook_deliveries WHERE is_resend AND endpoint_id IN (${mine.endpoint.id}, ${theirs.endpoint.id})`
+			await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE is_resend AND endpoint_id IN (${mine.endpoint.id}, ${theirs.endpoint.id})`
 		).toHaveLength(0)
 	})
 
@@ -128,7 +96,7 @@ describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 		expect(await inactive.json()).toMatchObject({ details: { reason: 'endpoint_inactive' } })
 
 		const old = await endpointWithDelivery('abandoned')
-		await db.sql`DELETE FROM events WHERE event_id = ${old.eventId}`
+		await env.db.sql`DELETE FROM events WHERE event_id = ${old.eventId}`
 		const expired = await call(old.key, 'POST', resendPath(old.endpoint.id, old.deliveryId))
 		expect(expired.status).toBe(409)
 		expect(await expired.json()).toMatchObject({ details: { reason: 'event_expired' } })
@@ -138,7 +106,7 @@ describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 	test('a resent event does not stop a later fan-out of another event to the endpoint', async () => {
 		const { key, endpoint, deliveryId } = await endpointWithDelivery('delivered')
 		expect((await call(key, 'POST', resendPath(endpoint.id, deliveryId))).status).toBe(201)
-		await recordEvent(db.sql, coverageEvent(clock.now()), clock.now())
-		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpoint.id}`.then((rows) => rows.length)).toBe(3)
+		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
+		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpoint.id}`.then((rows) => rows.length)).toBe(3)
 	})
 })
