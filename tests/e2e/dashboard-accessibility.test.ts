@@ -1,11 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { checkFirstBatch } from '../../services/dashboard/src/test-support/bulk-checking.ts'
+import { endpointWithDeliveredEvent } from '../../services/dashboard/src/test-support/webhook-delivery.ts'
 import type { Page } from 'playwright-core'
-import { silentLogger } from '@lv/logger'
-import { createServiceMetrics } from '@lv/runtime'
-import { handleBatch } from '../../services/dashboard/src/bulk/worker.ts'
-import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
-import { recordEvent } from '../../services/notifier/src/record-event.ts'
-import { coverageEvent } from '../../services/notifier/src/test-support/fixtures.ts'
 import { bulkCheckingInChromiumPerFile, screenshot, signUpInChromium, textWhenShown } from '../support/chromium.ts'
 
 const stack = bulkCheckingInChromiumPerFile()
@@ -94,17 +90,9 @@ async function seedPages(accountId: string, page: Page) {
 	await textWhenShown(page, '[data-calls]')
 	const jobId = new URL(page.url()).pathname.split('/')[2] as string
 	await Promise.all([page.waitForURL(`${stack.dashboard.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
-	const metrics = createDashboardMetrics(createServiceMetrics('dashboard', false))
-	await handleBatch(
-		{ sql: stack.h.db.sql, bus: stack.h.bus, clock: stack.h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
-		{ id: 'a11y', sent_at: stack.h.clock.now().toISOString(), job_id: jobId, batch: 0 }
-	)
-	const [endpoint] = await stack.h.db.sql<{ id: string }[]>`
-		INSERT INTO webhook_endpoints (id, account_id, url, events, created_at, updated_at)
-		VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/a11y', ${['coverage.degraded']}, ${stack.h.clock.now()}, ${stack.h.clock.now()}) RETURNING id`
-	await recordEvent(stack.h.db.sql, coverageEvent(stack.h.clock.now()), stack.h.clock.now())
-	await stack.h.db.sql`UPDATE webhook_deliveries SET status = 'delivered', attempt_count = 1 WHERE endpoint_id = ${endpoint?.id ?? ''}`
-	return [`/bulk/${jobId}`, `/bulk/${jobId}/entries/0`, `/webhooks/${endpoint?.id}/deliveries`]
+	await checkFirstBatch(stack.h, jobId)
+	const { endpointId } = await endpointWithDeliveredEvent(stack.h.db.sql, stack.h.clock, accountId)
+	return [`/bulk/${jobId}`, `/bulk/${jobId}/entries/0`, `/webhooks/${endpointId}/deliveries`]
 }
 
 describe('dashboard accessibility in a real browser', () => {

@@ -1,15 +1,11 @@
 import { describe, expect, test } from 'bun:test'
+import { checkFirstBatch } from '../../services/dashboard/src/test-support/bulk-checking.ts'
+import { endpointWithDeliveredEvent } from '../../services/dashboard/src/test-support/webhook-delivery.ts'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
-import { silentLogger } from '@lv/logger'
-import { createServiceMetrics } from '@lv/runtime'
 import { readFirstSheet } from '@lv/sheets'
 import { sharedStringsXml, sheetXml, workbookFile } from '../../packages/sheets/src/test-support/workbook-fixture.ts'
-import { handleBatch } from '../../services/dashboard/src/bulk/worker.ts'
-import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
-import { recordEvent } from '../../services/notifier/src/record-event.ts'
-import { coverageEvent } from '../../services/notifier/src/test-support/fixtures.ts'
 import { bulkCheckingInChromiumPerFile, screenshot, signUpInChromium, textWhenShown } from '../support/chromium.ts'
 
 const stack = bulkCheckingInChromiumPerFile()
@@ -62,11 +58,7 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		await shot(page, 'sheets-02-ready')
 		const jobId = new URL(page.url()).pathname.split('/')[2] as string
 		await Promise.all([page.waitForURL(`${stack.dashboard.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
-		const metrics = createDashboardMetrics(createServiceMetrics('dashboard', false))
-		await handleBatch(
-			{ sql: stack.h.db.sql, bus: stack.h.bus, clock: stack.h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
-			{ id: 'sheets', sent_at: stack.h.clock.now().toISOString(), job_id: jobId, batch: 0 }
-		)
+		await checkFirstBatch(stack.h, jobId)
 		await page.goto(`${stack.dashboard.url}/bulk/${jobId}`)
 		expect(await textWhenShown(page, 'text=Done: all 3 domains checked.')).toContain('Done')
 
@@ -98,13 +90,7 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		const context = await stack.browser.newContext({ viewport: { width: 1200, height: 900 } })
 		const page = await context.newPage()
 		const accountId = await signUpInChromium(page, stack.h, stack.dashboard.url, 'resend@partner.example', 'pro')
-		const [endpoint] = await stack.h.db.sql<{ id: string }[]>`
-			INSERT INTO webhook_endpoints (id, account_id, url, events, created_at, updated_at)
-			VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/resend', ${['coverage.degraded']}, ${stack.h.clock.now()}, ${stack.h.clock.now()}) RETURNING id`
-		const endpointId = (endpoint as { id: string }).id
-		await recordEvent(stack.h.db.sql, coverageEvent(stack.h.clock.now()), stack.h.clock.now())
-		await stack.h.db
-			.sql`UPDATE webhook_deliveries SET status = 'delivered', attempt_count = 1, last_response_status = 200 WHERE endpoint_id = ${endpointId}`
+		const { endpointId } = await endpointWithDeliveredEvent(stack.h.db.sql, stack.h.clock, accountId)
 
 		await page.click('nav >> text=Webhooks')
 		await page.goto(`${stack.dashboard.url}/webhooks/${endpointId}/deliveries`)

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { recordEvent } from '../../../notifier/src/record-event.ts'
-import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
+import { endpointWithDeliveredEvent } from '../test-support/webhook-delivery.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { type Harness, startHarness } from '../test-support/harness.ts'
 
@@ -14,25 +13,19 @@ afterAll(async () => {
 })
 
 /** A signed-in account with an endpoint and one delivered coverage event in its log. */
-async function endpointWithDeliveredEvent() {
+async function signedInWithDelivery() {
 	const browser = new BrowserSession(h.dashboard())
 	const { email } = await signUp(browser, h.mailbox)
 	const [user] = await h.db.sql<{ account_id: string }[]>`SELECT account_id FROM dashboard_users WHERE email = ${email}`
 	const accountId = (user as { account_id: string }).account_id
-	const [endpoint] = await h.db.sql<{ id: string }[]>`
-		INSERT INTO webhook_endpoints (id, account_id, url, events, created_at, updated_at)
-		VALUES (gen_random_uuid(), ${accountId}, 'https://hooks.example.com/x', ${['coverage.degraded']}, ${h.clock.now()}, ${h.clock.now()}) RETURNING id`
-	const endpointId = (endpoint as { id: string }).id
-	await recordEvent(h.db.sql, coverageEvent(h.clock.now()), h.clock.now())
-	const [delivery] = await h.db.sql<{ id: string }[]>`
-		UPDATE webhook_deliveries SET status = 'delivered', attempt_count = 1, delivered_at = ${h.clock.now()} WHERE endpoint_id = ${endpointId} RETURNING id`
+	const { endpointId, deliveryId } = await endpointWithDeliveredEvent(h.db.sql, h.clock, accountId)
 	await browser.get(`/webhooks/${endpointId}/deliveries`)
-	return { browser, endpointId, deliveryId: (delivery as { id: string }).id }
+	return { browser, endpointId, deliveryId }
 }
 
 describe('resend from the delivery log', () => {
 	test('Resend on a delivered row queues the event again through the API, and the new row shows still being tried', async () => {
-		const { browser, endpointId, deliveryId } = await endpointWithDeliveredEvent()
+		const { browser, endpointId, deliveryId } = await signedInWithDelivery()
 		const log = await browser.get(`/webhooks/${endpointId}/deliveries`)
 		expect(log.html).toContain(`action="/webhooks/${endpointId}/deliveries/${deliveryId}/resend"`)
 		h.clock.advanceSeconds(1)
@@ -47,8 +40,8 @@ describe('resend from the delivery log', () => {
 	})
 
 	test('a paused endpoint, a form without its token and a foreign delivery are refused and queue nothing', async () => {
-		const { browser, endpointId, deliveryId } = await endpointWithDeliveredEvent()
-		const other = await endpointWithDeliveredEvent()
+		const { browser, endpointId, deliveryId } = await signedInWithDelivery()
+		const other = await signedInWithDelivery()
 		await h.db.sql`UPDATE webhook_endpoints SET active = false WHERE id = ${endpointId}`
 		h.clock.advanceSeconds(1)
 		const paused = await browser.post(`/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, {})
