@@ -1,6 +1,13 @@
 import { Unzip, UnzipInflate } from 'fflate'
 
-export class PartTooLarge extends Error {}
+export class PartTooLarge extends Error {
+	constructor(
+		readonly part: string,
+		readonly cap: number
+	) {
+		super(`${part} inflates past ${cap} bytes`)
+	}
+}
 
 /** Compressed bytes fed per step: one step inflates to at most about 1,000 times this, then the size is checked. */
 const STEP = 16 * 1024
@@ -28,7 +35,7 @@ export function extractParts(bytes: Uint8Array, caps: ReadonlyMap<string, number
 		const cap = caps.get(file.name)
 		if (cap === undefined || failure) return
 		if ((file.originalSize ?? 0) > cap) {
-			failure = new PartTooLarge(file.name)
+			failure = new PartTooLarge(file.name, cap)
 			return
 		}
 		const chunks: Uint8Array[] = []
@@ -41,7 +48,7 @@ export function extractParts(bytes: Uint8Array, caps: ReadonlyMap<string, number
 			}
 			size += data.length
 			if (size > cap) {
-				failure = new PartTooLarge(file.name)
+				failure = new PartTooLarge(file.name, cap)
 				file.terminate()
 				return
 			}

@@ -76,7 +76,7 @@ export function readFirstSheet(bytes: Uint8Array, limits: SheetLimits = SHEET_LI
 		if (error instanceof PartTooLarge) {
 			return refuse(
 				'workbook_too_large',
-				`The workbook unpacks to more than a sheet of ${megabytes(limits.maxSheetBytes)} (${error.message} is too large). Split the list or save it as "CSV UTF-8"; nothing was started.`
+				`The workbook is too large to read: its part ${error.part} unpacks to more than ${megabytes(error.cap)}. Split the list into smaller files; nothing was started.`
 			)
 		}
 		return refuse('unreadable_workbook', `This workbook could not be read (it is damaged or not a real .xlsx file). ${SAVE_AGAIN}`)
