@@ -1,2 +1,4 @@
 export * from './connect.ts'
 export * from './migrate.ts'
+export * from './table-owners.ts'
+export * from './table-ownership.ts'

@@ -1,0 +1,145 @@
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { type SourceFile, TABLE_OWNERS, crossOwnerUses, tableOwnersMarkdown } from '@lv/db'
+
+const ROOT = join(import.meta.dir, '../..')
+
+/** Production source of every service and package; tests and test support may seed any table. */
+function productionSources(): SourceFile[] {
+	const files: SourceFile[] = []
+	const walk = (dir: string): void => {
+		for (const entry of readdirSync(dir, { withFileTypes: true })) {
+			const path = join(dir, entry.name)
+			if (entry.isDirectory()) {
+				if (entry.name !== 'node_modules' && entry.name !== 'test-support' && entry.name !== 'fixtures') walk(path)
+			} else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+				files.push({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') })
+			}
+		}
+	}
+	for (const top of ['services', 'packages']) {
+		for (const entry of readdirSync(join(ROOT, top), { withFileTypes: true })) {
+			if (entry.isDirectory() && `${top}/${entry.name}` !== 'packages/testing') walk(join(ROOT, top, entry.name))
+		}
+	}
+	return files
+}
+
+/**
+ * Queries that still name another owner's table, each to move into the owner's store package.
+ * The list may only shrink: a new crossing fails the test, and so does an entry that no longer crosses.
+ */
+const NOT_YET_MOVED: readonly string[] = [
+	'packages/quota/src/account-calls.ts: accounts',
+	'packages/quota/src/account-calls.ts: api_keys',
+	'packages/quota/src/account-calls.ts: plans',
+	'packages/quota/src/keyed-counter.ts: accounts',
+	'packages/quota/src/keyed-counter.ts: api_keys',
+	'packages/quota/src/keyed-counter.ts: plans',
+	'services/checker/src/load-rows.ts: domain_links',
+	'services/checker/src/load-rows.ts: jurisdictions',
+	'services/checker/src/load-rows.ts: license_history',
+	'services/checker/src/load-rows.ts: license_number_versions',
+	'services/checker/src/load-rows.ts: licenses',
+	'services/checker/src/load-rows.ts: operators',
+	'services/checker/src/load-rows.ts: register_status',
+	'services/checker/src/load-rows.ts: trading_names',
+	'services/dashboard/src/auth/sessions.ts: accounts',
+	'services/dashboard/src/auth/sessions.ts: plans',
+	'services/dashboard/src/gateway/action-keys.ts: api_keys',
+	'services/dashboard/src/oauth/oauth-store.ts: api_keys',
+	'services/dashboard/src/routes/bulk-routes.ts: accounts',
+	'services/dashboard/src/routes/bulk-routes.ts: plans',
+	'services/dashboard/src/store/keys.ts: api_keys',
+	'services/dashboard/src/store/webhook-endpoints.ts: webhook_endpoints',
+	'services/exporter/src/datasets/domains.ts: domain_links',
+	'services/exporter/src/datasets/domains.ts: jurisdictions',
+	'services/exporter/src/datasets/domains.ts: licenses',
+	'services/exporter/src/datasets/domains.ts: operators',
+	'services/exporter/src/datasets/domains.ts: register_reads',
+	'services/exporter/src/datasets/licences.ts: jurisdictions',
+	'services/exporter/src/datasets/licences.ts: license_history',
+	'services/exporter/src/datasets/licences.ts: licenses',
+	'services/exporter/src/datasets/licences.ts: operators',
+	'services/exporter/src/datasets/operators.ts: licenses',
+	'services/exporter/src/datasets/operators.ts: operators',
+	'services/exporter/src/register-state.ts: domain_links',
+	'services/exporter/src/register-state.ts: register_status',
+	'services/gateway/src/auth/key-lookup.ts: accounts',
+	'services/gateway/src/auth/key-lookup.ts: api_keys',
+	'services/gateway/src/auth/key-lookup.ts: plans',
+	'services/gateway/src/auth/last-used.ts: api_keys',
+	'services/gateway/src/evidence/publications.ts: reader_runs',
+	'services/gateway/src/evidence/publications.ts: register_reads',
+	'services/gateway/src/evidence/publications.ts: register_status',
+	'services/gateway/src/evidence/records.ts: register_reads',
+	'services/gateway/src/evidence/records.ts: snapshots',
+	'services/gateway/src/limits/counter-store.ts: limit_counters',
+	'services/gateway/src/lookup/queries.ts: domain_links',
+	'services/gateway/src/lookup/queries.ts: jurisdictions',
+	'services/gateway/src/lookup/queries.ts: license_history',
+	'services/gateway/src/lookup/queries.ts: licenses',
+	'services/gateway/src/lookup/queries.ts: operators',
+	'services/gateway/src/lookup/queries.ts: register_reads',
+	'services/gateway/src/lookup/queries.ts: regulatory_actions',
+	'services/gateway/src/mcp/access.ts: api_keys',
+	'services/gateway/src/mcp/access.ts: oauth_grants',
+	'services/gateway/src/routes/coverage.ts: domain_links',
+	'services/gateway/src/routes/coverage.ts: jurisdictions',
+	'services/gateway/src/routes/coverage.ts: licenses',
+	'services/gateway/src/routes/export-file.ts: export_chunks',
+	'services/gateway/src/routes/export-limits.ts: dashboard_action_keys',
+	'services/gateway/src/routes/export.ts: jurisdictions',
+	'services/gateway/src/routes/stats.ts: domain_links',
+	'services/gateway/src/routes/stats.ts: jurisdictions',
+	'services/gateway/src/routes/stats.ts: license_history',
+	'services/gateway/src/routes/stats.ts: licenses',
+	'services/gateway/src/routes/stats.ts: operators',
+	'services/gateway/src/routes/stats.ts: register_status',
+	'services/gateway/src/status/status-queries.ts: events',
+	'services/gateway/src/status/status-queries.ts: jurisdictions',
+	'services/gateway/src/status/status-queries.ts: reader_runs',
+	'services/gateway/src/status/status-queries.ts: register_status',
+	'services/gateway/src/watchlist/events-feed.ts: events',
+	'services/gateway/src/watchlist/events-feed.ts: license_history',
+	'services/gateway/src/watchlist/events-feed.ts: webhook_deliveries',
+	'services/gateway/src/watchlist/watchlist-store.ts: licenses',
+	'services/gateway/src/watchlist/watchlist-store.ts: operators',
+	'services/gateway/src/webhooks/deliveries.ts: webhook_deliveries',
+	'services/gateway/src/webhooks/endpoint-store.ts: webhook_deliveries',
+	'services/gateway/src/webhooks/test-fixtures.ts: licenses',
+	'services/gateway/src/webhooks/test-fixtures.ts: operators',
+	'services/notifier/src/claim-deliveries.ts: webhook_endpoints',
+	'services/notifier/src/coverage-scan.ts: jurisdictions',
+	'services/notifier/src/coverage-scan.ts: register_status',
+	'services/notifier/src/delivery-context.ts: webhook_endpoints',
+	'services/notifier/src/delivery-context.ts: webhook_secrets',
+	'services/notifier/src/delivery-outcome.ts: webhook_endpoints',
+	'services/notifier/src/expiry-scan.ts: licenses',
+	'services/notifier/src/expiry-scan.ts: operators',
+	'services/notifier/src/metrics.ts: webhook_endpoints',
+	'services/notifier/src/record-event.ts: license_history',
+	'services/notifier/src/record-event.ts: watchlist_entries',
+	'services/notifier/src/record-event.ts: webhook_endpoints'
+]
+
+describe('one owner per table', () => {
+	test('every table the migrations create has an owner, and the map names no other table', () => {
+		const migrations = join(ROOT, 'packages/db/migrations')
+		const created = readdirSync(migrations)
+			.filter((name) => name.endsWith('.sql'))
+			.flatMap((name) => [...readFileSync(join(migrations, name), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/gi)])
+			.map((match) => match[1])
+		expect(Object.keys(TABLE_OWNERS).sort()).toEqual([...new Set(created)].sort() as string[])
+	})
+
+	test('no service or package names a table in SQL outside its owner and the owner’s store package', () => {
+		const crossings = crossOwnerUses(productionSources(), TABLE_OWNERS).map((crossing) => `${crossing.path}: ${crossing.table}`)
+		expect(crossings.sort()).toEqual([...NOT_YET_MOVED].sort())
+	})
+
+	test('docs/architecture.md carries the map as the code states it', () => {
+		expect(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')).toContain(tableOwnersMarkdown())
+	})
+})
