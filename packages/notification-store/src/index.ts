@@ -1,0 +1,2 @@
+export * from './coverage-events.ts'
+export * from './deliveries.ts'
