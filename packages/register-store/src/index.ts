@@ -1,1 +1,7 @@
+export * from './evidence-publications.ts'
+export * from './lookup-rows.ts'
+export * from './lookups.ts'
+export * from './operator-joins.ts'
+export * from './register-counts.ts'
 export * from './register-health.ts'
+export * from './snapshots.ts'
