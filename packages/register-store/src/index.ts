@@ -1,4 +1,6 @@
 export * from './evidence-publications.ts'
+export * from './expiring-licences.ts'
+export * from './export-rows.ts'
 export * from './lookup-rows.ts'
 export * from './lookups.ts'
 export * from './operator-joins.ts'
