@@ -52,7 +52,6 @@ const NOT_YET_MOVED: readonly string[] = [
 	'services/dashboard/src/routes/bulk-routes.ts: accounts',
 	'services/dashboard/src/routes/bulk-routes.ts: plans',
 	'services/dashboard/src/store/keys.ts: api_keys',
-	'services/dashboard/src/store/webhook-endpoints.ts: webhook_endpoints',
 	'services/gateway/src/auth/key-lookup.ts: accounts',
 	'services/gateway/src/auth/key-lookup.ts: api_keys',
 	'services/gateway/src/auth/key-lookup.ts: plans',
@@ -62,10 +61,7 @@ const NOT_YET_MOVED: readonly string[] = [
 	'services/gateway/src/watchlist/events-feed.ts: license_history',
 	'services/gateway/src/watchlist/events-feed.ts: webhook_deliveries',
 	'services/notifier/src/claim-deliveries.ts: webhook_endpoints',
-	'services/notifier/src/delivery-context.ts: webhook_endpoints',
-	'services/notifier/src/delivery-context.ts: webhook_secrets',
 	'services/notifier/src/delivery-outcome.ts: webhook_endpoints',
-	'services/notifier/src/metrics.ts: webhook_endpoints',
 	'services/notifier/src/record-event.ts: license_history',
 	'services/notifier/src/record-event.ts: watchlist_entries',
 	'services/notifier/src/record-event.ts: webhook_endpoints'

@@ -1,3 +1,4 @@
+export * from './array-literal.ts'
 export * from './connect.ts'
 export * from './migrate.ts'
 export * from './table-owners.ts'

@@ -1,0 +1,2 @@
+export * from './delivery-endpoints.ts'
+export * from './endpoint-listing.ts'

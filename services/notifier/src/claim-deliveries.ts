@@ -1,4 +1,4 @@
-import type { Sql } from '@lv/db'
+import { type Sql, arrayLiteral } from '@lv/db'
 import { MAX_ATTEMPTS } from '@lv/webhooks'
 
 export type ClaimedDelivery = {
@@ -20,8 +20,6 @@ export type ClaimOptions = {
 	leaseMs: number
 }
 
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
-
 /**
  * Leases due deliveries of active endpoints (`FOR UPDATE SKIP LOCKED` + `lease_until`): at most
  * `perEndpoint` per endpoint, endpoints in random order, so one endpoint's backlog cannot take every
@@ -37,7 +35,7 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
 			SELECT due.id
 			FROM (
 				SELECT id FROM webhook_endpoints
-				WHERE active AND id <> ALL (${uuidArray(options.skipEndpoints)}::uuid[])
+				WHERE active AND id <> ALL (${arrayLiteral(options.skipEndpoints)}::uuid[])
 				ORDER BY random()
 			) w
 			CROSS JOIN LATERAL (
