@@ -57,14 +57,8 @@ const NOT_YET_MOVED: readonly string[] = [
 	'services/gateway/src/auth/key-lookup.ts: plans',
 	'services/gateway/src/auth/last-used.ts: api_keys',
 	'services/gateway/src/limits/counter-store.ts: limit_counters',
-	'services/gateway/src/watchlist/events-feed.ts: events',
-	'services/gateway/src/watchlist/events-feed.ts: license_history',
-	'services/gateway/src/watchlist/events-feed.ts: webhook_deliveries',
 	'services/notifier/src/claim-deliveries.ts: webhook_endpoints',
-	'services/notifier/src/delivery-outcome.ts: webhook_endpoints',
-	'services/notifier/src/record-event.ts: license_history',
-	'services/notifier/src/record-event.ts: watchlist_entries',
-	'services/notifier/src/record-event.ts: webhook_endpoints'
+	'services/notifier/src/delivery-outcome.ts: webhook_endpoints'
 ]
 
 describe('one owner per table', () => {

@@ -24,3 +24,24 @@ export async function countEndpointsByState(sql: Sql): Promise<{ active: number;
 		SELECT count(*) FILTER (WHERE active)::int AS active, count(*) FILTER (WHERE NOT active)::int AS disabled FROM webhook_endpoints`
 	return row ?? { active: 0, disabled: 0 }
 }
+
+/**
+ * The ids of the endpoints an event goes to, as a subquery (column `id`) for the notifier's fan-out
+ * insert: active, listing the event name and, for an operator event, either not `watchlist_only` or
+ * belonging to an account whose watchlist holds the operator.
+ */
+export const endpointsSubscribedTo = (sql: Sql, event: { name: string; operatorScoped: boolean; operatorId: string | null }) => sql`
+	SELECT w.id FROM webhook_endpoints w
+	WHERE w.active AND ${event.name} = ANY (w.events)
+		AND (
+			NOT ${event.operatorScoped}::boolean
+			OR NOT w.watchlist_only
+			OR EXISTS (SELECT 1 FROM watchlist_entries e WHERE e.account_id = w.account_id AND e.operator_id = ${event.operatorId}::uuid)
+		)`
+
+/** The operators on the account's watchlist, as a subquery (column `operator_id`). */
+export const watchedOperatorIds = (sql: Sql, accountId: string) =>
+	sql`SELECT w.operator_id FROM watchlist_entries w WHERE w.account_id = ${accountId}`
+
+/** The account's webhook endpoints, as a subquery (column `id`). */
+export const endpointIdsOf = (sql: Sql, accountId: string) => sql`SELECT p.id FROM webhook_endpoints p WHERE p.account_id = ${accountId}`
