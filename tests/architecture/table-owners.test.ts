@@ -48,9 +48,7 @@ const NOT_YET_MOVED: readonly string[] = [
 	'services/gateway/src/auth/key-lookup.ts: api_keys',
 	'services/gateway/src/auth/key-lookup.ts: plans',
 	'services/gateway/src/auth/last-used.ts: api_keys',
-	'services/gateway/src/limits/counter-store.ts: limit_counters',
-	'services/notifier/src/claim-deliveries.ts: webhook_endpoints',
-	'services/notifier/src/delivery-outcome.ts: webhook_endpoints'
+	'services/gateway/src/limits/counter-store.ts: limit_counters'
 ]
 
 describe('one owner per table', () => {
