@@ -1,2 +1,3 @@
 export * from './api-keys.ts'
 export * from './store.ts'
+export * from './subqueries.ts'
