@@ -42,12 +42,7 @@ const NOT_YET_MOVED: readonly string[] = [
 	'packages/quota/src/keyed-counter.ts: plans',
 	'services/dashboard/src/gateway/action-keys.ts: api_keys',
 	'services/dashboard/src/routes/bulk-routes.ts: accounts',
-	'services/dashboard/src/routes/bulk-routes.ts: plans',
-	'services/gateway/src/auth/key-lookup.ts: accounts',
-	'services/gateway/src/auth/key-lookup.ts: api_keys',
-	'services/gateway/src/auth/key-lookup.ts: plans',
-	'services/gateway/src/auth/last-used.ts: api_keys',
-	'services/gateway/src/limits/counter-store.ts: limit_counters'
+	'services/dashboard/src/routes/bulk-routes.ts: plans'
 ]
 
 describe('one owner per table', () => {
