@@ -34,12 +34,6 @@ function productionSources(): SourceFile[] {
  * so does an entry that no longer crosses.
  */
 const NOT_YET_MOVED: readonly string[] = [
-	'packages/quota/src/account-calls.ts: accounts',
-	'packages/quota/src/account-calls.ts: api_keys',
-	'packages/quota/src/account-calls.ts: plans',
-	'packages/quota/src/keyed-counter.ts: accounts',
-	'packages/quota/src/keyed-counter.ts: api_keys',
-	'packages/quota/src/keyed-counter.ts: plans',
 	'services/dashboard/src/gateway/action-keys.ts: api_keys',
 	'services/dashboard/src/routes/bulk-routes.ts: accounts',
 	'services/dashboard/src/routes/bulk-routes.ts: plans'

@@ -20,3 +20,30 @@ export const keyLastUse = (sql: Sql) => sql`SELECT id, last_used_at FROM api_key
 /** Revokes the unrevoked keys among `keyIds` (a subquery of one column), returning their `id`s. */
 export const revokeKeysAmong = (sql: Sql, keyIds: SqlFragment, now: Date) => sql`
 	UPDATE api_keys SET revoked_at = ${now} WHERE id IN (${keyIds}) AND revoked_at IS NULL RETURNING id`
+
+/**
+ * For statements prepared once as text (the keyed-call counter): joins the key whose id is
+ * `keyIdColumn` as `k`, its account as `a` and the account's plan as `p`. `keyIdColumn` is a
+ * column reference of the caller's own statement, never input.
+ */
+export const keyAccountPlanJoin = (keyIdColumn: string): string =>
+	`JOIN api_keys k ON k.id = ${keyIdColumn} JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code`
+
+export type LiveKeyPlanRow = {
+	account_id: string
+	plan_code: string
+	plan_version: string
+	is_trial: boolean
+	per_second_limit: number | null
+	quota: number | null
+}
+
+/** The plan of an unrevoked key of the account whose plan is active (version = the plans row's xmin); none otherwise. */
+export async function liveKeyPlan(sql: Sql, keyId: string, accountId: string): Promise<LiveKeyPlanRow | undefined> {
+	const [row] = await sql<LiveKeyPlanRow[]>`
+		SELECT a.id AS account_id, a.plan_code, p.xmin::text AS plan_version, p.is_trial, p.per_second_limit,
+			CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota
+		FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		WHERE k.id = ${keyId} AND k.account_id = ${accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
+	return row
+}
