@@ -26,19 +26,6 @@ function productionSources(): SourceFile[] {
 	return files
 }
 
-/**
- * Queries that still name another owner's table, each to move into the owner's store package: the
- * keyed-call counting and key lookup on the gateway's hot path (@lv/quota and the gateway's auth read
- * accounts, plans and keys in the statement that counts or authorises the call) and the dashboard's
- * action keys and bulk-check plan check. The list may only shrink: a new crossing fails the test, and
- * so does an entry that no longer crosses.
- */
-const NOT_YET_MOVED: readonly string[] = [
-	'services/dashboard/src/gateway/action-keys.ts: api_keys',
-	'services/dashboard/src/routes/bulk-routes.ts: accounts',
-	'services/dashboard/src/routes/bulk-routes.ts: plans'
-]
-
 describe('one owner per table', () => {
 	test('every table the migrations create has an owner, and the map names no other table', () => {
 		const migrations = join(ROOT, 'packages/db/migrations')
@@ -51,7 +38,7 @@ describe('one owner per table', () => {
 
 	test('no service or package names a table in SQL outside its owner and the owner’s store package', () => {
 		const crossings = crossOwnerUses(productionSources(), TABLE_OWNERS).map((crossing) => `${crossing.path}: ${crossing.table}`)
-		expect(crossings.sort()).toEqual([...NOT_YET_MOVED].sort())
+		expect(crossings).toEqual([])
 	})
 
 	test('docs/architecture.md carries the map as the code states it', () => {

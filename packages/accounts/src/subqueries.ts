@@ -47,3 +47,14 @@ export async function liveKeyPlan(sql: Sql, keyId: string, accountId: string): P
 		WHERE k.id = ${keyId} AND k.account_id = ${accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
 	return row
 }
+
+/** Deletes the keys among `keyIds` (a subquery of one column) revoked before `before`, returning their `id`s. */
+export const deleteKeysRevokedBefore = (sql: Sql, keyIds: SqlFragment, before: Date) => sql`
+	DELETE FROM api_keys WHERE revoked_at < ${before} AND id IN (${keyIds}) RETURNING id`
+
+/** The account's call quota for its plan's window (the trial's daily cap, else the monthly quota); null when unlimited or planless. */
+export async function callQuotaOfAccount(sql: Sql, accountId: string): Promise<number | null> {
+	const [plan] = await sql<{ quota: number | null }[]>`
+		SELECT CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota FROM accounts a JOIN plans p ON p.code = a.plan_code WHERE a.id = ${accountId}`
+	return plan?.quota ?? null
+}

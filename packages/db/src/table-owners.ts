@@ -7,7 +7,7 @@
 export type TableOwner = {
 	/** Directory of the owning service or package, e.g. `services/reader`. */
 	owner: string
-	/** Directory of the package through which other code reads (or writes) the table, if any does. */
+	/** Directory of the package through which other code reads (or writes) a service's table, if any does; a package owner is its own. */
 	store?: string
 	/** What one row holds, in a few words. */
 	holds: string
@@ -69,8 +69,9 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 
 /** The map as the Markdown table docs/architecture.md carries. */
 export function tableOwnersMarkdown(owners: Readonly<Record<string, TableOwner>> = TABLE_OWNERS): string {
-	const rows = Object.entries(owners).map(
-		([table, entry]) => `| \`${table}\` | \`${entry.owner}\` | ${entry.store ? `\`${entry.store}\`` : '—'} | ${entry.holds} |`
-	)
+	const rows = Object.entries(owners).map(([table, entry]) => {
+		const through = entry.store ?? (entry.owner.startsWith('packages/') ? entry.owner : null)
+		return `| \`${table}\` | \`${entry.owner}\` | ${through ? `\`${through}\`` : '— (owner only)'} | ${entry.holds} |`
+	})
 	return ['| table | owner | others read it through | holds |', '|---|---|---|---|', ...rows].join('\n')
 }
