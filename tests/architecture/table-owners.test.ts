@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { type SourceFile, TABLE_OWNERS, crossOwnerUses, tableOwnersMarkdown } from '@lv/db'
+import { type SourceFile, TABLE_OWNERS, type TableOwner, crossOwnerUses, moduleOf, tableOwnersMarkdown } from '@lv/db'
 
 const ROOT = join(import.meta.dir, '../..')
 
@@ -26,6 +26,22 @@ function productionSources(): SourceFile[] {
 	return files
 }
 
+/** The package other code reaches a table through: the owner's store package, or the owner when it is a package. */
+const accessPackage = (entry: TableOwner): string | undefined =>
+	entry.store ?? (entry.owner.startsWith('packages/') ? entry.owner : undefined)
+
+/** Each module's workspace imports (`@lv/name` ↔ `packages/name`). */
+function importsByModule(files: readonly SourceFile[]): Map<string, Set<string>> {
+	const imports = new Map<string, Set<string>>()
+	for (const file of files) {
+		const module = moduleOf(file.path)
+		const found = imports.get(module) ?? new Set<string>()
+		for (const match of file.text.matchAll(/from '@lv\/([a-z0-9-]+)'/g)) found.add(`packages/${match[1]}`)
+		imports.set(module, found)
+	}
+	return imports
+}
+
 describe('one owner per table', () => {
 	test('every table the migrations create has an owner, and the map names no other table', () => {
 		const migrations = join(ROOT, 'packages/db/migrations')
@@ -39,6 +55,27 @@ describe('one owner per table', () => {
 	test('no service or package names a table in SQL outside its owner and the owner’s store package', () => {
 		const crossings = crossOwnerUses(productionSources(), TABLE_OWNERS).map((crossing) => `${crossing.path}: ${crossing.table}`)
 		expect(crossings).toEqual([])
+	})
+
+	test('each reader the map names imports the package it reads through, and every importer of a store package is named', () => {
+		const imports = importsByModule(productionSources())
+		const missing: string[] = []
+		const named = new Map<string, Set<string>>()
+		for (const [table, entry] of Object.entries(TABLE_OWNERS)) {
+			const through = accessPackage(entry)
+			for (const reader of entry.readBy ?? []) {
+				if (through === undefined || !imports.get(reader)?.has(through))
+					missing.push(`${reader} reads ${table} without importing ${through}`)
+				if (through !== undefined) named.set(through, (named.get(through) ?? new Set()).add(reader))
+			}
+		}
+		const stores = new Set(Object.values(TABLE_OWNERS).flatMap((entry) => entry.store ?? []))
+		const unnamed = [...imports].flatMap(([module, used]) =>
+			[...stores]
+				.filter((store) => used.has(store) && module !== store && !named.get(store)?.has(module))
+				.map((store) => `${module} imports ${store}`)
+		)
+		expect({ missing, unnamed }).toEqual({ missing: [], unnamed: [] })
 	})
 
 	test('docs/architecture.md carries the map as the code states it', () => {

@@ -45,6 +45,6 @@ test('the Markdown map has one row per table', () => {
 	const rows = tableOwnersMarkdown().split('\n').slice(2)
 	expect(rows).toHaveLength(known.size)
 	expect(rows[0]).toBe(
-		'| `jurisdictions` | `services/reader` | `packages/register-store` | a covered regulator: name, website, currency, licence types |'
+		'| `jurisdictions` | `services/reader` | `services/gateway`, `services/checker`, `services/exporter`, `services/notifier` | `packages/register-store` | a covered regulator: name, website, currency, licence types |'
 	)
 })
