@@ -2,6 +2,7 @@ import type { Clock } from '@lv/clock'
 import { isEventName } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import { Counter, type ServiceMetrics, gaugeFrom, oncePerScrape } from '@lv/runtime'
+import { countEndpointsByState } from '@lv/subscription-store'
 import type { RecordedOutcome } from './delivery-outcome.ts'
 
 type DeliveryBacklog = { due: number; oldestDueAt: Date | null; activeEndpoints: number; disabledEndpoints: number }
@@ -39,13 +40,12 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 			const [due] = await deps.sql<{ due: number; oldest: Date | null }[]>`
 			SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM webhook_deliveries
 			WHERE status IN ('pending', 'failed') AND next_retry_at <= ${now}`
-			const [endpoints] = await deps.sql<{ active: number; disabled: number }[]>`
-			SELECT count(*) FILTER (WHERE active)::int AS active, count(*) FILTER (WHERE NOT active)::int AS disabled FROM webhook_endpoints`
+			const endpoints = await countEndpointsByState(deps.sql)
 			return {
 				due: due?.due ?? 0,
 				oldestDueAt: due?.oldest ?? null,
-				activeEndpoints: endpoints?.active ?? 0,
-				disabledEndpoints: endpoints?.disabled ?? 0
+				activeEndpoints: endpoints.active,
+				disabledEndpoints: endpoints.disabled
 			}
 		},
 		() => deps.clock.nowMs()

@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { request } from '@lv/bus'
 import { ExportBuildRequest, ExportFileReply, subjects } from '@lv/contracts'
 import { internalError, methodNotAllowed } from '@lv/errors'
+import { findJurisdiction } from '@lv/register-store'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { timedRequest } from '../metrics.ts'
@@ -29,8 +30,7 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 	const timeoutMs = options.buildTimeoutMs ?? EXPORT_BUILD_TIMEOUT_MS
 
 	async function requireKnownJurisdiction(code: string) {
-		const rows = await sql`SELECT 1 FROM jurisdictions WHERE code = ${code}`
-		if (rows.length === 0) throw unknownJurisdiction(code)
+		if (!(await findJurisdiction(sql, code))) throw unknownJurisdiction(code)
 	}
 
 	return new Elysia({ name: 'export-routes' })

@@ -5,9 +5,10 @@ import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseSlug } from '../lookup/params.ts'
-import { type HistoryRow, licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
+import { licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
 import {
 	type DomainRow,
+	type HistoryRow,
 	domainsOfOperator,
 	enforcementSourcesRead,
 	findOperatorBySlug,
@@ -15,7 +16,7 @@ import {
 	licencesOfOperator,
 	regulatoryActionsOf,
 	searchOperators
-} from '../lookup/queries.ts'
+} from '@lv/register-store'
 import { KEYED_ERRORS, KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
 import {
 	DomainModel,
