@@ -34,6 +34,24 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 		registers: [registry]
 	})
 
+	deliveryBacklogGauges(registry, deps)
+
+	return {
+		consumed(event: string) {
+			events.labels(isEventName(event) ? event : 'other').inc()
+		},
+		attempted(result: RecordedOutcome | 'error') {
+			attempts.labels(result).inc()
+			if (result === 'delivered' || result === 'abandoned') deliveries.labels(result).inc()
+		},
+		abandoned(count: number) {
+			if (count > 0) deliveries.labels('abandoned').inc(count)
+		}
+	}
+}
+
+/** The due deliveries, the oldest one's age and the endpoints by state, read from PostgreSQL once per scrape. */
+function deliveryBacklogGauges(registry: ServiceMetrics['registry'], deps: { sql: Sql; clock: Clock }) {
 	const backlog = oncePerScrape(
 		async (): Promise<DeliveryBacklog> => {
 			const now = deps.clock.now()
@@ -83,17 +101,4 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 			[{ state: 'disabled' }, state.disabledEndpoints]
 		]
 	)
-
-	return {
-		consumed(event: string) {
-			events.labels(isEventName(event) ? event : 'other').inc()
-		},
-		attempted(result: RecordedOutcome | 'error') {
-			attempts.labels(result).inc()
-			if (result === 'delivered' || result === 'abandoned') deliveries.labels(result).inc()
-		},
-		abandoned(count: number) {
-			if (count > 0) deliveries.labels('abandoned').inc(count)
-		}
-	}
 }
