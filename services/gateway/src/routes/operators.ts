@@ -102,7 +102,7 @@ export const OperatorDetailModel = t.Object({
 export const REGULATORY_ACTIONS_NOTE =
 	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
 
-/** GET /v1/operators/search, GET /v1/operators/{slug}, its licenses and its regulatory-actions. */
+/** GET /v1/operators/search, GET /v1/operators/{slug}, `/licenses` and `/regulatory-actions`. */
 export const operatorRoutes = (deps: RouteDeps) =>
 	new Elysia().use(operatorSearchRoutes(deps)).use(operatorLicenceRoutes(deps)).use(regulatoryActionRoutes(deps))
 
