@@ -1,2 +1,5 @@
 export * from './keyed-counter.ts'
 export * from './account-calls.ts'
+export * from './usage-tally.ts'
+export * from './usage-daily.ts'
+export * from './usage-report.ts'
