@@ -8,6 +8,8 @@ export type UsageCount = { accountId: string; keyId: string; day: string; outcom
 
 type Pending = { accountId: string; keyId: string; dayStartMs: number; outcome: UsageOutcome; count: number }
 
+const DAY_MS = 86_400_000
+
 const dayOf = (dayStartMs: number) => new Date(dayStartMs).toISOString().slice(0, 10)
 
 /**
@@ -16,14 +18,21 @@ const dayOf = (dayStartMs: number) => new Date(dayStartMs).toISOString().slice(0
  * midnight still puts each call on the day it was made.
  */
 export class UsageTally {
-	private readonly pending = new Map<string, Pending>()
+	/** By key: a replica sees few outcomes and days per key, so a short list beats building a compound key per call. */
+	private readonly pending = new Map<string, Pending[]>()
 
 	note(accountId: string, keyId: string, outcome: UsageOutcome, nowMs: number, count = 1): void {
-		const dayStartMs = utcDayWindow(nowMs).startMs
-		const id = `${keyId}|${dayStartMs}|${outcome}`
-		const entry = this.pending.get(id)
-		if (entry) entry.count += count
-		else this.pending.set(id, { accountId, keyId, dayStartMs, outcome, count })
+		let entries = this.pending.get(keyId)
+		if (entries === undefined) {
+			entries = []
+			this.pending.set(keyId, entries)
+		}
+		for (const entry of entries)
+			if (entry.outcome === outcome && nowMs >= entry.dayStartMs && nowMs - entry.dayStartMs < DAY_MS) {
+				entry.count += count
+				return
+			}
+		entries.push({ accountId, keyId, dayStartMs: utcDayWindow(nowMs).startMs, outcome, count })
 	}
 
 	get isEmpty(): boolean {
@@ -32,7 +41,7 @@ export class UsageTally {
 
 	/** Everything counted so far, emptying the tally. */
 	drain(): UsageCount[] {
-		const counts = [...this.pending.values()].map(({ dayStartMs, ...entry }) => ({ ...entry, day: dayOf(dayStartMs) }))
+		const counts = [...this.pending.values()].flat().map(({ dayStartMs, ...entry }) => ({ ...entry, day: dayOf(dayStartMs) }))
 		this.pending.clear()
 		return counts
 	}
