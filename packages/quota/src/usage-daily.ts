@@ -17,32 +17,11 @@ export async function recordUsage(sql: Sql, counts: readonly UsageCount[]): Prom
 		ON CONFLICT (account_id, day, key_id, outcome) DO UPDATE SET count = u.count + excluded.count`
 }
 
-/** A key as the usage report names it; a key deleted since has no name. */
-export type UsageKey = { keyId: string; label: string | null; displayPrefix: string | null; revoked: boolean }
-
-/** The account's counts from `fromDay` up to (not including) `untilDay`, both YYYY-MM-DD, with the keys they name. */
-export async function readUsage(
-	sql: Sql,
-	accountId: string,
-	fromDay: string,
-	untilDay: string
-): Promise<{ counts: UsageCount[]; keys: UsageKey[] }> {
+/** The account's counts from `fromDay` up to (not including) `untilDay`, both YYYY-MM-DD. */
+export async function readUsage(sql: Sql, accountId: string, fromDay: string, untilDay: string): Promise<UsageCount[]> {
 	const rows = await sql<{ day: string; key_id: string; outcome: string; count: string }[]>`
 		SELECT day::text AS day, key_id, outcome, count::text AS count FROM usage_daily
 		WHERE account_id = ${accountId} AND day >= ${fromDay}::date AND day < ${untilDay}::date
 		ORDER BY day, key_id, outcome`
-	const keyIds = [...new Set(rows.map((row) => row.key_id))]
-	const keyRows = keyIds.length
-		? await sql<{ id: string; label: string; display_prefix: string; revoked: boolean }[]>`
-			SELECT id, label, display_prefix, revoked_at IS NOT NULL AS revoked FROM api_keys
-			WHERE account_id = ${accountId} AND id = ANY(${keyIds}::uuid[])`
-		: []
-	const known = new Map(keyRows.map((row) => [row.id, row]))
-	return {
-		counts: rows.map((row) => ({ accountId, keyId: row.key_id, day: row.day, outcome: row.outcome, count: Number(row.count) })),
-		keys: keyIds.map((keyId) => {
-			const row = known.get(keyId)
-			return { keyId, label: row?.label ?? null, displayPrefix: row?.display_prefix ?? null, revoked: row?.revoked ?? true }
-		})
-	}
+	return rows.map((row) => ({ accountId, keyId: row.key_id, day: row.day, outcome: row.outcome, count: Number(row.count) }))
 }

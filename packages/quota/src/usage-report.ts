@@ -1,5 +1,7 @@
-import type { UsageKey } from './usage-daily.ts'
 import type { UsageCount } from './usage-tally.ts'
+
+/** A key as the report names it (@lv/accounts namedKeys); a key deleted since is reported without a name. */
+export type UsageKey = { keyId: string; label: string | null; displayPrefix: string | null; revoked: boolean }
 
 /** The status each recorded refusal reason is answered with (SPEC; docs/errors.md). */
 export const REFUSAL_STATUS: Readonly<Record<string, number>> = {

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { namedKeys } from '@lv/accounts'
 import { type MonthUsage, dayOfMs, monthBounds, monthUsage, monthlyCallsUsed, previousMonth, readUsage } from '@lv/quota'
 import { utcMonthWindow } from '@lv/fixed-window'
 import type { RouteDeps } from '../app.ts'
@@ -36,10 +37,11 @@ export const usageRoutes = (deps: RouteDeps) => {
 			const earlier = previousMonth(month)
 			// This replica's counts of the last second are written first, so the answer includes this very call.
 			await deps.auth.usage.flush()
-			const [recorded, used] = await Promise.all([
+			const [counts, used] = await Promise.all([
 				readUsage(sql, accountId, dayOfMs(monthBounds(earlier).startMs), dayOfMs(monthBounds(month).endMs)),
 				monthlyCallsUsed(sql, accountId, nowMs)
 			])
+			const keys = await namedKeys(sql, accountId, [...new Set(counts.map((count) => count.keyId))])
 			const today = dayOfMs(nowMs)
 			const limit = plan.monthlyQuota
 			return {
@@ -51,7 +53,7 @@ export const usageRoutes = (deps: RouteDeps) => {
 					remaining: limit === null ? null : Math.max(0, limit - used),
 					resets_at: new Date(utcMonthWindow(nowMs).resetMs).toISOString()
 				},
-				months: [month, earlier].map((each) => asBody(monthUsage(each, today, recorded.counts, recorded.keys)))
+				months: [month, earlier].map((each) => asBody(monthUsage(each, today, counts, keys)))
 			}
 		},
 		{
