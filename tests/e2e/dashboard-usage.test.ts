@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { issueApiKey } from '@lv/accounts'
 import { type UsageCount, recordUsage } from '@lv/quota'
 import { TMP_ROOT } from '@lv/testing'
-import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, textWhenShown } from '../support/chromium.ts'
+import { dashboardInChromiumPerFile, signUpInChromium, textWhenShown, widthAt375 } from '../support/chromium.ts'
 
 const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 
-let h: Harness
-let browser: Browser
-let server: ListeningDashboard
+const started = dashboardInChromiumPerFile()
 
-beforeAll(async () => {
+beforeAll(() => {
 	mkdirSync(SCREENSHOTS, { recursive: true })
-	h = await startHarness()
-	h.clock.set('2026-11-18T10:00:00.000Z')
-	server = await listenDashboard(h)
-	browser = await launchChromium()
-}, 60_000)
-
-afterAll(async () => {
-	await browser?.close()
-	await server?.stop()
-	await h?.stop()
+	started.h.clock.set('2026-11-18T10:00:00.000Z')
 })
 
 type DayRow = { date: string; calls: number; refusals: number }
@@ -54,15 +42,9 @@ async function tableDays(page: Page, month: string): Promise<DayRow[]> {
 	)
 }
 
-async function fitsIn375(page: Page, name: string) {
-	await page.setViewportSize({ width: 375, height: 800 })
-	await page.screenshot({ path: join(SCREENSHOTS, `${name}-375.png`), fullPage: true })
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-	await page.setViewportSize({ width: 1200, height: 900 })
-}
-
 describe('the usage page in a real browser', () => {
 	test('draws the daily calls with uPlot over tables whose numbers are the API’s, lists keys and refusals, and fits 375 px', async () => {
+		const { h, dashboard: server, browser } = started
 		const context = await browser.newContext({ viewport: { width: 1200, height: 900 } })
 		const page = await context.newPage()
 		const accountId = await signUpInChromium(page, h, server.url, 'usage@partner.example', 'pro')
@@ -100,11 +82,12 @@ describe('the usage page in a real browser', () => {
 		expect(shownNovember).toHaveLength(18)
 		expect(Number((await page.textContent('[data-quota-used]'))?.replace(/,/g, ''))).toBe(body.quota.used - 1)
 
-		await fitsIn375(page, 'usage-01')
+		expect(await widthAt375(page, join(SCREENSHOTS, 'usage-01-375.png'))).toBeLessThanOrEqual(375)
 		await context.close()
 	}, 120_000)
 
 	test('without JavaScript the tables carry the numbers and the chart stays hidden', async () => {
+		const { h, dashboard: server, browser } = started
 		const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, javaScriptEnabled: false })
 		const page = await context.newPage()
 		await signUpInChromium(page, h, server.url, 'nojs@partner.example', 'pro')

@@ -7,7 +7,14 @@ import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { licenceEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, textWhenShown } from '../support/chromium.ts'
+import {
+	type ListeningDashboard,
+	launchChromium,
+	listenDashboard,
+	signUpInChromium,
+	textWhenShown,
+	widthAt375
+} from '../support/chromium.ts'
 
 const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 
@@ -44,10 +51,7 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
 
 async function fitsIn375(page: Page, name: string) {
-	await page.setViewportSize({ width: 375, height: 800 })
-	await shot(page, `${name}-375`)
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-	await page.setViewportSize({ width: 1200, height: 900 })
+	expect(await widthAt375(page, join(SCREENSHOTS, `${name}-375.png`))).toBeLessThanOrEqual(375)
 }
 
 describe('webhooks and watchlist in a real browser', () => {

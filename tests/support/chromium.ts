@@ -85,3 +85,13 @@ async function whatThePageShows(page: Page): Promise<string> {
 	const shown = await page.textContent('main', { timeout: 1_000 }).catch(() => null)
 	return `${page.url()} shows: ${(shown ?? '(no main element)').replace(/\s+/g, ' ').trim().slice(0, 2_000)}`
 }
+
+/** Lays the page out 375 px wide, screenshots it to `screenshotPath` and returns the document's width there (375 when it fits); the viewport is put back. */
+export async function widthAt375(page: Page, screenshotPath: string): Promise<number> {
+	const before = page.viewportSize()
+	await page.setViewportSize({ width: 375, height: 800 })
+	await page.screenshot({ path: screenshotPath, fullPage: true })
+	const width = await page.evaluate(() => document.documentElement.scrollWidth)
+	if (before) await page.setViewportSize(before)
+	return width
+}
