@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { issueApiKey } from '@lv/accounts'
 import { type UsageCount, recordUsage } from '@lv/quota'
 import { TMP_ROOT } from '@lv/testing'
