@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { issueApiKey } from '@lv/accounts'
 import { type UsageCount, recordUsage } from '@lv/quota'
-import { TMP_ROOT } from '@lv/testing'
-import { dashboardInChromiumPerFile, signUpInChromium, textWhenShown, widthAt375 } from '../support/chromium.ts'
-
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
+import { dashboardInChromiumPerFile, screenshot, signUpInChromium, textWhenShown, widthAt375 } from '../support/chromium.ts'
 
 const started = dashboardInChromiumPerFile()
 
 beforeAll(() => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	started.h.clock.set('2026-11-18T10:00:00.000Z')
 })
 
@@ -68,7 +62,7 @@ describe('the usage page in a real browser', () => {
 		expect(await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-keys]')).toContain('dashboard: usage')
 		expect(await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-reasons]')).toContain('per_second_limit_exceeded')
 		expect(await page.getAttribute('#quota-meter', 'aria-labelledby')).toBe('quota-heading')
-		await page.screenshot({ path: join(SCREENSHOTS, 'usage-01.png'), fullPage: true })
+		await screenshot(page, 'usage-01')
 
 		// The API as the account, after the page: the same numbers, and today one call more (this one).
 		const api = await h.gateway.handle(
@@ -82,7 +76,7 @@ describe('the usage page in a real browser', () => {
 		expect(shownNovember).toHaveLength(18)
 		expect(Number((await page.textContent('[data-quota-used]'))?.replace(/,/g, ''))).toBe(body.quota.used - 1)
 
-		expect(await widthAt375(page, join(SCREENSHOTS, 'usage-01-375.png'))).toBeLessThanOrEqual(375)
+		expect(await widthAt375(page, 'usage-01-375')).toBeLessThanOrEqual(375)
 		await context.close()
 	}, 120_000)
 
@@ -98,7 +92,7 @@ describe('the usage page in a real browser', () => {
 		expect(november).toHaveLength(18)
 		expect(november.at(-1)).toMatchObject({ date: '2026-11-18', calls: 1 })
 		expect(await page.locator('table[data-usage-days][data-month="2026-10"] tbody tr').count()).toBe(31)
-		await page.screenshot({ path: join(SCREENSHOTS, 'usage-02-no-javascript.png'), fullPage: true })
+		await screenshot(page, 'usage-02-no-javascript')
 
 		await page.goto(`${server.url}/usage?month=2026-12`)
 		expect(await textWhenShown(page, '.callout.error')).toContain('invalid_month')

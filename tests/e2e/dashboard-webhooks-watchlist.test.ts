@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { TMP_ROOT } from '@lv/testing'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
@@ -13,10 +10,9 @@ import {
 	listenDashboard,
 	signUpInChromium,
 	textWhenShown,
+	screenshot,
 	widthAt375
 } from '../support/chromium.ts'
-
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 
 let h: Harness
 let browser: Browser
@@ -25,7 +21,6 @@ let receiver: ReturnType<typeof Bun.serve>
 let ticking: ReturnType<typeof setInterval>
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	const { operator: acme, licence } = await seedAcmeRegister(h.db.sql, h.clock.now())
 	await recordEvent(
@@ -48,10 +43,10 @@ afterAll(async () => {
 	await h?.stop()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, `${name}`)
 
 async function fitsIn375(page: Page, name: string) {
-	expect(await widthAt375(page, join(SCREENSHOTS, `${name}-375.png`))).toBeLessThanOrEqual(375)
+	expect(await widthAt375(page, `${name}-375`)).toBeLessThanOrEqual(375)
 }
 
 describe('webhooks and watchlist in a real browser', () => {

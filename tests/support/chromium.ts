@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
-import { freePort } from '@lv/testing'
+import { TMP_ROOT, freePort } from '@lv/testing'
 import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 
@@ -86,11 +87,23 @@ async function whatThePageShows(page: Page): Promise<string> {
 	return `${page.url()} shows: ${(shown ?? '(no main element)').replace(/\s+/g, ' ').trim().slice(0, 2_000)}`
 }
 
-/** Lays the page out 375 px wide, screenshots it to `screenshotPath` and returns the document's width there (375 when it fits); the viewport is put back. */
-export async function widthAt375(page: Page, screenshotPath: string): Promise<number> {
+const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
+
+/** A full-page screenshot at `.tmp/screenshots/<name>.png`; a capture Chromium refuses while a page is still loading is taken again once it has loaded. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+	mkdirSync(SCREENSHOTS, { recursive: true })
+	const options = { path: join(SCREENSHOTS, `${name}.png`), fullPage: true }
+	await page.screenshot(options).catch(async () => {
+		await page.waitForLoadState('load')
+		await page.screenshot(options)
+	})
+}
+
+/** Lays the page out 375 px wide, screenshots it as `<name>` and returns the document's width there (375 when it fits); the viewport is put back. */
+export async function widthAt375(page: Page, name: string): Promise<number> {
 	const before = page.viewportSize()
 	await page.setViewportSize({ width: 375, height: 800 })
-	await page.screenshot({ path: screenshotPath, fullPage: true })
+	await screenshot(page, name)
 	const width = await page.evaluate(() => document.documentElement.scrollWidth)
 	if (before) await page.setViewportSize(before)
 	return width

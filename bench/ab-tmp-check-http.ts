@@ -1,0 +1,227 @@
+/**
+ * GET /v1/check?domain= (keyed) through gateway -> NATS -> checker, measured in the same run as the
+ * bare Elysia route, then POST /v1/check/batch with 100 domains. Real processes (checker main.ts,
+ * the gateway app), real PostgreSQL and nats-server, an index of BENCH_DOMAINS (default 500,000)
+ * domain links. Uses the shared wrk runner in bench/lib.
+ *
+ *   bun bench/check-http.ts          BENCH_DOMAINS=50000 BENCH_DURATION=5 bun bench/check-http.ts
+ *
+ * Every scenario runs in BENCH_ROUNDS alternating rounds (default 3); medians are reported.
+ * Each row also names the processes that used more than 2 % of a CPU during it (the machine's two
+ * CPUs are shared by wrk, the gateway, the checker, nats-server and PostgreSQL). BENCH_PROFILE_DIR=dir
+ * writes a markdown CPU profile of the gateway and the checker when they stop. BENCH_ONLY=1,4 runs only
+ * the bare route and the scenarios at those positions. The last scenario is the keyed check on a
+ * second gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off, and
+ * prints both throughput and the gateway's CPU time per request (steadier on a shared machine).
+ * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { systemClock } from '@lv/clock'
+import { REPO_ROOT, TMP_ROOT, createTestDatabase, freePort, startNats, stopSharedPostgres } from '@lv/testing'
+import { accountWithKey, insertPlan } from '../services/gateway/src/test-support/accounts.ts'
+import { startService } from '../tests/e2e/check-stack.ts'
+import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
+import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
+import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
+import { type WrkResult, ensureWrk, randomKeyLua, randomPathLua, runWrk, uniqueDomainLua } from './lib/wrk.ts'
+
+const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
+const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
+const CONNECTIONS = 50
+const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 4)
+
+ensureWrk()
+const workDir = mkdtempSync(join(TMP_ROOT, 'bench-check-'))
+const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
+await seedSyntheticRegisters(db.sql, DOMAINS)
+const key = (await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')).key
+await insertPlan(db.sql, { code: 'bench', monthly_quota: 1_000_000_000, per_second_limit: 1_000_000 })
+const manyKeys = await Promise.all(
+	Array.from({ length: 500 }, (_, i) => accountWithKey(db.sql, systemClock, 'bench', `bench ${i}`).then((row) => row.key))
+)
+
+const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs())
+const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
+const gateway = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	'/bench/ready'
+)
+const gatewayWithoutMetrics = await startServer(
+	'/work/main/bench/gateway-server.ts',
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	'/bench/ready'
+)
+
+// Half listed hosts spread over the index, half unlisted names (which go through the name stage).
+const batchBody = JSON.stringify({
+	domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? `ukgc-site${i * 2_917 + 1}.com` : `unlisted-${i}-shop.example`))
+})
+const post = (authorization: string | null) => `
+wrk.method = "POST"
+wrk.body = ${JSON.stringify(batchBody)}
+wrk.headers["Content-Type"] = "application/json"
+${authorization ? `wrk.headers["Authorization"] = ${JSON.stringify(authorization)}` : ''}
+`
+const labelOf = (process: string) => {
+	const pid = Number(process.split(' ')[0])
+	if (pid === gateway.pid) return 'gateway'
+	if (pid === gatewayWithoutMetrics.pid) return 'gateway (metrics off)'
+	if (pid === checker.pid) return 'checker'
+	if (pid === bare.pid) return 'bare'
+	return process.split(' ').slice(1).join(' ')
+}
+/** 1,000 check paths over the whole index: listed hosts of every register (some as www.), and unlisted names. */
+function variedChecks(totalDomains: number): string[] {
+	const sizes = registerSizes(totalDomains)
+	return Array.from({ length: 1_000 }, (_, i) => {
+		if (i % 5 === 4) return `/v1/check?domain=unlisted-${i}-casino.example`
+		const [code, size] = sizes[i % sizes.length] as [string, number]
+		const host = `${code.toLowerCase()}-site${1 + ((i * 7_919) % Math.max(1, size))}.com`
+		return `/v1/check?domain=${i % 3 === 0 ? `www.${host}` : host}`
+	})
+}
+
+type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
+const keyed = { authorization: `Bearer ${key}` }
+const allScenarios: Scenario[] = [
+	{ name: 'bare Elysia JSON', port: bare.port, path: '/bare', connections: CONNECTIONS },
+	{
+		name: 'GET /v1/check?domain= keyed, one account',
+		port: gateway.port,
+		path: '/v1/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS,
+		headers: keyed
+	},
+	{
+		name: 'GET /v1/check?domain= keyed, 500 accounts',
+		port: gateway.port,
+		path: '/v1/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS,
+		lua: randomKeyLua(manyKeys)
+	},
+	{
+		name: 'keyed, 1,000 different domains',
+		port: gateway.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: randomPathLua(variedChecks(DOMAINS), `Bearer ${key}`)
+	},
+	{
+		name: 'keyed, a new unlisted domain every call',
+		port: gateway.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: uniqueDomainLua(`Bearer ${key}`)
+	},
+	{
+		name: 'same check, no key check or limits',
+		port: gateway.port,
+		path: '/bench/unlimited/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS
+	},
+	{
+		name: 'same, unlisted domain (name stage)',
+		port: gateway.port,
+		path: '/bench/unlimited/check?domain=unlisted-shop.example',
+		connections: CONNECTIONS
+	},
+	{
+		name: `POST /v1/check/batch x100 keyed (c${BATCH_CONNECTIONS})`,
+		port: gateway.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: post(`Bearer ${key}`)
+	},
+	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) },
+	{
+		name: 'keyed, one account, gateway of main',
+		port: gatewayWithoutMetrics.port,
+		path: '/v1/check?domain=acmebet.co.uk',
+		connections: CONNECTIONS,
+		headers: keyed
+	}
+]
+
+/** BENCH_ONLY=1,4 keeps the bare route and the scenarios at those positions (1 = the keyed check). */
+const only = process.env.BENCH_ONLY?.split(',').map(Number)
+const scenarios = only ? allScenarios.filter((_, index) => index === 0 || only.includes(index)) : allScenarios
+
+/** `gatewayCpuShare`: CPU of the gateway process that served the scenario, in CPUs, while wrk ran. */
+type Measured = WrkResult & { gatewayRssMb: number; gatewayCpuShare: number }
+const results = new Map<string, Measured[]>()
+const line = (name: string, result: WrkResult) =>
+	`${name.padEnd(46)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(7)} ms  p99 ${result.p99Ms.toFixed(2).padStart(8)} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}`
+try {
+	for (let round = 0; round < BENCH_ROUNDS; round++) {
+		console.log(`-- round ${round + 1} of ${BENCH_ROUNDS}`)
+		for (const scenario of round % 2 === 1 ? [...scenarios].reverse() : scenarios) {
+			const url = `http://127.0.0.1:${scenario.port}${scenario.path}`
+			const run = { url, connections: scenario.connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir }
+			if (round === 0) await runWrk({ ...run, durationSeconds: 2 })
+			const { result: measured, shares } = await cpuSharesDuring(() =>
+				peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
+			)
+			const { result, peakRssMb } = measured
+			const servingPid = scenario.port === gatewayWithoutMetrics.port ? gatewayWithoutMetrics.pid : gateway.pid
+			const gatewayCpuShare = shares.find(({ process }) => Number(process.split(' ')[0]) === servingPid)?.share ?? 0
+			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb, gatewayCpuShare }])
+			console.log(line(scenario.name, result))
+			console.log(
+				`${''.padEnd(46)} CPU: ${shares.map(({ process, share }) => `${labelOf(process)} ${(share * 100).toFixed(0)} %`).join(', ')}`
+			)
+		}
+	}
+} finally {
+	await gateway.stop()
+	await gatewayWithoutMetrics.stop()
+	await bare.stop()
+	await checker.stop()
+	await nats.stop()
+	await db.drop()
+	await stopSharedPostgres()
+	rmSync(workDir, { recursive: true, force: true })
+}
+console.log(`-- median of ${BENCH_ROUNDS} rounds`)
+for (const [name, runs] of results) console.log(line(name, medianRun(runs)))
+const [bareName, keyedName] = allScenarios.map((scenario) => scenario.name)
+const bareRuns = results.get(bareName as string) ?? []
+const keyedRuns = results.get(keyedName as string) ?? []
+const share = medianOverRounds(BENCH_ROUNDS, (round) => {
+	const bareRun = bareRuns[round]
+	const keyedRun = keyedRuns[round]
+	return bareRun && keyedRun ? keyedRun.requestsPerSecond / bareRun.requestsPerSecond : undefined
+})
+console.log(
+	`\nkeyed check / bare: ${(share * 100).toFixed(1)} % (median of per-round ratios; target >= 20 %); p99 ${median(keyedRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
+)
+const metricsOffRuns = results.get(allScenarios.at(-1)?.name as string) ?? []
+if (metricsOffRuns.length > 0) {
+	const onOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
+		const on = keyedRuns[round]
+		const off = metricsOffRuns[round]
+		return on && off ? on.requestsPerSecond / off.requestsPerSecond : undefined
+	})
+	const cpuPerRequest = (run: Measured) => (run.gatewayCpuShare * 1e6) / run.requestsPerSecond
+	const cpuOnOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
+		const on = keyedRuns[round]
+		const off = metricsOffRuns[round]
+		return on && off ? cpuPerRequest(on) / cpuPerRequest(off) : undefined
+	})
+	console.log(`keyed check, metrics on / off: ${(onOverOff * 100).toFixed(1)} % of the req/s (median of per-round ratios; target >= 97 %)`)
+	console.log(
+		`gateway CPU per keyed check: ${median(keyedRuns.map(cpuPerRequest)).toFixed(1)} µs on, ${median(metricsOffRuns.map(cpuPerRequest)).toFixed(1)} µs off (medians); on / off ${(cpuOnOverOff * 100).toFixed(1)} % (median of per-round ratios)`
+	)
+}
+console.log(
+	JSON.stringify({
+		bench: 'check-http',
+		domains: DOMAINS,
+		durationSeconds: SECONDS,
+		rounds: BENCH_ROUNDS,
+		results: Object.fromEntries(results)
+	})
+)
