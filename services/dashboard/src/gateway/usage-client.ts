@@ -64,7 +64,7 @@ function monthOf(row: Record<string, unknown>): MonthCounts {
 }
 
 /** GET /v1/usage as the account; `month` (YYYY-MM) is checked by the API. */
-export async function readUsage(client: GatewayClient, accountId: string, month: string | null): Promise<Managed<Usage>> {
+export async function readUsageAsAccount(client: GatewayClient, accountId: string, month: string | null): Promise<Managed<Usage>> {
 	const path = month === null ? '/v1/usage' : `/v1/usage?month=${encodeURIComponent(month)}`
 	const answer = await client.callAs(accountId, 'usage', 'GET', path)
 	if (!answer.ok) return answer

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { DashboardDeps } from '../deps.ts'
 import type { GatewayClient } from '../gateway/gateway-client.ts'
-import { readUsage } from '../gateway/usage-client.ts'
+import { readUsageAsAccount } from '../gateway/usage-client.ts'
 import { usagePage } from '../pages/usage-page.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
@@ -15,7 +15,7 @@ export function usageRoutes(deps: DashboardDeps, web: WebContext, gateway: Gatew
 		if (!session) return redirect('/sign-in')
 		const asked = typeof query.month === 'string' ? query.month.slice(0, 20) : null
 		const currentMonth = deps.clock.now().toISOString().slice(0, 7)
-		const answer = await readUsage(gateway, session.accountId, asked)
+		const answer = await readUsageAsAccount(gateway, session.accountId, asked)
 		const problem = answer.ok ? undefined : answer.problem
 		const status = problem === undefined ? 200 : problem.status !== null && problem.status < 500 ? problem.status : 502
 		const page = usagePage({
