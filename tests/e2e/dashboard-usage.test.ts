@@ -56,6 +56,8 @@ describe('the usage page in a real browser', () => {
 		await page.waitForSelector('[data-usage-chart] canvas', { state: 'visible' })
 		expect(await page.locator('[data-chart-target][data-chart-drawn] canvas').count()).toBeGreaterThan(0)
 		expect(await page.getAttribute('[data-chart-target]', 'aria-hidden')).toBe('true')
+		// The chart adds nothing to the focus order: keyboard users go from the nav to the tables' month links.
+		expect(await page.locator('[data-usage-chart] :is(a, button, input, [tabindex]:not([tabindex="-1"]))').count()).toBe(0)
 		const shownNovember = await tableDays(page, '2026-11')
 		const shownOctober = await tableDays(page, '2026-10')
 		expect(await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-keys]')).toContain('Production')
