@@ -5,6 +5,7 @@ import { closeDependencies, connectDependencies, createServiceMetrics, handleShu
 import { createApp } from './app.ts'
 import { createAuthRuntime } from './auth/runtime.ts'
 import { GatewayEnv } from './config.ts'
+import { startEvidencePurge } from './evidence/purge.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 import { createGatewayMetrics } from './metrics.ts'
 
@@ -43,6 +44,7 @@ const app = createApp({
 	metrics: gatewayMetrics
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
+const evidencePurge = startEvidencePurge({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
 ready = true
 logger.info('listening', {
 	port: app.server?.port,
@@ -54,6 +56,7 @@ handleShutdown(
 	{
 		async stop() {
 			ready = false
+			evidencePurge.stop()
 			await app.stop()
 			// The last second of the daily usage record, written before the pool closes.
 			await auth.usage.flush()

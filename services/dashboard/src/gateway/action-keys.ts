@@ -3,7 +3,7 @@ import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { asSql } from '../store/transaction.ts'
 
-export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'usage'
+export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence' | 'usage'
 
 const ACTION_KEY_LABEL_PREFIX = 'dashboard: '
 
