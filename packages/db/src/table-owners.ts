@@ -65,6 +65,11 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	accounts: accounts('a customer account and its plan', GATEWAY, DASHBOARD, QUOTA),
 	api_keys: accounts('an API key of an account, as SHA-256', GATEWAY, DASHBOARD, QUOTA),
 	limit_counters: quota("an account's call count in a window", GATEWAY, DASHBOARD),
+	usage_daily: quota(
+		'calls and refusals per account, UTC day, key and outcome; written once a second per gateway replica',
+		GATEWAY,
+		DASHBOARD
+	),
 	usage_counters: gateway('a keyless or polling call count per scope and window'),
 	export_requests: gateway("one export counted against the account's UTC day"),
 	evidence_records: gateway('a signed evidence record of a check'),

@@ -2,11 +2,22 @@ import { liveKeyPlan } from '@lv/accounts'
 import type { Sql } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
+import { recordUsage } from './usage-daily.ts'
+import { UsageTally } from './usage-tally.ts'
+
+/** The refusal reason the gateway answers a verdict with (limits/limit-errors.ts); null for a call not refused. */
+const refusalOf = (verdict: KeyedVerdict, isTrial: boolean): string | null => {
+	if (verdict.outcome === 'per_second_exceeded') return 'per_second_limit_exceeded'
+	if (verdict.outcome === 'quota_exhausted') return isTrial ? 'prelaunch_daily_cap' : 'monthly_request_limit_reached'
+	return null
+}
 
 /**
  * Counts one call of a key exactly as the gateway counts them (the same statement, the same
  * per-second and quota windows), for work done on the account's behalf outside an HTTP request
- * (the dashboard's bulk checks). `stale` when the key is revoked or the account has no active plan.
+ * (the dashboard's bulk checks), and records it in usage_daily with the same statement as the
+ * gateway (in the caller's transaction, if any). `stale` when the key is revoked or the account has
+ * no active plan.
  */
 export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: string; nowMs: number }): Promise<KeyedVerdict> {
 	const row = await liveKeyPlan(sql, input.keyId, input.accountId)
@@ -23,8 +34,13 @@ export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: 
 		secondStartMs: secondWindow(input.nowMs).startMs,
 		quotaWindowStartMs: (row.is_trial ? utcDayWindow(input.nowMs) : utcMonthWindow(input.nowMs)).startMs
 	}
-	const [verdict] = await countKeyedClaims(sql, [claim])
-	return verdict ?? { outcome: 'stale' }
+	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(sql, [claim])
+	if (verdict.outcome !== 'stale') {
+		const tally = new UsageTally()
+		tally.note(row.account_id, input.keyId, refusalOf(verdict, row.is_trial) ?? 'call', input.nowMs)
+		await recordUsage(sql, tally.drain())
+	}
+	return verdict
 }
 
 /** The account's calls counted so far in the current UTC month (what X-Monthly-Quota-Used says). */

@@ -3,7 +3,14 @@ import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { asSql } from '../store/transaction.ts'
 
-export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence'
+export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence' | 'usage'
+
+const ACTION_KEY_LABEL_PREFIX = 'dashboard: '
+
+/** The label every action key of `action` carries (the usage page sums their calls under it). */
+const actionKeyLabel = (action: DashboardAction) => `${ACTION_KEY_LABEL_PREFIX}${action.replace('_', ' ')}`
+
+export const isActionKeyLabel = (label: string) => label.startsWith(ACTION_KEY_LABEL_PREFIX)
 
 /** An action key still unrevoked after this long belongs to a call that died; the sweep revokes it. */
 export const ACTION_KEY_LIFETIME_MS = 15 * MINUTE
@@ -16,7 +23,7 @@ export const ACTION_KEY_RETENTION_MS = 30 * 24 * 60 * MINUTE
  */
 export function issueActionKey(sql: Sql, clock: Clock, accountId: string, action: DashboardAction): Promise<IssuedKey> {
 	return sql.begin(async (tx) => {
-		const issued = await issueApiKey(asSql(tx), clock, accountId, `dashboard: ${action.replace('_', ' ')}`)
+		const issued = await issueApiKey(asSql(tx), clock, accountId, actionKeyLabel(action))
 		await tx`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${issued.id}, ${action}, ${clock.now()})`
 		return issued
 	})
