@@ -10,10 +10,11 @@ import { asSql } from '../store/transaction.ts'
 import {
 	type BulkJob,
 	type EntryResult,
-	batchEntries,
-	batchStatus,
+	type FinishedJob,
+	batchWork,
 	claimJobKey,
 	findJobForWorker,
+	finishStoredJobs,
 	markStopped,
 	storeBatchResults,
 	unfinishedBatches
@@ -22,10 +23,10 @@ import type { DashboardMetrics } from '../metrics.ts'
 
 /**
  * Batches one worker process handles at once (each pull subscription handles its messages one by
- * one): a batch spends most of its time waiting on PostgreSQL and the checker, so a few in flight
- * keep both busy, as POST /v1/check/batch with a few connections does.
+ * one): a batch spends most of its time waiting on PostgreSQL and the checker, so several in flight
+ * keep the checker as busy as POST /v1/check/batch with a few connections does.
  */
-const BATCHES_IN_FLIGHT = 4
+const BATCHES_IN_FLIGHT = 8
 
 export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number; metrics?: DashboardMetrics }
 
@@ -102,56 +103,67 @@ async function chargeBatch(deps: BulkWorkerDeps, job: BulkJob, batch: number): P
 }
 
 /** The job is over: its counting key is revoked (the action key sweep would, later). */
-async function endJob(deps: BulkWorkerDeps, jobId: string): Promise<void> {
-	const job = await findJobForWorker(deps.sql, jobId)
-	if (job?.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
+async function endJob(deps: BulkWorkerDeps, job: Pick<BulkJob, 'accountId' | 'keyId'>): Promise<void> {
+	if (job.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
+}
+
+/** Ends the running jobs (`jobId`, or all) whose every batch is stored. */
+async function finishStored(deps: BulkWorkerDeps, jobId: string | null): Promise<void> {
+	const finished: FinishedJob[] = await finishStoredJobs(deps.sql, deps.clock.now(), jobId)
+	for (const job of finished) {
+		await endJob(deps, job)
+		deps.metrics?.bulkJobEnded('finished')
+	}
 }
 
 type BatchRow = { verdict?: unknown; match?: { jurisdiction?: unknown } | null }
 
 const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
 
-/** Sends the batch's domains as one check.batch message and returns each entry's answer. */
-async function checkBatch(deps: BulkWorkerDeps, jobId: string, batch: number): Promise<EntryResult[]> {
-	const entries = await batchEntries(deps.sql, jobId, batch)
+/** Sends the batch's domains (from position `first` on) as one check.batch message and returns each entry's answer. */
+async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly string[]): Promise<EntryResult[]> {
 	const reply = await requestBytes(deps.bus, {
 		subject: subjects.checkBatch,
 		schema: CheckBatchRequest,
-		body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: entries.map((entry) => entry.domain) },
+		body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: [...domains] },
 		timeoutMs: deps.checkerTimeoutMs,
 		unavailableReason: 'checker_unavailable'
 	})
 	const { results } = JSON.parse(new TextDecoder().decode(reply)) as { results: BatchRow[] }
-	if (!Array.isArray(results) || results.length !== entries.length)
+	if (!Array.isArray(results) || results.length !== domains.length)
 		throw new TransientError('the checker answered a different number of rows')
-	return entries.map((entry, index) => {
-		const result = results[index] as BatchRow
-		return { position: entry.position, verdict: textOrNull(result.verdict), jurisdiction: textOrNull(result.match?.jurisdiction), result }
-	})
+	return results.map((result, index) => ({
+		position: first + index,
+		verdict: textOrNull(result.verdict),
+		jurisdiction: textOrNull(result.match?.jurisdiction),
+		result
+	}))
 }
 
+/**
+ * One batch: read with its job (one statement), counted once, checked, stored; then the job ends if
+ * this was its last batch to be stored. A batch found stored already (a redelivery after a worker
+ * died between its store and its ack) only re-runs that end check.
+ */
 export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch): Promise<void> {
-	const job = await findJobForWorker(deps.sql, message.job_id)
-	if (job?.state !== 'running') return
-	const status = await batchStatus(deps.sql, job.id, message.batch)
-	if (status === 'done') return
+	const work = await batchWork(deps.sql, message.job_id, message.batch)
+	if (work?.job.state !== 'running') return
+	const { job, status } = work
 	if (status === 'new') {
 		const charged = await chargeBatch(deps, job, message.batch)
 		if (charged !== 'charged') {
 			deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason: charged })
 			await markStopped(deps.sql, job.id, charged, deps.clock.now())
-			await endJob(deps, job.id)
+			await endJob(deps, (await findJobForWorker(deps.sql, job.id)) ?? job)
 			deps.metrics?.bulkJobEnded(charged)
 			return
 		}
 	}
-	const results = await checkBatch(deps, job.id, message.batch)
-	const stored = await storeBatchResults(deps.sql, job.id, message.batch, results, deps.clock.now())
-	deps.metrics?.bulkBatchChecked(results.length)
-	if (stored.finished) {
-		await endJob(deps, job.id)
-		deps.metrics?.bulkJobEnded('finished')
+	if (status !== 'done') {
+		const results = await checkBatch(deps, work.first, work.domains)
+		if (await storeBatchResults(deps.sql, job.id, message.batch, results, deps.clock.now())) deps.metrics?.bulkBatchChecked(results.length)
 	}
+	await finishStored(deps, job.id)
 }
 
 /**
@@ -163,6 +175,7 @@ export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption
 	const pending = new Map<string, number[]>()
 	for (const { jobId, batch } of await unfinishedBatches(deps.sql)) pending.set(jobId, [...(pending.get(jobId) ?? []), batch])
 	for (const [jobId, batches] of pending) await publishBatches(deps, jobId, batches)
+	await finishStored(deps, null)
 	const consumptions = await Promise.all(
 		Array.from({ length: BATCHES_IN_FLIGHT }, () =>
 			consume(deps.bus, {
