@@ -149,27 +149,23 @@ export async function batchWork(sql: Sql, jobId: string, batch: number): Promise
 	return { job: jobOf(row), status, first, domains: row.domains ?? [] }
 }
 
-export type EntryResult = { position: number; verdict: string | null; jurisdiction: string | null; result: unknown }
+/** A batch's answers: the checker's `check.batch` reply as JSON text, whose `results` answer the entries from position `first` on, in order. */
+export type BatchAnswers = { first: number; reply: string }
 
 /**
  * Stores a batch's answers and marks it done in one statement (so in one transaction); a
- * redelivered batch already done changes nothing. Returns whether this call stored it.
+ * redelivered batch already done changes nothing. PostgreSQL splits the reply into one row per
+ * answer. Returns whether this call stored it.
  */
-export async function storeBatchResults(
-	sql: Sql,
-	jobId: string,
-	batch: number,
-	results: readonly EntryResult[],
-	now: Date
-): Promise<boolean> {
+export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<boolean> {
 	const [row] = await sql<{ stored: number }[]>`
 		WITH marked AS (
 			UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch
-		), answers AS (
-			UPDATE bulk_check_entries e SET verdict = r.verdict, jurisdiction = r.jurisdiction, result = r.result::jsonb
-			FROM unnest(${results.map((entry) => entry.position)}::int[], ${results.map((entry) => entry.verdict) as string[]}::text[],
-				${results.map((entry) => entry.jurisdiction) as string[]}::text[], ${results.map((entry) => JSON.stringify(entry.result))}::text[]) AS r(position, verdict, jurisdiction, result)
-			WHERE e.job_id = ${jobId} AND e.position = r.position AND EXISTS (SELECT 1 FROM marked)
+		), stored AS (
+			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, result)
+			SELECT ${jobId}, ${answers.first} + a.index - 1, a.answer ->> 'verdict', a.answer -> 'match' ->> 'jurisdiction', a.answer
+			FROM jsonb_array_elements(${answers.reply}::text::jsonb -> 'results') WITH ORDINALITY AS a(answer, index)
+			WHERE EXISTS (SELECT 1 FROM marked)
 			RETURNING 1
 		)
 		SELECT count(*)::int AS stored FROM marked`

@@ -9,7 +9,7 @@ import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
 import {
 	type BulkJob,
-	type EntryResult,
+	type BatchAnswers,
 	type FinishedJob,
 	batchWork,
 	claimJobKey,
@@ -116,28 +116,21 @@ async function finishStored(deps: BulkWorkerDeps, jobId: string | null): Promise
 	}
 }
 
-type BatchRow = { verdict?: unknown; match?: { jurisdiction?: unknown } | null }
-
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
-
-/** Sends the batch's domains (from position `first` on) as one check.batch message and returns each entry's answer. */
-async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly string[]): Promise<EntryResult[]> {
-	const reply = await requestBytes(deps.bus, {
-		subject: subjects.checkBatch,
-		schema: CheckBatchRequest,
-		body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: [...domains] },
-		timeoutMs: deps.checkerTimeoutMs,
-		unavailableReason: 'checker_unavailable'
-	})
-	const { results } = JSON.parse(new TextDecoder().decode(reply)) as { results: BatchRow[] }
+/** Sends the batch's domains (from position `first` on) as one check.batch message; the reply is checked to answer every one. */
+async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly string[]): Promise<BatchAnswers> {
+	const reply = new TextDecoder().decode(
+		await requestBytes(deps.bus, {
+			subject: subjects.checkBatch,
+			schema: CheckBatchRequest,
+			body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: [...domains] },
+			timeoutMs: deps.checkerTimeoutMs,
+			unavailableReason: 'checker_unavailable'
+		})
+	)
+	const { results } = JSON.parse(reply) as { results: unknown }
 	if (!Array.isArray(results) || results.length !== domains.length)
 		throw new TransientError('the checker answered a different number of rows')
-	return results.map((result, index) => ({
-		position: first + index,
-		verdict: textOrNull(result.verdict),
-		jurisdiction: textOrNull(result.match?.jurisdiction),
-		result
-	}))
+	return { first, reply }
 }
 
 /**
@@ -160,8 +153,9 @@ export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch)
 		}
 	}
 	if (status !== 'done') {
-		const results = await checkBatch(deps, work.first, work.domains)
-		if (await storeBatchResults(deps.sql, job.id, message.batch, results, deps.clock.now())) deps.metrics?.bulkBatchChecked(results.length)
+		const answers = await checkBatch(deps, work.first, work.domains)
+		if (await storeBatchResults(deps.sql, job.id, message.batch, answers, deps.clock.now()))
+			deps.metrics?.bulkBatchChecked(work.domains.length)
 	}
 	await finishStored(deps, job.id)
 }
