@@ -133,20 +133,25 @@ export async function unfinishedBatches(sql: Sql): Promise<{ jobId: string; batc
 
 export type BatchStatus = 'new' | 'charged' | 'done'
 
+/** The job as the worker handles its batches (no progress: counting it would cost every batch a scan of the job's batches). */
+export type WorkerJob = Pick<BulkJob, 'id' | 'accountId' | 'state' | 'keyId'>
+
 /** What the worker needs to handle one batch: its job, whether it was counted or stored already, and its domains in position order. */
-export type BatchWork = { job: BulkJob; status: BatchStatus; first: number; domains: string[] }
+export type BatchWork = { job: WorkerJob; status: BatchStatus; first: number; domains: string[] }
 
 export async function batchWork(sql: Sql, jobId: string, batch: number): Promise<BatchWork | null> {
 	const first = batch * BULK_BATCH_SIZE
-	const [row] = await sql<(JobRow & { charged: boolean; stored: boolean; domains: string[] | null })[]>`
-		SELECT ${jobColumns(sql)}, b.batch IS NOT NULL AS charged, b.done_at IS NOT NULL AS stored,
+	const [row] = await sql<
+		(Pick<JobRow, 'id' | 'account_id' | 'state' | 'key_id'> & { charged: boolean; stored: boolean; domains: string[] | null })[]
+	>`
+		SELECT j.id, j.account_id, j.state, j.key_id, b.batch IS NOT NULL AS charged, b.done_at IS NOT NULL AS stored,
 			(SELECT array_agg(e.domain ORDER BY e.position) FROM bulk_check_entries e
 				WHERE e.job_id = j.id AND e.position >= ${first} AND e.position < ${first + BULK_BATCH_SIZE}) AS domains
 		FROM bulk_check_jobs j LEFT JOIN bulk_check_batches b ON b.job_id = j.id AND b.batch = ${batch}
 		WHERE j.id = ${jobId}`
 	if (!row) return null
 	const status: BatchStatus = row.stored ? 'done' : row.charged ? 'charged' : 'new'
-	return { job: jobOf(row), status, first, domains: row.domains ?? [] }
+	return { job: { id: row.id, accountId: row.account_id, state: row.state, keyId: row.key_id }, status, first, domains: row.domains ?? [] }
 }
 
 /** A batch's answers: the checker's `check.batch` reply as JSON text, whose `results` answer the entries from position `first` on, in order. */

@@ -8,7 +8,7 @@ import { secondWindow } from '@lv/fixed-window'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
 import {
-	type BulkJob,
+	type WorkerJob,
 	type BatchAnswers,
 	type FinishedJob,
 	batchWork,
@@ -60,7 +60,7 @@ class QuotaRefusal extends Error {
  * The key the job's batches are counted against: the job's own action key, or a new one for the
  * first batch or in place of `replacing` (revoked by the action key sweep during a long job).
  */
-async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | null): Promise<string> {
+async function jobKey(deps: BulkWorkerDeps, job: WorkerJob, replacing: string | null): Promise<string> {
 	if (job.keyId !== null && job.keyId !== replacing) return job.keyId
 	const issued = await issueActionKey(deps.sql, deps.clock, job.accountId, 'bulk_check')
 	const kept = await claimJobKey(deps.sql, job.id, issued.id, replacing)
@@ -69,7 +69,7 @@ async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | nu
 }
 
 /** Counts one batch with `keyId` in the same transaction as its bulk_check_batches row, so a batch is counted once whatever the redeliveries. */
-function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId: string): Promise<ChargeOutcome> {
+function countBatchOnce(deps: BulkWorkerDeps, job: WorkerJob, batch: number, keyId: string): Promise<ChargeOutcome> {
 	const { sql, clock } = deps
 	return sql.begin(async (tx) => {
 		const inserted =
@@ -89,7 +89,7 @@ function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId
  * per-second refusal is retried in the next second; a key found revoked is replaced once (the plan
  * itself gone stops the job).
  */
-async function chargeBatch(deps: BulkWorkerDeps, job: BulkJob, batch: number): Promise<ChargeOutcome> {
+async function chargeBatch(deps: BulkWorkerDeps, job: WorkerJob, batch: number): Promise<ChargeOutcome> {
 	let keyId = await jobKey(deps, job, null)
 	for (let attempt = 0; ; attempt++) {
 		try {
@@ -103,7 +103,7 @@ async function chargeBatch(deps: BulkWorkerDeps, job: BulkJob, batch: number): P
 }
 
 /** The job is over: its counting key is revoked (the action key sweep would, later). */
-async function endJob(deps: BulkWorkerDeps, job: Pick<BulkJob, 'accountId' | 'keyId'>): Promise<void> {
+async function endJob(deps: BulkWorkerDeps, job: Pick<WorkerJob, 'accountId' | 'keyId'>): Promise<void> {
 	if (job.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
 }
 
