@@ -2,40 +2,50 @@ import type { Sql } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
-type KeyPlanRow = {
-	account_id: string
-	plan_code: string
-	plan_version: string
-	is_trial: boolean
-	per_second_limit: number | null
+/** What counting a key's calls needs of its account and plan, as read from the committed rows. */
+export type KeyPlan = {
+	accountId: string
+	planCode: string
+	/** The version (xmin) of the plans row. */
+	planVersion: string
+	isTrial: boolean
+	perSecondLimit: number | null
 	quota: number | null
 }
+
+/** The key's account and plan, or null when the key is revoked or the account has no active plan. */
+export async function readKeyPlan(sql: Sql, keyId: string, accountId: string): Promise<KeyPlan | null> {
+	const [row] = await sql<KeyPlan[]>`
+		SELECT a.id AS "accountId", a.plan_code AS "planCode", p.xmin::text AS "planVersion", p.is_trial AS "isTrial", p.per_second_limit AS "perSecondLimit",
+			CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota
+		FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		WHERE k.id = ${keyId} AND k.account_id = ${accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
+	return row ?? null
+}
+
+/** A claim for one call of the key at `nowMs`, made from its plan as read earlier (the counting statement re-checks it). */
+export const keyClaim = (keyId: string, plan: KeyPlan, nowMs: number): KeyedClaim => ({
+	keyId,
+	...plan,
+	subject: plan.isTrial ? keyId : plan.accountId,
+	secondStartMs: secondWindow(nowMs).startMs,
+	quotaWindowStartMs: (plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)).startMs
+})
 
 /**
  * Counts one call of a key exactly as the gateway counts them (the same statement, the same
  * per-second and quota windows), for work done on the account's behalf outside an HTTP request
- * (the dashboard's bulk checks). `stale` when the key is revoked or the account has no active plan.
+ * (the dashboard's bulk checks). `plan`, when the caller kept it from an earlier readKeyPlan, spares
+ * reading it again; `stale` when the key is revoked, the account has no active plan, or the plan
+ * given is no longer the account's.
  */
-export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: string; nowMs: number }): Promise<KeyedVerdict> {
-	const [row] = await sql<KeyPlanRow[]>`
-		SELECT a.id AS account_id, a.plan_code, p.xmin::text AS plan_version, p.is_trial, p.per_second_limit,
-			CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota
-		FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
-		WHERE k.id = ${input.keyId} AND k.account_id = ${input.accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
-	if (!row) return { outcome: 'stale' }
-	const claim: KeyedClaim = {
-		keyId: input.keyId,
-		accountId: row.account_id,
-		planCode: row.plan_code,
-		planVersion: row.plan_version,
-		isTrial: row.is_trial,
-		perSecondLimit: row.per_second_limit,
-		quota: row.quota,
-		subject: row.is_trial ? input.keyId : row.account_id,
-		secondStartMs: secondWindow(input.nowMs).startMs,
-		quotaWindowStartMs: (row.is_trial ? utcDayWindow(input.nowMs) : utcMonthWindow(input.nowMs)).startMs
-	}
-	const [verdict] = await countKeyedClaims(sql, [claim])
+export async function countKeyCall(
+	sql: Sql,
+	input: { keyId: string; accountId: string; nowMs: number; plan?: KeyPlan }
+): Promise<KeyedVerdict> {
+	const plan = input.plan ?? (await readKeyPlan(sql, input.keyId, input.accountId))
+	if (!plan) return { outcome: 'stale' }
+	const [verdict] = await countKeyedClaims(sql, [keyClaim(input.keyId, plan, input.nowMs)])
 	return verdict ?? { outcome: 'stale' }
 }
 

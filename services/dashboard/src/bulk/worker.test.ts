@@ -76,6 +76,16 @@ describe('bulk check worker', () => {
 		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'running', done: 150 })
 	})
 
+	test('an account moved to another plan during a job goes on being counted under its new plan', async () => {
+		const { deps } = workerDeps()
+		const { accountId, jobId } = await runningJob(250)
+		await handleBatch(deps, batchMessage(jobId, 0))
+		await h.db.sql`UPDATE accounts SET plan_code = 'business' WHERE id = ${accountId}`
+		await handleBatch(deps, batchMessage(jobId, 1))
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'running', done: 200 })
+		expect(await quotaUsed(accountId)).toBe(2)
+	})
+
 	test('batches stored at the same moment end their job exactly once, with its key revoked', async () => {
 		const { deps, registry } = workerDeps()
 		const { accountId, jobId } = await runningJob(1_000)

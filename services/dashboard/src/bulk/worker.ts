@@ -3,7 +3,7 @@ import type { Clock } from '@lv/clock'
 import { BULK_CHECK_CONSUMER, BulkCheckBatch, CheckBatchRequest, bulkCheckBatchMsgId, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { countKeyCall } from '@lv/quota'
+import { type KeyPlan, countKeyCall, readKeyPlan } from '@lv/quota'
 import { secondWindow } from '@lv/fixed-window'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
@@ -68,15 +68,33 @@ async function jobKey(deps: BulkWorkerDeps, job: WorkerJob, replacing: string | 
 	return kept
 }
 
+/**
+ * The plans of the keys batches are counted with, as last read: a batch's count re-checks its plan
+ * against the committed rows, so only a refused count reads it again. Bounded by the jobs running.
+ */
+const keyPlans = new Map<string, KeyPlan>()
+const KEY_PLANS_KEPT = 1_000
+
+async function keyPlanOf(deps: BulkWorkerDeps, job: WorkerJob, keyId: string): Promise<{ plan: KeyPlan | null; kept: boolean }> {
+	const kept = keyPlans.get(keyId)
+	if (kept) return { plan: kept, kept: true }
+	const plan = await readKeyPlan(deps.sql, keyId, job.accountId)
+	if (plan) {
+		if (keyPlans.size >= KEY_PLANS_KEPT) keyPlans.clear()
+		keyPlans.set(keyId, plan)
+	}
+	return { plan, kept: false }
+}
+
 /** Counts one batch with `keyId` in the same transaction as its bulk_check_batches row, so a batch is counted once whatever the redeliveries. */
-function countBatchOnce(deps: BulkWorkerDeps, job: WorkerJob, batch: number, keyId: string): Promise<ChargeOutcome> {
+function countBatchOnce(deps: BulkWorkerDeps, job: WorkerJob, batch: number, keyId: string, plan: KeyPlan): Promise<ChargeOutcome> {
 	const { sql, clock } = deps
 	return sql.begin(async (tx) => {
 		const inserted =
 			await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
 		if (inserted.length === 0) return 'charged' as const
 		const nowMs = clock.now().getTime()
-		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs })
+		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs, plan })
 		if (verdict.outcome === 'per_second_exceeded') throw new TransientError('per-second limit reached', secondWindow(nowMs).resetMs - nowMs)
 		if (verdict.outcome === 'quota_exhausted') throw new QuotaRefusal('quota_exhausted')
 		if (verdict.outcome === 'stale') throw new QuotaRefusal('no_plan')
@@ -86,17 +104,23 @@ function countBatchOnce(deps: BulkWorkerDeps, job: WorkerJob, batch: number, key
 
 /**
  * Counts the batch as one call against the account's quota through the gateway's counting. A
- * per-second refusal is retried in the next second; a key found revoked is replaced once (the plan
- * itself gone stops the job).
+ * per-second refusal is retried in the next second; a plan kept from before that no longer holds is
+ * read again; a key found revoked is replaced once (the plan itself gone stops the job).
  */
 async function chargeBatch(deps: BulkWorkerDeps, job: WorkerJob, batch: number): Promise<ChargeOutcome> {
 	let keyId = await jobKey(deps, job, null)
-	for (let attempt = 0; ; attempt++) {
+	for (let replaced = false; ; ) {
+		const { plan, kept } = await keyPlanOf(deps, job, keyId)
 		try {
-			return await countBatchOnce(deps, job, batch, keyId)
+			if (!plan) throw new QuotaRefusal('no_plan')
+			return await countBatchOnce(deps, job, batch, keyId, plan)
 		} catch (error) {
 			if (!(error instanceof QuotaRefusal)) throw error
-			if (error.outcome !== 'no_plan' || attempt > 0) return error.outcome
+			if (error.outcome !== 'no_plan') return error.outcome
+			keyPlans.delete(keyId)
+			if (kept) continue
+			if (replaced) return error.outcome
+			replaced = true
 			keyId = await jobKey(deps, { ...job, keyId }, keyId)
 		}
 	}
@@ -104,7 +128,9 @@ async function chargeBatch(deps: BulkWorkerDeps, job: WorkerJob, batch: number):
 
 /** The job is over: its counting key is revoked (the action key sweep would, later). */
 async function endJob(deps: BulkWorkerDeps, job: Pick<WorkerJob, 'accountId' | 'keyId'>): Promise<void> {
-	if (job.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
+	if (!job.keyId) return
+	keyPlans.delete(job.keyId)
+	await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
 }
 
 /** Ends the running jobs (`jobId`, or all) whose every batch is stored. */
