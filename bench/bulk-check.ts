@@ -3,7 +3,8 @@
  * gateway, dashboard with its bulk worker, nats-server, PostgreSQL), in BENCH_ROUNDS (3) alternating rounds of:
  *   1. POST /v1/check/batch with 100 domains, BENCH_BATCH_CONNECTIONS (4) connections, for BENCH_DURATION s: domains/s;
  *   2. a BENCH_JOB_DOMAINS (50,000) domain bulk check job, from start to done: domains/s, and the
- *      dashboard's page latency (wrk on a signed-in /bulk page) while it runs.
+ *      dashboard's page latency (wrk on a signed-in /bulk page, 2 connections as fast as they go) while it runs;
+ *   3. the same job with no page loads beside it (what those 2 connections take from the job).
  *   bun bench/bulk-check.ts
  * The job's share of the batch rate is taken within each round (the shared machine drifts from one
  * minute to the next), then the median over rounds. The target: at least 50 %, page p99 under 100 ms.
@@ -84,7 +85,7 @@ try {
 		return batch.requestsPerSecond * 100
 	}
 
-	const measureJob = async () => {
+	const measureJob = async (withPages: boolean) => {
 		const jobId = await createJob(db.sql, { accountId, sourceName: 'bench', entries: unique, report, now: new Date() })
 		await markStarted(db.sql, accountId, jobId, new Date())
 		const started = performance.now()
@@ -93,14 +94,16 @@ try {
 			jobId,
 			Array.from({ length: Math.ceil(unique.length / 100) }, (_, i) => i)
 		)
-		const pages = runWrk({
-			url: `http://127.0.0.1:${dashboardPort}/bulk/${jobId}`,
-			durationSeconds: 5,
-			connections: 2,
-			threads: 1,
-			headers: { cookie: `lv_session=${session.token}` },
-			workDir
-		})
+		const pages = withPages
+			? runWrk({
+					url: `http://127.0.0.1:${dashboardPort}/bulk/${jobId}`,
+					durationSeconds: 5,
+					connections: 2,
+					threads: 1,
+					headers: { cookie: `lv_session=${session.token}` },
+					workDir
+				})
+			: null
 		await waitFor(async () => (await db.sql`SELECT 1 FROM bulk_check_jobs WHERE id = ${jobId} AND state = 'done'`).length === 1, {
 			timeoutMs: 600_000,
 			intervalMs: 100,
@@ -108,24 +111,33 @@ try {
 		})
 		const seconds = (performance.now() - started) / 1000
 		const page = await pages
+		const meanwhile = page
+			? `GET /bulk/{id} meanwhile: ${page.requestsPerSecond.toFixed(0)} req/s, p50 ${page.p50Ms.toFixed(1)} ms, p99 ${page.p99Ms.toFixed(1)} ms${page.non2xx ? `, non-2xx ${page.non2xx}` : ''}`
+			: 'no page loads meanwhile'
 		console.log(
-			`bulk check job, ${unique.length} domains: ${seconds.toFixed(1)} s = ${(unique.length / seconds).toFixed(0)} domains/s, load ${loadavg()[0]?.toFixed(1)}; GET /bulk/{id} meanwhile: ${page.requestsPerSecond.toFixed(0)} req/s, p50 ${page.p50Ms.toFixed(1)} ms, p99 ${page.p99Ms.toFixed(1)} ms${page.non2xx ? `, non-2xx ${page.non2xx}` : ''}`
+			`bulk check job, ${unique.length} domains: ${seconds.toFixed(1)} s = ${(unique.length / seconds).toFixed(0)} domains/s, load ${loadavg()[0]?.toFixed(1)}; ${meanwhile}`
 		)
 		return { rate: unique.length / seconds, page }
 	}
 
 	const batchRates: number[] = []
 	const jobRates: number[] = []
+	const quietJobRates: number[] = []
 	const pageRuns: WrkResult[] = []
+	const percentOf = (rate: number, round: number) => `${((rate / (batchRates[round] as number)) * 100).toFixed(0)} %`
 	for (let round = 0; round < BENCH_ROUNDS; round++) {
 		console.log(`-- round ${round + 1} of ${BENCH_ROUNDS}`)
 		batchRates.push(await measureBatch())
-		const job = await measureJob()
+		const job = await measureJob(true)
 		jobRates.push(job.rate)
-		pageRuns.push(job.page)
-		console.log(`job / batch endpoint this round: ${((job.rate / (batchRates[round] as number)) * 100).toFixed(0)} %`)
+		if (job.page) pageRuns.push(job.page)
+		quietJobRates.push((await measureJob(false)).rate)
+		console.log(
+			`job / batch endpoint this round: ${percentOf(job.rate, round)} with page loads, ${percentOf(quietJobRates[round] as number, round)} without`
+		)
 	}
 	const share = medianOverRounds(BENCH_ROUNDS, (round) => (jobRates[round] as number) / (batchRates[round] as number))
+	const quietShare = medianOverRounds(BENCH_ROUNDS, (round) => (quietJobRates[round] as number) / (batchRates[round] as number))
 	const page = medianRun(pageRuns)
 	console.log(`-- median of ${BENCH_ROUNDS} rounds`)
 	console.log(`POST /v1/check/batch x100, c${BATCH_CONNECTIONS}: ${median(batchRates).toFixed(0)} domains/s`)
