@@ -145,6 +145,9 @@ try {
 		`bulk check job, ${unique.length} domains: ${median(jobRates).toFixed(0)} domains/s (${(share * 100).toFixed(0)} % of the batch endpoint, median of the per-round shares)`
 	)
 	console.log(
+		`the same job without page loads: ${median(quietJobRates).toFixed(0)} domains/s (${(quietShare * 100).toFixed(0)} % of the batch endpoint)`
+	)
+	console.log(
 		`dashboard GET /bulk/{id} while a job ran: p50 ${page.p50Ms.toFixed(1)} ms, p99 ${page.p99Ms.toFixed(1)} ms (median round); worst p99 ${Math.max(...pageRuns.map((run) => run.p99Ms)).toFixed(1)} ms`
 	)
 } finally {
