@@ -12,32 +12,58 @@ const refusalOf = (verdict: KeyedVerdict, isTrial: boolean): string | null => {
 	return null
 }
 
-/**
- * Counts one call of a key exactly as the gateway counts them (the same statement, the same
- * per-second and quota windows), for work done on the account's behalf outside an HTTP request
- * (the dashboard's bulk checks), and records it in usage_daily with the same statement as the
- * gateway (in the caller's transaction, if any). `stale` when the key is revoked or the account has
- * no active plan.
- */
-export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: string; nowMs: number }): Promise<KeyedVerdict> {
-	const row = await liveKeyPlan(sql, input.keyId, input.accountId)
-	if (!row) return { outcome: 'stale' }
-	const claim: KeyedClaim = {
-		keyId: input.keyId,
+/** What counting a key's calls needs of its account and plan, as read from the committed rows. */
+export type KeyPlan = {
+	accountId: string
+	planCode: string
+	/** The version (xmin) of the plans row. */
+	planVersion: string
+	isTrial: boolean
+	perSecondLimit: number | null
+	quota: number | null
+}
+
+/** The key's account and plan, or null when the key is revoked or the account has no active plan. */
+export async function readKeyPlan(sql: Sql, keyId: string, accountId: string): Promise<KeyPlan | null> {
+	const row = await liveKeyPlan(sql, keyId, accountId)
+	if (!row) return null
+	return {
 		accountId: row.account_id,
 		planCode: row.plan_code,
 		planVersion: row.plan_version,
 		isTrial: row.is_trial,
 		perSecondLimit: row.per_second_limit,
-		quota: row.quota,
-		subject: row.is_trial ? input.keyId : row.account_id,
-		secondStartMs: secondWindow(input.nowMs).startMs,
-		quotaWindowStartMs: (row.is_trial ? utcDayWindow(input.nowMs) : utcMonthWindow(input.nowMs)).startMs
+		quota: row.quota
 	}
-	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(sql, [claim])
+}
+
+/** A claim for one call of the key at `nowMs`, made from its plan as read earlier (the counting statement re-checks it). */
+export const keyClaim = (keyId: string, plan: KeyPlan, nowMs: number): KeyedClaim => ({
+	keyId,
+	...plan,
+	subject: plan.isTrial ? keyId : plan.accountId,
+	secondStartMs: secondWindow(nowMs).startMs,
+	quotaWindowStartMs: (plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)).startMs
+})
+
+/**
+ * Counts one call of a key exactly as the gateway counts them (the same statement, the same
+ * per-second and quota windows), for work done on the account's behalf outside an HTTP request
+ * (the dashboard's bulk checks), and records it in usage_daily as the gateway does (in the
+ * caller's transaction, if any). `plan`, when the caller kept it from an earlier readKeyPlan, spares
+ * reading it again; `stale` when the key is revoked, the account has no active plan, or the plan
+ * given is no longer the account's.
+ */
+export async function countKeyCall(
+	sql: Sql,
+	input: { keyId: string; accountId: string; nowMs: number; plan?: KeyPlan }
+): Promise<KeyedVerdict> {
+	const plan = input.plan ?? (await readKeyPlan(sql, input.keyId, input.accountId))
+	if (!plan) return { outcome: 'stale' }
+	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(sql, [keyClaim(input.keyId, plan, input.nowMs)])
 	if (verdict.outcome !== 'stale') {
 		const tally = new UsageTally()
-		tally.note(row.account_id, input.keyId, refusalOf(verdict, row.is_trial) ?? 'call', input.nowMs)
+		tally.note(plan.accountId, input.keyId, refusalOf(verdict, plan.isTrial) ?? 'call', input.nowMs)
 		await recordUsage(sql, tally.drain())
 	}
 	return verdict
