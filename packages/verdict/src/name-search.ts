@@ -13,13 +13,15 @@ import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bou
  *
  * The fuzzy-comparable names are laid out in scan order, 32 to a word: grouped by the slot of their
  * first character (each group starting on a new word), then by length, then by key. For every token
- * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it. A query
- * walks the words, and for the 32 names of a word counts the query tokens each misses with a
- * bit-parallel thermometer counter (plane j: "misses more than j"), rarest token first, until every
- * name of the word misses more than the word's allowance. Names outside the query's first-character
- * group have p = 0; names inside it are allowed as for p = WINKLER_PREFIX_LIMIT (the most any prefix
- * allows), and occurrences above LEVELS count as held, so the count never exceeds the names' true
- * misses: the scan keeps a superset of mayReachLow's names, and mayReachLow decides each survivor.
+ * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it, and a
+ * second, 32 times smaller, says which words hold it in any of their names. A query counts, 32 at a
+ * time, the query tokens each word misses altogether (a lower bound of what each of its names
+ * misses), then in the words that may still pass, the tokens each name misses, rarest token first,
+ * with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once all 32
+ * miss more than allowed. Names outside the query's first-character slot have p = 0; names inside
+ * it are allowed as for p = WINKLER_PREFIX_LIMIT (the most any prefix allows), and occurrences above
+ * LEVELS count as held, so no count exceeds a name's true misses: the scan keeps a superset of
+ * mayReachLow's names, and mayReachLow decides each survivor.
  */
 
 // Keys hold only a-z and 0-9 (nameKey, labelKey); anything else shares one slot.
@@ -42,22 +44,34 @@ export type NameSearch = {
 	readonly scan: BitScan
 }
 
-/** The fuzzy-comparable names in scan order with one bit-set per token over that order. */
-type BitScan = {
-	/** name position per scan ordinal; -1 pads a first-character group to a whole word */
-	readonly order: Int32Array
-	readonly words: number
-	/** bits[token * words + word]: the names of that word holding the token (token = (occurrence - 1) * SLOTS + slot) */
+/** Shortest and longest key, lowest and highest first-character slot of the names in each unit. */
+type Bounds = {
+	readonly shortest: Int32Array
+	readonly longest: Int32Array
+	readonly lowSlot: Uint8Array
+	readonly highSlot: Uint8Array
+}
+
+/** 32 names to a word, 32 words to a group. */
+type Level = {
+	readonly size: number
+	/** bits[token * size + unit]: which of the unit's 32 members hold the token (token = (occurrence - 1) * SLOTS + slot) */
 	readonly bits: Uint32Array
+	/** the members present */
+	readonly present: Uint32Array
+	readonly bounds: Bounds
+	/** the members' bounds, by unit * 32 + member */
+	readonly members: Bounds
+}
+
+/** The fuzzy-comparable names in scan order with their token bit-sets per word and per group of words. */
+type BitScan = {
+	/** name position per scan ordinal; -1 pads a first-character slot to a whole word */
+	readonly order: Int32Array
+	readonly words: Level
+	readonly groups: Level
 	/** how many names hold each token (rarest tokens are counted first) */
 	readonly holders: Int32Array
-	/** the first-character slot of each word's names */
-	readonly wordSlot: Uint8Array
-	/** shortest and longest key in each word */
-	readonly wordShortest: Int32Array
-	readonly wordLongest: Int32Array
-	/** the names present in each word */
-	readonly wordNames: Uint32Array
 	/** the longest fuzzy-comparable key */
 	readonly longest: number
 }
@@ -121,45 +135,63 @@ function buildBitScan(names: readonly NameEntry[], counts: Uint8Array, lengths: 
 	})
 	const ordered: number[] = []
 	fuzzy.forEach((position, i) => {
-		// A new first-character group starts on a new word.
+		// A new first-character slot starts on a new word.
 		if (i > 0 && firstSlot(fuzzy[i - 1] as number) !== firstSlot(position)) while (ordered.length % 32 !== 0) ordered.push(-1)
 		ordered.push(position)
 	})
-	const words = Math.ceil(ordered.length / 32)
-	const order = new Int32Array(words * 32).fill(-1)
+	const order = new Int32Array(Math.ceil(ordered.length / 32) * 32).fill(-1)
 	order.set(ordered)
-	const bits = new Uint32Array(TOKENS * words)
+	const nameBounds = emptyBounds(order.length)
+	const words = emptyLevel(order.length / 32, nameBounds)
+	const groups = emptyLevel(Math.ceil(words.size / 32), words.bounds)
 	const holders = new Int32Array(TOKENS)
-	const wordSlot = new Uint8Array(words)
-	const wordShortest = new Int32Array(words)
-	const wordLongest = new Int32Array(words)
-	const wordNames = new Uint32Array(words)
-	for (let word = 0; word < words; word++) {
-		wordShortest[word] = 0x7fffffff
-		for (let bit = 0; bit < 32; bit++) {
-			const position = order[word * 32 + bit] as number
-			if (position < 0) continue
-			const length = lengths[position] as number
-			wordSlot[word] = firstSlot(position)
-			wordShortest[word] = Math.min(wordShortest[word] as number, length)
-			wordLongest[word] = Math.max(wordLongest[word] as number, length)
-			wordNames[word] = ((wordNames[word] as number) | (1 << bit)) >>> 0
-			for (let slot = 0; slot < SLOTS; slot++) {
-				const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
-				for (let occurrence = 1; occurrence <= held; occurrence++) {
-					const token = (occurrence - 1) * SLOTS + slot
-					bits[token * words + word] = ((bits[token * words + word] as number) | (1 << bit)) >>> 0
-					holders[token] = (holders[token] as number) + 1
-				}
+	order.forEach((position, ordinal) => {
+		if (position < 0) return
+		const word = ordinal >>> 5
+		const length = lengths[position] as number
+		const slot = firstSlot(position)
+		include(nameBounds, ordinal, length, slot)
+		include(words.bounds, word, length, slot)
+		include(groups.bounds, word >>> 5, length, slot)
+		setBit(words.present, word, ordinal & 31)
+		setBit(groups.present, word >>> 5, word & 31)
+		for (let slot = 0; slot < SLOTS; slot++) {
+			const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
+			for (let occurrence = 1; occurrence <= held; occurrence++) {
+				const token = (occurrence - 1) * SLOTS + slot
+				setBit(words.bits, token * words.size + word, ordinal & 31)
+				setBit(groups.bits, token * groups.size + (word >>> 5), word & 31)
+				holders[token] = (holders[token] as number) + 1
 			}
 		}
-	}
+	})
 	const longest = fuzzy.reduce((most, position) => Math.max(most, lengths[position] as number), 0)
-	return { order, words, bits, holders, wordSlot, wordShortest, wordLongest, wordNames, longest }
+	return { order, words, groups, holders, longest }
 }
 
-/** Thermometer planes for the scan (plane j: "misses more than j"); calls never overlap. */
-const planes = new Int32Array(MAX_ALLOWED + 1)
+function emptyBounds(size: number): Bounds {
+	return {
+		shortest: new Int32Array(size).fill(0x7fffffff),
+		longest: new Int32Array(size),
+		lowSlot: new Uint8Array(size).fill(255),
+		highSlot: new Uint8Array(size)
+	}
+}
+
+function emptyLevel(size: number, members: Bounds): Level {
+	return { size, bits: new Uint32Array(TOKENS * size), present: new Uint32Array(size), bounds: emptyBounds(size), members }
+}
+
+function setBit(bits: Uint32Array, at: number, bit: number): void {
+	bits[at] = ((bits[at] as number) | (1 << bit)) >>> 0
+}
+
+function include(bounds: Bounds, unit: number, length: number, slot: number): void {
+	bounds.shortest[unit] = Math.min(bounds.shortest[unit] as number, length)
+	bounds.longest[unit] = Math.max(bounds.longest[unit] as number, length)
+	bounds.lowSlot[unit] = Math.min(bounds.lowSlot[unit] as number, slot)
+	bounds.highSlot[unit] = Math.max(bounds.highSlot[unit] as number, slot)
+}
 
 /**
  * Positions (ascending, each once) of every name equal to the query or whose Jaro-Winkler
@@ -167,50 +199,87 @@ const planes = new Int32Array(MAX_ALLOWED + 1)
  */
 export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
 	const found: number[] = [...(search.exact.get(query.key) ?? [])]
-	if (query.key.length >= MIN_FUZZY_LENGTH) scanWords(search, query, found)
+	if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, found)
 	found.sort((a, b) => a - b)
 	return found.filter((position, i) => i === 0 || found[i - 1] !== position)
 }
 
-function scanWords(search: NameSearch, query: NameQuery, found: number[]): void {
-	const { order, words, bits, holders, wordSlot, wordShortest, wordLongest, wordNames, longest } = search.scan
-	const tokens = [...query.tokens].sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b)
-	const tokenCount = tokens.length
-	const tokenRows = Int32Array.from(tokens, (token) => token * words)
-	// allowed[p][L]: how many query tokens a name of length L with prefix p (0 or the limit) may miss; -1 none.
+/** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
+type ScanQuery = {
+	readonly tokens: Int32Array
+	/** misses allowed by key length for names outside the query's first-character slot (p = 0) and inside it */
+	readonly allowedOther: Int32Array
+	readonly allowedSame: Int32Array
+	readonly slot: number
+}
+
+function scan(search: NameSearch, query: NameQuery, found: number[]): void {
+	const { order, words, groups, holders, longest } = search.scan
 	const allowedFor = (prefix: number) =>
 		Int32Array.from({ length: longest + 1 }, (_, length) => {
 			const need = commonNeeded(query.key.length, length, prefix)
 			return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, query.size - need)
 		})
-	const allowedOther = allowedFor(0)
-	const allowedSame = allowedFor(WINKLER_PREFIX_LIMIT)
-	const querySlot = slotOf(query.key.charCodeAt(0))
-	for (let word = 0; word < words; word++) {
-		const allowedByLength = wordSlot[word] === querySlot ? allowedSame : allowedOther
-		let allowed = -1
-		for (let length = wordShortest[word] as number; length <= (wordLongest[word] as number); length++)
-			allowed = Math.max(allowed, allowedByLength[length] as number)
-		if (allowed < 0) continue
-		const present = wordNames[word] as number
-		let alive = present
-		if (allowed <= MAX_ALLOWED) {
-			planes.fill(0, 0, allowed + 1)
-			for (let t = 0; t < tokenCount && alive !== 0; t++) {
-				const missing = ~(bits[(tokenRows[t] as number) + word] as number) & present
-				if (missing === 0) continue
-				for (let j = allowed; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
-				planes[0] = (planes[0] as number) | missing
-				alive = present & ~(planes[allowed] as number)
+	const scanQuery: ScanQuery = {
+		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
+		allowedOther: allowedFor(0),
+		allowedSame: allowedFor(WINKLER_PREFIX_LIMIT),
+		slot: slotOf(query.key.charCodeAt(0))
+	}
+	for (let group = 0; group < groups.size; group++) {
+		let wordsLeft = survivors(groups, group, scanQuery)
+		while (wordsLeft !== 0) {
+			const word = group * 32 + 31 - Math.clz32(wordsLeft & -wordsLeft)
+			wordsLeft &= wordsLeft - 1
+			let namesLeft = survivors(words, word, scanQuery)
+			while (namesLeft !== 0) {
+				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
+				namesLeft &= namesLeft - 1
+				if (mayReachLow(search, query, position)) found.push(position)
 			}
 		}
-		while (alive !== 0) {
-			const bit = 31 - Math.clz32(alive & -alive)
-			alive &= alive - 1
-			const position = order[word * 32 + bit] as number
-			if (mayReachLow(search, query, position)) found.push(position)
-		}
 	}
+}
+
+/** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
+const planes = new Int32Array(MAX_ALLOWED + 1)
+
+/** The most query tokens any name in the unit may miss; -1 when none can reach the threshold. */
+function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
+	const sameSlot = query.slot >= (bounds.lowSlot[unit] as number) && query.slot <= (bounds.highSlot[unit] as number)
+	const allowedByLength = sameSlot ? query.allowedSame : query.allowedOther
+	let allowed = -1
+	for (let length = bounds.shortest[unit] as number; length <= (bounds.longest[unit] as number); length++)
+		allowed = Math.max(allowed, allowedByLength[length] as number)
+	return allowed
+}
+
+/** The members of `unit` whose missed query tokens stay within their own allowance. */
+function survivors(level: Level, unit: number, query: ScanQuery): number {
+	const allowed = allowance(level.bounds, unit, query)
+	if (allowed < 0) return 0
+	const present = (level.present[unit] as number) | 0
+	if (allowed > MAX_ALLOWED) return present
+	const { bits, size } = level
+	const { tokens } = query
+	planes.fill(0, 0, allowed + 1)
+	let alive = present
+	for (let t = 0; t < tokens.length && alive !== 0; t++) {
+		const missing = ~(bits[(tokens[t] as number) * size + unit] as number) & present
+		if (missing === 0) continue
+		for (let j = allowed; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
+		planes[0] = (planes[0] as number) | missing
+		alive = present & ~(planes[allowed] as number)
+	}
+	// Every token has been counted for the members still alive; each is held to its own allowance.
+	let kept = 0
+	while (alive !== 0) {
+		const bit = 31 - Math.clz32(alive & -alive)
+		alive &= alive - 1
+		const own = allowance(level.members, unit * 32 + bit, query)
+		if (own >= 0 && ((planes[own] as number) & (1 << bit)) === 0) kept |= 1 << bit
+	}
+	return kept
 }
 
 /**
