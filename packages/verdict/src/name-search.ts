@@ -18,8 +18,10 @@ import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bou
  * time, the query tokens each word misses altogether (a lower bound of what each of its names
  * misses), then in the words that may still pass, the tokens each name misses, rarest token first,
  * with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once all 32
- * miss more than allowed. Names outside the query's first-character slot have p = 0; names inside
- * it are allowed as for p = WINKLER_PREFIX_LIMIT (the most any prefix allows), and occurrences above
+ * miss more than allowed. A word or group is allowed what its most favourable name could be: the
+ * longest common prefix any of its names can have with the query is bounded from the lowest and
+ * highest of their first four characters (packed big-endian, so lexicographic order is numeric order:
+ * a query below the lowest shares no more with any of them than with the lowest). Occurrences above
  * LEVELS count as held, so no count exceeds a name's true misses: the scan keeps a superset of
  * mayReachLow's names, and mayReachLow decides each survivor.
  */
@@ -44,12 +46,12 @@ export type NameSearch = {
 	readonly scan: BitScan
 }
 
-/** Shortest and longest key, lowest and highest first-character slot of the names in each unit. */
+/** Shortest and longest key, lowest and highest first four characters (prefixOf) of the names in each unit. */
 type Bounds = {
 	readonly shortest: Int32Array
 	readonly longest: Int32Array
-	readonly lowSlot: Uint8Array
-	readonly highSlot: Uint8Array
+	readonly lowPrefix: Uint32Array
+	readonly highPrefix: Uint32Array
 }
 
 /** 32 names to a word, 32 words to a group. */
@@ -149,10 +151,10 @@ function buildBitScan(names: readonly NameEntry[], counts: Uint8Array, lengths: 
 		if (position < 0) return
 		const word = ordinal >>> 5
 		const length = lengths[position] as number
-		const slot = firstSlot(position)
-		include(nameBounds, ordinal, length, slot)
-		include(words.bounds, word, length, slot)
-		include(groups.bounds, word >>> 5, length, slot)
+		const prefix = prefixOf((names[position] as NameEntry).key)
+		include(nameBounds, ordinal, length, prefix)
+		include(words.bounds, word, length, prefix)
+		include(groups.bounds, word >>> 5, length, prefix)
 		setBit(words.present, word, ordinal & 31)
 		setBit(groups.present, word >>> 5, word & 31)
 		for (let slot = 0; slot < SLOTS; slot++) {
@@ -173,8 +175,8 @@ function emptyBounds(size: number): Bounds {
 	return {
 		shortest: new Int32Array(size).fill(0x7fffffff),
 		longest: new Int32Array(size),
-		lowSlot: new Uint8Array(size).fill(255),
-		highSlot: new Uint8Array(size)
+		lowPrefix: new Uint32Array(size).fill(0xffffffff),
+		highPrefix: new Uint32Array(size)
 	}
 }
 
@@ -186,11 +188,25 @@ function setBit(bits: Uint32Array, at: number, bit: number): void {
 	bits[at] = ((bits[at] as number) | (1 << bit)) >>> 0
 }
 
-function include(bounds: Bounds, unit: number, length: number, slot: number): void {
+/** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
+function prefixOf(key: string): number {
+	let packed = 0
+	for (let i = 0; i < WINKLER_PREFIX_LIMIT; i++) packed = (packed << 8) | (key.charCodeAt(i) & 0xff)
+	return packed >>> 0
+}
+
+/** The longest common prefix (up to four) the query can have with any key whose prefixOf lies in [low, high]. */
+function prefixBound(query: number, low: number, high: number): number {
+	if (query < low) return Math.min(WINKLER_PREFIX_LIMIT, Math.clz32(query ^ low) >>> 3)
+	if (query > high) return Math.min(WINKLER_PREFIX_LIMIT, Math.clz32(query ^ high) >>> 3)
+	return WINKLER_PREFIX_LIMIT
+}
+
+function include(bounds: Bounds, unit: number, length: number, prefix: number): void {
 	bounds.shortest[unit] = Math.min(bounds.shortest[unit] as number, length)
 	bounds.longest[unit] = Math.max(bounds.longest[unit] as number, length)
-	bounds.lowSlot[unit] = Math.min(bounds.lowSlot[unit] as number, slot)
-	bounds.highSlot[unit] = Math.max(bounds.highSlot[unit] as number, slot)
+	bounds.lowPrefix[unit] = Math.min(bounds.lowPrefix[unit] as number, prefix)
+	bounds.highPrefix[unit] = Math.max(bounds.highPrefix[unit] as number, prefix)
 }
 
 /**
@@ -207,10 +223,9 @@ export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
 /** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
 type ScanQuery = {
 	readonly tokens: Int32Array
-	/** misses allowed by key length for names outside the query's first-character slot (p = 0) and inside it */
-	readonly allowedOther: Int32Array
-	readonly allowedSame: Int32Array
-	readonly slot: number
+	/** allowed[p][L]: how many query tokens a name of length L with common prefix p may miss; -1 none */
+	readonly allowed: readonly Int32Array[]
+	readonly prefix: number
 }
 
 function scan(search: NameSearch, query: NameQuery, found: number[]): void {
@@ -222,9 +237,8 @@ function scan(search: NameSearch, query: NameQuery, found: number[]): void {
 		})
 	const scanQuery: ScanQuery = {
 		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
-		allowedOther: allowedFor(0),
-		allowedSame: allowedFor(WINKLER_PREFIX_LIMIT),
-		slot: slotOf(query.key.charCodeAt(0))
+		allowed: Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, (_, prefix) => allowedFor(prefix)),
+		prefix: prefixOf(query.key)
 	}
 	for (let group = 0; group < groups.size; group++) {
 		let wordsLeft = survivors(groups, group, scanQuery)
@@ -246,8 +260,8 @@ const planes = new Int32Array(MAX_ALLOWED + 1)
 
 /** The most query tokens any name in the unit may miss; -1 when none can reach the threshold. */
 function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
-	const sameSlot = query.slot >= (bounds.lowSlot[unit] as number) && query.slot <= (bounds.highSlot[unit] as number)
-	const allowedByLength = sameSlot ? query.allowedSame : query.allowedOther
+	const prefix = prefixBound(query.prefix, bounds.lowPrefix[unit] as number, bounds.highPrefix[unit] as number)
+	const allowedByLength = query.allowed[prefix] as Int32Array
 	let allowed = -1
 	for (let length = bounds.shortest[unit] as number; length <= (bounds.longest[unit] as number); length++)
 		allowed = Math.max(allowed, allowedByLength[length] as number)
