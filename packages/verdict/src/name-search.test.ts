@@ -32,7 +32,9 @@ const entries = (keys: readonly string[]): NameEntry[] =>
 	})
 
 const wordName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
-const anyKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
+const plainKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
+// Characters beyond a-z0-9 share one count slot (an overstated, still safe ceiling) and take the verified path.
+const anyKey = fc.oneof(plainKey, fc.string({ unit: fc.constantFrom('a', 'b', 'é', 'ġ', 'ł', 'š', 'ɡ'), minLength: 1, maxLength: 10 }))
 
 type Edit = { kind: 'delete' | 'insert' | 'swap' | 'replace'; at: number; char: string }
 const edit = fc.record({
@@ -96,7 +98,7 @@ describe('mayReachLow', () => {
 			return prefix
 		}
 		fc.assert(
-			fc.property(fc.array(anyKey, { minLength: 1, maxLength: 30 }), anyKey, (keys, key) => {
+			fc.property(fc.array(plainKey, { minLength: 1, maxLength: 30 }), plainKey, (keys, key) => {
 				const search = buildNameSearch(entries(keys))
 				const query = nameQuery(key)
 				keys.forEach((name, position) => {
@@ -128,8 +130,7 @@ describe('nameCandidates', () => {
 						const returned = new Set(found)
 						keys.forEach((name, position) => {
 							const mustReturn = name === key || mayReachLow(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
-							if (mustReturn && !returned.has(position))
-								throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} `)
+							if (mustReturn && !returned.has(position)) throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} `)
 							if (!mustReturn && returned.has(position))
 								throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach NAME_MATCH_LOW`)
 						})

@@ -74,8 +74,8 @@ type BitScan = {
 	readonly groups: Level
 	/** how many names hold each token (rarest tokens are counted first) */
 	readonly holders: Int32Array
-	/** the longest fuzzy-comparable key */
-	readonly longest: number
+	/** every key holds a-z and 0-9 only */
+	readonly plainKeys: boolean
 }
 
 /** A query key broken down once for every shard it is searched in. */
@@ -88,6 +88,12 @@ export type NameQuery = {
 	readonly slots: readonly number[]
 	/** tokens with a bit-set (occurrences up to LEVELS) */
 	readonly tokens: readonly number[]
+	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss; -1 none */
+	readonly allowed: readonly Int32Array[]
+	/** the first four characters, prefixOf */
+	readonly prefix: number
+	/** a-z and 0-9 only, no character over LEVELS times, at most MAX_ALLOWED long: scan counts are exact */
+	readonly plain: boolean
 }
 
 function characterCounts(key: string, into: Uint8Array, at: number): void {
@@ -108,8 +114,18 @@ export function nameQuery(key: string): NameQuery {
 		for (let occurrence = 1; occurrence <= Math.min(count, LEVELS); occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
 		size += count
 	})
-	return { key, counts, size, slots, tokens }
+	// Names over twice the key's length are never compared (comparableLengths).
+	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, (_, prefix) =>
+		Int32Array.from({ length: 2 * key.length + 1 }, (_, length) => {
+			const need = commonNeeded(key.length, length, prefix)
+			return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
+		})
+	)
+	const plain = PLAIN_KEY.test(key) && key.length <= MAX_ALLOWED && counts.every((count) => count <= LEVELS)
+	return { key, counts, size, slots, tokens, allowed, prefix: prefixOf(key), plain }
 }
+
+const PLAIN_KEY = /^[a-z0-9]*$/
 
 /** Built once per jurisdiction shard, next to its names. */
 export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
@@ -167,8 +183,8 @@ function buildBitScan(names: readonly NameEntry[], counts: Uint8Array, lengths: 
 			}
 		}
 	})
-	const longest = fuzzy.reduce((most, position) => Math.max(most, lengths[position] as number), 0)
-	return { order, words, groups, holders, longest }
+	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
+	return { order, words, groups, holders, plainKeys }
 }
 
 function emptyBounds(size: number): Bounds {
@@ -217,29 +233,28 @@ export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
 	const found: number[] = [...(search.exact.get(query.key) ?? [])]
 	if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, found)
 	found.sort((a, b) => a - b)
-	return found.filter((position, i) => i === 0 || found[i - 1] !== position)
+	let kept = 0
+	for (const position of found) if (kept === 0 || found[kept - 1] !== position) found[kept++] = position
+	found.length = kept
+	return found
 }
 
 /** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
 type ScanQuery = {
 	readonly tokens: Int32Array
-	/** allowed[p][L]: how many query tokens a name of length L with common prefix p may miss; -1 none */
 	readonly allowed: readonly Int32Array[]
 	readonly prefix: number
 }
 
 function scan(search: NameSearch, query: NameQuery, found: number[]): void {
-	const { order, words, groups, holders, longest } = search.scan
-	const allowedFor = (prefix: number) =>
-		Int32Array.from({ length: longest + 1 }, (_, length) => {
-			const need = commonNeeded(query.key.length, length, prefix)
-			return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, query.size - need)
-		})
+	const { order, words, groups, holders, plainKeys } = search.scan
 	const scanQuery: ScanQuery = {
 		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
-		allowed: Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, (_, prefix) => allowedFor(prefix)),
-		prefix: prefixOf(query.key)
+		allowed: query.allowed,
+		prefix: query.prefix
 	}
+	// With plain keys on both sides the counts are exactly mayReachLow's; otherwise it decides.
+	const verify = !(plainKeys && query.plain)
 	for (let group = 0; group < groups.size; group++) {
 		let wordsLeft = survivors(groups, group, scanQuery)
 		while (wordsLeft !== 0) {
@@ -249,7 +264,7 @@ function scan(search: NameSearch, query: NameQuery, found: number[]): void {
 			while (namesLeft !== 0) {
 				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
 				namesLeft &= namesLeft - 1
-				if (mayReachLow(search, query, position)) found.push(position)
+				if (!verify || mayReachLow(search, query, position)) found.push(position)
 			}
 		}
 	}
@@ -263,7 +278,8 @@ function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
 	const prefix = prefixBound(query.prefix, bounds.lowPrefix[unit] as number, bounds.highPrefix[unit] as number)
 	const allowedByLength = query.allowed[prefix] as Int32Array
 	let allowed = -1
-	for (let length = bounds.shortest[unit] as number; length <= (bounds.longest[unit] as number); length++)
+	const longest = Math.min(bounds.longest[unit] as number, allowedByLength.length - 1)
+	for (let length = bounds.shortest[unit] as number; length <= longest; length++)
 		allowed = Math.max(allowed, allowedByLength[length] as number)
 	return allowed
 }
