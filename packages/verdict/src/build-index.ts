@@ -236,6 +236,8 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 		domainLinkCount: () => columns.count,
 		shard(jurisdiction) {
 			columns.seal()
+			linksByHostname.seal(columns.count)
+			linksBelowRegistrable.seal(columns.count)
 			return {
 				jurisdiction,
 				licences,
