@@ -195,14 +195,22 @@ class KeyTable {
 
 	#rehash(capacity: number): void {
 		this.#slots = new Int32Array(capacity).fill(-1)
-		for (let number = 0; number < this.#count; number++) this.#place(number, hashOf(this.keyAt(number)))
+		for (let number = 0; number < this.#count; number++) {
+			let hash = FNV_OFFSET
+			for (let at = this.#starts[number] as number; at < (this.#starts[number + 1] as number); at++)
+				hash = Math.imul(hash ^ (this.#chars[at] as number), FNV_PRIME)
+			this.#place(number, hash >>> 0)
+		}
 	}
 }
 
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
 /** FNV-1a over UTF-16 code units. */
 function hashOf(key: string): number {
-	let hash = 0x811c9dc5
-	for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193)
+	let hash = FNV_OFFSET
+	for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), FNV_PRIME)
 	return hash >>> 0
 }
 
