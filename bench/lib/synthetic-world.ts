@@ -14,6 +14,7 @@ import {
 	beginJurisdiction,
 	buildIndex
 } from '@lv/verdict'
+import { edenGC } from 'bun:jsc'
 import { registerSizes } from '../check-seed.ts'
 
 const WORDS = (
@@ -160,7 +161,12 @@ export function buildJurisdiction(
 		licences: w.licences.filter((row) => row.jurisdiction_code === code),
 		licenseNumberVersions: []
 	})
-	if (withLinks) for (const chunk of linkChunks(code, w, readAt)) build.addDomainLinks(chunk)
+	if (withLinks)
+		for (const chunk of linkChunks(code, w, readAt)) {
+			build.addDomainLinks(chunk)
+			// As the checker's loader does after each chunk: the chunk's rows are young garbage now.
+			edenGC()
+		}
 	return { index: build.finish(index), ms: performance.now() - started }
 }
 

@@ -206,7 +206,7 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 
 	const names = nameEntries(code, rows, operators, licencesByOperator)
 	const columns = new LinkColumns(code)
-	const linksByHostname = new LinkKeyIndex(columns)
+	const linksByHostname = new LinkKeyIndex(columns, columns.hostnames)
 	// Only links on a host other than their registrable domain: linksForRegistrable finds the
 	// others under their hostname, so most links (listed on the registrable domain) have one entry.
 	const linksBelowRegistrable = new LinkKeyIndex(columns)
@@ -235,9 +235,6 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 		},
 		domainLinkCount: () => columns.count,
 		shard(jurisdiction) {
-			columns.seal()
-			linksByHostname.seal(columns.count)
-			linksBelowRegistrable.seal(columns.count)
 			return {
 				jurisdiction,
 				licences,

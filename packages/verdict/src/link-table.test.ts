@@ -26,7 +26,7 @@ describe('LinkKeyIndex', () => {
 		fc.assert(
 			fc.property(fc.array(link, { maxLength: 3000 }), fc.array(host, { maxLength: 20 }), (links, probes) => {
 				const columns = new LinkColumns('UKGC')
-				const byHost = new LinkKeyIndex(columns)
+				const byHost = new LinkKeyIndex(columns, columns.hostnames)
 				const byRegistrable = new LinkKeyIndex(columns)
 				const expectedByHost = new Map<string, object[]>()
 				const expectedByRegistrable = new Map<string, object[]>()
@@ -47,9 +47,6 @@ describe('LinkKeyIndex', () => {
 					expectedByHost.set(row.hostname, [...(expectedByHost.get(row.hostname) ?? []), entry])
 					expectedByRegistrable.set(row.registrable, [...(expectedByRegistrable.get(row.registrable) ?? []), entry])
 				}
-				columns.seal()
-				byHost.seal(columns.count)
-				byRegistrable.seal(columns.count)
 				for (const [index, expected] of [
 					[byHost, expectedByHost],
 					[byRegistrable, expectedByRegistrable]
@@ -66,5 +63,36 @@ describe('LinkKeyIndex', () => {
 			}),
 			{ numRuns: 60 }
 		)
+	})
+
+	test('keys and links beyond one page of the arrays (16,384) and several table growths are all found', () => {
+		const columns = new LinkColumns('UKGC')
+		const byHost = new LinkKeyIndex(columns, columns.hostnames)
+		const byRegistrable = new LinkKeyIndex(columns)
+		const fields = {
+			operator: operators[1] as OperatorEntry,
+			licence: null,
+			link_status: 'active',
+			association: null,
+			verification: null
+		} as const
+		for (let n = 0; n < 50_000; n++) {
+			const hostname = `host-${n % 40_000}.example`
+			const id = columns.add({ ...fields, hostname, last_listed_at: n })
+			byHost.add(hostname, id)
+			if (n % 3 === 0) byRegistrable.add(`site-${n % 5}.example`, id)
+		}
+		expect(byHost.size).toBe(40_000)
+		expect(byHost.get('host-39999.example')).toMatchObject({ hostname: 'host-39999.example', last_listed_at: 39_999 })
+		expect(byHost.get('host-7.example')).toEqual([
+			expect.objectContaining({ hostname: 'host-7.example', last_listed_at: 7 }),
+			expect.objectContaining({ hostname: 'host-7.example', last_listed_at: 40_007 })
+		])
+		expect(byHost.has('host-40000.example')).toBe(false)
+		expect(byRegistrable.size).toBe(5)
+		const underOne = byRegistrable.get('site-0.example') as readonly { last_listed_at: number | null }[]
+		expect(underOne).toHaveLength(3334)
+		expect(underOne.slice(0, 2).map((link) => link.last_listed_at)).toEqual([0, 15])
+		expect(underOne.at(-1)?.last_listed_at).toBe(49_995)
 	})
 })

@@ -4,8 +4,9 @@ import type { DomainLinkEntry, LicenceEntry, LinkVerification, Listings, Operato
  * A shard's domain links kept in typed arrays rather than as objects, maps and strings on the
  * garbage-collected heap: per link an operator and a licence number into the shard's own lists, two
  * small codes for link_status and association, a float for last_listed_at, and its hostname's number
- * in a KeyTable, which keeps each distinct key's characters once in one buffer with an
- * open-addressing hash table over them. Verification pages, which few links have, sit in a map by
+ * in a KeyTable, which keeps each distinct key's characters once with an open-addressing hash table
+ * over them. The arrays grow by fixed pages rather than by doubling and copying, so a rebuild leaves no
+ * outgrown copies for the collector. Verification pages, which few links have, sit in a map by
  * link number. Entries are made when a lookup asks for them, so a check pays for the few links it
  * reads; a rebuild allocates a few large arrays instead of millions of small objects.
  */
@@ -30,19 +31,46 @@ export type LinkFields = {
 	readonly verification: LinkVerification | null
 }
 
-const FIRST_CAPACITY = 1024
+const PAGE_BITS = 14
+const PAGE = 1 << PAGE_BITS
+const IN_PAGE = PAGE - 1
+
+type NumberArray = Int32Array | Uint16Array | Uint8Array | Float64Array
+
+/** A numeric array grown a page at a time (new pages hold `blank`). */
+class Paged<A extends NumberArray> {
+	readonly #pages: A[] = []
+	readonly #page: (size: number) => A
+	readonly #blank: number
+
+	constructor(page: (size: number) => A, blank = 0) {
+		this.#page = page
+		this.#blank = blank
+	}
+
+	get(at: number): number {
+		return this.#pages[at >>> PAGE_BITS]?.[at & IN_PAGE] ?? this.#blank
+	}
+
+	set(at: number, value: number): void {
+		const index = at >>> PAGE_BITS
+		while (this.#pages.length <= index) this.#pages.push(this.#page(PAGE).fill(this.#blank) as A)
+		;(this.#pages[index] as A)[at & IN_PAGE] = value
+	}
+}
 
 /** The links of one jurisdiction, numbered in the order they were added. */
 export class LinkColumns {
 	readonly #jurisdiction: string
 	#count = 0
-	readonly #hostnames = new KeyTable()
-	#hostname = new Int32Array(FIRST_CAPACITY)
-	#operator = new Int32Array(FIRST_CAPACITY)
-	#licence = new Int32Array(FIRST_CAPACITY)
-	#status = new Uint8Array(FIRST_CAPACITY)
-	#association = new Uint8Array(FIRST_CAPACITY)
-	#lastListedAt = new Float64Array(FIRST_CAPACITY)
+	/** the hostnames; a link's hostname number is also its key number in the by-hostname index */
+	readonly hostnames = new KeyTable()
+	readonly #hostname = new Paged((size) => new Int32Array(size))
+	readonly #operator = new Paged((size) => new Int32Array(size))
+	readonly #licence = new Paged((size) => new Int32Array(size))
+	readonly #status = new Paged((size) => new Uint8Array(size))
+	readonly #association = new Paged((size) => new Uint8Array(size))
+	readonly #lastListedAt = new Paged((size) => new Float64Array(size))
 	readonly #verification = new Map<number, LinkVerification>()
 	readonly #operators = new Numbering<OperatorEntry>()
 	readonly #licences = new Numbering<LicenceEntry>()
@@ -58,53 +86,31 @@ export class LinkColumns {
 
 	/** Stores a link; returns its number. */
 	add(link: LinkFields): number {
-		if (this.#count === this.#operator.length) this.#resize(Math.max(FIRST_CAPACITY, this.#count * 2))
 		const id = this.#count++
-		this.#hostname[id] = this.#hostnames.numberOf(link.hostname)
-		this.#operator[id] = this.#operators.of(link.operator)
-		this.#licence[id] = link.licence === null ? -1 : this.#licences.of(link.licence)
-		this.#status[id] = this.#words.of(link.link_status)
-		this.#association[id] = this.#words.of(link.association)
-		this.#lastListedAt[id] = link.last_listed_at ?? Number.NaN
+		this.#hostname.set(id, this.hostnames.numberOf(link.hostname))
+		this.#operator.set(id, this.#operators.of(link.operator))
+		this.#licence.set(id, link.licence === null ? -1 : this.#licences.of(link.licence))
+		this.#status.set(id, this.#words.of(link.link_status))
+		this.#association.set(id, this.#words.of(link.association))
+		this.#lastListedAt.set(id, link.last_listed_at ?? Number.NaN)
 		if (link.verification !== null) this.#verification.set(id, link.verification)
 		return id
 	}
 
-	/** Drops the spare capacity once every link is in. */
-	seal(): void {
-		this.#resize(this.#count)
-		this.#hostnames.seal()
-	}
-
 	entry(id: number): DomainLinkEntry {
-		const licence = this.#licence[id] as number
-		const lastListedAt = this.#lastListedAt[id] as number
+		const licence = this.#licence.get(id)
+		const lastListedAt = this.#lastListedAt.get(id)
 		return {
-			hostname: this.#hostnames.keyAt(this.#hostname[id] as number),
-			operator: this.#operators.at(this.#operator[id] as number),
+			hostname: this.hostnames.keyAt(this.#hostname.get(id)),
+			operator: this.#operators.at(this.#operator.get(id)),
 			licence: licence < 0 ? null : this.#licences.at(licence),
 			jurisdiction: this.#jurisdiction,
-			link_status: this.#words.at(this.#status[id] as number) as DomainLinkEntry['link_status'],
-			association: this.#words.at(this.#association[id] as number) as DomainLinkEntry['association'],
+			link_status: this.#words.at(this.#status.get(id)) as DomainLinkEntry['link_status'],
+			association: this.#words.at(this.#association.get(id)) as DomainLinkEntry['association'],
 			last_listed_at: Number.isNaN(lastListedAt) ? null : lastListedAt,
 			verification: this.#verification.get(id) ?? null
 		}
 	}
-
-	#resize(capacity: number): void {
-		const keep = Math.max(capacity, this.#count)
-		this.#hostname = resized(this.#hostname, new Int32Array(keep), this.#count)
-		this.#operator = resized(this.#operator, new Int32Array(keep), this.#count)
-		this.#licence = resized(this.#licence, new Int32Array(keep), this.#count)
-		this.#status = resized(this.#status, new Uint8Array(keep), this.#count)
-		this.#association = resized(this.#association, new Uint8Array(keep), this.#count)
-		this.#lastListedAt = resized(this.#lastListedAt, new Float64Array(keep), this.#count)
-	}
-}
-
-function resized<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>(from: T, to: T, count: number): T {
-	to.set(from.subarray(0, count))
-	return to
 }
 
 /** Numbers distinct values in the order first seen (a shard has few operators, licences and words). */
@@ -127,17 +133,28 @@ class Numbering<T> {
 	}
 }
 
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
+/** FNV-1a over UTF-16 code units. */
+function hashOf(key: string): number {
+	let hash = FNV_OFFSET
+	for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), FNV_PRIME)
+	return hash >>> 0
+}
+
 /**
- * Distinct string keys numbered in the order first seen: their UTF-16 code units in one buffer and
- * an open-addressing table (linear probing, at most half full) of key numbers by hash.
+ * Distinct string keys numbered in the order first seen: their UTF-16 code units one after the
+ * other, and an open-addressing table (linear probing, at most half full) of key numbers by hash.
  */
-class KeyTable {
+export class KeyTable {
 	#count = 0
-	#chars = new Uint16Array(FIRST_CAPACITY * 16)
+	readonly #chars = new Paged((size) => new Uint16Array(size))
 	#charCount = 0
 	/** key k's characters are chars[starts[k] .. starts[k + 1]) */
-	#starts = new Uint32Array(FIRST_CAPACITY + 1)
-	#slots = new Int32Array(FIRST_CAPACITY * 2).fill(-1)
+	readonly #starts = new Paged((size) => new Int32Array(size))
+	readonly #hashes = new Paged((size) => new Int32Array(size))
+	#slots = new Int32Array(PAGE).fill(-1)
 
 	get size(): number {
 		return this.#count
@@ -157,32 +174,27 @@ class KeyTable {
 		const found = this.find(key)
 		if (found >= 0) return found
 		if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2)
-		if (this.#count + 2 > this.#starts.length)
-			this.#starts = resized(this.#starts, new Uint32Array(this.#starts.length * 2), this.#count + 1)
-		if (this.#charCount + key.length > this.#chars.length)
-			this.#chars = resized(this.#chars, new Uint16Array(Math.max(this.#chars.length * 2, this.#charCount + key.length)), this.#charCount)
-		for (let i = 0; i < key.length; i++) this.#chars[this.#charCount + i] = key.charCodeAt(i)
-		this.#charCount += key.length
+		for (let i = 0; i < key.length; i++) this.#chars.set(this.#charCount + i, key.charCodeAt(i))
 		const number = this.#count++
-		this.#starts[number + 1] = this.#charCount
-		this.#place(number, hashOf(key))
+		this.#starts.set(number, this.#charCount)
+		this.#charCount += key.length
+		this.#starts.set(number + 1, this.#charCount)
+		const hash = hashOf(key)
+		this.#hashes.set(number, hash)
+		this.#place(number, hash)
 		return number
 	}
 
 	keyAt(number: number): string {
-		return String.fromCharCode(...this.#chars.subarray(this.#starts[number] as number, this.#starts[number + 1] as number))
-	}
-
-	/** Drops the spare capacity of the character buffer once every key is in. */
-	seal(): void {
-		this.#chars = resized(this.#chars, new Uint16Array(this.#charCount), this.#charCount)
-		this.#starts = resized(this.#starts, new Uint32Array(this.#count + 1), this.#count + 1)
+		const codes: number[] = []
+		for (let at = this.#starts.get(number); at < this.#starts.get(number + 1); at++) codes.push(this.#chars.get(at))
+		return String.fromCharCode(...codes)
 	}
 
 	#equals(number: number, key: string): boolean {
-		const start = this.#starts[number] as number
-		if ((this.#starts[number + 1] as number) - start !== key.length) return false
-		for (let i = 0; i < key.length; i++) if (this.#chars[start + i] !== key.charCodeAt(i)) return false
+		const start = this.#starts.get(number)
+		if (this.#starts.get(number + 1) - start !== key.length) return false
+		for (let i = 0; i < key.length; i++) if (this.#chars.get(start + i) !== key.charCodeAt(i)) return false
 		return true
 	}
 
@@ -195,94 +207,75 @@ class KeyTable {
 
 	#rehash(capacity: number): void {
 		this.#slots = new Int32Array(capacity).fill(-1)
-		for (let number = 0; number < this.#count; number++) {
-			let hash = FNV_OFFSET
-			for (let at = this.#starts[number] as number; at < (this.#starts[number + 1] as number); at++)
-				hash = Math.imul(hash ^ (this.#chars[at] as number), FNV_PRIME)
-			this.#place(number, hash >>> 0)
-		}
+		for (let number = 0; number < this.#count; number++) this.#place(number, this.#hashes.get(number) >>> 0)
 	}
-}
-
-const FNV_OFFSET = 0x811c9dc5
-const FNV_PRIME = 0x01000193
-
-/** FNV-1a over UTF-16 code units. */
-function hashOf(key: string): number {
-	let hash = FNV_OFFSET
-	for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), FNV_PRIME)
-	return hash >>> 0
 }
 
 /**
  * Link numbers by key (hostname, registrable domain): each key's links form a chain from its first
- * to its last link through `next`, in the order they were added.
+ * to its last link through `next`, in the order they were added. The by-hostname index shares the
+ * columns' hostname table, so a hostname's characters are kept once.
  */
 export class LinkKeyIndex implements LinkLookup {
 	readonly #columns: LinkColumns
-	readonly #keys = new KeyTable()
-	#first = new Int32Array(FIRST_CAPACITY)
-	#last = new Int32Array(FIRST_CAPACITY)
-	/** next[link]: the key's following link, -1 at the end; grown by link number */
-	#next = new Int32Array(FIRST_CAPACITY).fill(-1)
+	readonly #keys: KeyTable
+	readonly #first = new Paged((size) => new Int32Array(size))
+	readonly #last = new Paged((size) => new Int32Array(size))
+	/** next[link]: the key's following link, -1 at the end */
+	readonly #next = new Paged((size) => new Int32Array(size), -1)
+	#size = 0
 
-	constructor(columns: LinkColumns) {
+	constructor(columns: LinkColumns, keys = new KeyTable()) {
 		this.#columns = columns
+		this.#keys = keys
 	}
 
 	add(key: string, id: number): void {
-		const known = this.#keys.size
 		const number = this.#keys.numberOf(key)
-		if (id >= this.#next.length) {
-			const next = new Int32Array(Math.max(this.#next.length * 2, id + 1)).fill(-1)
-			next.set(this.#next)
-			this.#next = next
-		}
-		if (number === known) {
-			if (number >= this.#first.length) {
-				this.#first = resized(this.#first, new Int32Array(this.#first.length * 2), number)
-				this.#last = resized(this.#last, new Int32Array(this.#last.length * 2), number)
-			}
-			this.#first[number] = id
-		} else this.#next[this.#last[number] as number] = id
-		this.#last[number] = id
+		// first and last hold link number + 1, so 0 means "no link under this key yet".
+		const last = this.#last.get(number)
+		if (last === 0) {
+			this.#first.set(number, id + 1)
+			this.#size++
+		} else this.#next.set(last - 1, id)
+		this.#last.set(number, id + 1)
 	}
 
-	/** Drops the spare capacity once every link is in; `links`: how many the columns hold. */
-	seal(links: number): void {
-		this.#keys.seal()
-		this.#first = resized(this.#first, new Int32Array(this.#keys.size), this.#keys.size)
-		this.#last = resized(this.#last, new Int32Array(this.#keys.size), this.#keys.size)
-		this.#next = resized(this.#next, new Int32Array(links).fill(-1), Math.min(links, this.#next.length))
-	}
-
+	/** keys with a link filed under them (a shared key table may hold more) */
 	get size(): number {
-		return this.#keys.size
+		return this.#size
 	}
 
 	has(key: string): boolean {
-		return this.#keys.find(key) >= 0
+		return this.#firstLink(key) >= 0
 	}
 
 	get(key: string): Listings | undefined {
-		const number = this.#keys.find(key)
-		return number < 0 ? undefined : this.#listings(number)
+		const first = this.#firstLink(key)
+		return first < 0 ? undefined : this.#listings(first)
 	}
 
 	*keys(): IterableIterator<string> {
-		for (let number = 0; number < this.#keys.size; number++) yield this.#keys.keyAt(number)
+		for (let number = 0; number < this.#keys.size; number++) if (this.#first.get(number) > 0) yield this.#keys.keyAt(number)
 	}
 
 	*values(): IterableIterator<Listings> {
-		for (let number = 0; number < this.#keys.size; number++) yield this.#listings(number)
+		for (let number = 0; number < this.#keys.size; number++) {
+			const first = this.#first.get(number) - 1
+			if (first >= 0) yield this.#listings(first)
+		}
 	}
 
-	#listings(number: number): Listings {
-		const first = this.#first[number] as number
-		const second = this.#next[first] as number
-		if (second < 0) return this.#columns.entry(first)
+	/** The key's first link, -1 when no link is filed under it (a shared table may know the key). */
+	#firstLink(key: string): number {
+		const number = this.#keys.find(key)
+		return number < 0 ? -1 : this.#first.get(number) - 1
+	}
+
+	#listings(first: number): Listings {
+		if (this.#next.get(first) < 0) return this.#columns.entry(first)
 		const links: DomainLinkEntry[] = []
-		for (let id = first; id >= 0; id = this.#next[id] as number) links.push(this.#columns.entry(id))
+		for (let id = first; id >= 0; id = this.#next.get(id)) links.push(this.#columns.entry(id))
 		return links
 	}
 }
