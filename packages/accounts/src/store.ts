@@ -32,3 +32,9 @@ export async function revokeApiKey(sql: Sql, clock: Clock, accountId: string, ke
 		RETURNING id`
 	return rows.length === 1
 }
+
+/** The SHA-256 of an unrevoked key; null once it is revoked or gone. */
+export async function unrevokedKeyHash(sql: Sql, keyId: string): Promise<Uint8Array | null> {
+	const [row] = await sql<{ key_hash: Uint8Array }[]>`SELECT key_hash FROM api_keys WHERE id = ${keyId} AND revoked_at IS NULL`
+	return row ? new Uint8Array(row.key_hash) : null
+}

@@ -1,15 +1,7 @@
+import { liveKeyPlan } from '@lv/accounts'
 import type { Sql } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
-
-type KeyPlanRow = {
-	account_id: string
-	plan_code: string
-	plan_version: string
-	is_trial: boolean
-	per_second_limit: number | null
-	quota: number | null
-}
 
 /**
  * Counts one call of a key exactly as the gateway counts them (the same statement, the same
@@ -17,11 +9,7 @@ type KeyPlanRow = {
  * (the dashboard's bulk checks). `stale` when the key is revoked or the account has no active plan.
  */
 export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: string; nowMs: number }): Promise<KeyedVerdict> {
-	const [row] = await sql<KeyPlanRow[]>`
-		SELECT a.id AS account_id, a.plan_code, p.xmin::text AS plan_version, p.is_trial, p.per_second_limit,
-			CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota
-		FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
-		WHERE k.id = ${input.keyId} AND k.account_id = ${input.accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
+	const row = await liveKeyPlan(sql, input.keyId, input.accountId)
 	if (!row) return { outcome: 'stale' }
 	const claim: KeyedClaim = {
 		keyId: input.keyId,

@@ -163,8 +163,13 @@ type ShardBuilder = {
 	shard(jurisdiction: JurisdictionEntry): JurisdictionShard
 }
 
-function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
-	const shared = interner()
+/** The jurisdiction's licences of known operators, by id, by number key and by operator. */
+function licenceEntries(
+	code: string,
+	rows: JurisdictionRows,
+	operators: Map<string, OperatorEntry>,
+	shared: <T extends string | null>(value: T) => T
+) {
 	const licences = new Map<string, LicenceEntry>()
 	const licencesByNumberKey = new Map<string, LicenceEntry[]>()
 	const licencesByOperator = new Map<string, LicenceEntry[]>()
@@ -194,6 +199,12 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 		push(licencesByNumberKey, licence.license_number_key, licence)
 		push(licencesByOperator, operator.id, licence)
 	}
+	return { licences, licencesByNumberKey, licencesByOperator }
+}
+
+function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
+	const shared = interner()
+	const { licences, licencesByNumberKey, licencesByOperator } = licenceEntries(code, rows, operators, shared)
 
 	const supersededByKey = new Map<string, SupersededNumber[]>()
 	for (const row of rows.licenseNumberVersions) {

@@ -1,4 +1,4 @@
-import { type IssuedKey, issueApiKey, revokeApiKey } from '@lv/accounts'
+import { type IssuedKey, deleteKeysRevokedBefore, issueApiKey, revokeApiKey, revokeKeysAmong } from '@lv/accounts'
 import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { asSql } from '../store/transaction.ts'
@@ -27,15 +27,12 @@ export const revokeActionKey = (sql: Sql, clock: Clock, accountId: string, keyId
 /** Revokes action keys whose call never came back, and deletes old revoked ones. */
 export async function sweepActionKeys(sql: Sql, clock: Clock): Promise<{ revoked: number; deleted: number }> {
 	const now = clock.now()
-	const revoked = await sql`
-		UPDATE api_keys SET revoked_at = ${now}
-		WHERE revoked_at IS NULL
-			AND id IN (SELECT key_id FROM dashboard_action_keys WHERE created_at < ${new Date(now.getTime() - ACTION_KEY_LIFETIME_MS)})
-		RETURNING id`
-	const deleted = await sql`
-		DELETE FROM api_keys
-		WHERE revoked_at < ${new Date(now.getTime() - ACTION_KEY_RETENTION_MS)}
-			AND id IN (SELECT key_id FROM dashboard_action_keys)
-		RETURNING id`
+	const expired = sql`SELECT key_id FROM dashboard_action_keys WHERE created_at < ${new Date(now.getTime() - ACTION_KEY_LIFETIME_MS)}`
+	const revoked = await revokeKeysAmong(sql, expired, now)
+	const deleted = await deleteKeysRevokedBefore(
+		sql,
+		sql`SELECT key_id FROM dashboard_action_keys`,
+		new Date(now.getTime() - ACTION_KEY_RETENTION_MS)
+	)
 	return { revoked: revoked.length, deleted: deleted.length }
 }

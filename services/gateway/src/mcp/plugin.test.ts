@@ -10,7 +10,7 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } fro
 import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { CONNECTOR, type TestGrant, accessTokenFor, insertGrant } from '../test-support/connector.ts'
 import { testDeps } from '../test-support/gateway.ts'
-import { insertLicence, insertOperator } from '../webhooks/test-fixtures.ts'
+import { insertLicence, insertOperator } from '../test-support/webhooks.ts'
 import { createApp } from '../app.ts'
 import { TOOLS } from './tools.ts'
 
