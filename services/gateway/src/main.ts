@@ -3,6 +3,7 @@ import { loadConfigOrExit, splitList } from '@lv/config'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
+import { createAuthRuntime } from './auth/runtime.ts'
 import { GatewayEnv } from './config.ts'
 import { startEvidencePurge } from './evidence/purge.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
@@ -27,6 +28,8 @@ if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 5
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
+const gatewayMetrics = createGatewayMetrics(metrics)
+const auth = createAuthRuntime({ sql, clock: systemClock, logger, config, metrics: gatewayMetrics })
 const app = createApp({
 	sql,
 	readSql,
@@ -37,7 +40,8 @@ const app = createApp({
 	webhooks,
 	evidence,
 	connector,
-	metrics: createGatewayMetrics(metrics)
+	auth,
+	metrics: gatewayMetrics
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
 const evidencePurge = startEvidencePurge({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
@@ -54,6 +58,8 @@ handleShutdown(
 			ready = false
 			evidencePurge.stop()
 			await app.stop()
+			// The last second of the daily usage record, written before the pool closes.
+			await auth.usage.flush()
 			await closeDependencies(dependencies)
 			health.stop()
 		}

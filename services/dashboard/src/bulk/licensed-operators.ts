@@ -8,7 +8,7 @@ export async function licensedOperatorSlugs(sql: Sql, jobId: string): Promise<st
 	const rows = await sql<{ slug: string }[]>`
 		SELECT slug FROM (
 			SELECT result->'match'->>'operator_slug' AS slug, min(position) AS first
-			FROM bulk_check_entries
+			FROM bulk_check_results
 			WHERE job_id = ${jobId} AND verdict IN ${sql(LICENSED_VERDICTS)} AND result->'match'->>'operator_slug' IS NOT NULL
 			GROUP BY 1
 		) operators ORDER BY first`

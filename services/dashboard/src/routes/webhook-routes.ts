@@ -5,18 +5,32 @@ import type { GatewayClient } from '../gateway/gateway-client.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { type EndpointInput, webhookManager } from '../gateway/webhook-manage.ts'
 import { sendWebhookTest } from '../gateway/webhook-test.ts'
-import { type WebhooksView, deliveriesPage, webhooksPage } from '../pages/webhooks-page.ts'
-import { type EndpointListing, listWebhookEndpoints } from '../store/webhook-endpoints.ts'
+import { type WebhooksView, webhooksPage } from '../pages/webhooks-page.ts'
+import { deliveryLogRoutes } from './delivery-log-routes.ts'
+import { type EndpointListing, listWebhookEndpoints } from '@lv/subscription-store'
 import { EXPIRED_FORM, UUID, formField, formList } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
+/** The webhook pages: the endpoint list and forms, pause/resume/delete/rotate, the delivery log and the test send. */
+export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
+	const pages = webhookPages(deps, web, gateway)
+	return new Elysia()
+		.use(endpointFormRoutes(pages))
+		.use(endpointChangeRoutes(pages))
+		.use(endpointActivityRoutes(pages))
+		.use(deliveryLogRoutes(pages))
+}
+
+export type WebhookPages = ReturnType<typeof webhookPages>
+
 /** A refusal keeps the API's status (a 4xx) on the page; a gateway failure is a 502. */
-const problemStatus = (problem: GatewayProblem) =>
+export const problemStatus = (problem: GatewayProblem) =>
 	problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502
 
-export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
-	const { sql, logger } = deps
+/** What every webhook route answers with: the list page, a refusal on it, and the endpoint named in the path. */
+function webhookPages(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
+	const { sql } = deps
 
 	const page = async (session: Session, view: Partial<WebhooksView>, status = 200) =>
 		htmlResponse(
@@ -31,27 +45,6 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 		)
 
 	const refused = (session: Session, problem: GatewayProblem) => page(session, { problem }, problemStatus(problem))
-
-	/** The endpoint's delivery log as the API lists it, with what the last resend did. */
-	async function logPage(
-		session: Session,
-		endpoint: EndpointListing,
-		extra: { notice?: string; resendProblem?: GatewayProblem },
-		status = 200
-	) {
-		const outcome = await webhookManager(gateway, session.accountId).deliveries(endpoint.id)
-		return htmlResponse(
-			deliveriesPage({
-				session,
-				csrf: web.csrfFor(session),
-				endpoint,
-				deliveries: outcome.ok ? outcome.value : null,
-				...(outcome.ok ? {} : { problem: outcome.problem }),
-				...extra
-			}),
-			{ status }
-		)
-	}
 
 	/** The signed-in session and the account's endpoint named in the path, or the page to answer with instead. */
 	async function sessionAndEndpoint(
@@ -70,36 +63,21 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			: page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
 	}
 
-	/** The create and edit forms as the API's body: the URL as typed (the API applies its URL policy), events ticked, description or null. */
-	const endpointInput = (body: unknown): EndpointInput => {
-		const description = (formField(body, 'description') ?? '').trim()
-		return {
-			url: (formField(body, 'url') ?? '').trim(),
-			events: formList(body, 'events'),
-			description: description === '' ? null : description
-		}
+	return { deps, web, gateway, page, refused, sessionAndEndpoint }
+}
+
+/** The create and edit forms as the API's body: the URL as typed (the API applies its URL policy), events ticked, description or null. */
+function endpointInput(body: unknown): EndpointInput {
+	const description = (formField(body, 'description') ?? '').trim()
+	return {
+		url: (formField(body, 'url') ?? '').trim(),
+		events: formList(body, 'events'),
+		description: description === '' ? null : description
 	}
+}
 
-	/** One change through the API, then back to the list with a notice (or the refusal on the page). */
-	const change =
-		(action: 'pause' | 'resume' | 'delete', notice: string) =>
-		async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
-			if (found instanceof Response) return found
-			const manager = webhookManager(gateway, found.session.accountId)
-			const outcome =
-				action === 'delete'
-					? await manager.remove(found.endpoint.id)
-					: await manager.update(found.endpoint.id, { active: action === 'resume' })
-			logger.info('webhook endpoint changed', {
-				account_id: found.session.accountId,
-				endpoint_id: found.endpoint.id,
-				action,
-				refused: outcome.ok ? null : outcome.problem.reason
-			})
-			return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
-		}
-
+/** GET and POST /webhooks, POST /webhooks/{id}/update: the list with its create and edit forms. */
+function endpointFormRoutes({ deps: { logger }, web, gateway, page, refused, sessionAndEndpoint }: WebhookPages) {
 	return new Elysia()
 		.get('/webhooks', async ({ request }) => {
 			const session = await web.session(request)
@@ -123,7 +101,31 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			const outcome = await webhookManager(gateway, found.session.accountId).update(found.endpoint.id, endpointInput(body))
 			return outcome.ok ? page(found.session, { notice: 'Endpoint saved.' }) : refused(found.session, outcome.problem)
 		})
+}
 
+/** POST /webhooks/{id}/pause, resume, delete and rotate. */
+function endpointChangeRoutes({ deps: { logger }, gateway, page, refused, sessionAndEndpoint }: WebhookPages) {
+	/** One change through the API, then back to the list with a notice (or the refusal on the page). */
+	const change =
+		(action: 'pause' | 'resume' | 'delete', notice: string) =>
+		async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
+			const found = await sessionAndEndpoint(request, params.id, body)
+			if (found instanceof Response) return found
+			const manager = webhookManager(gateway, found.session.accountId)
+			const outcome =
+				action === 'delete'
+					? await manager.remove(found.endpoint.id)
+					: await manager.update(found.endpoint.id, { active: action === 'resume' })
+			logger.info('webhook endpoint changed', {
+				account_id: found.session.accountId,
+				endpoint_id: found.endpoint.id,
+				action,
+				refused: outcome.ok ? null : outcome.problem.reason
+			})
+			return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
+		}
+
+	return new Elysia()
 		.post('/webhooks/:id/pause', change('pause', 'Endpoint paused: no deliveries until you resume it.'))
 		.post('/webhooks/:id/resume', change('resume', 'Endpoint resumed.'))
 		.post('/webhooks/:id/delete', change('delete', 'Endpoint deleted.'))
@@ -138,45 +140,25 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 				secret: { endpointId: found.endpoint.id, value: outcome.value.secret }
 			})
 		})
+}
 
-		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
-			const found = await sessionAndEndpoint(request, params.id, undefined)
-			if (found instanceof Response) return found
-			return logPage(found.session, found.endpoint, {})
+/** POST /webhooks/{id}/test: a test send. */
+function endpointActivityRoutes({ deps: { sql, logger }, web, gateway, page }: WebhookPages) {
+	return new Elysia().post('/webhooks/:id/test', async ({ request, body, params }) => {
+		const session = await web.session(request)
+		if (!session) return redirect('/sign-in')
+		if (!web.sessionCsrfValid(session, body)) return page(session, { error: 'This form expired. Please send the test again.' }, 403)
+		const endpoints = await listWebhookEndpoints(sql, session.accountId)
+		if (!UUID.test(params.id) || !endpoints.some((endpoint) => endpoint.id === params.id)) {
+			return page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
+		}
+		const outcome = await sendWebhookTest(gateway, session.accountId, params.id)
+		logger.info('webhook test sent', {
+			account_id: session.accountId,
+			endpoint_id: params.id,
+			delivered: outcome.ok ? outcome.result.delivered : null,
+			refused: outcome.ok ? null : outcome.problem.reason
 		})
-
-		.post('/webhooks/:id/deliveries/:delivery_id/resend', async ({ request, params, body }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
-			if (found instanceof Response) return found
-			const { session, endpoint } = found
-			const outcome = await webhookManager(gateway, session.accountId).resend(endpoint.id, params.delivery_id)
-			logger.info('webhook delivery resent', {
-				account_id: session.accountId,
-				endpoint_id: endpoint.id,
-				refused: outcome.ok ? null : outcome.problem.reason
-			})
-			if (outcome.ok)
-				return logPage(session, endpoint, {
-					notice: 'Queued again as a new delivery: it is sent within moments and shows at the top of the log.'
-				})
-			return logPage(session, endpoint, { resendProblem: outcome.problem }, problemStatus(outcome.problem))
-		})
-
-		.post('/webhooks/:id/test', async ({ request, body, params }) => {
-			const session = await web.session(request)
-			if (!session) return redirect('/sign-in')
-			if (!web.sessionCsrfValid(session, body)) return page(session, { error: 'This form expired. Please send the test again.' }, 403)
-			const endpoints = await listWebhookEndpoints(sql, session.accountId)
-			if (!UUID.test(params.id) || !endpoints.some((endpoint) => endpoint.id === params.id)) {
-				return page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
-			}
-			const outcome = await sendWebhookTest(gateway, session.accountId, params.id)
-			logger.info('webhook test sent', {
-				account_id: session.accountId,
-				endpoint_id: params.id,
-				delivered: outcome.ok ? outcome.result.delivered : null,
-				refused: outcome.ok ? null : outcome.problem.reason
-			})
-			return page(session, { test: { endpointId: params.id, outcome } })
-		})
+		return page(session, { test: { endpointId: params.id, outcome } })
+	})
 }

@@ -6,7 +6,7 @@ import { createDeliveryWorker } from '../../../notifier/src/delivery-worker.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey } from '../test-support/accounts.ts'
-import { webhookAppPerFile } from '../webhooks/test-fixtures.ts'
+import { webhookAppPerFile } from '../test-support/webhooks.ts'
 
 const env = webhookAppPerFile('webhook-resend-test')
 const { clock, secretKey, call } = env

@@ -7,7 +7,7 @@ import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { startReceiver } from '../../../notifier/src/test-support/receiver.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { TEST_RESPONSE_BODY_BYTES } from '../webhooks/test-ping.ts'
-import { notificationsApp, webhookAppPerFile } from '../webhooks/test-fixtures.ts'
+import { notificationsApp, webhookAppPerFile } from '../test-support/webhooks.ts'
 
 const env = webhookAppPerFile('webhooks-test')
 const { clock, secretKey, call } = env

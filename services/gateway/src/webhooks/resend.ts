@@ -1,7 +1,6 @@
 import type { Sql } from '@lv/db'
 import { AppError, notFound } from '@lv/errors'
-import { type ResendRefusal, resendDelivery } from '@lv/notification-store'
-import type { WebhookDelivery } from './deliveries.ts'
+import { type ResendRefusal, type WebhookDelivery, resendDelivery } from '@lv/notification-store'
 import type { EndpointRecord } from './endpoint-store.ts'
 
 const conflict = (reason: 'event_expired' | 'delivery_in_progress' | 'endpoint_inactive', message: string, suggestion: string) =>

@@ -6,8 +6,8 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } fro
 import type { Sql } from '@lv/db'
 import type { Resolve } from '@lv/webhooks'
 import { createApp } from '../app.ts'
-import { testDeps } from '../test-support/gateway.ts'
-import { bearer } from '../test-support/accounts.ts'
+import { testDeps } from './gateway.ts'
+import { bearer } from './accounts.ts'
 import { type Receiver, startReceiver } from '../../../notifier/src/test-support/receiver.ts'
 
 /** Names the tests' resolver knows; anything else does not resolve. */
