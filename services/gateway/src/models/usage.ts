@@ -9,7 +9,7 @@ export const UsageQuery = t.Object(
 		month: t.Optional(
 			t.String({
 				description:
-					'The later of the two months reported, YYYY-MM (default: the current UTC month). A malformed or future month is 400 `invalid_query` / `invalid_month`.',
+					'The later of the two months reported, YYYY-MM (default: the current UTC month), at most 12 months before the current one: usage is kept for the current month and the 13 before it, so the month reported before the oldest allowed one is still whole. A malformed, older or future month is 400 `invalid_query` / `invalid_month`.',
 				examples: ['2026-11']
 			})
 		)
