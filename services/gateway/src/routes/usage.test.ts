@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { revokeApiKey } from '@lv/accounts'
+import { issueApiKey, revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
@@ -33,7 +33,10 @@ type MonthBody = {
 	calls: number
 	refusals: number
 	days: { date: string; calls: number; refusals: number }[]
-	keys: { key_id: string; name: string | null; revoked: boolean; calls: number; refusals: number }[]
+	keys: (
+		| { kind: 'key'; key_id: string; name: string | null; revoked: boolean; calls: number; refusals: number }
+		| { kind: 'dashboard'; action: string; calls: number; refusals: number }
+	)[]
 	refusals_by_reason: { reason: string; status: number | null; count: number }[]
 }
 type UsageBody = {
@@ -69,6 +72,29 @@ describe('GET /v1/usage', () => {
 		expect(october.calls).toBe(0)
 		expect(JSON.stringify(body)).not.toContain(theirs.keyId)
 		expect(body.quota).toEqual({ limit: null, used: 4, remaining: null, resets_at: '2026-12-01T00:00:00.000Z' })
+	})
+
+	test("reports the dashboard's one-call keys as one entry per action by its record, and a key merely named like one as its own", async () => {
+		clock.set('2026-11-10T12:00:00.000Z')
+		const account = await accountWithKey(db.sql, clock, 'usage_open')
+		const named = await issueApiKey(db.sql, clock, account.accountId, 'dashboard: bulk')
+		for (const action of ['bulk_check', 'bulk_check', 'usage']) {
+			const issued = await issueApiKey(db.sql, clock, account.accountId, 'dashboard: bulk')
+			await db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${issued.id}, ${action}, ${clock.now()})`
+			expect((await get(issued.key, '/v1/watchlist')).status).toBe(200)
+		}
+		expect((await get(named.key, '/v1/watchlist')).status).toBe(200)
+
+		const [november] = (await usageOf(account.key)).months as [MonthBody, MonthBody]
+		expect(november.keys[0]).toEqual({ kind: 'dashboard', action: 'bulk_check', calls: 2, refusals: 0 })
+		expect(november.keys).toHaveLength(4)
+		expect(november.keys).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ kind: 'key', key_id: account.keyId, calls: 1 }),
+				expect.objectContaining({ kind: 'key', key_id: named.id, name: 'dashboard: bulk', calls: 1 }),
+				{ kind: 'dashboard', action: 'usage', calls: 1, refusals: 0 }
+			])
+		)
 	})
 
 	test('counts 429s and revoked-key 401s of the account by reason, and the quota used and left', async () => {
