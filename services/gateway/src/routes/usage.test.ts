@@ -116,7 +116,7 @@ describe('GET /v1/usage', () => {
 			{ reason: 'per_second_limit_exceeded', status: 429, count: 1 }
 		])
 		expect(november.days.find((day) => day.date === '2026-11-12')).toEqual({ date: '2026-11-12', calls: 3, refusals: 2 })
-		const revoked = november.keys.find((key) => key.key_id === account.keyId)
+		const revoked = november.keys.find((key) => key.kind === 'key' && key.key_id === account.keyId)
 		expect(revoked).toMatchObject({ revoked: true, calls: 2, refusals: 2 })
 		// Two watchlist calls and this one charged to the monthly quota of 100.
 		expect(body.quota).toMatchObject({ limit: 100, used: 3, remaining: 97 })
