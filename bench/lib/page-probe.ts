@@ -2,13 +2,14 @@
  * What a person watching a bulk job does to the dashboard: the page's script polls
  * `GET /bulk/{id}/progress` one second after each answer (dashboard.js), and the person loads the
  * whole page again every `reloadEveryMs` (clicking through, reloading). Each loop waits for its
- * answer before the next request, as one browser tab does; the latencies of the page loads are kept.
+ * answer before the next request, as one browser tab does; each page load is kept with its start.
  */
-export type PageProbe = { stop: () => Promise<{ pageLoadsMs: number[]; polls: number; failures: number }> }
+export type PageLoad = { startedAtMs: number; ms: number }
+export type PageProbe = { stop: () => Promise<{ pageLoads: PageLoad[]; polls: number; failures: number }> }
 
 export function startPageProbe(options: { pageUrl: string; cookie: string; reloadEveryMs: number }): PageProbe {
 	let running = true
-	const pageLoadsMs: number[] = []
+	const pageLoads: PageLoad[] = []
 	let polls = 0
 	let failures = 0
 	const headers = { cookie: options.cookie }
@@ -20,9 +21,10 @@ export function startPageProbe(options: { pageUrl: string; cookie: string; reloa
 	}
 	const reloads = (async () => {
 		while (running) {
+			const startedAtMs = Date.now()
 			const started = performance.now()
 			await get(options.pageUrl, 'text/html')
-			pageLoadsMs.push(performance.now() - started)
+			pageLoads.push({ startedAtMs, ms: performance.now() - started })
 			await pause(options.reloadEveryMs)
 		}
 	})()
@@ -37,7 +39,7 @@ export function startPageProbe(options: { pageUrl: string; cookie: string; reloa
 		stop: async () => {
 			running = false
 			await Promise.all([reloads, polling])
-			return { pageLoadsMs, polls, failures }
+			return { pageLoads, polls, failures }
 		}
 	}
 }
