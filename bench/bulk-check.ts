@@ -106,7 +106,7 @@ end
 	const measureJob = async (probe: 'person' | 'wrk') => {
 		const jobId = await createJob(db.sql, { accountId, sourceName: 'bench', entries: unique, report, now: new Date() })
 		await markStarted(db.sql, accountId, jobId, new Date())
-		const started = performance.now()
+		const startedAtMs = Date.now()
 		await publishBatches(
 			{ bus, clock: systemClock },
 			jobId,
@@ -126,7 +126,8 @@ end
 			},
 			{ timeoutMs: 600_000, intervalMs: 100, what: 'the bulk job' }
 		)
-		const seconds = (performance.now() - started) / 1000
+		// From before its batches were published to the end the job records (not when this poll saw it).
+		const seconds = (finishedAtMs - startedAtMs) / 1000
 		const watched = await person?.stop()
 		const hammered = await hammer
 		// A load started after the job ended is of the finished page (its results read): kept apart.
