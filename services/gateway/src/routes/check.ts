@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
-import { CheckBatchRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
@@ -57,17 +57,23 @@ export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps,
 		async batch(domains: readonly unknown[], withEvidence?: { caller: Caller; evidence: EvidenceDeps }): Promise<Response> {
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
-			const answer = await timedRequest(metrics, subjects.checkBatch, () =>
-				requestBytes(bus, {
-					subject: subjects.checkBatch,
-					schema: CheckBatchRequest,
-					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
-					timeoutMs: config.CHECKER_TIMEOUT_MS,
-					unavailableReason: 'checker_unavailable'
-				})
+			// Sent as parts at once, so the checker replicas share a batch; any part unanswered fails the call.
+			const answers = await Promise.all(
+				batchParts(batch.sent).map((domains) =>
+					timedRequest(metrics, subjects.checkBatch, () =>
+						requestBytes(bus, {
+							subject: subjects.checkBatch,
+							schema: CheckBatchRequest,
+							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+							timeoutMs: config.CHECKER_TIMEOUT_MS,
+							unavailableReason: 'checker_unavailable'
+						})
+					)
+				)
 			)
-			if (!batch.changed && !signer) return json(answer)
-			const parsed = parseAnswer(answer)
+			const [only] = answers
+			if (answers.length === 1 && only && !batch.changed && !signer) return json(only)
+			const parsed = joinBatchAnswers(answers.map(parseAnswer))
 			batch.restore(parsed.results)
 			if (signer && withEvidence)
 				parsed.evidence = await issueEvidence(withEvidence.evidence, signer, 'check_batch', rowsWithVerdict(parsed), checkedOf(parsed))
