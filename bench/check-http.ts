@@ -14,7 +14,8 @@
  * gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off, and prints both
  * throughput and the gateway's CPU time per request (steadier on a shared machine). `BENCH_ONLY=1,4,10`
  * measures the cold path (4: a never-asked unlisted name every call, against 1: the memoised keyed
- * check) and the batch tail (10: 100 domains, 50 of them never asked, at BENCH_BATCH_CONNECTIONS).
+ * check) and the batch tail (10: 100 domains, 50 of them never asked, at BENCH_BATCH_CONNECTIONS, sent
+ * as parts; 11: the same through a gateway sending every batch as one message).
  * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
  * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
@@ -65,8 +66,16 @@ const gatewayWithoutMetrics = await startServer(
 	'/bench/ready'
 )
 
+const gatewayWholeBatches = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, CHECK_BATCH_PART_DOMAINS: '100' },
+	'/bench/ready'
+)
+
 /** Listed hosts spread over the whole index (every register), `count` of them. */
 const listedHosts = (count: number) => Array.from({ length: count }, (_, i) => hostname((i * 7_919) % DOMAINS))
+
 // Half listed hosts spread over the index, half unlisted names (which go through the name stage).
 const batchBody = JSON.stringify({
 	domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? hostname((i * 2_917 + 1) % DOMAINS) : hostname(DOMAINS + i)))
@@ -81,6 +90,7 @@ const labelOf = (process: string) => {
 	const pid = Number(process.split(' ')[0])
 	if (pid === gateway.pid) return 'gateway'
 	if (pid === gatewayWithoutMetrics.pid) return 'gateway (metrics off)'
+	if (pid === gatewayWholeBatches.pid) return 'gateway (whole batches)'
 	const replica = checkers.findIndex((checker) => checker.pid === pid)
 	if (replica >= 0) return CHECKERS > 1 ? `checker ${replica + 1}` : 'checker'
 	if (pid === bare.pid) return 'bare'
@@ -96,6 +106,7 @@ function variedChecks(): string[] {
 
 const METRICS_OFF = 'keyed, one account, gateway METRICS=false'
 const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
+const WHOLE_BATCH = `same batch, one message (CHECK_BATCH_PART_DOMAINS=100)`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
@@ -161,6 +172,13 @@ const allScenarios: Scenario[] = [
 		path: '/v1/check/batch',
 		connections: BATCH_CONNECTIONS,
 		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: WHOLE_BATCH,
+		port: gatewayWholeBatches.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
 	}
 ]
 
@@ -184,7 +202,7 @@ try {
 				peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
 			)
 			const { result, peakRssMb } = measured
-			const servingPid = scenario.port === gatewayWithoutMetrics.port ? gatewayWithoutMetrics.pid : gateway.pid
+			const servingPid = [gateway, gatewayWithoutMetrics, gatewayWholeBatches].find((server) => server.port === scenario.port)?.pid
 			const gatewayCpuShare = shares.find(({ process }) => Number(process.split(' ')[0]) === servingPid)?.share ?? 0
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb, gatewayCpuShare }])
 			console.log(line(scenario.name, result))
@@ -196,6 +214,7 @@ try {
 } finally {
 	await gateway.stop()
 	await gatewayWithoutMetrics.stop()
+	await gatewayWholeBatches.stop()
 	await bare.stop()
 	await Promise.all(checkers.map((checker) => checker.stop()))
 	await nats.stop()
@@ -228,10 +247,22 @@ if (coldRuns.length > 0) {
 	)
 }
 const halfFreshRuns = results.get(HALF_FRESH_BATCH) ?? []
+const wholeBatchRuns = results.get(WHOLE_BATCH) ?? []
 if (halfFreshRuns.length > 0)
 	console.log(
 		`${HALF_FRESH_BATCH} with ${CHECKERS} checker(s): p99 ${median(halfFreshRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 15 ms)`
 	)
+if (halfFreshRuns.length > 0 && wholeBatchRuns.length > 0) {
+	const ratio = (pick: (run: Measured) => number) =>
+		medianOverRounds(BENCH_ROUNDS, (round) => {
+			const parts = halfFreshRuns[round]
+			const whole = wholeBatchRuns[round]
+			return parts && whole ? pick(parts) / pick(whole) : undefined
+		})
+	console.log(
+		`batch as parts / whole: p99 ${(ratio((run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(ratio((run) => run.requestsPerSecond) * 100).toFixed(1)} % (medians of per-round ratios)`
+	)
+}
 const metricsOffRuns = results.get(METRICS_OFF) ?? []
 if (metricsOffRuns.length > 0) {
 	const onOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {

@@ -36,7 +36,8 @@ const deps = {
 		APP_URL: 'http://127.0.0.1',
 		CHECKER_TIMEOUT_MS: 2000,
 		LIMITS_STORE_TIMEOUT_MS: 2000,
-		TRUSTED_PROXIES: '127.0.0.1'
+		TRUSTED_PROXIES: '127.0.0.1',
+		...(process.env.CHECK_BATCH_PART_DOMAINS ? { CHECK_BATCH_PART_DOMAINS: Number(process.env.CHECK_BATCH_PART_DOMAINS) } : {})
 	}
 }
 const check = checkHandlers(deps)

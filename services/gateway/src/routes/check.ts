@@ -59,7 +59,7 @@ export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps,
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
 			// Sent as parts at once, so the checker replicas share a batch; any part unanswered fails the call.
 			const answers = await Promise.all(
-				batchParts(batch.sent).map((domains) =>
+				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS).map((domains) =>
 					timedRequest(metrics, subjects.checkBatch, () =>
 						requestBytes(bus, {
 							subject: subjects.checkBatch,
