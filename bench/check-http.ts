@@ -15,7 +15,8 @@
  * throughput and the gateway's CPU time per request (steadier on a shared machine). `BENCH_ONLY=1,4,10`
  * measures the cold path (4: a never-asked unlisted name every call, against 1: the memoised keyed
  * check) and the batch tail (10: 100 domains, 50 of them never asked, at BENCH_BATCH_CONNECTIONS, sent
- * as parts; 11: the same through a gateway sending every batch as one message).
+ * as parts; 11: the same through gateway B, which sends every batch as one message; 12: scenario 4
+ * through gateway B, which keeps as many check.many messages in flight as there are checkers).
  * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
  * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
@@ -66,10 +67,11 @@ const gatewayWithoutMetrics = await startServer(
 	'/bench/ready'
 )
 
-const gatewayWholeBatches = await startServer(
+/** Gateway B: whole batches (one message each), and as many check.many messages in flight as there are checkers. */
+const gatewayB = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url, CHECK_BATCH_PART_DOMAINS: '100' },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, CHECK_BATCH_PART_DOMAINS: '100', CHECK_MESSAGES_IN_FLIGHT: String(CHECKERS) },
 	'/bench/ready'
 )
 
@@ -90,7 +92,7 @@ const labelOf = (process: string) => {
 	const pid = Number(process.split(' ')[0])
 	if (pid === gateway.pid) return 'gateway'
 	if (pid === gatewayWithoutMetrics.pid) return 'gateway (metrics off)'
-	if (pid === gatewayWholeBatches.pid) return 'gateway (whole batches)'
+	if (pid === gatewayB.pid) return 'gateway B'
 	const replica = checkers.findIndex((checker) => checker.pid === pid)
 	if (replica >= 0) return CHECKERS > 1 ? `checker ${replica + 1}` : 'checker'
 	if (pid === bare.pid) return 'bare'
@@ -107,6 +109,7 @@ function variedChecks(): string[] {
 const METRICS_OFF = 'keyed, one account, gateway METRICS=false'
 const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
 const WHOLE_BATCH = `same batch, one message (CHECK_BATCH_PART_DOMAINS=100)`
+const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${CHECKERS}`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
@@ -175,10 +178,17 @@ const allScenarios: Scenario[] = [
 	},
 	{
 		name: WHOLE_BATCH,
-		port: gatewayWholeBatches.port,
+		port: gatewayB.port,
 		path: '/v1/check/batch',
 		connections: BATCH_CONNECTIONS,
 		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: COLD_IN_FLIGHT,
+		port: gatewayB.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
 	}
 ]
 
@@ -202,7 +212,7 @@ try {
 				peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
 			)
 			const { result, peakRssMb } = measured
-			const servingPid = [gateway, gatewayWithoutMetrics, gatewayWholeBatches].find((server) => server.port === scenario.port)?.pid
+			const servingPid = [gateway, gatewayWithoutMetrics, gatewayB].find((server) => server.port === scenario.port)?.pid
 			const gatewayCpuShare = shares.find(({ process }) => Number(process.split(' ')[0]) === servingPid)?.share ?? 0
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb, gatewayCpuShare }])
 			console.log(line(scenario.name, result))
@@ -214,7 +224,7 @@ try {
 } finally {
 	await gateway.stop()
 	await gatewayWithoutMetrics.stop()
-	await gatewayWholeBatches.stop()
+	await gatewayB.stop()
 	await bare.stop()
 	await Promise.all(checkers.map((checker) => checker.stop()))
 	await nats.stop()
@@ -244,6 +254,17 @@ if (coldRuns.length > 0) {
 	})
 	console.log(
 		`cold unlisted / memoised keyed check: ${(coldOverKeyed * 100).toFixed(1)} % of the req/s (median of per-round ratios; target >= 50 %); cold p99 ${median(coldRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
+	)
+}
+const coldInFlightRuns = results.get(COLD_IN_FLIGHT) ?? []
+if (coldInFlightRuns.length > 0) {
+	const inFlightOverKeyed = medianOverRounds(BENCH_ROUNDS, (round) => {
+		const cold = coldInFlightRuns[round]
+		const memoised = keyedRuns[round]
+		return cold && memoised ? cold.requestsPerSecond / memoised.requestsPerSecond : undefined
+	})
+	console.log(
+		`${COLD_IN_FLIGHT} / memoised keyed check: ${(inFlightOverKeyed * 100).toFixed(1)} % of the req/s (median of per-round ratios); p99 ${median(coldInFlightRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median)`
 	)
 }
 const halfFreshRuns = results.get(HALF_FRESH_BATCH) ?? []

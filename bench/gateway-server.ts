@@ -23,6 +23,7 @@ const env = (name: string) => {
 	return value
 }
 
+const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
 const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
 const deps = {
@@ -37,7 +38,8 @@ const deps = {
 		CHECKER_TIMEOUT_MS: 2000,
 		LIMITS_STORE_TIMEOUT_MS: 2000,
 		TRUSTED_PROXIES: '127.0.0.1',
-		...(process.env.CHECK_BATCH_PART_DOMAINS ? { CHECK_BATCH_PART_DOMAINS: Number(process.env.CHECK_BATCH_PART_DOMAINS) } : {})
+		CHECK_BATCH_PART_DOMAINS: optionalNumber('CHECK_BATCH_PART_DOMAINS'),
+		CHECK_MESSAGES_IN_FLIGHT: optionalNumber('CHECK_MESSAGES_IN_FLIGHT')
 	}
 }
 const check = checkHandlers(deps)

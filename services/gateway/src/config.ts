@@ -14,6 +14,8 @@ export const GatewayEnv = T.Object({
 	APP_URL: T.String({ default: 'http://localhost:8090' }),
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
 	/** Domains per check.batch message: a batch travels as parts the checker replicas share (ADR 0033); 100 sends it whole. */
+	/** check.many messages a replica keeps in flight; as many as there are checker replicas lets them all answer (ADR 0033). */
+	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: 1 }),
 	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: BATCH_PART_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),

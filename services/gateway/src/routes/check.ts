@@ -41,7 +41,13 @@ const cannotAskForEvidence = (request: Request) => !request.url.includes('eviden
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
 export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps, 'bus' | 'clock' | 'config' | 'metrics'>) {
-	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS, metrics })
+	const dispatcher = createCheckDispatcher({
+		bus,
+		clock,
+		timeoutMs: config.CHECKER_TIMEOUT_MS,
+		messagesInFlight: config.CHECK_MESSAGES_IN_FLIGHT,
+		metrics
+	})
 	return {
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: RawCheckQuery, url: string): Promise<Response> {
