@@ -245,45 +245,31 @@ const share = medianOverRounds(BENCH_ROUNDS, (round) => {
 console.log(
 	`\nkeyed check / bare: ${(share * 100).toFixed(1)} % (median of per-round ratios; target >= 20 %); p99 ${median(keyedRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
 )
-const coldRuns = results.get(allScenarios[4]?.name as string) ?? []
-if (coldRuns.length > 0) {
-	const coldOverKeyed = medianOverRounds(BENCH_ROUNDS, (round) => {
-		const cold = coldRuns[round]
-		const memoised = keyedRuns[round]
-		return cold && memoised ? cold.requestsPerSecond / memoised.requestsPerSecond : undefined
+/** Median over rounds of `pick(a) / pick(b)`, each pair measured in the same round. */
+const roundRatio = (a: Measured[], b: Measured[], pick: (run: Measured) => number = (run) => run.requestsPerSecond) =>
+	medianOverRounds(BENCH_ROUNDS, (round) => {
+		const [x, y] = [a[round], b[round]]
+		return x && y ? pick(x) / pick(y) : undefined
 	})
-	console.log(
-		`cold unlisted / memoised keyed check: ${(coldOverKeyed * 100).toFixed(1)} % of the req/s (median of per-round ratios; target >= 50 %); cold p99 ${median(coldRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
-	)
-}
-const coldInFlightRuns = results.get(COLD_IN_FLIGHT) ?? []
-if (coldInFlightRuns.length > 0) {
-	const inFlightOverKeyed = medianOverRounds(BENCH_ROUNDS, (round) => {
-		const cold = coldInFlightRuns[round]
-		const memoised = keyedRuns[round]
-		return cold && memoised ? cold.requestsPerSecond / memoised.requestsPerSecond : undefined
-	})
-	console.log(
-		`${COLD_IN_FLIGHT} / memoised keyed check: ${(inFlightOverKeyed * 100).toFixed(1)} % of the req/s (median of per-round ratios); p99 ${median(coldInFlightRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median)`
-	)
+const p99Of = (runs: Measured[]) => median(runs.map((run) => run.p99Ms)).toFixed(2)
+for (const [name, target] of [
+	[allScenarios[4]?.name as string, ' (target >= 50 %, p99 < 10 ms)'],
+	[COLD_IN_FLIGHT, '']
+] as const) {
+	const runs = results.get(name) ?? []
+	if (runs.length > 0)
+		console.log(
+			`${name} / memoised keyed check: ${(roundRatio(runs, keyedRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios); p99 ${p99Of(runs)} ms (median)${target}`
+		)
 }
 const halfFreshRuns = results.get(HALF_FRESH_BATCH) ?? []
 const wholeBatchRuns = results.get(WHOLE_BATCH) ?? []
 if (halfFreshRuns.length > 0)
+	console.log(`${HALF_FRESH_BATCH} with ${CHECKERS} checker(s): p99 ${p99Of(halfFreshRuns)} ms (median; target < 15 ms)`)
+if (halfFreshRuns.length > 0 && wholeBatchRuns.length > 0)
 	console.log(
-		`${HALF_FRESH_BATCH} with ${CHECKERS} checker(s): p99 ${median(halfFreshRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 15 ms)`
+		`batch as parts / whole: p99 ${(roundRatio(halfFreshRuns, wholeBatchRuns, (run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(roundRatio(halfFreshRuns, wholeBatchRuns) * 100).toFixed(1)} % (medians of per-round ratios)`
 	)
-if (halfFreshRuns.length > 0 && wholeBatchRuns.length > 0) {
-	const ratio = (pick: (run: Measured) => number) =>
-		medianOverRounds(BENCH_ROUNDS, (round) => {
-			const parts = halfFreshRuns[round]
-			const whole = wholeBatchRuns[round]
-			return parts && whole ? pick(parts) / pick(whole) : undefined
-		})
-	console.log(
-		`batch as parts / whole: p99 ${(ratio((run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(ratio((run) => run.requestsPerSecond) * 100).toFixed(1)} % (medians of per-round ratios)`
-	)
-}
 const metricsOffRuns = results.get(METRICS_OFF) ?? []
 if (metricsOffRuns.length > 0) {
 	const onOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
