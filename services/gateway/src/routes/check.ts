@@ -77,9 +77,9 @@ export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps,
 					)
 				)
 			)
-			const [only] = answers
-			if (answers.length === 1 && only && !batch.changed && !signer) return json(only)
-			const parsed = joinBatchAnswers(answers.map(parseAnswer))
+			const answer = joinBatchAnswers(answers)
+			if (!batch.changed && !signer) return json(answer)
+			const parsed = parseAnswer(answer)
 			batch.restore(parsed.results)
 			if (signer && withEvidence)
 				parsed.evidence = await issueEvidence(withEvidence.evidence, signer, 'check_batch', rowsWithVerdict(parsed), checkedOf(parsed))
