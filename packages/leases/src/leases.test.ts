@@ -13,7 +13,7 @@ import {
 	revocationProgress
 } from './index.ts'
 
-const KEY_LEASE_MS = 2_000
+const KEY_LEASE_MS = 600
 const ALLOWANCE_LEASE_MS = 700
 const WINDOW_MS = 1_000
 const LIMIT = 3
@@ -24,8 +24,10 @@ const REPLICAS = 3
 type Rules = {
 	acceptAck: (row: ReplicaLeaseRow, ack: KeyAck, leaseMs: number) => ReplicaLeaseRow | null
 	giveBack: (row: AllowanceRow, windowStartMs: number, unused: number) => AllowanceRow
+	/** The replica's lease counts from when it sent the check (the rule) or when the acceptance reached it. */
+	leaseFrom: 'sent' | 'received'
 }
-const RULES: Rules = { acceptAck: acceptKeyAck, giveBack: returnAllowance }
+const RULES: Rules = { acceptAck: acceptKeyAck, giveBack: returnAllowance, leaseFrom: 'sent' }
 
 type Replica = { id: string; alive: boolean; keys: ReplicaKeyLease; allowance: AllowanceLease | null }
 type Violation = string
@@ -99,7 +101,7 @@ function simulate(choices: readonly number[], rules: Rules): Violation | null {
 					send(null, () => {
 						const accepted = rules.acceptAck(rows.get(replica.id) as ReplicaLeaseRow, ack, KEY_LEASE_MS)
 						if (accepted) rows.set(replica.id, accepted)
-						send(replica, () => accepted && replica.keys.renewed(sentAtMs))
+						send(replica, () => accepted && replica.keys.renewed(rules.leaseFrom === 'sent' ? sentAtMs : clock.nowMs()))
 					})
 				})
 			})
@@ -194,6 +196,10 @@ describe('key-cache and allowance leases over random interleavings', () => {
 	test('without fencing, a late acknowledgement lets a replica admit a revoked key (the property test can fail)', () => {
 		const unfenced: Rules = { ...RULES, acceptAck: (row, ack, leaseMs) => acceptKeyAck({ ...row, fencedRevision: 0 }, ack, leaseMs) }
 		expect(violationFound(unfenced)).toContain('after its revocation returned')
+	})
+
+	test('a lease counted from when the acceptance arrived outlives the store view of it (the property test can fail)', () => {
+		expect(violationFound({ ...RULES, leaseFrom: 'received' })).toContain('after its revocation returned')
 	})
 
 	test('giving unused calls back to a later window lets the windows admit past the limit (the property test can fail)', () => {
