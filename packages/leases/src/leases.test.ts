@@ -32,12 +32,16 @@ const RULES: Rules = { acceptAck: acceptKeyAck, giveBack: returnAllowance, lease
 type Replica = { id: string; alive: boolean; keys: ReplicaKeyLease; allowance: AllowanceLease | null }
 type Violation = string
 
+/** How often the searched interleavings reached the states the guarantees are about. */
+type Coverage = { admissions: number; acknowledgedRevocations: number; leasesCountedOut: number; acknowledgementsRefused: number }
+const newCoverage = (): Coverage => ({ admissions: 0, acknowledgedRevocations: 0, leasesCountedOut: 0, acknowledgementsRefused: 0 })
+
 /**
  * A world of replicas, one store and a network that delivers messages in any order, driven by
  * `choices` (each picks the next step among those possible). Returns the first violation of
  * "no admission from a cached key after its revocation returned" or "no window admits past the limit".
  */
-function simulate(choices: readonly number[], rules: Rules): Violation | null {
+function simulate(choices: readonly number[], rules: Rules, coverage = newCoverage()): Violation | null {
 	const clock = new TestClock('2026-11-24T08:00:00.000Z')
 	let revision = 0
 	const live = new Map(KEYS.map((key) => [key, true]))
@@ -82,6 +86,7 @@ function simulate(choices: readonly number[], rules: Rules): Violation | null {
 				if (!key.live || !replica.allowance?.take(now)) return
 				if (returnedRevocations.has(keyId)) return `${replica.id} admitted ${keyId} after its revocation returned`
 				const window = replica.allowance.windowStartMs
+				coverage.admissions++
 				admittedInWindow.set(window, (admittedInWindow.get(window) ?? 0) + 1)
 				if ((admittedInWindow.get(window) ?? 0) > LIMIT) return `window ${window} admitted past ${LIMIT}`
 			})
@@ -101,6 +106,7 @@ function simulate(choices: readonly number[], rules: Rules): Violation | null {
 					send(null, () => {
 						const accepted = rules.acceptAck(rows.get(replica.id) as ReplicaLeaseRow, ack, KEY_LEASE_MS)
 						if (accepted) rows.set(replica.id, accepted)
+						else coverage.acknowledgementsRefused++
 						send(replica, () => accepted && replica.keys.renewed(rules.leaseFrom === 'sent' ? sentAtMs : clock.nowMs()))
 					})
 				})
@@ -150,6 +156,9 @@ function simulate(choices: readonly number[], rules: Rules): Violation | null {
 					const row = rows.get(id) as ReplicaLeaseRow
 					rows.set(id, { ...row, fencedRevision: Math.max(row.fencedRevision, revocation.revision) })
 				}
+				const rowsNow = [...rows.values()]
+				if (rowsNow.some((row) => row.ackedRevision >= revocation.revision)) coverage.acknowledgedRevocations++
+				if (rowsNow.some((row) => progress.fence.includes(row.replicaId) && Number.isFinite(row.leaseUntilMs))) coverage.leasesCountedOut++
 				returnedRevocations.add(revocation.keyId)
 			}
 		},
@@ -191,6 +200,20 @@ function violationFound(rules: Rules): string {
 describe('key-cache and allowance leases over random interleavings', () => {
 	test('no replica admits a key after its revocation returned, and no window admits past its limit', () => {
 		fc.assert(safeUnder(RULES), PROPERTY_RUNS)
+	})
+
+	test('the searched interleavings reach admissions, acknowledged revocations, leases counted out by expiry and refused acknowledgements', () => {
+		const coverage = newCoverage()
+		fc.assert(
+			fc.property(interleavings, (choices) => {
+				simulate(choices, RULES, coverage)
+			}),
+			PROPERTY_RUNS
+		)
+		expect(coverage.admissions).toBeGreaterThan(300)
+		expect(coverage.acknowledgedRevocations).toBeGreaterThan(100)
+		expect(coverage.leasesCountedOut).toBeGreaterThan(100)
+		expect(coverage.acknowledgementsRefused).toBeGreaterThan(10)
 	})
 
 	test('without fencing, a late acknowledgement lets a replica admit a revoked key (the property test can fail)', () => {
