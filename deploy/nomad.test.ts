@@ -82,6 +82,9 @@ describe('deploy/nomad', () => {
 		expect(template).toContain('NATS_URL={{ range $i, $s := nomadService "nats" }}')
 		expect(template).toContain('DASHBOARD_MAIL_URL={{ .DASHBOARD_MAIL_URL }}{{ end }}%{endif}')
 		expect(template).toContain('%{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}')
+		expect(template).toContain(
+			'%{if group.key == "gateway"}EVIDENCE_SIGNING_KEY={{ .EVIDENCE_SIGNING_KEY | toJSON }}\nEVIDENCE_PUBLIC_KEYS={{ .EVIDENCE_PUBLIC_KEYS | toJSON }}%{endif}'
+		)
 		const groups = serviceGroups()
 		expect(Object.keys(groups).sort()).toEqual([
 			'checker',
@@ -104,6 +107,12 @@ describe('deploy/nomad', () => {
 				NATS_URL: 'nats://10.30.0.21:4222,nats://10.30.0.22:4222',
 				...(group.nats_user === '' ? {} : { NATS_PASSWORD: SECRET_STAND_INS.NATS_PASSWORD ?? '' }),
 				...(name === 'gateway' || name === 'dashboard' ? { OAUTH_TOKEN_SECRET: SECRET_STAND_INS.OAUTH_TOKEN_SECRET ?? '' } : {}),
+				...(name === 'gateway'
+					? {
+							EVIDENCE_SIGNING_KEY: SECRET_STAND_INS.EVIDENCE_SIGNING_KEY ?? '',
+							EVIDENCE_PUBLIC_KEYS: SECRET_STAND_INS.EVIDENCE_PUBLIC_KEYS ?? ''
+						}
+					: {}),
 				...(name === 'dashboard'
 					? { API_BASE_URL: 'http://10.30.0.31:25123', DASHBOARD_MAIL_URL: SECRET_STAND_INS.DASHBOARD_MAIL_URL ?? '' }
 					: {})

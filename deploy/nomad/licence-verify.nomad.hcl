@@ -14,7 +14,8 @@ variable "readers" {
 }
 
 locals {
-  # What every service task has; the template adds DATABASE_URL, WEBHOOK_SECRET_KEY, NATS_URL and NATS_PASSWORD.
+  # What every service task has; the template adds DATABASE_URL, WEBHOOK_SECRET_KEY, NATS_URL and NATS_PASSWORD
+  # The gateway's evidence keys go through toJSON: a JWK holds quotes, which an env file takes only inside a quoted value.
   common_env = {
     HEALTH_PORT         = "9000"
     LOG_LEVEL           = "info"
@@ -165,6 +166,8 @@ DATABASE_URL={{ .DATABASE_URL }}
 WEBHOOK_SECRET_KEY={{ .WEBHOOK_SECRET_KEY }}
 %{if group.value.nats_user != ""}NATS_PASSWORD={{ .NATS_PASSWORD_${upper(group.value.nats_user)} }}%{endif}
 %{if contains(["gateway", "dashboard"], group.key)}OAUTH_TOKEN_SECRET={{ .OAUTH_TOKEN_SECRET }}%{endif}
+%{if group.key == "gateway"}EVIDENCE_SIGNING_KEY={{ .EVIDENCE_SIGNING_KEY | toJSON }}
+EVIDENCE_PUBLIC_KEYS={{ .EVIDENCE_PUBLIC_KEYS | toJSON }}%{endif}
 {{ end }}
 NATS_URL={{ range $i, $s := nomadService "nats" }}{{ if $i }},{{ end }}nats://{{ $s.Address }}:{{ $s.Port }}{{ end }}
 %{if group.key == "dashboard"}{{ range nomadService 1 (env "NOMAD_ALLOC_ID") "gateway" }}API_BASE_URL=http://{{ .Address }}:{{ .Port }}{{ end }}

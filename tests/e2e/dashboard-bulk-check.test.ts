@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import type { Consumption } from '@lv/bus'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { TMP_ROOT, metricValue } from '@lv/testing'
+import { metricValue } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { handleBatch, startBulkWorker } from '../../services/dashboard/src/bulk/worker.ts'
@@ -13,9 +12,8 @@ import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium } from '../support/chromium.ts'
+import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, screenshot } from '../support/chromium.ts'
 
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
 const EMAIL = 'compliance@partner.example'
 
 let h: Harness
@@ -25,7 +23,6 @@ let browser: Browser
 let server: ListeningDashboard
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	await seedAcmeRegister(h.db.sql, h.clock.now())
 	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
@@ -41,7 +38,7 @@ afterAll(async () => {
 	await h?.stop()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `bulk-${name}.png`), fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, `bulk-${name}`)
 
 const DOMAINS = 5_000
 

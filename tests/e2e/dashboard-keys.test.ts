@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { TMP_ROOT } from '@lv/testing'
 import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard } from '../support/chromium.ts'
-
-const SCREENSHOTS = join(TMP_ROOT, 'dashboard-screenshots')
+import { type ListeningDashboard, launchChromium, listenDashboard, screenshot } from '../support/chromium.ts'
 
 let h: Harness
 let browser: Browser
@@ -17,7 +12,6 @@ const received: string[] = []
 let receiver: ReturnType<typeof Bun.serve>
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	server = await listenDashboard(h)
 	appUrl = server.url
@@ -39,7 +33,7 @@ afterAll(async () => {
 	await h?.stop()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, `keys-${name}`)
 
 const callGateway = (key: string) =>
 	h.gateway.handle(new Request('http://api.localhost/v1/jurisdictions/UKGC', { headers: { authorization: `Bearer ${key}` } }))

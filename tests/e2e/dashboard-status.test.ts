@@ -1,18 +1,13 @@
 import { beforeAll, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { TMP_ROOT } from '@lv/testing'
 import { recordCoverageEvent, recordFailedRead, recordSuccessfulRead } from '../../services/gateway/src/test-support/status-data.ts'
-import { dashboardInChromiumPerFile } from '../support/chromium.ts'
+import { dashboardInChromiumPerFile, screenshot } from '../support/chromium.ts'
 
-const SCREENSHOTS = join(TMP_ROOT, 'dashboard-screenshots')
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 const started = dashboardInChromiumPerFile()
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	const { h } = started
 	const now = h.clock.nowMs()
 	for (const code of ['UKGC', 'CW', 'KH', 'AN', 'TGC', 'IOM'])
@@ -55,6 +50,6 @@ test('the status page opens without signing in and shows each register, its 30-d
 	expect(incidents).toHaveLength(2)
 	expect(incidents[0]).toContain('Malta Gaming Authority: Past its freshness SLA')
 	expect(incidents[1]).toContain('UK Gambling Commission: Read failed (http_status)')
-	await page.screenshot({ path: join(SCREENSHOTS, 'status-page.png'), fullPage: true })
+	await screenshot(page, 'status-page')
 	await context.close()
 })

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { TMP_ROOT } from '@lv/testing'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { licenceEvent } from '../../services/notifier/src/test-support/fixtures.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, textWhenShown } from '../support/chromium.ts'
-
-const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
+import {
+	type ListeningDashboard,
+	launchChromium,
+	listenDashboard,
+	signUpInChromium,
+	textWhenShown,
+	screenshot
+} from '../support/chromium.ts'
 
 let h: Harness
 let browser: Browser
@@ -18,7 +20,6 @@ let receiver: ReturnType<typeof Bun.serve>
 let ticking: ReturnType<typeof setInterval>
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	h = await startHarness()
 	const { operator: acme, licence } = await seedAcmeRegister(h.db.sql, h.clock.now())
 	await recordEvent(
@@ -41,7 +42,7 @@ afterAll(async () => {
 	await h?.stop()
 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, `${name}`)
 
 async function fitsIn375(page: Page, name: string) {
 	await page.setViewportSize({ width: 375, height: 800 })

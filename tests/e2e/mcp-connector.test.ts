@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
@@ -8,10 +8,10 @@ import { type OAuthClientProvider, UnauthorizedError, auth } from '@modelcontext
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { TMP_ROOT, freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
+import { freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
 import { type ServiceProcess, startService } from './check-stack.ts'
 import { type ReaderCheckStack, startReaderCheckStack } from '../support/stack.ts'
-import { launchChromium } from '../support/chromium.ts'
+import { launchChromium, screenshot } from '../support/chromium.ts'
 
 /**
  * The assistant connector with real processes: the gateway and dashboard main.ts, PostgreSQL,
@@ -19,7 +19,6 @@ import { launchChromium } from '../support/chromium.ts'
  * provider, registers, is sent through the consent page in headless Chromium, gets tokens, lists
  * and calls every tool, refreshes, and is revoked on the Connected apps page.
  */
-const SCREENSHOTS = join(TMP_ROOT, 'mcp-connector-screenshots')
 const OAUTH_TOKEN_SECRET = 'e2e-connector-oauth-token-secret-0123456789'
 const PASSWORD = 'correct horse battery staple'
 
@@ -61,7 +60,6 @@ class AssistantProvider implements OAuthClientProvider {
 }
 
 beforeAll(async () => {
-	mkdirSync(SCREENSHOTS, { recursive: true })
 	const [apiPort, dashboardPort] = [await freePort(), await freePort()]
 	appUrl = `http://127.0.0.1:${dashboardPort}`
 	const apiUrl = `http://127.0.0.1:${apiPort}`
@@ -109,7 +107,7 @@ function mailedConfirmLink(): string | false {
 	return false
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+const shot = (page: Page, name: string) => screenshot(page, `connector-${name}`)
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Record<string, any>> {
 	const result = (await client.callTool({ name, arguments: args })) as CallToolResult

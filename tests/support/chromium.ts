@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
-import { freePort } from '@lv/testing'
+import { TMP_ROOT, freePort } from '@lv/testing'
 import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 
@@ -84,4 +85,16 @@ export async function textWhenShown(page: Page, selector: string, timeout = 15_0
 async function whatThePageShows(page: Page): Promise<string> {
 	const shown = await page.textContent('main', { timeout: 1_000 }).catch(() => null)
 	return `${page.url()} shows: ${(shown ?? '(no main element)').replace(/\s+/g, ' ').trim().slice(0, 2_000)}`
+}
+
+const SCREENSHOTS = join(TMP_ROOT, 'screenshots')
+
+/** A full-page screenshot at `.tmp/screenshots/<name>.png`; a capture Chromium refuses while a page is still loading is taken again once it has loaded. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+	mkdirSync(SCREENSHOTS, { recursive: true })
+	const options = { path: join(SCREENSHOTS, `${name}.png`), fullPage: true }
+	await page.screenshot(options).catch(async () => {
+		await page.waitForLoadState('load')
+		await page.screenshot(options)
+	})
 }

@@ -37,135 +37,159 @@ const decoder = new TextDecoder()
 
 const etagOf = (bytes: Uint8Array) => `"${new Bun.CryptoHasher('sha256').update(bytes).digest('hex').slice(0, 32)}"`
 
+/** What the server plays: the scenario day, the faults, the replaced routes and the request counts. */
+type ServerState = {
+	day: number
+	faults: Map<string, Fault>
+	replaced: Map<string, { bytes: Uint8Array; contentType: string }>
+	counts: Map<string, number>
+	holdMs: number
+}
+
 /**
  * Serves the register fixtures over HTTP with ETag / Last-Modified (304 on a match), plays the
  * scenario day by day, and injects faults per route. Control: POST /_control/day {"day": n},
  * POST /_control/fault {"route", "kind", "times"}, DELETE /_control/fault, GET /_control/state.
  */
 export function startRegisterServer(options: RegisterServerOptions = {}): RegisterServer {
-	let day = options.day ?? 0
-	const faults = new Map<string, Fault>()
-	const replaced = new Map<string, { bytes: Uint8Array; contentType: string }>()
-	const counts = new Map<string, number>()
-	const holdMs = options.timeoutHoldMs ?? 120_000
-
-	const contentFor = (url: URL, fixture: Fixture, onDay: number): Uint8Array => {
-		const file = fileOnDay(fixture.file, onDay)
-		const bytes = readFixture(file)
-		if (routeKey(url.pathname) === 'validate.thetgc.ca/validate' && file === 'tgc/seal-valid-b2c.html') {
-			const domain = url.searchParams.get('domain')
-			if (domain) return encoder.encode(sealForDomain(decoder.decode(bytes), domain))
-		}
-		return hasEdits(file, onDay) ? encoder.encode(editOnDay(file, onDay, decoder.decode(bytes))) : bytes
+	const state: ServerState = {
+		day: options.day ?? 0,
+		faults: new Map(),
+		replaced: new Map(),
+		counts: new Map(),
+		holdMs: options.timeoutHoldMs ?? 120_000
 	}
-
-	/** Last-Modified is the first day the current bytes were served. */
-	const lastModifiedOf = (url: URL, fixture: Fixture, bytes: Uint8Array): string => {
-		const etag = etagOf(bytes)
-		let first = day
-		for (let earlier = day - 1; earlier >= 0 && etagOf(contentFor(url, fixture, earlier)) === etag; earlier--) first = earlier
-		return new Date(DAY_ZERO + first * DAY_MS).toUTCString()
-	}
-
-	const takeFault = (route: string): FaultKind | null => {
-		const fault = faults.get(route)
-		if (!fault) return null
-		if (fault.remaining !== null) {
-			fault.remaining--
-			if (fault.remaining <= 0) faults.delete(route)
-		}
-		return fault.kind
-	}
-
-	const control = async (request: Request, url: URL): Promise<Response> => {
-		const body =
-			request.method === 'GET' || request.method === 'DELETE' ? {} : ((await request.json().catch(() => ({}))) as Record<string, unknown>)
-		if (url.pathname === '/_control/day' && request.method === 'POST') {
-			if (typeof body.day !== 'number' || !Number.isInteger(body.day) || body.day < 0)
-				return Response.json({ error: 'day must be a non-negative integer' }, { status: 400 })
-			day = body.day
-			return Response.json({ day })
-		}
-		if (url.pathname === '/_control/fault' && request.method === 'POST') {
-			const kinds: FaultKind[] = ['http500', 'timeout', 'truncate', 'malformed']
-			if (typeof body.route !== 'string' || !kinds.includes(body.kind as FaultKind))
-				return Response.json({ error: 'route and kind required' }, { status: 400 })
-			faults.set(body.route, { kind: body.kind as FaultKind, remaining: typeof body.times === 'number' ? body.times : null })
-			return Response.json({ ok: true })
-		}
-		if (url.pathname === '/_control/fault' && request.method === 'DELETE') {
-			faults.clear()
-			return Response.json({ ok: true })
-		}
-		return Response.json({ day, faults: Object.fromEntries(faults) })
-	}
-
 	const server = Bun.serve({
 		port: options.port ?? 0,
 		hostname: options.hostname ?? '127.0.0.1',
 		idleTimeout: 0,
-		async fetch(request) {
-			const url = new URL(request.url)
-			if (url.pathname.startsWith('/_control/')) return control(request, url)
-			const route = routeKey(url.pathname)
-			counts.set(route, (counts.get(route) ?? 0) + 1)
-			const fault = takeFault(route)
-			if (fault === 'http500') return new Response('Internal Server Error', { status: 500 })
-			if (fault === 'timeout') {
-				await new Promise<void>((resolve) => {
-					const timer = setTimeout(resolve, holdMs)
-					request.signal.addEventListener('abort', () => {
-						clearTimeout(timer)
-						resolve()
-					})
-				})
-				return new Response('Gateway Timeout', { status: 504 })
-			}
-			const swapped = replaced.get(route)
-			const fixture = swapped ? null : resolveFixture(url)
-			if (!swapped && !fixture) return new Response('Not Found', { status: 404 })
-			const bytes = swapped ? swapped.bytes : contentFor(url, fixture as Fixture, day)
-			const contentType = swapped ? swapped.contentType : (fixture as Fixture).contentType
-			if (fault === 'malformed') {
-				return new Response(malformedFor(contentType), { headers: { 'content-type': contentType } })
-			}
-			if (fault === 'truncate') return truncatedResponse(bytes, contentType)
-			const etag = etagOf(bytes)
-			const lastModified = swapped ? new Date(DAY_ZERO).toUTCString() : lastModifiedOf(url, fixture as Fixture, bytes)
-			const headers = { etag, 'last-modified': lastModified, 'content-type': contentType, 'cache-control': 'no-cache' }
-			const ifNoneMatch = request.headers.get('if-none-match')
-			const ifModifiedSince = request.headers.get('if-modified-since')
-			const notModified =
-				ifNoneMatch !== null
-					? ifNoneMatch.split(',').some((tag) => tag.trim() === etag)
-					: ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
-			if (notModified) return new Response(null, { status: 304, headers })
-			return new Response(bytes as Uint8Array<ArrayBuffer>, { headers })
-		}
+		fetch: (request) => answer(state, request)
 	})
 	const port = server.port as number
 	return {
 		url: `http://127.0.0.1:${port}`,
 		port,
-		day: () => day,
+		day: () => state.day,
 		setDay: (next) => {
-			day = next
+			state.day = next
 		},
 		fault: (route, kind, times = null) => {
-			faults.set(route, { kind, remaining: times })
+			state.faults.set(route, { kind, remaining: times })
 		},
-		clearFaults: () => faults.clear(),
+		clearFaults: () => state.faults.clear(),
 		replace: (route, bytes, contentType) => {
-			replaced.set(route, { bytes, contentType })
+			state.replaced.set(route, { bytes, contentType })
 		},
 		unreplace: (route) => {
-			replaced.delete(route)
+			state.replaced.delete(route)
 		},
-		requests: (route) => (route === undefined ? [...counts.values()].reduce((a, b) => a + b, 0) : (counts.get(route) ?? 0)),
+		requests: (route) => (route === undefined ? [...state.counts.values()].reduce((a, b) => a + b, 0) : (state.counts.get(route) ?? 0)),
 		stop: async () => {
 			server.stop(true)
 		}
 	}
+}
+
+/** One request: a control call, or a publication counted on its route and answered through any fault set on it. */
+async function answer(state: ServerState, request: Request): Promise<Response> {
+	const url = new URL(request.url)
+	if (url.pathname.startsWith('/_control/')) return control(state, request, url)
+	const route = routeKey(url.pathname)
+	state.counts.set(route, (state.counts.get(route) ?? 0) + 1)
+	const fault = takeFault(state.faults, route)
+	if (fault === 'http500') return new Response('Internal Server Error', { status: 500 })
+	if (fault === 'timeout') {
+		await holdUntilAborted(request, state.holdMs)
+		return new Response('Gateway Timeout', { status: 504 })
+	}
+	const swapped = state.replaced.get(route)
+	const fixture = swapped ? null : resolveFixture(url)
+	if (!swapped && !fixture) return new Response('Not Found', { status: 404 })
+	const bytes = swapped ? swapped.bytes : contentFor(url, fixture as Fixture, state.day)
+	const contentType = swapped ? swapped.contentType : (fixture as Fixture).contentType
+	if (fault === 'malformed') {
+		return new Response(malformedFor(contentType), { headers: { 'content-type': contentType } })
+	}
+	if (fault === 'truncate') return truncatedResponse(bytes, contentType)
+	const lastModified = swapped ? new Date(DAY_ZERO).toUTCString() : lastModifiedOf(url, fixture as Fixture, bytes, state.day)
+	return conditionalResponse(request, bytes, contentType, lastModified)
+}
+
+/** The publication with its validators, or 304 when the client's If-None-Match (else If-Modified-Since) matches. */
+function conditionalResponse(request: Request, bytes: Uint8Array, contentType: string, lastModified: string): Response {
+	const etag = etagOf(bytes)
+	const headers = { etag, 'last-modified': lastModified, 'content-type': contentType, 'cache-control': 'no-cache' }
+	const ifNoneMatch = request.headers.get('if-none-match')
+	const ifModifiedSince = request.headers.get('if-modified-since')
+	const notModified =
+		ifNoneMatch !== null
+			? ifNoneMatch.split(',').some((tag) => tag.trim() === etag)
+			: ifModifiedSince !== null && Date.parse(ifModifiedSince) >= Date.parse(lastModified)
+	if (notModified) return new Response(null, { status: 304, headers })
+	return new Response(bytes as Uint8Array<ArrayBuffer>, { headers })
+}
+
+function contentFor(url: URL, fixture: Fixture, onDay: number): Uint8Array {
+	const file = fileOnDay(fixture.file, onDay)
+	const bytes = readFixture(file)
+	if (routeKey(url.pathname) === 'validate.thetgc.ca/validate' && file === 'tgc/seal-valid-b2c.html') {
+		const domain = url.searchParams.get('domain')
+		if (domain) return encoder.encode(sealForDomain(decoder.decode(bytes), domain))
+	}
+	return hasEdits(file, onDay) ? encoder.encode(editOnDay(file, onDay, decoder.decode(bytes))) : bytes
+}
+
+/** Last-Modified is the first day the current bytes were served. */
+function lastModifiedOf(url: URL, fixture: Fixture, bytes: Uint8Array, day: number): string {
+	const etag = etagOf(bytes)
+	let first = day
+	for (let earlier = day - 1; earlier >= 0 && etagOf(contentFor(url, fixture, earlier)) === etag; earlier--) first = earlier
+	return new Date(DAY_ZERO + first * DAY_MS).toUTCString()
+}
+
+/** The fault set on a route, counting one use of it down. */
+function takeFault(faults: Map<string, Fault>, route: string): FaultKind | null {
+	const fault = faults.get(route)
+	if (!fault) return null
+	if (fault.remaining !== null) {
+		fault.remaining--
+		if (fault.remaining <= 0) faults.delete(route)
+	}
+	return fault.kind
+}
+
+/** Holds the answer for `holdMs`, or until the client gives up. */
+function holdUntilAborted(request: Request, holdMs: number): Promise<void> {
+	return new Promise<void>((resolve) => {
+		const timer = setTimeout(resolve, holdMs)
+		request.signal.addEventListener('abort', () => {
+			clearTimeout(timer)
+			resolve()
+		})
+	})
+}
+
+async function control(state: ServerState, request: Request, url: URL): Promise<Response> {
+	const body =
+		request.method === 'GET' || request.method === 'DELETE' ? {} : ((await request.json().catch(() => ({}))) as Record<string, unknown>)
+	if (url.pathname === '/_control/day' && request.method === 'POST') {
+		if (typeof body.day !== 'number' || !Number.isInteger(body.day) || body.day < 0)
+			return Response.json({ error: 'day must be a non-negative integer' }, { status: 400 })
+		state.day = body.day
+		return Response.json({ day: state.day })
+	}
+	if (url.pathname === '/_control/fault' && request.method === 'POST') {
+		const kinds: FaultKind[] = ['http500', 'timeout', 'truncate', 'malformed']
+		if (typeof body.route !== 'string' || !kinds.includes(body.kind as FaultKind))
+			return Response.json({ error: 'route and kind required' }, { status: 400 })
+		state.faults.set(body.route, { kind: body.kind as FaultKind, remaining: typeof body.times === 'number' ? body.times : null })
+		return Response.json({ ok: true })
+	}
+	if (url.pathname === '/_control/fault' && request.method === 'DELETE') {
+		state.faults.clear()
+		return Response.json({ ok: true })
+	}
+	return Response.json({ day: state.day, faults: Object.fromEntries(state.faults) })
 }
 
 /** A 200 answer whose body is not the publication (a maintenance page, a CSV with a broken header). */

@@ -8,6 +8,7 @@ import { llmsRoutes } from './routes/llms-routes.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bulkRoutes } from './routes/bulk-routes.ts'
 import { connectedAppsRoutes } from './routes/connected-apps-routes.ts'
+import { evidenceRoutes } from './routes/evidence-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { keyRoutes } from './routes/key-routes.ts'
 import { oauthRoutes } from './routes/oauth-routes.ts'
@@ -90,6 +91,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(passwordRoutes(deps, web))
 		.use(keyRoutes(deps, web))
 		.use(bulkRoutes(deps, web))
+		.use(evidenceRoutes(deps, web, gateway))
 		.use(watchlistRoutes(deps, web, gateway))
 		.use(webhookRoutes(deps, web, gateway))
 		.use(exportRoutes(deps, web, gateway))

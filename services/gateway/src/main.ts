@@ -4,6 +4,7 @@ import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
 import { GatewayEnv } from './config.ts'
+import { startEvidencePurge } from './evidence/purge.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 import { createGatewayMetrics } from './metrics.ts'
 
@@ -39,6 +40,7 @@ const app = createApp({
 	metrics: createGatewayMetrics(metrics)
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
+const evidencePurge = startEvidencePurge({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
 ready = true
 logger.info('listening', {
 	port: app.server?.port,
@@ -50,6 +52,7 @@ handleShutdown(
 	{
 		async stop() {
 			ready = false
+			evidencePurge.stop()
 			await app.stop()
 			await closeDependencies(dependencies)
 			health.stop()

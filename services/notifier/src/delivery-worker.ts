@@ -47,100 +47,144 @@ export type DeliveryWorker = {
 
 const emptyResult = (): TickResult => ({ attempted: 0, delivered: 0, failed: 0, abandoned: 0, superseded: 0 })
 
+type Outcome = RecordedOutcome | 'error'
+type DeliveryContext = Awaited<ReturnType<typeof loadDeliveryContext>>
+
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
 	const { sql, clock, logger } = options
 	const secretKeys = secretKeyring(options.secretKey, options.previousSecretKeys)
-	const allowList =
-		options.allowList === undefined
-			? parseAllowList([])
-			: Array.isArray(options.allowList)
-				? parseAllowList(options.allowList)
-				: (options.allowList as AllowList)
-	const concurrency = options.concurrency ?? 64
+	const allowList = resolveAllowList(options.allowList)
+	const random = options.random ?? Math.random
 	const perEndpoint = options.perEndpointConcurrency ?? 4
 	const leaseMs = options.leaseMs ?? 60_000
-	const random = options.random ?? Math.random
-	const perEndpointInFlight = new Map<string, number>()
-	const running = new Set<Promise<RecordedOutcome | 'error'>>()
-	let inFlight = 0
+	const capacity = createCapacity(options.concurrency ?? 64, perEndpoint)
+	const running = new Set<Promise<Outcome>>()
+	const attemptOptions = { ...options, allowList, random }
 
-	const attemptOne = async (claim: ClaimedDelivery, context: Awaited<ReturnType<typeof loadDeliveryContext>>) => {
-		try {
-			const result = await attemptDelivery(claim, context.endpoints.get(claim.endpointId), context.events.get(claim.eventId), {
-				clock,
-				allowList,
-				resolve: options.resolve,
-				timeoutMs: options.timeoutMs,
-				maxResponseBytes: options.maxResponseBytes,
-				ca: options.ca
-			})
-			const outcome = await recordOutcome(sql, claim, result, clock.now(), random)
-			options.metrics?.attempted(outcome)
-			if (outcome !== 'delivered') {
-				logger.info('delivery attempt failed', {
-					delivery_id: claim.id,
-					event_id: claim.eventId,
-					attempt: claim.attempt,
-					outcome,
-					status: result.status,
-					error: result.error
-				})
-			}
-			return outcome
-		} catch (error) {
-			// the lease lapses and another attempt follows; nothing is lost
-			logger.error('delivery attempt could not be recorded', { delivery_id: claim.id, attempt: claim.attempt, error })
-			options.metrics?.attempted('error')
-			return 'error' as const
-		}
-	}
-
-	const launch = async (): Promise<Promise<RecordedOutcome | 'error'>[]> => {
-		const free = concurrency - inFlight
+	const launch = async (): Promise<Promise<Outcome>[]> => {
+		const free = capacity.free()
 		if (free <= 0) return []
-		const saturated = [...perEndpointInFlight].filter(([, count]) => count >= perEndpoint).map(([id]) => id)
 		const now = clock.now()
-		const claims = await claimDueDeliveries(sql, { now, limit: free, perEndpoint, skipEndpoints: saturated, leaseMs })
+		const claims = await claimDueDeliveries(sql, { now, limit: free, perEndpoint, skipEndpoints: capacity.saturatedEndpoints(), leaseMs })
 		if (claims.length === 0) return []
-		inFlight += claims.length
-		for (const claim of claims) perEndpointInFlight.set(claim.endpointId, (perEndpointInFlight.get(claim.endpointId) ?? 0) + 1)
-		const release = (claim: ClaimedDelivery) => {
-			inFlight -= 1
-			const left = (perEndpointInFlight.get(claim.endpointId) ?? 1) - 1
-			if (left <= 0) perEndpointInFlight.delete(claim.endpointId)
-			else perEndpointInFlight.set(claim.endpointId, left)
-		}
-		let context: Awaited<ReturnType<typeof loadDeliveryContext>>
+		capacity.take(claims)
+		let context: DeliveryContext
 		try {
 			context = await loadDeliveryContext(sql, claims, secretKeys, now)
 		} catch (error) {
-			for (const claim of claims) release(claim)
+			for (const claim of claims) capacity.release(claim)
 			throw error
 		}
 		return claims.map((claim) => {
-			const attempt = attemptOne(claim, context).finally(() => {
-				release(claim)
+			const attempt = attemptAndRecord(claim, context, attemptOptions).finally(() => {
+				capacity.release(claim)
 				running.delete(attempt)
-				if (loop !== null) wake()
+				loop.wake()
 			})
 			running.add(attempt)
 			return attempt
 		})
 	}
+	const loop = createPumpLoop(launch, capacity.hasRoom, logger)
 
-	const tally = (outcomes: readonly (RecordedOutcome | 'error')[]): TickResult => {
-		const result = emptyResult()
-		for (const outcome of outcomes) {
-			result.attempted += 1
-			if (outcome === 'delivered') result.delivered += 1
-			else if (outcome === 'failed' || outcome === 'error') result.failed += 1
-			else if (outcome === 'abandoned') result.abandoned += 1
-			else result.superseded += 1
-		}
-		return result
+	return {
+		async tick() {
+			await abandonStalled(sql, clock.now())
+			const launched = await launch()
+			return tally(await Promise.all(launched))
+		},
+		wake: loop.wake,
+		start: loop.start,
+		async stop() {
+			await loop.stop()
+			await Promise.all([...running])
+		},
+		inFlight: capacity.inFlight
 	}
+}
 
-	let loop: ReturnType<typeof setInterval> | null = null
+function resolveAllowList(allowList: DeliveryWorkerOptions['allowList']): AllowList {
+	if (allowList === undefined) return parseAllowList([])
+	return Array.isArray(allowList) ? parseAllowList(allowList) : (allowList as AllowList)
+}
+
+/** Attempts in flight in this replica, in all and per endpoint. */
+function createCapacity(concurrency: number, perEndpoint: number) {
+	const perEndpointInFlight = new Map<string, number>()
+	let inFlight = 0
+	return {
+		inFlight: () => inFlight,
+		free: () => concurrency - inFlight,
+		hasRoom: () => inFlight < concurrency,
+		saturatedEndpoints: () => [...perEndpointInFlight].filter(([, count]) => count >= perEndpoint).map(([id]) => id),
+		take(claims: readonly ClaimedDelivery[]) {
+			inFlight += claims.length
+			for (const claim of claims) perEndpointInFlight.set(claim.endpointId, (perEndpointInFlight.get(claim.endpointId) ?? 0) + 1)
+		},
+		release(claim: ClaimedDelivery) {
+			inFlight -= 1
+			const left = (perEndpointInFlight.get(claim.endpointId) ?? 1) - 1
+			if (left <= 0) perEndpointInFlight.delete(claim.endpointId)
+			else perEndpointInFlight.set(claim.endpointId, left)
+		}
+	}
+}
+
+/** One attempt and its recorded outcome; an attempt that cannot be recorded is `error` and its lease lapses. */
+async function attemptAndRecord(
+	claim: ClaimedDelivery,
+	context: DeliveryContext,
+	options: DeliveryWorkerOptions & { allowList: AllowList; random: RandomSource }
+): Promise<Outcome> {
+	const { sql, clock, logger, allowList, random } = options
+	try {
+		const result = await attemptDelivery(claim, context.endpoints.get(claim.endpointId), context.events.get(claim.eventId), {
+			clock,
+			allowList,
+			resolve: options.resolve,
+			timeoutMs: options.timeoutMs,
+			maxResponseBytes: options.maxResponseBytes,
+			ca: options.ca
+		})
+		const outcome = await recordOutcome(sql, claim, result, clock.now(), random)
+		options.metrics?.attempted(outcome)
+		if (outcome !== 'delivered') {
+			logger.info('delivery attempt failed', {
+				delivery_id: claim.id,
+				event_id: claim.eventId,
+				attempt: claim.attempt,
+				outcome,
+				status: result.status,
+				error: result.error
+			})
+		}
+		return outcome
+	} catch (error) {
+		// the lease lapses and another attempt follows; nothing is lost
+		logger.error('delivery attempt could not be recorded', { delivery_id: claim.id, attempt: claim.attempt, error })
+		options.metrics?.attempted('error')
+		return 'error'
+	}
+}
+
+function tally(outcomes: readonly Outcome[]): TickResult {
+	const result = emptyResult()
+	for (const outcome of outcomes) {
+		result.attempted += 1
+		if (outcome === 'delivered') result.delivered += 1
+		else if (outcome === 'failed' || outcome === 'error') result.failed += 1
+		else if (outcome === 'abandoned') result.abandoned += 1
+		else result.superseded += 1
+	}
+	return result
+}
+
+/**
+ * The running loop: one pass at a time leases and launches due work, and passes again while a pass
+ * launched something and there is room, or when woken during a pass. Polls every `pollMs` once started.
+ */
+function createPumpLoop(launch: () => Promise<unknown[]>, hasRoom: () => boolean, logger: Logger) {
+	let timer: ReturnType<typeof setInterval> | null = null
 	let pumping: Promise<void> | null = null
 	let pumpAgain = false
 	const pumpUntilIdle = async () => {
@@ -148,8 +192,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 			do {
 				pumpAgain = false
 				const launched = await launch()
-				if (launched.length > 0 && inFlight < concurrency) pumpAgain = true
-			} while (pumpAgain && loop !== null)
+				if (launched.length > 0 && hasRoom()) pumpAgain = true
+			} while (pumpAgain && timer !== null)
 		} catch (error) {
 			logger.error('leasing due deliveries failed', { error })
 		}
@@ -163,28 +207,19 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 			pumping = null
 		})
 	}
-	const wake = () => {
-		if (loop !== null) pump()
-	}
-
 	return {
-		async tick() {
-			await abandonStalled(sql, clock.now())
-			const launched = await launch()
-			return tally(await Promise.all(launched))
+		wake() {
+			if (timer !== null) pump()
 		},
-		wake,
-		start(pollMs) {
-			if (loop !== null) return
-			loop = setInterval(pump, pollMs)
+		start(pollMs: number) {
+			if (timer !== null) return
+			timer = setInterval(pump, pollMs)
 			pump()
 		},
 		async stop() {
-			if (loop !== null) clearInterval(loop)
-			loop = null
+			if (timer !== null) clearInterval(timer)
+			timer = null
 			await pumping
-			await Promise.all([...running])
-		},
-		inFlight: () => inFlight
+		}
 	}
 }

@@ -32,7 +32,7 @@ function withRecords(edit: (records: Record<string, unknown>[]) => unknown): str
 	return current.replace(match[0], `${match[1]}${JSON.stringify(edit(records))}${match[3]}`)
 }
 
-describe('AN license register', () => {
+describe('AN licence register', () => {
 	const parsed = anAdapter.parseRegister([page(current)])
 	const licence = (number: string) => parsed.licences.find((item) => item.upstreamKey === number)!
 

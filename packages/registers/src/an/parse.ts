@@ -180,7 +180,7 @@ function keepNewestLicencePerDomain(builder: Builder): ParsedDomain[] {
 	return [...chosen.values()]
 }
 
-/** Parses the Anjouan license-register page: the JSON embedded in `<script id="ag-licence-data">`. */
+/** Parses the Anjouan licence register page (`/license-register/`): the JSON embedded in `<script id="ag-licence-data">`. */
 export function parseAnRegister(files: FetchedFile[]): ParsedRegister {
 	if (files.length === 0) throw parseError('empty', 'no file to parse')
 	const builder: Builder = { entities: new Map(), licences: new Map(), domains: [], warnings: [] }

@@ -34,8 +34,8 @@ function cellLines(cell: Element): string[] {
 }
 
 /**
- * Parses the CGA enforcement register (layout assumed: one table, columns Licensee, License
- * Number, Measure, Effective Date, Remarks; see fixtures/cw/README.md). Cells may be merged
+ * Parses the CGA enforcement register (layout assumed: one table, columns `Licensee`,
+ * `License Number`, `Measure`, `Effective Date`, `Remarks`; see fixtures/cw/README.md). Cells may be merged
  * down (rowspan), missing at the end of a row, or hold several numbers on separate lines.
  */
 export function parseCwEnforcement(files: FetchedFile[]): ParsedEnforcement {

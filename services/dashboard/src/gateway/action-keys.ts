@@ -3,7 +3,7 @@ import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { asSql } from '../store/transaction.ts'
 
-export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check'
+export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence'
 
 /** An action key still unrevoked after this long belongs to a call that died; the sweep revokes it. */
 export const ACTION_KEY_LIFETIME_MS = 15 * MINUTE

@@ -43,7 +43,7 @@ export function createGatewayClient(deps: GatewayClientDeps): GatewayClient {
 						method,
 						headers: {
 							authorization: `Bearer ${issued.key}`,
-							accept: 'application/json, text/csv, application/x-ndjson',
+							accept: 'application/json, text/csv, application/x-ndjson, application/pdf',
 							...(jsonBody === undefined ? {} : { 'content-type': 'application/json' })
 						},
 						...(jsonBody === undefined ? {} : { body: JSON.stringify(jsonBody) }),

@@ -12,7 +12,6 @@ export type FoundOperator = { slug: string; name: string }
 export type FeedEvent = { id: string; event: string; timestamp: string; summary: string }
 export type Watchlist = { count: number; limit: number | null; operators: WatchedOperator[] }
 
-const FEED_DAYS = 30
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 const rowsOf = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : [])
 
@@ -59,25 +58,19 @@ export const watchlistClient = (client: GatewayClient, accountId: string) => ({
 		read(client.callAs(accountId, 'watchlist', 'POST', '/v1/watchlist/operators', { operator_slug: slug }), () => null),
 	remove: (slug: string) =>
 		read(client.callAs(accountId, 'watchlist', 'DELETE', `/v1/watchlist/operators/${encodeURIComponent(slug)}`), () => null),
-	events: (now: Date) =>
-		read(
-			client.callAs(
-				accountId,
-				'watchlist',
-				'GET',
-				`/v1/watchlist/events?since=${encodeURIComponent(new Date(now.getTime() - FEED_DAYS * 86_400_000).toISOString())}&limit=100`
-			),
-			(body) =>
-				rowsOf(body.events)
-					.map((row): FeedEvent => {
-						const data = (row.data ?? {}) as Record<string, unknown>
-						return {
-							id: String(row.event_id ?? ''),
-							event: String(row.event ?? ''),
-							timestamp: String(row.timestamp ?? ''),
-							summary: summaryOf(data)
-						}
-					})
-					.reverse()
+	/** Without `since` the API starts at the edge of its 30-day window by its own clock, so a dashboard clock ahead of the gateway's cannot ask past it. */
+	events: () =>
+		read(client.callAs(accountId, 'watchlist', 'GET', '/v1/watchlist/events?limit=100'), (body) =>
+			rowsOf(body.events)
+				.map((row): FeedEvent => {
+					const data = (row.data ?? {}) as Record<string, unknown>
+					return {
+						id: String(row.event_id ?? ''),
+						event: String(row.event ?? ''),
+						timestamp: String(row.timestamp ?? ''),
+						summary: summaryOf(data)
+					}
+				})
+				.reverse()
 		)
 })

@@ -2,6 +2,8 @@ import { BULK_BATCH_SIZE, BULK_ENTRIES_PER_JOB, BULK_UPLOAD_MAX_BYTES, type List
 import type { Session } from '../auth/sessions.ts'
 import type { BulkJob } from '../bulk/job-store.ts'
 import type { ResultPage, VerdictCount } from '../bulk/result-store.ts'
+import type { GatewayProblem } from '../gateway/gateway-problem.ts'
+import { EVIDENCE_NOTE, evidenceButton, evidenceRefusal } from './evidence-button.ts'
 import { formatUtc } from './format.ts'
 import { type SafeHtml, html } from './html.ts'
 import { callout, csrfField, signedInPage } from './layout.ts'
@@ -152,8 +154,9 @@ ${filterForm(
 )}
 <p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a></p>
 <p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
-<div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th></tr></thead><tbody>
-${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td></tr>`)}
+${EVIDENCE_NOTE}
+<div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th><th><span class="sr-only">Evidence</span></th></tr></thead><tbody>
+${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td><td>${evidenceButton(view.job.id, row.position, view.csrf, row.domain)}</td></tr>`)}
 </tbody></table></div>
 <nav class="pager" aria-label="Result pages">
 ${results.offset > 0 ? html`<a href="${query(Math.max(0, results.offset - results.limit))}">Previous</a>` : ''}
@@ -185,14 +188,20 @@ ${body}`
 	})
 }
 
-export function entryPage(view: {
+export type EntryView = {
 	session: Session
 	csrf: string
 	job: BulkJob
+	position: number
 	input: string
 	domain: string
 	result: unknown
-}): SafeHtml {
+	/** The API's refusal of an "Evidence (PDF)" request, or the dashboard's own when the form had expired. */
+	problem?: GatewayProblem
+	error?: string
+}
+
+export function entryPage(view: EntryView): SafeHtml {
 	return signedInPage({
 		title: `${view.domain} · bulk check`,
 		session: view.session,
@@ -201,6 +210,14 @@ export function entryPage(view: {
 		content: html`<p><a href="/bulk/${view.job.id}">← ${view.job.sourceName}</a></p>
 <h1>${view.domain}</h1>
 <p class="muted">As written in the list: <code>${view.input}</code></p>
-${view.result === null ? callout('info', 'Not checked yet.') : html`<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>`}`
+${view.problem ? evidenceRefusal(view.problem) : ''}
+${view.error ? callout('error', view.error) : ''}
+${
+	view.result === null
+		? callout('info', 'Not checked yet.')
+		: html`<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>
+<p>${evidenceButton(view.job.id, view.position, view.csrf, view.domain)}</p>
+${EVIDENCE_NOTE}`
+}`
 	})
 }

@@ -4,11 +4,11 @@ import type { Bus } from '@lv/bus'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
-import { entryOf, jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
-import { errorPage } from '../pages/error-page.ts'
+import { findAccountEntry, jobNotFound } from './bulk-entry.ts'
 import { UUID, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
@@ -16,14 +16,16 @@ import type { WebContext } from './web-context.ts'
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
 
-const notFound = (session: Session) =>
-	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
-
-/** The uploaded file, or null when the form carried none (an empty file input sends an empty, unnamed part). */
-function uploadedFile(body: unknown): File | null {
+/**
+ * The uploaded file and its name, or null when the form carried none: a browser sends an empty file
+ * input as an empty part with no file name, which the body parser gives as a File without `name`.
+ */
+function uploadedFile(body: unknown): { file: File; name: string } | null {
 	if (typeof body !== 'object' || body === null) return null
 	const value = (body as Record<string, unknown>).file
-	return value instanceof File && (value.size > 0 || value.name !== '') ? value : null
+	if (!(value instanceof File)) return null
+	const name = typeof value.name === 'string' ? value.name : ''
+	return value.size > 0 || name !== '' ? { file: value, name } : null
 }
 
 const numberParam = (value: string | undefined) => {
@@ -77,7 +79,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 		const session = await web.session(request)
 		if (!session) return redirect('/sign-in')
 		const job = UUID.test(id) ? await findJob(sql, session.accountId, id) : null
-		return job ? { session, job } : notFound(session)
+		return job ? { session, job } : jobNotFound(session)
 	}
 
 	return new Elysia()
@@ -93,18 +95,19 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			if (!web.sessionCsrfValid(session, body)) return formPage(session, { error: 'This form expired. Please submit the list again.' }, 403)
 			const limit = bulkEntryLimit(session.plan?.code)
 			if (limit === 0) return formPage(session, {}, 402)
-			const file = uploadedFile(body)
+			const upload = uploadedFile(body)
 			const pasted = formField(body, 'list') ?? ''
 			let text = pasted
 			let sourceName = 'Pasted list'
-			if (file) {
-				const decoded = decodeUpload(new Uint8Array(await file.arrayBuffer()))
+			if (upload) {
+				const decoded = decodeUpload(new Uint8Array(await upload.file.arrayBuffer()))
 				if (!decoded.ok) return formPage(session, { error: decoded.message }, 400)
 				text = decoded.text
-				sourceName = file.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
+				sourceName = upload.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
 			}
 			const read = readBulkList(text, limit)
-			if (!read.ok) return formPage(session, { error: read.message, report: read.report, pasted: file ? '' : pasted.slice(0, 10_000) }, 400)
+			if (!read.ok)
+				return formPage(session, { error: read.message, report: read.report, pasted: upload ? '' : pasted.slice(0, 10_000) }, 400)
 			const jobId = await createJob(sql, {
 				accountId: session.accountId,
 				sourceName,
@@ -172,11 +175,10 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 		})
 
 		.get('/bulk/:id/entries/:position', async ({ request, params }) => {
-			const found = await sessionAndJob(request, params.id)
-			if (found instanceof Response) return found
-			const { session, job } = found
-			const entry = /^\d{1,6}$/.test(params.position) ? await entryOf(sql, job.id, Number(params.position)) : null
-			if (!entry) return notFound(session)
-			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), job, ...entry }))
+			const session = await web.session(request)
+			if (!session) return redirect('/sign-in')
+			const entry = await findAccountEntry(sql, session.accountId, params.id, params.position)
+			if (!entry) return jobNotFound(session)
+			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), ...entry }))
 		})
 }

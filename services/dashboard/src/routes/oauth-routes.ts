@@ -6,7 +6,7 @@ import { type AuthorizeCheck, checkAuthorizeRequest, redirectBack } from '../oau
 import { registerClientEndpoint } from '../oauth/client-registration.ts'
 import { approveGrant, redirectHostOf } from '../oauth/oauth-store.ts'
 import { oauthError, oauthJson } from '../oauth/oauth-responses.ts'
-import { type OAuthSettings, authorizationServer } from '../oauth/oauth-settings.ts'
+import { type AuthorizationServer, type OAuthSettings, authorizationServer } from '../oauth/oauth-settings.ts'
 import { revocationEndpoint, tokenEndpoint } from '../oauth/token-endpoint.ts'
 import { consentPage } from '../pages/consent-page.ts'
 import { errorPage } from '../pages/error-page.ts'
@@ -55,6 +55,9 @@ function consentHeaders(redirectUri: string): Record<string, string> {
 	}
 }
 
+/** What every OAuth handler reads: the dashboard's parts, its web context and the configured authorisation server. */
+type OAuthContext = { deps: DashboardDeps; web: WebContext; settings: OAuthSettings; server: AuthorizationServer }
+
 /**
  * The authorisation server for assistant connectors (RFC 8414 metadata, RFC 7591 registration,
  * authorization code with PKCE S256 and a consent page, token, RFC 7009 revocation). Off unless
@@ -63,101 +66,111 @@ function consentHeaders(redirectUri: string): Record<string, string> {
 export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAuthSettings | undefined) {
 	const plugin = new Elysia({ name: 'oauth-routes' })
 	if (!settings) return plugin
-	const { sql, clock, logger } = deps
 	const server = authorizationServer(settings, deps.config.APP_URL)
-	const tokenDeps = { sql, clock, server }
-
-	const refusedPage = (message: string, session: Parameters<typeof errorPage>[2]) =>
-		htmlResponse(errorPage('This application cannot be connected', message, session), { status: 400 })
-
-	const tellClient = (check: Extract<AuthorizeCheck, { kind: 'redirect' }>) =>
-		redirect(
-			redirectBack(check.redirectUri, server.issuer, { error: check.error, error_description: check.description, state: check.state })
-		)
+	const context: OAuthContext = { deps, web, settings, server }
+	const tokenDeps = { sql: deps.sql, clock: deps.clock, server }
 
 	return plugin
 		.get('/.well-known/oauth-authorization-server', () => oauthJson(server.metadata))
-
-		.post(
-			'/oauth/register',
-			async ({ request, server: peer }) => {
-				const reached = await countAttempt(sql, clock, [
-					{
-						scope: `oauth-register-address:${web.clientAddress(request, peer)}`,
-						limit: settings.registrationsPerAddressHour,
-						windowMs: HOUR
-					}
-				])
-				if (reached)
-					return oauthError(
-						'temporarily_unavailable',
-						`too many registrations from this address; try again after ${reached.resetAt.toISOString()}`,
-						429
-					)
-				const answer = await registerClientEndpoint({ sql, clock }, await readBody(request))
-				if (answer.status === 201) logger.info('oauth client registered')
-				return answer
-			},
-			{ parse: 'none' }
-		)
-
-		.get('/oauth/authorize', async ({ request }) => {
-			const params = paramsOf(Object.fromEntries(new URL(request.url).searchParams))
-			const session = await web.session(request)
-			const check = await checkAuthorizeRequest(sql, server, params)
-			if (check.kind === 'page') return refusedPage(check.message, session)
-			if (check.kind === 'redirect') return tellClient(check)
-			if (!session) {
-				const url = new URL(request.url)
-				return redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`)
-			}
-			const { request: authorize } = check
-			const page = consentPage({
-				session,
-				csrf: web.csrfFor(session),
-				clientName: authorize.client.clientName,
-				redirectHost: redirectHostOf(authorize.redirectUri),
-				fields: { ...params, redirect_uri: authorize.redirectUri },
-				connectorUrl: server.resource
-			})
-			const response = htmlResponse(page)
-			for (const [name, value] of Object.entries(consentHeaders(authorize.redirectUri))) response.headers.set(name, value)
-			return response
-		})
-
-		.post('/oauth/authorize', async ({ request, body }) => {
-			const session = await web.session(request)
-			if (!session) return redirect('/sign-in')
-			if (!web.sessionCsrfValid(session, body))
-				return htmlResponse(errorPage('This form expired', 'Start connecting again from your assistant.', session), { status: 403 })
-			const check = await checkAuthorizeRequest(sql, server, paramsOf(body))
-			if (check.kind === 'page') return refusedPage(check.message, session)
-			if (check.kind === 'redirect') return tellClient(check)
-			const { request: authorize } = check
-			if (formField(body, 'decision') !== 'approve') {
-				logger.info('oauth consent denied', { account_id: session.accountId, client_id: authorize.client.id })
-				return redirect(
-					redirectBack(authorize.redirectUri, server.issuer, {
-						error: 'access_denied',
-						error_description: 'the user denied access',
-						state: authorize.state
-					})
-				)
-			}
-			const { grantId, code } = await approveGrant(sql, clock, {
-				clientId: authorize.client.id,
-				clientName: authorize.client.clientName,
-				userId: session.userId,
-				accountId: session.accountId,
-				resource: authorize.resource,
-				scope: authorize.scope,
-				redirectUri: authorize.redirectUri,
-				codeChallenge: authorize.codeChallenge
-			})
-			logger.info('oauth grant approved', { account_id: session.accountId, client_id: authorize.client.id, grant_id: grantId })
-			return redirect(redirectBack(authorize.redirectUri, server.issuer, { code, state: authorize.state }))
-		})
-
+		.post('/oauth/register', ({ request, server: peer }) => registerClient(context, request, peer), { parse: 'none' })
+		.get('/oauth/authorize', ({ request }) => showConsent(context, request))
+		.post('/oauth/authorize', ({ request, body }) => decideConsent(context, request, body))
 		.post('/oauth/token', async ({ request }) => tokenEndpoint(tokenDeps, await readBody(request)), { parse: 'none' })
 		.post('/oauth/revoke', async ({ request }) => revocationEndpoint(tokenDeps, await readBody(request)), { parse: 'none' })
+}
+
+/** POST /oauth/register: dynamic client registration, limited per address and hour. */
+async function registerClient(
+	{ deps, web, settings }: OAuthContext,
+	request: Request,
+	peer: Parameters<WebContext['clientAddress']>[1]
+): Promise<Response> {
+	const { sql, clock, logger } = deps
+	const reached = await countAttempt(sql, clock, [
+		{
+			scope: `oauth-register-address:${web.clientAddress(request, peer)}`,
+			limit: settings.registrationsPerAddressHour,
+			windowMs: HOUR
+		}
+	])
+	if (reached)
+		return oauthError(
+			'temporarily_unavailable',
+			`too many registrations from this address; try again after ${reached.resetAt.toISOString()}`,
+			429
+		)
+	const answer = await registerClientEndpoint({ sql, clock }, await readBody(request))
+	if (answer.status === 201) logger.info('oauth client registered')
+	return answer
+}
+
+/** GET /oauth/authorize: the consent page for a valid request from a signed-in user. */
+async function showConsent({ deps, web, server }: OAuthContext, request: Request): Promise<Response> {
+	const params = paramsOf(Object.fromEntries(new URL(request.url).searchParams))
+	const session = await web.session(request)
+	const check = await checkAuthorizeRequest(deps.sql, server, params)
+	if (check.kind === 'page') return refusedPage(check.message, session)
+	if (check.kind === 'redirect') return tellClient(server, check)
+	if (!session) {
+		const url = new URL(request.url)
+		return redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`)
+	}
+	const { request: authorize } = check
+	const page = consentPage({
+		session,
+		csrf: web.csrfFor(session),
+		clientName: authorize.client.clientName,
+		redirectHost: redirectHostOf(authorize.redirectUri),
+		fields: { ...params, redirect_uri: authorize.redirectUri },
+		connectorUrl: server.resource
+	})
+	const response = htmlResponse(page)
+	for (const [name, value] of Object.entries(consentHeaders(authorize.redirectUri))) response.headers.set(name, value)
+	return response
+}
+
+/** POST /oauth/authorize: the user's decision; an approval issues the code, a denial tells the client. */
+async function decideConsent({ deps, web, server }: OAuthContext, request: Request, body: unknown): Promise<Response> {
+	const { sql, clock, logger } = deps
+	const session = await web.session(request)
+	if (!session) return redirect('/sign-in')
+	if (!web.sessionCsrfValid(session, body))
+		return htmlResponse(errorPage('This form expired', 'Start connecting again from your assistant.', session), { status: 403 })
+	const check = await checkAuthorizeRequest(sql, server, paramsOf(body))
+	if (check.kind === 'page') return refusedPage(check.message, session)
+	if (check.kind === 'redirect') return tellClient(server, check)
+	const { request: authorize } = check
+	if (formField(body, 'decision') !== 'approve') {
+		logger.info('oauth consent denied', { account_id: session.accountId, client_id: authorize.client.id })
+		return redirect(
+			redirectBack(authorize.redirectUri, server.issuer, {
+				error: 'access_denied',
+				error_description: 'the user denied access',
+				state: authorize.state
+			})
+		)
+	}
+	const { grantId, code } = await approveGrant(sql, clock, {
+		clientId: authorize.client.id,
+		clientName: authorize.client.clientName,
+		userId: session.userId,
+		accountId: session.accountId,
+		resource: authorize.resource,
+		scope: authorize.scope,
+		redirectUri: authorize.redirectUri,
+		codeChallenge: authorize.codeChallenge
+	})
+	logger.info('oauth grant approved', { account_id: session.accountId, client_id: authorize.client.id, grant_id: grantId })
+	return redirect(redirectBack(authorize.redirectUri, server.issuer, { code, state: authorize.state }))
+}
+
+function refusedPage(message: string, session: Parameters<typeof errorPage>[2]): Response {
+	return htmlResponse(errorPage('This application cannot be connected', message, session), { status: 400 })
+}
+
+/** An invalid request whose redirect URI is trusted: the error goes back to the client. */
+function tellClient(server: AuthorizationServer, check: Extract<AuthorizeCheck, { kind: 'redirect' }>): Response {
+	return redirect(
+		redirectBack(check.redirectUri, server.issuer, { error: check.error, error_description: check.description, state: check.state })
+	)
 }

@@ -16,8 +16,8 @@ beforeAll(async () => {
 	licenceId = seeded.licence.id
 })
 
-async function proUser() {
-	const browser = new BrowserSession(h.dashboard())
+async function proUser(dashboard = h.dashboard()) {
+	const browser = new BrowserSession(dashboard)
 	const { email } = await signUp(browser, h.mailbox)
 	await h.db.sql`UPDATE accounts SET plan_code = 'pro' WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email})`
 	return browser
@@ -70,5 +70,17 @@ describe('watchlist page', () => {
 		expect((await browser.post('/watchlist/add', { slug: 'acme-gaming' }, { csrf: 'none' })).status).toBe(403)
 		later()
 		expect((await browser.get('/watchlist')).html).toContain('No operators watched yet.')
+	})
+
+	test("a dashboard whose clock runs behind the gateway's still shows the feed: the API starts the 30-day window by its own clock", async () => {
+		const lagging = { now: () => new Date(h.clock.nowMs() - 5_000), nowMs: () => h.clock.nowMs() - 5_000 }
+		const browser = await proUser(h.dashboard({}, { clock: lagging }))
+		later()
+		await browser.post('/watchlist/add', { slug: 'acme-gaming' })
+		later()
+		const page = await browser.get('/watchlist')
+		expect(page.status).toBe(200)
+		expect(page.html).not.toContain('since_exceeds_retention_window')
+		expect(page.html).toMatch(/data-timeline>[\s\S]*license\.status_changed/)
 	})
 })

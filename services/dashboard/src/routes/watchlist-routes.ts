@@ -19,12 +19,12 @@ const statusOf = (problem: GatewayProblem | undefined) =>
 	problem === undefined ? 200 : problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502
 
 export function watchlistRoutes(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
-	const { clock, logger } = deps
+	const { logger } = deps
 
 	/** The page: the watchlist, search results for `q`, the event timeline; the first refusal of the API is shown. */
 	async function page(session: Session, q: string, extra: Pick<WatchlistView, 'notice' | 'problem'> = {}) {
 		const client = watchlistClient(gateway, session.accountId)
-		const [summary, found, events] = await Promise.all([client.summary(), q === '' ? null : client.search(q), client.events(clock.now())])
+		const [summary, found, events] = await Promise.all([client.summary(), q === '' ? null : client.search(q), client.events()])
 		let problem = extra.problem
 		for (const outcome of [summary, found, events]) if (problem === undefined && outcome !== null && !outcome.ok) problem = outcome.problem
 		const view: WatchlistView = {

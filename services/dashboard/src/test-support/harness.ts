@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'bun:test'
 import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { TestClock } from '@lv/clock'
+import { evidenceKeyring, generateEvidenceKey } from '@lv/evidence'
 import { silentLogger } from '@lv/logger'
 import { type SmtpReceiver, type TestDatabase, createTestDatabase, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
@@ -51,7 +52,7 @@ export type Harness = {
 	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given; metrics only when given. */
 	dashboard(
 		config?: Partial<DashboardDeps['config']>,
-		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics'>>
+		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics' | 'clock'>>
 	): ReturnType<typeof createApp>
 	stop(): Promise<void>
 }
@@ -69,7 +70,9 @@ export async function startHarness(): Promise<Harness> {
 		config: GATEWAY_CONFIG,
 		// Test receivers listen on loopback, which the URL policy refuses unless the operator allows it.
 		webhooks: { secretKey: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex'), allowList: ['127.0.0.1/32'] },
-		connector: { tokenSecret: TEST_OAUTH.tokenSecret, issuer: TEST_CONFIG.APP_URL, mcpUrl: TEST_OAUTH.mcpUrl }
+		connector: { tokenSecret: TEST_OAUTH.tokenSecret, issuer: TEST_CONFIG.APP_URL, mcpUrl: TEST_OAUTH.mcpUrl },
+		// Signs the check records the dashboard's "Evidence (PDF)" buttons ask for.
+		evidence: await evidenceKeyring(await generateEvidenceKey('dashboard-test'))
 	})
 	await ensureStreams(bus)
 	return {
@@ -83,7 +86,7 @@ export async function startHarness(): Promise<Harness> {
 			createApp({
 				sql: db.sql,
 				bus,
-				clock,
+				clock: deps.clock ?? clock,
 				logger: silentLogger,
 				config: { ...TEST_CONFIG, ...config },
 				gatewayFetch: (request) => gateway.handle(request),

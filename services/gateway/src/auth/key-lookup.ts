@@ -7,7 +7,7 @@ export type KeyRecord = {
 	keyId: string
 	accountId: string
 	keyHash: Uint8Array
-	/** `plan_inactive`: the account has no plan or a canceled one. */
+	/** `plan_inactive`: the account has no plan or a cancelled one. */
 	status: 'live' | 'revoked' | 'plan_inactive'
 	/** Set when `status` is `live`. */
 	plan: Plan | null

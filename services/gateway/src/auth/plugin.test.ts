@@ -155,7 +155,7 @@ describe('auth: keys', () => {
 		}
 	})
 
-	test('an account with no plan or a canceled one is 402 payment_required / plan_inactive', async () => {
+	test('an account with no plan or a cancelled one is 402 payment_required / plan_inactive', async () => {
 		const canceled = await accountWithKey(db.sql, clock, 'starter')
 		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
 		const planless = await accountWithKey(db.sql, clock, 'starter')

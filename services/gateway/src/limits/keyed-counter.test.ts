@@ -147,7 +147,7 @@ describe('keyed counting in batches', () => {
 		expect(counted).toHaveLength(0)
 	})
 
-	test('an account whose plan was canceled, or whose plan row changed in any column, after its key was cached is answered stale', async () => {
+	test('an account whose plan was cancelled, or whose plan row changed in any column, after its key was cached is answered stale', async () => {
 		const plan = PLANS[1] as PlanShape
 		const canceled: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
 		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`

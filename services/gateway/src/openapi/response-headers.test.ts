@@ -110,7 +110,7 @@ describe('responseHeaders', () => {
 	})
 })
 
-describe('outcome catalog', () => {
+describe('outcome catalogue', () => {
 	test('every error outcome is an envelope whose status fits its code (SPEC Errors table)', () => {
 		const statusOfCode: Record<string, number[]> = {
 			invalid_query: [400, 409, 413],

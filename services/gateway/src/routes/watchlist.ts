@@ -30,10 +30,13 @@ export function keyedCaller(caller: Caller): KeyedCaller {
 }
 
 /** GET /v1/watchlist, GET/POST /v1/watchlist/operators, DELETE /v1/watchlist/operators/{slug}, GET /v1/watchlist/events. */
-export const watchlistRoutes = (deps: RouteDeps) => {
-	const { sql, clock } = deps
-	return new Elysia({ name: 'watchlist-routes' })
-		.use(authPlugin(deps.auth))
+export const watchlistRoutes = (deps: RouteDeps) =>
+	new Elysia({ name: 'watchlist-routes' }).use(watchlistReadRoutes(deps)).use(watchlistEditRoutes(deps)).use(eventsFeedRoutes(deps))
+
+/** GET /v1/watchlist and GET /v1/watchlist/operators. */
+function watchlistReadRoutes({ sql, auth }: RouteDeps) {
+	return new Elysia()
+		.use(authPlugin(auth))
 		.get(
 			'/v1/watchlist',
 			async ({ caller }) => {
@@ -73,6 +76,12 @@ export const watchlistRoutes = (deps: RouteDeps) => {
 				}
 			}
 		)
+}
+
+/** POST /v1/watchlist/operators and DELETE /v1/watchlist/operators/{slug}. */
+function watchlistEditRoutes({ sql, clock, auth }: RouteDeps) {
+	return new Elysia()
+		.use(authPlugin(auth))
 		.post(
 			'/v1/watchlist/operators',
 			async ({ caller, body, set }) => {
@@ -120,31 +129,35 @@ export const watchlistRoutes = (deps: RouteDeps) => {
 				}
 			}
 		)
-		.get(
-			'/v1/watchlist/events',
-			async ({ caller, query, set }) => {
-				const { accountId, plan } = keyedCaller(caller)
-				const nowMs = clock.nowMs()
-				const request = parseFeedQuery(query, nowMs)
-				const headers = await admitPoll(sql, { accountId, plan, nowMs })
-				const page = await readFeed(sql, accountId, request)
-				for (const [name, value] of Object.entries(headers)) set.headers[name] = value
-				return page
-			},
-			{
-				auth: 'required',
-				query: EventsFeedQuery,
-				response: { 200: EventsFeedModel, ...errorModels(400, 401, 402, 429, 500, 503) },
-				detail: {
-					tags: ['watchlist'],
-					summary: 'Poll the events feed',
-					description: [
-						'Webhook-shape events (same envelope and `event_id`, no signature), oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.',
-						'First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.',
-						'Polls per hour: Starter 10, Pro 60, Business 600, Enterprise unlimited; over it 429 `rate_limited` / `watchlist_events_poll_limit` with `reset_at`. Headers: `X-Poll-RateLimit-Limit`, `X-Poll-RateLimit-Remaining`, `X-Poll-RateLimit-Reset`, `X-Poll-RateLimit-Window`, `X-Poll-Recommended-Interval`.'
-					].join('\n\n'),
-					security
-				}
+}
+
+/** GET /v1/watchlist/events. */
+function eventsFeedRoutes({ sql, clock, auth }: RouteDeps) {
+	return new Elysia().use(authPlugin(auth)).get(
+		'/v1/watchlist/events',
+		async ({ caller, query, set }) => {
+			const { accountId, plan } = keyedCaller(caller)
+			const nowMs = clock.nowMs()
+			const request = parseFeedQuery(query, nowMs)
+			const headers = await admitPoll(sql, { accountId, plan, nowMs })
+			const page = await readFeed(sql, accountId, request)
+			for (const [name, value] of Object.entries(headers)) set.headers[name] = value
+			return page
+		},
+		{
+			auth: 'required',
+			query: EventsFeedQuery,
+			response: { 200: EventsFeedModel, ...errorModels(400, 401, 402, 429, 500, 503) },
+			detail: {
+				tags: ['watchlist'],
+				summary: 'Poll the events feed',
+				description: [
+					'Webhook-shape events (same envelope and `event_id`, no signature), oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.',
+					'First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.',
+					'Polls per hour: Starter 10, Pro 60, Business 600, Enterprise unlimited; over it 429 `rate_limited` / `watchlist_events_poll_limit` with `reset_at`. Headers: `X-Poll-RateLimit-Limit`, `X-Poll-RateLimit-Remaining`, `X-Poll-RateLimit-Reset`, `X-Poll-RateLimit-Window`, `X-Poll-Recommended-Interval`.'
+				].join('\n\n'),
+				security
 			}
-		)
+		}
+	)
 }

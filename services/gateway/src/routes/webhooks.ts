@@ -26,16 +26,29 @@ const tags = ['webhooks']
 
 /** POST/GET /v1/webhooks, PATCH/DELETE /v1/webhooks/{id}, rotate_secret, deliveries and test. */
 export const webhookRoutes = (deps: RouteDeps) => {
-	const { sql, clock } = deps
+	const settings = lazySettings(deps)
+	return new Elysia({ name: 'webhook-routes' })
+		.use(endpointRoutes(deps, settings))
+		.use(endpointChangeRoutes(deps, settings))
+		.use(endpointActivityRoutes(deps, settings))
+}
+
+type Settings = () => ResolvedWebhookSettings
+
+/** Resolved on first use, so a gateway without WEBHOOK_SECRET_KEY serves every other route. */
+function lazySettings(deps: RouteDeps): Settings {
 	let resolved: ResolvedWebhookSettings | undefined
-	const settings = (): ResolvedWebhookSettings => {
+	return () => {
 		if (deps.webhooks === undefined) throw new Error('webhook settings (WEBHOOK_SECRET_KEY) are not configured')
 		resolved ??= resolveWebhookSettings(deps.webhooks)
 		return resolved
 	}
+}
 
-	return new Elysia({ name: 'webhook-routes' })
-		.use(authPlugin(deps.auth))
+/** POST and GET /v1/webhooks. */
+function endpointRoutes({ sql, clock, auth }: RouteDeps, settings: Settings) {
+	return new Elysia()
+		.use(authPlugin(auth))
 		.post(
 			'/v1/webhooks',
 			async ({ caller, body, set }) => {
@@ -75,6 +88,12 @@ export const webhookRoutes = (deps: RouteDeps) => {
 			response: { 200: WebhookListModel, ...errorModels(400, 401, 402, 429, 500, 503) },
 			detail: { tags, summary: 'List webhook endpoints', description: 'Oldest first; secrets are never shown again.', security }
 		})
+}
+
+/** PATCH and DELETE /v1/webhooks/{id}, POST /v1/webhooks/{id}/rotate_secret. */
+function endpointChangeRoutes({ sql, clock, auth }: RouteDeps, settings: Settings) {
+	return new Elysia()
+		.use(authPlugin(auth))
 		.patch(
 			'/v1/webhooks/:id',
 			async ({ caller, params, body }) => {
@@ -135,6 +154,12 @@ export const webhookRoutes = (deps: RouteDeps) => {
 				}
 			}
 		)
+}
+
+/** GET /v1/webhooks/{id}/deliveries and POST /v1/webhooks/{id}/test. */
+function endpointActivityRoutes({ sql, clock, auth }: RouteDeps, settings: Settings) {
+	return new Elysia()
+		.use(authPlugin(auth))
 		.get(
 			'/v1/webhooks/:id/deliveries',
 			async ({ caller, params, query }) => {

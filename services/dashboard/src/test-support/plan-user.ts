@@ -1,0 +1,12 @@
+import { BrowserSession, signUp } from './browser-session.ts'
+import type { Harness } from './harness.ts'
+
+/** A user signed up through the forms whose account is then moved to `plan`, with the account's id. */
+export async function signedUpOnPlan(h: Harness, plan: string): Promise<{ browser: BrowserSession; accountId: string }> {
+	const browser = new BrowserSession(h.dashboard())
+	const { email } = await signUp(browser, h.mailbox)
+	const [account] = await h.db.sql<{ id: string }[]>`
+		UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email}) RETURNING id`
+	if (!account) throw new Error(`no account for ${email}`)
+	return { browser, accountId: account.id }
+}
