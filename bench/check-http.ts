@@ -49,10 +49,17 @@ const gateway = await startServer(
 	{ DATABASE_URL: db.url, NATS_URL: nats.url },
 	'/bench/ready'
 )
+/** BENCH_SECOND_GATEWAY=NAME=value,... starts the second gateway with that environment instead of METRICS=false. */
+const secondGatewayEnv: Record<string, string> = Object.fromEntries(
+	(process.env.BENCH_SECOND_GATEWAY ?? 'METRICS=false').split(',').map((pair) => pair.split('=') as [string, string])
+)
+const secondGatewayName = Object.entries(secondGatewayEnv)
+	.map(([name, value]) => `${name}=${value}`)
+	.join(' ')
 const gatewayWithoutMetrics = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url, METRICS: 'false' },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...secondGatewayEnv },
 	'/bench/ready'
 )
 
@@ -138,7 +145,7 @@ const allScenarios: Scenario[] = [
 	},
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) },
 	{
-		name: 'keyed, one account, gateway METRICS=false',
+		name: `keyed, one account, gateway ${secondGatewayName}`,
 		port: gatewayWithoutMetrics.port,
 		path: '/v1/check?domain=acmebet.co.uk',
 		connections: CONNECTIONS,

@@ -11,7 +11,7 @@
 import { Elysia } from 'elysia'
 import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
-import type { KeyedClaim, KeyedVerdict } from '@lv/quota'
+import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '@lv/quota'
 import { createCoalescer } from '@lv/runtime'
 import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
@@ -41,18 +41,37 @@ const counted = replicaWithProbes()
 const uncounted = replicaWithProbes()
 const admitted: KeyedVerdict = { outcome: 'admitted', secondUsed: 1, quotaUsed: 1 }
 uncounted.auth.limits.keyed = createCoalescer(async (claims: readonly KeyedClaim[]) => claims.map(() => admitted))
+/** A replica counting on a connection of its own, with `inFlight` statements pipelined on it. */
+async function replicaCountingOnItsOwnConnection(inFlight: number) {
+	const replica = replicaWithProbes()
+	const connection = await db.sql.reserve()
+	countingConnections.push(connection)
+	replica.auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(connection, claims), {
+		maxInFlight: inFlight
+	})
+	return replica
+}
+const countingConnections: { release(): void }[] = []
+const ownConnection = await replicaCountingOnItsOwnConnection(1)
+const pipelined = await replicaCountingOnItsOwnConnection(2)
 
 type App = ReturnType<typeof replicaWithProbes>['routes']
 const scenarios: { name: string; app: App; path: string }[] = [
 	{ name: 'no key check or limits', app: counted.routes, path: '/probe/plain' },
 	{ name: 'keyed, counted by the batch statement', app: counted.routes, path: '/probe/keyed' },
-	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' }
+	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' },
+	{ name: 'keyed, one statement, own connection', app: ownConnection.routes, path: '/probe/keyed' },
+	{ name: 'keyed, two statements, own connection', app: pipelined.routes, path: '/probe/keyed' }
 ]
 
-/** CPU time of this process per call (gateway, postgres.js client and the driver loop together), in µs. */
-async function cpuPerCall(app: App, path: string, calls: number): Promise<number> {
+/**
+ * CPU time of this process per call (gateway, postgres.js client and the driver loop together), in µs,
+ * and calls completed per second of wall time (which includes waiting for PostgreSQL).
+ */
+async function cpuPerCall(app: App, path: string, calls: number): Promise<{ micros: number; perSecond: number }> {
 	const headers = { authorization: `Bearer ${key}` }
 	let started = 0
+	const startedAt = performance.now()
 	const before = process.cpuUsage()
 	await Promise.all(
 		Array.from({ length: IN_FLIGHT }, async () => {
@@ -65,24 +84,28 @@ async function cpuPerCall(app: App, path: string, calls: number): Promise<number
 		})
 	)
 	const used = process.cpuUsage(before)
-	return (used.user + used.system) / calls
+	return { micros: (used.user + used.system) / calls, perSecond: calls / ((performance.now() - startedAt) / 1000) }
 }
 
 const results = new Map<string, number[]>()
+const rates = new Map<string, number[]>()
 try {
 	for (const { app, path } of scenarios) await cpuPerCall(app, path, 2_000)
 	for (let round = 0; round < BENCH_ROUNDS; round++) {
 		for (const { name, app, path } of round % 2 === 1 ? [...scenarios].reverse() : scenarios) {
-			const micros = await cpuPerCall(app, path, CALLS)
+			const { micros, perSecond } = await cpuPerCall(app, path, CALLS)
 			results.set(name, [...(results.get(name) ?? []), micros])
-			console.log(`round ${round + 1}  ${name.padEnd(40)} ${micros.toFixed(2)} µs of CPU per call`)
+			rates.set(name, [...(rates.get(name) ?? []), perSecond])
+			console.log(`round ${round + 1}  ${name.padEnd(40)} ${micros.toFixed(2)} µs of CPU per call, ${perSecond.toFixed(0)} calls/s`)
 		}
 	}
 } finally {
+	for (const connection of countingConnections) connection.release()
 	await bus.close()
 	await nats.stop()
 	await db.drop()
 	await stopSharedPostgres()
 }
 console.log(`-- median of ${BENCH_ROUNDS} rounds`)
-for (const [name, values] of results) console.log(`${name.padEnd(40)} ${median(values).toFixed(2)} µs of CPU per call`)
+for (const [name, values] of results)
+	console.log(`${name.padEnd(40)} ${median(values).toFixed(2)} µs of CPU per call, ${median(rates.get(name) ?? []).toFixed(0)} calls/s`)

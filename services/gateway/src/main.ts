@@ -1,5 +1,6 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
+import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
@@ -16,6 +17,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const dependencies = await connectDependencies('gateway', config, logger, { defaultPoolMax: 20, readReplica: true })
 const { sql, readSql, bus } = dependencies
+// The keyed counting statements, pipelined on one connection of their own (limits/limits-runtime.ts).
+const countingSql = createSql(config.DATABASE_URL, { applicationName: 'gateway-counting', max: 1 })
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
@@ -30,6 +33,7 @@ const connector = config.OAUTH_TOKEN_SECRET
 const app = createApp({
 	sql,
 	readSql,
+	countingSql,
 	bus,
 	clock: systemClock,
 	logger,
@@ -54,6 +58,7 @@ handleShutdown(
 			ready = false
 			evidencePurge.stop()
 			await app.stop()
+			await countingSql.end({ timeout: 5 })
 			await closeDependencies(dependencies)
 			health.stop()
 		}
