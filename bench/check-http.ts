@@ -43,16 +43,18 @@ const manyKeys = await Promise.all(
 
 const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs())
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
+/** `NAME=value,...` as an environment. */
+const envOf = (pairs: string): Record<string, string> =>
+	Object.fromEntries(pairs.split(',').map((pair) => pair.split('=') as [string, string]))
+/** BENCH_FIRST_GATEWAY=NAME=value,... adds that environment to the first gateway (the one most scenarios use). */
 const gateway = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...(process.env.BENCH_FIRST_GATEWAY ? envOf(process.env.BENCH_FIRST_GATEWAY) : {}) },
 	'/bench/ready'
 )
 /** BENCH_SECOND_GATEWAY=NAME=value,... starts the second gateway with that environment instead of METRICS=false. */
-const secondGatewayEnv: Record<string, string> = Object.fromEntries(
-	(process.env.BENCH_SECOND_GATEWAY ?? 'METRICS=false').split(',').map((pair) => pair.split('=') as [string, string])
-)
+const secondGatewayEnv = envOf(process.env.BENCH_SECOND_GATEWAY ?? 'METRICS=false')
 const secondGatewayName = Object.entries(secondGatewayEnv)
 	.map(([name, value]) => `${name}=${value}`)
 	.join(' ')
