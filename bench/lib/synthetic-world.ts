@@ -14,6 +14,7 @@ import {
 	beginJurisdiction,
 	buildIndex
 } from '@lv/verdict'
+import { edenGC } from 'bun:jsc'
 import { registerSizes } from '../check-seed.ts'
 
 const WORDS = (
@@ -142,7 +143,14 @@ function* linkChunks(code: string, w: World, readAt: Date): Generator<DomainLink
 	}
 }
 
-export function buildJurisdiction(index: CheckIndex, code: string, w: World, readAt: Date): { index: CheckIndex; ms: number } {
+/** `withLinks: false` builds names and licences only (the name-stage bench). */
+export function buildJurisdiction(
+	index: CheckIndex,
+	code: string,
+	w: World,
+	readAt: Date,
+	withLinks = true
+): { index: CheckIndex; ms: number } {
 	const started = performance.now()
 	const registerStatus = JURISDICTIONS.map((row) => ({ jurisdiction_code: row.code, last_successful_read_at: readAt }))
 	const build = beginJurisdiction(code, {
@@ -153,12 +161,17 @@ export function buildJurisdiction(index: CheckIndex, code: string, w: World, rea
 		licences: w.licences.filter((row) => row.jurisdiction_code === code),
 		licenseNumberVersions: []
 	})
-	for (const chunk of linkChunks(code, w, readAt)) build.addDomainLinks(chunk)
+	if (withLinks)
+		for (const chunk of linkChunks(code, w, readAt)) {
+			build.addDomainLinks(chunk)
+			// As the checker's loader does after each chunk: the chunk's rows are young garbage now.
+			edenGC()
+		}
 	return { index: build.finish(index), ms: performance.now() - started }
 }
 
 /** The whole index, built jurisdiction by jurisdiction as the checker builds it; build time per jurisdiction. */
-export function buildWorldIndex(w: World, readAt: Date): { index: CheckIndex; buildMs: Record<string, number> } {
+export function buildWorldIndex(w: World, readAt: Date, withLinks = true): { index: CheckIndex; buildMs: Record<string, number> } {
 	let index = buildIndex({
 		jurisdictions: JURISDICTIONS,
 		registerStatus: [],
@@ -170,7 +183,7 @@ export function buildWorldIndex(w: World, readAt: Date): { index: CheckIndex; bu
 	})
 	const buildMs: Record<string, number> = {}
 	for (const { code } of JURISDICTIONS) {
-		const built = buildJurisdiction(index, code, w, readAt)
+		const built = buildJurisdiction(index, code, w, readAt, withLinks)
 		index = built.index
 		buildMs[code] = Math.round(built.ms)
 	}

@@ -42,32 +42,12 @@ export async function startClusterTopology(options: {
 	const overrides = options.overrides ?? {}
 	const pgDir = makeOwnedTempDir('pg-cluster')
 	await ensureStackEvidenceKey(pgDir)
-	const started: {
-		services: ServiceProcess[]
-		pg?: PostgresHandle
-		sql?: Sql
-		nats?: NatsClusterHandle
-		bus?: Bus
-		registers?: RegisterServer
-		receiver?: Receiver
-	} = { services: [] }
-	const stop = async () => {
-		await Promise.all(started.services.map((service) => service.stop().catch(() => null)))
-		await started.bus?.close().catch(() => {})
-		await started.sql?.end({ timeout: 2 }).catch(() => {})
-		await started.receiver?.stop()
-		await started.registers?.stop()
-		await started.nats?.stop()
-		await started.pg?.stop()
-		rmSync(pgDir, { recursive: true, force: true })
-	}
+	const started: Started = { services: [] }
+	const stop = () => stopStarted(started, pgDir)
 	try {
 		const pg = await startPostgres({ dataDir: pgDir })
 		started.pg = pg
-		const admin = createSql(pg.adminUrl, { max: 1 })
-		await admin.unsafe('CREATE DATABASE lv')
-		await admin.end({ timeout: 2 })
-		const databaseUrl = pg.urlFor('lv')
+		const databaseUrl = await createLvDatabase(pg)
 		const sql = createSql(databaseUrl, { max: 4 })
 		started.sql = sql
 		await migrate(sql)
@@ -82,30 +62,16 @@ export async function startClusterTopology(options: {
 		started.receiver = receiver
 		await options.seed(sql, receiver)
 
-		const ports: StackPorts = {
-			api: await freePort(),
-			apiReplica: await freePort(),
-			dashboard: await freePort(),
-			registers: Number(new URL(registers.url).port)
-		}
+		const ports = await stackPorts(registers)
 		const replicas = Object.fromEntries(REPLICATED.map((name) => [name, [] as ServiceProcess[]])) as Record<
 			ReplicatedService,
 			ServiceProcess[]
 		>
-		const envOf = (name: ReplicatedService, replica: number) => {
-			const service = STACK_SERVICES.find((candidate) => candidate.name === name)
-			if (!service?.clusterReplicas) throw new Error(`${name} is not replicated by the --cluster stack`)
-			return {
-				DATABASE_URL: databaseUrl,
-				NATS_URL: nats.url,
-				JETSTREAM_REPLICAS: String(nats.nodes.length),
-				...service.env(ports, pgDir, replica),
-				WEBHOOK_ALLOW_LIST: receiver.origin,
-				...overrides[name]
-			}
-		}
 		const launch = async (name: ReplicatedService, replica: number) => {
-			const child = await startService(name, envOf(name, replica))
+			const child = await startService(name, {
+				...replicaEnv(name, replica, { databaseUrl, nats, ports, pgDir, receiver }),
+				...overrides[name]
+			})
 			started.services.push(child)
 			replicas[name][replica] = child
 		}
@@ -133,5 +99,62 @@ export async function startClusterTopology(options: {
 	} catch (error) {
 		await stop()
 		throw error
+	}
+}
+
+/** What has started so far, stopped in reverse when the topology stops or fails to start. */
+type Started = {
+	services: ServiceProcess[]
+	pg?: PostgresHandle
+	sql?: Sql
+	nats?: NatsClusterHandle
+	bus?: Bus
+	registers?: RegisterServer
+	receiver?: Receiver
+}
+
+async function stopStarted(started: Started, pgDir: string): Promise<void> {
+	await Promise.all(started.services.map((service) => service.stop().catch(() => null)))
+	await started.bus?.close().catch(() => {})
+	await started.sql?.end({ timeout: 2 }).catch(() => {})
+	await started.receiver?.stop()
+	await started.registers?.stop()
+	await started.nats?.stop()
+	await started.pg?.stop()
+	rmSync(pgDir, { recursive: true, force: true })
+}
+
+/** The stack's `lv` database on the cluster's PostgreSQL; its URL. */
+async function createLvDatabase(pg: PostgresHandle): Promise<string> {
+	const admin = createSql(pg.adminUrl, { max: 1 })
+	await admin.unsafe('CREATE DATABASE lv')
+	await admin.end({ timeout: 2 })
+	return pg.urlFor('lv')
+}
+
+/** Free ports for the two gateway replicas and the dashboard, and the register server's. */
+async function stackPorts(registers: RegisterServer): Promise<StackPorts> {
+	return {
+		api: await freePort(),
+		apiReplica: await freePort(),
+		dashboard: await freePort(),
+		registers: Number(new URL(registers.url).port)
+	}
+}
+
+/** One replica's environment: the stack service's own settings on the cluster's database, NATS and receiver. */
+function replicaEnv(
+	name: ReplicatedService,
+	replica: number,
+	cluster: { databaseUrl: string; nats: NatsClusterHandle; ports: StackPorts; pgDir: string; receiver: Receiver }
+): Record<string, string> {
+	const service = STACK_SERVICES.find((candidate) => candidate.name === name)
+	if (!service?.clusterReplicas) throw new Error(`${name} is not replicated by the --cluster stack`)
+	return {
+		DATABASE_URL: cluster.databaseUrl,
+		NATS_URL: cluster.nats.url,
+		JETSTREAM_REPLICAS: String(cluster.nats.nodes.length),
+		...service.env(cluster.ports, cluster.pgDir, replica),
+		WEBHOOK_ALLOW_LIST: cluster.receiver.origin
 	}
 }

@@ -10,7 +10,8 @@ import {
 	listenDashboard,
 	signUpInChromium,
 	textWhenShown,
-	screenshot
+	screenshot,
+	widthAt375
 } from '../support/chromium.ts'
 
 let h: Harness
@@ -45,10 +46,7 @@ afterAll(async () => {
 const shot = (page: Page, name: string) => screenshot(page, `${name}`)
 
 async function fitsIn375(page: Page, name: string) {
-	await page.setViewportSize({ width: 375, height: 800 })
-	await shot(page, `${name}-375`)
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-	await page.setViewportSize({ width: 1200, height: 900 })
+	expect(await widthAt375(page, `${name}-375`)).toBeLessThanOrEqual(375)
 }
 
 describe('webhooks and watchlist in a real browser', () => {

@@ -3,7 +3,7 @@ import { TestClock } from '@lv/clock'
 import { responseExcerpt } from '@lv/webhooks'
 import { type Receiver, startReceiver } from '../../services/notifier/src/test-support/receiver.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
-import { newSecretKey, notificationsApp } from '../../services/gateway/src/webhooks/test-fixtures.ts'
+import { newSecretKey, notificationsApp } from '../../services/gateway/src/test-support/webhooks.ts'
 import { TEST_RESPONSE_BODY_BYTES } from '../../services/gateway/src/webhooks/test-ping.ts'
 import { useStores } from './stores.ts'
 

@@ -98,3 +98,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 		await page.screenshot(options)
 	})
 }
+
+/** Lays the page out 375 px wide, screenshots it as `<name>` and returns the document's width there (375 when it fits); the viewport is put back. */
+export async function widthAt375(page: Page, name: string): Promise<number> {
+	const before = page.viewportSize()
+	await page.setViewportSize({ width: 375, height: 800 })
+	await screenshot(page, name)
+	const width = await page.evaluate(() => document.documentElement.scrollWidth)
+	if (before) await page.setViewportSize(before)
+	return width
+}

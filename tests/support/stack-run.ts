@@ -13,13 +13,9 @@ const stillRunning = (entry: ProcessEntry) => {
 	return now !== null && now.state !== 'Z' && now.name === entry.name
 }
 
-/**
- * `bun scripts/stack.ts <args>` as a developer runs it, on free ports with data in a throwaway
- * directory; resolves once it printed its demo key.
- */
-export async function runStack(args: string[] = []) {
-	const dataDir = makeOwnedTempDir('stack-smoke')
-	const ports: StackPortsEnv = {
+/** A free port for each of the stack's listeners. */
+async function freeStackPorts(): Promise<StackPortsEnv> {
+	return {
 		STACK_PG_PORT: await freePort(),
 		// the cluster's nodes take this port and the next two
 		STACK_NATS_PORT: await freePort(),
@@ -28,6 +24,15 @@ export async function runStack(args: string[] = []) {
 		STACK_DASHBOARD_PORT: await freePort(),
 		STACK_REGISTERS_PORT: await freePort()
 	}
+}
+
+/**
+ * `bun scripts/stack.ts <args>` as a developer runs it, on free ports with data in a throwaway
+ * directory; resolves once it printed its demo key.
+ */
+export async function runStack(args: string[] = []) {
+	const dataDir = makeOwnedTempDir('stack-smoke')
+	const ports = await freeStackPorts()
 	let output = ''
 	let started: ProcessEntry[] = []
 	const child = Bun.spawn(['bun', 'scripts/stack.ts', ...args], {

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { TestClock } from '@lv/clock'
+import type { Sql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { type RegisterServer, startRegisterServer } from '@lv/register-server'
 import { JURISDICTION_CODES, adapters } from '@lv/registers'
@@ -72,18 +73,7 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 	try {
 		started.readerBus = await connectBus({ servers: nats.url, name: 'stack-reader' })
 		await ensureStreams(started.readerBus)
-		const reader: RunDeps = {
-			sql: db.sql,
-			clock,
-			fetcher: httpFetcher({ timeoutMs: 5_000, userAgent: 'reader-check-stack' }),
-			sources: new Sources(registers.url),
-			policy: registerServerPolicy(registers.url),
-			adapters,
-			grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
-			maxFiles: 100,
-			logger: silentLogger,
-			bus: started.readerBus
-		}
+		const reader = readerDeps(db.sql, clock, registers.url, started.readerBus)
 
 		started.checkerBus = await connectBus({ servers: nats.url, name: 'stack-checker' })
 		const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock })
@@ -105,21 +95,7 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 		const gateway = started.gateway
 		const apiKey = await issueKey(db.sql, 'enterprise')
 
-		const checkerCaughtUp = async () => {
-			await waitFor(
-				async () => {
-					const rows = await db.sql<{ code: string; data_version: string; read_at: Date | null }[]>`
-						SELECT jurisdiction_code AS code, data_version::text AS data_version, last_successful_read_at AS read_at FROM register_status`
-					const index = store.current()
-					return rows.every(
-						(row) =>
-							store.versions().get(row.code) === BigInt(row.data_version) &&
-							(index.shards.get(row.code)?.jurisdiction.last_successful_read_at ?? null) === (row.read_at?.getTime() ?? null)
-					)
-				},
-				{ what: 'the checker to take every register read', timeoutMs: 15_000, intervalMs: 20 }
-			)
-		}
+		const checkerCaughtUp = () => checkerTookEveryRead(db.sql, store)
 
 		return {
 			db,
@@ -145,23 +121,55 @@ export async function startReaderCheckStack(options: { gatewayEnv?: Record<strin
 				})
 				return { status: response.status, body: (await response.json()) as Record<string, any> }
 			},
-			async withdrawEvent(historyId, note) {
-				const child = Bun.spawn(['bun', join(REPO_ROOT, 'services/reader/src/ops-cli.ts'), 'withdraw-event', historyId, '--note', note], {
-					env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: db.url },
-					stdout: 'pipe',
-					stderr: 'pipe'
-				})
-				const [exitCode, stdout, stderr] = await Promise.all([
-					child.exited,
-					new Response(child.stdout).text(),
-					new Response(child.stderr).text()
-				])
-				return { exitCode, stdout, stderr }
-			},
+			withdrawEvent: (historyId, note) => withdrawEventWithOpsCli(db.url, historyId, note),
 			stop
 		}
 	} catch (error) {
 		await stop().catch(() => {})
 		throw error
 	}
+}
+
+/** The reader's dependencies as its main.ts builds them, fetching from the register server. */
+function readerDeps(sql: Sql, clock: TestClock, registersUrl: string, bus: Bus): RunDeps {
+	return {
+		sql,
+		clock,
+		fetcher: httpFetcher({ timeoutMs: 5_000, userAgent: 'reader-check-stack' }),
+		sources: new Sources(registersUrl),
+		policy: registerServerPolicy(registersUrl),
+		adapters,
+		grace: { missedReads: 2, minimumMs: 48 * 3_600_000 },
+		maxFiles: 100,
+		logger: silentLogger,
+		bus
+	}
+}
+
+/** Resolves once the checker's index holds every register's current data version and read time. */
+async function checkerTookEveryRead(sql: Sql, store: IndexStore): Promise<void> {
+	await waitFor(
+		async () => {
+			const rows = await sql<{ code: string; data_version: string; read_at: Date | null }[]>`
+				SELECT jurisdiction_code AS code, data_version::text AS data_version, last_successful_read_at AS read_at FROM register_status`
+			const index = store.current()
+			return rows.every(
+				(row) =>
+					store.versions().get(row.code) === BigInt(row.data_version) &&
+					(index.shards.get(row.code)?.jurisdiction.last_successful_read_at ?? null) === (row.read_at?.getTime() ?? null)
+			)
+		},
+		{ what: 'the checker to take every register read', timeoutMs: 15_000, intervalMs: 20 }
+	)
+}
+
+/** The reader's ops CLI `withdraw-event` as an operator runs it, against the stack's database. */
+async function withdrawEventWithOpsCli(databaseUrl: string, historyId: string, note: string) {
+	const child = Bun.spawn(['bun', join(REPO_ROOT, 'services/reader/src/ops-cli.ts'), 'withdraw-event', historyId, '--note', note], {
+		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATABASE_URL: databaseUrl },
+		stdout: 'pipe',
+		stderr: 'pipe'
+	})
+	const [exitCode, stdout, stderr] = await Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()])
+	return { exitCode, stdout, stderr }
 }

@@ -32,3 +32,19 @@ export async function revokeApiKey(sql: Sql, clock: Clock, accountId: string, ke
 		RETURNING id`
 	return rows.length === 1
 }
+
+/** The SHA-256 of an unrevoked key; null once it is revoked or gone. */
+export async function unrevokedKeyHash(sql: Sql, keyId: string): Promise<Uint8Array | null> {
+	const [row] = await sql<{ key_hash: Uint8Array }[]>`SELECT key_hash FROM api_keys WHERE id = ${keyId} AND revoked_at IS NULL`
+	return row ? new Uint8Array(row.key_hash) : null
+}
+
+export type NamedKey = { keyId: string; label: string; displayPrefix: string; revoked: boolean }
+
+/** The account's keys among `keyIds`, by label and display prefix; ids of other accounts' keys or of deleted keys are left out. */
+export async function namedKeys(sql: Sql, accountId: string, keyIds: readonly string[]): Promise<NamedKey[]> {
+	if (keyIds.length === 0) return []
+	return sql<NamedKey[]>`
+		SELECT id AS "keyId", label, display_prefix AS "displayPrefix", revoked_at IS NOT NULL AS revoked FROM api_keys
+		WHERE account_id = ${accountId} AND id = ANY(${keyIds}::uuid[])`
+}

@@ -30,6 +30,22 @@ const nodeNamed = (name: string) => {
 	return node
 }
 
+/** Brings a killed node back and waits until every stream has a leader and both followers current, so the next test starts on a whole cluster. */
+async function restore(node: NatsClusterHandle['nodes'][number], bus: Bus): Promise<void> {
+	await node.start()
+	await waitFor(
+		async () => {
+			for (const stream of Object.values(STREAMS)) {
+				const info = await bus.jsm.streams.info(stream.name).catch(() => undefined)
+				const followers = info?.cluster?.replicas ?? []
+				if (!info?.cluster?.leader || followers.length !== 2 || followers.some((peer) => !peer.current || peer.offline)) return false
+			}
+			return true
+		},
+		{ what: 'every stream led, with both followers current', timeoutMs: 30_000 }
+	)
+}
+
 beforeAll(async () => {
 	cluster = await startNatsCluster()
 })
@@ -93,7 +109,7 @@ describe('JetStream on a three-node cluster', () => {
 		)
 		expect(again.every((result) => result.duplicate)).toBe(true)
 		expect((await bus.jsm.streams.info('EVENTS')).state.messages - before).toBe(40)
-		await leader.start()
+		await restore(leader, bus)
 	}, 60_000)
 
 	test('a durable consumer resumes after its leader node is killed', async () => {
@@ -117,7 +133,7 @@ describe('JetStream on a three-node cluster', () => {
 		await waitFor(() => seen.size === 10, { what: 'the messages published after the loss to be handled', timeoutMs: 30_000 })
 		expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
 		await consumption.stop()
-		await leader.start()
+		await restore(leader, bus)
 	}, 60_000)
 
 	test('request/reply fails over when the node the requester is connected to dies', async () => {
@@ -145,6 +161,6 @@ describe('JetStream on a three-node cluster', () => {
 		lost.kill()
 		expect(await ask(41, 5_000)).toEqual({ n: 42 })
 		await responder.stop()
-		await lost.start()
+		await restore(lost, responderBus)
 	}, 60_000)
 })

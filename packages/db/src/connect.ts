@@ -2,6 +2,8 @@ import postgres from 'postgres'
 
 export type Sql = postgres.Sql<Record<string, never>>
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>
+/** A piece of a query (a tagged template not awaited) to embed in another. */
+export type SqlFragment = postgres.Fragment
 
 export type SqlOptions = {
 	max?: number

@@ -1,2 +1,5 @@
+export * from './array-literal.ts'
 export * from './connect.ts'
 export * from './migrate.ts'
+export * from './table-owners.ts'
+export * from './table-ownership.ts'

@@ -30,6 +30,8 @@ export const ERROR_REASONS = [
 	'invalid_cursor',
 	'since_exceeds_retention_window',
 	'invalid_event_type',
+	// GET /v1/usage's month (docs/usage.md).
+	'invalid_month',
 	'invalid_url',
 	'invalid_scheme',
 	'empty_host',

@@ -1,42 +1,72 @@
+import { liveKeyPlan } from '@lv/accounts'
 import type { Sql } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
+import { recordUsage } from './usage-daily.ts'
+import { UsageTally } from './usage-tally.ts'
 
-type KeyPlanRow = {
-	account_id: string
-	plan_code: string
-	plan_version: string
-	is_trial: boolean
-	per_second_limit: number | null
+/** The refusal reason the gateway answers a verdict with (limits/limit-errors.ts); null for a call not refused. */
+const refusalOf = (verdict: KeyedVerdict, isTrial: boolean): string | null => {
+	if (verdict.outcome === 'per_second_exceeded') return 'per_second_limit_exceeded'
+	if (verdict.outcome === 'quota_exhausted') return isTrial ? 'prelaunch_daily_cap' : 'monthly_request_limit_reached'
+	return null
+}
+
+/** What counting a key's calls needs of its account and plan, as read from the committed rows. */
+export type KeyPlan = {
+	accountId: string
+	planCode: string
+	/** The version (xmin) of the plans row. */
+	planVersion: string
+	isTrial: boolean
+	perSecondLimit: number | null
 	quota: number | null
 }
 
-/**
- * Counts one call of a key exactly as the gateway counts them (the same statement, the same
- * per-second and quota windows), for work done on the account's behalf outside an HTTP request
- * (the dashboard's bulk checks). `stale` when the key is revoked or the account has no active plan.
- */
-export async function countKeyCall(sql: Sql, input: { keyId: string; accountId: string; nowMs: number }): Promise<KeyedVerdict> {
-	const [row] = await sql<KeyPlanRow[]>`
-		SELECT a.id AS account_id, a.plan_code, p.xmin::text AS plan_version, p.is_trial, p.per_second_limit,
-			CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota
-		FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
-		WHERE k.id = ${input.keyId} AND k.account_id = ${input.accountId} AND k.revoked_at IS NULL AND a.plan_status = 'active'`
-	if (!row) return { outcome: 'stale' }
-	const claim: KeyedClaim = {
-		keyId: input.keyId,
+/** The key's account and plan, or null when the key is revoked or the account has no active plan. */
+export async function readKeyPlan(sql: Sql, keyId: string, accountId: string): Promise<KeyPlan | null> {
+	const row = await liveKeyPlan(sql, keyId, accountId)
+	if (!row) return null
+	return {
 		accountId: row.account_id,
 		planCode: row.plan_code,
 		planVersion: row.plan_version,
 		isTrial: row.is_trial,
 		perSecondLimit: row.per_second_limit,
-		quota: row.quota,
-		subject: row.is_trial ? input.keyId : row.account_id,
-		secondStartMs: secondWindow(input.nowMs).startMs,
-		quotaWindowStartMs: (row.is_trial ? utcDayWindow(input.nowMs) : utcMonthWindow(input.nowMs)).startMs
+		quota: row.quota
 	}
-	const [verdict] = await countKeyedClaims(sql, [claim])
-	return verdict ?? { outcome: 'stale' }
+}
+
+/** A claim for one call of the key at `nowMs`, made from its plan as read earlier (the counting statement re-checks it). */
+export const keyClaim = (keyId: string, plan: KeyPlan, nowMs: number): KeyedClaim => ({
+	keyId,
+	...plan,
+	subject: plan.isTrial ? keyId : plan.accountId,
+	secondStartMs: secondWindow(nowMs).startMs,
+	quotaWindowStartMs: (plan.isTrial ? utcDayWindow(nowMs) : utcMonthWindow(nowMs)).startMs
+})
+
+/**
+ * Counts one call of a key exactly as the gateway counts them (the same statement, the same
+ * per-second and quota windows), for work done on the account's behalf outside an HTTP request
+ * (the dashboard's bulk checks), and records it in usage_daily as the gateway does (in the
+ * caller's transaction, if any). `plan`, when the caller kept it from an earlier readKeyPlan, spares
+ * reading it again; `stale` when the key is revoked, the account has no active plan, or the plan
+ * given is no longer the account's.
+ */
+export async function countKeyCall(
+	sql: Sql,
+	input: { keyId: string; accountId: string; nowMs: number; plan?: KeyPlan }
+): Promise<KeyedVerdict> {
+	const plan = input.plan ?? (await readKeyPlan(sql, input.keyId, input.accountId))
+	if (!plan) return { outcome: 'stale' }
+	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(sql, [keyClaim(input.keyId, plan, input.nowMs)])
+	if (verdict.outcome !== 'stale') {
+		const tally = new UsageTally()
+		tally.note(plan.accountId, input.keyId, refusalOf(verdict, plan.isTrial) ?? 'call', input.nowMs)
+		await recordUsage(sql, tally.drain())
+	}
+	return verdict
 }
 
 /** The account's calls counted so far in the current UTC month (what X-Monthly-Quota-Used says). */

@@ -1,2 +1,6 @@
 export * from './keyed-counter.ts'
 export * from './account-calls.ts'
+export * from './release-call.ts'
+export * from './usage-tally.ts'
+export * from './usage-daily.ts'
+export * from './usage-report.ts'

@@ -1,3 +1,4 @@
+import { keyAccountPlanJoin } from '@lv/accounts'
 import type { Sql } from '@lv/db'
 
 /**
@@ -134,6 +135,7 @@ const COUNT_WANTED = `
 	RETURNING subject, second_count, quota_count, last_batch_admitted`
 
 const quotaOfPlan = 'CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END'
+const KEY_ACCOUNT_PLAN = keyAccountPlanJoin('c.key_id')
 
 /** One group (the usual batch of a busy replica: one key): scalar parameters, no row when the claim is not valid. */
 const COUNT_ONE_GROUP = `
@@ -141,7 +143,7 @@ const COUNT_ONE_GROUP = `
 		SELECT c.subject, c.calls, c.second_start, c.quota_window_start, p.per_second_limit, ${quotaOfPlan} AS quota
 		FROM (SELECT $1::uuid AS key_id, $2::uuid AS account_id, $3::text AS plan_code, $4::text AS plan_version, $5::uuid AS subject,
 			$6::int AS calls, $7::timestamptz AS second_start, $8::timestamptz AS quota_window_start) AS c
-		JOIN api_keys k ON k.id = c.key_id JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		${KEY_ACCOUNT_PLAN}
 		WHERE ${validClaimCheck}
 	)
 	${COUNT_WANTED}`
@@ -156,7 +158,7 @@ const COUNT_GROUPS = `
 			min(p.per_second_limit) AS per_second_limit, min(${quotaOfPlan}) AS quota, array_agg(c.position::int) AS positions
 		FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::uuid[], $6::int[], $7::timestamptz[], $8::timestamptz[])
 			WITH ORDINALITY AS c(key_id, account_id, plan_code, plan_version, subject, calls, second_start, quota_window_start, position)
-		JOIN api_keys k ON k.id = c.key_id JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code
+		${KEY_ACCOUNT_PLAN}
 		WHERE ${validClaimCheck}
 		GROUP BY c.subject
 	),

@@ -440,6 +440,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's usage
+         * @description Calls per UTC day for a month and the month before it (`month`, default the current month), with each key's calls and the refusals of known keys by reason (401 `api_key_revoked`, 402, 429), and the current month's quota used and left.
+         *
+         *     `calls` counts every admitted call, including calls answered with an error, which the quota gives back; `quota.used` is the charged count (X-Monthly-Quota-Used). Calls made through assistant connectors and the dashboard are counted under their own keys.
+         *
+         *     Other replicas write their counts within a second, so the last second of calls may be missing. This call is counted like any other.
+         */
+        get: operations["getV1Usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/watchlist": {
         parameters: {
             query?: never;
@@ -5831,6 +5855,269 @@ export interface operations {
                 };
             };
             /** @description service_unavailable / dependency_unavailable */
+            503: {
+                headers: {
+                    /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    getV1Usage: {
+        parameters: {
+            query?: {
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    /** @description Always sent on this response. The plan’s monthly ceiling, or `unlimited`. */
+                    "X-Monthly-Quota-Limit": components["headers"]["X-Monthly-Quota-Limit"];
+                    "X-Monthly-Quota-Remaining": components["headers"]["X-Monthly-Quota-Remaining"];
+                    "X-Monthly-Quota-Reset": components["headers"]["X-Monthly-Quota-Reset"];
+                    "X-Monthly-Quota-Used": components["headers"]["X-Monthly-Quota-Used"];
+                    "X-Monthly-Quota-Warning": components["headers"]["X-Monthly-Quota-Warning"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
+                    "X-Upgrade-URL": components["headers"]["X-Upgrade-URL"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        generated_at: string;
+                        /** @description The month asked for, then the month before it. */
+                        months: {
+                            /** @description Admitted calls in the month. */
+                            calls: string | number;
+                            /** @description Every day of the month up to today (all of a past month), zeros included, oldest first. */
+                            days: {
+                                calls: string | number;
+                                /**
+                                 * Format: date
+                                 * @description UTC date, YYYY-MM-DD.
+                                 * @example 2026-11-03
+                                 */
+                                date: string;
+                                refusals: string | number;
+                            }[];
+                            /** @description Keys with calls or refusals in the month, most calls first. */
+                            keys: {
+                                calls: string | number;
+                                /** Format: uuid */
+                                key_id: string;
+                                /** @description The key's label; null once the key is deleted. */
+                                name: string | null;
+                                /** @description The key's display prefix; null once the key is deleted. */
+                                prefix: string | null;
+                                refusals: string | number;
+                                revoked: boolean;
+                            }[];
+                            /**
+                             * @description UTC month, YYYY-MM.
+                             * @example 2026-11
+                             */
+                            month: string;
+                            /** @description Refused calls of known keys in the month. */
+                            refusals: string | number;
+                            /** @description Most frequent first. */
+                            refusals_by_reason: {
+                                count: string | number;
+                                /**
+                                 * @description The refusal's `details.reason`.
+                                 * @example per_second_limit_exceeded
+                                 */
+                                reason: string;
+                                /**
+                                 * @description The HTTP status it was answered with.
+                                 * @example 429
+                                 */
+                                status: (string | number) | null;
+                            }[];
+                        }[];
+                        /** @example pro */
+                        plan_tier: string;
+                        /** @description The current month, whatever `month` asks for. */
+                        quota: {
+                            /** @description The plan's monthly quota; null when unlimited. */
+                            limit: (string | number) | null;
+                            /** @description null when `limit` is null. */
+                            remaining: (string | number) | null;
+                            /**
+                             * Format: date-time
+                             * @description 00:00 UTC on the 1st of next month.
+                             */
+                            resets_at: string;
+                            /** @description Calls charged this UTC month: the same count as X-Monthly-Quota-Used. */
+                            used: string | number;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_query / invalid_month */
+            400: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description auth_required / api_key_missing; auth_invalid / malformed_header; auth_invalid / api_key_invalid; auth_revoked / api_key_revoked */
+            401: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description payment_required / plan_inactive; payment_required / endpoint_requires_paid_plan */
+            402: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
+                    "X-Upgrade-URL": components["headers"]["X-Upgrade-URL"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description rate_limited / key_lookup_limit_exceeded (unrecognised keys from one address block); rate_limited / per_second_limit_exceeded; quota_exceeded / monthly_request_limit_reached */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Upgrade-URL": components["headers"]["X-Upgrade-URL"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description server_error / internal_error */
+            500: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description service_unavailable / limits_store_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */

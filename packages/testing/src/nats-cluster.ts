@@ -55,73 +55,7 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 			monitorPort: await freePort()
 		}))
 	)
-	const nodes = layout.map((node) => {
-		const dir = makeOwnedTempDir('nats')
-		const storeDir = options.dataDir ? join(options.dataDir, node.name) : join(dir, 'store')
-		mkdirSync(storeDir, { recursive: true })
-		const routes = layout.filter((other) => other !== node).map((other) => `nats-route://127.0.0.1:${other.routePort}`)
-		const configFile = join(dir, 'nats.conf')
-		writeFileSync(
-			configFile,
-			[
-				`server_name: ${node.name}`,
-				`listen: 127.0.0.1:${node.port}`,
-				`http: 127.0.0.1:${node.monitorPort}`,
-				`jetstream { store_dir: "${storeDir}" }`,
-				`cluster { name: ${CLUSTER_NAME}, listen: 127.0.0.1:${node.routePort}, routes: [${routes.join(', ')}] }`,
-				...users.config
-			].join('\n')
-		)
-		let child: ReturnType<typeof Bun.spawn> | undefined
-		let lastHealth = ''
-		const kill = () => {
-			try {
-				child?.kill('SIGKILL')
-			} catch {}
-		}
-		const unhook = onProcessExit(() => {
-			kill()
-			rmSync(dir, { recursive: true, force: true })
-		})
-		const spawn = () => {
-			child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'ignore' })
-			writeFileSync(join(dir, 'child.pid'), String(child.pid))
-		}
-		const handle: NatsNode & { spawn(): void; healthy(check?: string): Promise<boolean>; remove(): Promise<void> } = {
-			name: node.name,
-			url: `nats://127.0.0.1:${node.port}`,
-			port: node.port,
-			storeDir,
-			kill,
-			isRunning: () => child !== undefined && child.exitCode === null && child.signalCode === null,
-			spawn,
-			healthy: async (check = '') => {
-				const response = await fetch(`http://127.0.0.1:${node.monitorPort}/healthz${check}`).catch(() => undefined)
-				lastHealth = response ? await response.text() : 'no answer'
-				return response?.ok ?? false
-			},
-			async start() {
-				if (handle.isRunning()) return
-				spawn()
-				// back in the cluster (meta leader known); its copies of streams and consumers catch up after that
-				await waitFor(() => handle.healthy('?js-server-only=true'), {
-					what: `nats node ${node.name} to rejoin JetStream`,
-					timeoutMs: 30_000,
-					intervalMs: 100
-				}).catch((error: Error) => {
-					throw new Error(`${error.message}; it last said ${lastHealth}`)
-				})
-			},
-			async remove() {
-				unhook()
-				child?.kill('SIGTERM')
-				await Promise.race([child?.exited, Bun.sleep(5_000)])
-				kill()
-				rmSync(dir, { recursive: true, force: true })
-			}
-		}
-		return handle
-	})
+	const nodes = layout.map((node) => clusterNode(node, layout, binary, users.config, options.dataDir))
 	const stop = async () => {
 		await Promise.all(nodes.map((node) => node.remove()))
 	}
@@ -138,4 +72,82 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 	}
 	const urls = nodes.map((node) => node.url)
 	return { nodes, urls, url: urls.join(','), credentials: users.credentials, stop }
+}
+
+type NodeLayout = { name: string; port: number; routePort: number; monitorPort: number }
+type ClusterNode = NatsNode & { spawn(): void; healthy(check?: string): Promise<boolean>; remove(): Promise<void> }
+
+/** One node: its config file routed to every other node, and its process (not yet spawned) with its health probe. */
+function clusterNode(
+	node: NodeLayout,
+	layout: readonly NodeLayout[],
+	binary: string,
+	usersConfig: readonly string[],
+	dataDir: string | undefined
+): ClusterNode {
+	const dir = makeOwnedTempDir('nats')
+	const storeDir = dataDir ? join(dataDir, node.name) : join(dir, 'store')
+	mkdirSync(storeDir, { recursive: true })
+	const routes = layout.filter((other) => other !== node).map((other) => `nats-route://127.0.0.1:${other.routePort}`)
+	const configFile = join(dir, 'nats.conf')
+	writeFileSync(
+		configFile,
+		[
+			`server_name: ${node.name}`,
+			`listen: 127.0.0.1:${node.port}`,
+			`http: 127.0.0.1:${node.monitorPort}`,
+			`jetstream { store_dir: "${storeDir}" }`,
+			`cluster { name: ${CLUSTER_NAME}, listen: 127.0.0.1:${node.routePort}, routes: [${routes.join(', ')}] }`,
+			...usersConfig
+		].join('\n')
+	)
+	let child: ReturnType<typeof Bun.spawn> | undefined
+	let lastHealth = ''
+	const kill = () => {
+		try {
+			child?.kill('SIGKILL')
+		} catch {}
+	}
+	const unhook = onProcessExit(() => {
+		kill()
+		rmSync(dir, { recursive: true, force: true })
+	})
+	const spawn = () => {
+		child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'ignore' })
+		writeFileSync(join(dir, 'child.pid'), String(child.pid))
+	}
+	const handle: ClusterNode = {
+		name: node.name,
+		url: `nats://127.0.0.1:${node.port}`,
+		port: node.port,
+		storeDir,
+		kill,
+		isRunning: () => child !== undefined && child.exitCode === null && child.signalCode === null,
+		spawn,
+		healthy: async (check = '') => {
+			const response = await fetch(`http://127.0.0.1:${node.monitorPort}/healthz${check}`).catch(() => undefined)
+			lastHealth = response ? await response.text() : 'no answer'
+			return response?.ok ?? false
+		},
+		async start() {
+			if (handle.isRunning()) return
+			spawn()
+			// back in the cluster (meta leader known); its copies of streams and consumers catch up after that
+			await waitFor(() => handle.healthy('?js-server-only=true'), {
+				what: `nats node ${node.name} to rejoin JetStream`,
+				timeoutMs: 30_000,
+				intervalMs: 100
+			}).catch((error: Error) => {
+				throw new Error(`${error.message}; it last said ${lastHealth}`)
+			})
+		},
+		async remove() {
+			unhook()
+			child?.kill('SIGTERM')
+			await Promise.race([child?.exited, Bun.sleep(5_000)])
+			kill()
+			rmSync(dir, { recursive: true, force: true })
+		}
+	}
+	return handle
 }

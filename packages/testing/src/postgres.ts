@@ -1,5 +1,6 @@
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Subprocess } from 'bun'
 import { type Sql, createSql, migrate } from '@lv/db'
 import { findBinary, isAlive, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { canConnect, freePort, waitFor } from './wait.ts'
@@ -52,31 +53,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 	mkdirSync(socketDir, { recursive: true, mode: 0o755 })
 	chownToPostgres(baseDir)
 	chownToPostgres(socketDir)
-	if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-		rmSync(dataDir, { recursive: true, force: true })
-		const create = options.replicaOf
-			? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
-				[
-					pgBinary('pg_basebackup'),
-					'-D',
-					dataDir,
-					'-h',
-					'127.0.0.1',
-					'-p',
-					String(options.replicaOf.port),
-					'-U',
-					'postgres',
-					'-X',
-					'stream',
-					'-R',
-					'--checkpoint=fast',
-					'--no-sync'
-				]
-			: [pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
-		const created = Bun.spawnSync(asPostgresUser(create), { stdout: 'pipe', stderr: 'pipe' })
-		if (created.exitCode !== 0)
-			throw new Error(`${options.replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
-	}
+	if (!existsSync(join(dataDir, 'PG_VERSION'))) createCluster(dataDir, options.replicaOf)
 	await stopLeftoverPostmaster(dataDir)
 	const port = options.port ?? (await freePort())
 	const settings = persistent
@@ -109,20 +86,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 	const unhook = onProcessExit(kill)
 	const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`
 	try {
-		await waitFor(
-			async () => {
-				if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode}`)
-				if (!(await canConnect(port))) return false
-				const probe = createSql(adminUrl, { max: 1, connectTimeoutSeconds: 2 })
-				try {
-					await probe`SELECT 1`
-					return true
-				} finally {
-					await probe.end({ timeout: 1 })
-				}
-			},
-			{ what: 'postgres to accept connections', timeoutMs: 30_000, intervalMs: 50 }
-		)
+		await acceptingConnections(adminUrl, port, child)
 	} catch (error) {
 		const stderr = await new Response(child.stderr).text().catch(() => '')
 		unhook()
@@ -144,6 +108,51 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 			if (!persistent) rmSync(baseDir, { recursive: true, force: true })
 		}
 	}
+}
+
+/** A new cluster in `dataDir`: initdb, or with `replicaOf` a streaming standby copied from that primary. */
+function createCluster(dataDir: string, replicaOf: PostgresHandle | undefined): void {
+	rmSync(dataDir, { recursive: true, force: true })
+	const create = replicaOf
+		? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
+			[
+				pgBinary('pg_basebackup'),
+				'-D',
+				dataDir,
+				'-h',
+				'127.0.0.1',
+				'-p',
+				String(replicaOf.port),
+				'-U',
+				'postgres',
+				'-X',
+				'stream',
+				'-R',
+				'--checkpoint=fast',
+				'--no-sync'
+			]
+		: [pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
+	const created = Bun.spawnSync(asPostgresUser(create), { stdout: 'pipe', stderr: 'pipe' })
+	if (created.exitCode !== 0)
+		throw new Error(`${replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
+}
+
+/** Resolves once the postmaster answers `SELECT 1`; throws at once if it exited. */
+async function acceptingConnections(adminUrl: string, port: number, child: Subprocess): Promise<void> {
+	await waitFor(
+		async () => {
+			if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode}`)
+			if (!(await canConnect(port))) return false
+			const probe = createSql(adminUrl, { max: 1, connectTimeoutSeconds: 2 })
+			try {
+				await probe`SELECT 1`
+				return true
+			} finally {
+				await probe.end({ timeout: 1 })
+			}
+		},
+		{ what: 'postgres to accept connections', timeoutMs: 30_000, intervalMs: 50 }
+	)
 }
 
 function postmasterPid(dataDir: string): number | undefined {

@@ -1,8 +1,6 @@
 import { siteKey } from '@lv/hostnames'
 import type {
 	CheckIndex,
-	DomainLinkEntry,
-	Listings,
 	JurisdictionEntry,
 	JurisdictionShard,
 	LicenceEntry,
@@ -11,7 +9,7 @@ import type {
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
-import { isLinkList } from './lookup.ts'
+import { LinkColumns, LinkKeyIndex } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameSearch } from './name-search.ts'
 import { nameKey } from '@lv/names'
@@ -141,14 +139,6 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 	else map.set(key, [value])
 }
 
-/** Most hosts are listed once: one entry is stored as itself, a second turns it into an array. */
-function addListing(map: Map<string, Listings>, key: string, link: DomainLinkEntry): void {
-	const present = map.get(key)
-	if (present === undefined) map.set(key, link)
-	else if (isLinkList(present)) (present as DomainLinkEntry[]).push(link)
-	else map.set(key, [present, link])
-}
-
 /** One shared copy per distinct value, so 300,000 links do not each keep their own "active". */
 function interner(): <T extends string | null>(value: T) => T {
 	const seen = new Map<string, string>()
@@ -173,8 +163,13 @@ type ShardBuilder = {
 	shard(jurisdiction: JurisdictionEntry): JurisdictionShard
 }
 
-function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
-	const shared = interner()
+/** The jurisdiction's licences of known operators, by id, by number key and by operator. */
+function licenceEntries(
+	code: string,
+	rows: JurisdictionRows,
+	operators: Map<string, OperatorEntry>,
+	shared: <T extends string | null>(value: T) => T
+) {
 	const licences = new Map<string, LicenceEntry>()
 	const licencesByNumberKey = new Map<string, LicenceEntry[]>()
 	const licencesByOperator = new Map<string, LicenceEntry[]>()
@@ -204,6 +199,12 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 		push(licencesByNumberKey, licence.license_number_key, licence)
 		push(licencesByOperator, operator.id, licence)
 	}
+	return { licences, licencesByNumberKey, licencesByOperator }
+}
+
+function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
+	const shared = interner()
+	const { licences, licencesByNumberKey, licencesByOperator } = licenceEntries(code, rows, operators, shared)
 
 	const supersededByKey = new Map<string, SupersededNumber[]>()
 	for (const row of rows.licenseNumberVersions) {
@@ -215,38 +216,35 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 	}
 
 	const names = nameEntries(code, rows, operators, licencesByOperator)
-	const linksByHostname = new Map<string, Listings>()
+	const columns = new LinkColumns(code)
+	const linksByHostname = new LinkKeyIndex(columns, columns.hostnames)
 	// Only links on a host other than their registrable domain: linksForRegistrable finds the
 	// others under their hostname, so most links (listed on the registrable domain) have one entry.
-	const linksBelowRegistrable = new Map<string, Listings>()
+	const linksBelowRegistrable = new LinkKeyIndex(columns)
 	// One string per registrable domain, shared by every link on it.
 	const registrables = interner()
-	let count = 0
-
 	return {
 		addDomainLinks(links) {
 			for (const row of links) {
 				if (row.jurisdiction_code !== undefined && row.jurisdiction_code !== code) continue
 				const operator = operators.get(row.operator_id)
 				if (!operator) continue
-				const link: DomainLinkEntry = {
+				const id = columns.add({
 					hostname: row.hostname,
 					operator,
 					licence: row.license_id === null ? null : (licences.get(row.license_id) ?? null),
-					jurisdiction: code,
-					link_status: shared(row.link_status),
-					association: shared(row.association),
+					link_status: row.link_status,
+					association: row.association,
 					last_listed_at: toMs(row.last_listed_at),
 					verification: verificationOf(row, shared)
-				}
-				addListing(linksByHostname, link.hostname, link)
+				})
+				linksByHostname.add(row.hostname, id)
 				// Recomputed rather than trusted from the row, so queries and stored hosts group by one PSL.
 				const registrable = siteKey(row.hostname)
-				if (registrable !== row.hostname) addListing(linksBelowRegistrable, registrables(registrable), link)
-				count++
+				if (registrable !== row.hostname) linksBelowRegistrable.add(registrables(registrable), id)
 			}
 		},
-		domainLinkCount: () => count,
+		domainLinkCount: () => columns.count,
 		shard(jurisdiction) {
 			return {
 				jurisdiction,

@@ -1,3 +1,4 @@
+import type { LinkLookup } from './link-table.ts'
 import type { NameSearch } from './name-search.ts'
 import type { DomainAssociation, LicenceStatus, LinkStatus, StatusQualifier } from './rows.ts'
 
@@ -83,12 +84,12 @@ export type JurisdictionShard = {
 	readonly licencesByNumberKey: ReadonlyMap<string, readonly LicenceEntry[]>
 	readonly supersededByKey: ReadonlyMap<string, readonly SupersededNumber[]>
 	readonly licencesByOperator: ReadonlyMap<string, readonly LicenceEntry[]>
-	readonly linksByHostname: ReadonlyMap<string, Listings>
+	readonly linksByHostname: LinkLookup
 	/**
 	 * By registrable domain, the links on other hosts under it (www. and other subdomains); links
 	 * on the registrable domain itself are found under their hostname (lookup.linksForRegistrable).
 	 */
-	readonly linksBelowRegistrable: ReadonlyMap<string, Listings>
+	readonly linksBelowRegistrable: LinkLookup
 	readonly names: readonly NameEntry[]
 	/** candidate search over `names` for name matching */
 	readonly nameSearch: NameSearch

@@ -32,7 +32,9 @@ const entries = (keys: readonly string[]): NameEntry[] =>
 	})
 
 const wordName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
-const anyKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
+const plainKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
+// Characters beyond a-z0-9 share one count slot (an overstated, still safe ceiling) and take the verified path.
+const anyKey = fc.oneof(plainKey, fc.string({ unit: fc.constantFrom('a', 'b', 'é', 'ġ', 'ł', 'š', 'ɡ'), minLength: 1, maxLength: 10 }))
 
 type Edit = { kind: 'delete' | 'insert' | 'swap' | 'replace'; at: number; char: string }
 const edit = fc.record({
@@ -96,7 +98,7 @@ describe('mayReachLow', () => {
 			return prefix
 		}
 		fc.assert(
-			fc.property(fc.array(anyKey, { minLength: 1, maxLength: 30 }), anyKey, (keys, key) => {
+			fc.property(fc.array(plainKey, { minLength: 1, maxLength: 30 }), plainKey, (keys, key) => {
 				const search = buildNameSearch(entries(keys))
 				const query = nameQuery(key)
 				keys.forEach((name, position) => {
@@ -113,14 +115,13 @@ describe('mayReachLow', () => {
 })
 
 describe('nameCandidates', () => {
-	test('returns exactly the names equal to the query or whose ceiling reaches NAME_MATCH_LOW (every match among them), at any block size', () => {
+	test('returns exactly the names equal to the query or whose ceiling reaches NAME_MATCH_LOW (every match among them)', () => {
 		fc.assert(
 			fc.property(
 				fc.array(anyKey, { minLength: 1, maxLength: 120 }),
 				fc.array(fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 }))), { minLength: 1, maxLength: 12 }),
-				fc.constantFrom(1, 2, 5, 64),
-				(keys, queries, scannedBlock) => {
-					const search = buildNameSearch(entries(keys), scannedBlock)
+				(keys, queries) => {
+					const search = buildNameSearch(entries(keys))
 					for (const raw of queries) {
 						const key = typeof raw === 'string' ? raw : applyEdits(keys[raw[0] % keys.length] ?? '', raw[1])
 						const query = nameQuery(key)
@@ -129,8 +130,7 @@ describe('nameCandidates', () => {
 						const returned = new Set(found)
 						keys.forEach((name, position) => {
 							const mustReturn = name === key || mayReachLow(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
-							if (mustReturn && !returned.has(position))
-								throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} (block ${scannedBlock})`)
+							if (mustReturn && !returned.has(position)) throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} `)
 							if (!mustReturn && returned.has(position))
 								throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach NAME_MATCH_LOW`)
 						})
@@ -141,9 +141,9 @@ describe('nameCandidates', () => {
 		)
 	})
 
-	test('a query longer than the token limit scans every fuzzy-comparable name and keeps those that may reach NAME_MATCH_LOW', () => {
+	test('a query repeating a character beyond the counted occurrences keeps the names that may reach NAME_MATCH_LOW', () => {
 		const long = 'a'.repeat(70)
-		const search = buildNameSearch(entries([long, 'a'.repeat(60), 'bet', 'b'.repeat(70)]), 1)
+		const search = buildNameSearch(entries([long, 'a'.repeat(60), 'bet', 'b'.repeat(70)]))
 		expect(nameCandidates(search, nameQuery(`${long}b`))).toEqual([0, 1])
 	})
 

@@ -2,43 +2,38 @@ import type { NameEntry } from './index-model.ts'
 import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bounds.ts'
 
 /*
- * Candidate search for name matching, exact with respect to jaroWinklerCeiling: every name whose
- * ceiling against the query reaches NAME_MATCH_LOW is found (the probes reach some that do not; mayReachLow drops them).
+ * Candidate search for name matching, exact with respect to jaroWinklerCeiling: it returns every
+ * name equal to the query or whose ceiling against it reaches NAME_MATCH_LOW (mayReachLow), and no other.
  *
  * A key is a multiset of characters, written as tokens (character, occurrence): "bebe" is
- * b#1 e#1 b#2 e#2, so two keys share exactly as many tokens as characters in common. For a query
- * of length n and a name of length L with common prefix p, the name can reach the threshold only
- * if it shares at least t = commonNeeded(n, L, p) tokens; then it holds at least one of ANY
- * n - t + 1 query tokens (prefix filtering), and the rarest ones are probed. t is known per
- * length and prefix, so names are grouped into blocks by their first 0..4 characters (the names
- * sharing the query's first d characters have p >= d; those with p = d exactly meet the threshold
- * for p = d) and each block's postings are ordered by key length, so one binary search picks
- * the lengths a token is probed for. Small blocks are scanned whole.
+ * b#1 e#1 b#2 e#2, so a query and a name share exactly sum_c min(query_c, name_c) tokens, the
+ * "common" count of the ceiling. A name of length L with common prefix p can reach the threshold
+ * only if it shares at least commonNeeded(n, L, p) of the query's tokens, i.e. misses at most
+ * allowed = size - commonNeeded of them.
+ *
+ * The fuzzy-comparable names are laid out in scan order, 32 to a word: grouped by the slot of their
+ * first character (each group starting on a new word), then by length, then by key. For every token
+ * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it, and a
+ * second, 32 times smaller, says which words hold it in any of their names. A query counts, 32 at a
+ * time, the query tokens each word misses altogether (a lower bound of what each of its names
+ * misses), then in the words that may still pass, the tokens each name misses, rarest token first,
+ * with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once all 32
+ * miss more than allowed. A word or group is allowed what its most favourable name could be: the
+ * longest common prefix any of its names can have with the query is bounded from the lowest and
+ * highest of their first four characters (packed big-endian, so lexicographic order is numeric order:
+ * a query below the lowest shares no more with any of them than with the lowest). Occurrences above
+ * LEVELS count as held, so no count exceeds a name's true misses: the scan keeps a superset of
+ * mayReachLow's names, and mayReachLow decides each survivor.
  */
 
 // Keys hold only a-z and 0-9 (nameKey, labelKey); anything else shares one slot.
 const SLOTS = 37
 const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : 36)
-/** Occurrences of one character up to this become tokens; longer query keys are answered by a scan. */
-const MAX_QUERY_LENGTH = 64
-/** Blocks with fewer names than this get no postings of their own: they are scanned whole. */
-export const SCANNED_BLOCK = 64
-
-type Postings = {
-	/** name positions ordered by key length, then position */
-	readonly members: Int32Array
-	/** lengthStart[L]: the first member ordinal whose key is at least L long (L up to longest + 1) */
-	readonly lengthStart: Int32Array
-	/** distinct tokens, ascending; the ordinals of tokens[i] are ordinals[offsets[i] .. offsets[i + 1]) */
-	readonly tokens: Int32Array
-	readonly offsets: Int32Array
-	/** member ordinals per token, ascending (so ordered by length too) */
-	readonly ordinals: Int32Array
-}
-
-type Block =
-	| { readonly kind: 'scanned'; readonly positions: Int32Array }
-	| { readonly kind: 'indexed'; readonly postings: Postings; readonly children: ReadonlyMap<number, Block> }
+/** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
+export const LEVELS = 6
+const TOKENS = SLOTS * LEVELS
+/** A word allowing more misses than this keeps all its names for mayReachLow (keys of 60+ characters). */
+const MAX_ALLOWED = 62
 
 /** A jurisdiction's trading and legal names prepared for similarity search; immutable. */
 export type NameSearch = {
@@ -48,7 +43,39 @@ export type NameSearch = {
 	readonly lengths: Int32Array
 	/** positions of the names carrying each key */
 	readonly exact: ReadonlyMap<string, readonly number[]>
-	readonly root: Block
+	readonly scan: BitScan
+}
+
+/** Shortest and longest key, lowest and highest first four characters (prefixOf) of the names in each unit. */
+type Bounds = {
+	readonly shortest: Int32Array
+	readonly longest: Int32Array
+	readonly lowPrefix: Uint32Array
+	readonly highPrefix: Uint32Array
+}
+
+/** 32 names to a word, 32 words to a group. */
+type Level = {
+	readonly size: number
+	/** bits[token * size + unit]: which of the unit's 32 members hold the token (token = (occurrence - 1) * SLOTS + slot) */
+	readonly bits: Uint32Array
+	/** the members present */
+	readonly present: Uint32Array
+	readonly bounds: Bounds
+	/** the members' bounds, by unit * 32 + member */
+	readonly members: Bounds
+}
+
+/** The fuzzy-comparable names in scan order with their token bit-sets per word and per group of words. */
+type BitScan = {
+	/** name position per scan ordinal; -1 pads a first-character slot to a whole word */
+	readonly order: Int32Array
+	readonly words: Level
+	readonly groups: Level
+	/** how many names hold each token (rarest tokens are counted first) */
+	readonly holders: Int32Array
+	/** every key holds a-z and 0-9 only */
+	readonly plainKeys: boolean
 }
 
 /** A query key broken down once for every shard it is searched in. */
@@ -59,19 +86,14 @@ export type NameQuery = {
 	readonly size: number
 	/** slots whose count is non-zero */
 	readonly slots: readonly number[]
+	/** tokens with a bit-set (occurrences up to LEVELS) */
 	readonly tokens: readonly number[]
-}
-
-function forEachToken(key: string, visit: (token: number) => void): void {
-	const seen = new Uint8Array(SLOTS)
-	for (let i = 0; i < key.length; i++) {
-		const slot = slotOf(key.charCodeAt(i))
-		const occurrence = seen[slot] ?? 0
-		// A name's occurrences beyond the longest query cannot be shared with any query.
-		if (occurrence >= MAX_QUERY_LENGTH) continue
-		seen[slot] = occurrence + 1
-		visit(occurrence * SLOTS + slot)
-	}
+	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss; -1 none */
+	readonly allowed: readonly Int32Array[]
+	/** the first four characters, prefixOf */
+	readonly prefix: number
+	/** a-z and 0-9 only, no character over LEVELS times, at most MAX_ALLOWED long: scan counts are exact */
+	readonly plain: boolean
 }
 
 function characterCounts(key: string, into: Uint8Array, at: number): void {
@@ -85,200 +107,209 @@ export function nameQuery(key: string): NameQuery {
 	const counts = new Uint8Array(SLOTS)
 	characterCounts(key, counts, 0)
 	const tokens: number[] = []
-	if (key.length <= MAX_QUERY_LENGTH) forEachToken(key, (token) => tokens.push(token))
 	const slots: number[] = []
 	let size = 0
 	counts.forEach((count, slot) => {
 		if (count > 0) slots.push(slot)
+		for (let occurrence = 1; occurrence <= Math.min(count, LEVELS); occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
 		size += count
 	})
-	return { key, counts, size, slots, tokens }
+	// Names over twice the key's length are never compared (comparableLengths).
+	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, (_, prefix) =>
+		Int32Array.from({ length: 2 * key.length + 1 }, (_, length) => {
+			const need = commonNeeded(key.length, length, prefix)
+			return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
+		})
+	)
+	const plain = PLAIN_KEY.test(key) && key.length <= MAX_ALLOWED && counts.every((count) => count <= LEVELS)
+	return { key, counts, size, slots, tokens, allowed, prefix: prefixOf(key), plain }
 }
 
-/** Built once per jurisdiction shard, next to its names. `scannedBlock` is lowered only by tests. */
-export function buildNameSearch(names: readonly NameEntry[], scannedBlock = SCANNED_BLOCK): NameSearch {
-	const keys = names.map((name) => name.key)
+const PLAIN_KEY = /^[a-z0-9]*$/
+
+/** Built once per jurisdiction shard, next to its names. */
+export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	const counts = new Uint8Array(names.length * SLOTS)
 	const lengths = new Int32Array(names.length)
 	const exact = new Map<string, number[]>()
-	const fuzzy: number[] = []
-	keys.forEach((key, position) => {
+	names.forEach(({ key }, position) => {
 		characterCounts(key, counts, position * SLOTS)
 		lengths[position] = key.length
 		const carriers = exact.get(key)
 		if (carriers) carriers.push(position)
 		else exact.set(key, [position])
-		if (key.length >= MIN_FUZZY_LENGTH) fuzzy.push(position)
 	})
-	return { names, counts, lengths, exact, root: buildBlock(keys, fuzzy, 0, Math.max(1, scannedBlock)) }
+	return { names, counts, lengths, exact, scan: buildBitScan(names, counts, lengths) }
 }
 
-function buildBlock(keys: readonly string[], positions: readonly number[], depth: number, scannedBlock: number, parent?: Postings): Block {
-	if (positions.length < scannedBlock) return { kind: 'scanned', positions: Int32Array.from(positions) }
-	// A block holding all of its parent's names (every name goes on with the same character) shares its postings.
-	const postings = parent && parent.members.length === positions.length ? parent : buildPostings(keys, positions)
-	const children = new Map<number, Block>()
-	if (depth < WINKLER_PREFIX_LIMIT) {
-		const groups = new Map<number, number[]>()
-		for (const position of positions) {
-			const code = (keys[position] as string).charCodeAt(depth)
-			const group = groups.get(code)
-			if (group) group.push(position)
-			else groups.set(code, [position])
+function buildBitScan(names: readonly NameEntry[], counts: Uint8Array, lengths: Int32Array): BitScan {
+	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
+	const fuzzy: number[] = []
+	for (let position = 0; position < names.length; position++) if ((lengths[position] ?? 0) >= MIN_FUZZY_LENGTH) fuzzy.push(position)
+	fuzzy.sort((a, b) => {
+		const ka = (names[a] as NameEntry).key
+		const kb = (names[b] as NameEntry).key
+		return firstSlot(a) - firstSlot(b) || ka.length - kb.length || (ka < kb ? -1 : ka > kb ? 1 : a - b)
+	})
+	const ordered: number[] = []
+	fuzzy.forEach((position, i) => {
+		// A new first-character slot starts on a new word.
+		if (i > 0 && firstSlot(fuzzy[i - 1] as number) !== firstSlot(position)) while (ordered.length % 32 !== 0) ordered.push(-1)
+		ordered.push(position)
+	})
+	const order = new Int32Array(Math.ceil(ordered.length / 32) * 32).fill(-1)
+	order.set(ordered)
+	const nameBounds = emptyBounds(order.length)
+	const words = emptyLevel(order.length / 32, nameBounds)
+	const groups = emptyLevel(Math.ceil(words.size / 32), words.bounds)
+	const holders = new Int32Array(TOKENS)
+	order.forEach((position, ordinal) => {
+		if (position < 0) return
+		const word = ordinal >>> 5
+		const length = lengths[position] as number
+		const prefix = prefixOf((names[position] as NameEntry).key)
+		include(nameBounds, ordinal, length, prefix)
+		include(words.bounds, word, length, prefix)
+		include(groups.bounds, word >>> 5, length, prefix)
+		setBit(words.present, word, ordinal & 31)
+		setBit(groups.present, word >>> 5, word & 31)
+		for (let slot = 0; slot < SLOTS; slot++) {
+			const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
+			for (let occurrence = 1; occurrence <= held; occurrence++) {
+				const token = (occurrence - 1) * SLOTS + slot
+				setBit(words.bits, token * words.size + word, ordinal & 31)
+				setBit(groups.bits, token * groups.size + (word >>> 5), word & 31)
+				holders[token] = (holders[token] as number) + 1
+			}
 		}
-		for (const [code, group] of groups) children.set(code, buildBlock(keys, group, depth + 1, scannedBlock, postings))
-	}
-	return { kind: 'indexed', postings, children }
-}
-
-function buildPostings(keys: readonly string[], positions: readonly number[]): Postings {
-	const length = (position: number) => (keys[position] as string).length
-	const members = Int32Array.from(positions).sort((a, b) => length(a) - length(b) || a - b)
-	const longest = members.length === 0 ? 0 : length(members[members.length - 1] as number)
-	const lengthStart = new Int32Array(longest + 2)
-	for (let bound = 0, ordinal = 0; bound <= longest + 1; bound++) {
-		while (ordinal < members.length && length(members[ordinal] as number) < bound) ordinal++
-		lengthStart[bound] = ordinal
-	}
-	const sizes = new Map<number, number>()
-	for (const position of members) forEachToken(keys[position] as string, (token) => sizes.set(token, (sizes.get(token) ?? 0) + 1))
-	const tokens = Int32Array.from(sizes.keys()).sort()
-	const offsets = new Int32Array(tokens.length + 1)
-	const next = new Map<number, number>()
-	tokens.forEach((token, row) => {
-		offsets[row + 1] = (offsets[row] ?? 0) + (sizes.get(token) ?? 0)
-		next.set(token, offsets[row] ?? 0)
 	})
-	const ordinals = new Int32Array(offsets[tokens.length] ?? 0)
-	members.forEach((position, ordinal) =>
-		forEachToken(keys[position] as string, (token) => {
-			const at = next.get(token) ?? 0
-			ordinals[at] = ordinal
-			next.set(token, at + 1)
-		})
-	)
-	return { members, lengthStart, tokens, offsets, ordinals }
+	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
+	return { order, words, groups, holders, plainKeys }
 }
 
-/** Per search, which names this call already looked at (a stamp per name; calls never overlap). */
-const visits = new WeakMap<NameSearch, { stamps: Uint32Array; current: number }>()
+function emptyBounds(size: number): Bounds {
+	return {
+		shortest: new Int32Array(size).fill(0x7fffffff),
+		longest: new Int32Array(size),
+		lowPrefix: new Uint32Array(size).fill(0xffffffff),
+		highPrefix: new Uint32Array(size)
+	}
+}
 
-function visitorOf(search: NameSearch): (position: number) => boolean {
-	let state = visits.get(search)
-	if (!state || state.current === 0xffffffff) {
-		state = { stamps: new Uint32Array(search.names.length), current: 0 }
-		visits.set(search, state)
-	}
-	const { stamps } = state
-	const stamp = ++state.current
-	return (position) => {
-		if (stamps[position] === stamp) return false
-		stamps[position] = stamp
-		return true
-	}
+function emptyLevel(size: number, members: Bounds): Level {
+	return { size, bits: new Uint32Array(TOKENS * size), present: new Uint32Array(size), bounds: emptyBounds(size), members }
+}
+
+function setBit(bits: Uint32Array, at: number, bit: number): void {
+	bits[at] = ((bits[at] as number) | (1 << bit)) >>> 0
+}
+
+/** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
+function prefixOf(key: string): number {
+	let packed = 0
+	for (let i = 0; i < WINKLER_PREFIX_LIMIT; i++) packed = (packed << 8) | (key.charCodeAt(i) & 0xff)
+	return packed >>> 0
+}
+
+/** The longest common prefix (up to four) the query can have with any key whose prefixOf lies in [low, high]. */
+function prefixBound(query: number, low: number, high: number): number {
+	if (query < low) return Math.min(WINKLER_PREFIX_LIMIT, Math.clz32(query ^ low) >>> 3)
+	if (query > high) return Math.min(WINKLER_PREFIX_LIMIT, Math.clz32(query ^ high) >>> 3)
+	return WINKLER_PREFIX_LIMIT
+}
+
+function include(bounds: Bounds, unit: number, length: number, prefix: number): void {
+	bounds.shortest[unit] = Math.min(bounds.shortest[unit] as number, length)
+	bounds.longest[unit] = Math.max(bounds.longest[unit] as number, length)
+	bounds.lowPrefix[unit] = Math.min(bounds.lowPrefix[unit] as number, prefix)
+	bounds.highPrefix[unit] = Math.max(bounds.highPrefix[unit] as number, prefix)
 }
 
 /**
  * Positions (ascending, each once) of every name equal to the query or whose Jaro-Winkler
- * ceiling against it reaches NAME_MATCH_LOW (mayReachLow), and of no other name. A name the
- * probes reach through several tokens is looked at once.
+ * ceiling against it reaches NAME_MATCH_LOW (mayReachLow), and of no other name.
  */
 export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
-	const found: number[] = []
-	const firstVisit = visitorOf(search)
-	const add = (position: number) => {
-		if (firstVisit(position) && mayReachLow(search, query, position)) found.push(position)
-	}
-	for (const position of search.exact.get(query.key) ?? []) add(position)
-	if (query.key.length >= MIN_FUZZY_LENGTH) {
-		if (query.key.length > MAX_QUERY_LENGTH) scanAll(search.root, add)
-		else walk(search.root, query, 0, add)
-	}
-	return found.sort((a, b) => a - b)
+	const found: number[] = [...(search.exact.get(query.key) ?? [])]
+	if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, found)
+	found.sort((a, b) => a - b)
+	let kept = 0
+	for (const position of found) if (kept === 0 || found[kept - 1] !== position) found[kept++] = position
+	found.length = kept
+	return found
 }
 
-function scanAll(block: Block, add: (position: number) => void): void {
-	if (block.kind === 'scanned') block.positions.forEach(add)
-	else block.postings.members.forEach(add)
+/** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
+type ScanQuery = {
+	readonly tokens: Int32Array
+	readonly allowed: readonly Int32Array[]
+	readonly prefix: number
 }
 
-/** `block` holds the names sharing the query's first `depth` characters. */
-function walk(block: Block, query: NameQuery, depth: number, add: (position: number) => void): void {
-	if (block.kind === 'scanned') {
-		block.positions.forEach(add)
-		return
+function scan(search: NameSearch, query: NameQuery, found: number[]): void {
+	const { order, words, groups, holders, plainKeys } = search.scan
+	const scanQuery: ScanQuery = {
+		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
+		allowed: query.allowed,
+		prefix: query.prefix
 	}
-	// Names here whose next character differs have a common prefix of exactly `depth`.
-	probe(block.postings, query, depth, add)
-	if (depth >= WINKLER_PREFIX_LIMIT) return
-	const child = block.children.get(query.key.charCodeAt(depth))
-	if (child) walk(child, query, depth + 1, add)
-}
-
-function probe(postings: Postings, query: NameQuery, prefix: number, add: (position: number) => void): void {
-	const { members, lengthStart, tokens, offsets, ordinals } = postings
-	const n = query.tokens.length
-	const shortest = MIN_FUZZY_LENGTH
-	const longest = Math.min(lengthStart.length - 2, 2 * n)
-	// probed[L - shortest]: how many of the rarest query tokens are probed for names of length L.
-	const probed: number[] = []
-	let most = 0
-	for (let length = shortest; length <= longest; length++) {
-		const count = Math.max(0, n - commonNeeded(n, length, prefix) + 1)
-		probed.push(count)
-		most = Math.max(most, count)
-	}
-	if (most === 0) return
-	const rows = query.tokens.map((token) => rowOf(tokens, token))
-	const size = (row: number) => (row < 0 ? 0 : (offsets[row + 1] ?? 0) - (offsets[row] ?? 0))
-	rows.sort((a, b) => size(a) - size(b))
-	for (let rank = 0; rank < most; rank++) {
-		const row = rows[rank] as number
-		if (row < 0) continue
-		// The lengths probing this token form runs; each run is one range of member ordinals.
-		let length = shortest
-		while (length <= longest) {
-			if ((probed[length - shortest] ?? 0) <= rank) {
-				length++
-				continue
+	// With plain keys on both sides the counts are exactly mayReachLow's; otherwise it decides.
+	const verify = !(plainKeys && query.plain)
+	for (let group = 0; group < groups.size; group++) {
+		let wordsLeft = survivors(groups, group, scanQuery)
+		while (wordsLeft !== 0) {
+			const word = group * 32 + 31 - Math.clz32(wordsLeft & -wordsLeft)
+			wordsLeft &= wordsLeft - 1
+			let namesLeft = survivors(words, word, scanQuery)
+			while (namesLeft !== 0) {
+				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
+				namesLeft &= namesLeft - 1
+				if (!verify || mayReachLow(search, query, position)) found.push(position)
 			}
-			let end = length
-			while (end < longest && (probed[end + 1 - shortest] ?? 0) > rank) end++
-			const from = lengthStart[length] ?? 0
-			const to = lengthStart[end + 1] ?? 0
-			const stop = offsets[row + 1] ?? 0
-			for (let at = firstAtLeast(ordinals, offsets[row] ?? 0, stop, from); at < stop; at++) {
-				const ordinal = ordinals[at] as number
-				if (ordinal >= to) break
-				add(members[ordinal] as number)
-			}
-			length = end + 1
 		}
 	}
 }
 
-function rowOf(tokens: Int32Array, token: number): number {
-	let low = 0
-	let high = tokens.length - 1
-	while (low <= high) {
-		const middle = (low + high) >>> 1
-		const value = tokens[middle] as number
-		if (value === token) return middle
-		if (value < token) low = middle + 1
-		else high = middle - 1
-	}
-	return -1
+/** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
+const planes = new Int32Array(MAX_ALLOWED + 1)
+
+/** The most query tokens any name in the unit may miss; -1 when none can reach the threshold. */
+function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
+	const prefix = prefixBound(query.prefix, bounds.lowPrefix[unit] as number, bounds.highPrefix[unit] as number)
+	const allowedByLength = query.allowed[prefix] as Int32Array
+	let allowed = -1
+	const longest = Math.min(bounds.longest[unit] as number, allowedByLength.length - 1)
+	for (let length = bounds.shortest[unit] as number; length <= longest; length++)
+		allowed = Math.max(allowed, allowedByLength[length] as number)
+	return allowed
 }
 
-function firstAtLeast(values: Int32Array, from: number, to: number, target: number): number {
-	let low = from
-	let high = to
-	while (low < high) {
-		const middle = (low + high) >>> 1
-		if ((values[middle] as number) < target) low = middle + 1
-		else high = middle
+/** The members of `unit` whose missed query tokens stay within their own allowance. */
+function survivors(level: Level, unit: number, query: ScanQuery): number {
+	const allowed = allowance(level.bounds, unit, query)
+	if (allowed < 0) return 0
+	const present = (level.present[unit] as number) | 0
+	if (allowed > MAX_ALLOWED) return present
+	const { bits, size } = level
+	const { tokens } = query
+	planes.fill(0, 0, allowed + 1)
+	let alive = present
+	for (let t = 0; t < tokens.length && alive !== 0; t++) {
+		const missing = ~(bits[(tokens[t] as number) * size + unit] as number) & present
+		if (missing === 0) continue
+		for (let j = allowed; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
+		planes[0] = (planes[0] as number) | missing
+		alive = present & ~(planes[allowed] as number)
 	}
-	return low
+	// Every token has been counted for the members still alive; each is held to its own allowance.
+	let kept = 0
+	while (alive !== 0) {
+		const bit = 31 - Math.clz32(alive & -alive)
+		alive &= alive - 1
+		const own = allowance(level.members, unit * 32 + bit, query)
+		if (own >= 0 && ((planes[own] as number) & (1 << bit)) === 0) kept |= 1 << bit
+	}
+	return kept
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type CheckIndex, buildIndex, withRegisterRead } from '@lv/verdict'
-import { type RegisterVersion, jurisdictionCodes, loadJurisdiction, registerVersions } from './load-rows.ts'
+import { type RegisterVersion, jurisdictionCodes, loadJurisdiction, registerVersions } from '@lv/register-store'
 
 const EMPTY_INDEX = buildIndex({
 	jurisdictions: [],

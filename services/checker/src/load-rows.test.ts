@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { type CheckIndex, type RegisterRows, buildIndex, checkDomain } from '@lv/verdict'
-import { loadJurisdiction } from './load-rows.ts'
+import { loadJurisdiction } from '@lv/register-store'
 import { registerFactory } from './test-support/register-factory.ts'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')

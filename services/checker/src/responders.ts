@@ -27,7 +27,7 @@ import {
 	parseAsOf
 } from '@lv/verdict'
 import type { IndexStore } from './index-store.ts'
-import { loadLicenceHistory } from './load-rows.ts'
+import { loadLicenceHistory } from '@lv/register-store'
 import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
 
 export type CheckerDeps = { bus: Bus; sql: Sql; store: IndexStore; clock: Clock; logger: Logger; metrics?: CheckerMetrics }

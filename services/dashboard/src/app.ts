@@ -17,6 +17,7 @@ import { htmlResponse } from './routes/respond.ts'
 import { signUpRoutes } from './routes/sign-up-routes.ts'
 import { statusRoutes } from './routes/status-routes.ts'
 import { webContext } from './routes/web-context.ts'
+import { usageRoutes } from './routes/usage-routes.ts'
 import { watchlistRoutes } from './routes/watchlist-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -91,6 +92,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(passwordRoutes(deps, web))
 		.use(keyRoutes(deps, web))
 		.use(bulkRoutes(deps, web))
+		.use(usageRoutes(deps, web, gateway))
 		.use(evidenceRoutes(deps, web, gateway))
 		.use(watchlistRoutes(deps, web, gateway))
 		.use(webhookRoutes(deps, web, gateway))

@@ -1,6 +1,6 @@
 import type { Clock } from '@lv/clock'
 import type { ExportBuildRequest, ExportFileReply, ExportFormat } from '@lv/contracts'
-import type { Sql } from '@lv/db'
+import type { Sql, TransactionSql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type ExportFileRow, findFile, insertChunk, insertFile, toReply, touchFile } from './cache-store.ts'
 import { ChunkedWriter } from './chunked-writer.ts'
@@ -75,16 +75,7 @@ export function createBuilder(options: BuilderOptions) {
 				const startedMs = clock.nowMs()
 				const fileId = crypto.randomUUID()
 				const writer = new ChunkedWriter(options.chunkBytes, (seq, data) => insertChunk(write, fileId, seq, data))
-				const { columns, rows } = DATASETS[slice.dataset]
-				const line = format === 'csv' ? csvLine : ndjsonLine
-				if (format === 'csv') await writer.write(csvHeader(columns))
-				let rowCount = 0
-				for await (const batch of rows(read, slice).cursor(options.batchRows)) {
-					let text = ''
-					for (const row of batch) text += line(columns, row)
-					rowCount += batch.length
-					await writer.write(text)
-				}
+				const rowCount = await writeRows(writer, read, slice, format, options.batchRows)
 				const totals = await writer.finish()
 				const builtAt = clock.now()
 				const file = {
@@ -122,3 +113,24 @@ export function createBuilder(options: BuilderOptions) {
 }
 
 export type Builder = ReturnType<typeof createBuilder>
+
+/** The slice's rows in `format` (CSV with its header row, or NDJSON), read in batches of `batchRows`; the row count. */
+async function writeRows(
+	writer: ChunkedWriter,
+	read: TransactionSql,
+	slice: Slice,
+	format: ExportFormat,
+	batchRows: number
+): Promise<number> {
+	const { columns, rows } = DATASETS[slice.dataset]
+	const line = format === 'csv' ? csvLine : ndjsonLine
+	if (format === 'csv') await writer.write(csvHeader(columns))
+	let rowCount = 0
+	for await (const batch of rows(read, slice).cursor(batchRows)) {
+		let text = ''
+		for (const row of batch) text += line(columns, row)
+		rowCount += batch.length
+		await writer.write(text)
+	}
+	return rowCount
+}

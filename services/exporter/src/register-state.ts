@@ -1,4 +1,5 @@
 import type { ExportDataset } from '@lv/contracts'
+import { registerStateRow } from '@lv/register-store'
 import type { Queryable } from './queryable.ts'
 
 /** The register state a file is built from: its identity for the cache and a number for people. */
@@ -10,8 +11,6 @@ export type RegisterState = { versionKey: string; dataVersion: number }
  */
 export const FILE_ENCODING_VERSION = 2
 
-type StateRow = { data_version: string; state: string; links_changed_at: string | null }
-
 /**
  * Read inside the build's snapshot, so the key names exactly the data in the file. The key covers
  * every jurisdiction whatever the slice (operator names and slugs in any row can be changed by any
@@ -20,14 +19,7 @@ type StateRow = { data_version: string; state: string; links_changed_at: string 
  * follow verification-page readings, which can move without a register run.
  */
 export async function readRegisterState(tx: Queryable, dataset: ExportDataset): Promise<RegisterState> {
-	const [row] = await tx<StateRow[]>`
-		SELECT coalesce(sum(data_version), 0)::text AS data_version,
-			coalesce(string_agg(jurisdiction_code || ':' || data_version || ':' ||
-				coalesce((extract(epoch FROM last_successful_read_at) * 1000)::bigint::text, '-'), ',' ORDER BY jurisdiction_code), '') AS state,
-			CASE WHEN ${dataset === 'domains'}
-				THEN (SELECT (extract(epoch FROM max(greatest(updated_at, verification_page_read_at))) * 1000)::bigint::text FROM domain_links)
-			END AS links_changed_at
-		FROM register_status`
+	const row = await registerStateRow(tx, dataset === 'domains')
 	const state = `${FILE_ENCODING_VERSION};${row?.state ?? ''};${row?.links_changed_at ?? '-'}`
 	return {
 		versionKey: new Bun.CryptoHasher('sha256').update(state).digest('hex').slice(0, 24),

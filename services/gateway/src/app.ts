@@ -29,6 +29,7 @@ import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
 import { statusRoutes } from './status/status-routes.ts'
+import { usageRoutes } from './routes/usage.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -116,6 +117,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(exportRoutes(deps))
 		.use(evidenceRoutes(deps))
 		.use(llmsRoutes(deps))
+		.use(usageRoutes(deps))
 		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
 	handle = (request) => app.handle(request)
 	return app

@@ -4,6 +4,7 @@ import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
+import { createAuthRuntime } from './auth/runtime.ts'
 import { GatewayEnv } from './config.ts'
 import { startEvidencePurge } from './evidence/purge.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
@@ -30,10 +31,11 @@ if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 5
 const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
+const gatewayMetrics = createGatewayMetrics(metrics)
+const auth = createAuthRuntime({ sql, countingSql, clock: systemClock, logger, config, metrics: gatewayMetrics })
 const app = createApp({
 	sql,
 	readSql,
-	countingSql,
 	bus,
 	clock: systemClock,
 	logger,
@@ -41,7 +43,8 @@ const app = createApp({
 	webhooks,
 	evidence,
 	connector,
-	metrics: createGatewayMetrics(metrics)
+	auth,
+	metrics: gatewayMetrics
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
 const evidencePurge = startEvidencePurge({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
@@ -58,6 +61,8 @@ handleShutdown(
 			ready = false
 			evidencePurge.stop()
 			await app.stop()
+			// The last second of the daily usage record, written before the pool closes.
+			await auth.usage.flush()
 			await countingSql.end({ timeout: 5 })
 			await closeDependencies(dependencies)
 			health.stop()

@@ -31,6 +31,43 @@ export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>
  * and one bucket search: no label object, no string built.
  */
 export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
+	const answered = answeredRequests(registry)
+	const refusals = childPerLabel(
+		new PlainCounter(
+			registry,
+			'gateway_limiter_refusals_total',
+			'Calls refused at admission (key, plan, rate limit, quota, limits store), by SPEC reason.',
+			['reason']
+		)
+	)
+	const natsRequest = natsRequestTimer(registry)
+	return {
+		enabled,
+		/** One answered request: `route` is Elysia's route template, empty when none matched. */
+		answered,
+		refused(reason: string) {
+			refusals(reason).count++
+		},
+		/** Times one NATS request; an unanswered one (503 from requestBytes) is counted as a timeout. */
+		natsRequest,
+		/** The replica's key cache, read at scrape time (its hits and reads are plain field increments). */
+		watchKeyCache(keys: KeyCache) {
+			counterFrom(
+				registry,
+				{ name: 'gateway_key_cache_hits_total', help: 'API key lookups answered from the replica cache.' },
+				() => keys.hits
+			)
+			counterFrom(
+				registry,
+				{ name: 'gateway_key_cache_misses_total', help: 'API key lookups that read the database (not cached, or cached too long ago).' },
+				() => keys.loads
+			)
+		}
+	}
+}
+
+/** The request counter and latency histogram, with each route's children kept in a map. */
+function answeredRequests(registry: ServiceMetrics['registry']) {
 	const requests = new PlainCounter(
 		registry,
 		'gateway_http_requests_total',
@@ -43,31 +80,6 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 		'Time from the request arriving to its response being handed to the server, by route template.',
 		['route'],
 		FAST_BUCKETS
-	)
-	const refusals = childPerLabel(
-		new PlainCounter(
-			registry,
-			'gateway_limiter_refusals_total',
-			'Calls refused at admission (key, plan, rate limit, quota, limits store), by SPEC reason.',
-			['reason']
-		)
-	)
-	const natsDuration = childPerLabel(
-		new PlainHistogram(
-			registry,
-			'gateway_nats_request_duration_seconds',
-			'NATS request/reply round trips, by subject.',
-			['subject'],
-			FAST_BUCKETS
-		)
-	)
-	const natsTimeouts = childPerLabel(
-		new PlainCounter(
-			registry,
-			'gateway_nats_request_timeouts_total',
-			'NATS requests left unanswered (no responder, or no reply within the timeout), by subject.',
-			['subject']
-		)
 	)
 	const routes = new Map<string, RouteSeries>()
 
@@ -94,42 +106,42 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 		return counter
 	}
 
-	return {
-		enabled,
-		/** One answered request: `route` is Elysia's route template, empty when none matched. */
-		answered(route: string | undefined, plan: string, status: number, seconds: number) {
-			const label = route || UNMATCHED
-			const series = seriesOf(label)
-			series.duration.observe(seconds)
-			requestCounter(series, label, plan, status).count++
-		},
-		refused(reason: string) {
-			refusals(reason).count++
-		},
-		/** Times one NATS request; an unanswered one (503 from requestBytes) is counted as a timeout. */
-		async natsRequest<T>(subject: string, work: () => Promise<T>): Promise<T> {
-			const startedAt = performance.now()
-			try {
-				return await work()
-			} catch (error) {
-				if (error instanceof AppError && error.status === 503) natsTimeouts(subject).count++
-				throw error
-			} finally {
-				natsDuration(subject).observe((performance.now() - startedAt) / 1000)
-			}
-		},
-		/** The replica's key cache, read at scrape time (its hits and reads are plain field increments). */
-		watchKeyCache(keys: KeyCache) {
-			counterFrom(
-				registry,
-				{ name: 'gateway_key_cache_hits_total', help: 'API key lookups answered from the replica cache.' },
-				() => keys.hits
-			)
-			counterFrom(
-				registry,
-				{ name: 'gateway_key_cache_misses_total', help: 'API key lookups that read the database (not cached, or cached too long ago).' },
-				() => keys.loads
-			)
+	return (route: string | undefined, plan: string, status: number, seconds: number) => {
+		const label = route || UNMATCHED
+		const series = seriesOf(label)
+		series.duration.observe(seconds)
+		requestCounter(series, label, plan, status).count++
+	}
+}
+
+/** The NATS round-trip histogram and timeout counter, by subject, around a request. */
+function natsRequestTimer(registry: ServiceMetrics['registry']) {
+	const natsDuration = childPerLabel(
+		new PlainHistogram(
+			registry,
+			'gateway_nats_request_duration_seconds',
+			'NATS request/reply round trips, by subject.',
+			['subject'],
+			FAST_BUCKETS
+		)
+	)
+	const natsTimeouts = childPerLabel(
+		new PlainCounter(
+			registry,
+			'gateway_nats_request_timeouts_total',
+			'NATS requests left unanswered (no responder, or no reply within the timeout), by subject.',
+			['subject']
+		)
+	)
+	return async <T>(subject: string, work: () => Promise<T>): Promise<T> => {
+		const startedAt = performance.now()
+		try {
+			return await work()
+		} catch (error) {
+			if (error instanceof AppError && error.status === 503) natsTimeouts(subject).count++
+			throw error
+		} finally {
+			natsDuration(subject).observe((performance.now() - startedAt) / 1000)
 		}
 	}
 }

@@ -1,4 +1,5 @@
 import type { Sql } from '@lv/db'
+import { activeEndpointsShuffled, endpointsMissed } from '@lv/subscription-store'
 import { MAX_ATTEMPTS } from '@lv/webhooks'
 
 export type ClaimedDelivery = {
@@ -20,8 +21,6 @@ export type ClaimOptions = {
 	leaseMs: number
 }
 
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`
-
 /**
  * Leases due deliveries of active endpoints (`FOR UPDATE SKIP LOCKED` + `lease_until`): at most
  * `perEndpoint` per endpoint, endpoints in random order, so one endpoint's backlog cannot take every
@@ -35,11 +34,7 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
 	const rows = await sql<{ id: string; endpoint_id: string; event_id: string; event_type: string; attempt_count: number }[]>`
 		WITH picked AS (
 			SELECT due.id
-			FROM (
-				SELECT id FROM webhook_endpoints
-				WHERE active AND id <> ALL (${uuidArray(options.skipEndpoints)}::uuid[])
-				ORDER BY random()
-			) w
+			FROM (${activeEndpointsShuffled(sql, options.skipEndpoints)}) w
 			CROSS JOIN LATERAL (
 				SELECT d.id FROM webhook_deliveries d
 				WHERE d.endpoint_id = w.id AND d.status IN ('pending', 'failed') AND d.next_retry_at <= ${now}
@@ -68,16 +63,11 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
  * lease: it is abandoned (and counted as missed) instead of being tried an 8th time.
  */
 export async function abandonStalled(sql: Sql, now: Date): Promise<number> {
-	const rows = await sql`
-		WITH gone AS (
-			UPDATE webhook_deliveries SET status = 'abandoned', lease_until = NULL,
-				last_error = coalesce(last_error, 'the replica making the last attempt stopped before it finished')
-			WHERE status IN ('pending', 'failed') AND attempt_count >= ${MAX_ATTEMPTS} AND lease_until <= ${now}
-			RETURNING endpoint_id
-		), counts AS (SELECT endpoint_id, count(*)::int AS missed FROM gone GROUP BY endpoint_id)
-		UPDATE webhook_endpoints w
-		SET missed_deliveries = w.missed_deliveries + counts.missed, last_delivery_status = 'failed'
-		FROM counts WHERE w.id = counts.endpoint_id
-		RETURNING counts.missed`
+	const abandoned = sql`
+		UPDATE webhook_deliveries SET status = 'abandoned', lease_until = NULL,
+			last_error = coalesce(last_error, 'the replica making the last attempt stopped before it finished')
+		WHERE status IN ('pending', 'failed') AND attempt_count >= ${MAX_ATTEMPTS} AND lease_until <= ${now}
+		RETURNING endpoint_id`
+	const rows = await endpointsMissed(sql, abandoned)
 	return rows.reduce((sum, row) => sum + Number(row.missed), 0)
 }

@@ -1,6 +1,7 @@
 import { HOUR } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
 import type { Sql } from '@lv/db'
+import { registerHealth } from '@lv/register-store'
 import { newEvent } from './new-event.ts'
 import { recordEventIn } from './record-event.ts'
 
@@ -26,10 +27,7 @@ export function freshnessOf(code: string, slaHours: number, lastSuccessfulReadAt
  * exactly one replica see each transition.
  */
 export async function runCoverageScan(sql: Sql, now: Date): Promise<EventEnvelope[]> {
-	const rows = await sql<{ code: string; sla_hours: number; last_successful_read_at: Date | null }[]>`
-		SELECT j.code, j.sla_hours, s.last_successful_read_at
-		FROM jurisdictions j LEFT JOIN register_status s ON s.jurisdiction_code = j.code
-		ORDER BY j.position, j.code`
+	const rows = await registerHealth(sql)
 	const emitted: EventEnvelope[] = []
 	for (const row of rows) {
 		const state = freshnessOf(row.code, row.sla_hours, row.last_successful_read_at, now)

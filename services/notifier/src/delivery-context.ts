@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@lv/contracts'
-import type { Sql } from '@lv/db'
+import { type Sql, arrayLiteral } from '@lv/db'
+import { endpointTargets, secretsOfEndpoints } from '@lv/subscription-store'
 import { type SecretKeyring, activeSecrets, decryptSecret } from '@lv/webhooks'
 import type { ClaimedDelivery } from './claim-deliveries.ts'
 
@@ -13,9 +14,6 @@ export type EndpointForDelivery = {
 
 export type DeliveryContext = { endpoints: Map<string, EndpointForDelivery>; events: Map<string, EventEnvelope> }
 
-/** A Postgres array literal; every value here is a uuid or an event id, neither needs quoting. */
-const uuidArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`
-
 /** Everything the claimed attempts need, in three queries for the whole batch. */
 export async function loadDeliveryContext(
 	sql: Sql,
@@ -23,15 +21,12 @@ export async function loadDeliveryContext(
 	secretKeys: SecretKeyring,
 	now: Date
 ): Promise<DeliveryContext> {
-	const endpointIds = uuidArray(claims.map((claim) => claim.endpointId))
+	const endpointIds = claims.map((claim) => claim.endpointId)
 	const [endpointRows, secretRows, eventRows] = await Promise.all([
-		sql<{ id: string; url: string; missed_deliveries: number }[]>`
-			SELECT id, url, missed_deliveries FROM webhook_endpoints WHERE id = ANY (${endpointIds}::uuid[])`,
-		sql<{ endpoint_id: string; ciphertext: Uint8Array; created_at: Date; expires_at: Date | null }[]>`
-			SELECT endpoint_id, ciphertext, created_at, expires_at FROM webhook_secrets
-			WHERE endpoint_id = ANY (${endpointIds}::uuid[])`,
+		endpointTargets(sql, endpointIds),
+		secretsOfEndpoints(sql, endpointIds),
 		sql<{ event_id: string; payload: EventEnvelope }[]>`
-			SELECT event_id, payload FROM events WHERE event_id = ANY (${uuidArray(claims.map((claim) => claim.eventId))}::text[])`
+			SELECT event_id, payload FROM events WHERE event_id = ANY (${arrayLiteral(claims.map((claim) => claim.eventId))}::text[])`
 	])
 	const endpoints = new Map<string, EndpointForDelivery>()
 	for (const row of endpointRows) {

@@ -1,4 +1,5 @@
 import type { Sql } from '@lv/db'
+import { endpointAttemptFailed, endpointDelivered } from '@lv/subscription-store'
 import { type RandomSource, nextAttemptAt } from '@lv/webhooks'
 import type { ClaimedDelivery } from './claim-deliveries.ts'
 
@@ -23,35 +24,23 @@ export async function recordOutcome(
 	random: RandomSource
 ): Promise<RecordedOutcome> {
 	if (result.ok) {
-		const rows = await sql`
-			WITH done AS (
-				UPDATE webhook_deliveries
-				SET status = 'delivered', delivered_at = ${finishedAt}, last_response_status = ${result.status},
-					last_error = NULL, lease_until = NULL
-				WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
-				RETURNING endpoint_id
-			)
-			UPDATE webhook_endpoints w
-			SET last_delivered_at = ${finishedAt}, last_delivery_status = 'success', failure_count = 0, missed_deliveries = 0
-			FROM done WHERE w.id = done.endpoint_id
-			RETURNING w.id`
+		const delivered = sql`
+			UPDATE webhook_deliveries
+			SET status = 'delivered', delivered_at = ${finishedAt}, last_response_status = ${result.status},
+				last_error = NULL, lease_until = NULL
+			WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
+			RETURNING endpoint_id`
+		const rows = await endpointDelivered(sql, delivered, finishedAt)
 		return rows.length === 1 ? 'delivered' : 'superseded'
 	}
 	const next = nextAttemptAt(claim.attempt, finishedAt, random)
 	const status = next === null ? 'abandoned' : 'failed'
-	const rows = await sql`
-		WITH done AS (
-			UPDATE webhook_deliveries
-			SET status = ${status}, next_retry_at = ${next ?? finishedAt}, last_response_status = ${result.status},
-				last_error = ${result.error}, lease_until = NULL
-			WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
-			RETURNING endpoint_id
-		)
-		UPDATE webhook_endpoints w
-		SET failure_count = w.failure_count + 1,
-			last_delivery_status = ${next === null ? 'failed' : 'retrying'},
-			missed_deliveries = w.missed_deliveries + ${next === null ? 1 : 0}
-		FROM done WHERE w.id = done.endpoint_id
-		RETURNING w.id`
+	const failed = sql`
+		UPDATE webhook_deliveries
+		SET status = ${status}, next_retry_at = ${next ?? finishedAt}, last_response_status = ${result.status},
+			last_error = ${result.error}, lease_until = NULL
+		WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
+		RETURNING endpoint_id`
+	const rows = await endpointAttemptFailed(sql, failed, next === null)
 	return rows.length === 1 ? status : 'superseded'
 }

@@ -1,6 +1,7 @@
 import { DAY } from '@lv/clock'
 import type { EventEnvelope, NOTIFIER_ANNOUNCED_EVENTS } from '@lv/contracts'
 import type { Sql } from '@lv/db'
+import { activeLicencesExpiringOn } from '@lv/register-store'
 import { newEvent } from './new-event.ts'
 import { recordEventIn } from './record-event.ts'
 
@@ -12,15 +13,6 @@ export const EXPIRY_THRESHOLDS = [
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10)
 
-type ExpiringLicence = {
-	id: string
-	license_number: string
-	operator_id: string
-	operator_slug: string
-	jurisdiction_code: string
-	expiry_date: string
-}
-
 /**
  * Emits `license.expiring_{30,60,90}d` for every active licence whose `expiry_date` is exactly that
  * many days after today (UTC, on the given clock). `expiry_notices` makes each licence, threshold and
@@ -31,11 +23,7 @@ export async function runExpiryScan(sql: Sql, now: Date): Promise<EventEnvelope[
 	const emitted: EventEnvelope[] = []
 	for (const threshold of EXPIRY_THRESHOLDS) {
 		const target = utcDate(new Date(now.getTime() + threshold.days * DAY))
-		const licences = await sql<ExpiringLicence[]>`
-			SELECT l.id, l.license_number, l.operator_id, o.slug AS operator_slug, l.jurisdiction_code, l.expiry_date::text AS expiry_date
-			FROM licenses l JOIN operators o ON o.id = l.operator_id
-			WHERE l.status = 'active' AND l.expiry_date = ${target}::date
-			ORDER BY l.id`
+		const licences = await activeLicencesExpiringOn(sql, target)
 		for (const licence of licences) {
 			const envelope = newEvent(
 				threshold.event,

@@ -2,6 +2,7 @@ import type { Clock } from '@lv/clock'
 import { isEventName } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import { Counter, type ServiceMetrics, gaugeFrom, oncePerScrape } from '@lv/runtime'
+import { countEndpointsByState } from '@lv/subscription-store'
 import type { RecordedOutcome } from './delivery-outcome.ts'
 
 type DeliveryBacklog = { due: number; oldestDueAt: Date | null; activeEndpoints: number; disabledEndpoints: number }
@@ -33,19 +34,36 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 		registers: [registry]
 	})
 
+	deliveryBacklogGauges(registry, deps)
+
+	return {
+		consumed(event: string) {
+			events.labels(isEventName(event) ? event : 'other').inc()
+		},
+		attempted(result: RecordedOutcome | 'error') {
+			attempts.labels(result).inc()
+			if (result === 'delivered' || result === 'abandoned') deliveries.labels(result).inc()
+		},
+		abandoned(count: number) {
+			if (count > 0) deliveries.labels('abandoned').inc(count)
+		}
+	}
+}
+
+/** The due deliveries, the oldest one's age and the endpoints by state, read from PostgreSQL once per scrape. */
+function deliveryBacklogGauges(registry: ServiceMetrics['registry'], deps: { sql: Sql; clock: Clock }) {
 	const backlog = oncePerScrape(
 		async (): Promise<DeliveryBacklog> => {
 			const now = deps.clock.now()
 			const [due] = await deps.sql<{ due: number; oldest: Date | null }[]>`
 			SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM webhook_deliveries
 			WHERE status IN ('pending', 'failed') AND next_retry_at <= ${now}`
-			const [endpoints] = await deps.sql<{ active: number; disabled: number }[]>`
-			SELECT count(*) FILTER (WHERE active)::int AS active, count(*) FILTER (WHERE NOT active)::int AS disabled FROM webhook_endpoints`
+			const endpoints = await countEndpointsByState(deps.sql)
 			return {
 				due: due?.due ?? 0,
 				oldestDueAt: due?.oldest ?? null,
-				activeEndpoints: endpoints?.active ?? 0,
-				disabledEndpoints: endpoints?.disabled ?? 0
+				activeEndpoints: endpoints.active,
+				disabledEndpoints: endpoints.disabled
 			}
 		},
 		() => deps.clock.nowMs()
@@ -83,17 +101,4 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 			[{ state: 'disabled' }, state.disabledEndpoints]
 		]
 	)
-
-	return {
-		consumed(event: string) {
-			events.labels(isEventName(event) ? event : 'other').inc()
-		},
-		attempted(result: RecordedOutcome | 'error') {
-			attempts.labels(result).inc()
-			if (result === 'delivered' || result === 'abandoned') deliveries.labels(result).inc()
-		},
-		abandoned(count: number) {
-			if (count > 0) deliveries.labels('abandoned').inc(count)
-		}
-	}
 }

@@ -1,5 +1,7 @@
 import type { EventEnvelope } from '@lv/contracts'
 import type { Sql, TransactionSql } from '@lv/db'
+import { isHistoryWithdrawn } from '@lv/register-store'
+import { endpointsSubscribedTo } from '@lv/subscription-store'
 import { eventKeys, isOperatorEvent } from './event-scope.ts'
 
 /**
@@ -28,23 +30,17 @@ export async function recordEventIn(tx: TransactionSql, envelope: EventEnvelope,
 	if (known.length > 0) return { recorded: false, deliveries: 0 }
 
 	const { operatorId, licenseId, historyId } = eventKeys(envelope)
-	const withdrawn = await tx`
-		SELECT 1 FROM license_history
-		WHERE corrected_at IS NOT NULL AND (id = ${historyId} OR event_id = ${envelope.event_id})
-		LIMIT 1`
 	let deliveries = 0
-	if (withdrawn.length === 0) {
-		const operatorScoped = isOperatorEvent(envelope.event)
+	if (!(await isHistoryWithdrawn(tx, historyId, envelope.event_id))) {
+		const subscribed = endpointsSubscribedTo(tx as unknown as Sql, {
+			name: envelope.event,
+			operatorScoped: isOperatorEvent(envelope.event),
+			operatorId
+		})
 		const inserted = await tx`
 			INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, next_retry_at, status, created_at)
-			SELECT gen_random_uuid(), w.id, ${envelope.event_id}, ${envelope.event}, ${receivedAt}, 'pending', ${receivedAt}
-			FROM webhook_endpoints w
-			WHERE w.active AND ${envelope.event} = ANY (w.events)
-				AND (
-					NOT ${operatorScoped}::boolean
-					OR NOT w.watchlist_only
-					OR EXISTS (SELECT 1 FROM watchlist_entries e WHERE e.account_id = w.account_id AND e.operator_id = ${operatorId}::uuid)
-				)
+			SELECT gen_random_uuid(), s.id, ${envelope.event_id}, ${envelope.event}, ${receivedAt}, 'pending', ${receivedAt}
+			FROM (${subscribed}) s
 			ON CONFLICT (endpoint_id, event_id) DO NOTHING`
 		deliveries = inserted.count
 	}

@@ -53,6 +53,39 @@ export function createReaderMetrics({ registry }: ServiceMetrics, deps: { sql: S
 	)
 	const warnings = lastRun('reader_last_run_warnings', 'Parser warnings of the last successful read.')
 
+	registerFreshnessGauges(registry, deps)
+
+	function fetched(jurisdiction: string, files: readonly FetchedRecord[]) {
+		let downloaded = 0
+		let unchanged = 0
+		for (const file of files) {
+			if (file.notModified) unchanged++
+			else downloaded += file.bytes.byteLength
+		}
+		bytes.labels(jurisdiction).inc(downloaded)
+		notModified.labels(jurisdiction).inc(unchanged)
+	}
+
+	return {
+		succeeded(jurisdiction: string, files: readonly FetchedRecord[], counts: PlanCounts, seconds: number) {
+			fetched(jurisdiction, files)
+			runs.labels(jurisdiction, 'succeeded').inc()
+			duration.labels(jurisdiction).observe(seconds)
+			records.labels(jurisdiction).set(counts.licences)
+			changes.labels(jurisdiction).set(counts.created + counts.statusChanges + counts.actionsAdded)
+			warnings.labels(jurisdiction).set(counts.warnings)
+		},
+		failed(jurisdiction: string, files: readonly FetchedRecord[], reason: string, seconds: number) {
+			fetched(jurisdiction, files)
+			runs.labels(jurisdiction, 'failed').inc()
+			failures.labels(jurisdiction, reason).inc()
+			duration.labels(jurisdiction).observe(seconds)
+		}
+	}
+}
+
+/** Each register's freshness, read from register_status once per scrape: last good read, its age, the SLA, failures in a row. */
+function registerFreshnessGauges(registry: ServiceMetrics['registry'], deps: { sql: Sql; clock: Clock; jurisdictions: readonly string[] }) {
 	const state = oncePerScrape(
 		() => deps.sql<RegisterState[]>`
 			SELECT j.code, j.sla_hours AS "slaHours", rs.last_successful_read_at AS "readAt", rs.consecutive_failures AS "consecutiveFailures"
@@ -87,32 +120,4 @@ export function createReaderMetrics({ registry }: ServiceMetrics, deps: { sql: S
 		'Reads of the register that failed since its last successful one.',
 		(row) => row.consecutiveFailures
 	)
-
-	function fetched(jurisdiction: string, files: readonly FetchedRecord[]) {
-		let downloaded = 0
-		let unchanged = 0
-		for (const file of files) {
-			if (file.notModified) unchanged++
-			else downloaded += file.bytes.byteLength
-		}
-		bytes.labels(jurisdiction).inc(downloaded)
-		notModified.labels(jurisdiction).inc(unchanged)
-	}
-
-	return {
-		succeeded(jurisdiction: string, files: readonly FetchedRecord[], counts: PlanCounts, seconds: number) {
-			fetched(jurisdiction, files)
-			runs.labels(jurisdiction, 'succeeded').inc()
-			duration.labels(jurisdiction).observe(seconds)
-			records.labels(jurisdiction).set(counts.licences)
-			changes.labels(jurisdiction).set(counts.created + counts.statusChanges + counts.actionsAdded)
-			warnings.labels(jurisdiction).set(counts.warnings)
-		},
-		failed(jurisdiction: string, files: readonly FetchedRecord[], reason: string, seconds: number) {
-			fetched(jurisdiction, files)
-			runs.labels(jurisdiction, 'failed').inc()
-			failures.labels(jurisdiction, reason).inc()
-			duration.labels(jurisdiction).observe(seconds)
-		}
-	}
 }

@@ -99,8 +99,8 @@ export function runJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, j
 	)
 }
 
-// Longer than most: the phases run in order inside one try, because the phase timings and the
-// failure record of any fault need what every earlier phase found (records, run id, start time).
+// Long: the phases run in order inside one try, because the phase timings and the failure
+// record of any fault need what every earlier phase found (records, run id, start time).
 async function readJurisdiction(deps: RunDeps, jurisdiction: JurisdictionCode, jobId: string | null): Promise<RunResult> {
 	const adapter = deps.adapters[jurisdiction]
 	if (!adapter) throw new RunFailedError('no_source', `no adapter for ${jurisdiction}`, DEFAULT_RETRY_MS)

@@ -43,6 +43,28 @@ export type HistoryFields = {
 
 const SOURCE = (code: string) => `https://registers.example/${code.toLowerCase()}/register`
 
+/** A licence row of `owner` as the reader leaves it after a read at `readAt`; every field has a listed, active default. */
+async function insertLicence(sql: Sql, readAt: Date, owner: OperatorFixture, fields: LicenceFields): Promise<LicenceFixture> {
+	const id = crypto.randomUUID()
+	const code = fields.jurisdiction ?? 'UKGC'
+	const status = fields.status ?? 'active'
+	const notListed = status === 'not_in_register' ? (fields.not_listed_since ?? readAt) : (fields.not_listed_since ?? null)
+	const upstream = fields.upstream_status === undefined ? (status === 'not_in_register' ? null : 'Active') : fields.upstream_status
+	const statusSource = fields.status_source_url === undefined ? SOURCE(code) : fields.status_source_url
+	await sql`
+			INSERT INTO licenses (id, operator_id, jurisdiction_code, upstream_key, license_number, license_number_key,
+				license_reference_is_ours, status, status_qualifier, upstream_status, license_types, license_type_raw,
+				license_category, issued_date, expiry_date, covers_websites, not_listed_since, missed_reads, last_verified_at,
+				last_listed_at, source_url, status_source_url, status_observed_at, raw_data, first_observed_at, created_at, updated_at)
+			VALUES (${id}, ${owner.id}, ${code}, ${fields.license_number}, ${fields.license_number}, ${licenseNumberKey(fields.license_number)},
+				${fields.license_reference_is_ours ?? ['KH', 'TGC', 'IOM'].includes(code)}, ${status}, ${fields.status_qualifier ?? null},
+				${upstream}, ${fields.license_types ?? ['Remote']}, ${(fields.license_types ?? ['Remote']).join(', ')}, 'remote', NULL,
+				${fields.expiry_date ?? null}, ${fields.covers_websites ?? true}, ${notListed}, 0, ${readAt},
+				${notListed === null ? readAt : notListed}, ${SOURCE(code)}, ${statusSource}, ${statusSource === null ? null : readAt},
+				'{}'::jsonb, ${fields.first_observed_at ?? new Date('2026-01-01T00:00:00Z')}, ${readAt}, ${readAt})`
+	return { id, operator_id: owner.id, jurisdiction_code: code, license_number: fields.license_number }
+}
+
 export function registerFactory(sql: Sql, readAt: Date) {
 	return {
 		async operator(slug: string, display_name: string, registered_name = `${display_name} Limited`): Promise<OperatorFixture> {
@@ -53,26 +75,7 @@ export function registerFactory(sql: Sql, readAt: Date) {
 			return { id, slug, display_name }
 		},
 
-		async licence(owner: OperatorFixture, fields: LicenceFields): Promise<LicenceFixture> {
-			const id = crypto.randomUUID()
-			const code = fields.jurisdiction ?? 'UKGC'
-			const status = fields.status ?? 'active'
-			const notListed = status === 'not_in_register' ? (fields.not_listed_since ?? readAt) : (fields.not_listed_since ?? null)
-			const upstream = fields.upstream_status === undefined ? (status === 'not_in_register' ? null : 'Active') : fields.upstream_status
-			const statusSource = fields.status_source_url === undefined ? SOURCE(code) : fields.status_source_url
-			await sql`
-				INSERT INTO licenses (id, operator_id, jurisdiction_code, upstream_key, license_number, license_number_key,
-					license_reference_is_ours, status, status_qualifier, upstream_status, license_types, license_type_raw,
-					license_category, issued_date, expiry_date, covers_websites, not_listed_since, missed_reads, last_verified_at,
-					last_listed_at, source_url, status_source_url, status_observed_at, raw_data, first_observed_at, created_at, updated_at)
-				VALUES (${id}, ${owner.id}, ${code}, ${fields.license_number}, ${fields.license_number}, ${licenseNumberKey(fields.license_number)},
-					${fields.license_reference_is_ours ?? ['KH', 'TGC', 'IOM'].includes(code)}, ${status}, ${fields.status_qualifier ?? null},
-					${upstream}, ${fields.license_types ?? ['Remote']}, ${(fields.license_types ?? ['Remote']).join(', ')}, 'remote', NULL,
-					${fields.expiry_date ?? null}, ${fields.covers_websites ?? true}, ${notListed}, 0, ${readAt},
-					${notListed === null ? readAt : notListed}, ${SOURCE(code)}, ${statusSource}, ${statusSource === null ? null : readAt},
-					'{}'::jsonb, ${fields.first_observed_at ?? new Date('2026-01-01T00:00:00Z')}, ${readAt}, ${readAt})`
-			return { id, operator_id: owner.id, jurisdiction_code: code, license_number: fields.license_number }
-		},
+		licence: (owner: OperatorFixture, fields: LicenceFields) => insertLicence(sql, readAt, owner, fields),
 
 		async link(owner: OperatorFixture, hostname: string, held: LicenceFixture | null, fields: LinkFields & { jurisdiction?: string } = {}) {
 			const status = fields.link_status ?? 'active'

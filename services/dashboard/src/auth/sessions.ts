@@ -1,3 +1,4 @@
+import { accountsWithActivePlan } from '@lv/accounts'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { randomToken, sha256 } from './tokens.ts'
@@ -49,12 +50,10 @@ export async function findSession(sql: Sql, clock: Clock, token: string, idleMs:
 			WHERE token_hash = ${sha256(token)} AND expires_at > ${now} AND last_seen_at > ${new Date(now.getTime() - idleMs)}
 			RETURNING user_id
 		)
-		SELECT u.id AS user_id, u.email, a.id AS account_id, a.name AS account_name,
-			p.code AS plan_code, p.name AS plan_name, p.rank AS plan_rank, p.exports_per_day
+		SELECT u.id AS user_id, u.email, a.account_id, a.account_name, a.plan_code, a.plan_name, a.plan_rank, a.exports_per_day
 		FROM used s
 		JOIN dashboard_users u ON u.id = s.user_id
-		JOIN accounts a ON a.id = u.account_id
-		LEFT JOIN plans p ON p.code = a.plan_code AND a.plan_status = 'active'`
+		JOIN (${accountsWithActivePlan(sql)}) a ON a.account_id = u.account_id`
 	if (!row) return null
 	const plan =
 		row.plan_code === null || row.plan_name === null || row.plan_rank === null

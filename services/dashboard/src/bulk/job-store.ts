@@ -35,6 +35,15 @@ type JobRow = {
 	finished_at: Date | null
 }
 
+/**
+ * The job's columns and its progress: the entries of its stored batches (every batch holds
+ * BULK_BATCH_SIZE entries but the last). Progress is counted from bulk_check_batches rather than
+ * kept on the job row, so concurrent batches never wait on one another's row lock.
+ */
+const jobColumns = (sql: Sql) => sql`
+	j.*, (SELECT coalesce(sum(least(${BULK_BATCH_SIZE}, j.total - b.batch * ${BULK_BATCH_SIZE})), 0)::int
+		FROM bulk_check_batches b WHERE b.job_id = j.id AND b.done_at IS NOT NULL) AS done`
+
 const jobOf = (row: JobRow): BulkJob => ({
 	id: row.id,
 	accountId: row.account_id,
@@ -77,18 +86,20 @@ export async function createJob(
 
 /** The account's job, or null: every read is scoped to the account. */
 export async function findJob(sql: Sql, accountId: string, jobId: string): Promise<BulkJob | null> {
-	const [row] = await sql<JobRow[]>`SELECT * FROM bulk_check_jobs WHERE id = ${jobId} AND account_id = ${accountId}`
+	const [row] = await sql<JobRow[]>`SELECT ${jobColumns(sql)} FROM bulk_check_jobs j WHERE id = ${jobId} AND account_id = ${accountId}`
 	return row ? jobOf(row) : null
 }
 
 /** A job by id alone, for the worker (which holds no session). */
 export async function findJobForWorker(sql: Sql, jobId: string): Promise<BulkJob | null> {
-	const [row] = await sql<JobRow[]>`SELECT * FROM bulk_check_jobs WHERE id = ${jobId}`
+	const [row] = await sql<JobRow[]>`SELECT ${jobColumns(sql)} FROM bulk_check_jobs j WHERE id = ${jobId}`
 	return row ? jobOf(row) : null
 }
 
 export async function listJobs(sql: Sql, accountId: string, limit = 20): Promise<BulkJob[]> {
-	const rows = await sql<JobRow[]>`SELECT * FROM bulk_check_jobs WHERE account_id = ${accountId} ORDER BY created_at DESC LIMIT ${limit}`
+	const rows = await sql<
+		JobRow[]
+	>`SELECT ${jobColumns(sql)} FROM bulk_check_jobs j WHERE account_id = ${accountId} ORDER BY created_at DESC LIMIT ${limit}`
 	return rows.map(jobOf)
 }
 
@@ -120,49 +131,64 @@ export async function unfinishedBatches(sql: Sql): Promise<{ jobId: string; batc
 	return rows.map((row) => ({ jobId: row.job_id, batch: row.batch }))
 }
 
-export type BatchEntry = { position: number; domain: string }
+export type BatchStatus = 'new' | 'charged' | 'done'
 
-export async function batchEntries(sql: Sql, jobId: string, batch: number): Promise<BatchEntry[]> {
+/** The job as the worker handles its batches (no progress: counting it would cost every batch a scan of the job's batches). */
+export type WorkerJob = Pick<BulkJob, 'id' | 'accountId' | 'state' | 'keyId'>
+
+/** What the worker needs to handle one batch: its job, whether it was counted or stored already, and its domains in position order. */
+export type BatchWork = { job: WorkerJob; status: BatchStatus; first: number; domains: string[] }
+
+export async function batchWork(sql: Sql, jobId: string, batch: number): Promise<BatchWork | null> {
 	const first = batch * BULK_BATCH_SIZE
-	return sql<BatchEntry[]>`
-		SELECT position, domain FROM bulk_check_entries WHERE job_id = ${jobId} AND position >= ${first} AND position < ${first + BULK_BATCH_SIZE} ORDER BY position`
-}
-
-/** Whether the batch was counted already and whether its results are stored. */
-export async function batchStatus(sql: Sql, jobId: string, batch: number): Promise<'new' | 'charged' | 'done'> {
 	const [row] = await sql<
-		{ done: boolean }[]
-	>`SELECT done_at IS NOT NULL AS done FROM bulk_check_batches WHERE job_id = ${jobId} AND batch = ${batch}`
-	return row === undefined ? 'new' : row.done ? 'done' : 'charged'
+		(Pick<JobRow, 'id' | 'account_id' | 'state' | 'key_id'> & { charged: boolean; stored: boolean; domains: string[] | null })[]
+	>`
+		SELECT j.id, j.account_id, j.state, j.key_id, b.batch IS NOT NULL AS charged, b.done_at IS NOT NULL AS stored,
+			(SELECT array_agg(e.domain ORDER BY e.position) FROM bulk_check_entries e
+				WHERE e.job_id = j.id AND e.position >= ${first} AND e.position < ${first + BULK_BATCH_SIZE}) AS domains
+		FROM bulk_check_jobs j LEFT JOIN bulk_check_batches b ON b.job_id = j.id AND b.batch = ${batch}
+		WHERE j.id = ${jobId}`
+	if (!row) return null
+	const status: BatchStatus = row.stored ? 'done' : row.charged ? 'charged' : 'new'
+	return { job: { id: row.id, accountId: row.account_id, state: row.state, keyId: row.key_id }, status, first, domains: row.domains ?? [] }
 }
 
-export type EntryResult = { position: number; verdict: string | null; jurisdiction: string | null; result: unknown }
+/** A batch's answers: the checker's `check.batch` reply as JSON text, whose `results` answer the entries from position `first` on, in order. */
+export type BatchAnswers = { first: number; reply: string }
 
 /**
- * Stores a batch's answers, marks it done and moves the job's count on, in one transaction; a
- * redelivered batch already done changes nothing. The job is done with its last batch.
+ * Stores a batch's answers and marks it done in one statement (so in one transaction); a
+ * redelivered batch already done changes nothing. PostgreSQL splits the reply into one row per
+ * answer. Returns whether this call stored it.
  */
-export async function storeBatchResults(
-	sql: Sql,
-	jobId: string,
-	batch: number,
-	results: readonly EntryResult[],
-	now: Date
-): Promise<{ finished: boolean }> {
-	return sql.begin(async (tx) => {
-		const marked =
-			await tx`UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch`
-		if (marked.length === 0) return { finished: false }
-		await tx`
-			UPDATE bulk_check_entries e SET verdict = r.verdict, jurisdiction = r.jurisdiction, result = r.result::jsonb
-			FROM unnest(${results.map((entry) => entry.position)}::int[], ${results.map((entry) => entry.verdict) as string[]}::text[],
-				${results.map((entry) => entry.jurisdiction) as string[]}::text[], ${results.map((entry) => JSON.stringify(entry.result))}::text[]) AS r(position, verdict, jurisdiction, result)
-			WHERE e.job_id = ${jobId} AND e.position = r.position`
-		const [job] = await tx<{ state: JobState }[]>`
-			UPDATE bulk_check_jobs SET done = done + ${results.length},
-				state = CASE WHEN done + ${results.length} >= total THEN 'done' ELSE state END,
-				finished_at = CASE WHEN done + ${results.length} >= total THEN ${now}::timestamptz ELSE finished_at END
-			WHERE id = ${jobId} RETURNING state`
-		return { finished: job?.state === 'done' }
-	})
+export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<boolean> {
+	const [row] = await sql<{ stored: number }[]>`
+		WITH marked AS (
+			UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch
+		), stored AS (
+			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, result)
+			SELECT ${jobId}, ${answers.first} + a.index - 1, a.answer ->> 'verdict', a.answer -> 'match' ->> 'jurisdiction', a.answer
+			FROM jsonb_array_elements(${answers.reply}::text::jsonb -> 'results') WITH ORDINALITY AS a(answer, index)
+			WHERE EXISTS (SELECT 1 FROM marked)
+			RETURNING 1
+		)
+		SELECT count(*)::int AS stored FROM marked`
+	return (row?.stored ?? 0) > 0
+}
+
+export type FinishedJob = { id: string; accountId: string; keyId: string | null }
+
+/**
+ * Marks running jobs (`jobId`, or every running job) done once all their batches are stored. Run
+ * after a batch's store has committed: whichever batch commits last sees every other batch stored,
+ * so exactly one of them (or a worker starting later) ends the job.
+ */
+export async function finishStoredJobs(sql: Sql, now: Date, jobId: string | null = null): Promise<FinishedJob[]> {
+	const rows = await sql<{ id: string; account_id: string; key_id: string | null }[]>`
+		UPDATE bulk_check_jobs j SET state = 'done', finished_at = ${now}
+		WHERE j.state = 'running' ${jobId === null ? sql`` : sql`AND j.id = ${jobId}`}
+			AND (SELECT count(*) FROM bulk_check_batches b WHERE b.job_id = j.id AND b.done_at IS NOT NULL) = j.batches
+		RETURNING j.id, j.account_id, j.key_id`
+	return rows.map((row) => ({ id: row.id, accountId: row.account_id, keyId: row.key_id }))
 }

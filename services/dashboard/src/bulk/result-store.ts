@@ -6,13 +6,13 @@ export type VerdictCount = { verdict: string | null; count: number }
 /** Answered entries per verdict (null: a per-row error), most frequent first. */
 export async function verdictCounts(sql: Sql, jobId: string): Promise<VerdictCount[]> {
 	return sql<VerdictCount[]>`
-		SELECT verdict, count(*)::int AS count FROM bulk_check_entries WHERE job_id = ${jobId} AND result IS NOT NULL
+		SELECT verdict, count(*)::int AS count FROM bulk_check_results WHERE job_id = ${jobId}
 		GROUP BY verdict ORDER BY count DESC, verdict`
 }
 
 export async function jurisdictionsOf(sql: Sql, jobId: string): Promise<string[]> {
 	const rows = await sql<{ jurisdiction: string }[]>`
-		SELECT DISTINCT jurisdiction FROM bulk_check_entries WHERE job_id = ${jobId} AND jurisdiction IS NOT NULL ORDER BY jurisdiction`
+		SELECT DISTINCT jurisdiction FROM bulk_check_results WHERE job_id = ${jobId} AND jurisdiction IS NOT NULL ORDER BY jurisdiction`
 	return rows.map((row) => row.jurisdiction)
 }
 
@@ -74,18 +74,19 @@ function resultRow(row: EntryRow): ResultRow {
 	}
 }
 
+/** Answered entries (`e`: the entry, `r`: its answer) that pass the filter. */
 const filtered = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
-	job_id = ${jobId} AND result IS NOT NULL
-	${filter.verdict === '' ? sql`` : filter.verdict === 'error' ? sql`AND verdict IS NULL` : sql`AND verdict = ${filter.verdict}`}
-	${filter.jurisdiction === '' ? sql`` : sql`AND jurisdiction = ${filter.jurisdiction}`}`
+	bulk_check_results r JOIN bulk_check_entries e ON e.job_id = r.job_id AND e.position = r.position
+	WHERE r.job_id = ${jobId}
+	${filter.verdict === '' ? sql`` : filter.verdict === 'error' ? sql`AND r.verdict IS NULL` : sql`AND r.verdict = ${filter.verdict}`}
+	${filter.jurisdiction === '' ? sql`` : sql`AND r.jurisdiction = ${filter.jurisdiction}`}`
+
+const entryColumns = (sql: Sql) => sql`e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction, r.result`
 
 export async function resultPage(sql: Sql, jobId: string, filter: ResultFilter, offset: number, limit: number): Promise<ResultPage> {
-	const [counted] = await sql<
-		{ total: number }[]
-	>`SELECT count(*)::int AS total FROM bulk_check_entries WHERE ${filtered(sql, jobId, filter)}`
+	const [counted] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM ${filtered(sql, jobId, filter)}`
 	const rows = await sql<EntryRow[]>`
-		SELECT position, line, input, domain, verdict, jurisdiction, result FROM bulk_check_entries
-		WHERE ${filtered(sql, jobId, filter)} ORDER BY position LIMIT ${limit} OFFSET ${offset}`
+		SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} ORDER BY r.position LIMIT ${limit} OFFSET ${offset}`
 	return { rows: rows.map(resultRow), total: counted?.total ?? 0, offset, limit }
 }
 
@@ -95,7 +96,8 @@ export async function entryOf(
 	position: number
 ): Promise<{ input: string; domain: string; result: unknown } | null> {
 	const [row] = await sql<{ input: string; domain: string; result: unknown }[]>`
-		SELECT input, domain, result FROM bulk_check_entries WHERE job_id = ${jobId} AND position = ${position}`
+		SELECT e.input, e.domain, r.result FROM bulk_check_entries e LEFT JOIN bulk_check_results r ON r.job_id = e.job_id AND r.position = e.position
+		WHERE e.job_id = ${jobId} AND e.position = ${position}`
 	return row ?? null
 }
 
@@ -149,8 +151,7 @@ export function resultsCsv(sql: Sql, jobId: string, filter: ResultFilter): Reada
 				return
 			}
 			const rows = await sql<EntryRow[]>`
-				SELECT position, line, input, domain, verdict, jurisdiction, result FROM bulk_check_entries
-				WHERE ${filtered(sql, jobId, filter)} AND position > ${after} ORDER BY position LIMIT ${CSV_PAGE}`
+				SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} AND r.position > ${after} ORDER BY r.position LIMIT ${CSV_PAGE}`
 			after = rows.at(-1)?.position ?? after
 			if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((row) => csvRecord(csvCells(resultRow(row)))).join('')))
 			if (rows.length < CSV_PAGE) controller.close()

@@ -3,17 +3,18 @@ import type { Clock } from '@lv/clock'
 import { BULK_CHECK_CONSUMER, BulkCheckBatch, CheckBatchRequest, bulkCheckBatchMsgId, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { countKeyCall } from '@lv/quota'
+import { type KeyPlan, countKeyCall, readKeyPlan } from '@lv/quota'
 import { secondWindow } from '@lv/fixed-window'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
 import {
-	type BulkJob,
-	type EntryResult,
-	batchEntries,
-	batchStatus,
+	type WorkerJob,
+	type BatchAnswers,
+	type FinishedJob,
+	batchWork,
 	claimJobKey,
 	findJobForWorker,
+	finishStoredJobs,
 	markStopped,
 	storeBatchResults,
 	unfinishedBatches
@@ -22,10 +23,10 @@ import type { DashboardMetrics } from '../metrics.ts'
 
 /**
  * Batches one worker process handles at once (each pull subscription handles its messages one by
- * one): a batch spends most of its time waiting on PostgreSQL and the checker, so a few in flight
- * keep both busy, as POST /v1/check/batch with a few connections does.
+ * one): a batch spends most of its time waiting on PostgreSQL and the checker, so several in flight
+ * keep the checker as busy as POST /v1/check/batch with a few connections does.
  */
-const BATCHES_IN_FLIGHT = 4
+const BATCHES_IN_FLIGHT = 8
 
 export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number; metrics?: DashboardMetrics }
 
@@ -59,7 +60,7 @@ class QuotaRefusal extends Error {
  * The key the job's batches are counted against: the job's own action key, or a new one for the
  * first batch or in place of `replacing` (revoked by the action key sweep during a long job).
  */
-async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | null): Promise<string> {
+async function jobKey(deps: BulkWorkerDeps, job: WorkerJob, replacing: string | null): Promise<string> {
 	if (job.keyId !== null && job.keyId !== replacing) return job.keyId
 	const issued = await issueActionKey(deps.sql, deps.clock, job.accountId, 'bulk_check')
 	const kept = await claimJobKey(deps.sql, job.id, issued.id, replacing)
@@ -67,15 +68,33 @@ async function jobKey(deps: BulkWorkerDeps, job: BulkJob, replacing: string | nu
 	return kept
 }
 
+/**
+ * The plans of the keys batches are counted with, as last read: a batch's count re-checks its plan
+ * against the committed rows, so only a refused count reads it again. Bounded by the jobs running.
+ */
+const keyPlans = new Map<string, KeyPlan>()
+const KEY_PLANS_KEPT = 1_000
+
+async function keyPlanOf(deps: BulkWorkerDeps, job: WorkerJob, keyId: string): Promise<{ plan: KeyPlan | null; kept: boolean }> {
+	const kept = keyPlans.get(keyId)
+	if (kept) return { plan: kept, kept: true }
+	const plan = await readKeyPlan(deps.sql, keyId, job.accountId)
+	if (plan) {
+		if (keyPlans.size >= KEY_PLANS_KEPT) keyPlans.clear()
+		keyPlans.set(keyId, plan)
+	}
+	return { plan, kept: false }
+}
+
 /** Counts one batch with `keyId` in the same transaction as its bulk_check_batches row, so a batch is counted once whatever the redeliveries. */
-function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId: string): Promise<ChargeOutcome> {
+function countBatchOnce(deps: BulkWorkerDeps, job: WorkerJob, batch: number, keyId: string, plan: KeyPlan): Promise<ChargeOutcome> {
 	const { sql, clock } = deps
 	return sql.begin(async (tx) => {
 		const inserted =
 			await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
 		if (inserted.length === 0) return 'charged' as const
 		const nowMs = clock.now().getTime()
-		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs })
+		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs, plan })
 		if (verdict.outcome === 'per_second_exceeded') throw new TransientError('per-second limit reached', secondWindow(nowMs).resetMs - nowMs)
 		if (verdict.outcome === 'quota_exhausted') throw new QuotaRefusal('quota_exhausted')
 		if (verdict.outcome === 'stale') throw new QuotaRefusal('no_plan')
@@ -85,73 +104,86 @@ function countBatchOnce(deps: BulkWorkerDeps, job: BulkJob, batch: number, keyId
 
 /**
  * Counts the batch as one call against the account's quota through the gateway's counting. A
- * per-second refusal is retried in the next second; a key found revoked is replaced once (the plan
- * itself gone stops the job).
+ * per-second refusal is retried in the next second; a plan kept from before that no longer holds is
+ * read again; a key found revoked is replaced once (the plan itself gone stops the job).
  */
-async function chargeBatch(deps: BulkWorkerDeps, job: BulkJob, batch: number): Promise<ChargeOutcome> {
+async function chargeBatch(deps: BulkWorkerDeps, job: WorkerJob, batch: number): Promise<ChargeOutcome> {
 	let keyId = await jobKey(deps, job, null)
-	for (let attempt = 0; ; attempt++) {
+	for (let replaced = false; ; ) {
+		const { plan, kept } = await keyPlanOf(deps, job, keyId)
 		try {
-			return await countBatchOnce(deps, job, batch, keyId)
+			if (!plan) throw new QuotaRefusal('no_plan')
+			return await countBatchOnce(deps, job, batch, keyId, plan)
 		} catch (error) {
 			if (!(error instanceof QuotaRefusal)) throw error
-			if (error.outcome !== 'no_plan' || attempt > 0) return error.outcome
+			if (error.outcome !== 'no_plan') return error.outcome
+			keyPlans.delete(keyId)
+			if (kept) continue
+			if (replaced) return error.outcome
+			replaced = true
 			keyId = await jobKey(deps, { ...job, keyId }, keyId)
 		}
 	}
 }
 
 /** The job is over: its counting key is revoked (the action key sweep would, later). */
-async function endJob(deps: BulkWorkerDeps, jobId: string): Promise<void> {
-	const job = await findJobForWorker(deps.sql, jobId)
-	if (job?.keyId) await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
+async function endJob(deps: BulkWorkerDeps, job: Pick<WorkerJob, 'accountId' | 'keyId'>): Promise<void> {
+	if (!job.keyId) return
+	keyPlans.delete(job.keyId)
+	await revokeActionKey(deps.sql, deps.clock, job.accountId, job.keyId)
 }
 
-type BatchRow = { verdict?: unknown; match?: { jurisdiction?: unknown } | null }
+/** Ends the running jobs (`jobId`, or all) whose every batch is stored. */
+async function finishStored(deps: BulkWorkerDeps, jobId: string | null): Promise<void> {
+	const finished: FinishedJob[] = await finishStoredJobs(deps.sql, deps.clock.now(), jobId)
+	for (const job of finished) {
+		await endJob(deps, job)
+		deps.metrics?.bulkJobEnded('finished')
+	}
+}
 
-const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
-
-/** Sends the batch's domains as one check.batch message and returns each entry's answer. */
-async function checkBatch(deps: BulkWorkerDeps, jobId: string, batch: number): Promise<EntryResult[]> {
-	const entries = await batchEntries(deps.sql, jobId, batch)
-	const reply = await requestBytes(deps.bus, {
-		subject: subjects.checkBatch,
-		schema: CheckBatchRequest,
-		body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: entries.map((entry) => entry.domain) },
-		timeoutMs: deps.checkerTimeoutMs,
-		unavailableReason: 'checker_unavailable'
-	})
-	const { results } = JSON.parse(new TextDecoder().decode(reply)) as { results: BatchRow[] }
-	if (!Array.isArray(results) || results.length !== entries.length)
+/** Sends the batch's domains (from position `first` on) as one check.batch message; the reply is checked to answer every one. */
+async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly string[]): Promise<BatchAnswers> {
+	const reply = new TextDecoder().decode(
+		await requestBytes(deps.bus, {
+			subject: subjects.checkBatch,
+			schema: CheckBatchRequest,
+			body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), domains: [...domains] },
+			timeoutMs: deps.checkerTimeoutMs,
+			unavailableReason: 'checker_unavailable'
+		})
+	)
+	const { results } = JSON.parse(reply) as { results: unknown }
+	if (!Array.isArray(results) || results.length !== domains.length)
 		throw new TransientError('the checker answered a different number of rows')
-	return entries.map((entry, index) => {
-		const result = results[index] as BatchRow
-		return { position: entry.position, verdict: textOrNull(result.verdict), jurisdiction: textOrNull(result.match?.jurisdiction), result }
-	})
+	return { first, reply }
 }
 
+/**
+ * One batch: read with its job (one statement), counted once, checked, stored; then the job ends if
+ * this was its last batch to be stored. A batch found stored already (a redelivery after a worker
+ * died between its store and its ack) only re-runs that end check.
+ */
 export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch): Promise<void> {
-	const job = await findJobForWorker(deps.sql, message.job_id)
-	if (job?.state !== 'running') return
-	const status = await batchStatus(deps.sql, job.id, message.batch)
-	if (status === 'done') return
+	const work = await batchWork(deps.sql, message.job_id, message.batch)
+	if (work?.job.state !== 'running') return
+	const { job, status } = work
 	if (status === 'new') {
 		const charged = await chargeBatch(deps, job, message.batch)
 		if (charged !== 'charged') {
 			deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason: charged })
 			await markStopped(deps.sql, job.id, charged, deps.clock.now())
-			await endJob(deps, job.id)
+			await endJob(deps, (await findJobForWorker(deps.sql, job.id)) ?? job)
 			deps.metrics?.bulkJobEnded(charged)
 			return
 		}
 	}
-	const results = await checkBatch(deps, job.id, message.batch)
-	const stored = await storeBatchResults(deps.sql, job.id, message.batch, results, deps.clock.now())
-	deps.metrics?.bulkBatchChecked(results.length)
-	if (stored.finished) {
-		await endJob(deps, job.id)
-		deps.metrics?.bulkJobEnded('finished')
+	if (status !== 'done') {
+		const answers = await checkBatch(deps, work.first, work.domains)
+		if (await storeBatchResults(deps.sql, job.id, message.batch, answers, deps.clock.now()))
+			deps.metrics?.bulkBatchChecked(work.domains.length)
 	}
+	await finishStored(deps, job.id)
 }
 
 /**
@@ -163,6 +195,7 @@ export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption
 	const pending = new Map<string, number[]>()
 	for (const { jobId, batch } of await unfinishedBatches(deps.sql)) pending.set(jobId, [...(pending.get(jobId) ?? []), batch])
 	for (const [jobId, batches] of pending) await publishBatches(deps, jobId, batches)
+	await finishStored(deps, null)
 	const consumptions = await Promise.all(
 		Array.from({ length: BATCHES_IN_FLIGHT }, () =>
 			consume(deps.bus, {

@@ -1,9 +1,16 @@
-import { type IssuedKey, issueApiKey, revokeApiKey } from '@lv/accounts'
+import { type IssuedKey, deleteKeysRevokedBefore, issueApiKey, revokeApiKey, revokeKeysAmong } from '@lv/accounts'
 import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { asSql } from '../store/transaction.ts'
 
-export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence'
+export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence' | 'usage'
+
+const ACTION_KEY_LABEL_PREFIX = 'dashboard: '
+
+/** The label every action key of `action` carries (the usage page sums their calls under it). */
+const actionKeyLabel = (action: DashboardAction) => `${ACTION_KEY_LABEL_PREFIX}${action.replace('_', ' ')}`
+
+export const isActionKeyLabel = (label: string) => label.startsWith(ACTION_KEY_LABEL_PREFIX)
 
 /** An action key still unrevoked after this long belongs to a call that died; the sweep revokes it. */
 export const ACTION_KEY_LIFETIME_MS = 15 * MINUTE
@@ -16,7 +23,7 @@ export const ACTION_KEY_RETENTION_MS = 30 * 24 * 60 * MINUTE
  */
 export function issueActionKey(sql: Sql, clock: Clock, accountId: string, action: DashboardAction): Promise<IssuedKey> {
 	return sql.begin(async (tx) => {
-		const issued = await issueApiKey(asSql(tx), clock, accountId, `dashboard: ${action.replace('_', ' ')}`)
+		const issued = await issueApiKey(asSql(tx), clock, accountId, actionKeyLabel(action))
 		await tx`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${issued.id}, ${action}, ${clock.now()})`
 		return issued
 	})
@@ -27,15 +34,12 @@ export const revokeActionKey = (sql: Sql, clock: Clock, accountId: string, keyId
 /** Revokes action keys whose call never came back, and deletes old revoked ones. */
 export async function sweepActionKeys(sql: Sql, clock: Clock): Promise<{ revoked: number; deleted: number }> {
 	const now = clock.now()
-	const revoked = await sql`
-		UPDATE api_keys SET revoked_at = ${now}
-		WHERE revoked_at IS NULL
-			AND id IN (SELECT key_id FROM dashboard_action_keys WHERE created_at < ${new Date(now.getTime() - ACTION_KEY_LIFETIME_MS)})
-		RETURNING id`
-	const deleted = await sql`
-		DELETE FROM api_keys
-		WHERE revoked_at < ${new Date(now.getTime() - ACTION_KEY_RETENTION_MS)}
-			AND id IN (SELECT key_id FROM dashboard_action_keys)
-		RETURNING id`
+	const expired = sql`SELECT key_id FROM dashboard_action_keys WHERE created_at < ${new Date(now.getTime() - ACTION_KEY_LIFETIME_MS)}`
+	const revoked = await revokeKeysAmong(sql, expired, now)
+	const deleted = await deleteKeysRevokedBefore(
+		sql,
+		sql`SELECT key_id FROM dashboard_action_keys`,
+		new Date(now.getTime() - ACTION_KEY_RETENTION_MS)
+	)
 	return { revoked: revoked.length, deleted: deleted.length }
 }

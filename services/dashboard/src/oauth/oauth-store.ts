@@ -1,4 +1,4 @@
-import { issueApiKey } from '@lv/accounts'
+import { issueApiKey, keyLastUse, revokeKeysAmong } from '@lv/accounts'
 import { type Clock, DAY, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { randomToken, sha256 } from '../auth/tokens.ts'
@@ -169,7 +169,7 @@ async function endGrants(
 		WITH ended AS (
 			UPDATE oauth_grants SET revoked_at = ${now}, revoked_reason = ${reason} WHERE ${selected} AND revoked_at IS NULL RETURNING key_id
 		),
-		keys AS (UPDATE api_keys SET revoked_at = ${now} WHERE id IN (SELECT key_id FROM ended) AND revoked_at IS NULL RETURNING id)
+		keys AS (${revokeKeysAmong(sql, sql`SELECT key_id FROM ended`, now)})
 		SELECT count(*)::int AS ended FROM ended`
 	return row?.ended ?? 0
 }
@@ -214,7 +214,8 @@ export async function listAccountGrants(sql: Sql, accountId: string): Promise<Gr
 		{ id: string; client_name: string; redirect_uris: string[]; email: string; created_at: Date; last_used_at: Date | null }[]
 	>`
 		SELECT g.id, c.client_name, c.redirect_uris, u.email, g.created_at, k.last_used_at
-		FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id JOIN dashboard_users u ON u.id = g.user_id JOIN api_keys k ON k.id = g.key_id
+		FROM oauth_grants g JOIN oauth_clients c ON c.id = g.client_id JOIN dashboard_users u ON u.id = g.user_id
+			JOIN (${keyLastUse(sql)}) k ON k.id = g.key_id
 		WHERE g.account_id = ${accountId} AND g.revoked_at IS NULL
 		ORDER BY g.created_at DESC, g.id`
 	return rows.map((row) => ({

@@ -1,10 +1,11 @@
 import type { Session } from '../auth/sessions.ts'
 import { type HtmlValue, type SafeHtml, html } from './html.ts'
 
-export type Section = 'keys' | 'bulk' | 'watchlist' | 'webhooks' | 'export' | 'connected-apps'
+export type Section = 'keys' | 'usage' | 'bulk' | 'watchlist' | 'webhooks' | 'export' | 'connected-apps'
 
 const SECTIONS: { id: Section; label: string; href: string }[] = [
 	{ id: 'keys', label: 'API keys', href: '/keys' },
+	{ id: 'usage', label: 'Usage', href: '/usage' },
 	{ id: 'bulk', label: 'Bulk check', href: '/bulk' },
 	{ id: 'watchlist', label: 'Watchlist', href: '/watchlist' },
 	{ id: 'webhooks', label: 'Webhooks', href: '/webhooks' },
@@ -14,7 +15,7 @@ const SECTIONS: { id: Section; label: string; href: string }[] = [
 
 export const PRODUCT_NAME = 'Licence Register Verification'
 
-function document(title: string, header: SafeHtml, main: HtmlValue): SafeHtml {
+function document(title: string, header: SafeHtml, main: HtmlValue, head: HtmlValue = ''): SafeHtml {
 	return html`<!doctype html>
 <html lang="en">
 <head>
@@ -24,6 +25,7 @@ function document(title: string, header: SafeHtml, main: HtmlValue): SafeHtml {
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/dashboard.css">
 <script src="/assets/dashboard.js" defer></script>
+${head}
 </head>
 <body>
 ${header}
@@ -40,8 +42,15 @@ const brand = html`<a class="brand" href="/"><span class="brand-mark" aria-hidde
 /** The hidden field every state-changing form carries. */
 export const csrfField = (token: string) => html`<input type="hidden" name="csrf" value="${token}">`
 
-/** `section: null` for account pages outside the tabs (the password page). */
-export type SignedInPageInput = { title: string; session: Session; csrf: string; section: Section | null; content: HtmlValue }
+/** `section: null` for account pages outside the tabs (the password page); `head`: the page's own stylesheets and scripts. */
+export type SignedInPageInput = {
+	title: string
+	session: Session
+	csrf: string
+	section: Section | null
+	content: HtmlValue
+	head?: HtmlValue
+}
 
 export function signedInPage(input: SignedInPageInput): SafeHtml {
 	const { session } = input
@@ -62,7 +71,7 @@ ${brand}
 </div>
 </div>
 </header>`
-	return document(input.title, header, input.content)
+	return document(input.title, header, input.content, input.head)
 }
 
 export function signedOutPage(title: string, content: HtmlValue): SafeHtml {

@@ -4,9 +4,12 @@ import { seedAcmeRegister } from '../test-support/acme-register.ts'
 import { readCsvObjects } from '../../../exporter/src/test-support/csv-reader.ts'
 import { bearer } from '../../../gateway/src/test-support/accounts.ts'
 import { issueApiKey } from '@lv/accounts'
+import { readUsage } from '@lv/quota'
 import { type BulkChecking, jobFinished, startBulkChecking } from '../test-support/bulk-checking.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
+import { findJobForWorker } from '../bulk/job-store.ts'
+import { waitFor } from '@lv/testing'
 
 const h = harnessPerFile()
 let checking: BulkChecking
@@ -61,6 +64,11 @@ describe('bulk check', () => {
 			SELECT k.revoked_at IS NOT NULL AS revoked, EXISTS (SELECT 1 FROM dashboard_action_keys a WHERE a.key_id = k.id) AS hidden
 			FROM api_keys k WHERE k.id = (SELECT key_id FROM bulk_check_jobs WHERE id = ${jobId})`
 		expect(jobKey).toEqual({ revoked: true, hidden: true })
+		// Each batch is in the daily usage record too, under the job's key, on the day it was counted.
+		const usage = await readUsage(h.db.sql, accountId, '2026-01-01', '2027-01-01')
+		expect(usage.map(({ outcome, count, day }) => ({ outcome, count, day }))).toEqual([
+			{ outcome: 'call', count: 3, day: h.clock.now().toISOString().slice(0, 10) }
+		])
 
 		const page = await browser.get(`/bulk/${jobId}`)
 		expect(page.html).toContain('Done: all 250 domains checked.')
@@ -148,8 +156,8 @@ describe('bulk check', () => {
 		expect(await jobFinished(h.db.sql, jobId)).toBe('stopped')
 		const page = await browser.get(`/bulk/${jobId}`)
 		expect(page.html).toContain('the monthly quota is used up')
-		const [job] = await h.db.sql<{ done: number }[]>`SELECT done FROM bulk_check_jobs WHERE id = ${jobId}`
-		expect(job?.done).toBe(200)
+		// the two batches counted before the refusal are stored even if they finish after the stop
+		await waitFor(async () => (await findJobForWorker(h.db.sql, jobId))?.done === 200, { what: 'the counted batches to be stored' })
 	})
 
 	test('another account cannot see, start or download a job', async () => {

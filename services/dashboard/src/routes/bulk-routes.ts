@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { bulkEntryLimit, decodeUpload, progressOf, readBulkList } from '@lv/bulk-check'
 import type { Bus } from '@lv/bus'
+import { callQuotaOfAccount } from '@lv/accounts'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
@@ -44,9 +45,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 	}
 
 	async function quotaOf(accountId: string) {
-		const [plan] = await sql<{ quota: number | null }[]>`
-			SELECT CASE WHEN p.is_trial THEN p.trial_daily_cap ELSE p.monthly_quota END AS quota FROM accounts a JOIN plans p ON p.code = a.plan_code WHERE a.id = ${accountId}`
-		return { used: await monthlyCallsUsed(sql, accountId, clock.now().getTime()), quota: plan?.quota ?? null }
+		return { used: await monthlyCallsUsed(sql, accountId, clock.now().getTime()), quota: await callQuotaOfAccount(sql, accountId) }
 	}
 
 	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, notice?: string) {

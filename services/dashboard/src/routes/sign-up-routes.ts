@@ -25,6 +25,11 @@ const LINK_GONE = 'This link has expired or was already used. Sign up again, or 
  * the answer never tells whether an address is registered; only its mailbox learns that.
  */
 export function signUpRoutes(deps: DashboardDeps, web: WebContext) {
+	return new Elysia().use(signUpFormRoutes(deps, web)).use(signUpConfirmRoutes(deps, web))
+}
+
+/** GET and POST /sign-up: the form, and the one mail it sends. */
+function signUpFormRoutes(deps: DashboardDeps, web: WebContext) {
 	const { sql, clock, logger, config, mailer } = deps
 	const appUrl = config.APP_URL.replace(/\/+$/, '')
 	const linkTtlHours = config.DASHBOARD_SIGN_UP_LINK_TTL_HOURS
@@ -83,7 +88,12 @@ export function signUpRoutes(deps: DashboardDeps, web: WebContext) {
 			}
 			return htmlResponse(checkEmailPage({ email, validHours: linkTtlHours }), { cookies: csrf.cookies })
 		})
+}
 
+/** GET and POST /sign-up/confirm: the link from the mail, which creates the account and signs it in. */
+function signUpConfirmRoutes(deps: DashboardDeps, web: WebContext) {
+	const { sql, clock, logger } = deps
+	return new Elysia()
 		.get('/sign-up/confirm', async ({ request, query }) => {
 			const token = typeof query.token === 'string' ? query.token : ''
 			const held = await findHeldSignUp(sql, clock, token)

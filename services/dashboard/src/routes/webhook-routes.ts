@@ -6,13 +6,22 @@ import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { type EndpointInput, webhookManager } from '../gateway/webhook-manage.ts'
 import { sendWebhookTest } from '../gateway/webhook-test.ts'
 import { type WebhooksView, deliveriesPage, webhooksPage } from '../pages/webhooks-page.ts'
-import { type EndpointListing, listWebhookEndpoints } from '../store/webhook-endpoints.ts'
+import { type EndpointListing, listWebhookEndpoints } from '@lv/subscription-store'
 import { EXPIRED_FORM, UUID, formField, formList } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
+/** The webhook pages: the endpoint list and forms, pause/resume/delete/rotate, the delivery log and the test send. */
 export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
-	const { sql, logger } = deps
+	const pages = webhookPages(deps, web, gateway)
+	return new Elysia().use(endpointFormRoutes(pages)).use(endpointChangeRoutes(pages)).use(endpointActivityRoutes(pages))
+}
+
+type WebhookPages = ReturnType<typeof webhookPages>
+
+/** What every webhook route answers with: the list page, a refusal on it, and the endpoint named in the path. */
+function webhookPages(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
+	const { sql } = deps
 
 	const page = async (session: Session, view: Partial<WebhooksView>, status = 200) =>
 		htmlResponse(
@@ -47,36 +56,21 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			: page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
 	}
 
-	/** The create and edit forms as the API's body: the URL as typed (the API applies its URL policy), events ticked, description or null. */
-	const endpointInput = (body: unknown): EndpointInput => {
-		const description = (formField(body, 'description') ?? '').trim()
-		return {
-			url: (formField(body, 'url') ?? '').trim(),
-			events: formList(body, 'events'),
-			description: description === '' ? null : description
-		}
+	return { deps, web, gateway, page, refused, sessionAndEndpoint }
+}
+
+/** The create and edit forms as the API's body: the URL as typed (the API applies its URL policy), events ticked, description or null. */
+function endpointInput(body: unknown): EndpointInput {
+	const description = (formField(body, 'description') ?? '').trim()
+	return {
+		url: (formField(body, 'url') ?? '').trim(),
+		events: formList(body, 'events'),
+		description: description === '' ? null : description
 	}
+}
 
-	/** One change through the API, then back to the list with a notice (or the refusal on the page). */
-	const change =
-		(action: 'pause' | 'resume' | 'delete', notice: string) =>
-		async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
-			if (found instanceof Response) return found
-			const manager = webhookManager(gateway, found.session.accountId)
-			const outcome =
-				action === 'delete'
-					? await manager.remove(found.endpoint.id)
-					: await manager.update(found.endpoint.id, { active: action === 'resume' })
-			logger.info('webhook endpoint changed', {
-				account_id: found.session.accountId,
-				endpoint_id: found.endpoint.id,
-				action,
-				refused: outcome.ok ? null : outcome.problem.reason
-			})
-			return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
-		}
-
+/** GET and POST /webhooks, POST /webhooks/{id}/update: the list with its create and edit forms. */
+function endpointFormRoutes({ deps: { logger }, web, gateway, page, refused, sessionAndEndpoint }: WebhookPages) {
 	return new Elysia()
 		.get('/webhooks', async ({ request }) => {
 			const session = await web.session(request)
@@ -100,7 +94,31 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 			const outcome = await webhookManager(gateway, found.session.accountId).update(found.endpoint.id, endpointInput(body))
 			return outcome.ok ? page(found.session, { notice: 'Endpoint saved.' }) : refused(found.session, outcome.problem)
 		})
+}
 
+/** POST /webhooks/{id}/pause, resume, delete and rotate. */
+function endpointChangeRoutes({ deps: { logger }, gateway, page, refused, sessionAndEndpoint }: WebhookPages) {
+	/** One change through the API, then back to the list with a notice (or the refusal on the page). */
+	const change =
+		(action: 'pause' | 'resume' | 'delete', notice: string) =>
+		async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
+			const found = await sessionAndEndpoint(request, params.id, body)
+			if (found instanceof Response) return found
+			const manager = webhookManager(gateway, found.session.accountId)
+			const outcome =
+				action === 'delete'
+					? await manager.remove(found.endpoint.id)
+					: await manager.update(found.endpoint.id, { active: action === 'resume' })
+			logger.info('webhook endpoint changed', {
+				account_id: found.session.accountId,
+				endpoint_id: found.endpoint.id,
+				action,
+				refused: outcome.ok ? null : outcome.problem.reason
+			})
+			return outcome.ok ? page(found.session, { notice }) : refused(found.session, outcome.problem)
+		}
+
+	return new Elysia()
 		.post('/webhooks/:id/pause', change('pause', 'Endpoint paused: no deliveries until you resume it.'))
 		.post('/webhooks/:id/resume', change('resume', 'Endpoint resumed.'))
 		.post('/webhooks/:id/delete', change('delete', 'Endpoint deleted.'))
@@ -115,7 +133,11 @@ export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: Gat
 				secret: { endpointId: found.endpoint.id, value: outcome.value.secret }
 			})
 		})
+}
 
+/** GET /webhooks/{id}/deliveries and POST /webhooks/{id}/test: what was sent to an endpoint, and a test send. */
+function endpointActivityRoutes({ deps: { sql, logger }, web, gateway, page, sessionAndEndpoint }: WebhookPages) {
+	return new Elysia()
 		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
 			const found = await sessionAndEndpoint(request, params.id, undefined)
 			if (found instanceof Response) return found

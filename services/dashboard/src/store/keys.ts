@@ -1,3 +1,4 @@
+import { keysOfAccount } from '@lv/accounts'
 import type { Sql } from '@lv/db'
 
 export type KeyListing = {
@@ -15,9 +16,8 @@ export async function listAccountKeys(sql: Sql, accountId: string): Promise<KeyL
 		{ id: string; label: string; display_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }[]
 	>`
 		SELECT k.id, k.label, k.display_prefix, k.created_at, k.last_used_at, k.revoked_at
-		FROM api_keys k
-		WHERE k.account_id = ${accountId}
-			AND NOT EXISTS (SELECT 1 FROM dashboard_action_keys d WHERE d.key_id = k.id)
+		FROM (${keysOfAccount(sql, accountId)}) k
+		WHERE NOT EXISTS (SELECT 1 FROM dashboard_action_keys d WHERE d.key_id = k.id)
 			AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.key_id = k.id)
 		ORDER BY (k.revoked_at IS NULL) DESC, k.created_at DESC, k.id`
 	return rows.map((row) => ({

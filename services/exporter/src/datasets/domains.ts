@@ -1,6 +1,4 @@
-import type { TransactionSql } from '@lv/db'
-import { type Column, type Row, col } from './columns.ts'
-import type { Slice } from './slice.ts'
+import { type Column, col } from './columns.ts'
 
 export const DOMAIN_COLUMNS: readonly Column[] = [
 	col('id', 'text', 'domain link id (uuid)'),
@@ -25,25 +23,3 @@ export const DOMAIN_COLUMNS: readonly Column[] = [
 	col('last_verified_at', 'timestamp', "the licence's last reconciliation against the register"),
 	col('confidence_hint', 'text', 'authoritative (UKGC export) or scraped')
 ]
-
-/** Every domain link of the slice (status = link status), ordered by hostname, jurisdiction, operator, id. */
-export const domainRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
-	WITH registers AS (
-		SELECT DISTINCT ON (jurisdiction_code) jurisdiction_code, source_url
-		FROM register_reads
-		WHERE publication = 'register' AND outcome IN ('succeeded', 'not_modified')
-		ORDER BY jurisdiction_code, started_at DESC
-	)
-	SELECT d.id, d.hostname, d.registrable_domain, d.link_status, d.association, d.jurisdiction_code, d.operator_id,
-		o.slug AS operator_slug, d.license_id, l.license_number, l.status AS license_status, d.verification_url,
-		d.verification_page_status, d.verification_page_read_at, d.first_seen_at, d.last_listed_at,
-		coalesce(l.source_url, r.source_url) AS source_url, l.status_source_url, l.status_observed_at, l.last_verified_at,
-		j.confidence_hint
-	FROM domain_links d
-	JOIN operators o ON o.id = d.operator_id
-	JOIN jurisdictions j ON j.code = d.jurisdiction_code
-	LEFT JOIN licenses l ON l.id = d.license_id
-	LEFT JOIN registers r ON r.jurisdiction_code = d.jurisdiction_code
-	WHERE (${slice.jurisdiction}::text IS NULL OR d.jurisdiction_code = ${slice.jurisdiction})
-		AND (${slice.status}::text IS NULL OR d.link_status = ${slice.status})
-	ORDER BY d.hostname COLLATE "C", j.position, o.slug COLLATE "C", d.id`

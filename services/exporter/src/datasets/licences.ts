@@ -1,6 +1,4 @@
-import type { TransactionSql } from '@lv/db'
-import { type Column, type Row, col } from './columns.ts'
-import type { Slice } from './slice.ts'
+import { type Column, col } from './columns.ts'
 
 export const LICENCE_COLUMNS: readonly Column[] = [
 	col('id', 'text', 'licence id (uuid)'),
@@ -29,23 +27,3 @@ export const LICENCE_COLUMNS: readonly Column[] = [
 	col('snapshot_fetched_at', 'timestamp', 'when that payload was fetched'),
 	col('confidence_hint', 'text', 'authoritative (UKGC export) or scraped')
 ]
-
-/** Every licence of the slice, ordered by jurisdiction (the API's order), number and id so equal data gives equal files. */
-export const licenceRows = (tx: TransactionSql, slice: Slice) => tx<Row[]>`
-	SELECT l.id, l.license_number, l.license_reference_is_ours, l.jurisdiction_code, l.operator_id,
-		o.slug AS operator_slug, o.display_name AS operator_name, l.status, l.status_qualifier, l.upstream_status,
-		l.license_types, l.license_type_raw, l.license_category, l.issued_date::text AS issued_date,
-		l.expiry_date::text AS expiry_date, l.not_listed_since, l.last_listed_at, l.last_verified_at, l.source_url,
-		l.status_source_url, l.status_observed_at, h.changed_at AS status_changed_at, h.snapshot_sha256,
-		h.snapshot_fetched_at, j.confidence_hint
-	FROM licenses l
-	JOIN operators o ON o.id = l.operator_id
-	JOIN jurisdictions j ON j.code = l.jurisdiction_code
-	LEFT JOIN LATERAL (
-		SELECT changed_at, snapshot_sha256, snapshot_fetched_at FROM license_history
-		WHERE license_id = l.id AND corrected_at IS NULL AND new_status = l.status
-		ORDER BY changed_at DESC LIMIT 1
-	) h ON true
-	WHERE (${slice.jurisdiction}::text IS NULL OR l.jurisdiction_code = ${slice.jurisdiction})
-		AND (${slice.status}::text IS NULL OR l.status = ${slice.status})
-	ORDER BY j.position, l.jurisdiction_code, l.license_number COLLATE "C", l.id`

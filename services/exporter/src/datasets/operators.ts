@@ -1,6 +1,4 @@
-import type { TransactionSql } from '@lv/db'
-import { type Column, type Row, col } from './columns.ts'
-import type { Slice } from './slice.ts'
+import { type Column, col } from './columns.ts'
 
 export const OPERATOR_COLUMNS: readonly Column[] = [
 	col('id', 'text', 'operator id (uuid)'),
@@ -21,39 +19,3 @@ export const OPERATOR_COLUMNS: readonly Column[] = [
 	col('status_observed_at', 'timestamp', 'that licence: latest read that still said its status'),
 	col('last_verified_at', 'timestamp', 'that licence: last reconciliation against the register')
 ]
-
-/**
- * One row per operator. Unsliced, every operator (an operator without licences has empty counts and
- * provenance); with a jurisdiction or status slice, the operators holding at least one licence in it.
- */
-export const operatorRows = (tx: TransactionSql, slice: Slice) => {
-	const sliced = slice.jurisdiction !== null || slice.status !== null
-	return tx<Row[]>`
-		WITH in_slice AS (
-			SELECT id, operator_id, jurisdiction_code, status, source_url, status_source_url, status_observed_at, last_verified_at
-			FROM licenses
-			WHERE (${slice.jurisdiction}::text IS NULL OR jurisdiction_code = ${slice.jurisdiction})
-				AND (${slice.status}::text IS NULL OR status = ${slice.status})
-		),
-		counts AS (
-			SELECT operator_id,
-				array_agg(DISTINCT jurisdiction_code ORDER BY jurisdiction_code) AS jurisdictions,
-				count(*)::int AS license_count,
-				(count(*) FILTER (WHERE status = 'active'))::int AS active_license_count,
-				array_agg(DISTINCT status ORDER BY status) AS license_statuses
-			FROM in_slice GROUP BY operator_id
-		),
-		provenance AS (
-			SELECT DISTINCT ON (operator_id) operator_id, id, source_url, status_source_url, status_observed_at, last_verified_at
-			FROM in_slice ORDER BY operator_id, last_verified_at DESC, id
-		)
-		SELECT o.id, o.slug, o.display_name, o.registered_name, o.country, o.upstream_ids,
-			c.jurisdictions, coalesce(c.license_count, 0) AS license_count, coalesce(c.active_license_count, 0) AS active_license_count,
-			c.license_statuses, o.created_at, o.updated_at, p.id AS provenance_license_id, p.source_url, p.status_source_url,
-			p.status_observed_at, p.last_verified_at
-		FROM operators o
-		LEFT JOIN counts c ON c.operator_id = o.id
-		LEFT JOIN provenance p ON p.operator_id = o.id
-		WHERE ${!sliced} OR c.operator_id IS NOT NULL
-		ORDER BY o.slug COLLATE "C", o.id`
-}

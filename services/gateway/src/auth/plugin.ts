@@ -100,25 +100,38 @@ function likelyCaller(auth: AuthRuntime, call: IncomingCall): Caller | null {
  * the key is read again and the call decided on what it is now.
  */
 async function admitKey(auth: AuthRuntime, call: IncomingCall, keyHash: Uint8Array): Promise<Admission> {
-	const { mode, nowMs, addressOf } = call
+	const { nowMs, addressOf } = call
 	for (let attempt = 0; attempt < MAX_KEY_READS; attempt++) {
 		const entry = await auth.keys.resolve(keyHash, nowMs, addressOf)
 		if (!entry || !constantTimeEqual(entry.keyHash, keyHash)) throw apiKeyInvalid()
-		if (entry.status === 'revoked') throw apiKeyRevoked()
-		const plan = entry.plan
-		if (entry.status === 'plan_inactive' || plan === null) throw planInactive(auth.pricingUrl)
-		if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(auth.pricingUrl)
-		const claim = keyedClaim(entry, plan, nowMs)
-		const verdict = await auth.limits.keyed.submit(claim)
-		const admission = keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, addressOf), mode === 'optional', nowMs)
+		let admission: Admission | 'stale'
+		try {
+			admission = await admitKnownKey(auth, call, entry)
+		} catch (error) {
+			auth.usage.noteRefusal(entry, error, nowMs)
+			throw error
+		}
 		if (admission === 'stale') {
 			auth.keys.forget(keyHash)
 			continue
 		}
 		auth.lastUsed.touch(entry, nowMs)
+		auth.usage.noteCall(entry, nowMs)
 		return admission
 	}
 	throw new Error(`api key changed ${MAX_KEY_READS} times while being counted`)
+}
+
+/** The call of a key found in the cache or store: refused by the key's state or plan, or counted. */
+async function admitKnownKey(auth: AuthRuntime, call: IncomingCall, entry: CachedKey): Promise<Admission | 'stale'> {
+	const { mode, nowMs, addressOf } = call
+	if (entry.status === 'revoked') throw apiKeyRevoked()
+	const plan = entry.plan
+	if (entry.status === 'plan_inactive' || plan === null) throw planInactive(auth.pricingUrl)
+	if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(auth.pricingUrl)
+	const claim = keyedClaim(entry, plan, nowMs)
+	const verdict = await auth.limits.keyed.submit(claim)
+	return keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, addressOf), mode === 'optional', nowMs)
 }
 
 async function admit(auth: AuthRuntime, call: IncomingCall): Promise<Admission> {

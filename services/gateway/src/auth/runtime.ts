@@ -11,6 +11,7 @@ import { watchKeyChanges } from './key-changes.ts'
 import { lookupKey } from './key-lookup.ts'
 import { type LastUsedStamps, createLastUsedStamps } from './last-used.ts'
 import type { GatewayMetrics } from '../metrics.ts'
+import { type UsageRecorder, createUsageRecorder } from '../usage/usage-recorder.ts'
 
 /**
  * What one gateway replica shares between all its routes: the key cache and its change listener, the
@@ -25,6 +26,8 @@ export type AuthRuntime = {
 	keys: KeyCache
 	limits: LimitsRuntime
 	lastUsed: LastUsedStamps
+	/** Calls and refusals of known keys per day (usage_daily), written at most a second later. */
+	usage: UsageRecorder
 	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
 	listening: Promise<void>
 	/** Counts each refusal at admission by its reason (the app's metrics). */
@@ -69,6 +72,7 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 		keys,
 		limits,
 		lastUsed: createLastUsedStamps(sql, logger),
+		usage: createUsageRecorder(sql, logger),
 		metrics: deps.metrics,
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,

@@ -5,7 +5,7 @@ import { type EvidenceKeyring, type EvidenceRecord, evidenceCheckOf, jurisdictio
 import { serviceUnavailable } from '@lv/errors'
 import { apiKeyMissing } from '../auth/auth-errors.ts'
 import type { Caller } from '../auth/caller.ts'
-import { publicationsOf } from './publications.ts'
+import { publicationsOf } from '@lv/register-store'
 import { EVIDENCE_RETENTION_DAYS, insertEvidence } from './records.ts'
 
 const DAY_MS = 86_400_000

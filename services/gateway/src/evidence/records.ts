@@ -1,5 +1,6 @@
 import type { Sql } from '@lv/db'
 import type { EvidenceRecord } from '@lv/evidence'
+import { type Snapshot, snapshotWithLatestRead } from '@lv/register-store'
 
 /** How long a record is kept and answered at GET /v1/evidence/{id}: five years, longer than any history window. */
 export const EVIDENCE_RETENTION_DAYS = 5 * 365
@@ -23,15 +24,10 @@ export async function findEvidence(sql: Sql, accountId: string, id: string, now:
 	return row ?? null
 }
 
-export type Snapshot = { sha256: string; content: Uint8Array; content_type: string | null; first_fetched_at: Date; read_at: Date | null }
-
 /** The snapshot's bytes, only when one of the account's retained records names it; with the latest read that returned it. */
 export async function snapshotNamedForAccount(sql: Sql, accountId: string, sha256: string, now: Date): Promise<Snapshot | null> {
-	const [row] = await sql<Snapshot[]>`
-		SELECT s.sha256, s.content, s.content_type, s.first_fetched_at,
-			(SELECT max(coalesce(r.fetched_at, r.started_at)) FROM register_reads r WHERE r.snapshot_sha256 = s.sha256) AS read_at
-		FROM snapshots s
-		WHERE s.sha256 = ${sha256}
-			AND EXISTS (SELECT 1 FROM evidence_records e WHERE e.account_id = ${accountId} AND e.snapshot_sha256s @> ARRAY[${sha256}]::text[] AND e.expires_at > ${now})`
-	return row ?? null
+	const [named] = await sql`
+		SELECT 1 FROM evidence_records
+		WHERE account_id = ${accountId} AND snapshot_sha256s @> ARRAY[${sha256}]::text[] AND expires_at > ${now} LIMIT 1`
+	return named ? snapshotWithLatestRead(sql, sha256) : null
 }

@@ -1,3 +1,5 @@
+import type { PlanRow } from '@lv/accounts'
+
 /** A row of table `plans` (migration 0002, caps amended by 0030), as the gateway uses it. Null means unlimited. */
 export type Plan = {
 	code: string
@@ -10,20 +12,6 @@ export type Plan = {
 	exportsPerDay: number | null
 	trialDailyCap: number | null
 	isTrial: boolean
-	rank: number
-}
-
-export type PlanRow = {
-	code: string
-	name: string
-	monthly_quota: number | null
-	per_second_limit: number | null
-	watchlist_cap: number | null
-	webhook_cap: number | null
-	polls_per_hour: number | null
-	exports_per_day: number | null
-	trial_daily_cap: number | null
-	is_trial: boolean
 	rank: number
 }
 

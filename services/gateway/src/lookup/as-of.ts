@@ -1,6 +1,6 @@
 import { invalidQuery } from '@lv/errors'
 import { type AsOf, type LicenceEntry, type LicenseHistoryRow, parseAsOf, reconstructAsOf } from '@lv/verdict'
-import type { HistoryRow } from './present.ts'
+import type { HistoryRow } from '@lv/register-store'
 
 /** The `as_of` query value as an instant, or null when absent; anything SPEC refuses is 400 invalid_input on as_of. */
 export function resolveAsOf(raw: string | undefined, now: Date): Date | null {

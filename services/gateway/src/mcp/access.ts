@@ -1,3 +1,5 @@
+import { unrevokedKeyHash } from '@lv/accounts'
+import { liveGrantKeyId } from '@lv/dashboard-store'
 import type { Sql } from '@lv/db'
 import { AppError, type ErrorReason, serviceUnavailable } from '@lv/errors'
 import { verifyAccessToken } from '@lv/oauth'
@@ -18,10 +20,8 @@ const refuse = (code: 'auth_required' | 'auth_invalid' | 'auth_revoked', reason:
 
 /** The key a live grant owns (its calls are counted as that key's); null once the grant or its key is revoked. */
 async function liveGrantKey(sql: Sql, grantId: string, accountId: string): Promise<Uint8Array | null> {
-	const [row] = await sql<{ key_hash: Uint8Array }[]>`
-		SELECT k.key_hash FROM oauth_grants g JOIN api_keys k ON k.id = g.key_id
-		WHERE g.id = ${grantId} AND g.account_id = ${accountId} AND g.revoked_at IS NULL AND k.revoked_at IS NULL`
-	return row ? new Uint8Array(row.key_hash) : null
+	const keyId = await liveGrantKeyId(sql, grantId, accountId)
+	return keyId === null ? null : unrevokedKeyHash(sql, keyId)
 }
 
 /** The grant read as above; a database that cannot answer is a 503 to retry, never a 500. */

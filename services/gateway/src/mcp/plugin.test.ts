@@ -10,7 +10,7 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } fro
 import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { CONNECTOR, type TestGrant, accessTokenFor, insertGrant } from '../test-support/connector.ts'
 import { testDeps } from '../test-support/gateway.ts'
-import { insertLicence, insertOperator } from '../webhooks/test-fixtures.ts'
+import { insertLicence, insertOperator } from '../test-support/webhooks.ts'
 import { createApp } from '../app.ts'
 import { TOOLS } from './tools.ts'
 
@@ -256,6 +256,19 @@ describe('limits: a tool call is an API call of the account', () => {
 		const refused = (await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult
 		expect(refused.isError).toBe(true)
 		expect(refused.structuredContent).toMatchObject({ status: 429, code: 'rate_limited', details: { reason: 'per_second_limit_exceeded' } })
+	})
+
+	test("tool calls and their refusals are in the account's daily usage under the grant's key", async () => {
+		const plan = await insertPlan(db.sql, { code: `mcp-u-${crypto.randomUUID().slice(0, 6)}`, monthly_quota: 100, per_second_limit: 1 })
+		const { account, grant, token } = await grantedAccount(plan)
+		const client = await connect(token)
+		clock.set(new Date(Math.ceil(clock.nowMs() / 1000) * 1000 + 1000))
+		expect(((await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult).isError).toBeFalsy()
+		expect(((await client.callTool({ name: 'get_coverage', arguments: {} })) as CallToolResult).isError).toBe(true)
+		clock.advanceSeconds(1)
+		const usage = await restGet(account.key, '/v1/usage')
+		expect(usage.months[0].keys).toContainEqual(expect.objectContaining({ key_id: grant.keyId, calls: 1, refusals: 1 }))
+		expect(usage.months[0].refusals_by_reason).toEqual([{ reason: 'per_second_limit_exceeded', status: 429, count: 1 }])
 	})
 
 	test('tool calls count against the monthly quota: once it is used up, 429 quota_exceeded / monthly_request_limit_reached', async () => {

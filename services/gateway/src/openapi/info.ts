@@ -12,6 +12,7 @@ export const OPENAPI_TAGS = [
 	{ name: 'watchlist', description: 'Per-account watchlist and polling feed of events.' },
 	{ name: 'webhooks', description: 'Signed webhook endpoints and deliveries.' },
 	{ name: 'export', description: 'Whole-dataset files.' },
+	{ name: 'usage', description: "The account's calls per day and per key, refusals by reason and quota." },
 	{ name: 'evidence', description: 'Signed check records, the register bytes they name, and the keys that verify them.' },
 	{ name: 'health', description: 'Liveness, coverage and headline statistics.' }
 ]

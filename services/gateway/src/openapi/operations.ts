@@ -122,6 +122,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/licenses/{license_id}/history': { outcomes: ['invalid_license_id', 'license_not_found'] },
 	'GET /v1/health/coverage': { outcomes: [], notProduced: [400] },
 	'GET /v1/watchlist': { outcomes: [], notProduced: [400] },
+	'GET /v1/usage': { outcomes: ['usage_invalid_month'] },
 	'GET /v1/watchlist/operators': { outcomes: ['watchlist_invalid_pagination'] },
 	'POST /v1/watchlist/operators': {
 		jsonBody: AddOperatorBody,

@@ -251,6 +251,17 @@ export const OUTCOMES = {
 		field: 'license_id'
 	}),
 
+	// Usage.
+	usage_invalid_month: failure(
+		400,
+		'invalid_query',
+		'invalid_month',
+		'month must be a UTC month YYYY-MM from 2020-01 to the current month.',
+		{
+			field: 'month'
+		}
+	),
+
 	// Watchlist.
 	watchlist_invalid_pagination: failure(400, 'invalid_query', 'invalid_pagination', 'limit must be an integer from 1 to 200.', {
 		field: 'limit'

@@ -20,6 +20,26 @@ const UKGC_LICENCE_ID = '0b7c0f5e-3f2a-4c1e-9d55-2f1b8d7e6a01'
 const MGA_LICENCE_ID = '7d2e9a14-5c3b-4f6e-8a1d-0c9b8e7f6a52'
 const WEBHOOK_ID = '3f0c8a4e-2b8f-4a56-9d1e-1f2a3b4c5d6e'
 
+const USAGE_KEY_ID = '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
+
+/** A month of GET /v1/usage with one key making `calls` per day and `refused` per-second refusals on the last day. */
+function usageMonth(month: string, calls: number[], refused: number) {
+	const total = calls.reduce((sum, count) => sum + count, 0)
+	const days = calls.map((count, index) => ({
+		date: `${month}-${String(index + 1).padStart(2, '0')}`,
+		calls: count,
+		refusals: index === calls.length - 1 ? refused : 0
+	}))
+	return {
+		month,
+		calls: total,
+		refusals: refused,
+		days,
+		keys: [{ key_id: USAGE_KEY_ID, name: 'Production', prefix: 'lvk_4f2a…', revoked: false, calls: total, refusals: refused }],
+		refusals_by_reason: refused ? [{ reason: 'per_second_limit_exceeded', status: 429, count: refused }] : []
+	}
+}
+
 const operator = {
 	id: OPERATOR_ID,
 	slug: 'acme-gaming',
@@ -633,6 +653,18 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 					IOM: coverageOf('2026-11-03T05:10:00.000Z', 55, 24, 61, 0, 0)
 				},
 				timestamp: NOW
+			}
+		}
+	],
+	'GET /v1/usage': [
+		{
+			name: 'usage',
+			summary: 'Five days of November and all of October on Pro',
+			value: {
+				generated_at: NOW,
+				plan_tier: 'pro',
+				quota: { limit: 100_000, used: 1_843, remaining: 98_157, resets_at: '2026-12-01T00:00:00.000Z' },
+				months: [usageMonth('2026-11', [412, 380, 455, 401, 195], 3), usageMonth('2026-10', Array(31).fill(350), 0)]
 			}
 		}
 	],

@@ -1,35 +1,15 @@
 import { Elysia, t } from 'elysia'
-import type { Sql } from '@lv/db'
+import { type CoverageCountRow, coverageCounts } from '@lv/register-store'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
-
-type CoverageRow = {
-	code: string
-	sla_hours: number
-	last_successful_scrape: Date | null
-	record_count: number
-	normative_operators: number
-	operators_with_domain: number
-}
 
 /** Consumer-facing operators: those holding a licence able to cover a website (domain disclosure is normative for them). */
 export const DOMAIN_COVERAGE_REASON =
 	'Share of operators holding a licence type able to cover a website (where the register is expected to disclose domains) that have at least one linked domain in this jurisdiction.'
 
-const coverageRows = (sql: Sql) =>
-	sql<CoverageRow[]>`
-		SELECT j.code, j.sla_hours,
-			(SELECT max(l.last_verified_at) FROM licenses l WHERE l.jurisdiction_code = j.code) AS last_successful_scrape,
-			(SELECT count(*)::int FROM licenses l WHERE l.jurisdiction_code = j.code) AS record_count,
-			(SELECT count(DISTINCT l.operator_id)::int FROM licenses l WHERE l.jurisdiction_code = j.code AND l.covers_websites) AS normative_operators,
-			(SELECT count(DISTINCT l.operator_id)::int FROM licenses l
-				WHERE l.jurisdiction_code = j.code AND l.covers_websites
-					AND EXISTS (SELECT 1 FROM domain_links d WHERE d.operator_id = l.operator_id AND d.jurisdiction_code = j.code)) AS operators_with_domain
-		FROM jurisdictions j ORDER BY j.position, j.code`
-
 /** Pure: SPEC coverage record from counted rows at `now`. Fresh while the integer age is below the SLA. */
-export function coverageRecord(rows: readonly CoverageRow[], now: Date) {
+export function coverageRecord(rows: readonly CoverageCountRow[], now: Date) {
 	const jurisdictions: Record<string, unknown> = {}
 	let healthy = true
 	for (const row of rows) {
@@ -88,7 +68,7 @@ export const CoverageModel = t.Object(
 export const coverageRoutes = (deps: RouteDeps) =>
 	new Elysia()
 		.use(authPlugin(deps.auth))
-		.get('/v1/health/coverage', async () => coverageRecord(await coverageRows(deps.sql), deps.clock.now()), {
+		.get('/v1/health/coverage', async () => coverageRecord(await coverageCounts(deps.sql), deps.clock.now()), {
 			auth: { mode: 'optional', readOnly: true },
 			response: { 200: CoverageModel, ...errorResponses(...KEYLESS_CAPABLE_ERRORS) },
 			detail: {

@@ -34,18 +34,26 @@ async function pdfResponse(deps: RouteDeps, id: string, kid: string, record: Evi
  * names, and a verification of any record against the published keys.
  */
 export const evidenceRoutes = (deps: RouteDeps) =>
-	new Elysia()
+	new Elysia().use(jwksRoutes(deps)).use(storedEvidenceRoutes(deps)).use(evidenceVerifyRoutes(deps))
+
+/** GET /.well-known/jwks.json. */
+function jwksRoutes(deps: RouteDeps) {
+	return new Elysia().get('/.well-known/jwks.json', () => jwksOf(deps), {
+		response: { 200: JwksModel, ...errorResponses(500) },
+		detail: {
+			tags: ['evidence'],
+			security: [],
+			summary: 'Public keys of signed check records',
+			description:
+				'Ed25519 public keys (JWK, `kid`, `alg` EdDSA) that verify the `evidence.jws` of checks. The current key is first; retired keys stay listed for as long as records they signed are retained, so a rotation never breaks an old record.'
+		}
+	})
+}
+
+/** GET /v1/evidence/{id} (JSON or `.pdf`) and GET /v1/snapshots/{sha256}: what an account's records hold. */
+function storedEvidenceRoutes(deps: RouteDeps) {
+	return new Elysia()
 		.use(authPlugin(deps.auth))
-		.get('/.well-known/jwks.json', () => jwksOf(deps), {
-			response: { 200: JwksModel, ...errorResponses(500) },
-			detail: {
-				tags: ['evidence'],
-				security: [],
-				summary: 'Public keys of signed check records',
-				description:
-					'Ed25519 public keys (JWK, `kid`, `alg` EdDSA) that verify the `evidence.jws` of checks. The current key is first; retired keys stay listed for as long as records they signed are retained, so a rotation never breaks an old record.'
-			}
-		})
 		.get(
 			'/v1/evidence/:id',
 			async ({ params, caller }) => {
@@ -116,28 +124,33 @@ export const evidenceRoutes = (deps: RouteDeps) =>
 				}
 			}
 		)
-		.post(
-			'/v1/evidence/verify',
-			async ({ body }) => {
-				if (body.jws.length > MAX_JWS_CHARS) throw invalidQuery('evidence_malformed', 'The JWS is larger than any record.', 'jws')
-				const verified = await verifyEvidence(body.jws, jwksOf(deps))
-				if (!verified.ok)
-					throw invalidQuery(
-						verified.reason as Exclude<EvidenceFailure, 'snapshot_hash_mismatch' | 'snapshot_not_named'>,
-						verified.message,
-						'jws'
-					)
-				return { valid: true as const, kid: verified.kid, record: verified.record }
-			},
-			{
-				body: EvidenceVerifyBody,
-				response: { 200: VerifiedEvidenceModel, ...errorResponses(400, 500) },
-				detail: {
-					tags: ['evidence'],
-					security: [],
-					summary: 'Verify a signed check record',
-					description:
-						'Checks `jws` against the published keys, no key needed. A record that does not verify is 400 `invalid_query` with `details.reason`: `evidence_malformed` (not a compact JWS, truncated), `evidence_unknown_key` (a `kid` never published), `evidence_signature_invalid` (altered), `evidence_not_canonical`, `evidence_unsupported_version`. The same check runs offline with the SDK’s `verifyEvidence` and a saved JWKS.'
-				}
+}
+
+/** POST /v1/evidence/verify. */
+function evidenceVerifyRoutes(deps: RouteDeps) {
+	return new Elysia().post(
+		'/v1/evidence/verify',
+		async ({ body }) => {
+			if (body.jws.length > MAX_JWS_CHARS) throw invalidQuery('evidence_malformed', 'The JWS is larger than any record.', 'jws')
+			const verified = await verifyEvidence(body.jws, jwksOf(deps))
+			if (!verified.ok)
+				throw invalidQuery(
+					verified.reason as Exclude<EvidenceFailure, 'snapshot_hash_mismatch' | 'snapshot_not_named'>,
+					verified.message,
+					'jws'
+				)
+			return { valid: true as const, kid: verified.kid, record: verified.record }
+		},
+		{
+			body: EvidenceVerifyBody,
+			response: { 200: VerifiedEvidenceModel, ...errorResponses(400, 500) },
+			detail: {
+				tags: ['evidence'],
+				security: [],
+				summary: 'Verify a signed check record',
+				description:
+					'Checks `jws` against the published keys, no key needed. A record that does not verify is 400 `invalid_query` with `details.reason`: `evidence_malformed` (not a compact JWS, truncated), `evidence_unknown_key` (a `kid` never published), `evidence_signature_invalid` (altered), `evidence_not_canonical`, `evidence_unsupported_version`. The same check runs offline with the SDK’s `verifyEvidence` and a saved JWKS.'
 			}
-		)
+		}
+	)
+}

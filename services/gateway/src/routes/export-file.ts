@@ -1,9 +1,10 @@
 import type { ExportFileReply } from '@lv/contracts'
 import type { Sql } from '@lv/db'
+import { readExportChunk } from '@lv/export-store'
 import type { Logger } from '@lv/logger'
 
 /**
- * The cached file as a streamed response: one chunk (table export_chunks) is read from PostgreSQL
+ * The cached file as a streamed response: one chunk is read from PostgreSQL (through the exporter's @lv/export-store)
  * each time the client is ready for more, so the gateway never holds more than a chunk of any file.
  * A chunk gone missing mid-download (a prune far past its retention) aborts the body; the size in
  * X-Export-Bytes (and Content-Length, which Bun.serve 1.4 drops for streamed bodies and replaces with
@@ -16,10 +17,10 @@ export function exportFileResponse(sql: Sql, file: ExportFileReply, logger: Logg
 			async pull(controller) {
 				if (seq >= file.chunk_count) return controller.close()
 				try {
-					const [row] = await sql<{ data: Uint8Array }[]>`SELECT data FROM export_chunks WHERE file_id = ${file.file_id} AND seq = ${seq}`
-					if (!row) throw new Error(`export chunk ${seq} of ${file.file_id} is missing`)
+					const data = await readExportChunk(sql, file.file_id, seq)
+					if (!data) throw new Error(`export chunk ${seq} of ${file.file_id} is missing`)
 					seq++
-					controller.enqueue(new Uint8Array(row.data))
+					controller.enqueue(new Uint8Array(data))
 					if (seq >= file.chunk_count) controller.close()
 				} catch (error) {
 					logger.error('export download aborted', { file_id: file.file_id, seq, error })

@@ -1,3 +1,4 @@
+import { isDashboardActionKey } from '@lv/dashboard-store'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
@@ -28,7 +29,7 @@ export const EXPORT_DAY_LOCK_PREFIX = 'lv-export-day:'
  * Counts one export against the account's UTC day, API and dashboard exports together (table
  * export_requests, any `via`), unless `limit` are already counted; `limit` null is unlimited.
  * The row says `via = 'dashboard'` when the key is one of the dashboard's per-call action keys
- * (table dashboard_action_keys, migration 0060), `api` otherwise.
+ * (the dashboard's @lv/dashboard-store says which), `api` otherwise.
  */
 export async function admitExport(
 	sql: Sql,
@@ -43,10 +44,10 @@ export async function admitExport(
 		const used = row?.n ?? 0
 		if (input.limit !== null && used >= input.limit) return { admitted: false, used, window }
 		const requestId = crypto.randomUUID()
+		const via = (await isDashboardActionKey(tx, input.keyId)) ? 'dashboard' : 'api'
 		await tx`
 			INSERT INTO export_requests (id, account_id, dataset, format, requested_at, via)
-			VALUES (${requestId}, ${input.accountId}, ${input.dataset}, ${input.format}, ${new Date(input.nowMs)},
-				CASE WHEN EXISTS (SELECT 1 FROM dashboard_action_keys WHERE key_id = ${input.keyId}) THEN 'dashboard' ELSE 'api' END)`
+			VALUES (${requestId}, ${input.accountId}, ${input.dataset}, ${input.format}, ${new Date(input.nowMs)}, ${via})`
 		return { admitted: true, requestId, used: used + 1 }
 	})
 }

@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { request } from '@lv/bus'
 import { ExportBuildRequest, ExportFileReply, subjects } from '@lv/contracts'
 import { internalError, methodNotAllowed } from '@lv/errors'
+import { findJurisdiction } from '@lv/register-store'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { timedRequest } from '../metrics.ts'
@@ -25,12 +26,11 @@ export type ExportRouteOptions = { buildTimeoutMs?: number }
  * the monthly quota and gives it back on any error; a failed build gives back the daily count too.
  */
 export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) => {
-	const { sql, bus, clock, logger, config, metrics } = deps
+	const { sql, clock, config } = deps
 	const timeoutMs = options.buildTimeoutMs ?? EXPORT_BUILD_TIMEOUT_MS
 
 	async function requireKnownJurisdiction(code: string) {
-		const rows = await sql`SELECT 1 FROM jurisdictions WHERE code = ${code}`
-		if (rows.length === 0) throw unknownJurisdiction(code)
+		if (!(await findJurisdiction(sql, code))) throw unknownJurisdiction(code)
 	}
 
 	return new Elysia({ name: 'export-routes' })
@@ -67,25 +67,7 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 						planTier: caller.plan.code,
 						pricingUrl: config.PRICING_URL
 					})
-				try {
-					const reply = await timedRequest(metrics, subjects.exportBuild, () =>
-						request(bus, {
-							subject: subjects.exportBuild,
-							schema: ExportBuildRequest,
-							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), dataset, ...query },
-							timeoutMs,
-							unavailableReason: 'dependency_unavailable'
-						})
-					)
-					if (!Value.Check(ExportFileReply, reply))
-						throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
-					return exportFileResponse(sql, reply, logger)
-				} catch (error) {
-					await releaseExport(sql, admission.requestId).catch((failure) =>
-						logger.warn('could not release an export count', { error: failure })
-					)
-					throw error
-				}
+				return streamExportFile(deps, timeoutMs, admission.requestId, { dataset, ...query })
 			},
 			{
 				auth: 'required',
@@ -105,4 +87,30 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 				}
 			}
 		)
+}
+
+/** Asks the exporter for the file of the slice and streams it; a failed build gives the day's count back. */
+async function streamExportFile(
+	deps: RouteDeps,
+	timeoutMs: number,
+	requestId: string,
+	slice: Omit<ExportBuildRequest, 'id' | 'sent_at'>
+): Promise<Response> {
+	const { sql, bus, clock, logger, metrics } = deps
+	try {
+		const reply = await timedRequest(metrics, subjects.exportBuild, () =>
+			request(bus, {
+				subject: subjects.exportBuild,
+				schema: ExportBuildRequest,
+				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), ...slice },
+				timeoutMs,
+				unavailableReason: 'dependency_unavailable'
+			})
+		)
+		if (!Value.Check(ExportFileReply, reply)) throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
+		return exportFileResponse(sql, reply, logger)
+	} catch (error) {
+		await releaseExport(sql, requestId).catch((failure) => logger.warn('could not release an export count', { error: failure }))
+		throw error
+	}
 }

@@ -5,7 +5,7 @@ import { authPlugin } from '../auth/plugin.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseJurisdictionCode } from '../lookup/params.ts'
 import { presentOperator } from '../lookup/present.ts'
-import { findJurisdiction, listJurisdictions, operatorsInJurisdiction } from '../lookup/queries.ts'
+import { findJurisdiction, listJurisdictions, operatorsInJurisdiction } from '@lv/register-store'
 import { KEYED_ERRORS, KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
 import { JurisdictionModel, OperatorModel } from '../models/lookup.ts'
 

@@ -5,7 +5,7 @@ import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parseLicenseId } from '../lookup/params.ts'
 import { licenceMeta, listMeta, presentHistoryEvent, presentLicence } from '../lookup/present.ts'
-import { findLicence, historyOfLicences } from '../lookup/queries.ts'
+import { findLicence, historyOfLicences } from '@lv/register-store'
 import { KEYED_ERRORS, errorResponses } from '../models/error-responses.ts'
 import { HistoryEventModel, LicenceWithMetaModel, ListMetaModel } from '../models/lookup.ts'
 

@@ -5,9 +5,10 @@ import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseSlug } from '../lookup/params.ts'
-import { type HistoryRow, licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
+import { licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
 import {
 	type DomainRow,
+	type HistoryRow,
 	domainsOfOperator,
 	enforcementSourcesRead,
 	findOperatorBySlug,
@@ -15,7 +16,7 @@ import {
 	licencesOfOperator,
 	regulatoryActionsOf,
 	searchOperators
-} from '../lookup/queries.ts'
+} from '@lv/register-store'
 import { KEYED_ERRORS, KEYLESS_CAPABLE_ERRORS, errorResponses } from '../models/error-responses.ts'
 import {
 	DomainModel,
@@ -101,78 +102,87 @@ export const OperatorDetailModel = t.Object({
 export const REGULATORY_ACTIONS_NOTE =
 	'Enforcement actions that the publications read link to this operator by name. An empty list means no action is linked, not a clean record: actions naming an entity that cannot be matched are not linked, and only UKGC, MGA and CW enforcement publications are read.'
 
+/** GET /v1/operators/search, GET /v1/operators/{slug}, `/licenses` and `/regulatory-actions`. */
 export const operatorRoutes = (deps: RouteDeps) =>
-	new Elysia()
-		.use(authPlugin(deps.auth))
-		.get(
-			'/v1/operators/search',
-			async ({ query, caller }) => {
-				const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
-				const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
-				const page = await searchOperators(lookupSql(deps), query.q, paging)
-				return {
-					q: query.q,
-					total: page.total,
-					limit: paging.limit,
-					offset: paging.offset,
-					operators: page.rows.map((row) => ({
-						...presentOperator(row),
-						_meta: {
-							scraped_at: row.scraped_at?.toISOString() ?? null,
-							source_modified_at: null,
-							source_url: null,
-							confidence_hint: 'scraped' as const
-						}
-					})),
-					_meta: listMeta(
-						page.rows.map((row) => row.scraped_at),
-						page.rows.flatMap((row) => row.jurisdiction_codes)
-					)
-				}
-			},
-			{
-				auth: { mode: 'optional', readOnly: true },
-				query: t.Object({
-					q: t.String({
-						minLength: 1,
-						maxLength: 200,
-						description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).',
-						examples: ['example']
-					}),
-					limit: t.Optional(
-						t.String({
-							description:
-								'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.',
-							examples: ['20']
-						})
-					),
-					offset: t.Optional(
-						t.String({
-							description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
-							examples: ['0']
-						})
-					)
-				}),
-				response: {
-					200: t.Object({
-						q: t.String(),
-						total: t.Integer(),
-						limit: t.Integer({ description: 'The limit applied.' }),
-						offset: t.Integer(),
-						operators: t.Array(t.Object({ ...OperatorModel.properties, _meta: SingleMetaModel })),
-						_meta: ListMetaModel
-					}),
-					...errorResponses(...KEYLESS_CAPABLE_ERRORS)
-				},
-				detail: {
-					tags: ['lookup'],
-					summary: 'Search operators',
-					description:
-						'Ordering: exact slug match, then display-name prefix, then the rest, each group by display_name. Works without a key (10 calls per IP per UTC hour, at most 3 rows).',
-					security: [{}, { apiKey: [] }]
-				}
+	new Elysia().use(operatorSearchRoutes(deps)).use(operatorLicenceRoutes(deps)).use(regulatoryActionRoutes(deps))
+
+/** GET /v1/operators/search. */
+function operatorSearchRoutes(deps: RouteDeps) {
+	return new Elysia().use(authPlugin(deps.auth)).get(
+		'/v1/operators/search',
+		async ({ query, caller }) => {
+			const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
+			const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
+			const page = await searchOperators(lookupSql(deps), query.q, paging)
+			return {
+				q: query.q,
+				total: page.total,
+				limit: paging.limit,
+				offset: paging.offset,
+				operators: page.rows.map((row) => ({
+					...presentOperator(row),
+					_meta: {
+						scraped_at: row.scraped_at?.toISOString() ?? null,
+						source_modified_at: null,
+						source_url: null,
+						confidence_hint: 'scraped' as const
+					}
+				})),
+				_meta: listMeta(
+					page.rows.map((row) => row.scraped_at),
+					page.rows.flatMap((row) => row.jurisdiction_codes)
+				)
 			}
-		)
+		},
+		{
+			auth: { mode: 'optional', readOnly: true },
+			query: t.Object({
+				q: t.String({
+					minLength: 1,
+					maxLength: 200,
+					description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).',
+					examples: ['example']
+				}),
+				limit: t.Optional(
+					t.String({
+						description:
+							'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.',
+						examples: ['20']
+					})
+				),
+				offset: t.Optional(
+					t.String({
+						description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
+						examples: ['0']
+					})
+				)
+			}),
+			response: {
+				200: t.Object({
+					q: t.String(),
+					total: t.Integer(),
+					limit: t.Integer({ description: 'The limit applied.' }),
+					offset: t.Integer(),
+					operators: t.Array(t.Object({ ...OperatorModel.properties, _meta: SingleMetaModel })),
+					_meta: ListMetaModel
+				}),
+				...errorResponses(...KEYLESS_CAPABLE_ERRORS)
+			},
+			detail: {
+				tags: ['lookup'],
+				summary: 'Search operators',
+				description:
+					'Ordering: exact slug match, then display-name prefix, then the rest, each group by display_name. Works without a key (10 calls per IP per UTC hour, at most 3 rows).',
+				security: [{}, { apiKey: [] }]
+			}
+		}
+	)
+}
+
+/** GET /v1/operators/{slug} and GET /v1/operators/{slug}/licenses. */
+function operatorLicenceRoutes(deps: RouteDeps) {
+	return new Elysia()
+		.use(authPlugin(deps.auth))
 		.get('/v1/operators/:slug', ({ params, query }) => operatorDetail(deps, params.slug, query.as_of), {
 			auth: { mode: 'required', readOnly: true },
 			params: SlugParams,
@@ -223,85 +233,92 @@ export const operatorRoutes = (deps: RouteDeps) =>
 				detail: { tags: ['lookup'], summary: "An operator's licences", description: 'Not paginated.', security: [{ apiKey: [] }] }
 			}
 		)
-		.get(
-			'/v1/operators/:slug/regulatory-actions',
-			async ({ params, query }) => {
-				const slug = parseSlug(params.slug)
-				const paging = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
-				const sort = query.sort ?? 'date_desc'
-				const operator = await findOperatorBySlug(lookupSql(deps), slug)
-				if (!operator) throw operatorNotFound(slug)
-				const [page, sources] = await Promise.all([
-					regulatoryActionsOf(lookupSql(deps), operator.id, sort, paging),
-					enforcementSourcesRead(lookupSql(deps))
-				])
-				return {
-					operator_slug: operator.slug,
-					total: page.total,
-					limit: paging.limit,
-					offset: paging.offset,
-					sort,
-					regulatory_actions: page.rows.map(({ first_seen_at: _firstSeen, ...row }) => row),
-					_meta: {
-						...listMeta(
-							page.rows.map((row) => row.first_seen_at),
-							page.rows.map((row) => row.jurisdiction_code)
-						),
-						note: REGULATORY_ACTIONS_NOTE,
-						sources_read: sources.map((source) => ({ ...source, last_read_at: source.last_read_at?.toISOString() ?? null }))
-					}
-				}
-			},
-			{
-				auth: { mode: 'required', readOnly: true },
-				params: SlugParams,
-				query: t.Object({
-					limit: t.Optional(
-						t.String({
-							description: 'Plain integer 1–100, default 20. Anything else: 400 invalid_query / invalid_pagination.',
-							examples: ['20']
-						})
+}
+
+const RegulatoryActionsQuery = t.Object({
+	limit: t.Optional(
+		t.String({
+			description: 'Plain integer 1–100, default 20. Anything else: 400 invalid_query / invalid_pagination.',
+			examples: ['20']
+		})
+	),
+	offset: t.Optional(
+		t.String({
+			description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
+			examples: ['0']
+		})
+	),
+	sort: t.Optional(
+		t.Union([t.Literal('date_desc'), t.Literal('date_asc'), t.Literal('amount_desc'), t.Literal('type_asc')], {
+			description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.'
+		})
+	)
+})
+
+/** GET /v1/operators/{slug}/regulatory-actions. */
+function regulatoryActionRoutes(deps: RouteDeps) {
+	return new Elysia().use(authPlugin(deps.auth)).get(
+		'/v1/operators/:slug/regulatory-actions',
+		async ({ params, query }) => {
+			const slug = parseSlug(params.slug)
+			const paging = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
+			const sort = query.sort ?? 'date_desc'
+			const operator = await findOperatorBySlug(lookupSql(deps), slug)
+			if (!operator) throw operatorNotFound(slug)
+			const [page, sources] = await Promise.all([
+				regulatoryActionsOf(lookupSql(deps), operator.id, sort, paging),
+				enforcementSourcesRead(lookupSql(deps))
+			])
+			return {
+				operator_slug: operator.slug,
+				total: page.total,
+				limit: paging.limit,
+				offset: paging.offset,
+				sort,
+				regulatory_actions: page.rows.map(({ first_seen_at: _firstSeen, ...row }) => row),
+				_meta: {
+					...listMeta(
+						page.rows.map((row) => row.first_seen_at),
+						page.rows.map((row) => row.jurisdiction_code)
 					),
-					offset: t.Optional(
-						t.String({
-							description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
-							examples: ['0']
-						})
-					),
-					sort: t.Optional(
-						t.Union([t.Literal('date_desc'), t.Literal('date_asc'), t.Literal('amount_desc'), t.Literal('type_asc')], {
-							description: '`date_desc` (default), `date_asc`, `amount_desc` (null amounts last), `type_asc`.'
-						})
-					)
-				}),
-				response: {
-					200: t.Object({
-						operator_slug: t.String(),
-						total: t.Integer(),
-						limit: t.Integer(),
-						offset: t.Integer(),
-						sort: t.String(),
-						regulatory_actions: t.Array(RegulatoryActionModel),
-						_meta: t.Object({
-							...ListMetaModel.properties,
-							note: t.String({ description: 'What the list does and does not mean.' }),
-							sources_read: t.Array(
-								t.Object({
-									jurisdiction_code: t.String(),
-									source_url: t.Union([t.String(), t.Null()]),
-									last_read_at: t.Union([t.String({ format: 'date-time' }), t.Null()])
-								}),
-								{ description: 'The enforcement publications read, with the latest successful read.' }
-							)
-						})
-					}),
-					...errorResponses(...KEYED_ERRORS, 404)
-				},
-				detail: {
-					tags: ['lookup'],
-					summary: "An operator's regulatory actions",
-					description: 'An empty list means no action is linked to the operator, not a clean record.',
-					security: [{ apiKey: [] }]
+					note: REGULATORY_ACTIONS_NOTE,
+					sources_read: sources.map((source) => ({ ...source, last_read_at: source.last_read_at?.toISOString() ?? null }))
 				}
 			}
-		)
+		},
+		{
+			auth: { mode: 'required', readOnly: true },
+			params: SlugParams,
+			query: RegulatoryActionsQuery,
+			response: {
+				200: t.Object({
+					operator_slug: t.String(),
+					total: t.Integer(),
+					limit: t.Integer(),
+					offset: t.Integer(),
+					sort: t.String(),
+					regulatory_actions: t.Array(RegulatoryActionModel),
+					_meta: t.Object({
+						...ListMetaModel.properties,
+						note: t.String({ description: 'What the list does and does not mean.' }),
+						sources_read: t.Array(
+							t.Object({
+								jurisdiction_code: t.String(),
+								source_url: t.Union([t.String(), t.Null()]),
+								last_read_at: t.Union([t.String({ format: 'date-time' }), t.Null()])
+							}),
+							{ description: 'The enforcement publications read, with the latest successful read.' }
+						)
+					})
+				}),
+				...errorResponses(...KEYED_ERRORS, 404)
+			},
+			detail: {
+				tags: ['lookup'],
+				summary: "An operator's regulatory actions",
+				description: 'An empty list means no action is linked to the operator, not a clean record.',
+				security: [{ apiKey: [] }]
+			}
+		}
+	)
+}

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Sql } from '@lv/db'
+import { headlineCounts, jurisdictionReadCounts, licencesByStatus } from '@lv/register-store'
 import { type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses } from '../models/error-responses.ts'
@@ -37,35 +38,9 @@ export const StatsModel = t.Object(
 )
 export type Stats = typeof StatsModel.static
 
-type Counts = {
-	operators: number
-	linked_domains: number
-	verified_domains: number
-	brand_pages: number
-	status_changes: number
-	withdrawn: number
-}
-
 async function countStats(sql: Sql, now: Date): Promise<Stats> {
 	const since = new Date(now.getTime() - 30 * 86_400_000)
-	const [byStatus, perJurisdiction, [counts]] = await Promise.all([
-		sql<{ status: string; count: number }[]>`SELECT status, count(*)::int AS count FROM licenses GROUP BY status ORDER BY status`,
-		sql<{ code: string; licences: number; last_read: Date | null; sla_hours: number }[]>`
-			SELECT j.code, j.sla_hours, rs.last_successful_read_at AS last_read,
-				(SELECT count(*)::int FROM licenses l WHERE l.jurisdiction_code = j.code) AS licences
-			FROM jurisdictions j LEFT JOIN register_status rs ON rs.jurisdiction_code = j.code
-			ORDER BY j.position, j.code`,
-		sql<Counts[]>`
-			SELECT
-				(SELECT count(*)::int FROM operators) AS operators,
-				(SELECT count(*)::int FROM domain_links) AS linked_domains,
-				(SELECT count(*)::int FROM domain_links WHERE verification_url IS NOT NULL) AS verified_domains,
-				(SELECT count(DISTINCT registrable_domain)::int FROM domain_links) AS brand_pages,
-				(SELECT count(*)::int FROM license_history
-					WHERE change_type <> 'created' AND previous_status IS DISTINCT FROM new_status AND corrected_at IS NULL AND changed_at >= ${since}) AS status_changes,
-				(SELECT count(*)::int FROM license_history WHERE corrected_at IS NOT NULL) AS withdrawn`
-	])
-	const c = counts as Counts
+	const [byStatus, perJurisdiction, c] = await Promise.all([licencesByStatus(sql), jurisdictionReadCounts(sql), headlineCounts(sql, since)])
 	return {
 		counted_at: now.toISOString(),
 		licences_by_status: {

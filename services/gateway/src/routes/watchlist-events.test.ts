@@ -6,7 +6,7 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } fro
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent, insertEndpoint, insertHistory, licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
-import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../webhooks/test-fixtures.ts'
+import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 const secretKey = newSecretKey()

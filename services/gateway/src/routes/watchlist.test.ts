@@ -3,7 +3,7 @@ import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
-import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../webhooks/test-fixtures.ts'
+import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 let db: TestDatabase

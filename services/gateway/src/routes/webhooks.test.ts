@@ -9,7 +9,7 @@ import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { type Receiver, startReceiver } from '../../../notifier/src/test-support/receiver.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { TEST_RESPONSE_BODY_BYTES } from '../webhooks/test-ping.ts'
-import { newSecretKey, notificationsApp } from '../webhooks/test-fixtures.ts'
+import { newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 const secretKey = newSecretKey()

@@ -1,3 +1,4 @@
+import { listDeliveries } from '@lv/notification-store'
 import { Elysia } from 'elysia'
 import type { RouteDeps } from '../app.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
@@ -15,7 +16,7 @@ import {
 	WebhookIdParams,
 	WebhookListModel
 } from '../models/webhooks.ts'
-import { listDeliveries, parseDeliveriesQuery } from '../webhooks/deliveries.ts'
+import { parseDeliveriesQuery } from '../webhooks/deliveries.ts'
 import { createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, rotateSecret, updateEndpoint } from '../webhooks/endpoint-store.ts'
 import { sendTestPing } from '../webhooks/test-ping.ts'
 import { type ResolvedWebhookSettings, resolveWebhookSettings } from '../webhooks/webhook-settings.ts'

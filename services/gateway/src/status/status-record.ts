@@ -1,19 +1,13 @@
 import { DAY, HOUR } from '@lv/clock'
+import type { RegisterHealthRow } from '@lv/register-store'
 
 /** How far back the status page reports incidents and draws its timeline. */
 export const INCIDENT_WINDOW_DAYS = 30
 /** Incidents listed at most (newest first); the timeline still counts every one. */
 export const MAX_INCIDENTS_LISTED = 100
 
-export type RegisterRow = {
-	code: string
-	name: string
-	sla_hours: number
-	last_successful_read_at: Date | null
-	licence_count: number
-	operator_count: number
-	domain_count: number
-}
+/** A jurisdiction with its last good read and counts, as @lv/register-store reads it. */
+export type RegisterRow = RegisterHealthRow
 
 export type IncidentKind = 'read_failed' | 'coverage_degraded' | 'coverage_restored'
 export type IncidentRow = { code: string; kind: IncidentKind; at: Date; detail: string | null }

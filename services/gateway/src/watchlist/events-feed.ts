@@ -2,6 +2,7 @@ import { DAY } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { type EventEnvelope, inEnvelopeOrder } from '@lv/contracts'
 import { internalError, invalidQuery } from '@lv/errors'
+import { accountFeedEvents, eventsHeadSeq } from '@lv/notification-store'
 import { type FeedCursor, decodeCursor, encodeCursor } from './feed-cursor.ts'
 import { plainInteger } from '../lookup/paging.ts'
 
@@ -57,25 +58,10 @@ export type FeedPage = { events: EventEnvelope[]; next_cursor: string; has_more:
  * examined. A client following `next_cursor` never misses or repeats an event, even while new ones arrive.
  */
 export async function readFeed(sql: Sql, accountId: string, request: FeedRequest): Promise<FeedPage> {
-	const [head] = await sql<{ seq: string }[]>`SELECT coalesce(max(seq), 0)::text AS seq FROM events`
-	const headSeq = Number(head?.seq ?? 0)
+	const headSeq = await eventsHeadSeq(sql)
 	const { afterSeq, sinceMs } = request.position
 	const since = sinceMs === null ? null : new Date(sinceMs)
-	const rows = await sql<{ seq: string; payload: unknown }[]>`
-		SELECT e.seq::text AS seq, e.payload FROM events e
-		WHERE e.seq > ${afterSeq} AND e.seq <= ${headSeq}
-			AND (${since}::timestamptz IS NULL OR e.emitted_at >= ${since}::timestamptz)
-			AND (
-				((e.event_name LIKE 'license.%' OR e.event_name LIKE 'regulatory\\_action.%')
-					AND e.operator_id IN (SELECT w.operator_id FROM watchlist_entries w WHERE w.account_id = ${accountId}))
-				OR EXISTS (
-					SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints p ON p.id = d.endpoint_id
-					WHERE d.event_id = e.event_id AND p.account_id = ${accountId})
-			)
-			AND NOT EXISTS (SELECT 1 FROM license_history h WHERE h.id = e.history_id AND h.corrected_at IS NOT NULL)
-			AND NOT EXISTS (SELECT 1 FROM license_history h WHERE h.event_id = e.event_id AND h.corrected_at IS NOT NULL)
-		ORDER BY e.seq
-		LIMIT ${request.limit + 1}`
+	const rows = await accountFeedEvents(sql, { accountId, afterSeq, headSeq, since, limit: request.limit + 1 })
 	const hasMore = rows.length > request.limit
 	const page = rows.slice(0, request.limit)
 	const resumeAfter = hasMore ? Number(page.at(-1)?.seq) : Math.max(afterSeq, headSeq)

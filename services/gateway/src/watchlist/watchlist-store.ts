@@ -1,6 +1,7 @@
 import type { Sql } from '@lv/db'
 import type { LicenceStatus } from '@lv/verdict'
 import { AppError, notFound } from '@lv/errors'
+import { joinOperatorAndHeadlineLicence, operatorIdBySlug } from '@lv/register-store'
 import type { Plan } from '../limits/plan.ts'
 
 export type WatchlistEntry = {
@@ -41,12 +42,6 @@ const entryColumns = (sql: Sql) => sql`
 	o.id AS operator_id, o.slug, o.display_name, o.country, e.added_at,
 	headline.status AS license_status, headline.jurisdiction_code`
 
-const headlineLicence = (sql: Sql) => sql`
-	LEFT JOIN LATERAL (
-		SELECT l.status, l.jurisdiction_code FROM licenses l WHERE l.operator_id = o.id
-		ORDER BY (l.status = 'active') DESC, l.last_verified_at DESC, l.id LIMIT 1
-	) headline ON true`
-
 export async function countEntries(sql: Sql, accountId: string): Promise<number> {
 	const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM watchlist_entries WHERE account_id = ${accountId}`
 	return row?.n ?? 0
@@ -56,8 +51,7 @@ export async function countEntries(sql: Sql, accountId: string): Promise<number>
 export async function listEntries(sql: Sql, accountId: string, limit: number, offset: number): Promise<WatchlistEntry[]> {
 	const rows = await sql<EntryRow[]>`
 		SELECT ${entryColumns(sql)}
-		FROM watchlist_entries e JOIN operators o ON o.id = e.operator_id
-		${headlineLicence(sql)}
+		FROM watchlist_entries e ${joinOperatorAndHeadlineLicence(sql, 'e')}
 		WHERE e.account_id = ${accountId}
 		ORDER BY e.added_at DESC, o.slug
 		LIMIT ${limit} OFFSET ${offset}`
@@ -72,10 +66,10 @@ const WATCHLIST_LOCK_SPACE = 7_202_641
  */
 export async function addEntry(sql: Sql, input: { accountId: string; slug: string; plan: Plan; now: Date }): Promise<WatchlistEntry> {
 	return sql.begin(async (tx) => {
-		const [operator] = await tx<{ id: string }[]>`SELECT id FROM operators WHERE slug = ${input.slug.toLowerCase()}`
-		if (!operator) throw notFound('operator_not_found', `No operator with slug ${input.slug}.`, 'operator_slug')
+		const operatorId = await operatorIdBySlug(tx, input.slug.toLowerCase())
+		if (!operatorId) throw notFound('operator_not_found', `No operator with slug ${input.slug}.`, 'operator_slug')
 		await tx`SELECT pg_advisory_xact_lock(${WATCHLIST_LOCK_SPACE}, hashtext(${input.accountId}))`
-		const listed = await tx`SELECT 1 FROM watchlist_entries WHERE account_id = ${input.accountId} AND operator_id = ${operator.id}`
+		const listed = await tx`SELECT 1 FROM watchlist_entries WHERE account_id = ${input.accountId} AND operator_id = ${operatorId}`
 		if (listed.length > 0) {
 			throw new AppError({
 				status: 409,
@@ -106,12 +100,11 @@ export async function addEntry(sql: Sql, input: { accountId: string; slug: strin
 		}
 		await tx`
 			INSERT INTO watchlist_entries (id, account_id, operator_id, added_at)
-			VALUES (${crypto.randomUUID()}, ${input.accountId}, ${operator.id}, ${input.now})`
+			VALUES (${crypto.randomUUID()}, ${input.accountId}, ${operatorId}, ${input.now})`
 		const [row] = await tx<EntryRow[]>`
 			SELECT ${entryColumns(tx as unknown as Sql)}
-			FROM watchlist_entries e JOIN operators o ON o.id = e.operator_id
-			${headlineLicence(tx as unknown as Sql)}
-			WHERE e.account_id = ${input.accountId} AND e.operator_id = ${operator.id}`
+			FROM watchlist_entries e ${joinOperatorAndHeadlineLicence(tx as unknown as Sql, 'e')}
+			WHERE e.account_id = ${input.accountId} AND e.operator_id = ${operatorId}`
 		if (!row) throw new Error('watchlist entry vanished inside its own transaction')
 		return present(row)
 	})
@@ -119,9 +112,8 @@ export async function addEntry(sql: Sql, input: { accountId: string; slug: strin
 
 /** Removes the operator if listed; nothing happens (and nothing fails) otherwise. */
 export async function removeEntry(sql: Sql, accountId: string, slug: string): Promise<void> {
-	await sql`
-		DELETE FROM watchlist_entries e USING operators o
-		WHERE e.operator_id = o.id AND e.account_id = ${accountId} AND o.slug = ${slug}`
+	const operatorId = await operatorIdBySlug(sql, slug)
+	if (operatorId) await sql`DELETE FROM watchlist_entries WHERE account_id = ${accountId} AND operator_id = ${operatorId}`
 }
 
 export const MAX_SLUG_LENGTH = 128

@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from '@lv/db'
 import { AppError, invalidQuery, notFound } from '@lv/errors'
+import { deleteEndpointDeliveries } from '@lv/notification-store'
 import { EVENT_NAMES, activeSecrets, checkWebhookUrl, decryptSecret, encryptSecret, generateSecret, rotationExpiry } from '@lv/webhooks'
 import type { Plan } from '../limits/plan.ts'
 import type { ResolvedWebhookSettings } from './webhook-settings.ts'
@@ -194,7 +195,7 @@ export async function deleteEndpoint(sql: Sql, accountId: string, id: string): P
 	const deleted = await sql.begin(async (tx) => {
 		const owned = await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`
 		if (owned.length === 0) return false
-		await tx`DELETE FROM webhook_deliveries WHERE endpoint_id = ${id}`
+		await deleteEndpointDeliveries(tx, id)
 		await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${id}`
 		await tx`DELETE FROM webhook_endpoints WHERE id = ${id}`
 		return true

@@ -11,6 +11,7 @@ export type EndpointListing = {
 	failureCount: number
 }
 
+/** The account's webhook endpoints with their delivery state, oldest first (the dashboard's webhooks page). */
 export async function listWebhookEndpoints(sql: Sql, accountId: string): Promise<EndpointListing[]> {
 	const rows = await sql<
 		{

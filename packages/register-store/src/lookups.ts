@@ -1,7 +1,9 @@
 import type { Sql } from '@lv/db'
 import type { DomainAssociation, LinkStatus } from '@lv/verdict'
-import type { Paging } from './paging.ts'
-import type { HistoryRow, LicenceRow, OperatorRow } from './present.ts'
+import type { HistoryRow, LicenceRow, OperatorRow } from './lookup-rows.ts'
+
+/** A page of a list: at most `limit` rows after skipping `offset`. */
+export type Paging = { limit: number; offset: number }
 
 export type JurisdictionRow = {
 	code: string

@@ -4,7 +4,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Resolve } from '@lv/webhooks'
 import { createApp } from '../app.ts'
-import { testDeps } from '../test-support/gateway.ts'
+import { testDeps } from './gateway.ts'
 
 /** Names the tests' resolver knows; anything else does not resolve. */
 export const TEST_DNS: Record<string, string[]> = {

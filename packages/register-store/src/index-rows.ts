@@ -15,6 +15,8 @@ import {
 	beginJurisdiction
 } from '@lv/verdict'
 
+// Register rows as the checker reads them to build its in-memory index.
+
 /** A jurisdiction read from one snapshot, its shard built; `build.finish(index)` swaps it in. */
 export type JurisdictionSnapshot = { build: JurisdictionBuild; dataVersion: bigint; licences: number }
 

@@ -1,0 +1,2 @@
+export * from './action-keys.ts'
+export * from './oauth-grants.ts'

@@ -1,0 +1,3 @@
+export * from './coverage-events.ts'
+export * from './deliveries.ts'
+export * from './event-feed.ts'

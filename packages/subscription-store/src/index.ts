@@ -1,0 +1,3 @@
+export * from './delivery-endpoints.ts'
+export * from './endpoint-listing.ts'
+export * from './endpoint-delivery-state.ts'

@@ -1,0 +1,281 @@
+import type { DomainLinkEntry, LicenceEntry, LinkVerification, Listings, OperatorEntry } from './index-model.ts'
+
+/*
+ * A shard's domain links kept in typed arrays rather than as objects, maps and strings on the
+ * garbage-collected heap: per link an operator and a licence number into the shard's own lists, two
+ * small codes for link_status and association, a float for last_listed_at, and its hostname's number
+ * in a KeyTable, which keeps each distinct key's characters once with an open-addressing hash table
+ * over them. The arrays grow by fixed pages rather than by doubling and copying, so a rebuild leaves no
+ * outgrown copies for the collector. Verification pages, which few links have, sit in a map by
+ * link number. Entries are made when a lookup asks for them, so a check pays for the few links it
+ * reads; a rebuild allocates a few large arrays instead of millions of small objects.
+ */
+
+/** The map-like view of a shard's links under one kind of key (hostname, registrable domain). */
+export type LinkLookup = {
+	readonly size: number
+	get(key: string): Listings | undefined
+	has(key: string): boolean
+	keys(): IterableIterator<string>
+	values(): IterableIterator<Listings>
+}
+
+/** What a link holds besides its hostname; the strings are shared by the caller. */
+export type LinkFields = {
+	readonly hostname: string
+	readonly operator: OperatorEntry
+	readonly licence: LicenceEntry | null
+	readonly link_status: DomainLinkEntry['link_status']
+	readonly association: DomainLinkEntry['association']
+	readonly last_listed_at: number | null
+	readonly verification: LinkVerification | null
+}
+
+const PAGE_BITS = 14
+const PAGE = 1 << PAGE_BITS
+const IN_PAGE = PAGE - 1
+
+type NumberArray = Int32Array | Uint16Array | Uint8Array | Float64Array
+
+/** A numeric array grown a page at a time (new pages hold `blank`). */
+class Paged<A extends NumberArray> {
+	readonly #pages: A[] = []
+	readonly #page: (size: number) => A
+	readonly #blank: number
+
+	constructor(page: (size: number) => A, blank = 0) {
+		this.#page = page
+		this.#blank = blank
+	}
+
+	get(at: number): number {
+		return this.#pages[at >>> PAGE_BITS]?.[at & IN_PAGE] ?? this.#blank
+	}
+
+	set(at: number, value: number): void {
+		const index = at >>> PAGE_BITS
+		while (this.#pages.length <= index) this.#pages.push(this.#page(PAGE).fill(this.#blank) as A)
+		;(this.#pages[index] as A)[at & IN_PAGE] = value
+	}
+}
+
+/** The links of one jurisdiction, numbered in the order they were added. */
+export class LinkColumns {
+	readonly #jurisdiction: string
+	#count = 0
+	/** the hostnames; a link's hostname number is also its key number in the by-hostname index */
+	readonly hostnames = new KeyTable()
+	readonly #hostname = new Paged((size) => new Int32Array(size))
+	readonly #operator = new Paged((size) => new Int32Array(size))
+	readonly #licence = new Paged((size) => new Int32Array(size))
+	readonly #status = new Paged((size) => new Uint8Array(size))
+	readonly #association = new Paged((size) => new Uint8Array(size))
+	readonly #lastListedAt = new Paged((size) => new Float64Array(size))
+	readonly #verification = new Map<number, LinkVerification>()
+	readonly #operators = new Numbering<OperatorEntry>()
+	readonly #licences = new Numbering<LicenceEntry>()
+	readonly #words = new Numbering<string | null>()
+
+	constructor(jurisdiction: string) {
+		this.#jurisdiction = jurisdiction
+	}
+
+	get count(): number {
+		return this.#count
+	}
+
+	/** Stores a link; returns its number. */
+	add(link: LinkFields): number {
+		const id = this.#count++
+		this.#hostname.set(id, this.hostnames.numberOf(link.hostname))
+		this.#operator.set(id, this.#operators.of(link.operator))
+		this.#licence.set(id, link.licence === null ? -1 : this.#licences.of(link.licence))
+		this.#status.set(id, this.#words.of(link.link_status))
+		this.#association.set(id, this.#words.of(link.association))
+		this.#lastListedAt.set(id, link.last_listed_at ?? Number.NaN)
+		if (link.verification !== null) this.#verification.set(id, link.verification)
+		return id
+	}
+
+	entry(id: number): DomainLinkEntry {
+		const licence = this.#licence.get(id)
+		const lastListedAt = this.#lastListedAt.get(id)
+		return {
+			hostname: this.hostnames.keyAt(this.#hostname.get(id)),
+			operator: this.#operators.at(this.#operator.get(id)),
+			licence: licence < 0 ? null : this.#licences.at(licence),
+			jurisdiction: this.#jurisdiction,
+			link_status: this.#words.at(this.#status.get(id)) as DomainLinkEntry['link_status'],
+			association: this.#words.at(this.#association.get(id)) as DomainLinkEntry['association'],
+			last_listed_at: Number.isNaN(lastListedAt) ? null : lastListedAt,
+			verification: this.#verification.get(id) ?? null
+		}
+	}
+}
+
+/** Numbers distinct values in the order first seen (a shard has few operators, licences and words). */
+class Numbering<T> {
+	readonly #values: T[] = []
+	readonly #numbers = new Map<T, number>()
+
+	of(value: T): number {
+		let number = this.#numbers.get(value)
+		if (number === undefined) {
+			number = this.#values.length
+			this.#values.push(value)
+			this.#numbers.set(value, number)
+		}
+		return number
+	}
+
+	at(number: number): T {
+		return this.#values[number] as T
+	}
+}
+
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
+/** FNV-1a over UTF-16 code units. */
+function hashOf(key: string): number {
+	let hash = FNV_OFFSET
+	for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), FNV_PRIME)
+	return hash >>> 0
+}
+
+/**
+ * Distinct string keys numbered in the order first seen: their UTF-16 code units one after the
+ * other, and an open-addressing table (linear probing, at most half full) of key numbers by hash.
+ */
+export class KeyTable {
+	#count = 0
+	readonly #chars = new Paged((size) => new Uint16Array(size))
+	#charCount = 0
+	/** key k's characters are chars[starts[k] .. starts[k + 1]) */
+	readonly #starts = new Paged((size) => new Int32Array(size))
+	readonly #hashes = new Paged((size) => new Int32Array(size))
+	#slots = new Int32Array(PAGE).fill(-1)
+
+	get size(): number {
+		return this.#count
+	}
+
+	/** The key's number, or -1 when it is not in the table. */
+	find(key: string): number {
+		const mask = this.#slots.length - 1
+		for (let slot = hashOf(key) & mask; ; slot = (slot + 1) & mask) {
+			const number = this.#slots[slot] as number
+			if (number < 0 || this.#equals(number, key)) return number
+		}
+	}
+
+	/** The key's number, adding the key when new. */
+	numberOf(key: string): number {
+		const found = this.find(key)
+		if (found >= 0) return found
+		if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2)
+		for (let i = 0; i < key.length; i++) this.#chars.set(this.#charCount + i, key.charCodeAt(i))
+		const number = this.#count++
+		this.#starts.set(number, this.#charCount)
+		this.#charCount += key.length
+		this.#starts.set(number + 1, this.#charCount)
+		const hash = hashOf(key)
+		this.#hashes.set(number, hash)
+		this.#place(number, hash)
+		return number
+	}
+
+	keyAt(number: number): string {
+		const codes: number[] = []
+		for (let at = this.#starts.get(number); at < this.#starts.get(number + 1); at++) codes.push(this.#chars.get(at))
+		return String.fromCharCode(...codes)
+	}
+
+	#equals(number: number, key: string): boolean {
+		const start = this.#starts.get(number)
+		if (this.#starts.get(number + 1) - start !== key.length) return false
+		for (let i = 0; i < key.length; i++) if (this.#chars.get(start + i) !== key.charCodeAt(i)) return false
+		return true
+	}
+
+	#place(number: number, hash: number): void {
+		const mask = this.#slots.length - 1
+		let slot = hash & mask
+		while ((this.#slots[slot] as number) >= 0) slot = (slot + 1) & mask
+		this.#slots[slot] = number
+	}
+
+	#rehash(capacity: number): void {
+		this.#slots = new Int32Array(capacity).fill(-1)
+		for (let number = 0; number < this.#count; number++) this.#place(number, this.#hashes.get(number) >>> 0)
+	}
+}
+
+/**
+ * Link numbers by key (hostname, registrable domain): each key's links form a chain from its first
+ * to its last link through `next`, in the order they were added. The by-hostname index shares the
+ * columns' hostname table, so a hostname's characters are kept once.
+ */
+export class LinkKeyIndex implements LinkLookup {
+	readonly #columns: LinkColumns
+	readonly #keys: KeyTable
+	readonly #first = new Paged((size) => new Int32Array(size))
+	readonly #last = new Paged((size) => new Int32Array(size))
+	/** next[link]: the key's following link, -1 at the end */
+	readonly #next = new Paged((size) => new Int32Array(size), -1)
+	#size = 0
+
+	constructor(columns: LinkColumns, keys = new KeyTable()) {
+		this.#columns = columns
+		this.#keys = keys
+	}
+
+	add(key: string, id: number): void {
+		const number = this.#keys.numberOf(key)
+		// first and last hold link number + 1, so 0 means "no link under this key yet".
+		const last = this.#last.get(number)
+		if (last === 0) {
+			this.#first.set(number, id + 1)
+			this.#size++
+		} else this.#next.set(last - 1, id)
+		this.#last.set(number, id + 1)
+	}
+
+	/** keys with a link filed under them (a shared key table may hold more) */
+	get size(): number {
+		return this.#size
+	}
+
+	has(key: string): boolean {
+		return this.#firstLink(key) >= 0
+	}
+
+	get(key: string): Listings | undefined {
+		const first = this.#firstLink(key)
+		return first < 0 ? undefined : this.#listings(first)
+	}
+
+	*keys(): IterableIterator<string> {
+		for (let number = 0; number < this.#keys.size; number++) if (this.#first.get(number) > 0) yield this.#keys.keyAt(number)
+	}
+
+	*values(): IterableIterator<Listings> {
+		for (let number = 0; number < this.#keys.size; number++) {
+			const first = this.#first.get(number) - 1
+			if (first >= 0) yield this.#listings(first)
+		}
+	}
+
+	/** The key's first link, -1 when no link is filed under it (a shared table may know the key). */
+	#firstLink(key: string): number {
+		const number = this.#keys.find(key)
+		return number < 0 ? -1 : this.#first.get(number) - 1
+	}
+
+	#listings(first: number): Listings {
+		if (this.#next.get(first) < 0) return this.#columns.entry(first)
+		const links: DomainLinkEntry[] = []
+		for (let id = first; id >= 0; id = this.#next.get(id)) links.push(this.#columns.entry(id))
+		return links
+	}
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { silentLogger } from '@lv/logger'
+import { createServiceMetrics } from '@lv/runtime'
+import { metricValue } from '@lv/testing'
+import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
+import { accountWithKey } from '../../../gateway/src/test-support/accounts.ts'
+import { createDashboardMetrics } from '../metrics.ts'
+import { harnessPerFile } from '../test-support/harness.ts'
+import { createJob, findJobForWorker, markStarted } from './job-store.ts'
+import { type BulkWorkerDeps, handleBatch, startBulkWorker } from './worker.ts'
+
+const h = harnessPerFile()
+let checker: TestChecker
+
+beforeAll(async () => {
+	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
+}, 30_000)
+
+afterAll(async () => {
+	await checker?.stop()
+})
+
+function workerDeps() {
+	const service = createServiceMetrics('dashboard', true)
+	const deps: BulkWorkerDeps = {
+		sql: h.db.sql,
+		bus: h.bus,
+		clock: h.clock,
+		logger: silentLogger,
+		checkerTimeoutMs: 10_000,
+		metrics: createDashboardMetrics(service)
+	}
+	return { deps, registry: service.registry }
+}
+
+/** A running job of `domains` distinct domains on an Enterprise account (no per-second limit in the way). */
+async function runningJob(domains: number) {
+	const { accountId } = await accountWithKey(h.db.sql, h.clock, 'enterprise')
+	const entries = Array.from({ length: domains }, (_, index) => ({
+		line: index + 1,
+		input: `w${index}.example`,
+		domain: `w${index}.example`
+	}))
+	const report = { lines: domains, header: null, blank: 0, duplicates: 0, urlsReduced: 0, junk: 0, junkSamples: [] }
+	const jobId = await createJob(h.db.sql, { accountId, sourceName: 'worker test', entries, report, now: h.clock.now() })
+	await markStarted(h.db.sql, accountId, jobId, h.clock.now())
+	return { accountId, jobId }
+}
+
+const batchMessage = (jobId: string, batch: number) => ({ id: `m${batch}`, sent_at: new Date(0).toISOString(), job_id: jobId, batch })
+
+const quotaUsed = async (accountId: string) =>
+	(await h.db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${accountId}`)[0]?.quota_count ?? 0
+
+const storedAnswers = async (jobId: string) =>
+	(await h.db.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM bulk_check_results WHERE job_id = ${jobId}`)[0]?.count
+
+describe('bulk check worker', () => {
+	test('a batch delivered twice at once and once more later is counted against the quota once and its answers stored once', async () => {
+		const { deps, registry } = workerDeps()
+		const { accountId, jobId } = await runningJob(250)
+		await Promise.all([handleBatch(deps, batchMessage(jobId, 1)), handleBatch(deps, batchMessage(jobId, 1))])
+		await handleBatch(deps, batchMessage(jobId, 1))
+		expect(await quotaUsed(accountId)).toBe(1)
+		expect(await storedAnswers(jobId)).toBe(100)
+		expect(await metricValue(registry, 'dashboard_bulk_check_batches_total')).toBe(1)
+		expect((await findJobForWorker(h.db.sql, jobId))?.done).toBe(100)
+	})
+
+	test('progress counts the entries of the stored batches, the last one short', async () => {
+		const { deps } = workerDeps()
+		const { jobId } = await runningJob(250)
+		await handleBatch(deps, batchMessage(jobId, 2))
+		expect((await findJobForWorker(h.db.sql, jobId))?.done).toBe(50)
+		await handleBatch(deps, batchMessage(jobId, 0))
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'running', done: 150 })
+	})
+
+	test('an account moved to another plan during a job goes on being counted under its new plan', async () => {
+		const { deps } = workerDeps()
+		const { accountId, jobId } = await runningJob(250)
+		await handleBatch(deps, batchMessage(jobId, 0))
+		await h.db.sql`UPDATE accounts SET plan_code = 'business' WHERE id = ${accountId}`
+		await handleBatch(deps, batchMessage(jobId, 1))
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'running', done: 200 })
+		expect(await quotaUsed(accountId)).toBe(2)
+	})
+
+	test('batches stored at the same moment end their job exactly once, with its key revoked', async () => {
+		const { deps, registry } = workerDeps()
+		const { accountId, jobId } = await runningJob(1_000)
+		await Promise.all(Array.from({ length: 10 }, (_, batch) => handleBatch(deps, batchMessage(jobId, batch))))
+		const job = await findJobForWorker(h.db.sql, jobId)
+		expect(job).toMatchObject({ state: 'done', done: 1_000 })
+		expect(await quotaUsed(accountId)).toBe(10)
+		expect(await storedAnswers(jobId)).toBe(1_000)
+		expect(await metricValue(registry, 'dashboard_bulk_check_jobs_total', { outcome: 'finished' })).toBe(1)
+		const [key] = await h.db.sql<
+			{ revoked: boolean }[]
+		>`SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = ${job?.keyId ?? null}`
+		expect(key?.revoked).toBe(true)
+	})
+
+	test('a job whose last batch was stored by a worker that stopped before ending it is ended when a worker starts', async () => {
+		const { deps } = workerDeps()
+		const { jobId } = await runningJob(150)
+		await handleBatch(deps, batchMessage(jobId, 0))
+		await handleBatch(deps, batchMessage(jobId, 1))
+		// As left by a worker that stored the last batch and died before its end check.
+		await h.db.sql`UPDATE bulk_check_jobs SET state = 'running', finished_at = NULL WHERE id = ${jobId}`
+		const worker = await startBulkWorker(deps)
+		try {
+			expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 150 })
+		} finally {
+			await worker.stop()
+		}
+	})
+})

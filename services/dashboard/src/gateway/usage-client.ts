@@ -1,0 +1,86 @@
+import { isActionKeyLabel } from './action-keys.ts'
+import type { GatewayClient } from './gateway-client.ts'
+import type { Managed } from './webhook-manage.ts'
+
+export type DayCount = { date: string; calls: number; refusals: number }
+/** A key's calls; the dashboard's own one-call keys are summed per action under their shared name. */
+export type KeyCount = { name: string; prefix: string | null; revoked: boolean; calls: number; refusals: number }
+export type ReasonCount = { reason: string; status: number | null; count: number }
+export type MonthCounts = { month: string; calls: number; refusals: number; days: DayCount[]; keys: KeyCount[]; reasons: ReasonCount[] }
+export type Usage = {
+	planTier: string
+	quota: { limit: number | null; used: number; remaining: number | null; resetsAt: string }
+	months: MonthCounts[]
+}
+
+const rowsOf = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : [])
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+const countOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+const text = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/** Keys as the page lists them: each of the account's keys, and one row per dashboard action for its one-call keys. */
+function keysOf(rows: Record<string, unknown>[]): KeyCount[] {
+	const byName = new Map<string, KeyCount>()
+	const keys: KeyCount[] = []
+	for (const row of rows) {
+		const name = text(row.name)
+		const key: KeyCount = {
+			name: name ?? 'Deleted key',
+			prefix: text(row.prefix),
+			revoked: row.revoked === true,
+			calls: count(row.calls),
+			refusals: count(row.refusals)
+		}
+		if (name === null || !isActionKeyLabel(name)) {
+			keys.push(key)
+			continue
+		}
+		const action = byName.get(name)
+		if (action) {
+			action.calls += key.calls
+			action.refusals += key.refusals
+			continue
+		}
+		const grouped = { ...key, prefix: null, revoked: false }
+		byName.set(name, grouped)
+		keys.push(grouped)
+	}
+	return keys.sort((a, b) => b.calls - a.calls || b.refusals - a.refusals)
+}
+
+function monthOf(row: Record<string, unknown>): MonthCounts {
+	return {
+		month: String(row.month ?? ''),
+		calls: count(row.calls),
+		refusals: count(row.refusals),
+		days: rowsOf(row.days).map((day) => ({ date: String(day.date ?? ''), calls: count(day.calls), refusals: count(day.refusals) })),
+		keys: keysOf(rowsOf(row.keys)),
+		reasons: rowsOf(row.refusals_by_reason).map((reason) => ({
+			reason: String(reason.reason ?? ''),
+			status: countOrNull(reason.status),
+			count: count(reason.count)
+		}))
+	}
+}
+
+/** GET /v1/usage as the account; `month` (YYYY-MM) is checked by the API. */
+export async function readUsageAsAccount(client: GatewayClient, accountId: string, month: string | null): Promise<Managed<Usage>> {
+	const path = month === null ? '/v1/usage' : `/v1/usage?month=${encodeURIComponent(month)}`
+	const answer = await client.callAs(accountId, 'usage', 'GET', path)
+	if (!answer.ok) return answer
+	const body = (await answer.response.json().catch(() => ({}))) as Record<string, unknown>
+	const quota = (body.quota ?? {}) as Record<string, unknown>
+	return {
+		ok: true,
+		value: {
+			planTier: String(body.plan_tier ?? ''),
+			quota: {
+				limit: countOrNull(quota.limit),
+				used: count(quota.used),
+				remaining: countOrNull(quota.remaining),
+				resetsAt: String(quota.resets_at ?? '')
+			},
+			months: rowsOf(body.months).map(monthOf)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+import { Elysia } from 'elysia'
+import { namedKeys } from '@lv/accounts'
+import { type MonthUsage, dayOfMs, monthBounds, monthUsage, monthlyCallsUsed, previousMonth, readUsage } from '@lv/quota'
+import { utcMonthWindow } from '@lv/fixed-window'
+import type { RouteDeps } from '../app.ts'
+import { authPlugin } from '../auth/plugin.ts'
+import { errorResponses, KEYED_ERRORS } from '../models/error-responses.ts'
+import { UsageModel, UsageQuery } from '../models/usage.ts'
+import { parseUsageMonth } from '../usage/usage-query.ts'
+import { keyedCaller } from './watchlist.ts'
+
+const asBody = (usage: MonthUsage) => ({
+	month: usage.month,
+	calls: usage.calls,
+	refusals: usage.refusals,
+	days: usage.days,
+	keys: usage.keys.map((key) => ({
+		key_id: key.keyId,
+		name: key.label,
+		prefix: key.displayPrefix,
+		revoked: key.revoked,
+		calls: key.calls,
+		refusals: key.refusals
+	})),
+	refusals_by_reason: usage.refusalsByReason
+})
+
+/** GET /v1/usage: the calling account's calls per day, per key and refusals by reason for two months, and its quota. */
+export const usageRoutes = (deps: RouteDeps) => {
+	const { sql, clock } = deps
+	return new Elysia({ name: 'usage-routes' }).use(authPlugin(deps.auth)).get(
+		'/v1/usage',
+		async ({ caller, query }) => {
+			const { accountId, plan } = keyedCaller(caller)
+			const nowMs = clock.nowMs()
+			const month = parseUsageMonth(query.month, nowMs)
+			const earlier = previousMonth(month)
+			// This replica's counts of the last second are written first, so the answer includes this very call.
+			await deps.auth.usage.flush()
+			const [counts, used] = await Promise.all([
+				readUsage(sql, accountId, dayOfMs(monthBounds(earlier).startMs), dayOfMs(monthBounds(month).endMs)),
+				monthlyCallsUsed(sql, accountId, nowMs)
+			])
+			const keys = await namedKeys(sql, accountId, [...new Set(counts.map((count) => count.keyId))])
+			const today = dayOfMs(nowMs)
+			const limit = plan.monthlyQuota
+			return {
+				generated_at: new Date(nowMs).toISOString(),
+				plan_tier: plan.code,
+				quota: {
+					limit,
+					used,
+					remaining: limit === null ? null : Math.max(0, limit - used),
+					resets_at: new Date(utcMonthWindow(nowMs).resetMs).toISOString()
+				},
+				months: [month, earlier].map((each) => asBody(monthUsage(each, today, counts, keys)))
+			}
+		},
+		{
+			auth: 'required',
+			query: UsageQuery,
+			response: { 200: UsageModel, ...errorResponses(...KEYED_ERRORS) },
+			detail: {
+				tags: ['usage'],
+				summary: "The account's usage",
+				description: [
+					"Calls per UTC day for a month and the month before it (`month`, default the current month), with each key's calls and the refusals of known keys by reason (401 `api_key_revoked`, 402, 429), and the current month's quota used and left.",
+					'`calls` counts every admitted call, including calls answered with an error, which the quota gives back; `quota.used` is the charged count (X-Monthly-Quota-Used). Calls made through assistant connectors and the dashboard are counted under their own keys.',
+					'Other replicas write their counts within a second, so the last second of calls may be missing. This call is counted like any other.'
+				].join('\n\n'),
+				security: [{ apiKey: [] }]
+			}
+		}
+	)
+}

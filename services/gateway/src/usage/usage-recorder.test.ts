@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createAccount } from '@lv/accounts'
+import { TestClock } from '@lv/clock'
+import { AppError, serviceUnavailable } from '@lv/errors'
+import { silentLogger } from '@lv/logger'
+import { readUsage } from '@lv/quota'
+import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { createUsageRecorder } from './usage-recorder.ts'
+
+let db: TestDatabase
+const clock = new TestClock('2026-11-20T09:00:00.000Z')
+const KEY_ID = '00000000-0000-4000-8000-0000000000b1'
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+})
+afterAll(async () => {
+	await db.drop()
+})
+
+const recorded = (accountId: string) => readUsage(db.sql, accountId, '2026-11-01', '2026-12-01')
+
+describe('the usage recorder', () => {
+	test('a write that fails keeps its counts, and the next write stores them with the ones counted meanwhile', async () => {
+		const recorder = createUsageRecorder(db.sql, silentLogger)
+		const accountId = crypto.randomUUID()
+		// The account row does not exist yet: the write fails on its foreign key.
+		recorder.noteCall({ accountId, keyId: KEY_ID }, clock.nowMs())
+		await recorder.flush()
+		expect(await recorded(accountId)).toEqual([])
+
+		await db.sql`INSERT INTO accounts (id, name, plan_code, created_at) VALUES (${accountId}, 'late', 'pro', ${clock.now()})`
+		recorder.noteCall({ accountId, keyId: KEY_ID }, clock.nowMs())
+		await recorder.flush()
+		expect(await recorded(accountId)).toEqual([{ accountId, keyId: KEY_ID, day: '2026-11-20', outcome: 'call', count: 2 }])
+	})
+
+	test('refusals are recorded by reason; a store failure (5xx) is not the account’s and is left out', async () => {
+		const recorder = createUsageRecorder(db.sql, silentLogger)
+		const { id: accountId } = await createAccount(db.sql, clock, { name: 'refused', plan: 'pro' })
+		const key = { accountId, keyId: KEY_ID }
+		recorder.noteRefusal(
+			key,
+			new AppError({ status: 401, code: 'auth_revoked', reason: 'api_key_revoked', message: 'revoked' }),
+			clock.nowMs()
+		)
+		recorder.noteRefusal(key, serviceUnavailable('limits_store_unavailable', 'down'), clock.nowMs())
+		recorder.noteRefusal(key, new Error('not an answer'), clock.nowMs())
+		await recorder.flush()
+		expect(await recorded(accountId)).toEqual([{ accountId, keyId: KEY_ID, day: '2026-11-20', outcome: 'api_key_revoked', count: 1 }])
+	})
+})
