@@ -237,22 +237,16 @@ describe('coalesced counters across replicas', () => {
  * function is called: a counting statement of that subject then stays in flight meanwhile.
  */
 async function holdCounterRow(subject: string): Promise<() => Promise<void>> {
-	let release = () => {}
-	const released = new Promise<void>((resolve) => {
-		release = resolve
-	})
-	let locked = () => {}
-	const isLocked = new Promise<void>((resolve) => {
-		locked = resolve
-	})
+	const released = Promise.withResolvers<void>()
+	const locked = Promise.withResolvers<void>()
 	const holder = db.sql.begin(async (tx) => {
 		await tx`SELECT 1 FROM limit_counters WHERE subject = ${subject} FOR UPDATE`
-		locked()
-		await released
+		locked.resolve()
+		await released.promise
 	})
-	await isLocked
+	await locked.promise
 	return async () => {
-		release()
+		released.resolve()
 		await holder
 	}
 }
