@@ -28,6 +28,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { webhookResendRoutes } from './routes/webhook-resend.ts'
 import { statusRoutes } from './status/status-routes.ts'
 import { usageRoutes } from './routes/usage.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
@@ -114,6 +115,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
+		.use(webhookResendRoutes(deps))
 		.use(exportRoutes(deps))
 		.use(evidenceRoutes(deps))
 		.use(llmsRoutes(deps))
