@@ -14,6 +14,10 @@
  * second gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off, and
  * prints both throughput and the gateway's CPU time per request (steadier on a shared machine).
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
+ * BENCH_FIRST_GATEWAY / BENCH_SECOND_GATEWAY=NAME=value,... give either gateway extra settings (the second
+ * then runs without METRICS=false), e.g. BENCH_COUNTING_IN_FLIGHT=1,BENCH_COUNTING_CONNECTION=pool for the
+ * keyed counting before ADR 0032; with `BENCH_ONLY=1,9` swap the two between runs, as the first gateway
+ * also serves the other scenarios.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

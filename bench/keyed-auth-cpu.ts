@@ -1,10 +1,12 @@
 /**
  * CPU per call of the key check and limits, in-process (`app.handle`, no HTTP, no checker), so it
- * holds steady on a busy machine where req/s does not. One gateway replica over real PostgreSQL
- * and nats-server serves a trivial read-only route three ways: without the auth step, keyed
- * (an account without limits, counted by the batch statement as in production), and keyed with
- * the counting statement replaced by an immediate admission (what a replica would spend per call
- * if counting left the request path, ADR 0031). 50 calls in flight, BENCH_ROUNDS alternating rounds.
+ * holds steady on a busy machine where req/s does not, and calls per second of wall time. Gateway
+ * replicas over real PostgreSQL and nats-server serve a trivial read-only route: without the auth
+ * step; keyed (an account without limits) as in production, two counting statements pipelined on the
+ * replica's own connection (ADR 0032); keyed with one statement in flight on the shared pool (before
+ * ADR 0032) and on its own connection; and keyed with the counting statement replaced by an immediate
+ * admission (what a replica would spend per call if counting left the request path, ADR 0031).
+ * 50 calls in flight, BENCH_ROUNDS alternating rounds.
  *
  *   bun bench/keyed-auth-cpu.ts          BENCH_CALLS=100000 BENCH_ROUNDS=5 bun bench/keyed-auth-cpu.ts
  */
@@ -13,6 +15,7 @@ import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '@lv/quota'
 import { createCoalescer } from '@lv/runtime'
+import { type Sql, createSql } from '@lv/db'
 import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
@@ -26,8 +29,11 @@ const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 const bus = await connectBus({ servers: nats.url, name: 'bench-keyed-auth-cpu' })
 const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
 
-function replicaWithProbes() {
-	const { app, auth } = testReplica({ sql: db.sql, bus, clock: systemClock })
+/** Pools of one connection, as main.ts opens for counting. */
+const countingPools = [createSql(db.url, { max: 1 }), createSql(db.url, { max: 1 })]
+
+function replicaWithProbes(countingSql?: Sql) {
+	const { app, auth } = testReplica({ sql: db.sql, countingSql, bus, clock: systemClock })
 	const body = { ok: true }
 	const routes = app.use(
 		new Elysia()
@@ -37,31 +43,25 @@ function replicaWithProbes() {
 	)
 	return { routes, auth }
 }
-const counted = replicaWithProbes()
-const uncounted = replicaWithProbes()
-const admitted: KeyedVerdict = { outcome: 'admitted', secondUsed: 1, quotaUsed: 1 }
-uncounted.auth.limits.keyed = createCoalescer(async (claims: readonly KeyedClaim[]) => claims.map(() => admitted))
-/** A replica counting on a connection of its own, with `inFlight` statements pipelined on it. */
-async function replicaCountingOnItsOwnConnection(inFlight: number) {
+/** A replica whose keyed calls are counted by `count`, one batch in flight. */
+function replicaCountingBy(count: (claims: readonly KeyedClaim[]) => Promise<KeyedVerdict[]>) {
 	const replica = replicaWithProbes()
-	const connection = await db.sql.reserve()
-	countingConnections.push(connection)
-	replica.auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(connection, claims), {
-		maxInFlight: inFlight
-	})
+	replica.auth.limits.keyed = createCoalescer(count)
 	return replica
 }
-const countingConnections: { release(): void }[] = []
-const ownConnection = await replicaCountingOnItsOwnConnection(1)
-const pipelined = await replicaCountingOnItsOwnConnection(2)
+const counted = replicaWithProbes(countingPools[0])
+const sharedPool = replicaCountingBy((claims) => countKeyedClaims(db.sql, claims))
+const ownConnection = replicaCountingBy((claims) => countKeyedClaims(countingPools[1] as Sql, claims))
+const admitted: KeyedVerdict = { outcome: 'admitted', secondUsed: 1, quotaUsed: 1 }
+const uncounted = replicaCountingBy(async (claims) => claims.map(() => admitted))
 
 type App = ReturnType<typeof replicaWithProbes>['routes']
 const scenarios: { name: string; app: App; path: string }[] = [
 	{ name: 'no key check or limits', app: counted.routes, path: '/probe/plain' },
-	{ name: 'keyed, counted by the batch statement', app: counted.routes, path: '/probe/keyed' },
-	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' },
+	{ name: 'keyed, two statements, own connection', app: counted.routes, path: '/probe/keyed' },
+	{ name: 'keyed, one statement, shared pool', app: sharedPool.routes, path: '/probe/keyed' },
 	{ name: 'keyed, one statement, own connection', app: ownConnection.routes, path: '/probe/keyed' },
-	{ name: 'keyed, two statements, own connection', app: pipelined.routes, path: '/probe/keyed' }
+	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' }
 ]
 
 /**
@@ -100,7 +100,7 @@ try {
 		}
 	}
 } finally {
-	for (const connection of countingConnections) connection.release()
+	await Promise.all(countingPools.map((pool) => pool.end({ timeout: 1 })))
 	await bus.close()
 	await nats.stop()
 	await db.drop()
