@@ -20,6 +20,10 @@
  * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
  * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
+ * BENCH_FIRST_GATEWAY / BENCH_SECOND_GATEWAY=NAME=value,... give either gateway extra settings (the second
+ * then runs without METRICS=false), e.g. BENCH_COUNTING_IN_FLIGHT=1,BENCH_COUNTING_CONNECTION=pool for the
+ * keyed counting before ADR 0032; with `BENCH_ONLY=1,9` swap the two between runs, as the first gateway
+ * also serves the other scenarios.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -54,16 +58,25 @@ const checkers = await Promise.all(
 	Array.from({ length: CHECKERS }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs()))
 )
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
+/** `NAME=value,...` as an environment. */
+const envOf = (pairs: string): Record<string, string> =>
+	Object.fromEntries(pairs.split(',').map((pair) => pair.split('=') as [string, string]))
+/** BENCH_FIRST_GATEWAY=NAME=value,... adds that environment to the first gateway (the one most scenarios use). */
 const gateway = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...(process.env.BENCH_FIRST_GATEWAY ? envOf(process.env.BENCH_FIRST_GATEWAY) : {}) },
 	'/bench/ready'
 )
+/** BENCH_SECOND_GATEWAY=NAME=value,... starts the second gateway with that environment instead of METRICS=false. */
+const secondGatewayEnv = envOf(process.env.BENCH_SECOND_GATEWAY ?? 'METRICS=false')
+const secondGatewayName = Object.entries(secondGatewayEnv)
+	.map(([name, value]) => `${name}=${value}`)
+	.join(' ')
 const gatewayWithoutMetrics = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url, METRICS: 'false' },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...secondGatewayEnv },
 	'/bench/ready'
 )
 
@@ -106,7 +119,7 @@ function variedChecks(): string[] {
 	})
 }
 
-const METRICS_OFF = 'keyed, one account, gateway METRICS=false'
+const SECOND_GATEWAY = `keyed, one account, gateway ${secondGatewayName}`
 const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
 const WHOLE_BATCH = `same batch, one message (CHECK_BATCH_PART_DOMAINS=100)`
 const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${CHECKERS}`
@@ -163,7 +176,7 @@ const allScenarios: Scenario[] = [
 	},
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) },
 	{
-		name: METRICS_OFF,
+		name: SECOND_GATEWAY,
 		port: gatewayWithoutMetrics.port,
 		path: '/v1/check?domain=acmebet.co.uk',
 		connections: CONNECTIONS,
@@ -270,7 +283,7 @@ if (halfFreshRuns.length > 0 && wholeBatchRuns.length > 0)
 	console.log(
 		`batch as parts / whole: p99 ${(roundRatio(halfFreshRuns, wholeBatchRuns, (run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(roundRatio(halfFreshRuns, wholeBatchRuns) * 100).toFixed(1)} % (medians of per-round ratios)`
 	)
-const metricsOffRuns = results.get(METRICS_OFF) ?? []
+const metricsOffRuns = results.get(SECOND_GATEWAY) ?? []
 if (metricsOffRuns.length > 0) {
 	const onOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
 		const on = keyedRuns[round]

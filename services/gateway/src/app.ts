@@ -37,6 +37,8 @@ export type GatewayDeps = {
 	sql: Sql
 	/** DATABASE_READ_URL's pool: register lookups, history, stats. Keys, limits, watchlist and webhooks stay on `sql` (read-your-writes). */
 	readSql?: Sql
+	/** One connection for the keyed counting statements, pipelined on it (main.ts); `sql` when absent. */
+	countingSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger
