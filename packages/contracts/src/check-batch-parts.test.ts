@@ -7,14 +7,14 @@ const parsed = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)
 describe('batch parts', () => {
 	test('100 entries are four runs of 25 in order; 25 or fewer stay one part', () => {
 		const entries = Array.from({ length: 100 }, (_, i) => i)
-		expect(batchParts(entries).map((part) => [part[0], part.length])).toEqual([
+		expect(batchParts(entries, 25).map((part) => [part[0], part.length])).toEqual([
 			[0, 25],
 			[25, 25],
 			[50, 25],
 			[75, 25]
 		])
-		expect(batchParts(entries.slice(0, 25))).toEqual([entries.slice(0, 25)])
-		expect(batchParts(entries.slice(0, 26)).map((part) => part.length)).toEqual([25, 1])
+		expect(batchParts(entries.slice(0, 25), 25)).toEqual([entries.slice(0, 25)])
+		expect(batchParts(entries.slice(0, 26), 25).map((part) => part.length)).toEqual([25, 1])
 	})
 
 	test('joined answers keep every row in part order and the first part metadata, even rows quoting the separator', () => {

@@ -1,12 +1,8 @@
 /**
- * Domains per `check.batch` message. A batch of 100 travels as four messages, which the checker
- * replicas of the queue group answer side by side; one replica answers them one after another, with
- * other checks answered in between instead of waiting behind all 100 domains (ADR 0033).
+ * `entries` cut into runs of `size`, in order: a batch sent as several `check.batch` messages, which
+ * the checker replicas of the queue group answer side by side (ADR 0033).
  */
-export const BATCH_PART_DOMAINS = 25
-
-/** `entries` cut into runs of `size`, in order. */
-export function batchParts<T>(entries: readonly T[], size = BATCH_PART_DOMAINS): T[][] {
+export function batchParts<T>(entries: readonly T[], size: number): T[][] {
 	const parts: T[][] = []
 	for (let start = 0; start < entries.length; start += size) parts.push(entries.slice(start, start + size))
 	return parts

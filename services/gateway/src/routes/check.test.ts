@@ -147,7 +147,8 @@ describe('POST /v1/check/batch', () => {
 		expect([...Value.Errors(BatchResultModel, body)].map((error) => error.path)).toEqual([])
 	})
 
-	test('a batch of 100 travels as four parts that two checker replicas share, answered in input order exactly as one message is', async () => {
+	test('with parts of 25, a batch of 100 travels as four parts that two checker replicas share, answered in input order exactly as one message is', async () => {
+		const parted = testApp({ sql: db.sql, bus, clock, config: { CHECK_BATCH_PART_DOMAINS: 25 } })
 		const domains = Array.from({ length: 100 }, (_, i) => (i % 3 === 0 ? 'acmebet.co.uk' : i % 7 === 0 ? i : `site-${i}.example`))
 		const second = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock, name: 'second-checker' })
 		const parts: unknown[][] = []
@@ -158,7 +159,13 @@ describe('POST /v1/check/batch', () => {
 		})
 		try {
 			await bus.nc.flush()
-			const response = await postBatch(JSON.stringify({ domains }))
+			const response = await parted.handle(
+				new Request('http://localhost/v1/check/batch', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+					body: JSON.stringify({ domains })
+				})
+			)
 			expect(response.status).toBe(200)
 			const whole = await requestBytes(bus, {
 				subject: subjects.checkBatch,
@@ -460,7 +467,12 @@ describe('no checker answering', () => {
 		})
 		try {
 			await lonelyBus.nc.flush()
-			const response = await testApp({ sql: db.sql, bus: lonelyBus, clock, config: { CHECKER_TIMEOUT_MS: 300 } }).handle(
+			const response = await testApp({
+				sql: db.sql,
+				bus: lonelyBus,
+				clock,
+				config: { CHECKER_TIMEOUT_MS: 300, CHECK_BATCH_PART_DOMAINS: 25 }
+			}).handle(
 				new Request('http://localhost/v1/check/batch', {
 					method: 'POST',
 					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
-import { CheckBatchRequest, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
+import { CheckBatchRequest, MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
@@ -63,9 +63,10 @@ export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps,
 		async batch(domains: readonly unknown[], withEvidence?: { caller: Caller; evidence: EvidenceDeps }): Promise<Response> {
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
-			// Sent as parts at once, so the checker replicas share a batch; any part unanswered fails the call.
+			// With CHECK_BATCH_PART_DOMAINS below the batch, sent as parts at once for the checker replicas to share;
+			// any part unanswered fails the call.
 			const answers = await Promise.all(
-				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS).map((domains) =>
+				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map((domains) =>
 					timedRequest(metrics, subjects.checkBatch, () =>
 						requestBytes(bus, {
 							subject: subjects.checkBatch,
