@@ -1,8 +1,8 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
-import { comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
+import { commonNeeded, comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
 import { nameCandidates, nameQuery } from './name-search.ts'
-import { jaroWinkler } from './names.ts'
+import { jaroWinkler, winklerPrefix } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
 
@@ -12,6 +12,18 @@ export function nameSimilarity(a: string, b: string): number {
 	if (a === b) return 1
 	if (!comparableLengths(a.length, b.length)) return 0
 	return jaroWinkler(a, b)
+}
+
+/**
+ * nameSimilarity wherever it reaches NAME_MATCH_LOW; elsewhere some score below it, often found
+ * sooner: Jaro-Winkler with m matched characters is at most jaroWinklerCeiling(m, ...), which
+ * reaches NAME_MATCH_LOW only from commonNeeded matches on, so the scorer may stop as soon as
+ * fewer than that many can still match.
+ */
+export function similarityReachingLow(a: string, b: string): number {
+	if (a === b) return 1
+	const needed = commonNeeded(a.length, b.length, winklerPrefix(a, b))
+	return needed === Number.POSITIVE_INFINITY ? 0 : jaroWinkler(a, b, needed)
 }
 
 /**
@@ -26,7 +38,7 @@ export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
 		if (!search) continue
 		for (const position of nameCandidates(search, query)) {
 			const name = search.names[position] as NameEntry
-			const score = nameSimilarity(key, name.key)
+			const score = similarityReachingLow(key, name.key)
 			if (score < NAME_MATCH_LOW) continue
 			const previous = best.get(name.operator.id)
 			if (!previous || compareScored({ name, score }, previous) < 0) best.set(name.operator.id, { name, score })
