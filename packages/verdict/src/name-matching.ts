@@ -28,7 +28,8 @@ export function similarityReachingLow(a: string, b: string): number {
 
 /**
  * The best-scoring name per operator at or above NAME_MATCH_LOW, best first. Only the names the
- * shard's name search returns are scored, in name order, so ties resolve as a scan of every name would.
+ * shard's name search returns are scored, in name order, so ties resolve as a scan of every name would;
+ * names sharing a key are scored once.
  */
 export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
 	const best = new Map<string, ScoredName>()
@@ -36,10 +37,16 @@ export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
 	for (const code of index.order) {
 		const search = index.shards.get(code)?.nameSearch
 		if (!search) continue
+		const scoreOfKey = new Map<number, number>()
 		for (const position of nameCandidates(search, query)) {
-			const name = search.names[position] as NameEntry
-			const score = similarityReachingLow(key, name.key)
+			const keyNumber = search.keyNumbers[position] as number
+			let score = scoreOfKey.get(keyNumber)
+			if (score === undefined) {
+				score = similarityReachingLow(key, (search.names[position] as NameEntry).key)
+				scoreOfKey.set(keyNumber, score)
+			}
 			if (score < NAME_MATCH_LOW) continue
+			const name = search.names[position] as NameEntry
 			const previous = best.get(name.operator.id)
 			if (!previous || compareScored({ name, score }, previous) < 0) best.set(name.operator.id, { name, score })
 		}

@@ -114,6 +114,22 @@ describe('mayReachLow', () => {
 	})
 })
 
+describe('buildNameSearch', () => {
+	test('numbers keys so that two names share a key number exactly when their keys are equal', () => {
+		fc.assert(
+			fc.property(fc.array(anyKey, { minLength: 1, maxLength: 60 }), (keys) => {
+				const { keyNumbers } = buildNameSearch(entries(keys))
+				keys.forEach((a, i) => {
+					keys.forEach((b, j) => {
+						expect(keyNumbers[i] === keyNumbers[j]).toBe(a === b)
+					})
+				})
+			}),
+			{ numRuns: 300 }
+		)
+	})
+})
+
 describe('nameCandidates', () => {
 	test('returns exactly the names equal to the query or whose ceiling reaches NAME_MATCH_LOW (every match among them)', () => {
 		fc.assert(

@@ -43,6 +43,8 @@ export type NameSearch = {
 	readonly lengths: Int32Array
 	/** positions of the names carrying each key */
 	readonly exact: ReadonlyMap<string, readonly number[]>
+	/** per name, the number of its key among the shard's distinct keys (equal keys score alike) */
+	readonly keyNumbers: Int32Array
 	readonly scan: BitScan
 }
 
@@ -132,14 +134,16 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	const counts = new Uint8Array(names.length * SLOTS)
 	const lengths = new Int32Array(names.length)
 	const exact = new Map<string, number[]>()
+	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
 		characterCounts(key, counts, position * SLOTS)
 		lengths[position] = key.length
 		const carriers = exact.get(key)
+		keyNumbers[position] = carriers ? (keyNumbers[carriers[0] as number] as number) : exact.size
 		if (carriers) carriers.push(position)
 		else exact.set(key, [position])
 	})
-	return { names, counts, lengths, exact, scan: buildBitScan(names, counts, lengths) }
+	return { names, counts, lengths, exact, keyNumbers, scan: buildBitScan(names, counts, lengths) }
 }
 
 function buildBitScan(names: readonly NameEntry[], counts: Uint8Array, lengths: Int32Array): BitScan {
