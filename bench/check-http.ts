@@ -14,6 +14,10 @@
  * second gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off, and
  * prints both throughput and the gateway's CPU time per request (steadier on a shared machine).
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
+ * BENCH_FIRST_GATEWAY / BENCH_SECOND_GATEWAY=NAME=value,... give either gateway extra settings (the second
+ * then runs without METRICS=false), e.g. BENCH_COUNTING_IN_FLIGHT=1,BENCH_COUNTING_CONNECTION=pool for the
+ * keyed counting before ADR 0032; with `BENCH_ONLY=1,9` swap the two between runs, as the first gateway
+ * also serves the other scenarios.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -43,16 +47,25 @@ const manyKeys = await Promise.all(
 
 const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs())
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
+/** `NAME=value,...` as an environment. */
+const envOf = (pairs: string): Record<string, string> =>
+	Object.fromEntries(pairs.split(',').map((pair) => pair.split('=') as [string, string]))
+/** BENCH_FIRST_GATEWAY=NAME=value,... adds that environment to the first gateway (the one most scenarios use). */
 const gateway = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...(process.env.BENCH_FIRST_GATEWAY ? envOf(process.env.BENCH_FIRST_GATEWAY) : {}) },
 	'/bench/ready'
 )
+/** BENCH_SECOND_GATEWAY=NAME=value,... starts the second gateway with that environment instead of METRICS=false. */
+const secondGatewayEnv = envOf(process.env.BENCH_SECOND_GATEWAY ?? 'METRICS=false')
+const secondGatewayName = Object.entries(secondGatewayEnv)
+	.map(([name, value]) => `${name}=${value}`)
+	.join(' ')
 const gatewayWithoutMetrics = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url, METRICS: 'false' },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...secondGatewayEnv },
 	'/bench/ready'
 )
 
@@ -138,7 +151,7 @@ const allScenarios: Scenario[] = [
 	},
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) },
 	{
-		name: 'keyed, one account, gateway METRICS=false',
+		name: `keyed, one account, gateway ${secondGatewayName}`,
 		port: gatewayWithoutMetrics.port,
 		path: '/v1/check?domain=acmebet.co.uk',
 		connections: CONNECTIONS,

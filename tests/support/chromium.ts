@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { TMP_ROOT, freePort } from '@lv/testing'
 import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
+import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
+import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
@@ -52,6 +54,34 @@ export function dashboardInChromiumPerFile(config: Parameters<Harness['dashboard
 	afterAll(async () => {
 		await started.browser?.close()
 		await started.dashboard?.stop()
+		await started.h?.stop()
+	})
+	return started
+}
+
+export type BulkCheckingInChromium = DashboardInChromium & { checker: TestChecker }
+
+/**
+ * A harness with the Acme register and a checker, a dashboard listening on it and Chromium, for a file's
+ * tests. The test clock moves on a second every 100 ms, so a page's API calls as the account never meet
+ * the per-second limit.
+ */
+export function bulkCheckingInChromiumPerFile(): BulkCheckingInChromium {
+	const started = {} as BulkCheckingInChromium
+	let ticking: ReturnType<typeof setInterval> | undefined
+	beforeAll(async () => {
+		started.h = await startHarness()
+		await seedAcmeRegister(started.h.db.sql, started.h.clock.now())
+		started.checker = await startTestChecker({ sql: started.h.db.sql, natsUrl: started.h.natsUrl, clock: started.h.clock })
+		started.dashboard = await listenDashboard(started.h)
+		started.browser = await launchChromium()
+		ticking = setInterval(() => started.h.clock.advanceSeconds(1), 100)
+	}, 60_000)
+	afterAll(async () => {
+		clearInterval(ticking)
+		await started.browser?.close()
+		await started.dashboard?.stop()
+		await started.checker?.stop()
 		await started.h?.stop()
 	})
 	return started

@@ -13,11 +13,6 @@ describe('decodeUpload', () => {
 		expect(decodeUpload(bytes([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1]))).toMatchObject({ ok: false, reason: 'binary_file' })
 	})
 
-	test('an XLSX (ZIP) file is refused with the way to save it as CSV', () => {
-		const decoded = decodeUpload(bytes([0x50, 0x4b, 0x03, 0x04], 'rest'))
-		expect(decoded).toMatchObject({ ok: false, reason: 'xlsx_file' })
-	})
-
 	test('a Latin-1 line among UTF-8 lines is refused, naming the line', () => {
 		const decoded = decodeUpload(bytes('bücher.example\nok.example\n', [0x62, 0xfc, 0x63, 0x68], '.example\n'))
 		expect(decoded).toMatchObject({ ok: false, reason: 'not_utf8' })

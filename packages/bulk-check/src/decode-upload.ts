@@ -1,6 +1,5 @@
-export type DecodedUpload = { ok: true; text: string } | { ok: false; reason: 'binary_file' | 'xlsx_file' | 'not_utf8'; message: string }
+export type DecodedUpload = { ok: true; text: string } | { ok: false; reason: 'binary_file' | 'not_utf8'; message: string }
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
 const UTF8_BOM = [0xef, 0xbb, 0xbf]
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((byte, index) => bytes[index] === byte)
 
@@ -23,17 +22,10 @@ function firstBadLine(bytes: Uint8Array): number {
 }
 
 /**
- * The text of an uploaded list: UTF-8 (a BOM is dropped). A spreadsheet, a binary file whatever its
- * name, or text in another or in mixed encodings is refused as a whole with a sentence saying why.
+ * The text of an uploaded text list: UTF-8 (a BOM is dropped). A binary file whatever its name, or
+ * text in another or in mixed encodings, is refused as a whole with a sentence saying why.
  */
 export function decodeUpload(bytes: Uint8Array): DecodedUpload {
-	if (startsWith(bytes, ZIP_MAGIC)) {
-		return {
-			ok: false,
-			reason: 'xlsx_file',
-			message: 'This is a spreadsheet or ZIP file, not CSV text. Save the sheet as "CSV UTF-8" and upload that.'
-		}
-	}
 	if (bytes.subarray(0, 64 * 1024).includes(0)) {
 		return {
 			ok: false,

@@ -56,18 +56,24 @@ function domainColumn(fields: readonly string[]): { column: number; isHeader: bo
 	return { column: 0, isHeader: first !== '' && !first.includes('.') }
 }
 
+/** One row of a list: the line (or sheet row) it starts on and its cells. */
+export type ListRecord = { line: number; fields: readonly string[] }
+
+/** A pasted list or CSV text as the distinct domains to check (see readBulkRecords). */
+export const readBulkList = (text: string, limit: number): ReadList => readBulkRecords(readCsvRecords(text), limit)
+
 /**
- * A pasted list or CSV text as the distinct domains to check, in order: the header row, blank lines
- * and duplicates are skipped, URLs reduced to their hostname, anything else reported as junk with
- * its line. More than `limit` distinct domains refuses the whole list.
+ * The rows of a list (CSV records or a sheet's rows) as the distinct domains to check, in order: the
+ * header row, blank lines and duplicates are skipped, URLs reduced to their hostname, anything else
+ * reported as junk with its line. More than `limit` distinct domains refuses the whole list.
  */
-export function readBulkList(text: string, limit: number): ReadList {
+export function readBulkRecords(records: Iterable<ListRecord>, limit: number): ReadList {
 	const report: ListReport = { lines: 0, header: null, blank: 0, duplicates: 0, urlsReduced: 0, junk: 0, junkSamples: [] }
 	const entries: ListEntry[] = []
 	const seen = new Set<string>()
 	let column: number | null = null
 	let overLimit = false
-	for (const record of readCsvRecords(text)) {
+	for (const record of records) {
 		report.lines++
 		const isBlank = record.fields.every((field) => field.trim() === '')
 		if (isBlank) {

@@ -634,6 +634,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Queues the event of a delivered or abandoned delivery again for the same endpoint, as a new delivery (201 with it, `pending`, due now). It is sent like every delivery: the URL policy is applied at the attempt, it is signed with the endpoint’s active secrets, and it has its own id (`X-Webhook-Delivery-Id`) and attempt count; the envelope and its `event_id` are the original ones, so a receiver that already has the event can drop it.
+         *
+         *     404 `webhook_not_found` for an unknown endpoint or another account's; 404 `delivery_not_found` (field `delivery_id`) for a delivery that is not this endpoint's. 409 `invalid_query` with reason `endpoint_inactive` (the endpoint is deactivated), `delivery_in_progress` (still pending or failed with a retry scheduled) or `event_expired` (the event is past the 30 days events are kept).
+         */
+        post: operations["postV1WebhooksByIdDeliveriesByDelivery_idResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/rotate_secret": {
         parameters: {
             query?: never;
@@ -8529,6 +8551,286 @@ export interface operations {
             };
             /** @description not_found / webhook_not_found */
             404: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description rate_limited / key_lookup_limit_exceeded (unrecognised keys from one address block); rate_limited / per_second_limit_exceeded; quota_exceeded / monthly_request_limit_reached */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Upgrade-URL": components["headers"]["X-Upgrade-URL"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description server_error / internal_error */
+            500: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description service_unavailable / limits_store_unavailable */
+            503: {
+                headers: {
+                    /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
+                    "Retry-After": components["headers"]["Retry-After"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
+    postV1WebhooksByIdDeliveriesByDelivery_idResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    /** @description Always sent on this response. The plan’s monthly ceiling, or `unlimited`. */
+                    "X-Monthly-Quota-Limit": components["headers"]["X-Monthly-Quota-Limit"];
+                    "X-Monthly-Quota-Remaining": components["headers"]["X-Monthly-Quota-Remaining"];
+                    "X-Monthly-Quota-Reset": components["headers"]["X-Monthly-Quota-Reset"];
+                    "X-Monthly-Quota-Used": components["headers"]["X-Monthly-Quota-Used"];
+                    "X-Monthly-Quota-Warning": components["headers"]["X-Monthly-Quota-Warning"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
+                    "X-Upgrade-URL": components["headers"]["X-Upgrade-URL"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempt_count: string | number;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC with milliseconds.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC with milliseconds.
+                         */
+                        delivered_at: string | null;
+                        /** @description Equal to the envelope event_id; the receiver dedupe key. */
+                        event_id: string;
+                        /**
+                         * @description One of: license.status_changed, license.expiring_30d, license.expiring_60d, license.expiring_90d, license.expired, license.issued, regulatory_action.added, coverage.degraded, coverage.restored, webhook.endpoint_degraded.
+                         * @example license.status_changed
+                         */
+                        event_type: string;
+                        /** Format: uuid */
+                        id: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO-8601 UTC with milliseconds.
+                         */
+                        last_attempt_at: string | null;
+                        last_response_status: (string | number) | null;
+                        /**
+                         * Format: date-time
+                         * @description When the next attempt is due; for a finished delivery, when its last attempt was due.
+                         */
+                        next_retry_at: string;
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed" | "abandoned";
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response. */
+            400: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description auth_required / api_key_missing; auth_invalid / malformed_header; auth_invalid / api_key_invalid; auth_revoked / api_key_revoked */
+            401: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description payment_required / plan_inactive; payment_required / endpoint_requires_paid_plan */
+            402: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
+                    "X-Upgrade-URL": components["headers"]["X-Upgrade-URL"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description not_found / webhook_not_found; not_found / delivery_not_found */
+            404: {
+                headers: {
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stable error class. */
+                        code: string;
+                        details: {
+                            /** @description The input at fault, when one is. */
+                            field?: string;
+                            /** @description Machine-readable cause; always present. */
+                            reason: string;
+                            suggestion?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Human-readable summary; may change, do not branch on it. */
+                        error: string;
+                    };
+                };
+            };
+            /** @description invalid_query / endpoint_inactive; invalid_query / delivery_in_progress; invalid_query / event_expired */
+            409: {
                 headers: {
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -91,7 +91,7 @@ export function createApp(deps: DashboardDeps) {
 		.use(signUpRoutes(deps, web))
 		.use(passwordRoutes(deps, web))
 		.use(keyRoutes(deps, web))
-		.use(bulkRoutes(deps, web))
+		.use(bulkRoutes(deps, web, gateway))
 		.use(usageRoutes(deps, web, gateway))
 		.use(evidenceRoutes(deps, web, gateway))
 		.use(watchlistRoutes(deps, web, gateway))

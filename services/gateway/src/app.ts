@@ -28,6 +28,7 @@ import { operatorRoutes } from './routes/operators.ts'
 import { statsRoutes } from './routes/stats.ts'
 import { watchlistRoutes } from './routes/watchlist.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { webhookResendRoutes } from './routes/webhook-resend.ts'
 import { statusRoutes } from './status/status-routes.ts'
 import { usageRoutes } from './routes/usage.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
@@ -36,6 +37,8 @@ export type GatewayDeps = {
 	sql: Sql
 	/** DATABASE_READ_URL's pool: register lookups, history, stats. Keys, limits, watchlist and webhooks stay on `sql` (read-your-writes). */
 	readSql?: Sql
+	/** One connection for the keyed counting statements, pipelined on it (main.ts); `sql` when absent. */
+	countingSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger
@@ -112,6 +115,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(statusRoutes(deps))
 		.use(watchlistRoutes(deps))
 		.use(webhookRoutes(deps))
+		.use(webhookResendRoutes(deps))
 		.use(exportRoutes(deps))
 		.use(evidenceRoutes(deps))
 		.use(llmsRoutes(deps))

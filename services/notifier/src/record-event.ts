@@ -41,7 +41,7 @@ export async function recordEventIn(tx: TransactionSql, envelope: EventEnvelope,
 			INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event_type, next_retry_at, status, created_at)
 			SELECT gen_random_uuid(), s.id, ${envelope.event_id}, ${envelope.event}, ${receivedAt}, 'pending', ${receivedAt}
 			FROM (${subscribed}) s
-			ON CONFLICT (endpoint_id, event_id) DO NOTHING`
+			ON CONFLICT (endpoint_id, event_id) WHERE NOT is_resend DO NOTHING`
 		deliveries = inserted.count
 	}
 

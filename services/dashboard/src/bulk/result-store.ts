@@ -118,30 +118,47 @@ export const RESULT_CSV_COLUMNS = [
 	'error_detail'
 ] as const
 
-const csvCells = (row: ResultRow): string[] =>
-	[
-		String(row.line),
-		row.input,
-		row.domain,
-		row.verdict,
-		row.verdictDetail,
-		row.operator,
-		row.operatorSlug,
-		row.jurisdiction,
-		row.regulator,
-		row.licenseNumber,
-		row.licenseStatus,
-		row.registerReadAt,
-		row.error,
-		row.errorDetail
-	].map((cell, index) => (index === 0 || cell === null ? (cell ?? '') : neutraliseFormula(cell)))
+/** A row's cells in RESULT_CSV_COLUMNS order, as stored: the line a number, a missing value null. */
+export const resultCells = (row: ResultRow): [number, ...(string | null)[]] => [
+	row.line,
+	row.input,
+	row.domain,
+	row.verdict,
+	row.verdictDetail,
+	row.operator,
+	row.operatorSlug,
+	row.jurisdiction,
+	row.regulator,
+	row.licenseNumber,
+	row.licenseStatus,
+	row.registerReadAt,
+	row.error,
+	row.errorDetail
+]
 
-const CSV_PAGE = 2_000
+const csvCells = (row: ResultRow): string[] => {
+	const [line, ...texts] = resultCells(row)
+	return [String(line), ...texts.map((cell) => (cell === null ? '' : neutraliseFormula(cell)))]
+}
+
+const RESULT_PAGE = 2_000
+
+/** The job's answered entries matching the filter, in order, a page at a time. */
+export async function* resultBatches(sql: Sql, jobId: string, filter: ResultFilter): AsyncGenerator<ResultRow[]> {
+	let after = -1
+	for (;;) {
+		const rows = await sql<EntryRow[]>`
+			SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} AND r.position > ${after} ORDER BY r.position LIMIT ${RESULT_PAGE}`
+		after = rows.at(-1)?.position ?? after
+		if (rows.length > 0) yield rows.map(resultRow)
+		if (rows.length < RESULT_PAGE) return
+	}
+}
 
 /** The job's answered entries as CSV (docs/bulk-check.md), read and written page by page. */
 export function resultsCsv(sql: Sql, jobId: string, filter: ResultFilter): ReadableStream<Uint8Array> {
 	const encoder = new TextEncoder()
-	let after = -1
+	const batches = resultBatches(sql, jobId, filter)
 	let headerSent = false
 	return new ReadableStream({
 		async pull(controller) {
@@ -150,11 +167,9 @@ export function resultsCsv(sql: Sql, jobId: string, filter: ResultFilter): Reada
 				controller.enqueue(encoder.encode(csvRecord(RESULT_CSV_COLUMNS)))
 				return
 			}
-			const rows = await sql<EntryRow[]>`
-				SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} AND r.position > ${after} ORDER BY r.position LIMIT ${CSV_PAGE}`
-			after = rows.at(-1)?.position ?? after
-			if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((row) => csvRecord(csvCells(resultRow(row)))).join('')))
-			if (rows.length < CSV_PAGE) controller.close()
+			const next = await batches.next()
+			if (next.done) controller.close()
+			else controller.enqueue(encoder.encode(next.value.map((row) => csvRecord(csvCells(row))).join('')))
 		}
 	})
 }

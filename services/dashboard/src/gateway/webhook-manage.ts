@@ -39,6 +39,8 @@ export const webhookManager = (client: GatewayClient, accountId: string) => ({
 	remove: (id: string) => call(client.callAs(accountId, 'webhook_manage', 'DELETE', path(id)), () => null),
 	rotate: (id: string) =>
 		call(client.callAs(accountId, 'webhook_manage', 'POST', path(id, '/rotate_secret')), (body) => ({ secret: secretOf(body) })),
+	resend: (id: string, deliveryId: string) =>
+		call(client.callAs(accountId, 'webhook_manage', 'POST', path(id, `/deliveries/${encodeURIComponent(deliveryId)}/resend`)), () => null),
 	deliveries: (id: string) =>
 		call(client.callAs(accountId, 'webhook_manage', 'GET', path(id, '/deliveries')), (body) =>
 			(Array.isArray(body.deliveries) ? (body.deliveries as Record<string, unknown>[]) : []).map(

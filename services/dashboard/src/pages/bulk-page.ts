@@ -4,11 +4,10 @@ import type { BulkJob } from '../bulk/job-store.ts'
 import type { ResultPage, VerdictCount } from '../bulk/result-store.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { EVIDENCE_NOTE, evidenceButton, evidenceRefusal } from './evidence-button.ts'
-import { formatUtc } from './format.ts'
+import { formatCount as number, formatUtc } from './format.ts'
 import { type SafeHtml, html } from './html.ts'
 import { callout, csrfField, signedInPage } from './layout.ts'
-
-const number = (value: number) => value.toLocaleString('en-GB')
+import { watchTheseForm } from './watch-these.ts'
 
 const PLAN_LIMITS = html`<ul class="plan-limits">
 <li>Starter: ${number(BULK_ENTRIES_PER_JOB.starter ?? 0)} domains per job</li>
@@ -52,9 +51,9 @@ export function bulkFormPage(view: BulkFormView): SafeHtml {
 			? callout('info', 'Your account has no active plan, so it cannot run bulk checks.')
 			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card stack" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
 ${csrfField(view.csrf)}
-<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB, UTF-8 CSV or a plain list.</p>
-<label for="file">CSV file or list (one domain or web address per line; a header row is recognised)</label>
-<input type="file" id="file" name="file" accept=".csv,.txt,text/csv,text/plain">
+<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB: an Excel workbook (.xlsx, its first sheet is read), UTF-8 CSV or a plain list.</p>
+<label for="file">Excel, CSV file or list (one domain or web address per row; a header row is recognised)</label>
+<input type="file" id="file" name="file" accept=".xlsx,.csv,.txt,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
 <p class="field-error" id="file-error" role="alert" hidden></p>
 <label for="list">Or paste the list</label>
 <textarea id="list" name="list" rows="8" spellcheck="false">${view.pasted ?? ''}</textarea>
@@ -124,6 +123,10 @@ export type BulkJobView = {
 	results: ResultPage | null
 	filter: { verdict: string; jurisdiction: string }
 	notice?: string
+	/** What the last Watch these press did. */
+	watchOutcome?: SafeHtml
+	/** Distinct operators of the job's licensed answers, for Watch these. */
+	licensedOperators: number
 }
 
 function verdictChart(counts: VerdictCount[], total: number): SafeHtml {
@@ -152,7 +155,7 @@ ${filterForm(
 	view,
 	view.counts.map((count) => count.verdict)
 )}
-<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a></p>
+<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a> <a class="button secondary" href="/bulk/${view.job.id}/results.xlsx" download>Download Excel</a> ${watchTheseForm(view.job.id, view.csrf, view.licensedOperators)}</p>
 <p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
 ${EVIDENCE_NOTE}
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th><th><span class="sr-only">Evidence</span></th></tr></thead><tbody>
@@ -183,6 +186,7 @@ ${view.results ? resultsTable(view, view.results) : ''}`
 		content: html`<p><a href="/bulk">← Bulk check</a></p>
 <h1>${job.sourceName}</h1>
 ${view.notice ? callout('success', view.notice) : ''}
+${view.watchOutcome ?? ''}
 <details${job.state === 'ready' ? html` open` : ''}><summary>How the list was read</summary>${reportList(job.report)}</details>
 ${body}`
 	})

@@ -1,3 +1,6 @@
+/** `12,345`: counts as the pages print them. */
+export const formatCount = (value: number): string => value.toLocaleString('en-GB')
+
 /** `2026-11-01 09:05 UTC`: one zone for everyone, so a time on the page matches the API's timestamps. */
 export function formatUtc(instant: Date): string {
 	return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`

@@ -128,17 +128,28 @@ ${create}`
 	})
 }
 
+/** A finished delivery (delivered or abandoned) can be sent again; one still being tried cannot. */
+const RESENDABLE = new Set(['delivered', 'abandoned'])
+
+function resendCell(view: { csrf: string; endpoint: EndpointListing }, row: Delivery): SafeHtml {
+	if (!RESENDABLE.has(row.status)) return html`<span class="muted">still being tried</span>`
+	return html`<form method="post" action="/webhooks/${view.endpoint.id}/deliveries/${row.id}/resend" class="inline">${csrfField(view.csrf)}<button type="submit" class="secondary small" aria-label="Resend ${row.event} of ${row.createdAt ?? ''}">Resend</button></form>`
+}
+
 export function deliveriesPage(view: {
 	session: Session
 	csrf: string
 	endpoint: EndpointListing
 	deliveries: Delivery[] | null
 	problem?: GatewayProblem
+	/** The refusal of a resend; the log is still shown. */
+	resendProblem?: GatewayProblem
+	notice?: string
 }): SafeHtml {
 	const rows = view.deliveries ?? []
 	const table = rows.length
-		? html`<div class="table-wrap"><table class="data" data-deliveries><thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Next retry</th><th>Response</th><th>Created</th></tr></thead><tbody>
-${rows.map((row) => html`<tr><td><code>${row.event}</code></td><td>${row.status}</td><td>${row.attempts}</td><td>${row.status === 'failed' || row.status === 'pending' ? (row.nextAttemptAt ?? '') : '–'}</td><td>${row.responseStatus ?? '–'}</td><td>${row.createdAt ?? ''}</td></tr>`)}
+		? html`<div class="table-wrap"><table class="data" data-deliveries><thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Next retry</th><th>Response</th><th>Created</th><th>Resend</th></tr></thead><tbody>
+${rows.map((row) => html`<tr data-delivery="${row.id}"><td><code>${row.event}</code></td><td>${row.status}</td><td>${row.attempts}</td><td>${row.status === 'failed' || row.status === 'pending' ? (row.nextAttemptAt ?? '') : '–'}</td><td>${row.responseStatus ?? '–'}</td><td>${row.createdAt ?? ''}</td><td>${resendCell(view, row)}</td></tr>`)}
 </tbody></table></div>`
 		: html`<p class="empty">No deliveries in the last 30 days.</p>`
 	return signedInPage({
@@ -149,6 +160,8 @@ ${rows.map((row) => html`<tr><td><code>${row.event}</code></td><td>${row.status}
 		content: html`<p><a href="/webhooks">← Webhooks</a></p>
 <h1>Delivery log</h1>
 <p class="muted url">${view.endpoint.url}</p>
+${view.notice ? callout('success', view.notice) : ''}
+${view.resendProblem ? callout('error', html`Not resent: ${problemText(view.resendProblem)}`) : ''}
 ${view.problem ? callout('error', html`Could not read the log: ${problemText(view.problem)}`) : html`<section class="card">${table}</section>`}`
 	})
 }

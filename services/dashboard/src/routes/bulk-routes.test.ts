@@ -8,6 +8,10 @@ import { readUsage } from '@lv/quota'
 import { type BulkChecking, jobFinished, startBulkChecking } from '../test-support/bulk-checking.ts'
 import { BrowserSession, signUp } from '../test-support/browser-session.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
+import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
+import { readFirstSheet } from '@lv/sheets'
+import { sharedStringsXml, sheetXml, workbookFile } from '../../../../packages/sheets/src/test-support/workbook-fixture.ts'
+import { xlsxBomb } from '../../../../tests/security/support/hostile-publications.ts'
 import { findJobForWorker } from '../bulk/job-store.ts'
 import { waitFor } from '@lv/testing'
 
@@ -103,6 +107,106 @@ describe('bulk check', () => {
 		expect(rows[0]).toMatchObject({ input: 'https://www.AcmeBet.co.uk/promo', domain: 'www.acmebet.co.uk', line: '2' })
 	})
 
+	test('an .xlsx upload is read from its first sheet and the results download as .xlsx with the CSV columns', async () => {
+		const { browser } = await userOnPlan('pro')
+		const cell = (reference: string, text: string) => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`
+		const sheet = sheetXml(
+			`<row r="1">${cell('A1', 'Notes')}${cell('B1', 'URL')}</row><row r="2">${cell('B2', 'https://www.AcmeBet.co.uk/promo')}</row><row r="3">${cell('B3', 'unlisted.example')}</row><row r="4"><c r="B4" t="str"><f>cmd|' /C calc'!A0</f><v>x.example</v></c></row>`
+		)
+		const form = new FormData()
+		form.set('file', new File([new Uint8Array(workbookFile({ sheet }))], 'affiliates.xlsx'))
+		const read = await browser.postMultipart('/bulk', form)
+		expect(read.status).toBe(303)
+		const jobId = jobIdOf(read.location)
+		const ready = await browser.get(`/bulk/${jobId}`)
+		expect(ready.html).toContain('header row <code>Notes,URL</code> skipped')
+		expect(ready.html).toContain('line 4: <code>=cmd|&#39; /C calc&#39;!A0</code>')
+		expect((await browser.post(`/bulk/${jobId}/start`, {})).status).toBe(303)
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+
+		const download = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
+		expect(download.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+		const workbook = readFirstSheet(new Uint8Array(await download.arrayBuffer()))
+		if (!workbook.ok) throw new Error(workbook.message)
+		const csv = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.csv`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
+		const csvRows = readCsvObjects(await csv.text())
+		const [header, ...rows] = workbook.records.map((record) => record.fields)
+		expect(header).toEqual(Object.keys(csvRows[0] ?? {}))
+		expect(rows.map((fields) => Object.fromEntries((header ?? []).map((name, index) => [name, fields[index] ?? ''])))).toEqual(csvRows)
+		expect(csvRows[0]).toMatchObject({
+			line: '2',
+			domain: 'www.acmebet.co.uk',
+			verdict: 'licensed',
+			license_number: '000-012345-R-123456-002'
+		})
+		expect(csvRows[0]?.register_last_read_at).not.toBe('')
+
+		const other = await userOnPlan('pro')
+		const foreign = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.xlsx`, {
+				headers: { cookie: `lv_session=${other.browser.cookies.get('lv_session')}` }
+			})
+		)
+		expect(foreign.status).toBe(404)
+	}, 30_000)
+
+	test('Watch these adds the licensed operators a finished job found through the API, then counts them as already watched', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(browser, ['acmebet.co.uk', 'www.acmebet.co.uk', 'unlisted.example'].join('\n'))
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		const page = await browser.get(`/bulk/${jobId}`)
+		expect(page.html).toContain('Watch these (1 licensed operator)')
+		const first = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(first.status).toBe(200)
+		expect(first.html).toContain('1 operator added to your watchlist; 0 were already watched.')
+		const watched = await h.db.sql`
+			SELECT o.slug FROM watchlist_entries e JOIN operators o ON o.id = e.operator_id WHERE e.account_id = ${accountId}`
+		expect(watched.map((row) => row.slug)).toEqual(['acme-gaming'])
+		h.clock.advanceSeconds(1)
+		const again = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(again.html).toContain('0 operators added to your watchlist; 1 was already watched.')
+		const forged = await browser.postRaw(`/bulk/${jobId}/watch`, 'csrf=forged', 'application/x-www-form-urlencoded')
+		expect(forged.status).toBe(303)
+	}, 30_000)
+
+	test('Watch these on a full watchlist says the plan cap was reached and adds nothing', async () => {
+		const { browser, accountId } = await userOnPlan('starter')
+		const make = registerFactory(h.db.sql, h.clock.now())
+		for (let index = 0; index < 25; index++) {
+			const operator = await make.operator(`filler-${accountId.slice(0, 8)}-${index}`, `Filler ${index}`)
+			await h.db
+				.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (gen_random_uuid(), ${accountId}, ${operator.id}, ${h.clock.now()})`
+		}
+		const { jobId, start } = await readAndStart(browser, 'acmebet.co.uk')
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		h.clock.advanceSeconds(1)
+		await browser.get(`/bulk/${jobId}`)
+		const pressed = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(pressed.html).toContain('Your watchlist is full:</strong> 1 operator was not added.')
+		expect(pressed.html).toContain('watchlist_quota_exceeded')
+		expect(await h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`).toHaveLength(25)
+	}, 30_000)
+
+	test('a pasted list sent with the empty file part a browser sends for an unused file input is read as the list', async () => {
+		const { browser } = await userOnPlan('pro')
+		const form = new FormData()
+		form.set('file', new File([], '', { type: 'application/octet-stream' }))
+		form.set('list', 'acmebet.co.uk')
+		const read = await browser.postMultipart('/bulk', form)
+		expect(read.status).toBe(303)
+		expect((await browser.get(read.location ?? '')).html).toContain('Pasted list')
+	})
+
 	test('a list over the plan limit is refused whole with the limit, and nothing is stored', async () => {
 		const { browser, accountId } = await userOnPlan('starter')
 		const page = await browser.post('/bulk', { list: Array.from({ length: 501 }, (_, index) => `s${index}.example`).join('\n') })
@@ -111,22 +215,33 @@ describe('bulk check', () => {
 		expect(await jobsOf(accountId)).toBe(0)
 	})
 
-	test('a binary file renamed .csv, a spreadsheet and mixed encodings are refused with a message, and nothing is stored', async () => {
+	test('a binary file renamed .csv or .xlsx, a damaged workbook, an XLSX bomb, control characters and mixed encodings are refused with a message, and nothing is stored', async () => {
 		const { browser, accountId } = await userOnPlan('pro')
+		const controlCharacters = workbookFile({
+			sheet: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'),
+			sharedStrings: sharedStringsXml(['bet_x0007_.example'])
+		})
 		const files = [
-			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'not text'],
-			[new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'spreadsheet or ZIP'],
-			[new Uint8Array([...new TextEncoder().encode('bücher.example\n'), 0x62, 0xfc, 0x2e, 0x65, 0x78, 0x0a]), 'Line 2 is not UTF-8']
+			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'domains.csv', 'not text'],
+			[new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 1]), 'domains.xlsx', 'not an Excel workbook'],
+			[new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2]), 'domains.xlsx', 'holds no Excel workbook'],
+			[await xlsxBomb(256 * 1024 * 1024), 'domains.xlsx', 'unpacks to more than 48 MB'],
+			[controlCharacters, 'domains.xlsx', 'Cell A1 holds control characters'],
+			[
+				new Uint8Array([...new TextEncoder().encode('bücher.example\n'), 0x62, 0xfc, 0x2e, 0x65, 0x78, 0x0a]),
+				'domains.csv',
+				'Line 2 is not UTF-8'
+			]
 		] as const
-		for (const [bytes, message] of files) {
+		for (const [bytes, name, message] of files) {
 			const form = new FormData()
-			form.set('file', new File([bytes], 'domains.csv', { type: 'text/csv' }))
+			form.set('file', new File([new Uint8Array(bytes)], name, { type: 'application/octet-stream' }))
 			const page = await browser.postMultipart('/bulk', form)
 			expect(page.status).toBe(400)
 			expect(page.html).toContain(message)
 		}
 		expect(await jobsOf(accountId)).toBe(0)
-	})
+	}, 30_000)
 
 	test('an upload stated at 100 MB is refused 413 with the limit before it is read', async () => {
 		const { browser } = await userOnPlan('business')

@@ -1,11 +1,18 @@
 import { Elysia } from 'elysia'
-import { bulkEntryLimit, decodeUpload, progressOf, readBulkList } from '@lv/bulk-check'
+import { type ListRecord, bulkEntryLimit, progressOf, readBulkList, readBulkRecords, readUploadedList } from '@lv/bulk-check'
 import type { Bus } from '@lv/bus'
 import { callQuotaOfAccount } from '@lv/accounts'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
 import { jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { resultsWorkbook } from '../bulk/results-workbook.ts'
+import { licensedOperatorSlugs } from '../bulk/licensed-operators.ts'
+import type { GatewayClient } from '../gateway/gateway-client.ts'
+import { watchOperators } from '../gateway/watch-operators.ts'
+import { watchlistClient } from '../gateway/watchlist-client.ts'
+import type { SafeHtml } from '../pages/html.ts'
+import { watchOutcomeCallout } from '../pages/watch-these.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
@@ -16,6 +23,18 @@ import type { WebContext } from './web-context.ts'
 
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+const download = (body: ReadableStream<Uint8Array>, contentType: string, fileName: string) =>
+	new Response(body, {
+		headers: {
+			'content-type': contentType,
+			'content-disposition': `attachment; filename="${fileName}"`,
+			'cache-control': 'no-store',
+			'x-content-type-options': 'nosniff'
+		}
+	})
 
 /**
  * The uploaded file and its name, or null when the form carried none: a browser sends an empty file
@@ -34,7 +53,7 @@ const numberParam = (value: string | undefined) => {
 	return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : 0
 }
 
-export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) {
+export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway: GatewayClient) {
 	const { sql, clock, logger } = deps
 
 	async function formPage(session: Session, view: Partial<BulkFormView>, status = 200) {
@@ -48,7 +67,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 		return { used: await monthlyCallsUsed(sql, accountId, clock.now().getTime()), quota: await callQuotaOfAccount(sql, accountId) }
 	}
 
-	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, notice?: string) {
+	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, watchOutcome?: SafeHtml) {
 		const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
 		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
 		const answered = job.state === 'done' || job.state === 'stopped'
@@ -68,7 +87,8 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 				jurisdictions: answered ? await jurisdictionsOf(sql, job.id) : [],
 				results: answered ? await resultPage(sql, job.id, filter, numberParam(query.offset), RESULTS_PER_PAGE) : null,
 				filter,
-				...(notice ? { notice } : {})
+				licensedOperators: answered ? (await licensedOperatorSlugs(sql, job.id)).length : 0,
+				...(watchOutcome ? { watchOutcome } : {})
 			})
 		)
 	}
@@ -96,15 +116,15 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			if (limit === 0) return formPage(session, {}, 402)
 			const upload = uploadedFile(body)
 			const pasted = formField(body, 'list') ?? ''
-			let text = pasted
+			let records: Iterable<ListRecord> | null = null
 			let sourceName = 'Pasted list'
 			if (upload) {
-				const decoded = decodeUpload(new Uint8Array(await upload.file.arrayBuffer()))
-				if (!decoded.ok) return formPage(session, { error: decoded.message }, 400)
-				text = decoded.text
+				const uploaded = readUploadedList(new Uint8Array(await upload.file.arrayBuffer()), upload.name)
+				if (!uploaded.ok) return formPage(session, { error: uploaded.message }, 400)
+				records = uploaded.records
 				sourceName = upload.name.slice(0, MAX_SOURCE_NAME) || 'Uploaded file'
 			}
-			const read = readBulkList(text, limit)
+			const read = records ? readBulkRecords(records, limit) : readBulkList(pasted, limit)
 			if (!read.ok)
 				return formPage(session, { error: read.message, report: read.report, pasted: upload ? '' : pasted.slice(0, 10_000) }, 400)
 			const jobId = await createJob(sql, {
@@ -145,6 +165,28 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			return redirect(`/bulk/${job.id}`)
 		})
 
+		.post('/bulk/:id/watch', async ({ request, params, body }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { session, job } = found
+			if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
+			if (job.state !== 'done' && job.state !== 'stopped') return redirect(`/bulk/${job.id}`)
+			const outcome = await watchOperators(watchlistClient(gateway, session.accountId), await licensedOperatorSlugs(sql, job.id))
+			logger.info('bulk check operators watched', {
+				account_id: session.accountId,
+				job_id: job.id,
+				...('failed' in outcome
+					? { refused: outcome.failed.reason }
+					: {
+							added: outcome.added,
+							already_watched: outcome.alreadyWatched,
+							refused: outcome.refused.length,
+							cap_reached: outcome.capReached !== null
+						})
+			})
+			return jobPage(session, job, {}, watchOutcomeCallout(outcome))
+		})
+
 		.get('/bulk/:id/progress', async ({ request, params }) => {
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
@@ -163,14 +205,15 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext) 
 			if (found instanceof Response) return found
 			const { job } = found
 			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
-			return new Response(resultsCsv(sql, job.id, filter), {
-				headers: {
-					'content-type': 'text/csv; charset=utf-8',
-					'content-disposition': `attachment; filename="bulk-check-${job.id}.csv"`,
-					'cache-control': 'no-store',
-					'x-content-type-options': 'nosniff'
-				}
-			})
+			return download(resultsCsv(sql, job.id, filter), 'text/csv; charset=utf-8', `bulk-check-${job.id}.csv`)
+		})
+
+		.get('/bulk/:id/results.xlsx', async ({ request, params, query }) => {
+			const found = await sessionAndJob(request, params.id)
+			if (found instanceof Response) return found
+			const { job } = found
+			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
+			return download(resultsWorkbook(sql, job.id, filter), XLSX_TYPE, `bulk-check-${job.id}.xlsx`)
 		})
 
 		.get('/bulk/:id/entries/:position', async ({ request, params }) => {

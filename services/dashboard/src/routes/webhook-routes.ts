@@ -5,7 +5,8 @@ import type { GatewayClient } from '../gateway/gateway-client.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { type EndpointInput, webhookManager } from '../gateway/webhook-manage.ts'
 import { sendWebhookTest } from '../gateway/webhook-test.ts'
-import { type WebhooksView, deliveriesPage, webhooksPage } from '../pages/webhooks-page.ts'
+import { type WebhooksView, webhooksPage } from '../pages/webhooks-page.ts'
+import { deliveryLogRoutes } from './delivery-log-routes.ts'
 import { type EndpointListing, listWebhookEndpoints } from '@lv/subscription-store'
 import { EXPIRED_FORM, UUID, formField, formList } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
@@ -14,10 +15,18 @@ import type { WebContext } from './web-context.ts'
 /** The webhook pages: the endpoint list and forms, pause/resume/delete/rotate, the delivery log and the test send. */
 export function webhookRoutes(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
 	const pages = webhookPages(deps, web, gateway)
-	return new Elysia().use(endpointFormRoutes(pages)).use(endpointChangeRoutes(pages)).use(endpointActivityRoutes(pages))
+	return new Elysia()
+		.use(endpointFormRoutes(pages))
+		.use(endpointChangeRoutes(pages))
+		.use(endpointActivityRoutes(pages))
+		.use(deliveryLogRoutes(pages))
 }
 
-type WebhookPages = ReturnType<typeof webhookPages>
+export type WebhookPages = ReturnType<typeof webhookPages>
+
+/** A refusal keeps the API's status (a 4xx) on the page; a gateway failure is a 502. */
+export const problemStatus = (problem: GatewayProblem) =>
+	problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502
 
 /** What every webhook route answers with: the list page, a refusal on it, and the endpoint named in the path. */
 function webhookPages(deps: DashboardDeps, web: WebContext, gateway: GatewayClient) {
@@ -35,9 +44,7 @@ function webhookPages(deps: DashboardDeps, web: WebContext, gateway: GatewayClie
 			{ status }
 		)
 
-	/** A refusal keeps the API's status (a 4xx) on the page; a gateway failure is a 502. */
-	const refused = (session: Session, problem: GatewayProblem) =>
-		page(session, { problem }, problem.status !== null && problem.status >= 400 && problem.status < 500 ? problem.status : 502)
+	const refused = (session: Session, problem: GatewayProblem) => page(session, { problem }, problemStatus(problem))
 
 	/** The signed-in session and the account's endpoint named in the path, or the page to answer with instead. */
 	async function sessionAndEndpoint(
@@ -135,40 +142,23 @@ function endpointChangeRoutes({ deps: { logger }, gateway, page, refused, sessio
 		})
 }
 
-/** GET /webhooks/{id}/deliveries and POST /webhooks/{id}/test: what was sent to an endpoint, and a test send. */
-function endpointActivityRoutes({ deps: { sql, logger }, web, gateway, page, sessionAndEndpoint }: WebhookPages) {
-	return new Elysia()
-		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
-			const found = await sessionAndEndpoint(request, params.id, undefined)
-			if (found instanceof Response) return found
-			const outcome = await webhookManager(gateway, found.session.accountId).deliveries(found.endpoint.id)
-			const { session, endpoint } = found
-			return htmlResponse(
-				deliveriesPage({
-					session,
-					csrf: web.csrfFor(session),
-					endpoint,
-					deliveries: outcome.ok ? outcome.value : null,
-					...(outcome.ok ? {} : { problem: outcome.problem })
-				})
-			)
+/** POST /webhooks/{id}/test: a test send. */
+function endpointActivityRoutes({ deps: { sql, logger }, web, gateway, page }: WebhookPages) {
+	return new Elysia().post('/webhooks/:id/test', async ({ request, body, params }) => {
+		const session = await web.session(request)
+		if (!session) return redirect('/sign-in')
+		if (!web.sessionCsrfValid(session, body)) return page(session, { error: 'This form expired. Please send the test again.' }, 403)
+		const endpoints = await listWebhookEndpoints(sql, session.accountId)
+		if (!UUID.test(params.id) || !endpoints.some((endpoint) => endpoint.id === params.id)) {
+			return page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
+		}
+		const outcome = await sendWebhookTest(gateway, session.accountId, params.id)
+		logger.info('webhook test sent', {
+			account_id: session.accountId,
+			endpoint_id: params.id,
+			delivered: outcome.ok ? outcome.result.delivered : null,
+			refused: outcome.ok ? null : outcome.problem.reason
 		})
-
-		.post('/webhooks/:id/test', async ({ request, body, params }) => {
-			const session = await web.session(request)
-			if (!session) return redirect('/sign-in')
-			if (!web.sessionCsrfValid(session, body)) return page(session, { error: 'This form expired. Please send the test again.' }, 403)
-			const endpoints = await listWebhookEndpoints(sql, session.accountId)
-			if (!UUID.test(params.id) || !endpoints.some((endpoint) => endpoint.id === params.id)) {
-				return page(session, { error: 'That webhook endpoint does not exist (it may have been deleted).' }, 404)
-			}
-			const outcome = await sendWebhookTest(gateway, session.accountId, params.id)
-			logger.info('webhook test sent', {
-				account_id: session.accountId,
-				endpoint_id: params.id,
-				delivered: outcome.ok ? outcome.result.delivered : null,
-				refused: outcome.ok ? null : outcome.problem.reason
-			})
-			return page(session, { test: { endpointId: params.id, outcome } })
-		})
+		return page(session, { test: { endpointId: params.id, outcome } })
+	})
 }

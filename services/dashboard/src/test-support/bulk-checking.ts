@@ -3,7 +3,9 @@ import { silentLogger } from '@lv/logger'
 import { waitFor } from '@lv/testing'
 import type { Consumption } from '@lv/bus'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
-import { startBulkWorker } from '../bulk/worker.ts'
+import { createServiceMetrics } from '@lv/runtime'
+import { handleBatch, startBulkWorker } from '../bulk/worker.ts'
+import { createDashboardMetrics } from '../metrics.ts'
 import type { Harness } from './harness.ts'
 
 export type BulkChecking = { checker: TestChecker; worker: Consumption; stop(): Promise<void> }
@@ -31,3 +33,12 @@ export const jobFinished = (sql: Sql, jobId: string, timeoutMs = 30_000) =>
 		},
 		{ timeoutMs, what: `bulk check job ${jobId} to finish` }
 	)
+
+/** Checks a job's first (or only) batch now, as the worker would, without a worker running. */
+export async function checkFirstBatch(h: Harness, jobId: string): Promise<void> {
+	const metrics = createDashboardMetrics(createServiceMetrics('dashboard', false))
+	await handleBatch(
+		{ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
+		{ id: `first-${jobId}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch: 0 }
+	)
+}

@@ -374,6 +374,28 @@ export const OUTCOMES = {
 	no_active_secret: failure(409, 'invalid_query', 'no_active_secret', 'This endpoint has no unexpired signing secret.', {
 		extras: { suggestion: 'Rotate the secret to issue a new one.' }
 	}),
+	delivery_not_found: failure(404, 'not_found', 'delivery_not_found', 'No delivery with this id for this webhook endpoint.', {
+		field: 'delivery_id'
+	}),
+	endpoint_inactive: failure(
+		409,
+		'invalid_query',
+		'endpoint_inactive',
+		'This webhook endpoint is inactive, so nothing is delivered to it.',
+		{
+			extras: { suggestion: 'Activate the endpoint, then resend.' }
+		}
+	),
+	delivery_in_progress: failure(
+		409,
+		'invalid_query',
+		'delivery_in_progress',
+		'This delivery is still being tried (pending or failed with a retry scheduled).',
+		{ extras: { suggestion: 'Wait until it is delivered or abandoned, then resend it.' } }
+	),
+	event_expired: failure(409, 'invalid_query', 'event_expired', 'The event of this delivery is past the 30 days events are kept.', {
+		extras: { suggestion: 'Replay what you missed from the events feed instead.' }
+	}),
 
 	// Export.
 	as_of_not_supported: failure(400, 'invalid_query', 'as_of_not_supported', 'Exports are whole current datasets; as_of is not supported.', {

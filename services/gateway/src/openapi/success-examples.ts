@@ -767,6 +767,24 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 			value: { delivered: false, http_status: 401, response_body: '{"error":"bad signature"}', latency_ms: 97, error: null }
 		}
 	],
+	'POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend': [
+		{
+			name: 'queued',
+			summary: 'The event queued again as a new delivery',
+			value: {
+				id: '5b1d9c3e-7a2f-4e6b-8c0d-2f4a6b8c0d1e',
+				event_id: 'evt_01JC8ZJ7Q4M2V9T6R3N5K8H1WX',
+				event_type: 'license.status_changed',
+				attempt_count: 0,
+				last_attempt_at: null,
+				next_retry_at: '2026-11-24T09:12:00.000Z',
+				status: 'pending',
+				last_response_status: null,
+				created_at: '2026-11-24T09:12:00.000Z',
+				delivered_at: null
+			}
+		}
+	],
 	'GET /v1/export/{dataset}': [
 		{
 			name: 'csv',

@@ -1,53 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
-import { type Bus, connectBus } from '@lv/bus'
-import { DAY, TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { DAY } from '@lv/clock'
 import { decryptSecret } from '@lv/webhooks'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
-import { type Receiver, startReceiver } from '../../../notifier/src/test-support/receiver.ts'
+import { startReceiver } from '../../../notifier/src/test-support/receiver.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { TEST_RESPONSE_BODY_BYTES } from '../webhooks/test-ping.ts'
-import { newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
+import { notificationsApp, webhookAppPerFile } from '../test-support/webhooks.ts'
 
-const clock = new TestClock('2026-11-10T12:00:00.000Z')
-const secretKey = newSecretKey()
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-let receiver: Receiver
-let app: ReturnType<typeof notificationsApp>
+const env = webhookAppPerFile('webhooks-test')
+const { clock, secretKey, call } = env
 
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'webhooks-test' })
-	receiver = startReceiver()
-	app = notificationsApp({ sql: db.sql, bus, clock, secretKey, allowList: [receiver.origin] })
-})
-afterAll(async () => {
-	await receiver.stop()
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
-const call = (key: string, method: string, path: string, body?: unknown) => {
-	clock.advance(1_000) // keeps every call inside the plan's per-second limit
-	return app.handle(
-		new Request(`http://localhost${path}`, {
-			method,
-			headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-			body: body === undefined ? undefined : JSON.stringify(body)
-		})
-	)
-}
 const create = (key: string, body: Record<string, unknown>) =>
 	call(key, 'POST', '/v1/webhooks', { events: ['license.status_changed'], ...body })
 
 describe('POST /v1/webhooks', () => {
 	test('201 with the endpoint and a whsec_ secret shown once; the secret is stored encrypted with the configured key', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const response = await create(key, {
 			url: 'https://hooks.example.com/licences',
 			events: ['license.status_changed', 'webhook.endpoint_degraded'],
@@ -66,7 +36,7 @@ describe('POST /v1/webhooks', () => {
 			failure_count: 0
 		})
 		expect(body.secret).toMatch(/^whsec_[0-9A-Za-z]{43}$/)
-		const [stored] = await db.sql<{ ciphertext: Uint8Array }[]>`SELECT ciphertext FROM webhook_secrets WHERE endpoint_id = ${body.id}`
+		const [stored] = await env.db.sql<{ ciphertext: Uint8Array }[]>`SELECT ciphertext FROM webhook_secrets WHERE endpoint_id = ${body.id}`
 		expect(Buffer.from(stored?.ciphertext ?? []).includes(Buffer.from(body.secret))).toBe(false)
 		expect(decryptSecret(stored?.ciphertext ?? new Uint8Array(), secretKey, body.id)).toBe(body.secret)
 
@@ -77,7 +47,7 @@ describe('POST /v1/webhooks', () => {
 	})
 
 	test('an unknown event name is 400 invalid_event_type on field events', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		for (const events of [['license.renamed'], ['test.ping'], ['license.issued', 'coverage.*']]) {
 			const response = await create(key, { url: 'https://hooks.example.com/x', events })
 			expect(await response.json()).toMatchObject({ code: 'invalid_query', details: { reason: 'invalid_event_type', field: 'events' } })
@@ -85,7 +55,7 @@ describe('POST /v1/webhooks', () => {
 	})
 
 	test('the URL policy runs before the plan check, which then answers 403 webhook_quota_exceeded', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'starter')
+		const { key } = await accountWithKey(env.db.sql, clock, 'starter')
 		expect((await create(key, { url: 'https://hooks.example.com/1' })).status).toBe(201)
 		expect((await create(key, { url: 'https://hooks.example.com/2' })).status).toBe(201)
 		const badUrl = await create(key, { url: 'http://10.0.0.1/hook' })
@@ -101,8 +71,8 @@ describe('POST /v1/webhooks', () => {
 
 describe('another account', () => {
 	test('gets 404 webhook_not_found for every operation on an endpoint it does not own', async () => {
-		const owner = await accountWithKey(db.sql, clock, 'pro')
-		const other = await accountWithKey(db.sql, clock, 'pro')
+		const owner = await accountWithKey(env.db.sql, clock, 'pro')
+		const other = await accountWithKey(env.db.sql, clock, 'pro')
 		const { id } = await (await create(owner.key, { url: 'https://hooks.example.com/own' })).json()
 		const attempts = [
 			call(other.key, 'PATCH', `/v1/webhooks/${id}`, { active: false }),
@@ -122,7 +92,7 @@ describe('another account', () => {
 
 describe('PATCH /v1/webhooks/{id}', () => {
 	test('changes only the fields sent, clears description with null, re-checks a new url, and plan-checks re-activation', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'starter')
+		const { key } = await accountWithKey(env.db.sql, clock, 'starter')
 		const first = await (await create(key, { url: 'https://hooks.example.com/a', description: 'first' })).json()
 		await create(key, { url: 'https://hooks.example.com/b' })
 
@@ -152,28 +122,28 @@ describe('PATCH /v1/webhooks/{id}', () => {
 
 describe('DELETE /v1/webhooks/{id}', () => {
 	test('is 204 and removes the secrets and every delivery, pending ones included', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const { id } = await (await create(key, { url: 'https://hooks.example.com/del', events: ['coverage.degraded'] })).json()
-		await recordEvent(db.sql, coverageEvent(clock.now()), clock.now())
-		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(1)
+		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
+		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(1)
 		expect((await call(key, 'DELETE', `/v1/webhooks/${id}`)).status).toBe(204)
-		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(0)
-		expect(await db.sql`SELECT 1 FROM webhook_secrets WHERE endpoint_id = ${id}`).toHaveLength(0)
+		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(0)
+		expect(await env.db.sql`SELECT 1 FROM webhook_secrets WHERE endpoint_id = ${id}`).toHaveLength(0)
 		expect((await call(key, 'DELETE', `/v1/webhooks/${id}`)).status).toBe(404)
 	})
 })
 
 describe('POST /v1/webhooks/{id}/rotate_secret', () => {
 	test('issues a new secret and gives the previous one an expiry 7 days out; both sign until then', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		const created = await (await create(key, { url: receiver.url('/rotate') })).json()
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const created = await (await create(key, { url: env.receiver.url('/rotate') })).json()
 		const rotated = await (await call(key, 'POST', `/v1/webhooks/${created.id}/rotate_secret`)).json()
 		expect(rotated.secret).toMatch(/^whsec_/)
 		expect(rotated.secret).not.toBe(created.secret)
 		expect(rotated.previous_secret_expires_at).toBe(new Date(clock.nowMs() + 7 * DAY).toISOString())
 
 		await call(key, 'POST', `/v1/webhooks/${created.id}/test`)
-		const during = receiver.requests.at(-1)
+		const during = env.receiver.requests.at(-1)
 		const header = during?.headers.get('x-service-signature') ?? ''
 		expect(header.match(/v1=/g)).toHaveLength(2)
 		for (const secret of [created.secret, rotated.secret]) {
@@ -181,7 +151,7 @@ describe('POST /v1/webhooks/{id}/rotate_secret', () => {
 		}
 		clock.advance(7 * DAY)
 		await call(key, 'POST', `/v1/webhooks/${created.id}/test`)
-		const after = receiver.requests.at(-1)
+		const after = env.receiver.requests.at(-1)
 		expect(after?.headers.get('x-service-signature')?.match(/v1=/g)).toHaveLength(1)
 		await Stripe.webhooks.constructEventAsync(
 			after?.body ?? '',
@@ -196,10 +166,10 @@ describe('POST /v1/webhooks/{id}/rotate_secret', () => {
 
 describe('POST /v1/webhooks/{id}/test', () => {
 	test('sends a signed test.ping with livemode false and every header, and writes no event or delivery row', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		const created = await (await create(key, { url: receiver.url('/ping') })).json()
-		receiver.respondWith(() => new Response('pong', { status: 200 }))
-		const [eventsBefore] = await db.sql`SELECT count(*)::int AS n FROM events`
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const created = await (await create(key, { url: env.receiver.url('/ping') })).json()
+		env.receiver.respondWith(() => new Response('pong', { status: 200 }))
+		const [eventsBefore] = await env.db.sql`SELECT count(*)::int AS n FROM events`
 		const response = await call(key, 'POST', `/v1/webhooks/${created.id}/test`)
 		expect(response.status).toBe(200)
 		expect(await response.json()).toMatchObject({
@@ -209,7 +179,7 @@ describe('POST /v1/webhooks/{id}/test', () => {
 			error: null,
 			latency_ms: expect.any(Number)
 		})
-		const request = receiver.requests.at(-1)
+		const request = env.receiver.requests.at(-1)
 		const envelope = await Stripe.webhooks.constructEventAsync(
 			request?.body ?? '',
 			request?.headers.get('x-service-signature') ?? '',
@@ -234,43 +204,43 @@ describe('POST /v1/webhooks/{id}/test', () => {
 		]) {
 			expect(request?.headers.has(name)).toBe(true)
 		}
-		const [eventsAfter] = await db.sql`SELECT count(*)::int AS n FROM events`
+		const [eventsAfter] = await env.db.sql`SELECT count(*)::int AS n FROM events`
 		expect(eventsAfter?.n).toBe(eventsBefore?.n)
-		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${created.id}`).toHaveLength(0)
+		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${created.id}`).toHaveLength(0)
 	})
 
 	test('answers 200 describing a receiver failure, with the body truncated', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		const created = await (await create(key, { url: receiver.url('/broken') })).json()
-		receiver.respondWith(() => new Response('x'.repeat(100_000), { status: 500 }))
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const created = await (await create(key, { url: env.receiver.url('/broken') })).json()
+		env.receiver.respondWith(() => new Response('x'.repeat(100_000), { status: 500 }))
 		const result = await (await call(key, 'POST', `/v1/webhooks/${created.id}/test`)).json()
 		expect(result).toMatchObject({ delivered: false, http_status: 500 })
 		expect(result.response_body.length).toBe(TEST_RESPONSE_BODY_BYTES)
-		receiver.respondWith(() => new Response('ok'))
+		env.receiver.respondWith(() => new Response('ok'))
 	})
 
 	test('a redirect is reported, never followed', async () => {
 		const target = startReceiver()
-		const app2 = notificationsApp({ sql: db.sql, bus, clock, secretKey, allowList: [receiver.origin, target.origin] })
+		const app2 = notificationsApp({ sql: env.db.sql, bus: env.bus, clock, secretKey, allowList: [env.receiver.origin, target.origin] })
 		try {
-			const { key } = await accountWithKey(db.sql, clock, 'pro')
-			const created = await (await create(key, { url: receiver.url('/to-metadata') })).json()
-			receiver.respondWith(() => new Response(null, { status: 307, headers: { Location: target.url('/latest/meta-data') } }))
+			const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+			const created = await (await create(key, { url: env.receiver.url('/to-metadata') })).json()
+			env.receiver.respondWith(() => new Response(null, { status: 307, headers: { Location: target.url('/latest/meta-data') } }))
 			const response = await app2.handle(
 				new Request(`http://localhost/v1/webhooks/${created.id}/test`, { method: 'POST', headers: bearer(key) })
 			)
 			expect(await response.json()).toMatchObject({ delivered: false, http_status: 307, error: expect.stringContaining('not followed') })
 			expect(target.requests).toHaveLength(0)
 		} finally {
-			receiver.respondWith(() => new Response('ok'))
+			env.receiver.respondWith(() => new Response('ok'))
 			await target.stop()
 		}
 	})
 
 	test('is 409 no_active_secret when every secret has expired', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		const created = await (await create(key, { url: receiver.url('/x') })).json()
-		await db.sql`UPDATE webhook_secrets SET expires_at = ${clock.now()} WHERE endpoint_id = ${created.id}`
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const created = await (await create(key, { url: env.receiver.url('/x') })).json()
+		await env.db.sql`UPDATE webhook_secrets SET expires_at = ${clock.now()} WHERE endpoint_id = ${created.id}`
 		const response = await call(key, 'POST', `/v1/webhooks/${created.id}/test`)
 		expect(response.status).toBe(409)
 		expect(await response.json()).toMatchObject({ code: 'invalid_query', details: { reason: 'no_active_secret' } })
@@ -279,16 +249,17 @@ describe('POST /v1/webhooks/{id}/test', () => {
 
 describe('GET /v1/webhooks/{id}/deliveries', () => {
 	test('lists newest first, filters by status and honours limit', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const { id } = await (await create(key, { url: 'https://hooks.example.com/d', events: ['coverage.degraded'] })).json()
 		const eventIds: string[] = []
 		for (let index = 0; index < 3; index++) {
 			const event = coverageEvent(clock.now())
 			eventIds.push(event.event_id)
-			await recordEvent(db.sql, event, clock.now())
+			await recordEvent(env.db.sql, event, clock.now())
 			clock.advance(1_000)
 		}
-		await db.sql`UPDATE webhook_deliveries SET status = 'delivered', delivered_at = ${clock.now()}, attempt_count = 1 WHERE event_id = ${eventIds[0] ?? ''}`
+		await env.db
+			.sql`UPDATE webhook_deliveries SET status = 'delivered', delivered_at = ${clock.now()}, attempt_count = 1 WHERE event_id = ${eventIds[0] ?? ''}`
 		const all = await (await call(key, 'GET', `/v1/webhooks/${id}/deliveries`)).json()
 		expect(all.deliveries.map((delivery: { event_id: string }) => delivery.event_id)).toEqual([...eventIds].reverse())
 		expect(all.deliveries[2]).toMatchObject({ status: 'delivered', attempt_count: 1, event_type: 'coverage.degraded' })

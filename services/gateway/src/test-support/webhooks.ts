@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import type { Bus } from '@lv/bus'
-import type { Clock } from '@lv/clock'
+import { afterAll, beforeAll } from 'bun:test'
+import { type Bus, connectBus } from '@lv/bus'
+import { type Clock, TestClock } from '@lv/clock'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import type { Sql } from '@lv/db'
 import type { Resolve } from '@lv/webhooks'
 import { createApp } from '../app.ts'
 import { testDeps } from './gateway.ts'
+import { bearer } from './accounts.ts'
+import { type Receiver, startReceiver } from '../../../notifier/src/test-support/receiver.ts'
 
 /** Names the tests' resolver knows; anything else does not resolve. */
 export const TEST_DNS: Record<string, string[]> = {
@@ -49,4 +53,53 @@ export async function insertLicence(sql: Sql, now: Date, operatorId: string, sta
 		VALUES (${id}, ${operatorId}, ${jurisdiction}, ${id}, ${`N-${id.slice(0, 8)}`}, ${`n-${id.slice(0, 8)}`}, ${status},
 			${now}, 'https://register.example', ${now}, ${now}, ${now})`
 	return id
+}
+
+export type WebhookTestEnv = {
+	clock: TestClock
+	secretKey: string
+	db: TestDatabase
+	bus: Bus
+	receiver: Receiver
+	app: ReturnType<typeof notificationsApp>
+	/** One API call with the key; the clock moves a second first, so every call stays inside the plan's per-second limit. */
+	call(key: string, method: string, path: string, body?: unknown): Promise<Response>
+}
+
+/** PostgreSQL, NATS, a receiving server and the gateway with webhook settings, for a file's tests. */
+export function webhookAppPerFile(name: string): WebhookTestEnv {
+	let nats: NatsHandle
+	const env = {
+		clock: new TestClock('2026-11-10T12:00:00.000Z'),
+		secretKey: newSecretKey(),
+		call(key: string, method: string, path: string, body?: unknown) {
+			env.clock.advance(1_000)
+			return env.app.handle(
+				new Request(`http://localhost${path}`, {
+					method,
+					headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+					body: body === undefined ? undefined : JSON.stringify(body)
+				})
+			)
+		}
+	} as WebhookTestEnv
+	beforeAll(async () => {
+		;[env.db, nats] = await Promise.all([createTestDatabase(), startNats()])
+		env.bus = await connectBus({ servers: nats.url, name })
+		env.receiver = startReceiver()
+		env.app = notificationsApp({
+			sql: env.db.sql,
+			bus: env.bus,
+			clock: env.clock,
+			secretKey: env.secretKey,
+			allowList: [env.receiver.origin]
+		})
+	}, 60_000)
+	afterAll(async () => {
+		await env.receiver?.stop()
+		await env.bus?.close()
+		await nats?.stop()
+		await env.db?.drop()
+	})
+	return env
 }

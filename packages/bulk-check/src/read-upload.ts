@@ -1,0 +1,23 @@
+import { readCsvRecords } from '@lv/csv'
+import { type SheetProblem, isZip, readFirstSheet } from '@lv/sheets'
+import { decodeUpload } from './decode-upload.ts'
+import type { ListRecord } from './read-list.ts'
+
+export type UploadProblem = 'binary_file' | 'not_utf8' | SheetProblem
+
+export type UploadedList = { ok: true; records: Iterable<ListRecord> } | { ok: false; reason: UploadProblem; message: string }
+
+const WORKBOOK_NAME = /\.xlsx$/i
+
+/**
+ * The rows of an uploaded list: the first sheet of an .xlsx workbook (a ZIP file, or a file named
+ * .xlsx, goes to the workbook reader, which refuses what is not one), else CSV or plain text in UTF-8.
+ */
+export function readUploadedList(bytes: Uint8Array, fileName: string): UploadedList {
+	if (isZip(bytes) || WORKBOOK_NAME.test(fileName)) {
+		const sheet = readFirstSheet(bytes)
+		return sheet.ok ? { ok: true, records: sheet.records } : sheet
+	}
+	const decoded = decodeUpload(bytes)
+	return decoded.ok ? { ok: true, records: readCsvRecords(decoded.text) } : decoded
+}
