@@ -101,6 +101,9 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		expect(await page.locator('[data-deliveries] tbody tr').count()).toBe(2)
 		expect(await page.textContent('[data-deliveries] tbody tr:first-child')).toContain('still being tried')
 		await shot(page, 'resend-02-queued')
+		expect(page.url()).toBe(`${stack.dashboard.url}/webhooks/${endpointId}/deliveries?notice=resent`)
+		await page.reload()
+		expect(await page.locator('[data-deliveries] tbody tr').count()).toBe(2)
 		const resent = await stack.h.db.sql`SELECT status FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND is_resend`
 		expect(resent.map((row) => row.status)).toEqual(['pending'])
 		await context.close()
