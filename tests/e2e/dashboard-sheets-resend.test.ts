@@ -65,6 +65,9 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		await page.click('button:has-text("Watch these (1 licensed operator)")')
 		expect(await textWhenShown(page, '[data-watch-outcome]')).toBe('1 operator added to your watchlist; 0 were already watched.')
 		await shot(page, 'sheets-03-watched')
+		expect(page.url()).toStartWith(`${stack.dashboard.url}/bulk/${jobId}?watched=`)
+		await page.reload()
+		expect(await textWhenShown(page, '[data-watch-outcome]')).toBe('1 operator added to your watchlist; 0 were already watched.')
 		const watched = await stack.h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`
 		expect(watched).toHaveLength(1)
 

@@ -20,6 +20,7 @@ import { findAccountEntry, jobNotFound } from './bulk-entry.ts'
 import { UUID, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
+import { watchedFromQuery, watchedLocation } from './watch-outcome-query.ts'
 
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
@@ -178,7 +179,8 @@ function jobRoutes({ deps, web, jobPage, jobProgress, sessionAndJob }: BulkPages
 		.get('/bulk/:id', async ({ request, params, query }) => {
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
-			return jobPage(found.session, found.job, query)
+			const watched = watchedFromQuery(found.session, query.watched)
+			return jobPage(found.session, found.job, query, watched ? watchOutcomeCallout(watched) : undefined)
 		})
 
 		.post('/bulk/:id/start', async ({ request, params, body }) => {
@@ -206,7 +208,7 @@ function jobRoutes({ deps, web, jobPage, jobProgress, sessionAndJob }: BulkPages
 }
 
 /** POST /bulk/{id}/watch: the job's licensed operators added to the account's watchlist. */
-function watchRoutes({ deps: { sql, logger }, web, gateway, jobPage, sessionAndJob }: BulkPages) {
+function watchRoutes({ deps: { sql, logger }, web, gateway, sessionAndJob }: BulkPages) {
 	return new Elysia().post('/bulk/:id/watch', async ({ request, params, body }) => {
 		const found = await sessionAndJob(request, params.id)
 		if (found instanceof Response) return found
@@ -226,7 +228,8 @@ function watchRoutes({ deps: { sql, logger }, web, gateway, jobPage, sessionAndJ
 						cap_reached: outcome.capReached !== null
 					})
 		})
-		return jobPage(session, job, {}, watchOutcomeCallout(outcome))
+		// Post/Redirect/Get: refreshing the page shows the outcome again and adds nothing.
+		return redirect(watchedLocation(job.id, session, outcome))
 	})
 }
 
