@@ -8,8 +8,10 @@ import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
-import { createServiceMetrics } from '@lv/runtime'
+import { createCoalescer, createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
+import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
+import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { listJurisdictions } from '@lv/register-store'
 import { BatchBody, CheckQueryParams } from '../services/gateway/src/models/check.ts'
@@ -23,6 +25,7 @@ const env = (name: string) => {
 	return value
 }
 
+const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
 const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
 const deps = {
@@ -36,14 +39,28 @@ const deps = {
 		APP_URL: 'http://127.0.0.1',
 		CHECKER_TIMEOUT_MS: 2000,
 		LIMITS_STORE_TIMEOUT_MS: 2000,
-		TRUSTED_PROXIES: '127.0.0.1'
+		TRUSTED_PROXIES: '127.0.0.1',
+		CHECK_BATCH_PART_DOMAINS: optionalNumber('CHECK_BATCH_PART_DOMAINS'),
+		CHECK_MESSAGES_IN_FLIGHT: optionalNumber('CHECK_MESSAGES_IN_FLIGHT')
 	}
 }
 const check = checkHandlers(deps)
 // METRICS=false as in production: no per-request hooks (bench/check-http.ts compares both).
 const metrics = createGatewayMetrics(createServiceMetrics('gateway', process.env.METRICS !== 'false'))
+const countingSql = createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' })
+const auth = createAuthRuntime({ ...deps, countingSql, metrics })
+// For comparisons (ADR 0032): BENCH_COUNTING_IN_FLIGHT=n keyed counting statements in flight, on the
+// counting connection, or on the shared pool with BENCH_COUNTING_CONNECTION=pool.
+const inFlight = Number(process.env.BENCH_COUNTING_IN_FLIGHT ?? 0)
+if (inFlight > 0) {
+	const counting = process.env.BENCH_COUNTING_CONNECTION === 'pool' ? sql : countingSql
+	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(counting, claims), {
+		maxInFlight: inFlight,
+		timeoutMs: deps.config.LIMITS_STORE_TIMEOUT_MS
+	})
+}
 
-createApp({ ...deps, metrics })
+createApp({ ...deps, metrics, auth })
 	.use(
 		new Elysia()
 			.get('/bench/unlimited/jurisdictions', async () => ({ jurisdictions: await listJurisdictions(sql) }), {

@@ -4,7 +4,7 @@ import { NATS_PERMISSIONS, NATS_ROLES } from '@lv/contracts'
 import { REPO_ROOT } from '@lv/testing'
 import { kubernetesProblems } from './kubernetes-schema.ts'
 import { natsPasswordVariable } from './render.ts'
-import { SECRET_STAND_INS, configProblem } from './service-config.ts'
+import { SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
 
 /* Minimal shapes of the rendered objects this test reads (the schemas check the rest). */
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; fieldRef?: unknown } }
@@ -252,7 +252,10 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		const connections = k8s
 			.serviceDeployments()
 			.reduce(
-				(sum, deployment) => sum + mostReplicas(deployment) * Number(k8s.environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX),
+				(sum, deployment) =>
+					sum +
+					mostReplicas(deployment) *
+						(Number(k8s.environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX) + extraConnections(deployment.metadata.name)),
 				0
 			)
 		expect(budget).toBeGreaterThan(0)

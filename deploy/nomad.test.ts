@@ -4,7 +4,7 @@ import { parse } from '@cdktf/hcl2json'
 import { NATS_ROLES } from '@lv/contracts'
 import { DEPLOY_DIR } from './generate.ts'
 import { natsPasswordVariable } from './render.ts'
-import { SECRET_STAND_INS, configProblem } from './service-config.ts'
+import { SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
 
 /* hcl2json keeps expressions as "${...}" strings and every block as an array of bodies. */
 type Body = Record<string, any>
@@ -123,7 +123,10 @@ describe('deploy/nomad', () => {
 	})
 
 	test('the pools of every group at its count fit in the PostgreSQL connection budget', () => {
-		const connections = Object.values(serviceGroups()).reduce((sum, group) => sum + group.count * group.pool, 0)
+		const connections = Object.entries(serviceGroups()).reduce(
+			(sum, [name, group]) => sum + group.count * (group.pool + extraConnections(name)),
+			0
+		)
 		expect(connections).toBeLessThanOrEqual(servicesLocals().postgres_connection_budget)
 	})
 

@@ -40,3 +40,9 @@ export async function configProblem(entry: string, env: Record<string, string>):
 		return error instanceof Error ? error.message : String(error)
 	}
 }
+
+/**
+ * Connections a service opens besides its pool of `DATABASE_POOL_MAX`: the gateway's keyed counting
+ * connection (ADR 0032).
+ */
+export const extraConnections = (service: string): number => (service === 'gateway' ? 1 : 0)

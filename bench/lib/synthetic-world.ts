@@ -17,7 +17,7 @@ import {
 import { edenGC } from 'bun:jsc'
 import { registerSizes } from '../check-seed.ts'
 
-const WORDS = (
+export const WORDS = (
 	'lucky royal golden spin bet star mega jackpot vegas casino slots play win palace ace king queen ' +
 	'diamond crown fortune dragon tiger lion eagle wolf fox bear red blue green black silver gold ' +
 	'magic wild fire ice storm thunder rocket cosmic nova lunar solar planet orbit galaxy pixel ' +
@@ -31,7 +31,7 @@ const WORDS = (
 	'pirate viking ninja samurai knight wizard ranger hunter captain bandit cowboy sheriff outlaw ' +
 	'coin cash money bank vault treasure loot bounty prize reward bonus cashback tokens credit'
 ).split(' ')
-const TLDS = ['com', 'co.uk', 'net', 'bet', 'casino', 'io', 'mt', 'eu']
+export const TLDS = ['com', 'co.uk', 'net', 'bet', 'casino', 'io', 'mt', 'eu']
 const SUFFIXES = ['Ltd', 'Limited', 'N.V.', 'B.V.', 'Plc', 'Group Ltd', 'Entertainment Ltd', 'Gaming Ltd']
 const CHUNK = 10_000
 const PER_OPERATOR = 50
@@ -119,7 +119,7 @@ export function world(size: number, readAt: Date): World {
 	return { operators, licences, tradingNames, linkRange }
 }
 
-function* linkChunks(code: string, w: World, readAt: Date): Generator<DomainLinkRow[]> {
+export function* linkChunks(code: string, w: World, readAt: Date): Generator<DomainLinkRow[]> {
 	const [from, to] = w.linkRange.get(code) ?? [0, 0]
 	const licences = w.licences.filter((row) => row.jurisdiction_code === code)
 	for (let start = from; start < to; start += CHUNK) {

@@ -1,8 +1,8 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
-import { comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
+import { commonNeeded, comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
 import { nameCandidates, nameQuery } from './name-search.ts'
-import { jaroWinkler } from './names.ts'
+import { jaroWinkler, winklerPrefix } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
 
@@ -15,8 +15,21 @@ export function nameSimilarity(a: string, b: string): number {
 }
 
 /**
+ * nameSimilarity wherever it reaches NAME_MATCH_LOW; elsewhere some score below it, often found
+ * sooner: Jaro-Winkler with m matched characters is at most jaroWinklerCeiling(m, ...), which
+ * reaches NAME_MATCH_LOW only from commonNeeded matches on, so the scorer may stop as soon as
+ * fewer than that many can still match.
+ */
+export function similarityReachingLow(a: string, b: string): number {
+	if (a === b) return 1
+	const needed = commonNeeded(a.length, b.length, winklerPrefix(a, b))
+	return needed === Number.POSITIVE_INFINITY ? 0 : jaroWinkler(a, b, needed)
+}
+
+/**
  * The best-scoring name per operator at or above NAME_MATCH_LOW, best first. Only the names the
- * shard's name search returns are scored, in name order, so ties resolve as a scan of every name would.
+ * shard's name search returns are scored, in name order, so ties resolve as a scan of every name would;
+ * names sharing a key are scored once.
  */
 export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
 	const best = new Map<string, ScoredName>()
@@ -24,10 +37,16 @@ export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
 	for (const code of index.order) {
 		const search = index.shards.get(code)?.nameSearch
 		if (!search) continue
+		const scoreOfKey = new Map<number, number>()
 		for (const position of nameCandidates(search, query)) {
-			const name = search.names[position] as NameEntry
-			const score = nameSimilarity(key, name.key)
+			const keyNumber = search.keyNumbers[position] as number
+			let score = scoreOfKey.get(keyNumber)
+			if (score === undefined) {
+				score = similarityReachingLow(key, (search.names[position] as NameEntry).key)
+				scoreOfKey.set(keyNumber, score)
+			}
 			if (score < NAME_MATCH_LOW) continue
+			const name = search.names[position] as NameEntry
 			const previous = best.get(name.operator.id)
 			if (!previous || compareScored({ name, score }, previous) < 0) best.set(name.operator.id, { name, score })
 		}

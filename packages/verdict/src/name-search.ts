@@ -11,8 +11,10 @@ import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bou
  * only if it shares at least commonNeeded(n, L, p) of the query's tokens, i.e. misses at most
  * allowed = size - commonNeeded of them.
  *
- * The fuzzy-comparable names are laid out in scan order, 32 to a word: grouped by the slot of their
- * first character (each group starting on a new word), then by length, then by key. For every token
+ * Equal keys pass alike, so the scan holds one name per distinct fuzzy-comparable key (the first
+ * carrying it) and returns every name carrying a key that passes. Those names are laid out 32 to a
+ * word: grouped by the slot of their first character (each group starting on a new word), then by
+ * length, then by key. For every token
  * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it, and a
  * second, 32 times smaller, says which words hold it in any of their names. A query counts, 32 at a
  * time, the query tokens each word misses altogether (a lower bound of what each of its names
@@ -43,6 +45,10 @@ export type NameSearch = {
 	readonly lengths: Int32Array
 	/** positions of the names carrying each key */
 	readonly exact: ReadonlyMap<string, readonly number[]>
+	/** per name, the number of its key among the shard's distinct keys (equal keys score alike) */
+	readonly keyNumbers: Int32Array
+	/** per key number, the positions of the names carrying that key (exact's lists) */
+	readonly carriers: readonly (readonly number[])[]
 	readonly scan: BitScan
 }
 
@@ -68,11 +74,11 @@ type Level = {
 
 /** The fuzzy-comparable names in scan order with their token bit-sets per word and per group of words. */
 type BitScan = {
-	/** name position per scan ordinal; -1 pads a first-character slot to a whole word */
+	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole word */
 	readonly order: Int32Array
 	readonly words: Level
 	readonly groups: Level
-	/** how many names hold each token (rarest tokens are counted first) */
+	/** how many distinct keys hold each token (rarest tokens are counted first) */
 	readonly holders: Int32Array
 	/** every key holds a-z and 0-9 only */
 	readonly plainKeys: boolean
@@ -132,20 +138,24 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	const counts = new Uint8Array(names.length * SLOTS)
 	const lengths = new Int32Array(names.length)
 	const exact = new Map<string, number[]>()
+	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
 		characterCounts(key, counts, position * SLOTS)
 		lengths[position] = key.length
 		const carriers = exact.get(key)
+		keyNumbers[position] = carriers ? (keyNumbers[carriers[0] as number] as number) : exact.size
 		if (carriers) carriers.push(position)
 		else exact.set(key, [position])
 	})
-	return { names, counts, lengths, exact, scan: buildBitScan(names, counts, lengths) }
+	const carriers = [...exact.values()]
+	const firsts = carriers.map((positions) => positions[0] as number)
+	return { names, counts, lengths, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts, counts, lengths) }
 }
 
-function buildBitScan(names: readonly NameEntry[], counts: Uint8Array, lengths: Int32Array): BitScan {
+/** Over `firsts`, the first name carrying each distinct key: equal keys pass or fail the scan alike. */
+function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], counts: Uint8Array, lengths: Int32Array): BitScan {
 	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
-	const fuzzy: number[] = []
-	for (let position = 0; position < names.length; position++) if ((lengths[position] ?? 0) >= MIN_FUZZY_LENGTH) fuzzy.push(position)
+	const fuzzy = firsts.filter((position) => (lengths[position] ?? 0) >= MIN_FUZZY_LENGTH)
 	fuzzy.sort((a, b) => {
 		const ka = (names[a] as NameEntry).key
 		const kb = (names[b] as NameEntry).key
@@ -264,7 +274,8 @@ function scan(search: NameSearch, query: NameQuery, found: number[]): void {
 			while (namesLeft !== 0) {
 				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
 				namesLeft &= namesLeft - 1
-				if (!verify || mayReachLow(search, query, position)) found.push(position)
+				if (verify && !mayReachLow(search, query, position)) continue
+				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) found.push(carrier)
 			}
 		}
 	}

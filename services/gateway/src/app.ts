@@ -37,13 +37,16 @@ export type GatewayDeps = {
 	sql: Sql
 	/** DATABASE_READ_URL's pool: register lookups, history, stats. Keys, limits, watchlist and webhooks stay on `sql` (read-your-writes). */
 	readSql?: Sql
+	/** One connection for the keyed counting statements, pipelined on it (main.ts); `sql` when absent. */
+	countingSql?: Sql
 	bus: Bus
 	clock: Clock
 	logger: Logger
 	config: Pick<
 		GatewayConfig,
 		'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'
-	>
+	> &
+		Partial<Pick<GatewayConfig, 'CHECK_BATCH_PART_DOMAINS' | 'CHECK_MESSAGES_IN_FLIGHT'>>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */

@@ -1,5 +1,6 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
+import { createSql } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
@@ -17,6 +18,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const dependencies = await connectDependencies('gateway', config, logger, { defaultPoolMax: 20, readReplica: true })
 const { sql, readSql, bus } = dependencies
+// The keyed counting statements, pipelined on one connection of their own (limits/limits-runtime.ts).
+const countingSql = createSql(config.DATABASE_URL, { applicationName: 'gateway-counting', max: 1 })
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
@@ -29,7 +32,7 @@ const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
 const gatewayMetrics = createGatewayMetrics(metrics)
-const auth = createAuthRuntime({ sql, clock: systemClock, logger, config, metrics: gatewayMetrics })
+const auth = createAuthRuntime({ sql, countingSql, clock: systemClock, logger, config, metrics: gatewayMetrics })
 const app = createApp({
 	sql,
 	readSql,
@@ -60,6 +63,7 @@ handleShutdown(
 			await app.stop()
 			// The last second of the daily usage record, written before the pool closes.
 			await auth.usage.flush()
+			await countingSql.end({ timeout: 5 })
 			await closeDependencies(dependencies)
 			health.stop()
 		}

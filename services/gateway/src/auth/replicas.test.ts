@@ -30,13 +30,15 @@ afterAll(async () => {
 
 /**
  * A gateway replica: its own connection pool (so its own key cache, change listener and counting
- * queues), listening before it returns. Tests make their accounts first, so that the notifications
+ * queues) and, as in production, one connection of its own for the keyed counting statements,
+ * listening before it returns. Tests make their accounts first, so that the notifications
  * of that setup never reach the replica and only the change under test can drop its cache entries.
  */
 async function replica(clock: TestClock, url = db.url) {
 	const sql = createSql(url, { max: 5 })
-	pools.push(sql)
-	const { app: gateway, auth: runtime } = testReplica({ sql, bus, clock })
+	const countingSql = createSql(url, { max: 1 })
+	pools.push(sql, countingSql)
+	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus, clock })
 	const app = gateway.use(
 		new Elysia()
 			.use(authPlugin(runtime))
@@ -227,5 +229,73 @@ describe('coalesced counters across replicas', () => {
 		} finally {
 			await doomed.drop()
 		}
+	})
+})
+
+/**
+ * Holds the lock on a subject's counter row in a transaction of its own until the returned
+ * function is called: a counting statement of that subject then stays in flight meanwhile.
+ */
+async function holdCounterRow(subject: string): Promise<() => Promise<void>> {
+	const released = Promise.withResolvers<void>()
+	const locked = Promise.withResolvers<void>()
+	const holder = db.sql.begin(async (tx) => {
+		await tx`SELECT 1 FROM limit_counters WHERE subject = ${subject} FOR UPDATE`
+		locked.resolve()
+		await released.promise
+	})
+	await locked.promise
+	return async () => {
+		released.resolve()
+		await holder
+	}
+}
+
+describe('keyed counting statements pipelined on the counting connection', () => {
+	test('calls arriving while a statement is in flight go out as a second statement, and together they admit exactly the per-second limit', async () => {
+		const clock = new TestClock('2026-11-12T14:00:00.000Z')
+		const a = await replica(clock)
+		const account = await accountWithKey(db.sql, clock, 'seven_per_second')
+		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(200)
+		clock.advance(1_000)
+		const keyed = a.runtime.limits.keyed
+		const release = await holdCounterRow(account.accountId)
+		const first = Array.from({ length: 20 }, () => a.call('/probe/required', bearer(account.key)))
+		await waitFor(() => keyed.batchesSent >= 2, { what: 'the statement of the first calls' })
+		const second = Array.from({ length: 20 }, () => a.call('/probe/required', bearer(account.key)))
+		await waitFor(() => keyed.batchesSent === 3, { what: 'a second statement while the first is in flight' })
+		await release()
+		const responses = await Promise.all([...first, ...second])
+		const admitted = responses.filter((response) => response.status === 200)
+		expect(admitted).toHaveLength(7)
+		expect(responses.filter((response) => response.status === 429)).toHaveLength(33)
+		expect(new Set(await Promise.all(responses.filter((response) => response.status === 429).map(reasonOf)))).toEqual(
+			new Set(['per_second_limit_exceeded'])
+		)
+		const [row] = await db.sql<{ second_count: number; quota_count: number }[]>`
+			SELECT second_count, quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		expect(row).toEqual({ second_count: 40, quota_count: 8 })
+	})
+
+	test('a revocation committed while a statement is in flight, notifying nobody, is refused on the next call', async () => {
+		const clock = new TestClock('2026-11-12T15:00:00.000Z')
+		const a = await replica(clock)
+		const account = await accountWithKey(db.sql, clock, 'pro')
+		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(200)
+		const keyed = a.runtime.limits.keyed
+		const release = await holdCounterRow(account.accountId)
+		const beforeRevocation = a.call('/probe/required', bearer(account.key))
+		await waitFor(() => keyed.batchesSent === 2, { what: 'the statement of the call before the revocation' })
+		await silently((tx) => tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`)
+		expect(a.runtime.keys.peek(account.keyId)?.status).toBe('live')
+		const afterRevocation = a.call('/probe/required', bearer(account.key))
+		await waitFor(() => keyed.batchesSent === 3, { what: 'the statement of the call after the revocation, while the first is in flight' })
+		await release()
+		expect((await beforeRevocation).status).toBe(200)
+		const refused = await afterRevocation
+		expect(refused.status).toBe(401)
+		expect(await reasonOf(refused)).toBe('api_key_revoked')
+		const [row] = await db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		expect(row?.quota_count).toBe(2)
 	})
 })

@@ -36,6 +36,8 @@ export type AuthRuntime = {
 
 export type AuthRuntimeDeps = {
 	sql: Sql
+	/** A pool of one connection that the keyed counting statements are pipelined on; `sql` when absent. */
+	countingSql?: Sql
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS?: number }
@@ -49,7 +51,13 @@ export type AuthRuntimeDeps = {
 export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 	const { sql, logger } = deps
 	const timeoutMs = deps.config.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
-	const limits = createLimitsRuntime({ sql, logger, pricingUrl: deps.config.PRICING_URL, timeoutMs })
+	const limits = createLimitsRuntime({
+		sql,
+		countingSql: deps.countingSql ?? sql,
+		logger,
+		pricingUrl: deps.config.PRICING_URL,
+		timeoutMs
+	})
 	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs), {
 		readGate: {
 			checkAllowed: (requester, nowMs) => limits.failedKeyLookups.checkAllowed(addressBlock(requester()), nowMs),

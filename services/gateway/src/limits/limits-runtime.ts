@@ -25,12 +25,13 @@ export type LimitsRuntime = {
 }
 
 /**
- * Counting statements a replica keeps in flight at once. One minimises statements per call: calls
- * arriving meanwhile wait and go out together. Measured on the 2-CPU bench machine with checks sent
- * while counting (routes/check.ts): one in flight 13.2k keyed checks/s, two 12.5k with a p99 three
- * times longer (smaller batches, more statements and socket writes competing for the same CPUs).
+ * Keyed counting statements a replica keeps in flight at once, pipelined on its counting connection
+ * (`countingSql`, one connection): PostgreSQL runs them one after the other, each its own transaction,
+ * so the next batch's statement is already there when the last one commits. Keyless counting keeps
+ * one statement in flight on the shared pool (measured in docs/limits.md).
  */
-const COUNTING_STATEMENTS_IN_FLIGHT = 1
+const KEYED_COUNTING_STATEMENTS_IN_FLIGHT = 2
+const KEYLESS_COUNTING_STATEMENTS_IN_FLIGHT = 1
 
 const PRUNE_EVERY_MS = 60_000
 
@@ -40,20 +41,27 @@ const PRUNE_EVERY_MS = 60_000
  * after a connection reset, ADR 0010) would otherwise hold every later call of the replica. A
  * statement that times out may still commit: refused, yet counted.
  */
-export function createLimitsRuntime(deps: { sql: Sql; logger: Logger; pricingUrl: string; timeoutMs: number }): LimitsRuntime {
-	const { sql, logger, timeoutMs } = deps
+export function createLimitsRuntime(deps: {
+	sql: Sql
+	/** Where keyed calls are counted: a pool of one connection in production (main.ts), else `sql`. */
+	countingSql: Sql
+	logger: Logger
+	pricingUrl: string
+	timeoutMs: number
+}): LimitsRuntime {
+	const { sql, countingSql, logger, timeoutMs } = deps
 	let lastPruneMs = Number.NEGATIVE_INFINITY
 	return {
 		sql,
 		logger,
 		pricingUrl: deps.pricingUrl,
-		keyed: createCoalescer((claims) => countKeyedClaims(sql, claims), {
-			maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT,
+		keyed: createCoalescer((claims) => countKeyedClaims(countingSql, claims), {
+			maxInFlight: KEYED_COUNTING_STATEMENTS_IN_FLIGHT,
 			timeoutMs,
 			trace: { name: 'db count keyed calls', attributes: POSTGRES_ATTRIBUTES }
 		}),
 		keyless: createCoalescer((claims) => countKeylessClaims(sql, claims), {
-			maxInFlight: COUNTING_STATEMENTS_IN_FLIGHT,
+			maxInFlight: KEYLESS_COUNTING_STATEMENTS_IN_FLIGHT,
 			timeoutMs,
 			trace: { name: 'db count keyless calls', attributes: POSTGRES_ATTRIBUTES }
 		}),

@@ -14,8 +14,15 @@ export const TEST_CONFIG: GatewayDeps['config'] = {
 	TRUSTED_PROXIES: ''
 }
 
-export function testDeps(input: { sql: Sql; bus: Bus; clock: Clock; config?: Partial<GatewayDeps['config']> }): GatewayDeps {
-	return { sql: input.sql, bus: input.bus, clock: input.clock, logger: silentLogger, config: { ...TEST_CONFIG, ...input.config } }
+export function testDeps(input: {
+	sql: Sql
+	bus: Bus
+	clock: Clock
+	config?: Partial<GatewayDeps['config']>
+	countingSql?: Sql
+}): GatewayDeps {
+	const { sql, bus, clock, countingSql } = input
+	return { sql, bus, clock, countingSql, logger: silentLogger, config: { ...TEST_CONFIG, ...input.config } }
 }
 
 export const testApp = (input: Parameters<typeof testDeps>[0]) => createApp(testDeps(input))

@@ -1,0 +1,2 @@
+export * from './allowance-lease.ts'
+export * from './key-lease.ts'
