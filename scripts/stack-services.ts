@@ -34,6 +34,8 @@ export type StackService = {
 	clusterReplicas?: number
 	/** The port whose /readyz (or / for non-services) tells the process is up. */
 	readyUrl?: (ports: StackPorts, healthPort: number) => string
+	/** Serves the services rather than being one: stopped only once they have stopped. */
+	stopsAfterServices?: true
 }
 
 const JURISDICTIONS = 'UKGC,MGA,CW,KH,AN,TGC,IOM'
@@ -45,6 +47,7 @@ export const STACK_SERVICES: StackService[] = [
 	{
 		name: 'register-server',
 		entry: 'packages/register-server/src/main.ts',
+		stopsAfterServices: true,
 		env: (ports) => ({ PORT: String(ports.registers) })
 	},
 	{

@@ -1,7 +1,9 @@
 /**
  * Runs the whole stack locally: a real PostgreSQL and nats-server (data kept under .tmp/stack so a
  * second run reuses them), migrations, demo data, every service that exists, on configured ports
- * when free. Ctrl-C (SIGINT/SIGTERM) stops everything it started.
+ * when free. Ctrl-C (SIGINT/SIGTERM) stops everything it started, in order: the services, then the
+ * register server, then nats-server and PostgreSQL (each in its own process group, so the terminal's
+ * Ctrl-C reaches only this runner).
  *
  * `--cluster`: a three-node nats-server cluster (R3 streams) instead of one server, and two replicas
  * of gateway, checker, reader and notifier behind the same PostgreSQL.
@@ -60,7 +62,7 @@ const ports: StackPorts = {
 	registers: await portOrFree(envPort('STACK_REGISTERS_PORT', 8070))
 }
 
-const children: { name: string; process: ReturnType<typeof Bun.spawn> }[] = []
+const children: { name: string; process: ReturnType<typeof Bun.spawn>; stopsAfterServices: boolean }[] = []
 for (const service of STACK_SERVICES) {
 	if (!existsSync(join(REPO_ROOT, service.entry))) continue
 	const replicas = CLUSTER ? (service.clusterReplicas ?? 1) : 1
@@ -69,6 +71,8 @@ for (const service of STACK_SERVICES) {
 		const healthPort = await freePort()
 		const child = Bun.spawn(['bun', service.entry], {
 			cwd: REPO_ROOT,
+			// Ctrl-C reaches this runner only; it stops the children in order (stopAll)
+			detached: true,
 			env: {
 				PATH: process.env.PATH ?? '',
 				HOME: process.env.HOME ?? '/root',
@@ -86,7 +90,7 @@ for (const service of STACK_SERVICES) {
 		})
 		prefixOutput(name, child.stdout)
 		prefixOutput(name, child.stderr)
-		children.push({ name, process: child })
+		children.push({ name, process: child, stopsAfterServices: service.stopsAfterServices ?? false })
 		await waitFor(
 			async () =>
 				child.exitCode !== null ||
@@ -125,9 +129,9 @@ async function stopAll(signal: string) {
 	if (stopping) return
 	stopping = true
 	log(`${signal}: stopping`)
-	for (const child of [...children].reverse()) child.process.kill('SIGTERM')
-	await Promise.race([Promise.all(children.map((child) => child.process.exited)), Bun.sleep(15_000)])
-	for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL')
+	// the services drain into NATS and PostgreSQL and may be reading a register, so those stop after them
+	await stopChildren(children.filter((child) => !child.stopsAfterServices))
+	await stopChildren(children.filter((child) => child.stopsAfterServices))
 	await nats.stop()
 	await pg.stop()
 	log('stopped')
@@ -135,6 +139,13 @@ async function stopAll(signal: string) {
 }
 process.on('SIGINT', () => void stopAll('SIGINT'))
 process.on('SIGTERM', () => void stopAll('SIGTERM'))
+
+/** SIGTERM (each service's bounded shutdown), then SIGKILL for whatever has not exited after 15 s. */
+async function stopChildren(group: typeof children) {
+	for (const child of group) child.process.kill('SIGTERM')
+	await Promise.race([Promise.all(group.map((child) => child.process.exited)), Bun.sleep(15_000)])
+	for (const child of group) if (child.process.exitCode === null) child.process.kill('SIGKILL')
+}
 
 async function seedDemoAccount(): Promise<{ account: string; key: string }> {
 	const name = 'Demo account'

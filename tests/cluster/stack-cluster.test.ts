@@ -28,7 +28,7 @@ afterAll(async () => {
 }, 30_000)
 
 describe('npm run stack -- --cluster', () => {
-	test('starts three NATS nodes with R3 streams and two of each replicated service; both gateways answer the demo key; SIGINT stops everything', async () => {
+	test('starts three NATS nodes with R3 streams and two of each replicated service; both gateways answer the demo key; Ctrl-C (SIGINT to its process group) stops every service cleanly and everything it started', async () => {
 		stack = await runStack(['--cluster'])
 		const run = stack
 		const natsUrls = /NATS\s+(\S+) \(3-node cluster, R3 streams\)/.exec(run.output())?.[1]
@@ -52,6 +52,6 @@ describe('npm run stack -- --cluster', () => {
 			expect(run.output()).toContain(`[stack] ${name}-2 started`)
 		}
 
-		expect(await run.interrupt()).toEqual({ exitCode: 0, leftRunning: [] })
+		expect(await run.interrupt()).toEqual({ exitCode: 0, leftRunning: [], notStopped: [], errorLines: [] })
 	}, 150_000)
 })

@@ -19,7 +19,7 @@ afterAll(async () => {
 }, 30_000)
 
 describe('npm run stack', () => {
-	test('prints a demo key that checks a demo-register host as licensed, writes sign-up mail to a file, prints the connector URL whose OAuth metadata is served; SIGINT stops every process it started', async () => {
+	test('prints a demo key that checks a demo-register host as licensed, writes sign-up mail to a file, prints the connector URL whose OAuth metadata is served; Ctrl-C (SIGINT to its process group) stops every service cleanly (each logs stopped, no error line) and every process it started', async () => {
 		stack = await runStack()
 		const { get, ports } = stack
 		const output = stack.output
@@ -112,7 +112,7 @@ describe('npm run stack', () => {
 			bun: true
 		})
 
-		expect(await stack.interrupt()).toEqual({ exitCode: 0, leftRunning: [] })
+		expect(await stack.interrupt()).toEqual({ exitCode: 0, leftRunning: [], notStopped: [], errorLines: [] })
 		expect(output()).toContain('[stack] stopped')
 	}, 90_000)
 })

@@ -13,6 +13,10 @@ const stillRunning = (entry: ProcessEntry) => {
 	return now !== null && now.state !== 'Z' && now.name === entry.name
 }
 
+/** The services the stack said it started (the register server is a dev tool that logs no `stopped`). */
+const startedServices = (output: string) =>
+	[...output.matchAll(/\[stack\] (\S+) started/g)].map((match) => match[1] ?? '').filter((name) => name !== 'register-server')
+
 /** A free port for each of the stack's listeners. */
 async function freeStackPorts(): Promise<StackPortsEnv> {
 	return {
@@ -35,12 +39,15 @@ export async function runStack(args: string[] = []) {
 	const ports = await freeStackPorts()
 	let output = ''
 	let started: ProcessEntry[] = []
+	// its own process group, like a terminal's foreground job: Ctrl-C reaches the group, not this test
 	const child = Bun.spawn(['bun', 'scripts/stack.ts', ...args], {
 		cwd: REPO_ROOT,
+		detached: true,
 		env: {
 			PATH: process.env.PATH ?? '',
 			HOME: process.env.HOME ?? '/root',
-			LOG_LEVEL: 'warn',
+			// info: each service's `stopped` line shows its shutdown finished
+			LOG_LEVEL: 'info',
 			STACK_DATA_DIR: dataDir,
 			...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)]))
 		},
@@ -68,17 +75,30 @@ export async function runStack(args: string[] = []) {
 			started = [...started, ...descendantsOf(child.pid).filter((entry) => !started.some((known) => known.pid === entry.pid))]
 			return started
 		},
-		/** Ctrl-C: the exit code (or 'still running') and whatever it started that is still running. */
+		/**
+		 * Ctrl-C (SIGINT to the whole process group, as a terminal sends it): the exit code (or 'still
+		 * running'), whatever it started that is still running, the services that did not log `stopped`
+		 * and any error line logged while stopping.
+		 */
 		async interrupt() {
 			run.processes()
-			child.kill('SIGINT')
+			const before = output.length
+			process.kill(-child.pid, 'SIGINT')
 			const exitCode = await Promise.race([child.exited, Bun.sleep(25_000).then(() => 'still running' as const)])
 			await waitFor(() => started.every((entry) => !stillRunning(entry)), {
 				what: 'every process the stack started to end',
 				timeoutMs: 5_000,
 				intervalMs: 100
 			}).catch(() => {})
-			return { exitCode, leftRunning: started.filter(stillRunning).map((entry) => `${entry.name} ${entry.pid}`) }
+			const stopping = output.slice(before).split('\n')
+			return {
+				exitCode,
+				leftRunning: started.filter(stillRunning).map((entry) => `${entry.name} ${entry.pid}`),
+				notStopped: startedServices(output).filter(
+					(name) => !stopping.some((line) => line.startsWith(`${name.padEnd(15)} | `) && line.includes('"msg":"stopped"'))
+				),
+				errorLines: stopping.filter((line) => line.includes('"level":"error"'))
+			}
 		},
 		/** After a failure: the stack gets its own Ctrl-C first, then whatever is still running is killed by pid. */
 		async cleanUp() {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type NatsUsers, natsBinary, natsUsersConfig } from './nats.ts'
-import { makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { OWN_PROCESS_GROUP, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { freePort, waitFor } from './wait.ts'
 
 export type NatsNode = {
@@ -113,7 +113,7 @@ function clusterNode(
 		rmSync(dir, { recursive: true, force: true })
 	})
 	const spawn = () => {
-		child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'ignore' })
+		child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'ignore', detached: OWN_PROCESS_GROUP })
 		writeFileSync(join(dir, 'child.pid'), String(child.pid))
 	}
 	const handle: ClusterNode = {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { NATS_ROLES, type NatsRole, natsAuthorizationBlock } from '@lv/contracts'
-import { adoptChild, findBinary, makeOwnedTempDir } from './processes.ts'
+import { OWN_PROCESS_GROUP, adoptChild, findBinary, makeOwnedTempDir } from './processes.ts'
 import { waitFor } from './wait.ts'
 
 export type NatsCredentials = { user: string; pass: string }
@@ -78,7 +78,7 @@ export async function startNats(
 			...(options.tls ? [tlsBlock(options.tls)] : [])
 		].join('\n')
 	)
-	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe' })
+	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe', detached: OWN_PROCESS_GROUP })
 	const { kill, unhook } = adoptChild(dir, child)
 	try {
 		const url = await waitFor(

@@ -2,7 +2,7 @@ import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync }
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { type Sql, createSql, migrate } from '@lv/db'
-import { findBinary, isAlive, makeOwnedTempDir, onProcessExit } from './processes.ts'
+import { OWN_PROCESS_GROUP, findBinary, isAlive, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { canConnect, freePort, waitFor } from './wait.ts'
 
 export type PostgresHandle = { port: number; dataDir: string; adminUrl: string; urlFor(database: string): string; stop(): Promise<void> }
@@ -72,7 +72,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 			'listen_addresses=127.0.0.1',
 			...settings
 		]),
-		{ stdout: 'ignore', stderr: 'pipe' }
+		{ stdout: 'ignore', stderr: 'pipe', detached: OWN_PROCESS_GROUP }
 	)
 	writeFileSync(join(baseDir, 'child.pid'), String(child.pid))
 	// runuser does not pass signals on, so the postmaster is signalled by the pid it wrote.

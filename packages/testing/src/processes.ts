@@ -5,6 +5,13 @@ import { join, resolve } from 'node:path'
 export const REPO_ROOT = resolve(import.meta.dir, '..', '..', '..')
 export const TMP_ROOT = join(REPO_ROOT, '.tmp')
 
+/**
+ * Servers (PostgreSQL, nats-server) run in their own process group: a terminal's Ctrl-C reaches the
+ * program that started them, which stops them after whatever uses them (the stack stops its services
+ * first), never at the same moment.
+ */
+export const OWN_PROCESS_GROUP = true
+
 export function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0)
