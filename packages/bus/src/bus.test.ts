@@ -4,7 +4,18 @@ import { type ConsumerSpec, STREAMS, subjects } from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
-import { type Bus, PermanentError, TransientError, connectBus, consume, ensureStreams, publish, request, respond } from './index.ts'
+import {
+	type Bus,
+	PermanentError,
+	TransientError,
+	connectBus,
+	consume,
+	ensureStreams,
+	isConnectionLostError,
+	publish,
+	request,
+	respond
+} from './index.ts'
 
 const Job = Type.Object({ n: Type.Integer() })
 
@@ -122,5 +133,21 @@ describe('bus', () => {
 		}).catch((error: unknown) => error)
 		expect((failure as AppError).status).toBe(503)
 		expect((failure as AppError).reason).toBe('checker_unavailable')
+	})
+
+	test('a drain after the server is gone fails as a lost connection and closes the client instead of reconnecting', async () => {
+		const doomed = await startNats()
+		const client = await connectBus({ servers: doomed.url, name: 'bus-test-drain' })
+		client.nc.subscribe('drain.test')
+		await doomed.stop()
+		const failure = await client.drain().then(
+			() => undefined,
+			(error: unknown) => error
+		)
+		expect({ lost: isConnectionLostError(failure), closed: client.nc.isClosed() }).toEqual({ lost: true, closed: true })
+	})
+
+	test('a failure that is not about the connection is not taken for a lost one', () => {
+		expect(isConnectionLostError(new Error('connection disconnected'))).toBe(false)
 	})
 })

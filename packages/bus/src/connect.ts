@@ -1,4 +1,5 @@
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream'
+import { ClosedConnectionError, RequestError } from '@nats-io/nats-core'
 import { type NatsConnection, connect } from '@nats-io/transport-node'
 
 export type Bus = {
@@ -70,9 +71,22 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
 		},
 		close: () => nc.close(),
 		drain: async () => {
-			if (!nc.isClosed()) await nc.drain()
+			if (nc.isClosed()) return
+			await nc.drain().catch(async (error: unknown) => {
+				// without a server the client would keep reconnecting for a drain that cannot finish
+				if (isConnectionLostError(error)) await nc.close()
+				throw error
+			})
 		}
 	}
+}
+
+/**
+ * The server went away under a call that waits on it (nats.js rejects it with "connection
+ * disconnected"), or the connection was closed already.
+ */
+export function isConnectionLostError(error: unknown): boolean {
+	return error instanceof ClosedConnectionError || (error instanceof RequestError && error.message === 'connection disconnected')
 }
 
 const serverList = (servers: string | string[]) =>

@@ -62,10 +62,16 @@ export async function connectDependencies(
 	return { sql, readSql, bus }
 }
 
-/** The last step of every shutdown: let NATS deliver what is in flight, close the pools, export the last spans. */
+/**
+ * The last step of every shutdown: let NATS deliver what is in flight, close the pools, export the
+ * last spans. The pools close and the spans go out even when the drain fails.
+ */
 export async function closeDependencies({ sql, readSql, bus }: Dependencies): Promise<void> {
-	await bus.drain()
-	await sql.end({ timeout: 5 })
-	if (readSql !== sql) await readSql.end({ timeout: 5 })
-	await stopTracing()
+	try {
+		await bus.drain()
+	} finally {
+		await sql.end({ timeout: 5 })
+		if (readSql !== sql) await readSql.end({ timeout: 5 })
+		await stopTracing()
+	}
 }

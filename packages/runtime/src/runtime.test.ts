@@ -2,7 +2,7 @@ import { expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { silentLogger } from '@lv/logger'
-import { TMP_ROOT, waitFor } from '@lv/testing'
+import { TMP_ROOT, startNats, waitFor } from '@lv/testing'
 import { backoffDelay, retryWithBackoff, startHealthServer } from './index.ts'
 
 test('backoff doubles from the initial delay up to the cap', () => {
@@ -62,6 +62,43 @@ test('a process watching its parent exits once the parent is gone', async () => 
 		}
 		await waitFor(() => !alive(), { what: 'the orphaned child to exit', timeoutMs: 10_000 })
 	} finally {
+		rmSync(dir, { recursive: true, force: true })
+	}
+})
+
+test('a service whose NATS server went first stops with a warning, not a shutdown failure', async () => {
+	const dir = mkdtempSync(join(TMP_ROOT, 'lost-nats-'))
+	const nats = await startNats()
+	try {
+		const script = join(dir, 'service.ts')
+		await Bun.write(
+			script,
+			[
+				`import { connectBus } from '@lv/bus'`,
+				`import { createLogger } from '@lv/logger'`,
+				`import { handleShutdown } from '${join(import.meta.dir, 'service.ts')}'`,
+				`const bus = await connectBus({ servers: '${nats.url}', name: 'lost-nats' })`,
+				`handleShutdown({ stop: () => bus.drain() }, createLogger({ service: 'lost-nats' }), 10_000)`,
+				`console.error('ready')`
+			].join('\n')
+		)
+		const child = Bun.spawn(['bun', script], { cwd: import.meta.dir, stdout: 'pipe', stderr: 'pipe' })
+		const output = new Response(child.stdout).text()
+		// stderr says when the handler is in place
+		await child.stderr.getReader().read()
+		await nats.stop()
+		child.kill('SIGTERM')
+		const exitCode = await child.exited
+		const lines = (await output)
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as { level: string; msg: string })
+		expect({ exitCode, last: lines.at(-1) }).toMatchObject({
+			exitCode: 0,
+			last: { level: 'warn', msg: 'stopped without draining NATS: the connection to the server was already lost' }
+		})
+	} finally {
+		await nats.stop()
 		rmSync(dir, { recursive: true, force: true })
 	}
 })

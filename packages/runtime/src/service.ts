@@ -1,3 +1,4 @@
+import { isConnectionLostError } from '@lv/bus'
 import type { Logger } from '@lv/logger'
 
 export type RunningService = { stop(): Promise<void> }
@@ -22,8 +23,13 @@ export function handleShutdown(service: RunningService, logger: Logger, timeoutM
 			logger.info('stopped')
 			process.exit(0)
 		} catch (error) {
-			logger.error('shutdown failed', { error })
-			process.exit(1)
+			if (!isConnectionLostError(error)) {
+				logger.error('shutdown failed', { error })
+				process.exit(1)
+			}
+			// NATS went first (stopped with the process, or unreachable): unacknowledged messages are redelivered
+			logger.warn('stopped without draining NATS: the connection to the server was already lost', { error })
+			process.exit(0)
 		}
 	}
 	process.on('SIGTERM', () => void shutdown('SIGTERM'))
