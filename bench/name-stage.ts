@@ -9,7 +9,7 @@
  *   bun bench/name-stage.ts 500000 5000
  */
 import { checkDomain } from '@lv/verdict'
-import { buildWorldIndex, hostname, world } from './lib/synthetic-world.ts'
+import { buildWorldIndex, distinctNameKeys, hostname, world } from './lib/synthetic-world.ts'
 
 const size = Number(process.argv[2] ?? 5_000_000)
 const queries = Number(process.argv[3] ?? 5_000)
@@ -45,6 +45,7 @@ console.log(
 		bench: 'name-stage',
 		size,
 		names,
+		distinctKeys: distinctNameKeys(index),
 		buildMs: Math.round(buildMs),
 		queries,
 		nameMatches,
