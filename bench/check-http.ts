@@ -10,9 +10,15 @@
  * Each row also names the processes that used more than 2 % of a CPU during it (the machine's two
  * CPUs are shared by wrk, the gateway, the checker, nats-server and PostgreSQL). BENCH_PROFILE_DIR=dir
  * writes a markdown CPU profile of the gateway and the checker when they stop. BENCH_ONLY=1,4 runs only
- * the bare route and the scenarios at those positions. The last scenario is the keyed check on a
- * second gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off, and
- * prints both throughput and the gateway's CPU time per request (steadier on a shared machine).
+ * the bare route and the scenarios at those positions. Scenario 9 is the keyed check on a second
+ * gateway started with METRICS=false: `BENCH_ONLY=1,9` alternates metrics on and off, and prints both
+ * throughput and the gateway's CPU time per request (steadier on a shared machine). `BENCH_ONLY=1,4,10`
+ * measures the cold path (4: a never-asked unlisted name every call, against 1: the memoised keyed
+ * check) and the batch tail (10: 100 domains, 50 of them never asked, at BENCH_BATCH_CONNECTIONS, one
+ * message; 11: the same through gateway B, which sends a batch as parts of 25 domains; 12: scenario 4
+ * through gateway B, which keeps as many check.many messages in flight as there are checkers).
+ * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
+ * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
  * BENCH_FIRST_GATEWAY / BENCH_SECOND_GATEWAY=NAME=value,... give either gateway extra settings (the second
  * then runs without METRICS=false), e.g. BENCH_COUNTING_IN_FLIGHT=1,BENCH_COUNTING_CONNECTION=pool for the
@@ -25,27 +31,32 @@ import { systemClock } from '@lv/clock'
 import { REPO_ROOT, TMP_ROOT, createTestDatabase, freePort, startNats, stopSharedPostgres } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../services/gateway/src/test-support/accounts.ts'
 import { startService } from '../tests/e2e/check-stack.ts'
-import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
+import { seedWorldRegisters } from './lib/seed-world.ts'
+import { TLDS, WORDS, hostname } from './lib/synthetic-world.ts'
 import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
 import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
-import { type WrkResult, ensureWrk, randomKeyLua, randomPathLua, runWrk, uniqueDomainLua } from './lib/wrk.ts'
+import { type WrkResult, ensureWrk, halfFreshBatchLua, randomKeyLua, randomPathLua, runWrk, uniqueDomainLua } from './lib/wrk.ts'
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
 const CONNECTIONS = 50
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 4)
+/** Checker replicas in queue group `checker` (CHECKERS=2 measures two). */
+const CHECKERS = Number(process.env.CHECKERS ?? 1)
 
 ensureWrk()
 const workDir = mkdtempSync(join(TMP_ROOT, 'bench-check-'))
 const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
-await seedSyntheticRegisters(db.sql, DOMAINS)
+await seedWorldRegisters(db.sql, DOMAINS)
 const key = (await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')).key
 await insertPlan(db.sql, { code: 'bench', monthly_quota: 1_000_000_000, per_second_limit: 1_000_000 })
 const manyKeys = await Promise.all(
 	Array.from({ length: 500 }, (_, i) => accountWithKey(db.sql, systemClock, 'bench', `bench ${i}`).then((row) => row.key))
 )
 
-const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs())
+const checkers = await Promise.all(
+	Array.from({ length: CHECKERS }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs()))
+)
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
 /** `NAME=value,...` as an environment. */
 const envOf = (pairs: string): Record<string, string> =>
@@ -69,9 +80,20 @@ const gatewayWithoutMetrics = await startServer(
 	'/bench/ready'
 )
 
+/** Gateway B: batches as parts of 25 domains, and as many check.many messages in flight as there are checkers. */
+const gatewayB = await startServer(
+	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	await freePort(),
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, CHECK_BATCH_PART_DOMAINS: '25', CHECK_MESSAGES_IN_FLIGHT: String(CHECKERS) },
+	'/bench/ready'
+)
+
+/** Listed hosts spread over the whole index (every register), `count` of them. */
+const listedHosts = (count: number) => Array.from({ length: count }, (_, i) => hostname((i * 7_919) % DOMAINS))
+
 // Half listed hosts spread over the index, half unlisted names (which go through the name stage).
 const batchBody = JSON.stringify({
-	domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? `ukgc-site${i * 2_917 + 1}.com` : `unlisted-${i}-shop.example`))
+	domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? hostname((i * 2_917 + 1) % DOMAINS) : hostname(DOMAINS + i)))
 })
 const post = (authorization: string | null) => `
 wrk.method = "POST"
@@ -83,21 +105,24 @@ const labelOf = (process: string) => {
 	const pid = Number(process.split(' ')[0])
 	if (pid === gateway.pid) return 'gateway'
 	if (pid === gatewayWithoutMetrics.pid) return 'gateway (metrics off)'
-	if (pid === checker.pid) return 'checker'
+	if (pid === gatewayB.pid) return 'gateway B'
+	const replica = checkers.findIndex((checker) => checker.pid === pid)
+	if (replica >= 0) return CHECKERS > 1 ? `checker ${replica + 1}` : 'checker'
 	if (pid === bare.pid) return 'bare'
 	return process.split(' ').slice(1).join(' ')
 }
 /** 1,000 check paths over the whole index: listed hosts of every register (some as www.), and unlisted names. */
-function variedChecks(totalDomains: number): string[] {
-	const sizes = registerSizes(totalDomains)
-	return Array.from({ length: 1_000 }, (_, i) => {
-		if (i % 5 === 4) return `/v1/check?domain=unlisted-${i}-casino.example`
-		const [code, size] = sizes[i % sizes.length] as [string, number]
-		const host = `${code.toLowerCase()}-site${1 + ((i * 7_919) % Math.max(1, size))}.com`
+function variedChecks(): string[] {
+	return listedHosts(1_000).map((host, i) => {
+		if (i % 5 === 4) return `/v1/check?domain=${hostname(DOMAINS + i)}`
 		return `/v1/check?domain=${i % 3 === 0 ? `www.${host}` : host}`
 	})
 }
 
+const SECOND_GATEWAY = `keyed, one account, gateway ${secondGatewayName}`
+const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
+const PARTED_BATCH = `same batch, CHECK_BATCH_PART_DOMAINS=25`
+const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${CHECKERS}`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
@@ -121,14 +146,14 @@ const allScenarios: Scenario[] = [
 		port: gateway.port,
 		path: '/v1/check',
 		connections: CONNECTIONS,
-		lua: randomPathLua(variedChecks(DOMAINS), `Bearer ${key}`)
+		lua: randomPathLua(variedChecks(), `Bearer ${key}`)
 	},
 	{
 		name: 'keyed, a new unlisted domain every call',
 		port: gateway.port,
 		path: '/v1/check',
 		connections: CONNECTIONS,
-		lua: uniqueDomainLua(`Bearer ${key}`)
+		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
 	},
 	{
 		name: 'same check, no key check or limits',
@@ -139,7 +164,7 @@ const allScenarios: Scenario[] = [
 	{
 		name: 'same, unlisted domain (name stage)',
 		port: gateway.port,
-		path: '/bench/unlimited/check?domain=unlisted-shop.example',
+		path: `/bench/unlimited/check?domain=${hostname(DOMAINS)}`,
 		connections: CONNECTIONS
 	},
 	{
@@ -151,11 +176,32 @@ const allScenarios: Scenario[] = [
 	},
 	{ name: 'POST /v1/check/batch x100 keyed (c1)', port: gateway.port, path: '/v1/check/batch', connections: 1, lua: post(`Bearer ${key}`) },
 	{
-		name: `keyed, one account, gateway ${secondGatewayName}`,
+		name: SECOND_GATEWAY,
 		port: gatewayWithoutMetrics.port,
 		path: '/v1/check?domain=acmebet.co.uk',
 		connections: CONNECTIONS,
 		headers: keyed
+	},
+	{
+		name: HALF_FRESH_BATCH,
+		port: gateway.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: PARTED_BATCH,
+		port: gatewayB.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: COLD_IN_FLIGHT,
+		port: gatewayB.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
 	}
 ]
 
@@ -179,7 +225,7 @@ try {
 				peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
 			)
 			const { result, peakRssMb } = measured
-			const servingPid = scenario.port === gatewayWithoutMetrics.port ? gatewayWithoutMetrics.pid : gateway.pid
+			const servingPid = [gateway, gatewayWithoutMetrics, gatewayB].find((server) => server.port === scenario.port)?.pid
 			const gatewayCpuShare = shares.find(({ process }) => Number(process.split(' ')[0]) === servingPid)?.share ?? 0
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb, gatewayCpuShare }])
 			console.log(line(scenario.name, result))
@@ -191,8 +237,9 @@ try {
 } finally {
 	await gateway.stop()
 	await gatewayWithoutMetrics.stop()
+	await gatewayB.stop()
 	await bare.stop()
-	await checker.stop()
+	await Promise.all(checkers.map((checker) => checker.stop()))
 	await nats.stop()
 	await db.drop()
 	await stopSharedPostgres()
@@ -211,7 +258,32 @@ const share = medianOverRounds(BENCH_ROUNDS, (round) => {
 console.log(
 	`\nkeyed check / bare: ${(share * 100).toFixed(1)} % (median of per-round ratios; target >= 20 %); p99 ${median(keyedRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
 )
-const metricsOffRuns = results.get(allScenarios.at(-1)?.name as string) ?? []
+/** Median over rounds of `pick(a) / pick(b)`, each pair measured in the same round. */
+const roundRatio = (a: Measured[], b: Measured[], pick: (run: Measured) => number = (run) => run.requestsPerSecond) =>
+	medianOverRounds(BENCH_ROUNDS, (round) => {
+		const [x, y] = [a[round], b[round]]
+		return x && y ? pick(x) / pick(y) : undefined
+	})
+const p99Of = (runs: Measured[]) => median(runs.map((run) => run.p99Ms)).toFixed(2)
+for (const [name, target] of [
+	[allScenarios[4]?.name as string, ' (target >= 50 %, p99 < 10 ms)'],
+	[COLD_IN_FLIGHT, '']
+] as const) {
+	const runs = results.get(name) ?? []
+	if (runs.length > 0)
+		console.log(
+			`${name} / memoised keyed check: ${(roundRatio(runs, keyedRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios); p99 ${p99Of(runs)} ms (median)${target}`
+		)
+}
+const halfFreshRuns = results.get(HALF_FRESH_BATCH) ?? []
+const partedBatchRuns = results.get(PARTED_BATCH) ?? []
+if (halfFreshRuns.length > 0)
+	console.log(`${HALF_FRESH_BATCH} with ${CHECKERS} checker(s): p99 ${p99Of(halfFreshRuns)} ms (median; target < 15 ms)`)
+if (halfFreshRuns.length > 0 && partedBatchRuns.length > 0)
+	console.log(
+		`batch as parts / whole: p99 ${(roundRatio(partedBatchRuns, halfFreshRuns, (run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(roundRatio(partedBatchRuns, halfFreshRuns) * 100).toFixed(1)} % (medians of per-round ratios)`
+	)
+const metricsOffRuns = results.get(SECOND_GATEWAY) ?? []
 if (metricsOffRuns.length > 0) {
 	const onOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
 		const on = keyedRuns[round]
@@ -235,6 +307,7 @@ console.log(
 		domains: DOMAINS,
 		durationSeconds: SECONDS,
 		rounds: BENCH_ROUNDS,
+		checkers: CHECKERS,
 		results: Object.fromEntries(results)
 	})
 )

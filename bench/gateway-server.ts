@@ -25,6 +25,7 @@ const env = (name: string) => {
 	return value
 }
 
+const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
 const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
 const deps = {
@@ -38,7 +39,9 @@ const deps = {
 		APP_URL: 'http://127.0.0.1',
 		CHECKER_TIMEOUT_MS: 2000,
 		LIMITS_STORE_TIMEOUT_MS: 2000,
-		TRUSTED_PROXIES: '127.0.0.1'
+		TRUSTED_PROXIES: '127.0.0.1',
+		CHECK_BATCH_PART_DOMAINS: optionalNumber('CHECK_BATCH_PART_DOMAINS'),
+		CHECK_MESSAGES_IN_FLIGHT: optionalNumber('CHECK_MESSAGES_IN_FLIGHT')
 	}
 }
 const check = checkHandlers(deps)

@@ -19,7 +19,7 @@ import {
 import { edenGC } from 'bun:jsc'
 import { registerSizes } from '../check-seed.ts'
 
-const WORDS = (
+export const WORDS = (
 	'lucky royal golden spin bet star mega jackpot vegas casino slots play win palace ace king queen ' +
 	'diamond crown fortune dragon tiger lion eagle wolf fox bear red blue green black silver gold ' +
 	'magic wild fire ice storm thunder rocket cosmic nova lunar solar planet orbit galaxy pixel ' +
@@ -33,7 +33,7 @@ const WORDS = (
 	'pirate viking ninja samurai knight wizard ranger hunter captain bandit cowboy sheriff outlaw ' +
 	'coin cash money bank vault treasure loot bounty prize reward bonus cashback tokens credit'
 ).split(' ')
-const TLDS = ['com', 'co.uk', 'net', 'bet', 'casino', 'io', 'mt', 'eu']
+export const TLDS = ['com', 'co.uk', 'net', 'bet', 'casino', 'io', 'mt', 'eu']
 const SUFFIXES = [
 	'Ltd',
 	'Limited',
@@ -197,7 +197,7 @@ export function world(size: number, readAt: Date): World {
 	return { operators, licences, tradingNames, linkRange }
 }
 
-function* linkChunks(code: string, w: World, readAt: Date): Generator<DomainLinkRow[]> {
+export function* linkChunks(code: string, w: World, readAt: Date): Generator<DomainLinkRow[]> {
 	const [from, to] = w.linkRange.get(code) ?? [0, 0]
 	const licences = w.licences.filter((row) => row.jurisdiction_code === code)
 	for (let start = from; start < to; start += CHUNK) {

@@ -83,14 +83,43 @@ end
 `
 
 /**
- * A wrk script asking about a domain never asked before on every request (`<prefix><counter>.example`,
- * unlisted, so the checker's name stage runs): the checker cannot answer from its memo.
+ * Lua defining `fresh()`: a word-compound hostname (`luckyharbourspin.bet`, as the synthetic world
+ * names its hosts) never asked before, so the checker answers it cold, past its memo, through the
+ * name stage. The counter starts from the clock, so later rounds ask other names.
  */
-export const uniqueDomainLua = (authorization: string) => `
-local counter = 0
-local prefix = "/v1/check?domain=fresh" .. os.time() .. "-"
-request = function()
+const freshNameLua = (words: readonly string[], tlds: readonly string[]) => `
+local words = { ${words.map((word) => JSON.stringify(word)).join(', ')} }
+local tlds = { ${tlds.map((tld) => JSON.stringify(tld)).join(', ')} }
+local counter = os.time() * 100000
+local function fresh()
   counter = counter + 1
-  return wrk.format(nil, prefix .. counter .. ".example", { ["Authorization"] = ${JSON.stringify(authorization)} })
+  local k = counter % (#words * #words * #words * #tlds)
+  local a = k % #words; k = math.floor(k / #words)
+  local b = k % #words; k = math.floor(k / #words)
+  local c = k % #words; k = math.floor(k / #words)
+  return words[a + 1] .. words[b + 1] .. words[c + 1] .. "." .. tlds[k + 1]
+end
+`
+
+/** A wrk script asking `GET /v1/check` about a never-asked word-compound domain on every request (see `freshNameLua`). */
+export const uniqueDomainLua = (authorization: string, words: readonly string[], tlds: readonly string[]) => `
+${freshNameLua(words, tlds)}
+request = function()
+  return wrk.format(nil, "/v1/check?domain=" .. fresh(), { ["Authorization"] = ${JSON.stringify(authorization)} })
+end
+`
+
+/** A wrk script posting batches of `listed` hosts interleaved with as many never-asked names (see `freshNameLua`). */
+export const halfFreshBatchLua = (listed: readonly string[], authorization: string, words: readonly string[], tlds: readonly string[]) => `
+${freshNameLua(words, tlds)}
+local listed = { ${listed.map((host) => JSON.stringify(host)).join(', ')} }
+request = function()
+  local parts = {}
+  for i, host in ipairs(listed) do
+    parts[#parts + 1] = '"' .. host .. '"'
+    parts[#parts + 1] = '"' .. fresh() .. '"'
+  end
+  local body = '{"domains":[' .. table.concat(parts, ",") .. ']}'
+  return wrk.format("POST", nil, { ["Authorization"] = ${JSON.stringify(authorization)}, ["Content-Type"] = "application/json" }, body)
 end
 `

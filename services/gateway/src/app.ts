@@ -45,7 +45,8 @@ export type GatewayDeps = {
 	config: Pick<
 		GatewayConfig,
 		'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'
-	>
+	> &
+		Partial<Pick<GatewayConfig, 'CHECK_BATCH_PART_DOMAINS' | 'CHECK_MESSAGES_IN_FLIGHT'>>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */

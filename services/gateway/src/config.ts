@@ -1,4 +1,5 @@
 import { T, commonEnv, readConfig } from '@lv/config'
+import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 
 export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
 
@@ -12,6 +13,10 @@ export const GatewayEnv = T.Object({
 	PRICING_URL: T.String({ default: 'https://licence-verify.example/pricing' }),
 	APP_URL: T.String({ default: 'http://localhost:8090' }),
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
+	/** check.many messages a replica keeps in flight; as many as there are checker replicas lets them all answer (ADR 0033). */
+	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: 1 }),
+	/** Domains per check.batch message: below 100 a batch travels as parts the checker replicas share (ADR 0033). */
+	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: MAX_BATCH_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */

@@ -154,27 +154,35 @@ export async function batchWork(sql: Sql, jobId: string, batch: number): Promise
 	return { job: { id: row.id, accountId: row.account_id, state: row.state, keyId: row.key_id }, status, first, domains: row.domains ?? [] }
 }
 
-/** A batch's answers: the checker's `check.batch` reply as JSON text, whose `results` answer the entries from position `first` on, in order. */
-export type BatchAnswers = { first: number; reply: string }
+/** A batch's answers: the checker's `check.batch` reply as JSON text, whose `results` answer the `count` entries from position `first` on, in order. */
+export type BatchAnswers = { first: number; count: number; reply: string }
+
+/** `stored` by this call, `already` stored (a redelivery), or `incomplete`: the reply's `results` do not answer every entry. */
+export type StoreOutcome = 'stored' | 'already' | 'incomplete'
 
 /**
  * Stores a batch's answers and marks it done in one statement (so in one transaction); a
- * redelivered batch already done changes nothing. PostgreSQL splits the reply into one row per
- * answer. Returns whether this call stored it.
+ * redelivered batch already done changes nothing. PostgreSQL checks that the reply answers every
+ * entry and splits it into one row per answer, so the worker never parses the reply itself.
  */
-export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<boolean> {
-	const [row] = await sql<{ stored: number }[]>`
-		WITH marked AS (
-			UPDATE bulk_check_batches SET done_at = ${now} WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch
+export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<StoreOutcome> {
+	const [row] = await sql<{ stored: number; complete: number }[]>`
+		WITH complete AS (
+			SELECT results FROM (SELECT ${answers.reply}::text::jsonb -> 'results' AS results) reply
+			WHERE CASE WHEN jsonb_typeof(results) = 'array' THEN jsonb_array_length(results) = ${answers.count} ELSE false END
+		), marked AS (
+			UPDATE bulk_check_batches SET done_at = ${now}
+			WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL AND EXISTS (SELECT 1 FROM complete) RETURNING batch
 		), stored AS (
 			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, result)
 			SELECT ${jobId}, ${answers.first} + a.index - 1, a.answer ->> 'verdict', a.answer -> 'match' ->> 'jurisdiction', a.answer
-			FROM jsonb_array_elements(${answers.reply}::text::jsonb -> 'results') WITH ORDINALITY AS a(answer, index)
+			FROM complete, jsonb_array_elements(complete.results) WITH ORDINALITY AS a(answer, index)
 			WHERE EXISTS (SELECT 1 FROM marked)
 			RETURNING 1
 		)
-		SELECT count(*)::int AS stored FROM marked`
-	return (row?.stored ?? 0) > 0
+		SELECT (SELECT count(*) FROM marked)::int AS stored, (SELECT count(*) FROM complete)::int AS complete`
+	if (!row?.complete) return 'incomplete'
+	return row.stored > 0 ? 'stored' : 'already'
 }
 
 export type FinishedJob = { id: string; accountId: string; keyId: string | null }

@@ -6,7 +6,7 @@ import { type TestChecker, startTestChecker } from '../../../checker/src/test-su
 import { accountWithKey } from '../../../gateway/src/test-support/accounts.ts'
 import { createDashboardMetrics } from '../metrics.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
-import { createJob, findJobForWorker, markStarted } from './job-store.ts'
+import { createJob, findJobForWorker, markStarted, storeBatchResults } from './job-store.ts'
 import { type BulkWorkerDeps, handleBatch, startBulkWorker } from './worker.ts'
 
 const h = harnessPerFile()
@@ -65,6 +65,21 @@ describe('bulk check worker', () => {
 		expect(await storedAnswers(jobId)).toBe(100)
 		expect(await metricValue(registry, 'dashboard_bulk_check_batches_total')).toBe(1)
 		expect((await findJobForWorker(h.db.sql, jobId))?.done).toBe(100)
+	})
+
+	test('a checker reply that does not answer every entry of the batch stores nothing and leaves the batch to be retried', async () => {
+		const { jobId } = await runningJob(100)
+		await h.db.sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, 0, ${h.clock.now()})`
+		const answering = (rows: number) => JSON.stringify({ results: Array.from({ length: rows }, () => ({ verdict: 'unlisted' })) })
+		const store = (reply: string) => storeBatchResults(h.db.sql, jobId, 0, { first: 0, count: 100, reply }, h.clock.now())
+		expect(await store(answering(99))).toBe('incomplete')
+		expect(await store(answering(101))).toBe('incomplete')
+		expect(await store(JSON.stringify({ error: 'checker_unavailable' }))).toBe('incomplete')
+		expect(await storedAnswers(jobId)).toBe(0)
+		expect((await findJobForWorker(h.db.sql, jobId))?.done).toBe(0)
+		expect(await store(answering(100))).toBe('stored')
+		expect(await store(answering(100))).toBe('already')
+		expect(await storedAnswers(jobId)).toBe(100)
 	})
 
 	test('progress counts the entries of the stored batches, the last one short', async () => {

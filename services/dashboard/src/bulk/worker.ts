@@ -142,7 +142,7 @@ async function finishStored(deps: BulkWorkerDeps, jobId: string | null): Promise
 	}
 }
 
-/** Sends the batch's domains (from position `first` on) as one check.batch message; the reply is checked to answer every one. */
+/** Sends the batch's domains (from position `first` on) as one check.batch message; the store checks the reply answers every one. */
 async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly string[]): Promise<BatchAnswers> {
 	const reply = new TextDecoder().decode(
 		await requestBytes(deps.bus, {
@@ -153,10 +153,7 @@ async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly
 			unavailableReason: 'checker_unavailable'
 		})
 	)
-	const { results } = JSON.parse(reply) as { results: unknown }
-	if (!Array.isArray(results) || results.length !== domains.length)
-		throw new TransientError('the checker answered a different number of rows')
-	return { first, reply }
+	return { first, count: domains.length, reply }
 }
 
 /**
@@ -180,8 +177,9 @@ export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch)
 	}
 	if (status !== 'done') {
 		const answers = await checkBatch(deps, work.first, work.domains)
-		if (await storeBatchResults(deps.sql, job.id, message.batch, answers, deps.clock.now()))
-			deps.metrics?.bulkBatchChecked(work.domains.length)
+		const outcome = await storeBatchResults(deps.sql, job.id, message.batch, answers, deps.clock.now())
+		if (outcome === 'incomplete') throw new TransientError('the checker answered a different number of rows')
+		if (outcome === 'stored') deps.metrics?.bulkBatchChecked(work.domains.length)
 	}
 	await finishStored(deps, job.id)
 }

@@ -125,6 +125,40 @@ describe('check dispatcher', () => {
 		expect(received.every((check) => check.known === undefined)).toBe(true)
 	})
 
+	test('with two messages allowed in flight, a second message goes out while the first is unanswered, so two replicas answer at once', async () => {
+		const pairNats = await startNats()
+		const [senderBus, replicaBus] = await Promise.all([
+			connectBus({ servers: pairNats.url, name: 'gateway' }),
+			connectBus({ servers: pairNats.url, name: 'replicas' })
+		])
+		// Stand-in replicas that answer nothing until two messages are being worked on at once.
+		const waiting: (() => void)[] = []
+		respond(replicaBus, {
+			subject: subjects.checkMany,
+			queue: QUEUE_GROUPS.checker,
+			schema: CheckManyRequest,
+			logger: silentLogger,
+			handler: async (body) => {
+				await new Promise<void>((resolve) => {
+					waiting.push(resolve)
+					if (waiting.length >= 2) for (const release of waiting.splice(0)) release()
+				})
+				return encodeFramedAnswers(body.checks.map(standInAnswer))
+			}
+		})
+		try {
+			await replicaBus.nc.flush()
+			const dispatcher = createCheckDispatcher({ bus: senderBus, clock, timeoutMs: 1_000, messagesInFlight: 2 })
+			const first = dispatcher.answer({ domain: 'first.example' }).then(text)
+			await new Promise((resolve) => setImmediate(resolve))
+			const second = dispatcher.answer({ domain: 'second.example' }).then(text)
+			expect(await Promise.all([first, second])).toEqual(['{"echo":{"domain":"first.example"}}', '{"echo":{"domain":"second.example"}}'])
+		} finally {
+			await Promise.all([senderBus.close(), replicaBus.close()])
+			await pairNats.stop()
+		}
+	})
+
 	test('with no checker listening every waiting check is a 503 checker_unavailable', async () => {
 		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 500 })
 		await checkerBus.drain()

@@ -15,12 +15,14 @@ import { createCoalescer } from '@lv/runtime'
 import { type GatewayMetrics, timedRequest } from '../metrics.ts'
 
 /**
- * Messages to the checker in flight at once; checks arriving meanwhile wait and travel together.
- * Measured on the 2-CPU bench machine (bench/check-http.ts, keyed check, medians of 3 rounds, two
- * alternating pairs): one in flight 20.9k and 19.1k req/s, two 17.1k and 18.5k (smaller messages,
- * so more of them for nats-server, the checker and the gateway to handle).
+ * Messages to the checker in flight at once by default; checks arriving meanwhile wait and travel
+ * together. Measured on the 2-CPU bench machine (bench/check-http.ts, keyed check, medians of 3
+ * rounds, two alternating pairs): one in flight 20.9k and 19.1k req/s, two 17.1k and 18.5k (smaller
+ * messages, so more of them for nats-server, the checker and the gateway to handle). One message at
+ * a time is answered by one checker replica, so with several replicas the gateway is given more
+ * (CHECK_MESSAGES_IN_FLIGHT, ADR 0033): cold checks are the checker's CPU, which one replica alone caps.
  */
-const MAX_MESSAGES_IN_FLIGHT = 1
+export const MESSAGES_IN_FLIGHT = 1
 
 export type CheckDispatcher = {
 	/** The checker's answer to one check: the Check result as JSON bytes, or its error rethrown as an AppError. */
@@ -38,6 +40,8 @@ export function createCheckDispatcher(deps: {
 	bus: Bus
 	clock: Clock
 	timeoutMs: number
+	/** check.many messages in flight at once (default MESSAGES_IN_FLIGHT). */
+	messagesInFlight?: number
 	metrics?: Pick<GatewayMetrics, 'natsRequest'>
 }): CheckDispatcher {
 	const held = new HeldAnswers()
@@ -58,7 +62,7 @@ export function createCheckDispatcher(deps: {
 				throw internalError(error)
 			}
 		},
-		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: MAX_MESSAGES_IN_FLIGHT, trace: { name: 'check.many batch' } }
+		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: deps.messagesInFlight ?? MESSAGES_IN_FLIGHT, trace: { name: 'check.many batch' } }
 	)
 	return {
 		async answer(check) {

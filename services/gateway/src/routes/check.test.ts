@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
-import { type Bus, connectBus } from '@lv/bus'
+import { type Bus, connectBus, requestBytes } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { subjects } from '@lv/contracts'
+import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
@@ -145,6 +145,41 @@ describe('POST /v1/check/batch', () => {
 		expect(body.results[5].query).toEqual({ domain: 'nowhere.example', input: 'Nowhere.Example.' })
 		for (const row of body.results) for (const key of ['alternatives', 'jurisdictions', 'as_of']) expect(row).not.toHaveProperty(key)
 		expect([...Value.Errors(BatchResultModel, body)].map((error) => error.path)).toEqual([])
+	})
+
+	test('with parts of 25, a batch of 100 travels as four parts that two checker replicas share, answered in input order exactly as one message is', async () => {
+		const parted = testApp({ sql: db.sql, bus, clock, config: { CHECK_BATCH_PART_DOMAINS: 25 } })
+		const domains = Array.from({ length: 100 }, (_, i) => (i % 3 === 0 ? 'acmebet.co.uk' : i % 7 === 0 ? i : `site-${i}.example`))
+		const second = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock, name: 'second-checker' })
+		const parts: unknown[][] = []
+		const spy = bus.nc.subscribe(subjects.checkBatch, {
+			callback: (_, message) => {
+				parts.push((JSON.parse(new TextDecoder().decode(message.data)) as { domains: unknown[] }).domains)
+			}
+		})
+		try {
+			await bus.nc.flush()
+			const response = await parted.handle(
+				new Request('http://localhost/v1/check/batch', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+					body: JSON.stringify({ domains })
+				})
+			)
+			expect(response.status).toBe(200)
+			const whole = await requestBytes(bus, {
+				subject: subjects.checkBatch,
+				schema: CheckBatchRequest,
+				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+				timeoutMs: 5_000,
+				unavailableReason: 'checker_unavailable'
+			})
+			expect(parts.slice(0, 4)).toEqual([domains.slice(0, 25), domains.slice(25, 50), domains.slice(50, 75), domains.slice(75)])
+			expect(await response.json()).toEqual(JSON.parse(new TextDecoder().decode(whole)))
+		} finally {
+			spy.unsubscribe()
+			await second.stop()
+		}
 	})
 
 	test('entries of 10 kB come back exactly as sent in their error rows', async () => {
@@ -415,6 +450,38 @@ describe('no checker answering', () => {
 			await expectError(response, 503, 'checker_unavailable')
 			expect(performance.now() - started).toBeLessThan(1_000)
 		} finally {
+			await lonelyBus.close()
+			await lonely.stop()
+		}
+	})
+
+	test('a batch one of whose parts is never answered is a 503 envelope, not a partial answer', async () => {
+		const lonely = await startNats()
+		const lonelyBus = await connectBus({ servers: lonely.url, name: 'first-part-only' })
+		const firstPartOnly = lonelyBus.nc.subscribe(subjects.checkBatch, {
+			callback: (_, message) => {
+				const { domains } = JSON.parse(new TextDecoder().decode(message.data)) as { domains: string[] }
+				const rows = domains.map((domain) => ({ query: { domain }, verdict: 'not_found', match: null }))
+				if (domains[0] === 'a0.com') message.respond(JSON.stringify({ results: rows, checked_jurisdictions: [], _meta: {} }))
+			}
+		})
+		try {
+			await lonelyBus.nc.flush()
+			const response = await testApp({
+				sql: db.sql,
+				bus: lonelyBus,
+				clock,
+				config: { CHECKER_TIMEOUT_MS: 300, CHECK_BATCH_PART_DOMAINS: 25 }
+			}).handle(
+				new Request('http://localhost/v1/check/batch', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+					body: JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => `a${i}.com`) })
+				})
+			)
+			await expectError(response, 503, 'checker_unavailable')
+		} finally {
+			firstPartOnly.unsubscribe()
 			await lonelyBus.close()
 			await lonely.stop()
 		}

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
-import { CheckBatchRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { invalidQuery, methodNotAllowed } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
@@ -41,7 +41,13 @@ const cannotAskForEvidence = (request: Request) => !request.url.includes('eviden
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
 export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps, 'bus' | 'clock' | 'config' | 'metrics'>) {
-	const dispatcher = createCheckDispatcher({ bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS, metrics })
+	const dispatcher = createCheckDispatcher({
+		bus,
+		clock,
+		timeoutMs: config.CHECKER_TIMEOUT_MS,
+		messagesInFlight: config.CHECK_MESSAGES_IN_FLIGHT,
+		metrics
+	})
 	return {
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
 		async single(query: RawCheckQuery, url: string): Promise<Response> {
@@ -57,15 +63,22 @@ export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps,
 		async batch(domains: readonly unknown[], withEvidence?: { caller: Caller; evidence: EvidenceDeps }): Promise<Response> {
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
-			const answer = await timedRequest(metrics, subjects.checkBatch, () =>
-				requestBytes(bus, {
-					subject: subjects.checkBatch,
-					schema: CheckBatchRequest,
-					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains: batch.sent },
-					timeoutMs: config.CHECKER_TIMEOUT_MS,
-					unavailableReason: 'checker_unavailable'
-				})
+			// With CHECK_BATCH_PART_DOMAINS below the batch, sent as parts at once for the checker replicas to share;
+			// any part unanswered fails the call.
+			const answers = await Promise.all(
+				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map((domains) =>
+					timedRequest(metrics, subjects.checkBatch, () =>
+						requestBytes(bus, {
+							subject: subjects.checkBatch,
+							schema: CheckBatchRequest,
+							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+							timeoutMs: config.CHECKER_TIMEOUT_MS,
+							unavailableReason: 'checker_unavailable'
+						})
+					)
+				)
 			)
+			const answer = joinBatchAnswers(answers)
 			if (!batch.changed && !signer) return json(answer)
 			const parsed = parseAnswer(answer)
 			batch.restore(parsed.results)
