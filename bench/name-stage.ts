@@ -5,7 +5,7 @@
  * per-check CPU and wall time (p50 / p99 / max), the name-search build time and a digest of the
  * answers (equal digests between two builds: the same answers).
  *
- *   bun bench/name-stage.ts            # 5,000,000 links' worth of names (225,000)
+ *   bun bench/name-stage.ts            # 5,000,000 links' worth of names (about 230,000)
  *   bun bench/name-stage.ts 500000 5000
  */
 import { checkDomain } from '@lv/verdict'

@@ -16,6 +16,7 @@ import {
 	buildIndex,
 	labelKey
 } from '@lv/verdict'
+import { seededRandom as random } from '@lv/register-server'
 import { edenGC } from 'bun:jsc'
 import { registerSizes } from '../check-seed.ts'
 
@@ -90,18 +91,6 @@ export type World = {
 	licences: LicenceRow[]
 	tradingNames: TradingNameRow[]
 	linkRange: Map<string, [number, number]>
-}
-
-/** A seeded pseudo-random stream (mulberry32): the same seed gives the same world. */
-function random(seed: number): () => number {
-	let state = seed >>> 0
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0
-		let t = state
-		t = Math.imul(t ^ (t >>> 15), t | 1)
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-		return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-	}
 }
 
 /** Shares of operators whose name repeats an earlier operator's (another licence of a group), or shares its stem. */
