@@ -3,9 +3,6 @@ import { MAX_LINES, longFunctions, longFunctionsOfRepository } from './long-func
 
 const body = (lines: number) => Array.from({ length: lines }, (_, index) => `\tconst v${index} = ${index}`).join('\n')
 
-/** Long functions allowed without a `Long:` reason, as `path:name`. Being split after the bulk-page changes land. */
-const SPLIT_AFTER_BULK_PAGES = new Set(['services/dashboard/src/routes/bulk-routes.ts:bulkRoutes'])
-
 test('a function over the limit is listed with its name, first line and length; one at the limit is not', () => {
 	const source = [
 		`export function atLimit() {\n${body(78)}\n}`,
@@ -35,12 +32,7 @@ test('a `Long:` line directly above a function, in a // comment or its JSDoc, is
 
 test(`no function outside the tests is over ${MAX_LINES} lines without a Long: reason above it`, async () => {
 	const unreasoned = (await longFunctionsOfRepository(`${import.meta.dir}/..`, MAX_LINES, false))
-		.filter((row) => row.reason === null && !SPLIT_AFTER_BULK_PAGES.has(`${row.path}:${row.name}`))
+		.filter((row) => row.reason === null)
 		.map((row) => `${row.path}:${row.line} ${row.name} (${row.lines} lines)`)
 	expect(unreasoned).toEqual([])
-})
-
-test('every function listed as splitting after the bulk-page changes is still long (else drop it from the list)', async () => {
-	const long = new Set((await longFunctionsOfRepository(`${import.meta.dir}/..`, MAX_LINES, false)).map((row) => `${row.path}:${row.name}`))
-	expect([...SPLIT_AFTER_BULK_PAGES].filter((entry) => !long.has(entry))).toEqual([])
 })

@@ -65,6 +65,9 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		await page.click('button:has-text("Watch these (1 licensed operator)")')
 		expect(await textWhenShown(page, '[data-watch-outcome]')).toBe('1 operator added to your watchlist; 0 were already watched.')
 		await shot(page, 'sheets-03-watched')
+		expect(page.url()).toStartWith(`${stack.dashboard.url}/bulk/${jobId}?watched=`)
+		await page.reload()
+		expect(await textWhenShown(page, '[data-watch-outcome]')).toBe('1 operator added to your watchlist; 0 were already watched.')
 		const watched = await stack.h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`
 		expect(watched).toHaveLength(1)
 
@@ -101,6 +104,9 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		expect(await page.locator('[data-deliveries] tbody tr').count()).toBe(2)
 		expect(await page.textContent('[data-deliveries] tbody tr:first-child')).toContain('still being tried')
 		await shot(page, 'resend-02-queued')
+		expect(page.url()).toBe(`${stack.dashboard.url}/webhooks/${endpointId}/deliveries?notice=resent`)
+		await page.reload()
+		expect(await page.locator('[data-deliveries] tbody tr').count()).toBe(2)
 		const resent = await stack.h.db.sql`SELECT status FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND is_resend`
 		expect(resent.map((row) => row.status)).toEqual(['pending'])
 		await context.close()

@@ -43,10 +43,12 @@ describe('the usage page in a real browser', () => {
 		const page = await context.newPage()
 		const accountId = await signUpInChromium(page, h, server.url, 'usage@partner.example', 'pro')
 		const production = await issueApiKey(h.db.sql, h.clock, accountId, 'Production')
+		// A key of the account merely named like the dashboard's own keys stays its own row.
+		const lookalike = await issueApiKey(h.db.sql, h.clock, accountId, 'dashboard: usage')
 		await recordUsage(h.db.sql, seededCounts(accountId, production.id))
-		for (let i = 0; i < 3; i++) {
+		for (const key of [production.key, production.key, production.key, lookalike.key]) {
 			const answer = await h.gateway.handle(
-				new Request('http://api.localhost/v1/watchlist', { headers: { authorization: `Bearer ${production.key}` } })
+				new Request('http://api.localhost/v1/watchlist', { headers: { authorization: `Bearer ${key}` } })
 			)
 			expect(answer.status).toBe(200)
 		}
@@ -61,7 +63,9 @@ describe('the usage page in a real browser', () => {
 		const shownNovember = await tableDays(page, '2026-11')
 		const shownOctober = await tableDays(page, '2026-10')
 		expect(await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-keys]')).toContain('Production')
-		expect(await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-keys]')).toContain('dashboard: usage')
+		const keysShown = await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-keys]')
+		expect(keysShown).toContain('Dashboard: usage')
+		expect(keysShown).toContain(`dashboard: usage ${lookalike.displayPrefix}`)
 		expect(await textWhenShown(page, '[data-usage-month="2026-11"] [data-usage-reasons]')).toContain('per_second_limit_exceeded')
 		expect(await page.getAttribute('#quota-meter', 'aria-labelledby')).toBe('quota-heading')
 		await screenshot(page, 'usage-01')

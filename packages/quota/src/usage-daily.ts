@@ -1,4 +1,5 @@
 import type { Sql } from '@lv/db'
+import { dayOfMs, monthBounds, monthOf, previousMonth } from './usage-report.ts'
 import type { UsageCount } from './usage-tally.ts'
 
 /**
@@ -24,4 +25,25 @@ export async function readUsage(sql: Sql, accountId: string, fromDay: string, un
 		WHERE account_id = ${accountId} AND day >= ${fromDay}::date AND day < ${untilDay}::date
 		ORDER BY day, key_id, outcome`
 	return rows.map((row) => ({ accountId, keyId: row.key_id, day: row.day, outcome: row.outcome, count: Number(row.count) }))
+}
+
+/**
+ * How many months before the current one GET /v1/usage may be asked for. Rows are kept one month
+ * longer, so the month reported before the oldest allowed one is still whole.
+ */
+export const USAGE_MONTHS_BACK = 12
+
+/** The oldest `month` GET /v1/usage serves at `nowMs` (YYYY-MM). */
+export function oldestUsageMonth(nowMs: number): string {
+	const now = new Date(nowMs)
+	return monthOf(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - USAGE_MONTHS_BACK, 1))
+}
+
+/** The first day kept at `nowMs` (YYYY-MM-DD): the first of the month before the oldest month served. */
+export const firstRetainedDay = (nowMs: number) => dayOfMs(monthBounds(previousMonth(oldestUsageMonth(nowMs))).startMs)
+
+/** Deletes every account's rows before the retention at `nowMs`; answers how many went. */
+export async function pruneUsage(sql: Sql, nowMs: number): Promise<number> {
+	const deleted = await sql`DELETE FROM usage_daily WHERE day < ${firstRetainedDay(nowMs)}::date`
+	return deleted.count
 }

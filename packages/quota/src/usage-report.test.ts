@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { monthUsage, previousMonth } from './usage-report.ts'
+import { type KeyUsage, groupDashboardActions, monthUsage, previousMonth } from './usage-report.ts'
 import type { UsageCount } from './usage-tally.ts'
 
 const ACCOUNT = '00000000-0000-4000-8000-000000000001'
@@ -45,5 +45,35 @@ describe('monthUsage', () => {
 		expect(monthUsage('2024-02', '2026-11-03', [], []).days).toHaveLength(29)
 		expect(previousMonth('2026-01')).toBe('2025-12')
 		expect(previousMonth('2026-03')).toBe('2026-02')
+	})
+})
+
+describe('groupDashboardActions', () => {
+	const key = (keyId: string, label: string, calls: number, refusals = 0): KeyUsage => ({
+		keyId,
+		label,
+		displayPrefix: 'lv_live_abc',
+		revoked: false,
+		calls,
+		refusals
+	})
+
+	test('sums the dashboard action keys per action by the record, and leaves a key merely named like one as its own', () => {
+		const keys = [
+			key('00000000-0000-4000-8000-0000000000c1', 'dashboard: bulk check', 3, 1),
+			key('00000000-0000-4000-8000-0000000000c2', 'dashboard: bulk check', 4),
+			key('00000000-0000-4000-8000-0000000000c3', 'dashboard: bulk', 5),
+			key('00000000-0000-4000-8000-0000000000c4', 'dashboard: usage', 1)
+		]
+		const actionOf = new Map([
+			['00000000-0000-4000-8000-0000000000c1', 'bulk_check'],
+			['00000000-0000-4000-8000-0000000000c2', 'bulk_check'],
+			['00000000-0000-4000-8000-0000000000c4', 'usage']
+		])
+		expect(groupDashboardActions(keys, actionOf)).toEqual([
+			{ kind: 'dashboard', action: 'bulk_check', calls: 7, refusals: 1 },
+			{ kind: 'key', ...key('00000000-0000-4000-8000-0000000000c3', 'dashboard: bulk', 5) },
+			{ kind: 'dashboard', action: 'usage', calls: 1, refusals: 0 }
+		])
 	})
 })

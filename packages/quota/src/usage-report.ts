@@ -87,3 +87,30 @@ export function monthUsage(month: string, today: string, counts: readonly UsageC
 		refusalsByReason: [...perReason.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
 	}
 }
+
+/** A line of a month's usage: one of the account's keys, or all the dashboard's one-call keys of one action. */
+export type UsageEntry = ({ kind: 'key' } & KeyUsage) | { kind: 'dashboard'; action: string; calls: number; refusals: number }
+
+/**
+ * The month's keys with the dashboard's action keys (`actionOf`: key id → action, from the dashboard's
+ * own record, never a label) summed into one entry per action; most calls first.
+ */
+export function groupDashboardActions(keys: readonly KeyUsage[], actionOf: ReadonlyMap<string, string>): UsageEntry[] {
+	const entries: UsageEntry[] = []
+	const perAction = new Map<string, UsageEntry & { kind: 'dashboard' }>()
+	for (const key of keys) {
+		const action = actionOf.get(key.keyId)
+		if (action === undefined) {
+			entries.push({ kind: 'key', ...key })
+			continue
+		}
+		const entry = perAction.get(action) ?? { kind: 'dashboard', action, calls: 0, refusals: 0 }
+		if (!perAction.has(action)) {
+			perAction.set(action, entry)
+			entries.push(entry)
+		}
+		entry.calls += key.calls
+		entry.refusals += key.refusals
+	}
+	return entries.sort((a, b) => b.calls - a.calls || b.refusals - a.refusals)
+}

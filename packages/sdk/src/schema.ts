@@ -451,7 +451,7 @@ export interface paths {
          * The account's usage
          * @description Calls per UTC day for a month and the month before it (`month`, default the current month), with each key's calls and the refusals of known keys by reason (401 `api_key_revoked`, 402, 429), and the current month's quota used and left.
          *
-         *     `calls` counts every admitted call, including calls answered with an error, which the quota gives back; `quota.used` is the charged count (X-Monthly-Quota-Used). Calls made through assistant connectors and the dashboard are counted under their own keys.
+         *     `calls` counts every admitted call, including calls answered with an error, which the quota gives back; `quota.used` is the charged count (X-Monthly-Quota-Used). Calls made through assistant connectors are counted under the grant's key; the dashboard's calls are reported as one `kind: dashboard` entry per action (e.g. `bulk_check`), known by the dashboard's record of its one-call keys, never by a key's name.
          *
          *     Other replicas write their counts within a second, so the last second of calls may be missing. This call is counted like any other.
          */
@@ -5954,18 +5954,38 @@ export interface operations {
                                 date: string;
                                 refusals: string | number;
                             }[];
-                            /** @description Keys with calls or refusals in the month, most calls first. */
-                            keys: {
+                            /** @description Keys with calls or refusals in the month, and one `kind: dashboard` entry per dashboard action, most calls first. A key is a dashboard action key by the dashboard's record of the keys it issued, never by its name. */
+                            keys: ({
                                 calls: string | number;
                                 /** Format: uuid */
                                 key_id: string;
+                                /**
+                                 * @description One of the account’s API keys (a connector grant’s key included).
+                                 * @constant
+                                 */
+                                kind: "key";
                                 /** @description The key's label; null once the key is deleted. */
                                 name: string | null;
                                 /** @description The key's display prefix; null once the key is deleted. */
                                 prefix: string | null;
                                 refusals: string | number;
                                 revoked: boolean;
-                            }[];
+                            } | {
+                                /**
+                                 * @description The dashboard action.
+                                 * @example bulk_check
+                                 * @example export
+                                 * @example usage
+                                 */
+                                action: string;
+                                calls: string | number;
+                                /**
+                                 * @description All the dashboard's calls of one action, each made with its own one-call key.
+                                 * @constant
+                                 */
+                                kind: "dashboard";
+                                refusals: string | number;
+                            })[];
                             /**
                              * @description UTC month, YYYY-MM.
                              * @example 2026-11

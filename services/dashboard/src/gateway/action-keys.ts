@@ -7,10 +7,8 @@ export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 
 
 const ACTION_KEY_LABEL_PREFIX = 'dashboard: '
 
-/** The label every action key of `action` carries (the usage page sums their calls under it). */
+/** The label every action key of `action` carries (the API's usage report groups them by dashboard_action_keys, not by it). */
 const actionKeyLabel = (action: DashboardAction) => `${ACTION_KEY_LABEL_PREFIX}${action.replace('_', ' ')}`
-
-export const isActionKeyLabel = (label: string) => label.startsWith(ACTION_KEY_LABEL_PREFIX)
 
 /** An action key still unrevoked after this long belongs to a call that died; the sweep revokes it. */
 export const ACTION_KEY_LIFETIME_MS = 15 * MINUTE

@@ -1,9 +1,8 @@
-import { isActionKeyLabel } from './action-keys.ts'
 import type { GatewayClient } from './gateway-client.ts'
 import type { Managed } from './webhook-manage.ts'
 
 export type DayCount = { date: string; calls: number; refusals: number }
-/** A key's calls; the dashboard's own one-call keys are summed per action under their shared name. */
+/** A key's calls, or the dashboard's calls of one action (the API sums its one-call keys per action). */
 export type KeyCount = { name: string; prefix: string | null; revoked: boolean; calls: number; refusals: number }
 export type ReasonCount = { reason: string; status: number | null; count: number }
 export type MonthCounts = { month: string; calls: number; refusals: number; days: DayCount[]; keys: KeyCount[]; reasons: ReasonCount[] }
@@ -18,35 +17,21 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 const countOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 
-/** Keys as the page lists them: each of the account's keys, and one row per dashboard action for its one-call keys. */
-function keysOf(rows: Record<string, unknown>[]): KeyCount[] {
-	const byName = new Map<string, KeyCount>()
-	const keys: KeyCount[] = []
-	for (const row of rows) {
-		const name = text(row.name)
-		const key: KeyCount = {
-			name: name ?? 'Deleted key',
-			prefix: text(row.prefix),
-			revoked: row.revoked === true,
-			calls: count(row.calls),
-			refusals: count(row.refusals)
-		}
-		if (name === null || !isActionKeyLabel(name)) {
-			keys.push(key)
-			continue
-		}
-		const action = byName.get(name)
-		if (action) {
-			action.calls += key.calls
-			action.refusals += key.refusals
-			continue
-		}
-		const grouped = { ...key, prefix: null, revoked: false }
-		byName.set(name, grouped)
-		keys.push(grouped)
-	}
-	return keys.sort((a, b) => b.calls - a.calls || b.refusals - a.refusals)
-}
+const dashboardActionName = (action: unknown) => `Dashboard: ${String(action ?? '').replaceAll('_', ' ')}`
+
+/** Keys as the page lists them: each of the account's keys, and the API's one entry per dashboard action. */
+const keysOf = (rows: Record<string, unknown>[]): KeyCount[] =>
+	rows.map((row) =>
+		row.kind === 'dashboard'
+			? { name: dashboardActionName(row.action), prefix: null, revoked: false, calls: count(row.calls), refusals: count(row.refusals) }
+			: {
+					name: text(row.name) ?? 'Deleted key',
+					prefix: text(row.prefix),
+					revoked: row.revoked === true,
+					calls: count(row.calls),
+					refusals: count(row.refusals)
+				}
+	)
 
 function monthOf(row: Record<string, unknown>): MonthCounts {
 	return {

@@ -165,17 +165,37 @@ describe('bulk check', () => {
 		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
 		const page = await browser.get(`/bulk/${jobId}`)
 		expect(page.html).toContain('Watch these (1 licensed operator)')
-		const first = await browser.post(`/bulk/${jobId}/watch`, {})
+		const pressed = await browser.post(`/bulk/${jobId}/watch`, {})
+		expect(pressed.status).toBe(303)
+		const first = await browser.get(pressed.location as string)
 		expect(first.status).toBe(200)
 		expect(first.html).toContain('1 operator added to your watchlist; 0 were already watched.')
 		const watched = await h.db.sql`
 			SELECT o.slug FROM watchlist_entries e JOIN operators o ON o.id = e.operator_id WHERE e.account_id = ${accountId}`
 		expect(watched.map((row) => row.slug)).toEqual(['acme-gaming'])
 		h.clock.advanceSeconds(1)
-		const again = await browser.post(`/bulk/${jobId}/watch`, {})
+		const again = await browser.get((await browser.post(`/bulk/${jobId}/watch`, {})).location as string)
 		expect(again.html).toContain('0 operators added to your watchlist; 1 was already watched.')
 		const forged = await browser.postRaw(`/bulk/${jobId}/watch`, 'csrf=forged', 'application/x-www-form-urlencoded')
 		expect(forged.status).toBe(303)
+	}, 30_000)
+
+	test('refreshing the page Watch these redirected to shows the outcome again and adds nothing; an altered outcome shows nothing', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(browser, 'acmebet.co.uk')
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		await browser.get(`/bulk/${jobId}`)
+		const location = (await browser.post(`/bulk/${jobId}/watch`, {})).location as string
+		expect(location).toStartWith(`/bulk/${jobId}?watched=`)
+		await browser.get(location)
+		await h.db.sql`DELETE FROM watchlist_entries WHERE account_id = ${accountId}`
+		const refreshed = await browser.get(location)
+		expect(refreshed.html).toContain('1 operator added to your watchlist; 0 were already watched.')
+		expect(await h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`).toHaveLength(0)
+		const altered = await browser.get(`${location.slice(0, -2)}xx`)
+		expect(altered.status).toBe(200)
+		expect(altered.html).not.toContain('data-watch-outcome')
 	}, 30_000)
 
 	test('Watch these on a full watchlist says the plan cap was reached and adds nothing', async () => {
@@ -191,7 +211,7 @@ describe('bulk check', () => {
 		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
 		h.clock.advanceSeconds(1)
 		await browser.get(`/bulk/${jobId}`)
-		const pressed = await browser.post(`/bulk/${jobId}/watch`, {})
+		const pressed = await browser.get((await browser.post(`/bulk/${jobId}/watch`, {})).location as string)
 		expect(pressed.html).toContain('Your watchlist is full:</strong> 1 operator was not added.')
 		expect(pressed.html).toContain('watchlist_quota_exceeded')
 		expect(await h.db.sql`SELECT 1 FROM watchlist_entries WHERE account_id = ${accountId}`).toHaveLength(25)

@@ -20,6 +20,7 @@ import { findAccountEntry, jobNotFound } from './bulk-entry.ts'
 import { UUID, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
+import { watchedFromQuery, watchedLocation } from './watch-outcome-query.ts'
 
 const RESULTS_PER_PAGE = 100
 const MAX_SOURCE_NAME = 120
@@ -53,8 +54,22 @@ const numberParam = (value: string | undefined) => {
 	return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : 0
 }
 
+/** The bulk check pages: the list form and upload, the job page and its progress, results downloads, entries and Watch these. */
 export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway: GatewayClient) {
-	const { sql, clock, logger } = deps
+	const pages = bulkPages(deps, web, gateway)
+	return new Elysia()
+		.use(listFormRoutes(pages))
+		.use(jobRoutes(pages))
+		.use(watchRoutes(pages))
+		.use(resultDownloadRoutes(pages))
+		.use(entryRoutes(pages))
+}
+
+type BulkPages = ReturnType<typeof bulkPages>
+
+/** What every bulk route answers with: the form page, the job page and the account's job named in the path. */
+function bulkPages(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway: GatewayClient) {
+	const { sql, clock } = deps
 
 	async function formPage(session: Session, view: Partial<BulkFormView>, status = 200) {
 		const jobs = await listJobs(sql, session.accountId)
@@ -67,8 +82,16 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 		return { used: await monthlyCallsUsed(sql, accountId, clock.now().getTime()), quota: await callQuotaOfAccount(sql, accountId) }
 	}
 
+	const jobProgress = (job: BulkJob) =>
+		progressOf({
+			done: job.done,
+			total: job.total,
+			startedAtMs: job.startedAt?.getTime() ?? null,
+			nowMs: (job.finishedAt ?? clock.now()).getTime()
+		})
+
 	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, watchOutcome?: SafeHtml) {
-		const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
+		const filter = resultFilter(query)
 		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
 		const answered = job.state === 'done' || job.state === 'stopped'
 		return htmlResponse(
@@ -76,12 +99,7 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 				session,
 				csrf: web.csrfFor(session),
 				job,
-				progress: progressOf({
-					done: job.done,
-					total: job.total,
-					startedAtMs: job.startedAt?.getTime() ?? null,
-					nowMs: (job.finishedAt ?? clock.now()).getTime()
-				}),
+				progress: jobProgress(job),
 				quota: await quotaOf(session.accountId),
 				counts: answered ? await verdictCounts(sql, job.id) : [],
 				jurisdictions: answered ? await jurisdictionsOf(sql, job.id) : [],
@@ -101,6 +119,16 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 		return job ? { session, job } : jobNotFound(session)
 	}
 
+	return { deps, web, gateway, formPage, jobProgress, jobPage, sessionAndJob }
+}
+
+const resultFilter = (query: Record<string, string | undefined>) => ({
+	verdict: query.verdict ?? '',
+	jurisdiction: query.jurisdiction ?? ''
+})
+
+/** GET and POST /bulk: the list form, and a pasted or uploaded list read into a new job. */
+function listFormRoutes({ deps: { sql, clock, logger }, web, formPage }: BulkPages) {
 	return new Elysia()
 		.get('/bulk', async ({ request }) => {
 			const session = await web.session(request)
@@ -142,11 +170,17 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 			})
 			return redirect(`/bulk/${jobId}`)
 		})
+}
 
+/** GET /bulk/{id}, POST /bulk/{id}/start and GET /bulk/{id}/progress: the job page, its start and its progress. */
+function jobRoutes({ deps, web, jobPage, jobProgress, sessionAndJob }: BulkPages) {
+	const { sql, clock, logger } = deps
+	return new Elysia()
 		.get('/bulk/:id', async ({ request, params, query }) => {
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
-			return jobPage(found.session, found.job, query)
+			const watched = watchedFromQuery(found.session, query.watched)
+			return jobPage(found.session, found.job, query, watched ? watchOutcomeCallout(watched) : undefined)
 		})
 
 		.post('/bulk/:id/start', async ({ request, params, body }) => {
@@ -165,62 +199,65 @@ export function bulkRoutes(deps: DashboardDeps & { bus: Bus }, web: WebContext, 
 			return redirect(`/bulk/${job.id}`)
 		})
 
-		.post('/bulk/:id/watch', async ({ request, params, body }) => {
-			const found = await sessionAndJob(request, params.id)
-			if (found instanceof Response) return found
-			const { session, job } = found
-			if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
-			if (job.state !== 'done' && job.state !== 'stopped') return redirect(`/bulk/${job.id}`)
-			const outcome = await watchOperators(watchlistClient(gateway, session.accountId), await licensedOperatorSlugs(sql, job.id))
-			logger.info('bulk check operators watched', {
-				account_id: session.accountId,
-				job_id: job.id,
-				...('failed' in outcome
-					? { refused: outcome.failed.reason }
-					: {
-							added: outcome.added,
-							already_watched: outcome.alreadyWatched,
-							refused: outcome.refused.length,
-							cap_reached: outcome.capReached !== null
-						})
-			})
-			return jobPage(session, job, {}, watchOutcomeCallout(outcome))
-		})
-
 		.get('/bulk/:id/progress', async ({ request, params }) => {
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
 			const { job } = found
-			const progress = progressOf({
-				done: job.done,
-				total: job.total,
-				startedAtMs: job.startedAt?.getTime() ?? null,
-				nowMs: (job.finishedAt ?? clock.now()).getTime()
-			})
-			return Response.json({ state: job.state, ...progress }, { headers: { 'cache-control': 'no-store' } })
+			return Response.json({ state: job.state, ...jobProgress(job) }, { headers: { 'cache-control': 'no-store' } })
 		})
+}
 
+/** POST /bulk/{id}/watch: the job's licensed operators added to the account's watchlist. */
+function watchRoutes({ deps: { sql, logger }, web, gateway, sessionAndJob }: BulkPages) {
+	return new Elysia().post('/bulk/:id/watch', async ({ request, params, body }) => {
+		const found = await sessionAndJob(request, params.id)
+		if (found instanceof Response) return found
+		const { session, job } = found
+		if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
+		if (job.state !== 'done' && job.state !== 'stopped') return redirect(`/bulk/${job.id}`)
+		const outcome = await watchOperators(watchlistClient(gateway, session.accountId), await licensedOperatorSlugs(sql, job.id))
+		logger.info('bulk check operators watched', {
+			account_id: session.accountId,
+			job_id: job.id,
+			...('failed' in outcome
+				? { refused: outcome.failed.reason }
+				: {
+						added: outcome.added,
+						already_watched: outcome.alreadyWatched,
+						refused: outcome.refused.length,
+						cap_reached: outcome.capReached !== null
+					})
+		})
+		// Post/Redirect/Get: refreshing the page shows the outcome again and adds nothing.
+		return redirect(watchedLocation(job.id, session, outcome))
+	})
+}
+
+/** GET /bulk/{id}/results.csv and results.xlsx: the job's answers, filtered as on the page. */
+function resultDownloadRoutes({ deps: { sql }, sessionAndJob }: BulkPages) {
+	return new Elysia()
 		.get('/bulk/:id/results.csv', async ({ request, params, query }) => {
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
 			const { job } = found
-			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
-			return download(resultsCsv(sql, job.id, filter), 'text/csv; charset=utf-8', `bulk-check-${job.id}.csv`)
+			return download(resultsCsv(sql, job.id, resultFilter(query)), 'text/csv; charset=utf-8', `bulk-check-${job.id}.csv`)
 		})
 
 		.get('/bulk/:id/results.xlsx', async ({ request, params, query }) => {
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
 			const { job } = found
-			const filter = { verdict: query.verdict ?? '', jurisdiction: query.jurisdiction ?? '' }
-			return download(resultsWorkbook(sql, job.id, filter), XLSX_TYPE, `bulk-check-${job.id}.xlsx`)
+			return download(resultsWorkbook(sql, job.id, resultFilter(query)), XLSX_TYPE, `bulk-check-${job.id}.xlsx`)
 		})
+}
 
-		.get('/bulk/:id/entries/:position', async ({ request, params }) => {
-			const session = await web.session(request)
-			if (!session) return redirect('/sign-in')
-			const entry = await findAccountEntry(sql, session.accountId, params.id, params.position)
-			if (!entry) return jobNotFound(session)
-			return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), ...entry }))
-		})
+/** GET /bulk/{id}/entries/{position}: one entry's answer and evidence. */
+function entryRoutes({ deps: { sql }, web }: BulkPages) {
+	return new Elysia().get('/bulk/:id/entries/:position', async ({ request, params }) => {
+		const session = await web.session(request)
+		if (!session) return redirect('/sign-in')
+		const entry = await findAccountEntry(sql, session.accountId, params.id, params.position)
+		if (!entry) return jobNotFound(session)
+		return htmlResponse(entryPage({ session, csrf: web.csrfFor(session), ...entry }))
+	})
 }

@@ -4,8 +4,10 @@ import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { webhookManager } from '../gateway/webhook-manage.ts'
 import { deliveriesPage } from '../pages/webhooks-page.ts'
 import type { EndpointListing } from '@lv/subscription-store'
-import { htmlResponse } from './respond.ts'
+import { htmlResponse, redirect } from './respond.ts'
 import { type WebhookPages, problemStatus } from './webhook-routes.ts'
+
+const RESENT = 'Queued again as a new delivery: it is sent within moments and shows at the top of the log.'
 
 /** GET /webhooks/{id}/deliveries and POST /webhooks/{id}/deliveries/{delivery_id}/resend: the delivery log and Resend. */
 export function deliveryLogRoutes({ deps: { logger }, web, gateway, sessionAndEndpoint }: WebhookPages) {
@@ -31,10 +33,10 @@ export function deliveryLogRoutes({ deps: { logger }, web, gateway, sessionAndEn
 	}
 
 	return new Elysia()
-		.get('/webhooks/:id/deliveries', async ({ request, params }) => {
+		.get('/webhooks/:id/deliveries', async ({ request, params, query }) => {
 			const found = await sessionAndEndpoint(request, params.id, undefined)
 			if (found instanceof Response) return found
-			return logPage(found.session, found.endpoint, {})
+			return logPage(found.session, found.endpoint, query.notice === 'resent' ? { notice: RESENT } : {})
 		})
 
 		.post('/webhooks/:id/deliveries/:delivery_id/resend', async ({ request, params, body }) => {
@@ -47,10 +49,8 @@ export function deliveryLogRoutes({ deps: { logger }, web, gateway, sessionAndEn
 				endpoint_id: endpoint.id,
 				refused: outcome.ok ? null : outcome.problem.reason
 			})
-			if (outcome.ok)
-				return logPage(session, endpoint, {
-					notice: 'Queued again as a new delivery: it is sent within moments and shows at the top of the log.'
-				})
+			// Post/Redirect/Get: refreshing the log after a resend shows it again and queues nothing.
+			if (outcome.ok) return redirect(`/webhooks/${endpoint.id}/deliveries?notice=resent`)
 			return logPage(session, endpoint, { resendProblem: outcome.problem }, problemStatus(outcome.problem))
 		})
 }

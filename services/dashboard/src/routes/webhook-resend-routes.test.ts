@@ -29,7 +29,10 @@ describe('resend from the delivery log', () => {
 		const log = await browser.get(`/webhooks/${endpointId}/deliveries`)
 		expect(log.html).toContain(`action="/webhooks/${endpointId}/deliveries/${deliveryId}/resend"`)
 		h.clock.advanceSeconds(1)
-		const resent = await browser.post(`/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, {})
+		const posted = await browser.post(`/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, {})
+		expect(posted.status).toBe(303)
+		expect(posted.location).toBe(`/webhooks/${endpointId}/deliveries?notice=resent`)
+		const resent = await browser.get(posted.location as string)
 		expect(resent.status).toBe(200)
 		expect(resent.html).toContain('Queued again as a new delivery')
 		const [row] = await h.db.sql<{ id: string; status: string }[]>`
@@ -37,6 +40,19 @@ describe('resend from the delivery log', () => {
 		expect(row?.status).toBe('pending')
 		expect(resent.html).toContain(`data-delivery="${row?.id}"`)
 		expect(resent.html).toContain('still being tried')
+	})
+
+	test('refreshing the log after a resend shows the notice again and queues nothing more', async () => {
+		const { browser, endpointId, deliveryId } = await signedInWithDelivery()
+		h.clock.advanceSeconds(1)
+		const posted = await browser.post(`/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, {})
+		const redirected = posted.location as string
+		await browser.get(redirected)
+		const refreshed = await browser.get(redirected)
+		expect(refreshed.status).toBe(200)
+		expect(refreshed.html).toContain('Queued again as a new delivery')
+		const resends = await h.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND resend_of = ${deliveryId}`
+		expect(resends.length).toBe(1)
 	})
 
 	test('a paused endpoint, a form without its token and a foreign delivery are refused and queue nothing', async () => {

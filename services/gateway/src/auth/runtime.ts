@@ -72,7 +72,7 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 		keys,
 		limits,
 		lastUsed: createLastUsedStamps(sql, logger),
-		usage: createUsageRecorder(sql, logger),
+		usage: createUsageRecorder(sql, deps.clock, logger),
 		metrics: deps.metrics,
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,

@@ -9,7 +9,7 @@ export const UsageQuery = t.Object(
 		month: t.Optional(
 			t.String({
 				description:
-					'The later of the two months reported, YYYY-MM (default: the current UTC month). A malformed or future month is 400 `invalid_query` / `invalid_month`.',
+					'The later of the two months reported, YYYY-MM (default: the current UTC month), at most 12 months before the current one: usage is kept for the current month and the 13 before it, so the month reported before the oldest allowed one is still whole. A malformed, older or future month is 400 `invalid_query` / `invalid_month`.',
 				examples: ['2026-11']
 			})
 		)
@@ -25,15 +25,27 @@ const MonthModel = t.Object({
 		description: 'Every day of the month up to today (all of a past month), zeros included, oldest first.'
 	}),
 	keys: t.Array(
-		t.Object({
-			key_id: t.String({ format: 'uuid' }),
-			name: t.Union([t.String(), t.Null()], { description: "The key's label; null once the key is deleted." }),
-			prefix: t.Union([t.String(), t.Null()], { description: "The key's display prefix; null once the key is deleted." }),
-			revoked: t.Boolean(),
-			calls: Count,
-			refusals: Count
-		}),
-		{ description: 'Keys with calls or refusals in the month, most calls first.' }
+		t.Union([
+			t.Object({
+				kind: t.Literal('key', { description: 'One of the account’s API keys (a connector grant’s key included).' }),
+				key_id: t.String({ format: 'uuid' }),
+				name: t.Union([t.String(), t.Null()], { description: "The key's label; null once the key is deleted." }),
+				prefix: t.Union([t.String(), t.Null()], { description: "The key's display prefix; null once the key is deleted." }),
+				revoked: t.Boolean(),
+				calls: Count,
+				refusals: Count
+			}),
+			t.Object({
+				kind: t.Literal('dashboard', { description: "All the dashboard's calls of one action, each made with its own one-call key." }),
+				action: t.String({ description: 'The dashboard action.', examples: ['bulk_check', 'export', 'usage'] }),
+				calls: Count,
+				refusals: Count
+			})
+		]),
+		{
+			description:
+				"Keys with calls or refusals in the month, and one `kind: dashboard` entry per dashboard action, most calls first. A key is a dashboard action key by the dashboard's record of the keys it issued, never by its name."
+		}
 	),
 	refusals_by_reason: t.Array(
 		t.Object({

@@ -256,7 +256,7 @@ export const OUTCOMES = {
 		400,
 		'invalid_query',
 		'invalid_month',
-		'month must be a UTC month YYYY-MM from 2020-01 to the current month.',
+		'month must be a UTC month YYYY-MM from 12 months ago to the current month.',
 		{
 			field: 'month'
 		}

@@ -22,7 +22,7 @@ const WEBHOOK_ID = '3f0c8a4e-2b8f-4a56-9d1e-1f2a3b4c5d6e'
 
 const USAGE_KEY_ID = '5a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d'
 
-/** A month of GET /v1/usage with one key making `calls` per day and `refused` per-second refusals on the last day. */
+/** A month of GET /v1/usage with one key making `calls` per day and `refused` per-second refusals on the last day, and two dashboard bulk-check calls. */
 function usageMonth(month: string, calls: number[], refused: number) {
 	const total = calls.reduce((sum, count) => sum + count, 0)
 	const days = calls.map((count, index) => ({
@@ -35,7 +35,10 @@ function usageMonth(month: string, calls: number[], refused: number) {
 		calls: total,
 		refusals: refused,
 		days,
-		keys: [{ key_id: USAGE_KEY_ID, name: 'Production', prefix: 'lvk_4f2a…', revoked: false, calls: total, refusals: refused }],
+		keys: [
+			{ kind: 'key', key_id: USAGE_KEY_ID, name: 'Production', prefix: 'lvk_4f2a…', revoked: false, calls: total - 2, refusals: refused },
+			{ kind: 'dashboard', action: 'bulk_check', calls: 2, refusals: 0 }
+		],
 		refusals_by_reason: refused ? [{ reason: 'per_second_limit_exceeded', status: 429, count: refused }] : []
 	}
 }

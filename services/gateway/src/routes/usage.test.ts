@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { revokeApiKey } from '@lv/accounts'
+import { issueApiKey, revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
@@ -33,7 +33,10 @@ type MonthBody = {
 	calls: number
 	refusals: number
 	days: { date: string; calls: number; refusals: number }[]
-	keys: { key_id: string; name: string | null; revoked: boolean; calls: number; refusals: number }[]
+	keys: (
+		| { kind: 'key'; key_id: string; name: string | null; revoked: boolean; calls: number; refusals: number }
+		| { kind: 'dashboard'; action: string; calls: number; refusals: number }
+	)[]
 	refusals_by_reason: { reason: string; status: number | null; count: number }[]
 }
 type UsageBody = {
@@ -71,6 +74,29 @@ describe('GET /v1/usage', () => {
 		expect(body.quota).toEqual({ limit: null, used: 4, remaining: null, resets_at: '2026-12-01T00:00:00.000Z' })
 	})
 
+	test("reports the dashboard's one-call keys as one entry per action by its record, and a key merely named like one as its own", async () => {
+		clock.set('2026-11-10T12:00:00.000Z')
+		const account = await accountWithKey(db.sql, clock, 'usage_open')
+		const named = await issueApiKey(db.sql, clock, account.accountId, 'dashboard: bulk')
+		for (const action of ['bulk_check', 'bulk_check', 'usage']) {
+			const issued = await issueApiKey(db.sql, clock, account.accountId, 'dashboard: bulk')
+			await db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${issued.id}, ${action}, ${clock.now()})`
+			expect((await get(issued.key, '/v1/watchlist')).status).toBe(200)
+		}
+		expect((await get(named.key, '/v1/watchlist')).status).toBe(200)
+
+		const [november] = (await usageOf(account.key)).months as [MonthBody, MonthBody]
+		expect(november.keys[0]).toEqual({ kind: 'dashboard', action: 'bulk_check', calls: 2, refusals: 0 })
+		expect(november.keys).toHaveLength(4)
+		expect(november.keys).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ kind: 'key', key_id: account.keyId, calls: 1 }),
+				expect.objectContaining({ kind: 'key', key_id: named.id, name: 'dashboard: bulk', calls: 1 }),
+				{ kind: 'dashboard', action: 'usage', calls: 1, refusals: 0 }
+			])
+		)
+	})
+
 	test('counts 429s and revoked-key 401s of the account by reason, and the quota used and left', async () => {
 		clock.set('2026-11-12T08:00:00.000Z')
 		const account = await accountWithKey(db.sql, clock, 'usage_tight')
@@ -90,7 +116,7 @@ describe('GET /v1/usage', () => {
 			{ reason: 'per_second_limit_exceeded', status: 429, count: 1 }
 		])
 		expect(november.days.find((day) => day.date === '2026-11-12')).toEqual({ date: '2026-11-12', calls: 3, refusals: 2 })
-		const revoked = november.keys.find((key) => key.key_id === account.keyId)
+		const revoked = november.keys.find((key) => key.kind === 'key' && key.key_id === account.keyId)
 		expect(revoked).toMatchObject({ revoked: true, calls: 2, refusals: 2 })
 		// Two watchlist calls and this one charged to the monthly quota of 100.
 		expect(body.quota).toMatchObject({ limit: 100, used: 3, remaining: 97 })
@@ -115,10 +141,11 @@ describe('GET /v1/usage', () => {
 		expect(earlier.months[0]?.days).toHaveLength(31)
 	})
 
-	test('a malformed, too early or future month is 400 invalid_query / invalid_month with details.field month', async () => {
+	test('a malformed, future or pruned month (more than 12 months back) is 400 invalid_query / invalid_month with details.field month', async () => {
 		clock.set('2026-11-15T10:00:00.000Z')
 		const { key } = await accountWithKey(db.sql, clock, 'usage_open')
-		for (const month of ['2026-13', '2026-1', 'november', '2026-12', '2019-12', '2026-11-01', '']) {
+		expect((await get(key, '/v1/usage?month=2025-11')).status).toBe(200)
+		for (const month of ['2026-13', '2026-1', 'november', '2026-12', '2025-10', '2019-12', '2026-11-01', '']) {
 			const response = await get(key, `/v1/usage?month=${encodeURIComponent(month)}`)
 			expect(response.status).toBe(400)
 			expect(await response.json()).toMatchObject({ code: 'invalid_query', details: { reason: 'invalid_month', field: 'month' } })
@@ -142,7 +169,7 @@ describe('GET /v1/usage', () => {
 					const response = await get(key, `/v1/usage?${query}`)
 					const month = new URLSearchParams(query).get('month')
 					if (response.status === 200) {
-						expect(month === null || (valid.test(month) && month >= '2020-01' && month <= '2026-11')).toBe(true)
+						expect(month === null || (valid.test(month) && month >= '2025-11' && month <= '2026-11')).toBe(true)
 						return
 					}
 					expect(response.status).toBe(400)

@@ -1,6 +1,17 @@
 import { Elysia } from 'elysia'
 import { namedKeys } from '@lv/accounts'
-import { type MonthUsage, dayOfMs, monthBounds, monthUsage, monthlyCallsUsed, previousMonth, readUsage } from '@lv/quota'
+import { dashboardActionsOf } from '@lv/dashboard-store'
+import {
+	type MonthUsage,
+	type UsageEntry,
+	dayOfMs,
+	groupDashboardActions,
+	monthBounds,
+	monthUsage,
+	monthlyCallsUsed,
+	previousMonth,
+	readUsage
+} from '@lv/quota'
 import { utcMonthWindow } from '@lv/fixed-window'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
@@ -9,19 +20,25 @@ import { UsageModel, UsageQuery } from '../models/usage.ts'
 import { parseUsageMonth } from '../usage/usage-query.ts'
 import { keyedCaller } from './watchlist.ts'
 
-const asBody = (usage: MonthUsage) => ({
+const entryBody = (entry: UsageEntry) =>
+	entry.kind === 'dashboard'
+		? entry
+		: {
+				kind: entry.kind,
+				key_id: entry.keyId,
+				name: entry.label,
+				prefix: entry.displayPrefix,
+				revoked: entry.revoked,
+				calls: entry.calls,
+				refusals: entry.refusals
+			}
+
+const asBody = (usage: MonthUsage, actionOf: ReadonlyMap<string, string>) => ({
 	month: usage.month,
 	calls: usage.calls,
 	refusals: usage.refusals,
 	days: usage.days,
-	keys: usage.keys.map((key) => ({
-		key_id: key.keyId,
-		name: key.label,
-		prefix: key.displayPrefix,
-		revoked: key.revoked,
-		calls: key.calls,
-		refusals: key.refusals
-	})),
+	keys: groupDashboardActions(usage.keys, actionOf).map(entryBody),
 	refusals_by_reason: usage.refusalsByReason
 })
 
@@ -41,7 +58,8 @@ export const usageRoutes = (deps: RouteDeps) => {
 				readUsage(sql, accountId, dayOfMs(monthBounds(earlier).startMs), dayOfMs(monthBounds(month).endMs)),
 				monthlyCallsUsed(sql, accountId, nowMs)
 			])
-			const keys = await namedKeys(sql, accountId, [...new Set(counts.map((count) => count.keyId))])
+			const keyIds = [...new Set(counts.map((count) => count.keyId))]
+			const [keys, actionOf] = await Promise.all([namedKeys(sql, accountId, keyIds), dashboardActionsOf(sql, keyIds)])
 			const today = dayOfMs(nowMs)
 			const limit = plan.monthlyQuota
 			return {
@@ -53,7 +71,7 @@ export const usageRoutes = (deps: RouteDeps) => {
 					remaining: limit === null ? null : Math.max(0, limit - used),
 					resets_at: new Date(utcMonthWindow(nowMs).resetMs).toISOString()
 				},
-				months: [month, earlier].map((each) => asBody(monthUsage(each, today, counts, keys)))
+				months: [month, earlier].map((each) => asBody(monthUsage(each, today, counts, keys), actionOf))
 			}
 		},
 		{
@@ -65,7 +83,7 @@ export const usageRoutes = (deps: RouteDeps) => {
 				summary: "The account's usage",
 				description: [
 					"Calls per UTC day for a month and the month before it (`month`, default the current month), with each key's calls and the refusals of known keys by reason (401 `api_key_revoked`, 402, 429), and the current month's quota used and left.",
-					'`calls` counts every admitted call, including calls answered with an error, which the quota gives back; `quota.used` is the charged count (X-Monthly-Quota-Used). Calls made through assistant connectors and the dashboard are counted under their own keys.',
+					"`calls` counts every admitted call, including calls answered with an error, which the quota gives back; `quota.used` is the charged count (X-Monthly-Quota-Used). Calls made through assistant connectors are counted under the grant's key; the dashboard's calls are reported as one `kind: dashboard` entry per action (e.g. `bulk_check`), known by the dashboard's record of its one-call keys, never by a key's name.",
 					'Other replicas write their counts within a second, so the last second of calls may be missing. This call is counted like any other.'
 				].join('\n\n'),
 				security: [{ apiKey: [] }]
