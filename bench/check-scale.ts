@@ -14,7 +14,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { checkDomain } from '@lv/verdict'
-import { buildJurisdiction, buildWorldIndex, hostname, world } from './lib/synthetic-world.ts'
+import { buildJurisdiction, buildWorldIndex, distinctNameKeys, hostname, world } from './lib/synthetic-world.ts'
 
 const proc = () => readFileSync('/proc/self/status', 'utf8')
 const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(proc())?.[1] ?? Number.NaN) / 1024
@@ -65,6 +65,7 @@ function measure(size: number, queries: number) {
 	return {
 		size,
 		operators: w.operators.length,
+		distinctNameKeys: distinctNameKeys(index),
 		rssAfterLoadMb: Math.round(rssAfterLoadMb),
 		rebuildPeakMb: Math.round(rebuildPeakMb),
 		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),

@@ -5,11 +5,11 @@
  * per-check CPU and wall time (p50 / p99 / max), the name-search build time and a digest of the
  * answers (equal digests between two builds: the same answers).
  *
- *   bun bench/name-stage.ts            # 5,000,000 links' worth of names (225,000)
+ *   bun bench/name-stage.ts            # 5,000,000 links' worth of names (about 230,000)
  *   bun bench/name-stage.ts 500000 5000
  */
 import { checkDomain } from '@lv/verdict'
-import { buildWorldIndex, hostname, world } from './lib/synthetic-world.ts'
+import { buildWorldIndex, distinctNameKeys, hostname, world } from './lib/synthetic-world.ts'
 
 const size = Number(process.argv[2] ?? 5_000_000)
 const queries = Number(process.argv[3] ?? 5_000)
@@ -45,6 +45,7 @@ console.log(
 		bench: 'name-stage',
 		size,
 		names,
+		distinctKeys: distinctNameKeys(index),
 		buildMs: Math.round(buildMs),
 		queries,
 		nameMatches,

@@ -1,8 +1,9 @@
 /**
  * A synthetic register world for the scale benches: brand-like compound names and hostnames
  * (`luckyharbourspin.bet`) built from gambling and everyday words, so the name stage sees
- * realistic near-misses rather than digit-only names. Deterministic: the same size gives the
- * same world. Hostnames 0..size-1 are listed; `hostname(n)` for n >= size is never listed.
+ * realistic near-misses rather than digit-only names. Operator names are mostly distinct (as in
+ * real registers), a few repeat or share a stem (operatorNames). Deterministic: the same size gives
+ * the same world. Hostnames 0..size-1 are listed; `hostname(n)` for n >= size is never listed.
  */
 import {
 	type CheckIndex,
@@ -12,8 +13,10 @@ import {
 	type OperatorRow,
 	type TradingNameRow,
 	beginJurisdiction,
-	buildIndex
+	buildIndex,
+	labelKey
 } from '@lv/verdict'
+import { seededRandom as random } from '@lv/register-server'
 import { edenGC } from 'bun:jsc'
 import { registerSizes } from '../check-seed.ts'
 
@@ -32,7 +35,22 @@ export const WORDS = (
 	'coin cash money bank vault treasure loot bounty prize reward bonus cashback tokens credit'
 ).split(' ')
 export const TLDS = ['com', 'co.uk', 'net', 'bet', 'casino', 'io', 'mt', 'eu']
-const SUFFIXES = ['Ltd', 'Limited', 'N.V.', 'B.V.', 'Plc', 'Group Ltd', 'Entertainment Ltd', 'Gaming Ltd']
+const SUFFIXES = [
+	'Ltd',
+	'Limited',
+	'N.V.',
+	'B.V.',
+	'Plc',
+	'Group Ltd',
+	'Entertainment Ltd',
+	'Gaming Ltd',
+	'Holdings Limited',
+	'Interactive Ltd'
+]
+/** Words some brands carry after their compound ("Lucky Harbour Gaming"). */
+const BRAND_TAILS = ['Entertainment', 'Gaming', 'Games', 'Interactive', 'Media', 'Online', 'Group']
+/** Endings that coin a brand from a word ("Spinora", "Lotto ly"). */
+const COINED = ['ia', 'ly', 'io', 'ora', 'ix', 'o', 'za', 'go']
 const CHUNK = 10_000
 const PER_OPERATOR = 50
 
@@ -75,24 +93,73 @@ export type World = {
 	linkRange: Map<string, [number, number]>
 }
 
+/** Shares of operators whose name repeats an earlier operator's (another licence of a group), or shares its stem. */
+const SHARED_NAME = 0.07
+const GROUP_STEM = 0.1
+
+/**
+ * Operator display names: mostly distinct brand-like compounds of two or three words, some coined
+ * ("Spinora"), some with a tail ("Gaming") or, rarely, digits; about 7 % repeat an earlier name and
+ * 10 % share an earlier name's first word (a group's brands). Deterministic from `seed`.
+ */
+export function operatorNames(count: number, seed = 20_261_124): string[] {
+	const next = random(seed)
+	const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T
+	const names: string[] = []
+	const used = new Set<string>()
+	const fresh = (stem: string | null): string => {
+		for (;;) {
+			const words = [stem ?? title(pick(WORDS)), title(pick(WORDS))]
+			const shape = next()
+			if (shape < 0.4) words.push(title(pick(WORDS)))
+			else if (shape < 0.5) words[1] = `${words[1]}${pick(COINED)}`
+			let name = next() < 0.5 ? words.join('') : words.join(' ')
+			const extra = next()
+			if (extra < 0.08) name = `${name} ${pick(BRAND_TAILS)}`
+			else if (extra < 0.1) name = `${name}${Math.floor(next() * 900) + 10}`
+			if (!used.has(labelKey(name))) return name
+		}
+	}
+	for (let n = 0; n < count; n++) {
+		const roll = next()
+		const earlier = names.length > 0 ? names[Math.floor(next() * names.length)] : undefined
+		const name =
+			earlier !== undefined && roll < SHARED_NAME
+				? earlier
+				: fresh(earlier !== undefined && roll < SHARED_NAME + GROUP_STEM ? (earlier.match(/^[A-Z][a-z]+/)?.[0] ?? null) : null)
+		used.add(labelKey(name))
+		names.push(name)
+	}
+	return names
+}
+
+/** Distinct name keys over the index's shards (equal keys are scored once per shard). */
+export function distinctNameKeys(index: CheckIndex): number {
+	let keys = 0
+	for (const shard of index.shards.values()) keys += shard.nameSearch.exact.size
+	return keys
+}
+
 export function world(size: number, readAt: Date): World {
 	const operators: OperatorRow[] = []
 	const licences: LicenceRow[] = []
 	const tradingNames: TradingNameRow[] = []
 	const linkRange = new Map<string, [number, number]>()
+	const sizes = registerSizes(size)
+	const names = operatorNames(sizes.reduce((sum, [, links]) => sum + Math.max(1, Math.ceil(links / PER_OPERATOR)), 0))
+	const next = random(size)
 	let firstLink = 0
-	for (const [code, links] of registerSizes(size)) {
+	for (const [code, links] of sizes) {
 		linkRange.set(code, [firstLink, firstLink + links])
 		const count = Math.max(1, Math.ceil(links / PER_OPERATOR))
 		for (let i = 0; i < count; i++) {
 			const n = operators.length
-			const brand = `${title(WORDS[(n * 7) % W] ?? '')}${title(WORDS[(n * 13 + 5) % W] ?? '')}`
-			const name = n >= W * W ? `${brand} ${title(WORDS[(n * 31) % W] ?? '')}` : brand
+			const name = names[n] as string
 			const owner: OperatorRow = {
 				id: uuid(1, n),
 				slug: `op-${n}`,
 				display_name: name,
-				registered_name: `${name} ${SUFFIXES[n % SUFFIXES.length]}`
+				registered_name: `${name} ${SUFFIXES[Math.floor(next() * SUFFIXES.length)]}`
 			}
 			operators.push(owner)
 			licences.push({
@@ -112,7 +179,7 @@ export function world(size: number, readAt: Date): World {
 				last_listed_at: readAt,
 				source_url: `https://registers.example/${code}`
 			})
-			tradingNames.push({ operator_id: owner.id, jurisdiction_code: code, name: `${name}${title(WORDS[(n * 17 + 3) % W] ?? '')}` })
+			tradingNames.push({ operator_id: owner.id, jurisdiction_code: code, name: `${name} ${title(WORDS[Math.floor(next() * W)] ?? '')}` })
 		}
 		firstLink += links
 	}

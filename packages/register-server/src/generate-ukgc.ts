@@ -14,7 +14,7 @@ export type GeneratedUkgc = {
 export type GenerateOptions = { licences: number; domains: number; seed?: number }
 
 /** A small deterministic PRNG (mulberry32), so a generated register is the same on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
 	let state = seed >>> 0
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0
