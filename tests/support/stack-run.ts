@@ -30,16 +30,9 @@ async function freeStackPorts(): Promise<StackPortsEnv> {
 	}
 }
 
-/**
- * `bun scripts/stack.ts <args>` as a developer runs it, on free ports with data in a throwaway
- * directory; resolves once it printed its demo key.
- */
-export async function runStack(args: string[] = []) {
-	const dataDir = makeOwnedTempDir('stack-smoke')
-	const ports = await freeStackPorts()
+/** `bun scripts/stack.ts <args>` in its own process group, like a terminal's foreground job: Ctrl-C reaches the group, not this test. */
+function spawnStack(args: string[], dataDir: string, ports: StackPortsEnv) {
 	let output = ''
-	let started: ProcessEntry[] = []
-	// its own process group, like a terminal's foreground job: Ctrl-C reaches the group, not this test
 	const child = Bun.spawn(['bun', 'scripts/stack.ts', ...args], {
 		cwd: REPO_ROOT,
 		detached: true,
@@ -59,11 +52,23 @@ export async function runStack(args: string[] = []) {
 			for await (const chunk of stream) output += new TextDecoder().decode(chunk)
 		})()
 	}
+	return { child, output: () => output }
+}
+
+/**
+ * `bun scripts/stack.ts <args>` as a developer runs it, on free ports with data in a throwaway
+ * directory; resolves once it printed its demo key.
+ */
+export async function runStack(args: string[] = []) {
+	const dataDir = makeOwnedTempDir('stack-smoke')
+	const ports = await freeStackPorts()
+	const { child, output: outputSoFar } = spawnStack(args, dataDir, ports)
+	let started: ProcessEntry[] = []
 	const run = {
 		child,
 		ports,
 		dataDir,
-		output: () => output,
+		output: outputSoFar,
 		key: '',
 		/** GET on a gateway (the first unless `apiPort`) with the demo key. */
 		async get(path: string, apiPort = ports.STACK_API_PORT) {
@@ -82,7 +87,7 @@ export async function runStack(args: string[] = []) {
 		 */
 		async interrupt() {
 			run.processes()
-			const before = output.length
+			const before = outputSoFar().length
 			process.kill(-child.pid, 'SIGINT')
 			const exitCode = await Promise.race([child.exited, Bun.sleep(25_000).then(() => 'still running' as const)])
 			await waitFor(() => started.every((entry) => !stillRunning(entry)), {
@@ -90,11 +95,11 @@ export async function runStack(args: string[] = []) {
 				timeoutMs: 5_000,
 				intervalMs: 100
 			}).catch(() => {})
-			const stopping = output.slice(before).split('\n')
+			const stopping = outputSoFar().slice(before).split('\n')
 			return {
 				exitCode,
 				leftRunning: started.filter(stillRunning).map((entry) => `${entry.name} ${entry.pid}`),
-				notStopped: startedServices(output).filter(
+				notStopped: startedServices(outputSoFar()).filter(
 					(name) => !stopping.some((line) => line.startsWith(`${name.padEnd(15)} | `) && line.includes('"msg":"stopped"'))
 				),
 				errorLines: stopping.filter((line) => line.includes('"level":"error"'))
@@ -113,14 +118,14 @@ export async function runStack(args: string[] = []) {
 		}
 	}
 	run.key = await Promise.race([
-		waitFor(() => /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(output)?.[1] ?? false, {
+		waitFor(() => /Demo API key\s+(lvk_[A-Za-z0-9]{32})\s/.exec(outputSoFar())?.[1] ?? false, {
 			what: 'the stack to print its demo key',
 			timeoutMs: 90_000,
 			intervalMs: 100
 		}),
 		child.exited.then((code) => Promise.reject(new Error(`the stack exited with ${code}`)))
 	]).catch(async (error) => {
-		const seen = output
+		const seen = outputSoFar()
 		await run.cleanUp()
 		throw new Error(`${error}\n${seen.slice(-3000)}`)
 	})
