@@ -91,6 +91,7 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	bulk_check_entries: dashboard('one line of a bulk check'),
 	bulk_check_results: dashboard('the answer to one line of a bulk check, stored with its batch'),
 	bulk_check_batches: dashboard('a batch of a bulk check claimed by a worker'),
+	bulk_check_summaries: dashboard("a bulk check's answers counted per verdict and jurisdiction"),
 	oauth_clients: dashboard('a registered assistant connector (RFC 7591)'),
 	oauth_grants: dashboard('a consent, owning a key of the account', GATEWAY),
 	oauth_authorization_codes: dashboard('an authorisation code, as SHA-256'),

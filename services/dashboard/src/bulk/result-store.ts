@@ -1,21 +1,6 @@
 import { csvRecord, neutraliseFormula } from '@lv/csv'
 import type { Sql } from '@lv/db'
 
-export type VerdictCount = { verdict: string | null; count: number }
-
-/** Answered entries per verdict (null: a per-row error), most frequent first. */
-export async function verdictCounts(sql: Sql, jobId: string): Promise<VerdictCount[]> {
-	return sql<VerdictCount[]>`
-		SELECT verdict, count(*)::int AS count FROM bulk_check_results WHERE job_id = ${jobId}
-		GROUP BY verdict ORDER BY count DESC, verdict`
-}
-
-export async function jurisdictionsOf(sql: Sql, jobId: string): Promise<string[]> {
-	const rows = await sql<{ jurisdiction: string }[]>`
-		SELECT DISTINCT jurisdiction FROM bulk_check_results WHERE job_id = ${jobId} AND jurisdiction IS NOT NULL ORDER BY jurisdiction`
-	return rows.map((row) => row.jurisdiction)
-}
-
 /** `verdict` `error` picks the per-row errors; an empty filter picks every answered entry. */
 export type ResultFilter = { verdict: string; jurisdiction: string }
 
@@ -37,7 +22,11 @@ export type ResultRow = {
 	errorDetail: string | null
 }
 
-export type ResultPage = { rows: ResultRow[]; total: number; offset: number; limit: number }
+/** One page of rows in list order, and whether the filter matches rows before and after it. */
+export type ResultPage = { rows: ResultRow[]; hasEarlier: boolean; hasLater: boolean }
+
+/** Where a page starts: after a position (`-1`: the first page), or ends: before one (from the last page back). */
+export type PageBound = { after: number } | { before: number }
 
 type EntryRow = {
 	position: number
@@ -74,20 +63,49 @@ function resultRow(row: EntryRow): ResultRow {
 	}
 }
 
-/** Answered entries (`e`: the entry, `r`: its answer) that pass the filter. */
-const filtered = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
-	bulk_check_results r JOIN bulk_check_entries e ON e.job_id = r.job_id AND e.position = r.position
-	WHERE r.job_id = ${jobId}
+/** The answers (`r`) that pass the filter: each filter has an index ending with the position (migration 0135). */
+const passing = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
+	r.job_id = ${jobId}
 	${filter.verdict === '' ? sql`` : filter.verdict === 'error' ? sql`AND r.verdict IS NULL` : sql`AND r.verdict = ${filter.verdict}`}
 	${filter.jurisdiction === '' ? sql`` : sql`AND r.jurisdiction = ${filter.jurisdiction}`}`
 
-const entryColumns = (sql: Sql) => sql`e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction, r.result`
-
-export async function resultPage(sql: Sql, jobId: string, filter: ResultFilter, offset: number, limit: number): Promise<ResultPage> {
-	const [counted] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM ${filtered(sql, jobId, filter)}`
+/**
+ * Up to `limit` answers that pass the filter next to the bound, in list order, with their entries. The
+ * answers are picked first and joined to their entries after, so the entries read are only the page's.
+ */
+async function rowsNextTo(sql: Sql, jobId: string, filter: ResultFilter, bound: PageBound, limit: number): Promise<ResultRow[]> {
+	const side =
+		'after' in bound
+			? sql`AND r.position > ${bound.after} ORDER BY r.position`
+			: sql`AND r.position < ${bound.before} ORDER BY r.position DESC`
 	const rows = await sql<EntryRow[]>`
-		SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} ORDER BY r.position LIMIT ${limit} OFFSET ${offset}`
-	return { rows: rows.map(resultRow), total: counted?.total ?? 0, offset, limit }
+		SELECT e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction, r.result
+		FROM (SELECT * FROM bulk_check_results r WHERE ${passing(sql, jobId, filter)} ${side} LIMIT ${limit}) r
+		JOIN bulk_check_entries e ON e.job_id = r.job_id AND e.position = r.position
+		ORDER BY r.position`
+	return rows.map(resultRow)
+}
+
+/** Whether an answer that passes the filter lies before `position` (`earlier`) or after it. */
+async function anyBeyond(sql: Sql, jobId: string, filter: ResultFilter, position: number, earlier: boolean): Promise<boolean> {
+	const [row] = await sql<{ found: boolean }[]>`
+		SELECT EXISTS (SELECT 1 FROM bulk_check_results r WHERE ${passing(sql, jobId, filter)}
+			AND ${earlier ? sql`r.position < ${position}` : sql`r.position > ${position}`}) AS found`
+	return row?.found ?? false
+}
+
+/** A page of the answers that pass the filter, next to the bound (keyset: no row before it is read). */
+export async function resultPage(sql: Sql, jobId: string, filter: ResultFilter, bound: PageBound, limit: number): Promise<ResultPage> {
+	const fetched = await rowsNextTo(sql, jobId, filter, bound, limit + 1)
+	const more = fetched.length > limit
+	const rows = 'after' in bound ? fetched.slice(0, limit) : fetched.slice(Math.max(0, fetched.length - limit))
+	// The other side is asked from the page's edge, or from the bound itself when the page is empty.
+	if ('after' in bound) {
+		const edge = rows[0]?.position ?? bound.after + 1
+		return { rows, hasEarlier: bound.after >= 0 && (await anyBeyond(sql, jobId, filter, edge, true)), hasLater: more }
+	}
+	const edge = rows.at(-1)?.position ?? bound.before - 1
+	return { rows, hasEarlier: more, hasLater: await anyBeyond(sql, jobId, filter, edge, false) }
 }
 
 export async function entryOf(
@@ -147,10 +165,9 @@ const RESULT_PAGE = 2_000
 export async function* resultBatches(sql: Sql, jobId: string, filter: ResultFilter): AsyncGenerator<ResultRow[]> {
 	let after = -1
 	for (;;) {
-		const rows = await sql<EntryRow[]>`
-			SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} AND r.position > ${after} ORDER BY r.position LIMIT ${RESULT_PAGE}`
+		const rows = await rowsNextTo(sql, jobId, filter, { after }, RESULT_PAGE)
 		after = rows.at(-1)?.position ?? after
-		if (rows.length > 0) yield rows.map(resultRow)
+		if (rows.length > 0) yield rows
 		if (rows.length < RESULT_PAGE) return
 	}
 }

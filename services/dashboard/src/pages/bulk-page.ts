@@ -1,7 +1,8 @@
 import { BULK_BATCH_SIZE, BULK_ENTRIES_PER_JOB, BULK_UPLOAD_MAX_BYTES, type ListReport, type Progress, batchesFor } from '@lv/bulk-check'
 import type { Session } from '../auth/sessions.ts'
 import type { BulkJob } from '../bulk/job-store.ts'
-import type { ResultPage, VerdictCount } from '../bulk/result-store.ts'
+import { type JobSummary, type VerdictCount, jurisdictionsOf, matchingCount, verdictCounts } from '../bulk/job-summary.ts'
+import type { ResultPage } from '../bulk/result-store.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { EVIDENCE_NOTE, evidenceButton, evidenceRefusal } from './evidence-button.ts'
 import { formatCount as number, formatUtc } from './format.ts'
@@ -118,15 +119,13 @@ export type BulkJobView = {
 	job: BulkJob
 	progress: Progress
 	quota: QuotaView
-	counts: VerdictCount[]
-	jurisdictions: string[]
+	/** The answers counted (null until the job has ended). */
+	summary: JobSummary | null
 	results: ResultPage | null
 	filter: { verdict: string; jurisdiction: string }
 	notice?: string
 	/** What the last Watch these press did. */
 	watchOutcome?: SafeHtml
-	/** Distinct operators of the job's licensed answers, for Watch these. */
-	licensedOperators: number
 }
 
 function verdictChart(counts: VerdictCount[], total: number): SafeHtml {
@@ -135,36 +134,43 @@ ${counts.map((count) => html`<tr><th scope="row">${count.verdict ?? 'error'}</th
 </tbody></table></div></section>`
 }
 
-function filterForm(view: BulkJobView, verdicts: (string | null)[]): SafeHtml {
+function filterForm(view: BulkJobView, summary: JobSummary): SafeHtml {
+	const verdicts = verdictCounts(summary).map((count) => count.verdict)
 	const option = (value: string, label: string, selected: string) =>
 		html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`
 	return html`<form method="get" action="/bulk/${view.job.id}" class="filters">
 <label for="verdict">Verdict</label>
 <select id="verdict" name="verdict">${option('', 'All', view.filter.verdict)}${verdicts.map((verdict) => option(verdict ?? 'error', verdict ?? 'error', view.filter.verdict))}</select>
 <label for="jurisdiction">Jurisdiction</label>
-<select id="jurisdiction" name="jurisdiction">${option('', 'All', view.filter.jurisdiction)}${view.jurisdictions.map((code) => option(code, code, view.filter.jurisdiction))}</select>
+<select id="jurisdiction" name="jurisdiction">${option('', 'All', view.filter.jurisdiction)}${jurisdictionsOf(summary).map((code) => option(code, code, view.filter.jurisdiction))}</select>
 <button type="submit" class="secondary">Filter</button>
 </form>`
 }
 
-function resultsTable(view: BulkJobView, results: ResultPage): SafeHtml {
-	const query = (offset: number) =>
-		`?verdict=${encodeURIComponent(view.filter.verdict)}&jurisdiction=${encodeURIComponent(view.filter.jurisdiction)}&offset=${offset}`
+/** Links to the first, previous, next and last pages, each keeping the filter: plain links, so they work without JavaScript. */
+function pager(view: BulkJobView, results: ResultPage): SafeHtml {
+	const link = (bound: string, label: string, rel = '') =>
+		html`<a href="/bulk/${view.job.id}?verdict=${encodeURIComponent(view.filter.verdict)}&amp;jurisdiction=${encodeURIComponent(view.filter.jurisdiction)}${bound}"${rel ? html` rel="${rel}"` : ''}>${label}</a>`
+	const first = results.rows[0]?.position
+	const last = results.rows.at(-1)?.position
+	return html`<nav class="pager" aria-label="Result pages">
+${results.hasEarlier ? html`${link('', 'First')} ${link(`&before=${first ?? view.job.total}`, 'Previous', 'prev')}` : ''}
+${results.hasLater ? html`${link(`&after=${last ?? -1}`, 'Next', 'next')} ${link(`&before=${view.job.total}`, 'Last')}` : ''}
+</nav>`
+}
+
+function resultsTable(view: BulkJobView, summary: JobSummary, results: ResultPage): SafeHtml {
+	const firstLine = results.rows[0]?.line
+	const lastLine = results.rows.at(-1)?.line
 	return html`<section class="card"><h2>Results</h2>
-${filterForm(
-	view,
-	view.counts.map((count) => count.verdict)
-)}
-<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a> <a class="button secondary" href="/bulk/${view.job.id}/results.xlsx" download>Download Excel</a> ${watchTheseForm(view.job.id, view.csrf, view.licensedOperators)}</p>
-<p class="muted">${number(results.total)} rows match; showing ${number(results.rows.length === 0 ? 0 : results.offset + 1)}–${number(results.offset + results.rows.length)}.</p>
+${filterForm(view, summary)}
+<p><a class="button secondary" href="/bulk/${view.job.id}/results.csv" download>Download CSV</a> <a class="button secondary" href="/bulk/${view.job.id}/results.xlsx" download>Download Excel</a> ${watchTheseForm(view.job.id, view.csrf, summary.licensedOperators)}</p>
+<p class="muted" data-matching>${number(matchingCount(summary, view.filter))} rows match${firstLine === undefined ? '' : html`; this page shows ${number(results.rows.length)} of them, lines ${number(firstLine)}–${number(lastLine ?? firstLine)} of the list`}.</p>
 ${EVIDENCE_NOTE}
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th><th><span class="sr-only">Evidence</span></th></tr></thead><tbody>
 ${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td><td>${evidenceButton(view.job.id, row.position, view.csrf, row.domain)}</td></tr>`)}
 </tbody></table></div>
-<nav class="pager" aria-label="Result pages">
-${results.offset > 0 ? html`<a href="${query(Math.max(0, results.offset - results.limit))}">Previous</a>` : ''}
-${results.offset + results.rows.length < results.total ? html`<a href="${query(results.offset + results.limit)}">Next</a>` : ''}
-</nav>
+${pager(view, results)}
 </section>`
 }
 
@@ -176,8 +182,8 @@ export function bulkJobPage(view: BulkJobView): SafeHtml {
 			: html`${job.state === 'stopped' ? callout('warning', `This job stopped before the end: ${job.stopReason === 'quota_exhausted' ? 'the monthly quota is used up' : (job.stopReason ?? 'unknown reason')}. The results so far are below.`) : ''}
 ${job.state === 'done' ? callout('success', html`Done: all ${number(job.total)} domains checked.`) : ''}
 ${progressBlock(view.progress, job.state === 'running')}
-${view.counts.length ? verdictChart(view.counts, job.total) : ''}
-${view.results ? resultsTable(view, view.results) : ''}`
+${view.summary?.tallies.length ? verdictChart(verdictCounts(view.summary), job.total) : ''}
+${view.summary && view.results ? resultsTable(view, view.summary, view.results) : ''}`
 	return signedInPage({
 		title: `Bulk check: ${job.sourceName}`,
 		session: view.session,

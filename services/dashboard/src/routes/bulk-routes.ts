@@ -5,7 +5,8 @@ import { callQuotaOfAccount } from '@lv/accounts'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
 import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
-import { jurisdictionsOf, resultPage, resultsCsv, verdictCounts } from '../bulk/result-store.ts'
+import { type PageBound, resultPage, resultsCsv } from '../bulk/result-store.ts'
+import { jobSummary } from '../bulk/job-summary.ts'
 import { resultsWorkbook } from '../bulk/results-workbook.ts'
 import { licensedOperatorSlugs } from '../bulk/licensed-operators.ts'
 import type { GatewayClient } from '../gateway/gateway-client.ts'
@@ -49,9 +50,13 @@ function uploadedFile(body: unknown): { file: File; name: string } | null {
 	return value.size > 0 || name !== '' ? { file: value, name } : null
 }
 
-const numberParam = (value: string | undefined) => {
-	const parsed = Number(value)
-	return Number.isSafeInteger(parsed) && parsed >= 0 ? parsed : 0
+const positionParam = (value: string | undefined) => (value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null)
+
+/** The page of results the query asks for: the rows after one position, before one, or the first. */
+function pageBound(query: Record<string, string | undefined>): PageBound {
+	const before = positionParam(query.before)
+	if (before !== null) return { before }
+	return { after: positionParam(query.after) ?? -1 }
 }
 
 /** The bulk check pages: the list form and upload, the job page and its progress, results downloads, entries and Watch these. */
@@ -93,6 +98,7 @@ function bulkPages(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway:
 	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, watchOutcome?: SafeHtml) {
 		const filter = resultFilter(query)
 		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
+		// Then the counts come from the job's kept summary and the rows a page at a time from an index.
 		const answered = job.state === 'done' || job.state === 'stopped'
 		return htmlResponse(
 			bulkJobPage({
@@ -101,11 +107,9 @@ function bulkPages(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway:
 				job,
 				progress: jobProgress(job),
 				quota: await quotaOf(session.accountId),
-				counts: answered ? await verdictCounts(sql, job.id) : [],
-				jurisdictions: answered ? await jurisdictionsOf(sql, job.id) : [],
-				results: answered ? await resultPage(sql, job.id, filter, numberParam(query.offset), RESULTS_PER_PAGE) : null,
+				summary: answered ? await jobSummary(sql, job.id, job.done) : null,
+				results: answered ? await resultPage(sql, job.id, filter, pageBound(query), RESULTS_PER_PAGE) : null,
 				filter,
-				licensedOperators: answered ? (await licensedOperatorSlugs(sql, job.id)).length : 0,
 				...(watchOutcome ? { watchOutcome } : {})
 			})
 		)
