@@ -23,7 +23,11 @@ const summaryOf = (row: SummaryRow): JobSummary => ({
  */
 export async function jobSummary(sql: Sql, jobId: string, answered: number): Promise<JobSummary> {
 	const [kept] = await sql<SummaryRow[]>`SELECT answered, tallies, licensed_operators FROM bulk_check_summaries WHERE job_id = ${jobId}`
-	if (kept && kept.answered === answered) return summaryOf(kept)
+	return kept && kept.answered === answered ? summaryOf(kept) : countJobSummary(sql, jobId)
+}
+
+/** Counts the job's stored answers into its kept summary: the worker does when the job ends, so its page needs not. */
+export async function countJobSummary(sql: Sql, jobId: string): Promise<JobSummary> {
 	const [counted] = await sql<SummaryRow[]>`
 		WITH tallies AS (
 			SELECT verdict, jurisdiction, count(*)::int AS count FROM bulk_check_results WHERE job_id = ${jobId} GROUP BY verdict, jurisdiction

@@ -19,6 +19,7 @@ import {
 	storeBatchResults,
 	unfinishedBatches
 } from './job-store.ts'
+import { countJobSummary } from './job-summary.ts'
 import type { DashboardMetrics } from '../metrics.ts'
 
 /**
@@ -138,6 +139,7 @@ async function finishStored(deps: BulkWorkerDeps, jobId: string | null): Promise
 	const finished: FinishedJob[] = await finishStoredJobs(deps.sql, deps.clock.now(), jobId)
 	for (const job of finished) {
 		await endJob(deps, job)
+		await countJobSummary(deps.sql, job.id)
 		deps.metrics?.bulkJobEnded('finished')
 	}
 }

@@ -107,6 +107,59 @@ describe('bulk check', () => {
 		expect(rows[0]).toMatchObject({ input: 'https://www.AcmeBet.co.uk/promo', domain: 'www.acmebet.co.uk', line: '2' })
 	})
 
+	test('the results come a page at a time in list order, with First, Previous, Next and Last links that keep the filter', async () => {
+		const { browser } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(
+			browser,
+			['acmebet.co.uk', ...Array.from({ length: 249 }, (_, index) => `pg${index}.example`)].join('\n')
+		)
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		const pagerLinks = (html: string) =>
+			Object.fromEntries(
+				[...(html.match(/<nav class="pager"[\s\S]*?<\/nav>/)?.[0] ?? '').matchAll(/<a href="([^"]+)"[^>]*>([A-Za-z]+)<\/a>/g)].map(
+					(link) => [link[2], (link[1] as string).replaceAll('&amp;', '&')]
+				)
+			)
+		const lines = (html: string) => [...html.matchAll(/<tr><td>(\d+)<\/td>/g)].map((match) => Number(match[1]))
+		const first = await browser.get(`/bulk/${jobId}?verdict=not_found`)
+		expect(first.html).toContain('249 rows match; this page shows 100 of them, lines 2–101 of the list.')
+		expect(lines(first.html)).toEqual(Array.from({ length: 100 }, (_, index) => index + 2))
+		expect(Object.keys(pagerLinks(first.html))).toEqual(['Next', 'Last'])
+		const second = await browser.get(pagerLinks(first.html).Next as string)
+		expect(pagerLinks(first.html).Next).toBe(`/bulk/${jobId}?verdict=not_found&jurisdiction=&after=100`)
+		expect(lines(second.html)[0]).toBe(102)
+		expect(Object.keys(pagerLinks(second.html))).toEqual(['First', 'Previous', 'Next', 'Last'])
+		const last = await browser.get(pagerLinks(second.html).Last as string)
+		expect(last.html).toContain('lines 151–250 of the list.')
+		expect(Object.keys(pagerLinks(last.html))).toEqual(['First', 'Previous'])
+		const back = await browser.get(pagerLinks(last.html).Previous as string)
+		expect(lines(back.html)).toEqual(Array.from({ length: 100 }, (_, index) => index + 51))
+		expect((await browser.get(pagerLinks(back.html).First as string)).html).toContain('lines 2–101 of the list.')
+		const licensed = await browser.get(`/bulk/${jobId}?verdict=licensed&after=5`)
+		expect(licensed.html).toContain('1 rows match.')
+		expect(Object.keys(pagerLinks(licensed.html))).toEqual(['First', 'Previous'])
+	}, 30_000)
+
+	test("a finished job's counts are kept when it ends and read, not counted, on each page load; counted again once more answers are stored", async () => {
+		const { browser } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(browser, ['acmebet.co.uk', 'unlisted-one.example', 'unlisted-two.example'].join('\n'))
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		const kept = await waitFor(
+			async () => (await h.db.sql<{ answered: number }[]>`SELECT answered FROM bulk_check_summaries WHERE job_id = ${jobId}`)[0],
+			{ what: 'the summary counted when the job ended' }
+		)
+		expect(kept.answered).toBe(3)
+		await h.db
+			.sql`UPDATE bulk_check_summaries SET tallies = '[{"verdict": "not_found", "jurisdiction": null, "count": 7}]' WHERE job_id = ${jobId}`
+		expect((await browser.get(`/bulk/${jobId}`)).html).toContain('<td data-count="not_found">7</td>')
+		await h.db.sql`UPDATE bulk_check_summaries SET answered = 2 WHERE job_id = ${jobId}`
+		const recounted = await browser.get(`/bulk/${jobId}`)
+		expect(recounted.html).toContain('<td data-count="not_found">2</td>')
+		expect(recounted.html).toContain('<td data-count="licensed">1</td>')
+	}, 30_000)
+
 	test('an .xlsx upload is read from its first sheet and the results download as .xlsx with the CSV columns', async () => {
 		const { browser } = await userOnPlan('pro')
 		const cell = (reference: string, text: string) => `<c r="${reference}" t="inlineStr"><is><t>${text}</t></is></c>`
