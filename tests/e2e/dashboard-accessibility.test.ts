@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { checkFirstBatch } from '../../services/dashboard/src/test-support/bulk-checking.ts'
+import { checkBatchesNow } from '../../services/dashboard/src/test-support/bulk-checking.ts'
 import { endpointWithDeliveredEvent } from '../../services/dashboard/src/test-support/webhook-delivery.ts'
 import type { Page } from 'playwright-core'
 import { bulkCheckingInChromiumPerFile, screenshot, signUpInChromium, textWhenShown } from '../support/chromium.ts'
@@ -90,7 +90,7 @@ async function seedPages(accountId: string, page: Page) {
 	await textWhenShown(page, '[data-calls]')
 	const jobId = new URL(page.url()).pathname.split('/')[2] as string
 	await Promise.all([page.waitForURL(`${stack.dashboard.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
-	await checkFirstBatch(stack.h, jobId)
+	await checkBatchesNow(stack.h, jobId)
 	const { endpointId } = await endpointWithDeliveredEvent(stack.h.db.sql, stack.h.clock, accountId)
 	return [`/bulk/${jobId}`, `/bulk/${jobId}/entries/0`, `/webhooks/${endpointId}/deliveries`]
 }

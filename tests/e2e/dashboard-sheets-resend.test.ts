@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { checkFirstBatch } from '../../services/dashboard/src/test-support/bulk-checking.ts'
+import { checkBatchesNow } from '../../services/dashboard/src/test-support/bulk-checking.ts'
 import { endpointWithDeliveredEvent } from '../../services/dashboard/src/test-support/webhook-delivery.ts'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
@@ -58,7 +58,7 @@ describe('spreadsheets, Watch these and Resend in a real browser', () => {
 		await shot(page, 'sheets-02-ready')
 		const jobId = new URL(page.url()).pathname.split('/')[2] as string
 		await Promise.all([page.waitForURL(`${stack.dashboard.url}/bulk/${jobId}`), page.click('button:has-text("Start checking")')])
-		await checkFirstBatch(stack.h, jobId)
+		await checkBatchesNow(stack.h, jobId)
 		await page.goto(`${stack.dashboard.url}/bulk/${jobId}`)
 		expect(await textWhenShown(page, 'text=Done: all 3 domains checked.')).toContain('Done')
 

@@ -316,6 +316,40 @@ describe('bulk check', () => {
 		expect(await jobsOf(accountId)).toBe(0)
 	}, 30_000)
 
+	test('a CSV of 1,000,000 rows under the size limit is refused whole with the plan limit, and no job or quota is used', async () => {
+		const { browser, accountId } = await userOnPlan('business')
+		const rows = Array.from({ length: 1_000_000 }, (_, index) => `${(index % 60_000).toString(36)}.io`).join('\n')
+		const form = new FormData()
+		form.set('file', new File([rows], 'million.csv', { type: 'text/csv' }))
+		const page = await browser.postMultipart('/bulk', form)
+		expect(page.status).toBe(400)
+		expect(page.html).toContain('more than 50,000 distinct domains')
+		expect(page.html).toContain('1,000,000 lines read')
+		expect(await jobsOf(accountId)).toBe(0)
+		expect(await quotaUsed(accountId)).toBe(0)
+	}, 60_000)
+
+	test('UTF-16 lists (Excel "Unicode Text") are read, formula cells in them reported and not run; UTF-16 without a byte order mark is refused with no job', async () => {
+		const { browser, accountId } = await userOnPlan('pro')
+		const utf16le = (text: string) =>
+			new Uint8Array([0xff, 0xfe, ...[...text].flatMap((char) => [char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8])])
+		const upload = async (bytes: Uint8Array) => {
+			const form = new FormData()
+			form.set('file', new File([new Uint8Array(bytes)], 'unicode.csv', { type: 'text/csv' }))
+			return browser.postMultipart('/bulk', form)
+		}
+		const bomless = await upload(utf16le('acmebet.co.uk\n').subarray(2))
+		expect(bomless.status).toBe(400)
+		expect(bomless.html).toContain('UTF-16 text without a byte order mark')
+		expect(await jobsOf(accountId)).toBe(0)
+		const read = await upload(utf16le("Website\r\nacmebet.co.uk\r\n=cmd|' /C calc'!A0\r\nbücher.example\r\n"))
+		expect(read.status).toBe(303)
+		const ready = await browser.get(read.location as string)
+		expect(ready.html).toContain('line 3: <code>=cmd|&#39; /C calc&#39;!A0</code> (A spreadsheet formula, not a domain; it was not run.)')
+		expect(ready.html).toContain('This job will use <strong data-calls>1</strong> requests')
+		expect(await quotaUsed(accountId)).toBe(0)
+	})
+
 	test('an upload stated at 100 MB is refused 413 with the limit before it is read', async () => {
 		const { browser } = await userOnPlan('business')
 		const page = await browser.postRaw('/bulk', 'x', 'multipart/form-data; boundary=x')

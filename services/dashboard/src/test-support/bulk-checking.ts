@@ -34,11 +34,12 @@ export const jobFinished = (sql: Sql, jobId: string, timeoutMs = 30_000) =>
 		{ timeoutMs, what: `bulk check job ${jobId} to finish` }
 	)
 
-/** Checks a job's first (or only) batch now, as the worker would, without a worker running. */
-export async function checkFirstBatch(h: Harness, jobId: string): Promise<void> {
+/** Checks a job's first `batches` batches (one by default) now, one after another, as the worker would, without a worker running. */
+export async function checkBatchesNow(h: Harness, jobId: string, batches = 1): Promise<void> {
 	const metrics = createDashboardMetrics(createServiceMetrics('dashboard', false))
-	await handleBatch(
-		{ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
-		{ id: `first-${jobId}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch: 0 }
-	)
+	for (let batch = 0; batch < batches; batch++)
+		await handleBatch(
+			{ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000, metrics },
+			{ id: `now-${jobId}-${batch}`, sent_at: h.clock.now().toISOString(), job_id: jobId, batch }
+		)
 }
