@@ -26,6 +26,7 @@ import { publishBatches } from '../services/dashboard/src/bulk/worker.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
 import { startService } from '../tests/e2e/check-stack.ts'
 import { registerSizes, seedSyntheticRegisters } from './check-seed.ts'
+import { startBenchDashboard } from './lib/dashboard.ts'
 import { startServer } from './lib/process.ts'
 import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
 import { percentile, startPageProbe } from './lib/page-probe.ts'
@@ -54,15 +55,13 @@ const gateway = await startServer(
 	{ DATABASE_URL: db.url, NATS_URL: nats.url },
 	'/bench/ready'
 )
-const dashboardPort = await freePort()
-const dashboard = await startService('dashboard', {
-	DATABASE_URL: db.url,
-	NATS_URL: nats.url,
-	PORT: String(dashboardPort),
-	APP_URL: `http://127.0.0.1:${dashboardPort}`,
-	API_BASE_URL: `http://127.0.0.1:${gateway.port}`,
-	DASHBOARD_MAIL_URL: `file://${workDir}`
+const dashboard = await startBenchDashboard({
+	databaseUrl: db.url,
+	natsUrl: nats.url,
+	apiBaseUrl: `http://127.0.0.1:${gateway.port}`,
+	mailDir: workDir
 })
+const dashboardPort = dashboard.port
 const bus = await connectBus({ servers: nats.url, name: 'bench-bulk' })
 
 try {

@@ -13,12 +13,12 @@ import { loadavg } from 'node:os'
 import { BULK_BATCH_SIZE } from '@lv/bulk-check'
 import { systemClock } from '@lv/clock'
 import type { Sql } from '@lv/db'
-import { createTestDatabase, freePort, startNats, stopSharedPostgres } from '@lv/testing'
+import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { startSession } from '../services/dashboard/src/auth/sessions.ts'
 import { createJob, finishStoredJobs, markStarted, storeBatchResults } from '../services/dashboard/src/bulk/job-store.ts'
 import { countJobSummary } from '../services/dashboard/src/bulk/job-summary.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
-import { startService } from '../tests/e2e/check-stack.ts'
+import { startBenchDashboard } from './lib/dashboard.ts'
 import { percentile } from './lib/page-probe.ts'
 
 const JOB_DOMAINS = Number(process.env.BENCH_JOB_DOMAINS ?? 50_000)
@@ -91,15 +91,8 @@ try {
 	const batches = Math.ceil(JOB_DOMAINS / BULK_BATCH_SIZE)
 	const finished = await seedJob(db.sql, accountId, 'finished', batches)
 	const running = await seedJob(db.sql, accountId, 'running', Math.floor(batches / 2))
-	const port = await freePort()
-	const dashboard = await startService('dashboard', {
-		DATABASE_URL: db.url,
-		NATS_URL: nats.url,
-		PORT: String(port),
-		APP_URL: `http://127.0.0.1:${port}`,
-		API_BASE_URL: 'http://127.0.0.1:9',
-		DASHBOARD_MAIL_URL: 'file:///tmp'
-	})
+	const dashboard = await startBenchDashboard({ databaseUrl: db.url, natsUrl: nats.url, apiBaseUrl: 'http://127.0.0.1:9', mailDir: '/tmp' })
+	const port = dashboard.port
 	const headers = { cookie: `lv_session=${session.token}`, accept: 'text/html' }
 	const pages: [string, string][] = [
 		['finished, no filter', `/bulk/${finished}`],
