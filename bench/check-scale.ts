@@ -1,8 +1,9 @@
 /**
  * How the checker's index grows with the register: for each size in BENCH_SCALE_SIZES (default
  * 50k, 500k, 2M and 5M domain links) a fresh process builds the index in-process the way the
- * checker does (per jurisdiction, links streamed in chunks), then prints RSS after load, the RSS
- * peak while UKGC is rebuilt beside the live index, the build time per jurisdiction, and the
+ * checker does (per jurisdiction, links streamed in chunks and freed as the checker's loader frees
+ * them, memory released after each swap), then prints the RSS peak of the load, RSS after load, the
+ * RSS peak while UKGC is rebuilt beside the live index, the build time per jurisdiction, and the
  * latency of cold checks of never-seen unlisted domains (the name stage runs on every one).
  *
  * Names and hostnames come from `lib/synthetic-world.ts` (brand-like compounds of common words), and
@@ -31,6 +32,7 @@ function measure(size: number, queries: number) {
 	const loaded = buildWorldIndex(w, readAt)
 	const buildMs = loaded.buildMs
 	let index = loaded.index
+	const loadPeakMb = kb('VmHWM')
 	const rssAfterLoadMb = settledRssMb()
 
 	// A rebuild holds the live index and the new shard at once; VmHWM reset so the peak is the rebuild's.
@@ -66,6 +68,7 @@ function measure(size: number, queries: number) {
 		size,
 		operators: w.operators.length,
 		distinctNameKeys: distinctNameKeys(index),
+		loadPeakMb: Math.round(loadPeakMb),
 		rssAfterLoadMb: Math.round(rssAfterLoadMb),
 		rebuildPeakMb: Math.round(rebuildPeakMb),
 		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),
@@ -100,7 +103,7 @@ if (only) {
 		const row = JSON.parse(line) as ReturnType<typeof measure>
 		rows.push(row)
 		console.log(
-			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms, rebuild ${row.ukgcRebuildMs} ms | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found)`
+			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms, rebuild ${row.ukgcRebuildMs} ms | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found)`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.

@@ -17,7 +17,7 @@ import {
 	labelKey
 } from '@lv/verdict'
 import { seededRandom as random } from '@lv/register-server'
-import { edenGC } from 'bun:jsc'
+import { addLinkChunk, releaseReplacedShard } from '@lv/register-store'
 import { registerSizes } from '../check-seed.ts'
 
 export const WORDS = (
@@ -229,11 +229,8 @@ export function buildJurisdiction(
 		licenseNumberVersions: []
 	})
 	if (withLinks)
-		for (const chunk of linkChunks(code, w, readAt)) {
-			build.addDomainLinks(chunk)
-			// As the checker's loader does after each chunk: the chunk's rows are young garbage now.
-			edenGC()
-		}
+		// As the checker's loader adds each chunk: indexed, emptied and collected while young.
+		for (const chunk of linkChunks(code, w, readAt)) addLinkChunk(build, chunk)
 	return { index: build.finish(index), ms: performance.now() - started }
 }
 
@@ -253,6 +250,8 @@ export function buildWorldIndex(w: World, readAt: Date, withLinks = true): { ind
 		const built = buildJurisdiction(index, code, w, readAt, withLinks)
 		index = built.index
 		buildMs[code] = Math.round(built.ms)
+		// As the checker does after each swap.
+		releaseReplacedShard()
 	}
 	return { index, buildMs }
 }
