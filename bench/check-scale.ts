@@ -3,7 +3,8 @@
  * 50k, 500k, 2M and 5M domain links) a fresh process builds the index in-process the way the
  * checker does (per jurisdiction, links streamed in chunks and freed as the checker's loader frees
  * them, memory released after each swap), then prints the RSS peak of the load, RSS after load, the
- * RSS peak while UKGC is rebuilt beside the live index, the build time per jurisdiction, and the
+ * RSS peak while UKGC is rebuilt beside the live index, the build time per jurisdiction (wall and
+ * this process's CPU time, the figure to compare on a shared machine), and the
  * latency of cold checks of never-seen unlisted domains (the name stage runs on every one).
  *
  * Names and hostnames come from `lib/synthetic-world.ts` (brand-like compounds of common words), and
@@ -73,7 +74,9 @@ function measure(size: number, queries: number) {
 		rebuildPeakMb: Math.round(rebuildPeakMb),
 		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),
 		buildMs,
+		buildCpuMs: loaded.buildCpuMs,
 		ukgcRebuildMs: Math.round(rebuilt.ms),
+		ukgcRebuildCpuMs: Math.round(rebuilt.cpuMs),
 		coldCheckUs: {
 			p50: Math.round(percentile(latencies, 0.5)),
 			p99: Math.round(percentile(latencies, 0.99)),
@@ -103,7 +106,7 @@ if (only) {
 		const row = JSON.parse(line) as ReturnType<typeof measure>
 		rows.push(row)
 		console.log(
-			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms, rebuild ${row.ukgcRebuildMs} ms | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found)`
+			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms (CPU ${row.buildCpuMs.UKGC} ms), rebuild ${row.ukgcRebuildMs} ms (CPU ${row.ukgcRebuildCpuMs} ms) | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found)`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.
