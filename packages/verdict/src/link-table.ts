@@ -158,7 +158,8 @@ function hashOf(key: string): number {
 	let hash = FNV_OFFSET
 	for (let i = 0; i < key.length; i++) {
 		const unit = key.charCodeAt(i)
-		for (let at = 0; at < bytesOf(unit); at++) hash = Math.imul(hash ^ byteOf(unit, at), FNV_PRIME)
+		if (unit < 0x80) hash = Math.imul(hash ^ unit, FNV_PRIME)
+		else for (let at = 0; at < bytesOf(unit); at++) hash = Math.imul(hash ^ byteOf(unit, at), FNV_PRIME)
 	}
 	return hash >>> 0
 }
@@ -182,25 +183,23 @@ export class KeyTable {
 
 	/** The key's number, or -1 when it is not in the table. */
 	find(key: string): number {
-		const mask = this.#slots.length - 1
-		for (let slot = hashOf(key) & mask; ; slot = (slot + 1) & mask) {
-			const number = this.#slots[slot] as number
-			if (number < 0 || this.#equals(number, key)) return number
-		}
+		return this.#find(key, hashOf(key))
 	}
 
 	/** The key's number, adding the key when new. */
 	numberOf(key: string): number {
-		const found = this.find(key)
+		const hash = hashOf(key)
+		const found = this.#find(key, hash)
 		if (found >= 0) return found
 		if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2)
 		for (let i = 0; i < key.length; i++) {
 			const unit = key.charCodeAt(i)
-			for (let at = 0; at < bytesOf(unit); at++) this.#bytes.set(this.#byteCount++, byteOf(unit, at))
+			if (unit < 0x80) this.#bytes.set(this.#byteCount++, unit)
+			else for (let at = 0; at < bytesOf(unit); at++) this.#bytes.set(this.#byteCount++, byteOf(unit, at))
 		}
 		const number = this.#count++
 		this.#starts.set(number + 1, this.#byteCount)
-		this.#place(number, hashOf(key))
+		this.#place(number, hash)
 		return number
 	}
 
@@ -222,9 +221,19 @@ export class KeyTable {
 		if (end - at < key.length) return false
 		for (let i = 0; i < key.length; i++) {
 			const unit = key.charCodeAt(i)
-			for (let part = 0; part < bytesOf(unit); part++) if (at >= end || this.#bytes.get(at++) !== byteOf(unit, part)) return false
+			if (unit < 0x80) {
+				if (at >= end || this.#bytes.get(at++) !== unit) return false
+			} else for (let part = 0; part < bytesOf(unit); part++) if (at >= end || this.#bytes.get(at++) !== byteOf(unit, part)) return false
 		}
 		return at === end
+	}
+
+	#find(key: string, hash: number): number {
+		const mask = this.#slots.length - 1
+		for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+			const number = this.#slots[slot] as number
+			if (number < 0 || this.#equals(number, key)) return number
+		}
 	}
 
 	#storedHash(number: number): number {
