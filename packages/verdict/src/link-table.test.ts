@@ -5,6 +5,14 @@ import { KeyTable, LinkColumns, LinkKeyChains } from './link-table.ts'
 
 const operators: OperatorEntry[] = [0, 1, 2].map((n) => ({ id: `op-${n}`, slug: `op-${n}`, name: `Op ${n}`, legal_name: `Op ${n} Ltd` }))
 const licence = { id: 'lic-1', operator: operators[0] } as LicenceEntry
+/** A link's fields besides its hostname and last_listed_at. */
+const fields = {
+	operator: operators[1] as OperatorEntry,
+	licence: null,
+	link_status: 'active',
+	association: null,
+	verification: null
+} as const
 
 const host = fc.oneof(
 	fc.stringMatching(/^[a-z]{1,3}\.(com|bet)$/),
@@ -97,13 +105,6 @@ describe('LinkKeyChains', () => {
 		const columns = new LinkColumns('UKGC')
 		const hostChains = new LinkKeyChains(columns, columns.hostnames)
 		const registrableChains = new LinkKeyChains(columns)
-		const fields = {
-			operator: operators[1] as OperatorEntry,
-			licence: null,
-			link_status: 'active',
-			association: null,
-			verification: null
-		} as const
 		for (let n = 0; n < 50_000; n++) {
 			const hostname = `host-${n % 40_000}.example`
 			const id = columns.add({ ...fields, hostname, last_listed_at: n })
@@ -129,13 +130,6 @@ describe('LinkKeyChains', () => {
 	test('a link filed after finish or a second finish is refused, so a finished lookup never changes', () => {
 		const columns = new LinkColumns('UKGC')
 		const chains = new LinkKeyChains(columns, columns.hostnames)
-		const fields = {
-			operator: operators[0] as OperatorEntry,
-			licence: null,
-			link_status: 'active',
-			association: null,
-			verification: null
-		} as const
 		chains.add('acme.com', columns.add({ ...fields, hostname: 'acme.com', last_listed_at: 1 }))
 		const finished = chains.finish()
 		expect(() => chains.add('acme.com', columns.add({ ...fields, hostname: 'acme.com', last_listed_at: 2 }))).toThrow('after finish')
