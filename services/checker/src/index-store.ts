@@ -24,7 +24,7 @@ export type IndexStoreOptions = { sql: Sql; logger: Logger; clock: Clock; onRebu
  * that already took `current()` finishes on the index it started with and no request ever waits
  * for a rebuild. A failed rebuild keeps the previous shard and is retried by the next sync.
  * Rebuilds run one at a time, jurisdictions included: a shard is built beside the live index alone,
- * never beside another shard under construction (at 5,000,000 links a UKGC shard is about 400 MB).
+ * never beside another shard under construction (at 5,000,000 links a UKGC rebuild adds about 450 MiB).
  */
 export class IndexStore {
 	readonly #sql: Sql
