@@ -6,7 +6,7 @@
 import { Elysia, t } from 'elysia'
 import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
-import { createSql } from '@lv/db'
+import { createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
@@ -47,18 +47,23 @@ const deps = {
 const check = checkHandlers(deps)
 // METRICS=false as in production: no per-request hooks (bench/check-http.ts compares both).
 const metrics = createGatewayMetrics(createServiceMetrics('gateway', process.env.METRICS !== 'false'))
-const countingSql = createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' })
+// For comparisons (ADRs 0032, 0036): the keyed counting statements on a connection of their own on Bun's
+// client as in production, on one postgres.js connection with BENCH_COUNTING_CONNECTION=postgres.js, or on
+// the shared pool with BENCH_COUNTING_CONNECTION=pool; BENCH_COUNTING_IN_FLIGHT=n statements in flight.
+const countingConnection = process.env.BENCH_COUNTING_CONNECTION
+const countingSql =
+	countingConnection === 'pool'
+		? statementsOn(sql)
+		: countingConnection === 'postgres.js'
+			? statementsOn(createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }))
+			: openStatementConnection(env('DATABASE_URL'), { applicationName: 'bench-gateway-counting' })
 const auth = createAuthRuntime({ ...deps, countingSql, metrics })
-// For comparisons (ADR 0032): BENCH_COUNTING_IN_FLIGHT=n keyed counting statements in flight, on the
-// counting connection, or on the shared pool with BENCH_COUNTING_CONNECTION=pool.
 const inFlight = Number(process.env.BENCH_COUNTING_IN_FLIGHT ?? 0)
-if (inFlight > 0) {
-	const counting = process.env.BENCH_COUNTING_CONNECTION === 'pool' ? sql : countingSql
-	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(counting, claims), {
+if (inFlight > 0)
+	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(countingSql, claims), {
 		maxInFlight: inFlight,
 		timeoutMs: deps.config.LIMITS_STORE_TIMEOUT_MS
 	})
-}
 
 createApp({ ...deps, metrics, auth })
 	.use(
