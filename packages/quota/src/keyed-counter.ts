@@ -202,7 +202,7 @@ export async function countKeyedGroups(statements: StatementRunner, groups: read
 	}
 	const parameters = (columns[0] as ClaimColumns).map((_, column) => columns.map((row) => row[column] as string | number))
 	const counts: GroupCount[] = groups.map(() => ({ valid: false }))
-	for (const row of await statements.run<CountRow & { positions: number[] }>(COUNT_GROUPS, parameters))
+	for (const row of await statements.run<CountRow & { positions: Iterable<number> }>(COUNT_GROUPS, parameters))
 		for (const position of row.positions) counts[position - 1] = countOf(row)
 	return counts
 }
