@@ -15,7 +15,8 @@ let lastReset = { resetMs: Number.NaN, iso: '', epochSeconds: '' }
 
 /** A window's reset as the headers write it, ISO 8601 and epoch seconds: the same month for nearly every call, so remembered. */
 function resetTexts(resetMs: number): { iso: string; epochSeconds: string } {
-	if (lastReset.resetMs !== resetMs) lastReset = { resetMs, iso: new Date(resetMs).toISOString(), epochSeconds: String(epochSeconds(resetMs)) }
+	if (lastReset.resetMs !== resetMs)
+		lastReset = { resetMs, iso: new Date(resetMs).toISOString(), epochSeconds: String(epochSeconds(resetMs)) }
 	return lastReset
 }
 
