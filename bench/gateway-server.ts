@@ -10,6 +10,7 @@ import { createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
+import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
 import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
@@ -34,12 +35,7 @@ const deps = {
 	clock: systemClock,
 	logger: silentLogger,
 	config: {
-		PUBLIC_BASE_URL: 'http://127.0.0.1',
-		PRICING_URL: 'https://example.test/pricing',
-		APP_URL: 'http://127.0.0.1',
-		CHECKER_TIMEOUT_MS: 2000,
-		LIMITS_STORE_TIMEOUT_MS: 2000,
-		TRUSTED_PROXIES: '127.0.0.1',
+		...BENCH_GATEWAY_CONFIG,
 		CHECK_BATCH_PART_DOMAINS: optionalNumber('CHECK_BATCH_PART_DOMAINS'),
 		CHECK_MESSAGES_IN_FLIGHT: optionalNumber('CHECK_MESSAGES_IN_FLIGHT')
 	}

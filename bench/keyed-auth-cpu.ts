@@ -21,10 +21,9 @@ import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
 import { testReplica } from '../services/gateway/src/test-support/gateway.ts'
-import { BENCH_ROUNDS, median } from './lib/rounds.ts'
+import { cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 60_000)
-const IN_FLIGHT = 50
 
 const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 const bus = await connectBus({ servers: nats.url, name: 'bench-keyed-auth-cpu' })
@@ -69,41 +68,16 @@ const scenarios: { name: string; app: App; path: string }[] = [
 	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' }
 ]
 
-/**
- * CPU time of this process per call (gateway, postgres.js client and the driver loop together), in µs,
- * and calls completed per second of wall time (which includes waiting for PostgreSQL).
- */
-async function cpuPerCall(app: App, path: string, calls: number): Promise<{ micros: number; perSecond: number }> {
-	const headers = { authorization: `Bearer ${key}` }
-	let started = 0
-	const startedAt = performance.now()
-	const before = process.cpuUsage()
-	await Promise.all(
-		Array.from({ length: IN_FLIGHT }, async () => {
-			while (started < calls) {
-				started++
-				const response = await app.handle(new Request(`http://localhost${path}`, { headers }))
-				if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-				await response.arrayBuffer()
-			}
-		})
-	)
-	const used = process.cpuUsage(before)
-	return { micros: (used.user + used.system) / calls, perSecond: calls / ((performance.now() - startedAt) / 1000) }
-}
-
-const results = new Map<string, number[]>()
-const rates = new Map<string, number[]>()
+const headers = { authorization: `Bearer ${key}` }
 try {
-	for (const { app, path } of scenarios) await cpuPerCall(app, path, 2_000)
-	for (let round = 0; round < BENCH_ROUNDS; round++) {
-		for (const { name, app, path } of round % 2 === 1 ? [...scenarios].reverse() : scenarios) {
-			const { micros, perSecond } = await cpuPerCall(app, path, CALLS)
-			results.set(name, [...(results.get(name) ?? []), micros])
-			rates.set(name, [...(rates.get(name) ?? []), perSecond])
-			console.log(`round ${round + 1}  ${name.padEnd(40)} ${micros.toFixed(2)} µs of CPU per call, ${perSecond.toFixed(0)} calls/s`)
-		}
-	}
+	await inAlternatingRounds(
+		scenarios.map(({ name, app, path }) => ({
+			name,
+			measure: (calls: number) => cpuPerCall((request) => app.handle(request), path, calls, headers)
+		})),
+		CALLS,
+		2_000
+	)
 } finally {
 	await Promise.all(countingPools.map((pool) => pool.end({ timeout: 1 })))
 	await countingConnection.close()
@@ -112,6 +86,3 @@ try {
 	await db.drop()
 	await stopSharedPostgres()
 }
-console.log(`-- median of ${BENCH_ROUNDS} rounds`)
-for (const [name, values] of results)
-	console.log(`${name.padEnd(40)} ${median(values).toFixed(2)} µs of CPU per call, ${median(rates.get(name) ?? []).toFixed(0)} calls/s`)

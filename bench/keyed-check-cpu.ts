@@ -14,11 +14,11 @@ import { silentLogger } from '@lv/logger'
 import { REPO_ROOT, createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
 import { startService } from '../tests/e2e/check-stack.ts'
+import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { seedWorldRegisters } from './lib/seed-world.ts'
-import { BENCH_ROUNDS, median } from './lib/rounds.ts'
+import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
-const IN_FLIGHT = 50
 const PATH = '/v1/check?domain=acmebet.co.uk'
 
 const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
@@ -26,7 +26,6 @@ await seedWorldRegisters(db.sql, 2_000)
 const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
 const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
 
-type Handle = (request: Request) => Promise<Response>
 type Gateway = { handle: Handle; close(): Promise<void> }
 
 /**
@@ -50,14 +49,7 @@ async function gatewayFrom(root: string, postgresJs = false): Promise<Gateway> {
 		bus,
 		clock: systemClock,
 		logger: silentLogger,
-		config: {
-			PUBLIC_BASE_URL: 'http://127.0.0.1',
-			PRICING_URL: 'https://example.test/pricing',
-			APP_URL: 'http://127.0.0.1',
-			CHECKER_TIMEOUT_MS: 2000,
-			LIMITS_STORE_TIMEOUT_MS: 2000,
-			TRUSTED_PROXIES: '127.0.0.1'
-		}
+		config: BENCH_GATEWAY_CONFIG
 	}
 	const metrics = createGatewayMetrics(createServiceMetrics('gateway', true))
 	const app = createApp({ ...deps, metrics, auth: createAuthRuntime({ ...deps, countingSql, metrics }) })
@@ -77,38 +69,13 @@ const gateways = [
 ]
 if (process.env.BENCH_BASE_ROOT) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(process.env.BENCH_BASE_ROOT) })
 
-/** CPU time of this process per call, in µs, and calls per second of wall time. */
-async function cpuPerCall(handle: Handle, calls: number): Promise<{ micros: number; perSecond: number }> {
-	const headers = { authorization: `Bearer ${key}` }
-	let started = 0
-	const startedAt = performance.now()
-	const before = process.cpuUsage()
-	await Promise.all(
-		Array.from({ length: IN_FLIGHT }, async () => {
-			while (started < calls) {
-				started++
-				const response = await handle(new Request(`http://localhost${PATH}`, { headers }))
-				if (response.status !== 200) throw new Error(`${PATH} answered ${response.status}: ${await response.text()}`)
-				await response.arrayBuffer()
-			}
-		})
-	)
-	const used = process.cpuUsage(before)
-	return { micros: (used.user + used.system) / calls, perSecond: calls / ((performance.now() - startedAt) / 1000) }
-}
-
-const results = new Map<string, number[]>()
-const rates = new Map<string, number[]>()
+const headers = { authorization: `Bearer ${key}` }
 try {
-	for (const { gateway } of gateways) await cpuPerCall(gateway.handle, 3_000)
-	for (let round = 0; round < BENCH_ROUNDS; round++) {
-		for (const { name, gateway } of round % 2 === 1 ? [...gateways].reverse() : gateways) {
-			const { micros, perSecond } = await cpuPerCall(gateway.handle, CALLS)
-			results.set(name, [...(results.get(name) ?? []), micros])
-			rates.set(name, [...(rates.get(name) ?? []), perSecond])
-			console.log(`round ${round + 1}  ${name.padEnd(40)} ${micros.toFixed(2)} µs of CPU per call, ${perSecond.toFixed(0)} calls/s`)
-		}
-	}
+	await inAlternatingRounds(
+		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers) })),
+		CALLS,
+		3_000
+	)
 } finally {
 	for (const { gateway } of gateways) await gateway.close()
 	await checker.stop()
@@ -116,6 +83,3 @@ try {
 	await db.drop()
 	await stopSharedPostgres()
 }
-console.log(`-- median of ${BENCH_ROUNDS} rounds`)
-for (const [name, values] of results)
-	console.log(`${name.padEnd(40)} ${median(values).toFixed(2)} µs of CPU per call, ${median(rates.get(name) ?? []).toFixed(0)} calls/s`)
