@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames, similarityReachingLow } from './name-matching.ts'
+import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames, similarityReaching } from './name-matching.ts'
 import type { NameEntry } from './index-model.ts'
 import { index, licence, operator } from './test-support/index-rows.ts'
 
@@ -74,7 +74,7 @@ const typo = (key: string, edits: readonly Edit[]) =>
 				: out.slice(0, i) + char + out.slice(i + 1)
 	}, key)
 
-describe('similarityReachingLow', () => {
+describe('similarityReaching', () => {
 	test('equals nameSimilarity wherever that reaches NAME_MATCH_LOW and stays below it elsewhere', () => {
 		const nameArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
 		const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('a', 'e', 's', '7', 'x')), { maxLength: 4 })
@@ -85,7 +85,7 @@ describe('similarityReachingLow', () => {
 			fc.property(nameArb, fc.oneof(fc.tuple(edits, edits), other), (name, query) => {
 				const [a, b] = typeof query === 'string' ? [query, name] : [typo(name, query[0]), typo(name, query[1])]
 				const exact = nameSimilarity(a, b)
-				const fast = similarityReachingLow(a, b)
+				const fast = similarityReaching(a, b)
 				if (exact >= NAME_MATCH_LOW) {
 					reaching++
 					expect(fast).toBe(exact)
@@ -114,7 +114,7 @@ describe('scoreNames prefilter', () => {
 					})
 					for (const key of keys) {
 						const expected = scanEveryName(world, key)
-						const found = scoreNames(world, key)
+						const found = scoreNames(world, key, Number.POSITIVE_INFINITY)
 						expect(new Map(found.map((scored) => [scored.name.operator.id, scored.score]))).toEqual(expected)
 					}
 				}
@@ -146,7 +146,7 @@ describe('scoreNames prefilter', () => {
 					})
 					for (const raw of queries) {
 						const key = typeof raw === 'string' ? raw : typo(spec[raw[0] % spec.length]?.[1] ?? '', raw[1])
-						expect(scoreNames(world, key).map(flatten)).toEqual(scoreEveryName(world, key))
+						expect(scoreNames(world, key, Number.POSITIVE_INFINITY).map(flatten)).toEqual(scoreEveryName(world, key))
 					}
 				}
 			),

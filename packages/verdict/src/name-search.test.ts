@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
 import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
-import { buildNameSearch, mayReachLow, nameCandidates, nameQuery } from './name-search.ts'
+import { buildNameSearch, mayReach, nameCandidates, nameQuery } from './name-search.ts'
 
 const WORDS = [
 	'bet',
@@ -77,7 +77,7 @@ describe('commonNeeded', () => {
 
 const nameSimilarityPossible = (a: number, b: number) => Math.min(a, b) >= 4 && Math.min(a, b) / Math.max(a, b) >= 0.5
 
-describe('mayReachLow', () => {
+describe('mayReach', () => {
 	test('is true exactly when the shared characters give a Jaro-Winkler ceiling at or above NAME_MATCH_LOW, or the keys are equal', () => {
 		const shared = (a: string, b: string) => {
 			const left = new Map<string, number>()
@@ -106,7 +106,7 @@ describe('mayReachLow', () => {
 						name === key ||
 						(nameSimilarityPossible(key.length, name.length) &&
 							jaroWinklerCeiling(shared(key, name), key.length, name.length, prefixOf(key, name)) >= NAME_MATCH_LOW)
-					expect(mayReachLow(search, query, position)).toBe(expected)
+					expect(mayReach(search, query, position)).toBe(expected)
 				})
 			}),
 			{ numRuns: 500 }
@@ -150,7 +150,7 @@ describe('nameCandidates', () => {
 						expect(found).toEqual([...new Set(found)].sort((a, b) => a - b))
 						const returned = new Set(found)
 						keys.forEach((name, position) => {
-							const mustReturn = name === key || mayReachLow(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
+							const mustReturn = name === key || mayReach(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
 							if (mustReturn && !returned.has(position)) throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} `)
 							if (!mustReturn && returned.has(position))
 								throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach NAME_MATCH_LOW`)
