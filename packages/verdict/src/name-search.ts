@@ -39,6 +39,8 @@ const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >
 /** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
 export const LEVELS = 6
 const TOKENS = SLOTS * LEVELS
+/** 32-bit words of a set of tokens */
+const TOKEN_WORDS = Math.ceil(TOKENS / 32)
 /** A word allowing more misses than this keeps all its names for mayReach (keys of 60+ characters). */
 const MAX_ALLOWED = 62
 
@@ -87,6 +89,8 @@ type BitScan = {
 	readonly holders: Int32Array
 	/** every key holds a-z and 0-9 only */
 	readonly plainKeys: boolean
+	/** per word, the tokens every one of its names holds (TOKEN_WORDS per word) */
+	readonly shared: Uint32Array
 	/** per first-character slot, its first word (SLOTS + 1 entries: slot s holds words slotWords[s] to slotWords[s + 1]) */
 	readonly slotWords: Int32Array
 }
@@ -105,6 +109,10 @@ export type NameQuery = {
 	threshold: number
 	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss at the threshold; -1 none */
 	readonly allowed: readonly Int32Array[]
+	/** spare[p][L]: how many of its own characters such a name may have beyond the query's (L - commonNeeded); -1 none */
+	readonly spare: readonly Int32Array[]
+	/** the query's tokens as a set (TOKEN_WORDS) */
+	readonly tokenSet: Uint32Array
 	/** the first four characters, prefixOf */
 	readonly prefix: number
 	/** a-z and 0-9 only, no character over LEVELS times, at most MAX_ALLOWED long: scan counts are exact */
@@ -131,8 +139,11 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	})
 	// Names over twice the key's length are never compared (comparableLengths).
 	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, () => new Int32Array(2 * key.length + 1))
+	const spare = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, () => new Int32Array(2 * key.length + 1))
+	const tokenSet = new Uint32Array(TOKEN_WORDS)
+	for (const token of tokens) setBit(tokenSet, token >>> 5, token & 31)
 	const plain = PLAIN_KEY.test(key) && key.length <= MAX_ALLOWED && counts.every((count) => count <= LEVELS)
-	const query = { key, counts, size, slots, tokens, threshold, allowed, prefix: prefixOf(key), plain }
+	const query = { key, counts, size, slots, tokens, threshold, allowed, spare, tokenSet, prefix: prefixOf(key), plain }
 	fillAllowed(query)
 	return query
 }
@@ -146,9 +157,11 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
 
 function fillAllowed(query: NameQuery): void {
 	query.allowed.forEach((byLength, prefix) => {
+		const spareByLength = query.spare[prefix] as Int32Array
 		for (let length = 0; length < byLength.length; length++) {
 			const need = commonNeeded(query.key.length, length, prefix, query.threshold)
 			byLength[length] = need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, query.size - need)
+			spareByLength[length] = need === Number.POSITIVE_INFINITY ? -1 : length - need
 		}
 	})
 }
@@ -195,9 +208,12 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 	const words = emptyLevel(order.length / 32, nameBounds)
 	const groups = emptyLevel(Math.ceil(words.size / 32), words.bounds)
 	const holders = new Int32Array(TOKENS)
+	const shared = new Uint32Array(words.size * TOKEN_WORDS).fill(0xffffffff)
+	const held = new Uint32Array(TOKEN_WORDS)
 	order.forEach((position, ordinal) => {
 		if (position < 0) return
 		const word = ordinal >>> 5
+		held.fill(0)
 		const length = lengths[position] as number
 		const prefix = prefixOf((names[position] as NameEntry).key)
 		include(nameBounds, ordinal, length, prefix)
@@ -206,14 +222,16 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		setBit(words.present, word, ordinal & 31)
 		setBit(groups.present, word >>> 5, word & 31)
 		for (let slot = 0; slot < SLOTS; slot++) {
-			const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
-			for (let occurrence = 1; occurrence <= held; occurrence++) {
+			const occurrences = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
+			for (let occurrence = 1; occurrence <= occurrences; occurrence++) {
 				const token = (occurrence - 1) * SLOTS + slot
 				setBit(words.bits, token * words.size + word, ordinal & 31)
+				setBit(held, token >>> 5, token & 31)
 				setBit(groups.bits, token * groups.size + (word >>> 5), word & 31)
 				holders[token] = (holders[token] as number) + 1
 			}
 		}
+		for (let i = 0; i < TOKEN_WORDS; i++) shared[word * TOKEN_WORDS + i] = ((shared[word * TOKEN_WORDS + i] as number) & (held[i] as number)) >>> 0
 	})
 	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
 	const slotWords = new Int32Array(SLOTS + 1).fill(words.size)
@@ -222,7 +240,7 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		if (position >= 0) slotWords[firstSlot(position)] = word
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotWords[slot] = Math.min(slotWords[slot] as number, slotWords[slot + 1] as number)
-	return { order, words, groups, holders, plainKeys, slotWords }
+	return { order, words, groups, holders, shared, plainKeys, slotWords }
 }
 
 function emptyBounds(size: number): Bounds {
@@ -297,7 +315,19 @@ export function visitCandidates(
 	const [from, to] = [slotWords[slot] as number, slotWords[slot + 1] as number]
 	if (pass === 'same-first-character') {
 		for (const position of search.exact.get(query.key) ?? []) visit(position)
-		if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, from, to, visit)
+		if (query.key.length < MIN_FUZZY_LENGTH) return
+		// Words whose names may share the query's first four characters first, then the rest of the slot.
+		const { lowPrefix, highPrefix } = words.bounds
+		const closest = (word: number) => prefixBound(query.prefix, lowPrefix[word] as number, highPrefix[word] as number) === WINKLER_PREFIX_LIMIT
+		for (const wanted of [true, false]) {
+			let start = from
+			while (start < to) {
+				let end = start
+				while (end < to && closest(end) === closest(start)) end++
+				if (closest(start) === wanted) scan(search, query, start, end, visit)
+				start = end
+			}
+		}
 	} else if (query.key.length >= MIN_FUZZY_LENGTH) {
 		scan(search, query, 0, from, visit)
 		scan(search, query, to, words.size, visit)
@@ -308,6 +338,8 @@ export function visitCandidates(
 type ScanQuery = {
 	readonly tokens: Int32Array
 	readonly allowed: readonly Int32Array[]
+	readonly spare: readonly Int32Array[]
+	readonly tokenSet: Uint32Array
 	readonly prefix: number
 }
 
@@ -318,6 +350,8 @@ function scan(search: NameSearch, query: NameQuery, fromWord: number, toWord: nu
 	const scanQuery: ScanQuery = {
 		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
 		allowed: query.allowed,
+		spare: query.spare,
+		tokenSet: query.tokenSet,
 		prefix: query.prefix
 	}
 	// With plain keys on both sides the counts are exactly mayReach's; otherwise it decides.
@@ -327,6 +361,7 @@ function scan(search: NameSearch, query: NameQuery, fromWord: number, toWord: nu
 		while (wordsLeft !== 0) {
 			const word = group * 32 + 31 - Math.clz32(wordsLeft & -wordsLeft)
 			wordsLeft &= wordsLeft - 1
+			if (beyondQuery(search.scan.shared, word, scanQuery) > allowance(words.bounds, word, scanQuery.spare, scanQuery)) continue
 			let namesLeft = survivors(words, word, scanQuery)
 			while (namesLeft !== 0) {
 				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
@@ -348,10 +383,27 @@ function wordsBetween(group: number, fromWord: number, toWord: number): number {
 /** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
 const planes = new Int32Array(MAX_ALLOWED + 1)
 
-/** The most query tokens any name in the unit may miss; -1 when none can reach the threshold. */
-function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
+/**
+ * How many tokens every name of the word holds beyond the query's: a lower bound of each name's
+ * characters outside the query (L - common, as occurrences over LEVELS and the shared slot only
+ * understate it), which a name reaching the threshold keeps within spare.
+ */
+function beyondQuery(shared: Uint32Array, word: number, query: ScanQuery): number {
+	let beyond = 0
+	for (let i = 0; i < TOKEN_WORDS; i++) beyond += popcount((shared[word * TOKEN_WORDS + i] as number) & ~(query.tokenSet[i] as number))
+	return beyond
+}
+
+function popcount(bits: number): number {
+	let v = bits - ((bits >>> 1) & 0x55555555)
+	v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+	return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+/** The most query tokens (table `allowed`, or own characters beyond the query: `spare`) any name in the unit may miss; -1 when none can reach the threshold. */
+function allowance(bounds: Bounds, unit: number, tables: readonly Int32Array[], query: ScanQuery): number {
 	const prefix = prefixBound(query.prefix, bounds.lowPrefix[unit] as number, bounds.highPrefix[unit] as number)
-	const allowedByLength = query.allowed[prefix] as Int32Array
+	const allowedByLength = tables[prefix] as Int32Array
 	let allowed = -1
 	const longest = Math.min(bounds.longest[unit] as number, allowedByLength.length - 1)
 	for (let length = bounds.shortest[unit] as number; length <= longest; length++)
@@ -361,7 +413,7 @@ function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
 
 /** The members of `unit` whose missed query tokens stay within their own allowance. */
 function survivors(level: Level, unit: number, query: ScanQuery): number {
-	const allowed = allowance(level.bounds, unit, query)
+	const allowed = allowance(level.bounds, unit, query.allowed, query)
 	if (allowed < 0) return 0
 	const present = (level.present[unit] as number) | 0
 	if (allowed > MAX_ALLOWED) return present
@@ -381,7 +433,7 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 	while (alive !== 0) {
 		const bit = 31 - Math.clz32(alive & -alive)
 		alive &= alive - 1
-		const own = allowance(level.members, unit * 32 + bit, query)
+		const own = allowance(level.members, unit * 32 + bit, query.allowed, query)
 		if (own >= 0 && ((planes[own] as number) & (1 << bit)) === 0) kept |= 1 << bit
 	}
 	return kept
