@@ -315,19 +315,7 @@ export function visitCandidates(
 	const [from, to] = [slotWords[slot] as number, slotWords[slot + 1] as number]
 	if (pass === 'same-first-character') {
 		for (const position of search.exact.get(query.key) ?? []) visit(position)
-		if (query.key.length < MIN_FUZZY_LENGTH) return
-		// Words whose names may share the query's first four characters first, then the rest of the slot.
-		const { lowPrefix, highPrefix } = words.bounds
-		const closest = (word: number) => prefixBound(query.prefix, lowPrefix[word] as number, highPrefix[word] as number) === WINKLER_PREFIX_LIMIT
-		for (const wanted of [true, false]) {
-			let start = from
-			while (start < to) {
-				let end = start
-				while (end < to && closest(end) === closest(start)) end++
-				if (closest(start) === wanted) scan(search, query, start, end, visit)
-				start = end
-			}
-		}
+		if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, from, to, visit)
 	} else if (query.key.length >= MIN_FUZZY_LENGTH) {
 		scan(search, query, 0, from, visit)
 		scan(search, query, to, words.size, visit)
