@@ -55,7 +55,8 @@ export function commonNeeded(aLength: number, bLength: number, prefix: number, t
  */
 function fewestCommon(aLength: number, bLength: number, prefix: number, threshold: number): number {
 	const most = Math.min(aLength, bLength)
-	if (!comparableLengths(aLength, bLength) || jaroWinklerCeiling(most, aLength, bLength, prefix) < threshold) return Number.POSITIVE_INFINITY
+	if (!comparableLengths(aLength, bLength) || jaroWinklerCeiling(most, aLength, bLength, prefix) < threshold)
+		return Number.POSITIVE_INFINITY
 	const bonus = prefix * 0.1
 	const jaro = (threshold - bonus) / (1 - bonus)
 	let common = Math.max(1, Math.min(most, Math.ceil((3 * jaro - 1) / (1 / aLength + 1 / bLength))))

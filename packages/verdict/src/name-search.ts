@@ -231,7 +231,8 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 				holders[token] = (holders[token] as number) + 1
 			}
 		}
-		for (let i = 0; i < TOKEN_WORDS; i++) shared[word * TOKEN_WORDS + i] = ((shared[word * TOKEN_WORDS + i] as number) & (held[i] as number)) >>> 0
+		for (let i = 0; i < TOKEN_WORDS; i++)
+			shared[word * TOKEN_WORDS + i] = ((shared[word * TOKEN_WORDS + i] as number) & (held[i] as number)) >>> 0
 	})
 	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
 	const slotWords = new Int32Array(SLOTS + 1).fill(words.size)
