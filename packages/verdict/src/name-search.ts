@@ -39,8 +39,6 @@ const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >
 /** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
 export const LEVELS = 6
 const TOKENS = SLOTS * LEVELS
-/** 32-bit words of a set of tokens */
-const TOKEN_WORDS = Math.ceil(TOKENS / 32)
 /** A word allowing more misses than this keeps all its names for mayReach (keys of 60+ characters). */
 const MAX_ALLOWED = 62
 
@@ -89,11 +87,11 @@ type BitScan = {
 	readonly holders: Int32Array
 	/** every key holds a-z and 0-9 only */
 	readonly plainKeys: boolean
-	/** per word, the tokens every one of its names holds (TOKEN_WORDS per word) */
-	readonly shared: Uint32Array
 	/** per first-character slot, its first word (SLOTS + 1 entries: slot s holds words slotWords[s] to slotWords[s + 1]) */
 	readonly slotWords: Int32Array
 }
+
+const RAISE_STEP = 0.005
 
 /** A query key broken down once for every shard it is searched in, with the bar its candidates must reach. */
 export type NameQuery = {
@@ -109,10 +107,8 @@ export type NameQuery = {
 	threshold: number
 	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss at the threshold; -1 none */
 	readonly allowed: readonly Int32Array[]
-	/** spare[p][L]: how many of its own characters such a name may have beyond the query's (L - commonNeeded); -1 none */
-	readonly spare: readonly Int32Array[]
-	/** the query's tokens as a set (TOKEN_WORDS) */
-	readonly tokenSet: Uint32Array
+	/** per shard searched, the tokens rarest first (filled on the first pass) */
+	readonly rarestFirst: Map<NameSearch, Int32Array>
 	/** the first four characters, prefixOf */
 	readonly prefix: number
 	/** a-z and 0-9 only, no character over LEVELS times, at most MAX_ALLOWED long: scan counts are exact */
@@ -139,29 +135,39 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	})
 	// Names over twice the key's length are never compared (comparableLengths).
 	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, () => new Int32Array(2 * key.length + 1))
-	const spare = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, () => new Int32Array(2 * key.length + 1))
-	const tokenSet = new Uint32Array(TOKEN_WORDS)
-	for (const token of tokens) setBit(tokenSet, token >>> 5, token & 31)
 	const plain = PLAIN_KEY.test(key) && key.length <= MAX_ALLOWED && counts.every((count) => count <= LEVELS)
-	const query = { key, counts, size, slots, tokens, threshold, allowed, spare, tokenSet, prefix: prefixOf(key), plain }
+	const query = {
+		key,
+		counts,
+		size,
+		slots,
+		tokens,
+		threshold,
+		allowed,
+		rarestFirst: new Map(),
+		prefix: prefixOf(key),
+		plain
+	}
 	fillAllowed(query)
 	return query
 }
 
-/** Holds the query's candidates to a higher ceiling from now on (a lower one is ignored: the bar only rises). */
+/**
+ * Holds the query's candidates to `threshold` from now on, once it lies RAISE_STEP or more above the
+ * current threshold (the bar only rises). Keeping a lower bar than the caller could is always safe,
+ * and refilling the tables for every small rise costs more than the few names it would skip.
+ */
 export function raiseThreshold(query: NameQuery, threshold: number): void {
-	if (threshold <= query.threshold) return
+	if (threshold < query.threshold + RAISE_STEP) return
 	query.threshold = threshold
 	fillAllowed(query)
 }
 
 function fillAllowed(query: NameQuery): void {
 	query.allowed.forEach((byLength, prefix) => {
-		const spareByLength = query.spare[prefix] as Int32Array
 		for (let length = 0; length < byLength.length; length++) {
 			const need = commonNeeded(query.key.length, length, prefix, query.threshold)
 			byLength[length] = need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, query.size - need)
-			spareByLength[length] = need === Number.POSITIVE_INFINITY ? -1 : length - need
 		}
 	})
 }
@@ -208,12 +214,9 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 	const words = emptyLevel(order.length / 32, nameBounds)
 	const groups = emptyLevel(Math.ceil(words.size / 32), words.bounds)
 	const holders = new Int32Array(TOKENS)
-	const shared = new Uint32Array(words.size * TOKEN_WORDS).fill(0xffffffff)
-	const held = new Uint32Array(TOKEN_WORDS)
 	order.forEach((position, ordinal) => {
 		if (position < 0) return
 		const word = ordinal >>> 5
-		held.fill(0)
 		const length = lengths[position] as number
 		const prefix = prefixOf((names[position] as NameEntry).key)
 		include(nameBounds, ordinal, length, prefix)
@@ -222,17 +225,14 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		setBit(words.present, word, ordinal & 31)
 		setBit(groups.present, word >>> 5, word & 31)
 		for (let slot = 0; slot < SLOTS; slot++) {
-			const occurrences = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
-			for (let occurrence = 1; occurrence <= occurrences; occurrence++) {
+			const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
+			for (let occurrence = 1; occurrence <= held; occurrence++) {
 				const token = (occurrence - 1) * SLOTS + slot
 				setBit(words.bits, token * words.size + word, ordinal & 31)
-				setBit(held, token >>> 5, token & 31)
 				setBit(groups.bits, token * groups.size + (word >>> 5), word & 31)
 				holders[token] = (holders[token] as number) + 1
 			}
 		}
-		for (let i = 0; i < TOKEN_WORDS; i++)
-			shared[word * TOKEN_WORDS + i] = ((shared[word * TOKEN_WORDS + i] as number) & (held[i] as number)) >>> 0
 	})
 	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
 	const slotWords = new Int32Array(SLOTS + 1).fill(words.size)
@@ -241,7 +241,7 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		if (position >= 0) slotWords[firstSlot(position)] = word
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotWords[slot] = Math.min(slotWords[slot] as number, slotWords[slot + 1] as number)
-	return { order, words, groups, holders, shared, plainKeys, slotWords }
+	return { order, words, groups, holders, plainKeys, slotWords }
 }
 
 function emptyBounds(size: number): Bounds {
@@ -314,43 +314,79 @@ export function visitCandidates(
 	const { slotWords, words } = search.scan
 	const slot = slotOf(query.key.charCodeAt(0))
 	const [from, to] = [slotWords[slot] as number, slotWords[slot + 1] as number]
-	if (pass === 'same-first-character') {
-		for (const position of search.exact.get(query.key) ?? []) visit(position)
-		if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, from, to, visit)
-	} else if (query.key.length >= MIN_FUZZY_LENGTH) {
-		scan(search, query, 0, from, visit)
-		scan(search, query, to, words.size, visit)
-	}
+	if (pass === 'same-first-character') for (const position of search.exact.get(query.key) ?? []) visit(position)
+	if (query.key.length < MIN_FUZZY_LENGTH) return
+	scan(
+		search,
+		query,
+		pass === 'same-first-character'
+			? [[from, to]]
+			: [
+					[0, from],
+					[to, words.size]
+				],
+		visit
+	)
 }
 
 /** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
 type ScanQuery = {
 	readonly tokens: Int32Array
 	readonly allowed: readonly Int32Array[]
-	readonly spare: readonly Int32Array[]
-	readonly tokenSet: Uint32Array
 	readonly prefix: number
 }
 
-/** Scans the words numbered `fromWord` up to (not including) `toWord`. */
-function scan(search: NameSearch, query: NameQuery, fromWord: number, toWord: number, visit: (position: number) => void): void {
-	if (fromWord >= toWord) return
-	const { order, words, groups, holders, plainKeys } = search.scan
+/** Scans the words numbered from each range's first up to (not including) its second. */
+function scan(
+	search: NameSearch,
+	query: NameQuery,
+	ranges: readonly (readonly [number, number])[],
+	visit: (position: number) => void
+): void {
+	const { holders, plainKeys } = search.scan
+	let tokens = query.rarestFirst.get(search)
+	if (!tokens) {
+		tokens = rarestFirst(query.tokens, holders)
+		query.rarestFirst.set(search, tokens)
+	}
 	const scanQuery: ScanQuery = {
-		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
+		tokens,
 		allowed: query.allowed,
-		spare: query.spare,
-		tokenSet: query.tokenSet,
 		prefix: query.prefix
 	}
 	// With plain keys on both sides the counts are exactly mayReach's; otherwise it decides.
 	const verify = !(plainKeys && query.plain)
+	for (const [fromWord, toWord] of ranges) scanRange(search, query, scanQuery, verify, fromWord, toWord, visit)
+}
+
+/** The tokens by how many of the shard's keys hold them, fewest first (then by token). */
+function rarestFirst(tokens: readonly number[], holders: Int32Array): Int32Array {
+	const sorted = Int32Array.from(tokens)
+	const before = (a: number, b: number) => (holders[a] as number) < (holders[b] as number) || (holders[a] === holders[b] && a < b)
+	for (let i = 1; i < sorted.length; i++) {
+		const token = sorted[i] as number
+		let j = i - 1
+		for (; j >= 0 && before(token, sorted[j] as number); j--) sorted[j + 1] = sorted[j] as number
+		sorted[j + 1] = token
+	}
+	return sorted
+}
+
+function scanRange(
+	search: NameSearch,
+	query: NameQuery,
+	scanQuery: ScanQuery,
+	verify: boolean,
+	fromWord: number,
+	toWord: number,
+	visit: (position: number) => void
+): void {
+	const { order, words, groups } = search.scan
 	for (let group = fromWord >>> 5; group * 32 < toWord; group++) {
 		let wordsLeft = survivors(groups, group, scanQuery) & wordsBetween(group, fromWord, toWord)
 		while (wordsLeft !== 0) {
 			const word = group * 32 + 31 - Math.clz32(wordsLeft & -wordsLeft)
 			wordsLeft &= wordsLeft - 1
-			if (beyondQuery(search.scan.shared, word, scanQuery) > allowance(words.bounds, word, scanQuery.spare, scanQuery)) continue
 			let namesLeft = survivors(words, word, scanQuery)
 			while (namesLeft !== 0) {
 				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
@@ -372,27 +408,10 @@ function wordsBetween(group: number, fromWord: number, toWord: number): number {
 /** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
 const planes = new Int32Array(MAX_ALLOWED + 1)
 
-/**
- * How many tokens every name of the word holds beyond the query's: a lower bound of each name's
- * characters outside the query (L - common, as occurrences over LEVELS and the shared slot only
- * understate it), which a name reaching the threshold keeps within spare.
- */
-function beyondQuery(shared: Uint32Array, word: number, query: ScanQuery): number {
-	let beyond = 0
-	for (let i = 0; i < TOKEN_WORDS; i++) beyond += popcount((shared[word * TOKEN_WORDS + i] as number) & ~(query.tokenSet[i] as number))
-	return beyond
-}
-
-function popcount(bits: number): number {
-	let v = bits - ((bits >>> 1) & 0x55555555)
-	v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
-	return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
-}
-
-/** The most query tokens (table `allowed`, or own characters beyond the query: `spare`) any name in the unit may miss; -1 when none can reach the threshold. */
-function allowance(bounds: Bounds, unit: number, tables: readonly Int32Array[], query: ScanQuery): number {
+/** The most query tokens any name in the unit may miss; -1 when none can reach the threshold. */
+function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
 	const prefix = prefixBound(query.prefix, bounds.lowPrefix[unit] as number, bounds.highPrefix[unit] as number)
-	const allowedByLength = tables[prefix] as Int32Array
+	const allowedByLength = query.allowed[prefix] as Int32Array
 	let allowed = -1
 	const longest = Math.min(bounds.longest[unit] as number, allowedByLength.length - 1)
 	for (let length = bounds.shortest[unit] as number; length <= longest; length++)
@@ -402,7 +421,7 @@ function allowance(bounds: Bounds, unit: number, tables: readonly Int32Array[], 
 
 /** The members of `unit` whose missed query tokens stay within their own allowance. */
 function survivors(level: Level, unit: number, query: ScanQuery): number {
-	const allowed = allowance(level.bounds, unit, query.allowed, query)
+	const allowed = allowance(level.bounds, unit, query)
 	if (allowed < 0) return 0
 	const present = (level.present[unit] as number) | 0
 	if (allowed > MAX_ALLOWED) return present
@@ -422,7 +441,7 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 	while (alive !== 0) {
 		const bit = 31 - Math.clz32(alive & -alive)
 		alive &= alive - 1
-		const own = allowance(level.members, unit * 32 + bit, query.allowed, query)
+		const own = allowance(level.members, unit * 32 + bit, query)
 		if (own >= 0 && ((planes[own] as number) & (1 << bit)) === 0) kept |= 1 << bit
 	}
 	return kept
