@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
 import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
-import { buildNameSearch, mayReach, nameCandidates, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
+import { buildNameSearch, mayReach, type NameQuery, type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 
 const WORDS = [
 	'bet',
@@ -24,6 +24,14 @@ const WORDS = [
 	'7',
 	'aa'
 ]
+
+/** Positions (ascending, each once) of every name both passes visit. */
+function nameCandidates(search: NameSearch, query: NameQuery): number[] {
+	const found = new Set<number>()
+	visitCandidates(search, query, 'same-first-character', (position) => found.add(position))
+	visitCandidates(search, query, 'other-first-characters', (position) => found.add(position))
+	return [...found].sort((a, b) => a - b)
+}
 
 const entries = (keys: readonly string[]): NameEntry[] =>
 	keys.map((key, i) => {

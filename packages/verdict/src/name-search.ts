@@ -283,27 +283,12 @@ function include(bounds: Bounds, unit: number, length: number, prefix: number): 
 }
 
 /**
- * Positions (ascending, each once) of every name equal to the query or whose Jaro-Winkler
- * ceiling against it reaches the query's threshold (mayReach), and of no other name.
- */
-export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
-	const found: number[] = []
-	const collect = (position: number) => found.push(position)
-	visitCandidates(search, query, 'same-first-character', collect)
-	visitCandidates(search, query, 'other-first-characters', collect)
-	found.sort((a, b) => a - b)
-	let kept = 0
-	for (const position of found) if (kept === 0 || found[kept - 1] !== position) found[kept++] = position
-	found.length = kept
-	return found
-}
-
-/**
  * The candidates split in two passes: the names equal to the query and those whose first character
  * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
- * the names starting with any other character. Together the passes visit every candidate of
- * nameCandidates at least once (names carrying the query's key may come twice); `visit` may raise
- * the query's threshold, and from then on only names reaching the raised threshold are visited.
+ * the names starting with any other character. Together the passes visit every name equal to the
+ * query or whose ceiling reaches the query's threshold (mayReach), and no other, at least once
+ * (names carrying the query's key may come twice). `visit` may raise the threshold: the rest of the
+ * scan holds names to the raised one (a name already counted under the lower one may still come).
  */
 export function visitCandidates(
 	search: NameSearch,
