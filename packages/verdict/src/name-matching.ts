@@ -27,7 +27,7 @@ export function similarityReaching(a: string, b: string, threshold = NAME_MATCH_
 }
 
 /**
- * The first `limit` entries of the ranking "best-scoring name per operator at or above
+ * The first `limit` (1 or more) entries of the ranking "best-scoring name per operator at or above
  * NAME_MATCH_LOW, best first (compareScored); of an operator's equally good names, the first in
  * register order (index.order, then name position)".
  *
