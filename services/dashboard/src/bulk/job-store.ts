@@ -1,4 +1,4 @@
-import { type ListEntry, type ListReport, batchesFor, BULK_BATCH_SIZE } from '@lv/bulk-check'
+import { type ListEntry, type ListReport, answerColumns, batchesFor, BULK_BATCH_SIZE } from '@lv/bulk-check'
 import type { Sql } from '@lv/db'
 
 export type JobState = 'ready' | 'running' | 'done' | 'stopped'
@@ -162,27 +162,27 @@ export type StoreOutcome = 'stored' | 'already' | 'incomplete'
 
 /**
  * Stores a batch's answers and marks it done in one statement (so in one transaction); a
- * redelivered batch already done changes nothing. PostgreSQL checks that the reply answers every
- * entry and splits it into one row per answer, so the worker never parses the reply itself.
+ * redelivered batch already done changes nothing. The reply is kept whole as text on the batch's
+ * row (ADR 0037: PostgreSQL does not parse it); each entry gets a small row of what the result
+ * table filters by, read from the reply here, which also checks that it answers every entry.
  */
 export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<StoreOutcome> {
-	const [row] = await sql<{ stored: number; complete: number }[]>`
-		WITH complete AS (
-			SELECT results FROM (SELECT ${answers.reply}::text::jsonb -> 'results' AS results) reply
-			WHERE CASE WHEN jsonb_typeof(results) = 'array' THEN jsonb_array_length(results) = ${answers.count} ELSE false END
-		), marked AS (
-			UPDATE bulk_check_batches SET done_at = ${now}
-			WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL AND EXISTS (SELECT 1 FROM complete) RETURNING batch
+	const columns = answerColumns(answers.reply, answers.count)
+	if (!columns) return 'incomplete'
+	const [row] = await sql<{ stored: number }[]>`
+		WITH marked AS (
+			UPDATE bulk_check_batches SET done_at = ${now}, answers = ${answers.reply}
+			WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL RETURNING batch
 		), stored AS (
-			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, result)
-			SELECT ${jobId}, ${answers.first} + a.index - 1, a.answer ->> 'verdict', a.answer -> 'match' ->> 'jurisdiction', a.answer
-			FROM complete, jsonb_array_elements(complete.results) WITH ORDINALITY AS a(answer, index)
+			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, operator_slug)
+			SELECT ${jobId}, ${answers.first} + a.index - 1, a.verdict, a.jurisdiction, a.operator_slug
+			FROM unnest(${columns.verdicts}::text[], ${columns.jurisdictions}::text[], ${columns.operatorSlugs}::text[])
+				WITH ORDINALITY AS a(verdict, jurisdiction, operator_slug, index)
 			WHERE EXISTS (SELECT 1 FROM marked)
 			RETURNING 1
 		)
-		SELECT (SELECT count(*) FROM marked)::int AS stored, (SELECT count(*) FROM complete)::int AS complete`
-	if (!row?.complete) return 'incomplete'
-	return row.stored > 0 ? 'stored' : 'already'
+		SELECT (SELECT count(*) FROM marked)::int AS stored`
+	return row?.stored ? 'stored' : 'already'
 }
 
 export type FinishedJob = { id: string; accountId: string; keyId: string | null }
