@@ -91,6 +91,14 @@ export async function cpuSharesDuring<T>(work: () => Promise<T>): Promise<{ resu
 
 type TreeProcess = { pid: number; parent: number; name: string; ticks: number }
 
+/** A PostgreSQL process by its role ("postgres: walwriter", "postgres backend" for a client's connection); any other by its name. */
+function roleOf(pid: string, name: string): string {
+	if (name !== 'postgres') return name
+	const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()
+	if (!title.startsWith('postgres: ')) return name
+	return title.includes('(') ? 'postgres backend' : title.replace(/^postgres: (\S+( launcher| worker)?).*$/, 'postgres: $1')
+}
+
 /** Every process now with its parent and its CPU ticks, its reaped children's included (so a child that exits in between is not lost). */
 function processTable(): TreeProcess[] {
 	const table: TreeProcess[] = []
@@ -100,7 +108,7 @@ function processTable(): TreeProcess[] {
 			const nameEnd = stat.lastIndexOf(')')
 			const fields = stat.slice(nameEnd + 2).split(' ')
 			const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
-			table.push({ pid: Number(pid), parent: Number(fields[1]), name: stat.slice(stat.indexOf('(') + 1, nameEnd), ticks })
+			table.push({ pid: Number(pid), parent: Number(fields[1]), name: roleOf(pid, stat.slice(stat.indexOf('(') + 1, nameEnd)), ticks })
 		} catch {}
 	}
 	return table
