@@ -67,6 +67,27 @@ describe('bulk check worker', () => {
 		expect((await findJobForWorker(h.db.sql, jobId))?.done).toBe(100)
 	})
 
+	test('a message of several batches counts each batch as one call and stores each once, whatever the redeliveries and overlapping messages', async () => {
+		const { deps, registry } = workerDeps()
+		const { accountId, jobId } = await runningJob(450)
+		const message = { ...batchMessage(jobId, 0), batches: 5 }
+		await Promise.all([handleBatch(deps, message), handleBatch(deps, message), handleBatch(deps, batchMessage(jobId, 2))])
+		await handleBatch(deps, message)
+		expect(await quotaUsed(accountId)).toBe(5)
+		expect(await storedAnswers(jobId)).toBe(450)
+		expect(await metricValue(registry, 'dashboard_bulk_check_batches_total')).toBe(5)
+		expect(await metricValue(registry, 'dashboard_bulk_check_jobs_total', { outcome: 'finished' })).toBe(1)
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 450 })
+	})
+
+	test("a message reaching past the end of its job handles only the job's batches", async () => {
+		const { deps } = workerDeps()
+		const { accountId, jobId } = await runningJob(150)
+		await handleBatch(deps, { ...batchMessage(jobId, 0), batches: 5 })
+		expect(await quotaUsed(accountId)).toBe(2)
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 150 })
+	})
+
 	test('a checker reply that does not answer every entry of the batch stores nothing and leaves the batch to be retried', async () => {
 		const { jobId } = await runningJob(100)
 		await h.db.sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, 0, ${h.clock.now()})`
