@@ -200,12 +200,13 @@ export async function storeBatches(
 		return columns ? [{ ...batch, columns }] : []
 	})
 	if (complete.length === 0) return answers.map(() => 'incomplete')
+	// Each reply its own parameter: inside a text[] every quote of the JSON would be escaped and parsed again.
 	const column = (pick: (columns: AnswerColumns) => (string | null)[]) => complete.flatMap((batch) => pick(batch.columns))
 	const [row] = await sql<{ stored: number[] }[]>`
 		WITH marked AS (
 			UPDATE bulk_check_batches b SET done_at = ${now}, answers = r.answers
-			FROM unnest(${complete.map((batch) => batch.batch)}::int[], ${complete.map((batch) => batch.reply)}::text[]) AS r(batch, answers)
-			WHERE b.job_id = ${jobId} AND b.batch = r.batch AND b.done_at IS NULL RETURNING b.batch
+			FROM (VALUES ${sql(complete.map((batch) => [batch.batch, batch.reply]))}) AS r(batch, answers)
+			WHERE b.job_id = ${jobId} AND b.batch = r.batch::int AND b.done_at IS NULL RETURNING b.batch
 		), stored AS (
 			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, operator_slug)
 			SELECT ${jobId}, a.position, a.verdict, a.jurisdiction, a.operator_slug
