@@ -11,6 +11,8 @@
  *   3. the same job with an aggressive probe instead (wrk, 2 connections loading GET /bulk/{id} as fast as
  *      they go): what a page hammered beside the job costs it, and the page latency then.
  *   bun bench/bulk-check.ts
+ * Each side's line gives the CPU its servers used per 100 domains (lib/process.ts cpuSecondsOfChildren), by process:
+ * on this CPU-bound machine the ratio of those predicts the rate share and drifts far less.
  * The job's share of the batch rate is taken within each round (the shared machine drifts from one
  * minute to the next), then the median over rounds. The target: at least 50 %, page p99 under 100 ms.
  */
