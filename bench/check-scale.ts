@@ -1,9 +1,13 @@
 /**
  * How the checker's index grows with the register: for each size in BENCH_SCALE_SIZES (default
  * 50k, 500k, 2M and 5M domain links) a fresh process builds the index in-process the way the
- * checker does (per jurisdiction, links streamed in chunks), then prints RSS after load, the RSS
- * peak while UKGC is rebuilt beside the live index, the build time per jurisdiction, and the
- * latency of cold checks of never-seen unlisted domains (the name stage runs on every one).
+ * checker does (per jurisdiction, links streamed in chunks and freed as the checker's loader frees
+ * them, memory released after each swap), then prints the RSS peak of the load, RSS after load, the
+ * RSS peak while UKGC is rebuilt beside the live index, the build time per jurisdiction (wall and
+ * this process's CPU time, the figure to compare on a shared machine), and the
+ * latency of cold checks of never-seen unlisted domains (the name stage runs on every one), and a
+ * digest of those answers and of checks of listed hosts (equal digests between two builds: the same
+ * answers).
  *
  * Names and hostnames come from `lib/synthetic-world.ts` (brand-like compounds of common words), and
  * the unlisted queries are compounds of the same words, so the name stage sees realistic
@@ -25,12 +29,14 @@ const settledRssMb = () => {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
 
 function measure(size: number, queries: number) {
-	const now = new Date()
+	// A fixed clock, so the answers' digest compares runs (equal digests: the same answers).
+	const now = new Date('2026-11-24T12:00:00Z')
 	const readAt = new Date(now.getTime() - 3_600_000)
 	const w = world(size, readAt)
 	const loaded = buildWorldIndex(w, readAt)
 	const buildMs = loaded.buildMs
 	let index = loaded.index
+	const loadPeakMb = kb('VmHWM')
 	const rssAfterLoadMb = settledRssMb()
 
 	// A rebuild holds the live index and the new shard at once; VmHWM reset so the peak is the rebuild's.
@@ -50,6 +56,7 @@ function measure(size: number, queries: number) {
 	const latencies: number[] = []
 	const cpuTimes: number[] = []
 	let notFound = 0
+	let digest = 0n
 	for (let q = 0; q < queries; q++) {
 		const domain = hostname(size + 1 + q * 7)
 		const cpuBefore = process.cpuUsage()
@@ -59,6 +66,13 @@ function measure(size: number, queries: number) {
 		const cpu = process.cpuUsage(cpuBefore)
 		cpuTimes.push(cpu.user + cpu.system)
 		if (result.verdict === 'not_found') notFound++
+		digest = Bun.hash(JSON.stringify(result), digest) as bigint
+	}
+	// Listed hosts, their www counterparts and hosts below them (found by registrable domain).
+	for (let q = 0; q < 2_000; q++) {
+		const listed = hostname((q * 2_477) % size)
+		for (const domain of [listed, `www.${listed}`, `shop.${listed}`])
+			digest = Bun.hash(JSON.stringify(checkDomain(index, domain, { now })), digest) as bigint
 	}
 	latencies.sort((a, b) => a - b)
 	cpuTimes.sort((a, b) => a - b)
@@ -66,11 +80,14 @@ function measure(size: number, queries: number) {
 		size,
 		operators: w.operators.length,
 		distinctNameKeys: distinctNameKeys(index),
+		loadPeakMb: Math.round(loadPeakMb),
 		rssAfterLoadMb: Math.round(rssAfterLoadMb),
 		rebuildPeakMb: Math.round(rebuildPeakMb),
 		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),
 		buildMs,
+		buildCpuMs: loaded.buildCpuMs,
 		ukgcRebuildMs: Math.round(rebuilt.ms),
+		ukgcRebuildCpuMs: Math.round(rebuilt.cpuMs),
 		coldCheckUs: {
 			p50: Math.round(percentile(latencies, 0.5)),
 			p99: Math.round(percentile(latencies, 0.99)),
@@ -82,7 +99,8 @@ function measure(size: number, queries: number) {
 			mean: Math.round(cpuTimes.reduce((a, b) => a + b, 0) / cpuTimes.length)
 		},
 		queries,
-		notFoundShare: notFound / queries
+		notFoundShare: notFound / queries,
+		answersDigest: digest.toString(16)
 	}
 }
 
@@ -100,7 +118,7 @@ if (only) {
 		const row = JSON.parse(line) as ReturnType<typeof measure>
 		rows.push(row)
 		console.log(
-			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms, rebuild ${row.ukgcRebuildMs} ms | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found)`
+			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms (CPU ${row.buildCpuMs.UKGC} ms), rebuild ${row.ukgcRebuildMs} ms (CPU ${row.ukgcRebuildCpuMs} ms) | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found) | answers ${row.answersDigest}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.

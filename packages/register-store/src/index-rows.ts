@@ -1,4 +1,3 @@
-import { edenGC } from 'bun:jsc'
 import type { Sql } from '@lv/db'
 import {
 	DOMAIN_ASSOCIATIONS,
@@ -14,6 +13,7 @@ import {
 	type TradingNameRow,
 	beginJurisdiction
 } from '@lv/verdict'
+import { addLinkChunk } from './index-memory.ts'
 
 // Register rows as the checker reads them to build its in-memory index.
 
@@ -132,12 +132,9 @@ export async function loadJurisdiction(sql: Sql, code: string): Promise<Jurisdic
 			WHERE d.jurisdiction_code = ${code}`.cursor(LINK_ROWS_PER_CHUNK, (chunk) => {
 			const rows = chunk.map((row) => decodeLink(row, operatorIds, licenceIds))
 			chunk.length = 0
-			build.addDomainLinks(rows)
-			rows.length = 0
-			// The chunk's rows are unreachable now and still young: a young-generation collection
-			// frees them at once (milliseconds). Left to its own pacing the collector let a UKGC
-			// rebuild's rows pile up (RSS peak ~450-500 MB instead of ~310 MB for 500,000 links).
-			edenGC()
+			// Left to its own pacing the collector let a UKGC rebuild's rows pile up (RSS peak
+			// ~450-500 MB instead of ~310 MB for 500,000 links).
+			addLinkChunk(build, rows)
 		})
 		await tx`COMMIT`
 		return { build, dataVersion: BigInt(statuses[0]?.data_version ?? 0n), licences: licences.length }

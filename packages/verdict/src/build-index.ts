@@ -9,7 +9,7 @@ import type {
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
-import { LinkColumns, LinkKeyIndex } from './link-table.ts'
+import { LinkColumns, LinkKeyChains } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameSearch } from './name-search.ts'
 import { nameKey } from '@lv/names'
@@ -217,12 +217,10 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 
 	const names = nameEntries(code, rows, operators, licencesByOperator)
 	const columns = new LinkColumns(code)
-	const linksByHostname = new LinkKeyIndex(columns, columns.hostnames)
+	const linksByHostname = new LinkKeyChains(columns, columns.hostnames)
 	// Only links on a host other than their registrable domain: linksForRegistrable finds the
 	// others under their hostname, so most links (listed on the registrable domain) have one entry.
-	const linksBelowRegistrable = new LinkKeyIndex(columns)
-	// One string per registrable domain, shared by every link on it.
-	const registrables = interner()
+	const linksBelowRegistrable = new LinkKeyChains(columns)
 	return {
 		addDomainLinks(links) {
 			for (const row of links) {
@@ -241,7 +239,7 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 				linksByHostname.add(row.hostname, id)
 				// Recomputed rather than trusted from the row, so queries and stored hosts group by one PSL.
 				const registrable = siteKey(row.hostname)
-				if (registrable !== row.hostname) linksBelowRegistrable.add(registrables(registrable), id)
+				if (registrable !== row.hostname) linksBelowRegistrable.add(registrable, id)
 			}
 		},
 		domainLinkCount: () => columns.count,
@@ -252,8 +250,8 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 				licencesByNumberKey,
 				supersededByKey,
 				licencesByOperator,
-				linksByHostname,
-				linksBelowRegistrable,
+				linksByHostname: linksByHostname.finish(),
+				linksBelowRegistrable: linksBelowRegistrable.finish(),
 				names,
 				nameSearch: buildNameSearch(names)
 			}

@@ -1,14 +1,27 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import type { LicenceEntry, OperatorEntry } from './index-model.ts'
-import { LinkColumns, LinkKeyIndex } from './link-table.ts'
+import { KeyTable, LinkColumns, LinkKeyChains } from './link-table.ts'
 
 const operators: OperatorEntry[] = [0, 1, 2].map((n) => ({ id: `op-${n}`, slug: `op-${n}`, name: `Op ${n}`, legal_name: `Op ${n} Ltd` }))
 const licence = { id: 'lic-1', operator: operators[0] } as LicenceEntry
+/** A link's fields besides its hostname and last_listed_at. */
+const fields = {
+	operator: operators[1] as OperatorEntry,
+	licence: null,
+	link_status: 'active',
+	association: null,
+	verification: null
+} as const
 
 const host = fc.oneof(
 	fc.stringMatching(/^[a-z]{1,3}\.(com|bet)$/),
-	fc.string({ unit: fc.constantFrom('a', 'b', '.', 'é', 'ж', '-'), minLength: 1, maxLength: 6 })
+	// Code units stored in one, two and three bytes, at the edges between them, and a lone surrogate.
+	fc.string({
+		unit: fc.constantFrom('a', 'b', '.', '-', '\u007f', '\u0080', 'é', 'ÿ', 'ж', '\u07ff', '\u0800', '€', '\ud83d', '\uffff'),
+		minLength: 1,
+		maxLength: 6
+	})
 )
 const link = fc.record({
 	hostname: host,
@@ -21,13 +34,36 @@ const link = fc.record({
 	page: fc.option(fc.webUrl(), { nil: null })
 })
 
-describe('LinkKeyIndex', () => {
+/** Any UTF-16 code units, lone surrogates included. */
+const anyKey = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), maxLength: 12 })
+
+describe('KeyTable', () => {
+	test('numbers each distinct key once, finds it by any equal string and gives its code units back unchanged', () => {
+		fc.assert(
+			fc.property(fc.array(anyKey, { maxLength: 2000 }), fc.array(anyKey, { maxLength: 50 }), (keys, probes) => {
+				const table = new KeyTable()
+				const expected = new Map<string, number>()
+				for (const key of keys) {
+					const number = table.numberOf(key)
+					if (!expected.has(key)) expected.set(key, expected.size)
+					expect(number).toBe(expected.get(key) as number)
+				}
+				expect(table.size).toBe(expected.size)
+				for (const [key, number] of expected) expect(table.keyAt(number)).toBe(key)
+				for (const key of [...keys, ...probes]) expect(table.find(key)).toBe(expected.get(key) ?? -1)
+			}),
+			{ numRuns: 60 }
+		)
+	})
+})
+
+describe('LinkKeyChains', () => {
 	test('gives back every link under its keys, in the order added, as a Map of entry lists would, across table growth', () => {
 		fc.assert(
 			fc.property(fc.array(link, { maxLength: 3000 }), fc.array(host, { maxLength: 20 }), (links, probes) => {
 				const columns = new LinkColumns('UKGC')
-				const byHost = new LinkKeyIndex(columns, columns.hostnames)
-				const byRegistrable = new LinkKeyIndex(columns)
+				const hostChains = new LinkKeyChains(columns, columns.hostnames)
+				const registrableChains = new LinkKeyChains(columns)
 				const expectedByHost = new Map<string, object[]>()
 				const expectedByRegistrable = new Map<string, object[]>()
 				for (const row of links) {
@@ -42,14 +78,14 @@ describe('LinkKeyIndex', () => {
 						verification: row.page === null ? null : { url: row.page, page_status: null, page_read_at: null }
 					} as const
 					const id = columns.add(entry)
-					byHost.add(row.hostname, id)
-					byRegistrable.add(row.registrable, id)
+					hostChains.add(row.hostname, id)
+					registrableChains.add(row.registrable, id)
 					expectedByHost.set(row.hostname, [...(expectedByHost.get(row.hostname) ?? []), entry])
 					expectedByRegistrable.set(row.registrable, [...(expectedByRegistrable.get(row.registrable) ?? []), entry])
 				}
 				for (const [index, expected] of [
-					[byHost, expectedByHost],
-					[byRegistrable, expectedByRegistrable]
+					[hostChains.finish(), expectedByHost],
+					[registrableChains.finish(), expectedByRegistrable]
 				] as const) {
 					expect(index.size).toBe(expected.size)
 					expect([...index.keys()]).toEqual([...expected.keys()])
@@ -67,21 +103,16 @@ describe('LinkKeyIndex', () => {
 
 	test('keys and links beyond one page of the arrays (16,384) and several table growths are all found', () => {
 		const columns = new LinkColumns('UKGC')
-		const byHost = new LinkKeyIndex(columns, columns.hostnames)
-		const byRegistrable = new LinkKeyIndex(columns)
-		const fields = {
-			operator: operators[1] as OperatorEntry,
-			licence: null,
-			link_status: 'active',
-			association: null,
-			verification: null
-		} as const
+		const hostChains = new LinkKeyChains(columns, columns.hostnames)
+		const registrableChains = new LinkKeyChains(columns)
 		for (let n = 0; n < 50_000; n++) {
 			const hostname = `host-${n % 40_000}.example`
 			const id = columns.add({ ...fields, hostname, last_listed_at: n })
-			byHost.add(hostname, id)
-			if (n % 3 === 0) byRegistrable.add(`site-${n % 5}.example`, id)
+			hostChains.add(hostname, id)
+			if (n % 3 === 0) registrableChains.add(`site-${n % 5}.example`, id)
 		}
+		const byHost = hostChains.finish()
+		const byRegistrable = registrableChains.finish()
 		expect(byHost.size).toBe(40_000)
 		expect(byHost.get('host-39999.example')).toMatchObject({ hostname: 'host-39999.example', last_listed_at: 39_999 })
 		expect(byHost.get('host-7.example')).toEqual([
@@ -94,5 +125,15 @@ describe('LinkKeyIndex', () => {
 		expect(underOne).toHaveLength(3334)
 		expect(underOne.slice(0, 2).map((link) => link.last_listed_at)).toEqual([0, 15])
 		expect(underOne.at(-1)?.last_listed_at).toBe(49_995)
+	})
+
+	test('a link filed after finish or a second finish is refused, so a finished lookup never changes', () => {
+		const columns = new LinkColumns('UKGC')
+		const chains = new LinkKeyChains(columns, columns.hostnames)
+		chains.add('acme.com', columns.add({ ...fields, hostname: 'acme.com', last_listed_at: 1 }))
+		const finished = chains.finish()
+		expect(() => chains.add('acme.com', columns.add({ ...fields, hostname: 'acme.com', last_listed_at: 2 }))).toThrow('after finish')
+		expect(() => chains.finish()).toThrow('finished twice')
+		expect(finished.get('acme.com')).toMatchObject({ hostname: 'acme.com', last_listed_at: 1 })
 	})
 })

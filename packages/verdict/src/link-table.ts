@@ -4,7 +4,7 @@ import type { DomainLinkEntry, LicenceEntry, LinkVerification, Listings, Operato
  * A shard's domain links kept in typed arrays rather than as objects, maps and strings on the
  * garbage-collected heap: per link an operator and a licence number into the shard's own lists, two
  * small codes for link_status and association, a float for last_listed_at, and its hostname's number
- * in a KeyTable, which keeps each distinct key's characters once with an open-addressing hash table
+ * in a KeyTable, which keeps each distinct key's bytes once with an open-addressing hash table
  * over them. The arrays grow by fixed pages rather than by doubling and copying, so a rebuild leaves no
  * outgrown copies for the collector. Verification pages, which few links have, sit in a map by
  * link number. Entries are made when a lookup asks for them, so a check pays for the few links it
@@ -136,24 +136,45 @@ class Numbering<T> {
 const FNV_OFFSET = 0x811c9dc5
 const FNV_PRIME = 0x01000193
 
-/** FNV-1a over UTF-16 code units. */
+/*
+ * Keys are stored as bytes: each UTF-16 code unit in the bytes UTF-8 gives a code point of that
+ * value (one below 0x80, two below 0x800, else three), so a hostname, which is ASCII, takes a byte a
+ * character and any other string (lone surrogates included) still comes back unchanged.
+ */
+
+/** The number of bytes code unit `unit` is stored in. */
+const bytesOf = (unit: number) => (unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3)
+
+/** Byte `at` (0 .. bytesOf(unit) - 1) of code unit `unit`. */
+function byteOf(unit: number, at: number): number {
+	const size = bytesOf(unit)
+	if (size === 1) return unit
+	if (at === 0) return size === 2 ? 0xc0 | (unit >>> 6) : 0xe0 | (unit >>> 12)
+	return 0x80 | ((unit >>> (6 * (size - 1 - at))) & 0x3f)
+}
+
+/** FNV-1a over the key's stored bytes. */
 function hashOf(key: string): number {
 	let hash = FNV_OFFSET
-	for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), FNV_PRIME)
+	for (let i = 0; i < key.length; i++) {
+		const unit = key.charCodeAt(i)
+		if (unit < 0x80) hash = Math.imul(hash ^ unit, FNV_PRIME)
+		else for (let at = 0; at < bytesOf(unit); at++) hash = Math.imul(hash ^ byteOf(unit, at), FNV_PRIME)
+	}
 	return hash >>> 0
 }
 
 /**
- * Distinct string keys numbered in the order first seen: their UTF-16 code units one after the
- * other, and an open-addressing table (linear probing, at most half full) of key numbers by hash.
+ * Distinct string keys numbered in the order first seen: their bytes one after the other, and an
+ * open-addressing table (linear probing, at most half full) of key numbers by hash. A hash is
+ * recomputed from the stored bytes when the table grows rather than kept per key.
  */
 export class KeyTable {
 	#count = 0
-	readonly #chars = new Paged((size) => new Uint16Array(size))
-	#charCount = 0
-	/** key k's characters are chars[starts[k] .. starts[k + 1]) */
+	readonly #bytes = new Paged((size) => new Uint8Array(size))
+	#byteCount = 0
+	/** key k's bytes are bytes[starts[k] .. starts[k + 1]) */
 	readonly #starts = new Paged((size) => new Int32Array(size))
-	readonly #hashes = new Paged((size) => new Int32Array(size))
 	#slots = new Int32Array(PAGE).fill(-1)
 
 	get size(): number {
@@ -162,40 +183,64 @@ export class KeyTable {
 
 	/** The key's number, or -1 when it is not in the table. */
 	find(key: string): number {
-		const mask = this.#slots.length - 1
-		for (let slot = hashOf(key) & mask; ; slot = (slot + 1) & mask) {
-			const number = this.#slots[slot] as number
-			if (number < 0 || this.#equals(number, key)) return number
-		}
+		return this.#find(key, hashOf(key))
 	}
 
 	/** The key's number, adding the key when new. */
 	numberOf(key: string): number {
-		const found = this.find(key)
+		const hash = hashOf(key)
+		const found = this.#find(key, hash)
 		if (found >= 0) return found
 		if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2)
-		for (let i = 0; i < key.length; i++) this.#chars.set(this.#charCount + i, key.charCodeAt(i))
+		for (let i = 0; i < key.length; i++) {
+			const unit = key.charCodeAt(i)
+			if (unit < 0x80) this.#bytes.set(this.#byteCount++, unit)
+			else for (let at = 0; at < bytesOf(unit); at++) this.#bytes.set(this.#byteCount++, byteOf(unit, at))
+		}
 		const number = this.#count++
-		this.#starts.set(number, this.#charCount)
-		this.#charCount += key.length
-		this.#starts.set(number + 1, this.#charCount)
-		const hash = hashOf(key)
-		this.#hashes.set(number, hash)
+		this.#starts.set(number + 1, this.#byteCount)
 		this.#place(number, hash)
 		return number
 	}
 
 	keyAt(number: number): string {
-		const codes: number[] = []
-		for (let at = this.#starts.get(number); at < this.#starts.get(number + 1); at++) codes.push(this.#chars.get(at))
-		return String.fromCharCode(...codes)
+		const units: number[] = []
+		const end = this.#starts.get(number + 1)
+		for (let at = this.#starts.get(number); at < end; ) {
+			const lead = this.#bytes.get(at++)
+			if (lead < 0x80) units.push(lead)
+			else if (lead < 0xe0) units.push(((lead & 0x1f) << 6) | (this.#bytes.get(at++) & 0x3f))
+			else units.push(((lead & 0x0f) << 12) | ((this.#bytes.get(at++) & 0x3f) << 6) | (this.#bytes.get(at++) & 0x3f))
+		}
+		return String.fromCharCode(...units)
 	}
 
 	#equals(number: number, key: string): boolean {
-		const start = this.#starts.get(number)
-		if (this.#starts.get(number + 1) - start !== key.length) return false
-		for (let i = 0; i < key.length; i++) if (this.#chars.get(start + i) !== key.charCodeAt(i)) return false
-		return true
+		let at = this.#starts.get(number)
+		const end = this.#starts.get(number + 1)
+		if (end - at < key.length) return false
+		for (let i = 0; i < key.length; i++) {
+			const unit = key.charCodeAt(i)
+			if (unit < 0x80) {
+				if (at >= end || this.#bytes.get(at++) !== unit) return false
+			} else for (let part = 0; part < bytesOf(unit); part++) if (at >= end || this.#bytes.get(at++) !== byteOf(unit, part)) return false
+		}
+		return at === end
+	}
+
+	#find(key: string, hash: number): number {
+		const mask = this.#slots.length - 1
+		for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+			const number = this.#slots[slot] as number
+			if (number < 0 || this.#equals(number, key)) return number
+		}
+	}
+
+	#storedHash(number: number): number {
+		let hash = FNV_OFFSET
+		const end = this.#starts.get(number + 1)
+		for (let at = this.#starts.get(number); at < end; at++) hash = Math.imul(hash ^ this.#bytes.get(at), FNV_PRIME)
+		return hash >>> 0
 	}
 
 	#place(number: number, hash: number): void {
@@ -207,23 +252,25 @@ export class KeyTable {
 
 	#rehash(capacity: number): void {
 		this.#slots = new Int32Array(capacity).fill(-1)
-		for (let number = 0; number < this.#count; number++) this.#place(number, this.#hashes.get(number) >>> 0)
+		for (let number = 0; number < this.#count; number++) this.#place(number, this.#storedHash(number))
 	}
 }
 
 /**
- * Link numbers by key (hostname, registrable domain): each key's links form a chain from its first
- * to its last link through `next`, in the order they were added. The by-hostname index shares the
- * columns' hostname table, so a hostname's characters are kept once.
+ * Link numbers by key (hostname, registrable domain) while a shard is built: each key's links form a
+ * chain through `next`, newest first, so a link is filed with one write and no per-key "last link"
+ * array; finish() turns every chain round into the order the links were added. The by-hostname index
+ * shares the columns' hostname table, so a hostname's bytes are kept once.
  */
-export class LinkKeyIndex implements LinkLookup {
+export class LinkKeyChains {
 	readonly #columns: LinkColumns
 	readonly #keys: KeyTable
+	/** first[key]: the key's newest link + 1 while building, its first link + 1 once finished; 0 none */
 	readonly #first = new Paged((size) => new Int32Array(size))
-	readonly #last = new Paged((size) => new Int32Array(size))
 	/** next[link]: the key's following link, -1 at the end */
 	readonly #next = new Paged((size) => new Int32Array(size), -1)
 	#size = 0
+	#finished = false
 
 	constructor(columns: LinkColumns, keys = new KeyTable()) {
 		this.#columns = columns
@@ -231,14 +278,48 @@ export class LinkKeyIndex implements LinkLookup {
 	}
 
 	add(key: string, id: number): void {
+		if (this.#finished) throw new Error('LinkKeyChains: link added after finish')
 		const number = this.#keys.numberOf(key)
-		// first and last hold link number + 1, so 0 means "no link under this key yet".
-		const last = this.#last.get(number)
-		if (last === 0) {
-			this.#first.set(number, id + 1)
-			this.#size++
-		} else this.#next.set(last - 1, id)
-		this.#last.set(number, id + 1)
+		const newest = this.#first.get(number) - 1
+		if (newest < 0) this.#size++
+		else this.#next.set(id, newest)
+		this.#first.set(number, id + 1)
+	}
+
+	/** The lookup over the links added; ends the build. */
+	finish(): LinkKeyIndex {
+		if (this.#finished) throw new Error('LinkKeyChains: finished twice')
+		this.#finished = true
+		for (let number = 0; number < this.#keys.size; number++) {
+			let link = this.#first.get(number) - 1
+			if (link < 0 || this.#next.get(link) < 0) continue
+			let previous = -1
+			while (link >= 0) {
+				const following = this.#next.get(link)
+				this.#next.set(link, previous)
+				previous = link
+				link = following
+			}
+			this.#first.set(number, previous + 1)
+		}
+		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, this.#size)
+	}
+}
+
+/** Link numbers by key, each key's links in the order they were added (built by LinkKeyChains). */
+export class LinkKeyIndex implements LinkLookup {
+	readonly #columns: LinkColumns
+	readonly #keys: KeyTable
+	readonly #first: Paged<Int32Array>
+	readonly #next: Paged<Int32Array>
+	readonly #size: number
+
+	constructor(columns: LinkColumns, keys: KeyTable, first: Paged<Int32Array>, next: Paged<Int32Array>, size: number) {
+		this.#columns = columns
+		this.#keys = keys
+		this.#first = first
+		this.#next = next
+		this.#size = size
 	}
 
 	/** keys with a link filed under them (a shared key table may hold more) */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
-import { silentLogger } from '@lv/logger'
+import { createLogger, silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
 import { checkDomain } from '@lv/verdict'
 import { IndexStore } from './index-store.ts'
@@ -143,5 +143,25 @@ describe('IndexStore', () => {
 		rebuilds = 0
 		await Promise.all([counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH')])
 		expect(rebuilds).toBe(2)
+	})
+
+	test('rebuilds of different jurisdictions requested together run one after the other, never two shards built at once', async () => {
+		const lines: string[] = []
+		const store = new IndexStore({ sql: db.sql, logger: createLogger({}, 'debug', (line) => lines.push(line)), clock })
+		await store.loadAll()
+		lines.length = 0
+		await Promise.all([store.rebuild('KH'), store.rebuild('TGC'), store.rebuild('IOM')])
+		const steps = lines
+			.map((line) => JSON.parse(line) as { msg: string; jurisdiction?: string })
+			.filter((entry) => entry.msg.startsWith('index rebuil'))
+			.map((entry) => `${entry.msg} ${entry.jurisdiction}`)
+		expect(steps).toEqual([
+			'index rebuild started KH',
+			'index rebuilt KH',
+			'index rebuild started TGC',
+			'index rebuilt TGC',
+			'index rebuild started IOM',
+			'index rebuilt IOM'
+		])
 	})
 })

@@ -10,6 +10,7 @@ import {
 	retryWithBackoff,
 	startHealthServer
 } from '@lv/runtime'
+import { releaseReplacedShard } from '@lv/register-store'
 import { CheckerEnv } from './config.ts'
 import { IndexStore } from './index-store.ts'
 import { createCheckerMetrics } from './metrics.ts'
@@ -26,19 +27,13 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 const dependencies = await connectDependencies('checker', config, logger, { defaultPoolMax: 4 })
 const { sql, bus } = dependencies
 
-// A full collection after each swap hands the rows and the replaced shard back at once, and
-// Bun.shrink() returns the freed pages, so RSS does not keep a whole jurisdiction's rows per rebuild.
-const releaseMemory = () => {
-	Bun.gc(true)
-	Bun.shrink()
-}
 const store = new IndexStore({
 	sql,
 	logger,
 	clock: systemClock,
 	onRebuilt: (record) => {
 		metrics?.rebuilt(record)
-		releaseMemory()
+		releaseReplacedShard()
 	}
 })
 // Listen before the first load so a change committed during it is not missed.
