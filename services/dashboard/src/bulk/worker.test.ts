@@ -103,6 +103,16 @@ describe('bulk check worker', () => {
 		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 450 })
 	})
 
+	test("a job deleted takes its stored answers with it, and another job's stay", async () => {
+		const { deps } = workerDeps()
+		const gone = await runningJob(150)
+		const kept = await runningJob(150)
+		for (const { jobId } of [gone, kept]) await handleBatch(deps, { ...batchMessage(jobId, 0), batches: 2 })
+		await h.db.sql`DELETE FROM bulk_check_jobs WHERE id = ${gone.jobId}`
+		expect(await storedAnswers(gone.jobId)).toBe(0)
+		expect(await storedAnswers(kept.jobId)).toBe(150)
+	})
+
 	test("a message reaching past the end of its job handles only the job's batches", async () => {
 		const { deps } = workerDeps()
 		const { accountId, jobId } = await runningJob(150)
