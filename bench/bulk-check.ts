@@ -161,7 +161,7 @@ end
 		// A load started after the job ended is of the finished page (its results read): kept apart.
 		const whileRunning = (watched?.pageLoads ?? []).filter((load) => load.startedAtMs < finishedAtMs).map((load) => load.ms)
 		const meanwhile = watched
-			? `person watching: ${whileRunning.length} page loads while it ran, p50 ${percentile(whileRunning, 50).toFixed(1)} ms, worst ${Math.max(...whileRunning).toFixed(1)} ms, ${watched.polls} progress polls${watched.failures ? `, failed ${watched.failures}` : ''}`
+			? `person watching: ${whileRunning.length} page loads while it ran, p50 ${percentile(whileRunning, 50).toFixed(1)} ms, worst ${Math.max(...whileRunning).toFixed(1)} ms (load ${whileRunning.indexOf(Math.max(...whileRunning)) + 1}), ${watched.polls} progress polls${watched.failures ? `, failed ${watched.failures}` : ''}`
 			: `wrk on GET /bulk/{id}: ${hammered?.requestsPerSecond.toFixed(0)} req/s, p50 ${hammered?.p50Ms.toFixed(1)} ms, p99 ${hammered?.p99Ms.toFixed(1)} ms${hammered?.non2xx ? `, non-2xx ${hammered.non2xx}` : ''}`
 		console.log(
 			`bulk check job, ${unique.length} domains: ${seconds.toFixed(1)} s = ${(unique.length / seconds).toFixed(0)} domains/s, load ${loadavg()[0]?.toFixed(1)}; ${meanwhile}; ${cpu.text}`

@@ -49,10 +49,13 @@ export async function publishBatches(
 	batches: readonly number[]
 ): Promise<void> {
 	const sentAt = deps.clock.now().toISOString()
-	for (const range of batchRanges(batches, BATCHES_PER_MESSAGE)) {
-		const id = bulkCheckBatchMsgId(jobId, range.batch, range.batches)
-		await publish(deps.bus, BulkCheckBatch, subjects.bulkCheckBatch, { id, sent_at: sentAt, job_id: jobId, ...range }, id)
-	}
+	// All at once: one after another, each waiting for its stream's acknowledgement, delayed a large job's start.
+	await Promise.all(
+		batchRanges(batches, BATCHES_PER_MESSAGE).map((range) => {
+			const id = bulkCheckBatchMsgId(jobId, range.batch, range.batches)
+			return publish(deps.bus, BulkCheckBatch, subjects.bulkCheckBatch, { id, sent_at: sentAt, job_id: jobId, ...range }, id)
+		})
+	)
 }
 
 /** Why a job's batches were not counted: its quota is used up, or its key or plan is gone. */
