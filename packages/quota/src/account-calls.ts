@@ -1,5 +1,5 @@
 import { liveKeyPlan } from '@lv/accounts'
-import type { Sql } from '@lv/db'
+import { type Sql, statementsOn } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 import { recordUsage } from './usage-daily.ts'
@@ -64,7 +64,7 @@ export async function countKeyCalls(
 	if (!plan) return stale
 	const claim = keyClaim(input.keyId, plan, input.nowMs)
 	const verdicts = await countKeyedClaims(
-		sql,
+		statementsOn(sql),
 		Array.from({ length: input.calls }, () => claim)
 	)
 	const tally = new UsageTally()

@@ -193,7 +193,7 @@ function nameAnswer(index: CheckIndex, host: string, now: Date): Answer {
 		}
 	}
 
-	const scored = scoreNames(index, key)
+	const scored = scoreNames(index, key, 1 + MAX_ALTERNATIVES)
 	const [best, ...rest] = scored
 	if (!best) return notFound
 	const confidenceOf = (score: number) => (score >= NAME_MATCH_MEDIUM ? 'medium' : 'low') as 'medium' | 'low'

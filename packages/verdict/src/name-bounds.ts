@@ -27,29 +27,40 @@ export function jaroWinklerCeiling(common: number, aLength: number, bLength: num
 }
 
 const MAX_CACHED_LENGTH = 128
-// commonNeeded answers, filled on first use: 0 = not computed yet, -1 = cannot reach.
+// commonNeeded answers at NAME_MATCH_LOW, filled on first use: 0 = not computed yet, -1 = cannot reach.
 const needed = new Int16Array((WINKLER_PREFIX_LIMIT + 1) * (MAX_CACHED_LENGTH + 1) * (MAX_CACHED_LENGTH + 1))
 
 /**
  * The fewest characters in common with which keys of these lengths and this common prefix can
- * still reach NAME_MATCH_LOW by jaroWinklerCeiling; Infinity when no count can. The ceiling grows
- * with `common`, so a name reaches it exactly when it shares at least this many characters.
+ * still reach `threshold` (NAME_MATCH_LOW unless a caller has raised it) by jaroWinklerCeiling;
+ * Infinity when no count can. The ceiling grows with `common`, so a name reaches it exactly when
+ * it shares at least this many characters. Answers at NAME_MATCH_LOW are cached; a raised
+ * threshold is answered from scratch in a few steps.
  */
-export function commonNeeded(aLength: number, bLength: number, prefix: number): number {
+export function commonNeeded(aLength: number, bLength: number, prefix: number, threshold = NAME_MATCH_LOW): number {
+	if (threshold !== NAME_MATCH_LOW) return fewestCommon(aLength, bLength, prefix, threshold)
 	const cacheable = aLength <= MAX_CACHED_LENGTH && bLength <= MAX_CACHED_LENGTH && prefix <= WINKLER_PREFIX_LIMIT
 	const slot = cacheable ? (prefix * (MAX_CACHED_LENGTH + 1) + aLength) * (MAX_CACHED_LENGTH + 1) + bLength : -1
 	const cached = cacheable ? (needed[slot] ?? 0) : 0
 	if (cached !== 0) return cached < 0 ? Number.POSITIVE_INFINITY : cached
-	let answer = Number.POSITIVE_INFINITY
-	if (comparableLengths(aLength, bLength)) {
-		const most = Math.min(aLength, bLength)
-		for (let common = 1; common <= most; common++) {
-			if (jaroWinklerCeiling(common, aLength, bLength, prefix) >= NAME_MATCH_LOW) {
-				answer = common
-				break
-			}
-		}
-	}
+	const answer = fewestCommon(aLength, bLength, prefix, threshold)
 	if (cacheable) needed[slot] = answer === Number.POSITIVE_INFINITY ? -1 : answer
 	return answer
+}
+
+/**
+ * The least `common` in 1..min(a, b) whose ceiling reaches `threshold`: solved from the ceiling's
+ * formula, then moved to the exact least count by evaluating the ceiling itself (it is monotone in
+ * `common`), so rounding in the estimate cannot change the answer.
+ */
+function fewestCommon(aLength: number, bLength: number, prefix: number, threshold: number): number {
+	const most = Math.min(aLength, bLength)
+	if (!comparableLengths(aLength, bLength) || jaroWinklerCeiling(most, aLength, bLength, prefix) < threshold)
+		return Number.POSITIVE_INFINITY
+	const bonus = prefix * 0.1
+	const jaro = (threshold - bonus) / (1 - bonus)
+	let common = Math.max(1, Math.min(most, Math.ceil((3 * jaro - 1) / (1 / aLength + 1 / bLength))))
+	while (common > 1 && jaroWinklerCeiling(common - 1, aLength, bLength, prefix) >= threshold) common--
+	while (jaroWinklerCeiling(common, aLength, bLength, prefix) < threshold) common++
+	return common
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames, similarityReachingLow } from './name-matching.ts'
+import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames, similarityReaching } from './name-matching.ts'
 import type { NameEntry } from './index-model.ts'
+import { labelKey } from './names.ts'
 import { index, licence, operator } from './test-support/index-rows.ts'
 
 const WORDS = [
@@ -74,7 +75,7 @@ const typo = (key: string, edits: readonly Edit[]) =>
 				: out.slice(0, i) + char + out.slice(i + 1)
 	}, key)
 
-describe('similarityReachingLow', () => {
+describe('similarityReaching', () => {
 	test('equals nameSimilarity wherever that reaches NAME_MATCH_LOW and stays below it elsewhere', () => {
 		const nameArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
 		const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('a', 'e', 's', '7', 'x')), { maxLength: 4 })
@@ -85,7 +86,7 @@ describe('similarityReachingLow', () => {
 			fc.property(nameArb, fc.oneof(fc.tuple(edits, edits), other), (name, query) => {
 				const [a, b] = typeof query === 'string' ? [query, name] : [typo(name, query[0]), typo(name, query[1])]
 				const exact = nameSimilarity(a, b)
-				const fast = similarityReachingLow(a, b)
+				const fast = similarityReaching(a, b)
 				if (exact >= NAME_MATCH_LOW) {
 					reaching++
 					expect(fast).toBe(exact)
@@ -114,7 +115,7 @@ describe('scoreNames prefilter', () => {
 					})
 					for (const key of keys) {
 						const expected = scanEveryName(world, key)
-						const found = scoreNames(world, key)
+						const found = scoreNames(world, key, Number.POSITIVE_INFINITY)
 						expect(new Map(found.map((scored) => [scored.name.operator.id, scored.score]))).toEqual(expected)
 					}
 				}
@@ -146,12 +147,129 @@ describe('scoreNames prefilter', () => {
 					})
 					for (const raw of queries) {
 						const key = typeof raw === 'string' ? raw : typo(spec[raw[0] % spec.length]?.[1] ?? '', raw[1])
-						expect(scoreNames(world, key).map(flatten)).toEqual(scoreEveryName(world, key))
+						expect(scoreNames(world, key, Number.POSITIVE_INFINITY).map(flatten)).toEqual(scoreEveryName(world, key))
 					}
 				}
 			),
 			{ numRuns: 120 }
 		)
+	})
+
+	test('with a limit, returns exactly the first entries of the ranking of every name, also where scores tie at the last place', () => {
+		const compound = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''))
+		// Stems near MIN_FUZZY_LENGTH, repeated letters and marks that fold away ("Café" is "cafe").
+		const stem = fc.oneof(
+			compound,
+			fc.stringMatching(/^[a-z]{3,5}$/),
+			fc.stringMatching(/^[ab]{2,9}$/),
+			fc.string({ unit: fc.constantFrom('a', 'b', 'e', 'é', 'ł', 'ß'), minLength: 3, maxLength: 8 })
+		)
+		const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('a', 'e', 's', '7', 'x')), { maxLength: 2 })
+		// A few stems shared by many operators, so their names score alike and only kind and slug order them.
+		const operatorSpec = fc.record({
+			display: fc.nat(),
+			trading: fc.option(fc.tuple(fc.nat(), edits)),
+			legal: fc.boolean(),
+			register: fc.nat()
+		})
+		const codes = ['UKGC', 'MGA', 'CW']
+		fc.assert(
+			fc.property(
+				fc.uniqueArray(stem, { minLength: 1, maxLength: 8 }),
+				fc.array(operatorSpec, { minLength: 1, maxLength: 60 }),
+				fc.boolean(),
+				fc.array(fc.oneof(fc.tuple(fc.nat(), edits), stem, fc.string({ unit: fc.constantFrom('a', 'b', 'é', '7'), maxLength: 6 })), {
+					minLength: 1,
+					maxLength: 10
+				}),
+				fc.integer({ min: 1, max: 8 }),
+				(stems, specs, slugsDescending, queries, limit) => {
+					const stemOf = (n: number) => stems[n % stems.length] ?? 'x'
+					const operators = specs.map(({ display, legal }, i) => {
+						// Slugs ascending or descending against register order, so the slug tie-break cuts both ways.
+						const slug = `op-${String(slugsDescending ? specs.length - i : i).padStart(3, '0')}`
+						return legal ? operator(slug, stemOf(display), `${stemOf(display + 1)} Ltd`) : operator(slug, stemOf(display))
+					})
+					const world = index({
+						operators,
+						licences: operators.map((owner, i) =>
+							licence(owner, { license_number: `L-${i}`, jurisdiction_code: codes[(specs[i]?.register ?? 0) % 3] ?? 'UKGC' })
+						),
+						tradingNames: specs.flatMap(({ trading, register }, i) =>
+							trading && operators[i]
+								? [
+										{
+											operator_id: operators[i].id,
+											jurisdiction_code: codes[(register + 1) % 3] ?? 'UKGC',
+											name: typo(stemOf(trading[0]), trading[1])
+										}
+									]
+								: []
+						)
+					})
+					for (const raw of queries) {
+						const key = typeof raw === 'string' ? raw : typo(labelKey(stemOf(raw[0])), raw[1])
+						expect(scoreNames(world, key, limit).map(flatten)).toEqual(scoreEveryName(world, key).slice(0, limit))
+					}
+				}
+			),
+			{ numRuns: 300 }
+		)
+	})
+
+	test('a name scoring exactly the last place of the answer still takes it on the tie-break', () => {
+		// Five operators' legal names "Lucky Star" (UKGC, scanned first) fill a limit of five and set the bar
+		// at their score against "luckystarx"; a later trading name "Lucky Star" (MGA) scores exactly the
+		// bar and takes first place on kind (trading before legal) and slug.
+		const legalOnly = ['op-b', 'op-c', 'op-d', 'op-e', 'op-f'].map((slug) => operator(slug, 'Lucky Star'))
+		const late = operator('op-a', 'Other Name')
+		const operators = [...legalOnly, late]
+		const world = index({
+			operators,
+			licences: operators.map((owner, i) => licence(owner, { license_number: `L-${i}` })),
+			tradingNames: [{ operator_id: late.id, jurisdiction_code: 'MGA', name: 'Lucky Star' }]
+		})
+		const ranked = scoreNames(world, 'luckystarx', 5)
+		expect(ranked.map(({ name }) => [name.operator.slug, name.kind, name.jurisdiction])).toEqual([
+			['op-a', 'trading', 'MGA'],
+			['op-b', 'legal', 'UKGC'],
+			['op-c', 'legal', 'UKGC'],
+			['op-d', 'legal', 'UKGC'],
+			['op-e', 'legal', 'UKGC']
+		])
+		expect(ranked.map(flatten)).toEqual(scoreEveryName(world, 'luckystarx').slice(0, 5))
+	})
+
+	test('an operator whose best name improves still counts once toward the bar', () => {
+		// "luckystars" (UKGC) and then "luckystar" (MGA, equal to the query) are the same operator's; the
+		// second place goes to "uckystar", scanned last and scoring below both.
+		const twice = operator('op-a', 'Lucky Stars')
+		const other = operator('op-b', 'Ucky Star')
+		const world = index({
+			operators: [twice, other],
+			licences: [licence(twice, { license_number: 'A-1' }), licence(other, { license_number: 'B-1', jurisdiction_code: 'CW' })],
+			tradingNames: [{ operator_id: twice.id, jurisdiction_code: 'MGA', name: 'Lucky Star' }]
+		})
+		const ranked = scoreNames(world, 'luckystar', 2)
+		expect(ranked.map(({ name }) => [name.operator.slug, name.key])).toEqual([
+			['op-a', 'luckystar'],
+			['op-b', 'uckystar']
+		])
+		expect(ranked.map(flatten)).toEqual(scoreEveryName(world, 'luckystar').slice(0, 2))
+	})
+
+	test("of an operator's equally scoring names the answer names the first in register order, not the first scanned", () => {
+		// The scan meets "luckystary" before "luckystarz" (keys in order); the register lists "Lucky Starz" first.
+		const owner = operator('op-a', 'Other Name')
+		const world = index({
+			operators: [owner],
+			licences: [licence(owner, { license_number: 'A-1' })],
+			tradingNames: [
+				{ operator_id: owner.id, jurisdiction_code: 'UKGC', name: 'Lucky Starz' },
+				{ operator_id: owner.id, jurisdiction_code: 'UKGC', name: 'Lucky Stary' }
+			]
+		})
+		expect(scoreNames(world, 'luckystarx', 1).map(({ name }) => name.name)).toEqual(['Lucky Starz'])
 	})
 
 	test('operatorsNamedExactly finds every operator carrying the key, across registers', () => {

@@ -1,7 +1,7 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { commonNeeded, comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
-import { nameCandidates, nameQuery } from './name-search.ts'
+import { nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 import { jaroWinkler, winklerPrefix } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -15,43 +15,86 @@ export function nameSimilarity(a: string, b: string): number {
 }
 
 /**
- * nameSimilarity wherever it reaches NAME_MATCH_LOW; elsewhere some score below it, often found
- * sooner: Jaro-Winkler with m matched characters is at most jaroWinklerCeiling(m, ...), which
- * reaches NAME_MATCH_LOW only from commonNeeded matches on, so the scorer may stop as soon as
- * fewer than that many can still match.
+ * nameSimilarity wherever it reaches `threshold` (NAME_MATCH_LOW or above); elsewhere some score
+ * below it, often found sooner: Jaro-Winkler with m matched characters is at most
+ * jaroWinklerCeiling(m, ...), which reaches the threshold only from commonNeeded matches on, so the
+ * scorer may stop as soon as fewer than that many can still match.
  */
-export function similarityReachingLow(a: string, b: string): number {
+export function similarityReaching(a: string, b: string, threshold = NAME_MATCH_LOW): number {
 	if (a === b) return 1
-	const needed = commonNeeded(a.length, b.length, winklerPrefix(a, b))
+	const needed = commonNeeded(a.length, b.length, winklerPrefix(a, b), threshold)
 	return needed === Number.POSITIVE_INFINITY ? 0 : jaroWinkler(a, b, needed)
 }
 
 /**
- * The best-scoring name per operator at or above NAME_MATCH_LOW, best first. Only the names the
- * shard's name search returns are scored, in name order, so ties resolve as a scan of every name would;
- * names sharing a key are scored once.
+ * The first `limit` (1 or more) entries of the ranking "best-scoring name per operator at or above
+ * NAME_MATCH_LOW, best first (compareScored); of an operator's equally good names, the first in
+ * register order (index.order, then name position)".
+ *
+ * Why the early bar and the scan order cannot change that answer: once `limit` operators have a
+ * name, the limit-th best of their scores, s, can only rise, and the final ranking's limit-th
+ * score is at least s (every operator's recorded best is one of its real scores). A name scoring
+ * below s cannot be in the answer: if its operator is among the leading ones it already has a
+ * better name, else `limit` operators score above it. So only names whose ceiling reaches s are
+ * scored (raiseThreshold; inclusive, as a name scoring exactly s may still win on the tie-breaks),
+ * and every operator of the answer has all its names at or above s scored, whatever the order. An
+ * operator whose best name was skipped ranks below s, hence outside the answer. The order decides
+ * nothing else: compareScored ranks distinct operators totally (slugs are unique) and an operator's
+ * tie between equal names goes to the earlier one in register order explicitly, not to the first
+ * one scored. Names are visited first by their first character (same as the query's, then any
+ * other) so the high scores, which raise s, come early.
  */
-export function scoreNames(index: CheckIndex, key: string): ScoredName[] {
-	const best = new Map<string, ScoredName>()
+export function scoreNames(index: CheckIndex, key: string, limit: number): ScoredName[] {
+	const best = new Map<string, RankedName>()
+	const leaders: RankedName[] = []
 	const query = nameQuery(key)
-	for (const code of index.order) {
+	const shards = index.order.flatMap((code, order) => {
 		const search = index.shards.get(code)?.nameSearch
-		if (!search) continue
-		const scoreOfKey = new Map<number, number>()
-		for (const position of nameCandidates(search, query)) {
-			const keyNumber = search.keyNumbers[position] as number
-			let score = scoreOfKey.get(keyNumber)
-			if (score === undefined) {
-				score = similarityReachingLow(key, (search.names[position] as NameEntry).key)
-				scoreOfKey.set(keyNumber, score)
-			}
-			if (score < NAME_MATCH_LOW) continue
-			const name = search.names[position] as NameEntry
-			const previous = best.get(name.operator.id)
-			if (!previous || compareScored({ name, score }, previous) < 0) best.set(name.operator.id, { name, score })
+		return search ? [{ search, order, scoreOfKey: new Map<number, number>() }] : []
+	})
+	for (const pass of ['same-first-character', 'other-first-characters'] as const) {
+		for (const { search, order, scoreOfKey } of shards) {
+			visitCandidates(search, query, pass, (position) => {
+				const keyNumber = search.keyNumbers[position] as number
+				let score = scoreOfKey.get(keyNumber)
+				if (score === undefined) {
+					score = similarityReaching(key, (search.names[position] as NameEntry).key, query.threshold)
+					scoreOfKey.set(keyNumber, score)
+				}
+				if (score < NAME_MATCH_LOW) return
+				const scored = { name: search.names[position] as NameEntry, score, order, position }
+				const previous = best.get(scored.name.operator.id)
+				if (previous && compareRanked(scored, previous) >= 0) return
+				best.set(scored.name.operator.id, scored)
+				if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
+			})
 		}
 	}
-	return [...best.values()].sort(compareScored)
+	return [...best.values()]
+		.sort(compareScored)
+		.slice(0, limit)
+		.map(({ name, score }) => ({ name, score }))
+}
+
+/** A scored name with its place in register order: the shard's place in index.order, the name's in the shard. */
+type RankedName = ScoredName & { order: number; position: number }
+
+function compareRanked(a: RankedName, b: RankedName): number {
+	return compareScored(a, b) || a.order - b.order || a.position - b.position
+}
+
+/**
+ * Keeps `leaders` the (at most `limit`) operators with the highest recorded scores, best first, as
+ * an operator's best improves; true when there are `limit` of them (the last one's score is the bar).
+ */
+function enterLeaders(leaders: RankedName[], scored: RankedName, limit: number): boolean {
+	const at = leaders.findIndex(({ name }) => name.operator.id === scored.name.operator.id)
+	if (at >= 0) leaders[at] = scored
+	else if (leaders.length < limit) leaders.push(scored)
+	else if (scored.score > (leaders[limit - 1] as RankedName).score) leaders[limit - 1] = scored
+	else return false
+	leaders.sort((a, b) => b.score - a.score)
+	return leaders.length === limit
 }
 
 function compareScored(a: ScoredName, b: ScoredName): number {

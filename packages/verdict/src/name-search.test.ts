@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
 import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
-import { buildNameSearch, mayReachLow, nameCandidates, nameQuery } from './name-search.ts'
+import { buildNameSearch, mayReach, type NameQuery, type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 
 const WORDS = [
 	'bet',
@@ -24,6 +24,14 @@ const WORDS = [
 	'7',
 	'aa'
 ]
+
+/** Positions (ascending, each once) of every name both passes visit. */
+function nameCandidates(search: NameSearch, query: NameQuery): number[] {
+	const found = new Set<number>()
+	visitCandidates(search, query, 'same-first-character', (position) => found.add(position))
+	visitCandidates(search, query, 'other-first-characters', (position) => found.add(position))
+	return [...found].sort((a, b) => a - b)
+}
 
 const entries = (keys: readonly string[]): NameEntry[] =>
 	keys.map((key, i) => {
@@ -57,17 +65,35 @@ function applyEdits(key: string, edits: readonly Edit[]): string {
 }
 
 describe('commonNeeded', () => {
-	test('is the fewest common characters whose Jaro-Winkler ceiling reaches NAME_MATCH_LOW', () => {
+	test.each([NAME_MATCH_LOW, 0.8812345, 0.9, 0.93, 0.9666666666666667, 0.99, 1])(
+		'is the fewest common characters whose Jaro-Winkler ceiling reaches %p',
+		(threshold) => {
+			for (let prefix = 0; prefix <= WINKLER_PREFIX_LIMIT; prefix++) {
+				for (let a = 1; a <= 70; a++) {
+					for (let b = 1; b <= 70; b++) {
+						const needed = commonNeeded(a, b, prefix, threshold)
+						const reaches = (common: number) => nameSimilarityPossible(a, b) && jaroWinklerCeiling(common, a, b, prefix) >= threshold
+						if (needed === Number.POSITIVE_INFINITY) {
+							expect(reaches(Math.min(a, b))).toBe(false)
+						} else {
+							expect(reaches(needed)).toBe(true)
+							expect(reaches(needed - 1)).toBe(false)
+						}
+					}
+				}
+			}
+		}
+	)
+})
+
+describe('commonNeeded at a threshold equal to a ceiling', () => {
+	test('counts the characters giving exactly that ceiling as enough (the bar is inclusive)', () => {
 		for (let prefix = 0; prefix <= WINKLER_PREFIX_LIMIT; prefix++) {
-			for (let a = 1; a <= 70; a++) {
-				for (let b = 1; b <= 70; b++) {
-					const needed = commonNeeded(a, b, prefix)
-					const reaches = (common: number) => nameSimilarityPossible(a, b) && jaroWinklerCeiling(common, a, b, prefix) >= NAME_MATCH_LOW
-					if (needed === Number.POSITIVE_INFINITY) {
-						expect(reaches(Math.min(a, b))).toBe(false)
-					} else {
-						expect(reaches(needed)).toBe(true)
-						expect(reaches(needed - 1)).toBe(false)
+			for (let a = 4; a <= 40; a++) {
+				for (let b = Math.max(4, Math.ceil(a / 2)); b <= Math.min(40, 2 * a); b++) {
+					for (let common = 1; common <= Math.min(a, b); common++) {
+						const ceiling = jaroWinklerCeiling(common, a, b, prefix)
+						if (ceiling >= NAME_MATCH_LOW) expect(commonNeeded(a, b, prefix, ceiling)).toBeLessThanOrEqual(common)
 					}
 				}
 			}
@@ -76,9 +102,15 @@ describe('commonNeeded', () => {
 })
 
 const nameSimilarityPossible = (a: number, b: number) => Math.min(a, b) >= 4 && Math.min(a, b) / Math.max(a, b) >= 0.5
+/** NAME_MATCH_LOW or a raised bar, some of them scores real names reach exactly. */
+const threshold = fc.oneof(
+	fc.constant(NAME_MATCH_LOW),
+	fc.double({ min: NAME_MATCH_LOW, max: 1, noNaN: true }),
+	fc.constantFrom(0.9, 0.9333333333333333, 1)
+)
 
-describe('mayReachLow', () => {
-	test('is true exactly when the shared characters give a Jaro-Winkler ceiling at or above NAME_MATCH_LOW, or the keys are equal', () => {
+describe('mayReach', () => {
+	test("is true exactly when the shared characters give a Jaro-Winkler ceiling at or above the query's threshold, or the keys are equal", () => {
 		const shared = (a: string, b: string) => {
 			const left = new Map<string, number>()
 			for (const char of a) left.set(char, (left.get(char) ?? 0) + 1)
@@ -98,15 +130,15 @@ describe('mayReachLow', () => {
 			return prefix
 		}
 		fc.assert(
-			fc.property(fc.array(plainKey, { minLength: 1, maxLength: 30 }), plainKey, (keys, key) => {
+			fc.property(fc.array(plainKey, { minLength: 1, maxLength: 30 }), plainKey, threshold, (keys, key, bar) => {
 				const search = buildNameSearch(entries(keys))
-				const query = nameQuery(key)
+				const query = nameQuery(key, bar)
 				keys.forEach((name, position) => {
 					const expected =
 						name === key ||
 						(nameSimilarityPossible(key.length, name.length) &&
-							jaroWinklerCeiling(shared(key, name), key.length, name.length, prefixOf(key, name)) >= NAME_MATCH_LOW)
-					expect(mayReachLow(search, query, position)).toBe(expected)
+							jaroWinklerCeiling(shared(key, name), key.length, name.length, prefixOf(key, name)) >= bar)
+					expect(mayReach(search, query, position)).toBe(expected)
 				})
 			}),
 			{ numRuns: 500 }
@@ -131,7 +163,7 @@ describe('buildNameSearch', () => {
 })
 
 describe('nameCandidates', () => {
-	test('returns exactly the names equal to the query or whose ceiling reaches NAME_MATCH_LOW (every match among them)', () => {
+	test("returns exactly the names equal to the query or whose ceiling reaches the query's threshold (every match among them)", () => {
 		fc.assert(
 			fc.property(
 				// Some keys repeat (a register may list a name more than once; the scan holds each key once).
@@ -141,21 +173,47 @@ describe('nameCandidates', () => {
 						fc.shuffledSubarray([...distinct, ...distinct.filter((_, i) => i % 3 === 0)]).map((keys) => (keys.length > 0 ? keys : distinct))
 					),
 				fc.array(fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 }))), { minLength: 1, maxLength: 12 }),
-				(keys, queries) => {
+				threshold,
+				(keys, queries, bar) => {
 					const search = buildNameSearch(entries(keys))
 					for (const raw of queries) {
 						const key = typeof raw === 'string' ? raw : applyEdits(keys[raw[0] % keys.length] ?? '', raw[1])
-						const query = nameQuery(key)
+						const query = nameQuery(key, bar)
 						const found = nameCandidates(search, query)
 						expect(found).toEqual([...new Set(found)].sort((a, b) => a - b))
 						const returned = new Set(found)
 						keys.forEach((name, position) => {
-							const mustReturn = name === key || mayReachLow(search, query, position) || nameSimilarity(key, name) >= NAME_MATCH_LOW
+							const mustReturn = name === key || mayReach(search, query, position) || nameSimilarity(key, name) >= bar
 							if (mustReturn && !returned.has(position)) throw new Error(`${JSON.stringify(key)} missed ${JSON.stringify(name)} `)
 							if (!mustReturn && returned.has(position))
-								throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach NAME_MATCH_LOW`)
+								throw new Error(`${JSON.stringify(key)} returned ${JSON.stringify(name)}, which cannot reach ${bar}`)
 						})
 					}
+				}
+			),
+			{ numRuns: 300 }
+		)
+	})
+
+	test('a threshold raised while the passes run still visits every name reaching the final threshold', () => {
+		fc.assert(
+			fc.property(
+				fc.array(anyKey, { minLength: 1, maxLength: 120 }),
+				fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 }))),
+				fc.array(fc.tuple(fc.nat({ max: 20 }), threshold), { maxLength: 4 }),
+				(keys, raw, raises) => {
+					const search = buildNameSearch(entries(keys))
+					const key = typeof raw === 'string' ? raw : applyEdits(keys[raw[0] % keys.length] ?? '', raw[1])
+					const query = nameQuery(key)
+					const visited = new Set<number>()
+					const visit = (position: number) => {
+						visited.add(position)
+						for (const [after, bar] of raises) if (after === visited.size) raiseThreshold(query, bar)
+					}
+					visitCandidates(search, query, 'same-first-character', visit)
+					visitCandidates(search, query, 'other-first-characters', visit)
+					const reaching = nameCandidates(search, nameQuery(key, query.threshold))
+					for (const position of reaching) expect(visited.has(position)).toBe(true)
 				}
 			),
 			{ numRuns: 300 }

@@ -1,14 +1,15 @@
 import type { NameEntry } from './index-model.ts'
-import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bounds.ts'
+import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bounds.ts'
 
 /*
  * Candidate search for name matching, exact with respect to jaroWinklerCeiling: it returns every
- * name equal to the query or whose ceiling against it reaches NAME_MATCH_LOW (mayReachLow), and no other.
+ * name equal to the query or whose ceiling against it reaches the query's threshold (NAME_MATCH_LOW
+ * unless raised; mayReach), and no other.
  *
  * A key is a multiset of characters, written as tokens (character, occurrence): "bebe" is
  * b#1 e#1 b#2 e#2, so a query and a name share exactly sum_c min(query_c, name_c) tokens, the
  * "common" count of the ceiling. A name of length L with common prefix p can reach the threshold
- * only if it shares at least commonNeeded(n, L, p) of the query's tokens, i.e. misses at most
+ * only if it shares at least commonNeeded(n, L, p, threshold) of the query's tokens, i.e. misses at most
  * allowed = size - commonNeeded of them.
  *
  * Equal keys pass alike, so the scan holds one name per distinct fuzzy-comparable key (the first
@@ -25,7 +26,11 @@ import { MIN_FUZZY_LENGTH, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bou
  * highest of their first four characters (packed big-endian, so lexicographic order is numeric order:
  * a query below the lowest shares no more with any of them than with the lowest). Occurrences above
  * LEVELS count as held, so no count exceeds a name's true misses: the scan keeps a superset of
- * mayReachLow's names, and mayReachLow decides each survivor.
+ * mayReach's names, and mayReach decides each survivor.
+ *
+ * A caller may raise the threshold while a scan runs (raiseThreshold, between two visited names):
+ * the allowances are read afresh for every unit, and what was counted under the lower threshold is a
+ * superset of what the higher one keeps, so no name reaching the raised threshold is lost.
  */
 
 // Keys hold only a-z and 0-9 (nameKey, labelKey); anything else shares one slot.
@@ -34,7 +39,7 @@ const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >
 /** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
 export const LEVELS = 6
 const TOKENS = SLOTS * LEVELS
-/** A word allowing more misses than this keeps all its names for mayReachLow (keys of 60+ characters). */
+/** A word allowing more misses than this keeps all its names for mayReach (keys of 60+ characters). */
 const MAX_ALLOWED = 62
 
 /** A jurisdiction's trading and legal names prepared for similarity search; immutable. */
@@ -82,9 +87,13 @@ type BitScan = {
 	readonly holders: Int32Array
 	/** every key holds a-z and 0-9 only */
 	readonly plainKeys: boolean
+	/** per first-character slot, its first word (SLOTS + 1 entries: slot s holds words slotWords[s] to slotWords[s + 1]) */
+	readonly slotWords: Int32Array
 }
 
-/** A query key broken down once for every shard it is searched in. */
+const RAISE_STEP = 0.005
+
+/** A query key broken down once for every shard it is searched in, with the bar its candidates must reach. */
 export type NameQuery = {
 	readonly key: string
 	readonly counts: Uint8Array
@@ -94,8 +103,12 @@ export type NameQuery = {
 	readonly slots: readonly number[]
 	/** tokens with a bit-set (occurrences up to LEVELS) */
 	readonly tokens: readonly number[]
-	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss; -1 none */
+	/** the Jaro-Winkler ceiling a candidate must reach; only raiseThreshold changes it */
+	threshold: number
+	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss at the threshold; -1 none */
 	readonly allowed: readonly Int32Array[]
+	/** per shard searched, the tokens rarest first (filled on the first pass) */
+	readonly rarestFirst: Map<NameSearch, Int32Array>
 	/** the first four characters, prefixOf */
 	readonly prefix: number
 	/** a-z and 0-9 only, no character over LEVELS times, at most MAX_ALLOWED long: scan counts are exact */
@@ -109,7 +122,7 @@ function characterCounts(key: string, into: Uint8Array, at: number): void {
 	}
 }
 
-export function nameQuery(key: string): NameQuery {
+export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	const counts = new Uint8Array(SLOTS)
 	characterCounts(key, counts, 0)
 	const tokens: number[] = []
@@ -121,14 +134,42 @@ export function nameQuery(key: string): NameQuery {
 		size += count
 	})
 	// Names over twice the key's length are never compared (comparableLengths).
-	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, (_, prefix) =>
-		Int32Array.from({ length: 2 * key.length + 1 }, (_, length) => {
-			const need = commonNeeded(key.length, length, prefix)
-			return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
-		})
-	)
+	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, () => new Int32Array(2 * key.length + 1))
 	const plain = PLAIN_KEY.test(key) && key.length <= MAX_ALLOWED && counts.every((count) => count <= LEVELS)
-	return { key, counts, size, slots, tokens, allowed, prefix: prefixOf(key), plain }
+	const query = {
+		key,
+		counts,
+		size,
+		slots,
+		tokens,
+		threshold,
+		allowed,
+		rarestFirst: new Map(),
+		prefix: prefixOf(key),
+		plain
+	}
+	fillAllowed(query)
+	return query
+}
+
+/**
+ * Holds the query's candidates to `threshold` from now on, once it lies RAISE_STEP or more above the
+ * current threshold (the bar only rises). Keeping a lower bar than the caller could is always safe,
+ * and refilling the tables for every small rise costs more than the few names it would skip.
+ */
+export function raiseThreshold(query: NameQuery, threshold: number): void {
+	if (threshold < query.threshold + RAISE_STEP) return
+	query.threshold = threshold
+	fillAllowed(query)
+}
+
+function fillAllowed(query: NameQuery): void {
+	query.allowed.forEach((byLength, prefix) => {
+		for (let length = 0; length < byLength.length; length++) {
+			const need = commonNeeded(query.key.length, length, prefix, query.threshold)
+			byLength[length] = need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, query.size - need)
+		}
+	})
 }
 
 const PLAIN_KEY = /^[a-z0-9]*$/
@@ -194,7 +235,13 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		}
 	})
 	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
-	return { order, words, groups, holders, plainKeys }
+	const slotWords = new Int32Array(SLOTS + 1).fill(words.size)
+	for (let word = words.size - 1; word >= 0; word--) {
+		const position = order[word * 32] as number
+		if (position >= 0) slotWords[firstSlot(position)] = word
+	}
+	for (let slot = SLOTS - 1; slot >= 0; slot--) slotWords[slot] = Math.min(slotWords[slot] as number, slotWords[slot + 1] as number)
+	return { order, words, groups, holders, plainKeys, slotWords }
 }
 
 function emptyBounds(size: number): Bounds {
@@ -236,17 +283,35 @@ function include(bounds: Bounds, unit: number, length: number, prefix: number): 
 }
 
 /**
- * Positions (ascending, each once) of every name equal to the query or whose Jaro-Winkler
- * ceiling against it reaches NAME_MATCH_LOW (mayReachLow), and of no other name.
+ * The candidates split in two passes: the names equal to the query and those whose first character
+ * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
+ * the names starting with any other character. Together the passes visit every name equal to the
+ * query or whose ceiling reaches the query's threshold (mayReach), and no other, at least once
+ * (names carrying the query's key may come twice). `visit` may raise the threshold: the rest of the
+ * scan holds names to the raised one (a name already counted under the lower one may still come).
  */
-export function nameCandidates(search: NameSearch, query: NameQuery): number[] {
-	const found: number[] = [...(search.exact.get(query.key) ?? [])]
-	if (query.key.length >= MIN_FUZZY_LENGTH) scan(search, query, found)
-	found.sort((a, b) => a - b)
-	let kept = 0
-	for (const position of found) if (kept === 0 || found[kept - 1] !== position) found[kept++] = position
-	found.length = kept
-	return found
+export function visitCandidates(
+	search: NameSearch,
+	query: NameQuery,
+	pass: 'same-first-character' | 'other-first-characters',
+	visit: (position: number) => void
+): void {
+	const { slotWords, words } = search.scan
+	const slot = slotOf(query.key.charCodeAt(0))
+	const [from, to] = [slotWords[slot] as number, slotWords[slot + 1] as number]
+	if (pass === 'same-first-character') for (const position of search.exact.get(query.key) ?? []) visit(position)
+	if (query.key.length < MIN_FUZZY_LENGTH) return
+	scan(
+		search,
+		query,
+		pass === 'same-first-character'
+			? [[from, to]]
+			: [
+					[0, from],
+					[to, words.size]
+				],
+		visit
+	)
 }
 
 /** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
@@ -256,17 +321,54 @@ type ScanQuery = {
 	readonly prefix: number
 }
 
-function scan(search: NameSearch, query: NameQuery, found: number[]): void {
-	const { order, words, groups, holders, plainKeys } = search.scan
+/** Scans the words numbered from each range's first up to (not including) its second. */
+function scan(
+	search: NameSearch,
+	query: NameQuery,
+	ranges: readonly (readonly [number, number])[],
+	visit: (position: number) => void
+): void {
+	const { holders, plainKeys } = search.scan
+	let tokens = query.rarestFirst.get(search)
+	if (!tokens) {
+		tokens = rarestFirst(query.tokens, holders)
+		query.rarestFirst.set(search, tokens)
+	}
 	const scanQuery: ScanQuery = {
-		tokens: Int32Array.from(query.tokens).sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b),
+		tokens,
 		allowed: query.allowed,
 		prefix: query.prefix
 	}
-	// With plain keys on both sides the counts are exactly mayReachLow's; otherwise it decides.
+	// With plain keys on both sides the counts are exactly mayReach's; otherwise it decides.
 	const verify = !(plainKeys && query.plain)
-	for (let group = 0; group < groups.size; group++) {
-		let wordsLeft = survivors(groups, group, scanQuery)
+	for (const [fromWord, toWord] of ranges) scanRange(search, query, scanQuery, verify, fromWord, toWord, visit)
+}
+
+/** The tokens by how many of the shard's keys hold them, fewest first (then by token). */
+function rarestFirst(tokens: readonly number[], holders: Int32Array): Int32Array {
+	const sorted = Int32Array.from(tokens)
+	const before = (a: number, b: number) => (holders[a] as number) < (holders[b] as number) || (holders[a] === holders[b] && a < b)
+	for (let i = 1; i < sorted.length; i++) {
+		const token = sorted[i] as number
+		let j = i - 1
+		for (; j >= 0 && before(token, sorted[j] as number); j--) sorted[j + 1] = sorted[j] as number
+		sorted[j + 1] = token
+	}
+	return sorted
+}
+
+function scanRange(
+	search: NameSearch,
+	query: NameQuery,
+	scanQuery: ScanQuery,
+	verify: boolean,
+	fromWord: number,
+	toWord: number,
+	visit: (position: number) => void
+): void {
+	const { order, words, groups } = search.scan
+	for (let group = fromWord >>> 5; group * 32 < toWord; group++) {
+		let wordsLeft = survivors(groups, group, scanQuery) & wordsBetween(group, fromWord, toWord)
 		while (wordsLeft !== 0) {
 			const word = group * 32 + 31 - Math.clz32(wordsLeft & -wordsLeft)
 			wordsLeft &= wordsLeft - 1
@@ -274,11 +376,18 @@ function scan(search: NameSearch, query: NameQuery, found: number[]): void {
 			while (namesLeft !== 0) {
 				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
 				namesLeft &= namesLeft - 1
-				if (verify && !mayReachLow(search, query, position)) continue
-				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) found.push(carrier)
+				if (verify && !mayReach(search, query, position)) continue
+				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier)
 			}
 		}
 	}
+}
+
+/** The bits of a group's 32 words that lie in [fromWord, toWord). */
+function wordsBetween(group: number, fromWord: number, toWord: number): number {
+	const low = Math.max(0, fromWord - group * 32)
+	const high = Math.min(32, toWord - group * 32)
+	return (high === 32 ? -1 : (1 << high) - 1) & (-1 << low)
 }
 
 /** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
@@ -324,18 +433,18 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 }
 
 /**
- * False when the name cannot reach NAME_MATCH_LOW against the query (true for an equal key): it
- * shares fewer characters than commonNeeded for its length and common prefix, which is exactly
+ * False when the name cannot reach the query's threshold (true for an equal key): it shares fewer
+ * characters than commonNeeded for its length and common prefix, which is exactly
  * jaroWinklerCeiling falling short. Counting stops as soon as the answer is known.
  */
-export function mayReachLow(search: NameSearch, query: NameQuery, position: number): boolean {
+export function mayReach(search: NameSearch, query: NameQuery, position: number): boolean {
 	const key = (search.names[position] as NameEntry).key
 	if (key === query.key) return true
 	const length = search.lengths[position] ?? 0
 	const limit = Math.min(WINKLER_PREFIX_LIMIT, query.key.length, length)
 	let prefix = 0
 	while (prefix < limit && query.key.charCodeAt(prefix) === key.charCodeAt(prefix)) prefix++
-	const need = commonNeeded(query.key.length, length, prefix)
+	const need = commonNeeded(query.key.length, length, prefix, query.threshold)
 	if (need === Number.POSITIVE_INFINITY) return false
 	const base = position * SLOTS
 	let common = 0
