@@ -35,7 +35,7 @@ export async function countJobSummary(sql: Sql, jobId: string): Promise<JobSumma
 		INSERT INTO bulk_check_summaries (job_id, answered, tallies, licensed_operators)
 		SELECT ${jobId}, coalesce(sum(count), 0),
 			coalesce(jsonb_agg(jsonb_build_object('verdict', verdict, 'jurisdiction', jurisdiction, 'count', count)), '[]'),
-			(SELECT count(DISTINCT result->'match'->>'operator_slug') FROM bulk_check_results
+			(SELECT count(DISTINCT operator_slug) FROM bulk_check_results
 				WHERE job_id = ${jobId} AND verdict IN ${sql(LICENSED_VERDICTS)})
 		FROM tallies
 		ON CONFLICT (job_id) DO UPDATE SET answered = excluded.answered, tallies = excluded.tallies, licensed_operators = excluded.licensed_operators

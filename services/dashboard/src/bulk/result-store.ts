@@ -1,3 +1,4 @@
+import { BULK_BATCH_SIZE, batchAnswerRows } from '@lv/bulk-check'
 import { csvRecord, neutraliseFormula } from '@lv/csv'
 import type { Sql } from '@lv/db'
 
@@ -35,13 +36,11 @@ type EntryRow = {
 	domain: string
 	verdict: string | null
 	jurisdiction: string | null
-	result: Record<string, unknown>
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 
-function resultRow(row: EntryRow): ResultRow {
-	const result = row.result
+function resultRow(row: EntryRow, result: Record<string, unknown>): ResultRow {
 	const match = (result.match ?? null) as Record<string, unknown> | null
 	const register = ((result._meta as Record<string, unknown> | undefined)?.register ?? null) as Record<string, unknown> | null
 	return {
@@ -69,9 +68,26 @@ const passing = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
 	${filter.verdict === '' ? sql`` : filter.verdict === 'error' ? sql`AND r.verdict IS NULL` : sql`AND r.verdict = ${filter.verdict}`}
 	${filter.jurisdiction === '' ? sql`` : sql`AND r.jurisdiction = ${filter.jurisdiction}`}`
 
+const batchOf = (position: number) => Math.floor(position / BULK_BATCH_SIZE)
+
+/** The stored answers of the job's `batches` (each parsed once), by batch. */
+async function answersOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, Record<string, unknown>[]>> {
+	if (batches.length === 0) return new Map()
+	const stored = await sql<{ batch: number; answers: string }[]>`
+		SELECT batch, answers FROM bulk_check_batches WHERE job_id = ${jobId} AND batch = ANY(${batches}::int[]) AND answers IS NOT NULL`
+	return new Map(stored.map((row) => [row.batch, batchAnswerRows(row.answers) ?? []]))
+}
+
+/** Each entry row with its answer, read from its batch's stored reply. */
+async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<ResultRow[]> {
+	const answers = await answersOfBatches(sql, jobId, [...new Set(rows.map((row) => batchOf(row.position)))])
+	return rows.map((row) => resultRow(row, answers.get(batchOf(row.position))?.[row.position % BULK_BATCH_SIZE] ?? {}))
+}
+
 /**
  * Up to `limit` answers that pass the filter next to the bound, in list order, with their entries. The
- * answers are picked first and joined to their entries after, so the entries read are only the page's.
+ * answers are picked first and joined to their entries after, so the entries read are only the page's;
+ * each answer is read from its batch's stored reply.
  */
 async function rowsNextTo(sql: Sql, jobId: string, filter: ResultFilter, bound: PageBound, limit: number): Promise<ResultRow[]> {
 	const side =
@@ -79,11 +95,11 @@ async function rowsNextTo(sql: Sql, jobId: string, filter: ResultFilter, bound: 
 			? sql`AND r.position > ${bound.after} ORDER BY r.position`
 			: sql`AND r.position < ${bound.before} ORDER BY r.position DESC`
 	const rows = await sql<EntryRow[]>`
-		SELECT e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction, r.result
+		SELECT e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction
 		FROM (SELECT * FROM bulk_check_results r WHERE ${passing(sql, jobId, filter)} ${side} LIMIT ${limit}) r
 		JOIN bulk_check_entries e ON e.job_id = r.job_id AND e.position = r.position
 		ORDER BY r.position`
-	return rows.map(resultRow)
+	return withAnswers(sql, jobId, rows)
 }
 
 /** Whether an answer that passes the filter lies before `position` (`earlier`) or after it. */
@@ -113,10 +129,11 @@ export async function entryOf(
 	jobId: string,
 	position: number
 ): Promise<{ input: string; domain: string; result: unknown } | null> {
-	const [row] = await sql<{ input: string; domain: string; result: unknown }[]>`
-		SELECT e.input, e.domain, r.result FROM bulk_check_entries e LEFT JOIN bulk_check_results r ON r.job_id = e.job_id AND r.position = e.position
-		WHERE e.job_id = ${jobId} AND e.position = ${position}`
-	return row ?? null
+	const [row] = await sql<{ input: string; domain: string }[]>`
+		SELECT input, domain FROM bulk_check_entries WHERE job_id = ${jobId} AND position = ${position}`
+	if (!row) return null
+	const answers = await answersOfBatches(sql, jobId, [batchOf(position)])
+	return { ...row, result: answers.get(batchOf(position))?.[position % BULK_BATCH_SIZE] ?? null }
 }
 
 export const RESULT_CSV_COLUMNS = [
