@@ -412,14 +412,20 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 	if (allowed > MAX_ALLOWED) return present
 	const { bits, size } = level
 	const { tokens } = query
-	planes.fill(0, 0, allowed + 1)
+	// After k tokens with a miss, planes k and above are all zero: only planes up to `top` are kept.
+	let top = -1
 	let alive = present
 	for (let t = 0; t < tokens.length && alive !== 0; t++) {
 		const missing = ~(bits[(tokens[t] as number) * size + unit] as number) & present
 		if (missing === 0) continue
-		for (let j = allowed; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
-		planes[0] = (planes[0] as number) | missing
-		alive = present & ~(planes[allowed] as number)
+		const below = top
+		if (top < allowed) {
+			top++
+			planes[top] = top === 0 ? missing : (planes[top - 1] as number) & missing
+		}
+		for (let j = below; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
+		if (below >= 0) planes[0] = (planes[0] as number) | missing
+		if (top === allowed) alive = present & ~(planes[allowed] as number)
 	}
 	// Every token has been counted for the members still alive; each is held to its own allowance.
 	let kept = 0
@@ -427,7 +433,7 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 		const bit = 31 - Math.clz32(alive & -alive)
 		alive &= alive - 1
 		const own = allowance(level.members, unit * 32 + bit, query)
-		if (own >= 0 && ((planes[own] as number) & (1 << bit)) === 0) kept |= 1 << bit
+		if (own >= 0 && (own > top || ((planes[own] as number) & (1 << bit)) === 0)) kept |= 1 << bit
 	}
 	return kept
 }
