@@ -22,8 +22,10 @@
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
  * BENCH_FIRST_GATEWAY / BENCH_SECOND_GATEWAY=NAME=value,... give either gateway extra settings (the second
  * then runs without METRICS=false), e.g. BENCH_COUNTING_IN_FLIGHT=1,BENCH_COUNTING_CONNECTION=pool for the
- * keyed counting before ADR 0032; with `BENCH_ONLY=1,9` swap the two between runs, as the first gateway
- * also serves the other scenarios.
+ * keyed counting before ADR 0032, BENCH_COUNTING_CONNECTION=postgres.js before ADR 0036; with `BENCH_ONLY=1,9`
+ * swap the two between runs, as the first gateway also serves the other scenarios. BENCH_SECOND_GATEWAY_ROOT=dir
+ * runs the second gateway from another checkout (with its own node_modules; `git archive` of a commit plus
+ * `cp -a node_modules`): the keyed check of two commits in the same run.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -70,11 +72,13 @@ const gateway = await startServer(
 )
 /** BENCH_SECOND_GATEWAY=NAME=value,... starts the second gateway with that environment instead of METRICS=false. */
 const secondGatewayEnv = envOf(process.env.BENCH_SECOND_GATEWAY ?? 'METRICS=false')
-const secondGatewayName = Object.entries(secondGatewayEnv)
-	.map(([name, value]) => `${name}=${value}`)
-	.join(' ')
+const secondGatewayName =
+	process.env.BENCH_SECOND_GATEWAY_ROOT ??
+	Object.entries(secondGatewayEnv)
+		.map(([name, value]) => `${name}=${value}`)
+		.join(' ')
 const gatewayWithoutMetrics = await startServer(
-	join(REPO_ROOT, 'bench/gateway-server.ts'),
+	join(process.env.BENCH_SECOND_GATEWAY_ROOT ?? REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
 	{ DATABASE_URL: db.url, NATS_URL: nats.url, ...secondGatewayEnv },
 	'/bench/ready'

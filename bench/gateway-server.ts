@@ -6,10 +6,11 @@
 import { Elysia, t } from 'elysia'
 import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
-import { createSql } from '@lv/db'
+import { createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
+import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
 import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
@@ -34,12 +35,7 @@ const deps = {
 	clock: systemClock,
 	logger: silentLogger,
 	config: {
-		PUBLIC_BASE_URL: 'http://127.0.0.1',
-		PRICING_URL: 'https://example.test/pricing',
-		APP_URL: 'http://127.0.0.1',
-		CHECKER_TIMEOUT_MS: 2000,
-		LIMITS_STORE_TIMEOUT_MS: 2000,
-		TRUSTED_PROXIES: '127.0.0.1',
+		...BENCH_GATEWAY_CONFIG,
 		CHECK_BATCH_PART_DOMAINS: optionalNumber('CHECK_BATCH_PART_DOMAINS'),
 		CHECK_MESSAGES_IN_FLIGHT: optionalNumber('CHECK_MESSAGES_IN_FLIGHT')
 	}
@@ -47,18 +43,23 @@ const deps = {
 const check = checkHandlers(deps)
 // METRICS=false as in production: no per-request hooks (bench/check-http.ts compares both).
 const metrics = createGatewayMetrics(createServiceMetrics('gateway', process.env.METRICS !== 'false'))
-const countingSql = createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' })
+// For comparisons (ADRs 0032, 0036): the keyed counting statements on a connection of their own on Bun's
+// client as in production, on one postgres.js connection with BENCH_COUNTING_CONNECTION=postgres.js, or on
+// the shared pool with BENCH_COUNTING_CONNECTION=pool; BENCH_COUNTING_IN_FLIGHT=n statements in flight.
+const countingConnection = process.env.BENCH_COUNTING_CONNECTION
+const countingSql =
+	countingConnection === 'pool'
+		? statementsOn(sql)
+		: countingConnection === 'postgres.js'
+			? statementsOn(createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }))
+			: openStatementConnection(env('DATABASE_URL'), { applicationName: 'bench-gateway-counting' })
 const auth = createAuthRuntime({ ...deps, countingSql, metrics })
-// For comparisons (ADR 0032): BENCH_COUNTING_IN_FLIGHT=n keyed counting statements in flight, on the
-// counting connection, or on the shared pool with BENCH_COUNTING_CONNECTION=pool.
 const inFlight = Number(process.env.BENCH_COUNTING_IN_FLIGHT ?? 0)
-if (inFlight > 0) {
-	const counting = process.env.BENCH_COUNTING_CONNECTION === 'pool' ? sql : countingSql
-	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(counting, claims), {
+if (inFlight > 0)
+	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(countingSql, claims), {
 		maxInFlight: inFlight,
 		timeoutMs: deps.config.LIMITS_STORE_TIMEOUT_MS
 	})
-}
 
 createApp({ ...deps, metrics, auth })
 	.use(

@@ -2,9 +2,10 @@
  * CPU per call of the key check and limits, in-process (`app.handle`, no HTTP, no checker), so it
  * holds steady on a busy machine where req/s does not, and calls per second of wall time. Gateway
  * replicas over real PostgreSQL and nats-server serve a trivial read-only route: without the auth
- * step; keyed (an account without limits) as in production, two counting statements pipelined on the
- * replica's own connection (ADR 0032); keyed with one statement in flight on the shared pool (before
- * ADR 0032) and on its own connection; and keyed with the counting statement replaced by an immediate
+ * step; keyed (an account without limits) as in production, two counting statements in flight on the
+ * replica's own connection on Bun's client (ADRs 0032, 0036); the same on one postgres.js connection (before
+ * ADR 0036); keyed with one statement in flight on the shared pool (before ADR 0032) and on its own
+ * postgres.js connection; and keyed with the counting statement replaced by an immediate
  * admission (what a replica would spend per call if counting left the request path, ADR 0031).
  * 50 calls in flight, BENCH_ROUNDS alternating rounds.
  *
@@ -15,24 +16,25 @@ import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '@lv/quota'
 import { createCoalescer } from '@lv/runtime'
-import { type Sql, createSql } from '@lv/db'
+import { type Sql, type StatementRunner, createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
 import { testReplica } from '../services/gateway/src/test-support/gateway.ts'
-import { BENCH_ROUNDS, median } from './lib/rounds.ts'
+import { cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 60_000)
-const IN_FLIGHT = 50
 
 const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 const bus = await connectBus({ servers: nats.url, name: 'bench-keyed-auth-cpu' })
 const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
 
-/** Pools of one connection, as main.ts opens for counting. */
+/** Pools of one postgres.js connection, as main.ts opened for counting before ADR 0036. */
 const countingPools = [createSql(db.url, { max: 1 }), createSql(db.url, { max: 1 })]
+/** One connection on Bun's client, as main.ts opens for counting (ADR 0036). */
+const countingConnection = openStatementConnection(db.url, { applicationName: 'bench-counting' })
 
-function replicaWithProbes(countingSql?: Sql) {
+function replicaWithProbes(countingSql?: StatementRunner) {
 	const { app, auth } = testReplica({ sql: db.sql, countingSql, bus, clock: systemClock })
 	const body = { ok: true }
 	const routes = app.use(
@@ -49,63 +51,38 @@ function replicaCountingBy(count: (claims: readonly KeyedClaim[]) => Promise<Key
 	replica.auth.limits.keyed = createCoalescer(count)
 	return replica
 }
-const counted = replicaWithProbes(countingPools[0])
-const sharedPool = replicaCountingBy((claims) => countKeyedClaims(db.sql, claims))
-const ownConnection = replicaCountingBy((claims) => countKeyedClaims(countingPools[1] as Sql, claims))
+const counted = replicaWithProbes(countingConnection)
+const postgresJs = replicaWithProbes(statementsOn(countingPools[0] as Sql))
+const sharedPool = replicaCountingBy((claims) => countKeyedClaims(statementsOn(db.sql), claims))
+const ownConnection = replicaCountingBy((claims) => countKeyedClaims(statementsOn(countingPools[1] as Sql), claims))
 const admitted: KeyedVerdict = { outcome: 'admitted', secondUsed: 1, quotaUsed: 1 }
 const uncounted = replicaCountingBy(async (claims) => claims.map(() => admitted))
 
 type App = ReturnType<typeof replicaWithProbes>['routes']
 const scenarios: { name: string; app: App; path: string }[] = [
 	{ name: 'no key check or limits', app: counted.routes, path: '/probe/plain' },
-	{ name: 'keyed, two statements, own connection', app: counted.routes, path: '/probe/keyed' },
+	{ name: 'keyed, two statements, own Bun connection', app: counted.routes, path: '/probe/keyed' },
+	{ name: 'keyed, two statements, own postgres.js', app: postgresJs.routes, path: '/probe/keyed' },
 	{ name: 'keyed, one statement, shared pool', app: sharedPool.routes, path: '/probe/keyed' },
 	{ name: 'keyed, one statement, own connection', app: ownConnection.routes, path: '/probe/keyed' },
 	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' }
 ]
 
-/**
- * CPU time of this process per call (gateway, postgres.js client and the driver loop together), in µs,
- * and calls completed per second of wall time (which includes waiting for PostgreSQL).
- */
-async function cpuPerCall(app: App, path: string, calls: number): Promise<{ micros: number; perSecond: number }> {
-	const headers = { authorization: `Bearer ${key}` }
-	let started = 0
-	const startedAt = performance.now()
-	const before = process.cpuUsage()
-	await Promise.all(
-		Array.from({ length: IN_FLIGHT }, async () => {
-			while (started < calls) {
-				started++
-				const response = await app.handle(new Request(`http://localhost${path}`, { headers }))
-				if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-				await response.arrayBuffer()
-			}
-		})
-	)
-	const used = process.cpuUsage(before)
-	return { micros: (used.user + used.system) / calls, perSecond: calls / ((performance.now() - startedAt) / 1000) }
-}
-
-const results = new Map<string, number[]>()
-const rates = new Map<string, number[]>()
+const headers = { authorization: `Bearer ${key}` }
 try {
-	for (const { app, path } of scenarios) await cpuPerCall(app, path, 2_000)
-	for (let round = 0; round < BENCH_ROUNDS; round++) {
-		for (const { name, app, path } of round % 2 === 1 ? [...scenarios].reverse() : scenarios) {
-			const { micros, perSecond } = await cpuPerCall(app, path, CALLS)
-			results.set(name, [...(results.get(name) ?? []), micros])
-			rates.set(name, [...(rates.get(name) ?? []), perSecond])
-			console.log(`round ${round + 1}  ${name.padEnd(40)} ${micros.toFixed(2)} µs of CPU per call, ${perSecond.toFixed(0)} calls/s`)
-		}
-	}
+	await inAlternatingRounds(
+		scenarios.map(({ name, app, path }) => ({
+			name,
+			measure: (calls: number) => cpuPerCall((request) => app.handle(request), path, calls, headers)
+		})),
+		CALLS,
+		2_000
+	)
 } finally {
 	await Promise.all(countingPools.map((pool) => pool.end({ timeout: 1 })))
+	await countingConnection.close()
 	await bus.close()
 	await nats.stop()
 	await db.drop()
 	await stopSharedPostgres()
 }
-console.log(`-- median of ${BENCH_ROUNDS} rounds`)
-for (const [name, values] of results)
-	console.log(`${name.padEnd(40)} ${median(values).toFixed(2)} µs of CPU per call, ${median(rates.get(name) ?? []).toFixed(0)} calls/s`)

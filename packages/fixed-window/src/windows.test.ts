@@ -28,6 +28,16 @@ describe('limit windows', () => {
 		expect([iso(february.startMs), iso(february.resetMs)]).toEqual(['2028-02-01T00:00:00.000Z', '2028-03-01T00:00:00.000Z'])
 	})
 
+	test('the month remembered from the last call is not the answer for an instant in another month', () => {
+		const edges = ['2026-11-30T23:59:59.999Z', '2026-12-01T00:00:00.000Z', '2026-11-30T23:59:59.999Z', '2026-10-31T23:59:59.999Z']
+		expect(edges.map((instant) => iso(utcMonthWindow(at(instant)).startMs))).toEqual([
+			'2026-11-01T00:00:00.000Z',
+			'2026-12-01T00:00:00.000Z',
+			'2026-11-01T00:00:00.000Z',
+			'2026-10-01T00:00:00.000Z'
+		])
+	})
+
 	test('every window contains the instant it was computed for', () => {
 		fc.assert(
 			fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (nowMs) => {

@@ -13,12 +13,20 @@ export const hourWindow = (nowMs: number): Window => fixedWindow(nowMs, 3_600_00
 
 export const utcDayWindow = (nowMs: number): Window => fixedWindow(nowMs, 86_400_000)
 
-/** 00:00 UTC on the 1st of the month to 00:00 UTC on the 1st of the next. */
-export const utcMonthWindow = (nowMs: number): Window => {
+let lastMonth: Readonly<Window> = { startMs: 0, resetMs: 0 }
+
+/**
+ * 00:00 UTC on the 1st of the month to 00:00 UTC on the 1st of the next. The month last asked for
+ * is answered from memory (every keyed call asks, about three times): the same object, so callers
+ * must not change it.
+ */
+export const utcMonthWindow = (nowMs: number): Readonly<Window> => {
+	if (nowMs >= lastMonth.startMs && nowMs < lastMonth.resetMs) return lastMonth
 	const now = new Date(nowMs)
 	const year = now.getUTCFullYear()
 	const month = now.getUTCMonth()
-	return { startMs: Date.UTC(year, month, 1), resetMs: Date.UTC(year, month + 1, 1) }
+	lastMonth = { startMs: Date.UTC(year, month, 1), resetMs: Date.UTC(year, month + 1, 1) }
+	return lastMonth
 }
 
 /** Unix epoch seconds, as X-RateLimit-Reset carries them. Window edges are whole seconds, so nothing is lost. */

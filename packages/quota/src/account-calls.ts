@@ -1,5 +1,5 @@
 import { liveKeyPlan } from '@lv/accounts'
-import type { Sql } from '@lv/db'
+import { type Sql, statementsOn } from '@lv/db'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from './keyed-counter.ts'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 import { recordUsage } from './usage-daily.ts'
@@ -60,7 +60,7 @@ export async function countKeyCall(
 ): Promise<KeyedVerdict> {
 	const plan = input.plan ?? (await readKeyPlan(sql, input.keyId, input.accountId))
 	if (!plan) return { outcome: 'stale' }
-	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(sql, [keyClaim(input.keyId, plan, input.nowMs)])
+	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(statementsOn(sql), [keyClaim(input.keyId, plan, input.nowMs)])
 	if (verdict.outcome !== 'stale') {
 		const tally = new UsageTally()
 		tally.note(plan.accountId, input.keyId, refusalOf(verdict, plan.isTrial) ?? 'call', input.nowMs)

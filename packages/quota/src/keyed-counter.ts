@@ -1,5 +1,5 @@
 import { keyAccountPlanJoin } from '@lv/accounts'
-import type { Sql } from '@lv/db'
+import type { StatementRunner } from '@lv/db'
 
 /**
  * Counting keyed calls in batches. Each call arrives as a claim made from the replica's key cache;
@@ -194,21 +194,21 @@ const countOf = (row: CountRow): GroupCount => ({
  * (synchronous_commit off for this transaction only): a database crash can forget the last
  * fraction of a second of counts, never a window. Returns one count per group.
  */
-export async function countKeyedGroups(sql: Sql, groups: readonly Group[]): Promise<GroupCount[]> {
+export async function countKeyedGroups(statements: StatementRunner, groups: readonly Group[]): Promise<GroupCount[]> {
 	const columns = groups.map(claimColumns)
 	if (columns.length === 1) {
-		const [row] = await sql.unsafe<CountRow[]>(COUNT_ONE_GROUP, columns[0] as ClaimColumns, { prepare: true })
+		const [row] = await statements.run<CountRow>(COUNT_ONE_GROUP, columns[0] as ClaimColumns)
 		return [row ? countOf(row) : { valid: false }]
 	}
 	const parameters = (columns[0] as ClaimColumns).map((_, column) => columns.map((row) => row[column] as string | number))
 	const counts: GroupCount[] = groups.map(() => ({ valid: false }))
-	for (const row of await sql.unsafe<(CountRow & { positions: number[] })[]>(COUNT_GROUPS, parameters, { prepare: true }))
+	for (const row of await statements.run<CountRow & { positions: Iterable<number> }>(COUNT_GROUPS, parameters))
 		for (const position of row.positions) counts[position - 1] = countOf(row)
 	return counts
 }
 
 /** Counts a batch of claims with one statement and answers each in arrival order. */
-export async function countKeyedClaims(sql: Sql, claims: readonly KeyedClaim[]): Promise<KeyedVerdict[]> {
+export async function countKeyedClaims(statements: StatementRunner, claims: readonly KeyedClaim[]): Promise<KeyedVerdict[]> {
 	const { groups, groupOf } = groupClaims(claims)
-	return assignKeyedVerdicts(claims, groupOf, await countKeyedGroups(sql, groups))
+	return assignKeyedVerdicts(claims, groupOf, await countKeyedGroups(statements, groups))
 }

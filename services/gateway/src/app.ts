@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import type { Sql } from '@lv/db'
+import type { Sql, StatementRunner } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { EvidenceKeyring } from '@lv/evidence'
 import type { Logger } from '@lv/logger'
@@ -37,8 +37,8 @@ export type GatewayDeps = {
 	sql: Sql
 	/** DATABASE_READ_URL's pool: register lookups, history, stats. Keys, limits, watchlist and webhooks stay on `sql` (read-your-writes). */
 	readSql?: Sql
-	/** One connection for the keyed counting statements, pipelined on it (main.ts); `sql` when absent. */
-	countingSql?: Sql
+	/** One connection for the keyed counting statements (main.ts: Bun's client, ADR 0036); `sql` when absent. */
+	countingSql?: StatementRunner
 	bus: Bus
 	clock: Clock
 	logger: Logger
@@ -90,9 +90,6 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(requestMetrics(metrics))
 		.use(httpTracing())
 		.use(apiDocument(deps.config))
-		.onRequest(({ request }) => {
-			requestIdOf(request)
-		})
 		.use(requestLog(logger))
 		.mapResponse(({ request, response, set }) => {
 			// On a Response itself: anything left in set.headers makes Elysia copy the whole Response to merge it.

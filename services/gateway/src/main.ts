@@ -1,6 +1,6 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
-import { createSql } from '@lv/db'
+import { openStatementConnection } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
@@ -18,8 +18,8 @@ const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnec
 
 const dependencies = await connectDependencies('gateway', config, logger, { defaultPoolMax: 20, readReplica: true })
 const { sql, readSql, bus } = dependencies
-// The keyed counting statements, pipelined on one connection of their own (limits/limits-runtime.ts).
-const countingSql = createSql(config.DATABASE_URL, { applicationName: 'gateway-counting', max: 1 })
+// The keyed counting statements, on one connection of their own on Bun's client (ADR 0036).
+const countingSql = openStatementConnection(config.DATABASE_URL, { applicationName: 'gateway-counting' })
 
 const webhooks = {
 	secretKey: config.WEBHOOK_SECRET_KEY,
@@ -63,7 +63,7 @@ handleShutdown(
 			await app.stop()
 			// The last second of the daily usage record, written before the pool closes.
 			await auth.usage.flush()
-			await countingSql.end({ timeout: 5 })
+			await countingSql.close()
 			await closeDependencies(dependencies)
 			health.stop()
 		}

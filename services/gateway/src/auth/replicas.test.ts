@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type Sql, createSql } from '@lv/db'
+import { type Sql, type StatementConnection, createSql, openStatementConnection } from '@lv/db'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor, handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
@@ -13,16 +13,18 @@ let db: TestDatabase
 let nats: NatsHandle
 let bus: Bus
 const pools: Sql[] = []
+const countingConnections: StatementConnection[] = []
 
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	bus = await connectBus({ servers: nats.url, name: 'replicas-test' })
 	await insertPlan(db.sql, { code: 'seven_per_second', monthly_quota: null, per_second_limit: 7 })
 	await insertPlan(db.sql, { code: 'quota_25', monthly_quota: 25, per_second_limit: null })
-})
+}, 60_000)
 
 afterAll(async () => {
 	await Promise.all(pools.map((pool) => pool.end({ timeout: 1 })))
+	await Promise.all(countingConnections.map((connection) => connection.close()))
 	await bus.close()
 	await nats.stop()
 	await db.drop()
@@ -36,8 +38,9 @@ afterAll(async () => {
  */
 async function replica(clock: TestClock, url = db.url) {
 	const sql = createSql(url, { max: 5 })
-	const countingSql = createSql(url, { max: 1 })
-	pools.push(sql, countingSql)
+	const countingSql = openStatementConnection(url, { applicationName: 'test-counting' })
+	pools.push(sql)
+	countingConnections.push(countingSql)
 	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus, clock })
 	const app = gateway.use(
 		new Elysia()

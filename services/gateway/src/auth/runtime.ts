@@ -1,5 +1,5 @@
 import type { Clock } from '@lv/clock'
-import type { Sql } from '@lv/db'
+import { type Sql, type StatementRunner, statementsOn } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { withDeadline } from '@lv/runtime'
 import { DEFAULT_LIMITS_STORE_TIMEOUT_MS } from '../config.ts'
@@ -36,8 +36,8 @@ export type AuthRuntime = {
 
 export type AuthRuntimeDeps = {
 	sql: Sql
-	/** A pool of one connection that the keyed counting statements are pipelined on; `sql` when absent. */
-	countingSql?: Sql
+	/** The connection the keyed counting statements run on (main.ts: Bun's client, ADR 0036); `sql` when absent. */
+	countingSql?: StatementRunner
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS?: number }
@@ -53,7 +53,7 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 	const timeoutMs = deps.config.LIMITS_STORE_TIMEOUT_MS ?? DEFAULT_LIMITS_STORE_TIMEOUT_MS
 	const limits = createLimitsRuntime({
 		sql,
-		countingSql: deps.countingSql ?? sql,
+		countingSql: deps.countingSql ?? statementsOn(sql),
 		logger,
 		pricingUrl: deps.config.PRICING_URL,
 		timeoutMs

@@ -24,6 +24,17 @@ describe('rate-limit headers', () => {
 		expect(headers['X-Monthly-Quota-Reset']).toBe('2026-12-01T00:00:00.000Z')
 	})
 
+	test('each call names the reset of its own window, whichever window the call before named', () => {
+		const resetOf = (instant: string) =>
+			keyedSuccessHeaders({ monthlyQuota: 10_000, used: 1, window: utcMonthWindow(Date.parse(instant)), publicEndpoint: false, pricingUrl })
+		const calls = ['2026-11-30T23:59:59Z', '2026-12-01T00:00:00Z', '2026-11-30T23:59:59Z'].map(resetOf)
+		expect(calls.map((headers) => [headers['X-Monthly-Quota-Reset'], headers['X-RateLimit-Reset']])).toEqual([
+			['2026-12-01T00:00:00.000Z', String(Date.parse('2026-12-01T00:00:00Z') / 1000)],
+			['2027-01-01T00:00:00.000Z', String(Date.parse('2027-01-01T00:00:00Z') / 1000)],
+			['2026-12-01T00:00:00.000Z', String(Date.parse('2026-12-01T00:00:00Z') / 1000)]
+		])
+	})
+
 	test('a failed keyed call on a public endpoint carries the monthly X-RateLimit-* and X-Upgrade-URL, never X-Monthly-Quota-*', () => {
 		expect(keyedFailureHeaders({ monthlyQuota: 10_000, used: 41, window, pricingUrl })).toEqual({
 			'X-RateLimit-Limit': '10000',

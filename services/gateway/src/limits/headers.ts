@@ -11,6 +11,15 @@ export const MONTHLY_WARNING_TEXT = '80% of the monthly request limit is used'
 
 export const remaining = (limit: number, used: number) => Math.max(0, limit - used)
 
+let lastReset = { resetMs: Number.NaN, iso: '', epochSeconds: '' }
+
+/** A window's reset as the headers write it, ISO 8601 and epoch seconds: the same month for nearly every call, so remembered. */
+function resetTexts(resetMs: number): { iso: string; epochSeconds: string } {
+	if (lastReset.resetMs !== resetMs)
+		lastReset = { resetMs, iso: new Date(resetMs).toISOString(), epochSeconds: String(epochSeconds(resetMs)) }
+	return lastReset
+}
+
 /** Headers of every keyless response on the four public endpoints, the 429 included. */
 export function keylessHeaders(input: { used: number; window: Window; pricingUrl: string }): Headers {
 	return {
@@ -41,14 +50,16 @@ export function keyedSuccessHeaders(input: {
 		headers['X-Monthly-Quota-Limit'] = 'unlimited'
 	} else {
 		const left = String(remaining(quota, input.used))
-		headers['X-Monthly-Quota-Limit'] = String(quota)
+		const limit = String(quota)
+		const reset = resetTexts(input.window.resetMs)
+		headers['X-Monthly-Quota-Limit'] = limit
 		headers['X-Monthly-Quota-Used'] = String(input.used)
 		headers['X-Monthly-Quota-Remaining'] = left
-		headers['X-Monthly-Quota-Reset'] = new Date(input.window.resetMs).toISOString()
+		headers['X-Monthly-Quota-Reset'] = reset.iso
 		if (input.used >= quota * MONTHLY_WARNING_SHARE) headers['X-Monthly-Quota-Warning'] = MONTHLY_WARNING_TEXT
-		headers['X-RateLimit-Limit'] = String(quota)
+		headers['X-RateLimit-Limit'] = limit
 		headers['X-RateLimit-Remaining'] = left
-		headers['X-RateLimit-Reset'] = String(epochSeconds(input.window.resetMs))
+		headers['X-RateLimit-Reset'] = reset.epochSeconds
 	}
 	if (input.publicEndpoint) headers['X-RateLimit-Policy'] = 'tier=authenticated'
 	else if (quota === null) headers['X-RateLimit-Policy'] = 'tier=unlimited'

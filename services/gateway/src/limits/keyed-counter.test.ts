@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { TestClock } from '@lv/clock'
+import { type StatementConnection, openStatementConnection } from '@lv/db'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../test-support/accounts.ts'
 import { countKeyedClaims, type KeyedClaim, type KeyedVerdict } from '@lv/quota'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
 let db: TestDatabase
+/** The counting statement runs on Bun's client, as in production (ADR 0036). */
+let statements: StatementConnection
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 
 type PlanShape = { code: string; perSecondLimit: number | null; quota: number | null; isTrial: boolean }
@@ -20,6 +23,7 @@ const PLANS: PlanShape[] = [
 
 beforeAll(async () => {
 	db = await createTestDatabase()
+	statements = openStatementConnection(db.url, { applicationName: 'keyed-counter-test' })
 	for (const plan of PLANS)
 		await insertPlan(db.sql, {
 			code: plan.code,
@@ -30,9 +34,10 @@ beforeAll(async () => {
 		})
 	for (const row of await db.sql<{ code: string; version: string }[]>`SELECT code, p.xmin::text AS version FROM plans p`)
 		planVersions.set(row.code, row.version)
-})
+}, 60_000)
 
 afterAll(async () => {
+	await statements.close()
 	await db.drop()
 })
 
@@ -96,7 +101,7 @@ describe('keyed counting in batches', () => {
 					for (const { advanceMs, callers: picks } of batches) {
 						nowMs += advanceMs
 						const claims = picks.map((pick) => claimOf(callers[pick % callers.length] as Caller, nowMs))
-						expect(await countKeyedClaims(db.sql, claims)).toEqual(claims.map(model))
+						expect(await countKeyedClaims(statements, claims)).toEqual(claims.map(model))
 					}
 				}
 			),
@@ -116,7 +121,7 @@ describe('keyed counting in batches', () => {
 		const wrongPlan = { ...live, planCode: 'kc_monthly' }
 		const wrongLimits = { ...live, planVersion: planVersions.get('kc_monthly') ?? '' }
 		const unknownKey = { ...live, keyId: crypto.randomUUID() }
-		const verdicts = await countKeyedClaims(db.sql, [live, revoked, wrongPlan, live, wrongLimits, unknownKey])
+		const verdicts = await countKeyedClaims(statements, [live, revoked, wrongPlan, live, wrongLimits, unknownKey])
 		expect(verdicts).toEqual([
 			{ outcome: 'admitted', secondUsed: 1, quotaUsed: 1 },
 			{ outcome: 'stale' },
@@ -138,11 +143,11 @@ describe('keyed counting in batches', () => {
 		const moved: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
 		await db.sql`UPDATE accounts SET plan_code = 'kc_monthly' WHERE id = ${moved.accountId}`
 		const nowMs = clock.nowMs()
-		expect(await countKeyedClaims(db.sql, [claimOf(revoked, nowMs), claimOf(revoked, nowMs)])).toEqual([
+		expect(await countKeyedClaims(statements, [claimOf(revoked, nowMs), claimOf(revoked, nowMs)])).toEqual([
 			{ outcome: 'stale' },
 			{ outcome: 'stale' }
 		])
-		expect(await countKeyedClaims(db.sql, [claimOf(moved, nowMs)])).toEqual([{ outcome: 'stale' }])
+		expect(await countKeyedClaims(statements, [claimOf(moved, nowMs)])).toEqual([{ outcome: 'stale' }])
 		const counted = await db.sql`SELECT subject FROM limit_counters WHERE subject IN (${revoked.accountId}, ${moved.accountId})`
 		expect(counted).toHaveLength(0)
 	})
@@ -155,7 +160,7 @@ describe('keyed counting in batches', () => {
 		const claim = claimOf(caller, clock.nowMs())
 		await db.sql`UPDATE plans SET watchlist_cap = watchlist_cap + 1 WHERE code = ${plan.code}`
 		try {
-			expect(await countKeyedClaims(db.sql, [claimOf(canceled, clock.nowMs()), claim])).toEqual([
+			expect(await countKeyedClaims(statements, [claimOf(canceled, clock.nowMs()), claim])).toEqual([
 				{ outcome: 'stale' },
 				{ outcome: 'stale' }
 			])

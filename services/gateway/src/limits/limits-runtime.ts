@@ -1,4 +1,4 @@
-import type { Sql } from '@lv/db'
+import type { Sql, StatementRunner } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type Coalescer, createCoalescer } from '@lv/runtime'
 import { POSTGRES_ATTRIBUTES } from '@lv/tracing'
@@ -25,9 +25,9 @@ export type LimitsRuntime = {
 }
 
 /**
- * Keyed counting statements a replica keeps in flight at once, pipelined on its counting connection
+ * Keyed counting statements a replica keeps in flight at once on its counting connection
  * (`countingSql`, one connection): PostgreSQL runs them one after the other, each its own transaction,
- * so the next batch's statement is already there when the last one commits. Keyless counting keeps
+ * so the next batch's statement is ready when the last one commits. Keyless counting keeps
  * one statement in flight on the shared pool (measured in docs/limits.md).
  */
 const KEYED_COUNTING_STATEMENTS_IN_FLIGHT = 2
@@ -43,8 +43,8 @@ const PRUNE_EVERY_MS = 60_000
  */
 export function createLimitsRuntime(deps: {
 	sql: Sql
-	/** Where keyed calls are counted: a pool of one connection in production (main.ts), else `sql`. */
-	countingSql: Sql
+	/** Where keyed calls are counted: one connection on Bun's client in production (main.ts, ADR 0036), else `sql`. */
+	countingSql: StatementRunner
 	logger: Logger
 	pricingUrl: string
 	timeoutMs: number

@@ -1,6 +1,6 @@
 import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import type { Sql } from '@lv/db'
+import type { Sql, StatementRunner } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { type GatewayDeps, createApp } from '../app.ts'
 import { type AuthRuntime, createAuthRuntime } from '../auth/runtime.ts'
@@ -19,7 +19,7 @@ export function testDeps(input: {
 	bus: Bus
 	clock: Clock
 	config?: Partial<GatewayDeps['config']>
-	countingSql?: Sql
+	countingSql?: StatementRunner
 }): GatewayDeps {
 	const { sql, bus, clock, countingSql } = input
 	return { sql, bus, clock, countingSql, logger: silentLogger, config: { ...TEST_CONFIG, ...input.config } }

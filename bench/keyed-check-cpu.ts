@@ -1,0 +1,85 @@
+/**
+ * Gateway CPU per keyed `GET /v1/check` of a listed, memoised domain, in-process (`app.handle`, no
+ * HTTP server), over real PostgreSQL, nats-server and a checker process: what the gateway's own
+ * JavaScript (routing, key check, counting, dispatch to the checker, headers) costs per call, steady on
+ * a shared machine where req/s is not. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
+ * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
+ *
+ *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
+ */
+import { join } from 'node:path'
+import { connectBus } from '@lv/bus'
+import { systemClock } from '@lv/clock'
+import { silentLogger } from '@lv/logger'
+import { REPO_ROOT, createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
+import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
+import { startService } from '../tests/e2e/check-stack.ts'
+import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
+import { seedWorldRegisters } from './lib/seed-world.ts'
+import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
+const PATH = '/v1/check?domain=acmebet.co.uk'
+
+const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
+await seedWorldRegisters(db.sql, 2_000)
+const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
+const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
+
+type Gateway = { handle: Handle; close(): Promise<void> }
+
+/**
+ * A gateway replica as main.ts builds it (metrics on, a counting connection of its own), from `root`'s
+ * code: the counting connection on Bun's client where that checkout has it, else one postgres.js
+ * connection (or with `postgresJs`).
+ */
+async function gatewayFrom(root: string, postgresJs = false): Promise<Gateway> {
+	const { createApp } = await import(join(root, 'services/gateway/src/app.ts'))
+	const { createAuthRuntime } = await import(join(root, 'services/gateway/src/auth/runtime.ts'))
+	const { createGatewayMetrics } = await import(join(root, 'services/gateway/src/metrics.ts'))
+	const { createServiceMetrics } = await import(join(root, 'node_modules/@lv/runtime/src/index.ts'))
+	const rootDb = await import(join(root, 'node_modules/@lv/db/src/index.ts'))
+	const bus = await connectBus({ servers: nats.url, name: 'bench-keyed-check-cpu' })
+	const pool = rootDb.createSql(db.url, { max: 1 })
+	const bunConnection =
+		!postgresJs && rootDb.openStatementConnection ? rootDb.openStatementConnection(db.url, { applicationName: 'bench' }) : null
+	const countingSql = bunConnection ?? (rootDb.statementsOn ? rootDb.statementsOn(pool) : pool)
+	const deps = {
+		sql: db.sql,
+		bus,
+		clock: systemClock,
+		logger: silentLogger,
+		config: BENCH_GATEWAY_CONFIG
+	}
+	const metrics = createGatewayMetrics(createServiceMetrics('gateway', true))
+	const app = createApp({ ...deps, metrics, auth: createAuthRuntime({ ...deps, countingSql, metrics }) })
+	return {
+		handle: (request) => app.handle(request),
+		async close() {
+			await pool.end({ timeout: 1 })
+			await bunConnection?.close()
+			await bus.close()
+		}
+	}
+}
+
+const gateways = [
+	{ name: 'this checkout', gateway: await gatewayFrom(REPO_ROOT) },
+	{ name: 'this checkout, counting on postgres.js', gateway: await gatewayFrom(REPO_ROOT, true) }
+]
+if (process.env.BENCH_BASE_ROOT) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(process.env.BENCH_BASE_ROOT) })
+
+const headers = { authorization: `Bearer ${key}` }
+try {
+	await inAlternatingRounds(
+		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers) })),
+		CALLS,
+		3_000
+	)
+} finally {
+	for (const { gateway } of gateways) await gateway.close()
+	await checker.stop()
+	await nats.stop()
+	await db.drop()
+	await stopSharedPostgres()
+}

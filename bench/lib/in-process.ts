@@ -1,0 +1,60 @@
+import { BENCH_ROUNDS, median } from './rounds.ts'
+
+/** How an in-process bench reaches an app: Elysia's `app.handle`. */
+export type Handle = (request: Request) => Response | Promise<Response>
+
+export type CpuPerCall = { micros: number; perSecond: number }
+
+/**
+ * `calls` GETs of `path`, `inFlight` at a time: CPU time of this process per call (the app, its database and NATS
+ * clients and the driver loop together), in µs, and calls completed per second of wall time.
+ */
+export async function cpuPerCall(
+	handle: Handle,
+	path: string,
+	calls: number,
+	headers: Record<string, string>,
+	inFlight = 50
+): Promise<CpuPerCall> {
+	let started = 0
+	const startedAt = performance.now()
+	const before = process.cpuUsage()
+	await Promise.all(
+		Array.from({ length: inFlight }, async () => {
+			while (started < calls) {
+				started++
+				const response = await handle(new Request(`http://localhost${path}`, { headers }))
+				if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+				await response.arrayBuffer()
+			}
+		})
+	)
+	const used = process.cpuUsage(before)
+	return { micros: (used.user + used.system) / calls, perSecond: calls / ((performance.now() - startedAt) / 1000) }
+}
+
+/**
+ * Warms every scenario up with `warmupCalls`, then runs them in BENCH_ROUNDS rounds of `calls`, odd rounds in
+ * reverse order, printing each round and the medians.
+ */
+export async function inAlternatingRounds(
+	scenarios: readonly { name: string; measure: (calls: number) => Promise<CpuPerCall> }[],
+	calls: number,
+	warmupCalls: number
+): Promise<void> {
+	const results = new Map<string, CpuPerCall[]>()
+	for (const { measure } of scenarios) await measure(warmupCalls)
+	for (let round = 0; round < BENCH_ROUNDS; round++)
+		for (const { name, measure } of round % 2 === 1 ? [...scenarios].reverse() : scenarios) {
+			const result = await measure(calls)
+			results.set(name, [...(results.get(name) ?? []), result])
+			console.log(
+				`round ${round + 1}  ${name.padEnd(40)} ${result.micros.toFixed(2)} µs of CPU per call, ${result.perSecond.toFixed(0)} calls/s`
+			)
+		}
+	console.log(`-- median of ${BENCH_ROUNDS} rounds`)
+	for (const [name, runs] of results)
+		console.log(
+			`${name.padEnd(40)} ${median(runs.map((run) => run.micros)).toFixed(2)} µs of CPU per call, ${median(runs.map((run) => run.perSecond)).toFixed(0)} calls/s`
+		)
+}
