@@ -88,3 +88,58 @@ export async function cpuSharesDuring<T>(work: () => Promise<T>): Promise<{ resu
 		.sort((a, b) => b.share - a.share)
 	return { result, shares }
 }
+
+type TreeProcess = { pid: number; parent: number; name: string; ticks: number }
+
+/** A PostgreSQL process by its role ("postgres: walwriter", "postgres backend" for a client's connection); any other by its name. */
+function roleOf(pid: string, name: string): string {
+	if (name !== 'postgres') return name
+	const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()
+	if (!title.startsWith('postgres: ')) return name
+	return title.includes('(') ? 'postgres backend' : title.replace(/^postgres: (\S+( launcher| worker)?).*$/, 'postgres: $1')
+}
+
+/** Every process now with its parent and its CPU ticks, its reaped children's included (so a child that exits in between is not lost). */
+function processTable(): TreeProcess[] {
+	const table: TreeProcess[] = []
+	for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+			const nameEnd = stat.lastIndexOf(')')
+			const fields = stat.slice(nameEnd + 2).split(' ')
+			const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+			table.push({ pid: Number(pid), parent: Number(fields[1]), name: roleOf(pid, stat.slice(stat.indexOf('(') + 1, nameEnd)), ticks })
+		} catch {}
+	}
+	return table
+}
+
+/**
+ * CPU seconds used so far by the descendants of this process, by label: a pid named in `labels`
+ * under its label (and its own descendants with it), any other process under its command name.
+ */
+export function cpuSecondsOfChildren(labels: ReadonlyMap<number, string>): Map<string, number> {
+	const table = processTable()
+	const byPid = new Map(table.map((entry) => [entry.pid, entry]))
+	const labelOf = (entry: TreeProcess): string | null => {
+		let label: string | null = null
+		for (let current: TreeProcess | undefined = entry; current; current = byPid.get(current.parent)) {
+			if (current.pid === process.pid) return label ?? entry.name
+			label ??= labels.get(current.pid) ?? null
+		}
+		return null
+	}
+	const seconds = new Map<string, number>()
+	for (const entry of table) {
+		const label = entry.pid === process.pid ? null : labelOf(entry)
+		if (label !== null) seconds.set(label, (seconds.get(label) ?? 0) + entry.ticks / 100)
+	}
+	return seconds
+}
+
+/** CPU seconds per label used since `before` (a cpuSecondsOfChildren reading). */
+export function cpuSecondsSince(labels: ReadonlyMap<number, string>, before: ReadonlyMap<string, number>): Map<string, number> {
+	const seconds = new Map<string, number>()
+	for (const [label, now] of cpuSecondsOfChildren(labels)) seconds.set(label, now - (before.get(label) ?? 0))
+	return seconds
+}

@@ -31,4 +31,6 @@ export const QUEUE_GROUPS = { checker: 'checker', exporter: 'exporter' } as cons
 export const readJobMsgId = (code: string, slot: string) => `read-${assertCode(code)}-${slot}`
 export const registryChangedMsgId = (code: string, runId: string) => `${assertCode(code)}-${runId}`
 
-export const bulkCheckBatchMsgId = (jobId: string, batch: number) => `bulk-${jobId}-${batch}`
+/** The message of a job's `batches` batches from `batch` on (a single batch keeps the id it always had). */
+export const bulkCheckBatchMsgId = (jobId: string, batch: number, batches = 1) =>
+	`bulk-${jobId}-${batch}${batches === 1 ? '' : `+${batches}`}`

@@ -47,26 +47,31 @@ export const keyClaim = (keyId: string, plan: KeyPlan, nowMs: number): KeyedClai
 })
 
 /**
- * Counts one call of a key exactly as the gateway counts them (the same statement, the same
- * per-second and quota windows), for work done on the account's behalf outside an HTTP request
- * (the dashboard's bulk checks), and records it in usage_daily as the gateway does (in the
- * caller's transaction, if any). `plan`, when the caller kept it from an earlier readKeyPlan, spares
- * reading it again; `stale` when the key is revoked, the account has no active plan, or the plan
- * given is no longer the account's.
+ * Counts `calls` calls of a key at once exactly as the gateway counts them (the same statement, the
+ * same per-second and quota windows), for work done on the account's behalf outside an HTTP
+ * request (the dashboard's bulk checks), and records them in usage_daily as the gateway does (in
+ * the caller's transaction, if any). One verdict per call, in order: the admitted ones come first.
+ * `plan`, when the caller kept it from an earlier readKeyPlan, spares reading it again; every
+ * verdict is `stale` when the key is revoked, the account has no active plan, or the plan given is
+ * no longer the account's.
  */
-export async function countKeyCall(
+export async function countKeyCalls(
 	sql: Sql,
-	input: { keyId: string; accountId: string; nowMs: number; plan?: KeyPlan }
-): Promise<KeyedVerdict> {
+	input: { keyId: string; accountId: string; nowMs: number; plan?: KeyPlan; calls: number }
+): Promise<KeyedVerdict[]> {
+	const stale = Array.from({ length: input.calls }, (): KeyedVerdict => ({ outcome: 'stale' }))
 	const plan = input.plan ?? (await readKeyPlan(sql, input.keyId, input.accountId))
-	if (!plan) return { outcome: 'stale' }
-	const [verdict = { outcome: 'stale' }] = await countKeyedClaims(statementsOn(sql), [keyClaim(input.keyId, plan, input.nowMs)])
-	if (verdict.outcome !== 'stale') {
-		const tally = new UsageTally()
-		tally.note(plan.accountId, input.keyId, refusalOf(verdict, plan.isTrial) ?? 'call', input.nowMs)
-		await recordUsage(sql, tally.drain())
-	}
-	return verdict
+	if (!plan) return stale
+	const claim = keyClaim(input.keyId, plan, input.nowMs)
+	const verdicts = await countKeyedClaims(
+		statementsOn(sql),
+		Array.from({ length: input.calls }, () => claim)
+	)
+	const tally = new UsageTally()
+	for (const verdict of verdicts)
+		if (verdict.outcome !== 'stale') tally.note(plan.accountId, input.keyId, refusalOf(verdict, plan.isTrial) ?? 'call', input.nowMs)
+	await recordUsage(sql, tally.drain())
+	return verdicts
 }
 
 /** The account's calls counted so far in the current UTC month (what X-Monthly-Quota-Used says). */

@@ -1,4 +1,12 @@
-import { type ListEntry, type ListReport, batchesFor, BULK_BATCH_SIZE } from '@lv/bulk-check'
+import {
+	type AnswerColumns,
+	type BatchRange,
+	type ListEntry,
+	type ListReport,
+	answerColumns,
+	batchesFor,
+	BULK_BATCH_SIZE
+} from '@lv/bulk-check'
 import type { Sql } from '@lv/db'
 
 export type JobState = 'ready' | 'running' | 'done' | 'stopped'
@@ -136,22 +144,36 @@ export type BatchStatus = 'new' | 'charged' | 'done'
 /** The job as the worker handles its batches (no progress: counting it would cost every batch a scan of the job's batches). */
 export type WorkerJob = Pick<BulkJob, 'id' | 'accountId' | 'state' | 'keyId'>
 
-/** What the worker needs to handle one batch: its job, whether it was counted or stored already, and its domains in position order. */
-export type BatchWork = { job: WorkerJob; status: BatchStatus; first: number; domains: string[] }
+/** One batch to handle: whether it was counted or stored already, and its domains in position order from position `first`. */
+export type BatchToCheck = { batch: number; status: BatchStatus; first: number; domains: string[] }
 
-export async function batchWork(sql: Sql, jobId: string, batch: number): Promise<BatchWork | null> {
-	const first = batch * BULK_BATCH_SIZE
+/** What the worker needs to handle a message's batches: their job and each batch of the job in the range. */
+export type BatchesWork = { job: WorkerJob; batches: BatchToCheck[] }
+
+/** The job and its batches `range.batch` to `range.batch + range.batches - 1`, in one statement; a batch past the job's end is left out. */
+export async function batchesWork(sql: Sql, jobId: string, range: BatchRange): Promise<BatchesWork | null> {
+	const first = range.batch * BULK_BATCH_SIZE
+	const end = (range.batch + range.batches) * BULK_BATCH_SIZE
 	const [row] = await sql<
-		(Pick<JobRow, 'id' | 'account_id' | 'state' | 'key_id'> & { charged: boolean; stored: boolean; domains: string[] | null })[]
+		(Pick<JobRow, 'id' | 'account_id' | 'state' | 'key_id'> & { charged: number[]; stored: number[]; domains: string[] | null })[]
 	>`
-		SELECT j.id, j.account_id, j.state, j.key_id, b.batch IS NOT NULL AS charged, b.done_at IS NOT NULL AS stored,
+		SELECT j.id, j.account_id, j.state, j.key_id,
+			ARRAY(SELECT b.batch FROM bulk_check_batches b WHERE b.job_id = j.id AND b.batch >= ${range.batch} AND b.batch < ${range.batch + range.batches}) AS charged,
+			ARRAY(SELECT b.batch FROM bulk_check_batches b
+				WHERE b.job_id = j.id AND b.batch >= ${range.batch} AND b.batch < ${range.batch + range.batches} AND b.done_at IS NOT NULL) AS stored,
 			(SELECT array_agg(e.domain ORDER BY e.position) FROM bulk_check_entries e
-				WHERE e.job_id = j.id AND e.position >= ${first} AND e.position < ${first + BULK_BATCH_SIZE}) AS domains
-		FROM bulk_check_jobs j LEFT JOIN bulk_check_batches b ON b.job_id = j.id AND b.batch = ${batch}
-		WHERE j.id = ${jobId}`
+				WHERE e.job_id = j.id AND e.position >= ${first} AND e.position < ${end}) AS domains
+		FROM bulk_check_jobs j WHERE j.id = ${jobId}`
 	if (!row) return null
-	const status: BatchStatus = row.stored ? 'done' : row.charged ? 'charged' : 'new'
-	return { job: { id: row.id, accountId: row.account_id, state: row.state, keyId: row.key_id }, status, first, domains: row.domains ?? [] }
+	const domains = row.domains ?? []
+	const batches: BatchToCheck[] = []
+	for (let batch = range.batch; batch < range.batch + range.batches; batch++) {
+		const offset = (batch - range.batch) * BULK_BATCH_SIZE
+		if (offset >= domains.length) break
+		const status: BatchStatus = row.stored.includes(batch) ? 'done' : row.charged.includes(batch) ? 'charged' : 'new'
+		batches.push({ batch, status, first: batch * BULK_BATCH_SIZE, domains: domains.slice(offset, offset + BULK_BATCH_SIZE) })
+	}
+	return { job: { id: row.id, accountId: row.account_id, state: row.state, keyId: row.key_id }, batches }
 }
 
 /** A batch's answers: the checker's `check.batch` reply as JSON text, whose `results` answer the `count` entries from position `first` on, in order. */
@@ -161,28 +183,49 @@ export type BatchAnswers = { first: number; count: number; reply: string }
 export type StoreOutcome = 'stored' | 'already' | 'incomplete'
 
 /**
- * Stores a batch's answers and marks it done in one statement (so in one transaction); a
- * redelivered batch already done changes nothing. PostgreSQL checks that the reply answers every
- * entry and splits it into one row per answer, so the worker never parses the reply itself.
+ * Stores batches' answers and marks them done in one statement (so in one transaction); a batch
+ * already done (a redelivery) changes nothing. Each reply is kept whole as text on its batch's row
+ * (ADR 0037: PostgreSQL does not parse it); each entry gets a small row of what the result table
+ * filters by, read from the reply here, which also checks that it answers every entry (a batch
+ * whose reply does not is left unstored). The outcome of each batch, in the order given.
  */
-export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<StoreOutcome> {
-	const [row] = await sql<{ stored: number; complete: number }[]>`
-		WITH complete AS (
-			SELECT results FROM (SELECT ${answers.reply}::text::jsonb -> 'results' AS results) reply
-			WHERE CASE WHEN jsonb_typeof(results) = 'array' THEN jsonb_array_length(results) = ${answers.count} ELSE false END
-		), marked AS (
-			UPDATE bulk_check_batches SET done_at = ${now}
-			WHERE job_id = ${jobId} AND batch = ${batch} AND done_at IS NULL AND EXISTS (SELECT 1 FROM complete) RETURNING batch
+export async function storeBatches(
+	sql: Sql,
+	jobId: string,
+	answers: readonly (BatchAnswers & { batch: number })[],
+	now: Date
+): Promise<StoreOutcome[]> {
+	const complete = answers.flatMap((batch) => {
+		const columns = answerColumns(batch.reply, batch.count)
+		return columns ? [{ ...batch, columns }] : []
+	})
+	if (complete.length === 0) return answers.map(() => 'incomplete')
+	// Each reply its own parameter: inside a text[] every quote of the JSON would be escaped and parsed again.
+	const column = (pick: (columns: AnswerColumns) => (string | null)[]) => complete.flatMap((batch) => pick(batch.columns))
+	const [row] = await sql<{ stored: number[] }[]>`
+		WITH marked AS (
+			UPDATE bulk_check_batches b SET done_at = ${now}, answers = r.answers
+			FROM (VALUES ${sql(complete.map((batch) => [batch.batch, batch.reply]))}) AS r(batch, answers)
+			WHERE b.job_id = ${jobId} AND b.batch = r.batch::int AND b.done_at IS NULL RETURNING b.batch
 		), stored AS (
-			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, result)
-			SELECT ${jobId}, ${answers.first} + a.index - 1, a.answer ->> 'verdict', a.answer -> 'match' ->> 'jurisdiction', a.answer
-			FROM complete, jsonb_array_elements(complete.results) WITH ORDINALITY AS a(answer, index)
-			WHERE EXISTS (SELECT 1 FROM marked)
+			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, operator_slug)
+			SELECT ${jobId}, a.position, a.verdict, a.jurisdiction, a.operator_slug
+			FROM unnest(${complete.flatMap((batch) => batch.columns.verdicts.map((_, index) => batch.first + index))}::int[],
+				${column((columns) => columns.verdicts)}::text[], ${column((columns) => columns.jurisdictions)}::text[],
+				${column((columns) => columns.operatorSlugs)}::text[]) AS a(position, verdict, jurisdiction, operator_slug)
+			WHERE a.position / ${BULK_BATCH_SIZE} IN (SELECT batch FROM marked)
 			RETURNING 1
 		)
-		SELECT (SELECT count(*) FROM marked)::int AS stored, (SELECT count(*) FROM complete)::int AS complete`
-	if (!row?.complete) return 'incomplete'
-	return row.stored > 0 ? 'stored' : 'already'
+		SELECT ARRAY(SELECT batch FROM marked) AS stored`
+	const stored = new Set(row?.stored ?? [])
+	const completed = new Set(complete.map((batch) => batch.batch))
+	return answers.map((batch) => (stored.has(batch.batch) ? 'stored' : completed.has(batch.batch) ? 'already' : 'incomplete'))
+}
+
+/** Stores one batch's answers (storeBatches). */
+export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<StoreOutcome> {
+	const [outcome = 'incomplete'] = await storeBatches(sql, jobId, [{ ...answers, batch }], now)
+	return outcome
 }
 
 export type FinishedJob = { id: string; accountId: string; keyId: string | null }

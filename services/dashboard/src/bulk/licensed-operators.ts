@@ -7,9 +7,9 @@ export const LICENSED_VERDICTS = ['licensed', 'licensed_provisional'] as const
 export async function licensedOperatorSlugs(sql: Sql, jobId: string): Promise<string[]> {
 	const rows = await sql<{ slug: string }[]>`
 		SELECT slug FROM (
-			SELECT result->'match'->>'operator_slug' AS slug, min(position) AS first
+			SELECT operator_slug AS slug, min(position) AS first
 			FROM bulk_check_results
-			WHERE job_id = ${jobId} AND verdict IN ${sql(LICENSED_VERDICTS)} AND result->'match'->>'operator_slug' IS NOT NULL
+			WHERE job_id = ${jobId} AND verdict IN ${sql(LICENSED_VERDICTS)} AND operator_slug IS NOT NULL
 			GROUP BY 1
 		) operators ORDER BY first`
 	return rows.map((row) => row.slug)

@@ -1,3 +1,4 @@
+import { BULK_BATCH_SIZE, batchAnswerRows } from '@lv/bulk-check'
 import { csvRecord, neutraliseFormula } from '@lv/csv'
 import type { Sql } from '@lv/db'
 
@@ -46,13 +47,11 @@ type EntryRow = {
 	domain: string
 	verdict: string | null
 	jurisdiction: string | null
-	result: Record<string, unknown>
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 
-function resultRow(row: EntryRow): ResultRow {
-	const result = row.result
+function resultRow(row: EntryRow, result: Record<string, unknown>): ResultRow {
 	const match = (result.match ?? null) as Record<string, unknown> | null
 	const register = ((result._meta as Record<string, unknown> | undefined)?.register ?? null) as Record<string, unknown> | null
 	return {
@@ -81,13 +80,29 @@ const filtered = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
 	${filter.verdict === '' ? sql`` : filter.verdict === 'error' ? sql`AND r.verdict IS NULL` : sql`AND r.verdict = ${filter.verdict}`}
 	${filter.jurisdiction === '' ? sql`` : sql`AND r.jurisdiction = ${filter.jurisdiction}`}`
 
-const entryColumns = (sql: Sql) => sql`e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction, r.result`
+const entryColumns = (sql: Sql) => sql`e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction`
+
+const batchOf = (position: number) => Math.floor(position / BULK_BATCH_SIZE)
+
+/** The stored answers of the job's `batches` (each parsed once), by batch. */
+async function answersOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, Record<string, unknown>[]>> {
+	if (batches.length === 0) return new Map()
+	const stored = await sql<{ batch: number; answers: string }[]>`
+		SELECT batch, answers FROM bulk_check_batches WHERE job_id = ${jobId} AND batch = ANY(${batches}::int[]) AND answers IS NOT NULL`
+	return new Map(stored.map((row) => [row.batch, batchAnswerRows(row.answers) ?? []]))
+}
+
+/** Each entry row with its answer, read from its batch's stored reply. */
+async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<ResultRow[]> {
+	const answers = await answersOfBatches(sql, jobId, [...new Set(rows.map((row) => batchOf(row.position)))])
+	return rows.map((row) => resultRow(row, answers.get(batchOf(row.position))?.[row.position % BULK_BATCH_SIZE] ?? {}))
+}
 
 export async function resultPage(sql: Sql, jobId: string, filter: ResultFilter, offset: number, limit: number): Promise<ResultPage> {
 	const [counted] = await sql<{ total: number }[]>`SELECT count(*)::int AS total FROM ${filtered(sql, jobId, filter)}`
 	const rows = await sql<EntryRow[]>`
 		SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} ORDER BY r.position LIMIT ${limit} OFFSET ${offset}`
-	return { rows: rows.map(resultRow), total: counted?.total ?? 0, offset, limit }
+	return { rows: await withAnswers(sql, jobId, rows), total: counted?.total ?? 0, offset, limit }
 }
 
 export async function entryOf(
@@ -95,10 +110,11 @@ export async function entryOf(
 	jobId: string,
 	position: number
 ): Promise<{ input: string; domain: string; result: unknown } | null> {
-	const [row] = await sql<{ input: string; domain: string; result: unknown }[]>`
-		SELECT e.input, e.domain, r.result FROM bulk_check_entries e LEFT JOIN bulk_check_results r ON r.job_id = e.job_id AND r.position = e.position
-		WHERE e.job_id = ${jobId} AND e.position = ${position}`
-	return row ?? null
+	const [row] = await sql<{ input: string; domain: string }[]>`
+		SELECT input, domain FROM bulk_check_entries WHERE job_id = ${jobId} AND position = ${position}`
+	if (!row) return null
+	const answers = await answersOfBatches(sql, jobId, [batchOf(position)])
+	return { ...row, result: answers.get(batchOf(position))?.[position % BULK_BATCH_SIZE] ?? null }
 }
 
 export const RESULT_CSV_COLUMNS = [
@@ -150,7 +166,7 @@ export async function* resultBatches(sql: Sql, jobId: string, filter: ResultFilt
 		const rows = await sql<EntryRow[]>`
 			SELECT ${entryColumns(sql)} FROM ${filtered(sql, jobId, filter)} AND r.position > ${after} ORDER BY r.position LIMIT ${RESULT_PAGE}`
 		after = rows.at(-1)?.position ?? after
-		if (rows.length > 0) yield rows.map(resultRow)
+		if (rows.length > 0) yield await withAnswers(sql, jobId, rows)
 		if (rows.length < RESULT_PAGE) return
 	}
 }

@@ -3,7 +3,8 @@ import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { metricValue } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
-import { accountWithKey } from '../../../gateway/src/test-support/accounts.ts'
+import { TransientError } from '@lv/bus'
+import { accountWithKey, insertPlan } from '../../../gateway/src/test-support/accounts.ts'
 import { createDashboardMetrics } from '../metrics.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
 import { createJob, findJobForWorker, markStarted, storeBatchResults } from './job-store.ts'
@@ -33,9 +34,9 @@ function workerDeps() {
 	return { deps, registry: service.registry }
 }
 
-/** A running job of `domains` distinct domains on an Enterprise account (no per-second limit in the way). */
-async function runningJob(domains: number) {
-	const { accountId } = await accountWithKey(h.db.sql, h.clock, 'enterprise')
+/** A running job of `domains` distinct domains on an account on `plan` (Enterprise: no per-second limit in the way). */
+async function runningJob(domains: number, plan = 'enterprise') {
+	const { accountId } = await accountWithKey(h.db.sql, h.clock, plan)
 	const entries = Array.from({ length: domains }, (_, index) => ({
 		line: index + 1,
 		input: `w${index}.example`,
@@ -65,6 +66,59 @@ describe('bulk check worker', () => {
 		expect(await storedAnswers(jobId)).toBe(100)
 		expect(await metricValue(registry, 'dashboard_bulk_check_batches_total')).toBe(1)
 		expect((await findJobForWorker(h.db.sql, jobId))?.done).toBe(100)
+	})
+
+	test('a message of several batches counts each batch as one call and stores each once, whatever the redeliveries and overlapping messages', async () => {
+		const { deps, registry } = workerDeps()
+		const { accountId, jobId } = await runningJob(450)
+		const message = { ...batchMessage(jobId, 0), batches: 5 }
+		await Promise.all([handleBatch(deps, message), handleBatch(deps, message), handleBatch(deps, batchMessage(jobId, 2))])
+		await handleBatch(deps, message)
+		expect(await quotaUsed(accountId)).toBe(5)
+		expect(await storedAnswers(jobId)).toBe(450)
+		expect(await metricValue(registry, 'dashboard_bulk_check_batches_total')).toBe(5)
+		expect(await metricValue(registry, 'dashboard_bulk_check_jobs_total', { outcome: 'finished' })).toBe(1)
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 450 })
+	})
+
+	test('a message whose batches go past the per-second limit stores those admitted and leaves the rest, uncounted, to its redelivery', async () => {
+		const { deps } = workerDeps()
+		const plan = await insertPlan(h.db.sql, { code: `two_a_second_${crypto.randomUUID().slice(0, 8)}`, per_second_limit: 2 })
+		const { accountId, jobId } = await runningJob(450, plan)
+		const message = { ...batchMessage(jobId, 0), batches: 5 }
+		const refused = await handleBatch(deps, message).then(
+			() => null,
+			(error: unknown) => error
+		)
+		expect(refused).toBeInstanceOf(TransientError)
+		expect(await quotaUsed(accountId)).toBe(2)
+		expect(await storedAnswers(jobId)).toBe(200)
+		const counted = await h.db.sql<{ batch: number }[]>`SELECT batch FROM bulk_check_batches WHERE job_id = ${jobId} ORDER BY batch`
+		expect(counted.map((row) => row.batch)).toEqual([0, 1])
+		h.clock.advanceSeconds(1)
+		await handleBatch(deps, message).catch(() => undefined)
+		h.clock.advanceSeconds(1)
+		await handleBatch(deps, message)
+		expect(await quotaUsed(accountId)).toBe(5)
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 450 })
+	})
+
+	test("a job deleted takes its stored answers with it, and another job's stay", async () => {
+		const { deps } = workerDeps()
+		const gone = await runningJob(150)
+		const kept = await runningJob(150)
+		for (const { jobId } of [gone, kept]) await handleBatch(deps, { ...batchMessage(jobId, 0), batches: 2 })
+		await h.db.sql`DELETE FROM bulk_check_jobs WHERE id = ${gone.jobId}`
+		expect(await storedAnswers(gone.jobId)).toBe(0)
+		expect(await storedAnswers(kept.jobId)).toBe(150)
+	})
+
+	test("a message reaching past the end of its job handles only the job's batches", async () => {
+		const { deps } = workerDeps()
+		const { accountId, jobId } = await runningJob(150)
+		await handleBatch(deps, { ...batchMessage(jobId, 0), batches: 5 })
+		expect(await quotaUsed(accountId)).toBe(2)
+		expect(await findJobForWorker(h.db.sql, jobId)).toMatchObject({ state: 'done', done: 150 })
 	})
 
 	test('a checker reply that does not answer every entry of the batch stores nothing and leaves the batch to be retried', async () => {

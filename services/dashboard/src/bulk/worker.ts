@@ -3,58 +3,72 @@ import type { Clock } from '@lv/clock'
 import { BULK_CHECK_CONSUMER, BulkCheckBatch, CheckBatchRequest, bulkCheckBatchMsgId, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type KeyPlan, countKeyCall, readKeyPlan } from '@lv/quota'
+import { type KeyPlan, countKeyCalls, readKeyPlan } from '@lv/quota'
+import { batchRanges } from '@lv/bulk-check'
 import { secondWindow } from '@lv/fixed-window'
 import { issueActionKey, revokeActionKey } from '../gateway/action-keys.ts'
 import { asSql } from '../store/transaction.ts'
 import {
 	type WorkerJob,
 	type BatchAnswers,
+	type BatchToCheck,
 	type FinishedJob,
-	batchWork,
+	batchesWork,
 	claimJobKey,
 	findJobForWorker,
 	finishStoredJobs,
 	markStopped,
-	storeBatchResults,
+	storeBatches,
 	unfinishedBatches
 } from './job-store.ts'
 import type { DashboardMetrics } from '../metrics.ts'
 
 /**
- * Batches one worker process handles at once (each pull subscription handles its messages one by
- * one): a batch spends most of its time waiting on PostgreSQL and the checker, so several in flight
- * keep the checker as busy as POST /v1/check/batch with a few connections does.
+ * Batches sent as one message (ADR 0037): a message's batches are read, counted, stored and acked
+ * together, so those costs are paid once for all of them; each batch is still its own check.batch
+ * request and its own call against the quota.
  */
-const BATCHES_IN_FLIGHT = 8
+export const BATCHES_PER_MESSAGE = 5
+
+/**
+ * Messages one worker process handles at once (each pull subscription handles its messages one by
+ * one): a message spends much of its time waiting on PostgreSQL and the checker, so a couple in
+ * flight keep the checker as busy as POST /v1/check/batch with a few connections does.
+ */
+const MESSAGES_IN_FLIGHT = 2
 
 export type BulkWorkerDeps = { sql: Sql; bus: Bus; clock: Clock; logger: Logger; checkerTimeoutMs: number; metrics?: DashboardMetrics }
 
-/** Publishes every batch of a job; a batch published twice (a restart, a second click) is one message (Nats-Msg-Id). */
+/**
+ * Publishes batches of a job, BATCHES_PER_MESSAGE to a message; a message published twice (a
+ * restart, a second click) is one message (Nats-Msg-Id), and a batch in two messages is handled once.
+ */
 export async function publishBatches(
 	deps: Pick<BulkWorkerDeps, 'bus' | 'clock'>,
 	jobId: string,
 	batches: readonly number[]
 ): Promise<void> {
 	const sentAt = deps.clock.now().toISOString()
-	for (const batch of batches) {
-		await publish(
-			deps.bus,
-			BulkCheckBatch,
-			subjects.bulkCheckBatch,
-			{ id: bulkCheckBatchMsgId(jobId, batch), sent_at: sentAt, job_id: jobId, batch },
-			bulkCheckBatchMsgId(jobId, batch)
-		)
-	}
+	// All at once: one after another, each waiting for its stream's acknowledgement, delayed a large job's start.
+	await Promise.all(
+		batchRanges(batches, BATCHES_PER_MESSAGE).map((range) => {
+			const id = bulkCheckBatchMsgId(jobId, range.batch, range.batches)
+			return publish(deps.bus, BulkCheckBatch, subjects.bulkCheckBatch, { id, sent_at: sentAt, job_id: jobId, ...range }, id)
+		})
+	)
 }
 
-type ChargeOutcome = 'charged' | 'quota_exhausted' | 'no_plan'
+/** Why a job's batches were not counted: its quota is used up, or its key or plan is gone. */
+type StopReason = 'quota_exhausted' | 'no_plan'
 
 class QuotaRefusal extends Error {
-	constructor(readonly outcome: Exclude<ChargeOutcome, 'charged'>) {
+	constructor(readonly outcome: StopReason) {
 		super(outcome)
 	}
 }
+
+/** The batches counted by this call, in order, and why the rest were not (a per-second refusal is retried after `retryAfterMs`). */
+type Charge = { charged: number[]; refusal: null | { stop: StopReason } | { retryAfterMs: number } }
 
 /**
  * The key the job's batches are counted against: the job's own action key, or a new one for the
@@ -86,40 +100,53 @@ async function keyPlanOf(deps: BulkWorkerDeps, job: WorkerJob, keyId: string): P
 	return { plan, kept: false }
 }
 
-/** Counts one batch with `keyId` in the same transaction as its bulk_check_batches row, so a batch is counted once whatever the redeliveries. */
-function countBatchOnce(deps: BulkWorkerDeps, job: WorkerJob, batch: number, keyId: string, plan: KeyPlan): Promise<ChargeOutcome> {
+/**
+ * Counts each of `batches` as one call with `keyId`, in the same transaction as their
+ * bulk_check_batches rows, so a batch is counted once whatever the redeliveries. The calls the
+ * quota or the per-second limit refuse are the last ones: their rows are removed again, so those
+ * batches stay uncounted.
+ */
+function countBatchesOnce(deps: BulkWorkerDeps, job: WorkerJob, batches: readonly number[], keyId: string, plan: KeyPlan): Promise<Charge> {
 	const { sql, clock } = deps
 	return sql.begin(async (tx) => {
-		const inserted =
-			await tx`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${job.id}, ${batch}, ${clock.now()}) ON CONFLICT DO NOTHING RETURNING batch`
-		if (inserted.length === 0) return 'charged' as const
+		const inserted = await tx<{ batch: number }[]>`
+			INSERT INTO bulk_check_batches (job_id, batch, charged_at) SELECT ${job.id}, batch, ${clock.now()} FROM unnest(${batches}::int[]) AS b(batch)
+			ON CONFLICT DO NOTHING RETURNING batch`
+		if (inserted.length === 0) return { charged: [], refusal: null }
+		const fresh = inserted.map((row) => row.batch).sort((a, b) => a - b)
 		const nowMs = clock.now().getTime()
-		const verdict = await countKeyCall(asSql(tx), { keyId, accountId: job.accountId, nowMs, plan })
-		if (verdict.outcome === 'per_second_exceeded') throw new TransientError('per-second limit reached', secondWindow(nowMs).resetMs - nowMs)
-		if (verdict.outcome === 'quota_exhausted') throw new QuotaRefusal('quota_exhausted')
-		if (verdict.outcome === 'stale') throw new QuotaRefusal('no_plan')
-		return 'charged' as const
+		const verdicts = await countKeyCalls(asSql(tx), { keyId, accountId: job.accountId, nowMs, plan, calls: fresh.length })
+		if (verdicts.some((verdict) => verdict.outcome === 'stale')) throw new QuotaRefusal('no_plan')
+		const admitted = verdicts.filter((verdict) => verdict.outcome === 'admitted').length
+		const refused = verdicts[admitted]
+		if (!refused) return { charged: fresh, refusal: null }
+		await tx`DELETE FROM bulk_check_batches WHERE job_id = ${job.id} AND batch IN ${tx(fresh.slice(admitted))}`
+		const refusal =
+			refused.outcome === 'per_second_exceeded'
+				? { retryAfterMs: secondWindow(nowMs).resetMs - nowMs }
+				: { stop: 'quota_exhausted' as const }
+		return { charged: fresh.slice(0, admitted), refusal }
 	})
 }
 
 /**
- * Counts the batch as one call against the account's quota through the gateway's counting. A
- * per-second refusal is retried in the next second; a plan kept from before that no longer holds is
- * read again; a key found revoked is replaced once (the plan itself gone stops the job).
+ * Counts the batches, each as one call against the account's quota through the gateway's
+ * counting. A plan kept from before that no longer holds is read again; a key found revoked is
+ * replaced once (the plan itself gone stops the job).
  */
-async function chargeBatch(deps: BulkWorkerDeps, job: WorkerJob, batch: number): Promise<ChargeOutcome> {
+async function chargeBatches(deps: BulkWorkerDeps, job: WorkerJob, batches: readonly number[]): Promise<Charge> {
 	let keyId = await jobKey(deps, job, null)
 	for (let replaced = false; ; ) {
 		const { plan, kept } = await keyPlanOf(deps, job, keyId)
 		try {
 			if (!plan) throw new QuotaRefusal('no_plan')
-			return await countBatchOnce(deps, job, batch, keyId, plan)
+			return await countBatchesOnce(deps, job, batches, keyId, plan)
 		} catch (error) {
 			if (!(error instanceof QuotaRefusal)) throw error
-			if (error.outcome !== 'no_plan') return error.outcome
+			if (error.outcome !== 'no_plan') return { charged: [], refusal: { stop: error.outcome } }
 			keyPlans.delete(keyId)
 			if (kept) continue
-			if (replaced) return error.outcome
+			if (replaced) return { charged: [], refusal: { stop: error.outcome } }
 			replaced = true
 			keyId = await jobKey(deps, { ...job, keyId }, keyId)
 		}
@@ -142,8 +169,8 @@ async function finishStored(deps: BulkWorkerDeps, jobId: string | null): Promise
 	}
 }
 
-/** Sends the batch's domains (from position `first` on) as one check.batch message; the store checks the reply answers every one. */
-async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly string[]): Promise<BatchAnswers> {
+/** Sends the batch's domains as one check.batch message; the store checks the reply answers every one. */
+async function checkBatch(deps: BulkWorkerDeps, { batch, first, domains }: BatchToCheck): Promise<BatchAnswers & { batch: number }> {
 	const reply = new TextDecoder().decode(
 		await requestBytes(deps.bus, {
 			subject: subjects.checkBatch,
@@ -153,35 +180,41 @@ async function checkBatch(deps: BulkWorkerDeps, first: number, domains: readonly
 			unavailableReason: 'checker_unavailable'
 		})
 	)
-	return { first, count: domains.length, reply }
+	return { batch, first, count: domains.length, reply }
+}
+
+/** The job stops (its quota used up, its plan gone): marked stopped, its counting key revoked. */
+async function stopJob(deps: BulkWorkerDeps, job: WorkerJob, reason: StopReason): Promise<void> {
+	deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason })
+	await markStopped(deps.sql, job.id, reason, deps.clock.now())
+	await endJob(deps, (await findJobForWorker(deps.sql, job.id)) ?? job)
+	deps.metrics?.bulkJobEnded(reason)
 }
 
 /**
- * One batch: read with its job (one statement), counted once, checked, stored; then the job ends if
- * this was its last batch to be stored. A batch found stored already (a redelivery after a worker
- * died between its store and its ack) only re-runs that end check.
+ * One message's batches: read with their job (one statement), counted once (one transaction),
+ * checked (a check.batch request each, at once) and stored (one statement); then the job ends if
+ * they were its last batches to be stored. A batch found stored already (a redelivery after a
+ * worker died between its store and its ack) is skipped. A quota refusal stops the job after the
+ * batches counted before it are stored; a per-second refusal or an incomplete reply leaves the
+ * message to be redelivered for the batches not stored.
  */
 export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch): Promise<void> {
-	const work = await batchWork(deps.sql, message.job_id, message.batch)
+	const work = await batchesWork(deps.sql, message.job_id, { batch: message.batch, batches: message.batches ?? 1 })
 	if (work?.job.state !== 'running') return
-	const { job, status } = work
-	if (status === 'new') {
-		const charged = await chargeBatch(deps, job, message.batch)
-		if (charged !== 'charged') {
-			deps.logger.info('bulk check job stopped', { job_id: job.id, account_id: job.accountId, reason: charged })
-			await markStopped(deps.sql, job.id, charged, deps.clock.now())
-			await endJob(deps, (await findJobForWorker(deps.sql, job.id)) ?? job)
-			deps.metrics?.bulkJobEnded(charged)
-			return
-		}
-	}
-	if (status !== 'done') {
-		const answers = await checkBatch(deps, work.first, work.domains)
-		const outcome = await storeBatchResults(deps.sql, job.id, message.batch, answers, deps.clock.now())
-		if (outcome === 'incomplete') throw new TransientError('the checker answered a different number of rows')
-		if (outcome === 'stored') deps.metrics?.bulkBatchChecked(work.domains.length)
-	}
-	await finishStored(deps, job.id)
+	const { job } = work
+	const fresh = work.batches.filter((batch) => batch.status === 'new').map((batch) => batch.batch)
+	const charge: Charge = fresh.length > 0 ? await chargeBatches(deps, job, fresh) : { charged: [], refusal: null }
+	if (charge.refusal && 'stop' in charge.refusal) await stopJob(deps, job, charge.refusal.stop)
+	const toCheck = work.batches.filter((batch) => batch.status === 'charged' || charge.charged.includes(batch.batch))
+	const answers = await Promise.all(toCheck.map((batch) => checkBatch(deps, batch)))
+	const outcomes = answers.length > 0 ? await storeBatches(deps.sql, job.id, answers, deps.clock.now()) : []
+	outcomes.forEach((outcome, index) => {
+		if (outcome === 'stored') deps.metrics?.bulkBatchChecked(toCheck[index]?.domains.length ?? 0)
+	})
+	if (outcomes.includes('incomplete')) throw new TransientError('the checker answered a different number of rows')
+	if (charge.refusal && 'retryAfterMs' in charge.refusal) throw new TransientError('per-second limit reached', charge.refusal.retryAfterMs)
+	if (!charge.refusal) await finishStored(deps, job.id)
 }
 
 /**
@@ -195,7 +228,7 @@ export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption
 	for (const [jobId, batches] of pending) await publishBatches(deps, jobId, batches)
 	await finishStored(deps, null)
 	const consumptions = await Promise.all(
-		Array.from({ length: BATCHES_IN_FLIGHT }, () =>
+		Array.from({ length: MESSAGES_IN_FLIGHT }, () =>
 			consume(deps.bus, {
 				consumer: BULK_CHECK_CONSUMER,
 				schema: BulkCheckBatch,

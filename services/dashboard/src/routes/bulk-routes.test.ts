@@ -64,9 +64,16 @@ describe('bulk check', () => {
 		expect((await start()).status).toBe(303)
 		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
 		expect(await quotaUsed(accountId)).toBe(3)
-		const [jobKey] = await h.db.sql<{ revoked: boolean; hidden: boolean }[]>`
-			SELECT k.revoked_at IS NOT NULL AS revoked, EXISTS (SELECT 1 FROM dashboard_action_keys a WHERE a.key_id = k.id) AS hidden
-			FROM api_keys k WHERE k.id = (SELECT key_id FROM bulk_check_jobs WHERE id = ${jobId})`
+		// The job is marked done first, its key revoked right after by the same worker.
+		const jobKey = await waitFor(
+			async () => {
+				const [key] = await h.db.sql<{ revoked: boolean; hidden: boolean }[]>`
+				SELECT k.revoked_at IS NOT NULL AS revoked, EXISTS (SELECT 1 FROM dashboard_action_keys a WHERE a.key_id = k.id) AS hidden
+				FROM api_keys k WHERE k.id = (SELECT key_id FROM bulk_check_jobs WHERE id = ${jobId})`
+				return key?.revoked ? key : undefined
+			},
+			{ what: 'the job key to be revoked' }
+		)
 		expect(jobKey).toEqual({ revoked: true, hidden: true })
 		// Each batch is in the daily usage record too, under the job's key, on the day it was counted.
 		const usage = await readUsage(h.db.sql, accountId, '2026-01-01', '2027-01-01')

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'bun:test'
+import { answerColumns, batchAnswerRows } from './batch-answers.ts'
+
+const licensed = { verdict: 'licensed', match: { jurisdiction: 'UKGC', operator_slug: 'acme' } }
+const unlisted = { verdict: 'not_found', match: null }
+const rowError = { error: 'invalid_domain', error_detail: 'not a domain' }
+const reply = (results: unknown) => JSON.stringify({ results, checked_jurisdictions: ['UKGC'] })
+
+describe('answer columns of a check.batch reply', () => {
+	test('each row gives its verdict, matched jurisdiction and operator in reply order; a per-row error has no verdict', () => {
+		expect(answerColumns(reply([licensed, unlisted, rowError]), 3)).toEqual({
+			verdicts: ['licensed', 'not_found', null],
+			jurisdictions: ['UKGC', null, null],
+			operatorSlugs: ['acme', null, null]
+		})
+	})
+
+	test('a value of another type than text is kept as missing, never as its JSON', () => {
+		const odd = { verdict: 7, match: { jurisdiction: ['UKGC'], operator_slug: { slug: 'x' } } }
+		expect(answerColumns(reply([odd]), 1)).toEqual({ verdicts: [null], jurisdictions: [null], operatorSlugs: [null] })
+	})
+
+	test('a reply answering fewer or more entries than the batch holds, or no rows at all, gives nothing', () => {
+		expect(answerColumns(reply([licensed]), 2)).toBeNull()
+		expect(answerColumns(reply([licensed, licensed, licensed]), 2)).toBeNull()
+		expect(answerColumns(JSON.stringify({ error: 'checker_unavailable' }), 0)).toBeNull()
+		expect(answerColumns(reply({ 0: licensed }), 1)).toBeNull()
+		expect(answerColumns('{"results":[', 0)).toBeNull()
+	})
+
+	test('rows that are not objects make the reply unusable', () => {
+		expect(batchAnswerRows(reply([licensed, 'licensed']))).toBeNull()
+		expect(batchAnswerRows(reply([licensed, null]))).toBeNull()
+		expect(batchAnswerRows(reply([licensed]))).toEqual([licensed])
+	})
+})
