@@ -220,6 +220,12 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test('a name allowed fewer misses than its word-mates is held to its own allowance when the word has missed fewer tokens than the word allows', () => {
+		// One word: "xbcdefgh" may miss one of the query's characters, "xbcdefghyyyy" (longer) none; both miss only "a".
+		const search = buildNameSearch(entries(['xbcdefgh', 'xbcdefghyyyy']))
+		expect(nameCandidates(search, nameQuery('abcdefgh'))).toEqual([0])
+	})
+
 	test('a query repeating a character beyond the counted occurrences keeps the names that may reach NAME_MATCH_LOW', () => {
 		const long = 'a'.repeat(70)
 		const search = buildNameSearch(entries([long, 'a'.repeat(60), 'bet', 'b'.repeat(70)]))

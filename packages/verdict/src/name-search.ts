@@ -16,12 +16,12 @@ import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } 
  * carrying it) and returns every name carrying a key that passes. Those names are laid out 32 to a
  * word: grouped by the slot of their first character (each group starting on a new word), then by
  * length, then by key. For every token
- * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it, and a
- * second, 32 times smaller, says which words hold it in any of their names. A query counts, 32 at a
- * time, the query tokens each word misses altogether (a lower bound of what each of its names
- * misses), then in the words that may still pass, the tokens each name misses, rarest token first,
- * with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once all 32
- * miss more than allowed. A word or group is allowed what its most favourable name could be: the
+ * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it. A query
+ * counts, 32 names at a time, the query tokens each name misses, rarest token first, with a
+ * bit-parallel thermometer counter (plane j: "misses more than j") that stops once all 32 miss more
+ * than allowed. (No coarser level of words is counted first: the union of 32 words' names holds
+ * nearly every token a query asks for, so it pruned little and cost more than it saved; ADR 0034.)
+ * A word is allowed what its most favourable name could be: the
  * longest common prefix any of its names can have with the query is bounded from the lowest and
  * highest of their first four characters (packed big-endian, so lexicographic order is numeric order:
  * a query below the lowest shares no more with any of them than with the lowest). Occurrences above
@@ -65,7 +65,7 @@ type Bounds = {
 	readonly highPrefix: Uint32Array
 }
 
-/** 32 names to a word, 32 words to a group. */
+/** 32 names to a word. */
 type Level = {
 	readonly size: number
 	/** bits[token * size + unit]: which of the unit's 32 members hold the token (token = (occurrence - 1) * SLOTS + slot) */
@@ -77,12 +77,11 @@ type Level = {
 	readonly members: Bounds
 }
 
-/** The fuzzy-comparable names in scan order with their token bit-sets per word and per group of words. */
+/** The fuzzy-comparable names in scan order with their token bit-sets per word. */
 type BitScan = {
 	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole word */
 	readonly order: Int32Array
 	readonly words: Level
-	readonly groups: Level
 	/** how many distinct keys hold each token (rarest tokens are counted first) */
 	readonly holders: Int32Array
 	/** every key holds a-z and 0-9 only */
@@ -212,7 +211,6 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 	order.set(ordered)
 	const nameBounds = emptyBounds(order.length)
 	const words = emptyLevel(order.length / 32, nameBounds)
-	const groups = emptyLevel(Math.ceil(words.size / 32), words.bounds)
 	const holders = new Int32Array(TOKENS)
 	order.forEach((position, ordinal) => {
 		if (position < 0) return
@@ -221,15 +219,12 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		const prefix = prefixOf((names[position] as NameEntry).key)
 		include(nameBounds, ordinal, length, prefix)
 		include(words.bounds, word, length, prefix)
-		include(groups.bounds, word >>> 5, length, prefix)
 		setBit(words.present, word, ordinal & 31)
-		setBit(groups.present, word >>> 5, word & 31)
 		for (let slot = 0; slot < SLOTS; slot++) {
 			const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
 			for (let occurrence = 1; occurrence <= held; occurrence++) {
 				const token = (occurrence - 1) * SLOTS + slot
 				setBit(words.bits, token * words.size + word, ordinal & 31)
-				setBit(groups.bits, token * groups.size + (word >>> 5), word & 31)
 				holders[token] = (holders[token] as number) + 1
 			}
 		}
@@ -241,7 +236,7 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 		if (position >= 0) slotWords[firstSlot(position)] = word
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotWords[slot] = Math.min(slotWords[slot] as number, slotWords[slot + 1] as number)
-	return { order, words, groups, holders, plainKeys, slotWords }
+	return { order, words, holders, plainKeys, slotWords }
 }
 
 function emptyBounds(size: number): Bounds {
@@ -366,28 +361,16 @@ function scanRange(
 	toWord: number,
 	visit: (position: number) => void
 ): void {
-	const { order, words, groups } = search.scan
-	for (let group = fromWord >>> 5; group * 32 < toWord; group++) {
-		let wordsLeft = survivors(groups, group, scanQuery) & wordsBetween(group, fromWord, toWord)
-		while (wordsLeft !== 0) {
-			const word = group * 32 + 31 - Math.clz32(wordsLeft & -wordsLeft)
-			wordsLeft &= wordsLeft - 1
-			let namesLeft = survivors(words, word, scanQuery)
-			while (namesLeft !== 0) {
-				const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
-				namesLeft &= namesLeft - 1
-				if (verify && !mayReach(search, query, position)) continue
-				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier)
-			}
+	const { order, words } = search.scan
+	for (let word = fromWord; word < toWord; word++) {
+		let namesLeft = survivors(words, word, scanQuery)
+		while (namesLeft !== 0) {
+			const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
+			namesLeft &= namesLeft - 1
+			if (verify && !mayReach(search, query, position)) continue
+			for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier)
 		}
 	}
-}
-
-/** The bits of a group's 32 words that lie in [fromWord, toWord). */
-function wordsBetween(group: number, fromWord: number, toWord: number): number {
-	const low = Math.max(0, fromWord - group * 32)
-	const high = Math.min(32, toWord - group * 32)
-	return (high === 32 ? -1 : (1 << high) - 1) & (-1 << low)
 }
 
 /** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
@@ -412,14 +395,20 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 	if (allowed > MAX_ALLOWED) return present
 	const { bits, size } = level
 	const { tokens } = query
-	planes.fill(0, 0, allowed + 1)
+	// After k tokens with a miss, planes k and above are all zero: only planes up to `top` are kept.
+	let top = -1
 	let alive = present
 	for (let t = 0; t < tokens.length && alive !== 0; t++) {
 		const missing = ~(bits[(tokens[t] as number) * size + unit] as number) & present
 		if (missing === 0) continue
-		for (let j = allowed; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
-		planes[0] = (planes[0] as number) | missing
-		alive = present & ~(planes[allowed] as number)
+		const below = top
+		if (top < allowed) {
+			top++
+			planes[top] = top === 0 ? missing : (planes[top - 1] as number) & missing
+		}
+		for (let j = below; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
+		if (below >= 0) planes[0] = (planes[0] as number) | missing
+		if (top === allowed) alive = present & ~(planes[allowed] as number)
 	}
 	// Every token has been counted for the members still alive; each is held to its own allowance.
 	let kept = 0
@@ -427,7 +416,7 @@ function survivors(level: Level, unit: number, query: ScanQuery): number {
 		const bit = 31 - Math.clz32(alive & -alive)
 		alive &= alive - 1
 		const own = allowance(level.members, unit * 32 + bit, query)
-		if (own >= 0 && ((planes[own] as number) & (1 << bit)) === 0) kept |= 1 << bit
+		if (own >= 0 && (own > top || ((planes[own] as number) & (1 << bit)) === 0)) kept |= 1 << bit
 	}
 	return kept
 }
