@@ -35,13 +35,13 @@ export async function cpuPerCall(
 
 /**
  * Warms every scenario up with `warmupCalls`, then runs them in BENCH_ROUNDS rounds of `calls`, odd rounds in
- * reverse order, printing each round and the medians.
+ * reverse order, printing each round and the medians; returns each scenario's median CPU µs per call.
  */
 export async function inAlternatingRounds(
 	scenarios: readonly { name: string; measure: (calls: number) => Promise<CpuPerCall> }[],
 	calls: number,
 	warmupCalls: number
-): Promise<void> {
+): Promise<Map<string, number>> {
 	const results = new Map<string, CpuPerCall[]>()
 	for (const { measure } of scenarios) await measure(warmupCalls)
 	for (let round = 0; round < BENCH_ROUNDS; round++)
@@ -53,8 +53,12 @@ export async function inAlternatingRounds(
 			)
 		}
 	console.log(`-- median of ${BENCH_ROUNDS} rounds`)
-	for (const [name, runs] of results)
+	const medians = new Map<string, number>()
+	for (const [name, runs] of results) {
+		medians.set(name, median(runs.map((run) => run.micros)))
 		console.log(
 			`${name.padEnd(40)} ${median(runs.map((run) => run.micros)).toFixed(2)} µs of CPU per call, ${median(runs.map((run) => run.perSecond)).toFixed(0)} calls/s`
 		)
+	}
+	return medians
 }
