@@ -11,7 +11,7 @@
  *   4. + /v1/check's query and response schemas, answering the checker's bytes for the domain (captured once)
  *   5. + the NATS request to the checker: the real keyed /v1/check
  * and variants: 4 with the answer as an object that Elysia serialises; the check without the key check and
- * limits (gateway-server.ts's unlimited route); 5 on a second gateway with metrics off.
+ * limits (gateway-server.ts's unlimited route); 2 and 5 on a second gateway with metrics off.
  *
  * CPU of this process per request (the app, its PostgreSQL and NATS clients; not the checker, PostgreSQL or
  * nats-server). By default in-process (`app.handle`, 50 calls in flight, BENCH_CALLS per round): steady,
@@ -109,6 +109,7 @@ const layers: { name: string; app: App; path: string }[] = [
 	{ name: '5 + NATS to checker (/v1/check)', app: gateway, path: `/v1/check${QUERY}` },
 	{ name: 'v 4 with the answer serialised', app: gateway, path: `/probe/keyed-check-object${QUERY}` },
 	{ name: 'v check without key check', app: gateway, path: `/probe/unlimited-check${QUERY}` },
+	{ name: 'v 2 with metrics off', app: withoutMetrics, path: '/probe/plain' },
 	{ name: 'v 5 with metrics off', app: withoutMetrics, path: `/v1/check${QUERY}` }
 ]
 
