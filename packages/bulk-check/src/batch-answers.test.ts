@@ -1,23 +1,40 @@
 import { describe, expect, test } from 'bun:test'
 import { answerColumns, batchAnswerRows } from './batch-answers.ts'
 
-const licensed = { verdict: 'licensed', match: { jurisdiction: 'UKGC', operator_slug: 'acme' } }
+const licensed = {
+	verdict: 'licensed',
+	match: { jurisdiction: 'UKGC', operator_slug: 'acme', operator: 'Acme Ltd', license_number: '000-1' }
+}
 const unlisted = { verdict: 'not_found', match: null }
 const rowError = { error: 'invalid_domain', error_detail: 'not a domain' }
 const reply = (results: unknown) => JSON.stringify({ results, checked_jurisdictions: ['UKGC'] })
 
 describe('answer columns of a check.batch reply', () => {
-	test('each row gives its verdict, matched jurisdiction and operator in reply order; a per-row error has no verdict', () => {
+	test('each row gives its verdict, matched jurisdiction, operator and licence number in reply order; a per-row error has its code and no verdict', () => {
 		expect(answerColumns(reply([licensed, unlisted, rowError]), 3)).toEqual({
 			verdicts: ['licensed', 'not_found', null],
 			jurisdictions: ['UKGC', null, null],
-			operatorSlugs: ['acme', null, null]
+			operatorSlugs: ['acme', null, null],
+			operators: ['Acme Ltd', null, null],
+			licenseNumbers: ['000-1', null, null],
+			errors: [null, null, 'invalid_domain']
 		})
 	})
 
 	test('a value of another type than text is kept as missing, never as its JSON', () => {
-		const odd = { verdict: 7, match: { jurisdiction: ['UKGC'], operator_slug: { slug: 'x' } } }
-		expect(answerColumns(reply([odd]), 1)).toEqual({ verdicts: [null], jurisdictions: [null], operatorSlugs: [null] })
+		const odd = {
+			verdict: 7,
+			error: false,
+			match: { jurisdiction: ['UKGC'], operator_slug: { slug: 'x' }, operator: 1, license_number: 2 }
+		}
+		expect(answerColumns(reply([odd]), 1)).toEqual({
+			verdicts: [null],
+			jurisdictions: [null],
+			operatorSlugs: [null],
+			operators: [null],
+			licenseNumbers: [null],
+			errors: [null]
+		})
 	})
 
 	test('a reply answering fewer or more entries than the batch holds, or no rows at all, gives nothing', () => {

@@ -1,8 +1,16 @@
 /**
  * What the result table keeps of each answer of a checker `check.batch` reply, in the reply's
- * order: the verdict (null for a per-row error), the matched jurisdiction and operator.
+ * order: the verdict (null for a per-row error), the matched jurisdiction, operator (slug and name)
+ * and licence number, and the per-row error code: what the job page's table filters and shows.
  */
-export type AnswerColumns = { verdicts: (string | null)[]; jurisdictions: (string | null)[]; operatorSlugs: (string | null)[] }
+export type AnswerColumns = {
+	verdicts: (string | null)[]
+	jurisdictions: (string | null)[]
+	operatorSlugs: (string | null)[]
+	operators: (string | null)[]
+	licenseNumbers: (string | null)[]
+	errors: (string | null)[]
+}
 
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
@@ -24,10 +32,13 @@ export function batchAnswerRows(reply: string): Record<string, unknown>[] | null
 export function answerColumns(reply: string, count: number): AnswerColumns | null {
 	const rows = batchAnswerRows(reply)
 	if (rows?.length !== count) return null
-	const matchOf = (row: Record<string, unknown>) => (isRecord(row.match) ? row.match : {})
+	const matches = rows.map((row) => (isRecord(row.match) ? row.match : {}))
 	return {
 		verdicts: rows.map((row) => textOrNull(row.verdict)),
-		jurisdictions: rows.map((row) => textOrNull(matchOf(row).jurisdiction)),
-		operatorSlugs: rows.map((row) => textOrNull(matchOf(row).operator_slug))
+		jurisdictions: matches.map((match) => textOrNull(match.jurisdiction)),
+		operatorSlugs: matches.map((match) => textOrNull(match.operator_slug)),
+		operators: matches.map((match) => textOrNull(match.operator)),
+		licenseNumbers: matches.map((match) => textOrNull(match.license_number)),
+		errors: rows.map((row) => textOrNull(row.error))
 	}
 }

@@ -89,7 +89,7 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	dashboard_action_keys: dashboard('marks an API key issued for one dashboard call', GATEWAY),
 	bulk_check_jobs: dashboard('an uploaded bulk check'),
 	bulk_check_entries: dashboard('one line of a bulk check'),
-	bulk_check_results: dashboard('the verdict, jurisdiction and operator of one answered line of a bulk check'),
+	bulk_check_results: dashboard('what the results table filters and shows of one answered line of a bulk check'),
 	bulk_check_batches: dashboard("a batch of a bulk check: counted, then done with the checker's reply kept whole"),
 	bulk_check_summaries: dashboard("a bulk check's answers counted per verdict and jurisdiction"),
 	oauth_clients: dashboard('a registered assistant connector (RFC 7591)'),

@@ -186,7 +186,7 @@ export type StoreOutcome = 'stored' | 'already' | 'incomplete'
  * Stores batches' answers and marks them done in one statement (so in one transaction); a batch
  * already done (a redelivery) changes nothing. Each reply is kept whole as text on its batch's row
  * (ADR 0037: PostgreSQL does not parse it); each entry gets a small row of what the result table
- * filters by, read from the reply here, which also checks that it answers every entry (a batch
+ * filters by and shows (migration 0136), read from the reply here, which also checks that it answers every entry (a batch
  * whose reply does not is left unstored). The outcome of each batch, in the order given.
  */
 export async function storeBatches(
@@ -208,11 +208,13 @@ export async function storeBatches(
 			FROM (VALUES ${sql(complete.map((batch) => [batch.batch, batch.reply]))}) AS r(batch, answers)
 			WHERE b.job_id = ${jobId} AND b.batch = r.batch::int AND b.done_at IS NULL RETURNING b.batch
 		), stored AS (
-			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, operator_slug)
-			SELECT ${jobId}, a.position, a.verdict, a.jurisdiction, a.operator_slug
+			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, operator_slug, operator, license_number, error, table_fields)
+			SELECT ${jobId}, a.position, a.verdict, a.jurisdiction, a.operator_slug, a.operator, a.license_number, a.error, true
 			FROM unnest(${complete.flatMap((batch) => batch.columns.verdicts.map((_, index) => batch.first + index))}::int[],
 				${column((columns) => columns.verdicts)}::text[], ${column((columns) => columns.jurisdictions)}::text[],
-				${column((columns) => columns.operatorSlugs)}::text[]) AS a(position, verdict, jurisdiction, operator_slug)
+				${column((columns) => columns.operatorSlugs)}::text[], ${column((columns) => columns.operators)}::text[],
+				${column((columns) => columns.licenseNumbers)}::text[], ${column((columns) => columns.errors)}::text[])
+				AS a(position, verdict, jurisdiction, operator_slug, operator, license_number, error)
 			WHERE a.position / ${BULK_BATCH_SIZE} IN (SELECT batch FROM marked)
 			RETURNING 1
 		)

@@ -23,8 +23,11 @@ export type ResultRow = {
 	errorDetail: string | null
 }
 
+/** What the job page's table shows of a row (bulk-page.ts): kept on the answer's own row (migration 0136). */
+export type TableRow = Pick<ResultRow, 'position' | 'line' | 'domain' | 'verdict' | 'operator' | 'jurisdiction' | 'licenseNumber' | 'error'>
+
 /** One page of rows in list order, and whether the filter matches rows before and after it. */
-export type ResultPage = { rows: ResultRow[]; hasEarlier: boolean; hasLater: boolean }
+export type ResultPage = { rows: TableRow[]; hasEarlier: boolean; hasLater: boolean }
 
 /** Where a page starts: after a position (`-1`: the first page), or ends: before one (from the last page back). */
 export type PageBound = { after: number } | { before: number }
@@ -36,6 +39,11 @@ type EntryRow = {
 	domain: string
 	verdict: string | null
 	jurisdiction: string | null
+	operator: string | null
+	licenseNumber: string | null
+	error: string | null
+	/** Whether the row keeps what the table shows: false for answers stored before migration 0136. */
+	tableFields: boolean
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
@@ -85,21 +93,49 @@ async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): 
 }
 
 /**
- * Up to `limit` answers that pass the filter next to the bound, in list order, with their entries. The
- * answers are picked first and joined to their entries after, so the entries read are only the page's;
- * each answer is read from its batch's stored reply.
+ * The table's rows: each from its own answer row, but for answers stored before migration 0136,
+ * which are read from their batch's stored reply.
  */
-async function rowsNextTo(sql: Sql, jobId: string, filter: ResultFilter, bound: PageBound, limit: number): Promise<ResultRow[]> {
+async function tableRows(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<TableRow[]> {
+	const fromReplies = new Map(
+		(
+			await withAnswers(
+				sql,
+				jobId,
+				rows.filter((row) => !row.tableFields)
+			)
+		).map((row) => [row.position, row])
+	)
+	return rows.map(
+		(row) =>
+			fromReplies.get(row.position) ?? {
+				position: row.position,
+				line: row.line,
+				domain: row.domain,
+				verdict: row.verdict,
+				operator: row.operator,
+				jurisdiction: row.jurisdiction,
+				licenseNumber: row.licenseNumber,
+				error: row.error
+			}
+	)
+}
+
+/**
+ * Up to `limit` answers that pass the filter next to the bound, in list order, with their entries. The
+ * answers are picked first and joined to their entries after, so the entries read are only the page's.
+ */
+function entriesNextTo(sql: Sql, jobId: string, filter: ResultFilter, bound: PageBound, limit: number): Promise<EntryRow[]> {
 	const side =
 		'after' in bound
 			? sql`AND r.position > ${bound.after} ORDER BY r.position`
 			: sql`AND r.position < ${bound.before} ORDER BY r.position DESC`
-	const rows = await sql<EntryRow[]>`
-		SELECT e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction
+	return sql<EntryRow[]>`
+		SELECT e.position, e.line, e.input, e.domain, r.verdict, r.jurisdiction, r.operator,
+			r.license_number AS "licenseNumber", r.error, r.table_fields AS "tableFields"
 		FROM (SELECT * FROM bulk_check_results r WHERE ${passing(sql, jobId, filter)} ${side} LIMIT ${limit}) r
 		JOIN bulk_check_entries e ON e.job_id = r.job_id AND e.position = r.position
 		ORDER BY r.position`
-	return withAnswers(sql, jobId, rows)
 }
 
 /** Whether an answer that passes the filter lies before `position` (`earlier`) or after it. */
@@ -110,11 +146,14 @@ async function anyBeyond(sql: Sql, jobId: string, filter: ResultFilter, position
 	return row?.found ?? false
 }
 
-/** A page of the answers that pass the filter, next to the bound (keyset: no row before it is read). */
+/**
+ * A page of the answers that pass the filter, next to the bound (keyset: no row before it is read), as
+ * the table shows them: no batch's reply is read but for answers stored before migration 0136.
+ */
 export async function resultPage(sql: Sql, jobId: string, filter: ResultFilter, bound: PageBound, limit: number): Promise<ResultPage> {
-	const fetched = await rowsNextTo(sql, jobId, filter, bound, limit + 1)
+	const fetched = await entriesNextTo(sql, jobId, filter, bound, limit + 1)
 	const more = fetched.length > limit
-	const rows = 'after' in bound ? fetched.slice(0, limit) : fetched.slice(Math.max(0, fetched.length - limit))
+	const rows = await tableRows(sql, jobId, 'after' in bound ? fetched.slice(0, limit) : fetched.slice(Math.max(0, fetched.length - limit)))
 	// The other side is asked from the page's edge, or from the bound itself when the page is empty.
 	if ('after' in bound) {
 		const edge = rows[0]?.position ?? bound.after + 1
@@ -178,11 +217,11 @@ const csvCells = (row: ResultRow): string[] => {
 
 const RESULT_PAGE = 2_000
 
-/** The job's answered entries matching the filter, in order, a page at a time. */
+/** The job's answered entries matching the filter, in order, a page at a time, each whole from its batch's stored reply. */
 export async function* resultBatches(sql: Sql, jobId: string, filter: ResultFilter): AsyncGenerator<ResultRow[]> {
 	let after = -1
 	for (;;) {
-		const rows = await rowsNextTo(sql, jobId, filter, { after }, RESULT_PAGE)
+		const rows = await withAnswers(sql, jobId, await entriesNextTo(sql, jobId, filter, { after }, RESULT_PAGE))
 		after = rows.at(-1)?.position ?? after
 		if (rows.length > 0) yield rows
 		if (rows.length < RESULT_PAGE) return

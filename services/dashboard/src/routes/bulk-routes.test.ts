@@ -112,6 +112,12 @@ describe('bulk check', () => {
 		}
 		expect(rows[0]).toMatchObject({ operator: 'Acme Gaming', license_number: '000-012345-R-123456-002' })
 		expect(rows[0]).toMatchObject({ input: 'https://www.AcmeBet.co.uk/promo', domain: 'www.acmebet.co.uk', line: '2' })
+
+		// The table's cells are kept on each answer's row: with the batches' replies gone the page still shows them, the full answer not.
+		await h.db.sql`UPDATE bulk_check_batches SET answers = NULL WHERE job_id = ${jobId}`
+		const withoutReplies = await browser.get(`/bulk/${jobId}?verdict=licensed`)
+		expect(withoutReplies.html).toContain('<td>licensed</td><td>Acme Gaming</td><td>UKGC</td><td>000-012345-R-123456-002</td>')
+		expect((await browser.get(`/bulk/${jobId}/entries/0`)).html).toContain('Not checked yet.')
 	})
 
 	test('the results come a page at a time in list order, with First, Previous, Next and Last links that keep the filter', async () => {
