@@ -11,20 +11,16 @@ import { join } from 'node:path'
 import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { REPO_ROOT, createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
-import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
-import { startService } from '../tests/e2e/check-stack.ts'
+import { REPO_ROOT } from '@lv/testing'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
-import { seedWorldRegisters } from './lib/seed-world.ts'
+import { LISTED_DOMAIN_QUERY, startKeyedCheckWorld } from './lib/keyed-check-world.ts'
 import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
-const PATH = '/v1/check?domain=acmebet.co.uk'
+const PATH = `/v1/check${LISTED_DOMAIN_QUERY}`
 
-const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
-await seedWorldRegisters(db.sql, 2_000)
-const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
-const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
+const world = await startKeyedCheckWorld()
+const { db, nats, headers } = world
 
 type Gateway = { handle: Handle; close(): Promise<void> }
 
@@ -69,7 +65,6 @@ const gateways = [
 ]
 if (process.env.BENCH_BASE_ROOT) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(process.env.BENCH_BASE_ROOT) })
 
-const headers = { authorization: `Bearer ${key}` }
 try {
 	await inAlternatingRounds(
 		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers) })),
@@ -78,8 +73,5 @@ try {
 	)
 } finally {
 	for (const { gateway } of gateways) await gateway.close()
-	await checker.stop()
-	await nats.stop()
-	await db.drop()
-	await stopSharedPostgres()
+	await world.stop()
 }

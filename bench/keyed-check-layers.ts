@@ -29,30 +29,25 @@ import { systemClock } from '@lv/clock'
 import { openStatementConnection } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { TMP_ROOT, createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
+import { TMP_ROOT } from '@lv/testing'
 import { createApp } from '../services/gateway/src/app.ts'
 import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { CheckQueryParams, CheckResultModel } from '../services/gateway/src/models/check.ts'
 import { checkHandlers } from '../services/gateway/src/routes/check.ts'
-import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
-import { startService } from '../tests/e2e/check-stack.ts'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { type CpuPerCall, type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
-import { seedWorldRegisters } from './lib/seed-world.ts'
+import { LISTED_DOMAIN_QUERY, startKeyedCheckWorld } from './lib/keyed-check-world.ts'
 import { runWrk } from './lib/wrk.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
 const HTTP = process.env.BENCH_HTTP === '1'
 const DURATION = Number(process.env.BENCH_DURATION ?? 5)
-const QUERY = '?domain=acmebet.co.uk'
+const QUERY = LISTED_DOMAIN_QUERY
 
-const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
-await seedWorldRegisters(db.sql, 2_000)
-const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
-const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
-const headers = { authorization: `Bearer ${key}` }
+const world = await startKeyedCheckWorld()
+const { db, nats, headers } = world
 const closers: (() => Promise<unknown>)[] = []
 
 /** A gateway replica as main.ts builds it, plus the probe routes; `answer` is what the checker answers for QUERY. */
@@ -152,15 +147,13 @@ try {
 	let previous = 0
 	for (const { name } of layers) {
 		const micros = medians.get(name) ?? Number.NaN
-		const step = name.startsWith('v ') ? '' : `+${(micros - previous).toFixed(2)}`
+		const increment = micros - previous
+		const step = name.startsWith('v ') ? '' : `${increment >= 0 ? '+' : ''}${increment.toFixed(2)}`
 		if (!name.startsWith('v ')) previous = micros
 		console.log(`${name.padEnd(40)} ${micros.toFixed(2).padStart(7)} ${step}`)
 	}
 } finally {
 	for (const close of closers.reverse()) await close()
 	rmSync(workDir, { recursive: true, force: true })
-	await checker.stop()
-	await nats.stop()
-	await db.drop()
-	await stopSharedPostgres()
+	await world.stop()
 }
