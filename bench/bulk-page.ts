@@ -16,7 +16,7 @@ import { systemClock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { startSession } from '../services/dashboard/src/auth/sessions.ts'
-import { createJob, finishStoredJobs, markStarted, storeBatchResults } from '../services/dashboard/src/bulk/job-store.ts'
+import { createJob, finishStoredJobs, markStarted, storeBatches } from '../services/dashboard/src/bulk/job-store.ts'
 import { countJobSummary } from '../services/dashboard/src/bulk/job-summary.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
 import { startBenchDashboard } from './lib/dashboard.ts'
@@ -68,7 +68,7 @@ async function seedJob(sql: Sql, accountId: string, sourceName: string, storedBa
 		const answers = entries.slice(first, first + BULK_BATCH_SIZE).map((entry, index) => answerAt(first + index, entry.domain))
 		// The charge the worker records before it asks the checker (bench seeding only; no quota is counted).
 		await sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, ${batch}, now())`
-		await storeBatchResults(sql, jobId, batch, { first, count: answers.length, reply: JSON.stringify({ results: answers }) }, new Date())
+		await storeBatches(sql, jobId, [{ batch, first, count: answers.length, reply: JSON.stringify({ results: answers }) }], new Date())
 	}
 	// As the worker does when a job ends: its summary is counted then.
 	for (const job of await finishStoredJobs(sql, new Date(), jobId)) await countJobSummary(sql, job.id)

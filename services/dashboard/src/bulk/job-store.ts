@@ -224,12 +224,6 @@ export async function storeBatches(
 	return answers.map((batch) => (stored.has(batch.batch) ? 'stored' : completed.has(batch.batch) ? 'already' : 'incomplete'))
 }
 
-/** Stores one batch's answers (storeBatches). */
-export async function storeBatchResults(sql: Sql, jobId: string, batch: number, answers: BatchAnswers, now: Date): Promise<StoreOutcome> {
-	const [outcome = 'incomplete'] = await storeBatches(sql, jobId, [{ ...answers, batch }], now)
-	return outcome
-}
-
 export type FinishedJob = { id: string; accountId: string; keyId: string | null }
 
 /**

@@ -3,7 +3,7 @@ import { createAccount } from '@lv/accounts'
 import { BULK_BATCH_SIZE } from '@lv/bulk-check'
 import { systemClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
-import { createJob, storeBatchResults } from './job-store.ts'
+import { createJob, storeBatches } from './job-store.ts'
 import { entryOf, resultBatches, resultPage } from './result-store.ts'
 
 let db: TestDatabase
@@ -54,7 +54,7 @@ async function storedJob(): Promise<string> {
 		const first = batch * BULK_BATCH_SIZE
 		const results = entries.slice(first, first + BULK_BATCH_SIZE).map((_, index) => answerAt(first + index))
 		await db.sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, ${batch}, now())`
-		await storeBatchResults(db.sql, jobId, batch, { first, count: results.length, reply: JSON.stringify({ results }) }, new Date())
+		await storeBatches(db.sql, jobId, [{ batch, first, count: results.length, reply: JSON.stringify({ results }) }], new Date())
 	}
 	return jobId
 }

@@ -97,15 +97,12 @@ async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): 
  * which are read from their batch's stored reply.
  */
 async function tableRows(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<TableRow[]> {
-	const fromReplies = new Map(
-		(
-			await withAnswers(
-				sql,
-				jobId,
-				rows.filter((row) => !row.tableFields)
-			)
-		).map((row) => [row.position, row])
+	const older = await withAnswers(
+		sql,
+		jobId,
+		rows.filter((row) => !row.tableFields)
 	)
+	const fromReplies = new Map(older.map((row) => [row.position, row]))
 	return rows.map(
 		(row) =>
 			fromReplies.get(row.position) ?? {

@@ -7,7 +7,7 @@ import { TransientError } from '@lv/bus'
 import { accountWithKey, insertPlan } from '../../../gateway/src/test-support/accounts.ts'
 import { createDashboardMetrics } from '../metrics.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
-import { createJob, findJobForWorker, markStarted, storeBatchResults } from './job-store.ts'
+import { createJob, findJobForWorker, markStarted, storeBatches } from './job-store.ts'
 import { type BulkWorkerDeps, handleBatch, startBulkWorker } from './worker.ts'
 
 const h = harnessPerFile()
@@ -125,7 +125,8 @@ describe('bulk check worker', () => {
 		const { jobId } = await runningJob(100)
 		await h.db.sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, 0, ${h.clock.now()})`
 		const answering = (rows: number) => JSON.stringify({ results: Array.from({ length: rows }, () => ({ verdict: 'unlisted' })) })
-		const store = (reply: string) => storeBatchResults(h.db.sql, jobId, 0, { first: 0, count: 100, reply }, h.clock.now())
+		const store = async (reply: string) =>
+			(await storeBatches(h.db.sql, jobId, [{ batch: 0, first: 0, count: 100, reply }], h.clock.now()))[0]
 		expect(await store(answering(99))).toBe('incomplete')
 		expect(await store(answering(101))).toBe('incomplete')
 		expect(await store(JSON.stringify({ error: 'checker_unavailable' }))).toBe('incomplete')
