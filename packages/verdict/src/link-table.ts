@@ -153,15 +153,25 @@ function byteOf(unit: number, at: number): number {
 	return 0x80 | ((unit >>> (6 * (size - 1 - at))) & 0x3f)
 }
 
+/**
+ * The key last hashed and its hash: a check looks one hostname up in every shard's tables in turn
+ * (by hostname, its www counterpart, its registrable domain), so each key is hashed once, not once a shard.
+ */
+let lastKey = ''
+let lastHash = FNV_OFFSET >>> 0
+
 /** FNV-1a over the key's stored bytes. */
 function hashOf(key: string): number {
+	if (key === lastKey) return lastHash
 	let hash = FNV_OFFSET
 	for (let i = 0; i < key.length; i++) {
 		const unit = key.charCodeAt(i)
 		if (unit < 0x80) hash = Math.imul(hash ^ unit, FNV_PRIME)
 		else for (let at = 0; at < bytesOf(unit); at++) hash = Math.imul(hash ^ byteOf(unit, at), FNV_PRIME)
 	}
-	return hash >>> 0
+	lastKey = key
+	lastHash = hash >>> 0
+	return lastHash
 }
 
 /**

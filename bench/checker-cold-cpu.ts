@@ -1,0 +1,151 @@
+/**
+ * The checker's CPU per cold check in-process, by layer, on the synthetic world's index of
+ * BENCH_DOMAINS links (default 500,000): the name stage alone (`scoreNames`), the whole verdict
+ * (`checkDomain`), and the `check.many` handler as NATS drives it (request decoded and validated,
+ * answers memoised, serialised, tagged and framed, BENCH_PER_MESSAGE checks a message); then a
+ * `check.batch` of 100 domains, half listed and half never asked, decoded, checked and serialised.
+ * Every check is of a never-asked unlisted domain (the handler's memo, kept for the run as a replica keeps
+ * it, never holds the answer), so the rows' differences are what each layer adds to the name stage. Blocks of queries alternate between the layers (and
+ * checkouts), so the machine's drift falls on all alike; medians over BENCH_ROUNDS rounds of CPU µs
+ * per check (or batch) are printed, and a digest of the handler's answers.
+ *
+ * BENCH_BASE_ROOT=dir also runs another checkout's checker code (its own node_modules; `git archive`
+ * of a commit plus `cp -a node_modules`) in the same process on its own index of the same world: a
+ * same-run A/B of a change (the digests must match).
+ *
+ *   bun bench/checker-cold-cpu.ts          BENCH_BASE_ROOT=/tmp/base bun bench/checker-cold-cpu.ts
+ */
+import { join } from 'node:path'
+import { REPO_ROOT } from '@lv/testing'
+import { BENCH_ROUNDS, median } from './lib/rounds.ts'
+
+const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
+/** Queries per block; every layer gets BLOCKS blocks per round. */
+const BLOCK = Number(process.env.BENCH_BLOCK ?? 200)
+const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 10)
+/** Checks per `check.many` message (the gateway coalesces the calls of one event-loop turn). */
+const PER_MESSAGE = Number(process.env.BENCH_PER_MESSAGE ?? 10)
+const BATCHES_PER_BLOCK = 4
+
+const now = new Date('2026-11-24T12:00:00Z')
+const readAt = new Date(now.getTime() - 3_600_000)
+
+type Layer = { name: string; unit: 'check' | 'batch'; run(hosts: readonly string[]): Promise<void> }
+
+/** The layers of one checkout, on its own index of the same world. */
+async function layersOf(root: string, label: string): Promise<{ layers: Layer[]; digest(hosts: readonly string[]): Promise<string> }> {
+	const from = (path: string) => import(join(root, path))
+	const { buildWorldIndex, world } = await from('bench/lib/synthetic-world.ts')
+	const { decodeBody, encodeBody } = await from('node_modules/@lv/bus/src/index.ts')
+	const { TestClock } = await from('node_modules/@lv/clock/src/index.ts')
+	const { CheckBatchRequest, CheckManyRequest, decodeFramedAnswers } = await from('node_modules/@lv/contracts/src/index.ts')
+	const { silentLogger } = await from('node_modules/@lv/logger/src/index.ts')
+	const { AnswerMemo, checkBatch, checkDomain, labelKey } = await from('node_modules/@lv/verdict/src/index.ts')
+	const { rootLabel } = await from('node_modules/@lv/hostnames/src/index.ts')
+	const { scoreNames } = await from('packages/verdict/src/name-matching.ts')
+	const { answerMany } = await from('services/checker/src/responders.ts')
+	const { index } = buildWorldIndex(world(SIZE, readAt), readAt)
+	const deps = { sql: undefined, store: { current: () => index }, clock: new TestClock(now), logger: silentLogger }
+	const messages = (hosts: readonly string[]) => {
+		const bytes: Uint8Array[] = []
+		for (let at = 0; at < hosts.length; at += PER_MESSAGE) {
+			const checks = hosts.slice(at, at + PER_MESSAGE).map((domain) => ({ domain }))
+			bytes.push(encodeBody(CheckManyRequest, 'check.many', { id: crypto.randomUUID(), sent_at: now.toISOString(), checks }))
+		}
+		return bytes
+	}
+	// One memo for the whole run, as a replica keeps it: never-asked checks fill it and push older answers out.
+	const runMemo = new AnswerMemo(4096)
+	const handle = async (hosts: readonly string[], memo = runMemo) => {
+		const replies: Uint8Array[] = []
+		for (const request of messages(hosts)) replies.push(await answerMany(deps, memo, decodeBody(CheckManyRequest, 'check.many', request).checks))
+		return replies
+	}
+	const batches = (hosts: readonly string[]) =>
+		Array.from({ length: BATCHES_PER_BLOCK }, (_, b) =>
+			encodeBody(CheckBatchRequest, 'check.batch', {
+				id: crypto.randomUUID(),
+				sent_at: now.toISOString(),
+				domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? listedHost(i) : (hosts[(b * 50 + i) % hosts.length] as string)))
+			})
+		)
+	const layers: Layer[] = [
+		{
+			name: `${label}: name stage alone`,
+			unit: 'check',
+			async run(hosts) {
+				for (const host of hosts) scoreNames(index, labelKey(rootLabel(host)), 6)
+			}
+		},
+		{
+			name: `${label}: checkDomain`,
+			unit: 'check',
+			async run(hosts) {
+				for (const host of hosts) checkDomain(index, host, { now })
+			}
+		},
+		{
+			name: `${label}: check.many handler`,
+			unit: 'check',
+			async run(hosts) {
+				await handle(hosts)
+			}
+		},
+		{
+			name: `${label}: check.batch x100 handler`,
+			unit: 'batch',
+			async run(hosts) {
+				for (const request of batches(hosts)) {
+					const result = checkBatch(index, decodeBody(CheckBatchRequest, 'check.batch', request).domains, { now })
+					new TextEncoder().encode(JSON.stringify(result))
+				}
+			}
+		}
+	]
+	return {
+		layers,
+		async digest(hosts) {
+			let digest = 0n
+			for (const reply of await handle(hosts, new AnswerMemo(4096)))
+				for (const { status, body } of decodeFramedAnswers(reply)) digest = Bun.hash(body, Bun.hash(String(status), digest)) as bigint
+			return digest.toString(16)
+		}
+	}
+}
+
+let listedHost: (i: number) => string = () => ''
+const current = await layersOf(REPO_ROOT, 'this checkout')
+const { hostname } = await import('./lib/synthetic-world.ts')
+listedHost = (i) => hostname((i * 2_917 + 1) % SIZE)
+const checkouts = [current]
+if (process.env.BENCH_BASE_ROOT) checkouts.push(await layersOf(process.env.BENCH_BASE_ROOT, 'base checkout'))
+const layers = checkouts.flatMap((checkout) => checkout.layers)
+
+/** Never-asked unlisted hosts: block b of round r, the same for every layer of that block. */
+let nextQuery = SIZE + 1
+const freshBlock = () => Array.from({ length: BLOCK }, () => hostname((nextQuery += 7)))
+
+const digestHosts = freshBlock()
+for (const [n, checkout] of checkouts.entries()) console.log(`answers digest ${n === 0 ? 'this checkout' : 'base checkout'}: ${await checkout.digest(digestHosts)}`)
+
+const cpuOf = async (layer: Layer, hosts: readonly string[]) => {
+	const before = process.cpuUsage()
+	await layer.run(hosts)
+	const used = process.cpuUsage(before)
+	return (used.user + used.system) / (layer.unit === 'check' ? hosts.length : BATCHES_PER_BLOCK)
+}
+for (const layer of layers) await cpuOf(layer, freshBlock())
+const results = new Map<string, number[]>()
+for (let round = 0; round < BENCH_ROUNDS; round++) {
+	const sums = new Map<string, number>()
+	for (let block = 0; block < BLOCKS; block++) {
+		const hosts = freshBlock()
+		for (const layer of block % 2 === 1 ? [...layers].reverse() : layers) sums.set(layer.name, (sums.get(layer.name) ?? 0) + (await cpuOf(layer, hosts)))
+	}
+	for (const [name, sum] of sums) {
+		results.set(name, [...(results.get(name) ?? []), sum / BLOCKS])
+		console.log(`round ${round + 1}  ${name.padEnd(44)} ${(sum / BLOCKS).toFixed(1)} µs`)
+	}
+}
+console.log(`-- median of ${BENCH_ROUNDS} rounds, ${SIZE} links, CPU µs per check (per batch for check.batch)`)
+for (const layer of layers) console.log(`${layer.name.padEnd(44)} ${median(results.get(layer.name) ?? []).toFixed(1)} µs`)

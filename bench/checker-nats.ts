@@ -1,0 +1,158 @@
+/**
+ * The checker behind NATS without the gateway: CHECKERS replicas of bench/lib/world-checker.ts (the
+ * synthetic world's index of BENCH_DOMAINS links, no PostgreSQL) in queue group `checker`, driven
+ * from this process for BENCH_DURATION seconds per scenario:
+ * - cold: `check.many` messages of BENCH_PER_MESSAGE never-asked unlisted domains, BENCH_IN_FLIGHT
+ *   messages at once (the gateway's coalesced single checks);
+ * - batch: `check.batch` of 100 domains, 50 listed and 50 never asked, BENCH_BATCH_CONNECTIONS at
+ *   once, whole and as parts of BENCH_PART_DOMAINS (ADR 0033).
+ * Prints checks (or batches) per second, latency p50 / p99 per message (per batch), and the
+ * replicas' CPU per check (per batch) read from /proc: what the checker spends on a cold check with
+ * its NATS handling, to set beside bench/checker-cold-cpu.ts's in-process figures.
+ *
+ *   bun bench/checker-nats.ts          CHECKERS=2 BENCH_IN_FLIGHT=2 bun bench/checker-nats.ts
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { connectBus, requestBytes } from '@lv/bus'
+import { CheckBatchRequest, CheckManyRequest, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
+import { REPO_ROOT, startNats } from '@lv/testing'
+import { profileArgs } from './lib/process.ts'
+import { BENCH_ROUNDS, median } from './lib/rounds.ts'
+import { hostname } from './lib/synthetic-world.ts'
+
+const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
+const SECONDS = Number(process.env.BENCH_DURATION ?? 5)
+const CHECKERS = Number(process.env.CHECKERS ?? 1)
+const PER_MESSAGE = Number(process.env.BENCH_PER_MESSAGE ?? 10)
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 1)
+const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 4)
+const PART_DOMAINS = Number(process.env.BENCH_PART_DOMAINS ?? 25)
+const TIMEOUT_MS = 30_000
+
+const nats = await startNats()
+const checkers = await Promise.all(
+	Array.from({ length: CHECKERS }, async () => {
+		const child = Bun.spawn(['bun', ...profileArgs(), join(REPO_ROOT, 'bench/lib/world-checker.ts')], {
+			env: { ...process.env, NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
+			stdout: 'pipe',
+			stderr: 'inherit'
+		})
+		const reader = child.stdout.getReader()
+		let said = ''
+		while (!said.includes('ready')) {
+			const { value, done } = await reader.read()
+			if (done) throw new Error('a world checker exited before it was ready')
+			said += new TextDecoder().decode(value)
+		}
+		return child
+	})
+)
+const bus = await connectBus({ servers: nats.url, name: 'bench-checker-nats' })
+
+/** utime + stime of the replicas, in µs (from /proc, in clock ticks of 10 ms). */
+const checkersCpuMicros = () =>
+	checkers.reduce((sum, child) => {
+		const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+		return sum + (Number(fields[11]) + Number(fields[12])) * 10_000
+	}, 0)
+
+let nextFresh = SIZE + 1
+const fresh = () => hostname((nextFresh += 7))
+const listed = Array.from({ length: 50 }, (_, i) => hostname((i * 2_917 + 1) % SIZE))
+
+const checkMany = (count: number) =>
+	requestBytes(bus, {
+		subject: subjects.checkMany,
+		schema: CheckManyRequest,
+		body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), checks: Array.from({ length: count }, () => ({ domain: fresh() })) },
+		timeoutMs: TIMEOUT_MS,
+		unavailableReason: 'checker_unavailable'
+	})
+
+const checkBatch = async (partDomains: number) => {
+	const domains = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? (listed[i / 2] as string) : fresh()))
+	const answers = await Promise.all(
+		batchParts(domains, partDomains).map((part) =>
+			requestBytes(bus, {
+				subject: subjects.checkBatch,
+				schema: CheckBatchRequest,
+				body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), domains: part },
+				timeoutMs: TIMEOUT_MS,
+				unavailableReason: 'checker_unavailable'
+			})
+		)
+	)
+	return joinBatchAnswers(answers)
+}
+
+type Scenario = { name: string; unitsPerCall: number; unit: string; concurrency: number; call(): Promise<unknown> }
+type Measured = { perSecond: number; p50: number; p99: number; cpuPerUnit: number }
+
+async function measure({ concurrency, call, unitsPerCall }: Scenario, seconds: number): Promise<Measured> {
+	const latencies: number[] = []
+	const cpuBefore = checkersCpuMicros()
+	const started = performance.now()
+	const until = started + seconds * 1000
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (performance.now() < until) {
+				const sent = performance.now()
+				await call()
+				latencies.push(performance.now() - sent)
+			}
+		})
+	)
+	const elapsed = (performance.now() - started) / 1000
+	const units = latencies.length * unitsPerCall
+	latencies.sort((a, b) => a - b)
+	const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0
+	return { perSecond: units / elapsed, p50: at(0.5), p99: at(0.99), cpuPerUnit: (checkersCpuMicros() - cpuBefore) / units }
+}
+
+const scenarios: Scenario[] = [
+	{
+		name: `cold check.many x${PER_MESSAGE}, ${IN_FLIGHT} in flight`,
+		unitsPerCall: PER_MESSAGE,
+		unit: 'check',
+		concurrency: IN_FLIGHT,
+		call: () => checkMany(PER_MESSAGE)
+	},
+	{ name: `batch x100 whole, c${BATCH_CONNECTIONS}`, unitsPerCall: 1, unit: 'batch', concurrency: BATCH_CONNECTIONS, call: () => checkBatch(100) },
+	{
+		name: `batch x100 in parts of ${PART_DOMAINS}, c${BATCH_CONNECTIONS}`,
+		unitsPerCall: 1,
+		unit: 'batch',
+		concurrency: BATCH_CONNECTIONS,
+		call: () => checkBatch(PART_DOMAINS)
+	},
+	{ name: 'batch x100 whole, c1', unitsPerCall: 1, unit: 'batch', concurrency: 1, call: () => checkBatch(100) }
+]
+const only = process.env.BENCH_ONLY?.split(',').map(Number)
+const chosen = only ? scenarios.filter((_, i) => only.includes(i + 1)) : scenarios
+
+const results = new Map<string, Measured[]>()
+try {
+	for (const scenario of chosen) await measure(scenario, 1)
+	for (let round = 0; round < BENCH_ROUNDS; round++)
+		for (const scenario of round % 2 === 1 ? [...chosen].reverse() : chosen) {
+			const result = await measure(scenario, SECONDS)
+			results.set(scenario.name, [...(results.get(scenario.name) ?? []), result])
+			console.log(
+				`round ${round + 1}  ${scenario.name.padEnd(36)} ${result.perSecond.toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  checker CPU ${result.cpuPerUnit.toFixed(0)} µs per ${scenario.unit}`
+			)
+		}
+} finally {
+	await bus.close()
+	for (const child of checkers) child.kill('SIGTERM')
+	await Promise.all(checkers.map((child) => child.exited))
+	await nats.stop()
+}
+console.log(`-- median of ${BENCH_ROUNDS} rounds, ${CHECKERS} checker(s), ${SIZE} links`)
+for (const scenario of chosen) {
+	const runs = results.get(scenario.name) ?? []
+	const of = (pick: (run: Measured) => number) => median(runs.map(pick))
+	console.log(
+		`${scenario.name.padEnd(36)} ${of((run) => run.perSecond).toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${of((run) => run.p50).toFixed(2)} ms  p99 ${of((run) => run.p99).toFixed(2)} ms  checker CPU ${of((run) => run.cpuPerUnit).toFixed(0)} µs per ${scenario.unit}`
+	)
+}
