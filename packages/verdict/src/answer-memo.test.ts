@@ -75,12 +75,25 @@ describe('AnswerMemo', () => {
 		expect(JSON.parse(earlier)._meta.register.fresh).toBe(true)
 	})
 
-	test('a new index snapshot forgets every answer of the old one', () => {
+	test('a new index snapshot forgets every answer of the old one, and which queries it was asked', () => {
 		const memo = new AnswerMemo<string>(10)
+		memo.answer(world.index, NOW.getTime(), 'brand.com', () => 'old')
 		memo.answer(world.index, NOW.getTime(), 'brand.com', () => 'old')
 		const rebuilt = index(world.fixture)
 		expect(memo.answer(rebuilt, NOW.getTime(), 'brand.com', () => 'new')).toBe('new')
-		expect(memo.answer(rebuilt, NOW.getTime(), 'brand.com', () => 'newer')).toBe('new')
+		expect(memo.answer(rebuilt, NOW.getTime(), 'brand.com', () => 'newer')).toBe('newer')
+		expect(memo.answer(rebuilt, NOW.getTime(), 'brand.com', () => 'newest')).toBe('newer')
+	})
+
+	test('remembers an answer once its query is asked a second time, so one-off queries never push out answers asked again', () => {
+		const memo = new AnswerMemo<string>(2)
+		let asked = 0
+		const ask = (query: string) => memo.answer(world.index, NOW.getTime(), query, () => `${query} #${++asked}`)
+		ask('popular')
+		ask('popular')
+		for (let n = 0; n < 100; n++) ask(`one-off ${n}`)
+		expect(memo.size).toBe(1)
+		expect(ask('popular')).toBe('popular #2')
 	})
 
 	test('the same text asked as a domain and as a licence number are different questions', () => {
@@ -98,12 +111,10 @@ describe('AnswerMemo', () => {
 		const memo = new AnswerMemo<string>(2)
 		const ask = (query: string) => memo.answer(world.index, NOW.getTime(), query, () => `${query} #${++asked}`)
 		let asked = 0
-		ask('a')
-		ask('b')
-		ask('c')
+		for (const query of ['a', 'a', 'b', 'b', 'c', 'c']) ask(query)
 		expect(memo.size).toBe(2)
-		expect(ask('b')).toBe('b #2')
-		expect(ask('a')).toBe('a #4')
+		expect(ask('b')).toBe('b #4')
+		expect(ask('a')).toBe('a #7')
 	})
 
 	test('a check that throws remembers nothing', () => {

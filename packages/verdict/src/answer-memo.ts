@@ -17,10 +17,16 @@ export function nextFreshnessChangeMs(index: CheckIndex, nowMs: number): number 
 	return next
 }
 
+/** Queries asked once are noted up to this many times the memo's capacity (each is a short string, not an answer). */
+const ASKED_ONCE_PER_ANSWER = 4
+
 /**
  * Remembers the answers to checks without as_of for one index snapshot and one freshness state: a
- * new snapshot (a rebuild or a register read) or a register going stale forgets them all. At most
- * `capacity` answers are kept; the oldest goes first.
+ * new snapshot (a rebuild or a register read) or a register going stale forgets them all. An
+ * answer is remembered when its query is asked a second time: most checks are of domains asked once
+ * (screening for what no register lists), and remembering those would push out the answers asked
+ * again and again while keeping kilobytes per one-off answer. The queries asked once are noted (the
+ * latest `ASKED_ONCE_PER_ANSWER × capacity`); at most `capacity` answers are kept, the oldest goes first.
  */
 export class AnswerMemo<Answer> {
 	readonly #capacity: number
@@ -28,6 +34,7 @@ export class AnswerMemo<Answer> {
 	#validFromMs = Number.POSITIVE_INFINITY
 	#validUntilMs = Number.NEGATIVE_INFINITY
 	readonly #answers = new Map<string, Answer>()
+	readonly #askedOnce = new Set<string>()
 	#hits = 0
 	#misses = 0
 
@@ -35,11 +42,12 @@ export class AnswerMemo<Answer> {
 		this.#capacity = capacity
 	}
 
-	/** The remembered answer to `query` on `index` at `nowMs`, else `compute()` remembered. */
+	/** The remembered answer to `query` on `index` at `nowMs`, else `compute()`, remembered when asked before. */
 	answer(index: CheckIndex, nowMs: number, query: string, compute: () => Answer): Answer {
 		// A clock stepped back is treated like one that moved on: the freshness state may differ.
 		if (index !== this.#index || nowMs >= this.#validUntilMs || nowMs < this.#validFromMs) {
 			this.#answers.clear()
+			this.#askedOnce.clear()
 			this.#index = index
 			this.#validFromMs = nowMs
 			this.#validUntilMs = nextFreshnessChangeMs(index, nowMs)
@@ -51,11 +59,17 @@ export class AnswerMemo<Answer> {
 		}
 		this.#misses++
 		const computed = compute()
-		if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
-		this.#answers.set(query, computed)
+		if (this.#askedOnce.delete(query)) {
+			if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
+			this.#answers.set(query, computed)
+		} else {
+			if (this.#askedOnce.size >= this.#capacity * ASKED_ONCE_PER_ANSWER) this.#askedOnce.delete(this.#askedOnce.values().next().value as string)
+			this.#askedOnce.add(query)
+		}
 		return computed
 	}
 
+	/** Answers remembered. */
 	get size(): number {
 		return this.#answers.size
 	}

@@ -2,7 +2,7 @@ import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 import { normaliseHostname } from '@lv/hostnames'
 import { invalidInput } from '@lv/errors'
 import { answerDomain } from './check-domain.ts'
-import { checkMeta } from './envelope.ts'
+import { matchedRegisterMeta } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import type { CheckIndex } from './index-model.ts'
 import type { BatchResult, BatchResultRow, BatchRow } from './result.ts'
@@ -43,7 +43,7 @@ function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow {
 	}
 	if (answer.match_absence_reason) row.match_absence_reason = answer.match_absence_reason
 	if (answer.related_hosts) row.related_hosts = answer.related_hosts
-	const register = checkMeta(index, answer, now).register
+	const register = matchedRegisterMeta(index, answer, now)
 	if (register) row._meta = { register }
 	return row
 }

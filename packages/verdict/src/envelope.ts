@@ -4,7 +4,7 @@ import { parseAsOf, reconstructAsOf } from './as-of.ts'
 import { coveredJurisdictions, registerMeta, staleJurisdictions } from './freshness.ts'
 import type { CheckIndex } from './index-model.ts'
 import { jurisdictionOf } from './lookup.ts'
-import type { CheckMeta, CheckQuery, CheckResult } from './result.ts'
+import type { CheckMeta, CheckQuery, CheckResult, RegisterMeta } from './result.ts'
 import type { LicenseHistoryRow } from './rows.ts'
 import { toIso } from './time.ts'
 import { asOfDetail } from './wording.ts'
@@ -31,8 +31,18 @@ export function resolveAsOf(options: CheckOptions): Date | null {
 	return parsed.instant
 }
 
+/** The register an answer's match rests on, if any. */
+const matchedJurisdiction = (index: CheckIndex, answer: Answer) =>
+	answer.match?.jurisdiction ? jurisdictionOf(index, answer.match.jurisdiction) : null
+
+/** `_meta.register` alone (a batch row carries no more of the meta). */
+export function matchedRegisterMeta(index: CheckIndex, answer: Answer, now: Date): RegisterMeta | undefined {
+	const jurisdiction = matchedJurisdiction(index, answer)
+	return jurisdiction ? registerMeta(jurisdiction, now) : undefined
+}
+
 export function checkMeta(index: CheckIndex, answer: Answer, now: Date): CheckMeta {
-	const jurisdiction = answer.match?.jurisdiction ? jurisdictionOf(index, answer.match.jurisdiction) : null
+	const jurisdiction = matchedJurisdiction(index, answer)
 	const tied = answer.match?.confidence === 'high'
 	const meta: CheckMeta = {
 		scraped_at: jurisdiction ? toIso(jurisdiction.last_successful_read_at) : oldestRead(index),
