@@ -58,7 +58,8 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 	const runMemo = new AnswerMemo(4096)
 	const handle = async (hosts: readonly string[], memo = runMemo) => {
 		const replies: Uint8Array[] = []
-		for (const request of messages(hosts)) replies.push(await answerMany(deps, memo, decodeBody(CheckManyRequest, 'check.many', request).checks))
+		for (const request of messages(hosts))
+			replies.push(await answerMany(deps, memo, decodeBody(CheckManyRequest, 'check.many', request).checks))
 		return replies
 	}
 	const batches = (hosts: readonly string[]) =>
@@ -126,7 +127,8 @@ let nextQuery = SIZE + 1
 const freshBlock = () => Array.from({ length: BLOCK }, () => hostname((nextQuery += 7)))
 
 const digestHosts = freshBlock()
-for (const [n, checkout] of checkouts.entries()) console.log(`answers digest ${n === 0 ? 'this checkout' : 'base checkout'}: ${await checkout.digest(digestHosts)}`)
+for (const [n, checkout] of checkouts.entries())
+	console.log(`answers digest ${n === 0 ? 'this checkout' : 'base checkout'}: ${await checkout.digest(digestHosts)}`)
 
 const cpuOf = async (layer: Layer, hosts: readonly string[]) => {
 	const before = process.cpuUsage()
@@ -140,7 +142,8 @@ for (let round = 0; round < BENCH_ROUNDS; round++) {
 	const sums = new Map<string, number>()
 	for (let block = 0; block < BLOCKS; block++) {
 		const hosts = freshBlock()
-		for (const layer of block % 2 === 1 ? [...layers].reverse() : layers) sums.set(layer.name, (sums.get(layer.name) ?? 0) + (await cpuOf(layer, hosts)))
+		for (const layer of block % 2 === 1 ? [...layers].reverse() : layers)
+			sums.set(layer.name, (sums.get(layer.name) ?? 0) + (await cpuOf(layer, hosts)))
 	}
 	for (const [name, sum] of sums) {
 		results.set(name, [...(results.get(name) ?? []), sum / BLOCKS])

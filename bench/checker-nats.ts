@@ -65,7 +65,11 @@ const checkMany = (count: number) =>
 	requestBytes(bus, {
 		subject: subjects.checkMany,
 		schema: CheckManyRequest,
-		body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), checks: Array.from({ length: count }, () => ({ domain: fresh() })) },
+		body: {
+			id: crypto.randomUUID(),
+			sent_at: new Date().toISOString(),
+			checks: Array.from({ length: count }, () => ({ domain: fresh() }))
+		},
 		timeoutMs: TIMEOUT_MS,
 		unavailableReason: 'checker_unavailable'
 	})
@@ -118,7 +122,13 @@ const scenarios: Scenario[] = [
 		concurrency: IN_FLIGHT,
 		call: () => checkMany(PER_MESSAGE)
 	},
-	{ name: `batch x100 whole, c${BATCH_CONNECTIONS}`, unitsPerCall: 1, unit: 'batch', concurrency: BATCH_CONNECTIONS, call: () => checkBatch(100) },
+	{
+		name: `batch x100 whole, c${BATCH_CONNECTIONS}`,
+		unitsPerCall: 1,
+		unit: 'batch',
+		concurrency: BATCH_CONNECTIONS,
+		call: () => checkBatch(100)
+	},
 	{
 		name: `batch x100 in parts of ${PART_DOMAINS}, c${BATCH_CONNECTIONS}`,
 		unitsPerCall: 1,
@@ -153,6 +163,10 @@ for (const scenario of chosen) {
 	const runs = results.get(scenario.name) ?? []
 	const of = (pick: (run: Measured) => number) => median(runs.map(pick))
 	console.log(
-		`${scenario.name.padEnd(36)} ${of((run) => run.perSecond).toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${of((run) => run.p50).toFixed(2)} ms  p99 ${of((run) => run.p99).toFixed(2)} ms  checker CPU ${of((run) => run.cpuPerUnit).toFixed(0)} µs per ${scenario.unit}`
+		`${scenario.name.padEnd(36)} ${of((run) => run.perSecond)
+			.toFixed(0)
+			.padStart(
+				6
+			)} ${scenario.unit}s/s  p50 ${of((run) => run.p50).toFixed(2)} ms  p99 ${of((run) => run.p99).toFixed(2)} ms  checker CPU ${of((run) => run.cpuPerUnit).toFixed(0)} µs per ${scenario.unit}`
 	)
 }

@@ -63,7 +63,8 @@ export class AnswerMemo<Answer> {
 			if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
 			this.#answers.set(query, computed)
 		} else {
-			if (this.#askedOnce.size >= this.#capacity * ASKED_ONCE_PER_ANSWER) this.#askedOnce.delete(this.#askedOnce.values().next().value as string)
+			if (this.#askedOnce.size >= this.#capacity * ASKED_ONCE_PER_ANSWER)
+				this.#askedOnce.delete(this.#askedOnce.values().next().value as string)
 			this.#askedOnce.add(query)
 		}
 		return computed
