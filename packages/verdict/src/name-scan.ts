@@ -1,0 +1,175 @@
+import { nameScanWasm } from './name-scan-wasm.ts'
+
+/*
+ * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
+ * ADR 0042): names laid out 128 to a unit, four 32-bit lanes of a v128, so one vector step counts
+ * a query token against 128 names, and the names within their allowance are scored there too.
+ * Each shard owns a memory holding its token bit-sets, bounds and keys; a query writes its tokens,
+ * allowance tables and key there before the kernel reads them.
+ */
+
+/** Names per unit: one v128. */
+export const UNIT = 128
+/** Keys hold only a-z and 0-9 (nameKey, labelKey); anything else shares one slot. */
+export const SLOTS = 37
+/** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
+export const LEVELS = 6
+export const TOKENS = SLOTS * LEVELS
+/** The longest allowance row: names of this length or longer are stored as one shorter. */
+export const ALLOWED_LENGTHS = 256
+/** A unit allowing more misses than this has all its members scored (the kernel has 64 planes). */
+export const MAX_ALLOWED = 62
+/** Query keys are at most this long (a DNS label is at most 63 characters). */
+export const LONGEST_QUERY = 1024
+/** Rows of the allowance tables: one per common prefix 0..4. */
+const PREFIXES = 5
+
+/**
+ * A query's allowance tables in the kernel's layout: allowed[p * rowLength + L] from 0, the suffix
+ * maxima `most` from MOST, and per prefix the shortest length allowed anything from FIRST.
+ */
+export const MOST = PREFIXES * ALLOWED_LENGTHS
+export const FIRST = 2 * PREFIXES * ALLOWED_LENGTHS
+export const TABLES = FIRST + PREFIXES
+
+// Byte offsets in a shard's memory (name-scan.wat's header).
+const TOKENS_AT = 0
+const ALLOWED_AT = 1024
+const MOST_AT = 6144
+const FIRST_AT = 11264
+const SURVIVORS_AT = 11296
+const SCORES_AT = 12336
+const QUERY_KEY_AT = 13360
+const DATA_AT = 16432
+const PAGE = 65536
+
+export const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : 36)
+
+type KernelExports = {
+	setup(...offsets: number[]): void
+	scan(from: number, to: number, count: number, prefix: number, queryLength: number, rowLength: number, threshold: number): number
+}
+
+/** What a query writes into a shard's memory. */
+export type KernelQuery = {
+	readonly key: string
+	/** the allowance tables (TABLES entries); change only with `revision` */
+	readonly tables: Int32Array
+	/** entries per allowance row */
+	readonly rowLength: number
+	readonly prefix: number
+	readonly threshold: number
+	readonly revision: number
+}
+
+/** One name of the scan order: its key, packed first four characters and tokens. */
+export type ScanMember = { readonly key: string; readonly prefix: number; readonly tokens: readonly number[] }
+
+/** One shard's kernel: `next` finds the next unit holding names that reach the query's threshold. */
+export type ScanKernel = {
+	readonly units: number
+	/**
+	 * The first unit in [from, to) with a member whose score reaches the query's threshold, its
+	 * members in `found` (four lanes of 32) and their scores in `scores` (by lane * 32 + bit); `to`
+	 * when none.
+	 */
+	next(query: KernelQuery, tokens: Int32Array, from: number, to: number): number
+	readonly found: Int32Array
+	readonly scores: Float64Array
+}
+
+let compiled: WebAssembly.Module | undefined
+
+/** A kernel over `members` in scan order (`null` pads a unit). */
+// Long: lays out every region of the shard's memory and fills it in one pass over the members.
+export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKernel {
+	const units = Math.ceil(members.length / UNIT)
+	const keyUnits = members.reduce((sum, member) => sum + (member?.key.length ?? 0), 0)
+	const longestKey = members.reduce((most, member) => Math.max(most, member?.key.length ?? 0), 0)
+	const regions = {
+		bits: TOKENS * units * 16,
+		present: units * 16,
+		shortest: units * 4,
+		longest: units * 4,
+		lowPrefix: units * 4,
+		highPrefix: units * 4,
+		memberLength: units * UNIT * 4,
+		memberPrefix: units * UNIT * 4,
+		keyAt: units * UNIT * 4,
+		keyLength: units * UNIT * 4,
+		keys: keyUnits * 2,
+		nameMatched: longestKey
+	}
+	const offsets = {} as Record<keyof typeof regions, number>
+	let end = DATA_AT
+	for (const [region, bytes] of Object.entries(regions)) {
+		offsets[region as keyof typeof regions] = end
+		end += Math.ceil(bytes / 16) * 16
+	}
+	const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) })
+	const words = new Int32Array(memory.buffer)
+	const codes = new Uint16Array(memory.buffer)
+	const word = (region: keyof typeof regions, index: number) => (offsets[region] >>> 2) + index
+	for (let unit = 0; unit < units; unit++) {
+		words[word('shortest', unit)] = 0x7fffffff
+		words[word('lowPrefix', unit)] = -1
+	}
+	let keyCode = offsets.keys >>> 1
+	members.forEach((member, ordinal) => {
+		if (member === null) return
+		const unit = Math.floor(ordinal / UNIT)
+		const lane = (ordinal >>> 5) & 3
+		const bit = 1 << (ordinal & 31)
+		const length = Math.min(member.key.length, ALLOWED_LENGTHS - 1)
+		words[word('memberLength', ordinal)] = length
+		words[word('memberPrefix', ordinal)] = member.prefix
+		words[word('keyAt', ordinal)] = keyCode * 2
+		words[word('keyLength', ordinal)] = member.key.length
+		for (let i = 0; i < member.key.length; i++) codes[keyCode++] = member.key.charCodeAt(i)
+		words[word('shortest', unit)] = Math.min(words[word('shortest', unit)] as number, length)
+		words[word('longest', unit)] = Math.max(words[word('longest', unit)] as number, length)
+		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, member.prefix)
+		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, member.prefix)
+		words[word('present', unit * 4 + lane)] = (words[word('present', unit * 4 + lane)] as number) | bit
+		for (const token of member.tokens) {
+			const at = word('bits', (token * units + unit) * 4 + lane)
+			words[at] = (words[at] as number) | bit
+		}
+	})
+	compiled ??= new WebAssembly.Module(nameScanWasm)
+	const kernel = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports
+	const { bits, present, shortest, longest, lowPrefix, highPrefix, memberLength, memberPrefix, keyAt, keyLength, nameMatched } = offsets
+	kernel.setup(bits, present, shortest, longest, lowPrefix, highPrefix, memberLength, memberPrefix, keyAt, keyLength, nameMatched, units)
+	return {
+		units,
+		next: loader(kernel, words, codes),
+		found: new Int32Array(memory.buffer, SURVIVORS_AT, 4),
+		scores: new Float64Array(memory.buffer, SCORES_AT, UNIT)
+	}
+}
+
+/** `next` for one kernel: writes only what changed since its last query into the memory, then scans. */
+function loader(kernel: KernelExports, words: Int32Array, codes: Uint16Array): ScanKernel['next'] {
+	let loadedQuery: KernelQuery | null = null
+	let loadedTokens: Int32Array | null = null
+	let loadedRevision = -1
+	return (query, tokens, from, to) => {
+		if (tokens !== loadedTokens) {
+			words.set(tokens, TOKENS_AT >>> 2)
+			loadedTokens = tokens
+		}
+		if (query !== loadedQuery) {
+			for (let i = 0; i < query.key.length; i++) codes[(QUERY_KEY_AT >>> 1) + i] = query.key.charCodeAt(i)
+			loadedQuery = query
+			loadedRevision = -1
+		}
+		if (query.revision !== loadedRevision) {
+			const { tables, rowLength } = query
+			words.set(tables.subarray(0, PREFIXES * rowLength), ALLOWED_AT >>> 2)
+			words.set(tables.subarray(MOST, MOST + PREFIXES * rowLength), MOST_AT >>> 2)
+			words.set(tables.subarray(FIRST, TABLES), FIRST_AT >>> 2)
+			loadedRevision = query.revision
+		}
+		return kernel.scan(from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)
+	}
+}
