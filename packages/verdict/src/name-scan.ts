@@ -21,16 +21,16 @@ export const ALLOWED_LENGTHS = 256
 export const MAX_ALLOWED = 62
 /** Query keys are at most this long (a DNS label is at most 63 characters). */
 export const LONGEST_QUERY = 1024
-/** Rows of the allowance tables: one per common prefix 0..4. */
-const PREFIXES = 5
 
 /**
- * A query's allowance tables in the kernel's layout: allowed[p * rowLength + L] from 0, the suffix
- * maxima `most` from MOST, and per prefix the shortest length allowed anything from FIRST.
+ * A query's allowance tables, rows of `rowLength` entries: allowed[p * rowLength + L] from 0, their
+ * suffix maxima `most` from mostAt(rowLength), and per prefix the shortest length allowed anything
+ * from firstAt(rowLength).
  */
-export const MOST = PREFIXES * ALLOWED_LENGTHS
-export const FIRST = 2 * PREFIXES * ALLOWED_LENGTHS
-export const TABLES = FIRST + PREFIXES
+export const PREFIXES = 5
+export const mostAt = (rowLength: number) => PREFIXES * rowLength
+export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
+export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
 // Byte offsets in a shard's memory (name-scan.wat's header).
 const TOKENS_AT = 0
@@ -38,10 +38,15 @@ const ALLOWED_AT = 1024
 const MOST_AT = 6144
 const FIRST_AT = 11264
 const SURVIVORS_AT = 11296
-const SCORES_AT = 12336
-const QUERY_KEY_AT = 13360
-const DATA_AT = 16432
+const SCORES_AT = 11312
+const QUERY_KEY_AT = 12336
+const QUERY_SLOTS_AT = 14384
+const DATA_AT = 17408
 const PAGE = 65536
+/** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
+const BIT_JARO_LONGEST = 32
+/** names of a-z and 0-9 only (the slots below 36) */
+const PLAIN = /^[a-z0-9]*$/
 
 export const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : 36)
 
@@ -53,7 +58,7 @@ type KernelExports = {
 /** What a query writes into a shard's memory. */
 export type KernelQuery = {
 	readonly key: string
-	/** the allowance tables (TABLES entries); change only with `revision` */
+	/** the allowance tables (tablesSize(rowLength) entries); change only with `revision` */
 	readonly tables: Int32Array
 	/** entries per allowance row */
 	readonly rowLength: number
@@ -84,6 +89,7 @@ let compiled: WebAssembly.Module | undefined
 // Long: lays out every region of the shard's memory and fills it in one pass over the members.
 export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKernel {
 	const units = Math.ceil(members.length / UNIT)
+	const segments = lengthSegments(members, units)
 	const keyUnits = members.reduce((sum, member) => sum + (member?.key.length ?? 0), 0)
 	const longestKey = members.reduce((most, member) => Math.max(most, member?.key.length ?? 0), 0)
 	const regions = {
@@ -93,10 +99,13 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		longest: units * 4,
 		lowPrefix: units * 4,
 		highPrefix: units * 4,
-		memberLength: units * UNIT * 4,
-		memberPrefix: units * UNIT * 4,
+		segmentFirst: (units + 1) * 4,
+		segmentLength: segments.lengths.length * 4,
+		segmentMembers: segments.lengths.length * 16,
 		keyAt: units * UNIT * 4,
 		keyLength: units * UNIT * 4,
+		bitMatchable: units * UNIT,
+		positions: units * UNIT * SLOTS * 4,
 		keys: keyUnits * 2,
 		nameMatched: longestKey
 	}
@@ -108,8 +117,12 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 	}
 	const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) })
 	const words = new Int32Array(memory.buffer)
+	const bytes = new Uint8Array(memory.buffer)
 	const codes = new Uint16Array(memory.buffer)
 	const word = (region: keyof typeof regions, index: number) => (offsets[region] >>> 2) + index
+	words.set(segments.first, word('segmentFirst', 0))
+	words.set(segments.lengths, word('segmentLength', 0))
+	words.set(segments.members, word('segmentMembers', 0))
 	for (let unit = 0; unit < units; unit++) {
 		words[word('shortest', unit)] = 0x7fffffff
 		words[word('lowPrefix', unit)] = -1
@@ -120,36 +133,73 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		const unit = Math.floor(ordinal / UNIT)
 		const lane = (ordinal >>> 5) & 3
 		const bit = 1 << (ordinal & 31)
-		const length = Math.min(member.key.length, ALLOWED_LENGTHS - 1)
-		words[word('memberLength', ordinal)] = length
-		words[word('memberPrefix', ordinal)] = member.prefix
+		const { key, prefix, tokens } = member
+		const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
 		words[word('keyAt', ordinal)] = keyCode * 2
-		words[word('keyLength', ordinal)] = member.key.length
-		for (let i = 0; i < member.key.length; i++) codes[keyCode++] = member.key.charCodeAt(i)
+		words[word('keyLength', ordinal)] = key.length
+		for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
+		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
+			bytes[offsets.bitMatchable + ordinal] = 1
+			for (let i = 0; i < key.length; i++) {
+				const at = word('positions', ordinal * SLOTS + slotOf(key.charCodeAt(i)))
+				words[at] = (words[at] as number) | (1 << i)
+			}
+		}
 		words[word('shortest', unit)] = Math.min(words[word('shortest', unit)] as number, length)
 		words[word('longest', unit)] = Math.max(words[word('longest', unit)] as number, length)
-		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, member.prefix)
-		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, member.prefix)
+		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)
+		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, prefix)
 		words[word('present', unit * 4 + lane)] = (words[word('present', unit * 4 + lane)] as number) | bit
-		for (const token of member.tokens) {
+		for (const token of tokens) {
 			const at = word('bits', (token * units + unit) * 4 + lane)
 			words[at] = (words[at] as number) | bit
 		}
 	})
 	compiled ??= new WebAssembly.Module(nameScanWasm)
 	const kernel = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports
-	const { bits, present, shortest, longest, lowPrefix, highPrefix, memberLength, memberPrefix, keyAt, keyLength, nameMatched } = offsets
-	kernel.setup(bits, present, shortest, longest, lowPrefix, highPrefix, memberLength, memberPrefix, keyAt, keyLength, nameMatched, units)
+	const o = offsets
+	kernel.setup(
+		...[o.bits, o.present, o.shortest, o.longest, o.lowPrefix, o.highPrefix, o.segmentFirst, o.segmentLength, o.segmentMembers],
+		...[o.keyAt, o.keyLength, o.bitMatchable, o.positions, o.nameMatched, units]
+	)
 	return {
 		units,
-		next: loader(kernel, words, codes),
+		next: loader(kernel, words, bytes, codes),
 		found: new Int32Array(memory.buffer, SURVIVORS_AT, 4),
 		scores: new Float64Array(memory.buffer, SCORES_AT, UNIT)
 	}
 }
 
+/**
+ * Per unit, its members grouped by (stored) length: segment s has length lengths[s] and the members
+ * set in members[4s..4s+3]; unit u holds segments first[u] to first[u + 1].
+ */
+function lengthSegments(members: readonly (ScanMember | null)[], units: number) {
+	const first = new Int32Array(units + 1)
+	const lengths: number[] = []
+	const masks: number[] = []
+	for (let unit = 0; unit < units; unit++) {
+		first[unit] = lengths.length
+		const byLength = new Map<number, Int32Array>()
+		for (let member = 0; member < UNIT; member++) {
+			const key = members[unit * UNIT + member]?.key
+			if (key === undefined) continue
+			const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
+			const mask = byLength.get(length) ?? new Int32Array(4)
+			mask[member >>> 5] = (mask[member >>> 5] as number) | (1 << (member & 31))
+			byLength.set(length, mask)
+		}
+		for (const [length, mask] of byLength) {
+			lengths.push(length)
+			masks.push(...mask)
+		}
+	}
+	first[units] = lengths.length
+	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
+}
+
 /** `next` for one kernel: writes only what changed since its last query into the memory, then scans. */
-function loader(kernel: KernelExports, words: Int32Array, codes: Uint16Array): ScanKernel['next'] {
+function loader(kernel: KernelExports, words: Int32Array, bytes: Uint8Array, codes: Uint16Array): ScanKernel['next'] {
 	let loadedQuery: KernelQuery | null = null
 	let loadedTokens: Int32Array | null = null
 	let loadedRevision = -1
@@ -159,15 +209,22 @@ function loader(kernel: KernelExports, words: Int32Array, codes: Uint16Array): S
 			loadedTokens = tokens
 		}
 		if (query !== loadedQuery) {
-			for (let i = 0; i < query.key.length; i++) codes[(QUERY_KEY_AT >>> 1) + i] = query.key.charCodeAt(i)
+			for (let i = 0; i < query.key.length; i++) {
+				const code = query.key.charCodeAt(i)
+				codes[(QUERY_KEY_AT >>> 1) + i] = code
+				bytes[QUERY_SLOTS_AT + i] = slotOf(code)
+			}
 			loadedQuery = query
 			loadedRevision = -1
 		}
 		if (query.revision !== loadedRevision) {
 			const { tables, rowLength } = query
-			words.set(tables.subarray(0, PREFIXES * rowLength), ALLOWED_AT >>> 2)
-			words.set(tables.subarray(MOST, MOST + PREFIXES * rowLength), MOST_AT >>> 2)
-			words.set(tables.subarray(FIRST, TABLES), FIRST_AT >>> 2)
+			const rows = PREFIXES * rowLength
+			for (let i = 0; i < rows; i++) {
+				words[(ALLOWED_AT >>> 2) + i] = tables[i] as number
+				words[(MOST_AT >>> 2) + i] = tables[rows + i] as number
+			}
+			for (let i = 0; i < PREFIXES; i++) words[(FIRST_AT >>> 2) + i] = tables[2 * rows + i] as number
 			loadedRevision = query.revision
 		}
 		return kernel.scan(from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)

@@ -3,16 +3,16 @@ import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } 
 import {
 	ALLOWED_LENGTHS,
 	buildScanKernel,
-	FIRST,
+	firstAt,
 	LEVELS,
 	LONGEST_QUERY,
 	MAX_ALLOWED,
-	MOST,
+	mostAt,
 	type ScanKernel,
 	type ScanMember,
 	SLOTS,
 	slotOf,
-	TABLES,
+	tablesSize,
 	TOKENS,
 	UNIT
 } from './name-scan.ts'
@@ -64,8 +64,8 @@ type BitScan = {
 	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole unit */
 	readonly order: Int32Array
 	readonly kernel: ScanKernel
-	/** how many distinct keys hold each token (rarest tokens are counted first) */
-	readonly holders: Int32Array
+	/** per token, its place by how many distinct keys hold it, fewest first (rarest tokens are counted first) */
+	readonly rarity: Int32Array
 	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
 	readonly slotUnits: Int32Array
 }
@@ -86,7 +86,7 @@ export type NameQuery = {
 	/**
 	 * The kernel's allowance tables (name-scan.ts): allowed[p * rowLength + L], how many query tokens
 	 * a name of length L with common prefix p may miss at the threshold (-1 none), their suffix
-	 * maxima from MOST, and per prefix the shortest length allowed anything from FIRST
+	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength)
 	 */
 	readonly tables: Int32Array
 	/** entries per allowance row: names over twice the key's length are never compared */
@@ -119,13 +119,14 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	if (key.length > LONGEST_QUERY) throw new RangeError(`name queries are at most ${LONGEST_QUERY} characters`)
 	const counts = new Uint8Array(SLOTS)
 	characterCounts(key, counts)
+	const rowLength = key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1
 	const query = {
 		key,
 		size: counts.reduce((sum, count) => sum + count, 0),
 		tokens: tokensOf(counts),
 		threshold,
-		tables: new Int32Array(TABLES),
-		rowLength: key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1,
+		tables: new Int32Array(tablesSize(rowLength)),
+		rowLength,
 		revision: 0,
 		rarestFirst: new Map(),
 		prefix: prefixOf(key)
@@ -158,9 +159,9 @@ function fillAllowed(query: NameQuery): void {
 		let most = -1
 		for (let length = rowLength - 1; length >= 0; length--) {
 			most = Math.max(most, tables[row + length] as number)
-			tables[MOST + row + length] = most
+			tables[mostAt(rowLength) + row + length] = most
 		}
-		tables[FIRST + prefix] = first
+		tables[firstAt(rowLength) + prefix] = first
 	}
 	query.revision++
 }
@@ -221,7 +222,7 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[]): B
 		if (position >= 0) slotUnits[firstSlot(position)] = unit
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	return { order, kernel, holders, slotUnits }
+	return { order, kernel, rarity: rarityRank(holders), slotUnits }
 }
 
 /** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
@@ -252,7 +253,7 @@ export function visitCandidates(
 	if (query.key.length < MIN_FUZZY_LENGTH) return
 	let tokens = query.rarestFirst.get(search)
 	if (!tokens) {
-		tokens = rarestFirst(query.tokens, search.scan.holders)
+		tokens = rarestFirst(query.tokens, search.scan.rarity)
 		query.rarestFirst.set(search, tokens)
 	}
 	const ranges: readonly (readonly [number, number])[] =
@@ -265,17 +266,24 @@ export function visitCandidates(
 	for (const [fromUnit, toUnit] of ranges) scanRange(search, query, tokens, fromUnit, toUnit, visit)
 }
 
-/** The tokens by how many of the shard's keys hold them, fewest first (then by token). */
-function rarestFirst(tokens: readonly number[], holders: Int32Array): Int32Array {
-	const sorted = Int32Array.from(tokens)
-	const before = (a: number, b: number) => (holders[a] as number) < (holders[b] as number) || (holders[a] === holders[b] && a < b)
-	for (let i = 1; i < sorted.length; i++) {
-		const token = sorted[i] as number
-		let j = i - 1
-		for (; j >= 0 && before(token, sorted[j] as number); j--) sorted[j + 1] = sorted[j] as number
-		sorted[j + 1] = token
-	}
-	return sorted
+/** The tokens by how many of the shard's keys hold them, fewest first (rarityRank). */
+function rarestFirst(tokens: readonly number[], rank: Int32Array): Int32Array {
+	const ranked = new Int32Array(tokens.length)
+	tokens.forEach((token, i) => {
+		ranked[i] = (rank[token] as number) * TOKENS + token
+	})
+	return ranked.sort().map((ranking) => ranking % TOKENS)
+}
+
+/** Per token, its place among all tokens by how many keys hold it (fewest first, then by token). */
+function rarityRank(holders: Int32Array): Int32Array {
+	const rank = new Int32Array(TOKENS)
+	Array.from({ length: TOKENS }, (_, token) => token)
+		.sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b)
+		.forEach((token, place) => {
+			rank[token] = place
+		})
+	return rank
 }
 
 /** Scans units fromUnit up to (not including) toUnit, visiting the carriers of every name that reaches. */
@@ -288,12 +296,10 @@ function scanRange(
 	visit: (position: number, score: number) => void
 ): void {
 	const { order, kernel } = search.scan
-	const found = new Int32Array(4)
-	const scores = new Float64Array(UNIT)
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
 		// `visit` may raise the threshold; the next call then writes the new tables into the kernel.
-		found.set(kernel.found)
-		scores.set(kernel.scores)
+		const found = kernel.found.slice()
+		const scores = kernel.scores.slice()
 		for (let lane = 0; lane < 4; lane++) {
 			let namesLeft = found[lane] as number
 			while (namesLeft !== 0) {
