@@ -86,7 +86,7 @@
 		(i32.load (i32.add (i32.const 6144)
 			(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $shortest)) (i32.const 2)))))
 
-	;; The members whose count (bit-sliced in c0..c3, read as at most the true count) exceeds `allowed`.
+	;; The members whose 4-bit count (bit-sliced in c0..c3) exceeds `allowed`; none when it is 15 or more.
 	(func $over (param $c0 v128) (param $c1 v128) (param $c2 v128) (param $c3 v128) (param $allowed i32) (result v128)
 		(local $least i32) (local $above v128) (local $equal v128)
 		(if (i32.ge_s (local.get $allowed) (i32.const 15)) (then (return (v128.const i32x4 0 0 0 0))))
@@ -116,16 +116,23 @@
 		(v128.or (local.get $above) (local.get $equal)))
 
 	;; Counts the query tokens each present member of `unit` misses, rarest first, in a 4-bit
-	;; bit-sliced counter (it stops at 8 and more: read as at least 8, never above the true count)
-	;; until all of them miss more than `allowed`; then holds each length segment to its own
-	;; allowance. Leaves the members left at 11296 and returns whether there are any.
+	;; bit-sliced counter that starts at `base` = 15 - allowed (0 when the unit allows 15 or more), so
+	;; a member has missed more than `allowed` exactly when its count passes 15 (`passed`, kept once
+	;; set), until all of them have; then holds each length segment to its own allowance. Leaves the
+	;; members left at 11296 and returns whether there are any.
 	(func $alive (param $unit i32) (param $prefix i32) (param $allowed i32) (param $count i32) (result i32)
-		(local $present v128) (local $missing v128) (local $carry v128) (local $dead v128)
+		(local $present v128) (local $missing v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
-		(local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32) (local $length i32) (local $own i32)
+		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32)
+		(local $length i32) (local $own i32) (local $least i32)
 		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
 		(local.set $unitBits (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
 		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
+		(if (i32.lt_s (local.get $allowed) (i32.const 15)) (then (local.set $base (i32.sub (i32.const 15) (local.get $allowed)))))
+		(local.set $c0 (i32x4.splat (i32.sub (i32.const 0) (i32.and (local.get $base) (i32.const 1)))))
+		(local.set $c1 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 1)) (i32.const 1)))))
+		(local.set $c2 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 2)) (i32.const 1)))))
+		(local.set $c3 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 3)) (i32.const 1)))))
 		(block $counted (loop $tokens
 			(br_if $counted (i32.ge_u (local.get $t) (local.get $count)))
 			(local.set $missing (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
@@ -138,11 +145,14 @@
 			(local.set $c1 (v128.xor (local.get $c1) (local.get $carry)))
 			(local.set $carry (v128.and (local.get $c2) (local.get $missing)))
 			(local.set $c2 (v128.xor (local.get $c2) (local.get $missing)))
-			(local.set $c3 (v128.or (local.get $c3) (local.get $carry)))
-			(br_if $tokens (v128.any_true (v128.andnot (local.get $present)
-				(call $over (local.get $c0) (local.get $c1) (local.get $c2) (local.get $c3) (local.get $allowed)))))
+			(local.set $missing (v128.and (local.get $c3) (local.get $carry)))
+			(local.set $c3 (v128.xor (local.get $c3) (local.get $carry)))
+			(local.set $passed (v128.or (local.get $passed) (local.get $missing)))
+			(br_if $tokens (i32.ge_s (local.get $allowed) (i32.const 15)))
+			(br_if $tokens (v128.any_true (v128.andnot (local.get $present) (local.get $passed))))
 			(return (i32.const 0))))
-		;; each length segment of the unit held to the allowance of its length (the unit's prefix bound)
+		;; segment by segment, a member whose own allowance is `own` is out once its count reaches
+		;; base + own + 1 (`least`); past 15 only `passed` tells, so a least above 16 keeps it
 		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
 		(local.set $end (i32.load (i32.add (global.get $segmentFirst) (i32.shl (i32.add (local.get $unit) (i32.const 1)) (i32.const 2)))))
 		(block $held (loop $segments
@@ -152,11 +162,17 @@
 			(if (i32.lt_s (local.get $length) (global.get $rowLength)) (then
 				(local.set $own (i32.load (i32.add (i32.const 1024)
 					(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $length)) (i32.const 2)))))))
+			(local.set $least (i32.add (i32.add (local.get $base) (local.get $own)) (i32.const 1)))
 			(local.set $dead (v128.or (local.get $dead) (v128.and
 				(v128.load (i32.add (global.get $segmentMembers) (i32.shl (local.get $segment) (i32.const 4))))
 				(if (result v128) (i32.lt_s (local.get $own) (i32.const 0))
 					(then (v128.const i32x4 -1 -1 -1 -1))
-					(else (call $over (local.get $c0) (local.get $c1) (local.get $c2) (local.get $c3) (local.get $own)))))))
+					(else (if (result v128) (i32.eq (local.get $least) (i32.const 16))
+						(then (local.get $passed))
+						(else (if (result v128) (i32.lt_s (local.get $least) (i32.const 16))
+							(then (v128.or (local.get $passed)
+								(call $over (local.get $c0) (local.get $c1) (local.get $c2) (local.get $c3) (i32.sub (local.get $least) (i32.const 1)))))
+							(else (v128.const i32x4 0 0 0 0))))))))))
 			(local.set $segment (i32.add (local.get $segment) (i32.const 1)))
 			(br $segments)))
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))

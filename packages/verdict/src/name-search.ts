@@ -296,10 +296,9 @@ function scanRange(
 	visit: (position: number, score: number) => void
 ): void {
 	const { order, kernel } = search.scan
+	const { found, scores } = kernel
+	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
-		// `visit` may raise the threshold; the next call then writes the new tables into the kernel.
-		const found = kernel.found.slice()
-		const scores = kernel.scores.slice()
 		for (let lane = 0; lane < 4; lane++) {
 			let namesLeft = found[lane] as number
 			while (namesLeft !== 0) {
