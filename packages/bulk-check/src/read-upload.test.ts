@@ -40,6 +40,18 @@ describe('readUploadedList', () => {
 		expect(read.ok && read.entries.map((entry) => entry.domain)).toEqual(['example.com'])
 	})
 
+	test('a UTF-16 list saved by Excel as "Unicode Text" is read by its first column, its header and blank rows skipped', () => {
+		const text = 'Domain\tNotes\r\nexample.com\tnote\r\n\t\r\nbücher.example\t"two, words"\r\n'
+		const utf16le = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((char) => [char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8])])
+		const read = listOf(utf16le, 'affiliates.txt')
+		if (!read.ok) throw new Error(read.message)
+		expect(read.entries).toEqual([
+			{ line: 2, input: 'example.com', domain: 'example.com' },
+			{ line: 4, input: 'bücher.example', domain: 'xn--bcher-kva.example' }
+		])
+		expect(read.report).toMatchObject({ lines: 4, header: 'Domain,Notes', blank: 1, junk: 0 })
+	})
+
 	test('a text file renamed .xlsx and a binary file renamed .xlsx are refused as no workbook', () => {
 		for (const bytes of [new TextEncoder().encode('example.com\n'), new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0])]) {
 			const uploaded = readUploadedList(bytes, 'list.xlsx')
