@@ -16,7 +16,7 @@ const WORKBOOK_NAME = /\.xlsx$/i
 export function readUploadedList(bytes: Uint8Array, fileName: string): UploadedList {
 	if (isZip(bytes) || WORKBOOK_NAME.test(fileName)) {
 		const sheet = readFirstSheet(bytes)
-		return sheet.ok ? { ok: true, records: sheet.records } : sheet
+		return sheet.ok ? { ok: true, records: sheet.records } : { ok: false, reason: sheet.reason, message: sheet.message }
 	}
 	const decoded = decodeUpload(bytes)
 	return decoded.ok ? { ok: true, records: readListText(decoded.text) } : decoded
