@@ -22,8 +22,18 @@ export async function assemble(source: string): Promise<Uint8Array> {
 	}
 }
 
+/** The module exporting `bytes` as `name`, laid out as the formatter leaves it. */
 export function moduleText(name: string, source: string, bytes: Uint8Array): string {
-	return `// Assembled from ${source.split('/').pop()} by scripts/build-wasm.ts; do not edit.\nexport const ${name} = Uint8Array.from(atob('${Buffer.from(bytes).toString('base64')}'), (c) => c.charCodeAt(0))\n`
+	return [
+		`// Assembled from ${source.split('/').pop()} by scripts/build-wasm.ts; do not edit.`,
+		`export const ${name} = Uint8Array.from(`,
+		'\tatob(',
+		`\t\t'${Buffer.from(bytes).toString('base64')}'`,
+		'\t),',
+		'\t(c) => c.charCodeAt(0)',
+		')',
+		''
+	].join('\n')
 }
 
 if (import.meta.main) {

@@ -1,11 +1,12 @@
-import { nameScanWasm } from './name-scan-wasm.ts'
+import { allocate, arena, freeWith } from './name-scan-arena.ts'
 
 /*
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
  * ADR 0042): names laid out 128 to a unit, four 32-bit lanes of a v128, so one vector step counts
  * a query token against 128 names, and the names within their allowance are scored there too.
- * Each shard owns a memory holding its token bit-sets, bounds and keys; a query writes its tokens,
- * allowance tables and key there before the kernel reads them.
+ * Each shard owns a block of the shared memory (name-scan-arena.ts) holding its token bit-sets,
+ * bounds and keys; a query writes its tokens, allowance tables and key into the memory's header
+ * before the kernel reads them.
  */
 
 /** Names per unit: one v128. */
@@ -32,7 +33,7 @@ export const mostAt = (rowLength: number) => PREFIXES * rowLength
 export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
 export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
-// Byte offsets in a shard's memory (name-scan.wat's header).
+// Byte offsets in the memory's header (name-scan.wat).
 const TOKENS_AT = 0
 const ALLOWED_AT = 1024
 const MOST_AT = 6144
@@ -41,8 +42,8 @@ const SURVIVORS_AT = 11296
 const SCORES_AT = 11312
 const QUERY_KEY_AT = 12336
 const QUERY_SLOTS_AT = 14384
-const DATA_AT = 17408
-const PAGE = 65536
+/** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
+const DESCRIPTOR = 64
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
 const BIT_JARO_LONGEST = 32
 /** names of a-z and 0-9 only (the slots below 36) */
@@ -50,12 +51,7 @@ const PLAIN = /^[a-z0-9]*$/
 
 export const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : 36)
 
-type KernelExports = {
-	setup(...offsets: number[]): void
-	scan(from: number, to: number, count: number, prefix: number, queryLength: number, rowLength: number, threshold: number): number
-}
-
-/** What a query writes into a shard's memory. */
+/** What a query writes into the memory's header. */
 export type KernelQuery = {
 	readonly key: string
 	/** the allowance tables (tablesSize(rowLength) entries); change only with `revision` */
@@ -75,23 +71,25 @@ export type ScanKernel = {
 	readonly units: number
 	/**
 	 * The first unit in [from, to) with a member whose score reaches the query's threshold, its
-	 * members in `found` (four lanes of 32) and their scores in `scores` (by lane * 32 + bit); `to`
-	 * when none.
+	 * members in `found()` (four lanes of 32) and their scores in `scores()` (by lane * 32 + bit),
+	 * valid until the next call; `to` when none.
 	 */
 	next(query: KernelQuery, tokens: Int32Array, from: number, to: number): number
-	readonly found: Int32Array
-	readonly scores: Float64Array
 }
 
-let compiled: WebAssembly.Module | undefined
+/** The members `next` returned last, four lanes of 32. */
+export const found = () => new Int32Array(arena().memory.buffer, SURVIVORS_AT, 4)
+/** Their scores, by lane * 32 + bit. */
+export const scores = () => new Float64Array(arena().memory.buffer, SCORES_AT, UNIT)
 
 /** A kernel over `members` in scan order (`null` pads a unit). */
-// Long: lays out every region of the shard's memory and fills it in one pass over the members.
+// Long: lays out every region of the shard's block and fills it in one pass over the members.
 export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKernel {
 	const units = Math.ceil(members.length / UNIT)
 	const segments = lengthSegments(members, units)
 	const keyUnits = members.reduce((sum, member) => sum + (member?.key.length ?? 0), 0)
 	const longestKey = members.reduce((most, member) => Math.max(most, member?.key.length ?? 0), 0)
+	// In the order name-scan.wat's `scan` reads the descriptor.
 	const regions = {
 		bits: TOKENS * units * 16,
 		present: units * 16,
@@ -106,19 +104,20 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		keyLength: units * UNIT * 4,
 		bitMatchable: units * UNIT,
 		positions: units * UNIT * SLOTS * 4,
-		keys: keyUnits * 2,
-		nameMatched: longestKey
+		nameMatched: longestKey,
+		keys: keyUnits * 2
 	}
+	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
+	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
+	const block = allocate(size)
 	const offsets = {} as Record<keyof typeof regions, number>
-	let end = DATA_AT
-	for (const [region, bytes] of Object.entries(regions)) {
+	let end = block + DESCRIPTOR
+	Object.keys(regions).forEach((region, i) => {
 		offsets[region as keyof typeof regions] = end
-		end += Math.ceil(bytes / 16) * 16
-	}
-	const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(end / PAGE)) })
-	const words = new Int32Array(memory.buffer)
-	const bytes = new Uint8Array(memory.buffer)
-	const codes = new Uint16Array(memory.buffer)
+		end += sizes[i] as number
+	})
+	const { words, bytes, codes } = arena()
+	words.set([...Object.values(offsets), units], block >>> 2)
 	const word = (region: keyof typeof regions, index: number) => (offsets[region] >>> 2) + index
 	words.set(segments.first, word('segmentFirst', 0))
 	words.set(segments.lengths, word('segmentLength', 0))
@@ -155,19 +154,9 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 			words[at] = (words[at] as number) | bit
 		}
 	})
-	compiled ??= new WebAssembly.Module(nameScanWasm)
-	const kernel = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as KernelExports
-	const o = offsets
-	kernel.setup(
-		...[o.bits, o.present, o.shortest, o.longest, o.lowPrefix, o.highPrefix, o.segmentFirst, o.segmentLength, o.segmentMembers],
-		...[o.keyAt, o.keyLength, o.bitMatchable, o.positions, o.nameMatched, units]
-	)
-	return {
-		units,
-		next: loader(kernel, words, bytes, codes),
-		found: new Int32Array(memory.buffer, SURVIVORS_AT, 4),
-		scores: new Float64Array(memory.buffer, SCORES_AT, UNIT)
-	}
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanShard(block, query, tokens, from, to) }
+	freeWith(kernel, { offset: block, size })
+	return kernel
 }
 
 /**
@@ -198,35 +187,34 @@ function lengthSegments(members: readonly (ScanMember | null)[], units: number) 
 	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
 }
 
-/** `next` for one kernel: writes only what changed since its last query into the memory, then scans. */
-function loader(kernel: KernelExports, words: Int32Array, bytes: Uint8Array, codes: Uint16Array): ScanKernel['next'] {
-	let loadedQuery: KernelQuery | null = null
-	let loadedTokens: Int32Array | null = null
-	let loadedRevision = -1
-	return (query, tokens, from, to) => {
-		if (tokens !== loadedTokens) {
-			words.set(tokens, TOKENS_AT >>> 2)
-			loadedTokens = tokens
-		}
-		if (query !== loadedQuery) {
-			for (let i = 0; i < query.key.length; i++) {
-				const code = query.key.charCodeAt(i)
-				codes[(QUERY_KEY_AT >>> 1) + i] = code
-				bytes[QUERY_SLOTS_AT + i] = slotOf(code)
-			}
-			loadedQuery = query
-			loadedRevision = -1
-		}
-		if (query.revision !== loadedRevision) {
-			const { tables, rowLength } = query
-			const rows = PREFIXES * rowLength
-			for (let i = 0; i < rows; i++) {
-				words[(ALLOWED_AT >>> 2) + i] = tables[i] as number
-				words[(MOST_AT >>> 2) + i] = tables[rows + i] as number
-			}
-			for (let i = 0; i < PREFIXES; i++) words[(FIRST_AT >>> 2) + i] = tables[2 * rows + i] as number
-			loadedRevision = query.revision
-		}
-		return kernel.scan(from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)
+/** What the header holds: the last query, its revision, and the shard tokens written there. */
+const loaded = { query: null as KernelQuery | null, revision: -1, tokens: null as Int32Array | null }
+
+/** Writes only what changed since the last scan into the header, then scans the shard at `block`. */
+function scanShard(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
+	const { kernel, words, bytes, codes } = arena()
+	if (tokens !== loaded.tokens) {
+		words.set(tokens, TOKENS_AT >>> 2)
+		loaded.tokens = tokens
 	}
+	if (query !== loaded.query) {
+		for (let i = 0; i < query.key.length; i++) {
+			const code = query.key.charCodeAt(i)
+			codes[(QUERY_KEY_AT >>> 1) + i] = code
+			bytes[QUERY_SLOTS_AT + i] = slotOf(code)
+		}
+		loaded.query = query
+		loaded.revision = -1
+	}
+	if (query.revision !== loaded.revision) {
+		const { tables, rowLength } = query
+		const rows = PREFIXES * rowLength
+		for (let i = 0; i < rows; i++) {
+			words[(ALLOWED_AT >>> 2) + i] = tables[i] as number
+			words[(MOST_AT >>> 2) + i] = tables[rows + i] as number
+		}
+		for (let i = 0; i < PREFIXES; i++) words[(FIRST_AT >>> 2) + i] = tables[2 * rows + i] as number
+		loaded.revision = query.revision
+	}
+	return kernel.scan(block, from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)
 }

@@ -3,7 +3,7 @@
 ;; within their allowance are scored by Jaro-Winkler, exactly as names.ts scores them.
 ;; Assembled by `bun run build:wasm` into name-scan-wasm.ts; a test holds the two equal.
 ;;
-;; Memory (one per shard, imported), byte offsets:
+;; Memory (one for every shard, imported; name-scan-arena.ts), byte offsets:
 ;;   0      query tokens, i32 each, rarest first
 ;;   1024   allowed[prefix][length]: 5 rows of rowLength (at most 256) i32, the query tokens a name of
 ;;          that length and common prefix may miss (-1: none); from rowLength on, names are not compared
@@ -15,7 +15,7 @@
 ;;   14384  the slot (name-scan.ts slotOf) of each of the query's characters (1024 bytes)
 ;;   15408  Jaro's matched flags for the query's characters (1024 bytes)
 ;;   16432  bit Jaro's matched query characters in order (32 i32)
-;;   17408  the shard's data, at the offsets `setup` was given
+;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
 	(import "env" "memory" (memory 1))
 	(global $bits (mut i32) (i32.const 0))
@@ -40,27 +40,6 @@
 	(global $rowLength (mut i32) (i32.const 0))
 	(global $queryPrefix (mut i32) (i32.const 0))
 	(global $queryLength (mut i32) (i32.const 0))
-
-	(func (export "setup")
-		(param $bits i32) (param $present i32) (param $shortest i32) (param $longest i32)
-		(param $lowPrefix i32) (param $highPrefix i32) (param $segmentFirst i32) (param $segmentLength i32)
-		(param $segmentMembers i32) (param $keyAt i32) (param $keyLength i32) (param $bitMatchable i32)
-		(param $positions i32) (param $nameMatched i32) (param $units i32)
-		(global.set $bits (local.get $bits))
-		(global.set $present (local.get $present))
-		(global.set $shortest (local.get $shortest))
-		(global.set $longest (local.get $longest))
-		(global.set $lowPrefix (local.get $lowPrefix))
-		(global.set $highPrefix (local.get $highPrefix))
-		(global.set $segmentFirst (local.get $segmentFirst))
-		(global.set $segmentLength (local.get $segmentLength))
-		(global.set $segmentMembers (local.get $segmentMembers))
-		(global.set $keyAt (local.get $keyAt))
-		(global.set $keyLength (local.get $keyLength))
-		(global.set $bitMatchable (local.get $bitMatchable))
-		(global.set $positions (local.get $positions))
-		(global.set $nameMatched (local.get $nameMatched))
-		(global.set $units (local.get $units)))
 
 	;; The longest common prefix (up to 4) the query's can have with any prefix packed in the unit's [low, high].
 	(func $prefixBound (param $unit i32) (result i32)
@@ -355,9 +334,25 @@
 	;; The first unit in [from, to) with a member whose Jaro-Winkler score against the query reaches
 	;; `threshold`, those members at 11296 and their scores at 11312; `to` when none.
 	(func (export "scan")
-		(param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32) (param $queryLength i32)
-		(param $rowLength i32) (param $threshold f64) (result i32)
+		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
+		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
 		(local $unit i32) (local $prefix i32) (local $allowed i32)
+		;; the shard's descriptor: its regions' offsets, then its number of units at 60
+		(global.set $bits (i32.load offset=0 (local.get $shard)))
+		(global.set $present (i32.load offset=4 (local.get $shard)))
+		(global.set $shortest (i32.load offset=8 (local.get $shard)))
+		(global.set $longest (i32.load offset=12 (local.get $shard)))
+		(global.set $lowPrefix (i32.load offset=16 (local.get $shard)))
+		(global.set $highPrefix (i32.load offset=20 (local.get $shard)))
+		(global.set $segmentFirst (i32.load offset=24 (local.get $shard)))
+		(global.set $segmentLength (i32.load offset=28 (local.get $shard)))
+		(global.set $segmentMembers (i32.load offset=32 (local.get $shard)))
+		(global.set $keyAt (i32.load offset=36 (local.get $shard)))
+		(global.set $keyLength (i32.load offset=40 (local.get $shard)))
+		(global.set $bitMatchable (i32.load offset=44 (local.get $shard)))
+		(global.set $positions (i32.load offset=48 (local.get $shard)))
+		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
+		(global.set $units (i32.load offset=60 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
 		(global.set $rowLength (local.get $rowLength))

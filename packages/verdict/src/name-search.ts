@@ -3,12 +3,14 @@ import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } 
 import {
 	ALLOWED_LENGTHS,
 	buildScanKernel,
+	found,
 	firstAt,
 	LEVELS,
 	LONGEST_QUERY,
 	MAX_ALLOWED,
 	mostAt,
 	type ScanKernel,
+	scores as foundScores,
 	type ScanMember,
 	SLOTS,
 	slotOf,
@@ -296,11 +298,11 @@ function scanRange(
 	visit: (position: number, score: number) => void
 ): void {
 	const { order, kernel } = search.scan
-	const { found, scores } = kernel
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
+		const [members, scores] = [found(), foundScores()]
 		for (let lane = 0; lane < 4; lane++) {
-			let namesLeft = found[lane] as number
+			let namesLeft = members[lane] as number
 			while (namesLeft !== 0) {
 				const member = lane * 32 + 31 - Math.clz32(namesLeft & -namesLeft)
 				namesLeft &= namesLeft - 1
