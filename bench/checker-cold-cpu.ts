@@ -18,6 +18,7 @@
 import { join } from 'node:path'
 import { REPO_ROOT } from '@lv/testing'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
+import { hostname } from './lib/synthetic-world.ts'
 
 const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
 /** Queries per block; every layer gets BLOCKS blocks per round. */
@@ -35,7 +36,7 @@ type Layer = { name: string; unit: 'check' | 'batch'; run(hosts: readonly string
 /** The layers of one checkout, on its own index of the same world. */
 async function layersOf(root: string, label: string): Promise<{ layers: Layer[]; digest(hosts: readonly string[]): Promise<string> }> {
 	const from = (path: string) => import(join(root, path))
-	const { buildWorldIndex, world } = await from('bench/lib/synthetic-world.ts')
+	const { buildWorldIndex, hostname: worldHost, world } = await from('bench/lib/synthetic-world.ts')
 	const { decodeBody, encodeBody } = await from('node_modules/@lv/bus/src/index.ts')
 	const { TestClock } = await from('node_modules/@lv/clock/src/index.ts')
 	const { CheckBatchRequest, CheckManyRequest, decodeFramedAnswers } = await from('node_modules/@lv/contracts/src/index.ts')
@@ -67,7 +68,9 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 			encodeBody(CheckBatchRequest, 'check.batch', {
 				id: crypto.randomUUID(),
 				sent_at: now.toISOString(),
-				domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? listedHost(i) : (hosts[(b * 50 + i) % hosts.length] as string)))
+				domains: Array.from({ length: 100 }, (_, i) =>
+					i % 2 === 0 ? worldHost((i * 2_917 + 1) % SIZE) : (hosts[(b * 50 + i) % hosts.length] as string)
+				)
 			})
 		)
 	const layers: Layer[] = [
@@ -114,11 +117,7 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 	}
 }
 
-let listedHost: (i: number) => string = () => ''
-const current = await layersOf(REPO_ROOT, 'this checkout')
-const { hostname } = await import('./lib/synthetic-world.ts')
-listedHost = (i) => hostname((i * 2_917 + 1) % SIZE)
-const checkouts = [current]
+const checkouts = [await layersOf(REPO_ROOT, 'this checkout')]
 if (process.env.BENCH_BASE_ROOT) checkouts.push(await layersOf(process.env.BENCH_BASE_ROOT, 'base checkout'))
 const layers = checkouts.flatMap((checkout) => checkout.layers)
 

@@ -23,6 +23,8 @@ export const GENERIC_FILLER_WORDS: readonly string[] = [
 const GENERIC = new Set(GENERIC_GAMBLING_WORDS)
 const VOCABULARY = new Set([...GENERIC_GAMBLING_WORDS, ...GENERIC_FILLER_WORDS])
 const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length))
+const SPLIT = 1
+const WITH_GAMBLING_WORD = 2
 
 /**
  * True when the key (lower-case letters and digits) splits entirely into listed words with at
@@ -30,21 +32,18 @@ const LONGEST_WORD = Math.max(...[...VOCABULARY].map((word) => word.length))
  */
 export function isGenericGamblingLabel(key: string): boolean {
 	if (key.length === 0 || key.length > 64) return false
-	// reachable[i]: [can the first i characters be split, did that split use a gambling word]
-	const reachable: Array<[boolean, boolean]> = Array.from({ length: key.length + 1 }, () => [false, false])
-	reachable[0] = [true, false]
+	// splits[i]: 0 when the first i characters cannot be split, SPLIT when they can, SPLIT | WITH_GAMBLING_WORD
+	// when such a split used a gambling word
+	const splits = new Uint8Array(key.length + 1)
+	splits[0] = SPLIT
 	for (let start = 0; start < key.length; start++) {
-		const [ok, hasGeneric] = reachable[start] ?? [false, false]
-		if (!ok) continue
+		const reached = splits[start] as number
+		if (reached === 0) continue
 		for (let end = start + 1; end <= Math.min(key.length, start + LONGEST_WORD); end++) {
 			const word = key.slice(start, end)
 			if (!VOCABULARY.has(word)) continue
-			const state = reachable[end]
-			if (!state) continue
-			state[0] = true
-			state[1] = state[1] || hasGeneric || GENERIC.has(word)
+			splits[end] = (splits[end] as number) | reached | (GENERIC.has(word) ? WITH_GAMBLING_WORD : 0)
 		}
 	}
-	const final = reachable[key.length]
-	return final?.[0] === true && final[1]
+	return splits[key.length] === (SPLIT | WITH_GAMBLING_WORD)
 }

@@ -49,8 +49,16 @@ export function statusWords(licence: LicenceEntry): string {
 	}
 }
 
+/** The coverage phrase per jurisdiction order (one array per index snapshot): every miss and name answer says it. */
+const coverageByOrder = new WeakMap<readonly string[], string>()
+
 export function coverage(index: CheckIndex): string {
-	return `the registers this service covers (${index.order.join(', ')})`
+	let phrase = coverageByOrder.get(index.order)
+	if (phrase === undefined) {
+		phrase = `the registers this service covers (${index.order.join(', ')})`
+		coverageByOrder.set(index.order, phrase)
+	}
+	return phrase
 }
 
 /** When the listing was read: the given listing time, else the register's last successful read. */
