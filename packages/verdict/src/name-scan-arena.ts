@@ -9,6 +9,9 @@ import { nameScanWasm } from './name-scan-wasm.ts'
  */
 
 export const HEADER = 17408
+/** Where name-scan.wat leaves the members a scan returned, and their scores. */
+export const FOUND_AT = 11296
+export const SCORES_AT = 11312
 const PAGE = 65536
 const ALIGN = 16
 
@@ -34,6 +37,9 @@ export type Arena = {
 	words: Int32Array
 	bytes: Uint8Array
 	codes: Uint16Array
+	/** the members the last scan returned (four lanes of 32) and their scores (by lane * 32 + bit) */
+	found: Int32Array
+	scores: Float64Array
 	/** freed blocks by offset, none adjacent to another or to `end` */
 	readonly free: Block[]
 	end: number
@@ -57,7 +63,14 @@ export function arena(): Arena {
 }
 
 function views(memory: WebAssembly.Memory) {
-	return { words: new Int32Array(memory.buffer), bytes: new Uint8Array(memory.buffer), codes: new Uint16Array(memory.buffer) }
+	const { buffer } = memory
+	return {
+		words: new Int32Array(buffer),
+		bytes: new Uint8Array(buffer),
+		codes: new Uint16Array(buffer),
+		found: new Int32Array(buffer, FOUND_AT, 4),
+		scores: new Float64Array(buffer, SCORES_AT, 128)
+	}
 }
 
 /** A zeroed block of at least `size` bytes, 16-aligned; the caller's views must be read from the arena afterwards. */
@@ -89,8 +102,7 @@ export function allocate(size: number, area = arena()): number {
 export function release(offset: number, size: number, area = arena()): void {
 	const wanted = Math.ceil(size / ALIGN) * ALIGN
 	let block: Block = { offset, size: wanted }
-	let at = area.free.findIndex((other) => other.offset > offset)
-	if (at < 0) at = area.free.length
+	let at = firstAfter(area.free, offset)
 	const before = area.free[at - 1]
 	if (before && before.offset + before.size === block.offset) {
 		block = { offset: before.offset, size: before.size + block.size }
@@ -103,6 +115,17 @@ export function release(offset: number, size: number, area = arena()): void {
 	}
 	if (block.offset + block.size === area.end) area.end = block.offset
 	else area.free.splice(at, 0, block)
+}
+
+/** The index of the first block starting after `offset` (the list runs by offset). */
+function firstAfter(blocks: readonly Block[], offset: number): number {
+	let [low, high] = [0, blocks.length]
+	while (low < high) {
+		const middle = (low + high) >>> 1
+		if ((blocks[middle] as Block).offset > offset) high = middle
+		else low = middle + 1
+	}
+	return low
 }
 
 const collected = new FinalizationRegistry<Block>(({ offset, size }) => release(offset, size))

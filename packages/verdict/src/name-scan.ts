@@ -38,8 +38,6 @@ const TOKENS_AT = 0
 const ALLOWED_AT = 1024
 const MOST_AT = 6144
 const FIRST_AT = 11264
-const SURVIVORS_AT = 11296
-const SCORES_AT = 11312
 const QUERY_KEY_AT = 12336
 const QUERY_SLOTS_AT = 14384
 /** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
@@ -71,16 +69,11 @@ export type ScanKernel = {
 	readonly units: number
 	/**
 	 * The first unit in [from, to) with a member whose score reaches the query's threshold, its
-	 * members in `found()` (four lanes of 32) and their scores in `scores()` (by lane * 32 + bit),
-	 * valid until the next call; `to` when none.
+	 * members in the arena's `found` (four lanes of 32) and their scores in its `scores` (by
+	 * lane * 32 + bit), valid until the next call; `to` when none.
 	 */
 	next(query: KernelQuery, tokens: Int32Array, from: number, to: number): number
 }
-
-/** The members `next` returned last, four lanes of 32. */
-export const found = () => new Int32Array(arena().memory.buffer, SURVIVORS_AT, 4)
-/** Their scores, by lane * 32 + bit. */
-export const scores = () => new Float64Array(arena().memory.buffer, SCORES_AT, UNIT)
 
 /** A kernel over `members` in scan order (`null` pads a unit). */
 // Long: lays out every region of the shard's block and fills it in one pass over the members.

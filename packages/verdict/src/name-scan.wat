@@ -271,7 +271,6 @@
 		;; comparableLengths: the shorter at least MIN_FUZZY_LENGTH (4) and half the longer
 		(if (i32.or (i32.lt_u (local.get $shorter) (i32.const 4)) (i32.lt_u (i32.shl (local.get $shorter) (i32.const 1)) (local.get $longer)))
 			(then (return (f64.const 0))))
-		(if (i32.ge_u (local.get $length) (global.get $rowLength)) (then (return (f64.const 0))))
 		;; the common prefix up to four characters
 		(local.set $limit (select (local.get $shorter) (i32.const 4) (i32.lt_u (local.get $shorter) (i32.const 4))))
 		(block $prefixEnd (loop $prefix
@@ -282,8 +281,14 @@
 			(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
 			(br $prefix)))
 		;; the fewest matches that can reach the threshold: the query's tokens less those the name may miss
+		;; (a comparable name is shorter than rowLength, unless the key is too long to count: its rows
+		;; are one value throughout)
 		(local.set $allowed (i32.load (i32.add (i32.const 1024)
-			(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $length)) (i32.const 2)))))
+			(i32.shl
+				(i32.add
+					(i32.mul (local.get $prefix) (global.get $rowLength))
+					(select (local.get $length) (i32.sub (global.get $rowLength) (i32.const 1)) (i32.lt_u (local.get $length) (global.get $rowLength))))
+				(i32.const 2)))))
 		(if (i32.lt_s (local.get $allowed) (i32.const 0)) (then (return (f64.const 0))))
 		(if (i32.le_s (local.get $allowed) (i32.const 62))
 			(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))

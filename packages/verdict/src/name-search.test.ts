@@ -201,6 +201,16 @@ describe('nameCandidates', () => {
 		expect(nameCandidates(search, nameQuery(`${long}b`))).toEqual([0, 1])
 	})
 
+	test('a key too long to count still scores names longer than any allowance row', () => {
+		const key = 'ab'.repeat(100)
+		const names = ['ab'.repeat(130), 'ab'.repeat(99), 'xy'.repeat(130)]
+		const visited = visitedScores(buildNameSearch(entries(names)), nameQuery(key))
+		expect([...visited]).toEqual([
+			[0, nameSimilarity(key, names[0] as string)],
+			[1, nameSimilarity(key, names[1] as string)]
+		])
+	})
+
 	test('among 20,000 register-like names an unrelated label reaches only a small share of them', () => {
 		const keys: string[] = []
 		for (let i = 1; i <= 10_000; i++) keys.push(`brandukgc${i}`, `operatorukgc${i}`)

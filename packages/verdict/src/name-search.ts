@@ -3,14 +3,12 @@ import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } 
 import {
 	ALLOWED_LENGTHS,
 	buildScanKernel,
-	found,
 	firstAt,
 	LEVELS,
 	LONGEST_QUERY,
 	MAX_ALLOWED,
 	mostAt,
 	type ScanKernel,
-	scores as foundScores,
 	type ScanMember,
 	SLOTS,
 	slotOf,
@@ -18,6 +16,7 @@ import {
 	TOKENS,
 	UNIT
 } from './name-scan.ts'
+import { arena } from './name-scan-arena.ts'
 
 /*
  * Candidate search for name matching: it visits every name equal to the query or whose Jaro-Winkler
@@ -300,7 +299,7 @@ function scanRange(
 	const { order, kernel } = search.scan
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
-		const [members, scores] = [found(), foundScores()]
+		const { found: members, scores } = arena()
 		for (let lane = 0; lane < 4; lane++) {
 			let namesLeft = members[lane] as number
 			while (namesLeft !== 0) {
