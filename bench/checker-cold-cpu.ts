@@ -33,20 +33,32 @@ const readAt = new Date(now.getTime() - 3_600_000)
 
 type Layer = { name: string; unit: 'check' | 'batch'; run(hosts: readonly string[]): Promise<void> }
 
+/** The modules the bench uses, each from the checkout at `root` (its own files and node_modules). */
+async function modulesOf(root: string) {
+	const from = (path: string) => import(join(root, path))
+	const [synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders] = await Promise.all(
+		[
+			'bench/lib/synthetic-world.ts',
+			'node_modules/@lv/bus/src/index.ts',
+			'node_modules/@lv/clock/src/index.ts',
+			'node_modules/@lv/contracts/src/index.ts',
+			'node_modules/@lv/logger/src/index.ts',
+			'node_modules/@lv/verdict/src/index.ts',
+			'node_modules/@lv/hostnames/src/index.ts',
+			'packages/verdict/src/name-matching.ts',
+			'services/checker/src/responders.ts'
+		].map(from)
+	)
+	return { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders }
+}
+
 /** The layers of one checkout, on its own index of the same world. */
 async function layersOf(root: string, label: string): Promise<{ layers: Layer[]; digest(hosts: readonly string[]): Promise<string> }> {
-	const from = (path: string) => import(join(root, path))
-	const { buildWorldIndex, hostname: worldHost, world } = await from('bench/lib/synthetic-world.ts')
-	const { decodeBody, encodeBody } = await from('node_modules/@lv/bus/src/index.ts')
-	const { TestClock } = await from('node_modules/@lv/clock/src/index.ts')
-	const { CheckBatchRequest, CheckManyRequest, decodeFramedAnswers } = await from('node_modules/@lv/contracts/src/index.ts')
-	const { silentLogger } = await from('node_modules/@lv/logger/src/index.ts')
-	const { AnswerMemo, checkBatch, checkDomain, labelKey } = await from('node_modules/@lv/verdict/src/index.ts')
-	const { rootLabel } = await from('node_modules/@lv/hostnames/src/index.ts')
-	const { scoreNames } = await from('packages/verdict/src/name-matching.ts')
-	const { answerMany } = await from('services/checker/src/responders.ts')
-	const { index } = buildWorldIndex(world(SIZE, readAt), readAt)
-	const deps = { sql: undefined, store: { current: () => index }, clock: new TestClock(now), logger: silentLogger }
+	const { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders } = await modulesOf(root)
+	const { decodeBody, encodeBody } = bus
+	const { CheckBatchRequest, CheckManyRequest } = contracts
+	const { index } = synthetic.buildWorldIndex(synthetic.world(SIZE, readAt), readAt)
+	const deps = { sql: undefined, store: { current: () => index }, clock: new clock.TestClock(now), logger: logger.silentLogger }
 	const messages = (hosts: readonly string[]) => {
 		const bytes: Uint8Array[] = []
 		for (let at = 0; at < hosts.length; at += PER_MESSAGE) {
@@ -56,11 +68,11 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 		return bytes
 	}
 	// One memo for the whole run, as a replica keeps it: never-asked checks fill it and push older answers out.
-	const runMemo = new AnswerMemo(4096)
+	const runMemo = new verdict.AnswerMemo(4096)
 	const handle = async (hosts: readonly string[], memo = runMemo) => {
 		const replies: Uint8Array[] = []
 		for (const request of messages(hosts))
-			replies.push(await answerMany(deps, memo, decodeBody(CheckManyRequest, 'check.many', request).checks))
+			replies.push(await responders.answerMany(deps, memo, decodeBody(CheckManyRequest, 'check.many', request).checks))
 		return replies
 	}
 	const batches = (hosts: readonly string[]) =>
@@ -69,7 +81,7 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 				id: crypto.randomUUID(),
 				sent_at: now.toISOString(),
 				domains: Array.from({ length: 100 }, (_, i) =>
-					i % 2 === 0 ? worldHost((i * 2_917 + 1) % SIZE) : (hosts[(b * 50 + i) % hosts.length] as string)
+					i % 2 === 0 ? synthetic.hostname((i * 2_917 + 1) % SIZE) : (hosts[(b * 50 + i) % hosts.length] as string)
 				)
 			})
 		)
@@ -78,14 +90,14 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 			name: `${label}: name stage alone`,
 			unit: 'check',
 			async run(hosts) {
-				for (const host of hosts) scoreNames(index, labelKey(rootLabel(host)), 6)
+				for (const host of hosts) nameMatching.scoreNames(index, verdict.labelKey(hostnames.rootLabel(host)), 6)
 			}
 		},
 		{
 			name: `${label}: checkDomain`,
 			unit: 'check',
 			async run(hosts) {
-				for (const host of hosts) checkDomain(index, host, { now })
+				for (const host of hosts) verdict.checkDomain(index, host, { now })
 			}
 		},
 		{
@@ -100,7 +112,7 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 			unit: 'batch',
 			async run(hosts) {
 				for (const request of batches(hosts)) {
-					const result = checkBatch(index, decodeBody(CheckBatchRequest, 'check.batch', request).domains, { now })
+					const result = verdict.checkBatch(index, decodeBody(CheckBatchRequest, 'check.batch', request).domains, { now })
 					new TextEncoder().encode(JSON.stringify(result))
 				}
 			}
@@ -110,8 +122,9 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 		layers,
 		async digest(hosts) {
 			let digest = 0n
-			for (const reply of await handle(hosts, new AnswerMemo(4096)))
-				for (const { status, body } of decodeFramedAnswers(reply)) digest = Bun.hash(body, Bun.hash(String(status), digest)) as bigint
+			for (const reply of await handle(hosts, new verdict.AnswerMemo(4096)))
+				for (const { status, body } of contracts.decodeFramedAnswers(reply))
+					digest = Bun.hash(body, Bun.hash(String(status), digest)) as bigint
 			return digest.toString(16)
 		}
 	}
