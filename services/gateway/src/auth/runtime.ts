@@ -30,8 +30,8 @@ export type AuthRuntime = {
 	usage: UsageRecorder
 	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
 	listening: Promise<void>
-	/** Counts each refusal at admission by its reason (the app's metrics). */
-	metrics?: Pick<GatewayMetrics, 'refused'>
+	/** The app's metrics: each refusal at admission by its reason, and the final answer of every route the plugin guards. */
+	metrics?: GatewayMetrics
 }
 
 export type AuthRuntimeDeps = {
@@ -41,7 +41,7 @@ export type AuthRuntimeDeps = {
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS?: number }
-	metrics?: Pick<GatewayMetrics, 'refused'>
+	metrics?: GatewayMetrics
 }
 
 /**
