@@ -131,7 +131,7 @@ async function admitKnownKey(auth: AuthRuntime, call: IncomingCall, entry: Cache
 	if (entry.status === 'plan_inactive' || plan === null) throw planInactive(auth.pricingUrl)
 	if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(auth.pricingUrl)
 	const claim = keyedClaim(entry, plan, nowMs)
-	const verdict = await auth.limits.keyed.submit(claim)
+	const verdict = auth.leases?.admit(claim, nowMs) ?? (await auth.limits.keyed.submit(claim))
 	return keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, addressOf), mode === 'optional', nowMs)
 }
 
