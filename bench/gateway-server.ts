@@ -53,7 +53,15 @@ const countingSql =
 		: countingConnection === 'postgres.js'
 			? statementsOn(createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }))
 			: openStatementConnection(env('DATABASE_URL'), { applicationName: 'bench-gateway-counting' })
-const auth = createAuthRuntime({ ...deps, countingSql, metrics })
+// BENCH_KEY_LEASE_MS=4000: key-cache and allowance leases (ADR 0031), a check round every quarter lease.
+const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS')
+const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
+const leases = auth.leases
+if (leases) {
+	const round = () => leases.checkRound().catch((error: unknown) => console.error('key lease round failed', error))
+	await round()
+	setInterval(round, leases.checkEveryMs)
+}
 const inFlight = Number(process.env.BENCH_COUNTING_IN_FLIGHT ?? 0)
 if (inFlight > 0)
 	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(countingSql, claims), {
