@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { ReplicaKeyLease } from '@lv/leases'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
-import { acknowledgeKeys, currentKeyRevision, keyChangeProgress, readHeldKeys } from './key-leases.ts'
+import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { acknowledgeKeys, awaitKeyChangeApplied, currentKeyRevision, keyChangeProgress, readHeldKeys } from './key-leases.ts'
 import { createAccount, issueApiKey, revokeApiKey } from './store.ts'
 
 const LEASE_MS = 4_000
@@ -122,5 +122,30 @@ describe('key-cache leases in PostgreSQL', () => {
 		const { accepted } = await checkRound('lost', lost)
 		expect(accepted).toBe(clock.nowMs() + LEASE_MS)
 		expect(lost.usable(keyId, clock.nowMs())?.live).toBe(false)
+	})
+
+	test('a writer waiting for its change returns once the last replica holding the key has acknowledged a check that saw it', async () => {
+		const { accountId, keyId } = await keyOfNewAccount('waiting writer')
+		const replicas = ['wait-a', 'wait-b'].map((id) => ({ id, lease: new ReplicaKeyLease(LEASE_MS) }))
+		for (const replica of replicas) {
+			replica.lease.loaded({ keyId, live: true, checkedRevision: await currentKeyRevision(db.sql) })
+			await checkRound(replica.id, replica.lease)
+		}
+		await revokeApiKey(db.sql, clock, accountId, keyId)
+		let returned = false
+		const waiting = awaitKeyChangeApplied(db.sql, clock, await currentKeyRevision(db.sql), 5).then(() => {
+			returned = true
+		})
+		// Every other replica row (earlier tests) acknowledges too, or has let its lease run out.
+		await checkRound('ack-a', new ReplicaKeyLease(LEASE_MS))
+		await checkRound('ack-b', new ReplicaKeyLease(LEASE_MS))
+		await checkRound('lost', new ReplicaKeyLease(LEASE_MS))
+		await checkRound('wait-a', (replicas[0] as (typeof replicas)[0]).lease)
+		expect(await keyChangeProgress(db.sql, await currentKeyRevision(db.sql), clock.nowMs())).toEqual({ complete: false, fenced: [] })
+		expect(returned).toBe(false)
+		await checkRound('wait-b', (replicas[1] as (typeof replicas)[0]).lease)
+		await waitFor(() => returned, { what: 'the waiting writer returned' })
+		await waiting
+		expect((replicas[1] as (typeof replicas)[0]).lease.usable(keyId, clock.nowMs())?.live).toBe(false)
 	})
 })

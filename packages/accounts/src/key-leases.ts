@@ -1,4 +1,5 @@
 import type { Sql } from '@lv/db'
+import type { Clock } from '@lv/clock'
 import { type ReplicaLeaseRow, revocationProgress } from '@lv/leases'
 
 /**
@@ -104,4 +105,14 @@ export function keyChangeProgress(sql: Sql, revision: number, atMs: number): Pro
 			await tx`UPDATE key_lease_replicas SET fenced_revision = greatest(fenced_revision, ${revision}) WHERE replica_id = ANY(${fence})`
 		return { complete, fenced: fence }
 	})
+}
+
+/**
+ * Returns once a change committed at or before `revision` applies on every replica
+ * (`keyChangeProgress` complete at the store time `clock` gives), asking again every `pollMs`: after
+ * one check round of every live replica, at most a lease and a round when one is unresponsive. What
+ * a revoking or plan-changing writer waits for before it answers (ADR 0031).
+ */
+export async function awaitKeyChangeApplied(sql: Sql, clock: Clock, revision: number, pollMs = 50): Promise<void> {
+	while (!(await keyChangeProgress(sql, revision, clock.nowMs())).complete) await Bun.sleep(pollMs)
 }
