@@ -1,42 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { keyChangeProgress } from '@lv/accounts'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type Sql, type StatementConnection, type StatementRunner, createSql, openStatementConnection } from '@lv/db'
-import { type NatsHandle, type TestDatabase, createTestDatabase, handleFrom, startNats, waitFor } from '@lv/testing'
+import type { StatementRunner } from '@lv/db'
+import { handleFrom, waitFor } from '@lv/testing'
 import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
+import { replicaWorld } from '../test-support/replica-world.ts'
 import { authPlugin } from './plugin.ts'
 
 const LEASE_MS = 4_000
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-const pools: Sql[] = []
-const countingConnections: StatementConnection[] = []
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'leases-test' })
-	await insertPlan(db.sql, { code: 'forty_per_second', monthly_quota: null, per_second_limit: 40 })
-	await insertPlan(db.sql, { code: 'quota_100', monthly_quota: 100, per_second_limit: null })
-}, 60_000)
-
-afterAll(async () => {
-	await Promise.all(pools.map((pool) => pool.end({ timeout: 1 })))
-	await Promise.all(countingConnections.map((connection) => connection.close()))
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+const world = replicaWorld('leases-test', async (sql) => {
+	await insertPlan(sql, { code: 'forty_per_second', monthly_quota: null, per_second_limit: 40 })
+	await insertPlan(sql, { code: 'quota_100', monthly_quota: 100, per_second_limit: null })
 })
 
 /** A gateway replica with leases: its own pool and counting connection, whose statements it counts. */
 async function replica(clock: TestClock) {
-	const sql = createSql(db.url, { max: 5 })
-	const connection = openStatementConnection(db.url, { applicationName: 'test-counting' })
-	pools.push(sql)
-	countingConnections.push(connection)
+	const { sql, countingSql: connection } = world.open()
 	let statements = 0
 	const countingSql: StatementRunner = {
 		run: (text, parameters) => {
@@ -44,7 +25,7 @@ async function replica(clock: TestClock) {
 			return connection.run(text, parameters)
 		}
 	}
-	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus, clock, keyLeaseMs: LEASE_MS })
+	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus: world.bus, clock, keyLeaseMs: LEASE_MS })
 	const app = gateway.use(
 		new Elysia().use(authPlugin(runtime)).get('/probe', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
 	)
@@ -60,7 +41,7 @@ const reasonOf = async (response: Response) => ((await response.json()) as { det
 
 /** Revokes a key without notifying any replica (triggers off), advancing the key revision as the triggers would. */
 async function revokeSilently(account: TestAccount): Promise<number> {
-	return db.sql.begin(async (tx) => {
+	return world.db.sql.begin(async (tx) => {
 		await tx`SET LOCAL session_replication_role = replica`
 		await tx`UPDATE api_keys SET revoked_at = now() WHERE id = ${account.keyId}`
 		const [row] = await tx<{ revision: string }[]>`UPDATE key_revision SET revision = revision + 1 RETURNING revision::text AS revision`
@@ -81,7 +62,7 @@ async function admittedOf(replica: Replica, key: string, count: number): Promise
 describe('key-cache and allowance leases across two replicas', () => {
 	test('calls of a leased key are admitted without a counting statement; a revoked key is refused on the very next request on every replica once the revocation completes', async () => {
 		const clock = new TestClock('2026-11-24T09:00:00.100Z')
-		const account = await accountWithKey(db.sql, clock, 'forty_per_second')
+		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
 		const replicas = [await replica(clock), await replica(clock)]
 		for (const each of replicas) {
 			expect((await each.call(account.key)).status).toBe(200)
@@ -96,9 +77,9 @@ describe('key-cache and allowance leases across two replicas', () => {
 			expect(each.statements()).toBe(before)
 		}
 		const revision = await revokeSilently(account)
-		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
 		for (const each of replicas) await each.leases.checkRound()
-		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
+		expect(await keyChangeProgress(world.db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
 		for (const each of replicas) {
 			const refused = await each.call(account.key)
 			expect(refused.status).toBe(401)
@@ -108,7 +89,7 @@ describe('key-cache and allowance leases across two replicas', () => {
 
 	test('two replicas together never admit beyond a per-second limit, with leases taken on both', async () => {
 		const clock = new TestClock('2026-11-24T10:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'forty_per_second')
+		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
 		const replicas = [await replica(clock), await replica(clock)]
 		let admitted = 0
 		for (const each of replicas) {
@@ -130,7 +111,7 @@ describe('key-cache and allowance leases across two replicas', () => {
 
 	test('two replicas together admit exactly a monthly quota over many seconds, unused allowance given back', async () => {
 		const clock = new TestClock('2026-11-24T11:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'quota_100')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
 		const replicas = [await replica(clock), await replica(clock)]
 		for (const each of replicas) await each.leases.checkRound()
 		let admitted = 0
@@ -156,7 +137,7 @@ describe('key-cache and allowance leases across two replicas', () => {
 
 	test('a lost replica stops answering from its leases when its lease runs out on the injected clock, and the revocation then completes without it', async () => {
 		const clock = new TestClock('2026-11-24T12:00:00.100Z')
-		const account = await accountWithKey(db.sql, clock, 'forty_per_second')
+		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
 		const [live, lost] = [await replica(clock), await replica(clock)] as [Replica, Replica]
 		for (const each of [live, lost]) {
 			expect((await each.call(account.key)).status).toBe(200)
@@ -164,13 +145,13 @@ describe('key-cache and allowance leases across two replicas', () => {
 		}
 		const revision = await revokeSilently(account)
 		await live.leases.checkRound()
-		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
 		clock.advance(LEASE_MS - 1)
 		await live.leases.checkRound()
-		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
 		clock.advance(1)
 		await live.leases.checkRound()
-		const progress = await keyChangeProgress(db.sql, revision, clock.nowMs())
+		const progress = await keyChangeProgress(world.db.sql, revision, clock.nowMs())
 		expect(progress.complete).toBe(true)
 		expect(progress.fenced).toContain(lost.leases.replicaId)
 		expect(progress.fenced).not.toContain(live.leases.replicaId)
