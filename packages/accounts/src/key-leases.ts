@@ -108,11 +108,13 @@ export function keyChangeProgress(sql: Sql, revision: number, atMs: number): Pro
 }
 
 /**
- * Returns once a change committed at or before `revision` applies on every replica
- * (`keyChangeProgress` complete at the store time `clock` gives), asking again every `pollMs`: after
- * one check round of every live replica, at most a lease and a round when one is unresponsive. What
- * a revoking or plan-changing writer waits for before it answers (ADR 0031).
+ * Returns once every key change committed so far applies on every replica (`keyChangeProgress`
+ * complete at the store time `clock` gives), asking again every `pollMs`: at once when no replica
+ * holds a lease, after one check round of every live replica when some do, at most a lease and a
+ * round when one is unresponsive. What a revoking or plan-changing writer waits for after its commit
+ * (ADR 0031); never inside a transaction that changed a key (its revision is not visible until it commits).
  */
-export async function awaitKeyChangeApplied(sql: Sql, clock: Clock, revision: number, pollMs = 50): Promise<void> {
+export async function awaitKeyChangesApplied(sql: Sql, clock: Clock, pollMs = 50): Promise<void> {
+	const revision = await currentKeyRevision(sql)
 	while (!(await keyChangeProgress(sql, revision, clock.nowMs())).complete) await Bun.sleep(pollMs)
 }
