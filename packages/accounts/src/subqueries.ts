@@ -48,6 +48,12 @@ export async function liveKeyPlan(sql: Sql, keyId: string, accountId: string): P
 	return row
 }
 
+/**
+ * A condition true when the key whose id is `keyIdColumn` (a column of the caller's own statement,
+ * e.g. `d.key_id`, never input) no longer exists.
+ */
+export const keyGone = (sql: Sql, keyIdColumn: string) => sql`NOT EXISTS (SELECT 1 FROM api_keys WHERE id = ${sql(keyIdColumn)})`
+
 /** Deletes the keys among `keyIds` (a subquery of one column) revoked before `before`, returning their `id`s. */
 export const deleteKeysRevokedBefore = (sql: Sql, keyIds: SqlFragment, before: Date) => sql`
 	DELETE FROM api_keys WHERE revoked_at < ${before} AND id IN (${keyIds}) RETURNING id`

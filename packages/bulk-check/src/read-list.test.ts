@@ -19,6 +19,22 @@ describe('readBulkList', () => {
 		expect(read.ok && read.entries.map((entry) => entry.line)).toEqual([1, 2])
 	})
 
+	test('a tab-separated list (cells copied from a spreadsheet) is read by its domain column, header and blank lines as in a CSV', () => {
+		const read = readBulkList('\t\nWebsite\tNotes\nacmebet.co.uk\tmain brand, UK\n\t\nhttps://bet.example/x\tnote\n', 10)
+		if (!read.ok) throw new Error(read.message)
+		expect(read.entries).toEqual([
+			{ line: 3, input: 'acmebet.co.uk', domain: 'acmebet.co.uk' },
+			{ line: 5, input: 'https://bet.example/x', domain: 'bet.example' }
+		])
+		expect(read.report).toMatchObject({ lines: 5, header: 'Website,Notes', blank: 2, junk: 0 })
+	})
+
+	test('a list whose first line holds no tab is CSV, so a tab later in it stays in the cell', () => {
+		const read = readBulkList('a.example,x\nb.example\tnote\n', 10)
+		expect(read.ok && read.entries.map((entry) => entry.domain)).toEqual(['a.example'])
+		expect(read.report.junk).toBe(1)
+	})
+
 	test('more distinct domains than the limit refuses the whole list', () => {
 		const text = Array.from({ length: 11 }, (_, index) => `site${index}.example`).join('\n')
 		const read = readBulkList(text, 10)

@@ -59,8 +59,21 @@ function domainColumn(fields: readonly string[]): { column: number; isHeader: bo
 /** One row of a list: the line (or sheet row) it starts on and its cells. */
 export type ListRecord = { line: number; fields: readonly string[] }
 
-/** A pasted list or CSV text as the distinct domains to check (see readBulkRecords). */
-export const readBulkList = (text: string, limit: number): ReadList => readBulkRecords(readCsvRecords(text), limit)
+/** The first line with more than white space in it. */
+const FIRST_LINE_WITH_CONTENT = /^.*\S.*$/m
+
+/**
+ * The records of a text list. It is tab-separated when its first line with content holds a tab (Excel's
+ * "Unicode Text" and "Text (Tab delimited)", cells copied from a spreadsheet), else CSV; a domain or web
+ * address holds neither a tab nor (as a rule) a comma, so the first line tells which one splits columns.
+ */
+export function readListText(text: string): Iterable<ListRecord> {
+	const firstLine = FIRST_LINE_WITH_CONTENT.exec(text)?.[0] ?? ''
+	return readCsvRecords(text, firstLine.includes('\t') ? '\t' : ',')
+}
+
+/** A pasted list, CSV or tab-separated text as the distinct domains to check (see readBulkRecords). */
+export const readBulkList = (text: string, limit: number): ReadList => readBulkRecords(readListText(text), limit)
 
 /**
  * The rows of a list (CSV records or a sheet's rows) as the distinct domains to check, in order: the

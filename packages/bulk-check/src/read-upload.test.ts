@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { sharedStringsXml, sheetXml, workbookFile } from '../../sheets/src/test-support/workbook-fixture.ts'
-import { readBulkRecords } from './read-list.ts'
+import { readBulkList, readBulkRecords } from './read-list.ts'
 import { readUploadedList } from './read-upload.ts'
 
 const text = (reference: string, value: string) => `<c r="${reference}" t="inlineStr"><is><t>${value}</t></is></c>`
@@ -38,6 +38,17 @@ describe('readUploadedList', () => {
 	test('CSV text is still read as CSV', () => {
 		const read = listOf(new TextEncoder().encode('domain\nexample.com\n'), 'list.csv')
 		expect(read.ok && read.entries.map((entry) => entry.domain)).toEqual(['example.com'])
+	})
+
+	test('a UTF-16 list saved by Excel as "Unicode Text" is read like the same text pasted, by its first tab-separated column', () => {
+		const text = 'Domain\tNotes\r\nexample.com\tnote\r\n\t\r\nbücher.example\t"two, words"\r\n'
+		const utf16le = new Uint8Array([0xff, 0xfe, ...[...text].flatMap((char) => [char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8])])
+		const read = listOf(utf16le, 'affiliates.txt')
+		expect(read).toEqual(readBulkList(text, 100))
+		expect(read.ok && read.entries.map((entry) => [entry.line, entry.domain])).toEqual([
+			[2, 'example.com'],
+			[4, 'xn--bcher-kva.example']
+		])
 	})
 
 	test('a text file renamed .xlsx and a binary file renamed .xlsx are refused as no workbook', () => {

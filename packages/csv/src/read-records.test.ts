@@ -20,6 +20,13 @@ describe('readCsvRecords', () => {
 		])
 	})
 
+	test('with a tab separator fields split on tabs, not commas, and quote as with commas', () => {
+		expect([...readCsvRecords('example.com\tnote, with comma\n"a\tb"\t"say ""hi"""\n', '\t')]).toEqual([
+			{ line: 1, fields: ['example.com', 'note, with comma'] },
+			{ line: 2, fields: ['a\tb', 'say "hi"'] }
+		])
+	})
+
 	test('blank lines are records with one empty field; a final line break adds no record', () => {
 		expect(read('a\n\nb\n')).toEqual([
 			{ line: 1, fields: ['a'] },

@@ -1,8 +1,10 @@
 /**
- * RFC 4180 records of a text, with the 1-based line each starts on. Quoted fields may hold commas,
- * doubled quotes and line breaks; CRLF, LF and CR all end a record. A quote left open runs to the end.
+ * RFC 4180 records of a text, with the 1-based line each starts on. Fields are split on `separator`
+ * (a comma, or a tab for tab-separated text, which quotes the same way). Quoted fields may hold the
+ * separator, doubled quotes and line breaks; CRLF, LF and CR all end a record. A quote left open runs
+ * to the end.
  */
-export function* readCsvRecords(text: string): Generator<{ line: number; fields: string[] }> {
+export function* readCsvRecords(text: string, separator: ',' | '\t' = ','): Generator<{ line: number; fields: string[] }> {
 	let fields: string[] = []
 	let field = ''
 	let quoted = false
@@ -33,7 +35,7 @@ export function* readCsvRecords(text: string): Generator<{ line: number; fields:
 			continue
 		}
 		if (character === '"' && field === '') quoted = true
-		else if (character === ',') {
+		else if (character === separator) {
 			fields.push(field)
 			field = ''
 		} else if (character === '\r' || character === '\n') {

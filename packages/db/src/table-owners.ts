@@ -88,7 +88,10 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	dashboard_sessions: dashboard('a signed-in dashboard session'),
 	dashboard_attempts: dashboard('sign-in and sign-up attempts per scope and window'),
 	dashboard_sign_ups: dashboard('a sign-up waiting for its mailed link'),
-	dashboard_action_keys: dashboard('marks an API key issued for one dashboard call', GATEWAY),
+	dashboard_action_keys: dashboard(
+		'the action an API key was issued for (one dashboard call); outlives the key while its usage is kept',
+		GATEWAY
+	),
 	bulk_check_jobs: dashboard('an uploaded bulk check'),
 	bulk_check_entries: dashboard('one line of a bulk check'),
 	bulk_check_results: dashboard('what the results table filters and shows of one answered line of a bulk check'),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { firstRetainedDay, oldestUsageMonth } from './usage-daily.ts'
+import { firstRetainedDay, oldestUsageMonth, usageRetainedFromMs } from './usage-daily.ts'
 
 describe('usage retention', () => {
 	test('the oldest month served is 12 months back, across a year boundary', () => {
@@ -12,5 +12,6 @@ describe('usage retention', () => {
 		expect(firstRetainedDay(Date.parse('2026-11-30T23:59:59.999Z'))).toBe('2025-10-01')
 		expect(firstRetainedDay(Date.parse('2026-12-01T00:00:00Z'))).toBe('2025-11-01')
 		expect(firstRetainedDay(Date.parse('2026-01-10T00:00:00Z'))).toBe('2024-12-01')
+		expect(usageRetainedFromMs(Date.parse('2026-01-10T00:00:00Z'))).toBe(Date.parse('2024-12-01T00:00:00Z'))
 	})
 })

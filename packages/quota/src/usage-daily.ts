@@ -39,8 +39,11 @@ export function oldestUsageMonth(nowMs: number): string {
 	return monthOf(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - USAGE_MONTHS_BACK, 1))
 }
 
-/** The first day kept at `nowMs` (YYYY-MM-DD): the first of the month before the oldest month served. */
-export const firstRetainedDay = (nowMs: number) => dayOfMs(monthBounds(previousMonth(oldestUsageMonth(nowMs))).startMs)
+/** The start of the first day kept at `nowMs`, as epoch milliseconds: the first of the month before the oldest month served. */
+export const usageRetainedFromMs = (nowMs: number) => monthBounds(previousMonth(oldestUsageMonth(nowMs))).startMs
+
+/** The first day kept at `nowMs` (YYYY-MM-DD). */
+export const firstRetainedDay = (nowMs: number) => dayOfMs(usageRetainedFromMs(nowMs))
 
 /** Deletes every account's rows before the retention at `nowMs`; answers how many went. */
 export async function pruneUsage(sql: Sql, nowMs: number): Promise<number> {

@@ -1,7 +1,6 @@
 /**
- * What reading one workbook may cost. Each part's size is the one its ZIP directory declares; a part
- * is inflated into a buffer of exactly that size, so a part that inflates to more is cut off (and then
- * fails to parse) instead of growing: a ZIP bomb costs at most these bytes.
+ * What reading one workbook may cost. A part declaring more than its cap is refused, and a part's
+ * inflated bytes are counted as they arrive (extractParts), so a ZIP bomb costs at most these bytes.
  */
 export const SHEET_LIMITS = {
 	/** workbook.xml and its relationships, [Content_Types].xml. */

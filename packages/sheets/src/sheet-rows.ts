@@ -1,4 +1,5 @@
 import { columnOf } from './cell-reference.ts'
+import type { SheetReading } from './read-options.ts'
 import { walkXml } from './xml-events.ts'
 import { unescapeOoxml } from './xml-text.ts'
 
@@ -7,12 +8,14 @@ export type SheetRows = { records: SheetRecord[]; cutAtRow: number | null }
 
 type Cell = { column: number; type: string; value: string; formula: string | null; inline: string }
 
+type CellReading = Pick<SheetReading, 'formulas' | 'booleans'>
+
 /**
- * What a cell shows as text. A formula cell reads as `=` and its formula, never as its cached result:
- * the formula is not run, and the text is what a reader of the list should see was there.
+ * What a cell shows as text. By default a formula cell reads as `=` and its formula, never as its cached
+ * result: the formula is not run, and the text is what a reader of the list should see was there.
  */
-function cellText(cell: Cell, shared: readonly string[]): string {
-	if (cell.formula !== null) return cell.formula.startsWith('=') ? cell.formula : `=${cell.formula}`
+function cellText(cell: Cell, shared: readonly string[], reading: CellReading): string {
+	if (cell.formula !== null && reading.formulas === 'formula-text') return cell.formula.startsWith('=') ? cell.formula : `=${cell.formula}`
 	switch (cell.type) {
 		case 's':
 			return shared[Number.parseInt(cell.value, 10)] ?? ''
@@ -21,6 +24,7 @@ function cellText(cell: Cell, shared: readonly string[]): string {
 		case 'str':
 			return unescapeOoxml(cell.value)
 		case 'b':
+			if (reading.booleans === 'digits') return cell.value
 			return cell.value === '1' ? 'TRUE' : 'FALSE'
 		default:
 			return cell.value
@@ -32,7 +36,12 @@ function cellText(cell: Cell, shared: readonly string[]): string {
  * ones), cells placed by their reference so a sheet whose first column is empty still has its columns
  * where they were. Stops after `maxRows` rows and says so.
  */
-export function readSheetRows(part: Uint8Array, shared: readonly string[], limits: { maxRows: number; maxColumns: number }): SheetRows {
+export function readSheetRows(
+	part: Uint8Array,
+	shared: readonly string[],
+	limits: { maxRows: number; maxColumns: number },
+	reading: CellReading
+): SheetRows {
 	const records: SheetRecord[] = []
 	let fields: string[] | null = null
 	let line = 0
@@ -69,7 +78,7 @@ export function readSheetRows(part: Uint8Array, shared: readonly string[], limit
 				if (name === 'v' || name === 'f' || name === 't') capture = null
 				else if (name === 'rPh') phonetic--
 				else if (name === 'c' && cell && fields) {
-					if (cell.column < limits.maxColumns) fields[cell.column] = cellText(cell, shared)
+					if (cell.column < limits.maxColumns) fields[cell.column] = cellText(cell, shared, reading)
 					cell = null
 				} else if (name === 'row' && fields) {
 					if (records.length >= limits.maxRows) {

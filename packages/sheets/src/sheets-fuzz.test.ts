@@ -2,6 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { strToU8, zipSync } from 'fflate'
 import { damagedBytes } from '../../registers/src/shared/test-support/fixture-files.ts'
+import { SHEET_LIMITS } from './limits.ts'
+import type { SheetReading } from './read-options.ts'
 import { readFirstSheet } from './read-workbook.ts'
 import { WORKBOOK_RELS, WORKBOOK_XML, sharedStringsXml, sheetXml, streamBytes, workbookFile } from './test-support/workbook-fixture.ts'
 import { workbookStream } from './write-workbook.ts'
@@ -23,20 +25,39 @@ const stored = zipSync(
 	{ level: 0 }
 )
 
-const readsOrRefuses = (bytes: Uint8Array) => {
-	const read = readFirstSheet(bytes)
+const anyReading: fc.Arbitrary<SheetReading> = fc.record({
+	formulas: fc.constantFrom('formula-text', 'cached-value'),
+	booleans: fc.constantFrom('words', 'digits'),
+	controlCharacters: fc.constantFrom('refuse', 'keep'),
+	cutOffZip: fc.constantFrom('refuse', 'read-complete-parts')
+})
+
+const readsOrRefuses = (bytes: Uint8Array, reading?: SheetReading) => {
+	const read = readFirstSheet(bytes, SHEET_LIMITS, reading)
 	if (read.ok) expect(Array.isArray(read.records)).toBe(true)
 	else expect(read.message.length).toBeGreaterThan(20)
 }
 
 describe('@lv/sheets fuzz', () => {
 	test('damaged workbooks read or are refused with a message, never throw', () => {
-		fc.assert(fc.property(fc.oneof(damagedBytes(deflated), damagedBytes(stored)), readsOrRefuses), { numRuns: 400 })
+		fc.assert(
+			fc.property(fc.oneof(damagedBytes(deflated), damagedBytes(stored)), (bytes) => readsOrRefuses(bytes)),
+			{ numRuns: 400 }
+		)
+	})
+
+	test('damaged workbooks read with any reading options read or are refused with a message, never throw', () => {
+		fc.assert(
+			fc.property(fc.oneof(damagedBytes(deflated), damagedBytes(stored)), anyReading, (bytes, reading) => readsOrRefuses(bytes, reading)),
+			{ numRuns: 300 }
+		)
 	})
 
 	test('random bytes behind a ZIP signature are refused, never throw', () => {
 		fc.assert(
-			fc.property(fc.uint8Array({ maxLength: 4096 }), (tail) => readsOrRefuses(new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...tail]))),
+			fc.property(fc.uint8Array({ maxLength: 4096 }), anyReading, (tail, reading) =>
+				readsOrRefuses(new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...tail]), reading)
+			),
 			{ numRuns: 300 }
 		)
 	})

@@ -6,6 +6,8 @@ export type XmlHandlers = {
 	text(text: string): void
 }
 
+export class NotUtf8 extends Error {}
+
 const CHUNK = 1024 * 1024
 const localName = (name: string) => name.slice(name.indexOf(':') + 1)
 
@@ -15,7 +17,12 @@ const localName = (name: string) => name.slice(name.indexOf(':') + 1)
  * `stop` is asked between chunks so a caller past its row limit ends the walk early.
  */
 export function walkXml(bytes: Uint8Array, handlers: XmlHandlers, stop: () => boolean = () => false): void {
-	const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	let text: string
+	try {
+		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	} catch {
+		throw new NotUtf8('a workbook part is not UTF-8')
+	}
 	const parser = new SaxesParser({ xmlns: false, position: false })
 	parser.on('doctype', () => {
 		throw new Error('a DOCTYPE in a workbook part')

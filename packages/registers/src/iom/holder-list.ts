@@ -1,6 +1,6 @@
 import { parseError, parseRegisterDate } from '../shared/index.ts'
 import type { FetchedFile } from '../types.ts'
-import { readXlsxRows } from './xlsx.ts'
+import { readHolderWorkbook } from './holder-workbook.ts'
 
 export type IomListRow = {
 	name: string
@@ -29,7 +29,7 @@ function excelDate(raw: string): string | null {
 
 /** Reads the `Name | Firm Status | Initial Licence Date | Licence Type` workbook. */
 export function readHolderList(file: FetchedFile): IomListRow[] {
-	const rows = readXlsxRows(file)
+	const rows = readHolderWorkbook(file)
 	const headerIndex = rows.findIndex((row) => row.some((cell) => /^name$/i.test(cell.trim())))
 	const header = (rows[headerIndex] ?? []).map((cell) => cell.trim().toLowerCase())
 	const column = (label: string) => header.indexOf(label)

@@ -4,7 +4,6 @@ import { discoverIomFiles, parseIomRegister } from './parse.ts'
 
 export { parseIomRegister, discoverIomFiles, IOM_REFERENCE_PREFIX } from './parse.ts'
 export { classifyIomStatus } from './classify.ts'
-export { readXlsxRows } from './xlsx.ts'
 
 /** Isle of Man: the accordion register page plus its newest dated OGRA XLSX; no numbers, references IOM/OGRA/<company key>. */
 export const iomAdapter: RegisterAdapter = {

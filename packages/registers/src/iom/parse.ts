@@ -1,11 +1,11 @@
 import { guardParse, parseError, parseRegisterDate, readHtml, resolveLink, type HtmlElement } from '../shared/index.ts'
 import { companyKey } from '@lv/names'
+import { isZip } from '@lv/sheets'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { classifyIomStatus, statusDateText } from './classify.ts'
 import { holderListDate, readHolderList, type IomListRow } from './holder-list.ts'
 import { iomCategory, iomLicenceTypes, iomTypeKey } from './licence-types.ts'
 import { readIomPage, type IomPageEntry } from './page.ts'
-import { isZip } from './xlsx.ts'
 import { isRegulatorUrl } from '../regulator-hosts.ts'
 
 export const IOM_REFERENCE_PREFIX = 'IOM/OGRA'

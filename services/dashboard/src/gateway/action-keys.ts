@@ -1,6 +1,7 @@
-import { type IssuedKey, deleteKeysRevokedBefore, issueApiKey, revokeApiKey, revokeKeysAmong } from '@lv/accounts'
+import { type IssuedKey, deleteKeysRevokedBefore, issueApiKey, keyGone, revokeApiKey, revokeKeysAmong } from '@lv/accounts'
 import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
+import { usageRetainedFromMs } from '@lv/quota'
 import { asSql } from '../store/transaction.ts'
 
 export type DashboardAction = 'webhook_test' | 'webhook_manage' | 'watchlist' | 'export' | 'bulk_check' | 'evidence' | 'usage'
@@ -12,7 +13,11 @@ const actionKeyLabel = (action: DashboardAction) => `${ACTION_KEY_LABEL_PREFIX}$
 
 /** An action key still unrevoked after this long belongs to a call that died; the sweep revokes it. */
 export const ACTION_KEY_LIFETIME_MS = 15 * MINUTE
-/** Revoked action keys are kept this long (who called what, when), then deleted. */
+/**
+ * Revoked action keys are kept this long (who called what, when), then deleted. Their record in
+ * dashboard_action_keys stays as long as usage_daily keeps their calls, so the usage report still
+ * names their action.
+ */
 export const ACTION_KEY_RETENTION_MS = 30 * 24 * 60 * MINUTE
 
 /**
@@ -29,8 +34,11 @@ export function issueActionKey(sql: Sql, clock: Clock, accountId: string, action
 
 export const revokeActionKey = (sql: Sql, clock: Clock, accountId: string, keyId: string) => revokeApiKey(sql, clock, accountId, keyId)
 
-/** Revokes action keys whose call never came back, and deletes old revoked ones. */
-export async function sweepActionKeys(sql: Sql, clock: Clock): Promise<{ revoked: number; deleted: number }> {
+/**
+ * Revokes action keys whose call never came back, deletes old revoked ones, and forgets the action
+ * of deleted keys created before the first day whose usage is kept (a key calls only while it lives).
+ */
+export async function sweepActionKeys(sql: Sql, clock: Clock): Promise<{ revoked: number; deleted: number; forgotten: number }> {
 	const now = clock.now()
 	const expired = sql`SELECT key_id FROM dashboard_action_keys WHERE created_at < ${new Date(now.getTime() - ACTION_KEY_LIFETIME_MS)}`
 	const revoked = await revokeKeysAmong(sql, expired, now)
@@ -39,5 +47,8 @@ export async function sweepActionKeys(sql: Sql, clock: Clock): Promise<{ revoked
 		sql`SELECT key_id FROM dashboard_action_keys`,
 		new Date(now.getTime() - ACTION_KEY_RETENTION_MS)
 	)
-	return { revoked: revoked.length, deleted: deleted.length }
+	const forgotten = await sql`
+		DELETE FROM dashboard_action_keys d
+		WHERE d.created_at < ${new Date(usageRetainedFromMs(now.getTime()))} AND ${keyGone(sql, 'd.key_id')}`
+	return { revoked: revoked.length, deleted: deleted.length, forgotten: forgotten.count }
 }

@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { createAccount, issueApiKey } from '@lv/accounts'
 import { DAY, MINUTE } from '@lv/clock'
+import { monthOf } from '@lv/quota'
 import { silentLogger } from '@lv/logger'
 import { listAccountKeys } from '../store/keys.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
-import { issueActionKey, sweepActionKeys } from './action-keys.ts'
+import { ACTION_KEY_RETENTION_MS, issueActionKey, sweepActionKeys } from './action-keys.ts'
 import { type GatewayFetch, createGatewayClient } from './gateway-client.ts'
+import { readUsageAsAccount } from './usage-client.ts'
 
 const h = harnessPerFile()
 
@@ -64,14 +66,42 @@ describe('gateway calls as the signed-in account', () => {
 		const userKey = await issueApiKey(h.db.sql, h.clock, accountId, 'user key')
 		const orphan = await issueActionKey(h.db.sql, h.clock, accountId, 'export')
 		h.clock.advance(14 * MINUTE)
-		expect(await sweepActionKeys(h.db.sql, h.clock)).toEqual({ revoked: 0, deleted: 0 })
+		expect(await sweepActionKeys(h.db.sql, h.clock)).toEqual({ revoked: 0, deleted: 0, forgotten: 0 })
 		h.clock.advance(2 * MINUTE)
-		expect(await sweepActionKeys(h.db.sql, h.clock)).toEqual({ revoked: 1, deleted: 0 })
+		expect(await sweepActionKeys(h.db.sql, h.clock)).toEqual({ revoked: 1, deleted: 0, forgotten: 0 })
 		h.clock.advance(31 * DAY)
 		expect((await sweepActionKeys(h.db.sql, h.clock)).deleted).toBeGreaterThanOrEqual(1)
 		const left = await keysOf(accountId)
 		expect(left.map((key) => key.id)).toEqual([userKey.id])
 		expect(left[0]?.revoked_at).toBeNull()
 		expect(left.some((key) => key.id === orphan.id)).toBe(false)
+	})
+
+	test("an action key's calls keep its action's name in the usage report after the key is deleted, until their usage is no longer kept", async () => {
+		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'usage names', plan: 'pro' })
+		const client = clientWith((request) => h.gateway.handle(request))
+		const month = monthOf(h.clock.nowMs())
+		expect((await client.callAs(accountId, 'export', 'GET', '/v1/jurisdictions/UKGC')).ok).toBe(true)
+		const [exportKey] = await keysOf(accountId)
+		const namesIn = async (asked: string) => {
+			const usage = await readUsageAsAccount(client, accountId, asked)
+			if (!usage.ok) throw new Error(usage.problem.message)
+			return usage.value.months.find((each) => each.month === asked)?.keys.map((key) => `${key.name}: ${key.calls}`)
+		}
+		expect(await namesIn(month)).toContain('Dashboard: export: 1')
+		h.clock.advance(ACTION_KEY_RETENTION_MS + DAY)
+		await sweepActionKeys(h.db.sql, h.clock)
+		expect((await keysOf(accountId)).some((key) => key.id === exportKey?.id)).toBe(false)
+		const names = await namesIn(month)
+		expect(names).toContain('Dashboard: export: 1')
+		expect(names?.some((name) => name.startsWith('Deleted key'))).toBe(false)
+		const lingering = await issueActionKey(h.db.sql, h.clock, accountId, 'bulk_check')
+		h.clock.advance(14 * 31 * DAY)
+		expect((await sweepActionKeys(h.db.sql, h.clock)).forgotten).toBeGreaterThanOrEqual(1)
+		const recorded = async (keyId: string | undefined) =>
+			(await h.db.sql`SELECT 1 FROM dashboard_action_keys WHERE key_id = ${keyId ?? null}`).length
+		expect(await recorded(exportKey?.id)).toBe(0)
+		expect(await recorded(lingering.id)).toBe(1)
+		expect(await listAccountKeys(h.db.sql, accountId)).toEqual([])
 	})
 })

@@ -342,7 +342,7 @@ describe('bulk check', () => {
 		expect(await quotaUsed(accountId)).toBe(0)
 	}, 60_000)
 
-	test('UTF-16 lists (Excel "Unicode Text") are read, formula cells in them reported and not run; UTF-16 without a byte order mark is refused with no job', async () => {
+	test('UTF-16 lists (Excel "Unicode Text") are read by their first tab-separated column, formula cells in them reported and not run; UTF-16 without a byte order mark is refused with no job', async () => {
 		const { browser, accountId } = await userOnPlan('pro')
 		const utf16le = (text: string) =>
 			new Uint8Array([0xff, 0xfe, ...[...text].flatMap((char) => [char.charCodeAt(0) & 0xff, char.charCodeAt(0) >> 8])])
@@ -355,10 +355,12 @@ describe('bulk check', () => {
 		expect(bomless.status).toBe(400)
 		expect(bomless.html).toContain('UTF-16 text without a byte order mark')
 		expect(await jobsOf(accountId)).toBe(0)
-		const read = await upload(utf16le("Website\r\nacmebet.co.uk\r\n=cmd|' /C calc'!A0\r\nbücher.example\r\n"))
+		const read = await upload(utf16le("Website\tNotes\r\nacmebet.co.uk\tmain brand\r\n=cmd|' /C calc'!A0\t\r\nbücher.example\tnote\r\n"))
 		expect(read.status).toBe(303)
 		const ready = await browser.get(read.location as string)
 		expect(ready.html).toContain('line 3: <code>=cmd|&#39; /C calc&#39;!A0</code> (A spreadsheet formula, not a domain; it was not run.)')
+		expect(ready.html).toContain('<li data-junk>1 lines are not')
+		expect(ready.html).toContain('header row <code>Website,Notes</code> skipped')
 		expect(ready.html).toContain('This job will use <strong data-calls>1</strong> requests')
 		expect(await quotaUsed(accountId)).toBe(0)
 	})
