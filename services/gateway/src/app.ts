@@ -10,7 +10,7 @@ import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
 import { AUTH_STATE, type AuthContext } from './auth/plugin.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
-import { type Answered, type GatewayMetrics, createGatewayMetrics, recordAnswered, requestMetrics } from './metrics.ts'
+import { type Answered, type GatewayMetrics, answeredStatus, createGatewayMetrics, recordAnswered, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import type { ConnectorSettings } from './mcp/connector-settings.ts'
 import { connectorRoutes } from './mcp/plugin.ts'
@@ -81,9 +81,6 @@ function requestLog(logger: Logger) {
 	})
 }
 
-/** The status Elysia answers a handler's value with. */
-const statusSet = (status: number | string | undefined) => (typeof status === 'number' ? status : 200)
-
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(gatewayDeps: GatewayDeps) {
 	const metrics = gatewayDeps.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false))
@@ -104,7 +101,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 			else set.headers['x-request-id'] = requestIdOf(request)
 			// A keyed route's answer is final only after the auth plugin's own step, which records it.
 			if ((context as AuthContext)[AUTH_STATE] === undefined)
-				recordAnswered(metrics, { route, caller, metricsStartedAt }, response instanceof Response ? response.status : statusSet(set.status))
+				recordAnswered(metrics, { route, caller, metricsStartedAt }, answeredStatus(response, set))
 		})
 		.onError(({ code, error, request, route }) => {
 			const requestId = requestIdOf(request)

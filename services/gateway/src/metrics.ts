@@ -177,6 +177,10 @@ export function requestMetrics(metrics: GatewayMetrics) {
 	})
 }
 
+/** The status of a handler's answer: its Response's, else the status set (Elysia answers a value with 200 by default). */
+export const answeredStatus = (response: unknown, set: { status?: number | string }): number =>
+	response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
+
 /** Counts and times one request answered with `status`. */
 export function recordAnswered(metrics: GatewayMetrics | undefined, { route, caller, metricsStartedAt }: Answered, status: number) {
 	if (!metrics?.enabled) return

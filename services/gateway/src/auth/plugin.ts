@@ -8,7 +8,7 @@ import { type Admission, admittedHeaders, keyedAdmission, keyedClaim, keylessAdm
 import { type Headers, KEYLESS_HOURLY_LIMIT } from '../limits/headers.ts'
 import { type KeylessClaim, keylessClaim } from '../limits/keyless-counter.ts'
 import type { Plan } from '../limits/plan.ts'
-import { type Answered, recordAnswered } from '../metrics.ts'
+import { type Answered, answeredStatus, recordAnswered } from '../metrics.ts'
 import { requestIdOf } from '../request-id.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
 import { type Credentials, readCredentials } from './bearer.ts'
@@ -187,7 +187,7 @@ function asResponse(value: unknown, set: ResponseSet): Response {
 
 /** Adds the admitted call's headers: in place when they are known now, else on a Response built once they are. */
 function addHeaders(auth: AuthRuntime, admission: Admission, response: unknown, set: ResponseSet): Promise<Response> | undefined {
-	const status = response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
+	const status = answeredStatus(response, set)
 	const apply = (headers: Headers) => {
 		for (const name in headers) {
 			const value = headers[name] as string
@@ -223,7 +223,7 @@ function answerAdmitted(
 ): Promise<Response> | undefined {
 	const later = addHeaders(auth, admission, response, set)
 	if (later) return later.then((final) => recorded(auth, answered, final))
-	recordAnswered(auth.metrics, answered, response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200)
+	recordAnswered(auth.metrics, answered, answeredStatus(response, set))
 	return undefined
 }
 
