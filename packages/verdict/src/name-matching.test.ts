@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames, similarityReaching } from './name-matching.ts'
+import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import type { NameEntry } from './index-model.ts'
 import { labelKey } from './names.ts'
 import { index, licence, operator } from './test-support/index-rows.ts'
@@ -74,30 +74,6 @@ const typo = (key: string, edits: readonly Edit[]) =>
 				? out.slice(0, i) + char + out.slice(i)
 				: out.slice(0, i) + char + out.slice(i + 1)
 	}, key)
-
-describe('similarityReaching', () => {
-	test('equals nameSimilarity wherever that reaches NAME_MATCH_LOW and stays below it elsewhere', () => {
-		const nameArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
-		const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('a', 'e', 's', '7', 'x')), { maxLength: 4 })
-		// Keys over 32 characters or with characters over code 127 are scored in full.
-		const other = fc.oneof(fc.stringMatching(/^[a-z0-9]{1,40}$/), fc.string({ unit: fc.constantFrom('a', 'b', 'é'), maxLength: 10 }))
-		let reaching = 0
-		fc.assert(
-			fc.property(nameArb, fc.oneof(fc.tuple(edits, edits), other), (name, query) => {
-				const [a, b] = typeof query === 'string' ? [query, name] : [typo(name, query[0]), typo(name, query[1])]
-				const exact = nameSimilarity(a, b)
-				const fast = similarityReaching(a, b)
-				if (exact >= NAME_MATCH_LOW) {
-					reaching++
-					expect(fast).toBe(exact)
-				} else expect(fast).toBeLessThan(NAME_MATCH_LOW)
-			}),
-			{ numRuns: 20_000 }
-		)
-		// The near pairs the cut-off could wrongly drop were generated.
-		expect(reaching).toBeGreaterThan(1000)
-	})
-})
 
 describe('scoreNames prefilter', () => {
 	test('skips names by a character-count bound yet finds exactly what scanning every name finds', () => {

@@ -1,8 +1,8 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
-import { commonNeeded, comparableLengths, NAME_MATCH_LOW } from './name-bounds.ts'
+import { comparableLengths } from './name-bounds.ts'
 import { nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
-import { jaroWinkler, winklerPrefix } from './names.ts'
+import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
 
@@ -15,18 +15,6 @@ export function nameSimilarity(a: string, b: string): number {
 }
 
 /**
- * nameSimilarity wherever it reaches `threshold` (NAME_MATCH_LOW or above); elsewhere some score
- * below it, often found sooner: Jaro-Winkler with m matched characters is at most
- * jaroWinklerCeiling(m, ...), which reaches the threshold only from commonNeeded matches on, so the
- * scorer may stop as soon as fewer than that many can still match.
- */
-export function similarityReaching(a: string, b: string, threshold = NAME_MATCH_LOW): number {
-	if (a === b) return 1
-	const needed = commonNeeded(a.length, b.length, winklerPrefix(a, b), threshold)
-	return needed === Number.POSITIVE_INFINITY ? 0 : jaroWinkler(a, b, needed)
-}
-
-/**
  * The first `limit` (1 or more) entries of the ranking "best-scoring name per operator at or above
  * NAME_MATCH_LOW, best first (compareScored); of an operator's equally good names, the first in
  * register order (index.order, then name position)".
@@ -35,9 +23,9 @@ export function similarityReaching(a: string, b: string, threshold = NAME_MATCH_
  * name, the limit-th best of their scores, s, can only rise, and the final ranking's limit-th
  * score is at least s (every operator's recorded best is one of its real scores). A name scoring
  * below s cannot be in the answer: if its operator is among the leading ones it already has a
- * better name, else `limit` operators score above it. So only names whose ceiling reaches s are
- * scored (raiseThreshold; inclusive, as a name scoring exactly s may still win on the tie-breaks),
- * and every operator of the answer has all its names at or above s scored, whatever the order. An
+ * better name, else `limit` operators score above it. So only names scoring s or more are visited
+ * (raiseThreshold; inclusive, as a name scoring exactly s may still win on the tie-breaks), and
+ * every operator of the answer has all its names at or above s visited, whatever the order. An
  * operator whose best name was skipped ranks below s, hence outside the answer. The order decides
  * nothing else: compareScored ranks distinct operators totally (slugs are unique) and an operator's
  * tie between equal names goes to the earlier one in register order explicitly, not to the first
@@ -50,18 +38,11 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 	const query = nameQuery(key)
 	const shards = index.order.flatMap((code, order) => {
 		const search = index.shards.get(code)?.nameSearch
-		return search ? [{ search, order, scoreOfKey: new Map<number, number>() }] : []
+		return search ? [{ search, order }] : []
 	})
 	for (const pass of ['same-first-character', 'other-first-characters'] as const) {
-		for (const { search, order, scoreOfKey } of shards) {
-			visitCandidates(search, query, pass, (position) => {
-				const keyNumber = search.keyNumbers[position] as number
-				let score = scoreOfKey.get(keyNumber)
-				if (score === undefined) {
-					score = similarityReaching(key, (search.names[position] as NameEntry).key, query.threshold)
-					scoreOfKey.set(keyNumber, score)
-				}
-				if (score < NAME_MATCH_LOW) return
+		for (const { search, order } of shards) {
+			visitCandidates(search, query, pass, (position, score) => {
 				const scored = { name: search.names[position] as NameEntry, score, order, position }
 				const previous = best.get(scored.name.operator.id)
 				if (previous && compareRanked(scored, previous) >= 0) return

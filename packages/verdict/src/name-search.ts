@@ -1,53 +1,56 @@
 import type { NameEntry } from './index-model.ts'
 import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bounds.ts'
+import {
+	ALLOWED_LENGTHS,
+	buildScanKernel,
+	firstAt,
+	LEVELS,
+	LONGEST_QUERY,
+	MAX_ALLOWED,
+	mostAt,
+	type ScanKernel,
+	type ScanMember,
+	SLOTS,
+	slotOf,
+	tablesSize,
+	TOKENS,
+	UNIT
+} from './name-scan.ts'
+import { arena } from './name-scan-arena.ts'
 
 /*
- * Candidate search for name matching, exact with respect to jaroWinklerCeiling: it returns every
- * name equal to the query or whose ceiling against it reaches the query's threshold (NAME_MATCH_LOW
- * unless raised; mayReach), and no other.
+ * Candidate search for name matching: it visits every name equal to the query or whose Jaro-Winkler
+ * score against it reaches the query's threshold (NAME_MATCH_LOW unless raised), with that score,
+ * and no other.
  *
  * A key is a multiset of characters, written as tokens (character, occurrence): "bebe" is
  * b#1 e#1 b#2 e#2, so a query and a name share exactly sum_c min(query_c, name_c) tokens, the
- * "common" count of the ceiling. A name of length L with common prefix p can reach the threshold
- * only if it shares at least commonNeeded(n, L, p, threshold) of the query's tokens, i.e. misses at most
- * allowed = size - commonNeeded of them.
+ * "common" count of jaroWinklerCeiling. A name of length L with common prefix p can reach the
+ * threshold only if it shares at least commonNeeded(n, L, p, threshold) of the query's tokens, i.e.
+ * misses at most allowed = size - commonNeeded of them.
  *
- * Equal keys pass alike, so the scan holds one name per distinct fuzzy-comparable key (the first
- * carrying it) and returns every name carrying a key that passes. Those names are laid out 32 to a
- * word: grouped by the slot of their first character (each group starting on a new word), then by
- * length, then by key. For every token
- * (character, occurrence up to LEVELS) a bit-set over that order says which names hold it. A query
- * counts, 32 names at a time, the query tokens each name misses, rarest token first, with a
- * bit-parallel thermometer counter (plane j: "misses more than j") that stops once all 32 miss more
- * than allowed. (No coarser level of words is counted first: the union of 32 words' names holds
- * nearly every token a query asks for, so it pruned little and cost more than it saved; ADR 0034.)
- * A word is allowed what its most favourable name could be: the
- * longest common prefix any of its names can have with the query is bounded from the lowest and
- * highest of their first four characters (packed big-endian, so lexicographic order is numeric order:
- * a query below the lowest shares no more with any of them than with the lowest). Occurrences above
- * LEVELS count as held, so no count exceeds a name's true misses: the scan keeps a superset of
- * mayReach's names, and mayReach decides each survivor.
+ * Equal keys score alike, so the scan holds one name per distinct fuzzy-comparable key (the first
+ * carrying it) and visits every name carrying a key that reaches. Those names are laid out 128 to a
+ * unit: grouped by the slot of their first character (each group starting on a new unit), then by
+ * length, then by key. For every token (character, occurrence up to LEVELS) a bit-set over that
+ * order says which names hold it. The kernel (name-scan.ts) counts, 128 names at a time, the query
+ * tokens each name misses, rarest token first, with a bit-parallel thermometer counter (plane j:
+ * "misses more than j") that stops once all 128 miss more than allowed, and scores the names left
+ * within their own allowance. A unit is allowed what its most favourable name could be: the longest
+ * common prefix any of its names can have with the query is bounded from the lowest and highest of
+ * their first four characters (packed big-endian, so lexicographic order is numeric order: a query
+ * below the lowest shares no more with any of them than with the lowest). Occurrences above LEVELS
+ * count as held and characters beyond a-z0-9 share a slot, so no count exceeds a name's true misses:
+ * the count filter keeps every name that can reach, and the score decides.
  *
  * A caller may raise the threshold while a scan runs (raiseThreshold, between two visited names):
  * the allowances are read afresh for every unit, and what was counted under the lower threshold is a
  * superset of what the higher one keeps, so no name reaching the raised threshold is lost.
  */
 
-// Keys hold only a-z and 0-9 (nameKey, labelKey); anything else shares one slot.
-const SLOTS = 37
-const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : 36)
-/** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
-export const LEVELS = 6
-const TOKENS = SLOTS * LEVELS
-/** A word allowing more misses than this keeps all its names for mayReach (keys of 60+ characters). */
-const MAX_ALLOWED = 62
-
 /** A jurisdiction's trading and legal names prepared for similarity search; immutable. */
 export type NameSearch = {
 	readonly names: readonly NameEntry[]
-	/** SLOTS character counts per name (capped at 255, far above any query's count) */
-	readonly counts: Uint8Array
-	readonly lengths: Int32Array
 	/** positions of the names carrying each key */
 	readonly exact: ReadonlyMap<string, readonly number[]>
 	/** per name, the number of its key among the shard's distinct keys (equal keys score alike) */
@@ -57,95 +60,77 @@ export type NameSearch = {
 	readonly scan: BitScan
 }
 
-/** Shortest and longest key, lowest and highest first four characters (prefixOf) of the names in each unit. */
-type Bounds = {
-	readonly shortest: Int32Array
-	readonly longest: Int32Array
-	readonly lowPrefix: Uint32Array
-	readonly highPrefix: Uint32Array
-}
-
-/** 32 names to a word. */
-type Level = {
-	readonly size: number
-	/** bits[token * size + unit]: which of the unit's 32 members hold the token (token = (occurrence - 1) * SLOTS + slot) */
-	readonly bits: Uint32Array
-	/** the members present */
-	readonly present: Uint32Array
-	readonly bounds: Bounds
-	/** the members' bounds, by unit * 32 + member */
-	readonly members: Bounds
-}
-
-/** The fuzzy-comparable names in scan order with their token bit-sets per word. */
+/** The fuzzy-comparable names in scan order and the kernel counting their tokens. */
 type BitScan = {
-	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole word */
+	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole unit */
 	readonly order: Int32Array
-	readonly words: Level
-	/** how many distinct keys hold each token (rarest tokens are counted first) */
-	readonly holders: Int32Array
-	/** every key holds a-z and 0-9 only */
-	readonly plainKeys: boolean
-	/** per first-character slot, its first word (SLOTS + 1 entries: slot s holds words slotWords[s] to slotWords[s + 1]) */
-	readonly slotWords: Int32Array
+	readonly kernel: ScanKernel
+	/** per token, its place by how many distinct keys hold it, fewest first (rarest tokens are counted first) */
+	readonly rarity: Int32Array
+	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
+	readonly slotUnits: Int32Array
 }
 
 const RAISE_STEP = 0.005
+/** Keys longer than this have every name scored: the allowance rows stop at ALLOWED_LENGTHS. */
+const LONGEST_COUNTED_KEY = (ALLOWED_LENGTHS - 2) / 2
 
 /** A query key broken down once for every shard it is searched in, with the bar its candidates must reach. */
 export type NameQuery = {
 	readonly key: string
-	readonly counts: Uint8Array
-	/** the sum of counts (the key's length unless a character occurs over 255 times) */
+	/** the key's length unless a character occurs over 255 times (counts are capped there) */
 	readonly size: number
-	/** slots whose count is non-zero */
-	readonly slots: readonly number[]
 	/** tokens with a bit-set (occurrences up to LEVELS) */
 	readonly tokens: readonly number[]
-	/** the Jaro-Winkler ceiling a candidate must reach; only raiseThreshold changes it */
+	/** the Jaro-Winkler score a candidate must reach; only raiseThreshold changes it */
 	threshold: number
-	/** allowed[p][L]: how many query tokens a name of length L (up to twice the key's) with common prefix p may miss at the threshold; -1 none */
-	readonly allowed: readonly Int32Array[]
+	/**
+	 * The kernel's allowance tables (name-scan.ts): allowed[p * rowLength + L], how many query tokens
+	 * a name of length L with common prefix p may miss at the threshold (-1 none), their suffix
+	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength)
+	 */
+	readonly tables: Int32Array
+	/** entries per allowance row: names over twice the key's length are never compared */
+	readonly rowLength: number
+	/** counts the refills of `tables` */
+	revision: number
 	/** per shard searched, the tokens rarest first (filled on the first pass) */
 	readonly rarestFirst: Map<NameSearch, Int32Array>
 	/** the first four characters, prefixOf */
 	readonly prefix: number
-	/** a-z and 0-9 only, no character over LEVELS times, at most MAX_ALLOWED long: scan counts are exact */
-	readonly plain: boolean
 }
 
-function characterCounts(key: string, into: Uint8Array, at: number): void {
+function characterCounts(key: string, into: Uint8Array): void {
 	for (let i = 0; i < key.length; i++) {
-		const slot = at + slotOf(key.charCodeAt(i))
+		const slot = slotOf(key.charCodeAt(i))
 		into[slot] = Math.min(255, (into[slot] ?? 0) + 1)
 	}
 }
 
-export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
-	const counts = new Uint8Array(SLOTS)
-	characterCounts(key, counts, 0)
+/** The tokens of a key's character counts: (occurrence - 1) * SLOTS + slot for occurrences up to LEVELS. */
+function tokensOf(counts: Uint8Array): number[] {
 	const tokens: number[] = []
-	const slots: number[] = []
-	let size = 0
 	counts.forEach((count, slot) => {
-		if (count > 0) slots.push(slot)
 		for (let occurrence = 1; occurrence <= Math.min(count, LEVELS); occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
-		size += count
 	})
-	// Names over twice the key's length are never compared (comparableLengths).
-	const allowed = Array.from({ length: WINKLER_PREFIX_LIMIT + 1 }, () => new Int32Array(2 * key.length + 1))
-	const plain = PLAIN_KEY.test(key) && key.length <= MAX_ALLOWED && counts.every((count) => count <= LEVELS)
+	return tokens
+}
+
+export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
+	if (key.length > LONGEST_QUERY) throw new RangeError(`name queries are at most ${LONGEST_QUERY} characters`)
+	const counts = new Uint8Array(SLOTS)
+	characterCounts(key, counts)
+	const rowLength = key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1
 	const query = {
 		key,
-		counts,
-		size,
-		slots,
-		tokens,
+		size: counts.reduce((sum, count) => sum + count, 0),
+		tokens: tokensOf(counts),
 		threshold,
-		allowed,
+		tables: new Int32Array(tablesSize(rowLength)),
+		rowLength,
+		revision: 0,
 		rarestFirst: new Map(),
-		prefix: prefixOf(key),
-		plain
+		prefix: prefixOf(key)
 	}
 	fillAllowed(query)
 	return query
@@ -163,25 +148,36 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
 }
 
 function fillAllowed(query: NameQuery): void {
-	query.allowed.forEach((byLength, prefix) => {
-		for (let length = 0; length < byLength.length; length++) {
-			const need = commonNeeded(query.key.length, length, prefix, query.threshold)
-			byLength[length] = need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, query.size - need)
+	const { key, size, tables, rowLength } = query
+	for (let prefix = 0; prefix <= WINKLER_PREFIX_LIMIT; prefix++) {
+		const row = prefix * rowLength
+		let first = rowLength
+		for (let length = 0; length < rowLength; length++) {
+			const allowed = key.length > LONGEST_COUNTED_KEY ? MAX_ALLOWED + 1 : allowedMisses(size, key.length, length, prefix, query.threshold)
+			tables[row + length] = allowed
+			if (allowed >= 0 && first === rowLength) first = length
 		}
-	})
+		let most = -1
+		for (let length = rowLength - 1; length >= 0; length--) {
+			most = Math.max(most, tables[row + length] as number)
+			tables[mostAt(rowLength) + row + length] = most
+		}
+		tables[firstAt(rowLength) + prefix] = first
+	}
+	query.revision++
 }
 
-const PLAIN_KEY = /^[a-z0-9]*$/
+/** How many of a query's `size` tokens a name may miss and still reach `threshold`; -1 none. */
+function allowedMisses(size: number, queryLength: number, length: number, prefix: number, threshold: number): number {
+	const need = commonNeeded(queryLength, length, prefix, threshold)
+	return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
+}
 
 /** Built once per jurisdiction shard, next to its names. */
 export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
-	const counts = new Uint8Array(names.length * SLOTS)
-	const lengths = new Int32Array(names.length)
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
-		characterCounts(key, counts, position * SLOTS)
-		lengths[position] = key.length
 		const carriers = exact.get(key)
 		keyNumbers[position] = carriers ? (keyNumbers[carriers[0] as number] as number) : exact.size
 		if (carriers) carriers.push(position)
@@ -189,13 +185,13 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	})
 	const carriers = [...exact.values()]
 	const firsts = carriers.map((positions) => positions[0] as number)
-	return { names, counts, lengths, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts, counts, lengths) }
+	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts) }
 }
 
 /** Over `firsts`, the first name carrying each distinct key: equal keys pass or fail the scan alike. */
-function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], counts: Uint8Array, lengths: Int32Array): BitScan {
+function buildBitScan(names: readonly NameEntry[], firsts: readonly number[]): BitScan {
 	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
-	const fuzzy = firsts.filter((position) => (lengths[position] ?? 0) >= MIN_FUZZY_LENGTH)
+	const fuzzy = firsts.filter((position) => (names[position] as NameEntry).key.length >= MIN_FUZZY_LENGTH)
 	fuzzy.sort((a, b) => {
 		const ka = (names[a] as NameEntry).key
 		const kb = (names[b] as NameEntry).key
@@ -203,57 +199,31 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], co
 	})
 	const ordered: number[] = []
 	fuzzy.forEach((position, i) => {
-		// A new first-character slot starts on a new word.
-		if (i > 0 && firstSlot(fuzzy[i - 1] as number) !== firstSlot(position)) while (ordered.length % 32 !== 0) ordered.push(-1)
+		// A new first-character slot starts on a new unit.
+		if (i > 0 && firstSlot(fuzzy[i - 1] as number) !== firstSlot(position)) while (ordered.length % UNIT !== 0) ordered.push(-1)
 		ordered.push(position)
 	})
-	const order = new Int32Array(Math.ceil(ordered.length / 32) * 32).fill(-1)
+	const order = new Int32Array(Math.ceil(ordered.length / UNIT) * UNIT).fill(-1)
 	order.set(ordered)
-	const nameBounds = emptyBounds(order.length)
-	const words = emptyLevel(order.length / 32, nameBounds)
 	const holders = new Int32Array(TOKENS)
-	order.forEach((position, ordinal) => {
-		if (position < 0) return
-		const word = ordinal >>> 5
-		const length = lengths[position] as number
-		const prefix = prefixOf((names[position] as NameEntry).key)
-		include(nameBounds, ordinal, length, prefix)
-		include(words.bounds, word, length, prefix)
-		setBit(words.present, word, ordinal & 31)
-		for (let slot = 0; slot < SLOTS; slot++) {
-			const held = Math.min(LEVELS, counts[position * SLOTS + slot] as number)
-			for (let occurrence = 1; occurrence <= held; occurrence++) {
-				const token = (occurrence - 1) * SLOTS + slot
-				setBit(words.bits, token * words.size + word, ordinal & 31)
-				holders[token] = (holders[token] as number) + 1
-			}
-		}
+	const counts = new Uint8Array(SLOTS)
+	const members = Array.from(order, (position): ScanMember | null => {
+		if (position < 0) return null
+		const { key } = names[position] as NameEntry
+		counts.fill(0)
+		characterCounts(key, counts)
+		const tokens = tokensOf(counts)
+		for (const token of tokens) holders[token] = (holders[token] as number) + 1
+		return { key, prefix: prefixOf(key), tokens }
 	})
-	const plainKeys = names.every(({ key }) => PLAIN_KEY.test(key))
-	const slotWords = new Int32Array(SLOTS + 1).fill(words.size)
-	for (let word = words.size - 1; word >= 0; word--) {
-		const position = order[word * 32] as number
-		if (position >= 0) slotWords[firstSlot(position)] = word
+	const kernel = buildScanKernel(members)
+	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
+	for (let unit = kernel.units - 1; unit >= 0; unit--) {
+		const position = order[unit * UNIT] as number
+		if (position >= 0) slotUnits[firstSlot(position)] = unit
 	}
-	for (let slot = SLOTS - 1; slot >= 0; slot--) slotWords[slot] = Math.min(slotWords[slot] as number, slotWords[slot + 1] as number)
-	return { order, words, holders, plainKeys, slotWords }
-}
-
-function emptyBounds(size: number): Bounds {
-	return {
-		shortest: new Int32Array(size).fill(0x7fffffff),
-		longest: new Int32Array(size),
-		lowPrefix: new Uint32Array(size).fill(0xffffffff),
-		highPrefix: new Uint32Array(size)
-	}
-}
-
-function emptyLevel(size: number, members: Bounds): Level {
-	return { size, bits: new Uint32Array(TOKENS * size), present: new Uint32Array(size), bounds: emptyBounds(size), members }
-}
-
-function setBit(bits: Uint32Array, at: number, bit: number): void {
-	bits[at] = ((bits[at] as number) | (1 << bit)) >>> 0
+	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
+	return { order, kernel, rarity: rarityRank(holders), slotUnits }
 }
 
 /** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
@@ -263,188 +233,81 @@ function prefixOf(key: string): number {
 	return packed >>> 0
 }
 
-/** The longest common prefix (up to four) the query can have with any key whose prefixOf lies in [low, high]. */
-function prefixBound(query: number, low: number, high: number): number {
-	if (query < low) return Math.min(WINKLER_PREFIX_LIMIT, Math.clz32(query ^ low) >>> 3)
-	if (query > high) return Math.min(WINKLER_PREFIX_LIMIT, Math.clz32(query ^ high) >>> 3)
-	return WINKLER_PREFIX_LIMIT
-}
-
-function include(bounds: Bounds, unit: number, length: number, prefix: number): void {
-	bounds.shortest[unit] = Math.min(bounds.shortest[unit] as number, length)
-	bounds.longest[unit] = Math.max(bounds.longest[unit] as number, length)
-	bounds.lowPrefix[unit] = Math.min(bounds.lowPrefix[unit] as number, prefix)
-	bounds.highPrefix[unit] = Math.max(bounds.highPrefix[unit] as number, prefix)
-}
-
 /**
  * The candidates split in two passes: the names equal to the query and those whose first character
  * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
  * the names starting with any other character. Together the passes visit every name equal to the
- * query or whose ceiling reaches the query's threshold (mayReach), and no other, at least once
- * (names carrying the query's key may come twice). `visit` may raise the threshold: the rest of the
- * scan holds names to the raised one (a name already counted under the lower one may still come).
+ * query (score 1) or whose score reaches the query's threshold, with that score (nameSimilarity),
+ * and no other, at least once (names carrying the query's key may come twice). `visit` may raise
+ * the threshold: the rest of the scan holds names to the raised one.
  */
 export function visitCandidates(
 	search: NameSearch,
 	query: NameQuery,
 	pass: 'same-first-character' | 'other-first-characters',
-	visit: (position: number) => void
+	visit: (position: number, score: number) => void
 ): void {
-	const { slotWords, words } = search.scan
+	const { slotUnits, kernel } = search.scan
 	const slot = slotOf(query.key.charCodeAt(0))
-	const [from, to] = [slotWords[slot] as number, slotWords[slot + 1] as number]
-	if (pass === 'same-first-character') for (const position of search.exact.get(query.key) ?? []) visit(position)
+	const [from, to] = [slotUnits[slot] as number, slotUnits[slot + 1] as number]
+	if (pass === 'same-first-character') for (const position of search.exact.get(query.key) ?? []) visit(position, 1)
 	if (query.key.length < MIN_FUZZY_LENGTH) return
-	scan(
-		search,
-		query,
+	let tokens = query.rarestFirst.get(search)
+	if (!tokens) {
+		tokens = rarestFirst(query.tokens, search.scan.rarity)
+		query.rarestFirst.set(search, tokens)
+	}
+	const ranges: readonly (readonly [number, number])[] =
 		pass === 'same-first-character'
 			? [[from, to]]
 			: [
 					[0, from],
-					[to, words.size]
-				],
-		visit
-	)
+					[to, kernel.units]
+				]
+	for (const [fromUnit, toUnit] of ranges) scanRange(search, query, tokens, fromUnit, toUnit, visit)
 }
 
-/** One query against one shard's scan: its tokens rarest first and the misses each unit may have. */
-type ScanQuery = {
-	readonly tokens: Int32Array
-	readonly allowed: readonly Int32Array[]
-	readonly prefix: number
+/** The tokens by how many of the shard's keys hold them, fewest first (rarityRank). */
+function rarestFirst(tokens: readonly number[], rank: Int32Array): Int32Array {
+	const ranked = new Int32Array(tokens.length)
+	tokens.forEach((token, i) => {
+		ranked[i] = (rank[token] as number) * TOKENS + token
+	})
+	return ranked.sort().map((ranking) => ranking % TOKENS)
 }
 
-/** Scans the words numbered from each range's first up to (not including) its second. */
-function scan(
-	search: NameSearch,
-	query: NameQuery,
-	ranges: readonly (readonly [number, number])[],
-	visit: (position: number) => void
-): void {
-	const { holders, plainKeys } = search.scan
-	let tokens = query.rarestFirst.get(search)
-	if (!tokens) {
-		tokens = rarestFirst(query.tokens, holders)
-		query.rarestFirst.set(search, tokens)
-	}
-	const scanQuery: ScanQuery = {
-		tokens,
-		allowed: query.allowed,
-		prefix: query.prefix
-	}
-	// With plain keys on both sides the counts are exactly mayReach's; otherwise it decides.
-	const verify = !(plainKeys && query.plain)
-	for (const [fromWord, toWord] of ranges) scanRange(search, query, scanQuery, verify, fromWord, toWord, visit)
+/** Per token, its place among all tokens by how many keys hold it (fewest first, then by token). */
+function rarityRank(holders: Int32Array): Int32Array {
+	const rank = new Int32Array(TOKENS)
+	Array.from({ length: TOKENS }, (_, token) => token)
+		.sort((a, b) => (holders[a] as number) - (holders[b] as number) || a - b)
+		.forEach((token, place) => {
+			rank[token] = place
+		})
+	return rank
 }
 
-/** The tokens by how many of the shard's keys hold them, fewest first (then by token). */
-function rarestFirst(tokens: readonly number[], holders: Int32Array): Int32Array {
-	const sorted = Int32Array.from(tokens)
-	const before = (a: number, b: number) => (holders[a] as number) < (holders[b] as number) || (holders[a] === holders[b] && a < b)
-	for (let i = 1; i < sorted.length; i++) {
-		const token = sorted[i] as number
-		let j = i - 1
-		for (; j >= 0 && before(token, sorted[j] as number); j--) sorted[j + 1] = sorted[j] as number
-		sorted[j + 1] = token
-	}
-	return sorted
-}
-
+/** Scans units fromUnit up to (not including) toUnit, visiting the carriers of every name that reaches. */
 function scanRange(
 	search: NameSearch,
 	query: NameQuery,
-	scanQuery: ScanQuery,
-	verify: boolean,
-	fromWord: number,
-	toWord: number,
-	visit: (position: number) => void
+	tokens: Int32Array,
+	fromUnit: number,
+	toUnit: number,
+	visit: (position: number, score: number) => void
 ): void {
-	const { order, words } = search.scan
-	for (let word = fromWord; word < toWord; word++) {
-		let namesLeft = survivors(words, word, scanQuery)
-		while (namesLeft !== 0) {
-			const position = order[word * 32 + 31 - Math.clz32(namesLeft & -namesLeft)] as number
-			namesLeft &= namesLeft - 1
-			if (verify && !mayReach(search, query, position)) continue
-			for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier)
+	const { order, kernel } = search.scan
+	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
+	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
+		const { found: members, scores } = arena()
+		for (let lane = 0; lane < 4; lane++) {
+			let namesLeft = members[lane] as number
+			while (namesLeft !== 0) {
+				const member = lane * 32 + 31 - Math.clz32(namesLeft & -namesLeft)
+				namesLeft &= namesLeft - 1
+				const position = order[unit * UNIT + member] as number
+				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier, scores[member] as number)
+			}
 		}
 	}
-}
-
-/** Thermometer planes for survivors (plane j: "misses more than j"); calls never overlap. */
-const planes = new Int32Array(MAX_ALLOWED + 1)
-
-/** The most query tokens any name in the unit may miss; -1 when none can reach the threshold. */
-function allowance(bounds: Bounds, unit: number, query: ScanQuery): number {
-	const prefix = prefixBound(query.prefix, bounds.lowPrefix[unit] as number, bounds.highPrefix[unit] as number)
-	const allowedByLength = query.allowed[prefix] as Int32Array
-	let allowed = -1
-	const longest = Math.min(bounds.longest[unit] as number, allowedByLength.length - 1)
-	for (let length = bounds.shortest[unit] as number; length <= longest; length++)
-		allowed = Math.max(allowed, allowedByLength[length] as number)
-	return allowed
-}
-
-/** The members of `unit` whose missed query tokens stay within their own allowance. */
-function survivors(level: Level, unit: number, query: ScanQuery): number {
-	const allowed = allowance(level.bounds, unit, query)
-	if (allowed < 0) return 0
-	const present = (level.present[unit] as number) | 0
-	if (allowed > MAX_ALLOWED) return present
-	const { bits, size } = level
-	const { tokens } = query
-	// After k tokens with a miss, planes k and above are all zero: only planes up to `top` are kept.
-	let top = -1
-	let alive = present
-	for (let t = 0; t < tokens.length && alive !== 0; t++) {
-		const missing = ~(bits[(tokens[t] as number) * size + unit] as number) & present
-		if (missing === 0) continue
-		const below = top
-		if (top < allowed) {
-			top++
-			planes[top] = top === 0 ? missing : (planes[top - 1] as number) & missing
-		}
-		for (let j = below; j > 0; j--) planes[j] = (planes[j] as number) | ((planes[j - 1] as number) & missing)
-		if (below >= 0) planes[0] = (planes[0] as number) | missing
-		if (top === allowed) alive = present & ~(planes[allowed] as number)
-	}
-	// Every token has been counted for the members still alive; each is held to its own allowance.
-	let kept = 0
-	while (alive !== 0) {
-		const bit = 31 - Math.clz32(alive & -alive)
-		alive &= alive - 1
-		const own = allowance(level.members, unit * 32 + bit, query)
-		if (own >= 0 && (own > top || ((planes[own] as number) & (1 << bit)) === 0)) kept |= 1 << bit
-	}
-	return kept
-}
-
-/**
- * False when the name cannot reach the query's threshold (true for an equal key): it shares fewer
- * characters than commonNeeded for its length and common prefix, which is exactly
- * jaroWinklerCeiling falling short. Counting stops as soon as the answer is known.
- */
-export function mayReach(search: NameSearch, query: NameQuery, position: number): boolean {
-	const key = (search.names[position] as NameEntry).key
-	if (key === query.key) return true
-	const length = search.lengths[position] ?? 0
-	const limit = Math.min(WINKLER_PREFIX_LIMIT, query.key.length, length)
-	let prefix = 0
-	while (prefix < limit && query.key.charCodeAt(prefix) === key.charCodeAt(prefix)) prefix++
-	const need = commonNeeded(query.key.length, length, prefix, query.threshold)
-	if (need === Number.POSITIVE_INFINITY) return false
-	const base = position * SLOTS
-	let common = 0
-	let unseen = query.size
-	for (const slot of query.slots) {
-		const inQuery = query.counts[slot] ?? 0
-		const inName = search.counts[base + slot] ?? 0
-		common += Math.min(inQuery, inName)
-		if (common >= need) return true
-		unseen -= inQuery
-		if (common + unseen < need) return false
-	}
-	return false
 }

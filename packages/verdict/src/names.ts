@@ -3,29 +3,25 @@ export function labelKey(label: string): string {
 	return label.toLowerCase().replace(/[^a-z0-9]/g, '')
 }
 
-/**
- * Jaro-Winkler similarity in [0, 1] (prefix scale 0.1, prefix up to 4 characters). With
- * `fewestMatches`, matching gives up (0) once fewer than that many characters can still match, for
- * callers that derived it from a score ceiling (commonNeeded): the score is below their threshold then.
- */
-export function jaroWinkler(a: string, b: string, fewestMatches = 0): number {
+/** Jaro-Winkler similarity in [0, 1] (prefix scale 0.1, prefix up to 4 characters). */
+export function jaroWinkler(a: string, b: string): number {
 	if (a === b) return a.length === 0 ? 0 : 1
-	const jaro = jaroSimilarity(a, b, fewestMatches)
+	const jaro = jaroSimilarity(a, b)
 	const prefix = winklerPrefix(a, b)
 	return jaro + prefix * 0.1 * (1 - jaro)
 }
 
 /** The common prefix Jaro-Winkler rewards: up to 4 characters. */
-export function winklerPrefix(a: string, b: string): number {
+function winklerPrefix(a: string, b: string): number {
 	let prefix = 0
 	const limit = Math.min(4, a.length, b.length)
 	while (prefix < limit && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++
 	return prefix
 }
 
-function jaroSimilarity(a: string, b: string, fewestMatches: number): number {
+function jaroSimilarity(a: string, b: string): number {
 	if (a.length === 0 || b.length === 0) return 0
-	return b.length <= 32 && charCodesBelow(b, POSITIONS_TABLE) ? bitJaro(a, b, fewestMatches) : scanJaro(a, b)
+	return b.length <= 32 && charCodesBelow(b, POSITIONS_TABLE) ? bitJaro(a, b) : scanJaro(a, b)
 }
 
 /** Jaro from match and transposition counts, in the one order of operations both matchers share. */
@@ -82,11 +78,9 @@ function charCodesBelow(text: string, limit: number): boolean {
  * The same matching as scanJaro for a `b` of at most 32 characters below code 128, a word at a
  * time: the first unmatched equal character of `b` in the window is the lowest set bit of
  * (positions of that character) & ~(matched) & (window), so the matches, and the order they
- * are paired in, are scanJaro's. Each character of `a` adds at most one match, so after a[i] at most
- * a.length - 1 - i more can come: below fewestMatches, the rest of the scan cannot change the
- * caller's answer.
+ * are paired in, are scanJaro's.
  */
-function bitJaro(a: string, b: string, fewestMatches: number): number {
+function bitJaro(a: string, b: string): number {
 	const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1)
 	for (let j = 0; j < b.length; j++) {
 		const code = b.charCodeAt(j)
@@ -103,10 +97,9 @@ function bitJaro(a: string, b: string, fewestMatches: number): number {
 		if (open !== 0) {
 			bMatched |= open & -open
 			matchedCodes[matches++] = code
-		} else if (matches + a.length - 1 - i < fewestMatches) break
+		}
 	}
 	for (let j = 0; j < b.length; j++) positions[b.charCodeAt(j)] = 0
-	if (matches < fewestMatches) return 0
 	// a's matched characters in a's order against b's matched characters in b's order.
 	let transpositions = 0
 	let remaining = bMatched

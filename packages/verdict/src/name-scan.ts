@@ -1,0 +1,213 @@
+import { allocate, arena, freeWith } from './name-scan-arena.ts'
+
+/*
+ * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
+ * ADR 0042): names laid out 128 to a unit, four 32-bit lanes of a v128, so one vector step counts
+ * a query token against 128 names, and the names within their allowance are scored there too.
+ * Each shard owns a block of the shared memory (name-scan-arena.ts) holding its token bit-sets,
+ * bounds and keys; a query writes its tokens, allowance tables and key into the memory's header
+ * before the kernel reads them.
+ */
+
+/** Names per unit: one v128. */
+export const UNIT = 128
+/** Keys hold only a-z and 0-9 (nameKey, labelKey); anything else shares one slot. */
+export const SLOTS = 37
+/** Occurrences of a character up to this have a bit-set; further occurrences in a query count as held. */
+export const LEVELS = 6
+export const TOKENS = SLOTS * LEVELS
+/** The longest allowance row: names of this length or longer are stored as one shorter. */
+export const ALLOWED_LENGTHS = 256
+/** A unit allowing more misses than this has all its members scored (the kernel has 64 planes). */
+export const MAX_ALLOWED = 62
+/** Query keys are at most this long (a DNS label is at most 63 characters). */
+export const LONGEST_QUERY = 1024
+
+/**
+ * A query's allowance tables, rows of `rowLength` entries: allowed[p * rowLength + L] from 0, their
+ * suffix maxima `most` from mostAt(rowLength), and per prefix the shortest length allowed anything
+ * from firstAt(rowLength).
+ */
+export const PREFIXES = 5
+export const mostAt = (rowLength: number) => PREFIXES * rowLength
+export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
+export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
+
+// Byte offsets in the memory's header (name-scan.wat).
+const TOKENS_AT = 0
+const ALLOWED_AT = 1024
+const MOST_AT = 6144
+const FIRST_AT = 11264
+const QUERY_KEY_AT = 12336
+const QUERY_SLOTS_AT = 14384
+/** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
+const DESCRIPTOR = 64
+/** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
+const BIT_JARO_LONGEST = 32
+/** names of a-z and 0-9 only (the slots below 36) */
+const PLAIN = /^[a-z0-9]*$/
+
+export const slotOf = (code: number) => (code >= 97 && code <= 122 ? code - 97 : code >= 48 && code <= 57 ? code - 22 : 36)
+
+/** What a query writes into the memory's header. */
+export type KernelQuery = {
+	readonly key: string
+	/** the allowance tables (tablesSize(rowLength) entries); change only with `revision` */
+	readonly tables: Int32Array
+	/** entries per allowance row */
+	readonly rowLength: number
+	readonly prefix: number
+	readonly threshold: number
+	readonly revision: number
+}
+
+/** One name of the scan order: its key, packed first four characters and tokens. */
+export type ScanMember = { readonly key: string; readonly prefix: number; readonly tokens: readonly number[] }
+
+/** One shard's kernel: `next` finds the next unit holding names that reach the query's threshold. */
+export type ScanKernel = {
+	readonly units: number
+	/**
+	 * The first unit in [from, to) with a member whose score reaches the query's threshold, its
+	 * members in the arena's `found` (four lanes of 32) and their scores in its `scores` (by
+	 * lane * 32 + bit), valid until the next call; `to` when none.
+	 */
+	next(query: KernelQuery, tokens: Int32Array, from: number, to: number): number
+}
+
+/** A kernel over `members` in scan order (`null` pads a unit). */
+// Long: lays out every region of the shard's block and fills it in one pass over the members.
+export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKernel {
+	const units = Math.ceil(members.length / UNIT)
+	const segments = lengthSegments(members, units)
+	const keyUnits = members.reduce((sum, member) => sum + (member?.key.length ?? 0), 0)
+	const longestKey = members.reduce((most, member) => Math.max(most, member?.key.length ?? 0), 0)
+	// In the order name-scan.wat's `scan` reads the descriptor.
+	const regions = {
+		bits: TOKENS * units * 16,
+		present: units * 16,
+		shortest: units * 4,
+		longest: units * 4,
+		lowPrefix: units * 4,
+		highPrefix: units * 4,
+		segmentFirst: (units + 1) * 4,
+		segmentLength: segments.lengths.length * 4,
+		segmentMembers: segments.lengths.length * 16,
+		keyAt: units * UNIT * 4,
+		keyLength: units * UNIT * 4,
+		bitMatchable: units * UNIT,
+		positions: units * UNIT * SLOTS * 4,
+		nameMatched: longestKey,
+		keys: keyUnits * 2
+	}
+	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
+	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
+	const block = allocate(size)
+	const offsets = {} as Record<keyof typeof regions, number>
+	let end = block + DESCRIPTOR
+	Object.keys(regions).forEach((region, i) => {
+		offsets[region as keyof typeof regions] = end
+		end += sizes[i] as number
+	})
+	const { words, bytes, codes } = arena()
+	words.set([...Object.values(offsets), units], block >>> 2)
+	const word = (region: keyof typeof regions, index: number) => (offsets[region] >>> 2) + index
+	words.set(segments.first, word('segmentFirst', 0))
+	words.set(segments.lengths, word('segmentLength', 0))
+	words.set(segments.members, word('segmentMembers', 0))
+	for (let unit = 0; unit < units; unit++) {
+		words[word('shortest', unit)] = 0x7fffffff
+		words[word('lowPrefix', unit)] = -1
+	}
+	let keyCode = offsets.keys >>> 1
+	members.forEach((member, ordinal) => {
+		if (member === null) return
+		const unit = Math.floor(ordinal / UNIT)
+		const lane = (ordinal >>> 5) & 3
+		const bit = 1 << (ordinal & 31)
+		const { key, prefix, tokens } = member
+		const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
+		words[word('keyAt', ordinal)] = keyCode * 2
+		words[word('keyLength', ordinal)] = key.length
+		for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
+		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
+			bytes[offsets.bitMatchable + ordinal] = 1
+			for (let i = 0; i < key.length; i++) {
+				const at = word('positions', ordinal * SLOTS + slotOf(key.charCodeAt(i)))
+				words[at] = (words[at] as number) | (1 << i)
+			}
+		}
+		words[word('shortest', unit)] = Math.min(words[word('shortest', unit)] as number, length)
+		words[word('longest', unit)] = Math.max(words[word('longest', unit)] as number, length)
+		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)
+		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, prefix)
+		words[word('present', unit * 4 + lane)] = (words[word('present', unit * 4 + lane)] as number) | bit
+		for (const token of tokens) {
+			const at = word('bits', (token * units + unit) * 4 + lane)
+			words[at] = (words[at] as number) | bit
+		}
+	})
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanShard(block, query, tokens, from, to) }
+	freeWith(kernel, { offset: block, size })
+	return kernel
+}
+
+/**
+ * Per unit, its members grouped by (stored) length: segment s has length lengths[s] and the members
+ * set in members[4s..4s+3]; unit u holds segments first[u] to first[u + 1].
+ */
+function lengthSegments(members: readonly (ScanMember | null)[], units: number) {
+	const first = new Int32Array(units + 1)
+	const lengths: number[] = []
+	const masks: number[] = []
+	for (let unit = 0; unit < units; unit++) {
+		first[unit] = lengths.length
+		const byLength = new Map<number, Int32Array>()
+		for (let member = 0; member < UNIT; member++) {
+			const key = members[unit * UNIT + member]?.key
+			if (key === undefined) continue
+			const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
+			const mask = byLength.get(length) ?? new Int32Array(4)
+			mask[member >>> 5] = (mask[member >>> 5] as number) | (1 << (member & 31))
+			byLength.set(length, mask)
+		}
+		for (const [length, mask] of byLength) {
+			lengths.push(length)
+			masks.push(...mask)
+		}
+	}
+	first[units] = lengths.length
+	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
+}
+
+/** What the header holds: the last query, its revision, and the shard tokens written there. */
+const loaded = { query: null as KernelQuery | null, revision: -1, tokens: null as Int32Array | null }
+
+/** Writes only what changed since the last scan into the header, then scans the shard at `block`. */
+function scanShard(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
+	const { kernel, words, bytes, codes } = arena()
+	if (tokens !== loaded.tokens) {
+		words.set(tokens, TOKENS_AT >>> 2)
+		loaded.tokens = tokens
+	}
+	if (query !== loaded.query) {
+		for (let i = 0; i < query.key.length; i++) {
+			const code = query.key.charCodeAt(i)
+			codes[(QUERY_KEY_AT >>> 1) + i] = code
+			bytes[QUERY_SLOTS_AT + i] = slotOf(code)
+		}
+		loaded.query = query
+		loaded.revision = -1
+	}
+	if (query.revision !== loaded.revision) {
+		const { tables, rowLength } = query
+		const rows = PREFIXES * rowLength
+		for (let i = 0; i < rows; i++) {
+			words[(ALLOWED_AT >>> 2) + i] = tables[i] as number
+			words[(MOST_AT >>> 2) + i] = tables[rows + i] as number
+		}
+		for (let i = 0; i < PREFIXES; i++) words[(FIRST_AT >>> 2) + i] = tables[2 * rows + i] as number
+		loaded.revision = query.revision
+	}
+	return kernel.scan(block, from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)
+}

@@ -1,0 +1,375 @@
+;; The name stage's candidate scan (name-scan.ts, ADR 0042), 128 names to a unit: four 32-bit lanes
+;; of a v128. A unit's members are counted against the query's tokens (the count filter), and those
+;; within their allowance are scored by Jaro-Winkler, exactly as names.ts scores them.
+;; Assembled by `bun run build:wasm` into name-scan-wasm.ts; a test holds the two equal.
+;;
+;; Memory (one for every shard, imported; name-scan-arena.ts), byte offsets:
+;;   0      query tokens, i32 each, rarest first
+;;   1024   allowed[prefix][length]: 5 rows of rowLength (at most 256) i32, the query tokens a name of
+;;          that length and common prefix may miss (-1: none); from rowLength on, names are not compared
+;;   6144   most[prefix][length]: the largest of allowed[prefix][length..] (the same rows)
+;;   11264  per prefix, the shortest length allowed anything (5 i32)
+;;   11296  the members the last scan returned, one v128
+;;   11312  the returned members' scores, 128 f64
+;;   12336  the query key, UTF-16 code units (at most 1024)
+;;   14384  the slot (name-scan.ts slotOf) of each of the query's characters (1024 bytes)
+;;   15408  Jaro's matched flags for the query's characters (1024 bytes)
+;;   16432  bit Jaro's matched query characters in order (32 i32)
+;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
+(module
+	(import "env" "memory" (memory 1))
+	(global $bits (mut i32) (i32.const 0))
+	(global $present (mut i32) (i32.const 0))
+	(global $shortest (mut i32) (i32.const 0))
+	(global $longest (mut i32) (i32.const 0))
+	(global $lowPrefix (mut i32) (i32.const 0))
+	(global $highPrefix (mut i32) (i32.const 0))
+	;; per unit, its first length segment (units + 1 entries); per segment its length and members (v128)
+	(global $segmentFirst (mut i32) (i32.const 0))
+	(global $segmentLength (mut i32) (i32.const 0))
+	(global $segmentMembers (mut i32) (i32.const 0))
+	;; per member, where its key starts (bytes), its length, 1 when bit Jaro may score it (a-z and 0-9
+	;; only, at most 32 characters), and then the positions of each slot's character in it (37 i32)
+	(global $keyAt (mut i32) (i32.const 0))
+	(global $keyLength (mut i32) (i32.const 0))
+	(global $bitMatchable (mut i32) (i32.const 0))
+	(global $positions (mut i32) (i32.const 0))
+	(global $nameMatched (mut i32) (i32.const 0))
+	(global $units (mut i32) (i32.const 0))
+	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
+	(global $rowLength (mut i32) (i32.const 0))
+	(global $queryPrefix (mut i32) (i32.const 0))
+	(global $queryLength (mut i32) (i32.const 0))
+
+	;; The longest common prefix (up to 4) the query's can have with any prefix packed in the unit's [low, high].
+	(func $prefixBound (param $unit i32) (result i32)
+		(local $nearest i32)
+		(local.set $nearest (i32.load (i32.add (global.get $lowPrefix) (i32.shl (local.get $unit) (i32.const 2)))))
+		(if (i32.ge_u (global.get $queryPrefix) (local.get $nearest)) (then
+			(local.set $nearest (i32.load (i32.add (global.get $highPrefix) (i32.shl (local.get $unit) (i32.const 2)))))
+			(if (i32.le_u (global.get $queryPrefix) (local.get $nearest)) (then (return (i32.const 4))))))
+		(i32.shr_u (i32.clz (i32.xor (global.get $queryPrefix) (local.get $nearest))) (i32.const 3)))
+
+	;; The most query tokens any member of the unit may miss: the rows fall with length from their
+	;; shortest allowed length on, and `most` bounds them from above where they do not.
+	(func $unitAllowance (param $unit i32) (param $prefix i32) (result i32)
+		(local $shortest i32) (local $longest i32)
+		(local.set $shortest (i32.load (i32.add (global.get $shortest) (i32.shl (local.get $unit) (i32.const 2)))))
+		(local.set $longest (i32.load (i32.add (global.get $longest) (i32.shl (local.get $unit) (i32.const 2)))))
+		(if (i32.ge_s (local.get $longest) (global.get $rowLength))
+			(then (local.set $longest (i32.sub (global.get $rowLength) (i32.const 1)))))
+		(if (i32.or
+				(i32.gt_s (local.get $shortest) (local.get $longest))
+				(i32.lt_s (local.get $longest) (i32.load (i32.add (i32.const 11264) (i32.shl (local.get $prefix) (i32.const 2))))))
+			(then (return (i32.const -1))))
+		(i32.load (i32.add (i32.const 6144)
+			(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $shortest)) (i32.const 2)))))
+
+	;; The members whose 4-bit count (bit-sliced in c0..c3) exceeds `allowed`; none when it is 15 or more.
+	(func $over (param $c0 v128) (param $c1 v128) (param $c2 v128) (param $c3 v128) (param $allowed i32) (result v128)
+		(local $least i32) (local $above v128) (local $equal v128)
+		(if (i32.ge_s (local.get $allowed) (i32.const 15)) (then (return (v128.const i32x4 0 0 0 0))))
+		;; count >= least, compared from the highest bit: above where a higher bit already decided
+		(local.set $least (i32.add (local.get $allowed) (i32.const 1)))
+		(local.set $equal (v128.const i32x4 -1 -1 -1 -1))
+		(if (i32.and (local.get $least) (i32.const 8))
+			(then (local.set $equal (v128.and (local.get $equal) (local.get $c3))))
+			(else
+				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c3))))
+				(local.set $equal (v128.andnot (local.get $equal) (local.get $c3)))))
+		(if (i32.and (local.get $least) (i32.const 4))
+			(then (local.set $equal (v128.and (local.get $equal) (local.get $c2))))
+			(else
+				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c2))))
+				(local.set $equal (v128.andnot (local.get $equal) (local.get $c2)))))
+		(if (i32.and (local.get $least) (i32.const 2))
+			(then (local.set $equal (v128.and (local.get $equal) (local.get $c1))))
+			(else
+				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c1))))
+				(local.set $equal (v128.andnot (local.get $equal) (local.get $c1)))))
+		(if (i32.and (local.get $least) (i32.const 1))
+			(then (local.set $equal (v128.and (local.get $equal) (local.get $c0))))
+			(else
+				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c0))))
+				(local.set $equal (v128.andnot (local.get $equal) (local.get $c0)))))
+		(v128.or (local.get $above) (local.get $equal)))
+
+	;; Counts the query tokens each present member of `unit` misses, rarest first, in a 4-bit
+	;; bit-sliced counter that starts at `base` = 15 - allowed (0 when the unit allows 15 or more), so
+	;; a member has missed more than `allowed` exactly when its count passes 15 (`passed`, kept once
+	;; set), until all of them have; then holds each length segment to its own allowance. Leaves the
+	;; members left at 11296 and returns whether there are any.
+	(func $alive (param $unit i32) (param $prefix i32) (param $allowed i32) (param $count i32) (result i32)
+		(local $present v128) (local $missing v128) (local $carry v128) (local $passed v128) (local $dead v128)
+		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
+		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32)
+		(local $length i32) (local $own i32) (local $least i32)
+		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
+		(local.set $unitBits (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
+		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
+		(if (i32.lt_s (local.get $allowed) (i32.const 15)) (then (local.set $base (i32.sub (i32.const 15) (local.get $allowed)))))
+		(local.set $c0 (i32x4.splat (i32.sub (i32.const 0) (i32.and (local.get $base) (i32.const 1)))))
+		(local.set $c1 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 1)) (i32.const 1)))))
+		(local.set $c2 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 2)) (i32.const 1)))))
+		(local.set $c3 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 3)) (i32.const 1)))))
+		(block $counted (loop $tokens
+			(br_if $counted (i32.ge_u (local.get $t) (local.get $count)))
+			(local.set $missing (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
+				(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
+			(local.set $t (i32.add (local.get $t) (i32.const 1)))
+			(br_if $tokens (i32.eqz (v128.any_true (local.get $missing))))
+			(local.set $carry (v128.and (local.get $c0) (local.get $missing)))
+			(local.set $c0 (v128.xor (local.get $c0) (local.get $missing)))
+			(local.set $missing (v128.and (local.get $c1) (local.get $carry)))
+			(local.set $c1 (v128.xor (local.get $c1) (local.get $carry)))
+			(local.set $carry (v128.and (local.get $c2) (local.get $missing)))
+			(local.set $c2 (v128.xor (local.get $c2) (local.get $missing)))
+			(local.set $missing (v128.and (local.get $c3) (local.get $carry)))
+			(local.set $c3 (v128.xor (local.get $c3) (local.get $carry)))
+			(local.set $passed (v128.or (local.get $passed) (local.get $missing)))
+			(br_if $tokens (i32.ge_s (local.get $allowed) (i32.const 15)))
+			(br_if $tokens (v128.any_true (v128.andnot (local.get $present) (local.get $passed))))
+			(return (i32.const 0))))
+		;; segment by segment, a member whose own allowance is `own` is out once its count reaches
+		;; base + own + 1 (`least`); past 15 only `passed` tells, so a least above 16 keeps it
+		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
+		(local.set $end (i32.load (i32.add (global.get $segmentFirst) (i32.shl (i32.add (local.get $unit) (i32.const 1)) (i32.const 2)))))
+		(block $held (loop $segments
+			(br_if $held (i32.ge_u (local.get $segment) (local.get $end)))
+			(local.set $length (i32.load (i32.add (global.get $segmentLength) (i32.shl (local.get $segment) (i32.const 2)))))
+			(local.set $own (i32.const -1))
+			(if (i32.lt_s (local.get $length) (global.get $rowLength)) (then
+				(local.set $own (i32.load (i32.add (i32.const 1024)
+					(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $length)) (i32.const 2)))))))
+			(local.set $least (i32.add (i32.add (local.get $base) (local.get $own)) (i32.const 1)))
+			(local.set $dead (v128.or (local.get $dead) (v128.and
+				(v128.load (i32.add (global.get $segmentMembers) (i32.shl (local.get $segment) (i32.const 4))))
+				(if (result v128) (i32.lt_s (local.get $own) (i32.const 0))
+					(then (v128.const i32x4 -1 -1 -1 -1))
+					(else (if (result v128) (i32.eq (local.get $least) (i32.const 16))
+						(then (local.get $passed))
+						(else (if (result v128) (i32.lt_s (local.get $least) (i32.const 16))
+							(then (v128.or (local.get $passed)
+								(call $over (local.get $c0) (local.get $c1) (local.get $c2) (local.get $c3) (i32.sub (local.get $least) (i32.const 1)))))
+							(else (v128.const i32x4 0 0 0 0))))))))))
+			(local.set $segment (i32.add (local.get $segment) (i32.const 1)))
+			(br $segments)))
+		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
+		(v128.store (i32.const 11296) (local.get $present))
+		(v128.any_true (local.get $present)))
+
+	;; Jaro's matches (low 16 bits) and transpositions (high 16 bits) of the query against a name of
+	;; at most 32 characters, all a-z or 0-9, a word at a time (names.ts bitJaro): the first unmatched
+	;; equal character of the name in the window is the lowest set bit of positions & ~matched & window.
+	(func $bitJaro (param $member i32) (param $name i32) (param $window i32) (param $fewest i32) (result i32)
+		(local $i i32) (local $j i32) (local $slot i32) (local $from i32) (local $to i32) (local $open i32)
+		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $positions i32) (local $last i32)
+		(local.set $positions (i32.add (global.get $positions) (i32.mul (local.get $member) (i32.const 148))))
+		(local.set $last (i32.sub (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))) (i32.const 1)))
+		(block $scanned (loop $query
+			(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
+			(local.set $slot (i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
+			(local.set $from (i32.sub (local.get $i) (local.get $window)))
+			(if (i32.lt_s (local.get $from) (i32.const 0)) (then (local.set $from (i32.const 0))))
+			(local.set $to (i32.add (local.get $i) (local.get $window)))
+			(if (i32.gt_s (local.get $to) (local.get $last)) (then (local.set $to (local.get $last))))
+			;; a query character outside a-z0-9 (slot 36) equals none of the name's
+			(local.set $open (i32.const 0))
+			(if (i32.and (i32.le_s (local.get $from) (local.get $to)) (i32.lt_u (local.get $slot) (i32.const 36))) (then
+				(local.set $open (i32.and
+					(i32.and
+						(i32.load (i32.add (local.get $positions) (i32.shl (local.get $slot) (i32.const 2))))
+						(i32.xor (local.get $matched) (i32.const -1)))
+					(if (result i32) (i32.eq (i32.sub (local.get $to) (local.get $from)) (i32.const 31))
+						(then (i32.const -1))
+						(else (i32.shl
+							(i32.sub (i32.shl (i32.const 1) (i32.add (i32.sub (local.get $to) (local.get $from)) (i32.const 1))) (i32.const 1))
+							(local.get $from))))))))
+			(if (local.get $open)
+				(then
+					(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
+					(i32.store (i32.add (i32.const 16432) (i32.shl (local.get $matches) (i32.const 2)))
+						(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
+					(local.set $matches (i32.add (local.get $matches) (i32.const 1))))
+				;; each later query character adds at most one match: too few can still come
+				(else (if (i32.lt_s
+						(i32.add (local.get $matches) (i32.sub (i32.sub (global.get $queryLength) (local.get $i)) (i32.const 1)))
+						(local.get $fewest))
+					(then (return (i32.const 0))))))
+			(local.set $i (i32.add (local.get $i) (i32.const 1)))
+			(br $query)))
+		;; the query's matched characters in its order against the name's in its order
+		(local.set $i (i32.const 0))
+		(block $compared (loop $inOrder
+			(br_if $compared (i32.ge_u (local.get $i) (local.get $matches)))
+			(local.set $j (i32.ctz (local.get $matched)))
+			(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
+			(if (i32.ne
+					(i32.load (i32.add (i32.const 16432) (i32.shl (local.get $i) (i32.const 2))))
+					(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
+				(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
+			(local.set $i (i32.add (local.get $i) (i32.const 1)))
+			(br $inOrder)))
+		(i32.or (local.get $matches) (i32.shl (local.get $transpositions) (i32.const 16))))
+
+	;; The same by the textbook scan (names.ts scanJaro), for any length and code: each query
+	;; character takes the first unmatched equal character of the name within the window.
+	(func $scanJaro (param $name i32) (param $length i32) (param $window i32) (result i32)
+		(local $i i32) (local $j i32) (local $to i32) (local $code i32) (local $matches i32) (local $transpositions i32)
+		(memory.fill (i32.const 15408) (i32.const 0) (global.get $queryLength))
+		(memory.fill (global.get $nameMatched) (i32.const 0) (local.get $length))
+		(block $scanned (loop $query
+			(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
+			(local.set $code (i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
+			(local.set $j (i32.sub (local.get $i) (local.get $window)))
+			(if (i32.lt_s (local.get $j) (i32.const 0)) (then (local.set $j (i32.const 0))))
+			(local.set $to (i32.add (local.get $i) (local.get $window)))
+			(if (i32.ge_s (local.get $to) (local.get $length)) (then (local.set $to (i32.sub (local.get $length) (i32.const 1)))))
+			(block $found (loop $inWindow
+				(br_if $found (i32.gt_s (local.get $j) (local.get $to)))
+				(if (i32.and
+						(i32.eqz (i32.load8_u (i32.add (global.get $nameMatched) (local.get $j))))
+						(i32.eq (local.get $code) (i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1))))))
+					(then
+						(i32.store8 (i32.add (i32.const 15408) (local.get $i)) (i32.const 1))
+						(i32.store8 (i32.add (global.get $nameMatched) (local.get $j)) (i32.const 1))
+						(local.set $matches (i32.add (local.get $matches) (i32.const 1)))
+						(br $found)))
+				(local.set $j (i32.add (local.get $j) (i32.const 1)))
+				(br $inWindow)))
+			(local.set $i (i32.add (local.get $i) (i32.const 1)))
+			(br $query)))
+		(local.set $i (i32.const 0))
+		(local.set $j (i32.const 0))
+		(block $compared (loop $inOrder
+			(br_if $compared (i32.ge_u (local.get $i) (global.get $queryLength)))
+			(if (i32.load8_u (i32.add (i32.const 15408) (local.get $i))) (then
+				(block $next (loop $skip
+					(br_if $next (i32.load8_u (i32.add (global.get $nameMatched) (local.get $j))))
+					(local.set $j (i32.add (local.get $j) (i32.const 1)))
+					(br $skip)))
+				(if (i32.ne
+						(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1))))
+						(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
+					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
+				(local.set $j (i32.add (local.get $j) (i32.const 1)))))
+			(local.set $i (i32.add (local.get $i) (i32.const 1)))
+			(br $inOrder)))
+		(i32.or (local.get $matches) (i32.shl (local.get $transpositions) (i32.const 16))))
+
+	;; nameSimilarity of the query and a member's key, operation for operation as names.ts computes
+	;; it, so the scores are equal to the last bit; 0 where it cannot reach the threshold the
+	;; allowance rows were filled for (jaroWinklerCeiling of the matches falls short of it).
+	(func $similarity (param $member i32) (result f64)
+		(local $name i32) (local $length i32) (local $shorter i32) (local $longer i32) (local $window i32)
+		(local $allowed i32) (local $fewest i32) (local $counted i32) (local $limit i32)
+		(local $matches f64) (local $transpositions f64) (local $jaro f64) (local $prefix i32)
+		(local.set $name (i32.load (i32.add (global.get $keyAt) (i32.shl (local.get $member) (i32.const 2)))))
+		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
+		(local.set $shorter (select (global.get $queryLength) (local.get $length) (i32.lt_u (global.get $queryLength) (local.get $length))))
+		(local.set $longer (select (global.get $queryLength) (local.get $length) (i32.gt_u (global.get $queryLength) (local.get $length))))
+		;; comparableLengths: the shorter at least MIN_FUZZY_LENGTH (4) and half the longer
+		(if (i32.or (i32.lt_u (local.get $shorter) (i32.const 4)) (i32.lt_u (i32.shl (local.get $shorter) (i32.const 1)) (local.get $longer)))
+			(then (return (f64.const 0))))
+		;; the common prefix up to four characters
+		(local.set $limit (select (local.get $shorter) (i32.const 4) (i32.lt_u (local.get $shorter) (i32.const 4))))
+		(block $prefixEnd (loop $prefix
+			(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
+			(br_if $prefixEnd (i32.ne
+				(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $prefix) (i32.const 1))))
+				(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $prefix) (i32.const 1))))))
+			(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
+			(br $prefix)))
+		;; the fewest matches that can reach the threshold: the query's tokens less those the name may miss
+		;; (a comparable name is shorter than rowLength, unless the key is too long to count: its rows
+		;; are one value throughout)
+		(local.set $allowed (i32.load (i32.add (i32.const 1024)
+			(i32.shl
+				(i32.add
+					(i32.mul (local.get $prefix) (global.get $rowLength))
+					(select (local.get $length) (i32.sub (global.get $rowLength) (i32.const 1)) (i32.lt_u (local.get $length) (global.get $rowLength))))
+				(i32.const 2)))))
+		(if (i32.lt_s (local.get $allowed) (i32.const 0)) (then (return (f64.const 0))))
+		(if (i32.le_s (local.get $allowed) (i32.const 62))
+			(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))
+		(local.set $window (i32.sub (i32.shr_u (local.get $longer) (i32.const 1)) (i32.const 1)))
+		(if (i32.lt_s (local.get $window) (i32.const 0)) (then (local.set $window (i32.const 0))))
+		(local.set $counted
+			(if (result i32) (i32.load8_u (i32.add (global.get $bitMatchable) (local.get $member)))
+				(then (call $bitJaro (local.get $member) (local.get $name) (local.get $window) (local.get $fewest)))
+				(else (call $scanJaro (local.get $name) (local.get $length) (local.get $window)))))
+		(if (i32.lt_u (i32.and (local.get $counted) (i32.const 0xffff)) (select (local.get $fewest) (i32.const 1) (local.get $fewest)))
+			(then (return (f64.const 0))))
+		(local.set $matches (f64.convert_i32_u (i32.and (local.get $counted) (i32.const 0xffff))))
+		(local.set $transpositions (f64.convert_i32_u (i32.shr_u (local.get $counted) (i32.const 16))))
+		;; (matches / a.length + matches / b.length + (matches - transpositions / 2) / matches) / 3
+		(local.set $jaro (f64.div
+			(f64.add
+				(f64.add
+					(f64.div (local.get $matches) (f64.convert_i32_u (global.get $queryLength)))
+					(f64.div (local.get $matches) (f64.convert_i32_u (local.get $length))))
+				(f64.div (f64.sub (local.get $matches) (f64.div (local.get $transpositions) (f64.const 2))) (local.get $matches)))
+			(f64.const 3)))
+		;; jaro + prefix * 0.1 * (1 - jaro)
+		(f64.add (local.get $jaro)
+			(f64.mul (f64.mul (f64.convert_i32_u (local.get $prefix)) (f64.const 0.1)) (f64.sub (f64.const 1) (local.get $jaro)))))
+
+	;; Of the members at 11296, keeps those scoring `threshold` or more (scores at 11312); true when any is kept.
+	(func $keepReaching (param $unit i32) (param $threshold f64) (result i32)
+		(local $lane i32) (local $left i32) (local $kept i32) (local $any i32) (local $member i32) (local $score f64)
+		(block $lanesDone (loop $lanes
+			(br_if $lanesDone (i32.ge_u (local.get $lane) (i32.const 4)))
+			(local.set $left (i32.load (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $kept (i32.const 0))
+			(block $membersDone (loop $members
+				(br_if $membersDone (i32.eqz (local.get $left)))
+				(local.set $member (i32.add (i32.shl (local.get $lane) (i32.const 5)) (i32.ctz (local.get $left))))
+				(local.set $left (i32.and (local.get $left) (i32.sub (local.get $left) (i32.const 1))))
+				(local.set $score (call $similarity (i32.add (i32.shl (local.get $unit) (i32.const 7)) (local.get $member))))
+				(if (f64.ge (local.get $score) (local.get $threshold)) (then
+					(f64.store (i32.add (i32.const 11312) (i32.shl (local.get $member) (i32.const 3))) (local.get $score))
+					(local.set $kept (i32.or (local.get $kept) (i32.shl (i32.const 1) (i32.and (local.get $member) (i32.const 31)))))))
+				(br $members)))
+			(i32.store (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2))) (local.get $kept))
+			(local.set $any (i32.or (local.get $any) (local.get $kept)))
+			(local.set $lane (i32.add (local.get $lane) (i32.const 1)))
+			(br $lanes)))
+		(i32.ne (local.get $any) (i32.const 0)))
+
+	;; The first unit in [from, to) with a member whose Jaro-Winkler score against the query reaches
+	;; `threshold`, those members at 11296 and their scores at 11312; `to` when none.
+	(func (export "scan")
+		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
+		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
+		(local $unit i32) (local $prefix i32) (local $allowed i32)
+		;; the shard's descriptor: its regions' offsets, then its number of units at 60
+		(global.set $bits (i32.load offset=0 (local.get $shard)))
+		(global.set $present (i32.load offset=4 (local.get $shard)))
+		(global.set $shortest (i32.load offset=8 (local.get $shard)))
+		(global.set $longest (i32.load offset=12 (local.get $shard)))
+		(global.set $lowPrefix (i32.load offset=16 (local.get $shard)))
+		(global.set $highPrefix (i32.load offset=20 (local.get $shard)))
+		(global.set $segmentFirst (i32.load offset=24 (local.get $shard)))
+		(global.set $segmentLength (i32.load offset=28 (local.get $shard)))
+		(global.set $segmentMembers (i32.load offset=32 (local.get $shard)))
+		(global.set $keyAt (i32.load offset=36 (local.get $shard)))
+		(global.set $keyLength (i32.load offset=40 (local.get $shard)))
+		(global.set $bitMatchable (i32.load offset=44 (local.get $shard)))
+		(global.set $positions (i32.load offset=48 (local.get $shard)))
+		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
+		(global.set $units (i32.load offset=60 (local.get $shard)))
+		(global.set $queryPrefix (local.get $queryPrefix))
+		(global.set $queryLength (local.get $queryLength))
+		(global.set $rowLength (local.get $rowLength))
+		(local.set $unit (local.get $from))
+		(block $exit (loop $units
+			(br_if $exit (i32.ge_u (local.get $unit) (local.get $to)))
+			(local.set $prefix (call $prefixBound (local.get $unit)))
+			(local.set $allowed (call $unitAllowance (local.get $unit) (local.get $prefix)))
+			(if (i32.ge_s (local.get $allowed) (i32.const 0)) (then
+				(if (call $alive (local.get $unit) (local.get $prefix) (local.get $allowed) (local.get $count)) (then
+					(if (call $keepReaching (local.get $unit) (local.get $threshold))
+						(then (return (local.get $unit))))))))
+			(local.set $unit (i32.add (local.get $unit) (i32.const 1)))
+			(br $units)))
+		(local.get $to)))
