@@ -11,6 +11,7 @@ import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
+import { startCheckRounds } from '../services/gateway/src/limits/replica-leases.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
 import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
@@ -56,11 +57,9 @@ const countingSql =
 // BENCH_KEY_LEASE_MS=4000: key-cache and allowance leases (ADR 0031), a check round every quarter lease.
 const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS')
 const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
-const leases = auth.leases
-if (leases) {
-	const round = () => leases.checkRound().catch((error: unknown) => console.error('key lease round failed', error))
-	await round()
-	setInterval(round, leases.checkEveryMs)
+if (auth.leases) {
+	await auth.leases.checkRound()
+	startCheckRounds(auth.leases, silentLogger)
 }
 const inFlight = Number(process.env.BENCH_COUNTING_IN_FLIGHT ?? 0)
 if (inFlight > 0)

@@ -199,3 +199,11 @@ export class ReplicaLeases {
 		this.#inFlight++
 	}
 }
+
+/** Runs `leases`' check round every quarter lease until the returned stop is called; a failed round is logged (the lease then runs out, and calls take the statement). */
+export function startCheckRounds(leases: ReplicaLeases, logger: Logger): () => void {
+	const round = () => leases.checkRound().catch((error: unknown) => logger.warn('key lease check round failed', { error }))
+	void round()
+	const timer = setInterval(round, leases.checkEveryMs)
+	return () => clearInterval(timer)
+}
