@@ -11,6 +11,7 @@ import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
 import { createApp } from '../services/gateway/src/app.ts'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
+import { startCheckRounds } from '../services/gateway/src/limits/replica-leases.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
 import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
@@ -53,7 +54,13 @@ const countingSql =
 		: countingConnection === 'postgres.js'
 			? statementsOn(createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }))
 			: openStatementConnection(env('DATABASE_URL'), { applicationName: 'bench-gateway-counting' })
-const auth = createAuthRuntime({ ...deps, countingSql, metrics })
+// BENCH_KEY_LEASE_MS=4000: key-cache and allowance leases (ADR 0031), a check round every quarter lease.
+const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS')
+const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
+if (auth.leases) {
+	await auth.leases.checkRound()
+	startCheckRounds(auth.leases, silentLogger)
+}
 const inFlight = Number(process.env.BENCH_COUNTING_IN_FLIGHT ?? 0)
 if (inFlight > 0)
 	auth.limits.keyed = createCoalescer((claims: readonly KeyedClaim[]) => countKeyedClaims(countingSql, claims), {

@@ -12,7 +12,7 @@
  * Reads DATABASE_URL; reencrypt-webhook-secrets also WEBHOOK_SECRET_KEY (the key that encrypts from now on)
  * and WEBHOOK_SECRET_PREVIOUS_KEYS (comma-separated retired keys that still decrypt). Output is one JSON object per line.
  */
-import { PLAN_CODES, type PlanCode, createAccount, issueApiKey, revokeApiKey } from '@lv/accounts'
+import { PLAN_CODES, type PlanCode, awaitKeyChangesApplied, createAccount, issueApiKey, revokeApiKey } from '@lv/accounts'
 import { systemClock } from '@lv/clock'
 import { T, loadConfigOrExit, splitList } from '@lv/config'
 import { type Sql, createSql } from '@lv/db'
@@ -96,6 +96,8 @@ async function run(sql: Sql, command: string | undefined, options: Record<string
 				UPDATE accounts SET plan_code = ${plan(required(options, 'plan'))}, plan_status = ${status}
 				WHERE id = ${required(options, 'account')} RETURNING id`
 			if (rows.length === 0) fail('no such account')
+			// Returns once every gateway replica answering keys under a lease applies the new plan (ADR 0031).
+			await awaitKeyChangesApplied(sql, systemClock)
 			print({ account_id: options.account, plan: options.plan, status })
 			return
 		}

@@ -25,6 +25,8 @@ export type KeyWithPlanRow = Omit<PlanRow, 'code'> & {
 	plan_status: string
 	used_at: Date | null
 	plan_version: string | null
+	/** The key revision of the read's snapshot (migration 0137): the row shows every key change up to it. */
+	revision: string
 }
 
 /**
@@ -48,7 +50,9 @@ export const keyWithPlanByHash = (sql: Sql, keyHash: Uint8Array, now: Date, stam
 				AND (api_keys.last_used_at IS NULL OR api_keys.last_used_at < ${stampBefore})
 			RETURNING api_keys.last_used_at
 		)
-		SELECT k.*, coalesce((SELECT last_used_at FROM stamped), k.last_used_at) AS used_at FROM k`
+		SELECT k.*, coalesce((SELECT last_used_at FROM stamped), k.last_used_at) AS used_at,
+			(SELECT revision::text FROM key_revision) AS revision
+		FROM k`
 
 /**
  * Moves each key's last_used_at forward to its stamp (never back). Rows are locked in id order, so

@@ -1,3 +1,4 @@
+import { awaitKeyChangesApplied } from './key-leases.ts'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { displayPrefix, generateApiKey, hashApiKey } from './api-keys.ts'
@@ -24,12 +25,17 @@ export async function issueApiKey(sql: Sql, clock: Clock, accountId: string, lab
 	return { id, key, displayPrefix: prefix, label }
 }
 
-/** Revokes a key of that account; false when the account has no such unrevoked key. */
+/**
+ * Revokes a key of that account; false when the account has no such unrevoked key. Returns once every
+ * gateway replica answering keys under a lease has dropped it (ADR 0031; at once when none does), so the
+ * key is refused on its very next call everywhere. `sql` must not be a transaction.
+ */
 export async function revokeApiKey(sql: Sql, clock: Clock, accountId: string, keyId: string): Promise<boolean> {
 	const rows = await sql`
 		UPDATE api_keys SET revoked_at = ${clock.now()}
 		WHERE id = ${keyId} AND account_id = ${accountId} AND revoked_at IS NULL
 		RETURNING id`
+	if (rows.length === 1) await awaitKeyChangesApplied(sql, clock)
 	return rows.length === 1
 }
 

@@ -64,6 +64,8 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	plans: accounts('limits and caps of a plan', GATEWAY, DASHBOARD, QUOTA),
 	accounts: accounts('a customer account and its plan', GATEWAY, DASHBOARD, QUOTA),
 	api_keys: accounts('an API key of an account, as SHA-256', GATEWAY, DASHBOARD, QUOTA),
+	key_revision: accounts('the one revision counter of key, account and plan changes (ADR 0031)', GATEWAY, DASHBOARD),
+	key_lease_replicas: accounts("a gateway replica's key-cache lease: until when, acknowledged and fenced revisions", GATEWAY, DASHBOARD),
 	limit_counters: quota("an account's call count in a window", GATEWAY, DASHBOARD),
 	usage_daily: quota(
 		'calls and refusals per account, UTC day, key and outcome; written once a second per gateway replica',

@@ -207,6 +207,17 @@ export async function countKeyedGroups(statements: StatementRunner, groups: read
 	return counts
 }
 
+/**
+ * An allowance lease's grant (ADR 0031): `calls` calls of one claim counted at once, under the row
+ * lock like any batch, so the replica may admit up to `admittedInBatch` of them without a statement
+ * while its windows last. Grants and calls counted one batch at a time share the row: together they
+ * never pass a limit.
+ */
+export async function countAllowanceGrant(statements: StatementRunner, claim: KeyedClaim, calls: number): Promise<GroupCount> {
+	const [count] = await countKeyedGroups(statements, [{ claim, calls }])
+	return count ?? { valid: false }
+}
+
 /** Counts a batch of claims with one statement and answers each in arrival order. */
 export async function countKeyedClaims(statements: StatementRunner, claims: readonly KeyedClaim[]): Promise<KeyedVerdict[]> {
 	const { groups, groupOf } = groupClaims(claims)

@@ -8,8 +8,9 @@ import type { Logger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
+import { AUTH_STATE, type AuthContext } from './auth/plugin.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
-import { type GatewayMetrics, createGatewayMetrics, requestMetrics } from './metrics.ts'
+import { type Answered, type GatewayMetrics, answeredStatus, createGatewayMetrics, recordAnswered, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
 import type { ConnectorSettings } from './mcp/connector-settings.ts'
 import { connectorRoutes } from './mcp/plugin.ts'
@@ -31,6 +32,7 @@ import { webhookRoutes } from './routes/webhooks.ts'
 import { webhookResendRoutes } from './routes/webhook-resend.ts'
 import { statusRoutes } from './status/status-routes.ts'
 import { usageRoutes } from './routes/usage.ts'
+import { wrongMethod } from './wrong-method.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -91,16 +93,23 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(httpTracing())
 		.use(apiDocument(deps.config))
 		.use(requestLog(logger))
-		.mapResponse(({ request, response, set }) => {
+		.mapResponse((context) => {
+			const { request, response, set, route } = context
+			const { caller, metricsStartedAt } = context as Answered
 			// On a Response itself: anything left in set.headers makes Elysia copy the whole Response to merge it.
 			if (response instanceof Response) response.headers.set('x-request-id', requestIdOf(request))
 			else set.headers['x-request-id'] = requestIdOf(request)
+			// A keyed route's answer is final only after the auth plugin's own step, which records it.
+			if ((context as AuthContext)[AUTH_STATE] === undefined)
+				recordAnswered(metrics, { route, caller, metricsStartedAt }, answeredStatus(response, set))
 		})
-		.onError(({ code, error, request }) => {
+		.onError(({ code, error, request, route }) => {
 			const requestId = requestIdOf(request)
-			const appError = toAppError(code, error)
+			const appError = (code === 'NOT_FOUND' && wrongMethod(request)) || toAppError(code, error)
 			if (appError.status >= 500 && !(error instanceof AppError))
 				logger.error('unhandled error', { request_id: requestId, path: new URL(request.url).pathname, error })
+			// A route's error answer passes the mapResponse steps too, which record it; this one no route took.
+			if (!route) recordAnswered(metrics, {}, appError.status)
 			return errorResponse(appError, requestId)
 		})
 		.use(healthRoutes(deps))

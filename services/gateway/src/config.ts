@@ -19,6 +19,8 @@ export const GatewayEnv = T.Object({
 	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: MAX_BATCH_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
+	/** Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while they are valid; 0: every keyed call is counted by the batch statement. */
+	KEY_LEASE_MS: T.Integer({ minimum: 0, default: 0 }),
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
 	TRUSTED_PROXIES: T.String({ default: '' }),
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */

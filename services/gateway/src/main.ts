@@ -9,6 +9,7 @@ import { GatewayEnv } from './config.ts'
 import { startEvidencePurge } from './evidence/purge.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 import { createGatewayMetrics } from './metrics.ts'
+import { startCheckRounds } from './limits/replica-leases.ts'
 
 const config = loadConfigOrExit(GatewayEnv, process.env)
 const logger = createLogger({ service: 'gateway' }, config.LOG_LEVEL)
@@ -32,7 +33,16 @@ const connector = config.OAUTH_TOKEN_SECRET
 	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
 	: undefined
 const gatewayMetrics = createGatewayMetrics(metrics)
-const auth = createAuthRuntime({ sql, countingSql, clock: systemClock, logger, config, metrics: gatewayMetrics })
+const auth = createAuthRuntime({
+	sql,
+	countingSql,
+	clock: systemClock,
+	logger,
+	config,
+	metrics: gatewayMetrics,
+	keyLeaseMs: config.KEY_LEASE_MS || undefined
+})
+const stopCheckRounds = auth.leases ? startCheckRounds(auth.leases, logger) : () => {}
 const app = createApp({
 	sql,
 	readSql,
@@ -60,6 +70,7 @@ handleShutdown(
 		async stop() {
 			ready = false
 			evidencePurge.stop()
+			stopCheckRounds()
 			await app.stop()
 			// The last second of the daily usage record, written before the pool closes.
 			await auth.usage.flush()

@@ -5,7 +5,7 @@ import { TestClock } from '@lv/clock'
 import { subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { type NatsHandle, type TestDatabase, createTestDatabase, metricValue, startNats, waitFor } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, metricValue, startNats } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../checker/src/test-support/register-factory.ts'
 import { createApp } from './app.ts'
@@ -55,7 +55,7 @@ describe('gateway metrics', () => {
 		expect((await get('/v1/operators/no-such-operator')).status).toBe(404)
 		expect((await get('/v1/check?domain=acmebet.co.uk', bearer('lvk_00000000000000000000000000000000'))).status).toBe(401)
 		expect((await get('/no/such/path/at/all')).status).toBe(404)
-		await waitFor(async () => (await value('gateway_http_requests_total')) === 6, { what: 'six requests counted' })
+		expect(await value('gateway_http_requests_total')).toBe(6)
 
 		expect(await value('gateway_http_requests_total', { route: '/v1/check', status: '200', plan: 'enterprise' })).toBe(2)
 		expect(await value('gateway_http_requests_total', { route: '/v1/operators/:slug', status: '200', plan: 'enterprise' })).toBe(1)
@@ -99,6 +99,27 @@ describe('gateway metrics', () => {
 			path: false,
 			server: false
 		})
+	})
+
+	test('with metrics on the app has no hook on arrival and none after the response (no per-request setImmediate)', () => {
+		const { app } = appWithMetrics(true)
+		const events = (app as unknown as { event: Record<string, unknown[] | undefined> }).event
+		expect({ request: events.request?.length ?? 0, afterResponse: events.afterResponse?.length ?? 0 }).toEqual({
+			request: 0,
+			afterResponse: 0
+		})
+	})
+
+	test('a refusal after an overlapped handler is counted with its own status, once', async () => {
+		const { app, value } = appWithMetrics(true)
+		const key = (await accountWithKey(db.sql, clock, 'enterprise')).key
+		const get = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(key) }))
+		expect((await get()).status).toBe(200)
+		await db.sql`UPDATE api_keys SET revoked_at = now()`
+		expect((await get()).status).toBe(401)
+		expect(await value('gateway_http_requests_total', { route: '/v1/check', status: '200', plan: 'enterprise' })).toBe(1)
+		expect(await value('gateway_http_requests_total', { route: '/v1/check', status: '401' })).toBe(1)
+		expect(await value('gateway_http_requests_total')).toBe(2)
 	})
 
 	test('a checker that does not answer counts a NATS timeout on its subject', async () => {

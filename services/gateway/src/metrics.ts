@@ -12,7 +12,6 @@ import {
 } from '@lv/runtime'
 import type { KeyCache } from './auth/key-cache.ts'
 import type { Caller } from './auth/caller.ts'
-import { toAppError } from './errors.ts'
 
 /** A route's series: its latency child, and its request counter children by plan and status. */
 type RouteSeries = { duration: PlainHistogramChild; byPlan: Map<string, Map<number, PlainCounterChild>> }
@@ -77,7 +76,7 @@ function answeredRequests(registry: ServiceMetrics['registry']) {
 	const duration = new PlainHistogram(
 		registry,
 		'gateway_http_request_duration_seconds',
-		'Time from the request arriving to its response being handed to the server, by route template.',
+		'Time from the route taking the request to its response being handed to the server, by route template (zero for a request no route took).',
 		['route'],
 		FAST_BUCKETS
 	)
@@ -153,49 +152,38 @@ export const timedRequest = <T>(
 	work: () => Promise<T>
 ): Promise<T> => (metrics ? metrics.natsRequest(subject, work) : work())
 
-/** What the hooks read of a request's context: Elysia's own fields, the start noted here and the caller the auth plugin resolved. */
-type Answered = {
-	route?: string
-	responseValue?: unknown
-	set: { status?: number | string }
-	error?: unknown
-	code?: unknown
-	caller?: Caller
-	metricsStartedAt?: number
-}
+/** What a recording reads of a request's context: Elysia's route, the caller the auth plugin resolved and the start noted here. */
+export type Answered = { route?: string; caller?: Caller; metricsStartedAt?: number }
 
 /** The plan label of a request: its caller's plan code, keyless, or none when refused before the caller was known. */
 const planOf = (caller: Caller | undefined) => (caller === undefined ? NO_CALLER : (caller.plan?.code ?? 'keyless'))
 
 /**
- * The status a request was answered with. An error handled outside a route (no route matched, a
- * refusal in onRequest) reaches the hook before its Response exists: its status is the error's,
- * as the app's onError maps it. (Elsewhere `error` on the context is Elysia's legacy status helper,
- * a function, not an error.)
- */
-function statusOf(responseValue: unknown, set: Answered['set'], error: unknown, code: unknown): number {
-	if (responseValue instanceof Response) return responseValue.status
-	if (error instanceof Error) return toAppError(typeof code === 'string' || typeof code === 'number' ? code : 'UNKNOWN', error).status
-	return typeof set.status === 'number' ? set.status : 200
-}
-
-/**
- * Every request counted and timed, hooked in only when metrics are on (the hooks cost every
- * request). The start is kept on the request's context, which Elysia passes from onRequest to
- * every later hook. The hooks name the context fields they read in their parameter: Elysia reads
- * a hook's source to decide what to prepare per request, and a context handed on whole makes it
- * prepare everything (query, headers, cookies), which cost about 15 µs a request here.
+ * Every request timed from the start of its route's lifecycle, hooked in only when metrics are on.
+ * The start is kept on the request's context, which Elysia passes to every later hook. There is no
+ * hook on arrival (Elysia then builds every request's context in its general form) and none after
+ * the response (Elysia schedules those with a setImmediate per request): the request is recorded by
+ * `recordAnswered` where its response is final (the app's mapResponse, the auth plugin's for the
+ * routes it answers, the app's error handler). A request no route took has no start: it is timed as
+ * zero. The hook names the context field it writes in its parameter: Elysia reads a hook's source to
+ * decide what to prepare per request, and a context handed on whole makes it prepare everything
+ * (query, headers, cookies), which cost about 15 µs a request here.
  */
 export function requestMetrics(metrics: GatewayMetrics) {
 	const plugin = new Elysia({ name: 'request-metrics' })
 	if (!metrics.enabled) return plugin
-	return plugin
-		.onRequest((context) => {
-			;(context as Answered).metricsStartedAt = performance.now()
-		})
-		.onAfterResponse({ as: 'global' }, (context) => {
-			const { route, responseValue, set, error, code, caller, metricsStartedAt } = context as Answered
-			const seconds = (performance.now() - (metricsStartedAt ?? performance.now())) / 1000
-			metrics.answered(route, planOf(caller), statusOf(responseValue, set, error, code), seconds)
-		})
+	return plugin.onTransform({ as: 'global' }, (context) => {
+		;(context as Answered).metricsStartedAt = performance.now()
+	})
+}
+
+/** The status of a handler's answer: its Response's, else the status set (Elysia answers a value with 200 by default). */
+export const answeredStatus = (response: unknown, set: { status?: number | string }): number =>
+	response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
+
+/** Counts and times one request answered with `status`. */
+export function recordAnswered(metrics: GatewayMetrics | undefined, { route, caller, metricsStartedAt }: Answered, status: number) {
+	if (!metrics?.enabled) return
+	const now = performance.now()
+	metrics.answered(route, planOf(caller), status, (now - (metricsStartedAt ?? now)) / 1000)
 }

@@ -1,4 +1,12 @@
-import { type IssuedKey, deleteKeysRevokedBefore, issueApiKey, keyGone, revokeApiKey, revokeKeysAmong } from '@lv/accounts'
+import {
+	type IssuedKey,
+	awaitKeyChangesApplied,
+	deleteKeysRevokedBefore,
+	issueApiKey,
+	keyGone,
+	revokeApiKey,
+	revokeKeysAmong
+} from '@lv/accounts'
 import { type Clock, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { usageRetainedFromMs } from '@lv/quota'
@@ -42,6 +50,7 @@ export async function sweepActionKeys(sql: Sql, clock: Clock): Promise<{ revoked
 	const now = clock.now()
 	const expired = sql`SELECT key_id FROM dashboard_action_keys WHERE created_at < ${new Date(now.getTime() - ACTION_KEY_LIFETIME_MS)}`
 	const revoked = await revokeKeysAmong(sql, expired, now)
+	if (revoked.length > 0) await awaitKeyChangesApplied(sql, clock)
 	const deleted = await deleteKeysRevokedBefore(
 		sql,
 		sql`SELECT key_id FROM dashboard_action_keys`,

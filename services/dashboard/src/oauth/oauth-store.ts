@@ -1,4 +1,4 @@
-import { issueApiKey, keyLastUse, revokeKeysAmong } from '@lv/accounts'
+import { awaitKeyChangesApplied, issueApiKey, keyLastUse, revokeKeysAmong } from '@lv/accounts'
 import { type Clock, DAY, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { randomToken, sha256 } from '../auth/tokens.ts'
@@ -178,8 +178,12 @@ const revokeGrantIn = async (sql: Sql, grantId: string, now: Date, reason: Grant
 	(await endGrants(sql, { grantId }, now, reason)) > 0
 
 /** Revokes one grant of the account (the Connected apps page); false when there is no such live grant. */
-export const revokeAccountGrant = async (sql: Sql, clock: Clock, accountId: string, grantId: string): Promise<boolean> =>
-	(await endGrants(sql, { grantId, accountId }, clock.now(), 'user')) > 0
+export async function revokeAccountGrant(sql: Sql, clock: Clock, accountId: string, grantId: string): Promise<boolean> {
+	const ended = (await endGrants(sql, { grantId, accountId }, clock.now(), 'user')) > 0
+	// The grant's key is refused on its next call on every gateway replica before this returns (ADR 0031).
+	if (ended) await awaitKeyChangesApplied(sql, clock)
+	return ended
+}
 
 /** Every live grant a user approved: what signing out everywhere (and a password change) must also end. */
 export const revokeUserGrants = (
@@ -191,12 +195,13 @@ export const revokeUserGrants = (
 
 /** RFC 7009: a refresh token of the client ends its grant; anything else is ignored (the endpoint answers 200 regardless). */
 export async function revokeByRefreshToken(sql: Sql, clock: Clock, token: string, clientId: string): Promise<void> {
-	await sql.begin(async (tx) => {
+	const ended = await sql.begin(async (tx) => {
 		const [row] = await tx<{ grant_id: string }[]>`
 			SELECT g.id AS grant_id FROM oauth_refresh_tokens r JOIN oauth_grants g ON g.id = r.grant_id
 			WHERE r.token_hash = ${sha256(token)} AND g.client_id = ${clientId} FOR UPDATE OF g`
-		if (row) await revokeGrantIn(asSql(tx), row.grant_id, clock.now(), 'user')
+		return row ? revokeGrantIn(asSql(tx), row.grant_id, clock.now(), 'user') : false
 	})
+	if (ended) await awaitKeyChangesApplied(sql, clock)
 }
 
 export type GrantListing = {

@@ -1,3 +1,4 @@
+import { awaitKeyChangesApplied } from '@lv/accounts'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { sha256 } from '../auth/tokens.ts'
@@ -26,13 +27,14 @@ export async function changePassword(
 	passwordHash: string,
 	keepSessionToken: string
 ): Promise<{ endedSessions: number; endedGrants: number }> {
-	return sql.begin(async (tx) => {
+	const ended = await sql.begin(async (tx) => {
 		await tx`UPDATE dashboard_users SET password_hash = ${passwordHash} WHERE id = ${userId}`
-		const ended =
+		const sessions =
 			await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} AND token_hash <> ${sha256(keepSessionToken)} RETURNING id`
 		const endedGrants = await revokeUserGrants(asSql(tx), clock, userId, 'password_change')
-		return { endedSessions: ended.length, endedGrants }
+		return { endedSessions: sessions.length, endedGrants }
 	})
+	return grantKeysDropped(sql, clock, ended)
 }
 
 /**
@@ -40,9 +42,16 @@ export async function changePassword(
  * assistant connections the user approved, so the next call of any of them is refused.
  */
 export async function signOutEverywhere(sql: Sql, clock: Clock, userId: string): Promise<{ endedSessions: number; endedGrants: number }> {
-	return sql.begin(async (tx) => {
-		const ended = await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} RETURNING id`
+	const ended = await sql.begin(async (tx) => {
+		const sessions = await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} RETURNING id`
 		const endedGrants = await revokeUserGrants(asSql(tx), clock, userId, 'sign_out_everywhere')
-		return { endedSessions: ended.length, endedGrants }
+		return { endedSessions: sessions.length, endedGrants }
 	})
+	return grantKeysDropped(sql, clock, ended)
+}
+
+/** Once the transaction has committed: returns when every gateway replica has dropped the ended grants' keys (ADR 0031). */
+async function grantKeysDropped<T extends { endedGrants: number }>(sql: Sql, clock: Clock, ended: T): Promise<T> {
+	if (ended.endedGrants > 0) await awaitKeyChangesApplied(sql, clock)
+	return ended
 }

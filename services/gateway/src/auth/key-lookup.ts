@@ -16,6 +16,8 @@ export type KeyRecord = {
 	planVersion: string | null
 	/** last_used_at after this lookup, in ms (null: never used). */
 	lastUsedMs: number | null
+	/** The key revision the lookup read at (ADR 0031): the record shows every key change up to it. */
+	revision: number
 }
 
 /** last_used_at is refreshed at most this often per key, so a busy key does not rewrite its row on each call. */
@@ -40,6 +42,7 @@ export async function lookupKey(sql: Sql, keyHash: Uint8Array, nowMs: number): P
 		status,
 		plan: status === 'live' && row.code !== null ? planFromRow({ ...row, code: row.code }) : null,
 		planVersion: row.plan_version,
-		lastUsedMs: row.used_at?.getTime() ?? null
+		lastUsedMs: row.used_at?.getTime() ?? null,
+		revision: Number(row.revision)
 	}
 }

@@ -34,6 +34,7 @@ function record(key: string, overrides: Partial<KeyRecord> = {}): KeyRecord {
 		plan,
 		planVersion: 'f',
 		lastUsedMs: null,
+		revision: 0,
 		...overrides
 	}
 }

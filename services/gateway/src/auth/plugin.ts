@@ -8,6 +8,7 @@ import { type Admission, admittedHeaders, keyedAdmission, keyedClaim, keylessAdm
 import { type Headers, KEYLESS_HOURLY_LIMIT } from '../limits/headers.ts'
 import { type KeylessClaim, keylessClaim } from '../limits/keyless-counter.ts'
 import type { Plan } from '../limits/plan.ts'
+import { type Answered, answeredStatus, recordAnswered } from '../metrics.ts'
 import { requestIdOf } from '../request-id.ts'
 import { apiKeyInvalid, apiKeyMissing, apiKeyRevoked, endpointRequiresPaidPlan, malformedHeader, planInactive } from './auth-errors.ts'
 import { type Credentials, readCredentials } from './bearer.ts'
@@ -43,8 +44,8 @@ type Overlap = { caller: Caller; admission: Promise<Admission> }
  * The call's auth state, on its Elysia context from the transform step to the response step: the
  * admission (decided before the handler), or an overlap (decided while it runs).
  */
-const AUTH_STATE = Symbol('auth state')
-type AuthContext = { [AUTH_STATE]?: Admission | Overlap }
+export const AUTH_STATE = Symbol('auth state')
+export type AuthContext = { [AUTH_STATE]?: Admission | Overlap }
 
 const keylessCaller = (addressOf: () => string): Caller => ({
 	tier: 'keyless',
@@ -130,7 +131,7 @@ async function admitKnownKey(auth: AuthRuntime, call: IncomingCall, entry: Cache
 	if (entry.status === 'plan_inactive' || plan === null) throw planInactive(auth.pricingUrl)
 	if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(auth.pricingUrl)
 	const claim = keyedClaim(entry, plan, nowMs)
-	const verdict = await auth.limits.keyed.submit(claim)
+	const verdict = auth.leases?.admit(claim, nowMs) ?? (await auth.limits.keyed.submit(claim))
 	return keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, addressOf), mode === 'optional', nowMs)
 }
 
@@ -185,13 +186,8 @@ function asResponse(value: unknown, set: ResponseSet): Response {
 }
 
 /** Adds the admitted call's headers: in place when they are known now, else on a Response built once they are. */
-function addHeaders(
-	auth: AuthRuntime,
-	admission: Admission,
-	response: unknown,
-	set: ResponseSet
-): Response | Promise<Response> | undefined {
-	const status = response instanceof Response ? response.status : typeof set.status === 'number' ? set.status : 200
+function addHeaders(auth: AuthRuntime, admission: Admission, response: unknown, set: ResponseSet): Promise<Response> | undefined {
+	const status = answeredStatus(response, set)
 	const apply = (headers: Headers) => {
 		for (const name in headers) {
 			const value = headers[name] as string
@@ -211,13 +207,40 @@ function addHeaders(
 	})
 }
 
+/** The final answer of a guarded route, recorded in the app's metrics. */
+function recorded(auth: AuthRuntime, answered: Answered, response: Response): Response {
+	recordAnswered(auth.metrics, answered, response.status)
+	return response
+}
+
+/** The admitted call's answer with its headers, recorded once final: undefined when the headers went on it in place. */
+function answerAdmitted(
+	auth: AuthRuntime,
+	admission: Admission,
+	answered: Answered,
+	response: unknown,
+	set: ResponseSet
+): Promise<Response> | undefined {
+	const later = addHeaders(auth, admission, response, set)
+	if (later) return later.then((final) => recorded(auth, answered, final))
+	recordAnswered(auth.metrics, answered, answeredStatus(response, set))
+	return undefined
+}
+
 /** As if counted first: the overlapped handler's answer once admitted, or the refusal in its place. */
-function answerOverlapped(auth: AuthRuntime, overlap: Overlap, request: Request, response: unknown, set: ResponseSet): Promise<Response> {
+function answerOverlapped(
+	auth: AuthRuntime,
+	overlap: Overlap,
+	answered: Answered,
+	request: Request,
+	response: unknown,
+	set: ResponseSet
+): Promise<Response> {
 	return overlap.admission.then(
-		(admission) => addHeaders(auth, admission, response, set) ?? asResponse(response, set),
+		(admission) => answerAdmitted(auth, admission, answered, response, set) ?? asResponse(response, set),
 		(error: unknown) => {
 			if (!(error instanceof AppError)) auth.logger.error('admission failed', { request_id: requestIdOf(request), error })
-			return errorResponse(toAppError('UNKNOWN', error), requestIdOf(request))
+			return recorded(auth, answered, errorResponse(toAppError('UNKNOWN', error), requestIdOf(request)))
 		}
 	)
 }
@@ -235,13 +258,16 @@ export function authPlugin(auth: AuthRuntime) {
 			async transform(context) {
 				const { request, route, server } = context
 				const mode = typeof option === 'string' ? option : option.mode
+				const refusal = typeof option === 'string' ? undefined : option.refuse?.(request)
+				if (refusal) throw refusal
 				let address: string | undefined
 				const addressOf = () => {
 					address ??= clientAddress(request, peerAddressOf(request, server), auth.isTrustedProxy)
 					return address
 				}
 				const call = readCall(auth, mode, request, route, addressOf)
-				const overlaps = typeof option !== 'string' && (option.readOnly === true || option.readOnly(request))
+				const readOnly = typeof option === 'string' ? undefined : option.readOnly
+				const overlaps = readOnly === true || readOnly?.(request) === true
 				const caller = overlaps ? likelyCaller(auth, call) : null
 				const admission = admitOrFailClosed(auth, call)
 				if (caller === null) {
@@ -260,9 +286,11 @@ export function authPlugin(auth: AuthRuntime) {
 				const state = (context as AuthContext)[AUTH_STATE]
 				if (!state) return
 				;(context as AuthContext)[AUTH_STATE] = undefined
-				const { request, response, set } = context
-				if ('kind' in state) return addHeaders(auth, state, response, set)
-				return answerOverlapped(auth, state, request, response, set)
+				const { request, response, set, route } = context
+				const { caller, metricsStartedAt } = context as Answered
+				const answered = { route, caller, metricsStartedAt }
+				if ('kind' in state) return answerAdmitted(auth, state, answered, response, set)
+				return answerOverlapped(auth, state, answered, request, response, set)
 			}
 		})
 	})

@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { revokeApiKey } from '@lv/accounts'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type Sql, type StatementConnection, createSql, openStatementConnection } from '@lv/db'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor, handleFrom } from '@lv/testing'
+import type { Sql } from '@lv/db'
+import { createTestDatabase, waitFor, handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
+import { replicaWorld } from '../test-support/replica-world.ts'
 import { authPlugin } from './plugin.ts'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-const pools: Sql[] = []
-const countingConnections: StatementConnection[] = []
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'replicas-test' })
-	await insertPlan(db.sql, { code: 'seven_per_second', monthly_quota: null, per_second_limit: 7 })
-	await insertPlan(db.sql, { code: 'quota_25', monthly_quota: 25, per_second_limit: null })
-}, 60_000)
-
-afterAll(async () => {
-	await Promise.all(pools.map((pool) => pool.end({ timeout: 1 })))
-	await Promise.all(countingConnections.map((connection) => connection.close()))
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+const world = replicaWorld('replicas-test', async (sql) => {
+	await insertPlan(sql, { code: 'seven_per_second', monthly_quota: null, per_second_limit: 7 })
+	await insertPlan(sql, { code: 'quota_25', monthly_quota: 25, per_second_limit: null })
 })
 
 /**
@@ -36,12 +20,9 @@ afterAll(async () => {
  * listening before it returns. Tests make their accounts first, so that the notifications
  * of that setup never reach the replica and only the change under test can drop its cache entries.
  */
-async function replica(clock: TestClock, url = db.url) {
-	const sql = createSql(url, { max: 5 })
-	const countingSql = openStatementConnection(url, { applicationName: 'test-counting' })
-	pools.push(sql)
-	countingConnections.push(countingSql)
-	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus, clock })
+async function replica(clock: TestClock, url = world.db.url) {
+	const { sql, countingSql } = world.open(url)
+	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus: world.bus, clock })
 	const app = gateway.use(
 		new Elysia()
 			.use(authPlugin(runtime))
@@ -58,7 +39,7 @@ const reasonOf = async (response: Response) => ((await response.json()) as { det
 
 /** Runs `change` with triggers off, so no notification is sent: only the counting statement can notice. */
 const silently = (change: (tx: Sql) => Promise<unknown>) =>
-	db.sql.begin(async (tx) => {
+	world.db.sql.begin(async (tx) => {
 		await tx`SET LOCAL session_replication_role = replica`
 		await change(tx as unknown as Sql)
 	})
@@ -67,12 +48,12 @@ describe('key cache across replicas', () => {
 	const clock = new TestClock('2026-11-12T09:00:00.000Z')
 
 	test('a replica holding a key drops it when the revoking transaction commits, then answers 401 auth_revoked without reading again', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(world.db.sql, clock, 'pro')
 		const [a, b] = [await replica(clock), await replica(clock)]
 		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(200)
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
 		expect(b.runtime.keys.peek(account.keyId)?.status).toBe('live')
-		expect(await revokeApiKey(db.sql, clock, account.accountId, account.keyId)).toBe(true)
+		expect(await revokeApiKey(world.db.sql, clock, account.accountId, account.keyId)).toBe(true)
 		await waitFor(() => b.runtime.keys.peek(account.keyId) === undefined, { what: 'the revocation notification on replica b' })
 		const refused = await b.call('/probe/required', bearer(account.key))
 		expect(refused.status).toBe(401)
@@ -84,7 +65,7 @@ describe('key cache across replicas', () => {
 	})
 
 	test('a revocation that notifies nobody is still refused on the very next call: the counting statement re-checks the key', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(world.db.sql, clock, 'pro')
 		const b = await replica(clock)
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
 		await silently((tx) => tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`)
@@ -92,15 +73,17 @@ describe('key cache across replicas', () => {
 		const refused = await b.call('/probe/required', bearer(account.key))
 		expect(refused.status).toBe(401)
 		expect(await reasonOf(refused)).toBe('api_key_revoked')
-		const [counted] = await db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		const [counted] = await world.db.sql<
+			{ quota_count: number }[]
+		>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(counted?.quota_count).toBe(1)
 	})
 
 	test('a plan change reaches a replica holding the key: the entry is dropped and the next call counts against the new plan', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(world.db.sql, clock, 'pro')
 		const b = await replica(clock)
 		expect((await b.call('/probe/required', bearer(account.key))).headers.get('x-monthly-quota-limit')).toBe('100000')
-		await db.sql`UPDATE accounts SET plan_code = 'starter' WHERE id = ${account.accountId}`
+		await world.db.sql`UPDATE accounts SET plan_code = 'starter' WHERE id = ${account.accountId}`
 		await waitFor(() => b.runtime.keys.peek(account.keyId) === undefined, { what: 'the plan change notification on replica b' })
 		const next = await b.call('/probe/required', bearer(account.key))
 		expect(next.headers.get('x-monthly-quota-limit')).toBe('10000')
@@ -108,7 +91,7 @@ describe('key cache across replicas', () => {
 	})
 
 	test('a plan change or cancellation that notifies nobody is applied on the next call all the same', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(world.db.sql, clock, 'pro')
 		const b = await replica(clock)
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
 		await silently((tx) => tx`UPDATE accounts SET plan_code = 'starter' WHERE id = ${account.accountId}`)
@@ -123,7 +106,7 @@ describe('key cache across replicas', () => {
 			expect(capped.status).toBe(429)
 			expect(await reasonOf(capped)).toBe('monthly_request_limit_reached')
 		} finally {
-			await db.sql`UPDATE plans SET monthly_quota = 25 WHERE code = 'quota_25'`
+			await world.db.sql`UPDATE plans SET monthly_quota = 25 WHERE code = 'quota_25'`
 		}
 		await silently((tx) => tx`UPDATE accounts SET plan_code = 'pro', plan_status = 'canceled' WHERE id = ${account.accountId}`)
 		const canceled = await b.call('/probe/required', bearer(account.key))
@@ -132,14 +115,14 @@ describe('key cache across replicas', () => {
 	})
 
 	test('when the change listener reconnects, the replica forgets every cached key (notifications may have been missed)', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
-		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${account.accountId}`
+		const account = await accountWithKey(world.db.sql, clock, 'pro')
+		await world.db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${account.accountId}`
 		const b = await replica(clock)
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(402)
 		await silently((tx) => tx`UPDATE accounts SET plan_status = 'active' WHERE id = ${account.accountId}`)
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(402)
 		const flushes = b.runtime.keys.flushes
-		const killed = await db.sql<{ pid: number }[]>`
+		const killed = await world.db.sql<{ pid: number }[]>`
 			SELECT pid FROM pg_stat_activity
 			WHERE datname = current_database() AND query ILIKE 'listen %' AND pid <> pg_backend_pid() AND pg_terminate_backend(pid)`
 		expect(killed.length).toBeGreaterThan(0)
@@ -153,7 +136,7 @@ describe('coalesced counters across replicas', () => {
 	test('concurrent calls at two replicas are counted in batches and admit exactly the per-second limit', async () => {
 		const clock = new TestClock('2026-11-12T10:00:00.100Z')
 		const [a, b] = [await replica(clock), await replica(clock)]
-		const account = await accountWithKey(db.sql, clock, 'seven_per_second')
+		const account = await accountWithKey(world.db.sql, clock, 'seven_per_second')
 		const batchesBefore = a.runtime.limits.keyed.batchesSent + b.runtime.limits.keyed.batchesSent
 		const responses = await Promise.all(
 			Array.from({ length: 60 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key)))
@@ -165,14 +148,16 @@ describe('coalesced counters across replicas', () => {
 			new Set(['per_second_limit_exceeded'])
 		)
 		expect(a.runtime.limits.keyed.batchesSent + b.runtime.limits.keyed.batchesSent - batchesBefore).toBeLessThan(60)
-		const [row] = await db.sql<{ second_count: number }[]>`SELECT second_count FROM limit_counters WHERE subject = ${account.accountId}`
+		const [row] = await world.db.sql<
+			{ second_count: number }[]
+		>`SELECT second_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(row?.second_count).toBe(60)
 	})
 
 	test('concurrent calls at two replicas admit exactly the monthly quota, each admitted call with its own count', async () => {
 		const clock = new TestClock('2026-11-12T11:00:00.000Z')
 		const [a, b] = [await replica(clock), await replica(clock)]
-		const account = await accountWithKey(db.sql, clock, 'quota_25')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_25')
 		const responses = await Promise.all(
 			Array.from({ length: 90 }, (_, index) => (index % 2 ? a : b).call('/probe/required', bearer(account.key)))
 		)
@@ -220,7 +205,7 @@ describe('coalesced counters across replicas', () => {
 			expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
 			expect((await b.call('/probe/public', {}, '198.51.100.78')).status).toBe(200)
 			expect(b.runtime.keys.peek(account.keyId)?.status).toBe('live')
-			await db.sql.unsafe(`DROP DATABASE ${doomed.name} WITH (FORCE)`)
+			await world.db.sql.unsafe(`DROP DATABASE ${doomed.name} WITH (FORCE)`)
 			for (const [path, headers] of [
 				['/probe/required', bearer(account.key)],
 				['/probe/public', {}]
@@ -242,7 +227,7 @@ describe('coalesced counters across replicas', () => {
 async function holdCounterRow(subject: string): Promise<() => Promise<void>> {
 	const released = Promise.withResolvers<void>()
 	const locked = Promise.withResolvers<void>()
-	const holder = db.sql.begin(async (tx) => {
+	const holder = world.db.sql.begin(async (tx) => {
 		await tx`SELECT 1 FROM limit_counters WHERE subject = ${subject} FOR UPDATE`
 		locked.resolve()
 		await released.promise
@@ -258,7 +243,7 @@ describe('keyed counting statements pipelined on the counting connection', () =>
 	test('calls arriving while a statement is in flight go out as a second statement, and together they admit exactly the per-second limit', async () => {
 		const clock = new TestClock('2026-11-12T14:00:00.000Z')
 		const a = await replica(clock)
-		const account = await accountWithKey(db.sql, clock, 'seven_per_second')
+		const account = await accountWithKey(world.db.sql, clock, 'seven_per_second')
 		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(200)
 		clock.advance(1_000)
 		const keyed = a.runtime.limits.keyed
@@ -275,7 +260,7 @@ describe('keyed counting statements pipelined on the counting connection', () =>
 		expect(new Set(await Promise.all(responses.filter((response) => response.status === 429).map(reasonOf)))).toEqual(
 			new Set(['per_second_limit_exceeded'])
 		)
-		const [row] = await db.sql<{ second_count: number; quota_count: number }[]>`
+		const [row] = await world.db.sql<{ second_count: number; quota_count: number }[]>`
 			SELECT second_count, quota_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(row).toEqual({ second_count: 40, quota_count: 8 })
 	})
@@ -283,7 +268,7 @@ describe('keyed counting statements pipelined on the counting connection', () =>
 	test('a revocation committed while a statement is in flight, notifying nobody, is refused on the next call', async () => {
 		const clock = new TestClock('2026-11-12T15:00:00.000Z')
 		const a = await replica(clock)
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(world.db.sql, clock, 'pro')
 		expect((await a.call('/probe/required', bearer(account.key))).status).toBe(200)
 		const keyed = a.runtime.limits.keyed
 		const release = await holdCounterRow(account.accountId)
@@ -298,7 +283,7 @@ describe('keyed counting statements pipelined on the counting connection', () =>
 		const refused = await afterRevocation
 		expect(refused.status).toBe(401)
 		expect(await reasonOf(refused)).toBe('api_key_revoked')
-		const [row] = await db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		const [row] = await world.db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(row?.quota_count).toBe(2)
 	})
 })

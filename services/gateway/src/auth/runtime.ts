@@ -8,7 +8,8 @@ import { type LimitsRuntime, createLimitsRuntime } from '../limits/limits-runtim
 import { type TrustedProxies, parseTrustedProxies } from '@lv/client-address'
 import { KeyCache } from './key-cache.ts'
 import { watchKeyChanges } from './key-changes.ts'
-import { lookupKey } from './key-lookup.ts'
+import { type KeyRecord, lookupKey } from './key-lookup.ts'
+import { ReplicaLeases } from '../limits/replica-leases.ts'
 import { type LastUsedStamps, createLastUsedStamps } from './last-used.ts'
 import type { GatewayMetrics } from '../metrics.ts'
 import { type UsageRecorder, createUsageRecorder } from '../usage/usage-recorder.ts'
@@ -30,8 +31,10 @@ export type AuthRuntime = {
 	usage: UsageRecorder
 	/** Settles once the change listener is up (or has failed to start, which is logged: the cache then lives on its TTL). */
 	listening: Promise<void>
-	/** Counts each refusal at admission by its reason (the app's metrics). */
-	metrics?: Pick<GatewayMetrics, 'refused'>
+	/** Key-cache and allowance leases (ADR 0031), when the replica runs with them (`keyLeaseMs`); the caller runs `checkRound` every `checkEveryMs`. */
+	leases?: ReplicaLeases
+	/** The app's metrics: each refusal at admission by its reason, and the final answer of every route the plugin guards. */
+	metrics?: GatewayMetrics
 }
 
 export type AuthRuntimeDeps = {
@@ -41,7 +44,9 @@ export type AuthRuntimeDeps = {
 	clock: Clock
 	logger: Logger
 	config: { PRICING_URL: string; TRUSTED_PROXIES: string; LIMITS_STORE_TIMEOUT_MS?: number }
-	metrics?: Pick<GatewayMetrics, 'refused'>
+	metrics?: GatewayMetrics
+	/** With a key-cache lease of this many ms, keyed calls are admitted from leases while they are valid (ADR 0031); without, every keyed call is counted by the batch statement. */
+	keyLeaseMs?: number
 }
 
 /**
@@ -58,12 +63,26 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 		pricingUrl: deps.config.PRICING_URL,
 		timeoutMs
 	})
-	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs), {
+	let leases: ReplicaLeases | undefined
+	const keys = new KeyCache((keyHash, nowMs) => withDeadline(lookupKey(sql, keyHash, nowMs), timeoutMs).then(noteRead), {
 		readGate: {
 			checkAllowed: (requester, nowMs) => limits.failedKeyLookups.checkAllowed(addressBlock(requester()), nowMs),
 			noteNoKey: (requester, nowMs) => limits.failedKeyLookups.noteFailure(addressBlock(requester()), nowMs)
 		}
 	})
+	const noteRead = (record: KeyRecord | null) => {
+		if (record) leases?.loaded(record)
+		return record
+	}
+	if (deps.keyLeaseMs)
+		leases = new ReplicaLeases({
+			sql,
+			statements: deps.countingSql ?? statementsOn(sql),
+			clock: deps.clock,
+			logger,
+			keys,
+			leaseMs: deps.keyLeaseMs
+		})
 	return {
 		clock: deps.clock,
 		logger,
@@ -74,6 +93,7 @@ export function createAuthRuntime(deps: AuthRuntimeDeps): AuthRuntime {
 		lastUsed: createLastUsedStamps(sql, logger),
 		usage: createUsageRecorder(sql, deps.clock, logger),
 		metrics: deps.metrics,
+		leases,
 		listening: watchKeyChanges(sql, keys, logger).then(
 			() => undefined,
 			(error: unknown) => logger.warn('could not listen for api key changes; cached keys expire by age only', { error })

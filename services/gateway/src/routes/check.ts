@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { requestBytes } from '@lv/bus'
 import { CheckBatchRequest, MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
-import { invalidQuery, methodNotAllowed } from '@lv/errors'
+import { invalidQuery } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
@@ -14,7 +14,7 @@ import type { Caller } from '../auth/caller.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 
-const BATCH_PATH = '/v1/check/batch'
+export const BATCH_PATH = '/v1/check/batch'
 const parseBatchBody = jsonBodyWithin(BODY_LIMITS.checkBatch)
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -33,6 +33,18 @@ const checkedOf = (answer: Record<string, unknown>) =>
 	Array.isArray(answer.checked_jurisdictions) ? (answer.checked_jurisdictions as string[]) : []
 const rowsWithVerdict = (answer: Record<string, unknown>) =>
 	(Array.isArray(answer.results) ? (answer.results as Record<string, unknown>[]) : []).filter((row) => typeof row.verdict === 'string')
+
+/**
+ * A keyless call asking for a record is refused before it is counted against the keyless cap. (Any method but
+ * POST on the batch path is 405 from the app's error handler: no route takes it, key or no key.)
+ */
+const keylessAskingForEvidence = (pricingUrl: string) => (request: Request) => {
+	if (cannotAskForEvidence(request) || request.headers.has('authorization') || new URL(request.url).searchParams.get('evidence') !== 'true')
+		return undefined
+	const refusal = apiKeyMissing()
+	refusal.headers['X-Upgrade-URL'] = pricingUrl
+	return refusal
+}
 
 /** A call asks for a signed record with evidence=true; only such calls parse the answer and write. */
 const asksForEvidence = (query: { evidence?: string }) => query.evidence === 'true'
@@ -94,29 +106,15 @@ export const checkRoutes = (deps: RouteDeps) => {
 	const handlers = checkHandlers(deps)
 	const evidence: EvidenceDeps = { sql: deps.sql, clock: deps.clock, keyring: deps.evidence, publicBaseUrl: deps.config.PUBLIC_BASE_URL }
 	const withOtherKeys = new WeakSet<Request>()
+	const refuse = keylessAskingForEvidence(deps.config.PRICING_URL)
 	return new Elysia({ name: 'check-routes' })
-		.onRequest(({ request }) => {
-			// SPEC: any method but POST on the batch path is 405 with Allow: POST, key or no key.
-			if (request.method !== 'POST' && request.url.includes(BATCH_PATH) && new URL(request.url).pathname === BATCH_PATH)
-				throw methodNotAllowed('POST')
-			// A keyless call asking for a record is refused before it is counted against the keyless cap.
-			if (
-				!cannotAskForEvidence(request) &&
-				!request.headers.has('authorization') &&
-				new URL(request.url).searchParams.get('evidence') === 'true'
-			) {
-				const refusal = apiKeyMissing()
-				refusal.headers['X-Upgrade-URL'] = deps.config.PRICING_URL
-				throw refusal
-			}
-		})
 		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/check',
 			({ query, request, caller }) =>
 				asksForEvidence(query) ? handlers.singleWithEvidence(query, request.url, caller, evidence) : handlers.single(query, request.url),
 			{
-				auth: { mode: 'optional', readOnly: cannotAskForEvidence },
+				auth: { mode: 'optional', readOnly: cannotAskForEvidence, refuse },
 				query: CheckQueryParams,
 				response: { 200: CheckResultModel, ...errors(400, 401, 402, 429, 500, 503) },
 				detail: {
@@ -141,7 +139,7 @@ export const checkRoutes = (deps: RouteDeps) => {
 				return handlers.batch(body.domains, asksForEvidence(query) ? { caller, evidence } : undefined)
 			},
 			{
-				auth: 'required',
+				auth: { mode: 'required', refuse },
 				query: EvidenceQueryParams,
 				// The app normalises bodies (unknown keys dropped); SPEC answers any other body shape with 400.
 				parse: async (context) => {

@@ -12,7 +12,12 @@ import { exportFileResponse } from './export-file.ts'
 import { admitExport, exportDailyLimitReached, releaseExport, requireExportPlan } from './export-limits.ts'
 import { readDataset, readExportQuery, unknownJurisdiction } from './export-query.ts'
 
-const EXPORT_PATH = /^\/v1\/export\/[^/]*\/?$/
+/**
+ * Bun answers HEAD by running the GET handler and reading the whole body for its length: that would
+ * count an export and hold the file in memory, so HEAD is refused outright (without a route, by the
+ * app's error handler: wrong-method.ts).
+ */
+const headRefused = (request: Request) => (request.method === 'HEAD' ? methodNotAllowed('GET') : undefined)
 
 /** How long the gateway waits for the exporter: a cache hit answers at once, a first build of a large dataset takes seconds. */
 export const EXPORT_BUILD_TIMEOUT_MS = 120_000
@@ -33,60 +38,53 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 		if (!(await findJurisdiction(sql, code))) throw unknownJurisdiction(code)
 	}
 
-	return new Elysia({ name: 'export-routes' })
-		.onRequest(({ request }) => {
-			// Bun answers HEAD by running the GET handler and reading the whole body for its length:
-			// that would count an export and hold the file in memory, so HEAD is refused outright.
-			if (request.method === 'HEAD' && EXPORT_PATH.test(new URL(request.url).pathname)) throw methodNotAllowed('GET')
-		})
-		.use(authPlugin(deps.auth))
-		.get(
-			'/v1/export/:dataset',
-			async ({ caller, params, request: httpRequest }) => {
-				if (caller.tier === 'keyless') throw internalError(new Error('export route admitted a keyless caller'))
-				requireExportPlan(caller.plan, config.PRICING_URL)
-				const dataset = readDataset(params.dataset)
-				const query = readExportQuery(new URL(httpRequest.url).searchParams, dataset)
-				if (query.jurisdiction !== null) await requireKnownJurisdiction(query.jurisdiction)
-				const nowMs = clock.nowMs()
-				const limit = caller.plan.exportsPerDay
-				const admission = await admitExport(sql, {
-					accountId: caller.accountId,
-					keyId: caller.keyId,
-					limit,
-					dataset,
-					format: query.format,
-					nowMs
+	return new Elysia({ name: 'export-routes' }).use(authPlugin(deps.auth)).get(
+		'/v1/export/:dataset',
+		async ({ caller, params, request: httpRequest }) => {
+			if (caller.tier === 'keyless') throw internalError(new Error('export route admitted a keyless caller'))
+			requireExportPlan(caller.plan, config.PRICING_URL)
+			const dataset = readDataset(params.dataset)
+			const query = readExportQuery(new URL(httpRequest.url).searchParams, dataset)
+			if (query.jurisdiction !== null) await requireKnownJurisdiction(query.jurisdiction)
+			const nowMs = clock.nowMs()
+			const limit = caller.plan.exportsPerDay
+			const admission = await admitExport(sql, {
+				accountId: caller.accountId,
+				keyId: caller.keyId,
+				limit,
+				dataset,
+				format: query.format,
+				nowMs
+			})
+			if (!admission.admitted)
+				throw exportDailyLimitReached({
+					used: admission.used,
+					limit: limit ?? 0,
+					window: admission.window,
+					nowMs,
+					planTier: caller.plan.code,
+					pricingUrl: config.PRICING_URL
 				})
-				if (!admission.admitted)
-					throw exportDailyLimitReached({
-						used: admission.used,
-						limit: limit ?? 0,
-						window: admission.window,
-						nowMs,
-						planTier: caller.plan.code,
-						pricingUrl: config.PRICING_URL
-					})
-				return streamExportFile(deps, timeoutMs, admission.requestId, { dataset, ...query })
-			},
-			{
-				auth: 'required',
-				params: ExportParams,
-				query: ExportQueryDoc,
-				detail: {
-					tags: ['export'],
-					summary: 'Export a whole dataset as CSV or NDJSON',
-					description: [
-						'Plan Pro and above. One whole-dataset file (`licences`, `operators` or `domains`), optionally sliced by `jurisdiction` and `status`; each row carries its status provenance (`source_url`, `status_source_url`, `status_observed_at`, `last_verified_at`, and on licences the snapshot SHA-256 of the standing history event).',
-						'`format` defaults to `csv` (RFC 4180, header row). `json` delivers NDJSON (`application/x-ndjson`). `as_of` is refused with 400 `as_of_not_supported`; any other parameter is 400 `invalid_input`.',
-						'Daily cap per account per UTC day, shared with the dashboard export button: Pro 10, Business 100, Enterprise none; over it 429 `export_daily_limit_reached`. Each export counts as one request against the monthly quota.',
-						'Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.'
-					].join('\n\n'),
-					security: [{ apiKey: [] }],
-					responses: EXPORT_RESPONSES
-				}
+			return streamExportFile(deps, timeoutMs, admission.requestId, { dataset, ...query })
+		},
+		{
+			auth: { mode: 'required', refuse: headRefused },
+			params: ExportParams,
+			query: ExportQueryDoc,
+			detail: {
+				tags: ['export'],
+				summary: 'Export a whole dataset as CSV or NDJSON',
+				description: [
+					'Plan Pro and above. One whole-dataset file (`licences`, `operators` or `domains`), optionally sliced by `jurisdiction` and `status`; each row carries its status provenance (`source_url`, `status_source_url`, `status_observed_at`, `last_verified_at`, and on licences the snapshot SHA-256 of the standing history event).',
+					'`format` defaults to `csv` (RFC 4180, header row). `json` delivers NDJSON (`application/x-ndjson`). `as_of` is refused with 400 `as_of_not_supported`; any other parameter is 400 `invalid_input`.',
+					'Daily cap per account per UTC day, shared with the dashboard export button: Pro 10, Business 100, Enterprise none; over it 429 `export_daily_limit_reached`. Each export counts as one request against the monthly quota.',
+					'Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.'
+				].join('\n\n'),
+				security: [{ apiKey: [] }],
+				responses: EXPORT_RESPONSES
 			}
-		)
+		}
+	)
 }
 
 /** Asks the exporter for the file of the slice and streams it; a failed build gives the day's count back. */

@@ -28,8 +28,11 @@ export function testDeps(input: {
 export const testApp = (input: Parameters<typeof testDeps>[0]) => createApp(testDeps(input))
 
 /** One gateway replica: the app and its auth runtime (key cache, limits), for tests that look into it or add routes to it. */
-export function testReplica(input: Parameters<typeof testDeps>[0]): { app: ReturnType<typeof createApp>; auth: AuthRuntime } {
+export function testReplica(input: Parameters<typeof testDeps>[0] & { keyLeaseMs?: number }): {
+	app: ReturnType<typeof createApp>
+	auth: AuthRuntime
+} {
 	const deps = testDeps(input)
-	const auth = createAuthRuntime(deps)
+	const auth = createAuthRuntime({ ...deps, keyLeaseMs: input.keyLeaseMs })
 	return { app: createApp({ ...deps, auth }), auth }
 }

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { TestClock } from '@lv/clock'
+import { ReplicaKeyLease } from '@lv/leases'
+import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { acknowledgeKeys, currentKeyRevision, keyChangeProgress, readHeldKeys } from './key-leases.ts'
+import { createAccount, issueApiKey, revokeApiKey } from './store.ts'
+
+const LEASE_MS = 4_000
+let db: TestDatabase
+const clock = new TestClock('2026-11-24T12:00:00.000Z')
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+})
+
+afterAll(async () => {
+	await db.drop()
+})
+
+async function keyOfNewAccount(name: string) {
+	const account = await createAccount(db.sql, clock, { name, plan: 'pro' })
+	return { accountId: account.id, keyId: (await issueApiKey(db.sql, clock, account.id, 'main')).id }
+}
+
+/** A revocation that waits for no replica (a write by hand in SQL). */
+const revokeWithoutWaiting = (keyId: string) => db.sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${keyId}`
+
+/** One replica's check round as the gateway runs it: read the held keys, apply, acknowledge, renew from the send time. */
+async function checkRound(replicaId: string, lease: ReplicaKeyLease) {
+	const sentAtMs = clock.nowMs()
+	const covered = lease.heldKeyIds()
+	const read = await readHeldKeys(db.sql, covered, clock.nowMs())
+	const live = new Map([...read.keys].map(([keyId, row]) => [keyId, !row.revoked && row.planActive]))
+	lease.checked(covered, live, read.revision)
+	const revision = lease.acknowledgement(read.revision)
+	const accepted = await acknowledgeKeys(db.sql, { replicaId, revision, readAtMs: read.readAtMs, leaseMs: LEASE_MS })
+	if (accepted !== null) lease.renewed(sentAtMs)
+	return { read, accepted }
+}
+
+describe('key-cache leases in PostgreSQL', () => {
+	test('every key change advances the revision in its own transaction; a last-use stamp does not', async () => {
+		const { accountId, keyId } = await keyOfNewAccount('revisions')
+		const before = await currentKeyRevision(db.sql)
+		await db.sql`UPDATE api_keys SET last_used_at = now() WHERE id = ${keyId}`
+		expect(await currentKeyRevision(db.sql)).toBe(before)
+		await db.sql`UPDATE accounts SET plan_code = 'business' WHERE id = ${accountId}`
+		const afterPlan = await currentKeyRevision(db.sql)
+		expect(afterPlan).toBeGreaterThan(before)
+		expect(await revokeApiKey(db.sql, clock, accountId, keyId)).toBe(true)
+		expect(await currentKeyRevision(db.sql)).toBeGreaterThan(afterPlan)
+	})
+
+	test('a check reads each held key as it is now, with the revision of the same snapshot; a deleted key is absent', async () => {
+		const kept = await keyOfNewAccount('held kept')
+		const revoked = await keyOfNewAccount('held revoked')
+		const deleted = await keyOfNewAccount('held deleted')
+		await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
+		await db.sql`DELETE FROM api_keys WHERE id = ${deleted.keyId}`
+		const read = await readHeldKeys(db.sql, [kept.keyId, revoked.keyId, deleted.keyId], clock.nowMs())
+		expect(read.revision).toBe(await currentKeyRevision(db.sql))
+		expect([...read.keys].map(([keyId, row]) => [keyId, row.revoked, row.planActive])).toEqual(
+			expect.arrayContaining([
+				[kept.keyId, false, true],
+				[revoked.keyId, true, true]
+			])
+		)
+		expect(read.keys.has(deleted.keyId)).toBe(false)
+		expect((await readHeldKeys(db.sql, [], clock.nowMs())).keys.size).toBe(0)
+	})
+
+	test('a revocation completes only once every live replica acknowledged a check that saw it', async () => {
+		const { keyId } = await keyOfNewAccount('two replicas')
+		const replicas = ['ack-a', 'ack-b'].map((id) => ({ id, lease: new ReplicaKeyLease(LEASE_MS) }))
+		for (const replica of replicas) {
+			replica.lease.loaded({ keyId, live: true, checkedRevision: await currentKeyRevision(db.sql) })
+			await checkRound(replica.id, replica.lease)
+			expect(replica.lease.usable(keyId, clock.nowMs())?.live).toBe(true)
+		}
+		await revokeWithoutWaiting(keyId)
+		const revision = await currentKeyRevision(db.sql)
+		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: false, fenced: [] })
+		const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]]
+		await checkRound(a.id, a.lease)
+		expect(a.lease.usable(keyId, clock.nowMs())?.live).toBe(false)
+		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		await checkRound(b.id, b.lease)
+		expect(b.lease.usable(keyId, clock.nowMs())?.live).toBe(false)
+		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
+	})
+
+	test('a lost replica is counted out once its lease has run out on the injected clock, and fenced: its late acknowledgement is refused', async () => {
+		const { keyId } = await keyOfNewAccount('lost replica')
+		const lost = new ReplicaKeyLease(LEASE_MS)
+		lost.loaded({ keyId, live: true, checkedRevision: await currentKeyRevision(db.sql) })
+		await checkRound('lost', lost)
+		// The lost replica's next check is read before the revocation and its acknowledgement is delayed past it.
+		const staleRead = await readHeldKeys(db.sql, [keyId], clock.nowMs())
+		await revokeWithoutWaiting(keyId)
+		const revision = await currentKeyRevision(db.sql)
+		const everyOtherReplica = async () => {
+			for (const id of ['ack-a', 'ack-b']) {
+				const read = await readHeldKeys(db.sql, [], clock.nowMs())
+				await acknowledgeKeys(db.sql, { replicaId: id, revision: read.revision, readAtMs: read.readAtMs, leaseMs: LEASE_MS })
+			}
+		}
+		await everyOtherReplica()
+		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		clock.advance(LEASE_MS - 1)
+		await everyOtherReplica()
+		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect(lost.usable(keyId, clock.nowMs())?.live).toBe(true)
+		clock.advance(1)
+		await everyOtherReplica()
+		expect(lost.usable(keyId, clock.nowMs())).toBeUndefined()
+		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: ['lost'] })
+		const late = await acknowledgeKeys(db.sql, {
+			replicaId: 'lost',
+			revision: staleRead.revision,
+			readAtMs: staleRead.readAtMs,
+			leaseMs: LEASE_MS
+		})
+		expect(late).toBeNull()
+		// Its next check sees the revocation: accepted, and the key is held as revoked.
+		const { accepted } = await checkRound('lost', lost)
+		expect(accepted).toBe(clock.nowMs() + LEASE_MS)
+		expect(lost.usable(keyId, clock.nowMs())?.live).toBe(false)
+	})
+
+	test('revokeApiKey returns only once the last replica holding the key has acknowledged a check that saw it', async () => {
+		const { accountId, keyId } = await keyOfNewAccount('waiting writer')
+		const replicas = ['wait-a', 'wait-b'].map((id) => ({ id, lease: new ReplicaKeyLease(LEASE_MS) }))
+		for (const replica of replicas) {
+			replica.lease.loaded({ keyId, live: true, checkedRevision: await currentKeyRevision(db.sql) })
+			await checkRound(replica.id, replica.lease)
+		}
+		let returned = false
+		const revoking = revokeApiKey(db.sql, clock, accountId, keyId).then((revoked) => {
+			returned = true
+			return revoked
+		})
+		await waitFor(async () => (await readHeldKeys(db.sql, [keyId], clock.nowMs())).keys.get(keyId)?.revoked === true, {
+			what: 'the revocation committed'
+		})
+		// The replica rows of earlier tests acknowledge it too, so only the second replica holding the key holds it up.
+		for (const id of ['ack-a', 'ack-b', 'lost']) await checkRound(id, new ReplicaKeyLease(LEASE_MS))
+		await checkRound('wait-a', (replicas[0] as (typeof replicas)[0]).lease)
+		expect((await keyChangeProgress(db.sql, await currentKeyRevision(db.sql), clock.nowMs())).complete).toBe(false)
+		expect(returned).toBe(false)
+		await checkRound('wait-b', (replicas[1] as (typeof replicas)[0]).lease)
+		expect(await revoking).toBe(true)
+		for (const replica of replicas) expect(replica.lease.usable(keyId, clock.nowMs())?.live).toBe(false)
+	})
+})

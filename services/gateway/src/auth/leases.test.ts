@@ -1,0 +1,163 @@
+import { describe, expect, test } from 'bun:test'
+import { Elysia } from 'elysia'
+import { keyChangeProgress } from '@lv/accounts'
+import { TestClock } from '@lv/clock'
+import type { StatementRunner } from '@lv/db'
+import { handleFrom, waitFor } from '@lv/testing'
+import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { testReplica } from '../test-support/gateway.ts'
+import { replicaWorld } from '../test-support/replica-world.ts'
+import { authPlugin } from './plugin.ts'
+
+const LEASE_MS = 4_000
+const world = replicaWorld('leases-test', async (sql) => {
+	await insertPlan(sql, { code: 'forty_per_second', monthly_quota: null, per_second_limit: 40 })
+	await insertPlan(sql, { code: 'quota_100', monthly_quota: 100, per_second_limit: null })
+})
+
+/** A gateway replica with leases: its own pool and counting connection, whose statements it counts. */
+async function replica(clock: TestClock) {
+	const { sql, countingSql: connection } = world.open()
+	let statements = 0
+	const countingSql: StatementRunner = {
+		run: (text, parameters) => {
+			statements++
+			return connection.run(text, parameters)
+		}
+	}
+	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus: world.bus, clock, keyLeaseMs: LEASE_MS })
+	const app = gateway.use(
+		new Elysia().use(authPlugin(runtime)).get('/probe', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
+	)
+	await runtime.listening
+	const leases = runtime.leases
+	if (!leases) throw new Error('the replica runs without leases')
+	const call = (key: string) => handleFrom(app, new Request('http://localhost/probe', { headers: bearer(key) }), '203.0.113.7')
+	return { runtime, leases, call, statements: () => statements }
+}
+type Replica = Awaited<ReturnType<typeof replica>>
+
+const reasonOf = async (response: Response) => ((await response.json()) as { details: { reason: string } }).details.reason
+
+/** Revokes a key without notifying any replica (triggers off), advancing the key revision as the triggers would. */
+async function revokeSilently(account: TestAccount): Promise<number> {
+	return world.db.sql.begin(async (tx) => {
+		await tx`SET LOCAL session_replication_role = replica`
+		await tx`UPDATE api_keys SET revoked_at = now() WHERE id = ${account.keyId}`
+		const [row] = await tx<{ revision: string }[]>`UPDATE key_revision SET revision = revision + 1 RETURNING revision::text AS revision`
+		return Number(row?.revision)
+	})
+}
+
+/** Waits for the grants and returns the replicas sent behind their calls. */
+const settled = (...replicas: Replica[]) =>
+	waitFor(() => replicas.every((each) => each.leases.inFlight === 0), { what: 'grants and returns settled' })
+
+/** The calls answered 200 among `count` calls of `key` at once on `replica`. */
+async function admittedOf(replica: Replica, key: string, count: number): Promise<number> {
+	const responses = await Promise.all(Array.from({ length: count }, () => replica.call(key)))
+	return responses.filter((response) => response.status === 200).length
+}
+
+describe('key-cache and allowance leases across two replicas', () => {
+	test('calls of a leased key are admitted without a counting statement; a revoked key is refused on the very next request on every replica once the revocation completes', async () => {
+		const clock = new TestClock('2026-11-24T09:00:00.100Z')
+		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
+		const replicas = [await replica(clock), await replica(clock)]
+		for (const each of replicas) {
+			expect((await each.call(account.key)).status).toBe(200)
+			await each.leases.checkRound()
+			// The first call under a valid key lease asks for the account's allowance lease on this second.
+			expect((await each.call(account.key)).status).toBe(200)
+			await settled(each)
+		}
+		for (const each of replicas) {
+			const before = each.statements()
+			expect(await admittedOf(each, account.key, 5)).toBe(5)
+			expect(each.statements()).toBe(before)
+		}
+		const revision = await revokeSilently(account)
+		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		for (const each of replicas) await each.leases.checkRound()
+		expect(await keyChangeProgress(world.db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
+		for (const each of replicas) {
+			const refused = await each.call(account.key)
+			expect(refused.status).toBe(401)
+			expect(await reasonOf(refused)).toBe('api_key_revoked')
+		}
+	})
+
+	test('two replicas together never admit beyond a per-second limit, with leases taken on both', async () => {
+		const clock = new TestClock('2026-11-24T10:00:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
+		const replicas = [await replica(clock), await replica(clock)]
+		let admitted = 0
+		for (const each of replicas) {
+			admitted += await admittedOf(each, account.key, 1)
+			await each.leases.checkRound()
+		}
+		await settled(...replicas)
+		for (let burst = 0; burst < 3; burst++) {
+			const counts = await Promise.all(replicas.map((each) => admittedOf(each, account.key, 20)))
+			admitted += counts.reduce((sum, count) => sum + count, 0)
+			await settled(...replicas)
+		}
+		expect(admitted).toBeLessThanOrEqual(40)
+		expect(admitted).toBeGreaterThan(8)
+		expect(replicas.map((each) => each.leases.admitted > 0)).toEqual([true, true])
+		clock.advance(1_000)
+		expect(await admittedOf(replicas[0] as Replica, account.key, 1)).toBe(1)
+	})
+
+	test('two replicas together admit exactly a monthly quota over many seconds, unused allowance given back', async () => {
+		const clock = new TestClock('2026-11-24T11:00:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const replicas = [await replica(clock), await replica(clock)]
+		for (const each of replicas) await each.leases.checkRound()
+		let admitted = 0
+		for (let second = 0; second < 12; second++) {
+			// One call asks for the second's allowance lease, then a burst on each replica.
+			for (const each of replicas) admitted += await admittedOf(each, account.key, 1)
+			await settled(...replicas)
+			const counts = await Promise.all(replicas.map((each) => admittedOf(each, account.key, 6)))
+			admitted += counts.reduce((sum, count) => sum + count, 0)
+			expect(admitted).toBeLessThanOrEqual(100)
+			await settled(...replicas)
+			clock.advance(1_000)
+			for (const each of replicas) await each.leases.checkRound()
+			await settled(...replicas)
+		}
+		for (let call = 0; call < 40 && admitted < 100; call++) admitted += await admittedOf(replicas[call % 2] as Replica, account.key, 1)
+		expect(admitted).toBe(100)
+		expect(replicas.map((each) => each.leases.admitted > 0)).toEqual([true, true])
+		const refused = await (replicas[1] as Replica).call(account.key)
+		expect(refused.status).toBe(429)
+		expect(await reasonOf(refused)).toBe('monthly_request_limit_reached')
+	})
+
+	test('a lost replica stops answering from its leases when its lease runs out on the injected clock, and the revocation then completes without it', async () => {
+		const clock = new TestClock('2026-11-24T12:00:00.100Z')
+		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
+		const [live, lost] = [await replica(clock), await replica(clock)] as [Replica, Replica]
+		for (const each of [live, lost]) {
+			expect((await each.call(account.key)).status).toBe(200)
+			await each.leases.checkRound()
+		}
+		const revision = await revokeSilently(account)
+		await live.leases.checkRound()
+		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		clock.advance(LEASE_MS - 1)
+		await live.leases.checkRound()
+		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		clock.advance(1)
+		await live.leases.checkRound()
+		const progress = await keyChangeProgress(world.db.sql, revision, clock.nowMs())
+		expect(progress.complete).toBe(true)
+		expect(progress.fenced).toContain(lost.leases.replicaId)
+		expect(progress.fenced).not.toContain(live.leases.replicaId)
+		// Should the lost replica still serve, its own lease has run out: the call is counted, and refused.
+		const refused = await lost.call(account.key)
+		expect(refused.status).toBe(401)
+		expect(await reasonOf(refused)).toBe('api_key_revoked')
+	})
+})

@@ -1,0 +1,209 @@
+import { type HeldKeyRow, acknowledgeKeys, readHeldKeys } from '@lv/accounts'
+import type { Clock } from '@lv/clock'
+import type { Sql, StatementRunner } from '@lv/db'
+import { AllowanceLease, ReplicaKeyLease } from '@lv/leases'
+import type { Logger } from '@lv/logger'
+import { type KeyedClaim, type KeyedVerdict, countAllowanceGrant, releaseQuotaCalls } from '@lv/quota'
+import type { KeyRecord } from '../auth/key-lookup.ts'
+import type { CachedKey, KeyCache } from '../auth/key-cache.ts'
+
+/** The calls a first grant asks for, and the most any grant asks for. */
+const MIN_GRANT = 8
+const MAX_GRANT = 2_000
+/** A grant is asked for only while a window's limit leaves at least this many times the grant. */
+const AMPLE_ROOM = 4
+/** The replica counts its own lease this much shorter than the store does: room for clock rate drift. */
+const CLOCK_DRIFT_MARGIN = 0.01
+const SECOND_MS = 1_000
+
+/** One subject's allowance lease on the current second, with the counts its grant left in the row. */
+type Allowance = { lease: AllowanceLease; claim: KeyedClaim; granted: number; secondCountAfter: number; quotaCountAfter: number }
+
+export type ReplicaLeasesDeps = {
+	sql: Sql
+	/** Where grants are counted: the replica's counting connection. */
+	statements: StatementRunner
+	clock: Clock
+	logger: Logger
+	keys: KeyCache
+	/** The key-cache lease as the store counts it; a check round runs every quarter of it (`checkEveryMs`). */
+	leaseMs: number
+}
+
+/** A held key is unchanged when the store holds what the replica cached: same status, account and plan row version. */
+function unchanged(row: HeldKeyRow, cached: CachedKey): boolean {
+	const status = row.revoked ? 'revoked' : row.planActive ? 'live' : 'plan_inactive'
+	if (status !== cached.status || row.accountId !== cached.accountId) return false
+	return status !== 'live' || (row.planVersion === cached.planVersion && row.planCode === cached.plan?.code)
+}
+
+/** Grants are kept per subject for the limits they were granted under. */
+const sameLimits = (a: KeyedClaim, b: KeyedClaim) =>
+	a.planCode === b.planCode &&
+	a.planVersion === b.planVersion &&
+	a.perSecondLimit === b.perSecondLimit &&
+	a.quota === b.quota &&
+	a.secondStartMs === b.secondStartMs &&
+	a.quotaWindowStartMs === b.quotaWindowStartMs
+
+const roomFor = (limit: number | null, used: number, want: number) => limit === null || limit - used >= AMPLE_ROOM * want
+
+/**
+ * One gateway replica's leases (ADR 0031): keyed calls of a key whose key-cache lease is valid are
+ * admitted from the subject's allowance lease on the current second without a statement. The key
+ * lease is renewed by `checkRound` (every quarter lease: one read of the held keys, one
+ * acknowledgement); a grant is one counting statement of the calls asked for, under the row lock
+ * (`countAllowanceGrant`); what a lease leaves unused goes back to its quota window once its second
+ * has passed. Legacy trial keys, and subjects whose windows have no ample room, are counted by the
+ * per-batch statement as before.
+ */
+export class ReplicaLeases {
+	readonly replicaId = crypto.randomUUID()
+	readonly checkEveryMs: number
+	readonly #deps: ReplicaLeasesDeps
+	readonly #keys: ReplicaKeyLease
+	readonly #allowances = new Map<string, Allowance>()
+	/** Subjects with a grant on its way. */
+	readonly #asking = new Set<string>()
+	/** What the subject's last lease used: the next grant asks for about twice that. */
+	readonly #wanted = new Map<string, number>()
+	/** The quota count of the subject's last grant (a grant is asked for only while ample room is left). */
+	readonly #quotaUsed = new Map<string, number>()
+	#statements = 0
+	#admitted = 0
+	#inFlight = 0
+
+	constructor(deps: ReplicaLeasesDeps) {
+		this.#deps = deps
+		this.#keys = new ReplicaKeyLease(Math.floor(deps.leaseMs * (1 - CLOCK_DRIFT_MARGIN)))
+		this.checkEveryMs = Math.max(1, Math.floor(deps.leaseMs / 4))
+	}
+
+	/** A key as a lookup read it, at the revision of the lookup's snapshot. */
+	loaded(record: KeyRecord): void {
+		this.#keys.loaded({ keyId: record.keyId, live: record.status === 'live', checkedRevision: record.revision })
+	}
+
+	/** The verdict of a call admitted from the leases, or undefined: count it by the batch statement. */
+	admit(claim: KeyedClaim, nowMs: number): KeyedVerdict | undefined {
+		if (claim.isTrial || this.#keys.usable(claim.keyId, nowMs)?.live !== true) return undefined
+		const allowance = this.#allowances.get(claim.subject)
+		if (allowance && sameLimits(allowance.claim, claim) && allowance.lease.take(nowMs)) {
+			const taken = allowance.granted - allowance.lease.remaining
+			this.#admitted++
+			return {
+				outcome: 'admitted',
+				secondUsed: allowance.secondCountAfter - allowance.granted + taken,
+				quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
+			}
+		}
+		if (allowance && nowMs >= allowance.claim.secondStartMs + SECOND_MS) this.#giveBack(claim.subject, allowance)
+		this.#askForGrant(claim)
+		return undefined
+	}
+
+	/** Calls admitted from allowance leases, without a statement. */
+	get admitted() {
+		return this.#admitted
+	}
+
+	/** Grants and returns on their way. */
+	get inFlight() {
+		return this.#inFlight
+	}
+
+	/** Statements the leases sent (grants and returns; check rounds not included). */
+	get statements() {
+		return this.#statements
+	}
+
+	/**
+	 * One check round: the held keys read at the current revision, changed ones dropped (from the key
+	 * cache too), then the acknowledgement; the lease is renewed from the moment the read was sent.
+	 * Allowance leases whose second has passed give their rest back.
+	 */
+	async checkRound(): Promise<void> {
+		const { sql, clock, keys, leaseMs } = this.#deps
+		const sentAtMs = clock.nowMs()
+		const covered = this.#keys.heldKeyIds()
+		const read = await readHeldKeys(sql, covered, sentAtMs)
+		const live = new Map<string, boolean>()
+		for (const keyId of covered) {
+			const row = read.keys.get(keyId)
+			const cached = keys.peek(keyId)
+			if (row && cached && unchanged(row, cached)) live.set(keyId, cached.status === 'live')
+			else if (cached) keys.forgetKeyId(keyId)
+		}
+		this.#keys.checked(covered, live, read.revision)
+		const revision = this.#keys.acknowledgement(read.revision)
+		const accepted = await acknowledgeKeys(sql, { replicaId: this.replicaId, revision, readAtMs: read.readAtMs, leaseMs })
+		if (accepted !== null) this.#keys.renewed(sentAtMs)
+		this.settle(clock.nowMs())
+	}
+
+	/** Gives back the rest of every allowance lease whose second has passed. */
+	settle(nowMs: number): void {
+		for (const [subject, allowance] of this.#allowances)
+			if (nowMs >= allowance.claim.secondStartMs + SECOND_MS) this.#giveBack(subject, allowance)
+	}
+
+	#askForGrant(claim: KeyedClaim): void {
+		const { subject } = claim
+		if (this.#asking.has(subject)) return
+		const want = this.#wanted.get(subject) ?? MIN_GRANT
+		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return
+		this.#asking.add(subject)
+		this.#sent()
+		countAllowanceGrant(this.#deps.statements, claim, want)
+			.then((count) => {
+				if (!count.valid || count.admittedInBatch === 0) return
+				const previous = this.#allowances.get(subject)
+				if (previous) this.#giveBack(subject, previous)
+				this.#quotaUsed.set(subject, count.quotaCount)
+				const windowEndMs = claim.secondStartMs + SECOND_MS
+				this.#allowances.set(subject, {
+					lease: new AllowanceLease({
+						windowStartMs: claim.secondStartMs,
+						windowEndMs,
+						granted: count.admittedInBatch,
+						expiresAtMs: windowEndMs
+					}),
+					claim,
+					granted: count.admittedInBatch,
+					secondCountAfter: count.secondCount,
+					quotaCountAfter: count.quotaCount
+				})
+			})
+			.catch((error: unknown) => this.#deps.logger.warn('could not take an allowance lease', { error }))
+			.finally(() => {
+				this.#asking.delete(subject)
+				this.#inFlight--
+			})
+	}
+
+	/** Ends a lease (no further admission from it) and gives its rest back to the quota window it was counted in. */
+	#giveBack(subject: string, allowance: Allowance): void {
+		if (this.#allowances.get(subject) === allowance) this.#allowances.delete(subject)
+		const unused = allowance.lease.surrender()
+		const used = allowance.granted - unused
+		this.#wanted.set(subject, Math.min(MAX_GRANT, Math.max(MIN_GRANT, 2 * used)))
+		if (unused === 0) return
+		this.#sent()
+		releaseQuotaCalls(this.#deps.sql, subject, new Date(allowance.claim.quotaWindowStartMs), unused)
+			.catch((error: unknown) => this.#deps.logger.warn('could not give an allowance lease back', { error }))
+			.finally(() => this.#inFlight--)
+	}
+
+	#sent() {
+		this.#statements++
+		this.#inFlight++
+	}
+}
+
+/** Runs `leases`' check round every quarter lease until the returned stop is called; a failed round is logged (the lease then runs out, and calls take the statement). */
+export function startCheckRounds(leases: ReplicaLeases, logger: Logger): () => void {
+	const round = () => leases.checkRound().catch((error: unknown) => logger.warn('key lease check round failed', { error }))
+	void round()
+	const timer = setInterval(round, leases.checkEveryMs)
+	return () => clearInterval(timer)
+}
