@@ -63,7 +63,7 @@ export async function startNatsCluster(options: StartNatsClusterOptions = {}): P
 		for (const node of nodes) node.spawn()
 		await waitFor(async () => (await Promise.all(nodes.map((node) => node.healthy()))).every(Boolean), {
 			what: 'every nats node to report JetStream healthy',
-			timeoutMs: 30_000,
+			timeoutMs: 60_000,
 			intervalMs: 100
 		})
 	} catch (error) {

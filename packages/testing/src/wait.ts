@@ -33,3 +33,20 @@ export async function freePort(): Promise<number> {
 	server.stop(true)
 	return port
 }
+
+/**
+ * Waits for a teardown step at most `ms`, then goes on with a warning naming it: a step that never
+ * settles (a close whose callback never comes) must not fail the test file it cleans up after.
+ */
+export async function settleWithin(what: string, step: Promise<unknown>, ms: number): Promise<void> {
+	const late = Symbol('late')
+	const outcome = await Promise.race([
+		step.then(
+			() => undefined,
+			(error: unknown) => error
+		),
+		Bun.sleep(ms).then(() => late)
+	])
+	if (outcome === late) console.warn(`teardown: ${what} did not settle within ${ms} ms`)
+	else if (outcome !== undefined) console.warn(`teardown: ${what} failed: ${String(outcome)}`)
+}

@@ -3,7 +3,7 @@ import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { evidenceKeyring, generateEvidenceKey } from '@lv/evidence'
 import { silentLogger } from '@lv/logger'
-import { type SmtpReceiver, type TestDatabase, createTestDatabase, startNats, startSmtpReceiver } from '@lv/testing'
+import { type SmtpReceiver, type TestDatabase, createTestDatabase, settleWithin, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
 import { createMailer } from '../mail/mailer.ts'
@@ -94,11 +94,12 @@ export async function startHarness(): Promise<Harness> {
 				oauth: TEST_OAUTH,
 				metrics: deps.metrics
 			}),
+		// Each step bounded: every route file's teardown has been seen to time out in a whole-suite run.
 		async stop() {
-			await mailbox.stop()
-			await bus.close()
-			await nats.stop()
-			await db.drop()
+			await settleWithin('the SMTP receiver', mailbox.stop(), 5_000)
+			await settleWithin('the bus connection', bus.close(), 5_000)
+			await settleWithin('nats-server', nats.stop(), 10_000)
+			await settleWithin("the file's database", db.drop(), 15_000)
 		}
 	}
 }
