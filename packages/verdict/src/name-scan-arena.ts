@@ -8,10 +8,17 @@ import { nameScanWasm } from './name-scan-wasm.ts'
  * first HEADER bytes hold the query under scan (name-scan.wat's header).
  */
 
-export const HEADER = 17408
-/** Where name-scan.wat leaves the members a scan returned, and their scores. */
+/** Byte offsets of the header's regions (name-scan.wat's header comment); shards' blocks start at HEADER. */
+export const TOKENS_AT = 0
+export const ALLOWED_AT = 1024
+export const MOST_AT = 6144
+export const FIRST_AT = 11264
+/** where a scan leaves the members it returned, and their scores */
 export const FOUND_AT = 11296
 export const SCORES_AT = 11312
+export const QUERY_KEY_AT = 12336
+export const QUERY_SLOTS_AT = 14384
+export const HEADER = 17408
 const PAGE = 65536
 const ALIGN = 16
 

@@ -1,4 +1,4 @@
-import { allocate, arena, freeWith } from './name-scan-arena.ts'
+import { ALLOWED_AT, allocate, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT, QUERY_SLOTS_AT, TOKENS_AT } from './name-scan-arena.ts'
 
 /*
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
@@ -18,8 +18,12 @@ export const LEVELS = 6
 export const TOKENS = SLOTS * LEVELS
 /** The longest allowance row: names of this length or longer are stored as one shorter. */
 export const ALLOWED_LENGTHS = 256
-/** A unit allowing more misses than this has all its members scored (the kernel has 64 planes). */
-export const MAX_ALLOWED = 62
+/**
+ * The allowance of every row of a key too long to count (over (ALLOWED_LENGTHS - 2) / 2 characters):
+ * above what the kernel's counter holds, so every comparable name is scored, and a scoring never gives
+ * up early (name-scan.wat `$similarity` reads fewest matches only from allowances below it).
+ */
+export const UNCOUNTED = 63
 /** Query keys are at most this long (a DNS label is at most 63 characters). */
 export const LONGEST_QUERY = 1024
 
@@ -33,13 +37,6 @@ export const mostAt = (rowLength: number) => PREFIXES * rowLength
 export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
 export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
-// Byte offsets in the memory's header (name-scan.wat).
-const TOKENS_AT = 0
-const ALLOWED_AT = 1024
-const MOST_AT = 6144
-const FIRST_AT = 11264
-const QUERY_KEY_AT = 12336
-const QUERY_SLOTS_AT = 14384
 /** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
 const DESCRIPTOR = 64
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */

@@ -290,7 +290,8 @@
 					(select (local.get $length) (i32.sub (global.get $rowLength) (i32.const 1)) (i32.lt_u (local.get $length) (global.get $rowLength))))
 				(i32.const 2)))))
 		(if (i32.lt_s (local.get $allowed) (i32.const 0)) (then (return (f64.const 0))))
-		(if (i32.le_s (local.get $allowed) (i32.const 62))
+		;; 63 (name-scan.ts UNCOUNTED) and above: the key is too long to count, nothing to give up on
+		(if (i32.lt_s (local.get $allowed) (i32.const 63))
 			(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))
 		(local.set $window (i32.sub (i32.shr_u (local.get $longer) (i32.const 1)) (i32.const 1)))
 		(if (i32.lt_s (local.get $window) (i32.const 0)) (then (local.set $window (i32.const 0))))

@@ -6,7 +6,6 @@ import {
 	firstAt,
 	LEVELS,
 	LONGEST_QUERY,
-	MAX_ALLOWED,
 	mostAt,
 	type ScanKernel,
 	type ScanMember,
@@ -14,6 +13,7 @@ import {
 	slotOf,
 	tablesSize,
 	TOKENS,
+	UNCOUNTED,
 	UNIT
 } from './name-scan.ts'
 import { arena } from './name-scan-arena.ts'
@@ -153,7 +153,7 @@ function fillAllowed(query: NameQuery): void {
 		const row = prefix * rowLength
 		let first = rowLength
 		for (let length = 0; length < rowLength; length++) {
-			const allowed = key.length > LONGEST_COUNTED_KEY ? MAX_ALLOWED + 1 : allowedMisses(size, key.length, length, prefix, query.threshold)
+			const allowed = key.length > LONGEST_COUNTED_KEY ? UNCOUNTED : allowedMisses(size, key.length, length, prefix, query.threshold)
 			tables[row + length] = allowed
 			if (allowed >= 0 && first === rowLength) first = length
 		}
