@@ -42,8 +42,11 @@ export class AnswerMemo<Answer> {
 		this.#capacity = capacity
 	}
 
-	/** The remembered answer to `query` on `index` at `nowMs`, else `compute()`, remembered when asked before. */
-	answer(index: CheckIndex, nowMs: number, query: string, compute: () => Answer): Answer {
+	/**
+	 * The remembered answer to `query` on `index` at `nowMs`, else `compute(kept)`, remembered when asked
+	 * before: `kept` says so beforehand, so an answer asked once can skip what only a kept one needs.
+	 */
+	answer(index: CheckIndex, nowMs: number, query: string, compute: (kept: boolean) => Answer): Answer {
 		// A clock stepped back is treated like one that moved on: the freshness state may differ.
 		if (index !== this.#index || nowMs >= this.#validUntilMs || nowMs < this.#validFromMs) {
 			this.#answers.clear()
@@ -58,8 +61,10 @@ export class AnswerMemo<Answer> {
 			return known
 		}
 		this.#misses++
-		const computed = compute()
-		if (this.#askedOnce.delete(query)) {
+		const kept = this.#askedOnce.has(query)
+		const computed = compute(kept)
+		if (kept) {
+			this.#askedOnce.delete(query)
 			if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
 			this.#answers.set(query, computed)
 		} else {

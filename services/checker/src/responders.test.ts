@@ -15,7 +15,7 @@ import {
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import type { BatchResult, CheckResult } from '@lv/verdict'
+import { type BatchResult, type CheckIndex, type CheckResult, checkBatch } from '@lv/verdict'
 import { IndexStore } from './index-store.ts'
 import { startResponders } from './responders.ts'
 import { type LicenceFixture, registerFactory } from './test-support/register-factory.ts'
@@ -144,6 +144,32 @@ describe('checker responders', () => {
 		expect(result._meta.checked_at).toBe(clock.now().toISOString())
 	})
 
+	test('check.batch answers byte for byte what checkBatch computes, asked again or after a register goes stale', async () => {
+		const domains = ['acmebet.co.uk', 42, 'ACMEBET.co.uk.', 'bad_host.com', 'shadyspins.com', 'acme-gaming.example', 'acmebet.co.uk']
+		const askBatch = async () =>
+			new TextDecoder().decode(
+				await requestBytes(client, {
+					subject: subjects.checkBatch,
+					schema: CheckBatchRequest,
+					body: { ...header(), domains },
+					timeoutMs: 2_000,
+					unavailableReason: 'checker_unavailable'
+				})
+			)
+		const computed = () => JSON.stringify(checkBatch(replicas[0]?.store.current() as CheckIndex, domains, { now: clock.now() }))
+		// Three times on each of the two replicas: rows asked once, kept, then answered from memory.
+		for (let i = 0; i < 6; i++) expect(await askBatch()).toBe(computed())
+		const started = clock.now()
+		try {
+			clock.set(READ_AT.getTime() + 24 * 3_600_000)
+			const stale = await askBatch()
+			expect(stale).toBe(computed())
+			expect(JSON.parse(stale).results[0]._meta.register.fresh).toBe(false)
+		} finally {
+			clock.set(started)
+		}
+	})
+
 	test('check.many answers each check in order, byte for byte what the single subjects answer; a failing check is its own error answer', async () => {
 		const checks: OneCheck[] = [
 			{ domain: 'acmebet.co.uk' },
@@ -210,7 +236,8 @@ describe('checker responders', () => {
 				tag: answer.tag
 			}))
 		}
-		const [first] = await askMany([{ domain: 'acmebet.co.uk' }])
+		// Asked twice in one message (one replica): the second answer is kept, hence tagged.
+		const [, first] = await askMany([{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }])
 		expect(first?.status).toBe(200)
 		expect(first?.tag).toBe(answerTag(new TextEncoder().encode(first?.text)))
 		const known = first?.tag as string
@@ -238,6 +265,29 @@ describe('checker responders', () => {
 		} finally {
 			clock.set(started)
 		}
+	})
+
+	test('check.many tags an answer only once its check is asked again, or when the sender offers an answer it holds', async () => {
+		const askMany = async (checks: OneCheck[]) => {
+			const reply = await requestBytes(client, {
+				subject: subjects.checkMany,
+				schema: CheckManyRequest,
+				body: { ...header(), checks },
+				timeoutMs: 2_000,
+				unavailableReason: 'checker_unavailable'
+			})
+			return decodeFramedAnswers(reply)
+		}
+		const [once, again, offered] = await askMany([
+			{ domain: 'never-asked-before.example' },
+			{ domain: 'never-asked-before.example' },
+			{ domain: 'another-never-asked.example', known: 'someHeldAnswerTag' }
+		])
+		expect(once?.tag).toBeUndefined()
+		expect(again?.tag).toBe(answerTag(again?.body as Uint8Array))
+		expect(once?.body).toEqual(again?.body as Uint8Array)
+		expect(offered?.status).toBe(200)
+		expect(offered?.tag).toBe(answerTag(offered?.body as Uint8Array))
 	})
 
 	test('two replicas in queue group checker share the load', async () => {
