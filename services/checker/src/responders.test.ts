@@ -88,6 +88,18 @@ const askLicence = async (license_number: string, as_of?: string) =>
 		unavailableReason: 'checker_unavailable'
 	})) as CheckResult
 
+/** A `check.many` message's framed answers. */
+const askManyFramed = async (checks: OneCheck[]) =>
+	decodeFramedAnswers(
+		await requestBytes(client, {
+			subject: subjects.checkMany,
+			schema: CheckManyRequest,
+			body: { ...header(), checks },
+			timeoutMs: 2_000,
+			unavailableReason: 'checker_unavailable'
+		})
+	)
+
 describe('checker responders', () => {
 	test('check.domain answers the SPEC check result from the index', async () => {
 		const result = await askDomain('WWW.AcmeBet.co.uk.')
@@ -177,14 +189,7 @@ describe('checker responders', () => {
 			{ license_number: revoked.license_number, as_of: '2026-05-01' },
 			{ domain: 'acmebet.co.uk', as_of: '2099-01-01' }
 		]
-		const reply = await requestBytes(client, {
-			subject: subjects.checkMany,
-			schema: CheckManyRequest,
-			body: { ...header(), checks },
-			timeoutMs: 2_000,
-			unavailableReason: 'checker_unavailable'
-		})
-		const answers = decodeFramedAnswers(reply).map((answer) => ({
+		const answers = (await askManyFramed(checks)).map((answer) => ({
 			status: answer.status,
 			body: JSON.parse(new TextDecoder().decode(answer.body))
 		}))
@@ -196,16 +201,8 @@ describe('checker responders', () => {
 	})
 
 	test('check.many answers a repeated check from memory only while nothing it says could have changed: a register going stale answers anew', async () => {
-		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, {
-				subject: subjects.checkMany,
-				schema: CheckManyRequest,
-				body: { ...header(), checks },
-				timeoutMs: 2_000,
-				unavailableReason: 'checker_unavailable'
-			})
-			return decodeFramedAnswers(reply).map((answer) => JSON.parse(new TextDecoder().decode(answer.body)) as CheckResult)
-		}
+		const askMany = async (checks: OneCheck[]) =>
+			(await askManyFramed(checks)).map((answer) => JSON.parse(new TextDecoder().decode(answer.body)) as CheckResult)
 		const twice = [{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }]
 		const fresh = await askMany(twice)
 		expect(fresh.map((answer) => answer._meta.register?.fresh)).toEqual([true, true])
@@ -222,20 +219,12 @@ describe('checker responders', () => {
 	})
 
 	test('check.many answers UNCHANGED, without the bytes, only when the answer offered as known is exactly what it would send; on either replica', async () => {
-		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, {
-				subject: subjects.checkMany,
-				schema: CheckManyRequest,
-				body: { ...header(), checks },
-				timeoutMs: 2_000,
-				unavailableReason: 'checker_unavailable'
-			})
-			return decodeFramedAnswers(reply).map((answer) => ({
+		const askMany = async (checks: OneCheck[]) =>
+			(await askManyFramed(checks)).map((answer) => ({
 				status: answer.status,
 				text: new TextDecoder().decode(answer.body),
 				tag: answer.tag
 			}))
-		}
 		// Asked twice in one message (one replica): the second answer is kept, hence tagged.
 		const [, first] = await askMany([{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }])
 		expect(first?.status).toBe(200)
@@ -268,17 +257,7 @@ describe('checker responders', () => {
 	})
 
 	test('check.many tags an answer only once its check is asked again, or when the sender offers an answer it holds', async () => {
-		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, {
-				subject: subjects.checkMany,
-				schema: CheckManyRequest,
-				body: { ...header(), checks },
-				timeoutMs: 2_000,
-				unavailableReason: 'checker_unavailable'
-			})
-			return decodeFramedAnswers(reply)
-		}
-		const [once, again, offered] = await askMany([
+		const [once, again, offered] = await askManyFramed([
 			{ domain: 'never-asked-before.example' },
 			{ domain: 'never-asked-before.example' },
 			{ domain: 'another-never-asked.example', known: 'someHeldAnswerTag' }
