@@ -108,6 +108,21 @@ describe('AnswerMemo', () => {
 		expect(keptFlags).toEqual([false, false, true])
 	})
 
+	test('notes the queries of the latest four times its capacity first asks; a query noted again later keeps its later place', () => {
+		const memo = new AnswerMemo<string>(1)
+		const keptFlags = new Map<string, boolean[]>()
+		const ask = (query: string) =>
+			memo.answer(world.index, NOW.getTime(), query, (kept) => {
+				keptFlags.set(query, [...(keptFlags.get(query) ?? []), kept])
+				return query
+			})
+		for (const query of ['early', 'a', 'b', 'c', 'd', 'early']) ask(query)
+		expect(keptFlags.get('early')).toEqual([false, false])
+		// x is kept, then pushed out of the answers by y, then noted again: four first asks later it is still noted.
+		for (const query of ['x', 'x', 'y', 'y', 'x', 'z1', 'z2', 'x']) ask(query)
+		expect(keptFlags.get('x')).toEqual([false, true, false, true])
+	})
+
 	test('a second ask that throws is still kept on the next ask that succeeds', () => {
 		const memo = new AnswerMemo<string>(10)
 		memo.answer(world.index, NOW.getTime(), 'flaky', () => 'first')
