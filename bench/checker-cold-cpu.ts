@@ -74,6 +74,8 @@ async function layersOf(
 	}
 	// One memo for the whole run, as a replica keeps it: never-asked checks fill it and push older answers out.
 	const runMemo = new verdict.AnswerMemo(4096)
+	// Full of queries asked once, as after the first 16,384 one-off checks on a snapshot: each one more then forgets the oldest.
+	for (let i = 0; i < 4 * 4096; i++) runMemo.answer(index, now.getTime(), `domain\u0000asked-once-${i}.example`, () => undefined)
 	const handle = async (hosts: readonly string[], memo = runMemo) => {
 		const replies: Uint8Array[] = []
 		for (const request of messages(hosts))
@@ -92,6 +94,7 @@ async function layersOf(
 		)
 	// The checkout's batch handler: answerBatch with its row memo, kept for the run, where it has one.
 	const batchRows = new verdict.AnswerMemo(4096)
+	for (let i = 0; i < 4 * 4096; i++) batchRows.answer(index, now.getTime(), `asked-once-${i}.example`, () => undefined)
 	const answerBatch = (domains: unknown[]): Uint8Array =>
 		batchAnswers
 			? batchAnswers.answerBatch(index, now, batchRows, domains).bytes
