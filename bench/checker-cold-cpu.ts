@@ -54,6 +54,34 @@ async function modulesOf(root: string) {
 	return { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders, batchAnswers }
 }
 
+type Modules = Awaited<ReturnType<typeof modulesOf>>
+
+/** A memo full of queries asked once, as a replica's is after 16,384 one-off checks on a snapshot: each one more forgets the oldest. */
+function memoFullOfOneOffs(verdict: Modules['verdict'], index: unknown, prefix: string) {
+	const memo = new verdict.AnswerMemo(4096)
+	for (let i = 0; i < 4 * 4096; i++) memo.answer(index, now.getTime(), `${prefix}asked-once-${i}.example`, () => undefined)
+	return memo
+}
+
+/** The checkout's batch handler: answerBatch with its row memo (kept for the run) where it has one, else checkBatch and JSON. */
+function batchHandlerOf(verdict: Modules['verdict'], batchAnswers: Modules['batchAnswers'], index: unknown) {
+	const batchRows = memoFullOfOneOffs(verdict, index, '')
+	return (domains: unknown[]): Uint8Array =>
+		batchAnswers
+			? batchAnswers.answerBatch(index, now, batchRows, domains).bytes
+			: new TextEncoder().encode(JSON.stringify(verdict.checkBatch(index, domains, { now })))
+}
+
+/** `check.many` requests of BENCH_PER_MESSAGE checks each, encoded as the gateway sends them. */
+function manyRequests(bus: Modules['bus'], contracts: Modules['contracts'], hosts: readonly string[]): Uint8Array[] {
+	const bytes: Uint8Array[] = []
+	for (let at = 0; at < hosts.length; at += PER_MESSAGE) {
+		const checks = hosts.slice(at, at + PER_MESSAGE).map((domain) => ({ domain }))
+		bytes.push(bus.encodeBody(contracts.CheckManyRequest, 'check.many', { id: crypto.randomUUID(), sent_at: now.toISOString(), checks }))
+	}
+	return bytes
+}
+
 /** The layers of one checkout, on its own index of the same world. */
 async function layersOf(
 	root: string,
@@ -64,18 +92,9 @@ async function layersOf(
 	const { CheckBatchRequest, CheckManyRequest } = contracts
 	const { index } = synthetic.buildWorldIndex(synthetic.world(SIZE, readAt), readAt)
 	const deps = { sql: undefined, store: { current: () => index }, clock: new clock.TestClock(now), logger: logger.silentLogger }
-	const messages = (hosts: readonly string[]) => {
-		const bytes: Uint8Array[] = []
-		for (let at = 0; at < hosts.length; at += PER_MESSAGE) {
-			const checks = hosts.slice(at, at + PER_MESSAGE).map((domain) => ({ domain }))
-			bytes.push(encodeBody(CheckManyRequest, 'check.many', { id: crypto.randomUUID(), sent_at: now.toISOString(), checks }))
-		}
-		return bytes
-	}
+	const messages = (hosts: readonly string[]) => manyRequests(bus, contracts, hosts)
 	// One memo for the whole run, as a replica keeps it: never-asked checks fill it and push older answers out.
-	const runMemo = new verdict.AnswerMemo(4096)
-	// Full of queries asked once, as after the first 16,384 one-off checks on a snapshot: each one more then forgets the oldest.
-	for (let i = 0; i < 4 * 4096; i++) runMemo.answer(index, now.getTime(), `domain\u0000asked-once-${i}.example`, () => undefined)
+	const runMemo = memoFullOfOneOffs(verdict, index, 'domain\u0000')
 	const handle = async (hosts: readonly string[], memo = runMemo) => {
 		const replies: Uint8Array[] = []
 		for (const request of messages(hosts))
@@ -92,13 +111,7 @@ async function layersOf(
 				)
 			})
 		)
-	// The checkout's batch handler: answerBatch with its row memo, kept for the run, where it has one.
-	const batchRows = new verdict.AnswerMemo(4096)
-	for (let i = 0; i < 4 * 4096; i++) batchRows.answer(index, now.getTime(), `asked-once-${i}.example`, () => undefined)
-	const answerBatch = (domains: unknown[]): Uint8Array =>
-		batchAnswers
-			? batchAnswers.answerBatch(index, now, batchRows, domains).bytes
-			: new TextEncoder().encode(JSON.stringify(verdict.checkBatch(index, domains, { now })))
+	const answerBatch = batchHandlerOf(verdict, batchAnswers, index)
 	const layers: Layer[] = [
 		{
 			name: `${label}: name stage alone`,
