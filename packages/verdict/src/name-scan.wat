@@ -15,6 +15,7 @@
 ;;   14384  the slot (name-scan.ts slotOf) of each of the query's characters (1024 bytes)
 ;;   15408  Jaro's matched flags for the query's characters (1024 bytes)
 ;;   16432  bit Jaro's matched query characters in order (32 i32)
+;;   16576  bit Jaro's positions of each slot's character in the name (37 i32, zero between names)
 ;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
 	(import "env" "memory" (memory 1))
@@ -28,12 +29,14 @@
 	(global $segmentFirst (mut i32) (i32.const 0))
 	(global $segmentLength (mut i32) (i32.const 0))
 	(global $segmentMembers (mut i32) (i32.const 0))
-	;; per member, where its key starts (bytes), its length, 1 when bit Jaro may score it (a-z and 0-9
-	;; only, at most 32 characters), and then the positions of each slot's character in it (37 i32)
+	;; per member, where its key starts (bytes, in the keys' region), its length and 1 when bit Jaro may
+	;; score it (a-z and 0-9 only, at most 32 characters); the keys' slots (name-scan.ts slotOf), a byte
+	;; per character in the keys' order, and the keys (UTF-16 code units)
 	(global $keyAt (mut i32) (i32.const 0))
 	(global $keyLength (mut i32) (i32.const 0))
 	(global $bitMatchable (mut i32) (i32.const 0))
-	(global $positions (mut i32) (i32.const 0))
+	(global $keySlots (mut i32) (i32.const 0))
+	(global $keys (mut i32) (i32.const 0))
 	(global $nameMatched (mut i32) (i32.const 0))
 	(global $units (mut i32) (i32.const 0))
 	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
@@ -161,56 +164,67 @@
 	;; Jaro's matches (low 16 bits) and transpositions (high 16 bits) of the query against a name of
 	;; at most 32 characters, all a-z or 0-9, a word at a time (names.ts bitJaro): the first unmatched
 	;; equal character of the name in the window is the lowest set bit of positions & ~matched & window.
+	;; The positions of each slot's character in the name are laid out at 16576 from the name's slots
+	;; (in cache, unlike 148 stored bytes a name) and cleared again before returning. The query is
+	;; at most 64 characters (the lengths are comparable), so the window is at most 31 either side
+	;; and fits an i64: bits 0..2w of `reach`, shifted to i - w.
 	(func $bitJaro (param $member i32) (param $name i32) (param $window i32) (param $fewest i32) (result i32)
-		(local $i i32) (local $j i32) (local $slot i32) (local $from i32) (local $to i32) (local $open i32)
-		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $positions i32) (local $last i32)
-		(local.set $positions (i32.add (global.get $positions) (i32.mul (local.get $member) (i32.const 148))))
-		(local.set $last (i32.sub (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))) (i32.const 1)))
-		(block $scanned (loop $query
-			(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
-			(local.set $slot (i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
-			(local.set $from (i32.sub (local.get $i) (local.get $window)))
-			(if (i32.lt_s (local.get $from) (i32.const 0)) (then (local.set $from (i32.const 0))))
-			(local.set $to (i32.add (local.get $i) (local.get $window)))
-			(if (i32.gt_s (local.get $to) (local.get $last)) (then (local.set $to (local.get $last))))
-			;; a query character outside a-z0-9 (slot 36) equals none of the name's
-			(local.set $open (i32.const 0))
-			(if (i32.and (i32.le_s (local.get $from) (local.get $to)) (i32.lt_u (local.get $slot) (i32.const 36))) (then
+		(local $i i32) (local $j i32) (local $slots i32) (local $length i32) (local $at i32) (local $open i32)
+		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $counted i32) (local $reach i64)
+		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
+		(local.set $slots (i32.add (global.get $keySlots) (i32.shr_u (i32.sub (local.get $name) (global.get $keys)) (i32.const 1))))
+		(block $laidOut (loop $lay
+			(br_if $laidOut (i32.ge_u (local.get $j) (local.get $length)))
+			(local.set $at (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))))
+			(i32.store (local.get $at) (i32.or (i32.load (local.get $at)) (i32.shl (i32.const 1) (local.get $j))))
+			(local.set $j (i32.add (local.get $j) (i32.const 1)))
+			(br $lay)))
+		(local.set $reach (i64.sub
+			(i64.shl (i64.const 1) (i64.extend_i32_u (i32.add (i32.shl (local.get $window) (i32.const 1)) (i32.const 1))))
+			(i64.const 1)))
+		(block $gaveUp
+			(block $scanned (loop $query
+				(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
+				;; a query character outside a-z0-9 (slot 36) finds no position: the name has none
 				(local.set $open (i32.and
 					(i32.and
-						(i32.load (i32.add (local.get $positions) (i32.shl (local.get $slot) (i32.const 2))))
+						(i32.load (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (i32.const 14384) (local.get $i))) (i32.const 2))))
 						(i32.xor (local.get $matched) (i32.const -1)))
-					(if (result i32) (i32.eq (i32.sub (local.get $to) (local.get $from)) (i32.const 31))
-						(then (i32.const -1))
-						(else (i32.shl
-							(i32.sub (i32.shl (i32.const 1) (i32.add (i32.sub (local.get $to) (local.get $from)) (i32.const 1))) (i32.const 1))
-							(local.get $from))))))))
-			(if (local.get $open)
-				(then
-					(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
-					(i32.store (i32.add (i32.const 16432) (i32.shl (local.get $matches) (i32.const 2)))
-						(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
-					(local.set $matches (i32.add (local.get $matches) (i32.const 1))))
-				;; each later query character adds at most one match: too few can still come
-				(else (if (i32.lt_s
+					(i32.wrap_i64 (i64.shr_u
+						(i64.shl (local.get $reach) (i64.extend_i32_u (local.get $i)))
+						(i64.extend_i32_u (local.get $window))))))
+				(if (local.get $open)
+					(then
+						(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
+						(i32.store (i32.add (i32.const 16432) (i32.shl (local.get $matches) (i32.const 2)))
+							(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
+						(local.set $matches (i32.add (local.get $matches) (i32.const 1))))
+					;; each later query character adds at most one match: too few can still come
+					(else (br_if $gaveUp (i32.lt_s
 						(i32.add (local.get $matches) (i32.sub (i32.sub (global.get $queryLength) (local.get $i)) (i32.const 1)))
-						(local.get $fewest))
-					(then (return (i32.const 0))))))
-			(local.set $i (i32.add (local.get $i) (i32.const 1)))
-			(br $query)))
-		;; the query's matched characters in its order against the name's in its order
-		(local.set $i (i32.const 0))
-		(block $compared (loop $inOrder
-			(br_if $compared (i32.ge_u (local.get $i) (local.get $matches)))
-			(local.set $j (i32.ctz (local.get $matched)))
-			(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
-			(if (i32.ne
-					(i32.load (i32.add (i32.const 16432) (i32.shl (local.get $i) (i32.const 2))))
-					(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
-				(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
-			(local.set $i (i32.add (local.get $i) (i32.const 1)))
-			(br $inOrder)))
-		(i32.or (local.get $matches) (i32.shl (local.get $transpositions) (i32.const 16))))
+						(local.get $fewest)))))
+				(local.set $i (i32.add (local.get $i) (i32.const 1)))
+				(br $query)))
+			;; the query's matched characters in its order against the name's in its order
+			(local.set $i (i32.const 0))
+			(block $compared (loop $inOrder
+				(br_if $compared (i32.ge_u (local.get $i) (local.get $matches)))
+				(local.set $j (i32.ctz (local.get $matched)))
+				(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
+				(if (i32.ne
+						(i32.load (i32.add (i32.const 16432) (i32.shl (local.get $i) (i32.const 2))))
+						(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
+					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
+				(local.set $i (i32.add (local.get $i) (i32.const 1)))
+				(br $inOrder)))
+			(local.set $counted (i32.or (local.get $matches) (i32.shl (local.get $transpositions) (i32.const 16)))))
+		(local.set $j (i32.const 0))
+		(block $cleared (loop $clear
+			(br_if $cleared (i32.ge_u (local.get $j) (local.get $length)))
+			(i32.store (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))) (i32.const 0))
+			(local.set $j (i32.add (local.get $j) (i32.const 1)))
+			(br $clear)))
+		(local.get $counted))
 
 	;; The same by the textbook scan (names.ts scanJaro), for any length and code: each query
 	;; character takes the first unmatched equal character of the name within the window.
@@ -356,8 +370,9 @@
 		(global.set $keyAt (i32.load offset=36 (local.get $shard)))
 		(global.set $keyLength (i32.load offset=40 (local.get $shard)))
 		(global.set $bitMatchable (i32.load offset=44 (local.get $shard)))
-		(global.set $positions (i32.load offset=48 (local.get $shard)))
+		(global.set $keySlots (i32.load offset=48 (local.get $shard)))
 		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
+		(global.set $keys (i32.load offset=56 (local.get $shard)))
 		(global.set $units (i32.load offset=60 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
