@@ -103,7 +103,7 @@
 	;; set), until all of them have; then holds each length segment to its own allowance. Leaves the
 	;; members left at 11296 and returns whether there are any.
 	(func $alive (param $unit i32) (param $prefix i32) (param $allowed i32) (param $count i32) (result i32)
-		(local $present v128) (local $missing v128) (local $carry v128) (local $passed v128) (local $dead v128)
+		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
 		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32)
 		(local $length i32) (local $own i32) (local $least i32)
@@ -115,13 +115,21 @@
 		(local.set $c1 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 1)) (i32.const 1)))))
 		(local.set $c2 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 2)) (i32.const 1)))))
 		(local.set $c3 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 3)) (i32.const 1)))))
+		;; two tokens a step: their sum (0 to 2) goes into the counter, and the exit is checked once
 		(block $counted (loop $tokens
 			(br_if $counted (i32.ge_u (local.get $t) (local.get $count)))
 			(local.set $missing (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
 				(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
 			(local.set $t (i32.add (local.get $t) (i32.const 1)))
-			(br_if $tokens (i32.eqz (v128.any_true (local.get $missing))))
-			(local.set $carry (v128.and (local.get $c0) (local.get $missing)))
+			(local.set $second (v128.const i32x4 0 0 0 0))
+			(if (i32.lt_u (local.get $t) (local.get $count)) (then
+				(local.set $second (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
+					(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
+				(local.set $t (i32.add (local.get $t) (i32.const 1)))))
+			;; bit 0 of the sum into c0; bit 1 (both missing) and c0's carry never meet, so they go into c1 as one
+			(local.set $carry (v128.and (local.get $missing) (local.get $second)))
+			(local.set $missing (v128.xor (local.get $missing) (local.get $second)))
+			(local.set $carry (v128.or (local.get $carry) (v128.and (local.get $c0) (local.get $missing))))
 			(local.set $c0 (v128.xor (local.get $c0) (local.get $missing)))
 			(local.set $missing (v128.and (local.get $c1) (local.get $carry)))
 			(local.set $c1 (v128.xor (local.get $c1) (local.get $carry)))
