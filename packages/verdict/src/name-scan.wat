@@ -176,11 +176,10 @@
 	;; (in cache, unlike 148 stored bytes a name) and cleared again before returning. The query is
 	;; at most 64 characters (the lengths are comparable), so the window is at most 31 either side
 	;; and fits an i64: bits 0..2w of `reach`, shifted to i - w.
-	(func $bitJaro (param $member i32) (param $name i32) (param $window i32) (param $fewest i32) (result i32)
-		(local $i i32) (local $j i32) (local $slots i32) (local $length i32) (local $at i32) (local $open i32)
+	(func $bitJaro (param $member i32) (param $slots i32) (param $window i32) (param $fewest i32) (result i32)
+		(local $i i32) (local $j i32) (local $length i32) (local $at i32) (local $open i32)
 		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $counted i32) (local $reach i64)
 		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
-		(local.set $slots (i32.add (global.get $keySlots) (i32.shr_u (i32.sub (local.get $name) (global.get $keys)) (i32.const 1))))
 		(block $laidOut (loop $lay
 			(br_if $laidOut (i32.ge_u (local.get $j) (local.get $length)))
 			(local.set $at (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))))
@@ -205,7 +204,7 @@
 					(then
 						(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
 						(i32.store (i32.add (i32.const 16432) (i32.shl (local.get $matches) (i32.const 2)))
-							(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
+							(i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
 						(local.set $matches (i32.add (local.get $matches) (i32.const 1))))
 					;; each later query character adds at most one match: too few can still come
 					(else (br_if $gaveUp (i32.lt_s
@@ -213,7 +212,8 @@
 						(local.get $fewest)))))
 				(local.set $i (i32.add (local.get $i) (i32.const 1)))
 				(br $query)))
-			;; the query's matched characters in its order against the name's in its order
+			;; the query's matched characters in its order against the name's in its order (by slot: a slot
+			;; is one character of a-z0-9, and the name has no other)
 			(local.set $i (i32.const 0))
 			(block $compared (loop $inOrder
 				(br_if $compared (i32.ge_u (local.get $i) (local.get $matches)))
@@ -221,7 +221,7 @@
 				(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
 				(if (i32.ne
 						(i32.load (i32.add (i32.const 16432) (i32.shl (local.get $i) (i32.const 2))))
-						(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
+						(i32.load8_u (i32.add (local.get $slots) (local.get $j))))
 					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
 				(local.set $i (i32.add (local.get $i) (i32.const 1)))
 				(br $inOrder)))
@@ -285,7 +285,7 @@
 	(func $similarity (param $member i32) (result f64)
 		(local $name i32) (local $length i32) (local $shorter i32) (local $longer i32) (local $window i32)
 		(local $allowed i32) (local $fewest i32) (local $counted i32) (local $limit i32)
-		(local $matches f64) (local $transpositions f64) (local $jaro f64) (local $prefix i32)
+		(local $matches f64) (local $transpositions f64) (local $jaro f64) (local $prefix i32) (local $plain i32) (local $slots i32)
 		(local.set $name (i32.load (i32.add (global.get $keyAt) (i32.shl (local.get $member) (i32.const 2)))))
 		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
 		(local.set $shorter (select (global.get $queryLength) (local.get $length) (i32.lt_u (global.get $queryLength) (local.get $length))))
@@ -293,13 +293,19 @@
 		;; comparableLengths: the shorter at least MIN_FUZZY_LENGTH (4) and half the longer
 		(if (i32.or (i32.lt_u (local.get $shorter) (i32.const 4)) (i32.lt_u (i32.shl (local.get $shorter) (i32.const 1)) (local.get $longer)))
 			(then (return (f64.const 0))))
-		;; the common prefix up to four characters
+		;; the common prefix up to four characters (a name bit Jaro scores by its slots, as there)
+		(local.set $plain (i32.load8_u (i32.add (global.get $bitMatchable) (local.get $member))))
+		(local.set $slots (i32.add (global.get $keySlots) (i32.shr_u (i32.sub (local.get $name) (global.get $keys)) (i32.const 1))))
 		(local.set $limit (select (local.get $shorter) (i32.const 4) (i32.lt_u (local.get $shorter) (i32.const 4))))
 		(block $prefixEnd (loop $prefix
 			(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
-			(br_if $prefixEnd (i32.ne
-				(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $prefix) (i32.const 1))))
-				(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $prefix) (i32.const 1))))))
+			(br_if $prefixEnd (if (result i32) (local.get $plain)
+				(then (i32.ne
+					(i32.load8_u (i32.add (i32.const 14384) (local.get $prefix)))
+					(i32.load8_u (i32.add (local.get $slots) (local.get $prefix)))))
+				(else (i32.ne
+					(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $prefix) (i32.const 1))))
+					(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $prefix) (i32.const 1))))))))
 			(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
 			(br $prefix)))
 		;; the fewest matches that can reach the threshold: the query's tokens less those the name may miss
@@ -318,8 +324,8 @@
 		(local.set $window (i32.sub (i32.shr_u (local.get $longer) (i32.const 1)) (i32.const 1)))
 		(if (i32.lt_s (local.get $window) (i32.const 0)) (then (local.set $window (i32.const 0))))
 		(local.set $counted
-			(if (result i32) (i32.load8_u (i32.add (global.get $bitMatchable) (local.get $member)))
-				(then (call $bitJaro (local.get $member) (local.get $name) (local.get $window) (local.get $fewest)))
+			(if (result i32) (local.get $plain)
+				(then (call $bitJaro (local.get $member) (local.get $slots) (local.get $window) (local.get $fewest)))
 				(else (call $scanJaro (local.get $name) (local.get $length) (local.get $window)))))
 		(if (i32.lt_u (i32.and (local.get $counted) (i32.const 0xffff)) (select (local.get $fewest) (i32.const 1) (local.get $fewest)))
 			(then (return (f64.const 0))))
