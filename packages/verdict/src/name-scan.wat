@@ -14,7 +14,7 @@
 ;;   12336  the query key, UTF-16 code units (at most 1024)
 ;;   14384  the slot (name-scan.ts slotOf) of each of the query's characters (1024 bytes)
 ;;   15408  Jaro's matched flags for the query's characters (1024 bytes)
-;;   16432  bit Jaro's matched query characters in order (32 i32)
+;;   16432  bit Jaro's matched query characters' slots in order (at most 64 bytes)
 ;;   16576  bit Jaro's positions of each slot's character in the name (37 i32, zero between names)
 ;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
@@ -200,16 +200,15 @@
 					(i32.wrap_i64 (i64.shr_u
 						(i64.shl (local.get $reach) (i64.extend_i32_u (local.get $i)))
 						(i64.extend_i32_u (local.get $window))))))
-				(if (local.get $open)
-					(then
-						(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
-						(i32.store (i32.add (i32.const 16432) (i32.shl (local.get $matches) (i32.const 2)))
-							(i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
-						(local.set $matches (i32.add (local.get $matches) (i32.const 1))))
-					;; each later query character adds at most one match: too few can still come
-					(else (br_if $gaveUp (i32.lt_s
-						(i32.add (local.get $matches) (i32.sub (i32.sub (global.get $queryLength) (local.get $i)) (i32.const 1)))
-						(local.get $fewest)))))
+				;; without a branch on whether it matched (which the processor cannot foresee): the match,
+				;; if any, is the lowest bit of `open`, and the slot stored past the matches is overwritten
+				(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
+				(i32.store8 (i32.add (i32.const 16432) (local.get $matches)) (i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
+				(local.set $matches (i32.add (local.get $matches) (i32.ne (local.get $open) (i32.const 0))))
+				;; each later query character adds at most one match: too few can still come
+				(br_if $gaveUp (i32.lt_s
+					(i32.add (local.get $matches) (i32.sub (i32.sub (global.get $queryLength) (local.get $i)) (i32.const 1)))
+					(local.get $fewest)))
 				(local.set $i (i32.add (local.get $i) (i32.const 1)))
 				(br $query)))
 			;; the query's matched characters in its order against the name's in its order (by slot: a slot
@@ -220,7 +219,7 @@
 				(local.set $j (i32.ctz (local.get $matched)))
 				(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
 				(if (i32.ne
-						(i32.load (i32.add (i32.const 16432) (i32.shl (local.get $i) (i32.const 2))))
+						(i32.load8_u (i32.add (i32.const 16432) (local.get $i)))
 						(i32.load8_u (i32.add (local.get $slots) (local.get $j))))
 					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
 				(local.set $i (i32.add (local.get $i) (i32.const 1)))
