@@ -16,6 +16,9 @@
 ;;   15408  Jaro's matched flags for the query's characters (1024 bytes)
 ;;   16432  bit Jaro's matched query characters' slots in order (at most 64 bytes)
 ;;   16576  bit Jaro's positions of each slot's character in the name (37 i32, zero between names)
+;;   16736  the last unit counted: its 4-bit counter, bit-sliced (4 v128, c0 first)
+;;   16800  per common prefix (0 to 4), the Jaro a name needs to reach the threshold, a hair below (5 f64)
+;;   16864  the positions of each slot's character in the query (37 i64; bits past 64 characters dropped)
 ;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
 	(import "env" "memory" (memory 1))
@@ -43,6 +46,8 @@
 	(global $rowLength (mut i32) (i32.const 0))
 	(global $queryPrefix (mut i32) (i32.const 0))
 	(global $queryLength (mut i32) (i32.const 0))
+	;; what the counter at 16736 started at, or -1 when it may have wrapped (an allowance of 15 or more)
+	(global $countBase (mut i32) (i32.const 0))
 
 	;; The longest common prefix (up to 4) the query's can have with any prefix packed in the unit's [low, high].
 	(func $prefixBound (param $unit i32) (result i32)
@@ -141,6 +146,11 @@
 			(br_if $tokens (i32.ge_s (local.get $allowed) (i32.const 15)))
 			(br_if $tokens (v128.any_true (v128.andnot (local.get $present) (local.get $passed))))
 			(return (i32.const 0))))
+		(v128.store offset=16736 (i32.const 0) (local.get $c0))
+		(v128.store offset=16752 (i32.const 0) (local.get $c1))
+		(v128.store offset=16768 (i32.const 0) (local.get $c2))
+		(v128.store offset=16784 (i32.const 0) (local.get $c3))
+		(global.set $countBase (select (local.get $base) (i32.const -1) (i32.lt_s (local.get $allowed) (i32.const 15))))
 		;; segment by segment, a member whose own allowance is `own` is out once its count reaches
 		;; base + own + 1 (`least`); past 15 only `passed` tells, so a least above 16 keeps it
 		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
@@ -168,6 +178,90 @@
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
 		(v128.store (i32.const 11296) (local.get $present))
 		(v128.any_true (local.get $present)))
+
+	;; The most query tokens `member` (of the unit last counted) shares with the query: the query's
+	;; length less the tokens the counter saw it miss (never more than its true misses), or the
+	;; query's length when the counter may have wrapped.
+	(func $commonMost (param $member i32) (result i32)
+		(local $at i32) (local $bit i32) (local $count i32)
+		(if (i32.lt_s (global.get $countBase) (i32.const 0)) (then (return (global.get $queryLength))))
+		(local.set $at (i32.add (i32.const 16736) (i32.shl (i32.and (i32.shr_u (local.get $member) (i32.const 5)) (i32.const 3)) (i32.const 2))))
+		(local.set $bit (i32.and (local.get $member) (i32.const 31)))
+		(local.set $count (i32.or
+			(i32.or
+				(i32.and (i32.shr_u (i32.load offset=0 (local.get $at)) (local.get $bit)) (i32.const 1))
+				(i32.shl (i32.and (i32.shr_u (i32.load offset=16 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 1)))
+			(i32.or
+				(i32.shl (i32.and (i32.shr_u (i32.load offset=32 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 2))
+				(i32.shl (i32.and (i32.shr_u (i32.load offset=48 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 3)))))
+		(i32.sub (global.get $queryLength) (i32.sub (local.get $count) (global.get $countBase))))
+
+	;; The longest common subsequence of the query (at most 64 characters, its positions per slot at
+	;; 16864) and a name of `length` characters of a-z0-9 whose slots start at `slots`, bit-parallel
+	;; over the query (Hyyrö): per name character, V = (V + U) | (V - U) with U = V & positions; the
+	;; query's bits cleared in V count it.
+	(func $lcsLength (param $slots i32) (param $length i32) (result i32)
+		(local $j i32) (local $v i64) (local $u i64)
+		(local.set $v (i64.const -1))
+		(block $done (loop $name
+			(br_if $done (i32.ge_u (local.get $j) (local.get $length)))
+			(local.set $u (i64.and (local.get $v)
+				(i64.load offset=16864 (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3)))))
+			(local.set $v (i64.or (i64.add (local.get $v) (local.get $u)) (i64.sub (local.get $v) (local.get $u))))
+			(local.set $j (i32.add (local.get $j) (i32.const 1)))
+			(br $name)))
+		(i32.wrap_i64 (i64.popcnt (i64.and (i64.xor (local.get $v) (i64.const -1))
+			(select
+				(i64.const -1)
+				(i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (global.get $queryLength))) (i64.const 1))
+				(i32.ge_u (global.get $queryLength) (i32.const 64)))))))
+
+	;; The positions of each slot's character in the query's first 64 characters, at 16864.
+	(func $layOutQuery
+		(local $i i32) (local $at i32)
+		(memory.fill (i32.const 16864) (i32.const 0) (i32.const 296))
+		(block $laidOut (loop $lay
+			(br_if $laidOut (i32.ge_u (local.get $i) (select (global.get $queryLength) (i32.const 64) (i32.lt_u (global.get $queryLength) (i32.const 64)))))
+			(local.set $at (i32.add (i32.const 16864) (i32.shl (i32.load8_u (i32.add (i32.const 14384) (local.get $i))) (i32.const 3))))
+			(i64.store (local.get $at) (i64.or (i64.load (local.get $at)) (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $i)))))
+			(local.set $i (i32.add (local.get $i) (i32.const 1)))
+			(br $lay))))
+
+	;; Whether Jaro with `matches` matches, of which at most `agreeing` (a common subsequence's
+	;; length) are in the same order in both keys and the rest transposed in pairs, can reach `needed`:
+	;; (m/a + m/b + (m - max(0, m - agreeing)/2)/m)/3 >= needed, times 6abm to stay in integers.
+	(func $mayReach (param $matches i32) (param $agreeing i32) (param $length i32) (param $needed f64) (result i32)
+		(local $ab i32) (local $transposed i32)
+		(local.set $ab (i32.mul (global.get $queryLength) (local.get $length)))
+		(local.set $transposed (select
+			(i32.sub (local.get $matches) (local.get $agreeing))
+			(i32.const 0)
+			(i32.gt_s (local.get $matches) (local.get $agreeing))))
+		(f64.ge
+			(f64.convert_i32_s (i32.sub
+				(i32.add
+					(i32.shl (i32.mul (i32.mul (local.get $matches) (local.get $matches)) (i32.add (global.get $queryLength) (local.get $length))) (i32.const 1))
+					(i32.shl (i32.mul (local.get $ab) (local.get $matches)) (i32.const 1)))
+				(i32.mul (local.get $ab) (local.get $transposed))))
+			(f64.mul (f64.convert_i32_s (i32.mul (i32.mul (local.get $ab) (local.get $matches)) (i32.const 6))) (local.get $needed))))
+
+	;; Whether no Jaro-Winkler of the query and `member` (of a-z0-9, its slots at `slots`) reaches the
+	;; threshold: matched characters agreeing in order form a common subsequence, so with m matches
+	;; at least m - LCS are transposed. Over m in [max(1, fewest), most] the bound rises up to LCS and
+	;; is convex past it, so its largest value is at LCS (held to the range) or at `most`.
+	(func $belowBar (param $member i32) (param $slots i32) (param $length i32) (param $prefix i32) (param $fewest i32) (result i32)
+		(local $most i32) (local $agreeing i32) (local $at i32) (local $needed f64)
+		(local.set $most (call $commonMost (local.get $member)))
+		(if (i32.gt_s (local.get $most) (local.get $length)) (then (local.set $most (local.get $length))))
+		(if (i32.lt_s (local.get $most) (i32.const 1)) (then (return (i32.const 1))))
+		(local.set $agreeing (call $lcsLength (local.get $slots) (local.get $length)))
+		(local.set $at (select (local.get $agreeing) (local.get $fewest) (i32.gt_s (local.get $agreeing) (local.get $fewest))))
+		(if (i32.lt_s (local.get $at) (i32.const 1)) (then (local.set $at (i32.const 1))))
+		(if (i32.gt_s (local.get $at) (local.get $most)) (then (local.set $at (local.get $most))))
+		(local.set $needed (f64.load offset=16800 (i32.shl (local.get $prefix) (i32.const 3))))
+		(i32.eqz (i32.or
+			(call $mayReach (local.get $at) (local.get $agreeing) (local.get $length) (local.get $needed))
+			(call $mayReach (local.get $most) (local.get $agreeing) (local.get $length) (local.get $needed)))))
 
 	;; Jaro's matches (low 16 bits) and transpositions (high 16 bits) of the query against a name of
 	;; at most 32 characters, all a-z or 0-9, a word at a time (names.ts bitJaro): the first unmatched
@@ -320,6 +414,9 @@
 		;; 63 (name-scan.ts UNCOUNTED) and above: the key is too long to count, nothing to give up on
 		(if (i32.lt_s (local.get $allowed) (i32.const 63))
 			(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))
+		(if (i32.and (local.get $plain)
+				(call $belowBar (local.get $member) (local.get $slots) (local.get $length) (local.get $prefix) (local.get $fewest)))
+			(then (return (f64.const 0))))
 		(local.set $window (i32.sub (i32.shr_u (local.get $longer) (i32.const 1)) (i32.const 1)))
 		(if (i32.lt_s (local.get $window) (i32.const 0)) (then (local.set $window (i32.const 0))))
 		(local.set $counted
@@ -369,7 +466,7 @@
 	(func (export "scan")
 		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
 		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
-		(local $unit i32) (local $prefix i32) (local $allowed i32)
+		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64)
 		;; the shard's descriptor: its regions' offsets, then its number of units at 60
 		(global.set $bits (i32.load offset=0 (local.get $shard)))
 		(global.set $present (i32.load offset=4 (local.get $shard)))
@@ -390,6 +487,19 @@
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
 		(global.set $rowLength (local.get $rowLength))
+		(call $layOutQuery)
+		;; jaro + p/10 (1 - jaro) >= threshold exactly when jaro >= (threshold - p/10) / (1 - p/10); a
+		;; hair lower, so that rounding can never drop a name that reaches
+		(local.set $prefix (i32.const 0))
+		(block $neededDone (loop $needed
+			(br_if $neededDone (i32.gt_u (local.get $prefix) (i32.const 4)))
+			(local.set $bonus (f64.mul (f64.convert_i32_u (local.get $prefix)) (f64.const 0.1)))
+			(f64.store offset=16800 (i32.shl (local.get $prefix) (i32.const 3))
+				(f64.sub
+					(f64.div (f64.sub (local.get $threshold) (local.get $bonus)) (f64.sub (f64.const 1) (local.get $bonus)))
+					(f64.const 1e-9)))
+			(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
+			(br $needed)))
 		(local.set $unit (local.get $from))
 		(block $exit (loop $units
 			(br_if $exit (i32.ge_u (local.get $unit) (local.get $to)))
