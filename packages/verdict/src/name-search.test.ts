@@ -202,6 +202,28 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test('visits a name scoring exactly the bar however many of its characters are transposed', () => {
+		// The kernel drops a name whose common subsequence with the query caps its score below the bar;
+		// at a bar equal to the real score that cap is as tight as it gets. Its words in another order
+		// (plus typos) and keys over three letters are the names with the most transpositions.
+		const shuffledWords = fc
+			.tuple(fc.array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 5 }), fc.array(edit, { maxLength: 2 }), fc.nat())
+			.chain(([words, edits, seed]) =>
+				fc
+					.shuffledSubarray(words, { minLength: 1 })
+					.map((some) => [words.join(''), applyEdits(rotated(some.join(''), seed % 3), edits)] as const)
+			)
+		const threeLetters = fc.tuple(fc.stringMatching(/^[abc]{4,24}$/), fc.stringMatching(/^[abc]{4,24}$/))
+		fc.assert(
+			fc.property(fc.oneof(shuffledWords, threeLetters), fc.array(plainKey, { maxLength: 30 }), ([key, name], others) => {
+				const score = nameSimilarity(key, name)
+				fc.pre(key !== name && score >= NAME_MATCH_LOW)
+				expect(visitedScores(buildNameSearch(entries([name, ...others])), nameQuery(key, score)).get(0)).toBe(score)
+			}),
+			{ numRuns: 3000 }
+		)
+	})
+
 	test('a name allowed fewer misses than its word-mates is held to its own allowance when the word has missed fewer tokens than the word allows', () => {
 		// One word: "xbcdefgh" may miss one of the query's characters, "xbcdefghyyyy" (longer) none; both miss only "a".
 		const search = buildNameSearch(entries(['xbcdefgh', 'xbcdefghyyyy']))
