@@ -1,7 +1,7 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { comparableLengths } from './name-bounds.ts'
-import { nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
+import { type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -36,19 +36,22 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 	const best = new Map<string, RankedName>()
 	const leaders: RankedName[] = []
 	const query = nameQuery(key)
-	const shards = index.order.flatMap((code, order) => {
-		const search = index.shards.get(code)?.nameSearch
-		return search ? [{ search, order }] : []
-	})
-	for (const pass of ['same-first-character', 'other-first-characters'] as const) {
-		for (const { search, order } of shards) {
-			visitCandidates(search, query, pass, (position, score) => {
-				const scored = { name: search.names[position] as NameEntry, score, order, position }
-				const previous = best.get(scored.name.operator.id)
-				if (previous && compareRanked(scored, previous) >= 0) return
-				best.set(scored.name.operator.id, scored)
-				if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
-			})
+	let search: NameSearch | undefined
+	let order = 0
+	const visit = (position: number, score: number) => {
+		const name = (search as NameSearch).names[position] as NameEntry
+		const previous = best.get(name.operator.id)
+		// compareRanked below ranks a lower score after the operator's recorded best at once.
+		if (previous && score < previous.score) return
+		const scored = { name, score, order, position }
+		if (previous && compareRanked(scored, previous) >= 0) return
+		best.set(name.operator.id, scored)
+		if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
+	}
+	for (const pass of PASSES) {
+		for (order = 0; order < index.order.length; order++) {
+			search = index.shards.get(index.order[order] as string)?.nameSearch
+			if (search) visitCandidates(search, query, pass, visit)
 		}
 	}
 	return [...best.values()]
@@ -56,6 +59,8 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 		.slice(0, limit)
 		.map(({ name, score }) => ({ name, score }))
 }
+
+const PASSES = ['same-first-character', 'other-first-characters'] as const
 
 /** A scored name with its place in register order: the shard's place in index.order, the name's in the shard. */
 type RankedName = ScoredName & { order: number; position: number }
