@@ -74,12 +74,13 @@ function compareRanked(a: RankedName, b: RankedName): number {
  * an operator's best improves; true when there are `limit` of them (the last one's score is the bar).
  */
 function enterLeaders(leaders: RankedName[], scored: RankedName, limit: number): boolean {
-	const at = leaders.findIndex(({ name }) => name.operator.id === scored.name.operator.id)
-	if (at >= 0) leaders[at] = scored
-	else if (leaders.length < limit) leaders.push(scored)
-	else if (scored.score > (leaders[limit - 1] as RankedName).score) leaders[limit - 1] = scored
-	else return false
-	leaders.sort((a, b) => b.score - a.score)
+	let at = leaders.findIndex(({ name }) => name.operator.id === scored.name.operator.id)
+	if (at < 0 && leaders.length < limit) at = leaders.length
+	else if (at < 0 && scored.score > (leaders[limit - 1] as RankedName).score) at = limit - 1
+	else if (at < 0) return false
+	// An operator's score only rises: it moves ahead of the lower scores only, as a stable sort would move it.
+	for (; at > 0 && (leaders[at - 1] as RankedName).score < scored.score; at--) leaders[at] = leaders[at - 1] as RankedName
+	leaders[at] = scored
 	return leaders.length === limit
 }
 

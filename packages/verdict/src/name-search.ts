@@ -87,9 +87,10 @@ export type NameQuery = {
 	/**
 	 * The kernel's allowance tables (name-scan.ts): allowed[p * rowLength + L], how many query tokens
 	 * a name of length L with common prefix p may miss at the threshold (-1 none), their suffix
-	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength)
+	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength);
+	 * shared with every query of its length at NAME_MATCH_LOW (lowTables) until its threshold rises
 	 */
-	readonly tables: Int32Array
+	tables: Int32Array
 	/** entries per allowance row: names over twice the key's length are never compared */
 	readonly rowLength: number
 	/** counts the refills of `tables` */
@@ -100,31 +101,37 @@ export type NameQuery = {
 	readonly prefix: number
 }
 
-function characterCounts(key: string, into: Uint8Array): void {
+/** Counts the key's characters by slot (capped at 255); returns the sum of the counts. */
+function characterCounts(key: string, into: Uint8Array): number {
+	let size = 0
 	for (let i = 0; i < key.length; i++) {
 		const slot = slotOf(key.charCodeAt(i))
-		into[slot] = Math.min(255, (into[slot] ?? 0) + 1)
+		if ((into[slot] as number) < 255) {
+			into[slot] = (into[slot] as number) + 1
+			size++
+		}
 	}
+	return size
 }
 
 /** The tokens of a key's character counts: (occurrence - 1) * SLOTS + slot for occurrences up to LEVELS. */
 function tokensOf(counts: Uint8Array): number[] {
 	const tokens: number[] = []
-	counts.forEach((count, slot) => {
-		for (let occurrence = 1; occurrence <= Math.min(count, LEVELS); occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
-	})
+	for (let slot = 0; slot < SLOTS; slot++) {
+		const levels = Math.min(counts[slot] as number, LEVELS)
+		for (let occurrence = 1; occurrence <= levels; occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
+	}
 	return tokens
 }
 
 export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	if (key.length > LONGEST_QUERY) throw new RangeError(`name queries are at most ${LONGEST_QUERY} characters`)
 	const counts = new Uint8Array(SLOTS)
-	characterCounts(key, counts)
-	const size = counts.reduce((sum, count) => sum + count, 0)
+	const size = characterCounts(key, counts)
 	const rowLength = key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1
 	const tables =
 		threshold === NAME_MATCH_LOW && size === key.length
-			? lowTables(key.length, rowLength).slice()
+			? lowTables(key.length, rowLength)
 			: fillAllowed(new Int32Array(tablesSize(rowLength)), key.length, size, rowLength, threshold)
 	return { key, size, tokens: tokensOf(counts), threshold, tables, rowLength, revision: 0, rarestFirst: new Map(), prefix: prefixOf(key) }
 }
@@ -155,6 +162,7 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
 	if (threshold < query.threshold + RAISE_STEP) return
 	query.threshold = threshold
 	if (query.key.length < MIN_FUZZY_LENGTH || query.key.length > LONGEST_COUNTED_KEY) return
+	if (query.tables === lowTablesByLength[query.key.length]) query.tables = new Int32Array(query.tables.length)
 	fillAllowed(query.tables, query.key.length, query.size, query.rowLength, threshold)
 	query.revision++
 }
