@@ -329,6 +329,7 @@ function scanRange(
 	visit: (position: number, score: number) => void
 ): void {
 	const { order, kernel } = search.scan
+	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
 		const { found: members, scores } = arena()
