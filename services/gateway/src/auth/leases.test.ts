@@ -77,9 +77,9 @@ describe('key-cache and allowance leases across two replicas', () => {
 			expect(each.statements()).toBe(before)
 		}
 		const revision = await revokeSilently(account)
-		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		for (const each of replicas) await each.leases.checkRound()
-		expect(await keyChangeProgress(world.db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
+		expect(await keyChangeProgress(world.db.sql, revision, clock)).toEqual({ complete: true, fenced: [] })
 		for (const each of replicas) {
 			const refused = await each.call(account.key)
 			expect(refused.status).toBe(401)
@@ -145,13 +145,13 @@ describe('key-cache and allowance leases across two replicas', () => {
 		}
 		const revision = await revokeSilently(account)
 		await live.leases.checkRound()
-		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		clock.advance(LEASE_MS - 1)
 		await live.leases.checkRound()
-		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		clock.advance(1)
 		await live.leases.checkRound()
-		const progress = await keyChangeProgress(world.db.sql, revision, clock.nowMs())
+		const progress = await keyChangeProgress(world.db.sql, revision, clock)
 		expect(progress.complete).toBe(true)
 		expect(progress.fenced).toContain(lost.leases.replicaId)
 		expect(progress.fenced).not.toContain(live.leases.replicaId)

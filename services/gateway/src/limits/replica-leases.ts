@@ -126,7 +126,7 @@ export class ReplicaLeases {
 		const { sql, clock, keys, leaseMs } = this.#deps
 		const sentAtMs = clock.nowMs()
 		const covered = this.#keys.heldKeyIds()
-		const read = await readHeldKeys(sql, covered, sentAtMs)
+		const read = await readHeldKeys(sql, covered, clock)
 		const live = new Map<string, boolean>()
 		for (const keyId of covered) {
 			const row = read.keys.get(keyId)
