@@ -3,7 +3,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql, StatementRunner } from '@lv/db'
 import { AllowanceLease, ReplicaKeyLease } from '@lv/leases'
 import type { Logger } from '@lv/logger'
-import { type KeyedClaim, type KeyedVerdict, countAllowanceGrant, releaseQuotaCalls } from '@lv/quota'
+import { type KeyedClaim, type KeyedVerdict, type UnadmittedCalls, countAllowanceGrant, releaseUnadmittedCalls } from '@lv/quota'
 import type { KeyRecord } from '../auth/key-lookup.ts'
 import type { CachedKey, KeyCache } from '../auth/key-cache.ts'
 
@@ -46,6 +46,8 @@ const sameLimits = (a: KeyedClaim, b: KeyedClaim) =>
 	a.secondStartMs === b.secondStartMs &&
 	a.quotaWindowStartMs === b.quotaWindowStartMs
 
+const windowsOf = (claim: KeyedClaim) => ({ secondStartMs: claim.secondStartMs, quotaWindowStartMs: claim.quotaWindowStartMs })
+
 const roomFor = (limit: number | null, used: number, want: number) => limit === null || limit - used >= AMPLE_ROOM * want
 
 /**
@@ -53,8 +55,10 @@ const roomFor = (limit: number | null, used: number, want: number) => limit === 
  * admitted from the subject's allowance lease on the current second without a statement. The key
  * lease is renewed by `checkRound` (every quarter lease: one read of the held keys, one
  * acknowledgement); a grant is one counting statement of the calls asked for, under the row lock
- * (`countAllowanceGrant`); what a lease leaves unused goes back to its quota window once its second
- * has passed. Legacy trial keys, and subjects whose windows have no ample room, are counted by the
+ * (`countAllowanceGrant`). What was counted and never admitted goes back to the windows it was
+ * counted in while they are current: at once, the calls a grant asked for beyond those it was given
+ * (the statement counts every call asked for in the second); once a lease stops admitting (its second
+ * passed, or a claim for other limits or another second replaced it), its unused rest. Legacy trial keys, and subjects whose windows have no ample room, are counted by the
  * per-batch statement as before.
  */
 export class ReplicaLeases {
@@ -97,7 +101,8 @@ export class ReplicaLeases {
 				quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
 			}
 		}
-		if (allowance && nowMs >= allowance.claim.secondStartMs + SECOND_MS) this.#giveBack(claim.subject, allowance)
+		// A lease for another second or other limits admits nothing more for this subject: its rest goes back now.
+		if (allowance && !sameLimits(allowance.claim, claim)) this.#giveBack(claim.subject, allowance)
 		this.#askForGrant(claim)
 		return undefined
 	}
@@ -156,7 +161,11 @@ export class ReplicaLeases {
 		this.#sent()
 		countAllowanceGrant(this.#deps.statements, claim, want)
 			.then((count) => {
-				if (!count.valid || count.admittedInBatch === 0) return
+				if (!count.valid) return
+				// The statement counted every call asked for in the second; those not given were never admitted.
+				const notGiven = want - count.admittedInBatch
+				if (notGiven > 0) this.#release(subject, { ...windowsOf(claim), secondCalls: notGiven, quotaCalls: 0 })
+				if (count.admittedInBatch === 0) return
 				const previous = this.#allowances.get(subject)
 				if (previous) this.#giveBack(subject, previous)
 				this.#quotaUsed.set(subject, count.quotaCount)
@@ -181,15 +190,18 @@ export class ReplicaLeases {
 			})
 	}
 
-	/** Ends a lease (no further admission from it) and gives its rest back to the quota window it was counted in. */
+	/** Ends a lease (no further admission from it) and gives its rest back to the windows it was counted in, while current. */
 	#giveBack(subject: string, allowance: Allowance): void {
 		if (this.#allowances.get(subject) === allowance) this.#allowances.delete(subject)
 		const unused = allowance.lease.surrender()
 		const used = allowance.granted - unused
 		this.#wanted.set(subject, Math.min(MAX_GRANT, Math.max(MIN_GRANT, 2 * used)))
-		if (unused === 0) return
+		if (unused > 0) this.#release(subject, { ...windowsOf(allowance.claim), secondCalls: unused, quotaCalls: unused })
+	}
+
+	#release(subject: string, calls: UnadmittedCalls): void {
 		this.#sent()
-		releaseQuotaCalls(this.#deps.sql, subject, new Date(allowance.claim.quotaWindowStartMs), unused)
+		releaseUnadmittedCalls(this.#deps.sql, subject, calls)
 			.catch((error: unknown) => this.#deps.logger.warn('could not give an allowance lease back', { error }))
 			.finally(() => this.#inFlight--)
 	}
