@@ -4,9 +4,10 @@ import { keyChangeProgress } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import type { StatementRunner } from '@lv/db'
 import { handleFrom, waitFor } from '@lv/testing'
-import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { replicaWorld } from '../test-support/replica-world.ts'
+import { revokeUnannounced } from '../test-support/revocations.ts'
 import { authPlugin } from './plugin.ts'
 
 const LEASE_MS = 4_000
@@ -39,16 +40,6 @@ type Replica = Awaited<ReturnType<typeof replica>>
 
 const reasonOf = async (response: Response) => ((await response.json()) as { details: { reason: string } }).details.reason
 
-/** Revokes a key without notifying any replica (triggers off), advancing the key revision as the triggers would. */
-async function revokeSilently(account: TestAccount): Promise<number> {
-	return world.db.sql.begin(async (tx) => {
-		await tx`SET LOCAL session_replication_role = replica`
-		await tx`UPDATE api_keys SET revoked_at = now() WHERE id = ${account.keyId}`
-		const [row] = await tx<{ revision: string }[]>`UPDATE key_revision SET revision = revision + 1 RETURNING revision::text AS revision`
-		return Number(row?.revision)
-	})
-}
-
 /** Waits for the grants and returns the replicas sent behind their calls. */
 const settled = (...replicas: Replica[]) =>
 	waitFor(() => replicas.every((each) => each.leases.inFlight === 0), { what: 'grants and returns settled' })
@@ -76,7 +67,7 @@ describe('key-cache and allowance leases across two replicas', () => {
 			expect(await admittedOf(each, account.key, 5)).toBe(5)
 			expect(each.statements()).toBe(before)
 		}
-		const revision = await revokeSilently(account)
+		const revision = await revokeUnannounced(world.db.sql, clock, account.keyId)
 		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		for (const each of replicas) await each.leases.checkRound()
 		expect(await keyChangeProgress(world.db.sql, revision, clock)).toEqual({ complete: true, fenced: [] })
@@ -143,7 +134,7 @@ describe('key-cache and allowance leases across two replicas', () => {
 			expect((await each.call(account.key)).status).toBe(200)
 			await each.leases.checkRound()
 		}
-		const revision = await revokeSilently(account)
+		const revision = await revokeUnannounced(world.db.sql, clock, account.keyId)
 		await live.leases.checkRound()
 		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		clock.advance(LEASE_MS - 1)
