@@ -93,7 +93,7 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		keyAt: units * UNIT * 4,
 		keyLength: units * UNIT * 4,
 		bitMatchable: units * UNIT,
-		positions: units * UNIT * SLOTS * 4,
+		keySlots: keyUnits,
 		nameMatched: longestKey,
 		keys: keyUnits * 2
 	}
@@ -126,14 +126,11 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
 		words[word('keyAt', ordinal)] = keyCode * 2
 		words[word('keyLength', ordinal)] = key.length
-		for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
-		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
-			bytes[offsets.bitMatchable + ordinal] = 1
-			for (let i = 0; i < key.length; i++) {
-				const at = word('positions', ordinal * SLOTS + slotOf(key.charCodeAt(i)))
-				words[at] = (words[at] as number) | (1 << i)
-			}
+		for (let i = 0; i < key.length; i++) {
+			bytes[offsets.keySlots + keyCode - (offsets.keys >>> 1)] = slotOf(key.charCodeAt(i))
+			codes[keyCode++] = key.charCodeAt(i)
 		}
+		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) bytes[offsets.bitMatchable + ordinal] = 1
 		words[word('shortest', unit)] = Math.min(words[word('shortest', unit)] as number, length)
 		words[word('longest', unit)] = Math.max(words[word('longest', unit)] as number, length)
 		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)

@@ -14,7 +14,8 @@
 ;;   12336  the query key, UTF-16 code units (at most 1024)
 ;;   14384  the slot (name-scan.ts slotOf) of each of the query's characters (1024 bytes)
 ;;   15408  Jaro's matched flags for the query's characters (1024 bytes)
-;;   16432  bit Jaro's matched query characters in order (32 i32)
+;;   16432  bit Jaro's matched query characters' slots in order (at most 64 bytes)
+;;   16576  bit Jaro's positions of each slot's character in the name (37 i32, zero between names)
 ;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
 	(import "env" "memory" (memory 1))
@@ -28,12 +29,14 @@
 	(global $segmentFirst (mut i32) (i32.const 0))
 	(global $segmentLength (mut i32) (i32.const 0))
 	(global $segmentMembers (mut i32) (i32.const 0))
-	;; per member, where its key starts (bytes), its length, 1 when bit Jaro may score it (a-z and 0-9
-	;; only, at most 32 characters), and then the positions of each slot's character in it (37 i32)
+	;; per member, where its key starts (bytes, in the keys' region), its length and 1 when bit Jaro may
+	;; score it (a-z and 0-9 only, at most 32 characters); the keys' slots (name-scan.ts slotOf), a byte
+	;; per character in the keys' order, and the keys (UTF-16 code units)
 	(global $keyAt (mut i32) (i32.const 0))
 	(global $keyLength (mut i32) (i32.const 0))
 	(global $bitMatchable (mut i32) (i32.const 0))
-	(global $positions (mut i32) (i32.const 0))
+	(global $keySlots (mut i32) (i32.const 0))
+	(global $keys (mut i32) (i32.const 0))
 	(global $nameMatched (mut i32) (i32.const 0))
 	(global $units (mut i32) (i32.const 0))
 	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
@@ -100,7 +103,7 @@
 	;; set), until all of them have; then holds each length segment to its own allowance. Leaves the
 	;; members left at 11296 and returns whether there are any.
 	(func $alive (param $unit i32) (param $prefix i32) (param $allowed i32) (param $count i32) (result i32)
-		(local $present v128) (local $missing v128) (local $carry v128) (local $passed v128) (local $dead v128)
+		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
 		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32)
 		(local $length i32) (local $own i32) (local $least i32)
@@ -112,13 +115,21 @@
 		(local.set $c1 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 1)) (i32.const 1)))))
 		(local.set $c2 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 2)) (i32.const 1)))))
 		(local.set $c3 (i32x4.splat (i32.sub (i32.const 0) (i32.and (i32.shr_u (local.get $base) (i32.const 3)) (i32.const 1)))))
+		;; two tokens a step: their sum (0 to 2) goes into the counter, and the exit is checked once
 		(block $counted (loop $tokens
 			(br_if $counted (i32.ge_u (local.get $t) (local.get $count)))
 			(local.set $missing (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
 				(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
 			(local.set $t (i32.add (local.get $t) (i32.const 1)))
-			(br_if $tokens (i32.eqz (v128.any_true (local.get $missing))))
-			(local.set $carry (v128.and (local.get $c0) (local.get $missing)))
+			(local.set $second (v128.const i32x4 0 0 0 0))
+			(if (i32.lt_u (local.get $t) (local.get $count)) (then
+				(local.set $second (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
+					(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
+				(local.set $t (i32.add (local.get $t) (i32.const 1)))))
+			;; bit 0 of the sum into c0; bit 1 (both missing) and c0's carry never meet, so they go into c1 as one
+			(local.set $carry (v128.and (local.get $missing) (local.get $second)))
+			(local.set $missing (v128.xor (local.get $missing) (local.get $second)))
+			(local.set $carry (v128.or (local.get $carry) (v128.and (local.get $c0) (local.get $missing))))
 			(local.set $c0 (v128.xor (local.get $c0) (local.get $missing)))
 			(local.set $missing (v128.and (local.get $c1) (local.get $carry)))
 			(local.set $c1 (v128.xor (local.get $c1) (local.get $carry)))
@@ -161,56 +172,66 @@
 	;; Jaro's matches (low 16 bits) and transpositions (high 16 bits) of the query against a name of
 	;; at most 32 characters, all a-z or 0-9, a word at a time (names.ts bitJaro): the first unmatched
 	;; equal character of the name in the window is the lowest set bit of positions & ~matched & window.
-	(func $bitJaro (param $member i32) (param $name i32) (param $window i32) (param $fewest i32) (result i32)
-		(local $i i32) (local $j i32) (local $slot i32) (local $from i32) (local $to i32) (local $open i32)
-		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $positions i32) (local $last i32)
-		(local.set $positions (i32.add (global.get $positions) (i32.mul (local.get $member) (i32.const 148))))
-		(local.set $last (i32.sub (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))) (i32.const 1)))
-		(block $scanned (loop $query
-			(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
-			(local.set $slot (i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
-			(local.set $from (i32.sub (local.get $i) (local.get $window)))
-			(if (i32.lt_s (local.get $from) (i32.const 0)) (then (local.set $from (i32.const 0))))
-			(local.set $to (i32.add (local.get $i) (local.get $window)))
-			(if (i32.gt_s (local.get $to) (local.get $last)) (then (local.set $to (local.get $last))))
-			;; a query character outside a-z0-9 (slot 36) equals none of the name's
-			(local.set $open (i32.const 0))
-			(if (i32.and (i32.le_s (local.get $from) (local.get $to)) (i32.lt_u (local.get $slot) (i32.const 36))) (then
+	;; The positions of each slot's character in the name are laid out at 16576 from the name's slots
+	;; (in cache, unlike 148 stored bytes a name) and cleared again before returning. The query is
+	;; at most 64 characters (the lengths are comparable), so the window is at most 31 either side
+	;; and fits an i64: bits 0..2w of `reach`, shifted to i - w.
+	(func $bitJaro (param $member i32) (param $slots i32) (param $window i32) (param $fewest i32) (result i32)
+		(local $i i32) (local $j i32) (local $length i32) (local $at i32) (local $open i32)
+		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $counted i32) (local $reach i64)
+		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
+		(block $laidOut (loop $lay
+			(br_if $laidOut (i32.ge_u (local.get $j) (local.get $length)))
+			(local.set $at (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))))
+			(i32.store (local.get $at) (i32.or (i32.load (local.get $at)) (i32.shl (i32.const 1) (local.get $j))))
+			(local.set $j (i32.add (local.get $j) (i32.const 1)))
+			(br $lay)))
+		(local.set $reach (i64.sub
+			(i64.shl (i64.const 1) (i64.extend_i32_u (i32.add (i32.shl (local.get $window) (i32.const 1)) (i32.const 1))))
+			(i64.const 1)))
+		(block $gaveUp
+			(block $scanned (loop $query
+				(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
+				;; a query character outside a-z0-9 (slot 36) finds no position: the name has none
 				(local.set $open (i32.and
 					(i32.and
-						(i32.load (i32.add (local.get $positions) (i32.shl (local.get $slot) (i32.const 2))))
+						(i32.load (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (i32.const 14384) (local.get $i))) (i32.const 2))))
 						(i32.xor (local.get $matched) (i32.const -1)))
-					(if (result i32) (i32.eq (i32.sub (local.get $to) (local.get $from)) (i32.const 31))
-						(then (i32.const -1))
-						(else (i32.shl
-							(i32.sub (i32.shl (i32.const 1) (i32.add (i32.sub (local.get $to) (local.get $from)) (i32.const 1))) (i32.const 1))
-							(local.get $from))))))))
-			(if (local.get $open)
-				(then
-					(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
-					(i32.store (i32.add (i32.const 16432) (i32.shl (local.get $matches) (i32.const 2)))
-						(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
-					(local.set $matches (i32.add (local.get $matches) (i32.const 1))))
+					(i32.wrap_i64 (i64.shr_u
+						(i64.shl (local.get $reach) (i64.extend_i32_u (local.get $i)))
+						(i64.extend_i32_u (local.get $window))))))
+				;; without a branch on whether it matched (which the processor cannot foresee): the match,
+				;; if any, is the lowest bit of `open`, and the slot stored past the matches is overwritten
+				(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
+				(i32.store8 (i32.add (i32.const 16432) (local.get $matches)) (i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
+				(local.set $matches (i32.add (local.get $matches) (i32.ne (local.get $open) (i32.const 0))))
 				;; each later query character adds at most one match: too few can still come
-				(else (if (i32.lt_s
-						(i32.add (local.get $matches) (i32.sub (i32.sub (global.get $queryLength) (local.get $i)) (i32.const 1)))
-						(local.get $fewest))
-					(then (return (i32.const 0))))))
-			(local.set $i (i32.add (local.get $i) (i32.const 1)))
-			(br $query)))
-		;; the query's matched characters in its order against the name's in its order
-		(local.set $i (i32.const 0))
-		(block $compared (loop $inOrder
-			(br_if $compared (i32.ge_u (local.get $i) (local.get $matches)))
-			(local.set $j (i32.ctz (local.get $matched)))
-			(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
-			(if (i32.ne
-					(i32.load (i32.add (i32.const 16432) (i32.shl (local.get $i) (i32.const 2))))
-					(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
-				(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
-			(local.set $i (i32.add (local.get $i) (i32.const 1)))
-			(br $inOrder)))
-		(i32.or (local.get $matches) (i32.shl (local.get $transpositions) (i32.const 16))))
+				(br_if $gaveUp (i32.lt_s
+					(i32.add (local.get $matches) (i32.sub (i32.sub (global.get $queryLength) (local.get $i)) (i32.const 1)))
+					(local.get $fewest)))
+				(local.set $i (i32.add (local.get $i) (i32.const 1)))
+				(br $query)))
+			;; the query's matched characters in its order against the name's in its order (by slot: a slot
+			;; is one character of a-z0-9, and the name has no other)
+			(local.set $i (i32.const 0))
+			(block $compared (loop $inOrder
+				(br_if $compared (i32.ge_u (local.get $i) (local.get $matches)))
+				(local.set $j (i32.ctz (local.get $matched)))
+				(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
+				(if (i32.ne
+						(i32.load8_u (i32.add (i32.const 16432) (local.get $i)))
+						(i32.load8_u (i32.add (local.get $slots) (local.get $j))))
+					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
+				(local.set $i (i32.add (local.get $i) (i32.const 1)))
+				(br $inOrder)))
+			(local.set $counted (i32.or (local.get $matches) (i32.shl (local.get $transpositions) (i32.const 16)))))
+		(local.set $j (i32.const 0))
+		(block $cleared (loop $clear
+			(br_if $cleared (i32.ge_u (local.get $j) (local.get $length)))
+			(i32.store (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))) (i32.const 0))
+			(local.set $j (i32.add (local.get $j) (i32.const 1)))
+			(br $clear)))
+		(local.get $counted))
 
 	;; The same by the textbook scan (names.ts scanJaro), for any length and code: each query
 	;; character takes the first unmatched equal character of the name within the window.
@@ -263,7 +284,7 @@
 	(func $similarity (param $member i32) (result f64)
 		(local $name i32) (local $length i32) (local $shorter i32) (local $longer i32) (local $window i32)
 		(local $allowed i32) (local $fewest i32) (local $counted i32) (local $limit i32)
-		(local $matches f64) (local $transpositions f64) (local $jaro f64) (local $prefix i32)
+		(local $matches f64) (local $transpositions f64) (local $jaro f64) (local $prefix i32) (local $plain i32) (local $slots i32)
 		(local.set $name (i32.load (i32.add (global.get $keyAt) (i32.shl (local.get $member) (i32.const 2)))))
 		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
 		(local.set $shorter (select (global.get $queryLength) (local.get $length) (i32.lt_u (global.get $queryLength) (local.get $length))))
@@ -271,13 +292,19 @@
 		;; comparableLengths: the shorter at least MIN_FUZZY_LENGTH (4) and half the longer
 		(if (i32.or (i32.lt_u (local.get $shorter) (i32.const 4)) (i32.lt_u (i32.shl (local.get $shorter) (i32.const 1)) (local.get $longer)))
 			(then (return (f64.const 0))))
-		;; the common prefix up to four characters
+		;; the common prefix up to four characters (a name bit Jaro scores by its slots, as there)
+		(local.set $plain (i32.load8_u (i32.add (global.get $bitMatchable) (local.get $member))))
+		(local.set $slots (i32.add (global.get $keySlots) (i32.shr_u (i32.sub (local.get $name) (global.get $keys)) (i32.const 1))))
 		(local.set $limit (select (local.get $shorter) (i32.const 4) (i32.lt_u (local.get $shorter) (i32.const 4))))
 		(block $prefixEnd (loop $prefix
 			(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
-			(br_if $prefixEnd (i32.ne
-				(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $prefix) (i32.const 1))))
-				(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $prefix) (i32.const 1))))))
+			(br_if $prefixEnd (if (result i32) (local.get $plain)
+				(then (i32.ne
+					(i32.load8_u (i32.add (i32.const 14384) (local.get $prefix)))
+					(i32.load8_u (i32.add (local.get $slots) (local.get $prefix)))))
+				(else (i32.ne
+					(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $prefix) (i32.const 1))))
+					(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $prefix) (i32.const 1))))))))
 			(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
 			(br $prefix)))
 		;; the fewest matches that can reach the threshold: the query's tokens less those the name may miss
@@ -296,8 +323,8 @@
 		(local.set $window (i32.sub (i32.shr_u (local.get $longer) (i32.const 1)) (i32.const 1)))
 		(if (i32.lt_s (local.get $window) (i32.const 0)) (then (local.set $window (i32.const 0))))
 		(local.set $counted
-			(if (result i32) (i32.load8_u (i32.add (global.get $bitMatchable) (local.get $member)))
-				(then (call $bitJaro (local.get $member) (local.get $name) (local.get $window) (local.get $fewest)))
+			(if (result i32) (local.get $plain)
+				(then (call $bitJaro (local.get $member) (local.get $slots) (local.get $window) (local.get $fewest)))
 				(else (call $scanJaro (local.get $name) (local.get $length) (local.get $window)))))
 		(if (i32.lt_u (i32.and (local.get $counted) (i32.const 0xffff)) (select (local.get $fewest) (i32.const 1) (local.get $fewest)))
 			(then (return (f64.const 0))))
@@ -356,8 +383,9 @@
 		(global.set $keyAt (i32.load offset=36 (local.get $shard)))
 		(global.set $keyLength (i32.load offset=40 (local.get $shard)))
 		(global.set $bitMatchable (i32.load offset=44 (local.get $shard)))
-		(global.set $positions (i32.load offset=48 (local.get $shard)))
+		(global.set $keySlots (i32.load offset=48 (local.get $shard)))
 		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
+		(global.set $keys (i32.load offset=56 (local.get $shard)))
 		(global.set $units (i32.load offset=60 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))

@@ -47,7 +47,9 @@ const entries = (keys: readonly string[]): NameEntry[] =>
 	})
 
 const wordName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
-const plainKey = fc.oneof(wordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
+// Over 32 characters: scored by the textbook scan, not bit Jaro, and far from short keys in length.
+const longWordName = fc.array(fc.constantFrom(...WORDS), { minLength: 6, maxLength: 10 }).map((parts) => parts.join(''))
+const plainKey = fc.oneof(wordName, longWordName, fc.stringMatching(/^[a-z0-9]{1,16}$/), fc.stringMatching(/^[ab]{1,12}$/))
 // Characters beyond a-z0-9 share one count slot (an overstated, still safe ceiling) and take the verified path.
 const anyKey = fc.oneof(plainKey, fc.string({ unit: fc.constantFrom('a', 'b', 'é', 'ġ', 'ł', 'š', 'ɡ'), minLength: 1, maxLength: 10 }))
 
@@ -57,6 +59,17 @@ const edit = fc.record({
 	at: fc.nat(),
 	char: fc.constantFrom('a', 'e', 's', 't', '1', 'x')
 }) as fc.Arbitrary<Edit>
+
+/** `key` rotated by `by` characters: a compound of words with its words in another order, the same characters elsewhere. */
+const rotated = (key: string, by: number) => (key.length === 0 ? key : key.slice(by % key.length) + key.slice(0, by % key.length))
+
+/** A query drawn for a register: any key, a few typos away from one of the names, or one of them rotated. */
+const registerQuery = fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 })), fc.tuple(fc.nat(), fc.nat()))
+function queryKey(keys: readonly string[], raw: string | [number, Edit[]] | [number, number]): string {
+	if (typeof raw === 'string') return raw
+	const name = keys[raw[0] % keys.length] ?? ''
+	return typeof raw[1] === 'number' ? rotated(name, raw[1]) : applyEdits(name, raw[1])
+}
 
 /** A few typos away from `key`: the queries that land near the thresholds. */
 function applyEdits(key: string, edits: readonly Edit[]): string {
@@ -142,12 +155,12 @@ describe('nameCandidates', () => {
 					.chain((distinct) =>
 						fc.shuffledSubarray([...distinct, ...distinct.filter((_, i) => i % 3 === 0)]).map((keys) => (keys.length > 0 ? keys : distinct))
 					),
-				fc.array(fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 }))), { minLength: 1, maxLength: 12 }),
+				fc.array(registerQuery, { minLength: 1, maxLength: 12 }),
 				threshold,
 				(keys, queries, bar) => {
 					const search = buildNameSearch(entries(keys))
 					for (const raw of queries) {
-						const key = typeof raw === 'string' ? raw : applyEdits(keys[raw[0] % keys.length] ?? '', raw[1])
+						const key = queryKey(keys, raw)
 						const returned = visitedScores(search, nameQuery(key, bar))
 						keys.forEach((name, position) => {
 							const score = nameSimilarity(key, name)
@@ -168,11 +181,11 @@ describe('nameCandidates', () => {
 		fc.assert(
 			fc.property(
 				fc.array(anyKey, { minLength: 1, maxLength: 120 }),
-				fc.oneof(anyKey, fc.tuple(fc.nat(), fc.array(edit, { maxLength: 3 }))),
+				registerQuery,
 				fc.array(fc.tuple(fc.nat({ max: 20 }), threshold), { maxLength: 4 }),
 				(keys, raw, raises) => {
 					const search = buildNameSearch(entries(keys))
-					const key = typeof raw === 'string' ? raw : applyEdits(keys[raw[0] % keys.length] ?? '', raw[1])
+					const key = queryKey(keys, raw)
 					const query = nameQuery(key)
 					const visited = new Set<number>()
 					const visit = (position: number) => {
