@@ -126,6 +126,28 @@ describe('key-cache and allowance leases across two replicas', () => {
 		expect(await reasonOf(refused)).toBe('monthly_request_limit_reached')
 	})
 
+	test('calls admitted from an allowance lease carry the monthly quota headers, each one call further into the grant', async () => {
+		const clock = new TestClock('2026-11-24T11:30:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const one = await replica(clock)
+		const usedOf = async () => {
+			const response = await one.call(account.key)
+			expect(response.status).toBe(200)
+			const used = Number(response.headers.get('x-monthly-quota-used'))
+			expect(Number(response.headers.get('x-monthly-quota-remaining'))).toBe(100 - used)
+			return used
+		}
+		await usedOf()
+		await one.leases.checkRound()
+		// Counted by the statement; it asks for the allowance lease, which the statement counts first (calls 2 to 9).
+		expect(await usedOf()).toBe(10)
+		await settled(one)
+		const statements = one.statements()
+		const used = [await usedOf(), await usedOf(), await usedOf(), await usedOf()]
+		expect(used).toEqual([2, 3, 4, 5])
+		expect(one.statements()).toBe(statements)
+	})
+
 	test('a lost replica stops answering from its leases when its lease runs out on the injected clock, and the revocation then completes without it', async () => {
 		const clock = new TestClock('2026-11-24T12:00:00.100Z')
 		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
