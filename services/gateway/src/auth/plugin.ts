@@ -131,7 +131,8 @@ async function admitKnownKey(auth: AuthRuntime, call: IncomingCall, entry: Cache
 	if (entry.status === 'plan_inactive' || plan === null) throw planInactive(auth.pricingUrl)
 	if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(auth.pricingUrl)
 	const claim = keyedClaim(entry, plan, nowMs)
-	const verdict = auth.leases?.admit(claim, nowMs) ?? (await auth.limits.keyed.submit(claim))
+	const leased = auth.leases?.admitAsking(claim, nowMs)
+	const verdict = (leased && (await leased)) ?? (await auth.limits.keyed.submit(claim))
 	return keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, addressOf), mode === 'optional', nowMs)
 }
 

@@ -88,23 +88,32 @@ export class ReplicaLeases {
 		this.#keys.loaded({ keyId: record.keyId, live: record.status === 'live', checkedRevision: record.revision })
 	}
 
-	/** The verdict of a call admitted from the leases, or undefined: count it by the batch statement. */
+	/** The verdict of a call admitted from the subject's allowance lease now, or undefined (`admitAsking` decides). */
 	admit(claim: KeyedClaim, nowMs: number): KeyedVerdict | undefined {
 		if (claim.isTrial || this.#keys.usable(claim.keyId, nowMs)?.live !== true) return undefined
 		const allowance = this.#allowances.get(claim.subject)
-		if (allowance && sameLimits(allowance.claim, claim) && allowance.lease.take(nowMs)) {
-			const taken = allowance.granted - allowance.lease.remaining
-			this.#admitted++
-			return {
-				outcome: 'admitted',
-				secondUsed: allowance.secondCountAfter - allowance.granted + taken,
-				quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
-			}
+		if (!allowance || !sameLimits(allowance.claim, claim) || !allowance.lease.take(nowMs)) return undefined
+		const taken = allowance.granted - allowance.lease.remaining
+		this.#admitted++
+		return {
+			outcome: 'admitted',
+			secondUsed: allowance.secondCountAfter - allowance.granted + taken,
+			quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
 		}
+	}
+
+	/**
+	 * The call admitted from the lease, or else, when it may have one, from the grant it asks for now
+	 * (it waits for that one statement and takes the grant's first call); undefined: count it by the
+	 * batch statement (a grant already on its way, no ample room, no valid key lease, nothing granted).
+	 */
+	admitAsking(claim: KeyedClaim, nowMs: number): KeyedVerdict | Promise<KeyedVerdict | undefined> | undefined {
+		const verdict = this.admit(claim, nowMs)
+		if (verdict || claim.isTrial || this.#keys.usable(claim.keyId, nowMs)?.live !== true) return verdict
+		const allowance = this.#allowances.get(claim.subject)
 		// A lease for another second or other limits admits nothing more for this subject: its rest goes back now.
 		if (allowance && !sameLimits(allowance.claim, claim)) this.#giveBack(claim.subject, allowance)
-		this.#askForGrant(claim)
-		return undefined
+		return this.#askForGrant(claim)?.then(() => this.admit(claim, this.#deps.clock.nowMs()))
 	}
 
 	/** Calls admitted from allowance leases, without a statement. */
@@ -152,14 +161,15 @@ export class ReplicaLeases {
 			if (nowMs >= allowance.claim.secondStartMs + SECOND_MS) this.#giveBack(subject, allowance)
 	}
 
-	#askForGrant(claim: KeyedClaim): void {
+	/** Asks for a grant for the claim's subject; undefined when not asked. The promise settles once the grant is in place (or failed). */
+	#askForGrant(claim: KeyedClaim): Promise<void> | undefined {
 		const { subject } = claim
-		if (this.#asking.has(subject)) return
+		if (this.#asking.has(subject)) return undefined
 		const want = this.#wanted.get(subject) ?? MIN_GRANT
-		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return
+		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return undefined
 		this.#asking.add(subject)
 		this.#sent()
-		countAllowanceGrant(this.#deps.statements, claim, want)
+		return countAllowanceGrant(this.#deps.statements, claim, want)
 			.then((count) => {
 				if (!count.valid) return
 				// The statement counted every call asked for in the second; those not given were never admitted.
