@@ -16,7 +16,7 @@
  * measures the cold path (4: a never-asked unlisted name every call, against 1: the memoised keyed
  * check) and the batch tail (10: 100 domains, 50 of them never asked, at BENCH_BATCH_CONNECTIONS, one
  * message; 11: the same through gateway B, which sends a batch as parts of 25 domains; 12: scenario 4
- * through gateway B, which keeps as many check.many messages in flight as there are checkers).
+ * through gateway B, which keeps as many check.many messages in flight as there are checkers, or BENCH_IN_FLIGHT).
  * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
  * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
@@ -84,11 +84,13 @@ const gatewayWithoutMetrics = await startServer(
 	'/bench/ready'
 )
 
-/** Gateway B: batches as parts of 25 domains, and as many check.many messages in flight as there are checkers. */
+/** check.many messages gateway B keeps in flight: BENCH_IN_FLIGHT, else as many as there are checkers. */
+const GATEWAY_B_IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? CHECKERS)
+/** Gateway B: batches as parts of 25 domains, and GATEWAY_B_IN_FLIGHT check.many messages in flight. */
 const gatewayB = await startServer(
 	join(REPO_ROOT, 'bench/gateway-server.ts'),
 	await freePort(),
-	{ DATABASE_URL: db.url, NATS_URL: nats.url, CHECK_BATCH_PART_DOMAINS: '25', CHECK_MESSAGES_IN_FLIGHT: String(CHECKERS) },
+	{ DATABASE_URL: db.url, NATS_URL: nats.url, CHECK_BATCH_PART_DOMAINS: '25', CHECK_MESSAGES_IN_FLIGHT: String(GATEWAY_B_IN_FLIGHT) },
 	'/bench/ready'
 )
 
@@ -126,7 +128,7 @@ function variedChecks(): string[] {
 const SECOND_GATEWAY = `keyed, one account, gateway ${secondGatewayName}`
 const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
 const PARTED_BATCH = `same batch, CHECK_BATCH_PART_DOMAINS=25`
-const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${CHECKERS}`
+const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${GATEWAY_B_IN_FLIGHT}`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [

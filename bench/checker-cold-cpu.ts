@@ -3,11 +3,12 @@
  * BENCH_DOMAINS links (default 500,000): the name stage alone (`scoreNames`), the whole verdict
  * (`checkDomain`), and the `check.many` handler as NATS drives it (request decoded and validated,
  * answers memoised, serialised, tagged and framed, BENCH_PER_MESSAGE checks a message); then a
- * `check.batch` of 100 domains, half listed and half never asked, decoded, checked and serialised.
+ * `check.batch` of 100 domains, half listed (the same 50 in every batch) and half never asked, decoded
+ * and answered by the checkout's batch handler (its row memo, where it has one, kept for the run).
  * Every check is of a never-asked unlisted domain (the handler's memo, kept for the run as a replica keeps
  * it, never holds the answer), so the rows' differences are what each layer adds to the name stage. Blocks of queries alternate between the layers (and
  * checkouts), so the machine's drift falls on all alike; medians over BENCH_ROUNDS rounds of CPU µs
- * per check (or batch) are printed, and a digest of the handler's answers.
+ * per check (or batch) are printed, and digests of the handlers' answers.
  *
  * BENCH_BASE_ROOT=dir also runs another checkout's checker code (its own node_modules; `git archive`
  * of a commit plus `cp -a node_modules`) in the same process on its own index of the same world: a
@@ -49,26 +50,51 @@ async function modulesOf(root: string) {
 			'services/checker/src/responders.ts'
 		].map(from)
 	)
-	return { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders }
+	const batchAnswers = await import(join(root, 'services/checker/src/batch-answers.ts')).catch(() => undefined)
+	return { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders, batchAnswers }
+}
+
+type Modules = Awaited<ReturnType<typeof modulesOf>>
+
+/** A memo full of queries asked once, as a replica's is after 16,384 one-off checks on a snapshot: each one more forgets the oldest. */
+function memoFullOfOneOffs(verdict: Modules['verdict'], index: unknown, prefix: string) {
+	const memo = new verdict.AnswerMemo(4096)
+	for (let i = 0; i < 4 * 4096; i++) memo.answer(index, now.getTime(), `${prefix}asked-once-${i}.example`, () => undefined)
+	return memo
+}
+
+/** The checkout's batch handler: answerBatch with its row memo (kept for the run) where it has one, else checkBatch and JSON. */
+function batchHandlerOf(verdict: Modules['verdict'], batchAnswers: Modules['batchAnswers'], index: unknown) {
+	const batchRows = memoFullOfOneOffs(verdict, index, '')
+	return (domains: unknown[]): Uint8Array =>
+		batchAnswers
+			? batchAnswers.answerBatch(index, now, batchRows, domains).bytes
+			: new TextEncoder().encode(JSON.stringify(verdict.checkBatch(index, domains, { now })))
+}
+
+/** `check.many` requests of BENCH_PER_MESSAGE checks each, encoded as the gateway sends them. */
+function manyRequests(bus: Modules['bus'], contracts: Modules['contracts'], hosts: readonly string[]): Uint8Array[] {
+	const bytes: Uint8Array[] = []
+	for (let at = 0; at < hosts.length; at += PER_MESSAGE) {
+		const checks = hosts.slice(at, at + PER_MESSAGE).map((domain) => ({ domain }))
+		bytes.push(bus.encodeBody(contracts.CheckManyRequest, 'check.many', { id: crypto.randomUUID(), sent_at: now.toISOString(), checks }))
+	}
+	return bytes
 }
 
 /** The layers of one checkout, on its own index of the same world. */
-async function layersOf(root: string, label: string): Promise<{ layers: Layer[]; digest(hosts: readonly string[]): Promise<string> }> {
-	const { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders } = await modulesOf(root)
+async function layersOf(
+	root: string,
+	label: string
+): Promise<{ layers: Layer[]; digest(hosts: readonly string[]): Promise<string>; batchDigest(hosts: readonly string[]): string }> {
+	const { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders, batchAnswers } = await modulesOf(root)
 	const { decodeBody, encodeBody } = bus
 	const { CheckBatchRequest, CheckManyRequest } = contracts
 	const { index } = synthetic.buildWorldIndex(synthetic.world(SIZE, readAt), readAt)
 	const deps = { sql: undefined, store: { current: () => index }, clock: new clock.TestClock(now), logger: logger.silentLogger }
-	const messages = (hosts: readonly string[]) => {
-		const bytes: Uint8Array[] = []
-		for (let at = 0; at < hosts.length; at += PER_MESSAGE) {
-			const checks = hosts.slice(at, at + PER_MESSAGE).map((domain) => ({ domain }))
-			bytes.push(encodeBody(CheckManyRequest, 'check.many', { id: crypto.randomUUID(), sent_at: now.toISOString(), checks }))
-		}
-		return bytes
-	}
+	const messages = (hosts: readonly string[]) => manyRequests(bus, contracts, hosts)
 	// One memo for the whole run, as a replica keeps it: never-asked checks fill it and push older answers out.
-	const runMemo = new verdict.AnswerMemo(4096)
+	const runMemo = memoFullOfOneOffs(verdict, index, 'domain\u0000')
 	const handle = async (hosts: readonly string[], memo = runMemo) => {
 		const replies: Uint8Array[] = []
 		for (const request of messages(hosts))
@@ -85,6 +111,7 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 				)
 			})
 		)
+	const answerBatch = batchHandlerOf(verdict, batchAnswers, index)
 	const layers: Layer[] = [
 		{
 			name: `${label}: name stage alone`,
@@ -111,10 +138,7 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 			name: `${label}: check.batch x100 handler`,
 			unit: 'batch',
 			async run(hosts) {
-				for (const request of batches(hosts)) {
-					const result = verdict.checkBatch(index, decodeBody(CheckBatchRequest, 'check.batch', request).domains, { now })
-					new TextEncoder().encode(JSON.stringify(result))
-				}
+				for (const request of batches(hosts)) answerBatch(decodeBody(CheckBatchRequest, 'check.batch', request).domains)
 			}
 		}
 	]
@@ -125,6 +149,13 @@ async function layersOf(root: string, label: string): Promise<{ layers: Layer[];
 			for (const reply of await handle(hosts, new verdict.AnswerMemo(4096)))
 				for (const { status, body } of contracts.decodeFramedAnswers(reply))
 					digest = Bun.hash(body, Bun.hash(String(status), digest)) as bigint
+			return digest.toString(16)
+		},
+		batchDigest(hosts) {
+			let digest = 0n
+			// Twice over, so that rows kept by a row memo are answered from it the second time.
+			for (const request of [...batches(hosts), ...batches(hosts)])
+				digest = Bun.hash(answerBatch(decodeBody(CheckBatchRequest, 'check.batch', request).domains), digest) as bigint
 			return digest.toString(16)
 		}
 	}
@@ -140,7 +171,9 @@ const freshBlock = () => Array.from({ length: BLOCK }, () => hostname((nextQuery
 
 const digestHosts = freshBlock()
 for (const [n, checkout] of checkouts.entries())
-	console.log(`answers digest ${n === 0 ? 'this checkout' : 'base checkout'}: ${await checkout.digest(digestHosts)}`)
+	console.log(
+		`answers digest ${n === 0 ? 'this checkout' : 'base checkout'}: ${await checkout.digest(digestHosts)}, batches ${checkout.batchDigest(digestHosts)}`
+	)
 
 const cpuOf = async (layer: Layer, hosts: readonly string[]) => {
 	const before = process.cpuUsage()

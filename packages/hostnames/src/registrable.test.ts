@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { registrableDomain, relatedHosts, rootLabel, sameSite, siteKey, wwwCounterpart } from './registrable.ts'
+import { registrableDomain, relatedHosts, rootLabel, sameSite, siteKey, siteParts, wwwCounterpart } from './registrable.ts'
 
 describe('registrableDomain', () => {
 	test('uses the private section of the public suffix list, so platform customers are separate sites', () => {
@@ -50,5 +50,33 @@ describe('relatedHosts', () => {
 	test('hosts on a private public suffix are not related to each other', () => {
 		expect(relatedHosts('c.github.io', stored)).toEqual([])
 		expect(relatedHosts('a.github.io', stored)).toEqual([])
+	})
+})
+
+describe('siteParts', () => {
+	test('agrees with siteKey, rootLabel and wwwCounterpart for hosts, www hosts, platform customers and bare public suffixes', () => {
+		const hosts = [
+			'example.com',
+			'www.example.com',
+			'shop.bet.co.uk',
+			'www.bet.co.uk',
+			'co.uk',
+			'www.co.uk',
+			'github.io',
+			'a.github.io',
+			'www.a.github.io',
+			'localhost',
+			'www',
+			'xn--bcher-kva.de',
+			'www.www.example.org'
+		]
+		for (const host of hosts) {
+			expect({ host, ...siteParts(host) }).toEqual({
+				host,
+				site: siteKey(host),
+				rootLabel: rootLabel(host),
+				wwwCounterpart: wwwCounterpart(host)
+			})
+		}
 	})
 })

@@ -1,4 +1,4 @@
-import { getDomain, getDomainWithoutSuffix } from 'tldts'
+import { getDomain, getDomainWithoutSuffix, parse } from 'tldts'
 
 // The private section of the public suffix list is on, so customers of one hosting
 // platform (a.github.io, b.github.io) are separate sites.
@@ -20,6 +20,18 @@ export function siteKey(host: string): string {
 /** The label left of the public suffix of the registrable domain: `bet` for shop.bet.co.uk. */
 export function rootLabel(host: string): string | null {
 	return getDomainWithoutSuffix(host, PSL_OPTIONS) || null
+}
+
+/** siteKey, rootLabel and wwwCounterpart of one host, reading the public suffix list once (twice for a www host). */
+export type SiteParts = { readonly site: string; readonly rootLabel: string | null; readonly wwwCounterpart: string | null }
+
+export function siteParts(host: string): SiteParts {
+	const { domain, domainWithoutSuffix } = parse(host, PSL_OPTIONS)
+	return {
+		site: domain ?? host,
+		rootLabel: domainWithoutSuffix || null,
+		wwwCounterpart: host.startsWith('www.') ? wwwCounterpart(host) : domain === null ? null : `www.${host}`
+	}
 }
 
 /**

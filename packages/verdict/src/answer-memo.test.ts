@@ -96,6 +96,45 @@ describe('AnswerMemo', () => {
 		expect(ask('popular')).toBe('popular #2')
 	})
 
+	test('tells the computation beforehand whether its answer will be kept: not on a first ask, yes on a second', () => {
+		const memo = new AnswerMemo<string>(10)
+		const keptFlags: boolean[] = []
+		const ask = (query: string) =>
+			memo.answer(world.index, NOW.getTime(), query, (kept) => {
+				keptFlags.push(kept)
+				return query
+			})
+		for (const query of ['once', 'twice', 'twice', 'twice']) ask(query)
+		expect(keptFlags).toEqual([false, false, true])
+	})
+
+	test('notes the queries of the latest four times its capacity first asks; a query noted again later keeps its later place', () => {
+		const memo = new AnswerMemo<string>(1)
+		const keptFlags = new Map<string, boolean[]>()
+		const ask = (query: string) =>
+			memo.answer(world.index, NOW.getTime(), query, (kept) => {
+				keptFlags.set(query, [...(keptFlags.get(query) ?? []), kept])
+				return query
+			})
+		for (const query of ['early', 'a', 'b', 'c', 'd', 'early']) ask(query)
+		expect(keptFlags.get('early')).toEqual([false, false])
+		// x is kept, then pushed out of the answers by y, then noted again: four first asks later it is still noted.
+		for (const query of ['x', 'x', 'y', 'y', 'x', 'z1', 'z2', 'x']) ask(query)
+		expect(keptFlags.get('x')).toEqual([false, true, false, true])
+	})
+
+	test('a second ask that throws is still kept on the next ask that succeeds', () => {
+		const memo = new AnswerMemo<string>(10)
+		memo.answer(world.index, NOW.getTime(), 'flaky', () => 'first')
+		expect(() =>
+			memo.answer(world.index, NOW.getTime(), 'flaky', () => {
+				throw new Error('history unreadable')
+			})
+		).toThrow()
+		memo.answer(world.index, NOW.getTime(), 'flaky', () => 'third')
+		expect(memo.answer(world.index, NOW.getTime(), 'flaky', () => 'fourth')).toBe('third')
+	})
+
 	test('the same text asked as a domain and as a licence number are different questions', () => {
 		const memo = new AnswerMemo<string>(10)
 		const number = '039011-R-319371-005'

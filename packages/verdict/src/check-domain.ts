@@ -1,4 +1,4 @@
-import { normaliseHostname, rootLabel, sameSite, siteKey, wwwCounterpart } from '@lv/hostnames'
+import { normaliseHostname, sameSite, siteParts } from '@lv/hostnames'
 import { invalidQuery } from '@lv/errors'
 import type { Answer } from './answer.ts'
 import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
@@ -31,16 +31,15 @@ export function checkDomain(index: CheckIndex, domain: string, options: CheckOpt
 
 /** The verdict for an already normalised hostname (stages: exact listing, related host, name). */
 export function answerDomain(index: CheckIndex, host: string, now: Date): Answer {
-	const registrable = siteKey(host)
+	const { site: registrable, rootLabel, wwwCounterpart: counterpart } = siteParts(host)
 	const siblings = linksForRegistrable(index, registrable).filter((link) => !sameSite(host, link.hostname))
 	const related_hosts = relatedHostEntries(siblings)
 	const withRelated = <T extends Answer>(answer: T): T => (related_hosts.length > 0 ? { ...answer, related_hosts } : answer)
 
-	const counterpart = wwwCounterpart(host)
 	const exact = [...linksForHostname(index, host), ...(counterpart ? linksForHostname(index, counterpart) : [])]
 	if (exact.length > 0) return withRelated(exactAnswer(index, host, exact, now))
 	if (siblings.length > 0) return withRelated(relatedAnswer(index, host, registrable, siblings, now))
-	return nameAnswer(index, host, now)
+	return nameAnswer(index, host, rootLabel, now)
 }
 
 function judge(index: CheckIndex, link: DomainLinkEntry): JudgedListing {
@@ -169,9 +168,9 @@ function relatedAnswer(index: CheckIndex, host: string, registrable: string, sib
 	}
 }
 
-function nameAnswer(index: CheckIndex, host: string, now: Date): Answer {
+/** `label`: the host's rootLabel. */
+function nameAnswer(index: CheckIndex, host: string, label: string | null, now: Date): Answer {
 	const stale = staleJurisdictions(index, now)
-	const label = rootLabel(host)
 	const key = label === null ? '' : labelKey(label)
 	const notFound: Answer = {
 		verdict: 'not_found',

@@ -174,10 +174,18 @@ function hashOf(key: string): number {
 	return lastHash
 }
 
+const KEY_BITS = 24
+const KEY_NUMBER = (1 << KEY_BITS) - 1
+/** The slot tag of a hash: its seven top bits (the slot itself comes from the low bits). */
+const tagOf = (hash: number) => hash >>> 25
+
 /**
  * Distinct string keys numbered in the order first seen: their bytes one after the other, and an
  * open-addressing table (linear probing, at most half full) of key numbers by hash. A hash is
- * recomputed from the stored bytes when the table grows rather than kept per key.
+ * recomputed from the stored bytes when the table grows rather than kept per key. A slot holds the
+ * key's number in its low KEY_BITS bits and seven high bits of its hash above them (its tag), so a
+ * probe compares bytes only with the keys whose tag is the sought key's: a lookup of an absent key
+ * (every cold check's) seldom reads a stored key at all.
  */
 export class KeyTable {
 	#count = 0
@@ -201,6 +209,7 @@ export class KeyTable {
 		const hash = hashOf(key)
 		const found = this.#find(key, hash)
 		if (found >= 0) return found
+		if (this.#count === KEY_NUMBER) throw new RangeError(`a key table holds at most ${KEY_NUMBER} keys`)
 		if ((this.#count + 1) * 2 > this.#slots.length) this.#rehash(this.#slots.length * 2)
 		for (let i = 0; i < key.length; i++) {
 			const unit = key.charCodeAt(i)
@@ -240,9 +249,11 @@ export class KeyTable {
 
 	#find(key: string, hash: number): number {
 		const mask = this.#slots.length - 1
+		const tag = tagOf(hash)
 		for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-			const number = this.#slots[slot] as number
-			if (number < 0 || this.#equals(number, key)) return number
+			const word = this.#slots[slot] as number
+			if (word < 0) return -1
+			if (word >>> KEY_BITS === tag && this.#equals(word & KEY_NUMBER, key)) return word & KEY_NUMBER
 		}
 	}
 
@@ -257,7 +268,7 @@ export class KeyTable {
 		const mask = this.#slots.length - 1
 		let slot = hash & mask
 		while ((this.#slots[slot] as number) >= 0) slot = (slot + 1) & mask
-		this.#slots[slot] = number
+		this.#slots[slot] = (tagOf(hash) << KEY_BITS) | number
 	}
 
 	#rehash(capacity: number): void {

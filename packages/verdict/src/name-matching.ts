@@ -1,7 +1,7 @@
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { comparableLengths } from './name-bounds.ts'
-import { nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
+import { type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -36,19 +36,22 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 	const best = new Map<string, RankedName>()
 	const leaders: RankedName[] = []
 	const query = nameQuery(key)
-	const shards = index.order.flatMap((code, order) => {
-		const search = index.shards.get(code)?.nameSearch
-		return search ? [{ search, order }] : []
-	})
-	for (const pass of ['same-first-character', 'other-first-characters'] as const) {
-		for (const { search, order } of shards) {
-			visitCandidates(search, query, pass, (position, score) => {
-				const scored = { name: search.names[position] as NameEntry, score, order, position }
-				const previous = best.get(scored.name.operator.id)
-				if (previous && compareRanked(scored, previous) >= 0) return
-				best.set(scored.name.operator.id, scored)
-				if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
-			})
+	let search: NameSearch | undefined
+	let order = 0
+	const visit = (position: number, score: number) => {
+		const name = (search as NameSearch).names[position] as NameEntry
+		const previous = best.get(name.operator.id)
+		// compareRanked below ranks a lower score after the operator's recorded best at once.
+		if (previous && score < previous.score) return
+		const scored = { name, score, order, position }
+		if (previous && compareRanked(scored, previous) >= 0) return
+		best.set(name.operator.id, scored)
+		if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
+	}
+	for (const pass of PASSES) {
+		for (order = 0; order < index.order.length; order++) {
+			search = index.shards.get(index.order[order] as string)?.nameSearch
+			if (search) visitCandidates(search, query, pass, visit)
 		}
 	}
 	return [...best.values()]
@@ -56,6 +59,8 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 		.slice(0, limit)
 		.map(({ name, score }) => ({ name, score }))
 }
+
+const PASSES = ['same-first-character', 'other-first-characters'] as const
 
 /** A scored name with its place in register order: the shard's place in index.order, the name's in the shard. */
 type RankedName = ScoredName & { order: number; position: number }
@@ -69,12 +74,13 @@ function compareRanked(a: RankedName, b: RankedName): number {
  * an operator's best improves; true when there are `limit` of them (the last one's score is the bar).
  */
 function enterLeaders(leaders: RankedName[], scored: RankedName, limit: number): boolean {
-	const at = leaders.findIndex(({ name }) => name.operator.id === scored.name.operator.id)
-	if (at >= 0) leaders[at] = scored
-	else if (leaders.length < limit) leaders.push(scored)
-	else if (scored.score > (leaders[limit - 1] as RankedName).score) leaders[limit - 1] = scored
-	else return false
-	leaders.sort((a, b) => b.score - a.score)
+	let at = leaders.findIndex(({ name }) => name.operator.id === scored.name.operator.id)
+	if (at < 0 && leaders.length < limit) at = leaders.length
+	else if (at < 0 && scored.score > (leaders[limit - 1] as RankedName).score) at = limit - 1
+	else if (at < 0) return false
+	// An operator's score only rises: it moves ahead of the lower scores only, as a stable sort would move it.
+	for (; at > 0 && (leaders[at - 1] as RankedName).score < scored.score; at--) leaders[at] = leaders[at - 1] as RankedName
+	leaders[at] = scored
 	return leaders.length === limit
 }
 

@@ -202,6 +202,18 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test("a raised bar refills the query's tables as a query held to that bar from the start fills them, and leaves the tables other queries of its length share untouched", () => {
+		const query = nameQuery('royalcasino')
+		const other = nameQuery('luckyspin77')
+		const shared = Int32Array.from(other.tables)
+		raiseThreshold(query, 0.91)
+		expect(query.revision).toBe(1)
+		expect([...query.tables]).toEqual([...nameQuery('royalcasino', 0.91).tables])
+		expect([...query.tables]).not.toEqual([...shared])
+		expect([...other.tables]).toEqual([...shared])
+		expect([...nameQuery('jackpotstar').tables]).toEqual([...shared])
+	})
+
 	test('a name allowed fewer misses than its word-mates is held to its own allowance when the word has missed fewer tokens than the word allows', () => {
 		// One word: "xbcdefgh" may miss one of the query's characters, "xbcdefghyyyy" (longer) none; both miss only "a".
 		const search = buildNameSearch(entries(['xbcdefgh', 'xbcdefghyyyy']))

@@ -87,9 +87,10 @@ export type NameQuery = {
 	/**
 	 * The kernel's allowance tables (name-scan.ts): allowed[p * rowLength + L], how many query tokens
 	 * a name of length L with common prefix p may miss at the threshold (-1 none), their suffix
-	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength)
+	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength);
+	 * shared with every query of its length at NAME_MATCH_LOW (lowTables) until its threshold rises
 	 */
-	readonly tables: Int32Array
+	tables: Int32Array
 	/** entries per allowance row: names over twice the key's length are never compared */
 	readonly rowLength: number
 	/** counts the refills of `tables` */
@@ -100,71 +101,97 @@ export type NameQuery = {
 	readonly prefix: number
 }
 
-function characterCounts(key: string, into: Uint8Array): void {
+/** Counts the key's characters by slot (capped at 255); returns the sum of the counts. */
+function characterCounts(key: string, into: Uint8Array): number {
+	let size = 0
 	for (let i = 0; i < key.length; i++) {
 		const slot = slotOf(key.charCodeAt(i))
-		into[slot] = Math.min(255, (into[slot] ?? 0) + 1)
+		if ((into[slot] as number) < 255) {
+			into[slot] = (into[slot] as number) + 1
+			size++
+		}
 	}
+	return size
 }
 
 /** The tokens of a key's character counts: (occurrence - 1) * SLOTS + slot for occurrences up to LEVELS. */
 function tokensOf(counts: Uint8Array): number[] {
 	const tokens: number[] = []
-	counts.forEach((count, slot) => {
-		for (let occurrence = 1; occurrence <= Math.min(count, LEVELS); occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
-	})
+	for (let slot = 0; slot < SLOTS; slot++) {
+		const levels = Math.min(counts[slot] as number, LEVELS)
+		for (let occurrence = 1; occurrence <= levels; occurrence++) tokens.push((occurrence - 1) * SLOTS + slot)
+	}
 	return tokens
 }
 
 export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	if (key.length > LONGEST_QUERY) throw new RangeError(`name queries are at most ${LONGEST_QUERY} characters`)
 	const counts = new Uint8Array(SLOTS)
-	characterCounts(key, counts)
+	const size = characterCounts(key, counts)
 	const rowLength = key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1
-	const query = {
-		key,
-		size: counts.reduce((sum, count) => sum + count, 0),
-		tokens: tokensOf(counts),
-		threshold,
-		tables: new Int32Array(tablesSize(rowLength)),
-		rowLength,
-		revision: 0,
-		rarestFirst: new Map(),
-		prefix: prefixOf(key)
+	const tables =
+		threshold === NAME_MATCH_LOW && size === key.length
+			? lowTables(key.length, rowLength)
+			: fillAllowed(new Int32Array(tablesSize(rowLength)), key.length, size, rowLength, threshold)
+	return { key, size, tokens: tokensOf(counts), threshold, tables, rowLength, revision: 0, rarestFirst: new Map(), prefix: prefixOf(key) }
+}
+
+/**
+ * Per key length, the allowance tables at NAME_MATCH_LOW of a key whose size is its length (every
+ * key under 256 characters): every query starts from them, so they are filled once per length.
+ */
+const lowTablesByLength: Int32Array[] = []
+
+function lowTables(length: number, rowLength: number): Int32Array {
+	let tables = lowTablesByLength[length]
+	if (!tables) {
+		tables = fillAllowed(new Int32Array(tablesSize(rowLength)), length, length, rowLength, NAME_MATCH_LOW)
+		lowTablesByLength[length] = tables
 	}
-	fillAllowed(query)
-	return query
+	return tables
 }
 
 /**
  * Holds the query's candidates to `threshold` from now on, once it lies RAISE_STEP or more above the
  * current threshold (the bar only rises). Keeping a lower bar than the caller could is always safe,
- * and refilling the tables for every small rise costs more than the few names it would skip.
+ * and refilling the tables for every small rise costs more than the few names it would skip. The
+ * tables of a key too short to scan or too long to count do not depend on the threshold: only the
+ * bar the kernel scores against rises.
  */
 export function raiseThreshold(query: NameQuery, threshold: number): void {
 	if (threshold < query.threshold + RAISE_STEP) return
 	query.threshold = threshold
-	fillAllowed(query)
+	if (query.key.length < MIN_FUZZY_LENGTH || query.key.length > LONGEST_COUNTED_KEY) return
+	if (query.tables === lowTablesByLength[query.key.length]) query.tables = new Int32Array(query.tables.length)
+	fillAllowed(query.tables, query.key.length, query.size, query.rowLength, threshold)
+	query.revision++
 }
 
-function fillAllowed(query: NameQuery): void {
-	const { key, size, tables, rowLength } = query
+/**
+ * Fills `tables` for a query of `length` characters and `size` tokens held to `threshold`. Only the
+ * lengths comparableLengths admits can be allowed anything (commonNeeded is Infinity for the others,
+ * -1 in the rows at every threshold), so only their entries are computed.
+ */
+function fillAllowed(tables: Int32Array, length: number, size: number, rowLength: number, threshold: number): Int32Array {
+	const counted = length <= LONGEST_COUNTED_KEY
+	const shortest = counted ? Math.max(MIN_FUZZY_LENGTH, Math.ceil(length / 2)) : 0
+	const longest = counted ? Math.min(rowLength - 1, 2 * length) : rowLength - 1
 	for (let prefix = 0; prefix <= WINKLER_PREFIX_LIMIT; prefix++) {
 		const row = prefix * rowLength
 		let first = rowLength
-		for (let length = 0; length < rowLength; length++) {
-			const allowed = key.length > LONGEST_COUNTED_KEY ? UNCOUNTED : allowedMisses(size, key.length, length, prefix, query.threshold)
-			tables[row + length] = allowed
-			if (allowed >= 0 && first === rowLength) first = length
-		}
 		let most = -1
-		for (let length = rowLength - 1; length >= 0; length--) {
-			most = Math.max(most, tables[row + length] as number)
-			tables[mostAt(rowLength) + row + length] = most
+		for (let at = rowLength - 1; at >= 0; at--) {
+			let allowed = -1
+			if (!counted) allowed = UNCOUNTED
+			else if (at >= shortest && at <= longest) allowed = allowedMisses(size, length, at, prefix, threshold)
+			tables[row + at] = allowed
+			if (allowed >= 0) first = at
+			most = Math.max(most, allowed)
+			tables[mostAt(rowLength) + row + at] = most
 		}
 		tables[firstAt(rowLength) + prefix] = first
 	}
-	query.revision++
+	return tables
 }
 
 /** How many of a query's `size` tokens a name may miss and still reach `threshold`; -1 none. */
@@ -249,31 +276,36 @@ export function visitCandidates(
 ): void {
 	const { slotUnits, kernel } = search.scan
 	const slot = slotOf(query.key.charCodeAt(0))
-	const [from, to] = [slotUnits[slot] as number, slotUnits[slot + 1] as number]
-	if (pass === 'same-first-character') for (const position of search.exact.get(query.key) ?? []) visit(position, 1)
+	const from = slotUnits[slot] as number
+	const to = slotUnits[slot + 1] as number
+	if (pass === 'same-first-character') {
+		const equal = search.exact.get(query.key)
+		if (equal) for (const position of equal) visit(position, 1)
+	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
 	let tokens = query.rarestFirst.get(search)
 	if (!tokens) {
 		tokens = rarestFirst(query.tokens, search.scan.rarity)
 		query.rarestFirst.set(search, tokens)
 	}
-	const ranges: readonly (readonly [number, number])[] =
-		pass === 'same-first-character'
-			? [[from, to]]
-			: [
-					[0, from],
-					[to, kernel.units]
-				]
-	for (const [fromUnit, toUnit] of ranges) scanRange(search, query, tokens, fromUnit, toUnit, visit)
+	if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
+	else {
+		scanRange(search, query, tokens, 0, from, visit)
+		scanRange(search, query, tokens, to, kernel.units, visit)
+	}
 }
 
-/** The tokens by how many of the shard's keys hold them, fewest first (rarityRank). */
+/** The tokens by how many of the shard's keys hold them, fewest first (rank, rarityRank, is a permutation). */
 function rarestFirst(tokens: readonly number[], rank: Int32Array): Int32Array {
 	const ranked = new Int32Array(tokens.length)
-	tokens.forEach((token, i) => {
-		ranked[i] = (rank[token] as number) * TOKENS + token
-	})
-	return ranked.sort().map((ranking) => ranking % TOKENS)
+	for (let i = 0; i < tokens.length; i++) {
+		const token = tokens[i] as number
+		const place = rank[token] as number
+		let at = i
+		for (; at > 0 && (rank[ranked[at - 1] as number] as number) > place; at--) ranked[at] = ranked[at - 1] as number
+		ranked[at] = token
+	}
+	return ranked
 }
 
 /** Per token, its place among all tokens by how many keys hold it (fewest first, then by token). */
@@ -297,6 +329,7 @@ function scanRange(
 	visit: (position: number, score: number) => void
 ): void {
 	const { order, kernel } = search.scan
+	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
 		const { found: members, scores } = arena()

@@ -15,7 +15,7 @@ import {
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import type { BatchResult, CheckResult } from '@lv/verdict'
+import { type BatchResult, type CheckIndex, type CheckResult, checkBatch } from '@lv/verdict'
 import { IndexStore } from './index-store.ts'
 import { startResponders } from './responders.ts'
 import { type LicenceFixture, registerFactory } from './test-support/register-factory.ts'
@@ -88,6 +88,18 @@ const askLicence = async (license_number: string, as_of?: string) =>
 		unavailableReason: 'checker_unavailable'
 	})) as CheckResult
 
+/** A `check.many` message's framed answers. */
+const askManyFramed = async (checks: OneCheck[]) =>
+	decodeFramedAnswers(
+		await requestBytes(client, {
+			subject: subjects.checkMany,
+			schema: CheckManyRequest,
+			body: { ...header(), checks },
+			timeoutMs: 2_000,
+			unavailableReason: 'checker_unavailable'
+		})
+	)
+
 describe('checker responders', () => {
 	test('check.domain answers the SPEC check result from the index', async () => {
 		const result = await askDomain('WWW.AcmeBet.co.uk.')
@@ -144,6 +156,32 @@ describe('checker responders', () => {
 		expect(result._meta.checked_at).toBe(clock.now().toISOString())
 	})
 
+	test('check.batch answers byte for byte what checkBatch computes, asked again or after a register goes stale', async () => {
+		const domains = ['acmebet.co.uk', 42, 'ACMEBET.co.uk.', 'bad_host.com', 'shadyspins.com', 'acme-gaming.example', 'acmebet.co.uk']
+		const askBatch = async () =>
+			new TextDecoder().decode(
+				await requestBytes(client, {
+					subject: subjects.checkBatch,
+					schema: CheckBatchRequest,
+					body: { ...header(), domains },
+					timeoutMs: 2_000,
+					unavailableReason: 'checker_unavailable'
+				})
+			)
+		const computed = () => JSON.stringify(checkBatch(replicas[0]?.store.current() as CheckIndex, domains, { now: clock.now() }))
+		// Three times on each of the two replicas: rows asked once, kept, then answered from memory.
+		for (let i = 0; i < 6; i++) expect(await askBatch()).toBe(computed())
+		const started = clock.now()
+		try {
+			clock.set(READ_AT.getTime() + 24 * 3_600_000)
+			const stale = await askBatch()
+			expect(stale).toBe(computed())
+			expect(JSON.parse(stale).results[0]._meta.register.fresh).toBe(false)
+		} finally {
+			clock.set(started)
+		}
+	})
+
 	test('check.many answers each check in order, byte for byte what the single subjects answer; a failing check is its own error answer', async () => {
 		const checks: OneCheck[] = [
 			{ domain: 'acmebet.co.uk' },
@@ -151,14 +189,7 @@ describe('checker responders', () => {
 			{ license_number: revoked.license_number, as_of: '2026-05-01' },
 			{ domain: 'acmebet.co.uk', as_of: '2099-01-01' }
 		]
-		const reply = await requestBytes(client, {
-			subject: subjects.checkMany,
-			schema: CheckManyRequest,
-			body: { ...header(), checks },
-			timeoutMs: 2_000,
-			unavailableReason: 'checker_unavailable'
-		})
-		const answers = decodeFramedAnswers(reply).map((answer) => ({
+		const answers = (await askManyFramed(checks)).map((answer) => ({
 			status: answer.status,
 			body: JSON.parse(new TextDecoder().decode(answer.body))
 		}))
@@ -170,16 +201,8 @@ describe('checker responders', () => {
 	})
 
 	test('check.many answers a repeated check from memory only while nothing it says could have changed: a register going stale answers anew', async () => {
-		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, {
-				subject: subjects.checkMany,
-				schema: CheckManyRequest,
-				body: { ...header(), checks },
-				timeoutMs: 2_000,
-				unavailableReason: 'checker_unavailable'
-			})
-			return decodeFramedAnswers(reply).map((answer) => JSON.parse(new TextDecoder().decode(answer.body)) as CheckResult)
-		}
+		const askMany = async (checks: OneCheck[]) =>
+			(await askManyFramed(checks)).map((answer) => JSON.parse(new TextDecoder().decode(answer.body)) as CheckResult)
 		const twice = [{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }]
 		const fresh = await askMany(twice)
 		expect(fresh.map((answer) => answer._meta.register?.fresh)).toEqual([true, true])
@@ -196,21 +219,14 @@ describe('checker responders', () => {
 	})
 
 	test('check.many answers UNCHANGED, without the bytes, only when the answer offered as known is exactly what it would send; on either replica', async () => {
-		const askMany = async (checks: OneCheck[]) => {
-			const reply = await requestBytes(client, {
-				subject: subjects.checkMany,
-				schema: CheckManyRequest,
-				body: { ...header(), checks },
-				timeoutMs: 2_000,
-				unavailableReason: 'checker_unavailable'
-			})
-			return decodeFramedAnswers(reply).map((answer) => ({
+		const askMany = async (checks: OneCheck[]) =>
+			(await askManyFramed(checks)).map((answer) => ({
 				status: answer.status,
 				text: new TextDecoder().decode(answer.body),
 				tag: answer.tag
 			}))
-		}
-		const [first] = await askMany([{ domain: 'acmebet.co.uk' }])
+		// Asked twice in one message (one replica): the second answer is kept, hence tagged.
+		const [, first] = await askMany([{ domain: 'acmebet.co.uk' }, { domain: 'acmebet.co.uk' }])
 		expect(first?.status).toBe(200)
 		expect(first?.tag).toBe(answerTag(new TextEncoder().encode(first?.text)))
 		const known = first?.tag as string
@@ -238,6 +254,19 @@ describe('checker responders', () => {
 		} finally {
 			clock.set(started)
 		}
+	})
+
+	test('check.many tags an answer only once its check is asked again, or when the sender offers an answer it holds', async () => {
+		const [once, again, offered] = await askManyFramed([
+			{ domain: 'never-asked-before.example' },
+			{ domain: 'never-asked-before.example' },
+			{ domain: 'another-never-asked.example', known: 'someHeldAnswerTag' }
+		])
+		expect(once?.tag).toBeUndefined()
+		expect(again?.tag).toBe(answerTag(again?.body as Uint8Array))
+		expect(once?.body).toEqual(again?.body as Uint8Array)
+		expect(offered?.status).toBe(200)
+		expect(offered?.tag).toBe(answerTag(offered?.body as Uint8Array))
 	})
 
 	test('two replicas in queue group checker share the load', async () => {

@@ -16,16 +16,8 @@ import {
 import type { Sql } from '@lv/db'
 import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
-import {
-	AnswerMemo,
-	type CheckIndex,
-	type CheckOptions,
-	type CheckResult,
-	checkBatch,
-	checkDomain,
-	checkLicenseNumber,
-	parseAsOf
-} from '@lv/verdict'
+import { AnswerMemo, type CheckIndex, type CheckOptions, type CheckResult, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
+import { type BatchRowAnswer, answerBatch } from './batch-answers.ts'
 import type { IndexStore } from './index-store.ts'
 import { loadLicenceHistory } from '@lv/register-store'
 import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
@@ -57,8 +49,9 @@ export async function answerCheck(
 }
 
 /**
- * Answers remembered per replica (packages/verdict answer-memo.ts): popular domains are checked
- * again and again, and each answer is about 1-2 kB, so this keeps a few MB.
+ * Answers remembered per replica (packages/verdict answer-memo.ts), and as many batch rows in a memo
+ * of their own: popular domains are checked again and again, and each answer is about 1-2 kB, so
+ * each keeps a few MB.
  */
 const ANSWER_MEMO_CAPACITY = 4096
 
@@ -66,8 +59,13 @@ const encoder = new TextEncoder()
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value))
 const NO_BYTES = new Uint8Array(0)
 
-/** A remembered answer, the tag of its bytes (which a sender holding those bytes offers back as `known`) and its verdict. */
-export type TaggedAnswer = { body: Uint8Array; tag: string; verdict: string }
+/**
+ * An answer, the tag of its bytes (which a sender holding those bytes offers back as `known`) and its
+ * verdict. Only an answer worth holding is tagged: one the memo keeps (asked before), or one whose sender
+ * already holds an answer to compare with; a one-off answer goes untagged, so neither the SHA-256 here
+ * nor a copy held in the gateway is spent on it (ADR 0045).
+ */
+export type TaggedAnswer = { body: Uint8Array; tag: string | undefined; verdict: string }
 
 /**
  * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
@@ -91,12 +89,13 @@ export async function answerMany(
 		return { status: appError.status, body: jsonBytes(toEnvelope(appError)) }
 	}
 	const answerNow = (kind: CheckKind, check: Check, value: string, known: string | undefined): FramedAnswer => {
-		const { body, tag, verdict } = memo.answer(index, nowMs, `${kind}\u0000${value}`, () => {
+		const { body, tag, verdict } = memo.answer(index, nowMs, `${kind}\u0000${value}`, (kept) => {
 			const result = check(index, value, { now })
 			const computed = jsonBytes(result)
-			return { body: computed, tag: answerTag(computed), verdict: result.verdict }
+			return { body: computed, tag: kept || known !== undefined ? answerTag(computed) : undefined, verdict: result.verdict }
 		})
 		deps.metrics?.checked(kind, verdict)
+		if (tag === undefined) return { status: 200, body }
 		return known === tag ? { status: UNCHANGED, body: NO_BYTES, tag } : { status: 200, body, tag }
 	}
 	const answerAsOf = async (kind: CheckKind, check: Check, value: string, asOf: string): Promise<FramedAnswer> => {
@@ -132,6 +131,7 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 	const { bus, logger, metrics } = deps
 	const queue = QUEUE_GROUPS.checker
 	const memo = new AnswerMemo<TaggedAnswer>(ANSWER_MEMO_CAPACITY)
+	const batchRows = new AnswerMemo<BatchRowAnswer>(ANSWER_MEMO_CAPACITY)
 	metrics?.watchMemo(memo)
 	const counted = async (kind: CheckKind, answering: Promise<CheckResult>) => {
 		try {
@@ -171,9 +171,9 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			schema: CheckBatchRequest,
 			logger,
 			handler: (body) => {
-				const batch = checkBatch(deps.store.current(), body.domains, { now: deps.clock.now() })
-				for (const row of batch.results) metrics?.checked('batch', 'verdict' in row ? row.verdict : ERROR_VERDICT)
-				return batch
+				const batch = answerBatch(deps.store.current(), deps.clock.now(), batchRows, body.domains)
+				for (const row of batch.rows) metrics?.checked('batch', row.verdict ?? ERROR_VERDICT)
+				return batch.bytes
 			}
 		})
 	]
