@@ -6,7 +6,8 @@
  * replica's own connection on Bun's client (ADRs 0032, 0036); the same on one postgres.js connection (before
  * ADR 0036); keyed with one statement in flight on the shared pool (before ADR 0032) and on its own
  * postgres.js connection; and keyed with the counting statement replaced by an immediate
- * admission (what a replica would spend per call if counting left the request path, ADR 0031).
+ * admission (what a replica would spend per call if counting left the request path), and keyed on a
+ * replica with key-cache and allowance leases (ADR 0031, BENCH_KEY_LEASE_MS, default 4000).
  * 50 calls in flight, BENCH_ROUNDS alternating rounds.
  *
  *   bun bench/keyed-auth-cpu.ts          BENCH_CALLS=100000 BENCH_ROUNDS=5 bun bench/keyed-auth-cpu.ts
@@ -14,11 +15,13 @@
 import { Elysia } from 'elysia'
 import { connectBus } from '@lv/bus'
 import { systemClock } from '@lv/clock'
+import { silentLogger } from '@lv/logger'
 import { type KeyedClaim, type KeyedVerdict, countKeyedClaims } from '@lv/quota'
 import { createCoalescer } from '@lv/runtime'
 import { type Sql, type StatementRunner, createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
+import { startCheckRounds } from '../services/gateway/src/limits/replica-leases.ts'
 import { accountWithKey } from '../services/gateway/src/test-support/accounts.ts'
 import { testReplica } from '../services/gateway/src/test-support/gateway.ts'
 import { cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
@@ -34,8 +37,8 @@ const countingPools = [createSql(db.url, { max: 1 }), createSql(db.url, { max: 1
 /** One connection on Bun's client, as main.ts opens for counting (ADR 0036). */
 const countingConnection = openStatementConnection(db.url, { applicationName: 'bench-counting' })
 
-function replicaWithProbes(countingSql?: StatementRunner) {
-	const { app, auth } = testReplica({ sql: db.sql, countingSql, bus, clock: systemClock })
+function replicaWithProbes(countingSql?: StatementRunner, keyLeaseMs?: number) {
+	const { app, auth } = testReplica({ sql: db.sql, countingSql, bus, clock: systemClock, keyLeaseMs })
 	const body = { ok: true }
 	const routes = app.use(
 		new Elysia()
@@ -57,6 +60,8 @@ const sharedPool = replicaCountingBy((claims) => countKeyedClaims(statementsOn(d
 const ownConnection = replicaCountingBy((claims) => countKeyedClaims(statementsOn(countingPools[1] as Sql), claims))
 const admitted: KeyedVerdict = { outcome: 'admitted', secondUsed: 1, quotaUsed: 1 }
 const uncounted = replicaCountingBy(async (claims) => claims.map(() => admitted))
+const leased = replicaWithProbes(countingConnection, Number(process.env.BENCH_KEY_LEASE_MS ?? 4_000))
+const stopCheckRounds = leased.auth.leases ? startCheckRounds(leased.auth.leases, silentLogger) : () => {}
 
 type App = ReturnType<typeof replicaWithProbes>['routes']
 const scenarios: { name: string; app: App; path: string }[] = [
@@ -65,7 +70,8 @@ const scenarios: { name: string; app: App; path: string }[] = [
 	{ name: 'keyed, two statements, own postgres.js', app: postgresJs.routes, path: '/probe/keyed' },
 	{ name: 'keyed, one statement, shared pool', app: sharedPool.routes, path: '/probe/keyed' },
 	{ name: 'keyed, one statement, own connection', app: ownConnection.routes, path: '/probe/keyed' },
-	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' }
+	{ name: 'keyed, counting statement left out', app: uncounted.routes, path: '/probe/keyed' },
+	{ name: 'keyed, leases', app: leased.routes, path: '/probe/keyed' }
 ]
 
 const headers = { authorization: `Bearer ${key}` }
@@ -79,6 +85,7 @@ try {
 		2_000
 	)
 } finally {
+	stopCheckRounds()
 	await Promise.all(countingPools.map((pool) => pool.end({ timeout: 1 })))
 	await countingConnection.close()
 	await bus.close()

@@ -2,7 +2,9 @@
  * Gateway CPU per keyed `GET /v1/check` of a listed, memoised domain, in-process (`app.handle`, no
  * HTTP server), over real PostgreSQL, nats-server and a checker process: what the gateway's own
  * JavaScript (routing, key check, counting, dispatch to the checker, headers) costs per call, steady on
- * a shared machine where req/s is not. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
+ * a shared machine where req/s is not. Also this checkout's gateway with key-cache and allowance leases
+ * (ADR 0031, BENCH_KEY_LEASE_MS, default 4000; 0 leaves it out), check rounds running (and the other checkout's too
+ * with BENCH_BASE_ROOT). BENCH_BASE_ROOT=dir also loads the gateway of another checkout
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
@@ -29,7 +31,8 @@ type Gateway = { handle: Handle; close(): Promise<void> }
  * code: the counting connection on Bun's client where that checkout has it, else one postgres.js
  * connection (or with `postgresJs`).
  */
-async function gatewayFrom(root: string, postgresJs = false): Promise<Gateway> {
+async function gatewayFrom(root: string, options: { postgresJs?: boolean; keyLeaseMs?: number } = {}): Promise<Gateway> {
+	const { postgresJs = false, keyLeaseMs } = options
 	const { createApp } = await import(join(root, 'services/gateway/src/app.ts'))
 	const { createAuthRuntime } = await import(join(root, 'services/gateway/src/auth/runtime.ts'))
 	const { createGatewayMetrics } = await import(join(root, 'services/gateway/src/metrics.ts'))
@@ -48,10 +51,18 @@ async function gatewayFrom(root: string, postgresJs = false): Promise<Gateway> {
 		config: BENCH_GATEWAY_CONFIG
 	}
 	const metrics = createGatewayMetrics(createServiceMetrics('gateway', true))
-	const app = createApp({ ...deps, metrics, auth: createAuthRuntime({ ...deps, countingSql, metrics }) })
+	const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
+	const app = createApp({ ...deps, metrics, auth })
+	let stopRounds = () => {}
+	if (auth.leases) {
+		const { startCheckRounds } = await import(join(root, 'services/gateway/src/limits/replica-leases.ts'))
+		await auth.leases.checkRound()
+		stopRounds = startCheckRounds(auth.leases, silentLogger)
+	}
 	return {
 		handle: (request) => app.handle(request),
 		async close() {
+			stopRounds()
 			await pool.end({ timeout: 1 })
 			await bunConnection?.close()
 			await bus.close()
@@ -61,9 +72,14 @@ async function gatewayFrom(root: string, postgresJs = false): Promise<Gateway> {
 
 const gateways = [
 	{ name: 'this checkout', gateway: await gatewayFrom(REPO_ROOT) },
-	{ name: 'this checkout, counting on postgres.js', gateway: await gatewayFrom(REPO_ROOT, true) }
+	{ name: 'this checkout, counting on postgres.js', gateway: await gatewayFrom(REPO_ROOT, { postgresJs: true }) }
 ]
-if (process.env.BENCH_BASE_ROOT) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(process.env.BENCH_BASE_ROOT) })
+const KEY_LEASE_MS = Number(process.env.BENCH_KEY_LEASE_MS ?? 4_000)
+if (KEY_LEASE_MS > 0) gateways.push({ name: 'this checkout, leases', gateway: await gatewayFrom(REPO_ROOT, { keyLeaseMs: KEY_LEASE_MS }) })
+const baseRoot = process.env.BENCH_BASE_ROOT
+if (baseRoot) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(baseRoot) })
+if (KEY_LEASE_MS > 0 && baseRoot)
+	gateways.push({ name: 'base checkout, leases', gateway: await gatewayFrom(baseRoot, { keyLeaseMs: KEY_LEASE_MS }) })
 
 try {
 	await inAlternatingRounds(

@@ -11,7 +11,8 @@
  *   4. + /v1/check's query and response schemas, answering the checker's bytes for the domain (captured once)
  *   5. + the NATS request to the checker: the real keyed /v1/check
  * and variants: 4 with the answer as an object that Elysia serialises; the check without the key check and
- * limits (gateway-server.ts's unlimited route); 2 and 5 on a second gateway with metrics off.
+ * limits (gateway-server.ts's unlimited route); 2 and 5 on a second gateway with metrics off; 3 and 5 on a third
+ * with key-cache and allowance leases (ADR 0031, BENCH_KEY_LEASE_MS, default 4000), check rounds running.
  *
  * CPU of this process per request (the app, its PostgreSQL and NATS clients; not the checker, PostgreSQL or
  * nats-server). By default in-process (`app.handle`, 50 calls in flight, BENCH_CALLS per round): steady,
@@ -35,6 +36,7 @@ import { authPlugin } from '../services/gateway/src/auth/plugin.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { CheckQueryParams, CheckResultModel } from '../services/gateway/src/models/check.ts'
+import { startCheckRounds } from '../services/gateway/src/limits/replica-leases.ts'
 import { checkHandlers } from '../services/gateway/src/routes/check.ts'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { type CpuPerCall, type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
@@ -45,13 +47,14 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
 const HTTP = process.env.BENCH_HTTP === '1'
 const DURATION = Number(process.env.BENCH_DURATION ?? 5)
 const QUERY = LISTED_DOMAIN_QUERY
+const KEY_LEASE_MS = Number(process.env.BENCH_KEY_LEASE_MS ?? 4_000)
 
 const world = await startKeyedCheckWorld()
 const { db, nats, headers } = world
 const closers: (() => Promise<unknown>)[] = []
 
 /** A gateway replica as main.ts builds it, plus the probe routes; `answer` is what the checker answers for QUERY. */
-async function gatewayWithProbes(metricsOn: boolean, answer: { bytes: Uint8Array; object: unknown }) {
+async function gatewayWithProbes(metricsOn: boolean, answer: { bytes: Uint8Array; object: unknown }, keyLeaseMs?: number) {
 	const bus = await connectBus({ servers: nats.url, name: 'bench-keyed-check-layers' })
 	const countingSql = openStatementConnection(db.url, { applicationName: 'bench-counting' })
 	closers.push(
@@ -60,7 +63,12 @@ async function gatewayWithProbes(metricsOn: boolean, answer: { bytes: Uint8Array
 	)
 	const deps = { sql: db.sql, bus, clock: systemClock, logger: silentLogger, config: BENCH_GATEWAY_CONFIG }
 	const metrics = createGatewayMetrics(createServiceMetrics('gateway', metricsOn))
-	const auth = createAuthRuntime({ ...deps, countingSql, metrics })
+	const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
+	if (auth.leases) {
+		await auth.leases.checkRound()
+		const stopRounds = startCheckRounds(auth.leases, silentLogger)
+		closers.push(async () => stopRounds())
+	}
 	const check = checkHandlers({ ...deps, metrics })
 	const small = { ok: true, service: 'bare' }
 	// As /v1/check names its key option (read-only unless the call may ask for a signed record).
@@ -94,6 +102,7 @@ const answer = await checkerAnswer()
 const bare = new Elysia().get('/bare', () => ({ ok: true, service: 'bare' }))
 const gateway = await gatewayWithProbes(true, answer)
 const withoutMetrics = await gatewayWithProbes(false, answer)
+const leased = await gatewayWithProbes(true, answer, KEY_LEASE_MS)
 
 type App = typeof gateway | typeof bare
 const layers: { name: string; app: App; path: string }[] = [
@@ -105,7 +114,9 @@ const layers: { name: string; app: App; path: string }[] = [
 	{ name: 'v 4 with the answer serialised', app: gateway, path: `/probe/keyed-check-object${QUERY}` },
 	{ name: 'v check without key check', app: gateway, path: `/probe/unlimited-check${QUERY}` },
 	{ name: 'v 2 with metrics off', app: withoutMetrics, path: '/probe/plain' },
-	{ name: 'v 5 with metrics off', app: withoutMetrics, path: `/v1/check${QUERY}` }
+	{ name: 'v 5 with metrics off', app: withoutMetrics, path: `/v1/check${QUERY}` },
+	{ name: 'v 3 with leases', app: leased, path: '/probe/keyed' },
+	{ name: 'v 5 with leases', app: leased, path: `/v1/check${QUERY}` }
 ]
 
 const workDir = mkdtempSync(join(TMP_ROOT, 'bench-layers-'))

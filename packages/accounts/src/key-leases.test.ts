@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { TestClock } from '@lv/clock'
+import { afterAll, beforeAll, describe, expect, setSystemTime, test } from 'bun:test'
+import { TestClock, systemClock } from '@lv/clock'
 import { ReplicaKeyLease } from '@lv/leases'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
 import { acknowledgeKeys, currentKeyRevision, keyChangeProgress, readHeldKeys } from './key-leases.ts'
@@ -29,7 +29,7 @@ const revokeWithoutWaiting = (keyId: string) => db.sql`UPDATE api_keys SET revok
 async function checkRound(replicaId: string, lease: ReplicaKeyLease) {
 	const sentAtMs = clock.nowMs()
 	const covered = lease.heldKeyIds()
-	const read = await readHeldKeys(db.sql, covered, clock.nowMs())
+	const read = await readHeldKeys(db.sql, covered, clock)
 	const live = new Map([...read.keys].map(([keyId, row]) => [keyId, !row.revoked && row.planActive]))
 	lease.checked(covered, live, read.revision)
 	const revision = lease.acknowledgement(read.revision)
@@ -57,7 +57,7 @@ describe('key-cache leases in PostgreSQL', () => {
 		const deleted = await keyOfNewAccount('held deleted')
 		await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
 		await db.sql`DELETE FROM api_keys WHERE id = ${deleted.keyId}`
-		const read = await readHeldKeys(db.sql, [kept.keyId, revoked.keyId, deleted.keyId], clock.nowMs())
+		const read = await readHeldKeys(db.sql, [kept.keyId, revoked.keyId, deleted.keyId], clock)
 		expect(read.revision).toBe(await currentKeyRevision(db.sql))
 		expect([...read.keys].map(([keyId, row]) => [keyId, row.revoked, row.planActive])).toEqual(
 			expect.arrayContaining([
@@ -66,7 +66,7 @@ describe('key-cache leases in PostgreSQL', () => {
 			])
 		)
 		expect(read.keys.has(deleted.keyId)).toBe(false)
-		expect((await readHeldKeys(db.sql, [], clock.nowMs())).keys.size).toBe(0)
+		expect((await readHeldKeys(db.sql, [], clock)).keys.size).toBe(0)
 	})
 
 	test('a revocation completes only once every live replica acknowledged a check that saw it', async () => {
@@ -79,14 +79,14 @@ describe('key-cache leases in PostgreSQL', () => {
 		}
 		await revokeWithoutWaiting(keyId)
 		const revision = await currentKeyRevision(db.sql)
-		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: false, fenced: [] })
+		expect(await keyChangeProgress(db.sql, revision, clock)).toEqual({ complete: false, fenced: [] })
 		const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]]
 		await checkRound(a.id, a.lease)
 		expect(a.lease.usable(keyId, clock.nowMs())?.live).toBe(false)
-		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(db.sql, revision, clock)).complete).toBe(false)
 		await checkRound(b.id, b.lease)
 		expect(b.lease.usable(keyId, clock.nowMs())?.live).toBe(false)
-		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
+		expect(await keyChangeProgress(db.sql, revision, clock)).toEqual({ complete: true, fenced: [] })
 	})
 
 	test('a lost replica is counted out once its lease has run out on the injected clock, and fenced: its late acknowledgement is refused', async () => {
@@ -95,25 +95,25 @@ describe('key-cache leases in PostgreSQL', () => {
 		lost.loaded({ keyId, live: true, checkedRevision: await currentKeyRevision(db.sql) })
 		await checkRound('lost', lost)
 		// The lost replica's next check is read before the revocation and its acknowledgement is delayed past it.
-		const staleRead = await readHeldKeys(db.sql, [keyId], clock.nowMs())
+		const staleRead = await readHeldKeys(db.sql, [keyId], clock)
 		await revokeWithoutWaiting(keyId)
 		const revision = await currentKeyRevision(db.sql)
 		const everyOtherReplica = async () => {
 			for (const id of ['ack-a', 'ack-b']) {
-				const read = await readHeldKeys(db.sql, [], clock.nowMs())
+				const read = await readHeldKeys(db.sql, [], clock)
 				await acknowledgeKeys(db.sql, { replicaId: id, revision: read.revision, readAtMs: read.readAtMs, leaseMs: LEASE_MS })
 			}
 		}
 		await everyOtherReplica()
-		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(db.sql, revision, clock)).complete).toBe(false)
 		clock.advance(LEASE_MS - 1)
 		await everyOtherReplica()
-		expect((await keyChangeProgress(db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(db.sql, revision, clock)).complete).toBe(false)
 		expect(lost.usable(keyId, clock.nowMs())?.live).toBe(true)
 		clock.advance(1)
 		await everyOtherReplica()
 		expect(lost.usable(keyId, clock.nowMs())).toBeUndefined()
-		expect(await keyChangeProgress(db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: ['lost'] })
+		expect(await keyChangeProgress(db.sql, revision, clock)).toEqual({ complete: true, fenced: ['lost'] })
 		const late = await acknowledgeKeys(db.sql, {
 			replicaId: 'lost',
 			revision: staleRead.revision,
@@ -139,16 +139,44 @@ describe('key-cache leases in PostgreSQL', () => {
 			returned = true
 			return revoked
 		})
-		await waitFor(async () => (await readHeldKeys(db.sql, [keyId], clock.nowMs())).keys.get(keyId)?.revoked === true, {
+		await waitFor(async () => (await readHeldKeys(db.sql, [keyId], clock)).keys.get(keyId)?.revoked === true, {
 			what: 'the revocation committed'
 		})
 		// The replica rows of earlier tests acknowledge it too, so only the second replica holding the key holds it up.
 		for (const id of ['ack-a', 'ack-b', 'lost']) await checkRound(id, new ReplicaKeyLease(LEASE_MS))
 		await checkRound('wait-a', (replicas[0] as (typeof replicas)[0]).lease)
-		expect((await keyChangeProgress(db.sql, await currentKeyRevision(db.sql), clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(db.sql, await currentKeyRevision(db.sql), clock)).complete).toBe(false)
 		expect(returned).toBe(false)
 		await checkRound('wait-b', (replicas[1] as (typeof replicas)[0]).lease)
 		expect(await revoking).toBe(true)
 		for (const replica of replicas) expect(replica.lease.usable(keyId, clock.nowMs())?.live).toBe(false)
+	})
+
+	test("on the system clock, store time is PostgreSQL's: a replica whose clock is years off neither gets nor keeps a longer lease", async () => {
+		const storeTime = async () => {
+			const [row] = await db.sql<{ ms: number }[]>`SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms`
+			return Number(row?.ms)
+		}
+		const before = await storeTime()
+		setSystemTime(new Date('2031-01-01T00:00:00.000Z'))
+		try {
+			const read = await readHeldKeys(db.sql, [], systemClock)
+			expect(read.readAtMs).toBeGreaterThanOrEqual(before)
+			expect(read.readAtMs).toBeLessThanOrEqual(await storeTime())
+			const leaseUntil = await acknowledgeKeys(db.sql, {
+				replicaId: 'skewed',
+				revision: read.revision,
+				readAtMs: read.readAtMs,
+				leaseMs: LEASE_MS
+			})
+			expect(leaseUntil).toBe(read.readAtMs + LEASE_MS)
+			await db.sql`UPDATE key_revision SET revision = revision + 1`
+			// The writer's clock is years past the lease too, but by PostgreSQL's clock it still runs.
+			const progress = await keyChangeProgress(db.sql, await currentKeyRevision(db.sql), systemClock)
+			expect(progress.complete).toBe(false)
+		} finally {
+			setSystemTime()
+			await db.sql`DELETE FROM key_lease_replicas WHERE replica_id = 'skewed'`
+		}
 	})
 })

@@ -1,12 +1,21 @@
-import type { Sql } from '@lv/db'
-import type { Clock } from '@lv/clock'
+import type { Sql, TransactionSql } from '@lv/db'
+import { type Clock, systemClock } from '@lv/clock'
 import { type ReplicaLeaseRow, revocationProgress } from '@lv/leases'
 
 /**
  * The store's side of key-cache leases (ADR 0031, rules in `@lv/leases` key-lease.ts, tables of
- * migration 0137). Every statement takes the store's time as `atMs`: the injected clock's instant in
- * tests, `Date.now()` of the caller otherwise; the rules only ever compare store times with each other.
+ * migration 0137). Store time is PostgreSQL's clock (`statement_timestamp()`), one clock for every
+ * replica and writer, so their clocks' offsets cannot matter; the rules only ever compare store times
+ * with each other. A caller on another clock than the system's (a test's injected clock) pins store
+ * time to its clock's instant instead.
  */
+
+/** The instant a caller's clock pins store time to, or null: PostgreSQL's own clock decides. */
+const pinnedStoreMs = (clock: Clock): number | null => (clock === systemClock ? null : clock.nowMs())
+
+/** Store time now, in whole milliseconds (rounded down: a lease counted from it never ends later than the store's). */
+const storeNowMs = (sql: Sql | TransactionSql, clock: Clock) =>
+	sql`floor(extract(epoch FROM coalesce(to_timestamp(${pinnedStoreMs(clock)}::float8 / 1000), statement_timestamp())) * 1000)::float8`
 
 /** What a replica's check read: each held key as the store holds it now, at `revision` and store time `readAtMs`. */
 export type HeldKeysRead = {
@@ -20,6 +29,7 @@ export type HeldKeyRow = { accountId: string; planCode: string; planActive: bool
 
 type HeldRow = {
 	revision: string
+	read_at_ms: string
 	key_id: string | null
 	account_id: string
 	plan_code: string
@@ -32,9 +42,9 @@ type HeldRow = {
  * The held keys and the revision in one statement (one snapshot: every change up to `revision` is
  * visible in the rows read, none after it). A key absent from the answer is gone.
  */
-export async function readHeldKeys(sql: Sql, keyIds: readonly string[], atMs: number): Promise<HeldKeysRead> {
+export async function readHeldKeys(sql: Sql, keyIds: readonly string[], clock: Clock): Promise<HeldKeysRead> {
 	const rows = await sql<HeldRow[]>`
-		SELECT r.revision::text AS revision, k.id AS key_id, a.id AS account_id, a.plan_code, a.plan_status = 'active' AS plan_active,
+		SELECT r.revision::text AS revision, ${storeNowMs(sql, clock)} AS read_at_ms, k.id AS key_id, a.id AS account_id, a.plan_code, a.plan_status = 'active' AS plan_active,
 			p.xmin::text AS plan_version, k.revoked_at IS NOT NULL AS revoked
 		FROM key_revision r
 		LEFT JOIN (api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.code = a.plan_code)
@@ -49,7 +59,9 @@ export async function readHeldKeys(sql: Sql, keyIds: readonly string[], atMs: nu
 				planVersion: row.plan_version,
 				revoked: row.revoked
 			})
-	return { revision: Number(rows[0]?.revision ?? 0), readAtMs: atMs, keys }
+	// key_revision has exactly one row, so the left join answers at least one.
+	const first = rows[0] as HeldRow
+	return { revision: Number(first.revision), readAtMs: Number(first.read_at_ms), keys }
 }
 
 /** The revision every change committed so far is at or below (a writer waits for it after its commit). */
@@ -90,17 +102,18 @@ const asLeaseRow = (row: LeaseRow): ReplicaLeaseRow => ({
 })
 
 /**
- * Whether a change committed at `revision` applies on every replica at store time `atMs`
+ * Whether a change committed at `revision` applies on every replica now, by store time
  * (`revocationProgress`): each replica row acknowledged it or its lease has run out. When complete,
  * the replicas counted out by expiry are fenced at `revision` in the same transaction, with their rows
  * locked, so an acknowledgement of theirs read before the change and still on its way is refused.
  */
-export function keyChangeProgress(sql: Sql, revision: number, atMs: number): Promise<{ complete: boolean; fenced: string[] }> {
+export function keyChangeProgress(sql: Sql, revision: number, clock: Clock): Promise<{ complete: boolean; fenced: string[] }> {
 	return sql.begin(async (tx) => {
-		const rows = await tx<LeaseRow[]>`
-			SELECT replica_id, lease_until, acked_revision::text AS acked_revision, fenced_revision::text AS fenced_revision
+		const rows = await tx<(LeaseRow & { now_ms: number })[]>`
+			SELECT replica_id, lease_until, acked_revision::text AS acked_revision, fenced_revision::text AS fenced_revision,
+				${storeNowMs(tx, clock)} AS now_ms
 			FROM key_lease_replicas WHERE acked_revision < ${revision} ORDER BY replica_id FOR UPDATE`
-		const { complete, fence } = revocationProgress(rows.map(asLeaseRow), revision, atMs)
+		const { complete, fence } = revocationProgress(rows.map(asLeaseRow), revision, rows[0]?.now_ms ?? 0)
 		if (fence.length > 0)
 			await tx`UPDATE key_lease_replicas SET fenced_revision = greatest(fenced_revision, ${revision}) WHERE replica_id = ANY(${fence})`
 		return { complete, fenced: fence }
@@ -109,12 +122,12 @@ export function keyChangeProgress(sql: Sql, revision: number, atMs: number): Pro
 
 /**
  * Returns once every key change committed so far applies on every replica (`keyChangeProgress`
- * complete at the store time `clock` gives), asking again every `pollMs`: at once when no replica
+ * complete), asking again every `pollMs`: at once when no replica
  * holds a lease, after one check round of every live replica when some do, at most a lease and a
  * round when one is unresponsive. What a revoking or plan-changing writer waits for after its commit
  * (ADR 0031); never inside a transaction that changed a key (its revision is not visible until it commits).
  */
 export async function awaitKeyChangesApplied(sql: Sql, clock: Clock, pollMs = 50): Promise<void> {
 	const revision = await currentKeyRevision(sql)
-	while (!(await keyChangeProgress(sql, revision, clock.nowMs())).complete) await Bun.sleep(pollMs)
+	while (!(await keyChangeProgress(sql, revision, clock)).complete) await Bun.sleep(pollMs)
 }

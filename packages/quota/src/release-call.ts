@@ -7,12 +7,19 @@ export async function releaseQuotaCall(sql: Sql, subject: string, quotaWindowSta
 		WHERE subject = ${subject} AND quota_window_start = ${quotaWindowStart} AND quota_count > 0`
 }
 
+/** Counted calls an allowance lease (ADR 0031) never admitted, per window it gives them back to. */
+export type UnadmittedCalls = { secondStartMs: number; secondCalls: number; quotaWindowStartMs: number; quotaCalls: number }
+
 /**
- * Gives `calls` counted calls back to the subject's quota window (never below zero): an allowance
- * lease's unused rest (ADR 0031). A later window ignores them, so a window never admits past its limit.
+ * Gives counted calls that were never admitted back to the subject's windows (never below zero): the
+ * calls a grant asked for beyond what it was given (per-second window), and a lease's unused rest
+ * once it has stopped admitting (both windows). Each window takes them only while it is the row's
+ * current one, so a window never admits past its limit.
  */
-export async function releaseQuotaCalls(sql: Sql, subject: string, quotaWindowStart: Date, calls: number): Promise<void> {
+export async function releaseUnadmittedCalls(sql: Sql, subject: string, calls: UnadmittedCalls): Promise<void> {
 	await sql`
-		UPDATE limit_counters SET quota_count = greatest(0, quota_count - ${calls})
-		WHERE subject = ${subject} AND quota_window_start = ${quotaWindowStart}`
+		UPDATE limit_counters SET
+			second_count = CASE WHEN second_start = ${new Date(calls.secondStartMs)} THEN greatest(0, second_count - ${calls.secondCalls}) ELSE second_count END,
+			quota_count = CASE WHEN quota_window_start = ${new Date(calls.quotaWindowStartMs)} THEN greatest(0, quota_count - ${calls.quotaCalls}) ELSE quota_count END
+		WHERE subject = ${subject}`
 }

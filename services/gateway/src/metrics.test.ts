@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { type Bus, connectBus } from '@lv/bus'
+import { revokeApiKey } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import { subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
@@ -112,10 +113,10 @@ describe('gateway metrics', () => {
 
 	test('a refusal after an overlapped handler is counted with its own status, once', async () => {
 		const { app, value } = appWithMetrics(true)
-		const key = (await accountWithKey(db.sql, clock, 'enterprise')).key
+		const { key, keyId, accountId } = await accountWithKey(db.sql, clock, 'enterprise')
 		const get = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(key) }))
 		expect((await get()).status).toBe(200)
-		await db.sql`UPDATE api_keys SET revoked_at = now()`
+		expect(await revokeApiKey(db.sql, clock, accountId, keyId)).toBe(true)
 		expect((await get()).status).toBe(401)
 		expect(await value('gateway_http_requests_total', { route: '/v1/check', status: '200', plan: 'enterprise' })).toBe(1)
 		expect(await value('gateway_http_requests_total', { route: '/v1/check', status: '401' })).toBe(1)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { hashApiKey } from '@lv/accounts'
+import { hashApiKey, revokeApiKey } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
@@ -120,7 +120,7 @@ describe('key cache', () => {
 
 	test('a revoked key and an inactive plan are remembered as such (refused without reading)', async () => {
 		const revoked = await accountWithKey(db.sql, clock, 'pro')
-		await db.sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${revoked.keyId}`
+		await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
 		const canceled = await accountWithKey(db.sql, clock, 'pro')
 		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
 		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs))

@@ -4,9 +4,10 @@ import { keyChangeProgress } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import type { StatementRunner } from '@lv/db'
 import { handleFrom, waitFor } from '@lv/testing'
-import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { replicaWorld } from '../test-support/replica-world.ts'
+import { revokeUnannounced } from '../test-support/revocations.ts'
 import { authPlugin } from './plugin.ts'
 
 const LEASE_MS = 4_000
@@ -39,16 +40,6 @@ type Replica = Awaited<ReturnType<typeof replica>>
 
 const reasonOf = async (response: Response) => ((await response.json()) as { details: { reason: string } }).details.reason
 
-/** Revokes a key without notifying any replica (triggers off), advancing the key revision as the triggers would. */
-async function revokeSilently(account: TestAccount): Promise<number> {
-	return world.db.sql.begin(async (tx) => {
-		await tx`SET LOCAL session_replication_role = replica`
-		await tx`UPDATE api_keys SET revoked_at = now() WHERE id = ${account.keyId}`
-		const [row] = await tx<{ revision: string }[]>`UPDATE key_revision SET revision = revision + 1 RETURNING revision::text AS revision`
-		return Number(row?.revision)
-	})
-}
-
 /** Waits for the grants and returns the replicas sent behind their calls. */
 const settled = (...replicas: Replica[]) =>
 	waitFor(() => replicas.every((each) => each.leases.inFlight === 0), { what: 'grants and returns settled' })
@@ -76,10 +67,10 @@ describe('key-cache and allowance leases across two replicas', () => {
 			expect(await admittedOf(each, account.key, 5)).toBe(5)
 			expect(each.statements()).toBe(before)
 		}
-		const revision = await revokeSilently(account)
-		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		const revision = await revokeUnannounced(world.db.sql, clock, account.keyId)
+		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		for (const each of replicas) await each.leases.checkRound()
-		expect(await keyChangeProgress(world.db.sql, revision, clock.nowMs())).toEqual({ complete: true, fenced: [] })
+		expect(await keyChangeProgress(world.db.sql, revision, clock)).toEqual({ complete: true, fenced: [] })
 		for (const each of replicas) {
 			const refused = await each.call(account.key)
 			expect(refused.status).toBe(401)
@@ -135,6 +126,28 @@ describe('key-cache and allowance leases across two replicas', () => {
 		expect(await reasonOf(refused)).toBe('monthly_request_limit_reached')
 	})
 
+	test('the call that asks for an allowance lease is admitted from its grant, with no statement of its own, and the monthly quota headers count on call by call', async () => {
+		const clock = new TestClock('2026-11-24T11:30:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const one = await replica(clock)
+		const usedOf = async () => {
+			const response = await one.call(account.key)
+			expect(response.status).toBe(200)
+			const used = Number(response.headers.get('x-monthly-quota-used'))
+			expect(Number(response.headers.get('x-monthly-quota-remaining'))).toBe(100 - used)
+			return used
+		}
+		await usedOf()
+		await one.leases.checkRound()
+		const beforeGrant = one.statements()
+		expect(await usedOf()).toBe(2)
+		expect(one.statements() - beforeGrant).toBe(1)
+		await settled(one)
+		const used = [await usedOf(), await usedOf(), await usedOf(), await usedOf()]
+		expect(used).toEqual([3, 4, 5, 6])
+		expect(one.statements() - beforeGrant).toBe(1)
+	})
+
 	test('a lost replica stops answering from its leases when its lease runs out on the injected clock, and the revocation then completes without it', async () => {
 		const clock = new TestClock('2026-11-24T12:00:00.100Z')
 		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')
@@ -143,15 +156,15 @@ describe('key-cache and allowance leases across two replicas', () => {
 			expect((await each.call(account.key)).status).toBe(200)
 			await each.leases.checkRound()
 		}
-		const revision = await revokeSilently(account)
+		const revision = await revokeUnannounced(world.db.sql, clock, account.keyId)
 		await live.leases.checkRound()
-		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		clock.advance(LEASE_MS - 1)
 		await live.leases.checkRound()
-		expect((await keyChangeProgress(world.db.sql, revision, clock.nowMs())).complete).toBe(false)
+		expect((await keyChangeProgress(world.db.sql, revision, clock)).complete).toBe(false)
 		clock.advance(1)
 		await live.leases.checkRound()
-		const progress = await keyChangeProgress(world.db.sql, revision, clock.nowMs())
+		const progress = await keyChangeProgress(world.db.sql, revision, clock)
 		expect(progress.complete).toBe(true)
 		expect(progress.fenced).toContain(lost.leases.replicaId)
 		expect(progress.fenced).not.toContain(live.leases.replicaId)

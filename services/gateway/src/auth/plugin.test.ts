@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
-import { revokeApiKey } from '@lv/accounts'
+import { awaitKeyChangesApplied, revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { notFound } from '@lv/errors'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { revokeUnannounced } from '../test-support/revocations.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { authPlugin } from './plugin.ts'
 import { callUntilKeyCached } from '../test-support/key-cache.ts'
@@ -480,10 +481,8 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 		const { app, auth } = probeReplica(clock)
 		const account = await accountWithKey(db.sql, clock, 'pro')
 		await callUntilKeyCached(auth.keys, account.keyId, () => call(app, '/probe/read-required', bearer(account.key)))
-		await db.sql.begin(async (tx) => {
-			await tx`SET LOCAL session_replication_role = replica`
-			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`
-		})
+		await revokeUnannounced(db.sql, clock, account.keyId)
+		await awaitKeyChangesApplied(db.sql, clock)
 		expect(auth.keys.peek(account.keyId)?.status).toBe('live')
 		const runs = readRequiredRuns
 		const refused = await call(app, '/probe/read-required', bearer(account.key))

@@ -131,8 +131,31 @@ async function admitKnownKey(auth: AuthRuntime, call: IncomingCall, entry: Cache
 	if (entry.status === 'plan_inactive' || plan === null) throw planInactive(auth.pricingUrl)
 	if (plan.isTrial && mode !== 'optional') throw endpointRequiresPaidPlan(auth.pricingUrl)
 	const claim = keyedClaim(entry, plan, nowMs)
-	const verdict = auth.leases?.admit(claim, nowMs) ?? (await auth.limits.keyed.submit(claim))
+	const leased = auth.leases?.admitAsking(claim, nowMs)
+	const verdict = (leased && (await leased)) ?? (await auth.limits.keyed.submit(claim))
 	return keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, addressOf), mode === 'optional', nowMs)
+}
+
+/**
+ * The call admitted now from the replica's leases (ADR 0031), without waiting for anything: a fresh
+ * live cached key under a valid key-cache lease, with room in its subject's allowance lease. Undefined
+ * sends the call down the ordinary path (`admit`), which decides everything else.
+ */
+function admitFromLeases(auth: AuthRuntime, call: IncomingCall): Admission | undefined {
+	const { keyHash, nowMs, mode } = call
+	if (!auth.leases || keyHash === null || mode === 'none') return undefined
+	const entry = auth.keys.liveEntry(keyHash, nowMs)
+	const plan = entry?.plan
+	if (!entry || !plan || !constantTimeEqual(entry.keyHash, keyHash)) return undefined
+	const claim = keyedClaim(entry, plan, nowMs)
+	const verdict = auth.leases.admit(claim, nowMs)
+	if (!verdict) return undefined
+	auth.limits.pruneIfDue(nowMs)
+	const admission = keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, call.addressOf), mode === 'optional', nowMs)
+	if (admission === 'stale') return undefined
+	auth.lastUsed.touch(entry, nowMs)
+	auth.usage.noteCall(entry, nowMs)
+	return admission
 }
 
 async function admit(auth: AuthRuntime, call: IncomingCall): Promise<Admission> {
@@ -266,6 +289,11 @@ export function authPlugin(auth: AuthRuntime) {
 					return address
 				}
 				const call = readCall(auth, mode, request, route, addressOf)
+				const leased = admitFromLeases(auth, call)
+				if (leased) {
+					;(context as AuthContext)[AUTH_STATE] = leased
+					return
+				}
 				const readOnly = typeof option === 'string' ? undefined : option.readOnly
 				const overlaps = readOnly === true || readOnly?.(request) === true
 				const caller = overlaps ? likelyCaller(auth, call) : null

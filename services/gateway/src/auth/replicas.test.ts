@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
-import { revokeApiKey } from '@lv/accounts'
+import { awaitKeyChangesApplied, revokeApiKey } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { createTestDatabase, waitFor, handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
+import { revokeUnannounced } from '../test-support/revocations.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { replicaWorld } from '../test-support/replica-world.ts'
 import { authPlugin } from './plugin.ts'
@@ -68,7 +69,8 @@ describe('key cache across replicas', () => {
 		const account = await accountWithKey(world.db.sql, clock, 'pro')
 		const b = await replica(clock)
 		expect((await b.call('/probe/required', bearer(account.key))).status).toBe(200)
-		await silently((tx) => tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`)
+		await revokeUnannounced(world.db.sql, clock, account.keyId)
+		await awaitKeyChangesApplied(world.db.sql, clock)
 		expect(b.runtime.keys.peek(account.keyId)?.status).toBe('live')
 		const refused = await b.call('/probe/required', bearer(account.key))
 		expect(refused.status).toBe(401)
@@ -274,7 +276,8 @@ describe('keyed counting statements pipelined on the counting connection', () =>
 		const release = await holdCounterRow(account.accountId)
 		const beforeRevocation = a.call('/probe/required', bearer(account.key))
 		await waitFor(() => keyed.batchesSent === 2, { what: 'the statement of the call before the revocation' })
-		await silently((tx) => tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${account.keyId}`)
+		await revokeUnannounced(world.db.sql, clock, account.keyId)
+		await awaitKeyChangesApplied(world.db.sql, clock)
 		expect(a.runtime.keys.peek(account.keyId)?.status).toBe('live')
 		const afterRevocation = a.call('/probe/required', bearer(account.key))
 		await waitFor(() => keyed.batchesSent === 3, { what: 'the statement of the call after the revocation, while the first is in flight' })

@@ -4,7 +4,7 @@ import { TestClock } from '@lv/clock'
 import { type StatementConnection, openStatementConnection } from '@lv/db'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { accountWithKey, insertPlan } from '../test-support/accounts.ts'
-import { countKeyedClaims, type KeyedClaim, type KeyedVerdict } from '@lv/quota'
+import { countAllowanceGrant, countKeyedClaims, type KeyedClaim, type KeyedVerdict, releaseUnadmittedCalls } from '@lv/quota'
 import { secondWindow, utcDayWindow, utcMonthWindow } from '@lv/fixed-window'
 
 let db: TestDatabase
@@ -167,5 +167,37 @@ describe('keyed counting in batches', () => {
 		} finally {
 			await db.sql`UPDATE plans SET watchlist_cap = watchlist_cap - 1 WHERE code = ${plan.code}`
 		}
+	})
+
+	test("an allowance grant's calls it was not given and a lease's unused rest go back to their current windows, where the statement admits them again; a past window ignores them", async () => {
+		const plan = PLANS[0] as PlanShape
+		const caller: Caller = { ...(await accountWithKey(db.sql, clock, plan.code)), plan }
+		const nowMs = clock.nowMs() + 5_000
+		const claim = claimOf(caller, nowMs)
+		const counters = async () =>
+			(
+				await db.sql<{ second_count: number; quota_count: number }[]>`
+					SELECT second_count, quota_count FROM limit_counters WHERE subject = ${caller.accountId}`
+			)[0]
+		const grant = await countAllowanceGrant(statements, claim, 5)
+		expect(grant).toMatchObject({ valid: true, admittedInBatch: 3 })
+		expect(await counters()).toEqual({ second_count: 5, quota_count: 3 })
+		const windows = { secondStartMs: claim.secondStartMs, quotaWindowStartMs: claim.quotaWindowStartMs }
+		await releaseUnadmittedCalls(db.sql, caller.accountId, { ...windows, secondCalls: 2, quotaCalls: 0 })
+		// The lease admitted one call and ended: its rest of two goes back to both windows.
+		await releaseUnadmittedCalls(db.sql, caller.accountId, { ...windows, secondCalls: 2, quotaCalls: 2 })
+		expect(await counters()).toEqual({ second_count: 1, quota_count: 1 })
+		await releaseUnadmittedCalls(db.sql, caller.accountId, {
+			secondStartMs: claim.secondStartMs - 1_000,
+			secondCalls: 1,
+			quotaWindowStartMs: claim.quotaWindowStartMs - 86_400_000,
+			quotaCalls: 1
+		})
+		expect(await counters()).toEqual({ second_count: 1, quota_count: 1 })
+		expect((await countKeyedClaims(statements, [claim, claim, claim])).map((verdict) => verdict.outcome)).toEqual([
+			'admitted',
+			'admitted',
+			'per_second_exceeded'
+		])
 	})
 })

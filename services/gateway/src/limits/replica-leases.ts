@@ -3,7 +3,7 @@ import type { Clock } from '@lv/clock'
 import type { Sql, StatementRunner } from '@lv/db'
 import { AllowanceLease, ReplicaKeyLease } from '@lv/leases'
 import type { Logger } from '@lv/logger'
-import { type KeyedClaim, type KeyedVerdict, countAllowanceGrant, releaseQuotaCalls } from '@lv/quota'
+import { type KeyedClaim, type KeyedVerdict, type UnadmittedCalls, countAllowanceGrant, releaseUnadmittedCalls } from '@lv/quota'
 import type { KeyRecord } from '../auth/key-lookup.ts'
 import type { CachedKey, KeyCache } from '../auth/key-cache.ts'
 
@@ -46,6 +46,8 @@ const sameLimits = (a: KeyedClaim, b: KeyedClaim) =>
 	a.secondStartMs === b.secondStartMs &&
 	a.quotaWindowStartMs === b.quotaWindowStartMs
 
+const windowsOf = (claim: KeyedClaim) => ({ secondStartMs: claim.secondStartMs, quotaWindowStartMs: claim.quotaWindowStartMs })
+
 const roomFor = (limit: number | null, used: number, want: number) => limit === null || limit - used >= AMPLE_ROOM * want
 
 /**
@@ -53,8 +55,10 @@ const roomFor = (limit: number | null, used: number, want: number) => limit === 
  * admitted from the subject's allowance lease on the current second without a statement. The key
  * lease is renewed by `checkRound` (every quarter lease: one read of the held keys, one
  * acknowledgement); a grant is one counting statement of the calls asked for, under the row lock
- * (`countAllowanceGrant`); what a lease leaves unused goes back to its quota window once its second
- * has passed. Legacy trial keys, and subjects whose windows have no ample room, are counted by the
+ * (`countAllowanceGrant`). What was counted and never admitted goes back to the windows it was
+ * counted in while they are current: at once, the calls a grant asked for beyond those it was given
+ * (the statement counts every call asked for in the second); once a lease stops admitting (its second
+ * passed, or a claim for other limits or another second replaced it), its unused rest. Legacy trial keys, and subjects whose windows have no ample room, are counted by the
  * per-batch statement as before.
  */
 export class ReplicaLeases {
@@ -84,22 +88,32 @@ export class ReplicaLeases {
 		this.#keys.loaded({ keyId: record.keyId, live: record.status === 'live', checkedRevision: record.revision })
 	}
 
-	/** The verdict of a call admitted from the leases, or undefined: count it by the batch statement. */
+	/** The verdict of a call admitted from the subject's allowance lease now, or undefined (`admitAsking` decides). */
 	admit(claim: KeyedClaim, nowMs: number): KeyedVerdict | undefined {
 		if (claim.isTrial || this.#keys.usable(claim.keyId, nowMs)?.live !== true) return undefined
 		const allowance = this.#allowances.get(claim.subject)
-		if (allowance && sameLimits(allowance.claim, claim) && allowance.lease.take(nowMs)) {
-			const taken = allowance.granted - allowance.lease.remaining
-			this.#admitted++
-			return {
-				outcome: 'admitted',
-				secondUsed: allowance.secondCountAfter - allowance.granted + taken,
-				quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
-			}
+		if (!allowance || !sameLimits(allowance.claim, claim) || !allowance.lease.take(nowMs)) return undefined
+		const taken = allowance.granted - allowance.lease.remaining
+		this.#admitted++
+		return {
+			outcome: 'admitted',
+			secondUsed: allowance.secondCountAfter - allowance.granted + taken,
+			quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
 		}
-		if (allowance && nowMs >= allowance.claim.secondStartMs + SECOND_MS) this.#giveBack(claim.subject, allowance)
-		this.#askForGrant(claim)
-		return undefined
+	}
+
+	/**
+	 * The call admitted from the lease, or else, when it may have one, from the grant it asks for now
+	 * (it waits for that one statement and takes the grant's first call); undefined: count it by the
+	 * batch statement (a grant already on its way, no ample room, no valid key lease, nothing granted).
+	 */
+	admitAsking(claim: KeyedClaim, nowMs: number): KeyedVerdict | Promise<KeyedVerdict | undefined> | undefined {
+		const verdict = this.admit(claim, nowMs)
+		if (verdict || claim.isTrial || this.#keys.usable(claim.keyId, nowMs)?.live !== true) return verdict
+		const allowance = this.#allowances.get(claim.subject)
+		// A lease for another second or other limits admits nothing more for this subject: its rest goes back now.
+		if (allowance && !sameLimits(allowance.claim, claim)) this.#giveBack(claim.subject, allowance)
+		return this.#askForGrant(claim)?.then(() => this.admit(claim, this.#deps.clock.nowMs()))
 	}
 
 	/** Calls admitted from allowance leases, without a statement. */
@@ -126,7 +140,7 @@ export class ReplicaLeases {
 		const { sql, clock, keys, leaseMs } = this.#deps
 		const sentAtMs = clock.nowMs()
 		const covered = this.#keys.heldKeyIds()
-		const read = await readHeldKeys(sql, covered, sentAtMs)
+		const read = await readHeldKeys(sql, covered, clock)
 		const live = new Map<string, boolean>()
 		for (const keyId of covered) {
 			const row = read.keys.get(keyId)
@@ -147,16 +161,21 @@ export class ReplicaLeases {
 			if (nowMs >= allowance.claim.secondStartMs + SECOND_MS) this.#giveBack(subject, allowance)
 	}
 
-	#askForGrant(claim: KeyedClaim): void {
+	/** Asks for a grant for the claim's subject; undefined when not asked. The promise settles once the grant is in place (or failed). */
+	#askForGrant(claim: KeyedClaim): Promise<void> | undefined {
 		const { subject } = claim
-		if (this.#asking.has(subject)) return
+		if (this.#asking.has(subject)) return undefined
 		const want = this.#wanted.get(subject) ?? MIN_GRANT
-		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return
+		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return undefined
 		this.#asking.add(subject)
 		this.#sent()
-		countAllowanceGrant(this.#deps.statements, claim, want)
+		return countAllowanceGrant(this.#deps.statements, claim, want)
 			.then((count) => {
-				if (!count.valid || count.admittedInBatch === 0) return
+				if (!count.valid) return
+				// The statement counted every call asked for in the second; those not given were never admitted.
+				const notGiven = want - count.admittedInBatch
+				if (notGiven > 0) this.#release(subject, { ...windowsOf(claim), secondCalls: notGiven, quotaCalls: 0 })
+				if (count.admittedInBatch === 0) return
 				const previous = this.#allowances.get(subject)
 				if (previous) this.#giveBack(subject, previous)
 				this.#quotaUsed.set(subject, count.quotaCount)
@@ -181,15 +200,18 @@ export class ReplicaLeases {
 			})
 	}
 
-	/** Ends a lease (no further admission from it) and gives its rest back to the quota window it was counted in. */
+	/** Ends a lease (no further admission from it) and gives its rest back to the windows it was counted in, while current. */
 	#giveBack(subject: string, allowance: Allowance): void {
 		if (this.#allowances.get(subject) === allowance) this.#allowances.delete(subject)
 		const unused = allowance.lease.surrender()
 		const used = allowance.granted - unused
 		this.#wanted.set(subject, Math.min(MAX_GRANT, Math.max(MIN_GRANT, 2 * used)))
-		if (unused === 0) return
+		if (unused > 0) this.#release(subject, { ...windowsOf(allowance.claim), secondCalls: unused, quotaCalls: unused })
+	}
+
+	#release(subject: string, calls: UnadmittedCalls): void {
 		this.#sent()
-		releaseQuotaCalls(this.#deps.sql, subject, new Date(allowance.claim.quotaWindowStartMs), unused)
+		releaseUnadmittedCalls(this.#deps.sql, subject, calls)
 			.catch((error: unknown) => this.#deps.logger.warn('could not give an allowance lease back', { error }))
 			.finally(() => this.#inFlight--)
 	}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Value } from '@sinclair/typebox/value'
 import { type Bus, connectBus, requestBytes } from '@lv/bus'
+import { awaitKeyChangesApplied } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import { CheckBatchRequest, subjects } from '@lv/contracts'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
@@ -8,6 +9,7 @@ import { type TestChecker, startTestChecker } from '../../../checker/src/test-su
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { BatchResultModel, CheckResultModel } from '../models/check.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
+import { revokeUnannounced } from '../test-support/revocations.ts'
 import type { AuthRuntime } from '../auth/runtime.ts'
 import { testApp, testReplica } from '../test-support/gateway.ts'
 import { callUntilKeyCached } from '../test-support/key-cache.ts'
@@ -398,10 +400,8 @@ describe('checks sent while the call is being counted', () => {
 		const pro = await accountWithKey(db.sql, clock, 'pro')
 		const call = () => app.handle(new Request('http://localhost/v1/check?domain=acmebet.co.uk', { headers: bearer(pro.key) }))
 		await callUntilKeyCached(auth.keys, pro.keyId, call)
-		await db.sql.begin(async (tx) => {
-			await tx`SET LOCAL session_replication_role = replica`
-			await tx`UPDATE api_keys SET revoked_at = ${clock.now()} WHERE id = ${pro.keyId}`
-		})
+		await revokeUnannounced(db.sql, clock, pro.keyId)
+		await awaitKeyChangesApplied(db.sql, clock)
 		clock.advanceSeconds(1)
 		expect(auth.keys.peek(pro.keyId)?.status).toBe('live')
 		const watch = await watchChecks()
