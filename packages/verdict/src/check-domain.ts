@@ -172,14 +172,14 @@ function relatedAnswer(index: CheckIndex, host: string, registrable: string, sib
 function nameAnswer(index: CheckIndex, host: string, label: string | null, now: Date): Answer {
 	const stale = staleJurisdictions(index, now)
 	const key = label === null ? '' : labelKey(label)
-	const notFound: Answer = {
+	const notFound = (): Answer => ({
 		verdict: 'not_found',
 		verdict_detail: words.notFoundDetail(index, host, stale),
 		match: null,
 		licence: null,
 		alternatives: []
-	}
-	if (label === null || key.length === 0) return notFound
+	})
+	if (label === null || key.length === 0) return notFound()
 
 	if (isGenericGamblingLabel(key) && operatorsNamedExactly(index, key).size !== 1) {
 		return {
@@ -194,7 +194,7 @@ function nameAnswer(index: CheckIndex, host: string, label: string | null, now: 
 
 	const scored = scoreNames(index, key, 1 + MAX_ALTERNATIVES)
 	const [best, ...rest] = scored
-	if (!best) return notFound
+	if (!best) return notFound()
 	const confidenceOf = (score: number) => (score >= NAME_MATCH_MEDIUM ? 'medium' : 'low') as 'medium' | 'low'
 	const confidence = confidenceOf(best.score)
 	const licence = confidence === 'medium' ? licenceForName(index, best.name) : null

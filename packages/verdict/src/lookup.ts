@@ -1,4 +1,3 @@
-import { siteKey } from '@lv/hostnames'
 import type { CheckIndex, DomainLinkEntry, JurisdictionEntry, LicenceEntry, Listings, SupersededNumber } from './index-model.ts'
 
 export function jurisdictionOf(index: CheckIndex, code: string): JurisdictionEntry | null {
@@ -30,16 +29,18 @@ export function linksForHostname(index: CheckIndex, hostname: string): DomainLin
 	return found
 }
 
-/** Every link whose hostname's registrable domain is `registrable`, shard by shard. */
-export function linksForRegistrable(index: CheckIndex, registrable: string): DomainLinkEntry[] {
-	// Links on the registrable domain itself are stored under their hostname only.
-	const isRegistrable = siteKey(registrable) === registrable
+/**
+ * Every link whose hostname's registrable domain is `site`, shard by shard. `site` is a host's siteKey
+ * (its registrable domain, or the host itself when it has none), which is its own siteKey.
+ */
+export function linksForRegistrable(index: CheckIndex, site: string): DomainLinkEntry[] {
 	const found: DomainLinkEntry[] = []
 	for (const code of index.order) {
 		const shard = index.shards.get(code)
 		if (!shard) continue
-		if (isRegistrable) addListings(found, shard.linksByHostname.get(registrable))
-		addListings(found, shard.linksBelowRegistrable.get(registrable))
+		// Links on the registrable domain itself are stored under their hostname only.
+		addListings(found, shard.linksByHostname.get(site))
+		addListings(found, shard.linksBelowRegistrable.get(site))
 	}
 	return found
 }
