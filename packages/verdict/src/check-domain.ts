@@ -6,7 +6,7 @@ import { staleJurisdictions } from './freshness.ts'
 import { isGenericGamblingLabel } from './generic-terms.ts'
 import type { CheckIndex, DomainLinkEntry, LicenceEntry } from './index-model.ts'
 import { compareLicences, coveringLicence, jurisdictionOf, linksForHostname, linksForRegistrable } from './lookup.ts'
-import { alternativeFrom, domainMatch, listingVerdict, nameMatch } from './match.ts'
+import { domainMatch, listingVerdict, nameAlternative, nameMatch } from './match.ts'
 import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import { labelKey } from './names.ts'
 import type { CheckResult, DomainListing, RelatedHost, Verdict } from './result.ts'
@@ -206,7 +206,7 @@ function nameAnswer(index: CheckIndex, host: string, label: string | null, now: 
 		alternatives: rest.slice(0, MAX_ALTERNATIVES).map(({ name, score }) => {
 			const altConfidence = confidenceOf(score)
 			const altLicence = altConfidence === 'medium' ? licenceForName(index, name) : null
-			return alternativeFrom(nameMatch(index, name, altLicence, altConfidence), name.name)
+			return nameAlternative(name, altLicence, altConfidence)
 		})
 	}
 }

@@ -102,13 +102,35 @@ export function licenceNumberMatch(index: CheckIndex, licence: LicenceEntry): Ma
 	return { ...baseMatch(index, 'high', 'license_number', licence.operator, licence.jurisdiction, licence), ...EMPTY_DOMAIN_FIELDS }
 }
 
-/** trading_name_fuzzy (medium, with the operator's best licence) or name_similarity (low, no licence). */
+type NameMatchTerms = { match_type: MatchType; jurisdiction: string; licence: LicenceEntry | null }
+
+/** trading_name_fuzzy (medium, with the operator's best licence, in its register) or name_similarity (low, no licence). */
+function nameMatchTerms(name: NameEntry, licence: LicenceEntry | null, confidence: 'medium' | 'low'): NameMatchTerms {
+	if (confidence === 'low') return { match_type: 'name_similarity', jurisdiction: name.jurisdiction, licence: null }
+	return { match_type: 'trading_name_fuzzy', jurisdiction: licence?.jurisdiction ?? name.jurisdiction, licence }
+}
+
 export function nameMatch(index: CheckIndex, name: NameEntry, licence: LicenceEntry | null, confidence: 'medium' | 'low'): Match {
-	if (confidence === 'low') {
-		return { ...baseMatch(index, 'low', 'name_similarity', name.operator, name.jurisdiction, null), ...EMPTY_DOMAIN_FIELDS }
+	const terms = nameMatchTerms(name, licence, confidence)
+	return { ...baseMatch(index, confidence, terms.match_type, name.operator, terms.jurisdiction, terms.licence), ...EMPTY_DOMAIN_FIELDS }
+}
+
+/** alternativeFrom(nameMatch(...), name.name) without building the match (a cold name check lists up to five). */
+export function nameAlternative(name: NameEntry, licence: LicenceEntry | null, confidence: 'medium' | 'low'): Alternative {
+	const terms = nameMatchTerms(name, licence, confidence)
+	return {
+		match_type: terms.match_type,
+		confidence,
+		operator: name.operator.name,
+		operator_slug: name.operator.slug,
+		jurisdiction: terms.jurisdiction,
+		license_id: terms.licence?.id ?? null,
+		license_number: terms.licence?.license_number ?? null,
+		license_reference_is_ours: terms.licence?.license_reference_is_ours ?? false,
+		status: terms.licence?.status ?? null,
+		status_qualifier: terms.licence?.status_qualifier ?? null,
+		matched_name: name.name
 	}
-	const jurisdiction = licence?.jurisdiction ?? name.jurisdiction
-	return { ...baseMatch(index, 'medium', 'trading_name_fuzzy', name.operator, jurisdiction, licence), ...EMPTY_DOMAIN_FIELDS }
 }
 
 export function alternativeFrom(match: Match, matched_name: string | null = null): Alternative {
