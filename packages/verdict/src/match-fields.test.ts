@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
+import { alternativeFrom, nameAlternative, nameMatch } from './match.ts'
+import { licenceForName } from './name-matching.ts'
 import type { LicenceStatus } from './rows.ts'
 import { brandWorld, index, licence, link, NOW, operator, READ_AT } from './test-support/index-rows.ts'
 
@@ -170,5 +172,18 @@ describe('upstream_status', () => {
 
 	test('a negative word next to active is never suppressed', () => {
 		expect(upstreamFor('active', 'Suspended (2 October 2026)')).toBe('Suspended (2 October 2026)')
+	})
+})
+
+describe('name alternatives', () => {
+	test('a name alternative says what the alternative of its full name match says, at either confidence', () => {
+		const names = [...world.index.shards.values()].flatMap((shard) => shard.names)
+		expect(names.length).toBeGreaterThan(1)
+		for (const name of names) {
+			for (const confidence of ['medium', 'low'] as const) {
+				const held = licenceForName(world.index, name)
+				expect(nameAlternative(name, held, confidence)).toEqual(alternativeFrom(nameMatch(world.index, name, held, confidence), name.name))
+			}
+		}
 	})
 })
