@@ -173,6 +173,15 @@ describe('replaceJurisdiction', () => {
 		const sameMap = stale.shards.get('UKGC')?.linksByHostname === original.shards.get('UKGC')?.linksByHostname
 		expect(sameMap).toBe(true)
 	})
+
+	test("a miss's scraped_at is the oldest register read of the index it is answered from", () => {
+		const older = new Date(READ_AT.getTime() - 30 * HOUR)
+		const before = checkDomain(original, 'nothing-like-it.example', options)._meta.scraped_at
+		const after = checkDomain(withRegisterRead(original, 'UKGC', older), 'nothing-like-it.example', options)._meta.scraped_at
+		expect(before).toBe(READ_AT.toISOString())
+		expect(after).toBe(older.toISOString())
+		expect(checkDomain(original, 'nothing-like-it.example', options)._meta.scraped_at).toBe(before)
+	})
 })
 
 describe('index size', () => {

@@ -55,12 +55,20 @@ export function checkMeta(index: CheckIndex, answer: Answer, now: Date): CheckMe
 	return meta
 }
 
+/** oldestRead per index snapshot (an index is replaced, never changed, when a register is read): every miss and name answer asks. */
+const oldestReadByIndex = new WeakMap<CheckIndex, string | null>()
+
 /** An answer not tied to one register is only as fresh as the oldest register consulted. */
 function oldestRead(index: CheckIndex): string | null {
-	const reads = coveredJurisdictions(index)
-		.map((jurisdiction) => jurisdiction.last_successful_read_at)
-		.filter((at): at is number => at !== null)
-	return reads.length === 0 ? null : toIso(Math.min(...reads))
+	let oldest = oldestReadByIndex.get(index)
+	if (oldest === undefined) {
+		const reads = coveredJurisdictions(index)
+			.map((jurisdiction) => jurisdiction.last_successful_read_at)
+			.filter((at): at is number => at !== null)
+		oldest = reads.length === 0 ? null : toIso(Math.min(...reads))
+		oldestReadByIndex.set(index, oldest)
+	}
+	return oldest
 }
 
 export function finishResult(
