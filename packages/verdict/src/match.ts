@@ -50,14 +50,19 @@ const EMPTY_DOMAIN_FIELDS = {
 	verification_page_read_at: null
 } as const
 
-function baseMatch(
+/** The fields a match has only when it describes a domain listing. */
+type DomainFields = { readonly [field in keyof typeof EMPTY_DOMAIN_FIELDS]: Match[field] }
+
+/** One object literal (not spreads of parts): a cold check builds a match for every answer. */
+function matchOf(
 	index: CheckIndex,
 	confidence: MatchConfidence,
 	match_type: MatchType,
 	operator: OperatorEntry,
 	jurisdiction: string | null,
-	licence: LicenceEntry | null
-): Omit<Match, keyof typeof EMPTY_DOMAIN_FIELDS> {
+	licence: LicenceEntry | null,
+	domain: DomainFields = EMPTY_DOMAIN_FIELDS
+): Match {
 	const regulator = jurisdiction === null ? null : jurisdictionOf(index, jurisdiction)
 	return {
 		confidence,
@@ -75,7 +80,14 @@ function baseMatch(
 		status: licence?.status ?? null,
 		expires_at: licence?.expiry_date ?? null,
 		upstream_status: licence === null ? null : shownUpstreamStatus(licence),
-		status_qualifier: licence?.status_qualifier ?? null
+		status_qualifier: licence?.status_qualifier ?? null,
+		domain_association: domain.domain_association,
+		domain_status: domain.domain_status,
+		matched_domain: domain.matched_domain,
+		domain_last_listed_at: domain.domain_last_listed_at,
+		verification_url: domain.verification_url,
+		verification_page_status: domain.verification_page_status,
+		verification_page_read_at: domain.verification_page_read_at
 	}
 }
 
@@ -86,8 +98,7 @@ export function domainMatch(
 	link: DomainLinkEntry,
 	licence: LicenceEntry | null
 ): Match {
-	return {
-		...baseMatch(index, 'high', match_type, link.operator, link.jurisdiction, licence),
+	return matchOf(index, 'high', match_type, link.operator, link.jurisdiction, licence, {
 		domain_association: link.association,
 		domain_status: link.link_status,
 		matched_domain: link.hostname,
@@ -95,11 +106,11 @@ export function domainMatch(
 		verification_url: link.verification?.url ?? null,
 		verification_page_status: link.verification?.page_status ?? null,
 		verification_page_read_at: toIso(link.verification?.page_read_at ?? null)
-	}
+	})
 }
 
 export function licenceNumberMatch(index: CheckIndex, licence: LicenceEntry): Match {
-	return { ...baseMatch(index, 'high', 'license_number', licence.operator, licence.jurisdiction, licence), ...EMPTY_DOMAIN_FIELDS }
+	return matchOf(index, 'high', 'license_number', licence.operator, licence.jurisdiction, licence)
 }
 
 type NameMatchTerms = { match_type: MatchType; jurisdiction: string; licence: LicenceEntry | null }
@@ -112,7 +123,7 @@ function nameMatchTerms(name: NameEntry, licence: LicenceEntry | null, confidenc
 
 export function nameMatch(index: CheckIndex, name: NameEntry, licence: LicenceEntry | null, confidence: 'medium' | 'low'): Match {
 	const terms = nameMatchTerms(name, licence, confidence)
-	return { ...baseMatch(index, confidence, terms.match_type, name.operator, terms.jurisdiction, terms.licence), ...EMPTY_DOMAIN_FIELDS }
+	return matchOf(index, confidence, terms.match_type, name.operator, terms.jurisdiction, terms.licence)
 }
 
 /** alternativeFrom(nameMatch(...), name.name) without building the match (a cold name check lists up to five). */
