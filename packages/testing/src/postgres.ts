@@ -1,11 +1,19 @@
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { type Sql, createSql, migrate } from '@lv/db'
 import { OWN_PROCESS_GROUP, findBinary, isAlive, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { canConnect, freePort, waitFor } from './wait.ts'
 
-export type PostgresHandle = { port: number; dataDir: string; adminUrl: string; urlFor(database: string): string; stop(): Promise<void> }
+export type PostgresHandle = {
+	port: number
+	dataDir: string
+	/** the server's log (its stderr), next to the data directory */
+	logPath: string
+	adminUrl: string
+	urlFor(database: string): string
+	stop(): Promise<void>
+}
 
 export const POSTGRES_INSTALL_HINT =
 	'PostgreSQL not found: install it with `apt-get install -y postgresql` (or run `npm run stack`, which does).'
@@ -59,6 +67,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 	const settings = persistent
 		? ['-c', 'max_connections=200']
 		: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+	// The server's log goes to a file, so it can be read after a failure and never fills a pipe.
+	const logPath = join(baseDir, 'server.log')
+	const log = openSync(logPath, 'a')
 	const child = Bun.spawn(
 		asPostgresUser([
 			pgBinary('postgres'),
@@ -72,8 +83,9 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 			'listen_addresses=127.0.0.1',
 			...settings
 		]),
-		{ stdout: 'ignore', stderr: 'pipe', detached: OWN_PROCESS_GROUP }
+		{ stdout: 'ignore', stderr: log, detached: OWN_PROCESS_GROUP }
 	)
+	closeSync(log)
 	writeFileSync(join(baseDir, 'child.pid'), String(child.pid))
 	// runuser does not pass signals on, so the postmaster is signalled by the pid it wrote.
 	const kill = () => {
@@ -88,14 +100,15 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 	try {
 		await acceptingConnections(adminUrl, port, child)
 	} catch (error) {
-		const stderr = await new Response(child.stderr).text().catch(() => '')
+		const logged = logTail(logPath, 800)
 		unhook()
 		kill()
-		throw new Error(`postgres did not start: ${stderr.slice(0, 800)}`, { cause: error })
+		throw new Error(`postgres did not start: ${logged}`, { cause: error })
 	}
 	return {
 		port,
 		dataDir,
+		logPath,
 		adminUrl,
 		urlFor: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
 		async stop() {
@@ -153,6 +166,15 @@ async function acceptingConnections(adminUrl: string, port: number, child: Subpr
 		},
 		{ what: 'postgres to accept connections', timeoutMs: 30_000, intervalMs: 50 }
 	)
+}
+
+/** The last `characters` of the server's log ('' when there is none). */
+export function logTail(logPath: string, characters: number): string {
+	try {
+		return readFileSync(logPath, 'utf8').slice(-characters)
+	} catch {
+		return ''
+	}
 }
 
 function postmasterPid(dataDir: string): number | undefined {
@@ -232,12 +254,40 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 		sql,
 		async drop() {
 			await sql.end({ timeout: 2 })
-			const dropper = createSql(pg.adminUrl, { max: 1 })
-			try {
-				await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-			} finally {
-				await dropper.end({ timeout: 2 })
-			}
+			await dropTestDatabase(pg, name, DROP_WITHIN_MS, sharedDrops)
 		}
 	}
 }
+
+/** How long a test database's DROP may take before it is left to the throwaway cluster. */
+const DROP_WITHIN_MS = 10_000
+
+/** Whether a DROP DATABASE of this cluster has ever run out of time: once one has, later ones are not tried. */
+export type DropState = { stalled: boolean }
+const sharedDrops: DropState = { stalled: false }
+
+/**
+ * Drops a test database, bounded by a statement timeout. DROP DATABASE waits for a checkpoint and for
+ * every backend of the cluster to release its files, so one stuck backend anywhere holds up every later
+ * drop; the cluster is removed at the end of the run anyway, so a drop that runs out of time is given
+ * up (with the server log's tail, to see what held it) and later ones are not tried.
+ */
+export async function dropTestDatabase(pg: PostgresHandle, name: string, withinMs: number, state: DropState): Promise<void> {
+	if (state.stalled) return
+	const dropper = createSql(pg.adminUrl, { max: 1 })
+	try {
+		await dropper.unsafe(`SET statement_timeout = ${Math.trunc(withinMs)}`)
+		await dropper.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+	} catch (error) {
+		if ((error as { code?: string }).code !== QUERY_CANCELED) throw error
+		state.stalled = true
+		console.warn(
+			`teardown: DROP DATABASE ${name} did not finish within ${withinMs} ms; later test databases of this run are left to the throwaway cluster. Server log:\n${logTail(pg.logPath, 2000)}`
+		)
+	} finally {
+		await dropper.end({ timeout: 2 })
+	}
+}
+
+/** SQLSTATE of a statement cancelled, here by statement_timeout. */
+const QUERY_CANCELED = '57014'
