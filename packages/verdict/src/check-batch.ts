@@ -17,14 +17,19 @@ export function checkBatch(index: CheckIndex, domains: unknown, options: { now: 
 	if (!Array.isArray(domains) || domains.length < 1 || domains.length > MAX_BATCH_DOMAINS) {
 		throw invalidInput('domains', `The body must be { domains: [...] } with 1 to ${MAX_BATCH_DOMAINS} entries.`)
 	}
+	return { results: domains.map((entry) => batchRow(index, entry, options.now)), ...batchEnvelope(index, options.now) }
+}
+
+/** What a batch answer carries after its rows, in its key order. */
+export function batchEnvelope(index: CheckIndex, now: Date): Omit<BatchResult, 'results'> {
 	return {
-		results: domains.map((entry) => batchRow(index, entry, options.now)),
 		checked_jurisdictions: [...index.order],
-		_meta: { checked_at: options.now.toISOString(), stale_jurisdictions: staleJurisdictions(index, options.now) }
+		_meta: { checked_at: now.toISOString(), stale_jurisdictions: staleJurisdictions(index, now) }
 	}
 }
 
-function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow {
+/** One entry's row of a batch answer. */
+export function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow {
 	if (typeof entry !== 'string') {
 		return { query: { input: entry }, error: 'invalid_input', error_detail: 'The entry is not a string.', match: null }
 	}

@@ -1,14 +1,14 @@
-import { type AnswerMemo, type CheckIndex, checkBatch, staleJurisdictions } from '@lv/verdict'
+import { type AnswerMemo, type CheckIndex, batchEnvelope, batchRow } from '@lv/verdict'
 
 /** A batch row as its JSON text, and its verdict (undefined for a row that failed). */
 export type BatchRowAnswer = { json: string; verdict: string | undefined }
 
 const encoder = new TextEncoder()
 
-/** One row as `checkBatch` writes it: the batch of that one entry, its row taken out. */
+/** One row as `checkBatch` writes it. */
 function rowOf(index: CheckIndex, entry: unknown, now: Date): BatchRowAnswer {
-	const [row] = checkBatch(index, [entry], { now }).results
-	return { json: JSON.stringify(row), verdict: row && 'verdict' in row ? row.verdict : undefined }
+	const row = batchRow(index, entry, now)
+	return { json: JSON.stringify(row), verdict: 'verdict' in row ? row.verdict : undefined }
 }
 
 /**
@@ -28,10 +28,7 @@ export function answerBatch(
 	const rows = domains.map((entry) =>
 		typeof entry === 'string' ? memo.answer(index, nowMs, entry, () => rowOf(index, entry, now)) : rowOf(index, entry, now)
 	)
-	// The envelope checkBatch puts around its rows, in its key order.
-	const envelope = `],"checked_jurisdictions":${JSON.stringify(index.order)},"_meta":${JSON.stringify({
-		checked_at: now.toISOString(),
-		stale_jurisdictions: staleJurisdictions(index, now)
-	})}}`
-	return { bytes: encoder.encode(`{"results":[${rows.map((row) => row.json).join(',')}${envelope}`), rows }
+	// checkBatch's answer with its rows' JSON written in: `{"results":[rows],` then the envelope's members.
+	const envelope = JSON.stringify(batchEnvelope(index, now)).slice(1)
+	return { bytes: encoder.encode(`{"results":[${rows.map((row) => row.json).join(',')}],${envelope}`), rows }
 }
