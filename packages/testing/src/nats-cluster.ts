@@ -44,6 +44,17 @@ const CLUSTER_NAME = 'lv'
  * reports JetStream ready, so R3 streams can be created at once.
  */
 export async function startNatsCluster(options: StartNatsClusterOptions = {}): Promise<NatsClusterHandle> {
+	// A port found free can be taken by another process before a node binds it; a second start uses fresh ports.
+	try {
+		return await startNatsClusterOnce(options)
+	} catch (error) {
+		if (options.ports) throw error
+		console.warn(`nats cluster: ${(error as Error).message}; starting it again on fresh ports`)
+		return await startNatsClusterOnce(options)
+	}
+}
+
+async function startNatsClusterOnce(options: StartNatsClusterOptions): Promise<NatsClusterHandle> {
 	const size = options.size ?? 3
 	const binary = natsBinary()
 	const users = natsUsersConfig(options.users)
