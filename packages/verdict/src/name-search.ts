@@ -82,21 +82,24 @@ export type NameQuery = {
 	readonly size: number
 	/** tokens with a bit-set (occurrences up to LEVELS) */
 	readonly tokens: readonly number[]
-	/** the Jaro-Winkler score a candidate must reach; only raiseThreshold changes it */
+	/** the Jaro-Winkler score a candidate must reach (the kernel scores against it); only raiseThreshold changes it */
 	threshold: number
 	/**
 	 * The kernel's allowance tables (name-scan.ts): allowed[p * rowLength + L], how many query tokens
-	 * a name of length L with common prefix p may miss at the threshold (-1 none), their suffix
-	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength);
-	 * shared with every query of its length at NAME_MATCH_LOW (lowTables) until its threshold rises
+	 * a name of length L with common prefix p may miss at `tablesThreshold` (-1 none), their suffix
+	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from
+	 * firstAt(rowLength); shared with every query of its length held to the same bar (tablesFor)
 	 */
 	tables: Int32Array
+	/** the bar `tables` were filled for: `threshold` or below it (a lower bar's tables only count more names) */
+	tablesThreshold: number
 	/** entries per allowance row: names over twice the key's length are never compared */
 	readonly rowLength: number
 	/** counts the refills of `tables` */
 	revision: number
-	/** per shard searched, the tokens rarest first (filled on the first pass) */
-	readonly rarestFirst: Map<NameSearch, Int32Array>
+	/** the shards searched so far and, at the same place, the query's tokens rarest first in each */
+	readonly rarestIn: NameSearch[]
+	readonly rarestFirst: Int32Array[]
 	/** the first four characters, prefixOf */
 	readonly prefix: number
 }
@@ -130,40 +133,69 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	const size = characterCounts(key, counts)
 	const rowLength = key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1
 	const tables =
-		threshold === NAME_MATCH_LOW && size === key.length
-			? lowTables(key.length, rowLength)
-			: fillAllowed(new Int32Array(tablesSize(rowLength)), key.length, size, rowLength, threshold)
-	return { key, size, tokens: tokensOf(counts), threshold, tables, rowLength, revision: 0, rarestFirst: new Map(), prefix: prefixOf(key) }
+		threshold === NAME_MATCH_LOW ? tablesFor(key.length, size, rowLength, 0) : fillAllowed(key.length, size, rowLength, threshold)
+	return {
+		key,
+		size,
+		tokens: tokensOf(counts),
+		threshold,
+		tables,
+		tablesThreshold: threshold,
+		rowLength,
+		revision: 0,
+		rarestIn: [],
+		rarestFirst: [],
+		prefix: prefixOf(key)
+	}
+}
+
+/** The bar of step `step` above NAME_MATCH_LOW: the bars whose tables are filled once and shared. */
+const stepBar = (step: number) => NAME_MATCH_LOW + step * RAISE_STEP
+
+/** The highest step whose bar is at most `threshold` (at or above NAME_MATCH_LOW). */
+function stepBelow(threshold: number): number {
+	let step = Math.floor((threshold - NAME_MATCH_LOW) / RAISE_STEP)
+	while (step > 0 && stepBar(step) > threshold) step--
+	return step
 }
 
 /**
- * Per key length, the allowance tables at NAME_MATCH_LOW of a key whose size is its length (every
- * key under 256 characters): every query starts from them, so they are filled once per length.
+ * Per key length and step, the allowance tables at stepBar(step) of a key whose size is its length
+ * (every key under 256 characters) up to a DNS label's length (the root labels checkDomain asks
+ * about): filled once and shared by every query of that length that reaches the step, so neither a
+ * query nor a raised bar fills tables again. At most about 30 steps lie between NAME_MATCH_LOW and 1.
  */
-const lowTablesByLength: Int32Array[] = []
+const sharedTables: Int32Array[][] = []
+const LONGEST_SHARED_KEY = 63
 
-function lowTables(length: number, rowLength: number): Int32Array {
-	let tables = lowTablesByLength[length]
+function tablesFor(length: number, size: number, rowLength: number, step: number): Int32Array {
+	if (size !== length || length > LONGEST_SHARED_KEY) return fillAllowed(length, size, rowLength, stepBar(step))
+	const byStep = (sharedTables[length] ??= [])
+	let tables = byStep[step]
 	if (!tables) {
-		tables = fillAllowed(new Int32Array(tablesSize(rowLength)), length, length, rowLength, NAME_MATCH_LOW)
-		lowTablesByLength[length] = tables
+		tables = fillAllowed(length, size, rowLength, stepBar(step))
+		byStep[step] = tables
 	}
 	return tables
 }
 
 /**
- * Holds the query's candidates to `threshold` from now on, once it lies RAISE_STEP or more above the
- * current threshold (the bar only rises). Keeping a lower bar than the caller could is always safe,
- * and refilling the tables for every small rise costs more than the few names it would skip. The
- * tables of a key too short to scan or too long to count do not depend on the threshold: only the
- * bar the kernel scores against rises.
+ * Holds the query's candidates to `threshold` from now on (the bar only rises): the kernel scores
+ * against it at once, and the allowance tables move to the highest step bar (a multiple of
+ * RAISE_STEP above NAME_MATCH_LOW) at or below it once that lies above theirs. Tables for a lower bar than the threshold only let
+ * the count filter keep more names for scoring, so the names visited are the same; and shared
+ * tables per step are cheaper than filling tables for every rise. The tables of a key too short
+ * to scan or too long to count do not depend on the threshold: only the bar the kernel scores
+ * against rises.
  */
 export function raiseThreshold(query: NameQuery, threshold: number): void {
-	if (threshold < query.threshold + RAISE_STEP) return
+	if (threshold <= query.threshold) return
 	query.threshold = threshold
 	if (query.key.length < MIN_FUZZY_LENGTH || query.key.length > LONGEST_COUNTED_KEY) return
-	if (query.tables === lowTablesByLength[query.key.length]) query.tables = new Int32Array(query.tables.length)
-	fillAllowed(query.tables, query.key.length, query.size, query.rowLength, threshold)
+	const step = stepBelow(threshold)
+	if (stepBar(step) <= query.tablesThreshold) return
+	query.tables = tablesFor(query.key.length, query.size, query.rowLength, step)
+	query.tablesThreshold = stepBar(step)
 	query.revision++
 }
 
@@ -172,7 +204,8 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
  * lengths comparableLengths admits can be allowed anything (commonNeeded is Infinity for the others,
  * -1 in the rows at every threshold), so only their entries are computed.
  */
-function fillAllowed(tables: Int32Array, length: number, size: number, rowLength: number, threshold: number): Int32Array {
+function fillAllowed(length: number, size: number, rowLength: number, threshold: number): Int32Array {
+	const tables = new Int32Array(tablesSize(rowLength))
 	const counted = length <= LONGEST_COUNTED_KEY
 	const shortest = counted ? Math.max(MIN_FUZZY_LENGTH, Math.ceil(length / 2)) : 0
 	const longest = counted ? Math.min(rowLength - 1, 2 * length) : rowLength - 1
@@ -283,16 +316,22 @@ export function visitCandidates(
 		if (equal) for (const position of equal) visit(position, 1)
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
-	let tokens = query.rarestFirst.get(search)
-	if (!tokens) {
-		tokens = rarestFirst(query.tokens, search.scan.rarity)
-		query.rarestFirst.set(search, tokens)
-	}
+	const tokens = rarestIn(query, search)
 	if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
 	else {
 		scanRange(search, query, tokens, 0, from, visit)
 		scanRange(search, query, tokens, to, kernel.units, visit)
 	}
+}
+
+/** The query's tokens rarest first in `search`, sorted on the first pass over the shard (a query searches a few shards). */
+function rarestIn(query: NameQuery, search: NameSearch): Int32Array {
+	const at = query.rarestIn.indexOf(search)
+	if (at >= 0) return query.rarestFirst[at] as Int32Array
+	const tokens = rarestFirst(query.tokens, search.scan.rarity)
+	query.rarestIn.push(search)
+	query.rarestFirst.push(tokens)
+	return tokens
 }
 
 /** The tokens by how many of the shard's keys hold them, fewest first (rank, rarityRank, is a permutation). */
