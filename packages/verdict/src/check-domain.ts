@@ -5,7 +5,7 @@ import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import { isGenericGamblingLabel } from './generic-terms.ts'
 import type { CheckIndex, DomainLinkEntry, LicenceEntry } from './index-model.ts'
-import { compareLicences, coveringLicence, jurisdictionOf, linksForHostname, linksForRegistrable } from './lookup.ts'
+import { compareLicences, coveringLicence, jurisdictionOf, linksAroundSite, linksForHostname } from './lookup.ts'
 import { domainMatch, listingVerdict, nameAlternative, nameMatch } from './match.ts'
 import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import { labelKey } from './names.ts'
@@ -32,11 +32,14 @@ export function checkDomain(index: CheckIndex, domain: string, options: CheckOpt
 /** The verdict for an already normalised hostname (stages: exact listing, related host, name). */
 export function answerDomain(index: CheckIndex, host: string, now: Date): Answer {
 	const { site: registrable, rootLabel, wwwCounterpart: counterpart } = siteParts(host)
-	const siblings = linksForRegistrable(index, registrable).filter((link) => !sameSite(host, link.hostname))
+	const { onSite, atSite } = linksAroundSite(index, registrable)
+	const siblings = onSite.filter((link) => !sameSite(host, link.hostname))
 	const related_hosts = relatedHostEntries(siblings)
 	const withRelated = <T extends Answer>(answer: T): T => (related_hosts.length > 0 ? { ...answer, related_hosts } : answer)
 
-	const exact = [...linksForHostname(index, host), ...(counterpart ? linksForHostname(index, counterpart) : [])]
+	// A host is usually its registrable domain or that domain's www form: its links were read with the site's.
+	const linksAt = (hostname: string) => (hostname === registrable ? atSite : linksForHostname(index, hostname))
+	const exact = [...linksAt(host), ...(counterpart ? linksAt(counterpart) : [])]
 	if (exact.length > 0) return withRelated(exactAnswer(index, host, exact, now))
 	if (siblings.length > 0) return withRelated(relatedAnswer(index, host, registrable, siblings, now))
 	return nameAnswer(index, host, rootLabel, now)
