@@ -159,9 +159,11 @@ describe('nameCandidates', () => {
 				threshold,
 				(keys, queries, bar) => {
 					const search = buildNameSearch(entries(keys))
+					const inTwoPasses = buildNameSearch(entries(keys), 0)
 					for (const raw of queries) {
 						const key = queryKey(keys, raw)
 						const returned = visitedScores(search, nameQuery(key, bar))
+						expect(visitedScores(inTwoPasses, nameQuery(key, bar))).toEqual(returned)
 						keys.forEach((name, position) => {
 							const score = nameSimilarity(key, name)
 							const mustReturn = name === key || score >= bar
@@ -184,18 +186,20 @@ describe('nameCandidates', () => {
 				registerQuery,
 				fc.array(fc.tuple(fc.nat({ max: 20 }), threshold), { maxLength: 4 }),
 				(keys, raw, raises) => {
-					const search = buildNameSearch(entries(keys))
-					const key = queryKey(keys, raw)
-					const query = nameQuery(key)
-					const visited = new Set<number>()
-					const visit = (position: number) => {
-						visited.add(position)
-						for (const [after, bar] of raises) if (after === visited.size) raiseThreshold(query, bar)
+					// Scanned whole in the first pass (a small shard) and in two passes.
+					for (const search of [buildNameSearch(entries(keys)), buildNameSearch(entries(keys), 0)]) {
+						const key = queryKey(keys, raw)
+						const query = nameQuery(key)
+						const visited = new Set<number>()
+						const visit = (position: number) => {
+							visited.add(position)
+							for (const [after, bar] of raises) if (after === visited.size) raiseThreshold(query, bar)
+						}
+						visitCandidates(search, query, 'same-first-character', visit)
+						visitCandidates(search, query, 'other-first-characters', visit)
+						const reaching = nameCandidates(search, nameQuery(key, query.threshold))
+						for (const position of reaching) expect(visited.has(position)).toBe(true)
 					}
-					visitCandidates(search, query, 'same-first-character', visit)
-					visitCandidates(search, query, 'other-first-characters', visit)
-					const reaching = nameCandidates(search, nameQuery(key, query.threshold))
-					for (const position of reaching) expect(visited.has(position)).toBe(true)
 				}
 			),
 			{ numRuns: 300 }

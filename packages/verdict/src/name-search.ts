@@ -69,6 +69,8 @@ type BitScan = {
 	readonly rarity: Int32Array
 	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
 	readonly slotUnits: Int32Array
+	/** whether the first pass scans every unit (a small shard: SCANNED_WHOLE) and the second none */
+	readonly scannedWhole: boolean
 }
 
 const RAISE_STEP = 0.005
@@ -239,8 +241,8 @@ function allowedMisses(size: number, queryLength: number, length: number, prefix
 	return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
 }
 
-/** Built once per jurisdiction shard, next to its names. */
-export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
+/** Built once per jurisdiction shard, next to its names; `scannedWhole`: the most units a shard scanned whole in the first pass has. */
+export function buildNameSearch(names: readonly NameEntry[], scannedWhole = SCANNED_WHOLE): NameSearch {
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
@@ -251,11 +253,11 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	})
 	const carriers = [...exact.values()]
 	const firsts = carriers.map((positions) => positions[0] as number)
-	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts) }
+	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts, scannedWhole) }
 }
 
 /** Over `firsts`, the first name carrying each distinct key: equal keys pass or fail the scan alike. */
-function buildBitScan(names: readonly NameEntry[], firsts: readonly number[]): BitScan {
+function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], scannedWhole: number): BitScan {
 	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
 	const fuzzy = firsts.filter((position) => (names[position] as NameEntry).key.length >= MIN_FUZZY_LENGTH)
 	fuzzy.sort((a, b) => {
@@ -289,7 +291,7 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[]): B
 		if (position >= 0) slotUnits[firstSlot(position)] = unit
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	return { order, kernel, rarity: rarityRank(holders), slotUnits }
+	return { order, kernel, rarity: rarityRank(holders), slotUnits, scannedWhole: kernel.units <= scannedWhole }
 }
 
 /** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
@@ -302,7 +304,8 @@ function prefixOf(key: string): number {
 /**
  * The candidates split in two passes: the names equal to the query and those whose first character
  * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
- * the names starting with any other character. Together the passes visit every name equal to the
+ * the names starting with any other character; a small shard (scannedWhole) has all its names
+ * visited in the first pass and none in the second. Together the passes visit every name equal to the
  * query (score 1) or whose score reaches the query's threshold, with that score (nameSimilarity),
  * and no other, at least once (names carrying the query's key may come twice). `visit` may raise
  * the threshold: the rest of the scan holds names to the raised one.
@@ -313,7 +316,7 @@ export function visitCandidates(
 	pass: 'same-first-character' | 'other-first-characters',
 	visit: (position: number, score: number) => void
 ): void {
-	const { slotUnits, kernel } = search.scan
+	const { slotUnits, kernel, scannedWhole } = search.scan
 	const slot = slotOf(query.key.charCodeAt(0))
 	const from = slotUnits[slot] as number
 	const to = slotUnits[slot + 1] as number
@@ -323,7 +326,7 @@ export function visitCandidates(
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
 	const tokens = rarestIn(query, search)
-	if (kernel.units <= SCANNED_WHOLE) {
+	if (scannedWhole) {
 		if (pass === 'same-first-character') scanRange(search, query, tokens, 0, kernel.units, visit)
 	} else if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
 	else {
