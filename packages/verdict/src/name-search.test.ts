@@ -228,16 +228,38 @@ describe('nameCandidates', () => {
 		)
 	})
 
-	test("a raised bar refills the query's tables as a query held to that bar from the start fills them, and leaves the tables other queries of its length share untouched", () => {
+	test("a raised bar moves the query's tables to those of the step bar at or below it, shared by queries of its length, and leaves the tables other queries hold untouched", () => {
 		const query = nameQuery('royalcasino')
 		const other = nameQuery('luckyspin77')
 		const shared = Int32Array.from(other.tables)
-		raiseThreshold(query, 0.91)
+		raiseThreshold(query, 0.912)
+		expect(query.threshold).toBe(0.912)
 		expect(query.revision).toBe(1)
-		expect([...query.tables]).toEqual([...nameQuery('royalcasino', 0.91).tables])
+		expect(query.tablesThreshold).toBeLessThanOrEqual(0.912)
+		expect(query.tablesThreshold).toBeGreaterThan(0.905)
+		expect([...query.tables]).toEqual([...nameQuery('royalcasino', query.tablesThreshold).tables])
 		expect([...query.tables]).not.toEqual([...shared])
 		expect([...other.tables]).toEqual([...shared])
 		expect([...nameQuery('jackpotstar').tables]).toEqual([...shared])
+		const again = nameQuery('jackpotstar')
+		raiseThreshold(again, 0.914)
+		expect(again.tables).toBe(query.tables)
+		// Within the same step only the bar the kernel scores against moves.
+		raiseThreshold(again, 0.9145)
+		expect(again.revision).toBe(1)
+		expect(again.threshold).toBe(0.9145)
+	})
+
+	test('a raised bar holds the names visited after it to the raised bar itself, not to the step bar of its tables', () => {
+		const key = 'royalcasino'
+		const names = ['royalcasinox', 'royalcasinoxy', 'royalcasinoxyz', 'royalcasinxyzw', 'rocasino']
+		const scores = names.map((name) => nameSimilarity(key, name))
+		const bar = [...scores].sort((a, b) => b - a)[2] as number
+		const query = nameQuery(key)
+		raiseThreshold(query, bar)
+		expect(query.tablesThreshold).toBeLessThan(bar)
+		const visited = visitedScores(buildNameSearch(entries(names)), query)
+		expect([...visited.keys()]).toEqual(names.flatMap((_, position) => ((scores[position] as number) >= bar ? [position] : [])))
 	})
 
 	test('a name allowed fewer misses than its word-mates is held to its own allowance when the word has missed fewer tokens than the word allows', () => {
