@@ -248,6 +248,11 @@ describe('nameCandidates', () => {
 		raiseThreshold(again, 0.9145)
 		expect(again.revision).toBe(1)
 		expect(again.threshold).toBe(0.9145)
+		// Below NAME_MATCH_LOW no step bar lies under the raised bar: the tables are filled for the bar itself.
+		const low = nameQuery('royalcasino', 0.5)
+		raiseThreshold(low, 0.6)
+		expect(low.tablesThreshold).toBe(0.6)
+		expect([...low.tables]).toEqual([...nameQuery('royalcasino', 0.6).tables])
 	})
 
 	test('a raised bar holds the names visited after it to the raised bar itself, not to the step bar of its tables', () => {

@@ -160,8 +160,9 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 /** The bar of step `step` above NAME_MATCH_LOW: the bars whose tables are filled once and shared. */
 const stepBar = (step: number) => NAME_MATCH_LOW + step * RAISE_STEP
 
-/** The highest step whose bar is at most `threshold` (at or above NAME_MATCH_LOW). */
+/** The highest step whose bar is at most `threshold`; -1 below NAME_MATCH_LOW. */
 function stepBelow(threshold: number): number {
+	if (threshold < NAME_MATCH_LOW) return -1
 	let step = Math.floor((threshold - NAME_MATCH_LOW) / RAISE_STEP)
 	while (step > 0 && stepBar(step) > threshold) step--
 	return step
@@ -201,9 +202,11 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
 	query.threshold = threshold
 	if (query.key.length < MIN_FUZZY_LENGTH || query.key.length > LONGEST_COUNTED_KEY) return
 	const step = stepBelow(threshold)
-	if (stepBar(step) <= query.tablesThreshold) return
-	query.tables = tablesFor(query.key.length, query.size, query.rowLength, step)
-	query.tablesThreshold = stepBar(step)
+	const bar = step < 0 ? threshold : stepBar(step)
+	if (bar <= query.tablesThreshold) return
+	const { key, size, rowLength } = query
+	query.tables = step < 0 ? fillAllowed(key.length, size, rowLength, threshold) : tablesFor(key.length, size, rowLength, step)
+	query.tablesThreshold = bar
 	query.revision++
 }
 
