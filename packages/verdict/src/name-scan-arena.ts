@@ -18,7 +18,7 @@ export const FOUND_AT = 11296
 export const SCORES_AT = 11312
 export const QUERY_KEY_AT = 12336
 export const QUERY_SLOTS_AT = 14384
-export const HEADER = 17408
+export const HEADER = 17696
 const PAGE = 65536
 const ALIGN = 16
 

@@ -20,7 +20,9 @@
 ;;   16800  per common prefix (0 to 4), the Jaro a name needs to reach the threshold, a hair below (5 f64)
 ;;   16864  the positions of each slot's character in the query (37 i64; bits past 64 characters dropped)
 ;;   17168  per lane of the unit under scan, its members whose first slot is the query's (4 i32)
-;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
+;;   17408  per level (0 to 17) of a unit's length segments, the members out at that level (`$alive`; v128 each;
+;;          0 all ones and 17 zero, from `scan`)
+;;   17696  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
 	(import "env" "memory" (memory 1))
 	(global $bits (mut i32) (i32.const 0))
@@ -75,35 +77,6 @@
 		(i32.load (i32.add (i32.const 6144)
 			(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $shortest)) (i32.const 2)))))
 
-	;; The members whose 4-bit count (bit-sliced in c0..c3) exceeds `allowed`; none when it is 15 or more.
-	(func $over (param $c0 v128) (param $c1 v128) (param $c2 v128) (param $c3 v128) (param $allowed i32) (result v128)
-		(local $least i32) (local $above v128) (local $equal v128)
-		(if (i32.ge_s (local.get $allowed) (i32.const 15)) (then (return (v128.const i32x4 0 0 0 0))))
-		;; count >= least, compared from the highest bit: above where a higher bit already decided
-		(local.set $least (i32.add (local.get $allowed) (i32.const 1)))
-		(local.set $equal (v128.const i32x4 -1 -1 -1 -1))
-		(if (i32.and (local.get $least) (i32.const 8))
-			(then (local.set $equal (v128.and (local.get $equal) (local.get $c3))))
-			(else
-				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c3))))
-				(local.set $equal (v128.andnot (local.get $equal) (local.get $c3)))))
-		(if (i32.and (local.get $least) (i32.const 4))
-			(then (local.set $equal (v128.and (local.get $equal) (local.get $c2))))
-			(else
-				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c2))))
-				(local.set $equal (v128.andnot (local.get $equal) (local.get $c2)))))
-		(if (i32.and (local.get $least) (i32.const 2))
-			(then (local.set $equal (v128.and (local.get $equal) (local.get $c1))))
-			(else
-				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c1))))
-				(local.set $equal (v128.andnot (local.get $equal) (local.get $c1)))))
-		(if (i32.and (local.get $least) (i32.const 1))
-			(then (local.set $equal (v128.and (local.get $equal) (local.get $c0))))
-			(else
-				(local.set $above (v128.or (local.get $above) (v128.and (local.get $equal) (local.get $c0))))
-				(local.set $equal (v128.andnot (local.get $equal) (local.get $c0)))))
-		(v128.or (local.get $above) (local.get $equal)))
-
 	;; Counts the query tokens each present member of `unit` misses, rarest first, in a 4-bit
 	;; bit-sliced counter that starts at `base` = 15 - allowed (0 when the unit allows 15 or more), so
 	;; a member has missed more than `allowed` exactly when its count passes 15 (`passed`, kept once
@@ -113,7 +86,7 @@
 		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
 		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32)
-		(local $length i32) (local $own i32) (local $least i32)
+		(local $length i32) (local $own i32) (local $least i32) (local $level i32) (local $row i32) (local $lastLength i32) (local $out v128)
 		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
 		(local.set $unitBits (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
 		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
@@ -154,27 +127,51 @@
 		(v128.store offset=16784 (i32.const 0) (local.get $c3))
 		(global.set $countBase (select (local.get $base) (i32.const -1) (i32.lt_s (local.get $allowed) (i32.const 15))))
 		;; segment by segment, a member whose own allowance is `own` is out once its count reaches
-		;; base + own + 1 (`least`); past 15 only `passed` tells, so a least above 16 keeps it
+		;; base + own + 1 (`least`) or has passed 15 (`passed`: past 15 only it tells, so a least above 16
+		;; keeps every member). The members out at each level are
+		;; laid out first, at 17408 + 16 * level: level 0 (a length allowed nothing) all of them, 16 those
+		;; passed, 17 none (zero from `scan`), and from 15 down to base + 1, those whose count reaches the
+		;; level or passed (`out` at 16 grows by the count equal to each level). Every segment then reads
+		;; its level's members out, without a branch on the segment (the processor cannot foresee it):
+		;; a member's count starts at base, so a length allowed something has a least above base.
+		(v128.store offset=17664 (i32.const 0) (local.get $passed))
+		(local.set $level (i32.const 15))
+		(local.set $out (local.get $passed))
+		(block $laidOut (loop $levels
+			(br_if $laidOut (i32.le_s (local.get $level) (local.get $base)))
+			;; the members whose count is `level`: each plane, or its complement where the level's bit is 0
+			(local.set $out (v128.or (local.get $out) (v128.and
+				(v128.and
+					(v128.xor (local.get $c0) (i32x4.splat (i32.sub (i32.and (local.get $level) (i32.const 1)) (i32.const 1))))
+					(v128.xor (local.get $c1) (i32x4.splat (i32.sub (i32.and (i32.shr_u (local.get $level) (i32.const 1)) (i32.const 1)) (i32.const 1)))))
+				(v128.and
+					(v128.xor (local.get $c2) (i32x4.splat (i32.sub (i32.and (i32.shr_u (local.get $level) (i32.const 2)) (i32.const 1)) (i32.const 1))))
+					(v128.xor (local.get $c3) (i32x4.splat (i32.sub (i32.shr_u (local.get $level) (i32.const 3)) (i32.const 1))))))))
+			(v128.store offset=17408 (i32.shl (local.get $level) (i32.const 4)) (local.get $out))
+			(local.set $level (i32.sub (local.get $level) (i32.const 1)))
+			(br $levels)))
 		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
 		(local.set $end (i32.load (i32.add (global.get $segmentFirst) (i32.shl (i32.add (local.get $unit) (i32.const 1)) (i32.const 2)))))
+		(local.set $row (i32.shl (i32.mul (local.get $prefix) (global.get $rowLength)) (i32.const 2)))
+		(local.set $lastLength (i32.sub (global.get $rowLength) (i32.const 1)))
 		(block $held (loop $segments
 			(br_if $held (i32.ge_u (local.get $segment) (local.get $end)))
 			(local.set $length (i32.load (i32.add (global.get $segmentLength) (i32.shl (local.get $segment) (i32.const 2)))))
-			(local.set $own (i32.const -1))
-			(if (i32.lt_s (local.get $length) (global.get $rowLength)) (then
-				(local.set $own (i32.load (i32.add (i32.const 1024)
-					(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $length)) (i32.const 2)))))))
+			;; lengths from rowLength on are allowed nothing (their row entry is read at rowLength - 1, and not used)
+			(local.set $own (select
+				(i32.load offset=1024 (i32.add (local.get $row) (i32.shl
+					(select (local.get $length) (local.get $lastLength) (i32.lt_s (local.get $length) (global.get $rowLength)))
+					(i32.const 2))))
+				(i32.const -1)
+				(i32.lt_s (local.get $length) (global.get $rowLength))))
 			(local.set $least (i32.add (i32.add (local.get $base) (local.get $own)) (i32.const 1)))
+			(local.set $level (select
+				(i32.const 0)
+				(select (local.get $least) (i32.const 17) (i32.lt_s (local.get $least) (i32.const 17)))
+				(i32.lt_s (local.get $own) (i32.const 0))))
 			(local.set $dead (v128.or (local.get $dead) (v128.and
 				(v128.load (i32.add (global.get $segmentMembers) (i32.shl (local.get $segment) (i32.const 4))))
-				(if (result v128) (i32.lt_s (local.get $own) (i32.const 0))
-					(then (v128.const i32x4 -1 -1 -1 -1))
-					(else (if (result v128) (i32.eq (local.get $least) (i32.const 16))
-						(then (local.get $passed))
-						(else (if (result v128) (i32.lt_s (local.get $least) (i32.const 16))
-							(then (v128.or (local.get $passed)
-								(call $over (local.get $c0) (local.get $c1) (local.get $c2) (local.get $c3) (i32.sub (local.get $least) (i32.const 1)))))
-							(else (v128.const i32x4 0 0 0 0))))))))))
+				(v128.load offset=17408 (i32.shl (local.get $level) (i32.const 4))))))
 			(local.set $segment (i32.add (local.get $segment) (i32.const 1)))
 			(br $segments)))
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
@@ -548,6 +545,8 @@
 		(global.set $queryLength (local.get $queryLength))
 		(global.set $rowLength (local.get $rowLength))
 		(call $layOutQuery)
+		(v128.store offset=17408 (i32.const 0) (v128.const i32x4 -1 -1 -1 -1))
+		(v128.store offset=17680 (i32.const 0) (v128.const i32x4 0 0 0 0))
 		;; jaro + p/10 (1 - jaro) >= threshold exactly when jaro >= (threshold - p/10) / (1 - p/10); a
 		;; hair lower, so that rounding can never drop a name that reaches
 		(local.set $prefix (i32.const 0))
