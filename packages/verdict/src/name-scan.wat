@@ -295,23 +295,28 @@
 								(i32.shl (i32.and (i32.shr_u (i32.load offset=32 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 2))
 								(i32.shl (i32.and (i32.shr_u (i32.load offset=48 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 3))))))))
 					(if (i32.gt_s (local.get $most) (local.get $length)) (then (local.set $most (local.get $length))))
-					(local.set $v (i64.const -1))
-					(local.set $j (i32.const 0))
-					(block $done (loop $name
-						(br_if $done (i32.ge_u (local.get $j) (local.get $length)))
-						(local.set $u (i64.and (local.get $v)
-							(i64.load offset=16864 (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3)))))
-						(local.set $v (i64.or (i64.add (local.get $v) (local.get $u)) (i64.sub (local.get $v) (local.get $u))))
-						(local.set $j (i32.add (local.get $j) (i32.const 1)))
-						(br $name)))
-					(local.set $agreeing (i32.wrap_i64 (i64.popcnt (i64.and (i64.xor (local.get $v) (i64.const -1)) (local.get $queryBits)))))
-					(local.set $at (select (local.get $agreeing) (local.get $fewest) (i32.gt_s (local.get $agreeing) (local.get $fewest))))
-					(if (i32.lt_s (local.get $at) (i32.const 1)) (then (local.set $at (i32.const 1))))
-					(if (i32.gt_s (local.get $at) (local.get $most)) (then (local.set $at (local.get $most))))
 					(local.set $needed (f64.load offset=16800 (i32.shl (local.get $prefix) (i32.const 3))))
-					(br_if $decided (i32.and
-						(i32.and (i32.ge_s (local.get $allowed) (i32.const 0)) (i32.ge_s (local.get $most) (i32.const 1)))
-						(i32.or
+					;; before the LCS: the bound with no transposition rises with m, so a member that cannot reach
+					;; with `most` matches all in order cannot reach at all (most members the count leaves, whose
+					;; own common prefix is shorter than the unit's bound, end here)
+					(block $capped
+						(br_if $capped (i32.or
+							(i32.or (i32.lt_s (local.get $allowed) (i32.const 0)) (i32.lt_s (local.get $most) (i32.const 1)))
+							(i32.eqz (call $mayReach (local.get $most) (local.get $most) (local.get $length) (local.get $needed)))))
+						(local.set $v (i64.const -1))
+						(local.set $j (i32.const 0))
+						(block $done (loop $name
+							(br_if $done (i32.ge_u (local.get $j) (local.get $length)))
+							(local.set $u (i64.and (local.get $v)
+								(i64.load offset=16864 (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3)))))
+							(local.set $v (i64.or (i64.add (local.get $v) (local.get $u)) (i64.sub (local.get $v) (local.get $u))))
+							(local.set $j (i32.add (local.get $j) (i32.const 1)))
+							(br $name)))
+						(local.set $agreeing (i32.wrap_i64 (i64.popcnt (i64.and (i64.xor (local.get $v) (i64.const -1)) (local.get $queryBits)))))
+						(local.set $at (select (local.get $agreeing) (local.get $fewest) (i32.gt_s (local.get $agreeing) (local.get $fewest))))
+						(if (i32.lt_s (local.get $at) (i32.const 1)) (then (local.set $at (i32.const 1))))
+						(if (i32.gt_s (local.get $at) (local.get $most)) (then (local.set $at (local.get $most))))
+						(br_if $decided (i32.or
 							(call $mayReach (local.get $at) (local.get $agreeing) (local.get $length) (local.get $needed))
 							(call $mayReach (local.get $most) (local.get $agreeing) (local.get $length) (local.get $needed)))))
 					(local.set $kept (i32.xor (local.get $kept) (i32.shl (i32.const 1) (local.get $bit)))))

@@ -228,6 +228,23 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test('visits a name in a unit bounded to the full common prefix whose own prefix is shorter, its matches all in order, at a bar equal to its score', () => {
+		// The unit's bound is four characters (the query's prefix lies between its lowest and highest
+		// names'), so the count keeps the name; the kernel then holds it to its own shorter prefix with
+		// every match it may have in order, before the common subsequence: at its exact score that is
+		// as tight as it gets.
+		fc.assert(
+			fc.property(fc.stringMatching(/^[a-y]{8,16}$/), fc.integer({ min: 1, max: 3 }), fc.constantFrom('z', '9'), (key, at, char) => {
+				const name = `${key.slice(0, at)}${char}${key.slice(at + 1)}`
+				const score = nameSimilarity(key, name)
+				fc.pre(score >= NAME_MATCH_LOW)
+				const names = [name, `${key[0]}000${key.slice(4)}`, `${key[0]}zzz${key.slice(4)}`]
+				expect(visitedScores(buildNameSearch(entries(names)), nameQuery(key, score)).get(0)).toBe(score)
+			}),
+			{ numRuns: 500 }
+		)
+	})
+
 	test("a raised bar moves the query's tables to those of the step bar at or below it, shared by queries of its length, and leaves the tables other queries hold untouched", () => {
 		const query = nameQuery('royalcasino')
 		const other = nameQuery('luckyspin77')
