@@ -38,7 +38,7 @@ export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
 export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
 /** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
-const DESCRIPTOR = 64
+const DESCRIPTOR = 80
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
 const BIT_JARO_LONGEST = 32
 /** Bytes of such a name's slots record (name-scan.wat `$similarity`): one per character, at ordinal * SLOT_RECORD. */
@@ -97,7 +97,8 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		plainLength: units * UNIT,
 		slotRecords: units * UNIT * SLOT_RECORD,
 		nameMatched: longestKey,
-		keys: keyUnits * 2
+		keys: keyUnits * 2,
+		second: SLOTS * units * 16
 	}
 	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
 	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
@@ -138,6 +139,8 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)
 		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, prefix)
 		words[word('present', unit * 4 + lane)] = (words[word('present', unit * 4 + lane)] as number) | bit
+		const second = word('second', (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane)
+		words[second] = (words[second] as number) | bit
 		for (const token of tokens) {
 			const at = word('bits', (token * units + unit) * 4 + lane)
 			words[at] = (words[at] as number) | bit

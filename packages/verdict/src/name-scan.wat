@@ -46,10 +46,13 @@
 	(global $slotRecords (mut i32) (i32.const 0))
 	(global $nameMatched (mut i32) (i32.const 0))
 	(global $units (mut i32) (i32.const 0))
+	;; per second-character slot and unit, its members whose key's second character has that slot (v128)
+	(global $second (mut i32) (i32.const 0))
 	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
 	(global $rowLength (mut i32) (i32.const 0))
 	(global $queryPrefix (mut i32) (i32.const 0))
 	(global $queryLength (mut i32) (i32.const 0))
+	(global $querySecond (mut i32) (i32.const 0))
 	;; what the counter at 16736 started at, or -1 when it may have wrapped (an allowance of 15 or more)
 	(global $countBase (mut i32) (i32.const 0))
 
@@ -85,8 +88,8 @@
 	(func $alive (param $unit i32) (param $prefix i32) (param $allowed i32) (param $count i32) (result i32)
 		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
-		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32) (local $segment i32) (local $end i32)
-		(local $length i32) (local $own i32) (local $least i32) (local $level i32) (local $row i32) (local $lastLength i32) (local $out v128)
+		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32)
+		(local $level i32) (local $out v128) (local $same v128)
 		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
 		(local.set $unitBits (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
 		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
@@ -131,9 +134,9 @@
 		;; keeps every member). The members out at each level are
 		;; laid out first, at 17408 + 16 * level: level 0 (a length allowed nothing) all of them, 16 those
 		;; passed, 17 none (zero from `scan`), and from 15 down to base + 1, those whose count reaches the
-		;; level or passed (`out` at 16 grows by the count equal to each level). Every segment then reads
-		;; its level's members out, without a branch on the segment (the processor cannot foresee it):
-		;; a member's count starts at base, so a length allowed something has a least above base.
+		;; level or passed (`out` at 16 grows by the count equal to each level); then `$outByLength` reads
+		;; each segment's level (a member's count starts at base, so a length allowed something has a
+		;; least above base).
 		(v128.store offset=17664 (i32.const 0) (local.get $passed))
 		(local.set $level (i32.const 15))
 		(local.set $out (local.get $passed))
@@ -150,6 +153,27 @@
 			(v128.store offset=17408 (i32.shl (local.get $level) (i32.const 4)) (local.get $out))
 			(local.set $level (i32.sub (local.get $level) (i32.const 1)))
 			(br $levels)))
+		;; a member whose second character differs from the query's has a common prefix of at most one
+		;; (the unit's bound may be longer): in a unit bounded to two or more, such members are held to
+		;; the rows of a prefix of one, which allow no more than the bound's rows
+		(if (i32.lt_u (local.get $prefix) (i32.const 2))
+			(then (local.set $dead (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base))))
+			(else
+				(local.set $same (v128.load (i32.add (global.get $second)
+					(i32.shl (i32.add (i32.mul (global.get $querySecond) (global.get $units)) (local.get $unit)) (i32.const 4)))))
+				(local.set $dead (v128.or
+					(v128.and (local.get $same) (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base)))
+					(v128.andnot (call $outByLength (local.get $unit) (i32.const 1) (local.get $base)) (local.get $same))))))
+		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
+		(v128.store (i32.const 11296) (local.get $present))
+		(v128.any_true (local.get $present)))
+
+	;; The members of `unit` out by the allowance of their own length with common prefix `prefix`: each
+	;; segment reads its level's members out (laid out at 17408 by `$alive`), without a branch on the
+	;; segment (the processor cannot foresee it).
+	(func $outByLength (param $unit i32) (param $prefix i32) (param $base i32) (result v128)
+		(local $segment i32) (local $end i32) (local $row i32) (local $lastLength i32) (local $length i32)
+		(local $own i32) (local $least i32) (local $level i32) (local $dead v128)
 		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
 		(local.set $end (i32.load (i32.add (global.get $segmentFirst) (i32.shl (i32.add (local.get $unit) (i32.const 1)) (i32.const 2)))))
 		(local.set $row (i32.shl (i32.mul (local.get $prefix) (global.get $rowLength)) (i32.const 2)))
@@ -174,9 +198,7 @@
 				(v128.load offset=17408 (i32.shl (local.get $level) (i32.const 4))))))
 			(local.set $segment (i32.add (local.get $segment) (i32.const 1)))
 			(br $segments)))
-		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
-		(v128.store (i32.const 11296) (local.get $present))
-		(v128.any_true (local.get $present)))
+		(local.get $dead))
 
 	;; The positions of each slot's character in the query's first 64 characters, at 16864.
 	(func $layOutQuery
@@ -530,7 +552,7 @@
 		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
 		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
 		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64)
-		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 60
+		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 64
 		(global.set $bits (i32.load offset=0 (local.get $shard)))
 		(global.set $present (i32.load offset=4 (local.get $shard)))
 		(global.set $shortest (i32.load offset=8 (local.get $shard)))
@@ -545,9 +567,11 @@
 		(global.set $plainLength (i32.load offset=44 (local.get $shard)))
 		(global.set $slotRecords (i32.load offset=48 (local.get $shard)))
 		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
-		(global.set $units (i32.load offset=60 (local.get $shard)))
+		(global.set $second (i32.load offset=60 (local.get $shard)))
+		(global.set $units (i32.load offset=64 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
+		(global.set $querySecond (i32.load8_u offset=14385 (i32.const 0)))
 		(global.set $rowLength (local.get $rowLength))
 		(call $layOutQuery)
 		(v128.store offset=17408 (i32.const 0) (v128.const i32x4 -1 -1 -1 -1))

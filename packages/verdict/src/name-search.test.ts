@@ -230,9 +230,9 @@ describe('nameCandidates', () => {
 
 	test('visits a name in a unit bounded to the full common prefix whose own prefix is shorter, its matches all in order, at a bar equal to its score', () => {
 		// The unit's bound is four characters (the query's prefix lies between its lowest and highest
-		// names'), so the count keeps the name; the kernel then holds it to its own shorter prefix with
-		// every match it may have in order, before the common subsequence: at its exact score that is
-		// as tight as it gets.
+		// names'); a name whose second character differs is held to the rows of a prefix of one, and any
+		// name to its own shorter prefix with every match it may have in order, before the common
+		// subsequence: at its exact score both are as tight as they get.
 		fc.assert(
 			fc.property(fc.stringMatching(/^[a-y]{8,16}$/), fc.integer({ min: 1, max: 3 }), fc.constantFrom('z', '9'), (key, at, char) => {
 				const name = `${key.slice(0, at)}${char}${key.slice(at + 1)}`
