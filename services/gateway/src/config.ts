@@ -2,6 +2,8 @@ import { T, commonEnv, readConfig } from '@lv/config'
 import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 
 export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
+/** What a dead replica can add to a revocation through the product, and how long a change written by hand in SQL takes to be certain (ADR 0031). */
+export const DEFAULT_KEY_LEASE_MS = 2_000
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
@@ -19,8 +21,12 @@ export const GatewayEnv = T.Object({
 	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: MAX_BATCH_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
-	/** Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while they are valid; 0: every keyed call is counted by the batch statement. */
-	KEY_LEASE_MS: T.Integer({ minimum: 0, default: 0 }),
+	/**
+	 * Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while
+	 * they are valid, and a key change through the product waits for every replica (at most this long for one that never
+	 * answers); 0: off, every keyed call is counted by the batch statement.
+	 */
+	KEY_LEASE_MS: T.Integer({ minimum: 0, default: DEFAULT_KEY_LEASE_MS }),
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
 	TRUSTED_PROXIES: T.String({ default: '' }),
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */

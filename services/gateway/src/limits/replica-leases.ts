@@ -227,5 +227,7 @@ export function startCheckRounds(leases: ReplicaLeases, logger: Logger): () => v
 	const round = () => leases.checkRound().catch((error: unknown) => logger.warn('key lease check round failed', { error }))
 	void round()
 	const timer = setInterval(round, leases.checkEveryMs)
+	// The rounds alone never keep the process running.
+	timer.unref()
 	return () => clearInterval(timer)
 }
