@@ -5,6 +5,7 @@ import { evidenceKeyring, generateEvidenceKey } from '@lv/evidence'
 import { silentLogger } from '@lv/logger'
 import { type SmtpReceiver, type TestDatabase, createTestDatabase, settleWithin, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
+import { DEFAULT_KEY_LEASE_MS } from '../../../gateway/src/config.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
 import { createMailer } from '../mail/mailer.ts'
 import type { OAuthSettings } from '../oauth/oauth-settings.ts'
@@ -37,7 +38,9 @@ const GATEWAY_CONFIG = {
 	APP_URL: TEST_CONFIG.APP_URL,
 	CHECKER_TIMEOUT_MS: 500,
 	LIMITS_STORE_TIMEOUT_MS: 2_000,
-	TRUSTED_PROXIES: ''
+	TRUSTED_PROXIES: '',
+	// Leases on, as in production: key changes go through writers that wait for the replicas (ADR 0031).
+	KEY_LEASE_MS: DEFAULT_KEY_LEASE_MS
 }
 
 export type Harness = {

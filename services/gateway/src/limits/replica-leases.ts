@@ -116,6 +116,11 @@ export class ReplicaLeases {
 		return this.#askForGrant(claim)?.then(() => this.admit(claim, this.#deps.clock.nowMs()))
 	}
 
+	/** Calls the subject's allowance lease holds: counted in its windows by the grant, not admitted (yet). */
+	unadmitted(subject: string): number {
+		return this.#allowances.get(subject)?.lease.remaining ?? 0
+	}
+
 	/** Calls admitted from allowance leases, without a statement. */
 	get admitted() {
 		return this.#admitted
