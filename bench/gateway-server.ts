@@ -13,6 +13,7 @@ import { createApp } from '../services/gateway/src/app.ts'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { startCheckRounds } from '../services/gateway/src/limits/replica-leases.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
+import { DEFAULT_KEY_LEASE_MS } from '../services/gateway/src/config.ts'
 import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { listJurisdictions } from '@lv/register-store'
@@ -54,9 +55,9 @@ const countingSql =
 		: countingConnection === 'postgres.js'
 			? statementsOn(createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }))
 			: openStatementConnection(env('DATABASE_URL'), { applicationName: 'bench-gateway-counting' })
-// BENCH_KEY_LEASE_MS=4000: key-cache and allowance leases (ADR 0031), a check round every quarter lease.
-const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS')
-const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
+// Key-cache and allowance leases (ADR 0031) as the gateway's KEY_LEASE_MS default, or BENCH_KEY_LEASE_MS (0: off); a check round every quarter lease.
+const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS') ?? DEFAULT_KEY_LEASE_MS
+const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs: keyLeaseMs || undefined })
 if (auth.leases) {
 	await auth.leases.checkRound()
 	startCheckRounds(auth.leases, silentLogger)
