@@ -6,7 +6,7 @@ import { REPO_ROOT, type TestDatabase, createTestDatabase } from '@lv/testing'
 let db: TestDatabase
 beforeAll(async () => {
 	db = await createTestDatabase()
-}, 30_000)
+})
 afterAll(async () => {
 	await db.drop()
 })
