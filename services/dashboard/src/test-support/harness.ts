@@ -57,6 +57,8 @@ export type Harness = {
 		config?: Partial<DashboardDeps['config']>,
 		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics' | 'clock'>>
 	): ReturnType<typeof createApp>
+	/** Stops `stop`'s parts (a worker consuming from the bus) first when the harness stops, even before a file's own afterAll. */
+	beforeStop(stop: () => Promise<void>): void
 	stop(): Promise<void>
 }
 
@@ -78,6 +80,7 @@ export async function startHarness(): Promise<Harness> {
 		evidence: await evidenceKeyring(await generateEvidenceKey('dashboard-test'))
 	})
 	await ensureStreams(bus)
+	const stopFirst: (() => Promise<void>)[] = []
 	return {
 		db,
 		bus,
@@ -97,8 +100,10 @@ export async function startHarness(): Promise<Harness> {
 				oauth: TEST_OAUTH,
 				metrics: deps.metrics
 			}),
+		beforeStop: (stop) => stopFirst.push(stop),
 		// Each step bounded: every route file's teardown has been seen to time out in a whole-suite run.
 		async stop() {
+			for (const stop of stopFirst.splice(0)) await settleWithin('a part stopped before the harness', stop(), 15_000)
 			await settleWithin('the SMTP receiver', mailbox.stop(), 5_000)
 			await settleWithin('the bus connection', bus.close(), 5_000)
 			await settleWithin('nats-server', nats.stop(), 10_000)
