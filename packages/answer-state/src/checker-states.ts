@@ -74,6 +74,11 @@ export class CheckerStates {
 		return agreed
 	}
 
+	/** The replicas heard from and not yet forgotten, with what was last heard of each (diagnostics and tests). */
+	replicas(): { replica: string; seq: number; state: string | null; leaving: boolean; provenAtMs: number }[] {
+		return [...this.#replicas].map(([replica, { seq, state, leaving, provenAtMs }]) => ({ replica, seq, state, leaving, provenAtMs }))
+	}
+
 	/** Whether a held answer may be served without asking: its state is agreed and its freshness holds now. */
 	servable(held: HeldState): boolean {
 		const nowMs = this.#clock.nowMs()
