@@ -63,8 +63,9 @@ async function askedTheChecker(): Promise<boolean> {
 	return messagesSent > before
 }
 
-/** Probes, and waits until every running replica's reply has proven its latest state at the current instant. */
+/** Probes, and waits until every running replica's reply has proven its latest state at an instant no earlier probe was sent at. */
 async function proveEveryReplica(): Promise<void> {
+	clock.advance(1)
 	const at = clock.nowMs()
 	watch.probe()
 	await waitFor(
