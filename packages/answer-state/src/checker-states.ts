@@ -39,6 +39,11 @@ export class CheckerStates {
 		this.#forgetMs = options.forgetMs
 	}
 
+	/** The instant on this view's clock, which a request's `sentAtMs` must be taken on. */
+	nowMs(): number {
+		return this.#clock.nowMs()
+	}
+
 	/** A replica's report: a reply to a request this gateway sent at `sentAtMs`, or (without it) an announcement. */
 	heard(report: StateReport, sentAtMs?: number): void {
 		const heardAtMs = this.#clock.nowMs()

@@ -1,4 +1,4 @@
-import { systemClock } from '@lv/clock'
+import { monotonicClock, systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { openStatementConnection } from '@lv/db'
 import { createLogger } from '@lv/logger'
@@ -46,7 +46,7 @@ const auth = createAuthRuntime({
 const stopCheckRounds = auth.leases ? startCheckRounds(auth.leases, logger) : () => {}
 const checkerStates =
 	config.CHECKER_STATE_PROOF_MS > 0
-		? watchCheckerStates({ bus, clock: systemClock, logger, proofMs: config.CHECKER_STATE_PROOF_MS })
+		? watchCheckerStates({ bus, clock: monotonicClock, logger, proofMs: config.CHECKER_STATE_PROOF_MS })
 		: undefined
 const app = createApp({
 	sql,

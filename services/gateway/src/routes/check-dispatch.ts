@@ -72,7 +72,7 @@ export function createCheckDispatcher(deps: {
 	const held = new HeldAnswers()
 	const coalescer = createCoalescer<OneCheck, StandingAnswer>(
 		async (checks) => {
-			const sentAtMs = deps.clock.nowMs()
+			const sentAtMs = states?.nowMs() ?? 0
 			const send = () =>
 				requestReply(deps.bus, {
 					subject: subjects.checkMany,
