@@ -1,5 +1,5 @@
 import { type CheckerStates, type HeldState, heldStateOf } from '@lv/answer-state'
-import { type Bus, decodeText, requestReply } from '@lv/bus'
+import { type Bus, type Reply, decodeText, requestReply } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import {
 	ANSWER_STATE_HEADER,
@@ -36,8 +36,13 @@ export type CheckDispatcher = {
 /** A check.many answer and the standing of the state its reply said it was computed on. */
 type StandingAnswer = FramedAnswer & { standing?: HeldState }
 
-/** The reply's answer-state report, proven from `sentAtMs`; none when absent or malformed (its answers are then never served unasked). */
-function replyReport(header: string | undefined, sentAtMs: number, states: CheckerStates | undefined): HeldState | undefined {
+/**
+ * The reply's answer-state report, heard by `states` as proven from `sentAtMs`, and the standing it gives
+ * the reply's answers; none when absent or malformed (its answers are then never served unasked). The
+ * header is read only with `states`: reading a message's headers parses them.
+ */
+function replyStanding(reply: Reply, sentAtMs: number, states: CheckerStates | undefined): HeldState | undefined {
+	const header = states === undefined ? undefined : reply.header(ANSWER_STATE_HEADER)
 	if (header === undefined || states === undefined) return undefined
 	let report: ReturnType<typeof reportFromWire>
 	try {
@@ -88,7 +93,7 @@ export function createCheckDispatcher(deps: {
 			} catch (error) {
 				throw internalError(error)
 			}
-			const standing = replyReport(reply.header(ANSWER_STATE_HEADER), sentAtMs, states)
+			const standing = replyStanding(reply, sentAtMs, states)
 			if (standing !== undefined) for (const answer of answers) answer.standing = standing
 			return answers
 		},
