@@ -4,12 +4,11 @@ import { TestClock } from '@lv/clock'
 import { type OneCheck, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
-import { type AnswerStateAnnouncer, startAnswerStateAnnouncer } from '../../services/checker/src/answer-state.ts'
-import { IndexStore } from '../../services/checker/src/index-store.ts'
-import { startResponders } from '../../services/checker/src/responders.ts'
+import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { type LicenceFixture, registerFactory } from '../../services/checker/src/test-support/register-factory.ts'
 import { type CheckDispatcher, createCheckDispatcher } from '../../services/gateway/src/routes/check-dispatch.ts'
 import { type CheckerStateWatch, watchCheckerStates } from '../../services/gateway/src/routes/checker-states-watch.ts'
+import { proveCheckerStates } from '../../services/gateway/src/test-support/checker-states.ts'
 
 /**
  * The gateway's check path (its dispatcher and its view of the checker replicas' states) against two
@@ -23,34 +22,17 @@ const H = 60_000
 const clock = new TestClock(READ_AT.getTime() + 3_600_000)
 const DOMAIN: OneCheck = { domain: 'acmebet.co.uk' }
 
-type Replica = { bus: Bus; store: IndexStore; stop(): Promise<void> }
 let db: TestDatabase
 let nats: NatsHandle
 let gatewayBus: Bus
 let watch: CheckerStateWatch
 let dispatcher: CheckDispatcher
 let licence: LicenceFixture
-const replicas: Replica[] = []
+const replicas: TestChecker[] = []
 /** Every check.many message sent, seen by a plain subscription beside the checkers' queue group. */
 let messagesSent = 0
 
-async function startReplica(name: string): Promise<Replica> {
-	const bus = await connectBus({ servers: nats.url, name })
-	const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock })
-	await store.loadAll()
-	const answerState: AnswerStateAnnouncer = startAnswerStateAnnouncer({ bus, store, clock, logger: silentLogger, build: 'test-build' })
-	const responders = startResponders({ bus, sql: db.sql, store, clock, logger: silentLogger, answerState })
-	await bus.nc.flush()
-	return {
-		bus,
-		store,
-		async stop() {
-			await answerState.stop()
-			await Promise.all(responders.map((responder) => responder.stop()))
-			await bus.close()
-		}
-	}
-}
+const startReplica = (name: string) => startTestChecker({ sql: db.sql, natsUrl: nats.url, clock, name, announceState: true })
 
 const text = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>
 const verdictOf = async () => text(await dispatcher.answer(DOMAIN)).verdict
@@ -63,19 +45,7 @@ async function askedTheChecker(): Promise<boolean> {
 	return messagesSent > before
 }
 
-/** Probes, and waits until every running replica's reply has proven its latest state at an instant no earlier probe was sent at. */
-async function proveEveryReplica(): Promise<void> {
-	clock.advance(1)
-	const at = clock.nowMs()
-	watch.probe()
-	await waitFor(
-		() => {
-			const heard = watch.states.replicas().filter((replica) => !replica.leaving)
-			return heard.length === replicas.length && heard.every((replica) => replica.provenAtMs === at)
-		},
-		{ what: 'every replica to answer the probe' }
-	)
-}
+const proveEveryReplica = () => proveCheckerStates(watch, clock, replicas.length)
 
 /** Asks until the gateway holds a tagged answer (the memo tags a query asked again) and serves it without asking. */
 async function holdAnAnswer(): Promise<void> {
@@ -157,7 +127,7 @@ describe('held answers served without the round trip (ADR 0048)', () => {
 		await holdAnAnswer()
 		const before = await verdictOf()
 		await changeTheRegister(before === 'licensed' ? 'suspended' : 'active')
-		const [ahead, behind] = replicas as [Replica, Replica]
+		const [ahead, behind] = replicas as [TestChecker, TestChecker]
 		await ahead.store.sync('UKGC')
 		await announcementHeard(1)
 		await proveEveryReplica()
@@ -185,11 +155,11 @@ describe('held answers served without the round trip (ADR 0048)', () => {
 
 	test('a replica that leaves is no longer waited for, and with every replica gone no answer is served without asking', async () => {
 		await holdAnAnswer()
-		const leaving = replicas.pop() as Replica
+		const leaving = replicas.pop() as TestChecker
 		await leaving.stop()
 		await waitFor(() => watch.states.replicas().some((replica) => replica.leaving), { what: 'the leaving announcement' })
 		expect(await askedTheChecker()).toBe(false)
-		const last = replicas.pop() as Replica
+		const last = replicas.pop() as TestChecker
 		await last.stop()
 		await waitFor(() => watch.states.replicas().filter((replica) => replica.leaving).length === 2, {
 			what: 'the last leaving announcement'
