@@ -5,7 +5,7 @@ import { CheckStateProbe, CheckerStateReport, subjects } from '@lv/contracts'
 import type { Logger } from '@lv/logger'
 
 /** A replica silent for this many proof bounds is forgotten (ADR 0048). */
-export const FORGET_AFTER_PROOF_BOUNDS = 10
+const FORGET_AFTER_PROOF_BOUNDS = 10
 /** Probes per proof bound: a replica answering one probe in four stays proven. */
 const PROBES_PER_PROOF_BOUND = 4
 /** Probe send times kept for their replies; a reply to an older probe proves nothing H allows. */
