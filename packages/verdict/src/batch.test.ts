@@ -62,6 +62,22 @@ describe('checkBatch', () => {
 		expect(row._meta).toEqual({ register: single._meta.register as NonNullable<typeof single._meta.register> })
 	})
 
+	test("a row of a domain resembling many operators has the single check's name match, though its name stage ranks only the best operator", () => {
+		const names = ['Royal Casino', 'Royal Casinos', 'Royale Casino', 'Royal Casino UK', 'Royal Kasino', 'Royal Casino Club', 'Loyal Casino']
+		const lookalikes = names.map((name, i) => operator(`royal-${i}`, name))
+		const held = lookalikes.map((owner, i) => licence(owner, { license_number: `000${i}-R-000000-00${i}` }))
+		const crowded = index({ operators: lookalikes, licences: held, links: [] })
+		for (const domain of ['royalcasino1.com', 'royal-casin.com', 'royalcasinouk.bet', 'oyalcasino.net']) {
+			const single = checkDomain(crowded, domain, options)
+			const [row] = checkBatch(crowded, [domain], options).results as [BatchResultRow]
+			expect(single.alternatives.length).toBeGreaterThan(0)
+			expect(row.verdict).toBe(single.verdict)
+			expect(row.verdict_detail).toBe(single.verdict_detail)
+			expect(row.match).toEqual(single.match)
+			expect(row._meta?.register).toEqual(single._meta.register)
+		}
+	})
+
 	test("a dual-licensed row's verdict_detail says how many other listings the single check shows", () => {
 		const single = checkDomain(world, 'brand.com', options)
 		expect(single.jurisdictions?.map((listing) => [listing.jurisdiction, listing.primary])).toEqual([

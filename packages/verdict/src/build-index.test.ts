@@ -3,7 +3,7 @@ import { heapStats } from 'bun:jsc'
 import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
-import { isLinkList, linksForRegistrable } from './lookup.ts'
+import { isLinkList, linksAroundSite, linksForHostname, linksForRegistrable } from './lookup.ts'
 import type { DomainLinkRow, LicenceRow, OperatorRow } from './rows.ts'
 import { HOUR, JURISDICTIONS, licence, link, NOW, operator, READ_AT, rows } from './test-support/index-rows.ts'
 
@@ -76,6 +76,11 @@ describe('domain link storage', () => {
 		expect(found.sort()).toEqual(['MGA acme.co.uk', 'UKGC acme.co.uk', 'UKGC shop.acme.co.uk', 'UKGC www.acme.co.uk'])
 		// A host that is not itself registrable never answers for the registrable domain spelled like it.
 		expect(linksForRegistrable(built, 'co.uk')).toEqual([])
+		// The same read gives the links on the registrable domain itself, as a lookup by hostname does.
+		const around = linksAroundSite(built, 'acme.co.uk')
+		expect(around.onSite).toEqual(linksForRegistrable(built, 'acme.co.uk'))
+		expect(around.atSite).toEqual(linksForHostname(built, 'acme.co.uk'))
+		expect(around.atSite.map((entry) => `${entry.jurisdiction} ${entry.hostname}`)).toEqual(['UKGC acme.co.uk', 'MGA acme.co.uk'])
 	})
 })
 

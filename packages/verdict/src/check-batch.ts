@@ -37,7 +37,8 @@ export function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow
 	if (!normalised.ok) {
 		return { query: { input: entry }, error: 'invalid_hostname', error_detail: normalised.message, match: null }
 	}
-	const answer = answerDomain(index, normalised.domain, now)
+	// A row carries no alternatives, so the name stage ranks only the best operator.
+	const answer = answerDomain(index, normalised.domain, now, 0)
 	const dualOthers = (answer.jurisdictions?.length ?? 1) - 1
 	const row: BatchResultRow = {
 		query: normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input },

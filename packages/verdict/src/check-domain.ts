@@ -5,7 +5,7 @@ import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import { isGenericGamblingLabel } from './generic-terms.ts'
 import type { CheckIndex, DomainLinkEntry, LicenceEntry } from './index-model.ts'
-import { compareLicences, coveringLicence, jurisdictionOf, linksForHostname, linksForRegistrable } from './lookup.ts'
+import { compareLicences, coveringLicence, jurisdictionOf, linksAroundSite, linksForHostname } from './lookup.ts'
 import { domainMatch, listingVerdict, nameAlternative, nameMatch } from './match.ts'
 import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import { labelKey } from './names.ts'
@@ -29,17 +29,24 @@ export function checkDomain(index: CheckIndex, domain: string, options: CheckOpt
 	return finishResult(index, query, answerDomain(index, normalised.domain, options.now), options, asOf)
 }
 
-/** The verdict for an already normalised hostname (stages: exact listing, related host, name). */
-export function answerDomain(index: CheckIndex, host: string, now: Date): Answer {
+/**
+ * The verdict for an already normalised hostname (stages: exact listing, related host, name), with
+ * at most `alternatives` name alternatives (a batch row carries none, and the name stage holds
+ * candidates to a higher bar the fewer operators it has to rank).
+ */
+export function answerDomain(index: CheckIndex, host: string, now: Date, alternatives = MAX_ALTERNATIVES): Answer {
 	const { site: registrable, rootLabel, wwwCounterpart: counterpart } = siteParts(host)
-	const siblings = linksForRegistrable(index, registrable).filter((link) => !sameSite(host, link.hostname))
+	const { onSite, atSite } = linksAroundSite(index, registrable)
+	const siblings = onSite.filter((link) => !sameSite(host, link.hostname))
 	const related_hosts = relatedHostEntries(siblings)
 	const withRelated = <T extends Answer>(answer: T): T => (related_hosts.length > 0 ? { ...answer, related_hosts } : answer)
 
-	const exact = [...linksForHostname(index, host), ...(counterpart ? linksForHostname(index, counterpart) : [])]
+	// A host is usually its registrable domain or that domain's www form: its links were read with the site's.
+	const linksAt = (hostname: string) => (hostname === registrable ? atSite : linksForHostname(index, hostname))
+	const exact = [...linksAt(host), ...(counterpart ? linksAt(counterpart) : [])]
 	if (exact.length > 0) return withRelated(exactAnswer(index, host, exact, now))
 	if (siblings.length > 0) return withRelated(relatedAnswer(index, host, registrable, siblings, now))
-	return nameAnswer(index, host, rootLabel, now)
+	return nameAnswer(index, host, rootLabel, now, alternatives)
 }
 
 function judge(index: CheckIndex, link: DomainLinkEntry): JudgedListing {
@@ -169,7 +176,7 @@ function relatedAnswer(index: CheckIndex, host: string, registrable: string, sib
 }
 
 /** `label`: the host's rootLabel. */
-function nameAnswer(index: CheckIndex, host: string, label: string | null, now: Date): Answer {
+function nameAnswer(index: CheckIndex, host: string, label: string | null, now: Date, alternatives: number): Answer {
 	const stale = staleJurisdictions(index, now)
 	const key = label === null ? '' : labelKey(label)
 	const notFound = (): Answer => ({
@@ -192,7 +199,7 @@ function nameAnswer(index: CheckIndex, host: string, label: string | null, now: 
 		}
 	}
 
-	const scored = scoreNames(index, key, 1 + MAX_ALTERNATIVES)
+	const scored = scoreNames(index, key, 1 + alternatives)
 	const [best, ...rest] = scored
 	if (!best) return notFound()
 	const confidenceOf = (score: number) => (score >= NAME_MATCH_MEDIUM ? 'medium' : 'low') as 'medium' | 'low'
@@ -203,7 +210,7 @@ function nameAnswer(index: CheckIndex, host: string, label: string | null, now: 
 		verdict_detail: words.nameMatchDetail(index, host, best.name, licence, confidence, stale),
 		match: nameMatch(index, best.name, licence, confidence),
 		licence,
-		alternatives: rest.slice(0, MAX_ALTERNATIVES).map(({ name, score }) => {
+		alternatives: rest.slice(0, alternatives).map(({ name, score }) => {
 			const altConfidence = confidenceOf(score)
 			const altLicence = altConfidence === 'medium' ? licenceForName(index, name) : null
 			return nameAlternative(name, altLicence, altConfidence)

@@ -34,15 +34,27 @@ export function linksForHostname(index: CheckIndex, hostname: string): DomainLin
  * (its registrable domain, or the host itself when it has none), which is its own siteKey.
  */
 export function linksForRegistrable(index: CheckIndex, site: string): DomainLinkEntry[] {
-	const found: DomainLinkEntry[] = []
+	return linksAroundSite(index, site).onSite
+}
+
+/**
+ * linksForRegistrable's links (`onSite`) and, apart, those whose hostname is `site` itself
+ * (linksForHostname(index, site)), from one probe of each shard's tables: a host that is its own
+ * registrable domain, or that domain's www form, asks for both.
+ */
+export function linksAroundSite(index: CheckIndex, site: string): { onSite: DomainLinkEntry[]; atSite: DomainLinkEntry[] } {
+	const onSite: DomainLinkEntry[] = []
+	const atSite: DomainLinkEntry[] = []
 	for (const code of index.order) {
 		const shard = index.shards.get(code)
 		if (!shard) continue
 		// Links on the registrable domain itself are stored under their hostname only.
-		addListings(found, shard.linksByHostname.get(site))
-		addListings(found, shard.linksBelowRegistrable.get(site))
+		const listed = shard.linksByHostname.get(site)
+		addListings(onSite, listed)
+		addListings(atSite, listed)
+		addListings(onSite, shard.linksBelowRegistrable.get(site))
 	}
-	return found
+	return { onSite, atSite }
 }
 
 export function licencesForNumberKey(index: CheckIndex, key: string): LicenceEntry[] {

@@ -74,7 +74,9 @@ function compareRanked(a: RankedName, b: RankedName): number {
  * an operator's best improves; true when there are `limit` of them (the last one's score is the bar).
  */
 function enterLeaders(leaders: RankedName[], scored: RankedName, limit: number): boolean {
-	let at = leaders.findIndex(({ name }) => name.operator.id === scored.name.operator.id)
+	const operator = scored.name.operator.id
+	let at = leaders.length - 1
+	while (at >= 0 && (leaders[at] as RankedName).name.operator.id !== operator) at--
 	if (at < 0 && leaders.length < limit) at = leaders.length
 	else if (at < 0 && scored.score > (leaders[limit - 1] as RankedName).score) at = limit - 1
 	else if (at < 0) return false

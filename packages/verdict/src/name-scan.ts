@@ -41,6 +41,8 @@ export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 const DESCRIPTOR = 64
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
 const BIT_JARO_LONGEST = 32
+/** Bytes of such a name's slots record (name-scan.wat `$similarity`): one per character, at ordinal * SLOT_RECORD. */
+const SLOT_RECORD = BIT_JARO_LONGEST
 /** names of a-z and 0-9 only (the slots below 36) */
 const PLAIN = /^[a-z0-9]*$/
 
@@ -92,8 +94,8 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		segmentMembers: segments.lengths.length * 16,
 		keyAt: units * UNIT * 4,
 		keyLength: units * UNIT * 4,
-		bitMatchable: units * UNIT,
-		keySlots: keyUnits,
+		plainLength: units * UNIT,
+		slotRecords: units * UNIT * SLOT_RECORD,
 		nameMatched: longestKey,
 		keys: keyUnits * 2
 	}
@@ -126,11 +128,11 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
 		words[word('keyAt', ordinal)] = keyCode * 2
 		words[word('keyLength', ordinal)] = key.length
-		for (let i = 0; i < key.length; i++) {
-			bytes[offsets.keySlots + keyCode - (offsets.keys >>> 1)] = slotOf(key.charCodeAt(i))
-			codes[keyCode++] = key.charCodeAt(i)
+		for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
+		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
+			bytes[offsets.plainLength + ordinal] = key.length
+			for (let i = 0; i < key.length; i++) bytes[offsets.slotRecords + ordinal * SLOT_RECORD + i] = slotOf(key.charCodeAt(i))
 		}
-		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) bytes[offsets.bitMatchable + ordinal] = 1
 		words[word('shortest', unit)] = Math.min(words[word('shortest', unit)] as number, length)
 		words[word('longest', unit)] = Math.max(words[word('longest', unit)] as number, length)
 		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)

@@ -19,6 +19,7 @@
 ;;   16736  the last unit counted: its 4-bit counter, bit-sliced (4 v128, c0 first)
 ;;   16800  per common prefix (0 to 4), the Jaro a name needs to reach the threshold, a hair below (5 f64)
 ;;   16864  the positions of each slot's character in the query (37 i64; bits past 64 characters dropped)
+;;   17168  per lane of the unit under scan, its members whose first slot is the query's (4 i32)
 ;;   17408  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
 	(import "env" "memory" (memory 1))
@@ -32,14 +33,15 @@
 	(global $segmentFirst (mut i32) (i32.const 0))
 	(global $segmentLength (mut i32) (i32.const 0))
 	(global $segmentMembers (mut i32) (i32.const 0))
-	;; per member, where its key starts (bytes, in the keys' region), its length and 1 when bit Jaro may
-	;; score it (a-z and 0-9 only, at most 32 characters); the keys' slots (name-scan.ts slotOf), a byte
-	;; per character in the keys' order, and the keys (UTF-16 code units)
+	;; per member, where its key starts (bytes, in the keys' region) and its length; its length again, a
+	;; byte, when bit Jaro may score it (a-z and 0-9 only, at most 32 characters), else 0; such a
+	;; member's slots (name-scan.ts slotOf), a byte per character in a record of 32 bytes at
+	;; member * 32, so that what a survivor of the count is scored from sits in one cache line read
+	;; without waiting for another; and the keys (UTF-16 code units)
 	(global $keyAt (mut i32) (i32.const 0))
 	(global $keyLength (mut i32) (i32.const 0))
-	(global $bitMatchable (mut i32) (i32.const 0))
-	(global $keySlots (mut i32) (i32.const 0))
-	(global $keys (mut i32) (i32.const 0))
+	(global $plainLength (mut i32) (i32.const 0))
+	(global $slotRecords (mut i32) (i32.const 0))
 	(global $nameMatched (mut i32) (i32.const 0))
 	(global $units (mut i32) (i32.const 0))
 	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
@@ -179,43 +181,6 @@
 		(v128.store (i32.const 11296) (local.get $present))
 		(v128.any_true (local.get $present)))
 
-	;; The most query tokens `member` (of the unit last counted) shares with the query: the query's
-	;; length less the tokens the counter saw it miss (never more than its true misses), or the
-	;; query's length when the counter may have wrapped.
-	(func $commonMost (param $member i32) (result i32)
-		(local $at i32) (local $bit i32) (local $count i32)
-		(if (i32.lt_s (global.get $countBase) (i32.const 0)) (then (return (global.get $queryLength))))
-		(local.set $at (i32.add (i32.const 16736) (i32.shl (i32.and (i32.shr_u (local.get $member) (i32.const 5)) (i32.const 3)) (i32.const 2))))
-		(local.set $bit (i32.and (local.get $member) (i32.const 31)))
-		(local.set $count (i32.or
-			(i32.or
-				(i32.and (i32.shr_u (i32.load offset=0 (local.get $at)) (local.get $bit)) (i32.const 1))
-				(i32.shl (i32.and (i32.shr_u (i32.load offset=16 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 1)))
-			(i32.or
-				(i32.shl (i32.and (i32.shr_u (i32.load offset=32 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 2))
-				(i32.shl (i32.and (i32.shr_u (i32.load offset=48 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 3)))))
-		(i32.sub (global.get $queryLength) (i32.sub (local.get $count) (global.get $countBase))))
-
-	;; The longest common subsequence of the query (at most 64 characters, its positions per slot at
-	;; 16864) and a name of `length` characters of a-z0-9 whose slots start at `slots`, bit-parallel
-	;; over the query (Hyyrö): per name character, V = (V + U) | (V - U) with U = V & positions; the
-	;; query's bits cleared in V count it.
-	(func $lcsLength (param $slots i32) (param $length i32) (result i32)
-		(local $j i32) (local $v i64) (local $u i64)
-		(local.set $v (i64.const -1))
-		(block $done (loop $name
-			(br_if $done (i32.ge_u (local.get $j) (local.get $length)))
-			(local.set $u (i64.and (local.get $v)
-				(i64.load offset=16864 (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3)))))
-			(local.set $v (i64.or (i64.add (local.get $v) (local.get $u)) (i64.sub (local.get $v) (local.get $u))))
-			(local.set $j (i32.add (local.get $j) (i32.const 1)))
-			(br $name)))
-		(i32.wrap_i64 (i64.popcnt (i64.and (i64.xor (local.get $v) (i64.const -1))
-			(select
-				(i64.const -1)
-				(i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (global.get $queryLength))) (i64.const 1))
-				(i32.ge_u (global.get $queryLength) (i32.const 64)))))))
-
 	;; The positions of each slot's character in the query's first 64 characters, at 16864.
 	(func $layOutQuery
 		(local $i i32) (local $at i32)
@@ -245,23 +210,120 @@
 				(i32.mul (local.get $ab) (local.get $transposed))))
 			(f64.mul (f64.convert_i32_s (i32.mul (i32.mul (local.get $ab) (local.get $matches)) (i32.const 6))) (local.get $needed))))
 
-	;; Whether no Jaro-Winkler of the query and `member` (of a-z0-9, its slots at `slots`) reaches the
-	;; threshold: matched characters agreeing in order form a common subsequence, so with m matches
-	;; at least m - LCS are transposed. Over m in [max(1, fewest), most] the bound rises up to LCS and
-	;; is convex past it, so its largest value is at LCS (held to the range) or at `most`.
-	(func $belowBar (param $member i32) (param $slots i32) (param $length i32) (param $prefix i32) (param $fewest i32) (result i32)
-		(local $most i32) (local $agreeing i32) (local $at i32) (local $needed f64)
-		(local.set $most (call $commonMost (local.get $member)))
-		(if (i32.gt_s (local.get $most) (local.get $length)) (then (local.set $most (local.get $length))))
-		(if (i32.lt_s (local.get $most) (i32.const 1)) (then (return (i32.const 1))))
-		(local.set $agreeing (call $lcsLength (local.get $slots) (local.get $length)))
-		(local.set $at (select (local.get $agreeing) (local.get $fewest) (i32.gt_s (local.get $agreeing) (local.get $fewest))))
-		(if (i32.lt_s (local.get $at) (i32.const 1)) (then (local.set $at (i32.const 1))))
-		(if (i32.gt_s (local.get $at) (local.get $most)) (then (local.set $at (local.get $most))))
-		(local.set $needed (f64.load offset=16800 (i32.shl (local.get $prefix) (i32.const 3))))
-		(i32.eqz (i32.or
-			(call $mayReach (local.get $at) (local.get $agreeing) (local.get $length) (local.get $needed))
-			(call $mayReach (local.get $most) (local.get $agreeing) (local.get $length) (local.get $needed)))))
+	;; Of the members at 11296, drops those bit Jaro would score (a-z0-9, at most 32 characters) whose
+	;; score cannot reach the threshold, in one pass over them before any is scored: the common prefix
+	;; from their slots, their allowance (none: they score 0), and the common-subsequence cap. Matched
+	;; characters agreeing in order form a common subsequence, so with m matches at least m - LCS are
+	;; transposed; over m in [max(1, fewest), most] (fewest: the query's length less the allowance;
+	;; most: the query's length less the tokens the counter saw the member miss, at most its length)
+	;; the bound rises up to LCS and is convex past it, so its largest value is at LCS (held to the
+	;; range) or at `most`. LCS is bit-parallel over the query (Hyyrö; at most 64 characters, its
+	;; positions per slot at 16864): per name character, V = (V + U) | (V - U) with U = V & positions;
+	;; the query's bits cleared in V count it. True when any member is left. A first pass reads every
+	;; member's first slot (whether it starts as the query does), so that the processor waits for
+	;; their records' cache lines together rather than one member after another. No calls but
+	;; $mayReach: a survivor's steps stay in registers.
+	(func $dropCapped (param $unit i32) (result i32)
+		(local $lane i32) (local $left i32) (local $kept i32) (local $any i32) (local $bit i32) (local $member i32)
+		(local $firstSame i32) (local $first i32)
+		(local $length i32) (local $shorter i32) (local $slots i32) (local $prefix i32) (local $limit i32)
+		(local $allowed i32) (local $fewest i32) (local $most i32) (local $agreeing i32) (local $at i32) (local $j i32)
+		(local $v i64) (local $u i64) (local $queryBits i64) (local $needed f64)
+		(local.set $queryBits (select
+			(i64.const -1)
+			(i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (global.get $queryLength))) (i64.const 1))
+			(i32.ge_u (global.get $queryLength) (i32.const 64))))
+		(local.set $first (i32.load8_u (i32.const 14384)))
+		(block $readAll (loop $readLanes
+			(br_if $readAll (i32.ge_u (local.get $lane) (i32.const 4)))
+			(local.set $left (i32.load (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $firstSame (i32.const 0))
+			(block $readDone (loop $read
+				(br_if $readDone (i32.eqz (local.get $left)))
+				(local.set $bit (i32.ctz (local.get $left)))
+				(local.set $left (i32.and (local.get $left) (i32.sub (local.get $left) (i32.const 1))))
+				(local.set $firstSame (i32.or (local.get $firstSame) (i32.shl
+					(i32.eq (local.get $first) (i32.load8_u (i32.add (global.get $slotRecords)
+						(i32.shl (i32.or (i32.shl (local.get $unit) (i32.const 7)) (i32.or (i32.shl (local.get $lane) (i32.const 5)) (local.get $bit))) (i32.const 5)))))
+					(local.get $bit))))
+				(br $read)))
+			(i32.store offset=17168 (i32.shl (local.get $lane) (i32.const 2)) (local.get $firstSame))
+			(local.set $lane (i32.add (local.get $lane) (i32.const 1)))
+			(br $readLanes)))
+		(local.set $lane (i32.const 0))
+		(block $lanesDone (loop $lanes
+			(br_if $lanesDone (i32.ge_u (local.get $lane) (i32.const 4)))
+			(local.set $left (i32.load (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $kept (local.get $left))
+			(local.set $firstSame (i32.load offset=17168 (i32.shl (local.get $lane) (i32.const 2))))
+			(block $membersDone (loop $members
+				(br_if $membersDone (i32.eqz (local.get $left)))
+				(local.set $bit (i32.ctz (local.get $left)))
+				(local.set $left (i32.and (local.get $left) (i32.sub (local.get $left) (i32.const 1))))
+				(local.set $member (i32.or (i32.shl (local.get $unit) (i32.const 7)) (i32.or (i32.shl (local.get $lane) (i32.const 5)) (local.get $bit))))
+				(local.set $length (i32.load8_u (i32.add (global.get $plainLength) (local.get $member))))
+				(block $decided
+					;; another name is left to $similarity
+					(br_if $decided (i32.eqz (local.get $length)))
+					(local.set $shorter (select (global.get $queryLength) (local.get $length) (i32.lt_u (global.get $queryLength) (local.get $length))))
+					(local.set $slots (i32.add (global.get $slotRecords) (i32.shl (local.get $member) (i32.const 5))))
+					(local.set $limit (select (local.get $shorter) (i32.const 4) (i32.lt_u (local.get $shorter) (i32.const 4))))
+					;; the first slot was read above (a member's limit is at least 1: names of the scan have 4 characters or more)
+					(local.set $prefix (i32.and (i32.shr_u (local.get $firstSame) (local.get $bit)) (i32.const 1)))
+					(block $prefixEnd (br_if $prefixEnd (i32.eqz (local.get $prefix))) (loop $samePrefix
+						(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
+						(br_if $prefixEnd (i32.ne
+							(i32.load8_u (i32.add (i32.const 14384) (local.get $prefix)))
+							(i32.load8_u (i32.add (local.get $slots) (local.get $prefix)))))
+						(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
+						(br $samePrefix)))
+					;; a member's length is below rowLength unless the key is too long to count (rows of one value)
+					(local.set $allowed (i32.load (i32.add (i32.const 1024)
+						(i32.shl
+							(i32.add
+								(i32.mul (local.get $prefix) (global.get $rowLength))
+								(select (local.get $length) (i32.sub (global.get $rowLength) (i32.const 1)) (i32.lt_u (local.get $length) (global.get $rowLength))))
+							(i32.const 2)))))
+					(local.set $fewest (i32.const 0))
+					(if (i32.and (i32.ge_s (local.get $allowed) (i32.const 0)) (i32.lt_s (local.get $allowed) (i32.const 63)))
+						(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))
+					(local.set $most (global.get $queryLength))
+					(if (i32.ge_s (global.get $countBase) (i32.const 0)) (then
+						(local.set $at (i32.add (i32.const 16736) (i32.shl (local.get $lane) (i32.const 2))))
+						(local.set $most (i32.sub (i32.add (global.get $queryLength) (global.get $countBase)) (i32.or
+							(i32.or
+								(i32.and (i32.shr_u (i32.load offset=0 (local.get $at)) (local.get $bit)) (i32.const 1))
+								(i32.shl (i32.and (i32.shr_u (i32.load offset=16 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 1)))
+							(i32.or
+								(i32.shl (i32.and (i32.shr_u (i32.load offset=32 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 2))
+								(i32.shl (i32.and (i32.shr_u (i32.load offset=48 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 3))))))))
+					(if (i32.gt_s (local.get $most) (local.get $length)) (then (local.set $most (local.get $length))))
+					(local.set $v (i64.const -1))
+					(local.set $j (i32.const 0))
+					(block $done (loop $name
+						(br_if $done (i32.ge_u (local.get $j) (local.get $length)))
+						(local.set $u (i64.and (local.get $v)
+							(i64.load offset=16864 (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3)))))
+						(local.set $v (i64.or (i64.add (local.get $v) (local.get $u)) (i64.sub (local.get $v) (local.get $u))))
+						(local.set $j (i32.add (local.get $j) (i32.const 1)))
+						(br $name)))
+					(local.set $agreeing (i32.wrap_i64 (i64.popcnt (i64.and (i64.xor (local.get $v) (i64.const -1)) (local.get $queryBits)))))
+					(local.set $at (select (local.get $agreeing) (local.get $fewest) (i32.gt_s (local.get $agreeing) (local.get $fewest))))
+					(if (i32.lt_s (local.get $at) (i32.const 1)) (then (local.set $at (i32.const 1))))
+					(if (i32.gt_s (local.get $at) (local.get $most)) (then (local.set $at (local.get $most))))
+					(local.set $needed (f64.load offset=16800 (i32.shl (local.get $prefix) (i32.const 3))))
+					(br_if $decided (i32.and
+						(i32.and (i32.ge_s (local.get $allowed) (i32.const 0)) (i32.ge_s (local.get $most) (i32.const 1)))
+						(i32.or
+							(call $mayReach (local.get $at) (local.get $agreeing) (local.get $length) (local.get $needed))
+							(call $mayReach (local.get $most) (local.get $agreeing) (local.get $length) (local.get $needed)))))
+					(local.set $kept (i32.xor (local.get $kept) (i32.shl (i32.const 1) (local.get $bit)))))
+				(br $members)))
+			(i32.store (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2))) (local.get $kept))
+			(local.set $any (i32.or (local.get $any) (local.get $kept)))
+			(local.set $lane (i32.add (local.get $lane) (i32.const 1)))
+			(br $lanes)))
+		(i32.ne (local.get $any) (i32.const 0)))
 
 	;; Jaro's matches (low 16 bits) and transpositions (high 16 bits) of the query against a name of
 	;; at most 32 characters, all a-z or 0-9, a word at a time (names.ts bitJaro): the first unmatched
@@ -270,10 +332,9 @@
 	;; (in cache, unlike 148 stored bytes a name) and cleared again before returning. The query is
 	;; at most 64 characters (the lengths are comparable), so the window is at most 31 either side
 	;; and fits an i64: bits 0..2w of `reach`, shifted to i - w.
-	(func $bitJaro (param $member i32) (param $slots i32) (param $window i32) (param $fewest i32) (result i32)
-		(local $i i32) (local $j i32) (local $length i32) (local $at i32) (local $open i32)
+	(func $bitJaro (param $slots i32) (param $length i32) (param $window i32) (param $fewest i32) (result i32)
+		(local $i i32) (local $j i32) (local $at i32) (local $open i32)
 		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $counted i32) (local $reach i64)
-		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
 		(block $laidOut (loop $lay
 			(br_if $laidOut (i32.ge_u (local.get $j) (local.get $length)))
 			(local.set $at (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))))
@@ -379,16 +440,19 @@
 		(local $name i32) (local $length i32) (local $shorter i32) (local $longer i32) (local $window i32)
 		(local $allowed i32) (local $fewest i32) (local $counted i32) (local $limit i32)
 		(local $matches f64) (local $transpositions f64) (local $jaro f64) (local $prefix i32) (local $plain i32) (local $slots i32)
-		(local.set $name (i32.load (i32.add (global.get $keyAt) (i32.shl (local.get $member) (i32.const 2)))))
-		(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))
+		;; a name bit Jaro scores is read from its length byte and slot record alone
+		(local.set $plain (i32.load8_u (i32.add (global.get $plainLength) (local.get $member))))
+		(local.set $slots (i32.add (global.get $slotRecords) (i32.shl (local.get $member) (i32.const 5))))
+		(local.set $length (local.get $plain))
+		(if (i32.eqz (local.get $plain)) (then
+			(local.set $name (i32.load (i32.add (global.get $keyAt) (i32.shl (local.get $member) (i32.const 2)))))
+			(local.set $length (i32.load (i32.add (global.get $keyLength) (i32.shl (local.get $member) (i32.const 2)))))))
 		(local.set $shorter (select (global.get $queryLength) (local.get $length) (i32.lt_u (global.get $queryLength) (local.get $length))))
 		(local.set $longer (select (global.get $queryLength) (local.get $length) (i32.gt_u (global.get $queryLength) (local.get $length))))
 		;; comparableLengths: the shorter at least MIN_FUZZY_LENGTH (4) and half the longer
 		(if (i32.or (i32.lt_u (local.get $shorter) (i32.const 4)) (i32.lt_u (i32.shl (local.get $shorter) (i32.const 1)) (local.get $longer)))
 			(then (return (f64.const 0))))
 		;; the common prefix up to four characters (a name bit Jaro scores by its slots, as there)
-		(local.set $plain (i32.load8_u (i32.add (global.get $bitMatchable) (local.get $member))))
-		(local.set $slots (i32.add (global.get $keySlots) (i32.shr_u (i32.sub (local.get $name) (global.get $keys)) (i32.const 1))))
 		(local.set $limit (select (local.get $shorter) (i32.const 4) (i32.lt_u (local.get $shorter) (i32.const 4))))
 		(block $prefixEnd (loop $prefix
 			(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
@@ -414,14 +478,11 @@
 		;; 63 (name-scan.ts UNCOUNTED) and above: the key is too long to count, nothing to give up on
 		(if (i32.lt_s (local.get $allowed) (i32.const 63))
 			(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))
-		(if (i32.and (local.get $plain)
-				(call $belowBar (local.get $member) (local.get $slots) (local.get $length) (local.get $prefix) (local.get $fewest)))
-			(then (return (f64.const 0))))
 		(local.set $window (i32.sub (i32.shr_u (local.get $longer) (i32.const 1)) (i32.const 1)))
 		(if (i32.lt_s (local.get $window) (i32.const 0)) (then (local.set $window (i32.const 0))))
 		(local.set $counted
 			(if (result i32) (local.get $plain)
-				(then (call $bitJaro (local.get $member) (local.get $slots) (local.get $window) (local.get $fewest)))
+				(then (call $bitJaro (local.get $slots) (local.get $length) (local.get $window) (local.get $fewest)))
 				(else (call $scanJaro (local.get $name) (local.get $length) (local.get $window)))))
 		(if (i32.lt_u (i32.and (local.get $counted) (i32.const 0xffff)) (select (local.get $fewest) (i32.const 1) (local.get $fewest)))
 			(then (return (f64.const 0))))
@@ -467,7 +528,7 @@
 		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
 		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
 		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64)
-		;; the shard's descriptor: its regions' offsets, then its number of units at 60
+		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 60
 		(global.set $bits (i32.load offset=0 (local.get $shard)))
 		(global.set $present (i32.load offset=4 (local.get $shard)))
 		(global.set $shortest (i32.load offset=8 (local.get $shard)))
@@ -479,10 +540,9 @@
 		(global.set $segmentMembers (i32.load offset=32 (local.get $shard)))
 		(global.set $keyAt (i32.load offset=36 (local.get $shard)))
 		(global.set $keyLength (i32.load offset=40 (local.get $shard)))
-		(global.set $bitMatchable (i32.load offset=44 (local.get $shard)))
-		(global.set $keySlots (i32.load offset=48 (local.get $shard)))
+		(global.set $plainLength (i32.load offset=44 (local.get $shard)))
+		(global.set $slotRecords (i32.load offset=48 (local.get $shard)))
 		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
-		(global.set $keys (i32.load offset=56 (local.get $shard)))
 		(global.set $units (i32.load offset=60 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
@@ -507,8 +567,9 @@
 			(local.set $allowed (call $unitAllowance (local.get $unit) (local.get $prefix)))
 			(if (i32.ge_s (local.get $allowed) (i32.const 0)) (then
 				(if (call $alive (local.get $unit) (local.get $prefix) (local.get $allowed) (local.get $count)) (then
-					(if (call $keepReaching (local.get $unit) (local.get $threshold))
-						(then (return (local.get $unit))))))))
+					(if (call $dropCapped (local.get $unit)) (then
+						(if (call $keepReaching (local.get $unit) (local.get $threshold))
+							(then (return (local.get $unit))))))))))
 			(local.set $unit (i32.add (local.get $unit) (i32.const 1)))
 			(br $units)))
 		(local.get $to)))

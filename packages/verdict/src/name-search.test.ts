@@ -159,9 +159,11 @@ describe('nameCandidates', () => {
 				threshold,
 				(keys, queries, bar) => {
 					const search = buildNameSearch(entries(keys))
+					const inTwoPasses = buildNameSearch(entries(keys), 0)
 					for (const raw of queries) {
 						const key = queryKey(keys, raw)
 						const returned = visitedScores(search, nameQuery(key, bar))
+						expect(visitedScores(inTwoPasses, nameQuery(key, bar))).toEqual(returned)
 						keys.forEach((name, position) => {
 							const score = nameSimilarity(key, name)
 							const mustReturn = name === key || score >= bar
@@ -184,18 +186,20 @@ describe('nameCandidates', () => {
 				registerQuery,
 				fc.array(fc.tuple(fc.nat({ max: 20 }), threshold), { maxLength: 4 }),
 				(keys, raw, raises) => {
-					const search = buildNameSearch(entries(keys))
-					const key = queryKey(keys, raw)
-					const query = nameQuery(key)
-					const visited = new Set<number>()
-					const visit = (position: number) => {
-						visited.add(position)
-						for (const [after, bar] of raises) if (after === visited.size) raiseThreshold(query, bar)
+					// Scanned whole in the first pass (a small shard) and in two passes.
+					for (const search of [buildNameSearch(entries(keys)), buildNameSearch(entries(keys), 0)]) {
+						const key = queryKey(keys, raw)
+						const query = nameQuery(key)
+						const visited = new Set<number>()
+						const visit = (position: number) => {
+							visited.add(position)
+							for (const [after, bar] of raises) if (after === visited.size) raiseThreshold(query, bar)
+						}
+						visitCandidates(search, query, 'same-first-character', visit)
+						visitCandidates(search, query, 'other-first-characters', visit)
+						const reaching = nameCandidates(search, nameQuery(key, query.threshold))
+						for (const position of reaching) expect(visited.has(position)).toBe(true)
 					}
-					visitCandidates(search, query, 'same-first-character', visit)
-					visitCandidates(search, query, 'other-first-characters', visit)
-					const reaching = nameCandidates(search, nameQuery(key, query.threshold))
-					for (const position of reaching) expect(visited.has(position)).toBe(true)
 				}
 			),
 			{ numRuns: 300 }
@@ -224,16 +228,43 @@ describe('nameCandidates', () => {
 		)
 	})
 
-	test("a raised bar refills the query's tables as a query held to that bar from the start fills them, and leaves the tables other queries of its length share untouched", () => {
+	test("a raised bar moves the query's tables to those of the step bar at or below it, shared by queries of its length, and leaves the tables other queries hold untouched", () => {
 		const query = nameQuery('royalcasino')
 		const other = nameQuery('luckyspin77')
 		const shared = Int32Array.from(other.tables)
-		raiseThreshold(query, 0.91)
+		raiseThreshold(query, 0.912)
+		expect(query.threshold).toBe(0.912)
 		expect(query.revision).toBe(1)
-		expect([...query.tables]).toEqual([...nameQuery('royalcasino', 0.91).tables])
+		expect(query.tablesThreshold).toBeLessThanOrEqual(0.912)
+		expect(query.tablesThreshold).toBeGreaterThan(0.905)
+		expect([...query.tables]).toEqual([...nameQuery('royalcasino', query.tablesThreshold).tables])
 		expect([...query.tables]).not.toEqual([...shared])
 		expect([...other.tables]).toEqual([...shared])
 		expect([...nameQuery('jackpotstar').tables]).toEqual([...shared])
+		const again = nameQuery('jackpotstar')
+		raiseThreshold(again, 0.914)
+		expect(again.tables).toBe(query.tables)
+		// Within the same step only the bar the kernel scores against moves.
+		raiseThreshold(again, 0.9145)
+		expect(again.revision).toBe(1)
+		expect(again.threshold).toBe(0.9145)
+		// Below NAME_MATCH_LOW no step bar lies under the raised bar: the tables are filled for the bar itself.
+		const low = nameQuery('royalcasino', 0.5)
+		raiseThreshold(low, 0.6)
+		expect(low.tablesThreshold).toBe(0.6)
+		expect([...low.tables]).toEqual([...nameQuery('royalcasino', 0.6).tables])
+	})
+
+	test('a raised bar holds the names visited after it to the raised bar itself, not to the step bar of its tables', () => {
+		const key = 'royalcasino'
+		const names = ['royalcasinox', 'royalcasinoxy', 'royalcasinoxyz', 'royalcasinxyzw', 'rocasino']
+		const scores = names.map((name) => nameSimilarity(key, name))
+		const bar = [...scores].sort((a, b) => b - a)[2] as number
+		const query = nameQuery(key)
+		raiseThreshold(query, bar)
+		expect(query.tablesThreshold).toBeLessThan(bar)
+		const visited = visitedScores(buildNameSearch(entries(names)), query)
+		expect([...visited.keys()]).toEqual(names.flatMap((_, position) => ((scores[position] as number) >= bar ? [position] : [])))
 	})
 
 	test('a name allowed fewer misses than its word-mates is held to its own allowance when the word has missed fewer tokens than the word allows', () => {

@@ -69,9 +69,17 @@ type BitScan = {
 	readonly rarity: Int32Array
 	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
 	readonly slotUnits: Int32Array
+	/** whether the first pass scans every unit (a small shard: SCANNED_WHOLE) and the second none */
+	readonly scannedWhole: boolean
 }
 
 const RAISE_STEP = 0.005
+/**
+ * A shard of at most this many units is scanned whole in the first pass: one kernel call instead of
+ * three, while the few names in it that the second pass would have held to a raised bar cost less
+ * than the calls saved (ADR 0047).
+ */
+const SCANNED_WHOLE = 128
 /** Keys longer than this have every name scored: the allowance rows stop at ALLOWED_LENGTHS. */
 const LONGEST_COUNTED_KEY = (ALLOWED_LENGTHS - 2) / 2
 
@@ -82,21 +90,24 @@ export type NameQuery = {
 	readonly size: number
 	/** tokens with a bit-set (occurrences up to LEVELS) */
 	readonly tokens: readonly number[]
-	/** the Jaro-Winkler score a candidate must reach; only raiseThreshold changes it */
+	/** the Jaro-Winkler score a candidate must reach (the kernel scores against it); only raiseThreshold changes it */
 	threshold: number
 	/**
 	 * The kernel's allowance tables (name-scan.ts): allowed[p * rowLength + L], how many query tokens
-	 * a name of length L with common prefix p may miss at the threshold (-1 none), their suffix
-	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from firstAt(rowLength);
-	 * shared with every query of its length at NAME_MATCH_LOW (lowTables) until its threshold rises
+	 * a name of length L with common prefix p may miss at `tablesThreshold` (-1 none), their suffix
+	 * maxima from mostAt(rowLength), and per prefix the shortest length allowed anything from
+	 * firstAt(rowLength); shared with every query of its length held to the same bar (tablesFor)
 	 */
 	tables: Int32Array
+	/** the bar `tables` were filled for: `threshold` or below it (a lower bar's tables only count more names) */
+	tablesThreshold: number
 	/** entries per allowance row: names over twice the key's length are never compared */
 	readonly rowLength: number
 	/** counts the refills of `tables` */
 	revision: number
-	/** per shard searched, the tokens rarest first (filled on the first pass) */
-	readonly rarestFirst: Map<NameSearch, Int32Array>
+	/** the shards searched so far and, at the same place, the query's tokens rarest first in each */
+	readonly rarestIn: NameSearch[]
+	readonly rarestFirst: Int32Array[]
 	/** the first four characters, prefixOf */
 	readonly prefix: number
 }
@@ -130,40 +141,72 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 	const size = characterCounts(key, counts)
 	const rowLength = key.length > LONGEST_COUNTED_KEY ? ALLOWED_LENGTHS : 2 * key.length + 1
 	const tables =
-		threshold === NAME_MATCH_LOW && size === key.length
-			? lowTables(key.length, rowLength)
-			: fillAllowed(new Int32Array(tablesSize(rowLength)), key.length, size, rowLength, threshold)
-	return { key, size, tokens: tokensOf(counts), threshold, tables, rowLength, revision: 0, rarestFirst: new Map(), prefix: prefixOf(key) }
+		threshold === NAME_MATCH_LOW ? tablesFor(key.length, size, rowLength, 0) : fillAllowed(key.length, size, rowLength, threshold)
+	return {
+		key,
+		size,
+		tokens: tokensOf(counts),
+		threshold,
+		tables,
+		tablesThreshold: threshold,
+		rowLength,
+		revision: 0,
+		rarestIn: [],
+		rarestFirst: [],
+		prefix: prefixOf(key)
+	}
+}
+
+/** The bar of step `step` above NAME_MATCH_LOW: the bars whose tables are filled once and shared. */
+const stepBar = (step: number) => NAME_MATCH_LOW + step * RAISE_STEP
+
+/** The highest step whose bar is at most `threshold`; -1 below NAME_MATCH_LOW. */
+function stepBelow(threshold: number): number {
+	if (threshold < NAME_MATCH_LOW) return -1
+	let step = Math.floor((threshold - NAME_MATCH_LOW) / RAISE_STEP)
+	while (step > 0 && stepBar(step) > threshold) step--
+	return step
 }
 
 /**
- * Per key length, the allowance tables at NAME_MATCH_LOW of a key whose size is its length (every
- * key under 256 characters): every query starts from them, so they are filled once per length.
+ * Per key length and step, the allowance tables at stepBar(step) of a key whose size is its length
+ * (every key under 256 characters) up to a DNS label's length (the root labels checkDomain asks
+ * about): filled once and shared by every query of that length that reaches the step, so neither a
+ * query nor a raised bar fills tables again. At most about 30 steps lie between NAME_MATCH_LOW and 1.
  */
-const lowTablesByLength: Int32Array[] = []
+const sharedTables: Int32Array[][] = []
+const LONGEST_SHARED_KEY = 63
 
-function lowTables(length: number, rowLength: number): Int32Array {
-	let tables = lowTablesByLength[length]
+function tablesFor(length: number, size: number, rowLength: number, step: number): Int32Array {
+	if (size !== length || length > LONGEST_SHARED_KEY) return fillAllowed(length, size, rowLength, stepBar(step))
+	const byStep = (sharedTables[length] ??= [])
+	let tables = byStep[step]
 	if (!tables) {
-		tables = fillAllowed(new Int32Array(tablesSize(rowLength)), length, length, rowLength, NAME_MATCH_LOW)
-		lowTablesByLength[length] = tables
+		tables = fillAllowed(length, size, rowLength, stepBar(step))
+		byStep[step] = tables
 	}
 	return tables
 }
 
 /**
- * Holds the query's candidates to `threshold` from now on, once it lies RAISE_STEP or more above the
- * current threshold (the bar only rises). Keeping a lower bar than the caller could is always safe,
- * and refilling the tables for every small rise costs more than the few names it would skip. The
- * tables of a key too short to scan or too long to count do not depend on the threshold: only the
- * bar the kernel scores against rises.
+ * Holds the query's candidates to `threshold` from now on (the bar only rises): the kernel scores
+ * against it at once, and the allowance tables move to the highest step bar (a multiple of
+ * RAISE_STEP above NAME_MATCH_LOW) at or below it once that lies above theirs. Tables for a lower bar than the threshold only let
+ * the count filter keep more names for scoring, so the names visited are the same; and shared
+ * tables per step are cheaper than filling tables for every rise. The tables of a key too short
+ * to scan or too long to count do not depend on the threshold: only the bar the kernel scores
+ * against rises.
  */
 export function raiseThreshold(query: NameQuery, threshold: number): void {
-	if (threshold < query.threshold + RAISE_STEP) return
+	if (threshold <= query.threshold) return
 	query.threshold = threshold
 	if (query.key.length < MIN_FUZZY_LENGTH || query.key.length > LONGEST_COUNTED_KEY) return
-	if (query.tables === lowTablesByLength[query.key.length]) query.tables = new Int32Array(query.tables.length)
-	fillAllowed(query.tables, query.key.length, query.size, query.rowLength, threshold)
+	const step = stepBelow(threshold)
+	const bar = step < 0 ? threshold : stepBar(step)
+	if (bar <= query.tablesThreshold) return
+	const { key, size, rowLength } = query
+	query.tables = step < 0 ? fillAllowed(key.length, size, rowLength, threshold) : tablesFor(key.length, size, rowLength, step)
+	query.tablesThreshold = bar
 	query.revision++
 }
 
@@ -172,7 +215,8 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
  * lengths comparableLengths admits can be allowed anything (commonNeeded is Infinity for the others,
  * -1 in the rows at every threshold), so only their entries are computed.
  */
-function fillAllowed(tables: Int32Array, length: number, size: number, rowLength: number, threshold: number): Int32Array {
+function fillAllowed(length: number, size: number, rowLength: number, threshold: number): Int32Array {
+	const tables = new Int32Array(tablesSize(rowLength))
 	const counted = length <= LONGEST_COUNTED_KEY
 	const shortest = counted ? Math.max(MIN_FUZZY_LENGTH, Math.ceil(length / 2)) : 0
 	const longest = counted ? Math.min(rowLength - 1, 2 * length) : rowLength - 1
@@ -200,8 +244,8 @@ function allowedMisses(size: number, queryLength: number, length: number, prefix
 	return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
 }
 
-/** Built once per jurisdiction shard, next to its names. */
-export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
+/** Built once per jurisdiction shard, next to its names; `scannedWhole`: the most units a shard scanned whole in the first pass has. */
+export function buildNameSearch(names: readonly NameEntry[], scannedWhole = SCANNED_WHOLE): NameSearch {
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
@@ -212,11 +256,11 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	})
 	const carriers = [...exact.values()]
 	const firsts = carriers.map((positions) => positions[0] as number)
-	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts) }
+	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts, scannedWhole) }
 }
 
 /** Over `firsts`, the first name carrying each distinct key: equal keys pass or fail the scan alike. */
-function buildBitScan(names: readonly NameEntry[], firsts: readonly number[]): BitScan {
+function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], scannedWhole: number): BitScan {
 	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
 	const fuzzy = firsts.filter((position) => (names[position] as NameEntry).key.length >= MIN_FUZZY_LENGTH)
 	fuzzy.sort((a, b) => {
@@ -250,7 +294,7 @@ function buildBitScan(names: readonly NameEntry[], firsts: readonly number[]): B
 		if (position >= 0) slotUnits[firstSlot(position)] = unit
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	return { order, kernel, rarity: rarityRank(holders), slotUnits }
+	return { order, kernel, rarity: rarityRank(holders), slotUnits, scannedWhole: kernel.units <= scannedWhole }
 }
 
 /** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
@@ -263,7 +307,8 @@ function prefixOf(key: string): number {
 /**
  * The candidates split in two passes: the names equal to the query and those whose first character
  * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
- * the names starting with any other character. Together the passes visit every name equal to the
+ * the names starting with any other character; a small shard (scannedWhole) has all its names
+ * visited in the first pass and none in the second. Together the passes visit every name equal to the
  * query (score 1) or whose score reaches the query's threshold, with that score (nameSimilarity),
  * and no other, at least once (names carrying the query's key may come twice). `visit` may raise
  * the threshold: the rest of the scan holds names to the raised one.
@@ -274,7 +319,7 @@ export function visitCandidates(
 	pass: 'same-first-character' | 'other-first-characters',
 	visit: (position: number, score: number) => void
 ): void {
-	const { slotUnits, kernel } = search.scan
+	const { slotUnits, kernel, scannedWhole } = search.scan
 	const slot = slotOf(query.key.charCodeAt(0))
 	const from = slotUnits[slot] as number
 	const to = slotUnits[slot + 1] as number
@@ -283,16 +328,24 @@ export function visitCandidates(
 		if (equal) for (const position of equal) visit(position, 1)
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
-	let tokens = query.rarestFirst.get(search)
-	if (!tokens) {
-		tokens = rarestFirst(query.tokens, search.scan.rarity)
-		query.rarestFirst.set(search, tokens)
-	}
-	if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
+	const tokens = rarestIn(query, search)
+	if (scannedWhole) {
+		if (pass === 'same-first-character') scanRange(search, query, tokens, 0, kernel.units, visit)
+	} else if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
 	else {
 		scanRange(search, query, tokens, 0, from, visit)
 		scanRange(search, query, tokens, to, kernel.units, visit)
 	}
+}
+
+/** The query's tokens rarest first in `search`, sorted on the first pass over the shard (a query searches a few shards). */
+function rarestIn(query: NameQuery, search: NameSearch): Int32Array {
+	const at = query.rarestIn.indexOf(search)
+	if (at >= 0) return query.rarestFirst[at] as Int32Array
+	const tokens = rarestFirst(query.tokens, search.scan.rarity)
+	query.rarestIn.push(search)
+	query.rarestFirst.push(tokens)
+	return tokens
 }
 
 /** The tokens by how many of the shard's keys hold them, fewest first (rank, rarityRank, is a permutation). */
