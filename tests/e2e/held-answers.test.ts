@@ -5,7 +5,7 @@ import { type OneCheck, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
-import { type LicenceFixture, registerFactory } from '../../services/checker/src/test-support/register-factory.ts'
+import { type LicenceFixture, registerFactory, seedOneListedDomain } from '../../services/checker/src/test-support/register-factory.ts'
 import { type CheckDispatcher, createCheckDispatcher } from '../../services/gateway/src/routes/check-dispatch.ts'
 import { type CheckerStateWatch, watchCheckerStates } from '../../services/gateway/src/routes/checker-states-watch.ts'
 import { proveCheckerStates } from '../../services/gateway/src/test-support/checker-states.ts'
@@ -68,11 +68,7 @@ async function announcementHeard(count: number): Promise<void> {
 
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	const make = registerFactory(db.sql, READ_AT)
-	const acme = await make.operator('acme-gaming', 'Acme Gaming')
-	licence = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
-	await make.link(acme, 'acmebet.co.uk', licence)
-	await make.finishAllRuns()
+	licence = await seedOneListedDomain(db.sql, READ_AT)
 	gatewayBus = await connectBus({ servers: nats.url, name: 'gateway' })
 	gatewayBus.nc.subscribe(subjects.checkMany, {
 		callback: () => {

@@ -5,7 +5,7 @@ import { subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
-import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
+import { seedOneListedDomain } from '../../../checker/src/test-support/register-factory.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { proveCheckerStates } from '../test-support/checker-states.ts'
 import { testApp } from '../test-support/gateway.ts'
@@ -28,10 +28,7 @@ let messagesSent = 0
 
 beforeAll(async () => {
 	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	const make = registerFactory(db.sql, new Date('2026-11-01T11:00:00.000Z'))
-	const acme = await make.operator('acme-gaming', 'Acme Gaming')
-	await make.link(acme, 'acmebet.co.uk', await make.licence(acme, { license_number: '000-012345-R-123456-002' }))
-	await make.finishAllRuns()
+	await seedOneListedDomain(db.sql, new Date('2026-11-01T11:00:00.000Z'))
 	bus = await connectBus({ servers: nats.url, name: 'check-held-test' })
 	bus.nc.subscribe(subjects.checkMany, {
 		callback: () => {
