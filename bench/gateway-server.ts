@@ -5,7 +5,7 @@
  */
 import { Elysia, t } from 'elysia'
 import { connectBus } from '@lv/bus'
-import { systemClock } from '@lv/clock'
+import { monotonicClock, systemClock } from '@lv/clock'
 import { createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
@@ -19,6 +19,8 @@ import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { listJurisdictions } from '@lv/register-store'
 import { BatchBody, CheckQueryParams } from '../services/gateway/src/models/check.ts'
 import { checkHandlers } from '../services/gateway/src/routes/check.ts'
+import { watchCheckerStates } from '../services/gateway/src/routes/checker-states-watch.ts'
+import { GatewayEnv } from '../services/gateway/src/config.ts'
 import { JurisdictionListModel } from '../services/gateway/src/routes/jurisdictions.ts'
 import { OperatorDetailModel, operatorDetail } from '../services/gateway/src/routes/operators.ts'
 
@@ -31,9 +33,13 @@ const env = (name: string) => {
 const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
 const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
+// Held answers served without the round trip as main.ts does (ADR 0048); CHECKER_STATE_PROOF_MS=0 turns it off.
+const proofMs = optionalNumber('CHECKER_STATE_PROOF_MS') ?? GatewayEnv.properties.CHECKER_STATE_PROOF_MS.default
+const checkerStates = proofMs > 0 ? watchCheckerStates({ bus, clock: monotonicClock, logger: silentLogger, proofMs }).states : undefined
 const deps = {
 	sql,
 	bus,
+	checkerStates,
 	clock: systemClock,
 	logger: silentLogger,
 	config: {

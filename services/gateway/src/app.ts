@@ -1,3 +1,4 @@
+import type { CheckerStates } from '@lv/answer-state'
 import { Elysia } from 'elysia'
 import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
@@ -60,6 +61,8 @@ export type GatewayDeps = {
 	metrics?: GatewayMetrics
 	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
 	connector?: ConnectorSettings
+	/** The checker replicas' answer states (main.ts: watchCheckerStates); without it every check asks the checker (ADR 0048). */
+	checkerStates?: CheckerStates
 }
 
 /** The pool of read-only register lookups: the replica when DATABASE_READ_URL is set, else the primary. */

@@ -17,6 +17,8 @@ export const GatewayEnv = T.Object({
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
 	/** check.many messages a replica keeps in flight; as many as there are checker replicas lets them all answer (ADR 0033). */
 	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: 1 }),
+	/** H (ADR 0048): a held check answer is served without asking the checker only while every checker replica's state was proven this recently; 0: every check asks the checker. */
+	CHECKER_STATE_PROOF_MS: T.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
 	/** Domains per check.batch message: below 100 a batch travels as parts the checker replicas share (ADR 0033). */
 	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: MAX_BATCH_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */

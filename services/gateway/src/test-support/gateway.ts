@@ -23,9 +23,10 @@ export function testDeps(input: {
 	clock: Clock
 	config?: Partial<GatewayDeps['config']>
 	countingSql?: StatementRunner
+	checkerStates?: GatewayDeps['checkerStates']
 }): GatewayDeps {
-	const { sql, bus, clock, countingSql } = input
-	return { sql, bus, clock, countingSql, logger: silentLogger, config: { ...TEST_CONFIG, ...input.config } }
+	const { sql, bus, clock, countingSql, checkerStates } = input
+	return { sql, bus, clock, countingSql, checkerStates, logger: silentLogger, config: { ...TEST_CONFIG, ...input.config } }
 }
 
 export const testApp = (input: Parameters<typeof testDeps>[0]) => createApp(testDeps(input))
