@@ -5,7 +5,7 @@
  */
 import { Elysia, t } from 'elysia'
 import { connectBus } from '@lv/bus'
-import { systemClock } from '@lv/clock'
+import { monotonicClock, systemClock } from '@lv/clock'
 import { createSql, openStatementConnection, statementsOn } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import { createCoalescer, createServiceMetrics } from '@lv/runtime'
@@ -13,11 +13,14 @@ import { createApp } from '../services/gateway/src/app.ts'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { startCheckRounds } from '../services/gateway/src/limits/replica-leases.ts'
 import { createAuthRuntime } from '../services/gateway/src/auth/runtime.ts'
+import { DEFAULT_KEY_LEASE_MS } from '../services/gateway/src/config.ts'
 import { type KeyedClaim, countKeyedClaims } from '@lv/quota'
 import { createGatewayMetrics } from '../services/gateway/src/metrics.ts'
 import { listJurisdictions } from '@lv/register-store'
 import { BatchBody, CheckQueryParams } from '../services/gateway/src/models/check.ts'
 import { checkHandlers } from '../services/gateway/src/routes/check.ts'
+import { watchCheckerStates } from '../services/gateway/src/routes/checker-states-watch.ts'
+import { GatewayEnv } from '../services/gateway/src/config.ts'
 import { JurisdictionListModel } from '../services/gateway/src/routes/jurisdictions.ts'
 import { OperatorDetailModel, operatorDetail } from '../services/gateway/src/routes/operators.ts'
 
@@ -30,9 +33,13 @@ const env = (name: string) => {
 const optionalNumber = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined)
 const sql = createSql(env('DATABASE_URL'), { max: 20, applicationName: 'bench-gateway' })
 const bus = await connectBus({ servers: env('NATS_URL'), name: 'bench-gateway' })
+// Held answers served without the round trip as main.ts does (ADR 0048); CHECKER_STATE_PROOF_MS=0 turns it off.
+const proofMs = optionalNumber('CHECKER_STATE_PROOF_MS') ?? GatewayEnv.properties.CHECKER_STATE_PROOF_MS.default
+const checkerStates = proofMs > 0 ? watchCheckerStates({ bus, clock: monotonicClock, logger: silentLogger, proofMs }).states : undefined
 const deps = {
 	sql,
 	bus,
+	checkerStates,
 	clock: systemClock,
 	logger: silentLogger,
 	config: {
@@ -54,9 +61,9 @@ const countingSql =
 		: countingConnection === 'postgres.js'
 			? statementsOn(createSql(env('DATABASE_URL'), { max: 1, applicationName: 'bench-gateway-counting' }))
 			: openStatementConnection(env('DATABASE_URL'), { applicationName: 'bench-gateway-counting' })
-// BENCH_KEY_LEASE_MS=4000: key-cache and allowance leases (ADR 0031), a check round every quarter lease.
-const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS')
-const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
+// Key-cache and allowance leases (ADR 0031) as the gateway's KEY_LEASE_MS default, or BENCH_KEY_LEASE_MS (0: off); a check round every quarter lease.
+const keyLeaseMs = optionalNumber('BENCH_KEY_LEASE_MS') ?? DEFAULT_KEY_LEASE_MS
+const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs: keyLeaseMs || undefined })
 if (auth.leases) {
 	await auth.leases.checkRound()
 	startCheckRounds(auth.leases, silentLogger)

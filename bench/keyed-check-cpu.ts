@@ -4,14 +4,15 @@
  * JavaScript (routing, key check, counting, dispatch to the checker, headers) costs per call, steady on
  * a shared machine where req/s is not. Also this checkout's gateway with key-cache and allowance leases
  * (ADR 0031, BENCH_KEY_LEASE_MS, default 4000; 0 leaves it out), check rounds running (and the other checkout's too
- * with BENCH_BASE_ROOT). BENCH_BASE_ROOT=dir also loads the gateway of another checkout
+ * with BENCH_BASE_ROOT), and with held answers served without the round trip (ADR 0048), with and without
+ * leases. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */
 import { join } from 'node:path'
 import { connectBus } from '@lv/bus'
-import { systemClock } from '@lv/clock'
+import { monotonicClock, systemClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { REPO_ROOT } from '@lv/testing'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
@@ -31,8 +32,11 @@ type Gateway = { handle: Handle; close(): Promise<void> }
  * code: the counting connection on Bun's client where that checkout has it, else one postgres.js
  * connection (or with `postgresJs`).
  */
-async function gatewayFrom(root: string, options: { postgresJs?: boolean; keyLeaseMs?: number } = {}): Promise<Gateway> {
-	const { postgresJs = false, keyLeaseMs } = options
+async function gatewayFrom(
+	root: string,
+	options: { postgresJs?: boolean; keyLeaseMs?: number; heldAnswers?: boolean } = {}
+): Promise<Gateway> {
+	const { postgresJs = false, keyLeaseMs, heldAnswers = false } = options
 	const { createApp } = await import(join(root, 'services/gateway/src/app.ts'))
 	const { createAuthRuntime } = await import(join(root, 'services/gateway/src/auth/runtime.ts'))
 	const { createGatewayMetrics } = await import(join(root, 'services/gateway/src/metrics.ts'))
@@ -43,12 +47,22 @@ async function gatewayFrom(root: string, options: { postgresJs?: boolean; keyLea
 	const bunConnection =
 		!postgresJs && rootDb.openStatementConnection ? rootDb.openStatementConnection(db.url, { applicationName: 'bench' }) : null
 	const countingSql = bunConnection ?? (rootDb.statementsOn ? rootDb.statementsOn(pool) : pool)
+	// ADR 0048: held answers served without the round trip while the checker's state is proven, as main.ts does.
+	const watch = heldAnswers
+		? (await import(join(root, 'services/gateway/src/routes/checker-states-watch.ts'))).watchCheckerStates({
+				bus,
+				clock: monotonicClock,
+				logger: silentLogger,
+				proofMs: 1_000
+			})
+		: undefined
 	const deps = {
 		sql: db.sql,
 		bus,
 		clock: systemClock,
 		logger: silentLogger,
-		config: BENCH_GATEWAY_CONFIG
+		config: BENCH_GATEWAY_CONFIG,
+		checkerStates: watch?.states
 	}
 	const metrics = createGatewayMetrics(createServiceMetrics('gateway', true))
 	const auth = createAuthRuntime({ ...deps, countingSql, metrics, keyLeaseMs })
@@ -63,6 +77,7 @@ async function gatewayFrom(root: string, options: { postgresJs?: boolean; keyLea
 		handle: (request) => app.handle(request),
 		async close() {
 			stopRounds()
+			await watch?.stop()
 			await pool.end({ timeout: 1 })
 			await bunConnection?.close()
 			await bus.close()
@@ -76,6 +91,12 @@ const gateways = [
 ]
 const KEY_LEASE_MS = Number(process.env.BENCH_KEY_LEASE_MS ?? 4_000)
 if (KEY_LEASE_MS > 0) gateways.push({ name: 'this checkout, leases', gateway: await gatewayFrom(REPO_ROOT, { keyLeaseMs: KEY_LEASE_MS }) })
+gateways.push({ name: 'this checkout, held answers served (ADR 0048)', gateway: await gatewayFrom(REPO_ROOT, { heldAnswers: true }) })
+if (KEY_LEASE_MS > 0)
+	gateways.push({
+		name: 'this checkout, leases and held answers served',
+		gateway: await gatewayFrom(REPO_ROOT, { keyLeaseMs: KEY_LEASE_MS, heldAnswers: true })
+	})
 const baseRoot = process.env.BENCH_BASE_ROOT
 if (baseRoot) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(baseRoot) })
 if (KEY_LEASE_MS > 0 && baseRoot)

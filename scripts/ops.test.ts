@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { acknowledgeKeys } from '@lv/accounts'
 import { REPO_ROOT, type TestDatabase, createTestDatabase } from '@lv/testing'
 
 let db: TestDatabase
@@ -36,6 +37,28 @@ describe('ops command', () => {
 		expect(ops('revoke-key', '--account', accountId, '--key', String(issued.rows[0]?.key_id)).exitCode).toBe(0)
 		expect(ops('list-keys', '--account', accountId).rows[0]?.revoked_at).not.toBeNull()
 		expect(ops('revoke-key', '--account', accountId, '--key', String(issued.rows[0]?.key_id)).exitCode).toBe(2)
+	})
+
+	test('await-key-changes returns once every gateway replica applied a change written by hand: a replica whose lease ran out is counted out and fenced', async () => {
+		const created = ops('create-account', '--name', 'Hand Written', '--plan', 'pro')
+		const accountId = String(created.rows[0]?.account_id)
+		const [before] = await db.sql<{ revision: string }[]>`SELECT revision::text AS revision FROM key_revision`
+		// A replica that acknowledged everything so far and has not been heard from for longer than its lease.
+		await acknowledgeKeys(db.sql, {
+			replicaId: 'silent-replica',
+			revision: Number(before?.revision),
+			readAtMs: Date.now() - 10_000,
+			leaseMs: 2_000
+		})
+		await db.sql`UPDATE accounts SET plan_code = 'business' WHERE id = ${accountId}`
+		const applied = ops('await-key-changes')
+		expect(applied.exitCode).toBe(0)
+		const revision = Number(before?.revision) + 1
+		expect(applied.rows).toEqual([{ applied: true, revision }])
+		const [replica] = await db.sql<
+			{ fenced: string }[]
+		>`SELECT fenced_revision::text AS fenced FROM key_lease_replicas WHERE replica_id = 'silent-replica'`
+		expect(Number(replica?.fenced)).toBe(revision)
 	})
 
 	test('an unknown plan is refused with the list of plans', () => {

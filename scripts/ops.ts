@@ -12,7 +12,15 @@
  * Reads DATABASE_URL; reencrypt-webhook-secrets also WEBHOOK_SECRET_KEY (the key that encrypts from now on)
  * and WEBHOOK_SECRET_PREVIOUS_KEYS (comma-separated retired keys that still decrypt). Output is one JSON object per line.
  */
-import { PLAN_CODES, type PlanCode, awaitKeyChangesApplied, createAccount, issueApiKey, revokeApiKey } from '@lv/accounts'
+import {
+	PLAN_CODES,
+	type PlanCode,
+	awaitKeyChangesApplied,
+	createAccount,
+	currentKeyRevision,
+	issueApiKey,
+	revokeApiKey
+} from '@lv/accounts'
 import { systemClock } from '@lv/clock'
 import { T, loadConfigOrExit, splitList } from '@lv/config'
 import { type Sql, createSql } from '@lv/db'
@@ -20,7 +28,7 @@ import { secretKeyring } from '@lv/webhooks'
 import { reencryptWebhookSecrets } from './reencrypt-webhook-secrets.ts'
 
 const USAGE =
-	'usage: ops <create-account|issue-key|revoke-key|list-keys|set-plan|plans|reencrypt-webhook-secrets> [--name N] [--plan P] [--account ID] [--key ID] [--label L] [--status S]'
+	'usage: ops <create-account|issue-key|revoke-key|list-keys|set-plan|await-key-changes|plans|reencrypt-webhook-secrets> [--name N] [--plan P] [--account ID] [--key ID] [--label L] [--status S]'
 
 function flags(argv: string[]): Record<string, string> {
 	const out: Record<string, string> = {}
@@ -99,6 +107,12 @@ async function run(sql: Sql, command: string | undefined, options: Record<string
 			// Returns once every gateway replica answering keys under a lease applies the new plan (ADR 0031).
 			await awaitKeyChangesApplied(sql, systemClock)
 			print({ account_id: options.account, plan: options.plan, status })
+			return
+		}
+		case 'await-key-changes': {
+			// After a key, account or plan row written by hand in SQL: returns once every gateway replica applies it (ADR 0031).
+			await awaitKeyChangesApplied(sql, systemClock)
+			print({ applied: true, revision: await currentKeyRevision(sql) })
 			return
 		}
 		case 'plans': {

@@ -2,23 +2,30 @@ import { describe, expect, test } from 'bun:test'
 import { generateApiKey, hashApiKey, revokeApiKey } from '@lv/accounts'
 import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
+import { silentLogger } from '@lv/logger'
 import { waitFor, handleFrom } from '@lv/testing'
 import { FAILED_KEY_LOOKUPS_PER_MINUTE } from '../../services/gateway/src/limits/failed-key-lookups.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
 import { testApp, testReplica } from '../../services/gateway/src/test-support/gateway.ts'
+import { DEFAULT_KEY_LEASE_MS } from '../../services/gateway/src/config.ts'
+import { startCheckRounds } from '../../services/gateway/src/limits/replica-leases.ts'
 import { callUntilKeyCached } from '../../services/gateway/src/test-support/key-cache.ts'
 import { useStores } from './stores.ts'
 
 const stores = useStores('unknown-keys-test')
 
-/** A replica of its own (its own clock: its own key cache and limits), listening for key changes. */
-async function replica(startIso = '2026-11-05T12:00:10.000Z') {
+/**
+ * A replica of its own (its own clock: its own key cache and limits), listening for key changes; with `keyLeaseMs`, it
+ * holds leases and runs its check rounds as main.ts does until `stop`.
+ */
+async function replica(startIso = '2026-11-05T12:00:10.000Z', keyLeaseMs?: number) {
 	const clock = new TestClock(new Date(startIso))
-	const { app, auth: runtime } = testReplica({ sql: stores.db.sql, bus: stores.bus, clock })
+	const { app, auth: runtime } = testReplica({ sql: stores.db.sql, bus: stores.bus, clock, keyLeaseMs })
 	await runtime.listening
 	const call = (key: string, address = '203.0.113.9') =>
 		handleFrom(app, new Request('http://gateway/v1/watchlist', { headers: bearer(key) }), address)
-	return { clock, keys: runtime.keys, call }
+	const stop = runtime.leases ? startCheckRounds(runtime.leases, silentLogger) : () => {}
+	return { clock, keys: runtime.keys, leases: runtime.leases, call, stop }
 }
 
 type Envelope = { code: string; details: { reason: string; limit?: number; reset_at?: string } }
@@ -93,6 +100,23 @@ describe('unknown API keys', () => {
 		const refused = await call(account.key)
 		expect(refused.status).toBe(401)
 		expect(((await refused.json()) as Envelope).details.reason).toBe('api_key_revoked')
+	})
+
+	test('a revoked key admitted from leases is refused on its very next call once revokeApiKey returns', async () => {
+		const { clock, call, leases, stop } = await replica(undefined, DEFAULT_KEY_LEASE_MS)
+		try {
+			const account = await accountWithKey(stores.db.sql, clock, 'enterprise')
+			expect((await call(account.key)).status).toBe(200)
+			await leases?.checkRound()
+			for (let i = 0; i < 3; i++) expect((await call(account.key)).status).toBe(200)
+			expect(leases?.admitted).toBeGreaterThan(0)
+			await revokeApiKey(stores.db.sql, clock, account.accountId, account.keyId)
+			const refused = await call(account.key)
+			expect(refused.status).toBe(401)
+			expect(((await refused.json()) as Envelope).details.reason).toBe('api_key_revoked')
+		} finally {
+			stop()
+		}
 	})
 })
 

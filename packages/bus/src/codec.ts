@@ -23,9 +23,14 @@ export function encode<S extends TSchema>(schema: S, subject: string, body: Stat
 }
 
 export function decode<S extends TSchema>(schema: S, subject: string, data: Uint8Array): Static<S> {
+	return decodeText(schema, subject, decoder.decode(data))
+}
+
+/** decode, for JSON already read as text (a header's value). */
+export function decodeText<S extends TSchema>(schema: S, subject: string, text: string): Static<S> {
 	let value: unknown
 	try {
-		value = JSON.parse(decoder.decode(data))
+		value = JSON.parse(text)
 	} catch {
 		throw new InvalidPayloadError(subject, ['body is not JSON'])
 	}

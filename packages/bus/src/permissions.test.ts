@@ -17,7 +17,7 @@ import {
 } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
-import { type Bus, connectBus, consume, ensureStreams, publish, request, respond } from './index.ts'
+import { type Bus, connectBus, consume, ensureStreams, publish, request, respond, scatter } from './index.ts'
 
 /**
  * nats-server started with one user per service (the permissions of packages/contracts): each role
@@ -158,6 +158,8 @@ describe('per-service NATS users', () => {
 			logger: silentLogger,
 			handler: (body) => ({ results: body.domains })
 		})
+		// The responder's subscription reaches the server before the request does.
+		await checker.nc.flush()
 		try {
 			const jobId = '00000000-0000-4000-8000-000000000001'
 			await publish(
@@ -183,6 +185,43 @@ describe('per-service NATS users', () => {
 		} finally {
 			await responder.stop()
 			await batches.stop()
+		}
+	})
+
+	test('the gateway probes the checkers’ answer states and hears their announcements, and cannot announce one itself', async () => {
+		const gateway = await connectAs('gateway')
+		const checker = await connectAs('checker')
+		const Report = Type.Object({ state: Type.String() })
+		const responder = respond(checker, {
+			subject: subjects.checkState,
+			schema: Type.Object({}),
+			logger: silentLogger,
+			handler: () => ({ state: 'probed' })
+		})
+		const replies: string[] = []
+		const probes = scatter(gateway, {
+			subject: subjects.checkState,
+			schema: Type.Object({}),
+			replySchema: Report,
+			logger: silentLogger,
+			onReply: (reply) => void replies.push(reply.state)
+		})
+		const heard: string[] = []
+		const announcements = gateway.nc.subscribe(subjects.checkStateChanged, {
+			callback: (_error, msg) => void heard.push(new TextDecoder().decode(msg.data))
+		})
+		try {
+			await Promise.all([checker.nc.flush(), gateway.nc.flush()])
+			probes.send({})
+			gateway.nc.publish(subjects.checkStateChanged, '"from the gateway"')
+			await gateway.nc.flush()
+			checker.nc.publish(subjects.checkStateChanged, '"from a checker"')
+			await waitFor(() => replies.length === 1 && heard.length > 0, { what: 'the probe reply and the announcement' })
+			expect({ replies, heard }).toEqual({ replies: ['probed'], heard: ['"from a checker"'] })
+		} finally {
+			announcements.unsubscribe()
+			await probes.stop()
+			await responder.stop()
 		}
 	})
 

@@ -15,14 +15,29 @@ const decoder = new TextDecoder()
 
 export type Responder = { subscription: Subscription; stop(): Promise<void> }
 
+/** A handler's reply bytes with NATS headers of its own (the reply's metadata, beside a body passed on as it is). */
+export class HeadedReply {
+	constructor(
+		readonly body: Uint8Array,
+		readonly headers: Readonly<Record<string, string>>
+	) {}
+}
+
+const replyOptions = (reply: HeadedReply) => {
+	const h = headers()
+	for (const [name, value] of Object.entries(reply.headers)) h.set(name, value)
+	return { headers: h }
+}
+
 /**
- * Answers requests on `subject` in a queue group. The handler's result goes back as JSON, or as-is
- * when it is already bytes. A handler's AppError (or any failure) goes back
+ * Answers requests on `subject` in a queue group (without `queue`: every responder answers each
+ * request). The handler's result goes back as JSON, or as-is when it is already bytes (with headers
+ * of its own when a HeadedReply). A handler's AppError (or any failure) goes back
  * as an error reply: Nats-Service-Error(-Code) headers plus a body in the SPEC error envelope.
  */
 export function respond<Req extends TSchema>(
 	bus: Bus,
-	options: { subject: string; queue: string; schema: Req; handler: (body: Static<Req>) => Promise<unknown> | unknown; logger: Logger }
+	options: { subject: string; queue?: string; schema: Req; handler: (body: Static<Req>) => Promise<unknown> | unknown; logger: Logger }
 ): Responder {
 	const { subject, queue, schema, handler, logger } = options
 	const replyError = (msg: Msg, error: AppError) => {
@@ -35,7 +50,8 @@ export function respond<Req extends TSchema>(
 		try {
 			const body = decode(schema, subject, msg.data)
 			const result = await handler(body)
-			msg.respond(result instanceof Uint8Array ? result : encoder.encode(JSON.stringify(result)))
+			if (result instanceof HeadedReply) msg.respond(result.body, replyOptions(result))
+			else msg.respond(result instanceof Uint8Array ? result : encoder.encode(JSON.stringify(result)))
 		} catch (error) {
 			if (error instanceof AppError) return replyError(msg, error)
 			if (error instanceof InvalidPayloadError) {
@@ -51,7 +67,7 @@ export function respond<Req extends TSchema>(
 		}
 	}
 	const subscription = bus.nc.subscribe(subject, {
-		queue,
+		...(queue === undefined ? {} : { queue }),
 		callback: (err, msg) => {
 			if (err) {
 				logger.error('subscription error', { subject, error: err })
@@ -90,6 +106,14 @@ type RequestOptions<Req extends TSchema> = {
  * carries; no responder or no answer within `timeoutMs` is a 503 with `unavailableReason`.
  */
 export async function requestBytes<Req extends TSchema>(bus: Bus, options: RequestOptions<Req>): Promise<Uint8Array> {
+	return (await requestReply(bus, options)).data
+}
+
+/** A reply's bytes and its headers (a HeadedReply's) by name: undefined when absent. */
+export type Reply = { data: Uint8Array; header(name: string): string | undefined }
+
+/** requestBytes, with the reply's headers beside its bytes. */
+export async function requestReply<Req extends TSchema>(bus: Bus, options: RequestOptions<Req>): Promise<Reply> {
 	const data = encode(options.schema, options.subject, options.body)
 	let reply: Msg
 	try {
@@ -104,7 +128,10 @@ export async function requestBytes<Req extends TSchema>(bus: Bus, options: Reque
 		throw serviceUnavailable(options.unavailableReason, 'The verification service is temporarily unavailable. Retry shortly.', error)
 	}
 	const statusHeader = reply.headers?.get(ERROR_CODE_HEADER)
-	if (!statusHeader) return reply.data
+	if (!statusHeader) {
+		const replyHeaders = reply.headers
+		return { data: reply.data, header: (name) => (replyHeaders?.has(name) ? replyHeaders.get(name) : undefined) }
+	}
 	throw fromEnvelopeBytes(Number(statusHeader), reply.data)
 }
 

@@ -9,6 +9,15 @@ export const systemClock: Clock = {
 	nowMs: () => Date.now()
 }
 
+/**
+ * Milliseconds that never step: the process's monotonic time, counted from the epoch at its start. For
+ * measuring durations that must hold against a wall clock set back or forward (ADR 0048's proofs).
+ */
+export const monotonicClock: Clock = {
+	now: () => new Date(performance.timeOrigin + performance.now()),
+	nowMs: () => performance.timeOrigin + performance.now()
+}
+
 export class TestClock implements Clock {
 	private currentMs: number
 

@@ -50,17 +50,18 @@ const checkSubjects = [subjects.checkDomain, subjects.checkLicense, subjects.che
  * Each service's NATS user may publish and subscribe to exactly what it uses, derived from the
  * subjects and consumers of the contracts: the gateway requests checks and exports but publishes
  * no event; only the reader publishes read jobs, `registry.changed.*` and (through its outbox relay)
- * `events.*`; only checkers subscribe to `check.*`.
+ * `events.*`; only checkers subscribe to `check.*` requests, and only they announce
+ * their answer state (`check.state.changed`), which gateways hear.
  */
 export const NATS_PERMISSIONS: Record<NatsRole, NatsPermissions> = {
 	gateway: {
-		publish: [...base.publish, ...checkSubjects, subjects.exportBuild],
-		subscribe: base.subscribe,
+		publish: [...base.publish, ...checkSubjects, subjects.checkState, subjects.exportBuild],
+		subscribe: [...base.subscribe, subjects.checkStateChanged],
 		allowResponses: false
 	},
 	checker: {
-		publish: base.publish,
-		subscribe: [...base.subscribe, ...checkSubjects, subjects.allRegistryChanged],
+		publish: [...base.publish, subjects.checkStateChanged],
+		subscribe: [...base.subscribe, ...checkSubjects, subjects.checkState, subjects.allRegistryChanged],
 		allowResponses: true
 	},
 	reader: {

@@ -22,6 +22,10 @@ export const subjects = {
 	checkLicense: 'check.license',
 	checkBatch: 'check.batch',
 	checkMany: 'check.many',
+	/** A gateway's probe of every checker replica's answer state (ADR 0048); each replica replies. */
+	checkState: 'check.state',
+	/** A checker replica's answer state, announced on every change, on start and on leaving (ADR 0048). */
+	checkStateChanged: 'check.state.changed',
 	exportBuild: 'export.build',
 	bulkCheckBatch: 'bulk.check.batch'
 } as const

@@ -39,6 +39,7 @@ export class IndexStore {
 	/** settles when the rebuild last queued has ended */
 	#queue: Promise<void> = Promise.resolve()
 	#loaded = false
+	readonly #watchers = new Set<() => void>()
 
 	constructor(options: IndexStoreOptions) {
 		this.#sql = options.sql
@@ -50,6 +51,20 @@ export class IndexStore {
 	/** The index to answer one request with; take it once per request. */
 	current(): CheckIndex {
 		return this.#index
+	}
+
+	/**
+	 * Calls `listener` right after every swap of the index, in the same turn as the swap: before any
+	 * request answered on the new index can reply. Returns the function that stops the calls.
+	 */
+	watch(listener: () => void): () => void {
+		this.#watchers.add(listener)
+		return () => this.#watchers.delete(listener)
+	}
+
+	#swap(index: CheckIndex): void {
+		this.#index = index
+		for (const listener of this.#watchers) listener()
 	}
 
 	/** True once every jurisdiction has been loaded at least once. */
@@ -109,8 +124,10 @@ export class IndexStore {
 		}
 		const { build, dataVersion } = loaded
 		// Swapped into the index current now: another jurisdiction may have been swapped in meanwhile.
-		this.#index = build.finish(this.#index)
+		const index = build.finish(this.#index)
+		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.
 		this.#versions.set(code, dataVersion)
+		this.#swap(index)
 		this.#readAt.set(code, this.#index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
 		const record = {
 			code,
@@ -150,8 +167,9 @@ export class IndexStore {
 	#takeReadAt(version: RegisterVersion): void {
 		const readAt = version.lastSuccessfulReadAt?.getTime() ?? null
 		if (this.#readAt.get(version.code) === readAt) return
-		this.#index = withRegisterRead(this.#index, version.code, version.lastSuccessfulReadAt)
+		const index = withRegisterRead(this.#index, version.code, version.lastSuccessfulReadAt)
 		this.#readAt.set(version.code, readAt)
+		this.#swap(index)
 	}
 
 	/** Resolves once no rebuild is running (shutdown, tests). */

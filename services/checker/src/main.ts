@@ -16,6 +16,8 @@ import { IndexStore } from './index-store.ts'
 import { createCheckerMetrics } from './metrics.ts'
 import { listenForRegistryChanges, pollRegisterVersions } from './registry-listener.ts'
 import { startResponders } from './responders.ts'
+import { startAnswerStateAnnouncer } from './answer-state.ts'
+import { codeFingerprint } from './code-fingerprint.ts'
 
 const config = loadConfigOrExit(CheckerEnv, process.env)
 const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
@@ -40,7 +42,8 @@ const store = new IndexStore({
 const listener = listenForRegistryChanges(bus, store, logger)
 await retryWithBackoff('index load', () => store.loadAll(), logger)
 const poll = pollRegisterVersions(store, config.CHECKER_POLL_INTERVAL_MS, logger)
-const responders = startResponders({ bus, sql, store, clock: systemClock, logger, metrics })
+const answerState = startAnswerStateAnnouncer({ bus, store, clock: systemClock, logger, build: codeFingerprint() })
+const responders = startResponders({ bus, sql, store, clock: systemClock, logger, metrics, answerState })
 ready = true
 logger.info('answering checks', { health_port: health.port, jurisdictions: store.current().order })
 
@@ -49,6 +52,8 @@ handleShutdown(
 		async stop() {
 			ready = false
 			poll.stop()
+			// Gateways stop serving this replica's answers before it stops taking checks.
+			await answerState.stop()
 			await Promise.all(responders.map((responder) => responder.stop()))
 			await listener.stop()
 			await store.idle()

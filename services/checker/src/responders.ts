@@ -1,4 +1,4 @@
-import { type Bus, type Responder, respond } from '@lv/bus'
+import { type Bus, HeadedReply, type Responder, respond } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import {
 	CheckBatchRequest,
@@ -18,11 +18,21 @@ import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import { AnswerMemo, type CheckIndex, type CheckOptions, type CheckResult, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
 import { type BatchRowAnswer, answerBatch } from './batch-answers.ts'
+import type { AnswerStateAnnouncer } from './answer-state.ts'
 import type { IndexStore } from './index-store.ts'
 import { loadLicenceHistory } from '@lv/register-store'
 import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
 
-export type CheckerDeps = { bus: Bus; sql: Sql; store: IndexStore; clock: Clock; logger: Logger; metrics?: CheckerMetrics }
+export type CheckerDeps = {
+	bus: Bus
+	sql: Sql
+	store: IndexStore
+	clock: Clock
+	logger: Logger
+	metrics?: CheckerMetrics
+	/** Sends the answer state with every check.many reply (ADR 0048). */
+	answerState?: Pick<AnswerStateAnnouncer, 'replyHeaders'>
+}
 
 type Check = (index: CheckIndex, value: string, options: CheckOptions) => CheckResult
 
@@ -163,7 +173,12 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			queue,
 			schema: CheckManyRequest,
 			logger,
-			handler: (body) => answerMany(deps, memo, body.checks)
+			handler: (body) => {
+				// Taken before answering, in the same turn as answerMany takes the index and the instant it answers on.
+				const headers = deps.answerState?.replyHeaders()
+				const answering = answerMany(deps, memo, body.checks)
+				return headers === undefined ? answering : answering.then((bytes) => new HeadedReply(bytes, headers))
+			}
 		}),
 		respond(bus, {
 			subject: subjects.checkBatch,

@@ -1,3 +1,4 @@
+import type { CheckerStates } from '@lv/answer-state'
 import { Elysia } from 'elysia'
 import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
@@ -33,6 +34,7 @@ import { webhookResendRoutes } from './routes/webhook-resend.ts'
 import { statusRoutes } from './status/status-routes.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { wrongMethod } from './wrong-method.ts'
+import { startCheckRounds } from './limits/replica-leases.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
 export type GatewayDeps = {
@@ -48,17 +50,19 @@ export type GatewayDeps = {
 		GatewayConfig,
 		'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'
 	> &
-		Partial<Pick<GatewayConfig, 'CHECK_BATCH_PART_DOMAINS' | 'CHECK_MESSAGES_IN_FLIGHT'>>
+		Partial<Pick<GatewayConfig, 'CHECK_BATCH_PART_DOMAINS' | 'CHECK_MESSAGES_IN_FLIGHT' | 'KEY_LEASE_MS'>>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */
 	evidence?: EvidenceKeyring
-	/** The replica's key cache and limits; built by createApp when absent (tests pass one to look into it). */
+	/** The replica's key cache and limits; built by createApp when absent, with leases and their check rounds while KEY_LEASE_MS is above 0 (tests pass one to look into it). */
 	auth?: AuthRuntime
 	/** The process's gateway series (main.ts); without it the app keeps its own, off (no per-request hooks). */
 	metrics?: GatewayMetrics
 	/** OAUTH_TOKEN_SECRET, APP_URL, MCP_URL: without it there is no connector endpoint. */
 	connector?: ConnectorSettings
+	/** The checker replicas' answer states (main.ts: watchCheckerStates); without it every check asks the checker (ADR 0048). */
+	checkerStates?: CheckerStates
 }
 
 /** The pool of read-only register lookups: the replica when DATABASE_READ_URL is set, else the primary. */
@@ -84,7 +88,8 @@ function requestLog(logger: Logger) {
 /** Builds the whole HTTP API without listening; tests call `app.handle(new Request(...))`. */
 export function createApp(gatewayDeps: GatewayDeps) {
 	const metrics = gatewayDeps.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false))
-	const deps: RouteDeps = { ...gatewayDeps, metrics, auth: gatewayDeps.auth ?? createAuthRuntime({ ...gatewayDeps, metrics }) }
+	const auth = gatewayDeps.auth ?? createAuthRuntime({ ...gatewayDeps, metrics, keyLeaseMs: gatewayDeps.config.KEY_LEASE_MS })
+	const deps: RouteDeps = { ...gatewayDeps, metrics, auth }
 	const { logger } = deps
 	metrics.watchKeyCache(deps.auth.keys)
 	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
@@ -129,6 +134,11 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(usageRoutes(deps))
 		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
 	handle = (request) => app.handle(request)
+	// A runtime built here runs its own check rounds (main.ts runs those of the one it builds).
+	if (!gatewayDeps.auth && auth.leases) {
+		const stopCheckRounds = startCheckRounds(auth.leases, logger)
+		app.onStop(() => stopCheckRounds())
+	}
 	return app
 }
 

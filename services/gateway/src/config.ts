@@ -2,6 +2,8 @@ import { T, commonEnv, readConfig } from '@lv/config'
 import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 
 export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
+/** What a dead replica can add to a revocation through the product, and how long a change written by hand in SQL takes to be certain (ADR 0031). */
+export const DEFAULT_KEY_LEASE_MS = 2_000
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
@@ -15,12 +17,18 @@ export const GatewayEnv = T.Object({
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
 	/** check.many messages a replica keeps in flight; as many as there are checker replicas lets them all answer (ADR 0033). */
 	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: 1 }),
+	/** H (ADR 0048): a held check answer is served without asking the checker only while every checker replica's state was proven this recently; 0: every check asks the checker. */
+	CHECKER_STATE_PROOF_MS: T.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
 	/** Domains per check.batch message: below 100 a batch travels as parts the checker replicas share (ADR 0033). */
 	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: MAX_BATCH_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
-	/** Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while they are valid; 0: every keyed call is counted by the batch statement. */
-	KEY_LEASE_MS: T.Integer({ minimum: 0, default: 0 }),
+	/**
+	 * Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while
+	 * they are valid, and a key change through the product waits for every replica (at most this long for one that never
+	 * answers); 0: off, every keyed call is counted by the batch statement.
+	 */
+	KEY_LEASE_MS: T.Integer({ minimum: 0, default: DEFAULT_KEY_LEASE_MS }),
 	/** Comma-separated proxy addresses whose X-Forwarded-For is trusted for the keyless per-IP cap. */
 	TRUSTED_PROXIES: T.String({ default: '' }),
 	/** 32-byte key (64 hex / 44 base64) encrypting webhook signing secrets; the same value the notifier has. No default. */

@@ -1,9 +1,10 @@
-import { systemClock } from '@lv/clock'
+import { monotonicClock, systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { openStatementConnection } from '@lv/db'
 import { createLogger } from '@lv/logger'
 import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
 import { createApp } from './app.ts'
+import { watchCheckerStates } from './routes/checker-states-watch.ts'
 import { createAuthRuntime } from './auth/runtime.ts'
 import { GatewayEnv } from './config.ts'
 import { startEvidencePurge } from './evidence/purge.ts'
@@ -43,6 +44,10 @@ const auth = createAuthRuntime({
 	keyLeaseMs: config.KEY_LEASE_MS || undefined
 })
 const stopCheckRounds = auth.leases ? startCheckRounds(auth.leases, logger) : () => {}
+const checkerStates =
+	config.CHECKER_STATE_PROOF_MS > 0
+		? watchCheckerStates({ bus, clock: monotonicClock, logger, proofMs: config.CHECKER_STATE_PROOF_MS })
+		: undefined
 const app = createApp({
 	sql,
 	readSql,
@@ -54,7 +59,8 @@ const app = createApp({
 	evidence,
 	connector,
 	auth,
-	metrics: gatewayMetrics
+	metrics: gatewayMetrics,
+	checkerStates: checkerStates?.states
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
 const evidencePurge = startEvidencePurge({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
@@ -72,6 +78,7 @@ handleShutdown(
 			evidencePurge.stop()
 			stopCheckRounds()
 			await app.stop()
+			await checkerStates?.stop()
 			// The last second of the daily usage record, written before the pool closes.
 			await auth.usage.flush()
 			await countingSql.close()

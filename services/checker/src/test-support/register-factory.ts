@@ -130,3 +130,13 @@ export function registerFactory(sql: Sql, readAt: Date) {
 }
 
 export type RegisterFactory = ReturnType<typeof registerFactory>
+
+/** One operator, its UKGC licence and `acmebet.co.uk` linked to it, every register read at `readAt`. */
+export async function seedOneListedDomain(sql: Sql, readAt: Date): Promise<LicenceFixture> {
+	const make = registerFactory(sql, readAt)
+	const acme = await make.operator('acme-gaming', 'Acme Gaming')
+	const licence = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
+	await make.link(acme, 'acmebet.co.uk', licence)
+	await make.finishAllRuns()
+	return licence
+}

@@ -95,7 +95,7 @@ export type CodeRedemption =
 /** Marks a code used, once; the caller then checks client, redirect URI and PKCE against what it returns. */
 export async function redeemCode(sql: Sql, clock: Clock, code: string): Promise<CodeRedemption> {
 	const now = clock.now()
-	return sql.begin(async (tx) => {
+	const redemption = await sql.begin(async (tx): Promise<CodeRedemption> => {
 		const [row] = await tx<(GrantRow & { redirect_uri: string; code_challenge: string; expires_at: Date; used_at: Date | null })[]>`
 			SELECT c.redirect_uri, c.code_challenge, c.expires_at, c.used_at, g.id AS grant_id, g.client_id, g.user_id, g.account_id, g.resource, g.scope, g.revoked_at
 			FROM oauth_authorization_codes c JOIN oauth_grants g ON g.id = c.grant_id
@@ -110,6 +110,13 @@ export async function redeemCode(sql: Sql, clock: Clock, code: string): Promise<
 		if (row.revoked_at !== null) return { outcome: 'grant_revoked' }
 		return { outcome: 'redeemed', grant: liveGrantOf(row), redirectUri: row.redirect_uri, codeChallenge: row.code_challenge }
 	})
+	return afterReuseApplied(sql, clock, redemption)
+}
+
+/** A reuse revoked the grant and its key: answered once every gateway replica refuses the key (ADR 0031), as the other grant ends are. */
+async function afterReuseApplied<T extends { outcome: string }>(sql: Sql, clock: Clock, result: T): Promise<T> {
+	if (result.outcome === 'reused') await awaitKeyChangesApplied(sql, clock)
+	return result
 }
 
 /** A new refresh token for a grant; only its SHA-256 is kept. */
@@ -132,7 +139,7 @@ export type RefreshRotation =
  */
 export async function rotateRefreshToken(sql: Sql, clock: Clock, token: string, clientId: string): Promise<RefreshRotation> {
 	const now = clock.now()
-	return sql.begin(async (tx) => {
+	const rotation = await sql.begin(async (tx): Promise<RefreshRotation> => {
 		const [row] = await tx<(GrantRow & { expires_at: Date; used_at: Date | null })[]>`
 			SELECT r.expires_at, r.used_at, g.id AS grant_id, g.client_id, g.user_id, g.account_id, g.resource, g.scope, g.revoked_at
 			FROM oauth_refresh_tokens r JOIN oauth_grants g ON g.id = r.grant_id
@@ -147,6 +154,7 @@ export async function rotateRefreshToken(sql: Sql, clock: Clock, token: string, 
 		if (row.expires_at <= now) return { outcome: 'expired' }
 		return { outcome: 'rotated', grant: liveGrantOf(row), refreshToken: await issueRefreshToken(asSql(tx), clock, row.grant_id) }
 	})
+	return afterReuseApplied(sql, clock, rotation)
 }
 
 /**

@@ -10,18 +10,21 @@ import type { Harness } from './harness.ts'
 
 export type BulkChecking = { checker: TestChecker; worker: Consumption; stop(): Promise<void> }
 
-/** A checker replica and a bulk check worker on the harness's NATS, as the dashboard process runs them. */
+/**
+ * A checker replica and a bulk check worker on the harness's NATS, as the dashboard process runs them; stopped when
+ * the harness stops, before its bus (a batch's handler may still be waiting for the gateway's replicas to drop the
+ * job's key), or earlier by `stop`.
+ */
 export async function startBulkChecking(h: Harness): Promise<BulkChecking> {
 	const checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
 	const worker = await startBulkWorker({ sql: h.db.sql, bus: h.bus, clock: h.clock, logger: silentLogger, checkerTimeoutMs: 10_000 })
-	return {
-		checker,
-		worker,
-		async stop() {
-			await worker.stop()
-			await checker.stop()
-		}
+	let stopped: Promise<void> | undefined
+	const stop = () => {
+		stopped ??= worker.stop().then(() => checker.stop())
+		return stopped
 	}
+	h.beforeStop(stop)
+	return { checker, worker, stop }
 }
 
 /** Waits until the job has left `running` (done or stopped) and returns its state. */

@@ -5,6 +5,7 @@ import { evidenceKeyring, generateEvidenceKey } from '@lv/evidence'
 import { silentLogger } from '@lv/logger'
 import { type SmtpReceiver, type TestDatabase, createTestDatabase, settleWithin, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
+import { DEFAULT_KEY_LEASE_MS } from '../../../gateway/src/config.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
 import { createMailer } from '../mail/mailer.ts'
 import type { OAuthSettings } from '../oauth/oauth-settings.ts'
@@ -37,7 +38,9 @@ const GATEWAY_CONFIG = {
 	APP_URL: TEST_CONFIG.APP_URL,
 	CHECKER_TIMEOUT_MS: 500,
 	LIMITS_STORE_TIMEOUT_MS: 2_000,
-	TRUSTED_PROXIES: ''
+	TRUSTED_PROXIES: '',
+	// Leases on, as in production: key changes go through writers that wait for the replicas (ADR 0031).
+	KEY_LEASE_MS: DEFAULT_KEY_LEASE_MS
 }
 
 export type Harness = {
@@ -54,6 +57,8 @@ export type Harness = {
 		config?: Partial<DashboardDeps['config']>,
 		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics' | 'clock'>>
 	): ReturnType<typeof createApp>
+	/** Stops `stop`'s parts (a worker consuming from the bus) first when the harness stops, even before a file's own afterAll. */
+	beforeStop(stop: () => Promise<void>): void
 	stop(): Promise<void>
 }
 
@@ -75,6 +80,7 @@ export async function startHarness(): Promise<Harness> {
 		evidence: await evidenceKeyring(await generateEvidenceKey('dashboard-test'))
 	})
 	await ensureStreams(bus)
+	const stopFirst: (() => Promise<void>)[] = []
 	return {
 		db,
 		bus,
@@ -94,8 +100,10 @@ export async function startHarness(): Promise<Harness> {
 				oauth: TEST_OAUTH,
 				metrics: deps.metrics
 			}),
+		beforeStop: (stop) => stopFirst.push(stop),
 		// Each step bounded: every route file's teardown has been seen to time out in a whole-suite run.
 		async stop() {
+			for (const stop of stopFirst.splice(0)) await settleWithin('a part stopped before the harness', stop(), 15_000)
 			await settleWithin('the SMTP receiver', mailbox.stop(), 5_000)
 			await settleWithin('the bus connection', bus.close(), 5_000)
 			await settleWithin('nats-server', nats.stop(), 10_000)

@@ -134,6 +134,11 @@ export class KeyCache {
 		return cached && cached.status === 'live' && Math.abs(nowMs - cached.loadedAtMs) < this.#ttlMs ? cached : undefined
 	}
 
+	/** A call decided from `liveEntry` alone (admitted from leases): a lookup answered from memory too. */
+	noteHit(): void {
+		this.#hits++
+	}
+
 	/** The cached entry of a key id, without reading anything (tests look at what a replica holds). */
 	peek(keyId: string): CachedKey | undefined {
 		const hash = this.#hashByKeyId.get(keyId)

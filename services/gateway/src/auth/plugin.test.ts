@@ -34,7 +34,11 @@ afterAll(async () => {
 /** How often the read-only keyed probe's handler ran (it may run before its call is admitted). */
 let readRequiredRuns = 0
 
-/** A gateway replica with probe routes for each auth mode, and its auth runtime. */
+/**
+ * A gateway replica with probe routes for each auth mode, and its auth runtime. It holds no lease (no `keyLeaseMs`):
+ * these tests prove the per-batch statement path and the key cache, which every call the leases do not admit still
+ * takes; the same guarantees with leases are proven in `leases.test.ts`.
+ */
 function probeReplica(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_STORE_TIMEOUT_MS?: number } = {}, sql = db.sql) {
 	const { app, auth } = testReplica({ sql, bus, clock, config })
 	const withProbes = app.use(

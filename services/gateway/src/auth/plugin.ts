@@ -153,6 +153,7 @@ function admitFromLeases(auth: AuthRuntime, call: IncomingCall): Admission | und
 	auth.limits.pruneIfDue(nowMs)
 	const admission = keyedAdmission(auth.limits, claim, verdict, plan, keyedCaller(entry, plan, call.addressOf), mode === 'optional', nowMs)
 	if (admission === 'stale') return undefined
+	auth.keys.noteHit()
 	auth.lastUsed.touch(entry, nowMs)
 	auth.usage.noteCall(entry, nowMs)
 	return admission

@@ -19,7 +19,9 @@ const world = replicaWorld('replicas-test', async (sql) => {
  * A gateway replica: its own connection pool (so its own key cache, change listener and counting
  * queues) and, as in production, one connection of its own for the keyed counting statements,
  * listening before it returns. Tests make their accounts first, so that the notifications
- * of that setup never reach the replica and only the change under test can drop its cache entries.
+ * of that setup never reach the replica and only the change under test can drop its cache entries. It holds
+ * no lease (no `keyLeaseMs`): these tests prove the per-batch statement path across replicas, which every call the
+ * leases do not admit still takes; the same across leased replicas is in `leases.test.ts`.
  */
 async function replica(clock: TestClock, url = world.db.url) {
 	const { sql, countingSql } = world.open(url)

@@ -116,6 +116,11 @@ export class ReplicaLeases {
 		return this.#askForGrant(claim)?.then(() => this.admit(claim, this.#deps.clock.nowMs()))
 	}
 
+	/** Calls the subject's allowance lease holds: counted in its windows by the grant, not admitted (yet). */
+	unadmitted(subject: string): number {
+		return this.#allowances.get(subject)?.lease.remaining ?? 0
+	}
+
 	/** Calls admitted from allowance leases, without a statement. */
 	get admitted() {
 		return this.#admitted
@@ -227,5 +232,7 @@ export function startCheckRounds(leases: ReplicaLeases, logger: Logger): () => v
 	const round = () => leases.checkRound().catch((error: unknown) => logger.warn('key lease check round failed', { error }))
 	void round()
 	const timer = setInterval(round, leases.checkEveryMs)
+	// The rounds alone never keep the process running.
+	timer.unref()
 	return () => clearInterval(timer)
 }

@@ -1,7 +1,10 @@
-import { type Bus, requestBytes } from '@lv/bus'
+import { type CheckerStates, type HeldState, heldStateOf } from '@lv/answer-state'
+import { type Bus, type Reply, decodeText, requestReply } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import {
+	ANSWER_STATE_HEADER,
 	CheckManyRequest,
+	CheckerStateReport,
 	type FramedAnswer,
 	MAX_CHECKS_PER_MESSAGE,
 	type OneCheck,
@@ -10,6 +13,7 @@ import {
 	subjects
 } from '@lv/contracts'
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
+import { reportFromWire } from './checker-states-watch.ts'
 import { HeldAnswers } from './held-answers.ts'
 import { createCoalescer } from '@lv/runtime'
 import { type GatewayMetrics, timedRequest } from '../metrics.ts'
@@ -29,12 +33,35 @@ export type CheckDispatcher = {
 	answer(check: OneCheck): Promise<Uint8Array>
 }
 
+/** A check.many answer and the standing of the state its reply said it was computed on. */
+type StandingAnswer = FramedAnswer & { standing?: HeldState }
+
+/**
+ * The reply's answer-state report, heard by `states` as proven from `sentAtMs`, and the standing it gives
+ * the reply's answers; none when absent or malformed (its answers are then never served unasked). The
+ * header is read only with `states`: reading a message's headers parses them.
+ */
+function replyStanding(reply: Reply, sentAtMs: number, states: CheckerStates | undefined): HeldState | undefined {
+	const header = states === undefined ? undefined : reply.header(ANSWER_STATE_HEADER)
+	if (header === undefined || states === undefined) return undefined
+	let report: ReturnType<typeof reportFromWire>
+	try {
+		report = reportFromWire(decodeText(CheckerStateReport, ANSWER_STATE_HEADER, header))
+	} catch {
+		return undefined
+	}
+	states.heard(report, sentAtMs)
+	return heldStateOf(report, sentAtMs)
+}
+
 /**
  * Single checks travel to the checker coalesced: one `check.many` message carries every check that
  * arrived while earlier messages were in flight, and each answer comes back framed so the gateway
  * passes it on without parsing it. A lone check goes out alone, at the end of the current event-loop
  * turn. The last answer to a check without as_of is held and offered back as `known`: the checker
- * still decides every check, and sends the bytes again only when its answer is not those bytes.
+ * sends the bytes again only when its answer is not those bytes. With `states` (ADR 0048), a held
+ * answer is served without asking while every checker replica is proven on the state it was computed
+ * on and its freshness holds.
  */
 export function createCheckDispatcher(deps: {
 	bus: Bus
@@ -43,12 +70,16 @@ export function createCheckDispatcher(deps: {
 	/** check.many messages in flight at once (default MESSAGES_IN_FLIGHT). */
 	messagesInFlight?: number
 	metrics?: Pick<GatewayMetrics, 'natsRequest'>
+	/** The checker replicas' answer states (checker-states-watch.ts); without it every check asks the checker. */
+	states?: CheckerStates
 }): CheckDispatcher {
+	const { states } = deps
 	const held = new HeldAnswers()
-	const coalescer = createCoalescer<OneCheck, FramedAnswer>(
+	const coalescer = createCoalescer<OneCheck, StandingAnswer>(
 		async (checks) => {
+			const sentAtMs = states?.nowMs() ?? 0
 			const send = () =>
-				requestBytes(deps.bus, {
+				requestReply(deps.bus, {
 					subject: subjects.checkMany,
 					schema: CheckManyRequest,
 					body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] },
@@ -56,11 +87,15 @@ export function createCheckDispatcher(deps: {
 					unavailableReason: 'checker_unavailable'
 				})
 			const reply = await timedRequest(deps.metrics, subjects.checkMany, send)
+			let answers: StandingAnswer[]
 			try {
-				return decodeFramedAnswers(reply)
+				answers = decodeFramedAnswers(reply.data)
 			} catch (error) {
 				throw internalError(error)
 			}
+			const standing = replyStanding(reply, sentAtMs, states)
+			if (standing !== undefined) for (const answer of answers) answer.standing = standing
+			return answers
 		},
 		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: deps.messagesInFlight ?? MESSAGES_IN_FLIGHT, trace: { name: 'check.many batch' } }
 	)
@@ -68,14 +103,16 @@ export function createCheckDispatcher(deps: {
 		async answer(check) {
 			const key = check.as_of === undefined ? HeldAnswers.keyOf(check) : null
 			const offered = key === null ? undefined : held.get(key)
+			if (offered?.standing !== undefined && states?.servable(offered.standing)) return offered.body
 			const answer = await coalescer.submit(offered ? { ...check, known: offered.tag } : check)
 			if (answer.status === UNCHANGED) {
 				if (offered === undefined || answer.tag !== offered.tag)
 					throw internalError(new Error('the checker answered unchanged to an answer not offered'))
+				offered.standing = answer.standing
 				return offered.body
 			}
 			if (answer.status !== 200) throw fromEnvelopeBytes(answer.status, answer.body)
-			if (key !== null && answer.tag !== undefined) held.hold(key, { tag: answer.tag, body: answer.body })
+			if (key !== null && answer.tag !== undefined) held.hold(key, { tag: answer.tag, body: answer.body, standing: answer.standing })
 			return answer.body
 		}
 	}

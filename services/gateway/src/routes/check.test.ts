@@ -35,6 +35,8 @@ beforeAll(async () => {
 	await make.finishAllRuns()
 	bus = await connectBus({ servers: nats.url, name: 'check-route-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
+	// No lease: the revocation test below proves the statement refusing a key whose check already went out, a path
+	// every call the leases do not admit still takes (with leases, `auth/leases.test.ts`).
 	;({ app, auth } = testReplica({ sql: db.sql, bus, clock }))
 	enterpriseKey = (await accountWithKey(db.sql, clock, 'enterprise')).key
 })

@@ -52,13 +52,20 @@ const asksForEvidence = (query: { evidence?: string }) => query.evidence === 'tr
 const cannotAskForEvidence = (request: Request) => !request.url.includes('evidence')
 
 /** The route bodies, without the key check and limits (the bench measures them alone). */
-export function checkHandlers({ bus, clock, config, metrics }: Pick<GatewayDeps, 'bus' | 'clock' | 'config' | 'metrics'>) {
+export function checkHandlers({
+	bus,
+	clock,
+	config,
+	metrics,
+	checkerStates
+}: Pick<GatewayDeps, 'bus' | 'clock' | 'config' | 'metrics' | 'checkerStates'>) {
 	const dispatcher = createCheckDispatcher({
 		bus,
 		clock,
 		timeoutMs: config.CHECKER_TIMEOUT_MS,
 		messagesInFlight: config.CHECK_MESSAGES_IN_FLIGHT,
-		metrics
+		metrics,
+		states: checkerStates
 	})
 	return {
 		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */

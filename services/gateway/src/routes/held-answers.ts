@@ -1,14 +1,20 @@
+import type { HeldState } from '@lv/answer-state'
 import type { OneCheck } from '@lv/contracts'
 
-/** An answer's bytes as the checker sent them, and their tag (answerTag in @lv/contracts). */
-export type HeldAnswer = { tag: string; body: Uint8Array }
+/**
+ * An answer's bytes as the checker sent them, their tag (answerTag in @lv/contracts), and, when the
+ * reply said what state it was computed on, that standing (ADR 0048), updated by every reply that
+ * confirms the same bytes.
+ */
+export type HeldAnswer = { readonly tag: string; readonly body: Uint8Array; standing: HeldState | undefined }
 
 /** About 1-2 kB each: a few MB per replica. */
 const DEFAULT_CAPACITY = 4096
 
 /**
  * The last answer received per check (without as_of), offered back to the checker as `known` so an
- * unchanged answer does not travel again. Only a cache of bytes: the checker decides every check.
+ * unchanged answer does not travel again, or served without asking while the rule of ADR 0048 proves
+ * it is still the checker's answer (check-dispatch.ts).
  * At most `capacity` answers; the oldest goes first.
  */
 export class HeldAnswers {
@@ -29,10 +35,14 @@ export class HeldAnswers {
 
 	/** Keeps a copy of the bytes: the received body is a view into the whole reply message. */
 	hold(key: string, answer: HeldAnswer): void {
-		if (this.#answers.get(key)?.tag === answer.tag) return
+		const known = this.#answers.get(key)
+		if (known?.tag === answer.tag) {
+			known.standing = answer.standing
+			return
+		}
 		this.#answers.delete(key)
 		if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
-		this.#answers.set(key, { tag: answer.tag, body: answer.body.slice() })
+		this.#answers.set(key, { tag: answer.tag, body: answer.body.slice(), standing: answer.standing })
 	}
 
 	get size(): number {

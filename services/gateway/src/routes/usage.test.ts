@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { issueApiKey, revokeApiKey } from '@lv/accounts'
+import { awaitKeyChangesApplied, issueApiKey, revokeApiKey } from '@lv/accounts'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
@@ -106,6 +106,8 @@ describe('GET /v1/usage', () => {
 		await revokeApiKey(db.sql, clock, account.accountId, account.keyId)
 		const other = await accountWithKey(db.sql, clock, 'usage_tight')
 		await db.sql`UPDATE api_keys SET account_id = ${account.accountId} WHERE id = ${other.keyId}`
+		// Moved by hand: certain on every replica once they have applied it, as the product's writers wait (ADR 0031).
+		await awaitKeyChangesApplied(db.sql, clock)
 		clock.advanceSeconds(1)
 		expect((await get(account.key, '/v1/watchlist')).status).toBe(401)
 

@@ -54,10 +54,12 @@ export const usageRoutes = (deps: RouteDeps) => {
 			const earlier = previousMonth(month)
 			// This replica's counts of the last second are written first, so the answer includes this very call.
 			await deps.auth.usage.flush()
-			const [counts, used] = await Promise.all([
+			const [counts, counted] = await Promise.all([
 				readUsage(sql, accountId, dayOfMs(monthBounds(earlier).startMs), dayOfMs(monthBounds(month).endMs)),
 				monthlyCallsUsed(sql, accountId, nowMs)
 			])
+			// The month's row also counts what this replica's allowance lease holds and has not admitted (ADR 0031).
+			const used = Math.max(0, counted - (deps.auth.leases?.unadmitted(accountId) ?? 0))
 			const keyIds = [...new Set(counts.map((count) => count.keyId))]
 			const [keys, actionOf] = await Promise.all([namedKeys(sql, accountId, keyIds), dashboardActionsOf(sql, keyIds)])
 			const today = dayOfMs(nowMs)

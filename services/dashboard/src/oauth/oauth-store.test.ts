@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { acknowledgeKeys, createAccount, currentKeyRevision } from '@lv/accounts'
+import { TestClock } from '@lv/clock'
+import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { approveGrant, issueRefreshToken, redeemCode, registerClient, rotateRefreshToken } from './oauth-store.ts'
+
+const LEASE_MS = 2_000
+const clock = new TestClock('2026-11-24T12:00:00.000Z')
+let db: TestDatabase
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+}, 30_000)
+afterAll(async () => {
+	await db.drop()
+})
+
+/** A live grant of a new account's user, and its one-time code. */
+async function approvedGrant() {
+	const { id: accountId } = await createAccount(db.sql, clock, { name: 'grant owner', plan: 'starter' })
+	const userId = crypto.randomUUID()
+	await db.sql`
+		INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
+		VALUES (${userId}, ${accountId}, ${`${userId}@example.com`}, 'not a hash', ${clock.now()})`
+	const client = await registerClient(db.sql, clock, { clientName: 'assistant', redirectUris: ['https://assistant.example/cb'] })
+	const { grantId, code } = await approveGrant(db.sql, clock, {
+		clientId: client.id,
+		clientName: client.clientName,
+		userId,
+		accountId,
+		resource: 'https://api.example.test/mcp/account',
+		scope: 'account',
+		redirectUri: 'https://assistant.example/cb',
+		codeChallenge: 'challenge'
+	})
+	return { clientId: client.id, grantId, code }
+}
+
+/** A gateway replica's check round acknowledging every key change so far; its lease runs on while the clock stands still. */
+const replicaAcknowledges = async () =>
+	acknowledgeKeys(db.sql, {
+		replicaId: 'replica-holding-a-lease',
+		revision: await currentKeyRevision(db.sql),
+		readAtMs: clock.nowMs(),
+		leaseMs: LEASE_MS
+	})
+
+/** Runs `reuse` while a replica holds a key lease: it must not return before the replica has acknowledged the grant's end. */
+async function answeredOnlyOnceReplicasApplied<T>(grantId: string, reuse: () => Promise<T>): Promise<T> {
+	await replicaAcknowledges()
+	let returned = false
+	const answer = reuse().then((result) => {
+		returned = true
+		return result
+	})
+	await waitFor(async () => (await db.sql`SELECT 1 FROM oauth_grants WHERE id = ${grantId} AND revoked_at IS NOT NULL`).length === 1, {
+		what: 'the grant ended'
+	})
+	expect(returned).toBe(false)
+	await replicaAcknowledges()
+	return answer
+}
+
+describe('a reused OAuth code or refresh token ends the grant on every gateway replica before it is answered', () => {
+	test('a code presented twice is answered only once every replica holding a key lease has applied the grant ending', async () => {
+		const { grantId, code } = await approvedGrant()
+		expect((await redeemCode(db.sql, clock, code)).outcome).toBe('redeemed')
+		const reused = await answeredOnlyOnceReplicasApplied(grantId, () => redeemCode(db.sql, clock, code))
+		expect(reused).toEqual({ outcome: 'reused' })
+	})
+
+	test('a spent refresh token presented again is answered only once every replica holding a key lease has applied the grant ending', async () => {
+		const { clientId, grantId, code } = await approvedGrant()
+		expect((await redeemCode(db.sql, clock, code)).outcome).toBe('redeemed')
+		const token = await issueRefreshToken(db.sql, clock, grantId)
+		expect((await rotateRefreshToken(db.sql, clock, token, clientId)).outcome).toBe('rotated')
+		const reused = await answeredOnlyOnceReplicasApplied(grantId, () => rotateRefreshToken(db.sql, clock, token, clientId))
+		expect(reused).toEqual({ outcome: 'reused' })
+	})
+})
