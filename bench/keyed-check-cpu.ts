@@ -7,6 +7,7 @@
  * with BENCH_BASE_ROOT), and with held answers served without the round trip (ADR 0048), with and without
  * leases. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
+ * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */
@@ -85,22 +86,34 @@ async function gatewayFrom(
 	}
 }
 
-const gateways = [
-	{ name: 'this checkout', gateway: await gatewayFrom(REPO_ROOT) },
-	{ name: 'this checkout, counting on postgres.js', gateway: await gatewayFrom(REPO_ROOT, { postgresJs: true }) }
-]
 const KEY_LEASE_MS = Number(process.env.BENCH_KEY_LEASE_MS ?? 4_000)
-if (KEY_LEASE_MS > 0) gateways.push({ name: 'this checkout, leases', gateway: await gatewayFrom(REPO_ROOT, { keyLeaseMs: KEY_LEASE_MS }) })
-gateways.push({ name: 'this checkout, held answers served (ADR 0048)', gateway: await gatewayFrom(REPO_ROOT, { heldAnswers: true }) })
-if (KEY_LEASE_MS > 0)
-	gateways.push({
-		name: 'this checkout, leases and held answers served',
-		gateway: await gatewayFrom(REPO_ROOT, { keyLeaseMs: KEY_LEASE_MS, heldAnswers: true })
-	})
 const baseRoot = process.env.BENCH_BASE_ROOT
-if (baseRoot) gateways.push({ name: 'base checkout', gateway: await gatewayFrom(baseRoot) })
-if (KEY_LEASE_MS > 0 && baseRoot)
-	gateways.push({ name: 'base checkout, leases', gateway: await gatewayFrom(baseRoot, { keyLeaseMs: KEY_LEASE_MS }) })
+type Options = Parameters<typeof gatewayFrom>[1]
+const candidates: { name: string; root: string; options?: Options; when?: boolean }[] = [
+	{ name: 'this checkout', root: REPO_ROOT },
+	{ name: 'this checkout, counting on postgres.js', root: REPO_ROOT, options: { postgresJs: true } },
+	{ name: 'this checkout, leases', root: REPO_ROOT, options: { keyLeaseMs: KEY_LEASE_MS }, when: KEY_LEASE_MS > 0 },
+	{ name: 'this checkout, held answers served (ADR 0048)', root: REPO_ROOT, options: { heldAnswers: true } },
+	{
+		name: 'this checkout, leases and held answers served',
+		root: REPO_ROOT,
+		options: { keyLeaseMs: KEY_LEASE_MS, heldAnswers: true },
+		when: KEY_LEASE_MS > 0
+	},
+	{ name: 'base checkout', root: baseRoot ?? '', when: !!baseRoot },
+	{ name: 'base checkout, leases', root: baseRoot ?? '', options: { keyLeaseMs: KEY_LEASE_MS }, when: !!baseRoot && KEY_LEASE_MS > 0 },
+	{
+		name: 'base checkout, leases and held answers served',
+		root: baseRoot ?? '',
+		options: { keyLeaseMs: KEY_LEASE_MS, heldAnswers: true },
+		when: !!baseRoot && KEY_LEASE_MS > 0
+	}
+]
+// BENCH_GATEWAYS=word,word builds only the gateways whose name contains one of the words (e.g. `held`).
+const only = process.env.BENCH_GATEWAYS?.split(',')
+const gateways: { name: string; gateway: Gateway }[] = []
+for (const { name, root, options, when = true } of candidates)
+	if (when && (!only || only.some((word) => name.includes(word)))) gateways.push({ name, gateway: await gatewayFrom(root, options) })
 
 try {
 	await inAlternatingRounds(

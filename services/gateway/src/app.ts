@@ -9,7 +9,7 @@ import type { Logger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
 import type { GatewayConfig } from './config.ts'
-import { AUTH_STATE, type AuthContext } from './auth/plugin.ts'
+import { AUTH_STATE, type AuthContext, hasAllHeaders } from './auth/plugin.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { type Answered, type GatewayMetrics, answeredStatus, createGatewayMetrics, recordAnswered, requestMetrics } from './metrics.ts'
 import { errorResponse, toAppError } from './errors.ts'
@@ -102,8 +102,9 @@ export function createApp(gatewayDeps: GatewayDeps) {
 			const { request, response, set, route } = context
 			const { caller, metricsStartedAt } = context as Answered
 			// On a Response itself: anything left in set.headers makes Elysia copy the whole Response to merge it.
-			if (response instanceof Response) response.headers.set('x-request-id', requestIdOf(request))
-			else set.headers['x-request-id'] = requestIdOf(request)
+			if (response instanceof Response) {
+				if (!hasAllHeaders(response)) response.headers.set('x-request-id', requestIdOf(request))
+			} else set.headers['x-request-id'] = requestIdOf(request)
 			// A keyed route's answer is final only after the auth plugin's own step, which records it.
 			if ((context as AuthContext)[AUTH_STATE] === undefined)
 				recordAnswered(metrics, { route, caller, metricsStartedAt }, answeredStatus(response, set))

@@ -200,4 +200,7 @@ export class KeyCache {
 	}
 }
 
-const hashId = (keyHash: Uint8Array) => Buffer.from(keyHash.buffer, keyHash.byteOffset, keyHash.byteLength).toString('latin1')
+// A single-byte decoding maps each of the 256 byte values to its own character, so distinct hashes stay distinct.
+// Decoding the view reads its bytes in place: going through `keyHash.buffer` made every fresh hash allocate an ArrayBuffer.
+const BYTES_AS_TEXT = new TextDecoder('latin1')
+const hashId = (keyHash: Uint8Array) => BYTES_AS_TEXT.decode(keyHash)

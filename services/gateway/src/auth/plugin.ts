@@ -5,7 +5,7 @@ import { AppError, serviceUnavailable } from '@lv/errors'
 import { errorResponse, toAppError } from '../errors.ts'
 import { addressBlock } from '../limits/address-block.ts'
 import { type Admission, admittedHeaders, keyedAdmission, keyedClaim, keylessAdmission } from '../limits/admission.ts'
-import { type Headers, KEYLESS_HOURLY_LIMIT } from '../limits/headers.ts'
+import { type Headers, KEYLESS_HOURLY_LIMIT, keyedSuccessHeaderSet } from '../limits/headers.ts'
 import { type KeylessClaim, keylessClaim } from '../limits/keyless-counter.ts'
 import type { Plan } from '../limits/plan.ts'
 import { type Answered, answeredStatus, recordAnswered } from '../metrics.ts'
@@ -209,8 +209,36 @@ function asResponse(value: unknown, set: ResponseSet): Response {
 	return response
 }
 
+/** Marks a Response built with every header of its call (`admittedAnswer`): the later response steps add none. */
+const ALL_HEADERS = Symbol('all headers')
+type Headed = { [ALL_HEADERS]?: true }
+
+/** True for a Response `admittedAnswer` built with every header it carries. */
+export const hasAllHeaders = (response: unknown): boolean => response instanceof Response && (response as Headed)[ALL_HEADERS] === true
+
+/**
+ * A handler's 200 answer: for a keyed call admitted before the handler ran, built once with every
+ * header it carries (content type, request id, the counts) from a template per plan and window;
+ * otherwise with its content type only, the later steps adding the rest as before.
+ */
+export function admittedAnswer(
+	auth: AuthRuntime,
+	admitted: Admission | undefined,
+	request: Request,
+	body: BodyInit,
+	contentType: string
+): Response {
+	if (admitted?.kind !== 'keyed') return new Response(body, { headers: { 'content-type': contentType } })
+	const response: Response & Headed = new Response(body, {
+		headers: keyedSuccessHeaderSet(admitted, auth.limits.pricingUrl, contentType, requestIdOf(request))
+	})
+	response[ALL_HEADERS] = true
+	return response
+}
+
 /** Adds the admitted call's headers: in place when they are known now, else on a Response built once they are. */
 function addHeaders(auth: AuthRuntime, admission: Admission, response: unknown, set: ResponseSet): Promise<Response> | undefined {
+	if (hasAllHeaders(response)) return undefined
 	const status = answeredStatus(response, set)
 	const apply = (headers: Headers) => {
 		for (const name in headers) {
@@ -309,7 +337,8 @@ export function authPlugin(auth: AuthRuntime) {
 			resolve(context) {
 				const state = (context as AuthContext)[AUTH_STATE]
 				if (!state) throw new Error('auth transform did not run for this request')
-				return { caller: state.caller }
+				// `admitted`: the admission when it was decided before the handler (`admittedAnswer` builds its headers).
+				return { caller: state.caller, admitted: 'kind' in state ? state : undefined }
 			},
 			mapResponse(context) {
 				const state = (context as AuthContext)[AUTH_STATE]

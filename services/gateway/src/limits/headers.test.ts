@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { keyedFailureHeaders, keyedSuccessHeaders, keylessHeaders } from './headers.ts'
+import { keyedFailureHeaders, keyedSuccessHeaderSet, keyedSuccessHeaders, keylessHeaders } from './headers.ts'
 import { utcMonthWindow } from '@lv/fixed-window'
 
 const window = utcMonthWindow(Date.parse('2026-11-10T00:00:00Z'))
@@ -60,5 +60,27 @@ describe('rate-limit headers', () => {
 	test('keyless headers count down from 10 and never go below 0', () => {
 		expect(keylessHeaders({ used: 3, window, pricingUrl })['X-RateLimit-Remaining']).toBe('7')
 		expect(keylessHeaders({ used: 14, window, pricingUrl })['X-RateLimit-Remaining']).toBe('0')
+	})
+
+	test('the success headers built from a template are the plain ones with the leading headers, call after call', () => {
+		const leading = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1' }
+		const expected = (input: Parameters<typeof keyedSuccessHeaders>[0]) =>
+			Object.fromEntries(new Headers({ ...leading, ...keyedSuccessHeaders(input) }).entries())
+		fc.assert(
+			fc.property(
+				fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: null }),
+				fc.array(fc.integer({ min: 0, max: 2_000_000 }), { minLength: 1, maxLength: 5 }),
+				fc.boolean(),
+				fc.constantFrom(pricingUrl, 'https://other.test/pricing'),
+				fc.constantFrom('2026-11-10T00:00:00Z', '2026-12-10T00:00:00Z'),
+				(monthlyQuota, uses, publicEndpoint, url, instant) => {
+					for (const used of uses) {
+						const input = { monthlyQuota, used, window: utcMonthWindow(Date.parse(instant)), publicEndpoint, pricingUrl: url }
+						const built = keyedSuccessHeaderSet(input, url, leading['content-type'], leading['x-request-id'])
+						expect(Object.fromEntries(built.entries())).toEqual(expected(input))
+					}
+				}
+			)
+		)
 	})
 })

@@ -14,7 +14,7 @@ import {
 } from '@lv/contracts'
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { reportFromWire } from './checker-states-watch.ts'
-import { HeldAnswers } from './held-answers.ts'
+import { type HeldAnswer, HeldAnswers } from './held-answers.ts'
 import { createCoalescer } from '@lv/runtime'
 import { type GatewayMetrics, timedRequest } from '../metrics.ts'
 
@@ -31,6 +31,8 @@ export const MESSAGES_IN_FLIGHT = 1
 export type CheckDispatcher = {
 	/** The checker's answer to one check: the Check result as JSON bytes, or its error rethrown as an AppError. */
 	answer(check: OneCheck): Promise<Uint8Array>
+	/** The held answer to one check when ADR 0048's rule serves it without asking, at once; else undefined (ask with `answer`). */
+	served(check: OneCheck): Uint8Array | undefined
 }
 
 /** A check.many answer and the standing of the state its reply said it was computed on. */
@@ -99,11 +101,17 @@ export function createCheckDispatcher(deps: {
 		},
 		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: deps.messagesInFlight ?? MESSAGES_IN_FLIGHT, trace: { name: 'check.many batch' } }
 	)
+	const servable = (offered: HeldAnswer | undefined): offered is HeldAnswer & { standing: HeldState } =>
+		offered?.standing !== undefined && states?.servable(offered.standing) === true
 	return {
+		served(check) {
+			const offered = check.as_of === undefined ? held.get(HeldAnswers.keyOf(check)) : undefined
+			return servable(offered) ? offered.body : undefined
+		},
 		async answer(check) {
 			const key = check.as_of === undefined ? HeldAnswers.keyOf(check) : null
 			const offered = key === null ? undefined : held.get(key)
-			if (offered?.standing !== undefined && states?.servable(offered.standing)) return offered.body
+			if (servable(offered)) return offered.body
 			const answer = await coalescer.submit(offered ? { ...check, known: offered.tag } : check)
 			if (answer.status === UNCHANGED) {
 				if (offered === undefined || answer.tag !== offered.tag)

@@ -8,8 +8,11 @@ import { type TestChecker, startTestChecker } from '../../../checker/src/test-su
 import { seedOneListedDomain } from '../../../checker/src/test-support/register-factory.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { proveCheckerStates } from '../test-support/checker-states.ts'
-import { testApp } from '../test-support/gateway.ts'
+import { TEST_CONFIG, testApp } from '../test-support/gateway.ts'
+import { keyedSuccessHeaders } from '../limits/headers.ts'
+import { utcMonthWindow } from '@lv/fixed-window'
 import { limitHeaders } from '../test-support/limit-headers.ts'
+import { hasAllHeaders } from '../auth/plugin.ts'
 import { type CheckerStateWatch, watchCheckerStates } from './checker-states-watch.ts'
 
 /**
@@ -77,6 +80,23 @@ describe('GET /v1/check from a held answer (ADR 0048)', () => {
 			...limitHeaders(asked.response),
 			remaining: String(Number(asked.response.headers.get('x-ratelimit-remaining')) - 1)
 		})
+	})
+
+	test('a call admitted before its handler runs is answered with every header built at once: content type, request id and the success headers', async () => {
+		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { response } = await call('/v1/check?domain=acmebet.co.uk', key)
+		expect(hasAllHeaders(response)).toBe(true)
+		expect(response.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/)
+		const success = keyedSuccessHeaders({
+			monthlyQuota: Number(response.headers.get('x-monthly-quota-limit')),
+			used: Number(response.headers.get('x-monthly-quota-used')),
+			window: utcMonthWindow(clock.nowMs()),
+			publicEndpoint: true,
+			pricingUrl: TEST_CONFIG.PRICING_URL
+		})
+		const expected = new Headers({ 'content-type': 'application/json; charset=utf-8', ...success })
+		expected.set('x-request-id', response.headers.get('x-request-id') as string)
+		expect(Object.fromEntries(response.headers)).toEqual(Object.fromEntries(expected))
 	})
 
 	test('a check with as_of, and a domain asked once, go to the checker every time', async () => {

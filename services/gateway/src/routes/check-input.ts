@@ -21,6 +21,19 @@ function refuseRepeatedParameters(url: string) {
 	}
 }
 
+/** Domains lately found to be hostnames: most checks repeat a few thousand names, whose rules need not run again. */
+const hostnames = new Set<string>()
+const MAX_REMEMBERED_HOSTNAMES = 4096
+
+/** Throws SPEC's 400 when `domain` is not a hostname (normaliseHostname's rules, a pure function of the text). */
+function refuseInvalidHostname(domain: string) {
+	if (hostnames.has(domain)) return
+	const normalised = normaliseHostname(domain)
+	if (!normalised.ok) throw invalidQuery(normalised.reason, normalised.message, 'domain')
+	if (hostnames.size >= MAX_REMEMBERED_HOSTNAMES) hostnames.clear()
+	hostnames.add(domain)
+}
+
 /**
  * The GET /v1/check parameter rules the gateway can settle without the checker: each parameter
  * once, exactly one of domain / license_number (an empty value counts as not given), the size
@@ -43,8 +56,7 @@ export function readCheckInput(query: RawCheckQuery, url: string): OneCheck {
 	}
 	const withAsOf = <T extends object>(input: T) => (asOf === undefined ? input : { ...input, as_of: asOf })
 	if (hasDomain) {
-		const normalised = normaliseHostname(query.domain as string)
-		if (!normalised.ok) throw invalidQuery(normalised.reason, normalised.message, 'domain')
+		refuseInvalidHostname(query.domain as string)
 		return withAsOf({ domain: query.domain as string })
 	}
 	const licenseNumber = query.license_number as string

@@ -3,7 +3,7 @@ import { requestBytes } from '@lv/bus'
 import { CheckBatchRequest, MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { invalidQuery } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
-import { authPlugin } from '../auth/plugin.ts'
+import { admittedAnswer, authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel, EvidenceQueryParams } from '../models/check.ts'
 import { timedRequest } from '../metrics.ts'
@@ -16,7 +16,8 @@ import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.
 
 export const BATCH_PATH = '/v1/check/batch'
 const parseBatchBody = jsonBodyWithin(BODY_LIMITS.checkBatch)
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+const JSON_HEADERS = { 'content-type': JSON_CONTENT_TYPE }
 
 const EVIDENCE_NOTE = [
 	'`evidence=true` (needs a key: keyless is 401 `auth_required` / `api_key_missing`) adds `evidence`: a signed check record (compact JWS, EdDSA/Ed25519, `kid` in the header, keys at `/.well-known/jwks.json`)',
@@ -68,9 +69,14 @@ export function checkHandlers({
 		states: checkerStates
 	})
 	return {
-		/** The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts). */
-		async single(query: RawCheckQuery, url: string): Promise<Response> {
-			return json(await dispatcher.answer(readCheckInput(query, url)))
+		/**
+		 * The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts).
+		 * `respond` makes the Response of its bytes; a held answer served without asking (ADR 0048) is answered at once.
+		 */
+		single(query: RawCheckQuery, url: string, respond: (body: Uint8Array) => Response = json): Response | Promise<Response> {
+			const check = readCheckInput(query, url)
+			const held = dispatcher.served(check)
+			return held ? respond(held) : dispatcher.answer(check).then(respond)
 		},
 		/** The answer parsed, its signed record issued, and the record's reference added as `evidence`. */
 		async singleWithEvidence(query: RawCheckQuery, url: string, caller: Caller, evidence: EvidenceDeps): Promise<Response> {
@@ -118,8 +124,12 @@ export const checkRoutes = (deps: RouteDeps) => {
 		.use(authPlugin(deps.auth))
 		.get(
 			'/v1/check',
-			({ query, request, caller }) =>
-				asksForEvidence(query) ? handlers.singleWithEvidence(query, request.url, caller, evidence) : handlers.single(query, request.url),
+			({ query, request, caller, admitted }) =>
+				asksForEvidence(query)
+					? handlers.singleWithEvidence(query, request.url, caller, evidence)
+					: handlers.single(query, request.url, (body) =>
+							admittedAnswer(deps.auth, admitted, request, body as BodyInit, JSON_CONTENT_TYPE)
+						),
 			{
 				auth: { mode: 'optional', readOnly: cannotAskForEvidence, refuse },
 				query: CheckQueryParams,
