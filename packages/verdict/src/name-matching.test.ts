@@ -43,7 +43,7 @@ function scoreEveryName(world: ReturnType<typeof index>, key: string): ReturnTyp
 	const better = (a: Scored, b: Scored) =>
 		b.score - a.score ||
 		(a.name.kind === b.name.kind ? 0 : a.name.kind === 'trading' ? -1 : 1) ||
-		a.name.operator.slug.localeCompare(b.name.operator.slug)
+		(a.name.operator.slug < b.name.operator.slug ? -1 : a.name.operator.slug > b.name.operator.slug ? 1 : 0)
 	const best = new Map<string, Scored>()
 	for (const code of world.order) {
 		for (const name of world.shards.get(code)?.names ?? []) {
@@ -214,6 +214,13 @@ describe('scoreNames prefilter', () => {
 			['op-e', 'legal', 'UKGC']
 		])
 		expect(ranked.map(flatten)).toEqual(scoreEveryName(world, 'luckystarx').slice(0, 5))
+	})
+
+	test('operators tied on score and kind are ranked by slug in code-point order, whatever the locale collates first', () => {
+		// A locale's collation puts "op-a" before "Op-b" (a before b, case second); code points put "O" before "o".
+		const operators = [operator('op-a', 'Lucky Star'), operator('Op-b', 'Lucky Star')]
+		const world = index({ operators, licences: operators.map((owner, i) => licence(owner, { license_number: `L-${i}` })) })
+		expect(scoreNames(world, 'luckystarx', 2).map(({ name }) => name.operator.slug)).toEqual(['Op-b', 'op-a'])
 	})
 
 	test('an operator whose best name improves still counts once toward the bar', () => {
