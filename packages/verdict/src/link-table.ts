@@ -18,6 +18,8 @@ export type LinkLookup = {
 	has(key: string): boolean
 	keys(): IterableIterator<string>
 	values(): IterableIterator<Listings>
+	/** Calls `visit` with keyHash of every key (a shared key table may give more keys than have links). */
+	forEachKeyHash(visit: (hash: number) => void): void
 }
 
 /** What a link holds besides its hostname; the strings are shared by the caller. */
@@ -160,8 +162,8 @@ function byteOf(unit: number, at: number): number {
 let lastKey = ''
 let lastHash = FNV_OFFSET >>> 0
 
-/** FNV-1a over the key's stored bytes. */
-function hashOf(key: string): number {
+/** FNV-1a over the key's stored bytes: the hash every shard's tables, and the index's link key filter, probe with. */
+export function keyHash(key: string): number {
 	if (key === lastKey) return lastHash
 	let hash = FNV_OFFSET
 	for (let i = 0; i < key.length; i++) {
@@ -181,8 +183,8 @@ const tagOf = (hash: number) => hash >>> 25
 
 /**
  * Distinct string keys numbered in the order first seen: their bytes one after the other, and an
- * open-addressing table (linear probing, at most half full) of key numbers by hash. A hash is
- * recomputed from the stored bytes when the table grows rather than kept per key. A slot holds the
+ * open-addressing table (linear probing, at most half full) of key numbers by hash. Each key's hash
+ * is kept (4 bytes a key), for the table's growth and for the index's link key filter. A slot holds the
  * key's number in its low KEY_BITS bits and seven high bits of its hash above them (its tag), so a
  * probe compares bytes only with the keys whose tag is the sought key's: a lookup of an absent key
  * (every cold check's) seldom reads a stored key at all.
@@ -193,6 +195,7 @@ export class KeyTable {
 	#byteCount = 0
 	/** key k's bytes are bytes[starts[k] .. starts[k + 1]) */
 	readonly #starts = new Paged((size) => new Int32Array(size))
+	readonly #hashes = new Paged((size) => new Int32Array(size))
 	#slots = new Int32Array(PAGE).fill(-1)
 
 	get size(): number {
@@ -201,12 +204,12 @@ export class KeyTable {
 
 	/** The key's number, or -1 when it is not in the table. */
 	find(key: string): number {
-		return this.#find(key, hashOf(key))
+		return this.#find(key, keyHash(key))
 	}
 
 	/** The key's number, adding the key when new. */
 	numberOf(key: string): number {
-		const hash = hashOf(key)
+		const hash = keyHash(key)
 		const found = this.#find(key, hash)
 		if (found >= 0) return found
 		if (this.#count === KEY_NUMBER) throw new RangeError(`a key table holds at most ${KEY_NUMBER} keys`)
@@ -218,8 +221,14 @@ export class KeyTable {
 		}
 		const number = this.#count++
 		this.#starts.set(number + 1, this.#byteCount)
+		this.#hashes.set(number, hash)
 		this.#place(number, hash)
 		return number
+	}
+
+	/** keyHash of key `number`. */
+	hashAt(number: number): number {
+		return this.#hashes.get(number) >>> 0
 	}
 
 	keyAt(number: number): string {
@@ -257,13 +266,6 @@ export class KeyTable {
 		}
 	}
 
-	#storedHash(number: number): number {
-		let hash = FNV_OFFSET
-		const end = this.#starts.get(number + 1)
-		for (let at = this.#starts.get(number); at < end; at++) hash = Math.imul(hash ^ this.#bytes.get(at), FNV_PRIME)
-		return hash >>> 0
-	}
-
 	#place(number: number, hash: number): void {
 		const mask = this.#slots.length - 1
 		let slot = hash & mask
@@ -273,7 +275,7 @@ export class KeyTable {
 
 	#rehash(capacity: number): void {
 		this.#slots = new Int32Array(capacity).fill(-1)
-		for (let number = 0; number < this.#count; number++) this.#place(number, this.#storedHash(number))
+		for (let number = 0; number < this.#count; number++) this.#place(number, this.hashAt(number))
 	}
 }
 
@@ -366,6 +368,10 @@ export class LinkKeyIndex implements LinkLookup {
 			const first = this.#first.get(number) - 1
 			if (first >= 0) yield this.#listings(first)
 		}
+	}
+
+	forEachKeyHash(visit: (hash: number) => void): void {
+		for (let number = 0; number < this.#keys.size; number++) visit(this.#keys.hashAt(number))
 	}
 
 	/** The key's first link, -1 when no link is filed under it (a shared table may know the key). */
