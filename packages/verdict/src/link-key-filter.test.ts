@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
+import { siteKey } from '@lv/hostnames'
 import fc from 'fast-check'
 import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import type { CheckIndex, JurisdictionShard } from './index-model.ts'
 import { LinkKeyFilter } from './link-key-filter.ts'
-import { keyHash, type LinkLookup } from './link-table.ts'
+import { keyFingerprint, type LinkLookup } from './link-table.ts'
 import { linksAroundSite, linksForHostname } from './lookup.ts'
 import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
 
@@ -11,11 +12,12 @@ import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts
 const anyKey = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)), maxLength: 12 })
 
 describe('LinkKeyFilter', () => {
-	test('holds every key added, whatever its code units', () => {
+	test('holds every key added, whatever its code units, its fingerprints in order or not', () => {
 		fc.assert(
-			fc.property(fc.array(anyKey, { maxLength: 3000 }), (keys) => {
+			fc.property(fc.array(anyKey, { maxLength: 3000 }), fc.boolean(), (keys, sorted) => {
 				const filter = new LinkKeyFilter(keys.length)
-				for (const key of keys) filter.add(keyHash(key))
+				const fingerprints = Uint32Array.from(keys, keyFingerprint)
+				filter.addAll(sorted ? fingerprints.sort() : fingerprints)
 				for (const key of keys) expect(filter.mayHold(key)).toBe(true)
 			}),
 			{ numRuns: 60 }
@@ -24,7 +26,7 @@ describe('LinkKeyFilter', () => {
 
 	test('lets fewer than 3 % of absent hostnames through', () => {
 		const filter = new LinkKeyFilter(100_000)
-		for (let i = 0; i < 100_000; i++) filter.add(keyHash(`listed-${i}.example`))
+		filter.addAll(Uint32Array.from({ length: 100_000 }, (_, i) => keyFingerprint(`listed-${i}.example`)).sort())
 		let passed = 0
 		for (let i = 0; i < 100_000; i++) if (filter.mayHold(`never-listed-${i}.example`)) passed++
 		expect(passed).toBeLessThan(3_000)
@@ -67,6 +69,43 @@ function probed(index: CheckIndex): { index: CheckIndex; asked: string[] } {
 }
 
 describe('link lookups through the filter', () => {
+	test("find every listed hostname and registrable domain, as each shard's own tables do", () => {
+		const host = fc.stringMatching(/^(www\.|[a-z]{1,3}\.)?[a-z]{1,4}\.(com|co\.uk|bet)$/)
+		fc.assert(
+			fc.property(
+				fc.array(fc.record({ host, mga: fc.boolean() }), { maxLength: 300 }),
+				fc.array(host, { maxLength: 30 }),
+				(listed, asked) => {
+					const built = buildIndex(
+						rows({
+							operators: [owner],
+							licences: [ukLicence, mgaLicence],
+							links: listed.map(({ host, mga }) => link(owner, host, mga ? mgaLicence : ukLicence))
+						})
+					)
+					const direct = (pick: (shard: JurisdictionShard) => LinkLookup, key: string) =>
+						built.order.flatMap((code) => {
+							const found = pick(built.shards.get(code) as JurisdictionShard).get(key)
+							return found === undefined ? [] : [found].flat()
+						})
+					for (const key of [...listed.map((entry) => entry.host), ...asked]) {
+						expect(linksForHostname(built, key)).toEqual(direct((shard) => shard.linksByHostname, key))
+						const site = siteKey(key)
+						expect(linksAroundSite(built, site).onSite).toEqual(
+							built.order.flatMap((code) => {
+								const shard = built.shards.get(code) as JurisdictionShard
+								return [shard.linksByHostname.get(site), shard.linksBelowRegistrable.get(site)].flatMap((found) =>
+									found === undefined ? [] : [found].flat()
+								)
+							})
+						)
+					}
+				}
+			),
+			{ numRuns: 40 }
+		)
+	})
+
 	test('a hostname and registrable domain in no shard are answered without probing any shard', () => {
 		const { index: counted, asked } = probed(index)
 		expect(linksForHostname(counted, 'www.never-listed.example')).toEqual([])

@@ -18,8 +18,8 @@ export type LinkLookup = {
 	has(key: string): boolean
 	keys(): IterableIterator<string>
 	values(): IterableIterator<Listings>
-	/** Calls `visit` with keyHash of every key (a shared key table may give more keys than have links). */
-	forEachKeyHash(visit: (hash: number) => void): void
+	/** keyFingerprint of every key with a link filed under it, ascending (the index's link key filter is built from them) */
+	readonly fingerprints: Uint32Array
 }
 
 /** What a link holds besides its hostname; the strings are shared by the caller. */
@@ -162,8 +162,8 @@ function byteOf(unit: number, at: number): number {
 let lastKey = ''
 let lastHash = FNV_OFFSET >>> 0
 
-/** FNV-1a over the key's stored bytes: the hash every shard's tables, and the index's link key filter, probe with. */
-export function keyHash(key: string): number {
+/** FNV-1a over the key's stored bytes. */
+function keyHash(key: string): number {
 	if (key === lastKey) return lastHash
 	let hash = FNV_OFFSET
 	for (let i = 0; i < key.length; i++) {
@@ -176,6 +176,13 @@ export function keyHash(key: string): number {
 	return lastHash
 }
 
+/** The key's hash with its bits spread (FNV-1a's low bits are weak): what the index's link key filter files a key by. */
+export function keyFingerprint(key: string): number {
+	const hash = keyHash(key)
+	const spread = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d)
+	return (spread ^ (spread >>> 12)) >>> 0
+}
+
 const KEY_BITS = 24
 const KEY_NUMBER = (1 << KEY_BITS) - 1
 /** The slot tag of a hash: its seven top bits (the slot itself comes from the low bits). */
@@ -183,8 +190,8 @@ const tagOf = (hash: number) => hash >>> 25
 
 /**
  * Distinct string keys numbered in the order first seen: their bytes one after the other, and an
- * open-addressing table (linear probing, at most half full) of key numbers by hash. Each key's hash
- * is kept (4 bytes a key), for the table's growth and for the index's link key filter. A slot holds the
+ * open-addressing table (linear probing, at most half full) of key numbers by hash. A hash is
+ * recomputed from the stored bytes when the table grows rather than kept per key. A slot holds the
  * key's number in its low KEY_BITS bits and seven high bits of its hash above them (its tag), so a
  * probe compares bytes only with the keys whose tag is the sought key's: a lookup of an absent key
  * (every cold check's) seldom reads a stored key at all.
@@ -195,7 +202,6 @@ export class KeyTable {
 	#byteCount = 0
 	/** key k's bytes are bytes[starts[k] .. starts[k + 1]) */
 	readonly #starts = new Paged((size) => new Int32Array(size))
-	readonly #hashes = new Paged((size) => new Int32Array(size))
 	#slots = new Int32Array(PAGE).fill(-1)
 
 	get size(): number {
@@ -221,14 +227,8 @@ export class KeyTable {
 		}
 		const number = this.#count++
 		this.#starts.set(number + 1, this.#byteCount)
-		this.#hashes.set(number, hash)
 		this.#place(number, hash)
 		return number
-	}
-
-	/** keyHash of key `number`. */
-	hashAt(number: number): number {
-		return this.#hashes.get(number) >>> 0
 	}
 
 	keyAt(number: number): string {
@@ -266,6 +266,13 @@ export class KeyTable {
 		}
 	}
 
+	#storedHash(number: number): number {
+		let hash = FNV_OFFSET
+		const end = this.#starts.get(number + 1)
+		for (let at = this.#starts.get(number); at < end; at++) hash = Math.imul(hash ^ this.#bytes.get(at), FNV_PRIME)
+		return hash >>> 0
+	}
+
 	#place(number: number, hash: number): void {
 		const mask = this.#slots.length - 1
 		let slot = hash & mask
@@ -275,7 +282,7 @@ export class KeyTable {
 
 	#rehash(capacity: number): void {
 		this.#slots = new Int32Array(capacity).fill(-1)
-		for (let number = 0; number < this.#count; number++) this.#place(number, this.hashAt(number))
+		for (let number = 0; number < this.#count; number++) this.#place(number, this.#storedHash(number))
 	}
 }
 
@@ -292,6 +299,8 @@ export class LinkKeyChains {
 	readonly #first = new Paged((size) => new Int32Array(size))
 	/** next[link]: the key's following link, -1 at the end */
 	readonly #next = new Paged((size) => new Int32Array(size), -1)
+	/** keyFingerprint of each key as it gets its first link */
+	readonly #fingerprints = new Paged((size) => new Int32Array(size))
 	#size = 0
 	#finished = false
 
@@ -304,7 +313,7 @@ export class LinkKeyChains {
 		if (this.#finished) throw new Error('LinkKeyChains: link added after finish')
 		const number = this.#keys.numberOf(key)
 		const newest = this.#first.get(number) - 1
-		if (newest < 0) this.#size++
+		if (newest < 0) this.#fingerprints.set(this.#size++, keyFingerprint(key))
 		else this.#next.set(id, newest)
 		this.#first.set(number, id + 1)
 	}
@@ -325,7 +334,9 @@ export class LinkKeyChains {
 			}
 			this.#first.set(number, previous + 1)
 		}
-		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, this.#size)
+		const fingerprints = new Uint32Array(this.#size)
+		for (let at = 0; at < this.#size; at++) fingerprints[at] = this.#fingerprints.get(at)
+		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, fingerprints.sort())
 	}
 }
 
@@ -335,19 +346,19 @@ export class LinkKeyIndex implements LinkLookup {
 	readonly #keys: KeyTable
 	readonly #first: Paged<Int32Array>
 	readonly #next: Paged<Int32Array>
-	readonly #size: number
+	readonly fingerprints: Uint32Array
 
-	constructor(columns: LinkColumns, keys: KeyTable, first: Paged<Int32Array>, next: Paged<Int32Array>, size: number) {
+	constructor(columns: LinkColumns, keys: KeyTable, first: Paged<Int32Array>, next: Paged<Int32Array>, fingerprints: Uint32Array) {
 		this.#columns = columns
 		this.#keys = keys
 		this.#first = first
 		this.#next = next
-		this.#size = size
+		this.fingerprints = fingerprints
 	}
 
 	/** keys with a link filed under them (a shared key table may hold more) */
 	get size(): number {
-		return this.#size
+		return this.fingerprints.length
 	}
 
 	has(key: string): boolean {
@@ -368,10 +379,6 @@ export class LinkKeyIndex implements LinkLookup {
 			const first = this.#first.get(number) - 1
 			if (first >= 0) yield this.#listings(first)
 		}
-	}
-
-	forEachKeyHash(visit: (hash: number) => void): void {
-		for (let number = 0; number < this.#keys.size; number++) visit(this.#keys.hashAt(number))
 	}
 
 	/** The key's first link, -1 when no link is filed under it (a shared table may know the key). */
