@@ -163,7 +163,7 @@ let lastKey = ''
 let lastHash = FNV_OFFSET >>> 0
 
 /** FNV-1a over the key's stored bytes. */
-function keyHash(key: string): number {
+function hashOf(key: string): number {
 	if (key === lastKey) return lastHash
 	let hash = FNV_OFFSET
 	for (let i = 0; i < key.length; i++) {
@@ -178,7 +178,7 @@ function keyHash(key: string): number {
 
 /** The key's hash with its bits spread (FNV-1a's low bits are weak): what the index's link key filter files a key by. */
 export function keyFingerprint(key: string): number {
-	const hash = keyHash(key)
+	const hash = hashOf(key)
 	const spread = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d)
 	return (spread ^ (spread >>> 12)) >>> 0
 }
@@ -210,12 +210,12 @@ export class KeyTable {
 
 	/** The key's number, or -1 when it is not in the table. */
 	find(key: string): number {
-		return this.#find(key, keyHash(key))
+		return this.#find(key, hashOf(key))
 	}
 
 	/** The key's number, adding the key when new. */
 	numberOf(key: string): number {
-		const hash = keyHash(key)
+		const hash = hashOf(key)
 		const found = this.#find(key, hash)
 		if (found >= 0) return found
 		if (this.#count === KEY_NUMBER) throw new RangeError(`a key table holds at most ${KEY_NUMBER} keys`)
