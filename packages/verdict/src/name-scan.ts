@@ -39,8 +39,6 @@ export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
 /** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
 const DESCRIPTOR = 80
-/** The regions saying, per slot and unit, which members have that slot as their second, third and fourth character. */
-const PREFIX_ROWS = ['second', 'third', 'fourth'] as const
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
 const BIT_JARO_LONGEST = 32
 /** Bytes of such a name's slots record (name-scan.wat `$similarity`): one per character, at ordinal * SLOT_RECORD. */
@@ -100,9 +98,7 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		slotRecords: units * UNIT * SLOT_RECORD,
 		nameMatched: longestKey,
 		keys: keyUnits * 2,
-		second: SLOTS * units * 16,
-		third: SLOTS * units * 16,
-		fourth: SLOTS * units * 16
+		second: SLOTS * units * 16
 	}
 	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
 	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
@@ -143,10 +139,8 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)
 		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, prefix)
 		words[word('present', unit * 4 + lane)] = (words[word('present', unit * 4 + lane)] as number) | bit
-		PREFIX_ROWS.forEach((region, i) => {
-			const at = word(region, (slotOf(key.charCodeAt(i + 1)) * units + unit) * 4 + lane)
-			words[at] = (words[at] as number) | bit
-		})
+		const second = word('second', (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane)
+		words[second] = (words[second] as number) | bit
 		for (const token of tokens) {
 			const at = word('bits', (token * units + unit) * 4 + lane)
 			words[at] = (words[at] as number) | bit

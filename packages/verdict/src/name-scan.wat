@@ -46,18 +46,13 @@
 	(global $slotRecords (mut i32) (i32.const 0))
 	(global $nameMatched (mut i32) (i32.const 0))
 	(global $units (mut i32) (i32.const 0))
-	;; per second-, third- and fourth-character slot and unit, its members whose key's character there has
-	;; that slot (v128)
+	;; per second-character slot and unit, its members whose key's second character has that slot (v128)
 	(global $second (mut i32) (i32.const 0))
-	(global $third (mut i32) (i32.const 0))
-	(global $fourth (mut i32) (i32.const 0))
 	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
 	(global $rowLength (mut i32) (i32.const 0))
 	(global $queryPrefix (mut i32) (i32.const 0))
 	(global $queryLength (mut i32) (i32.const 0))
 	(global $querySecond (mut i32) (i32.const 0))
-	(global $queryThird (mut i32) (i32.const 0))
-	(global $queryFourth (mut i32) (i32.const 0))
 	;; what the counter at 16736 started at, or -1 when it may have wrapped (an allowance of 15 or more)
 	(global $countBase (mut i32) (i32.const 0))
 
@@ -94,7 +89,7 @@
 		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
 		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32)
-		(local $level i32) (local $out v128) (local $two v128) (local $three v128) (local $four v128)
+		(local $level i32) (local $out v128) (local $same v128)
 		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
 		(local.set $unitBits (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
 		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
@@ -158,83 +153,20 @@
 			(v128.store offset=17408 (i32.shl (local.get $level) (i32.const 4)) (local.get $out))
 			(local.set $level (i32.sub (local.get $level) (i32.const 1)))
 			(br $levels)))
-		;; a member's common prefix is at most the number of its second, third and fourth characters that
-		;; have the query's slots in a row after the first (the unit's bound may be longer): in a unit
-		;; bounded to two or more, each member is held to the rows of the shorter of the two, which allow
-		;; no more than the bound's rows (a longer prefix only raises the ceiling)
+		;; a member whose second character differs from the query's has a common prefix of at most one
+		;; (the unit's bound may be longer): in a unit bounded to two or more, such members are held to
+		;; the rows of a prefix of one, which allow no more than the bound's rows
 		(if (i32.lt_u (local.get $prefix) (i32.const 2))
 			(then (local.set $dead (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base))))
 			(else
-				(local.set $two (call $sameSlot (global.get $second) (global.get $querySecond) (local.get $unit)))
-				(local.set $three (select
-					(v128.and (local.get $two) (call $sameSlot (global.get $third) (global.get $queryThird) (local.get $unit)))
-					(v128.const i32x4 0 0 0 0)
-					(i32.ge_u (local.get $prefix) (i32.const 3))))
-				(local.set $four (select
-					(v128.and (local.get $three) (call $sameSlot (global.get $fourth) (global.get $queryFourth) (local.get $unit)))
-					(v128.const i32x4 0 0 0 0)
-					(i32.ge_u (local.get $prefix) (i32.const 4))))
-				(local.set $dead (call $outByPrefixes (local.get $unit) (local.get $prefix) (local.get $base)
-					(v128.not (local.get $two))
-					(v128.andnot (local.get $two) (local.get $three))
-					(v128.andnot (local.get $three) (local.get $four))
-					(local.get $four)))))
+				(local.set $same (v128.load (i32.add (global.get $second)
+					(i32.shl (i32.add (i32.mul (global.get $querySecond) (global.get $units)) (local.get $unit)) (i32.const 4)))))
+				(local.set $dead (v128.or
+					(v128.and (local.get $same) (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base)))
+					(v128.andnot (call $outByLength (local.get $unit) (i32.const 1) (local.get $base)) (local.get $same))))))
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
 		(v128.store (i32.const 11296) (local.get $present))
 		(v128.any_true (local.get $present)))
-
-	;; The members of `unit` whose character `at` has the query's slot there (`rows`: $second, $third or $fourth).
-	(func $sameSlot (param $rows i32) (param $slot i32) (param $unit i32) (result v128)
-		(v128.load (i32.add (local.get $rows)
-			(i32.shl (i32.add (i32.mul (local.get $slot) (global.get $units)) (local.get $unit)) (i32.const 4)))))
-
-	;; The members of `unit` out by the allowance of their own length and common prefix, in one walk over
-	;; its segments: those of `one` with a prefix of one, `two` of two, `three` of three and `four` of
-	;; four, each prefix held to the unit's bound `prefix` (at least 2).
-	(func $outByPrefixes (param $unit i32) (param $prefix i32) (param $base i32)
-		(param $one v128) (param $two v128) (param $three v128) (param $four v128) (result v128)
-		(local $segment i32) (local $end i32) (local $row i32) (local $at i32) (local $length i32) (local $dead v128)
-		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
-		(local.set $end (i32.load (i32.add (global.get $segmentFirst) (i32.shl (i32.add (local.get $unit) (i32.const 1)) (i32.const 2)))))
-		(local.set $row (i32.shl (global.get $rowLength) (i32.const 2)))
-		(block $held (loop $segments
-			(br_if $held (i32.ge_u (local.get $segment) (local.get $end)))
-			(local.set $length (i32.load (i32.add (global.get $segmentLength) (i32.shl (local.get $segment) (i32.const 2)))))
-			;; lengths from rowLength on are allowed nothing (their row entry is read at rowLength - 1, and not used)
-			(local.set $at (i32.shl
-				(select (local.get $length) (i32.sub (global.get $rowLength) (i32.const 1)) (i32.lt_s (local.get $length) (global.get $rowLength)))
-				(i32.const 2)))
-			(local.set $dead (v128.or (local.get $dead) (v128.and
-				(v128.load (i32.add (global.get $segmentMembers) (i32.shl (local.get $segment) (i32.const 4))))
-				(v128.or
-					(v128.or
-						(v128.and (local.get $one) (call $outAt (i32.add (local.get $row) (local.get $at)) (local.get $length) (local.get $base)))
-						(v128.and (local.get $two) (call $outAt (i32.add (i32.shl (local.get $row) (i32.const 1)) (local.get $at)) (local.get $length) (local.get $base))))
-					(v128.or
-						(v128.and (local.get $three) (call $outAt
-							(i32.add (i32.mul (local.get $row) (select (i32.const 3) (local.get $prefix) (i32.ge_u (local.get $prefix) (i32.const 3)))) (local.get $at))
-							(local.get $length) (local.get $base)))
-						(v128.and (local.get $four) (call $outAt
-							(i32.add (i32.mul (local.get $row) (local.get $prefix)) (local.get $at))
-							(local.get $length) (local.get $base))))))))
-			(local.set $segment (i32.add (local.get $segment) (i32.const 1)))
-			(br $segments)))
-		(local.get $dead))
-
-	;; The members out at the level of a segment of `length` whose allowance is at byte `entry` of the rows.
-	(func $outAt (param $entry i32) (param $length i32) (param $base i32) (result v128)
-		(local $own i32) (local $least i32)
-		(local.set $own (select
-			(i32.load offset=1024 (local.get $entry))
-			(i32.const -1)
-			(i32.lt_s (local.get $length) (global.get $rowLength))))
-		(local.set $least (i32.add (i32.add (local.get $base) (local.get $own)) (i32.const 1)))
-		(v128.load offset=17408 (i32.shl
-			(select
-				(i32.const 0)
-				(select (local.get $least) (i32.const 17) (i32.lt_s (local.get $least) (i32.const 17)))
-				(i32.lt_s (local.get $own) (i32.const 0)))
-			(i32.const 4))))
 
 	;; The members of `unit` out by the allowance of their own length with common prefix `prefix`: each
 	;; segment reads its level's members out (laid out at 17408 by `$alive`), without a branch on the
@@ -620,7 +552,7 @@
 		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
 		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
 		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64)
-		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 72
+		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 64
 		(global.set $bits (i32.load offset=0 (local.get $shard)))
 		(global.set $present (i32.load offset=4 (local.get $shard)))
 		(global.set $shortest (i32.load offset=8 (local.get $shard)))
@@ -636,14 +568,10 @@
 		(global.set $slotRecords (i32.load offset=48 (local.get $shard)))
 		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
 		(global.set $second (i32.load offset=60 (local.get $shard)))
-		(global.set $third (i32.load offset=64 (local.get $shard)))
-		(global.set $fourth (i32.load offset=68 (local.get $shard)))
-		(global.set $units (i32.load offset=72 (local.get $shard)))
+		(global.set $units (i32.load offset=64 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
 		(global.set $querySecond (i32.load8_u offset=14385 (i32.const 0)))
-		(global.set $queryThird (i32.load8_u offset=14386 (i32.const 0)))
-		(global.set $queryFourth (i32.load8_u offset=14387 (i32.const 0)))
 		(global.set $rowLength (local.get $rowLength))
 		(call $layOutQuery)
 		(v128.store offset=17408 (i32.const 0) (v128.const i32x4 -1 -1 -1 -1))
