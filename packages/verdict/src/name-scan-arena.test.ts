@@ -1,19 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { ptr } from 'bun:ffi'
 import { allocate, createArena, release } from './name-scan-arena.ts'
-
-/** The VmFlags of every mapping of this process overlapping [start, end), from /proc/self/smaps. */
-function mappingFlags(start: number, end: number): string[][] {
-	const flags: string[][] = []
-	let overlaps = false
-	for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
-		const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line)
-		if (range) overlaps = Number.parseInt(range[1] as string, 16) < end && Number.parseInt(range[2] as string, 16) > start
-		else if (overlaps && line.startsWith('VmFlags:')) flags.push(line.slice('VmFlags:'.length).trim().split(/\s+/))
-	}
-	return flags
-}
 
 describe('name scan arena', () => {
 	test('a block freed at the end and taken again comes back zeroed', () => {
@@ -55,16 +41,5 @@ describe('name scan arena', () => {
 		expect(arena.words[small >>> 2]).toBe(1234)
 		release(large, pages * 65536, arena)
 		release(small, 64, arena)
-	})
-
-	test.if(process.platform === 'linux')('asks Linux for huge pages over the whole memory, what a growth adds included', () => {
-		const arena = createArena()
-		const pages = arena.memory.buffer.byteLength / 65536
-		const large = allocate(pages * 65536 * 4, arena)
-		const start = Number(ptr(arena.memory.buffer))
-		const flags = mappingFlags(start, start + arena.memory.buffer.byteLength)
-		expect(flags.length).toBeGreaterThan(0)
-		for (const mapping of flags) expect(mapping).toContain('hg')
-		release(large, pages * 65536 * 4, arena)
 	})
 })

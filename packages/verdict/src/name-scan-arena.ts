@@ -1,4 +1,3 @@
-import { adviseHugePages } from './huge-pages.ts'
 import { nameScanWasm } from './name-scan-wasm.ts'
 
 /*
@@ -6,8 +5,7 @@ import { nameScanWasm } from './name-scan-wasm.ts'
  * memory costs a third of a millisecond to create (the engine reserves its whole address range), so
  * shards take blocks of one memory instead: first fit from the blocks freed, else from the end,
  * growing the memory when needed. A block is freed once the scan that owns it is collected. The
- * first HEADER bytes hold the query under scan (name-scan.wat's header). The memory is advised
- * huge pages (huge-pages.ts, ADR 0053).
+ * first HEADER bytes hold the query under scan (name-scan.wat's header).
  */
 
 /** Byte offsets of the header's regions (name-scan.wat's header comment); shards' blocks start at HEADER. */
@@ -71,10 +69,8 @@ export function arena(): Arena {
 	return shared
 }
 
-/** Views over the memory's buffer, which is advised huge pages first (ADR 0053): on creation and after every growth, before the new pages are first touched. */
 function views(memory: WebAssembly.Memory) {
 	const { buffer } = memory
-	adviseHugePages(buffer)
 	return {
 		words: new Int32Array(buffer),
 		bytes: new Uint8Array(buffer),
