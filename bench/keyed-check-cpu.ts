@@ -8,6 +8,8 @@
  * leases. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
+ * BENCH_COLD=1 asks a never-asked unlisted domain every call instead (the cold check: the dispatch to the
+ * checker, its reply and the answer's Response, never a held answer).
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */
@@ -19,9 +21,14 @@ import { REPO_ROOT } from '@lv/testing'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { LISTED_DOMAIN_QUERY, startKeyedCheckWorld } from './lib/keyed-check-world.ts'
 import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
+import { hostname } from './lib/synthetic-world.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
 const PATH = `/v1/check${LISTED_DOMAIN_QUERY}`
+/** Past the world's seeded domains: every name is unlisted and asked once. */
+let unasked = 1_000_000
+const coldPath = () => `/v1/check?domain=${hostname(unasked++)}`
+const path = process.env.BENCH_COLD === '1' ? coldPath : PATH
 
 const world = await startKeyedCheckWorld()
 const { db, nats, headers } = world
@@ -117,7 +124,7 @@ for (const { name, root, options, when = true } of candidates)
 
 try {
 	await inAlternatingRounds(
-		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers) })),
+		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, path, calls, headers) })),
 		CALLS,
 		3_000
 	)

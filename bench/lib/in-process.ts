@@ -6,12 +6,12 @@ export type Handle = (request: Request) => Response | Promise<Response>
 export type CpuPerCall = { micros: number; perSecond: number }
 
 /**
- * `calls` GETs of `path`, `inFlight` at a time: CPU time of this process per call (the app, its database and NATS
+ * `calls` GETs of `path` (or of a new path per call), `inFlight` at a time: CPU time of this process per call (the app, its database and NATS
  * clients and the driver loop together), in µs, and calls completed per second of wall time.
  */
 export async function cpuPerCall(
 	handle: Handle,
-	path: string,
+	path: string | (() => string),
 	calls: number,
 	headers: Record<string, string>,
 	inFlight = 50
@@ -23,8 +23,9 @@ export async function cpuPerCall(
 		Array.from({ length: inFlight }, async () => {
 			while (started < calls) {
 				started++
-				const response = await handle(new Request(`http://localhost${path}`, { headers }))
-				if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+				const asked = typeof path === 'string' ? path : path()
+				const response = await handle(new Request(`http://localhost${asked}`, { headers }))
+				if (response.status !== 200) throw new Error(`${asked} answered ${response.status}: ${await response.text()}`)
 				await response.arrayBuffer()
 			}
 		})
