@@ -26,6 +26,4 @@ const ENGLISH = new Intl.Collator('en', {
  * The English collation, whatever the process's locale: for free text and mixed-case strings (licence
  * numbers), where code-point order would put every capital before every small letter.
  */
-export function compareInEnglish(a: string, b: string): number {
-	return ENGLISH.compare(a, b)
-}
+export const compareInEnglish: (a: string, b: string) => number = ENGLISH.compare
