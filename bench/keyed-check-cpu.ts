@@ -8,6 +8,8 @@
  * leases. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
+ * BENCH_BATCH=1 measures `POST /v1/check/batch` of 100 listed domains (answered from the checker's batch rows)
+ * instead: the gateway's CPU per batch, 8 in flight.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */
@@ -19,9 +21,13 @@ import { REPO_ROOT } from '@lv/testing'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { LISTED_DOMAIN_QUERY, startKeyedCheckWorld } from './lib/keyed-check-world.ts'
 import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
+import { hostname } from './lib/synthetic-world.ts'
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
-const PATH = `/v1/check${LISTED_DOMAIN_QUERY}`
+const BATCH = process.env.BENCH_BATCH === '1'
+const CALLS = Number(process.env.BENCH_CALLS ?? (BATCH ? 3_000 : 30_000))
+const PATH = BATCH ? '/v1/check/batch' : `/v1/check${LISTED_DOMAIN_QUERY}`
+const BODY = BATCH ? JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => hostname(i * 17)) }) : undefined
+const IN_FLIGHT = BATCH ? 8 : 50
 
 const world = await startKeyedCheckWorld()
 const { db, nats, headers } = world
@@ -117,9 +123,9 @@ for (const { name, root, options, when = true } of candidates)
 
 try {
 	await inAlternatingRounds(
-		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers) })),
+		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers, IN_FLIGHT, BODY) })),
 		CALLS,
-		3_000
+		BATCH ? 300 : 3_000
 	)
 } finally {
 	for (const { gateway } of gateways) await gateway.close()

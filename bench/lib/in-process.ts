@@ -6,15 +6,16 @@ export type Handle = (request: Request) => Response | Promise<Response>
 export type CpuPerCall = { micros: number; perSecond: number }
 
 /**
- * `calls` GETs of `path`, `inFlight` at a time: CPU time of this process per call (the app, its database and NATS
- * clients and the driver loop together), in µs, and calls completed per second of wall time.
+ * `calls` GETs of `path` (POSTs of `body` when given), `inFlight` at a time: CPU time of this process per call (the
+ * app, its database and NATS clients and the driver loop together), in µs, and calls completed per second of wall time.
  */
 export async function cpuPerCall(
 	handle: Handle,
 	path: string,
 	calls: number,
 	headers: Record<string, string>,
-	inFlight = 50
+	inFlight = 50,
+	body?: string
 ): Promise<CpuPerCall> {
 	let started = 0
 	const startedAt = performance.now()
@@ -23,7 +24,8 @@ export async function cpuPerCall(
 		Array.from({ length: inFlight }, async () => {
 			while (started < calls) {
 				started++
-				const response = await handle(new Request(`http://localhost${path}`, { headers }))
+				const init = body === undefined ? { headers } : { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } }
+				const response = await handle(new Request(`http://localhost${path}`, init))
 				if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
 				await response.arrayBuffer()
 			}
