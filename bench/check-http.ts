@@ -16,7 +16,9 @@
  * measures the cold path (4: a never-asked unlisted name every call, against 1: the memoised keyed
  * check) and the batch tail (10: 100 domains, 50 of them never asked, at BENCH_BATCH_CONNECTIONS, one
  * message; 11: the same through gateway B, which sends a batch as parts of 25 domains; 12: scenario 4
- * through gateway B, which keeps as many check.many messages in flight as there are checkers, or BENCH_IN_FLIGHT).
+ * through gateway B, which keeps as many check.many messages in flight as there are checkers, or BENCH_IN_FLIGHT;
+ * 13: scenario 10 through the second gateway, so `BENCH_ONLY=10,13 BENCH_SECOND_GATEWAY_ROOT=dir
+ * BENCH_SECOND_GATEWAY=METRICS=true` compares the batch route of two checkouts, with the gateway CPU per batch).
  * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
  * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
@@ -129,6 +131,7 @@ const SECOND_GATEWAY = `keyed, one account, gateway ${secondGatewayName}`
 const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
 const PARTED_BATCH = `same batch, CHECK_BATCH_PART_DOMAINS=25`
 const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${GATEWAY_B_IN_FLIGHT}`
+const SECOND_GATEWAY_BATCH = `same batch, gateway ${secondGatewayName}`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
@@ -208,6 +211,13 @@ const allScenarios: Scenario[] = [
 		path: '/v1/check',
 		connections: CONNECTIONS,
 		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: SECOND_GATEWAY_BATCH,
+		port: gatewayWithoutMetrics.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
 	}
 ]
 
@@ -288,6 +298,12 @@ if (halfFreshRuns.length > 0)
 if (halfFreshRuns.length > 0 && partedBatchRuns.length > 0)
 	console.log(
 		`batch as parts / whole: p99 ${(roundRatio(partedBatchRuns, halfFreshRuns, (run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(roundRatio(partedBatchRuns, halfFreshRuns) * 100).toFixed(1)} % (medians of per-round ratios)`
+	)
+const secondBatchRuns = results.get(SECOND_GATEWAY_BATCH) ?? []
+const cpuPerBatch = (runs: Measured[]) => median(runs.map((run) => (run.gatewayCpuShare * 1e6) / run.requestsPerSecond)).toFixed(0)
+if (halfFreshRuns.length > 0 && secondBatchRuns.length > 0)
+	console.log(
+		`batch, first gateway / ${secondGatewayName}: p99 ${(roundRatio(halfFreshRuns, secondBatchRuns, (run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(roundRatio(halfFreshRuns, secondBatchRuns) * 100).toFixed(1)} % (medians of per-round ratios); p99 ${p99Of(halfFreshRuns)} / ${p99Of(secondBatchRuns)} ms, gateway CPU per batch ${cpuPerBatch(halfFreshRuns)} / ${cpuPerBatch(secondBatchRuns)} µs (medians)`
 	)
 const metricsOffRuns = results.get(SECOND_GATEWAY) ?? []
 if (metricsOffRuns.length > 0) {

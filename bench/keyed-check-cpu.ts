@@ -9,7 +9,8 @@
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
  * BENCH_BATCH=1 measures `POST /v1/check/batch` of 100 listed domains (answered from the checker's batch rows)
- * instead: the gateway's CPU per batch, 8 in flight.
+ * instead: the gateway's CPU per batch, 8 in flight; BENCH_CHECKERS=2 starts two checker replicas (with held answers
+ * served the gateway hears both, and sends a batch to them in parts, ADR 0056).
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */
@@ -29,7 +30,7 @@ const PATH = BATCH ? '/v1/check/batch' : `/v1/check${LISTED_DOMAIN_QUERY}`
 const BODY = BATCH ? JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => hostname(i * 17)) }) : undefined
 const IN_FLIGHT = BATCH ? 8 : 50
 
-const world = await startKeyedCheckWorld()
+const world = await startKeyedCheckWorld(Number(process.env.BENCH_CHECKERS ?? 1))
 const { db, nats, headers } = world
 
 type Gateway = { handle: Handle; close(): Promise<void> }
