@@ -9,8 +9,7 @@
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
  * BENCH_BATCH=1 measures `POST /v1/check/batch` of 100 listed domains (answered from the checker's batch rows)
- * instead: the gateway's CPU per batch, 8 in flight; BENCH_CHECKERS=2 starts two checker replicas (with held answers
- * served the gateway hears both, and sends a batch to them in parts, ADR 0056).
+ * instead: the gateway's CPU per batch, 8 in flight. BENCH_CHECKERS=2 starts two checker replicas.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */

@@ -24,7 +24,11 @@ export async function cpuPerCall(
 		Array.from({ length: inFlight }, async () => {
 			while (started < calls) {
 				started++
-				const init = body === undefined ? { headers } : { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } }
+				// Content-Length as an HTTP client sends it (a Request made here has none of its own).
+				const init =
+					body === undefined
+						? { headers }
+						: { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }
 				const response = await handle(new Request(`http://localhost${path}`, init))
 				if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
 				await response.arrayBuffer()

@@ -21,13 +21,13 @@ authorization {
   users = [
     # gateway
     { user: "gateway", password: $NATS_PASSWORD_GATEWAY, permissions: {
-      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "check.domain", "check.license", "check.batch", "check.batch.replica.*", "check.many", "check.state", "export.build"] }
+      publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "check.domain", "check.license", "check.batch", "check.many", "check.state", "export.build"] }
       subscribe: { allow: ["_INBOX.>", "check.state.changed"] }
     } }
     # checker
     { user: "checker", password: $NATS_PASSWORD_CHECKER, permissions: {
       publish: { allow: ["$JS.API.INFO", "$JS.API.STREAM.INFO.JOBS", "$JS.API.STREAM.CREATE.JOBS", "$JS.API.STREAM.UPDATE.JOBS", "$JS.API.STREAM.INFO.EVENTS", "$JS.API.STREAM.CREATE.EVENTS", "$JS.API.STREAM.UPDATE.EVENTS", "$JS.API.STREAM.INFO.REGISTRY", "$JS.API.STREAM.CREATE.REGISTRY", "$JS.API.STREAM.UPDATE.REGISTRY", "$JS.API.STREAM.INFO.BULK", "$JS.API.STREAM.CREATE.BULK", "$JS.API.STREAM.UPDATE.BULK", "check.state.changed"] }
-      subscribe: { allow: ["_INBOX.>", "check.domain", "check.license", "check.batch", "check.batch.replica.*", "check.many", "check.state", "registry.changed.*"] }
+      subscribe: { allow: ["_INBOX.>", "check.domain", "check.license", "check.batch", "check.many", "check.state", "registry.changed.*"] }
       allow_responses: true
     } }
     # reader

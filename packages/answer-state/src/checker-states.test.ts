@@ -135,19 +135,3 @@ describe('CheckerStates: when a held answer may be served without asking the che
 		expect(states.servable(held)).toBe(false)
 	})
 })
-
-describe('CheckerStates: the replicas that answer checks', () => {
-	test('are those heard from within the forget time that have not said they leave, announced or proven alike', () => {
-		const { clock, states } = setUp()
-		states.heard(report('a', 1, 'S'), clock.nowMs())
-		states.heard(report('b', 1, 'S'))
-		states.heard(report('c', 1, 'S', { leaving: true }))
-		expect(states.answering()).toEqual(['a', 'b'])
-		clock.advance(FORGET - 1)
-		states.heard(report('b', 2, 'T'))
-		clock.advance(1)
-		expect(states.answering()).toEqual(['b'])
-		states.heard(report('b', 3, 'T', { leaving: true }))
-		expect(states.answering()).toEqual([])
-	})
-})

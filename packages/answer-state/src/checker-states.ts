@@ -79,14 +79,6 @@ export class CheckerStates {
 		return agreed
 	}
 
-	/** The replicas heard from within `forgetMs` that have not said they leave: those that answer checks (ADR 0056). */
-	answering(): string[] {
-		const nowMs = this.#clock.nowMs()
-		const answering: string[] = []
-		for (const [id, replica] of this.#replicas) if (!replica.leaving && nowMs - replica.heardAtMs < this.#forgetMs) answering.push(id)
-		return answering
-	}
-
 	/** The replicas heard from and not yet forgotten, with what was last heard of each (diagnostics and tests). */
 	replicas(): { replica: string; seq: number; state: string | null; leaving: boolean; provenAtMs: number }[] {
 		return [...this.#replicas].map(([replica, { seq, state, leaving, provenAtMs }]) => ({ replica, seq, state, leaving, provenAtMs }))

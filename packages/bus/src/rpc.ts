@@ -181,10 +181,6 @@ async function requestAcrossReconnects(
 
 const failedWithConnection = (error: unknown) => error instanceof RequestError && !error.isNoResponders()
 
-/** Whether a request of requestBytes / requestReply failed because nothing subscribed to its subject (at once, not timed out). */
-export const answeredByNoOne = (error: unknown): boolean =>
-	error instanceof Error && error.cause instanceof RequestError && error.cause.isNoResponders()
-
 /** requestBytes with the reply parsed as JSON. */
 export async function request<Req extends TSchema>(bus: Bus, options: RequestOptions<Req>): Promise<unknown> {
 	const data = await requestBytes(bus, options)

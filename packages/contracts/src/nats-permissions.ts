@@ -44,7 +44,7 @@ const consumerOf = (spec: ConsumerSpec) => consumerUse(spec.stream, spec.durable
 /** Every service: the JetStream account check, stream setup, and replies on its own inboxes. */
 const base = { publish: [`${JS_API}.INFO`, ...streamSetup], subscribe: [INBOXES] }
 
-const checkSubjects = [subjects.checkDomain, subjects.checkLicense, subjects.checkBatch, subjects.allReplicaCheckBatches, subjects.checkMany]
+const checkSubjects = [subjects.checkDomain, subjects.checkLicense, subjects.checkBatch, subjects.checkMany]
 
 /**
  * Each service's NATS user may publish and subscribe to exactly what it uses, derived from the

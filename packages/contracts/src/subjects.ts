@@ -10,14 +10,6 @@ function assertEventName(name: string): string {
 	return name
 }
 
-/** A checker replica's id as its answer-state reports name it (ADR 0048): one subject token. */
-const REPLICA_TOKEN = /^[A-Za-z0-9_-]{1,64}$/
-
-function assertReplica(replica: string): string {
-	if (!REPLICA_TOKEN.test(replica)) throw new Error(`invalid checker replica for a subject: ${JSON.stringify(replica)}`)
-	return replica
-}
-
 /** Every NATS subject of the system; services never write one as a literal. */
 export const subjects = {
 	readJob: (code: string) => `jobs.read.${assertCode(code)}`,
@@ -29,9 +21,6 @@ export const subjects = {
 	checkDomain: 'check.domain',
 	checkLicense: 'check.license',
 	checkBatch: 'check.batch',
-	/** A batch part sent to one checker replica, outside the queue group (ADR 0056). */
-	checkBatchOn: (replica: string) => `check.batch.replica.${assertReplica(replica)}`,
-	allReplicaCheckBatches: 'check.batch.replica.*',
 	checkMany: 'check.many',
 	/** A gateway's probe of every checker replica's answer state (ADR 0048); each replica replies. */
 	checkState: 'check.state',

@@ -34,8 +34,6 @@ export function describeAnswerState(build: string, versions: ReadonlyMap<string,
 }
 
 export type AnswerStateAnnouncer = {
-	/** This replica's id in its reports, which gateways also send its batch parts to (ADR 0056). */
-	readonly replica: string
 	/** The headers of a `check.many` reply answered on the store's current index at the clock's now (take it in the same turn). */
 	replyHeaders(): Record<string, string>
 	/** Announces that this replica leaves, and stops answering probes. */
@@ -62,7 +60,6 @@ export function startAnswerStateAnnouncer(deps: {
 	const probes = respond(bus, { subject: subjects.checkState, schema: CheckStateProbe, logger, handler: current })
 	announce(current())
 	return {
-		replica: state.replica,
 		replyHeaders: () => ({ [ANSWER_STATE_HEADER]: JSON.stringify(current()) }),
 		async stop() {
 			unwatch()

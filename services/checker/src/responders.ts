@@ -30,8 +30,8 @@ export type CheckerDeps = {
 	clock: Clock
 	logger: Logger
 	metrics?: CheckerMetrics
-	/** Sends the answer state with every check.many reply (ADR 0048), and names the replica's own batch subject (ADR 0056). */
-	answerState?: Pick<AnswerStateAnnouncer, 'replyHeaders' | 'replica'>
+	/** Sends the answer state with every check.many reply (ADR 0048). */
+	answerState?: Pick<AnswerStateAnnouncer, 'replyHeaders'>
 }
 
 type Check = (index: CheckIndex, value: string, options: CheckOptions) => CheckResult
@@ -136,10 +136,7 @@ export async function answerMany(
 	return encodeFramedAnswers(waiting ? await Promise.all(answers) : (answers as FramedAnswer[]))
 }
 
-/**
- * The checker's request/reply subjects, all in queue group `checker` so replicas share the load; a replica
- * that reports its answer state also answers batch parts sent to it alone (ADR 0056).
- */
+/** The checker's request/reply subjects, all in queue group `checker` so replicas share the load. */
 export function startResponders(deps: CheckerDeps): Responder[] {
 	const { bus, logger, metrics } = deps
 	const queue = QUEUE_GROUPS.checker
@@ -155,11 +152,6 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			metrics?.checked(kind, ERROR_VERDICT)
 			throw error
 		}
-	}
-	const answerBatchRequest = (body: CheckBatchRequest) => {
-		const batch = answerBatch(deps.store.current(), deps.clock.now(), batchRows, body.domains)
-		for (const row of batch.rows) metrics?.checked('batch', row.verdict ?? ERROR_VERDICT)
-		return batch.bytes
 	}
 	return [
 		respond(bus, {
@@ -188,9 +180,16 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 				return headers === undefined ? answering : answering.then((bytes) => new HeadedReply(bytes, headers))
 			}
 		}),
-		respond(bus, { subject: subjects.checkBatch, queue, schema: CheckBatchRequest, logger, handler: answerBatchRequest }),
-		...(deps.answerState === undefined
-			? []
-			: [respond(bus, { subject: subjects.checkBatchOn(deps.answerState.replica), schema: CheckBatchRequest, logger, handler: answerBatchRequest })])
+		respond(bus, {
+			subject: subjects.checkBatch,
+			queue,
+			schema: CheckBatchRequest,
+			logger,
+			handler: (body) => {
+				const batch = answerBatch(deps.store.current(), deps.clock.now(), batchRows, body.domains)
+				for (const row of batch.rows) metrics?.checked('batch', row.verdict ?? ERROR_VERDICT)
+				return batch.bytes
+			}
+		})
 	]
 }

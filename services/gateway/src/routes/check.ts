@@ -1,15 +1,16 @@
 import { Elysia } from 'elysia'
-import { MAX_BATCH_DOMAINS, joinBatchAnswers } from '@lv/contracts'
+import { requestBytes } from '@lv/bus'
+import { CheckBatchRequest, MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { invalidQuery } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { admittedAnswer, authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel, EvidenceQueryParams } from '../models/check.ts'
+import { timedRequest } from '../metrics.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { type EvidenceDeps, evidenceSigner, issueEvidence } from '../evidence/issue.ts'
 import { apiKeyMissing } from '../auth/auth-errors.ts'
 import type { Caller } from '../auth/caller.ts'
-import { createBatchDispatch } from './batch-dispatch.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 
@@ -67,14 +68,6 @@ export function checkHandlers({
 		metrics,
 		states: checkerStates
 	})
-	const dispatchBatch = createBatchDispatch({
-		bus,
-		clock,
-		timeoutMs: config.CHECKER_TIMEOUT_MS,
-		partDomains: config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS,
-		metrics,
-		states: checkerStates
-	})
 	return {
 		/**
 		 * The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts).
@@ -95,7 +88,21 @@ export function checkHandlers({
 		async batch(domains: readonly unknown[], withEvidence?: { caller: Caller; evidence: EvidenceDeps }): Promise<Response> {
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
-			const answers = await dispatchBatch(batch.sent)
+			// With CHECK_BATCH_PART_DOMAINS below the batch, sent as parts at once for the checker replicas to share;
+			// any part unanswered fails the call.
+			const answers = await Promise.all(
+				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map((domains) =>
+					timedRequest(metrics, subjects.checkBatch, () =>
+						requestBytes(bus, {
+							subject: subjects.checkBatch,
+							schema: CheckBatchRequest,
+							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+							timeoutMs: config.CHECKER_TIMEOUT_MS,
+							unavailableReason: 'checker_unavailable'
+						})
+					)
+				)
+			)
 			const answer = joinBatchAnswers(answers)
 			if (!batch.changed && !signer) return json(answer)
 			const parsed = parseAnswer(answer)
