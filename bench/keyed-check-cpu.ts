@@ -123,7 +123,10 @@ for (const { name, root, options, when = true } of candidates)
 
 try {
 	await inAlternatingRounds(
-		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers, IN_FLIGHT, BODY) })),
+		gateways.map(({ name, gateway }) => ({
+			name,
+			measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers, IN_FLIGHT, BODY)
+		})),
 		CALLS,
 		BATCH ? 300 : 3_000
 	)

@@ -28,7 +28,11 @@ export async function cpuPerCall(
 				const init =
 					body === undefined
 						? { headers }
-						: { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }
+						: {
+								method: 'POST',
+								body,
+								headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+							}
 				const response = await handle(new Request(`http://localhost${path}`, init))
 				if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
 				await response.arrayBuffer()
