@@ -9,6 +9,7 @@ import type {
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
+import { type LinkKeyFilter, linkKeyFilter } from './link-key-filter.ts'
 import { LinkColumns, LinkKeyChains } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameSearch } from './name-search.ts'
@@ -95,15 +96,17 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
 	if (!shard) return index
 	const shards = new Map(index.shards)
 	shards.set(code, { ...shard, jurisdiction: { ...shard.jurisdiction, last_successful_read_at: toMs(lastSuccessfulReadAt) } })
-	return withShards(shards)
+	return withShards(shards, index.linkKeys)
 }
 
-function withShards(shards: Map<string, JurisdictionShard>): CheckIndex {
+/** `linkKeys`: the filter of an index whose shards hold the same link lookups (a register read changed no link). */
+function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter): CheckIndex {
 	const order = [...shards.values()]
 		.map((shard) => shard.jurisdiction)
 		.sort((a, b) => a.position - b.position || a.code.localeCompare(b.code))
 		.map((jurisdiction) => jurisdiction.code)
-	return { shards, order }
+	const lookups = [...shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable])
+	return { shards, order, linkKeys: linkKeys ?? linkKeyFilter(lookups) }
 }
 
 function jurisdictionEntry(row: JurisdictionRow, statuses: readonly RegisterStatusRow[]): JurisdictionEntry {

@@ -17,11 +17,15 @@ export function registerMeta(jurisdiction: JurisdictionEntry, now: Date): Regist
 	}
 }
 
-export function coveredJurisdictions(index: CheckIndex): JurisdictionEntry[] {
-	const entries: JurisdictionEntry[] = []
-	for (const code of index.order) {
-		const shard = index.shards.get(code)
-		if (shard) entries.push(shard.jurisdiction)
+/** coveredJurisdictions per index snapshot (an index is replaced, never changed): every name and not-found answer asks twice. */
+const coveredByIndex = new WeakMap<CheckIndex, readonly JurisdictionEntry[]>()
+
+/** The index's jurisdictions in display order. */
+export function coveredJurisdictions(index: CheckIndex): readonly JurisdictionEntry[] {
+	let entries = coveredByIndex.get(index)
+	if (entries === undefined) {
+		entries = index.order.flatMap((code) => index.shards.get(code)?.jurisdiction ?? [])
+		coveredByIndex.set(index, entries)
 	}
 	return entries
 }

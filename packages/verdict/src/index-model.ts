@@ -1,3 +1,4 @@
+import type { LinkKeyFilter } from './link-key-filter.ts'
 import type { LinkLookup } from './link-table.ts'
 import type { NameSearch } from './name-search.ts'
 import type { DomainAssociation, LicenceStatus, LinkStatus, StatusQualifier } from './rows.ts'
@@ -104,4 +105,6 @@ export type CheckIndex = {
 	readonly shards: ReadonlyMap<string, JurisdictionShard>
 	/** jurisdiction codes in display order (position, then code) */
 	readonly order: readonly string[]
+	/** every shard's link keys (hostnames, registrable domains): a key it does not hold is in no shard */
+	readonly linkKeys: LinkKeyFilter
 }

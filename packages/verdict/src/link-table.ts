@@ -18,6 +18,8 @@ export type LinkLookup = {
 	has(key: string): boolean
 	keys(): IterableIterator<string>
 	values(): IterableIterator<Listings>
+	/** keyFingerprint of every key with a link filed under it, ascending (the index's link key filter is built from them) */
+	readonly fingerprints: Uint32Array
 }
 
 /** What a link holds besides its hostname; the strings are shared by the caller. */
@@ -174,6 +176,13 @@ function hashOf(key: string): number {
 	return lastHash
 }
 
+/** The key's hash with its bits spread (FNV-1a's low bits are weak): what the index's link key filter files a key by. */
+export function keyFingerprint(key: string): number {
+	const hash = hashOf(key)
+	const spread = Math.imul(hash ^ (hash >>> 15), 0x2c1b3c6d)
+	return (spread ^ (spread >>> 12)) >>> 0
+}
+
 const KEY_BITS = 24
 const KEY_NUMBER = (1 << KEY_BITS) - 1
 /** The slot tag of a hash: its seven top bits (the slot itself comes from the low bits). */
@@ -290,6 +299,8 @@ export class LinkKeyChains {
 	readonly #first = new Paged((size) => new Int32Array(size))
 	/** next[link]: the key's following link, -1 at the end */
 	readonly #next = new Paged((size) => new Int32Array(size), -1)
+	/** keyFingerprint of each key as it gets its first link */
+	readonly #fingerprints = new Paged((size) => new Int32Array(size))
 	#size = 0
 	#finished = false
 
@@ -302,7 +313,7 @@ export class LinkKeyChains {
 		if (this.#finished) throw new Error('LinkKeyChains: link added after finish')
 		const number = this.#keys.numberOf(key)
 		const newest = this.#first.get(number) - 1
-		if (newest < 0) this.#size++
+		if (newest < 0) this.#fingerprints.set(this.#size++, keyFingerprint(key))
 		else this.#next.set(id, newest)
 		this.#first.set(number, id + 1)
 	}
@@ -323,7 +334,9 @@ export class LinkKeyChains {
 			}
 			this.#first.set(number, previous + 1)
 		}
-		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, this.#size)
+		const fingerprints = new Uint32Array(this.#size)
+		for (let at = 0; at < this.#size; at++) fingerprints[at] = this.#fingerprints.get(at)
+		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, fingerprints.sort())
 	}
 }
 
@@ -333,19 +346,19 @@ export class LinkKeyIndex implements LinkLookup {
 	readonly #keys: KeyTable
 	readonly #first: Paged<Int32Array>
 	readonly #next: Paged<Int32Array>
-	readonly #size: number
+	readonly fingerprints: Uint32Array
 
-	constructor(columns: LinkColumns, keys: KeyTable, first: Paged<Int32Array>, next: Paged<Int32Array>, size: number) {
+	constructor(columns: LinkColumns, keys: KeyTable, first: Paged<Int32Array>, next: Paged<Int32Array>, fingerprints: Uint32Array) {
 		this.#columns = columns
 		this.#keys = keys
 		this.#first = first
 		this.#next = next
-		this.#size = size
+		this.fingerprints = fingerprints
 	}
 
 	/** keys with a link filed under them (a shared key table may hold more) */
 	get size(): number {
-		return this.#size
+		return this.fingerprints.length
 	}
 
 	has(key: string): boolean {

@@ -25,6 +25,7 @@ function addListings(found: DomainLinkEntry[], listings: Listings | undefined): 
 
 export function linksForHostname(index: CheckIndex, hostname: string): DomainLinkEntry[] {
 	const found: DomainLinkEntry[] = []
+	if (!index.linkKeys.mayHold(hostname)) return found
 	for (const code of index.order) addListings(found, index.shards.get(code)?.linksByHostname.get(hostname))
 	return found
 }
@@ -45,6 +46,7 @@ export function linksForRegistrable(index: CheckIndex, site: string): DomainLink
 export function linksAroundSite(index: CheckIndex, site: string): { onSite: DomainLinkEntry[]; atSite: DomainLinkEntry[] } {
 	const onSite: DomainLinkEntry[] = []
 	const atSite: DomainLinkEntry[] = []
+	if (!index.linkKeys.mayHold(site)) return { onSite, atSite }
 	for (const code of index.order) {
 		const shard = index.shards.get(code)
 		if (!shard) continue
