@@ -27,7 +27,9 @@
  * runs the second gateway from another checkout (with its own node_modules; `git archive` of a commit plus
  * `cp -a node_modules`): the keyed check of two commits in the same run. Scenario 13 is scenario 4 (a new
  * unlisted domain every call) through that second gateway: `BENCH_ONLY=1,4,13` with BENCH_SECOND_GATEWAY_ROOT
- * and BENCH_SECOND_GATEWAY=METRICS=true compares the gateway CPU per cold call of two commits.
+ * and BENCH_SECOND_GATEWAY=METRICS=true compares the gateway CPU per cold call of two commits. Scenario 14 is
+ * scenario 10 (the batch) through the second gateway: `BENCH_ONLY=10,14` with the same settings compares the batch
+ * route of two commits, with the gateway CPU per batch.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -132,6 +134,7 @@ const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CO
 const PARTED_BATCH = `same batch, CHECK_BATCH_PART_DOMAINS=25`
 const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${GATEWAY_B_IN_FLIGHT}`
 const COLD_SECOND_GATEWAY = `same new unlisted, gateway ${secondGatewayName}`
+const SECOND_GATEWAY_BATCH = `same batch, gateway ${secondGatewayName}`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
@@ -218,6 +221,13 @@ const allScenarios: Scenario[] = [
 		path: '/v1/check',
 		connections: CONNECTIONS,
 		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: SECOND_GATEWAY_BATCH,
+		port: gatewayWithoutMetrics.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
 	}
 ]
 
@@ -318,6 +328,13 @@ if (coldRuns.length > 0 && coldSecondRuns.length > 0) {
 		`new unlisted, first / second gateway: ${(roundRatio(coldRuns, coldSecondRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios)`
 	)
 	console.log(`gateway CPU per cold call, first gateway and gateway ${secondGatewayName}: ${cpuComparison(coldRuns, coldSecondRuns)}`)
+}
+const secondBatchRuns = results.get(SECOND_GATEWAY_BATCH) ?? []
+if (halfFreshRuns.length > 0 && secondBatchRuns.length > 0) {
+	console.log(
+		`batch, first / second gateway: p99 ${p99Of(halfFreshRuns)} / ${p99Of(secondBatchRuns)} ms (medians), ${(roundRatio(halfFreshRuns, secondBatchRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios)`
+	)
+	console.log(`gateway CPU per batch, first gateway and gateway ${secondGatewayName}: ${cpuComparison(halfFreshRuns, secondBatchRuns)}`)
 }
 console.log(
 	JSON.stringify({
