@@ -8,7 +8,8 @@
  * (`BUN_JSC_logGC=1`, on for the children) gives the collections and their pauses during the measured
  * stretch; the child gives CPU and wall time per batch, its heap (`bun:jsc` heapStats) and RSS.
  * BENCH_BASE_ROOT=dir alternates another checkout (`git archive` plus `cp -a node_modules`) with this one;
- * BENCH_GC_ENV="NAME=value ..." adds environment variables to this checkout's children (heap options).
+ * BENCH_GC_ENV="NAME=value ..." adds environment variables to this checkout's children (JavaScriptCore's
+ * `BUN_JSC_*` options, ADR 0058).
  *
  *   bun bench/checker-gc.ts          BENCH_BASE_ROOT=/tmp/base BENCH_ROUNDS=3 bun bench/checker-gc.ts
  */
