@@ -25,7 +25,11 @@
  * keyed counting before ADR 0032, BENCH_COUNTING_CONNECTION=postgres.js before ADR 0036; with `BENCH_ONLY=1,9`
  * swap the two between runs, as the first gateway also serves the other scenarios. BENCH_SECOND_GATEWAY_ROOT=dir
  * runs the second gateway from another checkout (with its own node_modules; `git archive` of a commit plus
- * `cp -a node_modules`): the keyed check of two commits in the same run.
+ * `cp -a node_modules`): the keyed check of two commits in the same run. Scenario 13 is scenario 4 (a new
+ * unlisted domain every call) through that second gateway: `BENCH_ONLY=1,4,13` with BENCH_SECOND_GATEWAY_ROOT
+ * and BENCH_SECOND_GATEWAY=METRICS=true compares the gateway CPU per cold call of two commits. Scenario 14 is
+ * scenario 10 (the batch) through the second gateway: `BENCH_ONLY=10,14` with the same settings compares the batch
+ * route of two commits, with the gateway CPU per batch.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -129,6 +133,8 @@ const SECOND_GATEWAY = `keyed, one account, gateway ${secondGatewayName}`
 const HALF_FRESH_BATCH = `POST /v1/check/batch x100, 50 never asked (c${BATCH_CONNECTIONS})`
 const PARTED_BATCH = `same batch, CHECK_BATCH_PART_DOMAINS=25`
 const COLD_IN_FLIGHT = `same new unlisted, CHECK_MESSAGES_IN_FLIGHT=${GATEWAY_B_IN_FLIGHT}`
+const COLD_SECOND_GATEWAY = `same new unlisted, gateway ${secondGatewayName}`
+const SECOND_GATEWAY_BATCH = `same batch, gateway ${secondGatewayName}`
 type Scenario = { name: string; port: number; path: string; connections: number; headers?: Record<string, string>; lua?: string }
 const keyed = { authorization: `Bearer ${key}` }
 const allScenarios: Scenario[] = [
@@ -208,6 +214,20 @@ const allScenarios: Scenario[] = [
 		path: '/v1/check',
 		connections: CONNECTIONS,
 		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: COLD_SECOND_GATEWAY,
+		port: gatewayWithoutMetrics.port,
+		path: '/v1/check',
+		connections: CONNECTIONS,
+		lua: uniqueDomainLua(`Bearer ${key}`, WORDS, TLDS)
+	},
+	{
+		name: SECOND_GATEWAY_BATCH,
+		port: gatewayWithoutMetrics.port,
+		path: '/v1/check/batch',
+		connections: BATCH_CONNECTIONS,
+		lua: halfFreshBatchLua(listedHosts(50), `Bearer ${key}`, WORDS, TLDS)
 	}
 ]
 
@@ -289,23 +309,32 @@ if (halfFreshRuns.length > 0 && partedBatchRuns.length > 0)
 	console.log(
 		`batch as parts / whole: p99 ${(roundRatio(partedBatchRuns, halfFreshRuns, (run) => run.p99Ms) * 100).toFixed(1)} %, req/s ${(roundRatio(partedBatchRuns, halfFreshRuns) * 100).toFixed(1)} % (medians of per-round ratios)`
 	)
+/** The serving gateway's CPU per request, in µs. */
+const cpuPerRequest = (run: Measured) => (run.gatewayCpuShare * 1e6) / run.requestsPerSecond
+/** Gateway CPU per call of the first gateway's `firstRuns` and the second's `secondRuns`: medians and the median per-round ratio. */
+const cpuComparison = (firstRuns: Measured[], secondRuns: Measured[]) =>
+	`${median(firstRuns.map(cpuPerRequest)).toFixed(1)} µs and ${median(secondRuns.map(cpuPerRequest)).toFixed(1)} µs (medians); first / second ${(roundRatio(firstRuns, secondRuns, cpuPerRequest) * 100).toFixed(1)} % (median of per-round ratios)`
 const metricsOffRuns = results.get(SECOND_GATEWAY) ?? []
 if (metricsOffRuns.length > 0) {
-	const onOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
-		const on = keyedRuns[round]
-		const off = metricsOffRuns[round]
-		return on && off ? on.requestsPerSecond / off.requestsPerSecond : undefined
-	})
-	const cpuPerRequest = (run: Measured) => (run.gatewayCpuShare * 1e6) / run.requestsPerSecond
-	const cpuOnOverOff = medianOverRounds(BENCH_ROUNDS, (round) => {
-		const on = keyedRuns[round]
-		const off = metricsOffRuns[round]
-		return on && off ? cpuPerRequest(on) / cpuPerRequest(off) : undefined
-	})
-	console.log(`keyed check, metrics on / off: ${(onOverOff * 100).toFixed(1)} % of the req/s (median of per-round ratios; target >= 97 %)`)
 	console.log(
-		`gateway CPU per keyed check: ${median(keyedRuns.map(cpuPerRequest)).toFixed(1)} µs on, ${median(metricsOffRuns.map(cpuPerRequest)).toFixed(1)} µs off (medians); on / off ${(cpuOnOverOff * 100).toFixed(1)} % (median of per-round ratios)`
+		`keyed check, metrics on / off: ${(roundRatio(keyedRuns, metricsOffRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios; target >= 97 %)`
 	)
+	console.log(`gateway CPU per keyed check, first gateway and gateway ${secondGatewayName}: ${cpuComparison(keyedRuns, metricsOffRuns)}`)
+}
+const coldRuns = results.get(allScenarios[4]?.name as string) ?? []
+const coldSecondRuns = results.get(COLD_SECOND_GATEWAY) ?? []
+if (coldRuns.length > 0 && coldSecondRuns.length > 0) {
+	console.log(
+		`new unlisted, first / second gateway: ${(roundRatio(coldRuns, coldSecondRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios)`
+	)
+	console.log(`gateway CPU per cold call, first gateway and gateway ${secondGatewayName}: ${cpuComparison(coldRuns, coldSecondRuns)}`)
+}
+const secondBatchRuns = results.get(SECOND_GATEWAY_BATCH) ?? []
+if (halfFreshRuns.length > 0 && secondBatchRuns.length > 0) {
+	console.log(
+		`batch, first / second gateway: p99 ${p99Of(halfFreshRuns)} / ${p99Of(secondBatchRuns)} ms (medians), ${(roundRatio(halfFreshRuns, secondBatchRuns) * 100).toFixed(1)} % of the req/s (median of per-round ratios)`
+	)
+	console.log(`gateway CPU per batch, first gateway and gateway ${secondGatewayName}: ${cpuComparison(halfFreshRuns, secondBatchRuns)}`)
 }
 console.log(
 	JSON.stringify({

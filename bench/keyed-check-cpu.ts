@@ -8,6 +8,10 @@
  * leases. BENCH_BASE_ROOT=dir also loads the gateway of another checkout
  * (its own node_modules) into the same process and alternates the two: a same-run A/B of a change.
  * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
+ * BENCH_COLD=1 asks a never-asked unlisted domain every call instead (the cold check: the dispatch to the
+ * checker, its reply and the answer's Response, never a held answer). BENCH_BATCH=1 posts `POST /v1/check/batch`
+ * of 100 listed domains (answered from the checker's batch rows) instead: the gateway's CPU per batch, 8 in flight.
+ * BENCH_CHECKERS=2 starts two checker replicas.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
  */
@@ -19,11 +23,19 @@ import { REPO_ROOT } from '@lv/testing'
 import { BENCH_GATEWAY_CONFIG } from './lib/gateway-config.ts'
 import { LISTED_DOMAIN_QUERY, startKeyedCheckWorld } from './lib/keyed-check-world.ts'
 import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
+import { hostname } from './lib/synthetic-world.ts'
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
-const PATH = `/v1/check${LISTED_DOMAIN_QUERY}`
+const BATCH = process.env.BENCH_BATCH === '1'
+const CALLS = Number(process.env.BENCH_CALLS ?? (BATCH ? 3_000 : 30_000))
+const PATH = BATCH ? '/v1/check/batch' : `/v1/check${LISTED_DOMAIN_QUERY}`
+const BODY = BATCH ? JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => hostname(i * 17)) }) : undefined
+const IN_FLIGHT = BATCH ? 8 : 50
+/** Past the world's seeded domains: every name is unlisted and asked once. */
+let unasked = 1_000_000
+const coldPath = () => `/v1/check?domain=${hostname(unasked++)}`
+const path = process.env.BENCH_COLD === '1' ? coldPath : PATH
 
-const world = await startKeyedCheckWorld()
+const world = await startKeyedCheckWorld(Number(process.env.BENCH_CHECKERS ?? 1))
 const { db, nats, headers } = world
 
 type Gateway = { handle: Handle; close(): Promise<void> }
@@ -117,9 +129,12 @@ for (const { name, root, options, when = true } of candidates)
 
 try {
 	await inAlternatingRounds(
-		gateways.map(({ name, gateway }) => ({ name, measure: (calls: number) => cpuPerCall(gateway.handle, PATH, calls, headers) })),
+		gateways.map(({ name, gateway }) => ({
+			name,
+			measure: (calls: number) => cpuPerCall(gateway.handle, path, calls, headers, IN_FLIGHT, BODY)
+		})),
 		CALLS,
-		3_000
+		BATCH ? 300 : 3_000
 	)
 } finally {
 	for (const { gateway } of gateways) await gateway.close()

@@ -6,25 +6,37 @@ export type Handle = (request: Request) => Response | Promise<Response>
 export type CpuPerCall = { micros: number; perSecond: number }
 
 /**
- * `calls` GETs of `path`, `inFlight` at a time: CPU time of this process per call (the app, its database and NATS
- * clients and the driver loop together), in µs, and calls completed per second of wall time.
+ * `calls` GETs of `path` (or of a new path per call; POSTs of `body` when given), `inFlight` at a time: CPU time of
+ * this process per call (the app, its database and NATS clients and the driver loop together), in µs, and calls
+ * completed per second of wall time.
  */
 export async function cpuPerCall(
 	handle: Handle,
-	path: string,
+	path: string | (() => string),
 	calls: number,
 	headers: Record<string, string>,
-	inFlight = 50
+	inFlight = 50,
+	body?: string
 ): Promise<CpuPerCall> {
 	let started = 0
 	const startedAt = performance.now()
 	const before = process.cpuUsage()
+	// Content-Length as an HTTP client sends it (a Request made here has none of its own).
+	const init =
+		body === undefined
+			? { headers }
+			: {
+					method: 'POST',
+					body,
+					headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+				}
 	await Promise.all(
 		Array.from({ length: inFlight }, async () => {
 			while (started < calls) {
 				started++
-				const response = await handle(new Request(`http://localhost${path}`, { headers }))
-				if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`)
+				const asked = typeof path === 'string' ? path : path()
+				const response = await handle(new Request(`http://localhost${asked}`, init))
+				if (response.status !== 200) throw new Error(`${asked} answered ${response.status}: ${await response.text()}`)
 				await response.arrayBuffer()
 			}
 		})

@@ -9,19 +9,22 @@ export const LISTED_DOMAIN_QUERY = '?domain=acmebet.co.uk'
 
 /**
  * What the in-process keyed check benches run against: real PostgreSQL with 2,000 seeded register rows, nats-server,
- * a checker process, and an enterprise account's key as request headers; `stop` takes it all down.
+ * `checkers` checker processes (one queue group), and an enterprise account's key as request headers; `stop` takes
+ * it all down.
  */
-export async function startKeyedCheckWorld() {
+export async function startKeyedCheckWorld(checkers = 1) {
 	const [db, nats] = await Promise.all([createTestDatabase(), startNats()])
 	await seedWorldRegisters(db.sql, 2_000)
 	const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
-	const checker = await startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url })
+	const replicas = await Promise.all(
+		Array.from({ length: checkers }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }))
+	)
 	return {
 		db,
 		nats,
 		headers: { authorization: `Bearer ${key}` },
 		async stop() {
-			await checker.stop()
+			await Promise.all(replicas.map((checker) => checker.stop()))
 			await nats.stop()
 			await db.drop()
 			await stopSharedPostgres()

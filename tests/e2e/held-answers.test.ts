@@ -99,6 +99,15 @@ describe('held answers served without the round trip (ADR 0048)', () => {
 		expect(await verdictOf()).toBe('licensed')
 	})
 
+	test('a held answer served without asking is its bytes at once, no promise to wait for; one the checkers must confirm is a promise', async () => {
+		await holdAnAnswer()
+		expect(dispatcher.answer(DOMAIN)).toBeInstanceOf(Uint8Array)
+		clock.advance(H)
+		const confirmed = dispatcher.answer(DOMAIN)
+		expect(confirmed).toBeInstanceOf(Promise)
+		expect(text(await confirmed).verdict).toBe('licensed')
+	})
+
 	test('a gateway that hears no reply for H stops serving held answers, and serves them again once the replicas are proven', async () => {
 		await holdAnAnswer()
 		clock.advance(H - 1)
@@ -161,6 +170,6 @@ describe('held answers served without the round trip (ADR 0048)', () => {
 			what: 'the last leaving announcement'
 		})
 		// The counting subscription above takes check.many too, so no answer comes: 503 after the checker timeout.
-		await expect(dispatcher.answer(DOMAIN)).rejects.toMatchObject({ status: 503 })
+		await expect(Promise.resolve(dispatcher.answer(DOMAIN))).rejects.toMatchObject({ status: 503 })
 	}, 15_000)
 })

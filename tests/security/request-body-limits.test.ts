@@ -61,6 +61,17 @@ describe('request bodies over the route maximum', () => {
 		await expectBodyTooLarge(await gateway().handle(request), BODY_LIMITS.checkBatch)
 	})
 
+	test('a body longer than the Content-Length it declares is still refused at the maximum, read whole or not', async () => {
+		const { key } = await accountWithKey(stores.db.sql, clock, 'business')
+		const request = new Request('http://gateway/v1/check/batch', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'content-length': '64', ...bearer(key) },
+			body: jsonOf(BODY_LIMITS.checkBatch * 2)
+		})
+		expect(request.headers.get('content-length')).toBe('64')
+		await expectBodyTooLarge(await gateway().handle(request), BODY_LIMITS.checkBatch)
+	})
+
 	test('webhook and watchlist bodies have their own, smaller maxima', async () => {
 		const { key } = await accountWithKey(stores.db.sql, clock, 'business')
 		const app = gateway()

@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@lv/string-order'
 import type { UsageCount } from './usage-tally.ts'
 
 /** A key as the report names it (@lv/accounts namedKeys); a key deleted since is reported without a name. */
@@ -84,7 +85,7 @@ export function monthUsage(month: string, today: string, counts: readonly UsageC
 		refusals,
 		days: [...days.values()],
 		keys: [...perKey.values()].sort((a, b) => b.calls - a.calls || b.refusals - a.refusals),
-		refusalsByReason: [...perReason.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+		refusalsByReason: [...perReason.values()].sort((a, b) => b.count - a.count || compareCodePoints(a.reason, b.reason))
 	}
 }
 

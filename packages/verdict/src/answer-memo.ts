@@ -26,7 +26,7 @@ const ASKED_ONCE_PER_ANSWER = 4
  * by iterating the map: a map's first entry after many deletions from its front is found only by
  * walking past them (8 µs per put on a Set of 16,384 queries under a stream of one-off checks).
  */
-class Recent<Value> {
+export class Recent<Value> {
 	readonly #slots: (string | undefined)[]
 	readonly #entries = new Map<string, { value: Value; slot: number }>()
 	#next = 0

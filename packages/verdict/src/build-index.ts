@@ -1,4 +1,5 @@
 import { siteKey } from '@lv/hostnames'
+import { compareCodePoints } from '@lv/string-order'
 import type {
 	CheckIndex,
 	JurisdictionEntry,
@@ -103,7 +104,7 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
 function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter): CheckIndex {
 	const order = [...shards.values()]
 		.map((shard) => shard.jurisdiction)
-		.sort((a, b) => a.position - b.position || a.code.localeCompare(b.code))
+		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
 		.map((jurisdiction) => jurisdiction.code)
 	const lookups = [...shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable])
 	return { shards, order, linkKeys: linkKeys ?? linkKeyFilter(lookups) }

@@ -1,5 +1,6 @@
 import { normaliseHostname, sameSite, siteParts } from '@lv/hostnames'
 import { invalidQuery } from '@lv/errors'
+import { compareCodePoints } from '@lv/string-order'
 import type { Answer } from './answer.ts'
 import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
@@ -61,9 +62,9 @@ function compareListings(index: CheckIndex, host: string, a: JudgedListing, b: J
 		Number(b.link.link_status === 'active') - Number(a.link.link_status === 'active') ||
 		index.order.indexOf(a.link.jurisdiction) - index.order.indexOf(b.link.jurisdiction) ||
 		(a.licence && b.licence ? compareLicences(a.licence, b.licence, index) : 0) ||
-		a.link.operator.slug.localeCompare(b.link.operator.slug) ||
+		compareCodePoints(a.link.operator.slug, b.link.operator.slug) ||
 		// Last, so the choice never depends on the order the register's rows were read in.
-		a.link.hostname.localeCompare(b.link.hostname)
+		compareCodePoints(a.link.hostname, b.link.hostname)
 	)
 }
 
@@ -142,7 +143,9 @@ function relatedHostEntries(links: readonly DomainLinkEntry[]): RelatedHost[] {
 	}
 	return entries.sort(
 		(a, b) =>
-			a.hostname.localeCompare(b.hostname) || a.jurisdiction.localeCompare(b.jurisdiction) || a.operator_slug.localeCompare(b.operator_slug)
+			compareCodePoints(a.hostname, b.hostname) ||
+			compareCodePoints(a.jurisdiction, b.jurisdiction) ||
+			compareCodePoints(a.operator_slug, b.operator_slug)
 	)
 }
 

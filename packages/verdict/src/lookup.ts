@@ -1,3 +1,4 @@
+import { compareInEnglish } from '@lv/string-order'
 import type { CheckIndex, DomainLinkEntry, JurisdictionEntry, LicenceEntry, Listings, SupersededNumber } from './index-model.ts'
 
 export function jurisdictionOf(index: CheckIndex, code: string): JurisdictionEntry | null {
@@ -91,7 +92,7 @@ export function compareLicences(a: LicenceEntry, b: LicenceEntry, index: CheckIn
 	return (
 		licenceRank(a) - licenceRank(b) ||
 		index.order.indexOf(a.jurisdiction) - index.order.indexOf(b.jurisdiction) ||
-		a.license_number.localeCompare(b.license_number)
+		compareInEnglish(a.license_number, b.license_number)
 	)
 }
 

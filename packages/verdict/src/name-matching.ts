@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@lv/string-order'
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { comparableLengths } from './name-bounds.ts'
@@ -92,15 +93,6 @@ function compareScored(a: ScoredName, b: ScoredName): number {
 		(a.name.kind === b.name.kind ? 0 : a.name.kind === 'trading' ? -1 : 1) ||
 		compareCodePoints(a.name.operator.slug, b.name.operator.slug)
 	)
-}
-
-/**
- * Slugs in code-point order: the same order on every machine, where localeCompare follows the process's
- * locale, and a fraction of its cost. For slugs as readers make them (a-z, 0-9 and '-') it is the order
- * localeCompare gives under the root and English collations.
- */
-function compareCodePoints(a: string, b: string): number {
-	return a < b ? -1 : a > b ? 1 : 0
 }
 
 /** Operators with a trading or legal name whose key equals `key` exactly. */

@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@lv/string-order'
 import { guardParse, parseError, parseRegisterDate, readHtml, resolveLink, type HtmlElement } from '../shared/index.ts'
 import { companyKey } from '@lv/names'
 import { isZip } from '@lv/sheets'
@@ -145,7 +146,7 @@ function readAll(builder: Builder, files: FetchedFile[]): void {
 		pageUpdated ??= page.lastUpdated
 		for (const entry of page.entries) readEntry(builder, entry, page.lastUpdated, index)
 	}
-	const newest = lists.sort((a, b) => (holderListDate(b.file.url) ?? '').localeCompare(holderListDate(a.file.url) ?? ''))[0]
+	const newest = lists.sort((a, b) => compareCodePoints(holderListDate(b.file.url) ?? '', holderListDate(a.file.url) ?? ''))[0]
 	for (const ignored of lists.slice(1)) builder.warnings.push(`older holder list ${ignored.file.url} ignored`)
 	if (!newest) return
 	const rows = guardParse(() => readHolderList(newest.file), newest.file)
@@ -181,7 +182,7 @@ export function discoverIomFiles(file: FetchedFile): string[] {
 		const links = Array.from(document.querySelectorAll('a[href]') as ArrayLike<HtmlElement>)
 			.map((anchor) => resolveLink(anchor.getAttribute('href'), file.url))
 			.filter((url): url is string => url !== null && isRegulatorUrl('IOM', url) && holderListDate(url) !== null)
-		const newest = links.sort((a, b) => (holderListDate(b) ?? '').localeCompare(holderListDate(a) ?? ''))[0]
+		const newest = links.sort((a, b) => compareCodePoints(holderListDate(b) ?? '', holderListDate(a) ?? ''))[0]
 		return newest ? [newest] : []
 	}, file)
 }

@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@lv/string-order'
 import type { Sql } from '@lv/db'
 import { LICENSED_VERDICTS } from './licensed-operators.ts'
 import type { ResultFilter } from './result-store.ts'
@@ -51,7 +52,7 @@ export function verdictCounts(summary: JobSummary): VerdictCount[] {
 	for (const tally of summary.tallies) counts.set(tally.verdict, (counts.get(tally.verdict) ?? 0) + tally.count)
 	return [...counts]
 		.map(([verdict, count]) => ({ verdict, count }))
-		.sort((a, b) => b.count - a.count || (a.verdict ?? '').localeCompare(b.verdict ?? ''))
+		.sort((a, b) => b.count - a.count || compareCodePoints(a.verdict ?? '', b.verdict ?? ''))
 }
 
 /** The jurisdictions the job's answers matched, in order. */

@@ -80,7 +80,7 @@ describe('check dispatcher', () => {
 		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
 		messageSizes.length = 0
 		const domains = Array.from({ length: 300 }, (_, i) => `site${i}.example`)
-		const answers = await Promise.all(domains.map((domain) => dispatcher.answer({ domain }).then(text)))
+		const answers = await Promise.all(domains.map((domain) => Promise.resolve(dispatcher.answer({ domain })).then(text)))
 		expect(answers).toEqual(domains.map((domain) => JSON.stringify({ echo: { domain } })))
 		expect(messageSizes.reduce((a, b) => a + b, 0)).toBe(300)
 		expect(messageSizes.length).toBeLessThan(300)
@@ -89,7 +89,9 @@ describe('check dispatcher', () => {
 	test("one check's error answer is that caller's AppError and leaves the others in its message alone", async () => {
 		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
 		const outcomes = await Promise.all(
-			['a.example', 'refused.example', 'b.example'].map((domain) => dispatcher.answer({ domain }).then(text, (error: unknown) => error))
+			['a.example', 'refused.example', 'b.example'].map((domain) =>
+				Promise.resolve(dispatcher.answer({ domain })).then(text, (error: unknown) => error)
+			)
 		)
 		expect(outcomes[0]).toBe('{"echo":{"domain":"a.example"}}')
 		expect(outcomes[1]).toBeInstanceOf(AppError)
@@ -149,9 +151,9 @@ describe('check dispatcher', () => {
 		try {
 			await replicaBus.nc.flush()
 			const dispatcher = createCheckDispatcher({ bus: senderBus, clock, timeoutMs: 1_000, messagesInFlight: 2 })
-			const first = dispatcher.answer({ domain: 'first.example' }).then(text)
+			const first = Promise.resolve(dispatcher.answer({ domain: 'first.example' })).then(text)
 			await new Promise((resolve) => setImmediate(resolve))
-			const second = dispatcher.answer({ domain: 'second.example' }).then(text)
+			const second = Promise.resolve(dispatcher.answer({ domain: 'second.example' })).then(text)
 			expect(await Promise.all([first, second])).toEqual(['{"echo":{"domain":"first.example"}}', '{"echo":{"domain":"second.example"}}'])
 		} finally {
 			await Promise.all([senderBus.close(), replicaBus.close()])
@@ -163,7 +165,7 @@ describe('check dispatcher', () => {
 		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 500 })
 		await checkerBus.drain()
 		const failures = await Promise.all(
-			['a.example', 'b.example'].map((domain) => dispatcher.answer({ domain }).catch((error: unknown) => error))
+			['a.example', 'b.example'].map((domain) => Promise.resolve(dispatcher.answer({ domain })).catch((error: unknown) => error))
 		)
 		for (const failure of failures)
 			expect(failure).toMatchObject({ status: 503, code: 'service_unavailable', reason: 'checker_unavailable' })

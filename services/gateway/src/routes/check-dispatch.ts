@@ -29,10 +29,11 @@ import { type GatewayMetrics, timedRequest } from '../metrics.ts'
 export const MESSAGES_IN_FLIGHT = 1
 
 export type CheckDispatcher = {
-	/** The checker's answer to one check: the Check result as JSON bytes, or its error rethrown as an AppError. */
-	answer(check: OneCheck): Promise<Uint8Array>
-	/** The held answer to one check when ADR 0048's rule serves it without asking, at once; else undefined (ask with `answer`). */
-	served(check: OneCheck): Uint8Array | undefined
+	/**
+	 * The checker's answer to one check: the Check result as JSON bytes, or its error rethrown (rejected) as an
+	 * AppError. A held answer ADR 0048's rule serves without asking is returned at once, not as a promise.
+	 */
+	answer(check: OneCheck): Uint8Array | Promise<Uint8Array>
 }
 
 /** A check.many answer and the standing of the state its reply said it was computed on. */
@@ -103,25 +104,24 @@ export function createCheckDispatcher(deps: {
 	)
 	const servable = (offered: HeldAnswer | undefined): offered is HeldAnswer & { standing: HeldState } =>
 		offered?.standing !== undefined && states?.servable(offered.standing) === true
+	/** The checker's answer to a check sent with the held answer `offered` (if any) as known; held when tagged. */
+	const settled = (key: string | null, offered: HeldAnswer | undefined, answer: StandingAnswer): Uint8Array => {
+		if (answer.status === UNCHANGED) {
+			if (offered === undefined || answer.tag !== offered.tag)
+				throw internalError(new Error('the checker answered unchanged to an answer not offered'))
+			offered.standing = answer.standing
+			return offered.body
+		}
+		if (answer.status !== 200) throw fromEnvelopeBytes(answer.status, answer.body)
+		if (key !== null && answer.tag !== undefined) held.hold(key, { tag: answer.tag, body: answer.body, standing: answer.standing })
+		return answer.body
+	}
 	return {
-		served(check) {
-			const offered = check.as_of === undefined ? held.get(HeldAnswers.keyOf(check)) : undefined
-			return servable(offered) ? offered.body : undefined
-		},
-		async answer(check) {
+		answer(check) {
 			const key = check.as_of === undefined ? HeldAnswers.keyOf(check) : null
 			const offered = key === null ? undefined : held.get(key)
 			if (servable(offered)) return offered.body
-			const answer = await coalescer.submit(offered ? { ...check, known: offered.tag } : check)
-			if (answer.status === UNCHANGED) {
-				if (offered === undefined || answer.tag !== offered.tag)
-					throw internalError(new Error('the checker answered unchanged to an answer not offered'))
-				offered.standing = answer.standing
-				return offered.body
-			}
-			if (answer.status !== 200) throw fromEnvelopeBytes(answer.status, answer.body)
-			if (key !== null && answer.tag !== undefined) held.hold(key, { tag: answer.tag, body: answer.body, standing: answer.standing })
-			return answer.body
+			return coalescer.submit(offered ? { ...check, known: offered.tag } : check).then((answer) => settled(key, offered, answer))
 		}
 	}
 }

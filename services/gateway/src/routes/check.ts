@@ -74,9 +74,8 @@ export function checkHandlers({
 		 * `respond` makes the Response of its bytes; a held answer served without asking (ADR 0048) is answered at once.
 		 */
 		single(query: RawCheckQuery, url: string, respond: (body: Uint8Array) => Response = json): Response | Promise<Response> {
-			const check = readCheckInput(query, url)
-			const held = dispatcher.served(check)
-			return held ? respond(held) : dispatcher.answer(check).then(respond)
+			const answer = dispatcher.answer(readCheckInput(query, url))
+			return answer instanceof Uint8Array ? respond(answer) : answer.then(respond)
 		},
 		/** The answer parsed, its signed record issued, and the record's reference added as `evidence`. */
 		async singleWithEvidence(query: RawCheckQuery, url: string, caller: Caller, evidence: EvidenceDeps): Promise<Response> {

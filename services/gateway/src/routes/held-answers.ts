@@ -1,5 +1,6 @@
 import type { HeldState } from '@lv/answer-state'
 import type { OneCheck } from '@lv/contracts'
+import { Recent } from '@lv/verdict'
 
 /**
  * An answer's bytes as the checker sent them, their tag (answerTag in @lv/contracts), and, when the
@@ -15,14 +16,15 @@ const DEFAULT_CAPACITY = 4096
  * The last answer received per check (without as_of), offered back to the checker as `known` so an
  * unchanged answer does not travel again, or served without asking while the rule of ADR 0048 proves
  * it is still the checker's answer (check-dispatch.ts).
- * At most `capacity` answers; the oldest goes first.
+ * At most `capacity` answers; holding a new one forgets the one held `capacity` holds ago, if still held, found by
+ * its slot (`Recent`): a Map's oldest entry after many deletions from its front is found only by walking past
+ * them, about 2.5 µs per newly held answer at 4,096 (ADR 0054).
  */
 export class HeldAnswers {
-	readonly #capacity: number
-	readonly #answers = new Map<string, HeldAnswer>()
+	readonly #answers: Recent<HeldAnswer>
 
 	constructor(capacity = DEFAULT_CAPACITY) {
-		this.#capacity = capacity
+		this.#answers = new Recent(capacity)
 	}
 
 	static keyOf(check: OneCheck): string {
@@ -41,11 +43,6 @@ export class HeldAnswers {
 			return
 		}
 		this.#answers.delete(key)
-		if (this.#answers.size >= this.#capacity) this.#answers.delete(this.#answers.keys().next().value as string)
-		this.#answers.set(key, { tag: answer.tag, body: answer.body.slice(), standing: answer.standing })
-	}
-
-	get size(): number {
-		return this.#answers.size
+		this.#answers.put(key, { tag: answer.tag, body: answer.body.slice(), standing: answer.standing })
 	}
 }

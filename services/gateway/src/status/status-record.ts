@@ -1,3 +1,4 @@
+import { compareCodePoints } from '@lv/string-order'
 import { DAY, HOUR } from '@lv/clock'
 import type { RegisterHealthRow } from '@lv/register-store'
 
@@ -21,7 +22,7 @@ export const incidentWindowStart = (now: Date) => startOfUtcDay(now.getTime()) -
 export function statusRecord(registers: readonly RegisterRow[], incidents: readonly IncidentRow[], now: Date) {
 	const windowStart = incidentWindowStart(now)
 	const inWindow = incidents.filter((incident) => incident.at.getTime() >= windowStart && incident.at.getTime() <= now.getTime())
-	const newestFirst = [...inWindow].sort((a, b) => b.at.getTime() - a.at.getTime() || a.code.localeCompare(b.code))
+	const newestFirst = [...inWindow].sort((a, b) => b.at.getTime() - a.at.getTime() || compareCodePoints(a.code, b.code))
 	const rows = registers.map((register) => {
 		const ageHours =
 			register.last_successful_read_at === null

@@ -1,0 +1,1 @@
+export { compareCodePoints, compareInEnglish } from './order.ts'
