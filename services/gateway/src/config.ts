@@ -2,6 +2,8 @@ import { T, commonEnv, readConfig } from '@lv/config'
 import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 
 export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
+/** How long a check waits for a checker replica before it is answered 503 checker_unavailable. */
+export const DEFAULT_CHECKER_TIMEOUT_MS = 2_000
 /** What a dead replica can add to a revocation through the product, and how long a change written by hand in SQL takes to be certain (ADR 0031). */
 export const DEFAULT_KEY_LEASE_MS = 2_000
 
@@ -14,7 +16,7 @@ export const GatewayEnv = T.Object({
 	PUBLIC_BASE_URL: T.String({ default: 'http://localhost:8080' }),
 	PRICING_URL: T.String({ default: 'https://licence-verify.example/pricing' }),
 	APP_URL: T.String({ default: 'http://localhost:8090' }),
-	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: 2_000 }),
+	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_CHECKER_TIMEOUT_MS }),
 	/** check.many messages a replica keeps in flight; as many as there are checker replicas lets them all answer (ADR 0033). */
 	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: 1 }),
 	/** H (ADR 0048): a held check answer is served without asking the checker only while every checker replica's state was proven this recently; 0: every check asks the checker. */

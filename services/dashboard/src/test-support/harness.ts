@@ -5,7 +5,7 @@ import { evidenceKeyring, generateEvidenceKey } from '@lv/evidence'
 import { silentLogger } from '@lv/logger'
 import { type SmtpReceiver, type TestDatabase, createTestDatabase, settleWithin, startNats, startSmtpReceiver } from '@lv/testing'
 import { createApp as createGatewayApp } from '../../../gateway/src/app.ts'
-import { DEFAULT_KEY_LEASE_MS } from '../../../gateway/src/config.ts'
+import { DEFAULT_CHECKER_TIMEOUT_MS, DEFAULT_KEY_LEASE_MS } from '../../../gateway/src/config.ts'
 import { type DashboardDeps, createApp } from '../app.ts'
 import { createMailer } from '../mail/mailer.ts'
 import type { OAuthSettings } from '../oauth/oauth-settings.ts'
@@ -36,7 +36,10 @@ const GATEWAY_CONFIG = {
 	PUBLIC_BASE_URL: 'http://api.localhost',
 	PRICING_URL: TEST_CONFIG.PRICING_URL,
 	APP_URL: TEST_CONFIG.APP_URL,
-	CHECKER_TIMEOUT_MS: 500,
+	// As in production (2 s): the gateway, an in-process checker and the test share one event loop, which a loaded
+	// machine stalls for hundreds of milliseconds (the bulk check test's slowest /v1/check took 481 ms on a starved
+	// CPU, 2026-11-24); at 500 ms such a stall answers a call 503 checker_unavailable though the checker is up.
+	CHECKER_TIMEOUT_MS: DEFAULT_CHECKER_TIMEOUT_MS,
 	LIMITS_STORE_TIMEOUT_MS: 2_000,
 	TRUSTED_PROXIES: '',
 	// Leases on, as in production: key changes go through writers that wait for the replicas (ADR 0031).
