@@ -14,8 +14,8 @@
  *   bun bench/checker-gc.ts          BENCH_BASE_ROOT=/tmp/base BENCH_ROUNDS=3 bun bench/checker-gc.ts
  */
 import { writeSync } from 'node:fs'
-import { join } from 'node:path'
 import { REPO_ROOT } from '@lv/testing'
+import { checkerModulesOf, memoFullOfOneOffs } from './lib/checker-modules.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 
 const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
@@ -28,29 +28,12 @@ const END = '@@measure-end'
 type ChildFigures = { cpu: number[]; wall: number[]; heapMb: number; objects: number; rssMb: number; top: [string, number][] }
 
 async function child(root: string): Promise<void> {
-	const from = (path: string) => import(join(root, path))
-	const [synthetic, bus, clock, contracts, logger, verdict, responders, batchAnswers] = await Promise.all(
-		[
-			'bench/lib/synthetic-world.ts',
-			'node_modules/@lv/bus/src/index.ts',
-			'node_modules/@lv/clock/src/index.ts',
-			'node_modules/@lv/contracts/src/index.ts',
-			'node_modules/@lv/logger/src/index.ts',
-			'node_modules/@lv/verdict/src/index.ts',
-			'services/checker/src/responders.ts',
-			'services/checker/src/batch-answers.ts'
-		].map(from)
-	)
+	const { synthetic, bus, clock, contracts, logger, verdict, responders, batchAnswers } = await checkerModulesOf(root)
 	const now = new Date('2026-11-24T12:00:00Z')
 	const readAt = new Date(now.getTime() - 3_600_000)
 	const { index } = synthetic.buildWorldIndex(synthetic.world(SIZE, readAt), readAt)
-	const memoFullOfOneOffs = (prefix: string) => {
-		const memo = new verdict.AnswerMemo(4096)
-		for (let i = 0; i < 4 * 4096; i++) memo.answer(index, now.getTime(), `${prefix}asked-once-${i}.example`, () => undefined)
-		return memo
-	}
-	const rowMemo = memoFullOfOneOffs('')
-	const manyMemo = memoFullOfOneOffs('domain\u0000')
+	const rowMemo = memoFullOfOneOffs(verdict, index, now.getTime(), '')
+	const manyMemo = memoFullOfOneOffs(verdict, index, now.getTime(), 'domain\u0000')
 	const deps = { sql: undefined, store: { current: () => index }, clock: new clock.TestClock(now), logger: logger.silentLogger }
 	let fresh = SIZE + 1
 	const request = (): Uint8Array =>
