@@ -42,7 +42,6 @@ import { TLDS, WORDS, hostname } from './lib/synthetic-world.ts'
 import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
 import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
 import { type WrkResult, ensureWrk, halfFreshBatchLua, randomKeyLua, randomPathLua, runWrk, uniqueDomainLua } from './lib/wrk.ts'
-import { CHECKER_HEAP_OPTIONS } from '../services/checker/src/heap-options.ts'
 
 const DOMAINS = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 6)
@@ -62,9 +61,7 @@ const manyKeys = await Promise.all(
 )
 
 const checkers = await Promise.all(
-	Array.from({ length: CHECKERS }, () =>
-		startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, ...CHECKER_HEAP_OPTIONS }, profileArgs())
-	)
+	Array.from({ length: CHECKERS }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs()))
 )
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
 /** `NAME=value,...` as an environment. */

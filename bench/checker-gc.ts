@@ -7,10 +7,9 @@
  * `check.many` messages of BENCH_PER_MESSAGE never-asked domains. JavaScriptCore's GC log
  * (`BUN_JSC_logGC=1`, on for the children) gives the collections and their pauses during the measured
  * stretch; the child gives CPU and wall time per batch, its heap (`bun:jsc` heapStats) and RSS.
- * Each checkout's children start with its checker's JavaScriptCore options (services/checker/src/heap-options.ts,
- * ADR 0058), as its deployments start the checker. BENCH_BASE_ROOT=dir alternates another checkout (`git archive`
- * plus `cp -a node_modules`) with this one; BENCH_GC_ENV="NAME=value ..." adds environment variables to this
- * checkout's children (other `BUN_JSC_*` options).
+ * BENCH_BASE_ROOT=dir alternates another checkout (`git archive` plus `cp -a node_modules`) with this one;
+ * BENCH_GC_ENV="NAME=value ..." adds environment variables to this checkout's children (JavaScriptCore's
+ * `BUN_JSC_*` options, ADR 0058).
  *
  *   bun bench/checker-gc.ts          BENCH_BASE_ROOT=/tmp/base BENCH_ROUNDS=3 bun bench/checker-gc.ts
  */
@@ -111,13 +110,9 @@ function gcLog(stderr: string): GcFigures {
 	}
 }
 
-/** The JavaScriptCore options the checkout's checker starts with (ADR 0058), none before it had any. */
-const heapOptionsOf = async (root: string): Promise<Record<string, string>> =>
-	(await import(`${root}/services/checker/src/heap-options.ts`).catch(() => ({}))).CHECKER_HEAP_OPTIONS ?? {}
-
 async function run(root: string, extraEnv: Record<string, string>) {
 	const proc = Bun.spawn(['bun', import.meta.path, '--child', root], {
-		env: { ...process.env, ...(await heapOptionsOf(root)), ...extraEnv, BUN_JSC_logGC: '1' },
+		env: { ...process.env, ...extraEnv, BUN_JSC_logGC: '1' },
 		stdout: 'pipe',
 		stderr: 'pipe'
 	})

@@ -20,7 +20,6 @@ import { REPO_ROOT, startNats } from '@lv/testing'
 import { profileArgs } from './lib/process.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
-import { CHECKER_HEAP_OPTIONS } from '../services/checker/src/heap-options.ts'
 
 const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5)
@@ -35,7 +34,7 @@ const nats = await startNats()
 const checkers = await Promise.all(
 	Array.from({ length: CHECKERS }, async () => {
 		const child = Bun.spawn(['bun', ...profileArgs(), join(REPO_ROOT, 'bench/lib/world-checker.ts')], {
-			env: { ...process.env, ...CHECKER_HEAP_OPTIONS, NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
+			env: { ...process.env, NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
 			stdout: 'pipe',
 			stderr: 'inherit'
 		})

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { NATS_PERMISSIONS, NATS_ROLES } from '@lv/contracts'
 import { REPO_ROOT } from '@lv/testing'
-import { CHECKER_HEAP_OPTIONS } from '../services/checker/src/heap-options.ts'
 import { kubernetesProblems } from './kubernetes-schema.ts'
 import { natsPasswordVariable } from './render.ts'
 import { SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
@@ -157,11 +156,6 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 			expect(container.livenessProbe).toBeDefined()
 			expect(budgets.filter((budget) => selects(budget.spec?.selector, deployment.spec?.template?.metadata.labels ?? {}))).toHaveLength(1)
 		}
-	})
-
-	test('the checker starts with its JavaScriptCore options (ADR 0058)', () => {
-		const environment = k8s.environmentOf(mainContainer(k8s.named('Deployment', 'checker')))
-		for (const [name, value] of Object.entries(CHECKER_HEAP_OPTIONS)) expect({ name, value: environment[name] }).toEqual({ name, value })
 	})
 
 	test('the gateway and the checker scale by HorizontalPodAutoscaler', () => {

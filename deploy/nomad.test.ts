@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { parse } from '@cdktf/hcl2json'
 import { NATS_ROLES } from '@lv/contracts'
-import { CHECKER_HEAP_OPTIONS } from '../services/checker/src/heap-options.ts'
 import { DEPLOY_DIR } from './generate.ts'
 import { natsPasswordVariable } from './render.ts'
 import { SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
@@ -121,11 +120,6 @@ describe('deploy/nomad', () => {
 			expect({ name, problem: await configProblem(group.entry, env) }).toEqual({ name, problem: undefined })
 			if (group.nats_user !== '') expect(NATS_ROLES as readonly string[]).toContain(group.nats_user)
 		}
-	})
-
-	test('the checker group starts with its JavaScriptCore options (ADR 0058)', () => {
-		const environment = serviceGroups().checker?.env ?? {}
-		for (const [name, value] of Object.entries(CHECKER_HEAP_OPTIONS)) expect({ name, value: environment[name] }).toEqual({ name, value })
 	})
 
 	test('the pools of every group at its count fit in the PostgreSQL connection budget', () => {

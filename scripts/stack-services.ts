@@ -7,7 +7,6 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { generateEvidenceKey } from '@lv/evidence'
-import { CHECKER_HEAP_OPTIONS } from '../services/checker/src/heap-options.ts'
 
 export type StackPorts = {
 	api: number
@@ -55,7 +54,7 @@ export const STACK_SERVICES: StackService[] = [
 		name: 'checker',
 		entry: 'services/checker/src/main.ts',
 		clusterReplicas: 2,
-		env: () => ({ ...CHECKER_HEAP_OPTIONS })
+		env: () => ({})
 	},
 	{
 		name: 'reader',

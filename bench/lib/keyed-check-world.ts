@@ -3,7 +3,6 @@ import { createTestDatabase, startNats, stopSharedPostgres } from '@lv/testing'
 import { accountWithKey } from '../../services/gateway/src/test-support/accounts.ts'
 import { startService } from '../../tests/e2e/check-stack.ts'
 import { seedWorldRegisters } from './seed-world.ts'
-import { CHECKER_HEAP_OPTIONS } from '../../services/checker/src/heap-options.ts'
 
 /** A listed domain of the seeded world: the checker answers it from its memo after the first call. */
 export const LISTED_DOMAIN_QUERY = '?domain=acmebet.co.uk'
@@ -18,7 +17,7 @@ export async function startKeyedCheckWorld(checkers = 1) {
 	await seedWorldRegisters(db.sql, 2_000)
 	const { key } = await accountWithKey(db.sql, systemClock, 'enterprise', 'bench')
 	const replicas = await Promise.all(
-		Array.from({ length: checkers }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, ...CHECKER_HEAP_OPTIONS }))
+		Array.from({ length: checkers }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }))
 	)
 	return {
 		db,

@@ -34,8 +34,7 @@ locals {
     # Batches as parts of 25 domains, answered side by side by the checker replicas (ADR 0033, 0045); key-cache and
     # allowance leases of 2 s (ADR 0031): a revocation waits at most that long for a gateway that never answers.
     gateway   = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, nats_user = "gateway", pool = 10, env = { CHECK_BATCH_PART_DOMAINS = "25", KEY_LEASE_MS = "2000" } }
-    # JavaScriptCore's collection timer (ADR 0058; services/checker/src/heap-options.ts).
-    checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, env = { BUN_JSC_collectionTimerMaxPercentCPU = "0.01" } }
+    checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, env = {} }
     notifier  = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, nats_user = "notifier", pool = 20, env = {} }
     exporter  = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, nats_user = "exporter", pool = 6, env = {} }
     dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "dashboard", pool = 5, env = {} }
