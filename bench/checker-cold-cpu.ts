@@ -16,8 +16,8 @@
  *
  *   bun bench/checker-cold-cpu.ts          BENCH_BASE_ROOT=/tmp/base bun bench/checker-cold-cpu.ts
  */
-import { join } from 'node:path'
 import { REPO_ROOT } from '@lv/testing'
+import { type CheckerModules, checkerModulesOf, memoFullOfOneOffs } from './lib/checker-modules.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
 
@@ -34,38 +34,11 @@ const readAt = new Date(now.getTime() - 3_600_000)
 
 type Layer = { name: string; unit: 'check' | 'batch'; run(hosts: readonly string[]): Promise<void> }
 
-/** The modules the bench uses, each from the checkout at `root` (its own files and node_modules). */
-async function modulesOf(root: string) {
-	const from = (path: string) => import(join(root, path))
-	const [synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders] = await Promise.all(
-		[
-			'bench/lib/synthetic-world.ts',
-			'node_modules/@lv/bus/src/index.ts',
-			'node_modules/@lv/clock/src/index.ts',
-			'node_modules/@lv/contracts/src/index.ts',
-			'node_modules/@lv/logger/src/index.ts',
-			'node_modules/@lv/verdict/src/index.ts',
-			'node_modules/@lv/hostnames/src/index.ts',
-			'packages/verdict/src/name-matching.ts',
-			'services/checker/src/responders.ts'
-		].map(from)
-	)
-	const batchAnswers = await import(join(root, 'services/checker/src/batch-answers.ts')).catch(() => undefined)
-	return { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders, batchAnswers }
-}
-
-type Modules = Awaited<ReturnType<typeof modulesOf>>
-
-/** A memo full of queries asked once, as a replica's is after 16,384 one-off checks on a snapshot: each one more forgets the oldest. */
-function memoFullOfOneOffs(verdict: Modules['verdict'], index: unknown, prefix: string) {
-	const memo = new verdict.AnswerMemo(4096)
-	for (let i = 0; i < 4 * 4096; i++) memo.answer(index, now.getTime(), `${prefix}asked-once-${i}.example`, () => undefined)
-	return memo
-}
+type Modules = CheckerModules
 
 /** The checkout's batch handler: answerBatch with its row memo (kept for the run) where it has one, else checkBatch and JSON. */
 function batchHandlerOf(verdict: Modules['verdict'], batchAnswers: Modules['batchAnswers'], index: unknown) {
-	const batchRows = memoFullOfOneOffs(verdict, index, '')
+	const batchRows = memoFullOfOneOffs(verdict, index, now.getTime(), '')
 	return (domains: unknown[]): Uint8Array =>
 		batchAnswers
 			? batchAnswers.answerBatch(index, now, batchRows, domains).bytes
@@ -87,14 +60,15 @@ async function layersOf(
 	root: string,
 	label: string
 ): Promise<{ layers: Layer[]; digest(hosts: readonly string[]): Promise<string>; batchDigest(hosts: readonly string[]): string }> {
-	const { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders, batchAnswers } = await modulesOf(root)
+	const { synthetic, bus, clock, contracts, logger, verdict, hostnames, nameMatching, responders, batchAnswers } =
+		await checkerModulesOf(root)
 	const { decodeBody, encodeBody } = bus
 	const { CheckBatchRequest, CheckManyRequest } = contracts
 	const { index } = synthetic.buildWorldIndex(synthetic.world(SIZE, readAt), readAt)
 	const deps = { sql: undefined, store: { current: () => index }, clock: new clock.TestClock(now), logger: logger.silentLogger }
 	const messages = (hosts: readonly string[]) => manyRequests(bus, contracts, hosts)
 	// One memo for the whole run, as a replica keeps it: never-asked checks fill it and push older answers out.
-	const runMemo = memoFullOfOneOffs(verdict, index, 'domain\u0000')
+	const runMemo = memoFullOfOneOffs(verdict, index, now.getTime(), 'domain\u0000')
 	const handle = async (hosts: readonly string[], memo = runMemo) => {
 		const replies: Uint8Array[] = []
 		for (const request of messages(hosts))
