@@ -6,6 +6,11 @@ export const DEFAULT_LIMITS_STORE_TIMEOUT_MS = 2_000
 export const DEFAULT_CHECKER_TIMEOUT_MS = 2_000
 /** What a dead replica can add to a revocation through the product, and how long a change written by hand in SQL takes to be certain (ADR 0031). */
 export const DEFAULT_KEY_LEASE_MS = 2_000
+/**
+ * check.many messages (coalesced single checks) a replica keeps in flight by default: two keep one checker busy while
+ * the gateway reads the other's reply (ADR 0059); memoised checks no longer travel (ADR 0048), so they pay nothing for it.
+ */
+export const DEFAULT_CHECK_MESSAGES_IN_FLIGHT = 2
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
@@ -17,8 +22,8 @@ export const GatewayEnv = T.Object({
 	PRICING_URL: T.String({ default: 'https://licence-verify.example/pricing' }),
 	APP_URL: T.String({ default: 'http://localhost:8090' }),
 	CHECKER_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_CHECKER_TIMEOUT_MS }),
-	/** check.many messages a replica keeps in flight; as many as there are checker replicas lets them all answer (ADR 0033). */
-	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: 1 }),
+	/** check.many messages a replica keeps in flight (ADRs 0033, 0059). */
+	CHECK_MESSAGES_IN_FLIGHT: T.Integer({ minimum: 1, maximum: 16, default: DEFAULT_CHECK_MESSAGES_IN_FLIGHT }),
 	/** H (ADR 0048): a held check answer is served without asking the checker only while every checker replica's state was proven this recently; 0: every check asks the checker. */
 	CHECKER_STATE_PROOF_MS: T.Integer({ minimum: 0, maximum: 60_000, default: 1_000 }),
 	/** Domains per check.batch message: below 100 a batch travels as parts the checker replicas share (ADR 0033). */

@@ -127,7 +127,10 @@ describe('check dispatcher', () => {
 		expect(received.every((check) => check.known === undefined)).toBe(true)
 	})
 
-	test('with two messages allowed in flight, a second message goes out while the first is unanswered, so two replicas answer at once', async () => {
+	test.each([
+		['with two messages allowed in flight', 2],
+		['by default (ADR 0059)', undefined]
+	])('%s, a second message goes out while the first is unanswered, so two replicas answer at once', async (_, messagesInFlight) => {
 		const pairNats = await startNats()
 		const [senderBus, replicaBus] = await Promise.all([
 			connectBus({ servers: pairNats.url, name: 'gateway' }),
@@ -150,7 +153,7 @@ describe('check dispatcher', () => {
 		})
 		try {
 			await replicaBus.nc.flush()
-			const dispatcher = createCheckDispatcher({ bus: senderBus, clock, timeoutMs: 1_000, messagesInFlight: 2 })
+			const dispatcher = createCheckDispatcher({ bus: senderBus, clock, timeoutMs: 1_000, messagesInFlight })
 			const first = Promise.resolve(dispatcher.answer({ domain: 'first.example' })).then(text)
 			await new Promise((resolve) => setImmediate(resolve))
 			const second = Promise.resolve(dispatcher.answer({ domain: 'second.example' })).then(text)

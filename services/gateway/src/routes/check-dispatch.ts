@@ -16,17 +16,8 @@ import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { reportFromWire } from './checker-states-watch.ts'
 import { type HeldAnswer, HeldAnswers } from './held-answers.ts'
 import { createCoalescer } from '@lv/runtime'
+import { DEFAULT_CHECK_MESSAGES_IN_FLIGHT } from '../config.ts'
 import { type GatewayMetrics, timedRequest } from '../metrics.ts'
-
-/**
- * Messages to the checker in flight at once by default; checks arriving meanwhile wait and travel
- * together. Measured on the 2-CPU bench machine (bench/check-http.ts, keyed check, medians of 3
- * rounds, two alternating pairs): one in flight 20.9k and 19.1k req/s, two 17.1k and 18.5k (smaller
- * messages, so more of them for nats-server, the checker and the gateway to handle). One message at
- * a time is answered by one checker replica, so with several replicas the gateway is given more
- * (CHECK_MESSAGES_IN_FLIGHT, ADR 0033): cold checks are the checker's CPU, which one replica alone caps.
- */
-export const MESSAGES_IN_FLIGHT = 1
 
 export type CheckDispatcher = {
 	/**
@@ -70,7 +61,7 @@ export function createCheckDispatcher(deps: {
 	bus: Bus
 	clock: Clock
 	timeoutMs: number
-	/** check.many messages in flight at once (default MESSAGES_IN_FLIGHT). */
+	/** check.many messages in flight at once; checks arriving meanwhile wait and travel together (ADRs 0033, 0059). */
 	messagesInFlight?: number
 	metrics?: Pick<GatewayMetrics, 'natsRequest'>
 	/** The checker replicas' answer states (checker-states-watch.ts); without it every check asks the checker. */
@@ -100,7 +91,11 @@ export function createCheckDispatcher(deps: {
 			if (standing !== undefined) for (const answer of answers) answer.standing = standing
 			return answers
 		},
-		{ maxBatch: MAX_CHECKS_PER_MESSAGE, maxInFlight: deps.messagesInFlight ?? MESSAGES_IN_FLIGHT, trace: { name: 'check.many batch' } }
+		{
+			maxBatch: MAX_CHECKS_PER_MESSAGE,
+			maxInFlight: deps.messagesInFlight ?? DEFAULT_CHECK_MESSAGES_IN_FLIGHT,
+			trace: { name: 'check.many batch' }
+		}
 	)
 	const servable = (offered: HeldAnswer | undefined): offered is HeldAnswer & { standing: HeldState } =>
 		offered?.standing !== undefined && states?.servable(offered.standing) === true
