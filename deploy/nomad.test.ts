@@ -8,7 +8,15 @@ import { SECRET_STAND_INS, configProblem, extraConnections } from './service-con
 
 /* hcl2json keeps expressions as "${...}" strings and every block as an array of bodies. */
 type Body = Record<string, any>
-type ServiceGroup = { count: number; entry: string; http_port: number; nats_user: string; pool: number; env: Record<string, string> }
+type ServiceGroup = {
+	count: number
+	entry: string
+	http_port: number
+	nats_user: string
+	pool: number
+	memory: number
+	env: Record<string, string>
+}
 
 const parsed: Record<string, Body> = {}
 const nomadFile = (name: string) => {
@@ -128,6 +136,20 @@ describe('deploy/nomad', () => {
 			0
 		)
 		expect(connections).toBeLessThanOrEqual(servicesLocals().postgres_connection_budget)
+	})
+
+	test('every group may use the memory its Kubernetes container may, a checker enough for the whole index', async () => {
+		const limits = new Map<string, number>()
+		for (const file of ['gateway', 'checker', 'notifier', 'exporter', 'dashboard', 'readers']) {
+			const objects = [Bun.YAML.parse(await Bun.file(join(DEPLOY_DIR, 'k8s', `${file}.yaml`)).text())].flat() as Body[]
+			for (const object of objects.filter((object) => object?.kind === 'Deployment')) {
+				const limit = String(object.spec.template.spec.containers[0].resources.limits.memory)
+				limits.set(object.metadata.name, Number.parseInt(limit, 10) * (limit.endsWith('Gi') ? 1024 : 1))
+			}
+		}
+		const memory = Object.fromEntries(Object.entries(serviceGroups()).map(([name, group]) => [name, group.memory]))
+		expect(memory).toEqual(Object.fromEntries(Object.keys(memory).map((name) => [name, limits.get(name)])))
+		expect(only(only(groupContent().task.service, 'service task').resources, 'resources').memory).toBe('${group.value.memory}')
 	})
 
 	test("the migrations read the job's own variable; the ACL policy lets the NATS job read it, read-only", () => {

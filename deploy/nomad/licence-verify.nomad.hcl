@@ -30,20 +30,21 @@ locals {
   }
 
   # pool is DATABASE_POOL_MAX: count x pool summed over every group stays under PostgreSQL's max_connections (README.md).
+  # memory (MB) is the Kubernetes container's memory limit: a checker holds the whole index, a reader a register's files.
   fixed_services = {
     # Batches as parts of 25 domains, answered side by side by the checker replicas (ADR 0033, 0045); key-cache and
     # allowance leases of 2 s (ADR 0031): a revocation waits at most that long for a gateway that never answers.
-    gateway   = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, nats_user = "gateway", pool = 10, env = { CHECK_BATCH_PART_DOMAINS = "25", KEY_LEASE_MS = "2000" } }
-    checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, env = {} }
-    notifier  = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, nats_user = "notifier", pool = 20, env = {} }
-    exporter  = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, nats_user = "exporter", pool = 6, env = {} }
-    dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "dashboard", pool = 5, env = {} }
+    gateway   = { count = 3, entry = "services/gateway/src/main.ts", http_port = 8080, nats_user = "gateway", pool = 10, memory = 768, env = { CHECK_BATCH_PART_DOMAINS = "25", KEY_LEASE_MS = "2000" } }
+    checker   = { count = 3, entry = "services/checker/src/main.ts", http_port = 0, nats_user = "checker", pool = 4, memory = 1024, env = {} }
+    notifier  = { count = 2, entry = "services/notifier/src/main.ts", http_port = 0, nats_user = "notifier", pool = 20, memory = 768, env = {} }
+    exporter  = { count = 1, entry = "services/exporter/src/main.ts", http_port = 0, nats_user = "exporter", pool = 6, memory = 768, env = {} }
+    dashboard = { count = 2, entry = "services/dashboard/src/main.ts", http_port = 8090, nats_user = "dashboard", pool = 5, memory = 512, env = {} }
   }
 
   # Most PostgreSQL connections all groups together may hold (max_connections less reserved slots).
   postgres_connection_budget = 190
 
-  reader = { count = 1, entry = "services/reader/src/main.ts", http_port = 0, nats_user = "reader", pool = 10 }
+  reader = { count = 1, entry = "services/reader/src/main.ts", http_port = 0, nats_user = "reader", pool = 10, memory = 1536 }
 
   services = merge(local.fixed_services, {
     for name, jurisdictions in var.readers : "reader-${name}" => merge(local.reader, { env = { READER_JURISDICTIONS = jurisdictions } })
@@ -185,7 +186,7 @@ EOT
 
         resources {
           cpu    = 500
-          memory = 512
+          memory = group.value.memory
         }
       }
     }
