@@ -147,8 +147,9 @@ describe('deploy/nomad', () => {
 				limits.set(object.metadata.name, Number.parseInt(limit, 10) * (limit.endsWith('Gi') ? 1024 : 1))
 			}
 		}
-		const memory = Object.fromEntries(Object.entries(serviceGroups()).map(([name, group]) => [name, group.memory]))
-		expect(memory).toEqual(Object.fromEntries(Object.keys(memory).map((name) => [name, limits.get(name)])))
+		const groups = Object.entries(serviceGroups())
+		const memory: Record<string, unknown> = Object.fromEntries(groups.map(([name, group]) => [name, group.memory]))
+		expect(memory).toEqual(Object.fromEntries(groups.map(([name]) => [name, limits.get(name) ?? 'no Kubernetes Deployment of this name'])))
 		expect(only(only(groupContent().task.service, 'service task').resources, 'resources').memory).toBe('${group.value.memory}')
 	})
 

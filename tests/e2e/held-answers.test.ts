@@ -108,6 +108,16 @@ describe('held answers served without the round trip (ADR 0048)', () => {
 		expect(text(await confirmed).verdict).toBe('licensed')
 	})
 
+	test('the gateway counts the checks it answers from held answers, served without asking and confirmed by a checker', async () => {
+		await holdAnAnswer()
+		const before = { ...dispatcher.heldAnswered }
+		dispatcher.answer(DOMAIN)
+		expect(dispatcher.heldAnswered).toEqual({ served: before.served + 1, confirmed: before.confirmed })
+		clock.advance(H)
+		await dispatcher.answer(DOMAIN)
+		expect(dispatcher.heldAnswered).toEqual({ served: before.served + 1, confirmed: before.confirmed + 1 })
+	})
+
 	test('a gateway that hears no reply for H stops serving held answers, and serves them again once the replicas are proven', async () => {
 		await holdAnAnswer()
 		clock.advance(H - 1)

@@ -12,6 +12,7 @@ import {
 } from '@lv/runtime'
 import type { KeyCache } from './auth/key-cache.ts'
 import type { Caller } from './auth/caller.ts'
+import type { HeldAnswerCounts } from './routes/check-dispatch.ts'
 
 /** A route's series: its latency child, and its request counter children by plan and status. */
 type RouteSeries = { duration: PlainHistogramChild; byPlan: Map<string, Map<number, PlainCounterChild>> }
@@ -49,6 +50,19 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 		},
 		/** Times one NATS request; an unanswered one (503 from requestBytes) is counted as a timeout. */
 		natsRequest,
+		/** Checks this replica answered from held answers, read at scrape time: the checkers' own counts leave them out (ADR 0048). */
+		watchHeldAnswers(counts: HeldAnswerCounts) {
+			counterFrom(
+				registry,
+				{ name: 'gateway_held_answers_served_total', help: 'Checks answered from a held answer without asking a checker (ADR 0048).' },
+				() => counts.served
+			)
+			counterFrom(
+				registry,
+				{ name: 'gateway_held_answers_confirmed_total', help: 'Checks answered from a held answer a checker confirmed unchanged.' },
+				() => counts.confirmed
+			)
+		},
 		/** The replica's key cache, read at scrape time (its hits and reads are plain field increments). */
 		watchKeyCache(keys: KeyCache) {
 			counterFrom(

@@ -25,7 +25,12 @@ export type CheckDispatcher = {
 	 * AppError. A held answer ADR 0048's rule serves without asking is returned at once, not as a promise.
 	 */
 	answer(check: OneCheck): Uint8Array | Promise<Uint8Array>
+	/** Checks answered from held answers so far (read by the metrics at scrape time). */
+	readonly heldAnswered: HeldAnswerCounts
 }
+
+/** Checks answered with a held answer's bytes: served without asking (ADR 0048), or confirmed unchanged by a checker (ADR 0011). */
+export type HeldAnswerCounts = { served: number; confirmed: number }
 
 /** A check.many answer and the standing of the state its reply said it was computed on. */
 type StandingAnswer = FramedAnswer & { standing?: HeldState }
@@ -99,12 +104,14 @@ export function createCheckDispatcher(deps: {
 	)
 	const servable = (offered: HeldAnswer | undefined): offered is HeldAnswer & { standing: HeldState } =>
 		offered?.standing !== undefined && states?.servable(offered.standing) === true
+	const heldAnswered: HeldAnswerCounts = { served: 0, confirmed: 0 }
 	/** The checker's answer to a check sent with the held answer `offered` (if any) as known; held when tagged. */
 	const settled = (key: string | null, offered: HeldAnswer | undefined, answer: StandingAnswer): Uint8Array => {
 		if (answer.status === UNCHANGED) {
 			if (offered === undefined || answer.tag !== offered.tag)
 				throw internalError(new Error('the checker answered unchanged to an answer not offered'))
 			offered.standing = answer.standing
+			heldAnswered.confirmed++
 			return offered.body
 		}
 		if (answer.status !== 200) throw fromEnvelopeBytes(answer.status, answer.body)
@@ -112,10 +119,14 @@ export function createCheckDispatcher(deps: {
 		return answer.body
 	}
 	return {
+		heldAnswered,
 		answer(check) {
 			const key = check.as_of === undefined ? HeldAnswers.keyOf(check) : null
 			const offered = key === null ? undefined : held.get(key)
-			if (servable(offered)) return offered.body
+			if (servable(offered)) {
+				heldAnswered.served++
+				return offered.body
+			}
 			return coalescer.submit(offered ? { ...check, known: offered.tag } : check).then((answer) => settled(key, offered, answer))
 		}
 	}

@@ -69,6 +69,7 @@ export function checkHandlers({
 		states: checkerStates
 	})
 	return {
+		heldAnswered: dispatcher.heldAnswered,
 		/**
 		 * The checker's answer is passed through as it came; its shape is the documented model (see check.test.ts).
 		 * `respond` makes the Response of its bytes; a held answer served without asking (ADR 0048) is answered at once.
@@ -116,6 +117,7 @@ export function checkHandlers({
 /** GET /v1/check and POST /v1/check/batch: validated here, answered by the checker over NATS. */
 export const checkRoutes = (deps: RouteDeps) => {
 	const handlers = checkHandlers(deps)
+	deps.metrics?.watchHeldAnswers(handlers.heldAnswered)
 	const evidence: EvidenceDeps = { sql: deps.sql, clock: deps.clock, keyring: deps.evidence, publicBaseUrl: deps.config.PUBLIC_BASE_URL }
 	const withOtherKeys = new WeakSet<Request>()
 	const refuse = keylessAskingForEvidence(deps.config.PRICING_URL)
