@@ -52,31 +52,32 @@ export function createGatewayMetrics({ registry, enabled }: ServiceMetrics) {
 		natsRequest,
 		/** Checks this replica answered from held answers, read at scrape time: the checkers' own counts leave them out (ADR 0048). */
 		watchHeldAnswers(counts: HeldAnswerCounts) {
-			counterFrom(
-				registry,
-				{ name: 'gateway_held_answers_served_total', help: 'Checks answered from a held answer without asking a checker (ADR 0048).' },
-				() => counts.served
-			)
-			counterFrom(
-				registry,
-				{ name: 'gateway_held_answers_confirmed_total', help: 'Checks answered from a held answer a checker confirmed unchanged.' },
-				() => counts.confirmed
-			)
+			countersReadAtScrape(registry, [
+				[
+					'gateway_held_answers_served_total',
+					'Checks answered from a held answer without asking a checker (ADR 0048).',
+					() => counts.served
+				],
+				[
+					'gateway_held_answers_confirmed_total',
+					'Checks answered from a held answer a checker confirmed unchanged.',
+					() => counts.confirmed
+				]
+			])
 		},
 		/** The replica's key cache, read at scrape time (its hits and reads are plain field increments). */
 		watchKeyCache(keys: KeyCache) {
-			counterFrom(
-				registry,
-				{ name: 'gateway_key_cache_hits_total', help: 'API key lookups answered from the replica cache.' },
-				() => keys.hits
-			)
-			counterFrom(
-				registry,
-				{ name: 'gateway_key_cache_misses_total', help: 'API key lookups that read the database (not cached, or cached too long ago).' },
-				() => keys.loads
-			)
+			countersReadAtScrape(registry, [
+				['gateway_key_cache_hits_total', 'API key lookups answered from the replica cache.', () => keys.hits],
+				['gateway_key_cache_misses_total', 'API key lookups that read the database (not cached, or cached too long ago).', () => keys.loads]
+			])
 		}
 	}
+}
+
+/** Counters whose totals are plain fields, read when scraped: [name, help, read] each. */
+function countersReadAtScrape(registry: ServiceMetrics['registry'], counters: [name: string, help: string, read: () => number][]) {
+	for (const [name, help, read] of counters) counterFrom(registry, { name, help }, read)
 }
 
 /** The request counter and latency histogram, with each route's children kept in a map. */
