@@ -1,5 +1,6 @@
 import { coveredJurisdictions } from './freshness.ts'
 import type { CheckIndex } from './index-model.ts'
+import { Recent } from './recent.ts'
 
 /**
  * The instant after `nowMs` at which some covered register's `fresh` flips (its last read ages past
@@ -19,50 +20,6 @@ export function nextFreshnessChangeMs(index: CheckIndex, nowMs: number): number 
 
 /** Queries asked once are noted up to this many times the memo's capacity (each is a short string, not an answer). */
 const ASKED_ONCE_PER_ANSWER = 4
-
-/**
- * At most `capacity` entries, each put in one of `capacity` slots taken in turn: putting a new entry
- * forgets the one put `capacity` puts ago, if it is still there. The oldest is found by its slot, not
- * by iterating the map: a map's first entry after many deletions from its front is found only by
- * walking past them (8 µs per put on a Set of 16,384 queries under a stream of one-off checks).
- */
-export class Recent<Value> {
-	readonly #slots: (string | undefined)[]
-	readonly #entries = new Map<string, { value: Value; slot: number }>()
-	#next = 0
-
-	constructor(capacity: number) {
-		this.#slots = new Array(capacity).fill(undefined)
-	}
-
-	get(key: string): Value | undefined {
-		return this.#entries.get(key)?.value
-	}
-
-	/** Puts an entry for a key not held. */
-	put(key: string, value: Value): void {
-		const slot = this.#next
-		const oldest = this.#slots[slot]
-		if (oldest !== undefined && this.#entries.get(oldest)?.slot === slot) this.#entries.delete(oldest)
-		this.#slots[slot] = key
-		this.#entries.set(key, { value, slot })
-		this.#next = (slot + 1) % this.#slots.length
-	}
-
-	delete(key: string): boolean {
-		return this.#entries.delete(key)
-	}
-
-	clear(): void {
-		this.#entries.clear()
-		this.#slots.fill(undefined)
-		this.#next = 0
-	}
-
-	get size(): number {
-		return this.#entries.size
-	}
-}
 
 /**
  * Remembers the answers to checks without as_of for one index snapshot and one freshness state: a
