@@ -1,7 +1,8 @@
 import type { Answer } from './answer.ts'
-import { type AnswerFragments, type AnswerParts, answerFragments, jsonBytes } from './answer-fragments.ts'
+import { type AnswerFragments, answerFragments, jsonBytes } from './answer-fragments.ts'
+import { AnswerWriter } from './answer-writer.ts'
 import { answeredRow, batchEntryQuery } from './check-batch.ts'
-import { domainQuery, listingStages, MAX_ALTERNATIVES, nameAnswer, type NameOutcome, nameStage } from './check-domain.ts'
+import { domainQuery, listingStages, MAX_ALTERNATIVES, nameAnswer, type NameOutcome, nameStage, type RatedName } from './check-domain.ts'
 import { finishResult } from './envelope.ts'
 import type { CheckIndex } from './index-model.ts'
 import type { DomainQuery, Verdict } from './result.ts'
@@ -18,48 +19,6 @@ const COMMA = 0x2c
 const VERDICT_OPEN = {
 	not_found: encoder.encode(',"verdict":"not_found","verdict_detail":"'),
 	name_match_only: encoder.encode(',"verdict":"name_match_only","verdict_detail":"')
-}
-
-/**
- * Writes an answer's bytes into one buffer kept between answers, then copies out exactly what was written:
- * an answer is written in one synchronous call, so the buffer is never shared between two.
- */
-class AnswerWriter {
-	#buffer = new Uint8Array(16_384)
-	#length = 0
-
-	bytes(part: Uint8Array): void {
-		this.#room(part.byteLength)
-		this.#buffer.set(part, this.#length)
-		this.#length += part.byteLength
-	}
-
-	byte(value: number): void {
-		this.#room(1)
-		this.#buffer[this.#length++] = value
-	}
-
-	/** A normalised hostname: letters, digits, dots and hyphens, one byte each and nothing to escape in JSON. */
-	hostname(text: string): void {
-		this.#room(text.length)
-		const buffer = this.#buffer
-		let at = this.#length
-		for (let i = 0; i < text.length; i++) buffer[at++] = text.charCodeAt(i)
-		this.#length = at
-	}
-
-	take(): Uint8Array {
-		const written = this.#buffer.slice(0, this.#length)
-		this.#length = 0
-		return written
-	}
-
-	#room(more: number): void {
-		if (this.#length + more <= this.#buffer.byteLength) return
-		const grown = new Uint8Array(Math.max(2 * this.#buffer.byteLength, this.#length + more))
-		grown.set(this.#buffer.subarray(0, this.#length))
-		this.#buffer = grown
-	}
 }
 
 const writer = new AnswerWriter()
@@ -84,9 +43,10 @@ function decide(index: CheckIndex, host: string, now: Date, alternatives: number
 	return outcome.verdict === 'generic_term' ? nameAnswer(index, host, outcome, now) : outcome
 }
 
-/** The parts of a not-found or name answer. */
-function partsOf(fragments: AnswerFragments, outcome: WrittenOutcome): AnswerParts {
-	return outcome.verdict === 'not_found' ? fragments.notFound() : fragments.best(outcome.best)
+/** A not-found or name answer up to its match (its opening, then its head); its tails' number. */
+function writeHead(fragments: AnswerFragments, query: DomainQuery, outcome: WrittenOutcome): number {
+	writeOpening(query, outcome.verdict)
+	return outcome.verdict === 'not_found' ? fragments.writeNotFoundHead(writer) : fragments.writeNameHead(writer, outcome.best)
 }
 
 /**
@@ -102,18 +62,15 @@ export function checkDomainBytes(index: CheckIndex, domain: string, now: Date): 
 		return { bytes: jsonBytes(result), verdict: result.verdict }
 	}
 	const fragments = answerFragments(index, now)
-	const parts = partsOf(fragments, outcome)
-	writeOpening(query, outcome.verdict)
-	writer.bytes(parts.head)
+	const tails = writeHead(fragments, query, outcome)
 	writer.bytes(ALTERNATIVES_OPEN)
-	if (outcome.verdict === 'name_match_only') {
-		outcome.others.forEach((other, at) => {
-			if (at > 0) writer.byte(COMMA)
-			writer.bytes(fragments.alternative(other))
-		})
+	const others = outcome.verdict === 'name_match_only' ? outcome.others : []
+	for (let at = 0; at < others.length; at++) {
+		if (at > 0) writer.byte(COMMA)
+		fragments.writeAlternative(writer, others[at] as RatedName)
 	}
 	writer.byte(ALTERNATIVES_CLOSE)
-	writer.bytes(parts.checkTail)
+	fragments.writeCheckTail(writer, tails)
 	return { bytes: writer.take(), verdict: outcome.verdict }
 }
 
@@ -124,9 +81,7 @@ export function batchRowBytes(index: CheckIndex, entry: unknown, now: Date): Ans
 	// A row carries no alternatives, so the name stage ranks only the best operator.
 	const outcome = decide(index, query.domain, now, 0)
 	if ('verdict_detail' in outcome) return { bytes: jsonBytes(answeredRow(index, query, outcome, now)), verdict: outcome.verdict }
-	const parts = partsOf(answerFragments(index, now), outcome)
-	writeOpening(query, outcome.verdict)
-	writer.bytes(parts.head)
-	writer.bytes(parts.rowTail)
+	const fragments = answerFragments(index, now)
+	fragments.writeRowTail(writer, writeHead(fragments, query, outcome))
 	return { bytes: writer.take(), verdict: outcome.verdict }
 }

@@ -1,11 +1,11 @@
 import type { Answer } from './answer.ts'
 import { nextFreshnessChangeMs } from './answer-memo.ts'
+import type { AnswerWriter } from './answer-writer.ts'
 import { type RatedName, ratedLicence } from './check-domain.ts'
 import { checkMeta, matchedRegisterMeta } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
-import type { CheckIndex, NameEntry } from './index-model.ts'
+import type { CheckIndex } from './index-model.ts'
 import { nameAlternative, nameMatch } from './match.ts'
-import { Recent } from './recent.ts'
 import type { MatchConfidence } from './result.ts'
 import * as words from './wording.ts'
 
@@ -17,37 +17,31 @@ export const jsonBytes = (value: unknown): Uint8Array => encoder.encode(JSON.str
 /** A JSON string's text between its quotes. */
 const jsonStringBody = (text: string) => JSON.stringify(text).slice(1, -1)
 
-/**
- * The parts of a not-found or name answer that do not depend on its query, as UTF-8 bytes of its JSON.
- * The answer is `{"query":…,"verdict":…,"verdict_detail":"` + the query's domain + `head` + (a check:
- * `,"alternatives":[…]` + `checkTail`; a batch row: `rowTail`).
- */
-export type AnswerParts = {
-	/** verdict_detail after its leading domain (stale note included), its closing quote, then `,"match":` and the match */
-	readonly head: Uint8Array
-	/** `,"confidence":…,"checked_jurisdictions":[…],"_meta":{…}}` */
-	readonly checkTail: Uint8Array
-	/** `,"confidence":…,"_meta":{"register":…}}`, or without `_meta` when no register is matched */
-	readonly rowTail: Uint8Array
+/** The tails of an answer: after the match, what only the match's confidence and register decide. */
+type Tails = {
+	/** `,"confidence":…,"checked_jurisdictions":[…],"_meta":{…}}` after a check's alternatives */
+	readonly check: Uint8Array
+	/** `,"confidence":…,"_meta":{"register":…}}` (no `_meta` without a register) after a batch row's match */
+	readonly row: Uint8Array
 }
 
-/** A name's parts, built as first asked: as the best match and as an alternative, at each confidence. */
-type NameParts = {
-	best: Partial<Record<RatedName['confidence'], AnswerParts>>
-	alternative: Partial<Record<RatedName['confidence'], Uint8Array>>
-}
+/** A name's parts: as the best match (the head) or as an alternative, each at either confidence. */
+const PART_KINDS = 4
+const partKind = (rated: RatedName, alternative: boolean) => (alternative ? 2 : 0) + (rated.confidence === 'medium' ? 1 : 0)
+/** A part's entry in the slots: its start in the arena plus one (0: not written yet), its length, its tails (heads only). */
+const SLOT = 3
+/** The arena starts at this size and doubles; past its limit it is emptied and the parts are written again as asked. */
+const ARENA_START = 1 << 20
+const ARENA_LIMIT = 1 << 25
 
 /**
- * Names whose parts one snapshot keeps (about 1 kB a name and confidence): a cold name answer's best match and
- * alternatives are the snapshot's names, the same bytes for every query they answer (ADR 0061).
- */
-const NAMES_KEPT = 32_768
-
-/**
- * The query-independent parts of not-found and name answers, for one index snapshot and one freshness
- * state (the stale note, `stale_jurisdictions` and `_meta.register.fresh` follow the clock): each is written
- * as JSON once, from the same objects `checkDomain` and `batchRow` serialise, and copied into every answer
- * it belongs to. A new snapshot or a register going stale gets new parts (`answerFragments`).
+ * The query-independent parts of not-found and name answers, for one index snapshot and one freshness state
+ * (the stale note, `stale_jurisdictions` and `_meta.register.fresh` follow the clock), as UTF-8 bytes of their
+ * JSON (ADR 0061). A name's head (its detail after the query, then `","match":` and the match) and its
+ * alternative are written once, from the same objects checkDomain and batchRow serialise, into one arena, and
+ * found by the name's place in the snapshot (shard, position): one array read, then the bytes, since the name
+ * stage has just left its caches to the name kernel. A new snapshot or a register going stale gets new parts
+ * (`answerFragments`); at most ARENA_LIMIT bytes of parts, and 48 bytes of slots a name, a snapshot.
  */
 export class AnswerFragments {
 	readonly index: CheckIndex
@@ -55,10 +49,15 @@ export class AnswerFragments {
 	readonly validUntilMs: number
 	readonly #now: Date
 	readonly #staleSuffix: string
-	readonly #names = new Recent<NameParts, NameEntry>(NAMES_KEPT)
-	/** Tails by confidence and the match's jurisdiction: a name answer's meta depends on nothing else. */
-	readonly #tails = new Map<string, Pick<AnswerParts, 'checkTail' | 'rowTail'>>()
-	#notFound: AnswerParts | undefined
+	/** The number of each shard's first name, by the shard's place in index.order. */
+	readonly #firstName: number[] = []
+	readonly #names: number
+	#slots: Int32Array | undefined
+	#arena = Buffer.allocUnsafe(ARENA_START)
+	#used = 0
+	readonly #tails: Tails[] = []
+	readonly #tailsByKey = new Map<string, number>()
+	#notFound: { head: Uint8Array; tails: number } | undefined
 
 	constructor(index: CheckIndex, now: Date) {
 		this.index = index
@@ -66,81 +65,109 @@ export class AnswerFragments {
 		this.validFromMs = now.getTime()
 		this.validUntilMs = nextFreshnessChangeMs(index, this.validFromMs)
 		this.#staleSuffix = jsonStringBody(words.staleSuffix(staleJurisdictions(index, now)))
+		let names = 0
+		for (const code of index.order) {
+			this.#firstName.push(names)
+			names += index.shards.get(code)?.nameSearch.names.length ?? 0
+		}
+		this.#names = names
 	}
 
-	/** The parts of a not-found answer. */
-	notFound(): AnswerParts {
-		this.#notFound ??= this.#parts(words.notFoundRemark(this.index), {
+	/** A not-found answer's head; its tails' number for `writeCheckTail` and `writeRowTail`. */
+	writeNotFoundHead(writer: AnswerWriter): number {
+		this.#notFound ??= this.#head(words.notFoundRemark(this.index), {
 			verdict: 'not_found',
 			verdict_detail: '',
 			match: null,
 			licence: null,
 			alternatives: []
 		})
-		return this.#notFound
+		writer.bytes(this.#notFound.head)
+		return this.#notFound.tails
 	}
 
-	/** The parts of a name answer whose best match is `rated` (its licence looked up once, here). */
-	best(rated: RatedName): AnswerParts {
-		const { name, confidence } = rated
-		const parts = this.#partsOf(name)
-		let best = parts.best[confidence]
-		if (best === undefined) {
+	/** The head of a name answer whose best match is `rated`; its tails' number. */
+	writeNameHead(writer: AnswerWriter, rated: RatedName): number {
+		const slot = this.#slot(rated, false)
+		const slots = this.#slots as Int32Array
+		if (slots[slot] === 0) {
 			const licence = ratedLicence(this.index, rated)
-			best = this.#parts(words.nameMatchRemark(this.index, name, licence, confidence), {
+			const { head, tails } = this.#head(words.nameMatchRemark(this.index, rated.name, licence, rated.confidence), {
 				verdict: 'name_match_only',
 				verdict_detail: '',
-				match: nameMatch(this.index, name, licence, confidence),
+				match: nameMatch(this.index, rated.name, licence, rated.confidence),
 				licence,
 				alternatives: []
 			})
-			parts.best[confidence] = best
+			this.#keep(slot, head, tails)
 		}
-		return best
+		writer.copy(this.#arena, (slots[slot] as number) - 1, slots[slot + 1] as number)
+		return slots[slot + 2] as number
 	}
 
 	/** `rated` as an element of `alternatives`. */
-	alternative(rated: RatedName): Uint8Array {
-		const { name, confidence } = rated
-		const parts = this.#partsOf(name)
-		let alternative = parts.alternative[confidence]
-		if (alternative === undefined) {
-			alternative = jsonBytes(nameAlternative(name, ratedLicence(this.index, rated), confidence))
-			parts.alternative[confidence] = alternative
-		}
-		return alternative
+	writeAlternative(writer: AnswerWriter, rated: RatedName): void {
+		const slot = this.#slot(rated, true)
+		const slots = this.#slots as Int32Array
+		if (slots[slot] === 0) this.#keep(slot, jsonBytes(nameAlternative(rated.name, ratedLicence(this.index, rated), rated.confidence)), 0)
+		writer.copy(this.#arena, (slots[slot] as number) - 1, slots[slot + 1] as number)
 	}
 
-	#partsOf(name: NameEntry): NameParts {
-		let parts = this.#names.get(name)
-		if (parts === undefined) {
-			parts = { best: {}, alternative: {} }
-			this.#names.put(name, parts)
+	writeCheckTail(writer: AnswerWriter, tails: number): void {
+		writer.bytes((this.#tails[tails] as Tails).check)
+	}
+
+	writeRowTail(writer: AnswerWriter, tails: number): void {
+		writer.bytes((this.#tails[tails] as Tails).row)
+	}
+
+	#slot(rated: RatedName, alternative: boolean): number {
+		this.#slots ??= new Int32Array(this.#names * PART_KINDS * SLOT)
+		return (((this.#firstName[rated.order] as number) + rated.position) * PART_KINDS + partKind(rated, alternative)) * SLOT
+	}
+
+	/** Copies a part into the arena (grown, or emptied past its limit) and notes where it is. */
+	#keep(slot: number, part: Uint8Array, tails: number): void {
+		if (this.#used + part.byteLength > this.#arena.byteLength) {
+			if (this.#used + part.byteLength > ARENA_LIMIT) {
+				;(this.#slots as Int32Array).fill(0)
+				this.#used = 0
+			} else {
+				const grown = Buffer.allocUnsafe(Math.min(ARENA_LIMIT, Math.max(2 * this.#arena.byteLength, this.#used + part.byteLength)))
+				this.#arena.copy(grown, 0, 0, this.#used)
+				this.#arena = grown
+			}
 		}
-		return parts
+		this.#arena.set(part, this.#used)
+		const slots = this.#slots as Int32Array
+		slots[slot] = this.#used + 1
+		slots[slot + 1] = part.byteLength
+		slots[slot + 2] = tails
+		this.#used += part.byteLength
 	}
 
 	/** `remark`: the detail between its query and its stale note; `answer`: the rest (its detail unused). */
-	#parts(remark: string, answer: Answer): AnswerParts {
+	#head(remark: string, answer: Answer): { head: Uint8Array; tails: number } {
 		const head = encoder.encode(`${jsonStringBody(remark)}${this.#staleSuffix}","match":${JSON.stringify(answer.match)}`)
-		return { head, ...this.#tailsOf(answer) }
+		return { head, tails: this.#tailsOf(answer) }
 	}
 
-	#tailsOf(answer: Answer): Pick<AnswerParts, 'checkTail' | 'rowTail'> {
+	#tailsOf(answer: Answer): number {
 		// Meta reads the licence only for a high-confidence match, which no name answer has.
 		const confidence: MatchConfidence | 'none' = answer.match?.confidence ?? 'none'
 		const key = `${confidence}\u0000${answer.match?.jurisdiction ?? ''}`
-		let tails = this.#tails.get(key)
+		let tails = this.#tailsByKey.get(key)
 		if (tails === undefined) {
 			const confidenceMember = `,"confidence":${JSON.stringify(confidence)}`
 			const register = matchedRegisterMeta(this.index, answer, this.#now)
-			tails = {
-				checkTail: encoder.encode(
+			tails = this.#tails.length
+			this.#tails.push({
+				check: encoder.encode(
 					`${confidenceMember},"checked_jurisdictions":${JSON.stringify(this.index.order)},"_meta":${JSON.stringify(checkMeta(this.index, answer, this.#now))}}`
 				),
-				rowTail: encoder.encode(`${confidenceMember}${register ? `,"_meta":${JSON.stringify({ register })}` : ''}}`)
-			}
-			this.#tails.set(key, tails)
+				row: encoder.encode(`${confidenceMember}${register ? `,"_meta":${JSON.stringify({ register })}` : ''}}`)
+			})
+			this.#tailsByKey.set(key, tails)
 		}
 		return tails
 	}

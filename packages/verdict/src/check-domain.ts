@@ -8,7 +8,7 @@ import { isGenericGamblingLabel } from './generic-terms.ts'
 import type { CheckIndex, DomainLinkEntry, LicenceEntry, NameEntry } from './index-model.ts'
 import { compareLicences, coveringLicence, jurisdictionOf, linksAroundSite, linksForHostname } from './lookup.ts'
 import { domainMatch, listingVerdict, nameAlternative, nameMatch } from './match.ts'
-import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, scoreNames } from './name-matching.ts'
+import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, type RankedName, scoreNames } from './name-matching.ts'
 import { labelKey } from './names.ts'
 import type { CheckResult, DomainListing, DomainQuery, RelatedHost, Verdict } from './result.ts'
 import * as words from './wording.ts'
@@ -192,8 +192,8 @@ function relatedAnswer(index: CheckIndex, host: string, registrable: string, sib
 	}
 }
 
-/** A name the name stage ranked, with the confidence its score gives. */
-export type RatedName = { name: NameEntry; confidence: 'medium' | 'low' }
+/** A name the name stage ranked, with the confidence its score gives and its place (RankedName). */
+export type RatedName = { name: NameEntry; confidence: 'medium' | 'low'; order: number; position: number }
 
 /** What the name stage decided for a host no register lists. */
 export type NameOutcome =
@@ -201,9 +201,11 @@ export type NameOutcome =
 	| { verdict: 'generic_term'; label: string }
 	| { verdict: 'name_match_only'; best: RatedName; others: RatedName[] }
 
-const rated = ({ name, score }: { name: NameEntry; score: number }): RatedName => ({
+const rated = ({ name, score, order, position }: RankedName): RatedName => ({
 	name,
-	confidence: score >= NAME_MATCH_MEDIUM ? 'medium' : 'low'
+	confidence: score >= NAME_MATCH_MEDIUM ? 'medium' : 'low',
+	order,
+	position
 })
 
 /** The name stage for a host's root label, with at most `alternatives` other operators. */
