@@ -2,9 +2,10 @@
  * How the checker's index grows with the register: for each size in BENCH_SCALE_SIZES (default
  * 50k, 500k, 2M and 5M domain links) a fresh process builds the index in-process the way the
  * checker does (per jurisdiction, links streamed in chunks and freed as the checker's loader frees
- * them, memory released after each swap), then prints the RSS peak of the load, RSS after load, the
- * RSS peak while UKGC is rebuilt beside the live index, the build time per jurisdiction (wall and
- * this process's CPU time, the figure to compare on a shared machine), and the
+ * them, memory released after each swap), then prints the RSS peak of the load, RSS after load, RSS
+ * after BENCH_SCALE_WRITTEN (default 20,000) never-asked checks answered from the parts the index keeps
+ * (ADR 0061), the RSS peak while UKGC is rebuilt beside the live index and those parts, the build time
+ * per jurisdiction (wall and this process's CPU time, the figure to compare on a shared machine), the
  * latency of cold checks of never-seen unlisted domains (the name stage runs on every one), and a
  * digest of those answers and of checks of listed hosts (equal digests between two builds: the same
  * answers).
@@ -17,7 +18,7 @@
  *   BENCH_SCALE_SIZES=50000,500000 BENCH_SCALE_QUERIES=5000 bun bench/check-scale.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { checkDomain } from '@lv/verdict'
+import { checkDomain, checkDomainBytes } from '@lv/verdict'
 import { buildJurisdiction, buildWorldIndex, distinctNameKeys, hostname, world } from './lib/synthetic-world.ts'
 
 const proc = () => readFileSync('/proc/self/status', 'utf8')
@@ -38,6 +39,9 @@ function measure(size: number, queries: number) {
 	let index = loaded.index
 	const loadPeakMb = kb('VmHWM')
 	const rssAfterLoadMb = settledRssMb()
+	// Answers written from parts (ADR 0061) keep them with the live index: written first, so the rebuild's peak holds them.
+	for (let q = 0; q < WRITTEN; q++) checkDomainBytes(index, hostname(size + 3 + q * 7), now)
+	const rssAfterWrittenMb = settledRssMb()
 
 	// A rebuild holds the live index and the new shard at once; VmHWM reset so the peak is the rebuild's.
 	try {
@@ -82,6 +86,7 @@ function measure(size: number, queries: number) {
 		distinctNameKeys: distinctNameKeys(index),
 		loadPeakMb: Math.round(loadPeakMb),
 		rssAfterLoadMb: Math.round(rssAfterLoadMb),
+		rssAfterWrittenMb: Math.round(rssAfterWrittenMb),
 		rebuildPeakMb: Math.round(rebuildPeakMb),
 		rssAfterRebuildMb: Math.round(rssAfterRebuildMb),
 		buildMs,
@@ -105,6 +110,8 @@ function measure(size: number, queries: number) {
 }
 
 const QUERIES = Number(process.env.BENCH_SCALE_QUERIES ?? 2_000)
+/** Never-asked checks answered from parts before the rebuild (the parts a snapshot keeps, ADR 0061). */
+const WRITTEN = Number(process.env.BENCH_SCALE_WRITTEN ?? 20_000)
 const only = process.argv[2]
 if (only) {
 	console.log(JSON.stringify(measure(Number(only), QUERIES)))
@@ -118,7 +125,7 @@ if (only) {
 		const row = JSON.parse(line) as ReturnType<typeof measure>
 		rows.push(row)
 		console.log(
-			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms (CPU ${row.buildCpuMs.UKGC} ms), rebuild ${row.ukgcRebuildMs} ms (CPU ${row.ukgcRebuildCpuMs} ms) | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found) | answers ${row.answersDigest}`
+			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, ${WRITTEN} written ${row.rssAfterWrittenMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms (CPU ${row.buildCpuMs.UKGC} ms), rebuild ${row.ukgcRebuildMs} ms (CPU ${row.ukgcRebuildCpuMs} ms) | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found) | answers ${row.answersDigest}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.
