@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { batchRowBytes, checkDomainBytes } from './answer-bytes.ts'
+import { answerFragments } from './answer-fragments.ts'
 import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import { batchRow } from './check-batch.ts'
 import { checkDomain } from './check-domain.ts'
@@ -189,6 +190,17 @@ describe('answers written from parts', () => {
 					expectSameAnswers(reread, queries, NOW)
 				}
 			),
+			{ numRuns: 100 }
+		)
+	}, 60_000)
+
+	test('are the same bytes when the parts outgrow their arena and are written again', () => {
+		fc.assert(
+			fc.property(worldArbitrary, fc.array(queryArbitrary, { minLength: 1, maxLength: 20 }), (world, queries) => {
+				const index = buildIndex(world.rows)
+				answerFragments(index, NOW, { start: 64, limit: 1_024 })
+				for (let round = 0; round < 3; round++) expectSameAnswers(index, queries, NOW)
+			}),
 			{ numRuns: 100 }
 		)
 	}, 60_000)

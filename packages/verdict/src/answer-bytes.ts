@@ -25,6 +25,7 @@ const writer = new AnswerWriter()
 
 /** `{"query":{…},"verdict":"…","verdict_detail":"` and the query's domain, which every such detail begins with. */
 function writeOpening(query: DomainQuery, verdict: keyof typeof VERDICT_OPEN): void {
+	writer.start()
 	writer.bytes(QUERY_OPEN)
 	writer.hostname(query.domain)
 	if (query.input === undefined) writer.bytes(QUERY_CLOSE)

@@ -30,9 +30,9 @@ const PART_KINDS = 4
 const partKind = (rated: RatedName, alternative: boolean) => (alternative ? 2 : 0) + (rated.confidence === 'medium' ? 1 : 0)
 /** A part's entry in the slots: its start in the arena plus one (0: not written yet), its length, its tails (heads only). */
 const SLOT = 3
-/** The arena starts at this size and doubles; past its limit it is emptied and the parts are written again as asked. */
-const ARENA_START = 1 << 20
-const ARENA_LIMIT = 1 << 25
+/** The arena starts at `start` bytes and doubles; past `limit` it is emptied and the parts are written again as asked. */
+export type ArenaSize = { start: number; limit: number }
+const ARENA: ArenaSize = { start: 1 << 20, limit: 1 << 25 }
 
 /**
  * The query-independent parts of not-found and name answers, for one index snapshot and one freshness state
@@ -41,7 +41,7 @@ const ARENA_LIMIT = 1 << 25
  * alternative are written once, from the same objects checkDomain and batchRow serialise, into one arena, and
  * found by the name's place in the snapshot (shard, position): one array read, then the bytes, since the name
  * stage has just left its caches to the name kernel. A new snapshot or a register going stale gets new parts
- * (`answerFragments`); at most ARENA_LIMIT bytes of parts, and 48 bytes of slots a name, a snapshot.
+ * (`answerFragments`); at most 32 MB of parts, and 48 bytes of slots a name, a snapshot.
  */
 export class AnswerFragments {
 	readonly index: CheckIndex
@@ -53,14 +53,17 @@ export class AnswerFragments {
 	readonly #firstName: number[] = []
 	readonly #names: number
 	#slots: Int32Array | undefined
-	#arena = Buffer.allocUnsafe(ARENA_START)
+	readonly #arenaLimit: number
+	#arena: Buffer
 	#used = 0
 	readonly #tails: Tails[] = []
 	readonly #tailsByKey = new Map<string, number>()
 	#notFound: { head: Uint8Array; tails: number } | undefined
 
-	constructor(index: CheckIndex, now: Date) {
+	constructor(index: CheckIndex, now: Date, arena = ARENA) {
 		this.index = index
+		this.#arena = Buffer.allocUnsafe(arena.start)
+		this.#arenaLimit = arena.limit
 		this.#now = now
 		this.validFromMs = now.getTime()
 		this.validUntilMs = nextFreshnessChangeMs(index, this.validFromMs)
@@ -126,20 +129,20 @@ export class AnswerFragments {
 		return (((this.#firstName[rated.order] as number) + rated.position) * PART_KINDS + partKind(rated, alternative)) * SLOT
 	}
 
-	/** Copies a part into the arena (grown, or emptied past its limit) and notes where it is. */
+	/** Copies a part into the arena (emptied first past its limit, grown as needed) and notes where it is. */
 	#keep(slot: number, part: Uint8Array, tails: number): void {
+		const slots = this.#slots as Int32Array
+		const end = this.#used + part.byteLength
+		if (end > this.#arenaLimit && this.#used > 0) {
+			slots.fill(0)
+			this.#used = 0
+		}
 		if (this.#used + part.byteLength > this.#arena.byteLength) {
-			if (this.#used + part.byteLength > ARENA_LIMIT) {
-				;(this.#slots as Int32Array).fill(0)
-				this.#used = 0
-			} else {
-				const grown = Buffer.allocUnsafe(Math.min(ARENA_LIMIT, Math.max(2 * this.#arena.byteLength, this.#used + part.byteLength)))
-				this.#arena.copy(grown, 0, 0, this.#used)
-				this.#arena = grown
-			}
+			const grown = Buffer.allocUnsafe(Math.max(this.#used + part.byteLength, Math.min(this.#arenaLimit, 2 * this.#arena.byteLength)))
+			this.#arena.copy(grown, 0, 0, this.#used)
+			this.#arena = grown
 		}
 		this.#arena.set(part, this.#used)
-		const slots = this.#slots as Int32Array
 		slots[slot] = this.#used + 1
 		slots[slot + 1] = part.byteLength
 		slots[slot + 2] = tails
@@ -175,13 +178,16 @@ export class AnswerFragments {
 
 const fragmentsByIndex = new WeakMap<CheckIndex, AnswerFragments>()
 
-/** The answer parts of `index` at `now`: kept with the snapshot, new when its freshness state has changed. */
-export function answerFragments(index: CheckIndex, now: Date): AnswerFragments {
+/**
+ * The answer parts of `index` at `now`: kept with the snapshot, new when its freshness state has changed.
+ * `arena`: the sizes of new parts' arena (tests hold a snapshot to a small one).
+ */
+export function answerFragments(index: CheckIndex, now: Date, arena = ARENA): AnswerFragments {
 	const nowMs = now.getTime()
 	let fragments = fragmentsByIndex.get(index)
 	// A clock stepped back is treated like one that moved on: the freshness state may differ.
 	if (fragments === undefined || nowMs < fragments.validFromMs || nowMs >= fragments.validUntilMs) {
-		fragments = new AnswerFragments(index, now)
+		fragments = new AnswerFragments(index, now, arena)
 		fragmentsByIndex.set(index, fragments)
 	}
 	return fragments

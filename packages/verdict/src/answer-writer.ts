@@ -6,6 +6,11 @@ export class AnswerWriter {
 	#buffer = new Uint8Array(16_384)
 	#length = 0
 
+	/** Starts an answer: whatever an answer that failed half-way left is dropped. */
+	start(): void {
+		this.#length = 0
+	}
+
 	bytes(part: Uint8Array): void {
 		this.#room(part.byteLength)
 		this.#buffer.set(part, this.#length)
