@@ -4,21 +4,21 @@
  * by iterating the map: a map's first entry after many deletions from its front is found only by
  * walking past them (8 µs per put on a Set of 16,384 queries under a stream of one-off checks).
  */
-export class Recent<Value, Key = string> {
-	readonly #slots: (Key | undefined)[]
-	readonly #entries = new Map<Key, { value: Value; slot: number }>()
+export class Recent<Value> {
+	readonly #slots: (string | undefined)[]
+	readonly #entries = new Map<string, { value: Value; slot: number }>()
 	#next = 0
 
 	constructor(capacity: number) {
 		this.#slots = new Array(capacity).fill(undefined)
 	}
 
-	get(key: Key): Value | undefined {
+	get(key: string): Value | undefined {
 		return this.#entries.get(key)?.value
 	}
 
 	/** Puts an entry for a key not held. */
-	put(key: Key, value: Value): void {
+	put(key: string, value: Value): void {
 		const slot = this.#next
 		const oldest = this.#slots[slot]
 		if (oldest !== undefined && this.#entries.get(oldest)?.slot === slot) this.#entries.delete(oldest)
@@ -27,7 +27,7 @@ export class Recent<Value, Key = string> {
 		this.#next = (slot + 1) % this.#slots.length
 	}
 
-	delete(key: Key): boolean {
+	delete(key: string): boolean {
 		return this.#entries.delete(key)
 	}
 
