@@ -13,9 +13,11 @@ const ROOT = new URL('..', import.meta.url).pathname
 
 export async function assemble(source: string): Promise<Uint8Array> {
 	const wabt = await wabtModule()
-	const parsed = wabt.parseWat(source, await Bun.file(`${ROOT}${source}`).text(), { simd: true })
+	const features = { simd: true, threads: true }
+	const parsed = wabt.parseWat(source, await Bun.file(`${ROOT}${source}`).text(), features)
 	try {
-		parsed.validate()
+		// The typings omit validate's features, which it needs for the shared memory (threads).
+		;(parsed.validate as (this: typeof parsed, enabled: typeof features) => void).call(parsed, features)
 		return new Uint8Array(parsed.toBinary({}).buffer)
 	} finally {
 		parsed.destroy()
