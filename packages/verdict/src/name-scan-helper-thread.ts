@@ -44,6 +44,7 @@ function serve(memory: WebAssembly.Memory, base: number): never {
 		const job = Atomics.load(words, control + JOB)
 		seen = job
 		if (Atomics.compareExchange(words, control + STARTED, job - 1, job) !== job - 1) continue
+		Atomics.notify(words, control + STARTED)
 		try {
 			runJob(job, kernel, region, words, bytes)
 		} catch {

@@ -60,7 +60,7 @@ const DEFAULTS: NameScanHelperOptions = {
 let options = DEFAULTS
 
 /** What the helper did so far (tests and benches read it). */
-export const helperCounts = { jobs: 0, chunksByHelper: 0, chunksRescanned: 0, stalls: 0, waitUs: 0, chunksHere: 0, recordsVisited: 0 }
+export const helperCounts = { jobs: 0, chunksHere: 0, chunksByHelper: 0, chunksRescanned: 0, stalls: 0 }
 
 type Helper = {
 	readonly worker: Worker
@@ -218,11 +218,10 @@ export function visitFinished(job: HelperJob, found: Found): void {
 export function finishJob(job: HelperJob, scan: (segment: number, from: number, to: number) => void, found: Found): void {
 	const { region, words } = job.helper
 	const control = region.control >>> 2
+	// Left every chunk (tests), the main thread gives the helper its patience to take the job.
+	if (!options.mainClaims) waitFor(words, control + STARTED, job.number)
 	const taken = Atomics.compareExchange(words, control + STARTED, job.number - 1, job.number) !== job.number - 1
-	const w0 = performance.now()
-	const fin = taken && helperFinished(words, control, job.number)
-	helperCounts.waitUs += (performance.now() - w0) * 1000
-	if (taken && !fin) {
+	if (taken && !waitFor(words, control + DONE, job.number)) {
 		job.helper.stalled = job
 		helperCounts.stalls++
 	}
@@ -239,16 +238,16 @@ export function finishJob(job: HelperJob, scan: (segment: number, from: number, 
 	}
 }
 
-/** Spins, then sleeps, until the helper has finished job `number` or the patience runs out. */
-function helperFinished(words: Int32Array, control: number, number: number): boolean {
+/** Spins, then sleeps, until words[index] is `value` or the patience runs out; whether it is. */
+function waitFor(words: Int32Array, index: number, value: number): boolean {
 	const started = performance.now()
 	const spinUntil = started + options.spinMicros / 1000
 	const giveUpAt = started + options.patienceMicros / 1000
 	for (;;) {
-		const done = Atomics.load(words, control + DONE)
-		if (done === number) return true
-		const now = performance.now()
-		if (now >= giveUpAt) return false
-		if (now >= spinUntil) Atomics.wait(words, control + DONE, done, giveUpAt - now)
+		const now = Atomics.load(words, index)
+		if (now === value) return true
+		const at = performance.now()
+		if (at >= giveUpAt) return false
+		if (at >= spinUntil) Atomics.wait(words, index, now, giveUpAt - at)
 	}
 }
