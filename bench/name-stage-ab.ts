@@ -5,9 +5,8 @@
  * rotating from block to block and round to round), and each label's CPU time per cold check is the
  * least over BENCH_ROUNDS rounds, and so is its wall time. Prints per checkout the mean, p50 and
  * p99 and the mean of the heavy 2 % (CPU, and wall under `wallUs`), with their ratios to the first
- * checkout, and a digest of the answers (equal digests: the same answers). CPU is the process's: a
- * helper thread's time is counted (ADR 0062). A checkout whose name ends in `-off` runs with the
- * name scan's helper thread off (the same root may be given twice, once so named).
+ * checkout, and a digest of the answers (equal digests: the same answers). CPU is the process's, every
+ * thread's time counted (ADR 0062).
  *
  * The heavy 2 % are the labels slowest over all checkouts together: taken from the first checkout's
  * times alone, they would be the labels its own noise slowed, and every other checkout would look
@@ -31,8 +30,6 @@ type Checkout = {
 	least: Float64Array
 	leastWall: Float64Array
 	digest: bigint
-	/** the name scan's helper thread on or off for this checkout's blocks (ADR 0062), where the checkout has one */
-	useHelper: () => void
 }
 
 async function checkoutAt(name: string, root: string): Promise<Checkout> {
@@ -40,13 +37,9 @@ async function checkoutAt(name: string, root: string): Promise<Checkout> {
 	const verdict = await import(join(root, 'node_modules/@lv/verdict/src/index.ts'))
 	const { index } = synthetic.buildWorldIndex(synthetic.world(size, readAt), readAt, false)
 	const check = (host: string) => verdict.checkDomain(index, host, { now })
-	const helper = join(root, 'node_modules/@lv/verdict/src/name-scan-helper.ts')
-	const configure = (await Bun.file(helper).exists()) ? (await import(helper)).configureNameScanHelper : undefined
-	const useHelper = () => configure?.({ enabled: !name.endsWith('-off') })
-	useHelper()
 	for (let q = 0; q < 1_000; q++) check(synthetic.hostname(size + 2 + q * 7))
 	const unset = () => new Float64Array(queries).fill(Number.POSITIVE_INFINITY)
-	return { name, check, least: unset(), leastWall: unset(), digest: 0n, useHelper }
+	return { name, check, least: unset(), leastWall: unset(), digest: 0n }
 }
 
 const pairs = (process.env.BENCH_CHECKOUTS ?? `this=${process.cwd()}`).split(',').map((pair) => pair.split('='))
@@ -59,7 +52,6 @@ for (let round = 0; round < BENCH_ROUNDS; round++)
 	for (let from = 0; from < queries; from += BLOCK)
 		for (let turn = 0; turn < checkouts.length; turn++) {
 			const checkout = checkouts[(turn + from / BLOCK + round) % checkouts.length] as Checkout
-			checkout.useHelper()
 			for (let q = from; q < Math.min(queries, from + BLOCK); q++) {
 				const before = process.cpuUsage()
 				const started = performance.now()

@@ -13,11 +13,9 @@ const ROOT = new URL('..', import.meta.url).pathname
 
 export async function assemble(source: string): Promise<Uint8Array> {
 	const wabt = await wabtModule()
-	const features = { simd: true, threads: true }
-	const parsed = wabt.parseWat(source, await Bun.file(`${ROOT}${source}`).text(), features)
+	const parsed = wabt.parseWat(source, await Bun.file(`${ROOT}${source}`).text(), { simd: true })
 	try {
-		// The typings omit validate's features, which it needs for the shared memory (threads).
-		;(parsed.validate as (this: typeof parsed, enabled: typeof features) => void).call(parsed, features)
+		parsed.validate()
 		return new Uint8Array(parsed.toBinary({}).buffer)
 	} finally {
 		parsed.destroy()

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import type { NameEntry } from './index-model.ts'
-import { configureNameScanHelper, helperCounts, resetNameScanHelper } from './name-scan-helper.ts'
 import { labelKey } from './names.ts'
 import { index, licence, operator } from './test-support/index-rows.ts'
 
@@ -76,8 +75,7 @@ const typo = (key: string, edits: readonly Edit[]) =>
 				: out.slice(0, i) + char + out.slice(i + 1)
 	}, key)
 
-/** scoreNames' contract, run with the scan on the main thread alone and with the helper thread scanning it. */
-function scoreNamesContract() {
+describe('scoreNames prefilter', () => {
 	test('skips names by a character-count bound yet finds exactly what scanning every name finds', () => {
 		const nameArb = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
 		fc.assert(
@@ -271,18 +269,5 @@ function scoreNamesContract() {
 		})
 		expect(operatorsNamedExactly(world, 'luckystar')).toEqual(new Set([a.id, b.id]))
 		expect(operatorsNamedExactly(world, 'nothing')).toEqual(new Set())
-	})
-}
-
-describe('scoreNames prefilter', scoreNamesContract)
-
-describe('scoreNames prefilter, every chunk of every scan left to the helper thread', () => {
-	const before = { ...helperCounts }
-	beforeAll(() => configureNameScanHelper({ leastUnits: 1, mainClaims: false, patienceMicros: 200_000 }))
-	afterAll(resetNameScanHelper)
-	scoreNamesContract()
-	test('the helper thread scanned the chunks, none of them left to the main thread', () => {
-		expect(helperCounts.chunksByHelper).toBeGreaterThan(before.chunksByHelper)
-		expect(helperCounts.chunksHere).toBe(before.chunksHere)
 	})
 })

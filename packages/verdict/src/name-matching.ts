@@ -2,17 +2,7 @@ import { compareCodePoints } from '@lv/string-order'
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { comparableLengths } from './name-bounds.ts'
-import {
-	type NameSearch,
-	nameQuery,
-	raiseSharedBar,
-	raiseThreshold,
-	type SharedPass,
-	shareScan,
-	visitCandidates,
-	visitEqual,
-	visitShared
-} from './name-search.ts'
+import { type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -49,7 +39,6 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 	const query = nameQuery(key)
 	let search: NameSearch | undefined
 	let order = 0
-	let shared: SharedPass | null = null
 	const visit = (position: number, score: number) => {
 		const name = (search as NameSearch).names[position] as NameEntry
 		const previous = best.get(name.operator.id)
@@ -58,28 +47,12 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 		const scored = { name, score, order, position }
 		if (previous && compareRanked(scored, previous) >= 0) return
 		best.set(name.operator.id, scored)
-		if (!enterLeaders(leaders, scored, limit)) return
-		raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
-		if (shared) raiseSharedBar(shared, query)
+		if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
 	}
-	const searches = index.order.map((jurisdiction) => index.shards.get(jurisdiction)?.nameSearch)
-	shared = shareScan(searches, query)
-	if (shared) {
-		for (order = 0; order < searches.length; order++) {
-			search = searches[order]
-			if (search) visitEqual(search, query, visit)
-		}
-		visitShared(shared, query, (shard, position, score) => {
-			order = shard
-			search = searches[shard]
-			visit(position, score)
-		})
-	} else {
-		for (const pass of PASSES) {
-			for (order = 0; order < searches.length; order++) {
-				search = searches[order]
-				if (search) visitCandidates(search, query, pass, visit)
-			}
+	for (const pass of PASSES) {
+		for (order = 0; order < index.order.length; order++) {
+			search = index.shards.get(index.order[order] as string)?.nameSearch
+			if (search) visitCandidates(search, query, pass, visit)
 		}
 	}
 	return [...best.values()]

@@ -20,8 +20,6 @@ export const QUERY_KEY_AT = 12336
 export const QUERY_SLOTS_AT = 14384
 export const HEADER = 17696
 const PAGE = 65536
-/** The memory's largest size (name-scan.wat declares the same): shared with a helper thread, it is never detached by a growth. */
-const MOST_PAGES = 65536
 const ALIGN = 16
 
 export type KernelExports = {
@@ -59,14 +57,10 @@ let shared: Arena | undefined
 
 /** A memory of its own with the kernel over it (tests); shards use `arena()`. */
 export function createArena(): Arena {
-	const memory = new WebAssembly.Memory({ initial: 16, maximum: MOST_PAGES, shared: true })
-	return { kernel: kernelOver(memory, 0), memory, ...views(memory), free: [], end: HEADER }
-}
-
-/** The kernel over `memory` with its header at `header` (0 on the main thread; a helper thread's is a block of its own). */
-export function kernelOver(memory: WebAssembly.Memory, header: number): KernelExports {
 	compiled ??= new WebAssembly.Module(nameScanWasm)
-	return new WebAssembly.Instance(compiled, { env: { memory, header } }).exports as unknown as KernelExports
+	const memory = new WebAssembly.Memory({ initial: 16 })
+	const instance = new WebAssembly.Instance(compiled, { env: { memory } })
+	return { kernel: instance.exports as unknown as KernelExports, memory, ...views(memory), free: [], end: HEADER }
 }
 
 /** The arena every shard's kernel shares. */

@@ -66,8 +66,6 @@ export type ScanMember = { readonly key: string; readonly prefix: number; readon
 /** One shard's kernel: `next` finds the next unit holding names that reach the query's threshold. */
 export type ScanKernel = {
 	readonly units: number
-	/** where the shard's block starts in the arena (name-scan.wat `scan` reads its descriptor there) */
-	readonly block: number
 	/**
 	 * The first unit in [from, to) with a member whose score reaches the query's threshold, its
 	 * members in the arena's `found` (four lanes of 32) and their scores in its `scores` (by
@@ -148,7 +146,7 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 			words[at] = (words[at] as number) | bit
 		}
 	})
-	const kernel: ScanKernel = { units, block, next: (query, tokens, from, to) => scanShard(block, query, tokens, from, to) }
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanShard(block, query, tokens, from, to) }
 	freeWith(kernel, { offset: block, size })
 	return kernel
 }
@@ -181,50 +179,34 @@ function lengthSegments(members: readonly (ScanMember | null)[], units: number) 
 	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
 }
 
-/** What the main thread's header holds: the last query, its revision, and the shard tokens written there. */
+/** What the header holds: the last query, its revision, and the shard tokens written there. */
 const loaded = { query: null as KernelQuery | null, revision: -1, tokens: null as Int32Array | null }
 
 /** Writes only what changed since the last scan into the header, then scans the shard at `block`. */
 function scanShard(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
+	const { kernel, words, bytes, codes } = arena()
 	if (tokens !== loaded.tokens) {
-		writeTokens(0, tokens)
+		words.set(tokens, TOKENS_AT >>> 2)
 		loaded.tokens = tokens
 	}
 	if (query !== loaded.query) {
-		writeKey(0, query.key)
+		for (let i = 0; i < query.key.length; i++) {
+			const code = query.key.charCodeAt(i)
+			codes[(QUERY_KEY_AT >>> 1) + i] = code
+			bytes[QUERY_SLOTS_AT + i] = slotOf(code)
+		}
 		loaded.query = query
 		loaded.revision = -1
 	}
 	if (query.revision !== loaded.revision) {
-		writeTables(0, query)
+		const { tables, rowLength } = query
+		const rows = PREFIXES * rowLength
+		for (let i = 0; i < rows; i++) {
+			words[(ALLOWED_AT >>> 2) + i] = tables[i] as number
+			words[(MOST_AT >>> 2) + i] = tables[rows + i] as number
+		}
+		for (let i = 0; i < PREFIXES; i++) words[(FIRST_AT >>> 2) + i] = tables[2 * rows + i] as number
 		loaded.revision = query.revision
 	}
-	return arena().kernel.scan(block, from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)
-}
-
-/** The query's tokens into the header at `header` (a helper thread's header is not at 0, name-scan-helper.ts). */
-export function writeTokens(header: number, tokens: Int32Array): void {
-	arena().words.set(tokens, (header + TOKENS_AT) >>> 2)
-}
-
-/** The query's key and its characters' slots into the header at `header`. */
-export function writeKey(header: number, key: string): void {
-	const { bytes, codes } = arena()
-	for (let i = 0; i < key.length; i++) {
-		const code = key.charCodeAt(i)
-		codes[((header + QUERY_KEY_AT) >>> 1) + i] = code
-		bytes[header + QUERY_SLOTS_AT + i] = slotOf(code)
-	}
-}
-
-/** The query's allowance tables into the header at `header`. */
-export function writeTables(header: number, { tables, rowLength }: KernelQuery): void {
-	const { words } = arena()
-	const rows = PREFIXES * rowLength
-	const [allowed, most, first] = [(header + ALLOWED_AT) >>> 2, (header + MOST_AT) >>> 2, (header + FIRST_AT) >>> 2]
-	for (let i = 0; i < rows; i++) {
-		words[allowed + i] = tables[i] as number
-		words[most + i] = tables[rows + i] as number
-	}
-	for (let i = 0; i < PREFIXES; i++) words[first + i] = tables[2 * rows + i] as number
+	return kernel.scan(block, from, to, tokens.length, query.prefix, query.key.length, query.rowLength, query.threshold)
 }

@@ -24,9 +24,7 @@
 ;;          0 all ones and 17 zero, from `scan`)
 ;;   17696  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
 (module
-	(import "env" "memory" (memory 1 65536 shared))
-	;; where this instance's header starts: 0 on the main thread, its own region for a helper thread (name-scan-helper.ts)
-	(import "env" "header" (global $header i32))
+	(import "env" "memory" (memory 1))
 	(global $bits (mut i32) (i32.const 0))
 	(global $present (mut i32) (i32.const 0))
 	(global $shortest (mut i32) (i32.const 0))
@@ -77,9 +75,9 @@
 			(then (local.set $longest (i32.sub (global.get $rowLength) (i32.const 1)))))
 		(if (i32.or
 				(i32.gt_s (local.get $shortest) (local.get $longest))
-				(i32.lt_s (local.get $longest) (i32.load (i32.add (i32.add (global.get $header) (i32.const 11264)) (i32.shl (local.get $prefix) (i32.const 2))))))
+				(i32.lt_s (local.get $longest) (i32.load (i32.add (i32.const 11264) (i32.shl (local.get $prefix) (i32.const 2))))))
 			(then (return (i32.const -1))))
-		(i32.load (i32.add (i32.add (global.get $header) (i32.const 6144))
+		(i32.load (i32.add (i32.const 6144)
 			(i32.shl (i32.add (i32.mul (local.get $prefix) (global.get $rowLength)) (local.get $shortest)) (i32.const 2)))))
 
 	;; Counts the query tokens each present member of `unit` misses, rarest first, in a 4-bit
@@ -104,12 +102,12 @@
 		(block $counted (loop $tokens
 			(br_if $counted (i32.ge_u (local.get $t) (local.get $count)))
 			(local.set $missing (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
-				(i32.mul (i32.load (i32.add (global.get $header) (i32.shl (local.get $t) (i32.const 2)))) (local.get $stride))))))
+				(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
 			(local.set $t (i32.add (local.get $t) (i32.const 1)))
 			(local.set $second (v128.const i32x4 0 0 0 0))
 			(if (i32.lt_u (local.get $t) (local.get $count)) (then
 				(local.set $second (v128.andnot (local.get $present) (v128.load (i32.add (local.get $unitBits)
-					(i32.mul (i32.load (i32.add (global.get $header) (i32.shl (local.get $t) (i32.const 2)))) (local.get $stride))))))
+					(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
 				(local.set $t (i32.add (local.get $t) (i32.const 1)))))
 			;; bit 0 of the sum into c0; bit 1 (both missing) and c0's carry never meet, so they go into c1 as one
 			(local.set $carry (v128.and (local.get $missing) (local.get $second)))
@@ -126,10 +124,10 @@
 			(br_if $tokens (i32.ge_s (local.get $allowed) (i32.const 15)))
 			(br_if $tokens (v128.any_true (v128.andnot (local.get $present) (local.get $passed))))
 			(return (i32.const 0))))
-		(v128.store offset=16736 (global.get $header) (local.get $c0))
-		(v128.store offset=16752 (global.get $header) (local.get $c1))
-		(v128.store offset=16768 (global.get $header) (local.get $c2))
-		(v128.store offset=16784 (global.get $header) (local.get $c3))
+		(v128.store offset=16736 (i32.const 0) (local.get $c0))
+		(v128.store offset=16752 (i32.const 0) (local.get $c1))
+		(v128.store offset=16768 (i32.const 0) (local.get $c2))
+		(v128.store offset=16784 (i32.const 0) (local.get $c3))
 		(global.set $countBase (select (local.get $base) (i32.const -1) (i32.lt_s (local.get $allowed) (i32.const 15))))
 		;; segment by segment, a member whose own allowance is `own` is out once its count reaches
 		;; base + own + 1 (`least`) or has passed 15 (`passed`: past 15 only it tells, so a least above 16
@@ -139,7 +137,7 @@
 		;; level or passed (`out` at 16 grows by the count equal to each level); then `$outByLength` reads
 		;; each segment's level (a member's count starts at base, so a length allowed something has a
 		;; least above base).
-		(v128.store offset=17664 (global.get $header) (local.get $passed))
+		(v128.store offset=17664 (i32.const 0) (local.get $passed))
 		(local.set $level (i32.const 15))
 		(local.set $out (local.get $passed))
 		(block $laidOut (loop $levels
@@ -152,7 +150,7 @@
 				(v128.and
 					(v128.xor (local.get $c2) (i32x4.splat (i32.sub (i32.and (i32.shr_u (local.get $level) (i32.const 2)) (i32.const 1)) (i32.const 1))))
 					(v128.xor (local.get $c3) (i32x4.splat (i32.sub (i32.shr_u (local.get $level) (i32.const 3)) (i32.const 1))))))))
-			(v128.store offset=17408 (i32.add (global.get $header) (i32.shl (local.get $level) (i32.const 4))) (local.get $out))
+			(v128.store offset=17408 (i32.shl (local.get $level) (i32.const 4)) (local.get $out))
 			(local.set $level (i32.sub (local.get $level) (i32.const 1)))
 			(br $levels)))
 		;; a member whose second character differs from the query's has a common prefix of at most one
@@ -167,7 +165,7 @@
 					(v128.and (local.get $same) (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base)))
 					(v128.andnot (call $outByLength (local.get $unit) (i32.const 1) (local.get $base)) (local.get $same))))))
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
-		(v128.store (i32.add (global.get $header) (i32.const 11296)) (local.get $present))
+		(v128.store (i32.const 11296) (local.get $present))
 		(v128.any_true (local.get $present)))
 
 	;; The members of `unit` out by the allowance of their own length with common prefix `prefix`: each
@@ -178,7 +176,7 @@
 		(local $own i32) (local $least i32) (local $level i32) (local $dead v128)
 		(local.set $segment (i32.load (i32.add (global.get $segmentFirst) (i32.shl (local.get $unit) (i32.const 2)))))
 		(local.set $end (i32.load (i32.add (global.get $segmentFirst) (i32.shl (i32.add (local.get $unit) (i32.const 1)) (i32.const 2)))))
-		(local.set $row (i32.add (global.get $header) (i32.shl (i32.mul (local.get $prefix) (global.get $rowLength)) (i32.const 2))))
+		(local.set $row (i32.shl (i32.mul (local.get $prefix) (global.get $rowLength)) (i32.const 2)))
 		(local.set $lastLength (i32.sub (global.get $rowLength) (i32.const 1)))
 		(block $held (loop $segments
 			(br_if $held (i32.ge_u (local.get $segment) (local.get $end)))
@@ -197,7 +195,7 @@
 				(i32.lt_s (local.get $own) (i32.const 0))))
 			(local.set $dead (v128.or (local.get $dead) (v128.and
 				(v128.load (i32.add (global.get $segmentMembers) (i32.shl (local.get $segment) (i32.const 4))))
-				(v128.load offset=17408 (i32.add (global.get $header) (i32.shl (local.get $level) (i32.const 4)))))))
+				(v128.load offset=17408 (i32.shl (local.get $level) (i32.const 4))))))
 			(local.set $segment (i32.add (local.get $segment) (i32.const 1)))
 			(br $segments)))
 		(local.get $dead))
@@ -205,10 +203,10 @@
 	;; The positions of each slot's character in the query's first 64 characters, at 16864.
 	(func $layOutQuery
 		(local $i i32) (local $at i32)
-		(memory.fill (i32.add (global.get $header) (i32.const 16864)) (i32.const 0) (i32.const 296))
+		(memory.fill (i32.const 16864) (i32.const 0) (i32.const 296))
 		(block $laidOut (loop $lay
 			(br_if $laidOut (i32.ge_u (local.get $i) (select (global.get $queryLength) (i32.const 64) (i32.lt_u (global.get $queryLength) (i32.const 64)))))
-			(local.set $at (i32.add (i32.add (global.get $header) (i32.const 16864)) (i32.shl (i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 14384)) (local.get $i))) (i32.const 3))))
+			(local.set $at (i32.add (i32.const 16864) (i32.shl (i32.load8_u (i32.add (i32.const 14384) (local.get $i))) (i32.const 3))))
 			(i64.store (local.get $at) (i64.or (i64.load (local.get $at)) (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $i)))))
 			(local.set $i (i32.add (local.get $i) (i32.const 1)))
 			(br $lay))))
@@ -254,10 +252,10 @@
 			(i64.const -1)
 			(i64.sub (i64.shl (i64.const 1) (i64.extend_i32_u (global.get $queryLength))) (i64.const 1))
 			(i32.ge_u (global.get $queryLength) (i32.const 64))))
-		(local.set $first (i32.load8_u (i32.add (global.get $header) (i32.const 14384))))
+		(local.set $first (i32.load8_u (i32.const 14384)))
 		(block $readAll (loop $readLanes
 			(br_if $readAll (i32.ge_u (local.get $lane) (i32.const 4)))
-			(local.set $left (i32.load (i32.add (i32.add (global.get $header) (i32.const 11296)) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $left (i32.load (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2)))))
 			(local.set $firstSame (i32.const 0))
 			(block $readDone (loop $read
 				(br_if $readDone (i32.eqz (local.get $left)))
@@ -268,15 +266,15 @@
 						(i32.shl (i32.or (i32.shl (local.get $unit) (i32.const 7)) (i32.or (i32.shl (local.get $lane) (i32.const 5)) (local.get $bit))) (i32.const 5)))))
 					(local.get $bit))))
 				(br $read)))
-			(i32.store offset=17168 (i32.add (global.get $header) (i32.shl (local.get $lane) (i32.const 2))) (local.get $firstSame))
+			(i32.store offset=17168 (i32.shl (local.get $lane) (i32.const 2)) (local.get $firstSame))
 			(local.set $lane (i32.add (local.get $lane) (i32.const 1)))
 			(br $readLanes)))
 		(local.set $lane (i32.const 0))
 		(block $lanesDone (loop $lanes
 			(br_if $lanesDone (i32.ge_u (local.get $lane) (i32.const 4)))
-			(local.set $left (i32.load (i32.add (i32.add (global.get $header) (i32.const 11296)) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $left (i32.load (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2)))))
 			(local.set $kept (local.get $left))
-			(local.set $firstSame (i32.load offset=17168 (i32.add (global.get $header) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $firstSame (i32.load offset=17168 (i32.shl (local.get $lane) (i32.const 2))))
 			(block $membersDone (loop $members
 				(br_if $membersDone (i32.eqz (local.get $left)))
 				(local.set $bit (i32.ctz (local.get $left)))
@@ -294,12 +292,12 @@
 					(block $prefixEnd (br_if $prefixEnd (i32.eqz (local.get $prefix))) (loop $samePrefix
 						(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
 						(br_if $prefixEnd (i32.ne
-							(i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 14384)) (local.get $prefix)))
+							(i32.load8_u (i32.add (i32.const 14384) (local.get $prefix)))
 							(i32.load8_u (i32.add (local.get $slots) (local.get $prefix)))))
 						(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
 						(br $samePrefix)))
 					;; a member's length is below rowLength unless the key is too long to count (rows of one value)
-					(local.set $allowed (i32.load (i32.add (i32.add (global.get $header) (i32.const 1024))
+					(local.set $allowed (i32.load (i32.add (i32.const 1024)
 						(i32.shl
 							(i32.add
 								(i32.mul (local.get $prefix) (global.get $rowLength))
@@ -310,7 +308,7 @@
 						(then (local.set $fewest (i32.sub (global.get $queryLength) (local.get $allowed)))))
 					(local.set $most (global.get $queryLength))
 					(if (i32.ge_s (global.get $countBase) (i32.const 0)) (then
-						(local.set $at (i32.add (i32.add (global.get $header) (i32.const 16736)) (i32.shl (local.get $lane) (i32.const 2))))
+						(local.set $at (i32.add (i32.const 16736) (i32.shl (local.get $lane) (i32.const 2))))
 						(local.set $most (i32.sub (i32.add (global.get $queryLength) (global.get $countBase)) (i32.or
 							(i32.or
 								(i32.and (i32.shr_u (i32.load offset=0 (local.get $at)) (local.get $bit)) (i32.const 1))
@@ -319,7 +317,7 @@
 								(i32.shl (i32.and (i32.shr_u (i32.load offset=32 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 2))
 								(i32.shl (i32.and (i32.shr_u (i32.load offset=48 (local.get $at)) (local.get $bit)) (i32.const 1)) (i32.const 3))))))))
 					(if (i32.gt_s (local.get $most) (local.get $length)) (then (local.set $most (local.get $length))))
-					(local.set $needed (f64.load offset=16800 (i32.add (global.get $header) (i32.shl (local.get $prefix) (i32.const 3)))))
+					(local.set $needed (f64.load offset=16800 (i32.shl (local.get $prefix) (i32.const 3))))
 					;; before the LCS: the bound with no transposition rises with m, so a member that cannot reach
 					;; with `most` matches all in order cannot reach at all (most members the count leaves, whose
 					;; own common prefix is shorter than the unit's bound, end here)
@@ -332,7 +330,7 @@
 						(block $done (loop $name
 							(br_if $done (i32.ge_u (local.get $j) (local.get $length)))
 							(local.set $u (i64.and (local.get $v)
-								(i64.load offset=16864 (i32.add (global.get $header) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3))))))
+								(i64.load offset=16864 (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 3)))))
 							(local.set $v (i64.or (i64.add (local.get $v) (local.get $u)) (i64.sub (local.get $v) (local.get $u))))
 							(local.set $j (i32.add (local.get $j) (i32.const 1)))
 							(br $name)))
@@ -345,7 +343,7 @@
 							(call $mayReach (local.get $most) (local.get $agreeing) (local.get $length) (local.get $needed)))))
 					(local.set $kept (i32.xor (local.get $kept) (i32.shl (i32.const 1) (local.get $bit)))))
 				(br $members)))
-			(i32.store (i32.add (i32.add (global.get $header) (i32.const 11296)) (i32.shl (local.get $lane) (i32.const 2))) (local.get $kept))
+			(i32.store (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2))) (local.get $kept))
 			(local.set $any (i32.or (local.get $any) (local.get $kept)))
 			(local.set $lane (i32.add (local.get $lane) (i32.const 1)))
 			(br $lanes)))
@@ -363,7 +361,7 @@
 		(local $matched i32) (local $matches i32) (local $transpositions i32) (local $counted i32) (local $reach i64)
 		(block $laidOut (loop $lay
 			(br_if $laidOut (i32.ge_u (local.get $j) (local.get $length)))
-			(local.set $at (i32.add (i32.add (global.get $header) (i32.const 16576)) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))))
+			(local.set $at (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))))
 			(i32.store (local.get $at) (i32.or (i32.load (local.get $at)) (i32.shl (i32.const 1) (local.get $j))))
 			(local.set $j (i32.add (local.get $j) (i32.const 1)))
 			(br $lay)))
@@ -376,7 +374,7 @@
 				;; a query character outside a-z0-9 (slot 36) finds no position: the name has none
 				(local.set $open (i32.and
 					(i32.and
-						(i32.load (i32.add (i32.add (global.get $header) (i32.const 16576)) (i32.shl (i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 14384)) (local.get $i))) (i32.const 2))))
+						(i32.load (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (i32.const 14384) (local.get $i))) (i32.const 2))))
 						(i32.xor (local.get $matched) (i32.const -1)))
 					(i32.wrap_i64 (i64.shr_u
 						(i64.shl (local.get $reach) (i64.extend_i32_u (local.get $i)))
@@ -384,7 +382,7 @@
 				;; without a branch on whether it matched (which the processor cannot foresee): the match,
 				;; if any, is the lowest bit of `open`, and the slot stored past the matches is overwritten
 				(local.set $matched (i32.or (local.get $matched) (i32.and (local.get $open) (i32.sub (i32.const 0) (local.get $open)))))
-				(i32.store8 (i32.add (i32.add (global.get $header) (i32.const 16432)) (local.get $matches)) (i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 14384)) (local.get $i))))
+				(i32.store8 (i32.add (i32.const 16432) (local.get $matches)) (i32.load8_u (i32.add (i32.const 14384) (local.get $i))))
 				(local.set $matches (i32.add (local.get $matches) (i32.ne (local.get $open) (i32.const 0))))
 				;; each later query character adds at most one match: too few can still come
 				(br_if $gaveUp (i32.lt_s
@@ -400,7 +398,7 @@
 				(local.set $j (i32.ctz (local.get $matched)))
 				(local.set $matched (i32.and (local.get $matched) (i32.sub (local.get $matched) (i32.const 1))))
 				(if (i32.ne
-						(i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 16432)) (local.get $i)))
+						(i32.load8_u (i32.add (i32.const 16432) (local.get $i)))
 						(i32.load8_u (i32.add (local.get $slots) (local.get $j))))
 					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
 				(local.set $i (i32.add (local.get $i) (i32.const 1)))
@@ -409,7 +407,7 @@
 		(local.set $j (i32.const 0))
 		(block $cleared (loop $clear
 			(br_if $cleared (i32.ge_u (local.get $j) (local.get $length)))
-			(i32.store (i32.add (i32.add (global.get $header) (i32.const 16576)) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))) (i32.const 0))
+			(i32.store (i32.add (i32.const 16576) (i32.shl (i32.load8_u (i32.add (local.get $slots) (local.get $j))) (i32.const 2))) (i32.const 0))
 			(local.set $j (i32.add (local.get $j) (i32.const 1)))
 			(br $clear)))
 		(local.get $counted))
@@ -418,11 +416,11 @@
 	;; character takes the first unmatched equal character of the name within the window.
 	(func $scanJaro (param $name i32) (param $length i32) (param $window i32) (result i32)
 		(local $i i32) (local $j i32) (local $to i32) (local $code i32) (local $matches i32) (local $transpositions i32)
-		(memory.fill (i32.add (global.get $header) (i32.const 15408)) (i32.const 0) (global.get $queryLength))
+		(memory.fill (i32.const 15408) (i32.const 0) (global.get $queryLength))
 		(memory.fill (global.get $nameMatched) (i32.const 0) (local.get $length))
 		(block $scanned (loop $query
 			(br_if $scanned (i32.ge_u (local.get $i) (global.get $queryLength)))
-			(local.set $code (i32.load16_u (i32.add (i32.add (global.get $header) (i32.const 12336)) (i32.shl (local.get $i) (i32.const 1)))))
+			(local.set $code (i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1)))))
 			(local.set $j (i32.sub (local.get $i) (local.get $window)))
 			(if (i32.lt_s (local.get $j) (i32.const 0)) (then (local.set $j (i32.const 0))))
 			(local.set $to (i32.add (local.get $i) (local.get $window)))
@@ -433,7 +431,7 @@
 						(i32.eqz (i32.load8_u (i32.add (global.get $nameMatched) (local.get $j))))
 						(i32.eq (local.get $code) (i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1))))))
 					(then
-						(i32.store8 (i32.add (i32.add (global.get $header) (i32.const 15408)) (local.get $i)) (i32.const 1))
+						(i32.store8 (i32.add (i32.const 15408) (local.get $i)) (i32.const 1))
 						(i32.store8 (i32.add (global.get $nameMatched) (local.get $j)) (i32.const 1))
 						(local.set $matches (i32.add (local.get $matches) (i32.const 1)))
 						(br $found)))
@@ -445,13 +443,13 @@
 		(local.set $j (i32.const 0))
 		(block $compared (loop $inOrder
 			(br_if $compared (i32.ge_u (local.get $i) (global.get $queryLength)))
-			(if (i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 15408)) (local.get $i))) (then
+			(if (i32.load8_u (i32.add (i32.const 15408) (local.get $i))) (then
 				(block $next (loop $skip
 					(br_if $next (i32.load8_u (i32.add (global.get $nameMatched) (local.get $j))))
 					(local.set $j (i32.add (local.get $j) (i32.const 1)))
 					(br $skip)))
 				(if (i32.ne
-						(i32.load16_u (i32.add (i32.add (global.get $header) (i32.const 12336)) (i32.shl (local.get $i) (i32.const 1))))
+						(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $i) (i32.const 1))))
 						(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $j) (i32.const 1)))))
 					(then (local.set $transpositions (i32.add (local.get $transpositions) (i32.const 1)))))
 				(local.set $j (i32.add (local.get $j) (i32.const 1)))))
@@ -484,17 +482,17 @@
 			(br_if $prefixEnd (i32.ge_u (local.get $prefix) (local.get $limit)))
 			(br_if $prefixEnd (if (result i32) (local.get $plain)
 				(then (i32.ne
-					(i32.load8_u (i32.add (i32.add (global.get $header) (i32.const 14384)) (local.get $prefix)))
+					(i32.load8_u (i32.add (i32.const 14384) (local.get $prefix)))
 					(i32.load8_u (i32.add (local.get $slots) (local.get $prefix)))))
 				(else (i32.ne
-					(i32.load16_u (i32.add (i32.add (global.get $header) (i32.const 12336)) (i32.shl (local.get $prefix) (i32.const 1))))
+					(i32.load16_u (i32.add (i32.const 12336) (i32.shl (local.get $prefix) (i32.const 1))))
 					(i32.load16_u (i32.add (local.get $name) (i32.shl (local.get $prefix) (i32.const 1))))))))
 			(local.set $prefix (i32.add (local.get $prefix) (i32.const 1)))
 			(br $prefix)))
 		;; the fewest matches that can reach the threshold: the query's tokens less those the name may miss
 		;; (a comparable name is shorter than rowLength, unless the key is too long to count: its rows
 		;; are one value throughout)
-		(local.set $allowed (i32.load (i32.add (i32.add (global.get $header) (i32.const 1024))
+		(local.set $allowed (i32.load (i32.add (i32.const 1024)
 			(i32.shl
 				(i32.add
 					(i32.mul (local.get $prefix) (global.get $rowLength))
@@ -531,7 +529,7 @@
 		(local $lane i32) (local $left i32) (local $kept i32) (local $any i32) (local $member i32) (local $score f64)
 		(block $lanesDone (loop $lanes
 			(br_if $lanesDone (i32.ge_u (local.get $lane) (i32.const 4)))
-			(local.set $left (i32.load (i32.add (i32.add (global.get $header) (i32.const 11296)) (i32.shl (local.get $lane) (i32.const 2)))))
+			(local.set $left (i32.load (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2)))))
 			(local.set $kept (i32.const 0))
 			(block $membersDone (loop $members
 				(br_if $membersDone (i32.eqz (local.get $left)))
@@ -539,10 +537,10 @@
 				(local.set $left (i32.and (local.get $left) (i32.sub (local.get $left) (i32.const 1))))
 				(local.set $score (call $similarity (i32.add (i32.shl (local.get $unit) (i32.const 7)) (local.get $member))))
 				(if (f64.ge (local.get $score) (local.get $threshold)) (then
-					(f64.store (i32.add (i32.add (global.get $header) (i32.const 11312)) (i32.shl (local.get $member) (i32.const 3))) (local.get $score))
+					(f64.store (i32.add (i32.const 11312) (i32.shl (local.get $member) (i32.const 3))) (local.get $score))
 					(local.set $kept (i32.or (local.get $kept) (i32.shl (i32.const 1) (i32.and (local.get $member) (i32.const 31)))))))
 				(br $members)))
-			(i32.store (i32.add (i32.add (global.get $header) (i32.const 11296)) (i32.shl (local.get $lane) (i32.const 2))) (local.get $kept))
+			(i32.store (i32.add (i32.const 11296) (i32.shl (local.get $lane) (i32.const 2))) (local.get $kept))
 			(local.set $any (i32.or (local.get $any) (local.get $kept)))
 			(local.set $lane (i32.add (local.get $lane) (i32.const 1)))
 			(br $lanes)))
@@ -568,27 +566,23 @@
 		(global.set $keyLength (i32.load offset=40 (local.get $shard)))
 		(global.set $plainLength (i32.load offset=44 (local.get $shard)))
 		(global.set $slotRecords (i32.load offset=48 (local.get $shard)))
-		;; the name's matched flags: the region's first half on the main thread, its second half on a helper thread
-		(global.set $nameMatched (i32.add (i32.load offset=52 (local.get $shard)) (select
-			(i32.shr_u (i32.sub (i32.load offset=56 (local.get $shard)) (i32.load offset=52 (local.get $shard))) (i32.const 1))
-			(i32.const 0)
-			(global.get $header))))
+		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
 		(global.set $second (i32.load offset=60 (local.get $shard)))
 		(global.set $units (i32.load offset=64 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
-		(global.set $querySecond (i32.load8_u offset=14385 (global.get $header)))
+		(global.set $querySecond (i32.load8_u offset=14385 (i32.const 0)))
 		(global.set $rowLength (local.get $rowLength))
 		(call $layOutQuery)
-		(v128.store offset=17408 (global.get $header) (v128.const i32x4 -1 -1 -1 -1))
-		(v128.store offset=17680 (global.get $header) (v128.const i32x4 0 0 0 0))
+		(v128.store offset=17408 (i32.const 0) (v128.const i32x4 -1 -1 -1 -1))
+		(v128.store offset=17680 (i32.const 0) (v128.const i32x4 0 0 0 0))
 		;; jaro + p/10 (1 - jaro) >= threshold exactly when jaro >= (threshold - p/10) / (1 - p/10); a
 		;; hair lower, so that rounding can never drop a name that reaches
 		(local.set $prefix (i32.const 0))
 		(block $neededDone (loop $needed
 			(br_if $neededDone (i32.gt_u (local.get $prefix) (i32.const 4)))
 			(local.set $bonus (f64.mul (f64.convert_i32_u (local.get $prefix)) (f64.const 0.1)))
-			(f64.store offset=16800 (i32.add (global.get $header) (i32.shl (local.get $prefix) (i32.const 3)))
+			(f64.store offset=16800 (i32.shl (local.get $prefix) (i32.const 3))
 				(f64.sub
 					(f64.div (f64.sub (local.get $threshold) (local.get $bonus)) (f64.sub (f64.const 1) (local.get $bonus)))
 					(f64.const 1e-9)))

@@ -17,7 +17,6 @@ import {
 	UNIT
 } from './name-scan.ts'
 import { arena } from './name-scan-arena.ts'
-import { claimChunk, finishJob, type HelperJob, type HelperSegment, postJob, raiseHelperBar, visitFinished } from './name-scan-helper.ts'
 
 /*
  * Candidate search for name matching: it visits every name equal to the query or whose Jaro-Winkler
@@ -324,7 +323,10 @@ export function visitCandidates(
 	const slot = slotOf(query.key.charCodeAt(0))
 	const from = slotUnits[slot] as number
 	const to = slotUnits[slot + 1] as number
-	if (pass === 'same-first-character') visitEqual(search, query, visit)
+	if (pass === 'same-first-character') {
+		const equal = search.exact.get(query.key)
+		if (equal) for (const position of equal) visit(position, 1)
+	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
 	const tokens = rarestIn(query, search)
 	if (scannedWhole) {
@@ -334,12 +336,6 @@ export function visitCandidates(
 		scanRange(search, query, tokens, 0, from, visit)
 		scanRange(search, query, tokens, to, kernel.units, visit)
 	}
-}
-
-/** Visits the names whose key is the query's, with score 1. */
-export function visitEqual(search: NameSearch, query: NameQuery, visit: (position: number, score: number) => void): void {
-	const equal = search.exact.get(query.key)
-	if (equal) for (const position of equal) visit(position, 1)
 }
 
 /** The query's tokens rarest first in `search`, sorted on the first pass over the shard (a query searches a few shards). */
@@ -385,108 +381,19 @@ function scanRange(
 	toUnit: number,
 	visit: (position: number, score: number) => void
 ): void {
-	const { kernel } = search.scan
+	const { order, kernel } = search.scan
 	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
-		const { found, scores } = arena()
-		visitFound(search, unit, found, 0, scores, 0, 0, visit)
-	}
-}
-
-/**
- * Visits the carriers of the members of `unit` set in the four lanes at lanes[lanesAt..] whose
- * score (scores[scoresAt + member]) reaches `least`.
- */
-function visitFound(
-	search: NameSearch,
-	unit: number,
-	lanes: Int32Array,
-	lanesAt: number,
-	scores: Float64Array,
-	scoresAt: number,
-	least: number,
-	visit: (position: number, score: number) => void
-): void {
-	const { order } = search.scan
-	for (let lane = 0; lane < 4; lane++) {
-		let namesLeft = lanes[lanesAt + lane] as number
-		while (namesLeft !== 0) {
-			const member = lane * 32 + 31 - Math.clz32(namesLeft & -namesLeft)
-			namesLeft &= namesLeft - 1
-			const score = scores[scoresAt + member] as number
-			if (score < least) continue
-			const position = order[unit * UNIT + member] as number
-			for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier, score)
+		const { found: members, scores } = arena()
+		for (let lane = 0; lane < 4; lane++) {
+			let namesLeft = members[lane] as number
+			while (namesLeft !== 0) {
+				const member = lane * 32 + 31 - Math.clz32(namesLeft & -namesLeft)
+				namesLeft &= namesLeft - 1
+				const position = order[unit * UNIT + member] as number
+				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier, scores[member] as number)
+			}
 		}
 	}
-}
-
-/** A query's scan of every shard, shared with the helper thread. */
-export type SharedPass = {
-	readonly job: HelperJob
-	/** per job segment, its shard's place in `searches` */
-	readonly segmentShards: readonly number[]
-	readonly searches: readonly (NameSearch | undefined)[]
-}
-
-/**
- * Posts the whole scan of the shards (`searches`, in the index's order) to the helper thread
- * (name-scan-helper.ts) as one job, in the order of visitCandidates' passes: every shard's first
- * pass, then every shard's second; null when the scan is too small to share or the helper is
- * unavailable. The names equal to the query are left to the caller (visitEqual). The helper scans
- * each chunk at the query's bar when the chunk starts, which is the bar of its visits or below it:
- * what it finds is a superset of what the main thread would, and visitShared drops what lies below
- * the bar by the time it visits.
- */
-export function shareScan(searches: readonly (NameSearch | undefined)[], query: NameQuery): SharedPass | null {
-	if (query.key.length < MIN_FUZZY_LENGTH) return null
-	const segments: HelperSegment[] = []
-	const segmentShards: number[] = []
-	const slot = slotOf(query.key.charCodeAt(0))
-	const add = (search: NameSearch, shard: number, from: number, to: number) => {
-		if (from >= to) return
-		segments.push({ kernel: search.scan.kernel, tokens: rarestIn(query, search), from, to })
-		segmentShards.push(shard)
-	}
-	searches.forEach((search, shard) => {
-		if (!search) return
-		const { kernel, slotUnits, scannedWhole } = search.scan
-		if (scannedWhole) add(search, shard, 0, kernel.units)
-		else add(search, shard, slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	})
-	searches.forEach((search, shard) => {
-		if (!search || search.scan.scannedWhole) return
-		const { kernel, slotUnits } = search.scan
-		add(search, shard, 0, slotUnits[slot] as number)
-		add(search, shard, slotUnits[slot + 1] as number, kernel.units)
-	})
-	const job = postJob(query, segments)
-	return job && { job, segmentShards, searches }
-}
-
-/** Holds the helper's scan to the query's raised bar (raiseThreshold). */
-export function raiseSharedBar(shared: SharedPass, query: NameQuery): void {
-	raiseHelperBar(shared.job, query)
-}
-
-/** Scans the main thread's share of the job and visits the helper's (visit gets the shard's place). */
-export function visitShared(shared: SharedPass, query: NameQuery, visit: (shard: number, position: number, score: number) => void): void {
-	const { job, segmentShards, searches } = shared
-	const scan = (segment: number, from: number, to: number) => {
-		const shard = segmentShards[segment] as number
-		const search = searches[shard] as NameSearch
-		scanRange(search, query, rarestIn(query, search), from, to, (position, score) => visit(shard, position, score))
-	}
-	const found = (segment: number, unit: number, words: Int32Array, lanesAt: number, floats: Float64Array, scoresAt: number) => {
-		const shard = segmentShards[segment] as number
-		const search = searches[shard] as NameSearch
-		visitFound(search, unit, words, lanesAt, floats, scoresAt, query.threshold, (position, score) => visit(shard, position, score))
-	}
-	// The helper's finds are visited between the main thread's chunks, so that they raise the bar early.
-	for (let chunk = claimChunk(job); chunk; chunk = claimChunk(job)) {
-		scan(chunk.segment, chunk.from, chunk.to)
-		visitFinished(job, found)
-	}
-	finishJob(job, scan, found)
 }
