@@ -30,9 +30,11 @@ const PART_KINDS = 4
 const partKind = (rated: RatedName, alternative: boolean) => (alternative ? 2 : 0) + (rated.confidence === 'medium' ? 1 : 0)
 /** A part's entry in the slots: its start in the arena plus one (0: not written yet), its length, its tails (heads only). */
 const SLOT = 3
-/** The arena starts at `start` bytes and doubles; past `limit` it is emptied and the parts are written again as asked. */
-export type ArenaSize = { start: number; limit: number }
-const ARENA: ArenaSize = { start: 1 << 20, limit: 1 << 25 }
+/**
+ * The arena's size: allocated at once (its pages are taken only as parts are written) and emptied when full, the
+ * parts then written again as asked.
+ */
+const ARENA_BYTES = 1 << 25
 
 /**
  * The query-independent parts of not-found and name answers, for one index snapshot and one freshness state
@@ -53,17 +55,15 @@ export class AnswerFragments {
 	readonly #firstName: number[] = []
 	readonly #names: number
 	#slots: Int32Array | undefined
-	readonly #arenaLimit: number
 	#arena: Buffer
 	#used = 0
 	readonly #tails: Tails[] = []
 	readonly #tailsByKey = new Map<string, number>()
 	#notFound: { head: Uint8Array; tails: number } | undefined
 
-	constructor(index: CheckIndex, now: Date, arena = ARENA) {
+	constructor(index: CheckIndex, now: Date, arenaBytes = ARENA_BYTES) {
 		this.index = index
-		this.#arena = Buffer.allocUnsafe(arena.start)
-		this.#arenaLimit = arena.limit
+		this.#arena = Buffer.allocUnsafe(arenaBytes)
 		this.#now = now
 		this.validFromMs = now.getTime()
 		this.validUntilMs = nextFreshnessChangeMs(index, this.validFromMs)
@@ -129,18 +129,14 @@ export class AnswerFragments {
 		return (((this.#firstName[rated.order] as number) + rated.position) * PART_KINDS + partKind(rated, alternative)) * SLOT
 	}
 
-	/** Copies a part into the arena (emptied first past its limit, grown as needed) and notes where it is. */
+	/** Copies a part into the arena (emptied first when full) and notes where it is. */
 	#keep(slot: number, part: Uint8Array, tails: number): void {
 		const slots = this.#slots as Int32Array
-		const end = this.#used + part.byteLength
-		if (end > this.#arenaLimit && this.#used > 0) {
+		if (this.#used + part.byteLength > this.#arena.byteLength) {
 			slots.fill(0)
 			this.#used = 0
-		}
-		if (this.#used + part.byteLength > this.#arena.byteLength) {
-			const grown = Buffer.allocUnsafe(Math.max(this.#used + part.byteLength, Math.min(this.#arenaLimit, 2 * this.#arena.byteLength)))
-			this.#arena.copy(grown, 0, 0, this.#used)
-			this.#arena = grown
+			// A part larger than the whole arena: an arena of its size.
+			if (part.byteLength > this.#arena.byteLength) this.#arena = Buffer.allocUnsafe(part.byteLength)
 		}
 		this.#arena.set(part, this.#used)
 		slots[slot] = this.#used + 1
@@ -180,14 +176,14 @@ const fragmentsByIndex = new WeakMap<CheckIndex, AnswerFragments>()
 
 /**
  * The answer parts of `index` at `now`: kept with the snapshot, new when its freshness state has changed.
- * `arena`: the sizes of new parts' arena (tests hold a snapshot to a small one).
+ * `arenaBytes`: the size of new parts' arena (tests hold a snapshot to a small one).
  */
-export function answerFragments(index: CheckIndex, now: Date, arena = ARENA): AnswerFragments {
+export function answerFragments(index: CheckIndex, now: Date, arenaBytes = ARENA_BYTES): AnswerFragments {
 	const nowMs = now.getTime()
 	let fragments = fragmentsByIndex.get(index)
 	// A clock stepped back is treated like one that moved on: the freshness state may differ.
 	if (fragments === undefined || nowMs < fragments.validFromMs || nowMs >= fragments.validUntilMs) {
-		fragments = new AnswerFragments(index, now, arena)
+		fragments = new AnswerFragments(index, now, arenaBytes)
 		fragmentsByIndex.set(index, fragments)
 	}
 	return fragments
