@@ -21,7 +21,16 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { checkDomain } from '@lv/verdict'
 import { linkKeyFilter } from '../packages/verdict/src/link-key-filter.ts'
-import { buildJurisdiction, buildWorldIndex, distinctNameKeys, hostname, rebuildJurisdictionInTurns, world } from './lib/synthetic-world.ts'
+import {
+	type Block,
+	blockClock,
+	buildJurisdiction,
+	buildWorldIndex,
+	distinctNameKeys,
+	hostname,
+	rebuildJurisdictionInTurns,
+	world
+} from './lib/synthetic-world.ts'
 
 const proc = () => readFileSync('/proc/self/status', 'utf8')
 const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(proc())?.[1] ?? Number.NaN) / 1024
@@ -32,6 +41,8 @@ const settledRssMb = () => {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
 
 const round1 = (ms: number) => Math.round(ms * 10) / 10
+const rounded = (block: Block) => ({ wallMs: round1(block.wallMs), cpuMs: round1(block.cpuMs) })
+const shown = (block: { wallMs: number; cpuMs: number }) => `${block.cpuMs} ms CPU (${block.wallMs} wall)`
 
 async function measure(size: number, queries: number) {
 	// A fixed clock, so the answers' digest compares runs (equal digests: the same answers).
@@ -54,9 +65,10 @@ async function measure(size: number, queries: number) {
 	const rssAfterRebuildMb = settledRssMb()
 	// The answering thread's longest blocks in a swap: the rebuild above finished in one block (the
 	// filter built at once inside it); the checker's rebuild finishes with the filter built in turns.
-	const filterAtOnce = performance.now()
+	const clock = blockClock()
+	clock.begin()
 	linkKeyFilter([...index.shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable]))
-	const filterAtOnceMs = performance.now() - filterAtOnce
+	const filterAtOnce = clock.end()
 	const inTurns = await rebuildJurisdictionInTurns(index, 'UKGC', w, readAt)
 	index = inTurns.index
 
@@ -100,14 +112,18 @@ async function measure(size: number, queries: number) {
 		buildCpuMs: loaded.buildCpuMs,
 		ukgcRebuildMs: Math.round(rebuilt.ms),
 		ukgcRebuildCpuMs: Math.round(rebuilt.cpuMs),
-		swapStallMs: {
-			finishAtOnce: round1(rebuilt.finishMs),
-			filterAtOnce: round1(filterAtOnceMs),
-			shardCompletion: round1(inTurns.shardCompletionMs),
-			filterSlice: round1(inTurns.filterSliceMs),
-			filterTurns: inTurns.filterTurns,
-			linkChunk: round1(inTurns.linkChunkMs),
-			collection: round1(inTurns.collectionMs)
+		swapBlocks: {
+			finishAtOnce: rounded(rebuilt.finish),
+			filterAtOnce: rounded(filterAtOnce),
+			shardCompletion: rounded(inTurns.shardCompletion),
+			filterSlices: inTurns.filterSliceWallMs.length,
+			filterSliceWallMs: {
+				p50: round1(percentile(inTurns.filterSliceWallMs, 0.5)),
+				p99: round1(percentile(inTurns.filterSliceWallMs, 0.99)),
+				max: round1(inTurns.filterSliceWallMs.at(-1) ?? 0)
+			},
+			linkChunk: rounded(inTurns.linkChunk),
+			collection: rounded(inTurns.collection)
 		},
 		coldCheckUs: {
 			p50: Math.round(percentile(latencies, 0.5)),
@@ -141,9 +157,9 @@ if (only) {
 		console.log(
 			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms (CPU ${row.buildCpuMs.UKGC} ms), rebuild ${row.ukgcRebuildMs} ms (CPU ${row.ukgcRebuildCpuMs} ms) | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found) | answers ${row.answersDigest}`
 		)
-		const stall = row.swapStallMs
+		const blocks = row.swapBlocks
 		console.log(
-			`${' '.repeat(15)} swap blocks: finish at once ${stall.finishAtOnce} ms (its filter ${stall.filterAtOnce} ms) | in turns: shard completion ${stall.shardCompletion} ms, longest filter slice ${stall.filterSlice} ms of ${stall.filterTurns}, longest link chunk ${stall.linkChunk} ms, collection after the swap ${stall.collection} ms`
+			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns: shard completion ${shown(blocks.shardCompletion)}, ${blocks.filterSlices} filter slices of wall p50 ${blocks.filterSliceWallMs.p50} ms, p99 ${blocks.filterSliceWallMs.p99}, max ${blocks.filterSliceWallMs.max}, longest link chunk ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.
