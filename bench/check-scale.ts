@@ -19,7 +19,7 @@
  *   BENCH_SCALE_SIZES=50000,500000 BENCH_SCALE_QUERIES=5000 bun bench/check-scale.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { checkDomain } from '@lv/verdict'
+import { type CheckIndex, checkDomain } from '@lv/verdict'
 import { linkKeyFilter } from '../packages/verdict/src/link-key-filter.ts'
 import {
 	type Block,
@@ -29,6 +29,7 @@ import {
 	distinctNameKeys,
 	hostname,
 	rebuildJurisdictionInTurns,
+	type World,
 	world
 } from './lib/synthetic-world.ts'
 
@@ -43,6 +44,35 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const round1 = (ms: number) => Math.round(ms * 10) / 10
 const rounded = (block: Block) => ({ wallMs: round1(block.wallMs), cpuMs: round1(block.cpuMs) })
 const shown = (block: { wallMs: number; cpuMs: number }) => `${block.cpuMs} ms CPU (${block.wallMs} wall)`
+
+/**
+ * The answering thread's longest blocks in a swap: `finishAtOnce` is the block of a rebuild finished at once
+ * (the filter built inside it); the checker's rebuild, run here, finishes with the filter built in turns.
+ */
+async function swapBlocks(index: CheckIndex, w: World, readAt: Date, finishAtOnce: Block) {
+	const clock = blockClock()
+	clock.begin()
+	linkKeyFilter([...index.shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable]))
+	const filterAtOnce = clock.end()
+	const inTurns = await rebuildJurisdictionInTurns(index, 'UKGC', w, readAt)
+	const slices = inTurns.filterSliceWallMs
+	return {
+		index: inTurns.index,
+		blocks: {
+			finishAtOnce: rounded(finishAtOnce),
+			filterAtOnce: rounded(filterAtOnce),
+			shardCompletion: rounded(inTurns.shardCompletion),
+			filterSlices: slices.length,
+			filterSliceWallMs: {
+				p50: round1(percentile(slices, 0.5)),
+				p99: round1(percentile(slices, 0.99)),
+				max: round1(slices.at(-1) ?? 0)
+			},
+			linkChunk: rounded(inTurns.linkChunk),
+			collection: rounded(inTurns.collection)
+		}
+	}
+}
 
 async function measure(size: number, queries: number) {
 	// A fixed clock, so the answers' digest compares runs (equal digests: the same answers).
@@ -63,14 +93,8 @@ async function measure(size: number, queries: number) {
 	const rebuildPeakMb = kb('VmHWM')
 	index = rebuilt.index
 	const rssAfterRebuildMb = settledRssMb()
-	// The answering thread's longest blocks in a swap: the rebuild above finished in one block (the
-	// filter built at once inside it); the checker's rebuild finishes with the filter built in turns.
-	const clock = blockClock()
-	clock.begin()
-	linkKeyFilter([...index.shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable]))
-	const filterAtOnce = clock.end()
-	const inTurns = await rebuildJurisdictionInTurns(index, 'UKGC', w, readAt)
-	index = inTurns.index
+	const swap = await swapBlocks(index, w, readAt, rebuilt.finish)
+	index = swap.index
 
 	// Cold checks: never-seen unlisted hosts, compounds of the same words as the listed names; the
 	// first 500 (other hosts) only warm the JIT.
@@ -112,19 +136,7 @@ async function measure(size: number, queries: number) {
 		buildCpuMs: loaded.buildCpuMs,
 		ukgcRebuildMs: Math.round(rebuilt.ms),
 		ukgcRebuildCpuMs: Math.round(rebuilt.cpuMs),
-		swapBlocks: {
-			finishAtOnce: rounded(rebuilt.finish),
-			filterAtOnce: rounded(filterAtOnce),
-			shardCompletion: rounded(inTurns.shardCompletion),
-			filterSlices: inTurns.filterSliceWallMs.length,
-			filterSliceWallMs: {
-				p50: round1(percentile(inTurns.filterSliceWallMs, 0.5)),
-				p99: round1(percentile(inTurns.filterSliceWallMs, 0.99)),
-				max: round1(inTurns.filterSliceWallMs.at(-1) ?? 0)
-			},
-			linkChunk: rounded(inTurns.linkChunk),
-			collection: rounded(inTurns.collection)
-		},
+		swapBlocks: swap.blocks,
 		coldCheckUs: {
 			p50: Math.round(percentile(latencies, 0.5)),
 			p99: Math.round(percentile(latencies, 0.99)),
