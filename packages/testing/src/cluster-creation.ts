@@ -58,7 +58,10 @@ export function createDataDir(
 			renameSync(staging, dataDir)
 			return
 		}
-		rmSync(staging, { recursive: true, force: true })
+		// Best effort: a killed try's process may still be writing there, and the error to report is the try's.
+		try {
+			rmSync(staging, { recursive: true, force: true })
+		} catch {}
 		failures.push(failure.description)
 		if (!failure.transient) break
 	}
