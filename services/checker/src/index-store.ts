@@ -123,8 +123,9 @@ export class IndexStore {
 			return
 		}
 		const { build, dataVersion } = loaded
-		// Swapped into the index current now: another jurisdiction may have been swapped in meanwhile.
-		const index = build.finish(this.#index)
+		// Swapped into the index current once the link-key filter is built, a slice per turn so checks
+		// are answered meanwhile: another jurisdiction's read may have been swapped in by then.
+		const index = await build.finishInTurns(() => this.#index)
 		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.
 		this.#versions.set(code, dataVersion)
 		this.#swap(index)
