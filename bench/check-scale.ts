@@ -74,6 +74,15 @@ async function swapBlocks(index: CheckIndex, w: World, readAt: Date, finishAtOnc
 	}
 }
 
+/**
+ * RSS once WRITTEN never-asked checks are answered from parts (ADR 0061), which the live index then keeps:
+ * answered before the rebuild, so that its peak holds them.
+ */
+function rssAfterWrittenAnswers(index: CheckIndex, size: number, now: Date): number {
+	for (let q = 0; q < WRITTEN; q++) checkDomainBytes(index, hostname(size + 3 + q * 7), now)
+	return settledRssMb()
+}
+
 async function measure(size: number, queries: number) {
 	// A fixed clock, so the answers' digest compares runs (equal digests: the same answers).
 	const now = new Date('2026-11-24T12:00:00Z')
@@ -84,9 +93,7 @@ async function measure(size: number, queries: number) {
 	let index = loaded.index
 	const loadPeakMb = kb('VmHWM')
 	const rssAfterLoadMb = settledRssMb()
-	// Answers written from parts (ADR 0061) keep them with the live index: written first, so the rebuild's peak holds them.
-	for (let q = 0; q < WRITTEN; q++) checkDomainBytes(index, hostname(size + 3 + q * 7), now)
-	const rssAfterWrittenMb = settledRssMb()
+	const rssAfterWrittenMb = rssAfterWrittenAnswers(index, size, now)
 
 	// A rebuild holds the live index and the new shard at once; VmHWM reset so the peak is the rebuild's.
 	try {
