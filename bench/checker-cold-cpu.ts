@@ -10,6 +10,9 @@
  * checkouts), so the machine's drift falls on all alike; medians over BENCH_ROUNDS rounds of CPU µs
  * per check (or batch) are printed, and digests of the handlers' answers.
  *
+ * BENCH_WARM_CHECKS=n first answers n never-asked checks through each checkout's handler, as a replica has
+ * on a snapshot it has served a while (what the checkout keeps per snapshot is then written).
+ *
  * BENCH_BASE_ROOT=dir also runs another checkout's checker code (its own node_modules; `git archive`
  * of a commit plus `cp -a node_modules`) in the same process on its own index of the same world: a
  * same-run A/B of a change (the digests must match).
@@ -28,6 +31,8 @@ const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 10)
 /** Checks per `check.many` message (the gateway coalesces the calls of one event-loop turn). */
 const PER_MESSAGE = Number(process.env.BENCH_PER_MESSAGE ?? 10)
 const BATCHES_PER_BLOCK = 4
+/** Never-asked checks each checkout's handler answers before the rounds (default none: the snapshot's first checks). */
+const WARM_CHECKS = Number(process.env.BENCH_WARM_CHECKS ?? 0)
 
 const now = new Date('2026-11-24T12:00:00Z')
 const readAt = new Date(now.getTime() - 3_600_000)
@@ -156,6 +161,11 @@ const cpuOf = async (layer: Layer, hosts: readonly string[]) => {
 	return (used.user + used.system) / (layer.unit === 'check' ? hosts.length : BATCHES_PER_BLOCK)
 }
 for (const layer of layers) await cpuOf(layer, freshBlock())
+// A replica that has answered this many never-asked checks on its snapshot (the parts kept with it written, ADR 0061).
+for (let warmed = 0; warmed < WARM_CHECKS; warmed += BLOCK) {
+	const hosts = freshBlock()
+	for (const layer of layers) if (layer.name.endsWith('check.many handler')) await layer.run(hosts)
+}
 const results = new Map<string, number[]>()
 for (let round = 0; round < BENCH_ROUNDS; round++) {
 	const sums = new Map<string, number>()

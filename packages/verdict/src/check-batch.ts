@@ -5,7 +5,8 @@ import { answerDomain } from './check-domain.ts'
 import { matchedRegisterMeta } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import type { CheckIndex } from './index-model.ts'
-import type { BatchResult, BatchResultRow, BatchRow } from './result.ts'
+import type { Answer } from './answer.ts'
+import type { BatchErrorRow, BatchResult, BatchResultRow, BatchRow, DomainQuery } from './result.ts'
 import { dualListingNote } from './wording.ts'
 
 /**
@@ -30,6 +31,13 @@ export function batchEnvelope(index: CheckIndex, now: Date): Omit<BatchResult, '
 
 /** One entry's row of a batch answer. */
 export function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow {
+	const query = batchEntryQuery(entry)
+	// A row carries no alternatives, so the name stage ranks only the best operator.
+	return 'error' in query ? query : answeredRow(index, query, answerDomain(index, query.domain, now, 0), now)
+}
+
+/** An entry's query, normalised, or its error row. */
+export function batchEntryQuery(entry: unknown): DomainQuery | BatchErrorRow {
 	if (typeof entry !== 'string') {
 		return { query: { input: entry }, error: 'invalid_input', error_detail: 'The entry is not a string.', match: null }
 	}
@@ -37,11 +45,14 @@ export function batchRow(index: CheckIndex, entry: unknown, now: Date): BatchRow
 	if (!normalised.ok) {
 		return { query: { input: entry }, error: 'invalid_hostname', error_detail: normalised.message, match: null }
 	}
-	// A row carries no alternatives, so the name stage ranks only the best operator.
-	const answer = answerDomain(index, normalised.domain, now, 0)
+	return normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input }
+}
+
+/** The row of a domain answered `answer`. */
+export function answeredRow(index: CheckIndex, query: DomainQuery, answer: Answer, now: Date): BatchResultRow {
 	const dualOthers = (answer.jurisdictions?.length ?? 1) - 1
 	const row: BatchResultRow = {
-		query: normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input },
+		query,
 		verdict: answer.verdict,
 		verdict_detail: dualOthers > 0 ? `${answer.verdict_detail} ${dualListingNote(dualOthers)}` : answer.verdict_detail,
 		match: answer.match,

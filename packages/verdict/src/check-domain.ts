@@ -5,16 +5,16 @@ import type { Answer } from './answer.ts'
 import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import { isGenericGamblingLabel } from './generic-terms.ts'
-import type { CheckIndex, DomainLinkEntry, LicenceEntry } from './index-model.ts'
+import type { CheckIndex, DomainLinkEntry, LicenceEntry, NameEntry } from './index-model.ts'
 import { compareLicences, coveringLicence, jurisdictionOf, linksAroundSite, linksForHostname } from './lookup.ts'
 import { domainMatch, listingVerdict, nameAlternative, nameMatch } from './match.ts'
-import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, scoreNames } from './name-matching.ts'
+import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, type RankedName, scoreNames } from './name-matching.ts'
 import { labelKey } from './names.ts'
-import type { CheckResult, DomainListing, RelatedHost, Verdict } from './result.ts'
+import type { CheckResult, DomainListing, DomainQuery, RelatedHost, Verdict } from './result.ts'
 import * as words from './wording.ts'
 
 const LISTING_PREFERENCE: readonly Verdict[] = ['licensed', 'licensed_provisional', 'domain_not_listed', 'licence_not_active']
-const MAX_ALTERNATIVES = 5
+export const MAX_ALTERNATIVES = 5
 
 type JudgedListing = { link: DomainLinkEntry; licence: LicenceEntry | null; verdict: Verdict }
 
@@ -23,11 +23,16 @@ type JudgedListing = { link: DomainLinkEntry; licence: LicenceEntry | null; verd
  * or invalid_input on field domain) and answers with SPEC's Check result. Throws AppError.
  */
 export function checkDomain(index: CheckIndex, domain: string, options: CheckOptions): CheckResult {
+	const query = domainQuery(domain)
+	const asOf = resolveAsOf(options)
+	return finishResult(index, query, answerDomain(index, query.domain, options.now), options, asOf)
+}
+
+/** `query` of a check of `domain`, normalised; throws 400 invalid_query on field domain. */
+export function domainQuery(domain: string): DomainQuery {
 	const normalised = normaliseHostname(domain)
 	if (!normalised.ok) throw invalidQuery(normalised.reason, normalised.message, 'domain')
-	const asOf = resolveAsOf(options)
-	const query = normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input }
-	return finishResult(index, query, answerDomain(index, normalised.domain, options.now), options, asOf)
+	return normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input }
 }
 
 /**
@@ -36,6 +41,15 @@ export function checkDomain(index: CheckIndex, domain: string, options: CheckOpt
  * candidates to a higher bar the fewer operators it has to rank).
  */
 export function answerDomain(index: CheckIndex, host: string, now: Date, alternatives = MAX_ALTERNATIVES): Answer {
+	const listed = listingStages(index, host, now)
+	return listed.answer ?? nameAnswer(index, host, nameStage(index, listed.rootLabel, alternatives), now)
+}
+
+/**
+ * The exact-listing and related-host stages: their answer, or null with the host's root label when
+ * neither applies and the name stage decides.
+ */
+export function listingStages(index: CheckIndex, host: string, now: Date): { answer: Answer | null; rootLabel: string | null } {
 	const { site: registrable, rootLabel, wwwCounterpart: counterpart } = siteParts(host)
 	const { onSite, atSite } = linksAroundSite(index, registrable)
 	const siblings = onSite.filter((link) => !sameSite(host, link.hostname))
@@ -45,9 +59,9 @@ export function answerDomain(index: CheckIndex, host: string, now: Date, alterna
 	// A host is usually its registrable domain or that domain's www form: its links were read with the site's.
 	const linksAt = (hostname: string) => (hostname === registrable ? atSite : linksForHostname(index, hostname))
 	const exact = [...linksAt(host), ...(counterpart ? linksAt(counterpart) : [])]
-	if (exact.length > 0) return withRelated(exactAnswer(index, host, exact, now))
-	if (siblings.length > 0) return withRelated(relatedAnswer(index, host, registrable, siblings, now))
-	return nameAnswer(index, host, rootLabel, now, alternatives)
+	if (exact.length > 0) return { answer: withRelated(exactAnswer(index, host, exact, now)), rootLabel }
+	if (siblings.length > 0) return { answer: withRelated(relatedAnswer(index, host, registrable, siblings, now)), rootLabel }
+	return { answer: null, rootLabel }
 }
 
 function judge(index: CheckIndex, link: DomainLinkEntry): JudgedListing {
@@ -178,45 +192,60 @@ function relatedAnswer(index: CheckIndex, host: string, registrable: string, sib
 	}
 }
 
-/** `label`: the host's rootLabel. */
-function nameAnswer(index: CheckIndex, host: string, label: string | null, now: Date, alternatives: number): Answer {
-	const stale = staleJurisdictions(index, now)
-	const key = label === null ? '' : labelKey(label)
-	const notFound = (): Answer => ({
-		verdict: 'not_found',
-		verdict_detail: words.notFoundDetail(index, host, stale),
-		match: null,
-		licence: null,
-		alternatives: []
-	})
-	if (label === null || key.length === 0) return notFound()
+/** A name the name stage ranked, with the confidence its score gives and its place (RankedName). */
+export type RatedName = { name: NameEntry; confidence: 'medium' | 'low'; order: number; position: number }
 
-	if (isGenericGamblingLabel(key) && operatorsNamedExactly(index, key).size !== 1) {
+/** What the name stage decided for a host no register lists. */
+export type NameOutcome =
+	| { verdict: 'not_found' }
+	| { verdict: 'generic_term'; label: string }
+	| { verdict: 'name_match_only'; best: RatedName; others: RatedName[] }
+
+const rated = ({ name, score, order, position }: RankedName): RatedName => ({
+	name,
+	confidence: score >= NAME_MATCH_MEDIUM ? 'medium' : 'low',
+	order,
+	position
+})
+
+/** The name stage for a host's root label, with at most `alternatives` other operators. */
+export function nameStage(index: CheckIndex, label: string | null, alternatives: number): NameOutcome {
+	const key = label === null ? '' : labelKey(label)
+	if (label === null || key.length === 0) return { verdict: 'not_found' }
+	if (isGenericGamblingLabel(key) && operatorsNamedExactly(index, key).size !== 1) return { verdict: 'generic_term', label }
+	const [best, ...rest] = scoreNames(index, key, 1 + alternatives)
+	if (!best) return { verdict: 'not_found' }
+	return { verdict: 'name_match_only', best: rated(best), others: rest.slice(0, alternatives).map(rated) }
+}
+
+/** The licence a name match of this confidence reports: the operator's (licenceForName) for medium, none for low. */
+export function ratedLicence(index: CheckIndex, { name, confidence }: RatedName): LicenceEntry | null {
+	return confidence === 'medium' ? licenceForName(index, name) : null
+}
+
+/** The name stage's answer; `host` is the query it is about. */
+export function nameAnswer(index: CheckIndex, host: string, outcome: NameOutcome, now: Date): Answer {
+	const stale = staleJurisdictions(index, now)
+	if (outcome.verdict === 'not_found') {
+		return { verdict: 'not_found', verdict_detail: words.notFoundDetail(index, host, stale), match: null, licence: null, alternatives: [] }
+	}
+	if (outcome.verdict === 'generic_term') {
 		return {
 			verdict: 'generic_term',
-			verdict_detail: words.genericTermDetail(index, host, label, stale),
+			verdict_detail: words.genericTermDetail(index, host, outcome.label, stale),
 			match: null,
 			licence: null,
 			alternatives: [],
 			match_absence_reason: 'generic_term'
 		}
 	}
-
-	const scored = scoreNames(index, key, 1 + alternatives)
-	const [best, ...rest] = scored
-	if (!best) return notFound()
-	const confidenceOf = (score: number) => (score >= NAME_MATCH_MEDIUM ? 'medium' : 'low') as 'medium' | 'low'
-	const confidence = confidenceOf(best.score)
-	const licence = confidence === 'medium' ? licenceForName(index, best.name) : null
+	const { best, others } = outcome
+	const licence = ratedLicence(index, best)
 	return {
 		verdict: 'name_match_only',
-		verdict_detail: words.nameMatchDetail(index, host, best.name, licence, confidence, stale),
-		match: nameMatch(index, best.name, licence, confidence),
+		verdict_detail: words.nameMatchDetail(index, host, best.name, licence, best.confidence, stale),
+		match: nameMatch(index, best.name, licence, best.confidence),
 		licence,
-		alternatives: rest.slice(0, alternatives).map(({ name, score }) => {
-			const altConfidence = confidenceOf(score)
-			const altLicence = altConfidence === 'medium' ? licenceForName(index, name) : null
-			return nameAlternative(name, altLicence, altConfidence)
-		})
+		alternatives: others.map((other) => nameAlternative(other.name, ratedLicence(index, other), other.confidence))
 	}
 }

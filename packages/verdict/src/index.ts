@@ -12,6 +12,7 @@ export {
 export { licenseNumberKey } from './license-number-key.ts'
 export { parseAsOf, reconstructAsOf, type ParsedAsOf } from './as-of.ts'
 export { checkDomain } from './check-domain.ts'
+export { type AnswerBytes, batchRowBytes, checkDomainBytes } from './answer-bytes.ts'
 export { checkLicenseNumber } from './check-license-number.ts'
 export { batchEnvelope, batchRow, checkBatch } from './check-batch.ts'
 export type { CheckOptions } from './envelope.ts'

@@ -33,7 +33,7 @@ export function nameSimilarity(a: string, b: string): number {
  * one scored. Names are visited first by their first character (same as the query's, then any
  * other) so the high scores, which raise s, come early.
  */
-export function scoreNames(index: CheckIndex, key: string, limit: number): ScoredName[] {
+export function scoreNames(index: CheckIndex, key: string, limit: number): RankedName[] {
 	const best = new Map<string, RankedName>()
 	const leaders: RankedName[] = []
 	const query = nameQuery(key)
@@ -55,16 +55,13 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Score
 			if (search) visitCandidates(search, query, pass, visit)
 		}
 	}
-	return [...best.values()]
-		.sort(compareScored)
-		.slice(0, limit)
-		.map(({ name, score }) => ({ name, score }))
+	return [...best.values()].sort(compareScored).slice(0, limit)
 }
 
 const PASSES = ['same-first-character', 'other-first-characters'] as const
 
 /** A scored name with its place in register order: the shard's place in index.order, the name's in the shard. */
-type RankedName = ScoredName & { order: number; position: number }
+export type RankedName = ScoredName & { order: number; position: number }
 
 function compareRanked(a: RankedName, b: RankedName): number {
 	return compareScored(a, b) || a.order - b.order || a.position - b.position

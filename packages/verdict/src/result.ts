@@ -140,7 +140,9 @@ export type CheckMeta = {
 	stale_jurisdictions: StaleJurisdiction[]
 }
 
-export type CheckQuery = { domain: string; input?: string } | { license_number: string }
+export type DomainQuery = { domain: string; input?: string }
+
+export type CheckQuery = DomainQuery | { license_number: string }
 
 export type CheckResult = {
 	query: CheckQuery
@@ -161,7 +163,7 @@ export type CheckResult = {
 export type BatchRowError = 'invalid_hostname' | 'invalid_input'
 
 export type BatchResultRow = {
-	query: { domain: string; input?: string }
+	query: DomainQuery
 	verdict: Verdict
 	verdict_detail: string
 	match: Match | null

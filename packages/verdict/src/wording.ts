@@ -197,10 +197,17 @@ export function nameMatchDetail(
 	confidence: 'medium' | 'low',
 	stale: readonly StaleJurisdiction[]
 ): string {
+	return `${query}${nameMatchRemark(index, name, licence, confidence)}${staleSuffix(stale)}`
+}
+
+/**
+ * nameMatchDetail between its query and its stale note: what depends on the name matched alone (an answer
+ * written from parts keeps it once per name, ADR 0061).
+ */
+export function nameMatchRemark(index: CheckIndex, name: NameEntry, licence: LicenceEntry | null, confidence: 'medium' | 'low'): string {
 	const operator = name.operator.name
 	const kind = name.kind === 'trading' ? 'a trading name' : 'the registered name'
-	const nameJurisdiction = jurisdictionOf(index, name.jurisdiction)
-	const sentences = [`${query} is not listed in ${coverage(index)}.`]
+	const sentences = [` is not listed in ${coverage(index)}.`]
 	if (confidence === 'medium') {
 		const licenceJurisdiction = licence ? jurisdictionOf(index, licence.jurisdiction) : null
 		const holding =
@@ -210,21 +217,28 @@ export function nameMatchDetail(
 		sentences.push(`Its name closely resembles "${name.name}", ${kind} of ${operator}; ${holding}.`)
 		sentences.push('That status belongs to the operator, not to this domain, which no register lists and which may be a lookalike.')
 	} else {
+		const nameJurisdiction = jurisdictionOf(index, name.jurisdiction)
 		const where = nameJurisdiction ? `, published by ${regulator(nameJurisdiction)}` : ''
 		sentences.push(
 			`Its name weakly resembles "${name.name}", ${kind} of ${operator}${where}; the operator is a guess and no licence is matched to this domain.`
 		)
 	}
-	sentences.push(staleNote(stale))
-	return join(sentences)
+	return sentences.join(' ')
 }
 
 export function notFoundDetail(index: CheckIndex, query: string, stale: readonly StaleJurisdiction[]): string {
-	return join([
-		`${query} is not listed in ${coverage(index)}, and its name resembles no operator listed there.`,
-		notAFinding(),
-		staleNote(stale)
-	])
+	return `${query}${notFoundRemark(index)}${staleSuffix(stale)}`
+}
+
+/** notFoundDetail between its query and its stale note. */
+export function notFoundRemark(index: CheckIndex): string {
+	return ` is not listed in ${coverage(index)}, and its name resembles no operator listed there. ${notAFinding()}`
+}
+
+/** The stale note as the last sentence of a detail: with its leading space, or nothing. */
+export function staleSuffix(stale: readonly StaleJurisdiction[]): string {
+	const note = staleNote(stale)
+	return note.length > 0 ? ` ${note}` : ''
 }
 
 export function genericTermDetail(index: CheckIndex, query: string, label: string, stale: readonly StaleJurisdiction[]): string {

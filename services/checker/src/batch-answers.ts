@@ -1,17 +1,11 @@
-import { type AnswerMemo, type CheckIndex, batchEnvelope, batchRow } from '@lv/verdict'
+import { type AnswerBytes, type AnswerMemo, type CheckIndex, batchEnvelope, batchRowBytes } from '@lv/verdict'
 
-/** A batch row as the UTF-8 bytes of its JSON, and its verdict (undefined for a row that failed). */
-export type BatchRowAnswer = { bytes: Uint8Array; verdict: string | undefined }
+/** A batch row as the UTF-8 bytes of its JSON (`checkBatch`'s row), and its verdict (undefined for a row that failed). */
+export type BatchRowAnswer = AnswerBytes<string | undefined>
 
 const encoder = new TextEncoder()
 const RESULTS_OPEN = encoder.encode('{"results":[')
 const COMMA = 0x2c
-
-/** One row as `checkBatch` writes it. */
-function rowOf(index: CheckIndex, entry: unknown, now: Date): BatchRowAnswer {
-	const row = batchRow(index, entry, now)
-	return { bytes: encoder.encode(JSON.stringify(row)), verdict: 'verdict' in row ? row.verdict : undefined }
-}
 
 /**
  * `{"results":[rows],` then `tail` (the envelope's members and its closing brace), copied once into one
@@ -47,7 +41,7 @@ export function answerBatch(
 ): { bytes: Uint8Array; rows: BatchRowAnswer[] } {
 	const nowMs = now.getTime()
 	const rows = domains.map((entry) =>
-		typeof entry === 'string' ? memo.answer(index, nowMs, entry, () => rowOf(index, entry, now)) : rowOf(index, entry, now)
+		typeof entry === 'string' ? memo.answer(index, nowMs, entry, () => batchRowBytes(index, entry, now)) : batchRowBytes(index, entry, now)
 	)
 	// checkBatch's answer with its rows' JSON written in: `{"results":[rows],` then the envelope's members.
 	const tail = encoder.encode(`],${JSON.stringify(batchEnvelope(index, now)).slice(1)}`)

@@ -16,7 +16,16 @@ import {
 import type { Sql } from '@lv/db'
 import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
-import { AnswerMemo, type CheckIndex, type CheckOptions, type CheckResult, checkDomain, checkLicenseNumber, parseAsOf } from '@lv/verdict'
+import {
+	AnswerMemo,
+	type CheckIndex,
+	type CheckOptions,
+	type CheckResult,
+	checkDomain,
+	checkDomainBytes,
+	checkLicenseNumber,
+	parseAsOf
+} from '@lv/verdict'
 import { type BatchRowAnswer, answerBatch } from './batch-answers.ts'
 import type { AnswerStateAnnouncer } from './answer-state.ts'
 import type { IndexStore } from './index-store.ts'
@@ -68,6 +77,7 @@ const ANSWER_MEMO_CAPACITY = 4096
 const encoder = new TextEncoder()
 const jsonBytes = (value: unknown) => encoder.encode(JSON.stringify(value))
 const NO_BYTES = new Uint8Array(0)
+const checkedBytes = (result: CheckResult) => ({ bytes: jsonBytes(result), verdict: result.verdict })
 
 /**
  * An answer, the tag of its bytes (which a sender holding those bytes offers back as `known`) and its
@@ -100,9 +110,8 @@ export async function answerMany(
 	}
 	const answerNow = (kind: CheckKind, check: Check, value: string, known: string | undefined): FramedAnswer => {
 		const { body, tag, verdict } = memo.answer(index, nowMs, `${kind}\u0000${value}`, (kept) => {
-			const result = check(index, value, { now })
-			const computed = jsonBytes(result)
-			return { body: computed, tag: kept || known !== undefined ? answerTag(computed) : undefined, verdict: result.verdict }
+			const computed = kind === 'domain' ? checkDomainBytes(index, value, now) : checkedBytes(check(index, value, { now }))
+			return { body: computed.bytes, tag: kept || known !== undefined ? answerTag(computed.bytes) : undefined, verdict: computed.verdict }
 		})
 		deps.metrics?.checked(kind, verdict)
 		if (tag === undefined) return { status: 200, body }

@@ -1,0 +1,207 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { batchRowBytes, checkDomainBytes } from './answer-bytes.ts'
+import { answerFragments } from './answer-fragments.ts'
+import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import { batchRow } from './check-batch.ts'
+import { checkDomain } from './check-domain.ts'
+import type { CheckIndex } from './index-model.ts'
+import {
+	type DomainLinkRow,
+	LICENCE_STATUSES,
+	LINK_STATUSES,
+	type LicenceRow,
+	type OperatorRow,
+	type RegisterRows,
+	type TradingNameRow
+} from './rows.ts'
+import { HOUR, JURISDICTIONS, licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+const CODES = JURISDICTIONS.map(({ code }) => code)
+const WORDS = ['royal', 'lucky', 'star', 'spin', 'gold', 'vegas', 'crown', 'tiger', 'queen', 'hawk', 'bet', 'casino', 'win']
+/** Text a JSON string must escape or carry as more than one byte a character. */
+const AWKWARD = ['"', '\\', '\u0001', '\u2028', 'é', 'Kahnawà:ke', '€', '😀', '\t', '</script>']
+
+const awkwardText = fc
+	.array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...AWKWARD)), { minLength: 1, maxLength: 4 })
+	.map((parts) => parts.join(' '))
+const wordsName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 })
+
+type World = { rows: RegisterRows; operators: OperatorRow[]; licences: LicenceRow[] }
+
+const worldArbitrary = fc
+	.record({
+		operators: fc.array(
+			fc.record({
+				words: wordsName,
+				extra: fc.option(awkwardText, { nil: undefined }),
+				trading: fc.array(
+					fc.record({ words: wordsName, extra: fc.option(awkwardText, { nil: undefined }), code: fc.constantFrom(...CODES) }),
+					{
+						maxLength: 2
+					}
+				),
+				licences: fc.array(
+					fc.record({
+						code: fc.constantFrom(...CODES),
+						status: fc.constantFrom(...LICENCE_STATUSES),
+						provisional: fc.boolean(),
+						ours: fc.boolean(),
+						upstream: fc.option(awkwardText, { nil: null }),
+						sourceUrl: fc.option(fc.constant('https://register.example/"quoted"?a=1&b=é'), { nil: null }),
+						expiry: fc.option(fc.constant('2027-03-01'), { nil: null }),
+						listed: fc.option(fc.constantFrom(...LINK_STATUSES), { nil: null })
+					}),
+					{ maxLength: 2 }
+				)
+			}),
+			{ minLength: 1, maxLength: 8 }
+		),
+		readHoursAgo: fc.array(fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }), { minLength: CODES.length, maxLength: CODES.length })
+	})
+	.map(({ operators: drawn, readHoursAgo }): World => {
+		const operators: OperatorRow[] = []
+		const licences: LicenceRow[] = []
+		const tradingNames: TradingNameRow[] = []
+		const links: DomainLinkRow[] = []
+		drawn.forEach((drawnOperator, at) => {
+			const name = [...drawnOperator.words, drawnOperator.extra ?? ''].join(' ').trim()
+			const owner = operator(`op-${at}`, name, `${name} Holdings "${at}" Ltd`)
+			operators.push(owner)
+			for (const trading of drawnOperator.trading) {
+				tradingNames.push({
+					operator_id: owner.id,
+					jurisdiction_code: trading.code,
+					name: [...trading.words, trading.extra ?? ''].join(' ').trim()
+				})
+			}
+			drawnOperator.licences.forEach((drawnLicence, number) => {
+				const held = licence(owner, {
+					jurisdiction_code: drawnLicence.code,
+					license_number: `${drawnLicence.code}-${at}-${number}`,
+					status: drawnLicence.status,
+					status_qualifier: drawnLicence.provisional ? 'provisional_under_assessment' : null,
+					license_reference_is_ours: drawnLicence.ours,
+					upstream_status: drawnLicence.upstream,
+					status_source_url: drawnLicence.sourceUrl,
+					expiry_date: drawnLicence.expiry,
+					not_listed_since: drawnLicence.status === 'not_in_register' ? new Date(NOW.getTime() - 5 * HOUR) : null
+				})
+				licences.push(held)
+				if (drawnLicence.listed) links.push(link(owner, `${drawnOperator.words.join('')}.com`, held, { link_status: drawnLicence.listed }))
+			})
+		})
+		const readAt = Object.fromEntries(
+			CODES.map((code, at) => {
+				const hours = readHoursAgo[at]
+				return [code, hours === null || hours === undefined ? null : new Date(NOW.getTime() - hours * HOUR)]
+			})
+		)
+		return { rows: rows({ operators, licences, tradingNames, links, readAt }), operators, licences }
+	})
+
+/** Hosts near the world's names, listed hosts, generic terms, unicode and forms normalised with an input. */
+const queryArbitrary = fc.oneof(
+	wordsName.map((words) => `${words.join('')}.com`),
+	wordsName.map((words) => `promo.${words.join('')}.com`),
+	fc.tuple(wordsName, fc.constantFrom('x', 'zz', '1', '-online')).map(([words, typo]) => `${words.join('')}${typo}.net`),
+	fc.tuple(wordsName, fc.constantFrom('.CO.UK.', 'É.com', '.com.')).map(([words, tail]) => `${words.join('').toUpperCase()}${tail}`),
+	fc.constantFrom('casino.com', 'bet.org', 'www.royalgold.com', 'promo.luckystar.com', 'xn--brnd-loa.com', 'a.b', 'nothing-alike.org')
+)
+
+const asJson = (value: unknown) => decoder.decode(encoder.encode(JSON.stringify(value)))
+
+/** The bytes both ways, or the error both ways throw. */
+function checkBoth(index: CheckIndex, query: string, now: Date): { written: string; serialised: string } {
+	let serialised: string
+	try {
+		serialised = asJson(checkDomain(index, query, { now }))
+	} catch (error) {
+		expect(() => checkDomainBytes(index, query, now)).toThrow(error as Error)
+		return { written: '', serialised: '' }
+	}
+	const { bytes, verdict } = checkDomainBytes(index, query, now)
+	expect(verdict).toBe(JSON.parse(serialised).verdict)
+	return { written: decoder.decode(bytes), serialised }
+}
+
+function expectSameAnswers(index: CheckIndex, queries: readonly (string | number)[], now: Date): void {
+	for (const query of queries) {
+		if (typeof query === 'string') {
+			const { written, serialised } = checkBoth(index, query, now)
+			expect(written).toBe(serialised)
+		}
+		const row = batchRow(index, query, now)
+		const written = batchRowBytes(index, query, now)
+		expect(decoder.decode(written.bytes)).toBe(asJson(row))
+		expect(written.verdict).toBe('verdict' in row ? row.verdict : undefined)
+	}
+}
+
+describe('answers written from parts', () => {
+	test('are the bytes of JSON.stringify of the answer, for every verdict, register state, instant and query', () => {
+		fc.assert(
+			fc.property(
+				worldArbitrary,
+				fc.array(fc.oneof(queryArbitrary, fc.constant(7)), { minLength: 1, maxLength: 12 }),
+				fc.array(fc.integer({ min: -2, max: 80 }), { minLength: 1, maxLength: 4 }),
+				(world, queries, hourOffsets) => {
+					const index = buildIndex(world.rows)
+					const listed = world.rows.domainLinks.flatMap(({ hostname }) => [hostname, `promo.${hostname}`])
+					const asked = [...queries, ...listed]
+					// Twice at each instant (parts kept are reused), and at instants across registers going stale, back and forth.
+					for (const hours of hourOffsets) {
+						const now = new Date(NOW.getTime() + hours * HOUR)
+						expectSameAnswers(index, asked, now)
+						expectSameAnswers(index, asked, now)
+					}
+				}
+			),
+			{ numRuns: 100 }
+		)
+	}, 60_000)
+
+	test('after a snapshot swap are the new snapshot’s, never the parts kept for the one before', () => {
+		fc.assert(
+			fc.property(
+				worldArbitrary,
+				fc.array(queryArbitrary, { minLength: 1, maxLength: 10 }),
+				fc.constantFrom(...CODES),
+				fc.constantFrom(...LICENCE_STATUSES),
+				(world, queries, code, status) => {
+					const before = buildIndex(world.rows)
+					expectSameAnswers(before, queries, NOW)
+					// One register re-read with every licence in it at another status and operators renamed in it.
+					const changed: RegisterRows = {
+						...world.rows,
+						licences: world.licences.map((held) =>
+							held.jurisdiction_code === code ? { ...held, status, upstream_status: `now ${status} "é"` } : held
+						),
+						tradingNames: world.rows.tradingNames.map((name) =>
+							name.jurisdiction_code === code ? { ...name, name: `${name.name}s` } : name
+						)
+					}
+					const swapped = replaceJurisdiction(before, code, changed)
+					expectSameAnswers(swapped, queries, NOW)
+					// A read that changes nothing but its time: every other shard and name is the same object.
+					const reread = withRegisterRead(swapped, code, new Date(NOW.getTime() - 2 * HOUR))
+					expectSameAnswers(reread, queries, NOW)
+				}
+			),
+			{ numRuns: 100 }
+		)
+	}, 60_000)
+
+	test('are the same bytes when the parts outgrow their arena and are written again', () => {
+		fc.assert(
+			fc.property(worldArbitrary, fc.array(queryArbitrary, { minLength: 1, maxLength: 20 }), (world, queries) => {
+				const index = buildIndex(world.rows)
+				answerFragments(index, NOW, 1_024)
+				for (let round = 0; round < 3; round++) expectSameAnswers(index, queries, NOW)
+			}),
+			{ numRuns: 100 }
+		)
+	}, 60_000)
+})
