@@ -10,10 +10,10 @@ import type {
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
-import { type LinkKeyFilter, linkKeyFilter } from './link-key-filter.ts'
+import { linkKeyFilter } from './link-key-filter.ts'
 import { LinkColumns, LinkKeyChains } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
-import { buildNameSearch } from './name-search.ts'
+import { buildNameScan, buildNameSearch, type NameScan } from './name-search.ts'
 import { nameKey } from '@lv/names'
 import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
@@ -97,17 +97,21 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
 	if (!shard) return index
 	const shards = new Map(index.shards)
 	shards.set(code, { ...shard, jurisdiction: { ...shard.jurisdiction, last_successful_read_at: toMs(lastSuccessfulReadAt) } })
-	return withShards(shards, index.linkKeys)
+	return withShards(shards, index)
 }
 
-/** `linkKeys`: the filter of an index whose shards hold the same link lookups (a register read changed no link). */
-function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter): CheckIndex {
+/**
+ * `unchanged`: an index whose shards hold the same link lookups and name searches in the same order
+ * (a register read changed neither), whose link-key filter and name scan are kept.
+ */
+function withShards(shards: Map<string, JurisdictionShard>, unchanged?: CheckIndex): CheckIndex {
 	const order = [...shards.values()]
 		.map((shard) => shard.jurisdiction)
 		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
 		.map((jurisdiction) => jurisdiction.code)
 	const lookups = [...shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable])
-	return { shards, order, linkKeys: linkKeys ?? linkKeyFilter(lookups) }
+	const nameScan: NameScan = unchanged?.nameScan ?? buildNameScan(order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch))
+	return { shards, order, linkKeys: unchanged?.linkKeys ?? linkKeyFilter(lookups), nameScan }
 }
 
 function jurisdictionEntry(row: JurisdictionRow, statuses: readonly RegisterStatusRow[]): JurisdictionEntry {

@@ -57,25 +57,35 @@ export type NameSearch = {
 	readonly keyNumbers: Int32Array
 	/** per key number, the positions of the names carrying that key (exact's lists) */
 	readonly carriers: readonly (readonly number[])[]
-	readonly scan: BitScan
 }
 
-/** The fuzzy-comparable names in scan order and the kernel counting their tokens. */
-type BitScan = {
-	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole unit */
-	readonly order: Int32Array
+/**
+ * The fuzzy-comparable names of several shards' searches in one scan order (an index's, ADR 0060):
+ * each distinct key once, however many shards hold it, and the kernel counting their tokens.
+ */
+export type NameScan = {
+	/** the searches scanned, by place (an index's: its shards in `order`) */
+	readonly sources: readonly NameSearch[]
+	/**
+	 * per scan ordinal, its key's holders from holdersFrom[ordinal] to holdersFrom[ordinal + 1] (none
+	 * for the ordinals padding a first-character slot to a whole unit): holder h is key number
+	 * holderKeys[h] of the search at place holderPlaces[h], places ascending
+	 */
+	readonly holdersFrom: Int32Array
+	readonly holderPlaces: Int32Array
+	readonly holderKeys: Int32Array
 	readonly kernel: ScanKernel
 	/** per token, its place by how many distinct keys hold it, fewest first (rarest tokens are counted first) */
 	readonly rarity: Int32Array
 	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
 	readonly slotUnits: Int32Array
-	/** whether the first pass scans every unit (a small shard: SCANNED_WHOLE) and the second none */
+	/** whether the first pass scans every unit (a small scan: SCANNED_WHOLE) and the second none */
 	readonly scannedWhole: boolean
 }
 
 const RAISE_STEP = 0.005
 /**
- * A shard of at most this many units is scanned whole in the first pass: one kernel call instead of
+ * A scan of at most this many units is scanned whole in the first pass: one kernel call instead of
  * three, while the few names in it that the second pass would have held to a raised bar cost less
  * than the calls saved (ADR 0047).
  */
@@ -105,8 +115,8 @@ export type NameQuery = {
 	readonly rowLength: number
 	/** counts the refills of `tables` */
 	revision: number
-	/** the shards searched so far and, at the same place, the query's tokens rarest first in each */
-	readonly rarestIn: NameSearch[]
+	/** the scans searched so far and, at the same place, the query's tokens rarest first in each */
+	readonly rarestIn: NameScan[]
 	readonly rarestFirst: Int32Array[]
 	/** the first four characters, prefixOf */
 	readonly prefix: number
@@ -244,8 +254,8 @@ function allowedMisses(size: number, queryLength: number, length: number, prefix
 	return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
 }
 
-/** Built once per jurisdiction shard, next to its names; `scannedWhole`: the most units a shard scanned whole in the first pass has. */
-export function buildNameSearch(names: readonly NameEntry[], scannedWhole = SCANNED_WHOLE): NameSearch {
+/** Built once per jurisdiction shard, next to its names. */
+export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
@@ -254,47 +264,76 @@ export function buildNameSearch(names: readonly NameEntry[], scannedWhole = SCAN
 		if (carriers) carriers.push(position)
 		else exact.set(key, [position])
 	})
-	const carriers = [...exact.values()]
-	const firsts = carriers.map((positions) => positions[0] as number)
-	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts, scannedWhole) }
+	return { names, exact, keyNumbers, carriers: [...exact.values()] }
 }
 
-/** Over `firsts`, the first name carrying each distinct key: equal keys pass or fail the scan alike. */
-function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], scannedWhole: number): BitScan {
-	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
-	const fuzzy = firsts.filter((position) => (names[position] as NameEntry).key.length >= MIN_FUZZY_LENGTH)
-	fuzzy.sort((a, b) => {
-		const ka = (names[a] as NameEntry).key
-		const kb = (names[b] as NameEntry).key
-		return firstSlot(a) - firstSlot(b) || ka.length - kb.length || (ka < kb ? -1 : ka > kb ? 1 : a - b)
+/**
+ * One scan over the fuzzy-comparable keys of every search in `sources` (an index's shards in register
+ * order); `scannedWhole`: the most units a scan scanned whole in the first pass has. Equal keys pass
+ * or fail the scan alike, so a key held by several shards is scanned once and visits the names
+ * carrying it in each of them.
+ */
+// Long: gathers the keys of every source, lays them out and fills the holders beside the kernel in one pass.
+export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCANNED_WHOLE): NameScan {
+	const holders = new Map<string, number[]>()
+	let holderCount = 0
+	sources.forEach(({ names, carriers }, place) => {
+		carriers.forEach((positions, keyNumber) => {
+			const { key } = names[positions[0] as number] as NameEntry
+			if (key.length < MIN_FUZZY_LENGTH) return
+			holderCount++
+			const held = holders.get(key)
+			if (held) held.push(place, keyNumber)
+			else holders.set(key, [place, keyNumber])
+		})
 	})
-	const ordered: number[] = []
-	fuzzy.forEach((position, i) => {
+	const firstSlot = (key: string) => slotOf(key.charCodeAt(0))
+	const keys = [...holders.keys()].sort((a, b) => firstSlot(a) - firstSlot(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+	const ordered: (string | null)[] = []
+	keys.forEach((key, i) => {
 		// A new first-character slot starts on a new unit.
-		if (i > 0 && firstSlot(fuzzy[i - 1] as number) !== firstSlot(position)) while (ordered.length % UNIT !== 0) ordered.push(-1)
-		ordered.push(position)
+		if (i > 0 && firstSlot(keys[i - 1] as string) !== firstSlot(key)) while (ordered.length % UNIT !== 0) ordered.push(null)
+		ordered.push(key)
 	})
-	const order = new Int32Array(Math.ceil(ordered.length / UNIT) * UNIT).fill(-1)
-	order.set(ordered)
-	const holders = new Int32Array(TOKENS)
+	while (ordered.length % UNIT !== 0) ordered.push(null)
+	const holdersFrom = new Int32Array(ordered.length + 1)
+	const holderPlaces = new Int32Array(holderCount)
+	const holderKeys = new Int32Array(holderPlaces.length)
+	const tokenHolders = new Int32Array(TOKENS)
 	const counts = new Uint8Array(SLOTS)
-	const members = Array.from(order, (position): ScanMember | null => {
-		if (position < 0) return null
-		const { key } = names[position] as NameEntry
+	let holder = 0
+	const members = ordered.map((key, ordinal): ScanMember | null => {
+		holdersFrom[ordinal] = holder
+		if (key === null) return null
+		const held = holders.get(key) as number[]
+		for (let i = 0; i < held.length; i += 2) {
+			holderPlaces[holder] = held[i] as number
+			holderKeys[holder++] = held[i + 1] as number
+		}
 		counts.fill(0)
 		characterCounts(key, counts)
 		const tokens = tokensOf(counts)
-		for (const token of tokens) holders[token] = (holders[token] as number) + 1
+		for (const token of tokens) tokenHolders[token] = (tokenHolders[token] as number) + 1
 		return { key, prefix: prefixOf(key), tokens }
 	})
+	holdersFrom[ordered.length] = holder
 	const kernel = buildScanKernel(members)
 	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
 	for (let unit = kernel.units - 1; unit >= 0; unit--) {
-		const position = order[unit * UNIT] as number
-		if (position >= 0) slotUnits[firstSlot(position)] = unit
+		const key = ordered[unit * UNIT]
+		if (key) slotUnits[firstSlot(key)] = unit
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	return { order, kernel, rarity: rarityRank(holders), slotUnits, scannedWhole: kernel.units <= scannedWhole }
+	return {
+		sources,
+		holdersFrom,
+		holderPlaces,
+		holderKeys,
+		kernel,
+		rarity: rarityRank(tokenHolders),
+		slotUnits,
+		scannedWhole: kernel.units <= scannedWhole
+	}
 }
 
 /** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
@@ -307,48 +346,51 @@ function prefixOf(key: string): number {
 /**
  * The candidates split in two passes: the names equal to the query and those whose first character
  * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
- * the names starting with any other character; a small shard (scannedWhole) has all its names
- * visited in the first pass and none in the second. Together the passes visit every name equal to the
- * query (score 1) or whose score reaches the query's threshold, with that score (nameSimilarity),
- * and no other, at least once (names carrying the query's key may come twice). `visit` may raise
+ * the names starting with any other character; a small scan (scannedWhole) has all its names
+ * visited in the first pass and none in the second. Together the passes visit every name of every
+ * source equal to the query (score 1) or whose score reaches the query's threshold, with that score
+ * (nameSimilarity), and no other, at least once (names carrying the query's key may come twice), as
+ * `visit(place, position, score)`: the name at `position` in the search at `place`. `visit` may raise
  * the threshold: the rest of the scan holds names to the raised one.
  */
 export function visitCandidates(
-	search: NameSearch,
+	scan: NameScan,
 	query: NameQuery,
 	pass: 'same-first-character' | 'other-first-characters',
-	visit: (position: number, score: number) => void
+	visit: (place: number, position: number, score: number) => void
 ): void {
-	const { slotUnits, kernel, scannedWhole } = search.scan
+	const { slotUnits, kernel, scannedWhole, sources } = scan
 	const slot = slotOf(query.key.charCodeAt(0))
 	const from = slotUnits[slot] as number
 	const to = slotUnits[slot + 1] as number
 	if (pass === 'same-first-character') {
-		const equal = search.exact.get(query.key)
-		if (equal) for (const position of equal) visit(position, 1)
+		for (let place = 0; place < sources.length; place++) {
+			const equal = (sources[place] as NameSearch).exact.get(query.key)
+			if (equal) for (const position of equal) visit(place, position, 1)
+		}
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
-	const tokens = rarestIn(query, search)
+	const tokens = rarestIn(query, scan)
 	if (scannedWhole) {
-		if (pass === 'same-first-character') scanRange(search, query, tokens, 0, kernel.units, visit)
-	} else if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
+		if (pass === 'same-first-character') scanRange(scan, query, tokens, 0, kernel.units, visit)
+	} else if (pass === 'same-first-character') scanRange(scan, query, tokens, from, to, visit)
 	else {
-		scanRange(search, query, tokens, 0, from, visit)
-		scanRange(search, query, tokens, to, kernel.units, visit)
+		scanRange(scan, query, tokens, 0, from, visit)
+		scanRange(scan, query, tokens, to, kernel.units, visit)
 	}
 }
 
-/** The query's tokens rarest first in `search`, sorted on the first pass over the shard (a query searches a few shards). */
-function rarestIn(query: NameQuery, search: NameSearch): Int32Array {
-	const at = query.rarestIn.indexOf(search)
+/** The query's tokens rarest first in `scan`, sorted on the first pass over it. */
+function rarestIn(query: NameQuery, scan: NameScan): Int32Array {
+	const at = query.rarestIn.indexOf(scan)
 	if (at >= 0) return query.rarestFirst[at] as Int32Array
-	const tokens = rarestFirst(query.tokens, search.scan.rarity)
-	query.rarestIn.push(search)
+	const tokens = rarestFirst(query.tokens, scan.rarity)
+	query.rarestIn.push(scan)
 	query.rarestFirst.push(tokens)
 	return tokens
 }
 
-/** The tokens by how many of the shard's keys hold them, fewest first (rank, rarityRank, is a permutation). */
+/** The tokens by how many of the scan's keys hold them, fewest first (rank, rarityRank, is a permutation). */
 function rarestFirst(tokens: readonly number[], rank: Int32Array): Int32Array {
 	const ranked = new Int32Array(tokens.length)
 	for (let i = 0; i < tokens.length; i++) {
@@ -372,16 +414,16 @@ function rarityRank(holders: Int32Array): Int32Array {
 	return rank
 }
 
-/** Scans units fromUnit up to (not including) toUnit, visiting the carriers of every name that reaches. */
+/** Scans units fromUnit up to (not including) toUnit, visiting the carriers of every key that reaches in every source holding it. */
 function scanRange(
-	search: NameSearch,
+	scan: NameScan,
 	query: NameQuery,
 	tokens: Int32Array,
 	fromUnit: number,
 	toUnit: number,
-	visit: (position: number, score: number) => void
+	visit: (place: number, position: number, score: number) => void
 ): void {
-	const { order, kernel } = search.scan
+	const { kernel, sources, holdersFrom, holderPlaces, holderKeys } = scan
 	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
@@ -391,8 +433,13 @@ function scanRange(
 			while (namesLeft !== 0) {
 				const member = lane * 32 + 31 - Math.clz32(namesLeft & -namesLeft)
 				namesLeft &= namesLeft - 1
-				const position = order[unit * UNIT + member] as number
-				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier, scores[member] as number)
+				const ordinal = unit * UNIT + member
+				const score = scores[member] as number
+				for (let holder = holdersFrom[ordinal] as number; holder < (holdersFrom[ordinal + 1] as number); holder++) {
+					const place = holderPlaces[holder] as number
+					const { carriers } = sources[place] as NameSearch
+					for (const carrier of carriers[holderKeys[holder] as number] as readonly number[]) visit(place, carrier, score)
+				}
 			}
 		}
 	}
