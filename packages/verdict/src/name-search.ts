@@ -8,7 +8,7 @@ import {
 	LONGEST_QUERY,
 	mostAt,
 	type ScanKernel,
-	type ScanMember,
+	type ScanMembers,
 	SLOTS,
 	slotOf,
 	tablesSize,
@@ -57,6 +57,24 @@ export type NameSearch = {
 	readonly keyNumbers: Int32Array
 	/** per key number, the positions of the names carrying that key (exact's lists) */
 	readonly carriers: readonly (readonly number[])[]
+	/** the shard's fuzzy-comparable keys laid out for buildNameScan */
+	readonly scanKeys: ScanKeys
+}
+
+/**
+ * A shard's distinct fuzzy-comparable keys in scan order (compareScanOrder), each
+ * with its key number, packed prefix and tokens (tokens[tokensFrom[i]] to tokens[tokensFrom[i + 1]]):
+ * prepared with the shard, so an index's scan merges them instead of counting every key again.
+ */
+type ScanKeys = {
+	readonly keys: readonly string[]
+	readonly keyNumbers: Int32Array
+	/** per key its group in compareScanOrder (groupOf) and characters 5 to 8 packed as `prefixes` */
+	readonly groups: Int32Array
+	readonly prefixes: Uint32Array
+	readonly tails: Uint32Array
+	readonly tokensFrom: Int32Array
+	readonly tokens: Uint8Array
 }
 
 /**
@@ -264,64 +282,119 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 		if (carriers) carriers.push(position)
 		else exact.set(key, [position])
 	})
-	return { names, exact, keyNumbers, carriers: [...exact.values()] }
+	const carriers = [...exact.values()]
+	return { names, exact, keyNumbers, carriers, scanKeys: scanKeysOf([...exact.keys()]) }
+}
+
+/**
+ * The scan order: by group (first-character slot, then length), packed first four characters,
+ * packed next four, then key. A total order in which equal keys are adjacent, as a plain key order
+ * would be, but comparing strings (a few hundred nanoseconds a comparison in the engine, the keys
+ * lying all over the heap) only when the numbers tie.
+ */
+function compareScanOrder(
+	a: string,
+	b: string,
+	groupA: number,
+	groupB: number,
+	prefixA: number,
+	prefixB: number,
+	tailA: number,
+	tailB: number
+): number {
+	return groupA - groupB || prefixA - prefixB || tailA - tailB || (a === b ? 0 : a < b ? -1 : 1)
+}
+
+/** The first-character slot and the length (up to 2^20 - 1: longer keys are told apart by compareScanOrder's last step). */
+const groupOf = (key: string) => slotOf(key.charCodeAt(0)) * 0x100000 + Math.min(key.length, 0xfffff)
+const slotOfGroup = (group: number) => Math.floor(group / 0x100000)
+
+/** `distinct`, keys by key number, prepared in scan order. */
+function scanKeysOf(distinct: readonly string[]): ScanKeys {
+	const numbers = distinct.flatMap((key, keyNumber) => (key.length >= MIN_FUZZY_LENGTH ? [keyNumber] : []))
+	const groups = Int32Array.from(distinct, groupOf)
+	const prefixes = Uint32Array.from(distinct, (key) => prefixOf(key))
+	const tails = Uint32Array.from(distinct, (key) => prefixOf(key, WINKLER_PREFIX_LIMIT))
+	numbers.sort((a, b) =>
+		compareScanOrder(
+			distinct[a] as string,
+			distinct[b] as string,
+			groups[a] as number,
+			groups[b] as number,
+			prefixes[a] as number,
+			prefixes[b] as number,
+			tails[a] as number,
+			tails[b] as number
+		)
+	)
+	const keys = numbers.map((keyNumber) => distinct[keyNumber] as string)
+	const tokensFrom = new Int32Array(keys.length + 1)
+	const tokens: number[] = []
+	const counts = new Uint8Array(SLOTS)
+	keys.forEach((key, i) => {
+		tokensFrom[i] = tokens.length
+		counts.fill(0)
+		characterCounts(key, counts)
+		for (const token of tokensOf(counts)) tokens.push(token)
+	})
+	tokensFrom[keys.length] = tokens.length
+	return {
+		keys,
+		keyNumbers: Int32Array.from(numbers),
+		groups: Int32Array.from(numbers, (keyNumber) => groups[keyNumber] as number),
+		prefixes: Uint32Array.from(numbers, (keyNumber) => prefixes[keyNumber] as number),
+		tails: Uint32Array.from(numbers, (keyNumber) => tails[keyNumber] as number),
+		tokensFrom,
+		tokens: Uint8Array.from(tokens)
+	}
 }
 
 /**
  * One scan over the fuzzy-comparable keys of every search in `sources` (an index's shards in register
  * order); `scannedWhole`: the most units a scan scanned whole in the first pass has. Equal keys pass
  * or fail the scan alike, so a key held by several shards is scanned once and visits the names
- * carrying it in each of them.
+ * carrying it in each of them. The sources' keys, each list in scan order already, are merged.
  */
-// Long: gathers the keys of every source, lays them out and fills the holders beside the kernel in one pass.
+// Long: lays out the merged keys, their holders and their tokens beside the kernel in one pass.
 export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCANNED_WHOLE): NameScan {
-	const holders = new Map<string, number[]>()
-	let holderCount = 0
-	sources.forEach(({ names, carriers }, place) => {
-		carriers.forEach((positions, keyNumber) => {
-			const { key } = names[positions[0] as number] as NameEntry
-			if (key.length < MIN_FUZZY_LENGTH) return
-			holderCount++
-			const held = holders.get(key)
-			if (held) held.push(place, keyNumber)
-			else holders.set(key, [place, keyNumber])
-		})
+	const merged = mergedScanOrder(sources)
+	const { order } = merged
+	const ids: number[] = []
+	order.forEach((id, i) => {
+		const previous = order[i - 1] ?? -1
+		// An equal key in a later source joins its member; a new first-character slot starts on a new unit.
+		if (previous >= 0 && merged.compare(previous, id) === 0) return
+		if (previous >= 0 && slotOfGroup(merged.groups[previous] as number) !== slotOfGroup(merged.groups[id] as number))
+			while (ids.length % UNIT !== 0) ids.push(-1)
+		ids.push(id)
 	})
-	const firstSlot = (key: string) => slotOf(key.charCodeAt(0))
-	const keys = [...holders.keys()].sort((a, b) => firstSlot(a) - firstSlot(b) || a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
-	const ordered: (string | null)[] = []
-	keys.forEach((key, i) => {
-		// A new first-character slot starts on a new unit.
-		if (i > 0 && firstSlot(keys[i - 1] as string) !== firstSlot(key)) while (ordered.length % UNIT !== 0) ordered.push(null)
-		ordered.push(key)
-	})
-	while (ordered.length % UNIT !== 0) ordered.push(null)
-	const holdersFrom = new Int32Array(ordered.length + 1)
-	const holderPlaces = new Int32Array(holderCount)
-	const holderKeys = new Int32Array(holderPlaces.length)
+	while (ids.length % UNIT !== 0) ids.push(-1)
+	const holdersFrom = new Int32Array(ids.length + 1)
+	const holderPlaces = new Int32Array(order.length)
+	const holderKeys = new Int32Array(order.length)
 	const tokenHolders = new Int32Array(TOKENS)
-	const counts = new Uint8Array(SLOTS)
 	let holder = 0
-	const members = ordered.map((key, ordinal): ScanMember | null => {
+	ids.forEach((id, ordinal) => {
 		holdersFrom[ordinal] = holder
-		if (key === null) return null
-		const held = holders.get(key) as number[]
-		for (let i = 0; i < held.length; i += 2) {
-			holderPlaces[holder] = held[i] as number
-			holderKeys[holder++] = held[i + 1] as number
+		if (id < 0) return
+		// Every id of `order` is one holder: the member's own, then those of its key in later places.
+		do {
+			const held = order[holder] as number
+			holderPlaces[holder] = merged.places[held] as number
+			holderKeys[holder] = merged.keyNumbers[held] as number
+			holder++
+		} while (holder < order.length && merged.compare(id, order[holder] as number) === 0)
+		for (let at = merged.tokensFrom[id] as number; at < (merged.tokensFrom[id + 1] as number); at++) {
+			const token = merged.tokens[at] as number
+			tokenHolders[token] = (tokenHolders[token] as number) + 1
 		}
-		counts.fill(0)
-		characterCounts(key, counts)
-		const tokens = tokensOf(counts)
-		for (const token of tokens) tokenHolders[token] = (tokenHolders[token] as number) + 1
-		return { key, prefix: prefixOf(key), tokens }
 	})
-	holdersFrom[ordered.length] = holder
-	const kernel = buildScanKernel(members)
+	holdersFrom[ids.length] = holder
+	const kernel = buildScanKernel({ ...merged, ids } satisfies ScanMembers)
 	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
 	for (let unit = kernel.units - 1; unit >= 0; unit--) {
-		const key = ordered[unit * UNIT]
-		if (key) slotUnits[firstSlot(key)] = unit
+		const id = ids[unit * UNIT] as number
+		if (id >= 0) slotUnits[slotOfGroup(merged.groups[id] as number)] = unit
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
 	return {
@@ -336,10 +409,77 @@ export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCA
 	}
 }
 
-/** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
-function prefixOf(key: string): number {
+/**
+ * The sources' scan keys side by side (id: the source's first id plus the key's index in it) and
+ * every id in scan order, equal keys in ascending places: each source's list is in scan order, so
+ * the lists are merged two at a time, the earlier places' first on a tie.
+ */
+function mergedScanOrder(sources: readonly NameSearch[]) {
+	const lists = sources.map(({ scanKeys }) => scanKeys)
+	const keys = lists.flatMap(({ keys }) => keys)
+	const places = new Int32Array(keys.length)
+	const keyNumbers = new Int32Array(keys.length)
+	const groups = new Int32Array(keys.length)
+	const prefixes = new Uint32Array(keys.length)
+	const tails = new Uint32Array(keys.length)
+	const tokensFrom = new Int32Array(keys.length + 1)
+	const tokens = new Uint8Array(lists.reduce((sum, list) => sum + list.tokens.length, 0))
+	let runs: Int32Array[] = []
+	let first = 0
+	lists.forEach((list, place) => {
+		const count = list.keys.length
+		places.fill(place, first, first + count)
+		keyNumbers.set(list.keyNumbers, first)
+		groups.set(list.groups, first)
+		prefixes.set(list.prefixes, first)
+		tails.set(list.tails, first)
+		const tokenBase = tokensFrom[first] as number
+		for (let i = 1; i <= count; i++) tokensFrom[first + i] = tokenBase + (list.tokensFrom[i] as number)
+		tokens.set(list.tokens, tokenBase)
+		const run = new Int32Array(count)
+		for (let i = 0; i < count; i++) run[i] = first + i
+		runs.push(run)
+		first += count
+	})
+	const compare = (a: number, b: number) =>
+		compareScanOrder(
+			keys[a] as string,
+			keys[b] as string,
+			groups[a] as number,
+			groups[b] as number,
+			prefixes[a] as number,
+			prefixes[b] as number,
+			tails[a] as number,
+			tails[b] as number
+		)
+	while (runs.length > 1) {
+		const merged: Int32Array[] = []
+		for (let i = 0; i < runs.length; i += 2) {
+			const [a, b] = [runs[i] as Int32Array, runs[i + 1]]
+			merged.push(b ? mergeRuns(a, b, compare) : a)
+		}
+		runs = merged
+	}
+	return { keys, places, keyNumbers, groups, prefixes, tokensFrom, tokens, compare, order: runs[0] ?? new Int32Array(0) }
+}
+
+/** `a` and `b`, each in `compare`'s order, merged; `a`'s element first on a tie. */
+function mergeRuns(a: Int32Array, b: Int32Array, compare: (a: number, b: number) => number): Int32Array {
+	const out = new Int32Array(a.length + b.length)
+	let [i, j, k] = [0, 0, 0]
+	while (i < a.length && j < b.length) out[k++] = compare(a[i] as number, b[j] as number) <= 0 ? (a[i++] as number) : (b[j++] as number)
+	while (i < a.length) out[k++] = a[i++] as number
+	while (j < b.length) out[k++] = b[j++] as number
+	return out
+}
+
+/**
+ * The first four characters (from `from`) packed big-endian (low byte of each code: equal bytes can
+ * only overstate a common prefix).
+ */
+function prefixOf(key: string, from = 0): number {
 	let packed = 0
-	for (let i = 0; i < WINKLER_PREFIX_LIMIT; i++) packed = (packed << 8) | (key.charCodeAt(i) & 0xff)
+	for (let i = from; i < from + WINKLER_PREFIX_LIMIT; i++) packed = (packed << 8) | (key.charCodeAt(i) & 0xff)
 	return packed >>> 0
 }
 
