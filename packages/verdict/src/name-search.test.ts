@@ -182,6 +182,50 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test('a scan over several shards visits every name equal to the query or reaching its threshold in each shard holding its key, with its place and position', () => {
+		fc.assert(
+			fc.property(
+				// Each distinct key in one to four shards: equal keys across shards are scanned as one.
+				fc
+					.uniqueArray(anyKey, { minLength: 1, maxLength: 80 })
+					.chain((keys) =>
+						fc.tuple(
+							fc.constant(keys),
+							fc.array(fc.subarray([0, 1, 2, 3], { minLength: 1 }), { minLength: keys.length, maxLength: keys.length })
+						)
+					),
+				fc.array(registerQuery, { minLength: 1, maxLength: 8 }),
+				threshold,
+				([keys, placesOf], queries, bar) => {
+					const shards = [0, 1, 2, 3].map((place) => keys.filter((_, i) => placesOf[i]?.includes(place)))
+					const sources = shards.map((names) => buildNameSearch(entries(names)))
+					for (const scan of [buildNameScan(sources), buildNameScan(sources, 0)]) {
+						for (const raw of queries) {
+							const key = queryKey(keys, raw)
+							const visited = new Map<string, number>()
+							const visit = (place: number, position: number, score: number) => {
+								const at = `${place}:${position}`
+								if ((visited.get(at) ?? score) !== score) throw new Error(`${at} visited with two scores`)
+								visited.set(at, score)
+							}
+							const query = nameQuery(key, bar)
+							visitCandidates(scan, query, 'same-first-character', visit)
+							visitCandidates(scan, query, 'other-first-characters', visit)
+							const expected = shards.flatMap((names, place) =>
+								names.flatMap((name, position) => {
+									const score = nameSimilarity(key, name)
+									return name === key || score >= bar ? [[`${place}:${position}`, score] as [string, number]] : []
+								})
+							)
+							expect([...visited].sort()).toEqual(expected.sort())
+						}
+					}
+				}
+			),
+			{ numRuns: 300 }
+		)
+	})
+
 	test('a threshold raised while the passes run still visits every name reaching the final threshold', () => {
 		fc.assert(
 			fc.property(
