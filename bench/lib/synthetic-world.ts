@@ -14,7 +14,8 @@ import {
 	type TradingNameRow,
 	beginJurisdiction,
 	buildIndex,
-	labelKey
+	labelKey,
+	prepareNameScan
 } from '@lv/verdict'
 import { seededRandom as random } from '@lv/register-server'
 import { addLinkChunk, releaseReplacedShard } from '@lv/register-store'
@@ -210,13 +211,17 @@ export function* linkChunks(code: string, w: World, readAt: Date): Generator<Dom
 	}
 }
 
-/** `withLinks: false` builds names and licences only (the name-stage bench). */
+/**
+ * `withLinks: false` builds names and licences only (the name-stage bench); `loaded`: the index's
+ * name scan is built with it, as the checker does once loaded (ADR 0060).
+ */
 export function buildJurisdiction(
 	index: CheckIndex,
 	code: string,
 	w: World,
 	readAt: Date,
-	withLinks = true
+	withLinks = true,
+	loaded = true
 ): { index: CheckIndex; ms: number; cpuMs: number } {
 	const started = performance.now()
 	const cpuBefore = process.cpuUsage()
@@ -233,6 +238,7 @@ export function buildJurisdiction(
 		// As the checker's loader adds each chunk: indexed, emptied and collected while young.
 		for (const chunk of linkChunks(code, w, readAt)) addLinkChunk(build, chunk)
 	const built = build.finish(index)
+	if (loaded) prepareNameScan(built)
 	const cpu = process.cpuUsage(cpuBefore)
 	return { index: built, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 }
 }
@@ -255,12 +261,19 @@ export function buildWorldIndex(
 	const buildMs: Record<string, number> = {}
 	const buildCpuMs: Record<string, number> = {}
 	for (const { code } of JURISDICTIONS) {
-		const built = buildJurisdiction(index, code, w, readAt, withLinks)
+		const built = buildJurisdiction(index, code, w, readAt, withLinks, false)
 		index = built.index
 		buildMs[code] = Math.round(built.ms)
 		buildCpuMs[code] = Math.round(built.cpuMs)
 		// As the checker does after each swap.
 		releaseReplacedShard()
 	}
+	// As the checker does once every jurisdiction is loaded.
+	const started = performance.now()
+	const cpuBefore = process.cpuUsage()
+	prepareNameScan(index)
+	const cpu = process.cpuUsage(cpuBefore)
+	buildMs.nameScan = Math.round(performance.now() - started)
+	buildCpuMs.nameScan = Math.round((cpu.user + cpu.system) / 1000)
 	return { index, buildMs, buildCpuMs }
 }

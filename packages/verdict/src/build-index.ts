@@ -102,7 +102,9 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
 
 /**
  * `unchanged`: an index whose shards hold the same link lookups and name searches in the same order
- * (a register read changed neither), whose link-key filter and name scan are kept.
+ * (a register read changed neither), whose link-key filter and name scan are kept. The name scan is
+ * built on first use (prepareNameScan): a load swaps in one jurisdiction at a time, and a scan over
+ * every shard built at each of those swaps would be thrown away at the next (ADR 0060).
  */
 function withShards(shards: Map<string, JurisdictionShard>, unchanged?: CheckIndex): CheckIndex {
 	const order = [...shards.values()]
@@ -110,8 +112,28 @@ function withShards(shards: Map<string, JurisdictionShard>, unchanged?: CheckInd
 		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
 		.map((jurisdiction) => jurisdiction.code)
 	const lookups = [...shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable])
-	const nameScan: NameScan = unchanged?.nameScan ?? buildNameScan(order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch))
-	return { shards, order, linkKeys: unchanged?.linkKeys ?? linkKeyFilter(lookups), nameScan }
+	let nameScan: NameScan | undefined
+	let scanOf = unchanged
+		? () => unchanged.nameScan
+		: () => buildNameScan(order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch))
+	return {
+		shards,
+		order,
+		linkKeys: unchanged?.linkKeys ?? linkKeyFilter(lookups),
+		get nameScan() {
+			if (!nameScan) {
+				nameScan = scanOf()
+				// The previous index is not held once its scan is shared.
+				scanOf = () => nameScan as NameScan
+			}
+			return nameScan
+		}
+	}
+}
+
+/** The index's name scan, built now if it was not yet (a checker builds it with the index it swaps in, not in a check). */
+export function prepareNameScan(index: CheckIndex): NameScan {
+	return index.nameScan
 }
 
 function jurisdictionEntry(row: JurisdictionRow, statuses: readonly RegisterStatusRow[]): JurisdictionEntry {

@@ -107,6 +107,6 @@ export type CheckIndex = {
 	readonly order: readonly string[]
 	/** every shard's link keys (hostnames, registrable domains): a key it does not hold is in no shard */
 	readonly linkKeys: LinkKeyFilter
-	/** every shard's names in one candidate scan, its sources the shards' name searches in `order` */
+	/** every shard's names in one candidate scan, its sources the shards' name searches in `order`; built on first read */
 	readonly nameScan: NameScan
 }
