@@ -4,7 +4,7 @@ import { ALLOWED_AT, allocate, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT,
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
  * ADR 0042): names laid out 128 to a unit, four 32-bit lanes of a v128, so one vector step counts
  * a query token against 128 names, and the names within their allowance are scored there too.
- * Each shard owns a block of the shared memory (name-scan-arena.ts) holding its token bit-sets,
+ * Each scan (an index's, ADR 0060) owns a block of the shared memory (name-scan-arena.ts) holding its token bit-sets,
  * bounds and keys; a query writes its tokens, allowance tables and key into the memory's header
  * before the kernel reads them.
  */
@@ -37,7 +37,7 @@ export const mostAt = (rowLength: number) => PREFIXES * rowLength
 export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
 export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
-/** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
+/** A scan's block starts with the offsets of its regions (name-scan.wat `scan`). */
 const DESCRIPTOR = 80
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
 const BIT_JARO_LONGEST = 32
@@ -72,7 +72,7 @@ export type ScanMembers = {
 	readonly tokens: Uint8Array
 }
 
-/** One shard's kernel: `next` finds the next unit holding names that reach the query's threshold. */
+/** One scan's kernel: `next` finds the next unit holding names that reach the query's threshold. */
 export type ScanKernel = {
 	readonly units: number
 	/**
@@ -167,7 +167,7 @@ export function buildScanKernel(members: ScanMembers): ScanKernel {
 			words[word] = (words[word] as number) | bit
 		}
 	})
-	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanShard(block, query, tokens, from, to) }
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }
 	freeWith(kernel, { offset: block, size })
 	return kernel
 }
@@ -200,11 +200,11 @@ function lengthSegments({ ids, keys }: ScanMembers, units: number) {
 	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
 }
 
-/** What the header holds: the last query, its revision, and the shard tokens written there. */
+/** What the header holds: the last query, its revision, and the scan's tokens written there. */
 const loaded = { query: null as KernelQuery | null, revision: -1, tokens: null as Int32Array | null }
 
-/** Writes only what changed since the last scan into the header, then scans the shard at `block`. */
-function scanShard(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
+/** Writes only what changed since the last scan into the header, then scans the block at `block`. */
+function scanBlock(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
 	const { kernel, words, bytes, codes } = arena()
 	if (tokens !== loaded.tokens) {
 		words.set(tokens, TOKENS_AT >>> 2)

@@ -29,10 +29,10 @@ import { arena } from './name-scan-arena.ts'
  * threshold only if it shares at least commonNeeded(n, L, p, threshold) of the query's tokens, i.e.
  * misses at most allowed = size - commonNeeded of them.
  *
- * Equal keys score alike, so the scan holds one name per distinct fuzzy-comparable key (the first
- * carrying it) and visits every name carrying a key that reaches. Those names are laid out 128 to a
- * unit: grouped by the slot of their first character (each group starting on a new unit), then by
- * length, then by key. For every token (character, occurrence up to LEVELS) a bit-set over that
+ * Equal keys score alike, so the scan holds each distinct fuzzy-comparable key once, over every
+ * shard of the index (ADR 0060), and visits every name of every shard carrying a key that reaches.
+ * The keys are laid out 128 to a unit: grouped by the slot of their first character (each group
+ * starting on a new unit), then by length, then by key (compareScanOrder). For every token (character, occurrence up to LEVELS) a bit-set over that
  * order says which names hold it. The kernel (name-scan.ts) counts, 128 names at a time, the query
  * tokens each name misses, rarest token first, with a bit-parallel thermometer counter (plane j:
  * "misses more than j") that stops once all 128 miss more than allowed, and scores the names left
@@ -111,7 +111,7 @@ const SCANNED_WHOLE = 128
 /** Keys longer than this have every name scored: the allowance rows stop at ALLOWED_LENGTHS. */
 const LONGEST_COUNTED_KEY = (ALLOWED_LENGTHS - 2) / 2
 
-/** A query key broken down once for every shard it is searched in, with the bar its candidates must reach. */
+/** A query key broken down once for every scan it is searched in, with the bar its candidates must reach. */
 export type NameQuery = {
 	readonly key: string
 	/** the key's length unless a character occurs over 255 times (counts are capped there) */
