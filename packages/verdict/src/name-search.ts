@@ -32,8 +32,8 @@ import { arena } from './name-scan-arena.ts'
  * Equal keys score alike, so the scan holds each distinct fuzzy-comparable key once, over every
  * shard of the index (ADR 0060), and visits every name of every shard carrying a key that reaches.
  * The keys are laid out 128 to a unit: grouped by the slot of their first character (each group
- * starting on a new unit), then by length, then by key (compareScanOrder). For every token (character, occurrence up to LEVELS) a bit-set over that
- * order says which names hold it. The kernel (name-scan.ts) counts, 128 names at a time, the query
+ * starting on a new unit), then by length, then by key (scanOrder). For every token (character,
+ * occurrence up to LEVELS) a bit-set over that order says which names hold it. The kernel (name-scan.ts) counts, 128 names at a time, the query
  * tokens each name misses, rarest token first, with a bit-parallel thermometer counter (plane j:
  * "misses more than j") that stops once all 128 miss more than allowed, and scores the names left
  * within their own allowance. A unit is allowed what its most favourable name could be: the longest
@@ -62,14 +62,14 @@ export type NameSearch = {
 }
 
 /**
- * A shard's distinct fuzzy-comparable keys in scan order (compareScanOrder), each
+ * A shard's distinct fuzzy-comparable keys in scan order (scanOrder), each
  * with its key number, packed prefix and tokens (tokens[tokensFrom[i]] to tokens[tokensFrom[i + 1]]):
  * prepared with the shard, so an index's scan merges them instead of counting every key again.
  */
 type ScanKeys = {
 	readonly keys: readonly string[]
 	readonly keyNumbers: Int32Array
-	/** per key its group in compareScanOrder (groupOf) and characters 5 to 8 packed as `prefixes` */
+	/** per key its group in scanOrder (groupOf) and characters 5 to 8 packed as `prefixes` */
 	readonly groups: Int32Array
 	readonly prefixes: Uint32Array
 	readonly tails: Uint32Array
@@ -287,25 +287,30 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 }
 
 /**
- * The scan order: by group (first-character slot, then length), packed first four characters,
- * packed next four, then key. A total order in which equal keys are adjacent, as a plain key order
+ * The scan order of ids into `keys` and the numbers beside them: by group (first-character slot,
+ * then length), packed first four characters, packed next four, then key. A total order in which equal keys are adjacent, as a plain key order
  * would be, but comparing strings (a few hundred nanoseconds a comparison in the engine, the keys
  * lying all over the heap) only when the numbers tie.
  */
-function compareScanOrder(
-	a: string,
-	b: string,
-	groupA: number,
-	groupB: number,
-	prefixA: number,
-	prefixB: number,
-	tailA: number,
-	tailB: number
-): number {
-	return groupA - groupB || prefixA - prefixB || tailA - tailB || (a === b ? 0 : a < b ? -1 : 1)
+function scanOrder(
+	keys: readonly string[],
+	groups: Int32Array,
+	prefixes: Uint32Array,
+	tails: Uint32Array
+): (a: number, b: number) => number {
+	return (a, b) => {
+		const keyA = keys[a] as string
+		const keyB = keys[b] as string
+		return (
+			(groups[a] as number) - (groups[b] as number) ||
+			(prefixes[a] as number) - (prefixes[b] as number) ||
+			(tails[a] as number) - (tails[b] as number) ||
+			(keyA === keyB ? 0 : keyA < keyB ? -1 : 1)
+		)
+	}
 }
 
-/** The first-character slot and the length (up to 2^20 - 1: longer keys are told apart by compareScanOrder's last step). */
+/** The first-character slot and the length (up to 2^20 - 1: longer keys are told apart by scanOrder's last step). */
 const groupOf = (key: string) => slotOf(key.charCodeAt(0)) * 0x100000 + Math.min(key.length, 0xfffff)
 const slotOfGroup = (group: number) => Math.floor(group / 0x100000)
 
@@ -315,18 +320,7 @@ function scanKeysOf(distinct: readonly string[]): ScanKeys {
 	const groups = Int32Array.from(distinct, groupOf)
 	const prefixes = Uint32Array.from(distinct, (key) => prefixOf(key))
 	const tails = Uint32Array.from(distinct, (key) => prefixOf(key, WINKLER_PREFIX_LIMIT))
-	numbers.sort((a, b) =>
-		compareScanOrder(
-			distinct[a] as string,
-			distinct[b] as string,
-			groups[a] as number,
-			groups[b] as number,
-			prefixes[a] as number,
-			prefixes[b] as number,
-			tails[a] as number,
-			tails[b] as number
-		)
-	)
+	numbers.sort(scanOrder(distinct, groups, prefixes, tails))
 	const keys = numbers.map((keyNumber) => distinct[keyNumber] as string)
 	const tokensFrom = new Int32Array(keys.length + 1)
 	const tokens: number[] = []
@@ -441,17 +435,7 @@ function mergedScanOrder(sources: readonly NameSearch[]) {
 		runs.push(run)
 		first += count
 	})
-	const compare = (a: number, b: number) =>
-		compareScanOrder(
-			keys[a] as string,
-			keys[b] as string,
-			groups[a] as number,
-			groups[b] as number,
-			prefixes[a] as number,
-			prefixes[b] as number,
-			tails[a] as number,
-			tails[b] as number
-		)
+	const compare = scanOrder(keys, groups, prefixes, tails)
 	while (runs.length > 1) {
 		const merged: Int32Array[] = []
 		for (let i = 0; i < runs.length; i += 2) {
