@@ -4,9 +4,9 @@ import { ALLOWED_AT, allocate, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT,
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
  * ADR 0042): names laid out 128 to a unit, four 32-bit lanes of a v128, so one vector step counts
  * a query token against 128 names, and the names within their allowance are scored there too.
- * Each scan (an index's, ADR 0060) owns a block of the shared memory (name-scan-arena.ts) holding its token bit-sets,
- * bounds and keys; a query writes its tokens, allowance tables and key into the memory's header
- * before the kernel reads them.
+ * Each scan (an index's, ADR 0060) owns a block of the shared memory (name-scan-arena.ts) holding
+ * its token bit-sets, bounds and keys; a query writes its tokens, allowance tables and key into the
+ * memory's header before the kernel reads them.
  */
 
 /** Names per unit: one v128. */
@@ -163,8 +163,8 @@ export function buildScanKernel(members: ScanMembers): ScanKernel {
 		const secondAt = second + (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane
 		words[secondAt] = (words[secondAt] as number) | bit
 		for (let at = tokensFrom[id] as number; at < (tokensFrom[id + 1] as number); at++) {
-			const word = bits + ((tokens[at] as number) * units + unit) * 4 + lane
-			words[word] = (words[word] as number) | bit
+			const tokenAt = bits + ((tokens[at] as number) * units + unit) * 4 + lane
+			words[tokenAt] = (words[tokenAt] as number) | bit
 		}
 	})
 	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }

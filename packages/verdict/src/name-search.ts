@@ -33,11 +33,12 @@ import { arena } from './name-scan-arena.ts'
  * shard of the index (ADR 0060), and visits every name of every shard carrying a key that reaches.
  * The keys are laid out 128 to a unit: grouped by the slot of their first character (each group
  * starting on a new unit), then by length, then by key (scanOrder). For every token (character,
- * occurrence up to LEVELS) a bit-set over that order says which names hold it. The kernel (name-scan.ts) counts, 128 names at a time, the query
- * tokens each name misses, rarest token first, with a bit-parallel thermometer counter (plane j:
- * "misses more than j") that stops once all 128 miss more than allowed, and scores the names left
- * within their own allowance. A unit is allowed what its most favourable name could be: the longest
- * common prefix any of its names can have with the query is bounded from the lowest and highest of
+ * occurrence up to LEVELS) a bit-set over that order says which names hold it. The kernel
+ * (name-scan.ts) counts, 128 names at a time, the query tokens each name misses, rarest token
+ * first, with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once
+ * all 128 miss more than allowed, and scores the names left within their own allowance. A unit is
+ * allowed what its most favourable name could be: the longest common prefix any of its names can
+ * have with the query is bounded from the lowest and highest of
  * their first four characters (packed big-endian, so lexicographic order is numeric order: a query
  * below the lowest shares no more with any of them than with the lowest). Occurrences above LEVELS
  * count as held and characters beyond a-z0-9 share a slot, so no count exceeds a name's true misses:
@@ -62,9 +63,9 @@ export type NameSearch = {
 }
 
 /**
- * A shard's distinct fuzzy-comparable keys in scan order (scanOrder), each
- * with its key number, packed prefix and tokens (tokens[tokensFrom[i]] to tokens[tokensFrom[i + 1]]):
- * prepared with the shard, so an index's scan merges them instead of counting every key again.
+ * A shard's distinct fuzzy-comparable keys in scan order (scanOrder), each with its key number,
+ * packed prefix and tokens (tokens[tokensFrom[i]] to tokens[tokensFrom[i + 1]]): prepared with the
+ * shard, so an index's scan merges them instead of counting every key again.
  */
 type ScanKeys = {
 	readonly keys: readonly string[]
@@ -288,9 +289,9 @@ export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 
 /**
  * The scan order of ids into `keys` and the numbers beside them: by group (first-character slot,
- * then length), packed first four characters, packed next four, then key. A total order in which equal keys are adjacent, as a plain key order
- * would be, but comparing strings (a few hundred nanoseconds a comparison in the engine, the keys
- * lying all over the heap) only when the numbers tie.
+ * then length), packed first four characters, packed next four, then key. A total order in which
+ * equal keys are adjacent, as a plain key order would be, but comparing strings (a few hundred
+ * nanoseconds a comparison in the engine, the keys lying all over the heap) only when the numbers tie.
  */
 function scanOrder(
 	keys: readonly string[],
