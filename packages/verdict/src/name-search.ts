@@ -317,22 +317,32 @@ const slotOfGroup = (group: number) => Math.floor(group / 0x100000)
 
 /** `distinct`, keys by key number, prepared in scan order. */
 function scanKeysOf(distinct: readonly string[]): ScanKeys {
-	const numbers = distinct.flatMap((key, keyNumber) => (key.length >= MIN_FUZZY_LENGTH ? [keyNumber] : []))
+	const numbers: number[] = []
+	distinct.forEach((key, keyNumber) => {
+		if (key.length >= MIN_FUZZY_LENGTH) numbers.push(keyNumber)
+	})
 	const groups = Int32Array.from(distinct, groupOf)
 	const prefixes = Uint32Array.from(distinct, (key) => prefixOf(key))
 	const tails = Uint32Array.from(distinct, (key) => prefixOf(key, WINKLER_PREFIX_LIMIT))
 	numbers.sort(scanOrder(distinct, groups, prefixes, tails))
 	const keys = numbers.map((keyNumber) => distinct[keyNumber] as string)
 	const tokensFrom = new Int32Array(keys.length + 1)
-	const tokens: number[] = []
+	// Bytes, not an array of numbers: a rebuild's peak memory holds them beside the live index.
+	let tokens = new Uint8Array(keys.length * 16)
 	const counts = new Uint8Array(SLOTS)
 	keys.forEach((key, i) => {
-		tokensFrom[i] = tokens.length
 		counts.fill(0)
 		characterCounts(key, counts)
-		for (const token of tokensOf(counts)) tokens.push(token)
+		const own = tokensOf(counts)
+		const from = tokensFrom[i] as number
+		if (from + own.length > tokens.length) {
+			const grown = new Uint8Array(2 * (from + own.length))
+			grown.set(tokens)
+			tokens = grown
+		}
+		tokens.set(own, from)
+		tokensFrom[i + 1] = from + own.length
 	})
-	tokensFrom[keys.length] = tokens.length
 	return {
 		keys,
 		keyNumbers: Int32Array.from(numbers),
@@ -340,7 +350,7 @@ function scanKeysOf(distinct: readonly string[]): ScanKeys {
 		prefixes: Uint32Array.from(numbers, (keyNumber) => prefixes[keyNumber] as number),
 		tails: Uint32Array.from(numbers, (keyNumber) => tails[keyNumber] as number),
 		tokensFrom,
-		tokens: Uint8Array.from(tokens)
+		tokens: tokens.slice(0, tokensFrom[keys.length])
 	}
 }
 
