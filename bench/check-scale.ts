@@ -4,7 +4,9 @@
  * checker does (per jurisdiction, links streamed in chunks and freed as the checker's loader frees
  * them, memory released after each swap), then prints the RSS peak of the load, RSS after load, the
  * RSS peak while UKGC is rebuilt beside the live index, the build time per jurisdiction (wall and
- * this process's CPU time, the figure to compare on a shared machine), and the
+ * this process's CPU time, the figure to compare on a shared machine), the longest blocks of the
+ * answering thread in a UKGC swap (the swap finished at once, and as the checker finishes it, the
+ * link-key filter built in turns), and the
  * latency of cold checks of never-seen unlisted domains (the name stage runs on every one), and a
  * digest of those answers and of checks of listed hosts (equal digests between two builds: the same
  * answers).
@@ -17,8 +19,19 @@
  *   BENCH_SCALE_SIZES=50000,500000 BENCH_SCALE_QUERIES=5000 bun bench/check-scale.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { checkDomain } from '@lv/verdict'
-import { buildJurisdiction, buildWorldIndex, distinctNameKeys, hostname, world } from './lib/synthetic-world.ts'
+import { type CheckIndex, checkDomain } from '@lv/verdict'
+import { linkKeyFilter } from '../packages/verdict/src/link-key-filter.ts'
+import {
+	type Block,
+	blockClock,
+	buildJurisdiction,
+	buildWorldIndex,
+	distinctNameKeys,
+	hostname,
+	rebuildJurisdictionInTurns,
+	type World,
+	world
+} from './lib/synthetic-world.ts'
 
 const proc = () => readFileSync('/proc/self/status', 'utf8')
 const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(proc())?.[1] ?? Number.NaN) / 1024
@@ -28,7 +41,41 @@ const settledRssMb = () => {
 }
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN
 
-function measure(size: number, queries: number) {
+const round1 = (ms: number) => Math.round(ms * 10) / 10
+const rounded = (block: Block) => ({ wallMs: round1(block.wallMs), cpuMs: round1(block.cpuMs) })
+const shown = (block: { wallMs: number; cpuMs: number }) => `${block.cpuMs} ms CPU (${block.wallMs} wall)`
+
+/**
+ * The answering thread's longest blocks in a swap: `finishAtOnce` is the block of a rebuild finished at once
+ * (the filter built inside it); the checker's rebuild, run here, finishes with the filter built in turns.
+ */
+async function swapBlocks(index: CheckIndex, w: World, readAt: Date, finishAtOnce: Block) {
+	const clock = blockClock()
+	clock.begin()
+	linkKeyFilter([...index.shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable]))
+	const filterAtOnce = clock.end()
+	const inTurns = await rebuildJurisdictionInTurns(index, 'UKGC', w, readAt)
+	const slices = inTurns.filterSliceWallMs
+	return {
+		index: inTurns.index,
+		blocks: {
+			finishAtOnce: rounded(finishAtOnce),
+			filterAtOnce: rounded(filterAtOnce),
+			shardCompletion: rounded(inTurns.shardCompletion),
+			nameScan: rounded(inTurns.nameScan),
+			filterSlices: slices.length,
+			filterSliceWallMs: {
+				p50: round1(percentile(slices, 0.5)),
+				p99: round1(percentile(slices, 0.99)),
+				max: round1(slices.at(-1) ?? 0)
+			},
+			linkChunk: rounded(inTurns.linkChunk),
+			collection: rounded(inTurns.collection)
+		}
+	}
+}
+
+async function measure(size: number, queries: number) {
 	// A fixed clock, so the answers' digest compares runs (equal digests: the same answers).
 	const now = new Date('2026-11-24T12:00:00Z')
 	const readAt = new Date(now.getTime() - 3_600_000)
@@ -47,6 +94,8 @@ function measure(size: number, queries: number) {
 	const rebuildPeakMb = kb('VmHWM')
 	index = rebuilt.index
 	const rssAfterRebuildMb = settledRssMb()
+	const swap = await swapBlocks(index, w, readAt, rebuilt.finish)
+	index = swap.index
 
 	// Cold checks: never-seen unlisted hosts, compounds of the same words as the listed names; the
 	// first 500 (other hosts) only warm the JIT.
@@ -88,6 +137,7 @@ function measure(size: number, queries: number) {
 		buildCpuMs: loaded.buildCpuMs,
 		ukgcRebuildMs: Math.round(rebuilt.ms),
 		ukgcRebuildCpuMs: Math.round(rebuilt.cpuMs),
+		swapBlocks: swap.blocks,
 		coldCheckUs: {
 			p50: Math.round(percentile(latencies, 0.5)),
 			p99: Math.round(percentile(latencies, 0.99)),
@@ -107,18 +157,22 @@ function measure(size: number, queries: number) {
 const QUERIES = Number(process.env.BENCH_SCALE_QUERIES ?? 2_000)
 const only = process.argv[2]
 if (only) {
-	console.log(JSON.stringify(measure(Number(only), QUERIES)))
+	console.log(JSON.stringify(await measure(Number(only), QUERIES)))
 } else {
 	const sizes = (process.env.BENCH_SCALE_SIZES ?? '50000,500000,2000000,5000000').split(',').map(Number)
-	const rows: ReturnType<typeof measure>[] = []
+	const rows: Awaited<ReturnType<typeof measure>>[] = []
 	for (const size of sizes) {
 		const child = Bun.spawnSync(['bun', import.meta.path, String(size)], { stdout: 'pipe', stderr: 'inherit', env: process.env })
 		const line = child.stdout.toString().trim().split('\n').at(-1) ?? ''
 		if (child.exitCode !== 0) throw new Error(`size ${size}: exit ${child.exitCode}`)
-		const row = JSON.parse(line) as ReturnType<typeof measure>
+		const row = JSON.parse(line) as Awaited<ReturnType<typeof measure>>
 		rows.push(row)
 		console.log(
 			`${String(size).padStart(9)} links ${String(row.operators).padStart(7)} operators | load peak ${row.loadPeakMb} MB, RSS ${row.rssAfterLoadMb} MB, rebuild peak ${row.rebuildPeakMb} MB | build UKGC ${row.buildMs.UKGC} ms (CPU ${row.buildCpuMs.UKGC} ms), rebuild ${row.ukgcRebuildMs} ms (CPU ${row.ukgcRebuildCpuMs} ms) | cold check wall p50 ${row.coldCheckUs.p50} µs p99 ${row.coldCheckUs.p99} µs, CPU p50 ${row.coldCheckCpuUs.p50} µs p99 ${row.coldCheckCpuUs.p99} µs (${(row.notFoundShare * 100).toFixed(0)} % not_found) | answers ${row.answersDigest}`
+		)
+		const blocks = row.swapBlocks
+		console.log(
+			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns: shard completion ${shown(blocks.shardCompletion)}, name scan ${shown(blocks.nameScan)}, ${blocks.filterSlices} filter slices of wall p50 ${blocks.filterSliceWallMs.p50} ms, p99 ${blocks.filterSliceWallMs.p99}, max ${blocks.filterSliceWallMs.max}, longest link chunk ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.

@@ -211,9 +211,23 @@ export function* linkChunks(code: string, w: World, readAt: Date): Generator<Dom
 	}
 }
 
+/** A build of one jurisdiction of the world, its links not yet added. */
+function beginWorldJurisdiction(code: string, w: World, readAt: Date) {
+	const registerStatus = JURISDICTIONS.map((row) => ({ jurisdiction_code: row.code, last_successful_read_at: readAt }))
+	return beginJurisdiction(code, {
+		jurisdictions: JURISDICTIONS,
+		registerStatus,
+		operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
+		tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
+		licences: w.licences.filter((row) => row.jurisdiction_code === code),
+		licenseNumberVersions: []
+	})
+}
+
 /**
  * `withLinks: false` builds names and licences only (the name-stage bench); `loaded`: the index's
- * name scan is built with it, as the checker does once loaded (ADR 0060).
+ * name scan is built with it, as the checker does once loaded (ADR 0060). `finish`: the swap's one
+ * synchronous block.
  */
 export function buildJurisdiction(
 	index: CheckIndex,
@@ -222,25 +236,91 @@ export function buildJurisdiction(
 	readAt: Date,
 	withLinks = true,
 	loaded = true
-): { index: CheckIndex; ms: number; cpuMs: number } {
+): { index: CheckIndex; ms: number; cpuMs: number; finish: Block } {
 	const started = performance.now()
 	const cpuBefore = process.cpuUsage()
-	const registerStatus = JURISDICTIONS.map((row) => ({ jurisdiction_code: row.code, last_successful_read_at: readAt }))
-	const build = beginJurisdiction(code, {
-		jurisdictions: JURISDICTIONS,
-		registerStatus,
-		operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
-		tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
-		licences: w.licences.filter((row) => row.jurisdiction_code === code),
-		licenseNumberVersions: []
-	})
+	const build = beginWorldJurisdiction(code, w, readAt)
 	if (withLinks)
 		// As the checker's loader adds each chunk: indexed, emptied and collected while young.
 		for (const chunk of linkChunks(code, w, readAt)) addLinkChunk(build, chunk)
+	const clock = blockClock()
+	clock.begin()
 	const built = build.finish(index)
 	if (loaded) prepareNameScan(built)
+	const finish = clock.end()
 	const cpu = process.cpuUsage(cpuBefore)
-	return { index: built, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 }
+	return { index: built, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, finish }
+}
+
+/**
+ * A synchronous block's wall time and the CPU time of this thread in it (preemption by other processes
+ * left out, but counted in kernel ticks of a few ms), in ms.
+ */
+export type Block = { wallMs: number; cpuMs: number }
+
+/** Times the blocks of the thread: `end()` closes the block begun by the last `begin()`. */
+export function blockClock(): { begin(): void; end(): Block } {
+	let wall = 0
+	let cpu = process.threadCpuUsage()
+	return {
+		begin() {
+			wall = performance.now()
+			cpu = process.threadCpuUsage()
+		},
+		end() {
+			const used = process.threadCpuUsage(cpu)
+			return { wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 }
+		}
+	}
+}
+
+const longest = (blocks: readonly Block[]): Block => ({
+	wallMs: Math.max(0, ...blocks.map((block) => block.wallMs)),
+	cpuMs: Math.max(0, ...blocks.map((block) => block.cpuMs))
+})
+
+/**
+ * A rebuild of one jurisdiction as the checker runs it, each link chunk and each slice of the
+ * link-key filter a synchronous block of its own (finishInTurns), then the full collection the
+ * checker runs after a swap; the longest block of each kind.
+ */
+export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string, w: World, readAt: Date) {
+	const clock = blockClock()
+	const build = beginWorldJurisdiction(code, w, readAt)
+	const chunks: Block[] = []
+	for (const chunk of linkChunks(code, w, readAt)) {
+		clock.begin()
+		addLinkChunk(build, chunk)
+		chunks.push(clock.end())
+	}
+	// A block ends where finishInTurns yields; the first is the shard's completion, the last the last slice and the swap.
+	const blocks: Block[] = []
+	clock.begin()
+	const turn = async () => {
+		blocks.push(clock.end())
+		await new Promise((resolve) => setImmediate(resolve))
+		clock.begin()
+	}
+	const built = await build.finishInTurns(() => index, turn)
+	blocks.push(clock.end())
+	// As the checker does once loaded, before the swap (ADR 0060).
+	clock.begin()
+	prepareNameScan(built)
+	const nameScan = clock.end()
+	clock.begin()
+	releaseReplacedShard()
+	return {
+		index: built,
+		linkChunk: longest(chunks),
+		shardCompletion: blocks[0] as Block,
+		nameScan,
+		// A slice is too short for the thread's CPU clock (kernel ticks): wall time, with whatever preempted it.
+		filterSliceWallMs: blocks
+			.slice(1)
+			.map((block) => block.wallMs)
+			.sort((a, b) => a - b),
+		collection: clock.end()
+	}
 }
 
 /** The whole index, built jurisdiction by jurisdiction as the checker builds it; build wall and CPU time per jurisdiction. */

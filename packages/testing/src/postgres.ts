@@ -2,6 +2,7 @@ import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rm
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { type Sql, createSql, migrate } from '@lv/db'
+import { type CreationRun, createDataDir } from './cluster-creation.ts'
 import { OWN_PROCESS_GROUP, findBinary, isAlive, makeOwnedTempDir, onProcessExit } from './processes.ts'
 import { canConnect, freePort, waitFor } from './wait.ts'
 
@@ -20,7 +21,7 @@ export const POSTGRES_INSTALL_HINT =
 
 const PG_BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin']
 
-function pgBinary(name: string): string {
+export function pgBinary(name: string): string {
 	const found = findBinary([...PG_BIN_DIRS.map((dir) => `${dir}/${name}`), name])
 	if (!found) throw new Error(POSTGRES_INSTALL_HINT)
 	return found
@@ -125,29 +126,33 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
 
 /** A new cluster in `dataDir`: initdb, or with `replicaOf` a streaming standby copied from that primary. */
 function createCluster(dataDir: string, replicaOf: PostgresHandle | undefined): void {
-	rmSync(dataDir, { recursive: true, force: true })
-	const create = replicaOf
-		? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
-			[
-				pgBinary('pg_basebackup'),
-				'-D',
-				dataDir,
-				'-h',
-				'127.0.0.1',
-				'-p',
-				String(replicaOf.port),
-				'-U',
-				'postgres',
-				'-X',
-				'stream',
-				'-R',
-				'--checkpoint=fast',
-				'--no-sync'
-			]
-		: [pgBinary('initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
-	const created = Bun.spawnSync(asPostgresUser(create), { stdout: 'pipe', stderr: 'pipe' })
-	if (created.exitCode !== 0)
-		throw new Error(`${replicaOf ? 'pg_basebackup' : 'initdb'} failed: ${created.stderr.toString().slice(0, 800)}`)
+	const command = (directory: string) =>
+		replicaOf
+			? // -R writes primary_conninfo and standby.signal: the copy starts as a standby streaming from the primary
+				[
+					pgBinary('pg_basebackup'),
+					'-D',
+					directory,
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(replicaOf.port),
+					'-U',
+					'postgres',
+					'-X',
+					'stream',
+					'-R',
+					'--checkpoint=fast',
+					'--no-sync'
+				]
+			: [pgBinary('initdb'), '-D', directory, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']
+	createDataDir(dataDir, replicaOf ? 'pg_basebackup' : 'initdb', command, runAsPostgresUser)
+}
+
+/** Runs a PostgreSQL program to the end (as the `postgres` user when we are root), keeping both output streams. */
+export function runAsPostgresUser(argv: string[]): CreationRun {
+	const ran = Bun.spawnSync(asPostgresUser(argv), { stdout: 'pipe', stderr: 'pipe' })
+	return { exitCode: ran.exitCode, signalCode: ran.signalCode, stdout: ran.stdout.toString(), stderr: ran.stderr.toString() }
 }
 
 /** Resolves once the postmaster answers `SELECT 1`; throws at once if it exited. */

@@ -10,8 +10,8 @@ import type {
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
-import { linkKeyFilter } from './link-key-filter.ts'
-import { LinkColumns, LinkKeyChains } from './link-table.ts'
+import { type LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
+import { LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameScan, buildNameSearch, type NameScan } from './name-search.ts'
 import { nameKey } from '@lv/names'
@@ -27,7 +27,7 @@ export function buildIndex(rows: RegisterRows): CheckIndex {
 	for (const row of rows.jurisdictions) {
 		const builder = shardBuilder(row.code, rows, operators)
 		builder.addDomainLinks(rows.domainLinks)
-		shards.set(row.code, builder.shard(jurisdictionEntry(row, rows.registerStatus)))
+		shards.set(row.code, { jurisdiction: jurisdictionEntry(row, rows.registerStatus), ...builder.contents() })
 	}
 	return withShards(shards)
 }
@@ -46,7 +46,7 @@ export function replaceJurisdiction(index: CheckIndex, code: string, rows: Regis
 /** Everything but the domain links, which a JurisdictionBuild takes in chunks. */
 export type JurisdictionRows = Omit<RegisterRows, 'domainLinks'>
 
-/** One jurisdiction's shard under construction: domain links go in chunk by chunk as they are read. */
+/** One jurisdiction's shard under construction: domain links go in chunks as they are read. */
 export type JurisdictionBuild = {
 	/** Indexes links of this jurisdiction (rows naming another are ignored); the rows are not kept. */
 	addDomainLinks(rows: readonly StreamedLinkRow[]): void
@@ -57,7 +57,18 @@ export type JurisdictionBuild = {
 	 * at swap time, so shards swapped in meanwhile are kept. Ends the build.
 	 */
 	finish(index: CheckIndex): CheckIndex
+	/**
+	 * finish for a process answering checks meanwhile: the link-key filter of the index the shard
+	 * will make with `current()` is built a slice per event-loop turn (`turn`), then `current()` is
+	 * read and the shard swapped into it in one step. Should `current()`'s links have changed in
+	 * between, the filter is built again in that step: a filter never serves an index whose keys it
+	 * was not built over. Ends the build.
+	 */
+	finishInTurns(current: () => CheckIndex, turn?: () => Promise<void>): Promise<CheckIndex>
 }
+
+/** Resolves after the events already waiting (I/O, timers) have run. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
 /**
  * replaceJurisdiction for a loader that streams domain links: licences, names and the rest come
@@ -67,26 +78,38 @@ export type JurisdictionBuild = {
 export function beginJurisdiction(code: string, rows: JurisdictionRows): JurisdictionBuild {
 	const builder = shardBuilder(code, rows, operatorEntries(rows.operators))
 	const jurisdictionRow = rows.jurisdictions.find((row) => row.code === code)
-	let finished = false
+	let ending = false
+	const end = () => {
+		if (ending) throw new Error(`beginJurisdiction(${code}): finished twice`)
+		ending = true
+	}
+	const swapInto = (index: CheckIndex, linkKeys?: LinkKeyFilter) => {
+		const previous = index.shards.get(code)?.jurisdiction
+		let jurisdiction: JurisdictionEntry
+		if (jurisdictionRow) jurisdiction = jurisdictionEntry(jurisdictionRow, rows.registerStatus)
+		else if (previous) jurisdiction = withReadAt(previous, rows.registerStatus)
+		else throw new Error(`replaceJurisdiction: no jurisdictions row for ${code}`)
+		const shards = new Map(index.shards)
+		shards.set(code, { jurisdiction, ...builder.contents() })
+		return withShards(shards, linkKeys)
+	}
 	return {
 		addDomainLinks(links) {
-			if (finished) throw new Error(`beginJurisdiction(${code}): links added after finish`)
+			if (ending) throw new Error(`beginJurisdiction(${code}): links added after finish`)
 			builder.addDomainLinks(links)
 		},
 		get domainLinkCount() {
 			return builder.domainLinkCount()
 		},
 		finish(index) {
-			if (finished) throw new Error(`beginJurisdiction(${code}): finished twice`)
-			const previous = index.shards.get(code)?.jurisdiction
-			let jurisdiction: JurisdictionEntry
-			if (jurisdictionRow) jurisdiction = jurisdictionEntry(jurisdictionRow, rows.registerStatus)
-			else if (previous) jurisdiction = withReadAt(previous, rows.registerStatus)
-			else throw new Error(`replaceJurisdiction: no jurisdictions row for ${code}`)
-			finished = true
-			const shards = new Map(index.shards)
-			shards.set(code, builder.shard(jurisdiction))
-			return withShards(shards)
+			end()
+			return swapInto(index)
+		},
+		async finishInTurns(current, turn = nextTurn) {
+			end()
+			const others = [...current().shards].filter(([other]) => other !== code).map(([, shard]) => shard)
+			const linkKeys = await linkKeyFilterInTurns(linkLookupsOf([...others, builder.contents()]), turn)
+			return swapInto(current(), linkKeys)
 		}
 	}
 }
@@ -97,21 +120,22 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
 	if (!shard) return index
 	const shards = new Map(index.shards)
 	shards.set(code, { ...shard, jurisdiction: { ...shard.jurisdiction, last_successful_read_at: toMs(lastSuccessfulReadAt) } })
-	return withShards(shards, index)
+	return withShards(shards, index.linkKeys, index)
 }
 
 /**
- * `unchanged`: an index whose shards hold the same link lookups and name searches in the same order
- * (a register read changed neither), whose link-key filter and name scan are kept. The name scan is
- * built on first use (prepareNameScan): a load swaps in one jurisdiction at a time, and a scan over
- * every shard built at each of those swaps would be thrown away at the next (ADR 0060).
+ * `linkKeys` is kept only if it was built over exactly these shards' link lookups; otherwise one is
+ * built now. `unchanged`: an index whose shards hold the same name searches in the same order (a
+ * register read changed none), whose name scan is kept. The name scan is built on first use
+ * (prepareNameScan): a load swaps in one jurisdiction at a time, and a scan over every shard built
+ * at each of those swaps would be thrown away at the next (ADR 0060).
  */
-function withShards(shards: Map<string, JurisdictionShard>, unchanged?: CheckIndex): CheckIndex {
+function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter, unchanged?: CheckIndex): CheckIndex {
 	const order = [...shards.values()]
 		.map((shard) => shard.jurisdiction)
 		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
 		.map((jurisdiction) => jurisdiction.code)
-	const lookups = [...shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable])
+	const lookups = linkLookupsOf(shards.values())
 	let nameScan: NameScan | undefined
 	let scanOf = unchanged
 		? () => unchanged.nameScan
@@ -119,7 +143,7 @@ function withShards(shards: Map<string, JurisdictionShard>, unchanged?: CheckInd
 	return {
 		shards,
 		order,
-		linkKeys: unchanged?.linkKeys ?? linkKeyFilter(lookups),
+		linkKeys: linkKeys?.covers(lookups) ? linkKeys : linkKeyFilter(lookups),
 		get nameScan() {
 			if (!nameScan) {
 				nameScan = scanOf()
@@ -135,6 +159,11 @@ function withShards(shards: Map<string, JurisdictionShard>, unchanged?: CheckInd
 export function prepareNameScan(index: CheckIndex): NameScan {
 	return index.nameScan
 }
+
+type ShardLinks = Pick<JurisdictionShard, 'linksByHostname' | 'linksBelowRegistrable'>
+
+const linkLookupsOf = (shards: Iterable<ShardLinks>): LinkLookup[] =>
+	[...shards].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable])
 
 function jurisdictionEntry(row: JurisdictionRow, statuses: readonly RegisterStatusRow[]): JurisdictionEntry {
 	const specPosition = SPEC_ORDER.indexOf(row.code)
@@ -190,7 +219,8 @@ function verificationOf(row: StreamedLinkRow, shared: <T extends string | null>(
 type ShardBuilder = {
 	addDomainLinks(rows: readonly StreamedLinkRow[]): void
 	domainLinkCount(): number
-	shard(jurisdiction: JurisdictionEntry): JurisdictionShard
+	/** Everything of the shard but its jurisdiction entry, completed at the first call. */
+	contents(): Omit<JurisdictionShard, 'jurisdiction'>
 }
 
 /** The jurisdiction's licences of known operators, by id, by number key and by operator. */
@@ -251,6 +281,7 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 	// Only links on a host other than their registrable domain: linksForRegistrable finds the
 	// others under their hostname, so most links (listed on the registrable domain) have one entry.
 	const linksBelowRegistrable = new LinkKeyChains(columns)
+	let completed: Omit<JurisdictionShard, 'jurisdiction'> | undefined
 	return {
 		addDomainLinks(links) {
 			for (const row of links) {
@@ -273,9 +304,8 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 			}
 		},
 		domainLinkCount: () => columns.count,
-		shard(jurisdiction) {
-			return {
-				jurisdiction,
+		contents() {
+			completed ??= {
 				licences,
 				licencesByNumberKey,
 				supersededByKey,
@@ -285,6 +315,7 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 				names,
 				nameSearch: buildNameSearch(names)
 			}
+			return completed
 		}
 	}
 }

@@ -3,7 +3,7 @@ import { siteKey } from '@lv/hostnames'
 import fc from 'fast-check'
 import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import type { CheckIndex, JurisdictionShard } from './index-model.ts'
-import { LinkKeyFilter } from './link-key-filter.ts'
+import { LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
 import { keyFingerprint, type LinkLookup } from './link-table.ts'
 import { linksAroundSite, linksForHostname } from './lookup.ts'
 import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
@@ -30,6 +30,29 @@ describe('LinkKeyFilter', () => {
 		let passed = 0
 		for (let i = 0; i < 100_000; i++) if (filter.mayHold(`never-listed-${i}.example`)) passed++
 		expect(passed).toBeLessThan(3_000)
+	})
+})
+
+describe('the link-key filter built in turns', () => {
+	const lookupOf = (keys: string[]) => ({ fingerprints: Uint32Array.from(keys, keyFingerprint).sort() }) as LinkLookup
+
+	test('files one slice of fingerprints per turn and then says of every key what the filter built at once says', async () => {
+		const lookups = [lookupOf(['a.com', 'b.com', 'c.com', 'd.com', 'e.com']), lookupOf([]), lookupOf(['f.mt', 'g.mt'])]
+		let turns = 0
+		const inTurns = await linkKeyFilterInTurns(lookups, async () => void turns++, 2)
+		expect(turns).toBe(3 + 0 + 1)
+		const atOnce = linkKeyFilter(lookups)
+		for (let i = 0; i < 2_000; i++) expect(inTurns.mayHold(`k${i}.com`)).toBe(atOnce.mayHold(`k${i}.com`))
+		for (const key of ['a.com', 'e.com', 'f.mt', 'g.mt']) expect(inTurns.mayHold(key)).toBe(true)
+	})
+
+	test('covers exactly the lookups it was built over, in any order', async () => {
+		const [a, b, c] = [lookupOf(['a.com']), lookupOf(['b.com']), lookupOf(['c.com'])]
+		const filter = await linkKeyFilterInTurns([a, b], async () => {})
+		expect(filter.covers([b, a])).toBe(true)
+		expect(filter.covers([a])).toBe(false)
+		expect(filter.covers([a, c])).toBe(false)
+		expect(filter.covers([a, b, c])).toBe(false)
 	})
 })
 

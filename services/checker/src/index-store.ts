@@ -125,8 +125,9 @@ export class IndexStore {
 			return
 		}
 		const { build, dataVersion } = loaded
-		// Swapped into the index current now: another jurisdiction may have been swapped in meanwhile.
-		const index = build.finish(this.#index)
+		// Swapped into the index current once the link-key filter is built, a slice per turn so checks
+		// are answered meanwhile: another jurisdiction's read may have been swapped in by then.
+		const index = await build.finishInTurns(() => this.#index)
 		// Once loaded, the scan over every shard's names is built with the rebuild, not by the first check after it.
 		if (this.#loaded) prepareNameScan(index)
 		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.

@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import type { CheckIndex } from './index-model.ts'
+import { linksForHostname } from './lookup.ts'
+import type { RegisterRows } from './rows.ts'
+import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
+
+const owner = operator('acme', 'Acme Play')
+const CODES = ['UKGC', 'MGA', 'CW'] as const
+type Code = (typeof CODES)[number]
+const licences = Object.fromEntries(
+	CODES.map((code) => [code, licence(owner, { jurisdiction_code: code, license_number: `${code}-0001` })])
+) as Record<Code, ReturnType<typeof licence>>
+
+const rowsOf = (code: Code, hosts: readonly string[]): RegisterRows =>
+	rows({ operators: [owner], licences: [licences[code]], links: hosts.map((host) => link(owner, host, licences[code])) })
+
+/** Every key of every shard's link lookups is said to be held by the index's filter, and found. */
+function expectNoFalseNegative(index: CheckIndex): void {
+	for (const shard of index.shards.values()) {
+		for (const lookup of [shard.linksByHostname, shard.linksBelowRegistrable])
+			for (const key of lookup.keys()) expect(index.linkKeys.mayHold(key)).toBe(true)
+		for (const hostname of shard.linksByHostname.keys()) expect(linksForHostname(index, hostname).length).toBeGreaterThan(0)
+	}
+}
+
+/** Finishes a build of `code` in turns against `state.current`, running `duringTurn` at each turn. */
+async function swapInTurns(state: { current: CheckIndex }, code: Code, hosts: readonly string[], duringTurn: () => void): Promise<void> {
+	const { domainLinks, ...rest } = rowsOf(code, hosts)
+	const build = beginJurisdiction(code, rest)
+	build.addDomainLinks(domainLinks)
+	state.current = await build.finishInTurns(
+		() => state.current,
+		async () => duringTurn()
+	)
+}
+
+describe('a shard swapped in with its link-key filter built in turns', () => {
+	test('checks see the index before it until the swap, and the index after it finds the new links', async () => {
+		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+		const before = state.current
+		let turns = 0
+		await swapInTurns(state, 'MGA', ['acme.mt', 'www.acme-casino.mt'], () => {
+			turns++
+			expect(state.current).toBe(before)
+			expect(linksForHostname(state.current, 'acme.mt')).toEqual([])
+		})
+		expect(turns).toBeGreaterThan(0)
+		expect(linksForHostname(state.current, 'acme.mt').map((entry) => entry.jurisdiction)).toEqual(['MGA'])
+		expect(linksForHostname(state.current, 'acme.co.uk').map((entry) => entry.jurisdiction)).toEqual(['UKGC'])
+		expectNoFalseNegative(state.current)
+	})
+
+	test("another jurisdiction's links swapped in while the filter is built are held by the filter the swap publishes", async () => {
+		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+		let swappedMeanwhile = false
+		await swapInTurns(state, 'UKGC', ['acme.co.uk', 'acme-bingo.co.uk'], () => {
+			if (swappedMeanwhile) return
+			swappedMeanwhile = true
+			state.current = replaceJurisdiction(state.current, 'CW', rowsOf('CW', ['listed-meanwhile.bet']))
+		})
+		expect(swappedMeanwhile).toBe(true)
+		expect(state.current.linkKeys.mayHold('listed-meanwhile.bet')).toBe(true)
+		expect(linksForHostname(state.current, 'listed-meanwhile.bet').map((entry) => entry.jurisdiction)).toEqual(['CW'])
+		expectNoFalseNegative(state.current)
+	})
+
+	test('a register read swapped in meanwhile keeps its newer read, and the filter built in turns is published', async () => {
+		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+		const readAt = new Date(NOW.getTime() - 60_000)
+		await swapInTurns(state, 'MGA', ['acme.mt'], () => {
+			state.current = withRegisterRead(state.current, 'UKGC', readAt)
+		})
+		const built = state.current.linkKeys
+		expect(state.current.shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(readAt.getTime())
+		// The register read changed no link: the next one keeps the filter as it is.
+		expect(withRegisterRead(state.current, 'MGA', readAt).linkKeys).toBe(built)
+		expectNoFalseNegative(state.current)
+	})
+})
+
+const host = fc.stringMatching(/^(www\.|[a-z]{1,3}\.)?[a-z]{1,5}\.(com|mt|bet)$/)
+const code = fc.constantFrom(...CODES)
+const meanwhile = fc.oneof(
+	fc.record({ kind: fc.constant('read' as const), code }),
+	fc.record({ kind: fc.constant('replace' as const), code, hosts: fc.array(host, { maxLength: 20 }) })
+)
+type Meanwhile = typeof meanwhile extends fc.Arbitrary<infer T> ? T : never
+const swap = fc.record({
+	code,
+	hosts: fc.array(host, { maxLength: 40 }),
+	inTurns: fc.boolean(),
+	meanwhile: fc.array(meanwhile, { maxLength: 4 })
+})
+
+test('no index ever says a key of its shards is absent, across any sequence of swaps, in turns or at once, with others between the turns', async () => {
+	await fc.assert(
+		fc.asyncProperty(fc.array(swap, { minLength: 1, maxLength: 8 }), async (swaps) => {
+			const state = { current: buildIndex(rowsOf('UKGC', [])) }
+			let minute = 0
+			const apply = (step: Meanwhile) => {
+				state.current =
+					step.kind === 'read'
+						? withRegisterRead(state.current, step.code, new Date(NOW.getTime() - ++minute * 60_000))
+						: replaceJurisdiction(state.current, step.code, rowsOf(step.code, step.hosts))
+				expectNoFalseNegative(state.current)
+			}
+			for (const next of swaps) {
+				if (next.inTurns) {
+					const pending = [...next.meanwhile]
+					await swapInTurns(state, next.code, next.hosts, () => {
+						const step = pending.shift()
+						if (step) apply(step)
+					})
+				} else {
+					for (const step of next.meanwhile) apply(step)
+					state.current = replaceJurisdiction(state.current, next.code, rowsOf(next.code, next.hosts))
+				}
+				expectNoFalseNegative(state.current)
+			}
+		}),
+		{ numRuns: 60 }
+	)
+})
