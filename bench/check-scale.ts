@@ -62,6 +62,7 @@ async function swapBlocks(index: CheckIndex, w: World, readAt: Date, finishAtOnc
 			finishAtOnce: rounded(finishAtOnce),
 			filterAtOnce: rounded(filterAtOnce),
 			shardCompletion: rounded(inTurns.shardCompletion),
+			nameScan: rounded(inTurns.nameScan),
 			filterSlices: slices.length,
 			filterSliceWallMs: {
 				p50: round1(percentile(slices, 0.5)),
@@ -184,7 +185,7 @@ if (only) {
 		)
 		const blocks = row.swapBlocks
 		console.log(
-			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns: shard completion ${shown(blocks.shardCompletion)}, ${blocks.filterSlices} filter slices of wall p50 ${blocks.filterSliceWallMs.p50} ms, p99 ${blocks.filterSliceWallMs.p99}, max ${blocks.filterSliceWallMs.max}, longest link chunk ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
+			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns: shard completion ${shown(blocks.shardCompletion)}, name scan ${shown(blocks.nameScan)}, ${blocks.filterSlices} filter slices of wall p50 ${blocks.filterSliceWallMs.p50} ms, p99 ${blocks.filterSliceWallMs.p99}, max ${blocks.filterSliceWallMs.max}, longest link chunk ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.

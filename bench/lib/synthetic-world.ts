@@ -14,7 +14,8 @@ import {
 	type TradingNameRow,
 	beginJurisdiction,
 	buildIndex,
-	labelKey
+	labelKey,
+	prepareNameScan
 } from '@lv/verdict'
 import { seededRandom as random } from '@lv/register-server'
 import { addLinkChunk, releaseReplacedShard } from '@lv/register-store'
@@ -223,13 +224,18 @@ function beginWorldJurisdiction(code: string, w: World, readAt: Date) {
 	})
 }
 
-/** `withLinks: false` builds names and licences only (the name-stage bench). `finish`: the swap's one synchronous block. */
+/**
+ * `withLinks: false` builds names and licences only (the name-stage bench); `loaded`: the index's
+ * name scan is built with it, as the checker does once loaded (ADR 0060). `finish`: the swap's one
+ * synchronous block.
+ */
 export function buildJurisdiction(
 	index: CheckIndex,
 	code: string,
 	w: World,
 	readAt: Date,
-	withLinks = true
+	withLinks = true,
+	loaded = true
 ): { index: CheckIndex; ms: number; cpuMs: number; finish: Block } {
 	const started = performance.now()
 	const cpuBefore = process.cpuUsage()
@@ -240,6 +246,7 @@ export function buildJurisdiction(
 	const clock = blockClock()
 	clock.begin()
 	const built = build.finish(index)
+	if (loaded) prepareNameScan(built)
 	const finish = clock.end()
 	const cpu = process.cpuUsage(cpuBefore)
 	return { index: built, ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, finish }
@@ -296,12 +303,17 @@ export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string
 	}
 	const built = await build.finishInTurns(() => index, turn)
 	blocks.push(clock.end())
+	// As the checker does once loaded, before the swap (ADR 0060).
+	clock.begin()
+	prepareNameScan(built)
+	const nameScan = clock.end()
 	clock.begin()
 	releaseReplacedShard()
 	return {
 		index: built,
 		linkChunk: longest(chunks),
 		shardCompletion: blocks[0] as Block,
+		nameScan,
 		// A slice is too short for the thread's CPU clock (kernel ticks): wall time, with whatever preempted it.
 		filterSliceWallMs: blocks
 			.slice(1)
@@ -329,12 +341,19 @@ export function buildWorldIndex(
 	const buildMs: Record<string, number> = {}
 	const buildCpuMs: Record<string, number> = {}
 	for (const { code } of JURISDICTIONS) {
-		const built = buildJurisdiction(index, code, w, readAt, withLinks)
+		const built = buildJurisdiction(index, code, w, readAt, withLinks, false)
 		index = built.index
 		buildMs[code] = Math.round(built.ms)
 		buildCpuMs[code] = Math.round(built.cpuMs)
 		// As the checker does after each swap.
 		releaseReplacedShard()
 	}
+	// As the checker does once every jurisdiction is loaded.
+	const started = performance.now()
+	const cpuBefore = process.cpuUsage()
+	prepareNameScan(index)
+	const cpu = process.cpuUsage(cpuBefore)
+	buildMs.nameScan = Math.round(performance.now() - started)
+	buildCpuMs.nameScan = Math.round((cpu.user + cpu.system) / 1000)
 	return { index, buildMs, buildCpuMs }
 }

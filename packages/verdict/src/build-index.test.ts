@@ -3,6 +3,7 @@ import { heapStats } from 'bun:jsc'
 import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
+import { scoreNames } from './name-matching.ts'
 import { isLinkList, linksAroundSite, linksForHostname, linksForRegistrable } from './lookup.ts'
 import type { DomainLinkRow, LicenceRow, OperatorRow } from './rows.ts'
 import { HOUR, JURISDICTIONS, licence, link, NOW, operator, READ_AT, rows } from './test-support/index-rows.ts'
@@ -177,6 +178,17 @@ describe('replaceJurisdiction', () => {
 		expect(checkDomain(original, 'acme.co.uk', options)._meta.register?.fresh).toBe(true)
 		const sameMap = stale.shards.get('UKGC')?.linksByHostname === original.shards.get('UKGC')?.linksByHostname
 		expect(sameMap).toBe(true)
+	})
+
+	test('a register read keeps the name scan over every shard, and a rebuilt jurisdiction gets a scan of its own names', () => {
+		const read = withRegisterRead(original, 'UKGC', new Date(NOW.getTime() - 30 * HOUR))
+		expect(read.nameScan).toBe(original.nameScan)
+		const renamed = operator('acme', 'Acme Casino')
+		const next = replaceJurisdiction(original, 'MGA', rows({ operators: [renamed], licences: [{ ...before, operator_id: renamed.id }] }))
+		expect(next.nameScan).not.toBe(original.nameScan)
+		expect(next.nameScan.sources).toEqual(next.order.flatMap((code) => next.shards.get(code)?.nameSearch ?? []))
+		expect(scoreNames(next, 'acmecasino', 1).map(({ name }) => name.jurisdiction)).toEqual(['MGA'])
+		expect(scoreNames(original, 'acmecasino', 1)).toEqual([])
 	})
 
 	test("a miss's scraped_at is the oldest register read of the index it is answered from", () => {

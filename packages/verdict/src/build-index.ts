@@ -13,7 +13,7 @@ import type {
 import { type LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
 import { LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
-import { buildNameSearch } from './name-search.ts'
+import { buildNameScan, buildNameSearch, type NameScan } from './name-search.ts'
 import { nameKey } from '@lv/names'
 import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
@@ -120,17 +120,44 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
 	if (!shard) return index
 	const shards = new Map(index.shards)
 	shards.set(code, { ...shard, jurisdiction: { ...shard.jurisdiction, last_successful_read_at: toMs(lastSuccessfulReadAt) } })
-	return withShards(shards, index.linkKeys)
+	return withShards(shards, index.linkKeys, index)
 }
 
-/** `linkKeys` is kept only if it was built over exactly these shards' link lookups; otherwise one is built now. */
-function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter): CheckIndex {
+/**
+ * `linkKeys` is kept only if it was built over exactly these shards' link lookups; otherwise one is
+ * built now. `unchanged`: an index whose shards hold the same name searches in the same order (a
+ * register read changed none), whose name scan is kept. The name scan is built on first use
+ * (prepareNameScan): a load swaps in one jurisdiction at a time, and a scan over every shard built
+ * at each of those swaps would be thrown away at the next (ADR 0060).
+ */
+function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter, unchanged?: CheckIndex): CheckIndex {
 	const order = [...shards.values()]
 		.map((shard) => shard.jurisdiction)
 		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
 		.map((jurisdiction) => jurisdiction.code)
 	const lookups = linkLookupsOf(shards.values())
-	return { shards, order, linkKeys: linkKeys?.covers(lookups) ? linkKeys : linkKeyFilter(lookups) }
+	let nameScan: NameScan | undefined
+	let scanOf = unchanged
+		? () => unchanged.nameScan
+		: () => buildNameScan(order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch))
+	return {
+		shards,
+		order,
+		linkKeys: linkKeys?.covers(lookups) ? linkKeys : linkKeyFilter(lookups),
+		get nameScan() {
+			if (!nameScan) {
+				nameScan = scanOf()
+				// The previous index is not held once its scan is shared.
+				scanOf = () => nameScan as NameScan
+			}
+			return nameScan
+		}
+	}
+}
+
+/** The index's name scan, built now if it was not yet (a checker builds it with the index it swaps in, not in a check). */
+export function prepareNameScan(index: CheckIndex): NameScan {
+	return index.nameScan
 }
 
 type ShardLinks = Pick<JurisdictionShard, 'linksByHostname' | 'linksBelowRegistrable'>

@@ -1,6 +1,6 @@
 import type { LinkKeyFilter } from './link-key-filter.ts'
 import type { LinkLookup } from './link-table.ts'
-import type { NameSearch } from './name-search.ts'
+import type { NameScan, NameSearch } from './name-search.ts'
 import type { DomainAssociation, LicenceStatus, LinkStatus, StatusQualifier } from './rows.ts'
 
 /** Times are epoch milliseconds (or null) so entries stay small; dates are `YYYY-MM-DD`. */
@@ -107,4 +107,6 @@ export type CheckIndex = {
 	readonly order: readonly string[]
 	/** every shard's link keys (hostnames, registrable domains): a key it does not hold is in no shard */
 	readonly linkKeys: LinkKeyFilter
+	/** every shard's names in one candidate scan, its sources the shards' name searches in `order`; built on first read */
+	readonly nameScan: NameScan
 }

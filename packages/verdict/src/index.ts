@@ -4,6 +4,7 @@ export * from './result.ts'
 export {
 	beginJurisdiction,
 	buildIndex,
+	prepareNameScan,
 	replaceJurisdiction,
 	withRegisterRead,
 	type JurisdictionBuild,

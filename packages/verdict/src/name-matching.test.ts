@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } from './name-matching.ts'
 import type { NameEntry } from './index-model.ts'
 import { labelKey } from './names.ts'
-import { index, licence, operator } from './test-support/index-rows.ts'
+import { buildIndex } from './build-index.ts'
+import { index, licence, operator, rows } from './test-support/index-rows.ts'
 
 const WORDS = [
 	'bet',
@@ -253,6 +254,33 @@ describe('scoreNames prefilter', () => {
 			]
 		})
 		expect(scoreNames(world, 'luckystarx', 1).map(({ name }) => name.name)).toEqual(['Lucky Starz'])
+	})
+
+	test("an operator's equal names in several registers, scanned as one key, give the name in the register first in register order", () => {
+		// "Lucky Stars" is one key of the scan held by three registers. CW comes first in register order
+		// though its shard was built last; op-a's names in MGA and CW tie, op-b's only name is in UKGC.
+		const a = operator('op-a', 'Other Name')
+		const b = operator('op-b', 'Another Name')
+		const fixture = rows({
+			operators: [a, b],
+			licences: [licence(a, { license_number: 'A-1' }), licence(b, { license_number: 'B-1', jurisdiction_code: 'KH' })],
+			tradingNames: [
+				{ operator_id: a.id, jurisdiction_code: 'MGA', name: 'Lucky Stars' },
+				{ operator_id: a.id, jurisdiction_code: 'CW', name: 'Lucky Stars' },
+				{ operator_id: b.id, jurisdiction_code: 'UKGC', name: 'Lucky Stars' }
+			]
+		})
+		const world = buildIndex({
+			...fixture,
+			jurisdictions: fixture.jurisdictions.map((row) => (row.code === 'CW' ? { ...row, position: 0 } : row))
+		})
+		expect(world.order[0]).toBe('CW')
+		const ranked = scoreNames(world, 'luckystar', 2)
+		expect(ranked.map(({ name }) => [name.operator.slug, name.jurisdiction])).toEqual([
+			['op-a', 'CW'],
+			['op-b', 'UKGC']
+		])
+		expect(ranked.map(flatten)).toEqual(scoreEveryName(world, 'luckystar').slice(0, 2))
 	})
 
 	test('operatorsNamedExactly finds every operator carrying the key, across registers', () => {

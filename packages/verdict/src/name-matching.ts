@@ -31,16 +31,17 @@ export function nameSimilarity(a: string, b: string): number {
  * nothing else: compareScored ranks distinct operators totally (slugs are unique) and an operator's
  * tie between equal names goes to the earlier one in register order explicitly, not to the first
  * one scored. Names are visited first by their first character (same as the query's, then any
- * other) so the high scores, which raise s, come early.
+ * other) so the high scores, which raise s, come early; every shard's names lie in one scan
+ * (index.nameScan, ADR 0060), a key held by several shards visiting its names in each of them.
  */
 export function scoreNames(index: CheckIndex, key: string, limit: number): RankedName[] {
 	const best = new Map<string, RankedName>()
 	const leaders: RankedName[] = []
 	const query = nameQuery(key)
-	let search: NameSearch | undefined
-	let order = 0
-	const visit = (position: number, score: number) => {
-		const name = (search as NameSearch).names[position] as NameEntry
+	const { nameScan } = index
+	// The scan's places are the shards' places in index.order.
+	const visit = (order: number, position: number, score: number) => {
+		const name = (nameScan.sources[order] as NameSearch).names[position] as NameEntry
 		const previous = best.get(name.operator.id)
 		// compareRanked below ranks a lower score after the operator's recorded best at once.
 		if (previous && score < previous.score) return
@@ -49,12 +50,7 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Ranke
 		best.set(name.operator.id, scored)
 		if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
 	}
-	for (const pass of PASSES) {
-		for (order = 0; order < index.order.length; order++) {
-			search = index.shards.get(index.order[order] as string)?.nameSearch
-			if (search) visitCandidates(search, query, pass, visit)
-		}
-	}
+	for (const pass of PASSES) visitCandidates(nameScan, query, pass, visit)
 	return [...best.values()].sort(compareScored).slice(0, limit)
 }
 

@@ -1,14 +1,14 @@
 import { nameScanWasm } from './name-scan-wasm.ts'
 
 /*
- * The one WebAssembly memory and kernel instance every shard's name scan shares (ADR 0042). A
+ * The one WebAssembly memory and kernel instance every name scan shares (ADR 0042). A
  * memory costs a third of a millisecond to create (the engine reserves its whole address range), so
- * shards take blocks of one memory instead: first fit from the blocks freed, else from the end,
+ * scans take blocks of one memory instead: first fit from the blocks freed, else from the end,
  * growing the memory when needed. A block is freed once the scan that owns it is collected. The
  * first HEADER bytes hold the query under scan (name-scan.wat's header).
  */
 
-/** Byte offsets of the header's regions (name-scan.wat's header comment); shards' blocks start at HEADER. */
+/** Byte offsets of the header's regions (name-scan.wat's header comment); scans' blocks start at HEADER. */
 export const TOKENS_AT = 0
 export const ALLOWED_AT = 1024
 export const MOST_AT = 6144
@@ -55,7 +55,7 @@ export type Arena = {
 let compiled: WebAssembly.Module | undefined
 let shared: Arena | undefined
 
-/** A memory of its own with the kernel over it (tests); shards use `arena()`. */
+/** A memory of its own with the kernel over it (tests); scans use `arena()`. */
 export function createArena(): Arena {
 	compiled ??= new WebAssembly.Module(nameScanWasm)
 	const memory = new WebAssembly.Memory({ initial: 16 })
@@ -63,7 +63,7 @@ export function createArena(): Arena {
 	return { kernel: instance.exports as unknown as KernelExports, memory, ...views(memory), free: [], end: HEADER }
 }
 
-/** The arena every shard's kernel shares. */
+/** The arena every scan's kernel shares. */
 export function arena(): Arena {
 	shared ??= createArena()
 	return shared
@@ -94,7 +94,7 @@ export function allocate(size: number, area = arena()): number {
 		offset = area.end
 		area.end += wanted
 		const short = area.end - area.memory.buffer.byteLength
-		// Grown by at least half again, so a shard rebuilt at a time grows it a few times at most.
+		// Grown by at least half again, so a scan rebuilt at a time grows it a few times at most.
 		if (short > 0) {
 			area.memory.grow(Math.max(Math.ceil(short / PAGE), Math.ceil(area.memory.buffer.byteLength / PAGE / 2)))
 			Object.assign(area, views(area.memory))

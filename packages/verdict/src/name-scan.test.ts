@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
 import { NAME_MATCH_LOW } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
-import { buildNameSearch, nameQuery, visitCandidates } from './name-search.ts'
+import { buildNameScan, buildNameSearch, nameQuery, visitCandidates } from './name-search.ts'
 
 const entries = (keys: readonly string[]): NameEntry[] =>
 	keys.map((key, i) => {
@@ -30,10 +30,10 @@ describe('the name kernel', () => {
 		fc.assert(
 			fc.property(stem, fc.array(variant, { minLength: 1, maxLength: 60 }), variant, (base, variants, asked) => {
 				const keys = [base, ...variants.map(([cuts, drop]) => mangled(base, cuts, drop))]
-				const search = buildNameSearch(entries(keys))
+				const search = buildNameScan([buildNameSearch(entries(keys))])
 				const key = mangled(base, asked[0], asked[1])
 				const visited = new Map<number, number>()
-				const visit = (position: number, score: number) => visited.set(position, score)
+				const visit = (_place: number, position: number, score: number) => visited.set(position, score)
 				const query = nameQuery(key)
 				visitCandidates(search, query, 'same-first-character', visit)
 				visitCandidates(search, query, 'other-first-characters', visit)

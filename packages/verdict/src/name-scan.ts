@@ -4,9 +4,9 @@ import { ALLOWED_AT, allocate, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT,
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
  * ADR 0042): names laid out 128 to a unit, four 32-bit lanes of a v128, so one vector step counts
  * a query token against 128 names, and the names within their allowance are scored there too.
- * Each shard owns a block of the shared memory (name-scan-arena.ts) holding its token bit-sets,
- * bounds and keys; a query writes its tokens, allowance tables and key into the memory's header
- * before the kernel reads them.
+ * Each scan (an index's, ADR 0060) owns a block of the shared memory (name-scan-arena.ts) holding
+ * its token bit-sets, bounds and keys; a query writes its tokens, allowance tables and key into the
+ * memory's header before the kernel reads them.
  */
 
 /** Names per unit: one v128. */
@@ -37,7 +37,7 @@ export const mostAt = (rowLength: number) => PREFIXES * rowLength
 export const firstAt = (rowLength: number) => 2 * PREFIXES * rowLength
 export const tablesSize = (rowLength: number) => firstAt(rowLength) + PREFIXES
 
-/** A shard's block starts with the offsets of its regions (name-scan.wat `scan`). */
+/** A scan's block starts with the offsets of its regions (name-scan.wat `scan`). */
 const DESCRIPTOR = 80
 /** bit Jaro scores names of at most this many characters, all of them a-z or 0-9 */
 const BIT_JARO_LONGEST = 32
@@ -60,10 +60,19 @@ export type KernelQuery = {
 	readonly revision: number
 }
 
-/** One name of the scan order: its key, packed first four characters and tokens. */
-export type ScanMember = { readonly key: string; readonly prefix: number; readonly tokens: readonly number[] }
+/**
+ * The names of a scan in scan order: per ordinal the id of its key, -1 padding a unit; per id its
+ * key, packed first four characters and tokens (tokens[tokensFrom[id]] to tokens[tokensFrom[id + 1]]).
+ */
+export type ScanMembers = {
+	readonly ids: readonly number[]
+	readonly keys: readonly string[]
+	readonly prefixes: Uint32Array
+	readonly tokensFrom: Int32Array
+	readonly tokens: Uint8Array
+}
 
-/** One shard's kernel: `next` finds the next unit holding names that reach the query's threshold. */
+/** One scan's kernel: `next` finds the next unit holding names that reach the query's threshold. */
 export type ScanKernel = {
 	readonly units: number
 	/**
@@ -74,13 +83,14 @@ export type ScanKernel = {
 	next(query: KernelQuery, tokens: Int32Array, from: number, to: number): number
 }
 
-/** A kernel over `members` in scan order (`null` pads a unit). */
-// Long: lays out every region of the shard's block and fills it in one pass over the members.
-export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKernel {
-	const units = Math.ceil(members.length / UNIT)
+/** A kernel over `members`. */
+// Long: lays out every region of the scan's block and fills it in one pass over the members.
+export function buildScanKernel(members: ScanMembers): ScanKernel {
+	const { ids, keys, prefixes, tokensFrom, tokens } = members
+	const units = Math.ceil(ids.length / UNIT)
 	const segments = lengthSegments(members, units)
-	const keyUnits = members.reduce((sum, member) => sum + (member?.key.length ?? 0), 0)
-	const longestKey = members.reduce((most, member) => Math.max(most, member?.key.length ?? 0), 0)
+	const keyUnits = ids.reduce((sum, id) => sum + (id < 0 ? 0 : (keys[id] as string).length), 0)
+	const longestKey = ids.reduce((most, id) => Math.max(most, id < 0 ? 0 : (keys[id] as string).length), 0)
 	// In the order name-scan.wat's `scan` reads the descriptor.
 	const regions = {
 		bits: TOKENS * units * 16,
@@ -120,33 +130,44 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
 		words[word('lowPrefix', unit)] = -1
 	}
 	let keyCode = offsets.keys >>> 1
-	members.forEach((member, ordinal) => {
-		if (member === null) return
+	// Word offsets in locals: the fill below runs once for every name of the index.
+	const keyAt = word('keyAt', 0)
+	const keyLength = word('keyLength', 0)
+	const shortest = word('shortest', 0)
+	const longest = word('longest', 0)
+	const lowPrefix = word('lowPrefix', 0)
+	const highPrefix = word('highPrefix', 0)
+	const present = word('present', 0)
+	const second = word('second', 0)
+	const bits = word('bits', 0)
+	ids.forEach((id, ordinal) => {
+		if (id < 0) return
 		const unit = Math.floor(ordinal / UNIT)
 		const lane = (ordinal >>> 5) & 3
 		const bit = 1 << (ordinal & 31)
-		const { key, prefix, tokens } = member
+		const key = keys[id] as string
+		const prefix = prefixes[id] as number
 		const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
-		words[word('keyAt', ordinal)] = keyCode * 2
-		words[word('keyLength', ordinal)] = key.length
+		words[keyAt + ordinal] = keyCode * 2
+		words[keyLength + ordinal] = key.length
 		for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
 		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
 			bytes[offsets.plainLength + ordinal] = key.length
 			for (let i = 0; i < key.length; i++) bytes[offsets.slotRecords + ordinal * SLOT_RECORD + i] = slotOf(key.charCodeAt(i))
 		}
-		words[word('shortest', unit)] = Math.min(words[word('shortest', unit)] as number, length)
-		words[word('longest', unit)] = Math.max(words[word('longest', unit)] as number, length)
-		words[word('lowPrefix', unit)] = Math.min((words[word('lowPrefix', unit)] as number) >>> 0, prefix)
-		words[word('highPrefix', unit)] = Math.max((words[word('highPrefix', unit)] as number) >>> 0, prefix)
-		words[word('present', unit * 4 + lane)] = (words[word('present', unit * 4 + lane)] as number) | bit
-		const second = word('second', (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane)
-		words[second] = (words[second] as number) | bit
-		for (const token of tokens) {
-			const at = word('bits', (token * units + unit) * 4 + lane)
-			words[at] = (words[at] as number) | bit
+		words[shortest + unit] = Math.min(words[shortest + unit] as number, length)
+		words[longest + unit] = Math.max(words[longest + unit] as number, length)
+		words[lowPrefix + unit] = Math.min((words[lowPrefix + unit] as number) >>> 0, prefix)
+		words[highPrefix + unit] = Math.max((words[highPrefix + unit] as number) >>> 0, prefix)
+		words[present + unit * 4 + lane] = (words[present + unit * 4 + lane] as number) | bit
+		const secondAt = second + (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane
+		words[secondAt] = (words[secondAt] as number) | bit
+		for (let at = tokensFrom[id] as number; at < (tokensFrom[id + 1] as number); at++) {
+			const tokenAt = bits + ((tokens[at] as number) * units + unit) * 4 + lane
+			words[tokenAt] = (words[tokenAt] as number) | bit
 		}
 	})
-	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanShard(block, query, tokens, from, to) }
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }
 	freeWith(kernel, { offset: block, size })
 	return kernel
 }
@@ -155,7 +176,7 @@ export function buildScanKernel(members: readonly (ScanMember | null)[]): ScanKe
  * Per unit, its members grouped by (stored) length: segment s has length lengths[s] and the members
  * set in members[4s..4s+3]; unit u holds segments first[u] to first[u + 1].
  */
-function lengthSegments(members: readonly (ScanMember | null)[], units: number) {
+function lengthSegments({ ids, keys }: ScanMembers, units: number) {
 	const first = new Int32Array(units + 1)
 	const lengths: number[] = []
 	const masks: number[] = []
@@ -163,9 +184,9 @@ function lengthSegments(members: readonly (ScanMember | null)[], units: number) 
 		first[unit] = lengths.length
 		const byLength = new Map<number, Int32Array>()
 		for (let member = 0; member < UNIT; member++) {
-			const key = members[unit * UNIT + member]?.key
-			if (key === undefined) continue
-			const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
+			const id = ids[unit * UNIT + member] ?? -1
+			if (id < 0) continue
+			const length = Math.min((keys[id] as string).length, ALLOWED_LENGTHS - 1)
 			const mask = byLength.get(length) ?? new Int32Array(4)
 			mask[member >>> 5] = (mask[member >>> 5] as number) | (1 << (member & 31))
 			byLength.set(length, mask)
@@ -179,11 +200,11 @@ function lengthSegments(members: readonly (ScanMember | null)[], units: number) 
 	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
 }
 
-/** What the header holds: the last query, its revision, and the shard tokens written there. */
+/** What the header holds: the last query, its revision, and the scan's tokens written there. */
 const loaded = { query: null as KernelQuery | null, revision: -1, tokens: null as Int32Array | null }
 
-/** Writes only what changed since the last scan into the header, then scans the shard at `block`. */
-function scanShard(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
+/** Writes only what changed since the last scan into the header, then scans the block at `block`. */
+function scanBlock(block: number, query: KernelQuery, tokens: Int32Array, from: number, to: number): number {
 	const { kernel, words, bytes, codes } = arena()
 	if (tokens !== loaded.tokens) {
 		words.set(tokens, TOKENS_AT >>> 2)

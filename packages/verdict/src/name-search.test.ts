@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
 import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
-import { buildNameSearch, type NameQuery, type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
+import { buildNameScan, buildNameSearch, type NameQuery, type NameScan, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 
 const WORDS = [
 	'bet',
@@ -26,9 +26,9 @@ const WORDS = [
 ]
 
 /** Positions (ascending, each once) of every name both passes visit, with the score visited with. */
-function visitedScores(search: NameSearch, query: NameQuery): Map<number, number> {
+function visitedScores(search: NameScan, query: NameQuery): Map<number, number> {
 	const found = new Map<number, number>()
-	const visit = (position: number, score: number) => {
+	const visit = (_place: number, position: number, score: number) => {
 		const earlier = found.get(position)
 		if (earlier !== undefined && earlier !== score) throw new Error(`position ${position} visited with ${earlier} and ${score}`)
 		found.set(position, score)
@@ -38,13 +38,16 @@ function visitedScores(search: NameSearch, query: NameQuery): Map<number, number
 	return new Map([...found].sort(([a], [b]) => a - b))
 }
 
-const nameCandidates = (search: NameSearch, query: NameQuery) => [...visitedScores(search, query).keys()]
+const nameCandidates = (search: NameScan, query: NameQuery) => [...visitedScores(search, query).keys()]
 
 const entries = (keys: readonly string[]): NameEntry[] =>
 	keys.map((key, i) => {
 		const operator = { id: `op-${i}`, slug: `op-${i}`, name: key, legal_name: key }
 		return { key, name: key, kind: 'trading', operator, jurisdiction: 'UKGC' }
 	})
+
+/** One jurisdiction's names in a scan of their own; `scannedWhole` as buildNameScan's. */
+const scanOf = (keys: readonly string[], scannedWhole?: number) => buildNameScan([buildNameSearch(entries(keys))], scannedWhole)
 
 const wordName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''))
 // Over 32 characters: scored by the textbook scan, not bit Jaro, and far from short keys in length.
@@ -158,8 +161,8 @@ describe('nameCandidates', () => {
 				fc.array(registerQuery, { minLength: 1, maxLength: 12 }),
 				threshold,
 				(keys, queries, bar) => {
-					const search = buildNameSearch(entries(keys))
-					const inTwoPasses = buildNameSearch(entries(keys), 0)
+					const search = scanOf(keys)
+					const inTwoPasses = scanOf(keys, 0)
 					for (const raw of queries) {
 						const key = queryKey(keys, raw)
 						const returned = visitedScores(search, nameQuery(key, bar))
@@ -179,6 +182,50 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test('a scan over several shards visits every name equal to the query or reaching its threshold in each shard holding its key, with its place and position', () => {
+		fc.assert(
+			fc.property(
+				// Each distinct key in one to four shards: equal keys across shards are scanned as one.
+				fc
+					.uniqueArray(anyKey, { minLength: 1, maxLength: 80 })
+					.chain((keys) =>
+						fc.tuple(
+							fc.constant(keys),
+							fc.array(fc.subarray([0, 1, 2, 3], { minLength: 1 }), { minLength: keys.length, maxLength: keys.length })
+						)
+					),
+				fc.array(registerQuery, { minLength: 1, maxLength: 8 }),
+				threshold,
+				([keys, placesOf], queries, bar) => {
+					const shards = [0, 1, 2, 3].map((place) => keys.filter((_, i) => placesOf[i]?.includes(place)))
+					const sources = shards.map((names) => buildNameSearch(entries(names)))
+					for (const scan of [buildNameScan(sources), buildNameScan(sources, 0)]) {
+						for (const raw of queries) {
+							const key = queryKey(keys, raw)
+							const visited = new Map<string, number>()
+							const visit = (place: number, position: number, score: number) => {
+								const at = `${place}:${position}`
+								if ((visited.get(at) ?? score) !== score) throw new Error(`${at} visited with two scores`)
+								visited.set(at, score)
+							}
+							const query = nameQuery(key, bar)
+							visitCandidates(scan, query, 'same-first-character', visit)
+							visitCandidates(scan, query, 'other-first-characters', visit)
+							const expected = shards.flatMap((names, place) =>
+								names.flatMap((name, position) => {
+									const score = nameSimilarity(key, name)
+									return name === key || score >= bar ? [[`${place}:${position}`, score] as [string, number]] : []
+								})
+							)
+							expect([...visited].sort()).toEqual(expected.sort())
+						}
+					}
+				}
+			),
+			{ numRuns: 300 }
+		)
+	})
+
 	test('a threshold raised while the passes run still visits every name reaching the final threshold', () => {
 		fc.assert(
 			fc.property(
@@ -187,11 +234,11 @@ describe('nameCandidates', () => {
 				fc.array(fc.tuple(fc.nat({ max: 20 }), threshold), { maxLength: 4 }),
 				(keys, raw, raises) => {
 					// Scanned whole in the first pass (a small shard) and in two passes.
-					for (const search of [buildNameSearch(entries(keys)), buildNameSearch(entries(keys), 0)]) {
+					for (const search of [scanOf(keys), scanOf(keys, 0)]) {
 						const key = queryKey(keys, raw)
 						const query = nameQuery(key)
 						const visited = new Set<number>()
-						const visit = (position: number) => {
+						const visit = (_place: number, position: number) => {
 							visited.add(position)
 							for (const [after, bar] of raises) if (after === visited.size) raiseThreshold(query, bar)
 						}
@@ -222,7 +269,7 @@ describe('nameCandidates', () => {
 			fc.property(fc.oneof(shuffledWords, threeLetters), fc.array(plainKey, { maxLength: 30 }), ([key, name], others) => {
 				const score = nameSimilarity(key, name)
 				fc.pre(key !== name && score >= NAME_MATCH_LOW)
-				expect(visitedScores(buildNameSearch(entries([name, ...others])), nameQuery(key, score)).get(0)).toBe(score)
+				expect(visitedScores(scanOf([name, ...others]), nameQuery(key, score)).get(0)).toBe(score)
 			}),
 			{ numRuns: 3000 }
 		)
@@ -239,7 +286,7 @@ describe('nameCandidates', () => {
 				const score = nameSimilarity(key, name)
 				fc.pre(score >= NAME_MATCH_LOW)
 				const names = [name, `${key[0]}000${key.slice(4)}`, `${key[0]}zzz${key.slice(4)}`]
-				expect(visitedScores(buildNameSearch(entries(names)), nameQuery(key, score)).get(0)).toBe(score)
+				expect(visitedScores(scanOf(names), nameQuery(key, score)).get(0)).toBe(score)
 			}),
 			{ numRuns: 500 }
 		)
@@ -280,26 +327,26 @@ describe('nameCandidates', () => {
 		const query = nameQuery(key)
 		raiseThreshold(query, bar)
 		expect(query.tablesThreshold).toBeLessThan(bar)
-		const visited = visitedScores(buildNameSearch(entries(names)), query)
+		const visited = visitedScores(scanOf(names), query)
 		expect([...visited.keys()]).toEqual(names.flatMap((_, position) => ((scores[position] as number) >= bar ? [position] : [])))
 	})
 
 	test('a name allowed fewer misses than its word-mates is held to its own allowance when the word has missed fewer tokens than the word allows', () => {
 		// One word: "xbcdefgh" may miss one of the query's characters, "xbcdefghyyyy" (longer) none; both miss only "a".
-		const search = buildNameSearch(entries(['xbcdefgh', 'xbcdefghyyyy']))
+		const search = scanOf(['xbcdefgh', 'xbcdefghyyyy'])
 		expect(nameCandidates(search, nameQuery('abcdefgh'))).toEqual([0])
 	})
 
 	test('a query repeating a character beyond the counted occurrences keeps the names that may reach NAME_MATCH_LOW', () => {
 		const long = 'a'.repeat(70)
-		const search = buildNameSearch(entries([long, 'a'.repeat(60), 'bet', 'b'.repeat(70)]))
+		const search = scanOf([long, 'a'.repeat(60), 'bet', 'b'.repeat(70)])
 		expect(nameCandidates(search, nameQuery(`${long}b`))).toEqual([0, 1])
 	})
 
 	test('a key too long to count still scores names longer than any allowance row', () => {
 		const key = 'ab'.repeat(100)
 		const names = ['ab'.repeat(130), 'ab'.repeat(99), 'xy'.repeat(130)]
-		const visited = visitedScores(buildNameSearch(entries(names)), nameQuery(key))
+		const visited = visitedScores(scanOf(names), nameQuery(key))
 		expect([...visited]).toEqual([
 			[0, nameSimilarity(key, names[0] as string)],
 			[1, nameSimilarity(key, names[1] as string)]
@@ -309,7 +356,7 @@ describe('nameCandidates', () => {
 	test('among 20,000 register-like names an unrelated label reaches only a small share of them', () => {
 		const keys: string[] = []
 		for (let i = 1; i <= 10_000; i++) keys.push(`brandukgc${i}`, `operatorukgc${i}`)
-		const search = buildNameSearch(entries(keys))
+		const search = scanOf(keys)
 		for (const key of ['unlistedshop', 'unlisted7shop', 'williamhill', 'paddypower']) {
 			expect(nameCandidates(search, nameQuery(key)).length).toBeLessThan(keys.length / 100)
 		}

@@ -8,7 +8,7 @@ import {
 	LONGEST_QUERY,
 	mostAt,
 	type ScanKernel,
-	type ScanMember,
+	type ScanMembers,
 	SLOTS,
 	slotOf,
 	tablesSize,
@@ -29,15 +29,16 @@ import { arena } from './name-scan-arena.ts'
  * threshold only if it shares at least commonNeeded(n, L, p, threshold) of the query's tokens, i.e.
  * misses at most allowed = size - commonNeeded of them.
  *
- * Equal keys score alike, so the scan holds one name per distinct fuzzy-comparable key (the first
- * carrying it) and visits every name carrying a key that reaches. Those names are laid out 128 to a
- * unit: grouped by the slot of their first character (each group starting on a new unit), then by
- * length, then by key. For every token (character, occurrence up to LEVELS) a bit-set over that
- * order says which names hold it. The kernel (name-scan.ts) counts, 128 names at a time, the query
- * tokens each name misses, rarest token first, with a bit-parallel thermometer counter (plane j:
- * "misses more than j") that stops once all 128 miss more than allowed, and scores the names left
- * within their own allowance. A unit is allowed what its most favourable name could be: the longest
- * common prefix any of its names can have with the query is bounded from the lowest and highest of
+ * Equal keys score alike, so the scan holds each distinct fuzzy-comparable key once, over every
+ * shard of the index (ADR 0060), and visits every name of every shard carrying a key that reaches.
+ * The keys are laid out 128 to a unit: grouped by the slot of their first character (each group
+ * starting on a new unit), then by length, then by key (scanOrder). For every token (character,
+ * occurrence up to LEVELS) a bit-set over that order says which names hold it. The kernel
+ * (name-scan.ts) counts, 128 names at a time, the query tokens each name misses, rarest token
+ * first, with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once
+ * all 128 miss more than allowed, and scores the names left within their own allowance. A unit is
+ * allowed what its most favourable name could be: the longest common prefix any of its names can
+ * have with the query is bounded from the lowest and highest of
  * their first four characters (packed big-endian, so lexicographic order is numeric order: a query
  * below the lowest shares no more with any of them than with the lowest). Occurrences above LEVELS
  * count as held and characters beyond a-z0-9 share a slot, so no count exceeds a name's true misses:
@@ -57,25 +58,53 @@ export type NameSearch = {
 	readonly keyNumbers: Int32Array
 	/** per key number, the positions of the names carrying that key (exact's lists) */
 	readonly carriers: readonly (readonly number[])[]
-	readonly scan: BitScan
+	/** the shard's fuzzy-comparable keys laid out for buildNameScan */
+	readonly scanKeys: ScanKeys
 }
 
-/** The fuzzy-comparable names in scan order and the kernel counting their tokens. */
-type BitScan = {
-	/** per scan ordinal, the first name carrying a distinct key; -1 pads a first-character slot to a whole unit */
-	readonly order: Int32Array
+/**
+ * A shard's distinct fuzzy-comparable keys in scan order (scanOrder), each with its key number,
+ * packed prefix and tokens (tokens[tokensFrom[i]] to tokens[tokensFrom[i + 1]]): prepared with the
+ * shard, so an index's scan merges them instead of counting every key again.
+ */
+type ScanKeys = {
+	readonly keys: readonly string[]
+	readonly keyNumbers: Int32Array
+	/** per key its group in scanOrder (groupOf) and characters 5 to 8 packed as `prefixes` */
+	readonly groups: Int32Array
+	readonly prefixes: Uint32Array
+	readonly tails: Uint32Array
+	readonly tokensFrom: Int32Array
+	readonly tokens: Uint8Array
+}
+
+/**
+ * The fuzzy-comparable names of several shards' searches in one scan order (an index's, ADR 0060):
+ * each distinct key once, however many shards hold it, and the kernel counting their tokens.
+ */
+export type NameScan = {
+	/** the searches scanned, by place (an index's: its shards in `order`) */
+	readonly sources: readonly NameSearch[]
+	/**
+	 * per scan ordinal, its key's holders from holdersFrom[ordinal] to holdersFrom[ordinal + 1] (none
+	 * for the ordinals padding a first-character slot to a whole unit): holder h is key number
+	 * holderKeys[h] of the search at place holderPlaces[h], places ascending
+	 */
+	readonly holdersFrom: Int32Array
+	readonly holderPlaces: Int32Array
+	readonly holderKeys: Int32Array
 	readonly kernel: ScanKernel
 	/** per token, its place by how many distinct keys hold it, fewest first (rarest tokens are counted first) */
 	readonly rarity: Int32Array
 	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
 	readonly slotUnits: Int32Array
-	/** whether the first pass scans every unit (a small shard: SCANNED_WHOLE) and the second none */
+	/** whether the first pass scans every unit (a small scan: SCANNED_WHOLE) and the second none */
 	readonly scannedWhole: boolean
 }
 
 const RAISE_STEP = 0.005
 /**
- * A shard of at most this many units is scanned whole in the first pass: one kernel call instead of
+ * A scan of at most this many units is scanned whole in the first pass: one kernel call instead of
  * three, while the few names in it that the second pass would have held to a raised bar cost less
  * than the calls saved (ADR 0047).
  */
@@ -83,7 +112,7 @@ const SCANNED_WHOLE = 128
 /** Keys longer than this have every name scored: the allowance rows stop at ALLOWED_LENGTHS. */
 const LONGEST_COUNTED_KEY = (ALLOWED_LENGTHS - 2) / 2
 
-/** A query key broken down once for every shard it is searched in, with the bar its candidates must reach. */
+/** A query key broken down once for every scan it is searched in, with the bar its candidates must reach. */
 export type NameQuery = {
 	readonly key: string
 	/** the key's length unless a character occurs over 255 times (counts are capped there) */
@@ -105,8 +134,8 @@ export type NameQuery = {
 	readonly rowLength: number
 	/** counts the refills of `tables` */
 	revision: number
-	/** the shards searched so far and, at the same place, the query's tokens rarest first in each */
-	readonly rarestIn: NameSearch[]
+	/** the scans searched so far and, at the same place, the query's tokens rarest first in each */
+	readonly rarestIn: NameScan[]
 	readonly rarestFirst: Int32Array[]
 	/** the first four characters, prefixOf */
 	readonly prefix: number
@@ -244,8 +273,8 @@ function allowedMisses(size: number, queryLength: number, length: number, prefix
 	return need === Number.POSITIVE_INFINITY ? -1 : Math.max(-1, size - need)
 }
 
-/** Built once per jurisdiction shard, next to its names; `scannedWhole`: the most units a shard scanned whole in the first pass has. */
-export function buildNameSearch(names: readonly NameEntry[], scannedWhole = SCANNED_WHOLE): NameSearch {
+/** Built once per jurisdiction shard, next to its names. */
+export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
 	names.forEach(({ key }, position) => {
@@ -255,100 +284,248 @@ export function buildNameSearch(names: readonly NameEntry[], scannedWhole = SCAN
 		else exact.set(key, [position])
 	})
 	const carriers = [...exact.values()]
-	const firsts = carriers.map((positions) => positions[0] as number)
-	return { names, exact, keyNumbers, carriers, scan: buildBitScan(names, firsts, scannedWhole) }
+	return { names, exact, keyNumbers, carriers, scanKeys: scanKeysOf([...exact.keys()]) }
 }
 
-/** Over `firsts`, the first name carrying each distinct key: equal keys pass or fail the scan alike. */
-function buildBitScan(names: readonly NameEntry[], firsts: readonly number[], scannedWhole: number): BitScan {
-	const firstSlot = (position: number) => slotOf((names[position] as NameEntry).key.charCodeAt(0))
-	const fuzzy = firsts.filter((position) => (names[position] as NameEntry).key.length >= MIN_FUZZY_LENGTH)
-	fuzzy.sort((a, b) => {
-		const ka = (names[a] as NameEntry).key
-		const kb = (names[b] as NameEntry).key
-		return firstSlot(a) - firstSlot(b) || ka.length - kb.length || (ka < kb ? -1 : ka > kb ? 1 : a - b)
+/**
+ * The scan order of ids into `keys` and the numbers beside them: by group (first-character slot,
+ * then length), packed first four characters, packed next four, then key. A total order in which
+ * equal keys are adjacent, as a plain key order would be, but comparing strings (a few hundred
+ * nanoseconds a comparison in the engine, the keys lying all over the heap) only when the numbers tie.
+ */
+function scanOrder(
+	keys: readonly string[],
+	groups: Int32Array,
+	prefixes: Uint32Array,
+	tails: Uint32Array
+): (a: number, b: number) => number {
+	return (a, b) => {
+		const keyA = keys[a] as string
+		const keyB = keys[b] as string
+		return (
+			(groups[a] as number) - (groups[b] as number) ||
+			(prefixes[a] as number) - (prefixes[b] as number) ||
+			(tails[a] as number) - (tails[b] as number) ||
+			(keyA === keyB ? 0 : keyA < keyB ? -1 : 1)
+		)
+	}
+}
+
+/** The first-character slot and the length (up to 2^20 - 1: longer keys are told apart by scanOrder's last step). */
+const groupOf = (key: string) => slotOf(key.charCodeAt(0)) * 0x100000 + Math.min(key.length, 0xfffff)
+const slotOfGroup = (group: number) => Math.floor(group / 0x100000)
+
+/** `distinct`, keys by key number, prepared in scan order. */
+function scanKeysOf(distinct: readonly string[]): ScanKeys {
+	const numbers: number[] = []
+	distinct.forEach((key, keyNumber) => {
+		if (key.length >= MIN_FUZZY_LENGTH) numbers.push(keyNumber)
 	})
-	const ordered: number[] = []
-	fuzzy.forEach((position, i) => {
-		// A new first-character slot starts on a new unit.
-		if (i > 0 && firstSlot(fuzzy[i - 1] as number) !== firstSlot(position)) while (ordered.length % UNIT !== 0) ordered.push(-1)
-		ordered.push(position)
-	})
-	const order = new Int32Array(Math.ceil(ordered.length / UNIT) * UNIT).fill(-1)
-	order.set(ordered)
-	const holders = new Int32Array(TOKENS)
+	const groups = Int32Array.from(distinct, groupOf)
+	const prefixes = Uint32Array.from(distinct, (key) => prefixOf(key))
+	const tails = Uint32Array.from(distinct, (key) => prefixOf(key, WINKLER_PREFIX_LIMIT))
+	numbers.sort(scanOrder(distinct, groups, prefixes, tails))
+	const keys = numbers.map((keyNumber) => distinct[keyNumber] as string)
+	const tokensFrom = new Int32Array(keys.length + 1)
+	// Bytes, not an array of numbers: a rebuild's peak memory holds them beside the live index.
+	let tokens = new Uint8Array(keys.length * 16)
 	const counts = new Uint8Array(SLOTS)
-	const members = Array.from(order, (position): ScanMember | null => {
-		if (position < 0) return null
-		const { key } = names[position] as NameEntry
+	keys.forEach((key, i) => {
 		counts.fill(0)
 		characterCounts(key, counts)
-		const tokens = tokensOf(counts)
-		for (const token of tokens) holders[token] = (holders[token] as number) + 1
-		return { key, prefix: prefixOf(key), tokens }
+		const own = tokensOf(counts)
+		const from = tokensFrom[i] as number
+		if (from + own.length > tokens.length) {
+			const grown = new Uint8Array(2 * (from + own.length))
+			grown.set(tokens)
+			tokens = grown
+		}
+		tokens.set(own, from)
+		tokensFrom[i + 1] = from + own.length
 	})
-	const kernel = buildScanKernel(members)
-	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
-	for (let unit = kernel.units - 1; unit >= 0; unit--) {
-		const position = order[unit * UNIT] as number
-		if (position >= 0) slotUnits[firstSlot(position)] = unit
+	return {
+		keys,
+		keyNumbers: Int32Array.from(numbers),
+		groups: Int32Array.from(numbers, (keyNumber) => groups[keyNumber] as number),
+		prefixes: Uint32Array.from(numbers, (keyNumber) => prefixes[keyNumber] as number),
+		tails: Uint32Array.from(numbers, (keyNumber) => tails[keyNumber] as number),
+		tokensFrom,
+		tokens: tokens.slice(0, tokensFrom[keys.length])
 	}
-	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	return { order, kernel, rarity: rarityRank(holders), slotUnits, scannedWhole: kernel.units <= scannedWhole }
 }
 
-/** The first four characters packed big-endian (low byte of each code: equal bytes can only overstate a common prefix). */
-function prefixOf(key: string): number {
+/**
+ * One scan over the fuzzy-comparable keys of every search in `sources` (an index's shards in register
+ * order); `scannedWhole`: the most units a scan scanned whole in the first pass has. Equal keys pass
+ * or fail the scan alike, so a key held by several shards is scanned once and visits the names
+ * carrying it in each of them. The sources' keys, each list in scan order already, are merged.
+ */
+// Long: lays out the merged keys, their holders and their tokens beside the kernel in one pass.
+export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCANNED_WHOLE): NameScan {
+	const merged = mergedScanOrder(sources)
+	const { order } = merged
+	const ids: number[] = []
+	order.forEach((id, i) => {
+		const previous = order[i - 1] ?? -1
+		// An equal key in a later source joins its member; a new first-character slot starts on a new unit.
+		if (previous >= 0 && merged.compare(previous, id) === 0) return
+		if (previous >= 0 && slotOfGroup(merged.groups[previous] as number) !== slotOfGroup(merged.groups[id] as number))
+			while (ids.length % UNIT !== 0) ids.push(-1)
+		ids.push(id)
+	})
+	while (ids.length % UNIT !== 0) ids.push(-1)
+	const holdersFrom = new Int32Array(ids.length + 1)
+	const holderPlaces = new Int32Array(order.length)
+	const holderKeys = new Int32Array(order.length)
+	const tokenHolders = new Int32Array(TOKENS)
+	let holder = 0
+	ids.forEach((id, ordinal) => {
+		holdersFrom[ordinal] = holder
+		if (id < 0) return
+		// Every id of `order` is one holder: the member's own, then those of its key in later places.
+		do {
+			const held = order[holder] as number
+			holderPlaces[holder] = merged.places[held] as number
+			holderKeys[holder] = merged.keyNumbers[held] as number
+			holder++
+		} while (holder < order.length && merged.compare(id, order[holder] as number) === 0)
+		for (let at = merged.tokensFrom[id] as number; at < (merged.tokensFrom[id + 1] as number); at++) {
+			const token = merged.tokens[at] as number
+			tokenHolders[token] = (tokenHolders[token] as number) + 1
+		}
+	})
+	holdersFrom[ids.length] = holder
+	const kernel = buildScanKernel({ ...merged, ids } satisfies ScanMembers)
+	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
+	for (let unit = kernel.units - 1; unit >= 0; unit--) {
+		const id = ids[unit * UNIT] as number
+		if (id >= 0) slotUnits[slotOfGroup(merged.groups[id] as number)] = unit
+	}
+	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
+	return {
+		sources,
+		holdersFrom,
+		holderPlaces,
+		holderKeys,
+		kernel,
+		rarity: rarityRank(tokenHolders),
+		slotUnits,
+		scannedWhole: kernel.units <= scannedWhole
+	}
+}
+
+/**
+ * The sources' scan keys side by side (id: the source's first id plus the key's index in it) and
+ * every id in scan order, equal keys in ascending places: each source's list is in scan order, so
+ * the lists are merged two at a time, the earlier places' first on a tie.
+ */
+function mergedScanOrder(sources: readonly NameSearch[]) {
+	const lists = sources.map(({ scanKeys }) => scanKeys)
+	const keys = lists.flatMap(({ keys }) => keys)
+	const places = new Int32Array(keys.length)
+	const keyNumbers = new Int32Array(keys.length)
+	const groups = new Int32Array(keys.length)
+	const prefixes = new Uint32Array(keys.length)
+	const tails = new Uint32Array(keys.length)
+	const tokensFrom = new Int32Array(keys.length + 1)
+	const tokens = new Uint8Array(lists.reduce((sum, list) => sum + list.tokens.length, 0))
+	let runs: Int32Array[] = []
+	let first = 0
+	lists.forEach((list, place) => {
+		const count = list.keys.length
+		places.fill(place, first, first + count)
+		keyNumbers.set(list.keyNumbers, first)
+		groups.set(list.groups, first)
+		prefixes.set(list.prefixes, first)
+		tails.set(list.tails, first)
+		const tokenBase = tokensFrom[first] as number
+		for (let i = 1; i <= count; i++) tokensFrom[first + i] = tokenBase + (list.tokensFrom[i] as number)
+		tokens.set(list.tokens, tokenBase)
+		const run = new Int32Array(count)
+		for (let i = 0; i < count; i++) run[i] = first + i
+		runs.push(run)
+		first += count
+	})
+	const compare = scanOrder(keys, groups, prefixes, tails)
+	while (runs.length > 1) {
+		const merged: Int32Array[] = []
+		for (let i = 0; i < runs.length; i += 2) {
+			const [a, b] = [runs[i] as Int32Array, runs[i + 1]]
+			merged.push(b ? mergeRuns(a, b, compare) : a)
+		}
+		runs = merged
+	}
+	return { keys, places, keyNumbers, groups, prefixes, tokensFrom, tokens, compare, order: runs[0] ?? new Int32Array(0) }
+}
+
+/** `a` and `b`, each in `compare`'s order, merged; `a`'s element first on a tie. */
+function mergeRuns(a: Int32Array, b: Int32Array, compare: (a: number, b: number) => number): Int32Array {
+	const out = new Int32Array(a.length + b.length)
+	let [i, j, k] = [0, 0, 0]
+	while (i < a.length && j < b.length) out[k++] = compare(a[i] as number, b[j] as number) <= 0 ? (a[i++] as number) : (b[j++] as number)
+	while (i < a.length) out[k++] = a[i++] as number
+	while (j < b.length) out[k++] = b[j++] as number
+	return out
+}
+
+/**
+ * The first four characters (from `from`) packed big-endian (low byte of each code: equal bytes can
+ * only overstate a common prefix).
+ */
+function prefixOf(key: string, from = 0): number {
 	let packed = 0
-	for (let i = 0; i < WINKLER_PREFIX_LIMIT; i++) packed = (packed << 8) | (key.charCodeAt(i) & 0xff)
+	for (let i = from; i < from + WINKLER_PREFIX_LIMIT; i++) packed = (packed << 8) | (key.charCodeAt(i) & 0xff)
 	return packed >>> 0
 }
 
 /**
  * The candidates split in two passes: the names equal to the query and those whose first character
  * is the query's (the only ones a Winkler prefix bonus can lift, so usually the best scores), then
- * the names starting with any other character; a small shard (scannedWhole) has all its names
- * visited in the first pass and none in the second. Together the passes visit every name equal to the
- * query (score 1) or whose score reaches the query's threshold, with that score (nameSimilarity),
- * and no other, at least once (names carrying the query's key may come twice). `visit` may raise
+ * the names starting with any other character; a small scan (scannedWhole) has all its names
+ * visited in the first pass and none in the second. Together the passes visit every name of every
+ * source equal to the query (score 1) or whose score reaches the query's threshold, with that score
+ * (nameSimilarity), and no other, at least once (names carrying the query's key may come twice), as
+ * `visit(place, position, score)`: the name at `position` in the search at `place`. `visit` may raise
  * the threshold: the rest of the scan holds names to the raised one.
  */
 export function visitCandidates(
-	search: NameSearch,
+	scan: NameScan,
 	query: NameQuery,
 	pass: 'same-first-character' | 'other-first-characters',
-	visit: (position: number, score: number) => void
+	visit: (place: number, position: number, score: number) => void
 ): void {
-	const { slotUnits, kernel, scannedWhole } = search.scan
+	const { slotUnits, kernel, scannedWhole, sources } = scan
 	const slot = slotOf(query.key.charCodeAt(0))
 	const from = slotUnits[slot] as number
 	const to = slotUnits[slot + 1] as number
 	if (pass === 'same-first-character') {
-		const equal = search.exact.get(query.key)
-		if (equal) for (const position of equal) visit(position, 1)
+		for (let place = 0; place < sources.length; place++) {
+			const equal = (sources[place] as NameSearch).exact.get(query.key)
+			if (equal) for (const position of equal) visit(place, position, 1)
+		}
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
-	const tokens = rarestIn(query, search)
+	const tokens = rarestIn(query, scan)
 	if (scannedWhole) {
-		if (pass === 'same-first-character') scanRange(search, query, tokens, 0, kernel.units, visit)
-	} else if (pass === 'same-first-character') scanRange(search, query, tokens, from, to, visit)
+		if (pass === 'same-first-character') scanRange(scan, query, tokens, 0, kernel.units, visit)
+	} else if (pass === 'same-first-character') scanRange(scan, query, tokens, from, to, visit)
 	else {
-		scanRange(search, query, tokens, 0, from, visit)
-		scanRange(search, query, tokens, to, kernel.units, visit)
+		scanRange(scan, query, tokens, 0, from, visit)
+		scanRange(scan, query, tokens, to, kernel.units, visit)
 	}
 }
 
-/** The query's tokens rarest first in `search`, sorted on the first pass over the shard (a query searches a few shards). */
-function rarestIn(query: NameQuery, search: NameSearch): Int32Array {
-	const at = query.rarestIn.indexOf(search)
+/** The query's tokens rarest first in `scan`, sorted on the first pass over it. */
+function rarestIn(query: NameQuery, scan: NameScan): Int32Array {
+	const at = query.rarestIn.indexOf(scan)
 	if (at >= 0) return query.rarestFirst[at] as Int32Array
-	const tokens = rarestFirst(query.tokens, search.scan.rarity)
-	query.rarestIn.push(search)
+	const tokens = rarestFirst(query.tokens, scan.rarity)
+	query.rarestIn.push(scan)
 	query.rarestFirst.push(tokens)
 	return tokens
 }
 
-/** The tokens by how many of the shard's keys hold them, fewest first (rank, rarityRank, is a permutation). */
+/** The tokens by how many of the scan's keys hold them, fewest first (rank, rarityRank, is a permutation). */
 function rarestFirst(tokens: readonly number[], rank: Int32Array): Int32Array {
 	const ranked = new Int32Array(tokens.length)
 	for (let i = 0; i < tokens.length; i++) {
@@ -372,16 +549,16 @@ function rarityRank(holders: Int32Array): Int32Array {
 	return rank
 }
 
-/** Scans units fromUnit up to (not including) toUnit, visiting the carriers of every name that reaches. */
+/** Scans units fromUnit up to (not including) toUnit, visiting the carriers of every key that reaches in every source holding it. */
 function scanRange(
-	search: NameSearch,
+	scan: NameScan,
 	query: NameQuery,
 	tokens: Int32Array,
 	fromUnit: number,
 	toUnit: number,
-	visit: (position: number, score: number) => void
+	visit: (place: number, position: number, score: number) => void
 ): void {
-	const { order, kernel } = search.scan
+	const { kernel, sources, holdersFrom, holderPlaces, holderKeys } = scan
 	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
@@ -391,8 +568,13 @@ function scanRange(
 			while (namesLeft !== 0) {
 				const member = lane * 32 + 31 - Math.clz32(namesLeft & -namesLeft)
 				namesLeft &= namesLeft - 1
-				const position = order[unit * UNIT + member] as number
-				for (const carrier of search.carriers[search.keyNumbers[position] as number] ?? []) visit(carrier, scores[member] as number)
+				const ordinal = unit * UNIT + member
+				const score = scores[member] as number
+				for (let holder = holdersFrom[ordinal] as number; holder < (holdersFrom[ordinal + 1] as number); holder++) {
+					const place = holderPlaces[holder] as number
+					const { carriers } = sources[place] as NameSearch
+					for (const carrier of carriers[holderKeys[holder] as number] as readonly number[]) visit(place, carrier, score)
+				}
 			}
 		}
 	}

@@ -1,7 +1,7 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type CheckIndex, buildIndex, withRegisterRead } from '@lv/verdict'
+import { type CheckIndex, buildIndex, prepareNameScan, withRegisterRead } from '@lv/verdict'
 import { type RegisterVersion, jurisdictionCodes, loadJurisdiction, registerVersions } from '@lv/register-store'
 
 const EMPTY_INDEX = buildIndex({
@@ -80,6 +80,8 @@ export class IndexStore {
 	/** Loads every jurisdiction, one at a time so only one jurisdiction's rows are in memory at once. */
 	async loadAll(): Promise<void> {
 		for (const code of await jurisdictionCodes(this.#sql)) await this.rebuild(code)
+		// Built once for the loaded index rather than at each jurisdiction's swap (ADR 0060).
+		prepareNameScan(this.#index)
 		this.#loaded = true
 	}
 
@@ -126,6 +128,8 @@ export class IndexStore {
 		// Swapped into the index current once the link-key filter is built, a slice per turn so checks
 		// are answered meanwhile: another jurisdiction's read may have been swapped in by then.
 		const index = await build.finishInTurns(() => this.#index)
+		// Once loaded, the scan over every shard's names is built with the rebuild, not by the first check after it.
+		if (this.#loaded) prepareNameScan(index)
 		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.
 		this.#versions.set(code, dataVersion)
 		this.#swap(index)
