@@ -212,16 +212,20 @@ export function* linkChunks(code: string, w: World, readAt: Date): Generator<Dom
 }
 
 /** A build of one jurisdiction of the world, its links not yet added. */
-function beginWorldJurisdiction(code: string, w: World, readAt: Date) {
+function beginWorldJurisdiction(code: string, w: World, readAt: Date, replacing?: CheckIndex) {
 	const registerStatus = JURISDICTIONS.map((row) => ({ jurisdiction_code: row.code, last_successful_read_at: readAt }))
-	return beginJurisdiction(code, {
-		jurisdictions: JURISDICTIONS,
-		registerStatus,
-		operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
-		tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
-		licences: w.licences.filter((row) => row.jurisdiction_code === code),
-		licenseNumberVersions: []
-	})
+	return beginJurisdiction(
+		code,
+		{
+			jurisdictions: JURISDICTIONS,
+			registerStatus,
+			operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
+			tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
+			licences: w.licences.filter((row) => row.jurisdiction_code === code),
+			licenseNumberVersions: []
+		},
+		replacing?.shards.get(code)
+	)
 }
 
 /**
@@ -239,7 +243,7 @@ export function buildJurisdiction(
 ): { index: CheckIndex; ms: number; cpuMs: number; finish: Block } {
 	const started = performance.now()
 	const cpuBefore = process.cpuUsage()
-	const build = beginWorldJurisdiction(code, w, readAt)
+	const build = beginWorldJurisdiction(code, w, readAt, index)
 	if (withLinks)
 		// As the checker's loader adds each chunk: indexed, emptied and collected while young.
 		for (const chunk of linkChunks(code, w, readAt)) addLinkChunk(build, chunk)
@@ -286,7 +290,7 @@ const longest = (blocks: readonly Block[]): Block => ({
  */
 export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string, w: World, readAt: Date) {
 	const clock = blockClock()
-	const build = beginWorldJurisdiction(code, w, readAt)
+	const build = beginWorldJurisdiction(code, w, readAt, index)
 	const chunks: Block[] = []
 	for (const chunk of linkChunks(code, w, readAt)) {
 		clock.begin()

@@ -11,7 +11,7 @@ import type {
 	SupersededNumber
 } from './index-model.ts'
 import { type LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
-import { LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
+import { KeyTable, LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameScan, buildNameSearch, type NameScan } from './name-search.ts'
 import { nameKey } from '@lv/names'
@@ -75,8 +75,8 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * first, links are added in chunks, so a whole jurisdiction's link rows never sit in memory
  * beside the index.
  */
-export function beginJurisdiction(code: string, rows: JurisdictionRows): JurisdictionBuild {
-	const builder = shardBuilder(code, rows, operatorEntries(rows.operators))
+export function beginJurisdiction(code: string, rows: JurisdictionRows, replacing?: JurisdictionShard): JurisdictionBuild {
+	const builder = shardBuilder(code, rows, operatorEntries(rows.operators), replacing)
 	const jurisdictionRow = rows.jurisdictions.find((row) => row.code === code)
 	let ending = false
 	const end = () => {
@@ -262,7 +262,13 @@ function licenceEntries(
 	return { licences, licencesByNumberKey, licencesByOperator }
 }
 
-function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
+/** `replacing`: the shard this one replaces, whose link key counts size the new key tables (KeyTable). */
+function shardBuilder(
+	code: string,
+	rows: JurisdictionRows,
+	operators: Map<string, OperatorEntry>,
+	replacing?: JurisdictionShard
+): ShardBuilder {
 	const shared = interner()
 	const { licences, licencesByNumberKey, licencesByOperator } = licenceEntries(code, rows, operators, shared)
 
@@ -276,11 +282,11 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 	}
 
 	const names = nameEntries(code, rows, operators, licencesByOperator)
-	const columns = new LinkColumns(code)
+	const columns = new LinkColumns(code, replacing?.linksByHostname.size)
 	const linksByHostname = new LinkKeyChains(columns, columns.hostnames)
 	// Only links on a host other than their registrable domain: linksForRegistrable finds the
 	// others under their hostname, so most links (listed on the registrable domain) have one entry.
-	const linksBelowRegistrable = new LinkKeyChains(columns)
+	const linksBelowRegistrable = new LinkKeyChains(columns, new KeyTable(replacing?.linksBelowRegistrable.size))
 	let completed: Omit<JurisdictionShard, 'jurisdiction'> | undefined
 	return {
 		addDomainLinks(links) {

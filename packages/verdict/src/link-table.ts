@@ -66,7 +66,7 @@ export class LinkColumns {
 	readonly #jurisdiction: string
 	#count = 0
 	/** the hostnames; a link's hostname number is also its key number in the by-hostname index */
-	readonly hostnames = new KeyTable()
+	readonly hostnames: KeyTable
 	readonly #hostname = new Paged((size) => new Int32Array(size))
 	readonly #operator = new Paged((size) => new Int32Array(size))
 	readonly #licence = new Paged((size) => new Int32Array(size))
@@ -78,8 +78,10 @@ export class LinkColumns {
 	readonly #licences = new Numbering<LicenceEntry>()
 	readonly #words = new Numbering<string | null>()
 
-	constructor(jurisdiction: string) {
+	/** `expectedHostnames`: distinct hostnames the shard is expected to hold (KeyTable). */
+	constructor(jurisdiction: string, expectedHostnames = 0) {
 		this.#jurisdiction = jurisdiction
+		this.hostnames = new KeyTable(expectedHostnames)
 	}
 
 	get count(): number {
@@ -185,6 +187,13 @@ export function keyFingerprint(key: string): number {
 
 const KEY_BITS = 24
 const KEY_NUMBER = (1 << KEY_BITS) - 1
+/** The power of two of at least PAGE slots holding `keys` keys at most half full. */
+function slotsFor(keys: number): number {
+	let slots = PAGE
+	while (slots < keys * 2) slots *= 2
+	return slots
+}
+
 /** The slot tag of a hash: its seven top bits (the slot itself comes from the low bits). */
 const tagOf = (hash: number) => hash >>> 25
 
@@ -202,7 +211,22 @@ export class KeyTable {
 	#byteCount = 0
 	/** key k's bytes are bytes[starts[k] .. starts[k + 1]) */
 	readonly #starts = new Paged((size) => new Int32Array(size))
-	#slots = new Int32Array(PAGE).fill(-1)
+	#slots: Int32Array
+
+	/**
+	 * `expectedKeys`: how many keys the table is expected to hold (a rebuilt shard's: the shard it
+	 * replaces). Sized for a quarter more from the start, a table never grows while a rebuild adds
+	 * them: growing rehashes every key at once, about a second at 4.5 million keys, in whichever
+	 * chunk of links crosses the threshold, on the thread answering checks.
+	 */
+	constructor(expectedKeys = 0) {
+		this.#slots = new Int32Array(slotsFor(expectedKeys + (expectedKeys >>> 2))).fill(-1)
+	}
+
+	/** Slots of the table (it holds at most half as many keys before it grows). */
+	get capacity(): number {
+		return this.#slots.length
+	}
 
 	get size(): number {
 		return this.#count

@@ -119,7 +119,8 @@ export class IndexStore {
 	async #rebuildOnce(code: string): Promise<void> {
 		this.#logger.debug('index rebuild started', { jurisdiction: code })
 		const started = performance.now()
-		const loaded = await loadJurisdiction(this.#sql, code)
+		// Key tables sized like the shard replaced, so none grows (rehashing every key) in a chunk of links.
+		const loaded = await loadJurisdiction(this.#sql, code, this.#index.shards.get(code))
 		if (!loaded) {
 			this.#logger.warn('jurisdiction has no row; index left as it is', { jurisdiction: code })
 			return
