@@ -284,9 +284,9 @@ const longest = (blocks: readonly Block[]): Block => ({
 })
 
 /**
- * A rebuild of one jurisdiction as the checker runs it, each link chunk and each slice of the
- * link-key filter a synchronous block of its own (finishInTurns), then the full collection the
- * checker runs after a swap; the longest block of each kind.
+ * A rebuild of one jurisdiction as the checker runs it: each link chunk a synchronous block of its own,
+ * then finishInTurns (the shard's completion, the link-key filter and the name scan in slices, a block
+ * between two turns), then the full collection the checker runs after a swap; the longest block of each kind.
  */
 export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string, w: World, readAt: Date) {
 	const clock = blockClock()
@@ -297,32 +297,29 @@ export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string
 		addLinkChunk(build, chunk)
 		chunks.push(clock.end())
 	}
-	// A block ends where finishInTurns yields; the first is the shard's completion, the last the last slice and the swap.
-	const blocks: Block[] = []
+	// A block ends where finishInTurns yields; the last one ends with the swap.
+	const slices: Block[] = []
+	const cpuBefore = process.cpuUsage()
 	clock.begin()
 	const turn = async () => {
-		blocks.push(clock.end())
+		slices.push(clock.end())
 		await new Promise((resolve) => setImmediate(resolve))
 		clock.begin()
 	}
-	const built = await build.finishInTurns(() => index, turn)
-	blocks.push(clock.end())
-	// As the checker does once loaded, before the swap (ADR 0060).
-	clock.begin()
-	prepareNameScan(built)
-	const nameScan = clock.end()
+	// With the name scan, as the checker does once loaded (ADR 0060, ADR 0064).
+	const built = await build.finishInTurns(() => index, turn, true)
+	slices.push(clock.end())
+	const finishCpu = process.cpuUsage(cpuBefore)
 	clock.begin()
 	releaseReplacedShard()
 	return {
 		index: built,
 		linkChunk: longest(chunks),
-		shardCompletion: blocks[0] as Block,
-		nameScan,
-		// A slice is too short for the thread's CPU clock (kernel ticks): wall time, with whatever preempted it.
-		filterSliceWallMs: blocks
-			.slice(1)
-			.map((block) => block.wallMs)
-			.sort((a, b) => a - b),
+		slices: slices.length,
+		longestSlice: longest(slices),
+		sliceWallMs: slices.map((block) => block.wallMs).sort((a, b) => a - b),
+		finishCpuMs: (finishCpu.user + finishCpu.system) / 1000,
+		slicesCpuMs: slices.reduce((sum, block) => sum + block.cpuMs, 0),
 		collection: clock.end()
 	}
 }
