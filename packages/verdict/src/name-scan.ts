@@ -1,5 +1,5 @@
 import { inSlices, type Steps } from './steps.ts'
-import { ALLOWED_AT, allocate, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT, QUERY_SLOTS_AT, TOKENS_AT } from './name-scan-arena.ts'
+import { ALLOWED_AT, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT, QUERY_SLOTS_AT, reserve, TOKENS_AT } from './name-scan-arena.ts'
 
 /*
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
@@ -86,6 +86,7 @@ export type ScanKernel = {
 
 /** Members filled in per slice of a build in slices (steps.ts): a few milliseconds. */
 const MEMBERS_PER_SLICE = 1 << 12
+const ZEROED_PER_SLICE = 1 << 21
 
 /** A kernel over `members`, built in slices (steps.ts). */
 // Long: lays out every region of the scan's block and fills it in one pass over the members.
@@ -93,8 +94,16 @@ export function* scanKernelInSlices(members: ScanMembers): Steps<ScanKernel> {
 	const { ids, keys, prefixes, tokensFrom, tokens } = members
 	const units = Math.ceil(ids.length / UNIT)
 	const segments = yield* lengthSegments(members, units)
-	const keyUnits = ids.reduce((sum, id) => sum + (id < 0 ? 0 : (keys[id] as string).length), 0)
-	const longestKey = ids.reduce((most, id) => Math.max(most, id < 0 ? 0 : (keys[id] as string).length), 0)
+	// A slice at a time too: reading a key's length is a cache miss (the keys lie all over the heap).
+	let [keyUnits, longestKey] = [0, 0]
+	yield* inSlices(ids.length, MEMBERS_PER_SLICE, (from, to) => {
+		for (let ordinal = from; ordinal < to; ordinal++) {
+			const id = ids[ordinal] as number
+			const length = id < 0 ? 0 : (keys[id] as string).length
+			keyUnits += length
+			longestKey = Math.max(longestKey, length)
+		}
+	})
 	// In the order name-scan.wat's `scan` reads the descriptor.
 	const regions = {
 		bits: TOKENS * units * 16,
@@ -116,16 +125,20 @@ export function* scanKernelInSlices(members: ScanMembers): Steps<ScanKernel> {
 	}
 	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
 	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
-	const block = allocate(size)
+	const block = reserve(size)
+	// Owned by the kernel from the start, so a build given up between slices frees its block.
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }
+	freeWith(kernel, { offset: block, size })
+	// Zeroed a slice at a time: tens of megabytes at 5,000,000 links.
+	yield* inSlices(size, ZEROED_PER_SLICE, (from, to) => {
+		arena().bytes.fill(0, block + from, block + to)
+	})
 	const offsets = {} as Record<keyof typeof regions, number>
 	let end = block + DESCRIPTOR
 	Object.keys(regions).forEach((region, i) => {
 		offsets[region as keyof typeof regions] = end
 		end += sizes[i] as number
 	})
-	// Owned by the kernel from the start, so a build given up between slices frees its block.
-	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }
-	freeWith(kernel, { offset: block, size })
 	const { words } = arena()
 	words.set([...Object.values(offsets), units], block >>> 2)
 	const word = (region: keyof typeof regions, index: number) => (offsets[region] >>> 2) + index

@@ -286,17 +286,24 @@ const PER_SLICE = 1 << 12
 export function* nameSearchInSlices(names: readonly NameEntry[]): Steps<NameSearch> {
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
+	// The map's keys and values by key number, kept as they are set rather than spread from it at once.
+	const distinct: string[] = []
+	const carriers: number[][] = []
 	yield* inSlices(names.length, PER_SLICE, (from, to) => {
 		for (let position = from; position < to; position++) {
 			const { key } = names[position] as NameEntry
-			const carriers = exact.get(key)
-			keyNumbers[position] = carriers ? (keyNumbers[carriers[0] as number] as number) : exact.size
-			if (carriers) carriers.push(position)
-			else exact.set(key, [position])
+			const held = exact.get(key)
+			keyNumbers[position] = held ? (keyNumbers[held[0] as number] as number) : exact.size
+			if (held) held.push(position)
+			else {
+				const own = [position]
+				exact.set(key, own)
+				distinct.push(key)
+				carriers.push(own)
+			}
 		}
 	})
-	const carriers = [...exact.values()]
-	return { names, exact, keyNumbers, carriers, scanKeys: yield* scanKeysInSlices([...exact.keys()]) }
+	return { names, exact, keyNumbers, carriers, scanKeys: yield* scanKeysInSlices(distinct) }
 }
 
 /**
@@ -344,7 +351,21 @@ function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 		}
 	})
 	const sorted = yield* sortInSlices(Int32Array.from(numbers), scanOrder(distinct, groups, prefixes, tails))
-	const keys = Array.from(sorted, (keyNumber) => distinct[keyNumber] as string)
+	const keys: string[] = []
+	const [sortedGroups, sortedPrefixes, sortedTails] = [
+		new Int32Array(sorted.length),
+		new Uint32Array(sorted.length),
+		new Uint32Array(sorted.length)
+	]
+	yield* inSlices(sorted.length, PER_SLICE, (from, to) => {
+		for (let i = from; i < to; i++) {
+			const keyNumber = sorted[i] as number
+			keys.push(distinct[keyNumber] as string)
+			sortedGroups[i] = groups[keyNumber] as number
+			sortedPrefixes[i] = prefixes[keyNumber] as number
+			sortedTails[i] = tails[keyNumber] as number
+		}
+	})
 	const tokensFrom = new Int32Array(keys.length + 1)
 	// Bytes, not an array of numbers: a rebuild's peak memory holds them beside the live index.
 	let tokens = new Uint8Array(keys.length * 16)
@@ -367,9 +388,9 @@ function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 	return {
 		keys,
 		keyNumbers: sorted,
-		groups: sorted.map((keyNumber) => groups[keyNumber] as number),
-		prefixes: Uint32Array.from(sorted, (keyNumber) => prefixes[keyNumber] as number),
-		tails: Uint32Array.from(sorted, (keyNumber) => tails[keyNumber] as number),
+		groups: sortedGroups,
+		prefixes: sortedPrefixes,
+		tails: sortedTails,
 		tokensFrom,
 		tokens: tokens.slice(0, tokensFrom[keys.length])
 	}

@@ -77,6 +77,8 @@ export function* sortInSlices(values: Int32Array, compare: (a: number, b: number
 			const middle = Math.min(from + run, values.length)
 			const end = Math.min(from + 2 * run, values.length)
 			yield* mergeRunsInSlices(source.subarray(from, middle), source.subarray(middle, end), compare, target, from)
+			// Short merges would otherwise run one after another in a slice.
+			yield
 		}
 		;[source, target] = [target, source]
 	}
