@@ -29,7 +29,8 @@ const SORTED_PER_SLICE = 1 << 11
 const MERGED_PER_SLICE = 1 << 15
 /** Numbers counted or placed per slice of sortNumbersInSlices. */
 const PLACED_PER_SLICE = 1 << 16
-const DIGIT_BITS = 16
+const DIGIT_BITS = 11
+const DIGIT = (1 << DIGIT_BITS) - 1
 
 /**
  * `work(from, to)` over [0, count) in ranges of `perSlice`, yielding between them. The loops are in
@@ -85,26 +86,33 @@ export function* sortInSlices(values: Int32Array, compare: (a: number, b: number
 	return source
 }
 
-/** `values` sorted ascending in place, in slices: a radix sort, two passes of 16 bits (each slice counts or places some). */
+/**
+ * `values` sorted ascending, in slices: a radix sort, three passes of 11 bits after one that counts
+ * every pass's digits (each slice counts or places some). Returns the sorted array: `values` or a buffer
+ * of its length.
+ */
 export function* sortNumbersInSlices(values: Uint32Array): Steps<Uint32Array> {
-	const buffer = new Uint32Array(values.length)
-	const starts = new Uint32Array((1 << DIGIT_BITS) + 1)
-	let [source, target]: [Uint32Array, Uint32Array] = [values, buffer]
-	for (const shift of [0, DIGIT_BITS]) {
-		starts.fill(0)
-		yield* inSlices(source.length, PLACED_PER_SLICE, (from, to) => {
-			for (let at = from; at < to; at++) {
-				const digit = ((source[at] as number) >>> shift) & 0xffff
-				starts[digit + 1] = (starts[digit + 1] as number) + 1
-			}
-		})
-		for (let digit = 1; digit < starts.length; digit++) starts[digit] = (starts[digit] as number) + (starts[digit - 1] as number)
+	const shifts = [0, DIGIT_BITS, 2 * DIGIT_BITS]
+	const starts = shifts.map(() => new Uint32Array(DIGIT + 2))
+	const [low, middle, high] = starts as [Uint32Array, Uint32Array, Uint32Array]
+	yield* inSlices(values.length, PLACED_PER_SLICE, (from, to) => {
+		for (let at = from; at < to; at++) {
+			const value = values[at] as number
+			low[(value & DIGIT) + 1] = (low[(value & DIGIT) + 1] as number) + 1
+			middle[((value >>> DIGIT_BITS) & DIGIT) + 1] = (middle[((value >>> DIGIT_BITS) & DIGIT) + 1] as number) + 1
+			high[(value >>> (2 * DIGIT_BITS)) + 1] = (high[(value >>> (2 * DIGIT_BITS)) + 1] as number) + 1
+		}
+	})
+	let [source, target]: [Uint32Array, Uint32Array] = [values, new Uint32Array(values.length)]
+	for (const [pass, shift] of shifts.entries()) {
+		const next = starts[pass] as Uint32Array
+		for (let digit = 1; digit < next.length; digit++) next[digit] = (next[digit] as number) + (next[digit - 1] as number)
 		yield* inSlices(source.length, PLACED_PER_SLICE, (from, to) => {
 			for (let at = from; at < to; at++) {
 				const value = source[at] as number
-				const digit = (value >>> shift) & 0xffff
-				target[starts[digit] as number] = value
-				starts[digit] = (starts[digit] as number) + 1
+				const digit = (value >>> shift) & DIGIT
+				target[next[digit] as number] = value
+				next[digit] = (next[digit] as number) + 1
 			}
 		})
 		;[source, target] = [target, source]
