@@ -67,6 +67,10 @@ async function swapBlocks(index: CheckIndex, w: World, readAt: Date, finishAtOnc
 			finishInTurnsCpuMs: Math.round(inTurns.finishCpuMs),
 			slicesCpuMs: Math.round(inTurns.slicesCpuMs),
 			linkChunk: rounded(inTurns.linkChunk),
+			linkChunkWallMs: {
+				p50: round1(percentile(inTurns.linkChunkWallMs, 0.5)),
+				p99: round1(percentile(inTurns.linkChunkWallMs, 0.99))
+			},
 			collection: rounded(inTurns.collection)
 		}
 	}
@@ -182,7 +186,7 @@ if (only) {
 		)
 		const blocks = row.swapBlocks
 		console.log(
-			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns (shard completion, filter, name scan): ${blocks.slices} slices of wall p50 ${blocks.sliceWallMs.p50} ms, p99 ${blocks.sliceWallMs.p99}, longest ${shown(blocks.longestSlice)}, ${blocks.slicesCpuMs} ms CPU on the thread in all (the process ${blocks.finishInTurnsCpuMs}); longest link chunk ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
+			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns (shard completion, filter, name scan): ${blocks.slices} slices of wall p50 ${blocks.sliceWallMs.p50} ms, p99 ${blocks.sliceWallMs.p99}, longest ${shown(blocks.longestSlice)}, ${blocks.slicesCpuMs} ms CPU on the thread in all (the process ${blocks.finishInTurnsCpuMs}); link chunks of wall p50 ${blocks.linkChunkWallMs.p50} ms, p99 ${blocks.linkChunkWallMs.p99}, longest ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.

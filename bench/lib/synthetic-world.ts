@@ -315,6 +315,7 @@ export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string
 	return {
 		index: built,
 		linkChunk: longest(chunks),
+		linkChunkWallMs: chunks.map((block) => block.wallMs).sort((a, b) => a - b),
 		slices: slices.length,
 		longestSlice: longest(slices),
 		sliceWallMs: slices.map((block) => block.wallMs).sort((a, b) => a - b),
