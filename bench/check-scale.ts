@@ -7,7 +7,7 @@
  * (ADR 0061), the RSS peak while UKGC is rebuilt beside the live index and those parts, the build time
  * per jurisdiction (wall and this process's CPU time, the figure to compare on a shared machine), the
  * longest blocks of the answering thread in a UKGC swap (the swap finished at once, and as the checker
- * finishes it, the link-key filter built in turns), and the latency of cold checks of never-seen unlisted domains (the name stage runs on every one), and a
+ * finishes it, the shard's completion, the link-key filter and the name scan built in turns), and the latency of cold checks of never-seen unlisted domains (the name stage runs on every one), and a
  * digest of those answers and of checks of listed hosts (equal digests between two builds: the same
  * answers).
  *
@@ -55,21 +55,22 @@ async function swapBlocks(index: CheckIndex, w: World, readAt: Date, finishAtOnc
 	linkKeyFilter([...index.shards.values()].flatMap((shard) => [shard.linksByHostname, shard.linksBelowRegistrable]))
 	const filterAtOnce = clock.end()
 	const inTurns = await rebuildJurisdictionInTurns(index, 'UKGC', w, readAt)
-	const slices = inTurns.filterSliceWallMs
+	const slices = inTurns.sliceWallMs
 	return {
 		index: inTurns.index,
 		blocks: {
 			finishAtOnce: rounded(finishAtOnce),
 			filterAtOnce: rounded(filterAtOnce),
-			shardCompletion: rounded(inTurns.shardCompletion),
-			nameScan: rounded(inTurns.nameScan),
-			filterSlices: slices.length,
-			filterSliceWallMs: {
-				p50: round1(percentile(slices, 0.5)),
-				p99: round1(percentile(slices, 0.99)),
-				max: round1(slices.at(-1) ?? 0)
-			},
+			slices: inTurns.slices,
+			longestSlice: rounded(inTurns.longestSlice),
+			sliceWallMs: { p50: round1(percentile(slices, 0.5)), p99: round1(percentile(slices, 0.99)) },
+			finishInTurnsCpuMs: Math.round(inTurns.finishCpuMs),
+			slicesCpuMs: Math.round(inTurns.slicesCpuMs),
 			linkChunk: rounded(inTurns.linkChunk),
+			linkChunkWallMs: {
+				p50: round1(percentile(inTurns.linkChunkWallMs, 0.5)),
+				p99: round1(percentile(inTurns.linkChunkWallMs, 0.99))
+			},
 			collection: rounded(inTurns.collection)
 		}
 	}
@@ -185,7 +186,7 @@ if (only) {
 		)
 		const blocks = row.swapBlocks
 		console.log(
-			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns: shard completion ${shown(blocks.shardCompletion)}, name scan ${shown(blocks.nameScan)}, ${blocks.filterSlices} filter slices of wall p50 ${blocks.filterSliceWallMs.p50} ms, p99 ${blocks.filterSliceWallMs.p99}, max ${blocks.filterSliceWallMs.max}, longest link chunk ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
+			`${' '.repeat(15)} swap blocks: finish at once ${shown(blocks.finishAtOnce)}, its filter ${shown(blocks.filterAtOnce)} | in turns (shard completion, filter, name scan): ${blocks.slices} slices of wall p50 ${blocks.sliceWallMs.p50} ms, p99 ${blocks.sliceWallMs.p99}, longest ${shown(blocks.longestSlice)}, ${blocks.slicesCpuMs} ms CPU on the thread in all (the process ${blocks.finishInTurnsCpuMs}); link chunks of wall p50 ${blocks.linkChunkWallMs.p50} ms, p99 ${blocks.linkChunkWallMs.p99}, longest ${shown(blocks.linkChunk)}, collection after the swap ${shown(blocks.collection)}`
 		)
 	}
 	// Growth: the exponent b of cost ∝ size^b between the smallest and largest size.

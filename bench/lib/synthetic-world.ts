@@ -212,16 +212,20 @@ export function* linkChunks(code: string, w: World, readAt: Date): Generator<Dom
 }
 
 /** A build of one jurisdiction of the world, its links not yet added. */
-function beginWorldJurisdiction(code: string, w: World, readAt: Date) {
+function beginWorldJurisdiction(code: string, w: World, readAt: Date, replacing?: CheckIndex) {
 	const registerStatus = JURISDICTIONS.map((row) => ({ jurisdiction_code: row.code, last_successful_read_at: readAt }))
-	return beginJurisdiction(code, {
-		jurisdictions: JURISDICTIONS,
-		registerStatus,
-		operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
-		tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
-		licences: w.licences.filter((row) => row.jurisdiction_code === code),
-		licenseNumberVersions: []
-	})
+	return beginJurisdiction(
+		code,
+		{
+			jurisdictions: JURISDICTIONS,
+			registerStatus,
+			operators: w.operators.filter((_, n) => w.licences[n]?.jurisdiction_code === code),
+			tradingNames: w.tradingNames.filter((row) => row.jurisdiction_code === code),
+			licences: w.licences.filter((row) => row.jurisdiction_code === code),
+			licenseNumberVersions: []
+		},
+		replacing?.shards.get(code)
+	)
 }
 
 /**
@@ -239,7 +243,7 @@ export function buildJurisdiction(
 ): { index: CheckIndex; ms: number; cpuMs: number; finish: Block } {
 	const started = performance.now()
 	const cpuBefore = process.cpuUsage()
-	const build = beginWorldJurisdiction(code, w, readAt)
+	const build = beginWorldJurisdiction(code, w, readAt, index)
 	if (withLinks)
 		// As the checker's loader adds each chunk: indexed, emptied and collected while young.
 		for (const chunk of linkChunks(code, w, readAt)) addLinkChunk(build, chunk)
@@ -280,45 +284,43 @@ const longest = (blocks: readonly Block[]): Block => ({
 })
 
 /**
- * A rebuild of one jurisdiction as the checker runs it, each link chunk and each slice of the
- * link-key filter a synchronous block of its own (finishInTurns), then the full collection the
- * checker runs after a swap; the longest block of each kind.
+ * A rebuild of one jurisdiction as the checker runs it: each link chunk a synchronous block of its own,
+ * then finishInTurns (the shard's completion, the link-key filter and the name scan in slices, a block
+ * between two turns), then the full collection the checker runs after a swap; the longest block of each kind.
  */
 export async function rebuildJurisdictionInTurns(index: CheckIndex, code: string, w: World, readAt: Date) {
 	const clock = blockClock()
-	const build = beginWorldJurisdiction(code, w, readAt)
+	const build = beginWorldJurisdiction(code, w, readAt, index)
 	const chunks: Block[] = []
 	for (const chunk of linkChunks(code, w, readAt)) {
 		clock.begin()
 		addLinkChunk(build, chunk)
 		chunks.push(clock.end())
 	}
-	// A block ends where finishInTurns yields; the first is the shard's completion, the last the last slice and the swap.
-	const blocks: Block[] = []
+	// A block ends where finishInTurns yields; the last one ends with the swap.
+	const slices: Block[] = []
+	const cpuBefore = process.cpuUsage()
 	clock.begin()
 	const turn = async () => {
-		blocks.push(clock.end())
+		slices.push(clock.end())
 		await new Promise((resolve) => setImmediate(resolve))
 		clock.begin()
 	}
-	const built = await build.finishInTurns(() => index, turn)
-	blocks.push(clock.end())
-	// As the checker does once loaded, before the swap (ADR 0060).
-	clock.begin()
-	prepareNameScan(built)
-	const nameScan = clock.end()
+	// With the name scan, as the checker does once loaded (ADR 0060, ADR 0064).
+	const built = await build.finishInTurns(() => index, turn, true)
+	slices.push(clock.end())
+	const finishCpu = process.cpuUsage(cpuBefore)
 	clock.begin()
 	releaseReplacedShard()
 	return {
 		index: built,
 		linkChunk: longest(chunks),
-		shardCompletion: blocks[0] as Block,
-		nameScan,
-		// A slice is too short for the thread's CPU clock (kernel ticks): wall time, with whatever preempted it.
-		filterSliceWallMs: blocks
-			.slice(1)
-			.map((block) => block.wallMs)
-			.sort((a, b) => a - b),
+		linkChunkWallMs: chunks.map((block) => block.wallMs).sort((a, b) => a - b),
+		slices: slices.length,
+		longestSlice: longest(slices),
+		sliceWallMs: slices.map((block) => block.wallMs).sort((a, b) => a - b),
+		finishCpuMs: (finishCpu.user + finishCpu.system) / 1000,
+		slicesCpuMs: slices.reduce((sum, block) => sum + block.cpuMs, 0),
 		collection: clock.end()
 	}
 }

@@ -3,6 +3,7 @@ import {
 	DOMAIN_ASSOCIATIONS,
 	LINK_STATUSES,
 	type JurisdictionBuild,
+	type JurisdictionShard,
 	type JurisdictionRow,
 	type LicenceRow,
 	type LicenseHistoryRow,
@@ -76,9 +77,10 @@ export async function registerVersions(sql: Sql): Promise<RegisterVersion[]> {
  * names and the rest first, then domain links, the largest table, in chunks that are indexed
  * and dropped, so a whole jurisdiction's link rows never sit in memory beside the index (the
  * builder also shares repeated strings). Set-based: one query per table. Null when the
- * jurisdiction has no row.
+ * jurisdiction has no row. `replacing`: the shard the new one replaces, whose key counts size its
+ * key tables (beginJurisdiction).
  */
-export async function loadJurisdiction(sql: Sql, code: string): Promise<JurisdictionSnapshot | null> {
+export async function loadJurisdiction(sql: Sql, code: string, replacing?: JurisdictionShard): Promise<JurisdictionSnapshot | null> {
 	// A reserved connection with an explicit BEGIN rather than sql.begin(): postgres.js keeps the
 	// queries of a begin() block (and so every row they returned) reachable from the connection
 	// until its next begin(), which would hold a whole jurisdiction's rows beside the index.
@@ -109,14 +111,18 @@ export async function loadJurisdiction(sql: Sql, code: string): Promise<Jurisdic
 			WHERE EXISTS (SELECT 1 FROM licenses l WHERE l.operator_id = o.id AND l.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM domain_links d WHERE d.operator_id = o.id AND d.jurisdiction_code = ${code})
 				OR EXISTS (SELECT 1 FROM trading_names t WHERE t.operator_id = o.id AND t.jurisdiction_code = ${code})`
-		const build = beginJurisdiction(code, {
-			jurisdictions,
-			registerStatus: statuses,
-			operators,
-			tradingNames,
-			licences,
-			licenseNumberVersions
-		})
+		const build = beginJurisdiction(
+			code,
+			{
+				jurisdictions,
+				registerStatus: statuses,
+				operators,
+				tradingNames,
+				licences,
+				licenseNumberVersions
+			},
+			replacing
+		)
 		// Links arrive with small numbers in place of ids and statuses (positions in the lists sent
 		// along), so the only string a row usually brings is its hostname: less to parse and collect.
 		const operatorIds = operators.map((row) => row.id)

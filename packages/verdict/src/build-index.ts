@@ -11,9 +11,10 @@ import type {
 	SupersededNumber
 } from './index-model.ts'
 import { type LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
-import { LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
+import { KeyTable, LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
-import { buildNameScan, buildNameSearch, type NameScan } from './name-search.ts'
+import { buildNameScan, type NameScan, type NameSearch, nameScanInSlices, nameSearchInSlices } from './name-search.ts'
+import { runAtOnce, runInTurns, type Steps } from './steps.ts'
 import { nameKey } from '@lv/names'
 import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
@@ -62,9 +63,11 @@ export type JurisdictionBuild = {
 	 * will make with `current()` is built a slice per event-loop turn (`turn`), then `current()` is
 	 * read and the shard swapped into it in one step. Should `current()`'s links have changed in
 	 * between, the filter is built again in that step: a filter never serves an index whose keys it
-	 * was not built over. Ends the build.
+	 * was not built over. The shard is completed in slices before (steps.ts); `withNameScan`: the name
+	 * scan of the index-to-be is built in slices after, and kept only if the index swapped into holds
+	 * the same name searches in the same order (else it is built on first use). Ends the build.
 	 */
-	finishInTurns(current: () => CheckIndex, turn?: () => Promise<void>): Promise<CheckIndex>
+	finishInTurns(current: () => CheckIndex, turn?: () => Promise<void>, withNameScan?: boolean): Promise<CheckIndex>
 }
 
 /** Resolves after the events already waiting (I/O, timers) have run. */
@@ -75,15 +78,15 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * first, links are added in chunks, so a whole jurisdiction's link rows never sit in memory
  * beside the index.
  */
-export function beginJurisdiction(code: string, rows: JurisdictionRows): JurisdictionBuild {
-	const builder = shardBuilder(code, rows, operatorEntries(rows.operators))
+export function beginJurisdiction(code: string, rows: JurisdictionRows, replacing?: JurisdictionShard): JurisdictionBuild {
+	const builder = shardBuilder(code, rows, operatorEntries(rows.operators), replacing)
 	const jurisdictionRow = rows.jurisdictions.find((row) => row.code === code)
 	let ending = false
 	const end = () => {
 		if (ending) throw new Error(`beginJurisdiction(${code}): finished twice`)
 		ending = true
 	}
-	const swapInto = (index: CheckIndex, linkKeys?: LinkKeyFilter) => {
+	const swapInto = (index: CheckIndex, linkKeys?: LinkKeyFilter, nameScan?: NameScan) => {
 		const previous = index.shards.get(code)?.jurisdiction
 		let jurisdiction: JurisdictionEntry
 		if (jurisdictionRow) jurisdiction = jurisdictionEntry(jurisdictionRow, rows.registerStatus)
@@ -91,7 +94,7 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows): Jurisdi
 		else throw new Error(`replaceJurisdiction: no jurisdictions row for ${code}`)
 		const shards = new Map(index.shards)
 		shards.set(code, { jurisdiction, ...builder.contents() })
-		return withShards(shards, linkKeys)
+		return withShards(shards, linkKeys, undefined, nameScan)
 	}
 	return {
 		addDomainLinks(links) {
@@ -105,11 +108,13 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows): Jurisdi
 			end()
 			return swapInto(index)
 		},
-		async finishInTurns(current, turn = nextTurn) {
+		async finishInTurns(current, turn = nextTurn, withNameScan = false) {
 			end()
-			const others = [...current().shards].filter(([other]) => other !== code).map(([, shard]) => shard)
-			const linkKeys = await linkKeyFilterInTurns(linkLookupsOf([...others, builder.contents()]), turn)
-			return swapInto(current(), linkKeys)
+			const contents = await runInTurns(builder.completion(), turn)
+			const others = () => [...current().shards].filter(([other]) => other !== code).map(([, shard]) => shard)
+			const linkKeys = await linkKeyFilterInTurns(linkLookupsOf([...others(), contents]), turn)
+			const nameScan = withNameScan ? await runInTurns(nameScanInSlices(nameSourcesOf(swapInto(current(), linkKeys))), turn) : undefined
+			return swapInto(current(), linkKeys, nameScan)
 		}
 	}
 }
@@ -130,16 +135,20 @@ export function withRegisterRead(index: CheckIndex, code: string, lastSuccessful
  * (prepareNameScan): a load swaps in one jurisdiction at a time, and a scan over every shard built
  * at each of those swaps would be thrown away at the next (ADR 0060).
  */
-function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter, unchanged?: CheckIndex): CheckIndex {
+function withShards(
+	shards: Map<string, JurisdictionShard>,
+	linkKeys?: LinkKeyFilter,
+	unchanged?: CheckIndex,
+	builtScan?: NameScan
+): CheckIndex {
 	const order = [...shards.values()]
 		.map((shard) => shard.jurisdiction)
 		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
 		.map((jurisdiction) => jurisdiction.code)
 	const lookups = linkLookupsOf(shards.values())
-	let nameScan: NameScan | undefined
-	let scanOf = unchanged
-		? () => unchanged.nameScan
-		: () => buildNameScan(order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch))
+	const sources = order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch)
+	let nameScan = builtScan && sameSources(builtScan.sources, sources) ? builtScan : undefined
+	let scanOf = unchanged ? () => unchanged.nameScan : () => buildNameScan(sources)
 	return {
 		shards,
 		order,
@@ -154,6 +163,13 @@ function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFi
 		}
 	}
 }
+
+const sameSources = (a: readonly NameSearch[], b: readonly NameSearch[]) =>
+	a.length === b.length && a.every((search, place) => search === b[place])
+
+/** The name searches an index's scan is built over: its shards' in `order`. */
+const nameSourcesOf = (index: CheckIndex): NameSearch[] =>
+	index.order.map((code) => (index.shards.get(code) as JurisdictionShard).nameSearch)
 
 /** The index's name scan, built now if it was not yet (a checker builds it with the index it swaps in, not in a check). */
 export function prepareNameScan(index: CheckIndex): NameScan {
@@ -221,6 +237,8 @@ type ShardBuilder = {
 	domainLinkCount(): number
 	/** Everything of the shard but its jurisdiction entry, completed at the first call. */
 	contents(): Omit<JurisdictionShard, 'jurisdiction'>
+	/** contents, completed in slices (steps.ts) */
+	completion(): Steps<Omit<JurisdictionShard, 'jurisdiction'>>
 }
 
 /** The jurisdiction's licences of known operators, by id, by number key and by operator. */
@@ -262,7 +280,13 @@ function licenceEntries(
 	return { licences, licencesByNumberKey, licencesByOperator }
 }
 
-function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<string, OperatorEntry>): ShardBuilder {
+/** `replacing`: the shard this one replaces, whose link key counts size the new key tables (KeyTable). */
+function shardBuilder(
+	code: string,
+	rows: JurisdictionRows,
+	operators: Map<string, OperatorEntry>,
+	replacing?: JurisdictionShard
+): ShardBuilder {
 	const shared = interner()
 	const { licences, licencesByNumberKey, licencesByOperator } = licenceEntries(code, rows, operators, shared)
 
@@ -276,11 +300,11 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 	}
 
 	const names = nameEntries(code, rows, operators, licencesByOperator)
-	const columns = new LinkColumns(code)
+	const columns = new LinkColumns(code, replacing?.linksByHostname.size)
 	const linksByHostname = new LinkKeyChains(columns, columns.hostnames)
 	// Only links on a host other than their registrable domain: linksForRegistrable finds the
 	// others under their hostname, so most links (listed on the registrable domain) have one entry.
-	const linksBelowRegistrable = new LinkKeyChains(columns)
+	const linksBelowRegistrable = new LinkKeyChains(columns, new KeyTable(replacing?.linksBelowRegistrable.size))
 	let completed: Omit<JurisdictionShard, 'jurisdiction'> | undefined
 	return {
 		addDomainLinks(links) {
@@ -305,15 +329,19 @@ function shardBuilder(code: string, rows: JurisdictionRows, operators: Map<strin
 		},
 		domainLinkCount: () => columns.count,
 		contents() {
+			completed ??= runAtOnce(this.completion())
+			return completed
+		},
+		*completion() {
 			completed ??= {
 				licences,
 				licencesByNumberKey,
 				supersededByKey,
 				licencesByOperator,
-				linksByHostname: linksByHostname.finish(),
-				linksBelowRegistrable: linksBelowRegistrable.finish(),
+				linksByHostname: yield* linksByHostname.finishInSlices(),
+				linksBelowRegistrable: yield* linksBelowRegistrable.finishInSlices(),
 				names,
-				nameSearch: buildNameSearch(names)
+				nameSearch: yield* nameSearchInSlices(names)
 			}
 			return completed
 		}

@@ -55,6 +55,24 @@ describe('KeyTable', () => {
 			{ numRuns: 60 }
 		)
 	})
+
+	test('a table given the keys it will hold never grows while they and a quarter more are added', () => {
+		const table = new KeyTable(100_000)
+		const slots = table.capacity
+		expect(slots).toBeGreaterThanOrEqual(2 * 125_000)
+		for (let n = 0; n < 125_000; n++) table.numberOf(`host${n}.bet`)
+		expect(table.size).toBe(125_000)
+		expect(table.capacity).toBe(slots)
+	})
+
+	test('numbers and finds keys alike whether it was sized ahead or grew on the way', () => {
+		const sized = new KeyTable(40_000)
+		const grown = new KeyTable()
+		for (let n = 0; n < 50_000; n++) expect(sized.numberOf(`host${n % 45_000}.bet`)).toBe(grown.numberOf(`host${n % 45_000}.bet`))
+		expect(grown.capacity).toBeGreaterThan(new KeyTable().capacity)
+		for (let n = 0; n < 46_000; n++) expect(sized.find(`host${n}.bet`)).toBe(grown.find(`host${n}.bet`))
+		expect(sized.find('host45000.bet')).toBe(-1)
+	})
 })
 
 describe('LinkKeyChains', () => {

@@ -1,3 +1,4 @@
+import { inSlices, runAtOnce, type Steps, sortNumbersInSlices } from './steps.ts'
 import type { DomainLinkEntry, LicenceEntry, LinkVerification, Listings, OperatorEntry } from './index-model.ts'
 
 /*
@@ -66,7 +67,7 @@ export class LinkColumns {
 	readonly #jurisdiction: string
 	#count = 0
 	/** the hostnames; a link's hostname number is also its key number in the by-hostname index */
-	readonly hostnames = new KeyTable()
+	readonly hostnames: KeyTable
 	readonly #hostname = new Paged((size) => new Int32Array(size))
 	readonly #operator = new Paged((size) => new Int32Array(size))
 	readonly #licence = new Paged((size) => new Int32Array(size))
@@ -78,8 +79,10 @@ export class LinkColumns {
 	readonly #licences = new Numbering<LicenceEntry>()
 	readonly #words = new Numbering<string | null>()
 
-	constructor(jurisdiction: string) {
+	/** `expectedHostnames`: distinct hostnames the shard is expected to hold (KeyTable). */
+	constructor(jurisdiction: string, expectedHostnames = 0) {
 		this.#jurisdiction = jurisdiction
+		this.hostnames = new KeyTable(expectedHostnames)
 	}
 
 	get count(): number {
@@ -185,6 +188,13 @@ export function keyFingerprint(key: string): number {
 
 const KEY_BITS = 24
 const KEY_NUMBER = (1 << KEY_BITS) - 1
+/** The power of two of at least PAGE slots holding `keys` keys at most half full. */
+function slotsFor(keys: number): number {
+	let slots = PAGE
+	while (slots < keys * 2) slots *= 2
+	return slots
+}
+
 /** The slot tag of a hash: its seven top bits (the slot itself comes from the low bits). */
 const tagOf = (hash: number) => hash >>> 25
 
@@ -202,7 +212,22 @@ export class KeyTable {
 	#byteCount = 0
 	/** key k's bytes are bytes[starts[k] .. starts[k + 1]) */
 	readonly #starts = new Paged((size) => new Int32Array(size))
-	#slots = new Int32Array(PAGE).fill(-1)
+	#slots: Int32Array
+
+	/**
+	 * `expectedKeys`: how many keys the table is expected to hold (a rebuilt shard's: the shard it
+	 * replaces). Sized for a quarter more from the start, a table never grows while a rebuild adds
+	 * them: growing rehashes every key at once, about a second at 4.5 million keys, in whichever
+	 * chunk of links crosses the threshold, on the thread answering checks.
+	 */
+	constructor(expectedKeys = 0) {
+		this.#slots = new Int32Array(slotsFor(expectedKeys + (expectedKeys >>> 2))).fill(-1)
+	}
+
+	/** Slots of the table (it holds at most half as many keys before it grows). */
+	get capacity(): number {
+		return this.#slots.length
+	}
 
 	get size(): number {
 		return this.#count
@@ -320,24 +345,38 @@ export class LinkKeyChains {
 
 	/** The lookup over the links added; ends the build. */
 	finish(): LinkKeyIndex {
+		return runAtOnce(this.finishInSlices())
+	}
+
+	/** finish in slices (steps.ts): chains turned round, fingerprints copied and sorted, a few milliseconds a slice. */
+	*finishInSlices(): Steps<LinkKeyIndex> {
 		if (this.#finished) throw new Error('LinkKeyChains: finished twice')
 		this.#finished = true
-		for (let number = 0; number < this.#keys.size; number++) {
-			let link = this.#first.get(number) - 1
-			if (link < 0 || this.#next.get(link) < 0) continue
-			let previous = -1
-			while (link >= 0) {
-				const following = this.#next.get(link)
-				this.#next.set(link, previous)
-				previous = link
-				link = following
-			}
-			this.#first.set(number, previous + 1)
-		}
+		const [first, next, filed] = [this.#first, this.#next, this.#fingerprints]
+		yield* inSlices(this.#keys.size, PAGE, (from, to) => {
+			for (let number = from; number < to; number++) turnRound(first, next, number)
+		})
 		const fingerprints = new Uint32Array(this.#size)
-		for (let at = 0; at < this.#size; at++) fingerprints[at] = this.#fingerprints.get(at)
-		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, fingerprints.sort())
+		yield* inSlices(this.#size, PAGE, (from, to) => {
+			for (let at = from; at < to; at++) fingerprints[at] = filed.get(at)
+		})
+		const sorted = yield* sortNumbersInSlices(fingerprints)
+		return new LinkKeyIndex(this.#columns, this.#keys, this.#first, this.#next, sorted)
 	}
+}
+
+/** Turns key `number`'s chain round into the order its links were added (LinkKeyChains). */
+function turnRound(first: Paged<Int32Array>, next: Paged<Int32Array>, number: number): void {
+	let link = first.get(number) - 1
+	if (link < 0 || next.get(link) < 0) return
+	let previous = -1
+	while (link >= 0) {
+		const following = next.get(link)
+		next.set(link, previous)
+		previous = link
+		link = following
+	}
+	first.set(number, previous + 1)
 }
 
 /** Link numbers by key, each key's links in the order they were added (built by LinkKeyChains). */

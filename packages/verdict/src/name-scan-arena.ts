@@ -82,6 +82,14 @@ function views(memory: WebAssembly.Memory) {
 
 /** A zeroed block of at least `size` bytes, 16-aligned; the caller's views must be read from the arena afterwards. */
 export function allocate(size: number, area = arena()): number {
+	const offset = reserve(size, area)
+	// Freed blocks, and the end once a block there was freed, still hold their old contents.
+	area.bytes.fill(0, offset, offset + Math.ceil(size / ALIGN) * ALIGN)
+	return offset
+}
+
+/** allocate without the zeroing: the block may hold a freed block's contents (a build zeroes it in slices). */
+export function reserve(size: number, area = arena()): number {
 	const wanted = Math.ceil(size / ALIGN) * ALIGN
 	const fit = area.free.findIndex((block) => block.size >= wanted)
 	let offset: number
@@ -100,8 +108,6 @@ export function allocate(size: number, area = arena()): number {
 			Object.assign(area, views(area.memory))
 		}
 	}
-	// Freed blocks, and the end once a block there was freed, still hold their old contents.
-	area.bytes.fill(0, offset, offset + wanted)
 	return offset
 }
 

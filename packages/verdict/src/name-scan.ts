@@ -1,4 +1,5 @@
-import { ALLOWED_AT, allocate, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT, QUERY_SLOTS_AT, TOKENS_AT } from './name-scan-arena.ts'
+import { inSlices, type Steps } from './steps.ts'
+import { ALLOWED_AT, arena, FIRST_AT, freeWith, MOST_AT, QUERY_KEY_AT, QUERY_SLOTS_AT, reserve, TOKENS_AT } from './name-scan-arena.ts'
 
 /*
  * The candidate scan of the name search (name-search.ts) as a WebAssembly kernel (name-scan.wat,
@@ -83,14 +84,26 @@ export type ScanKernel = {
 	next(query: KernelQuery, tokens: Int32Array, from: number, to: number): number
 }
 
-/** A kernel over `members`. */
+/** Members filled in per slice of a build in slices (steps.ts): a few milliseconds. */
+const MEMBERS_PER_SLICE = 1 << 12
+const ZEROED_PER_SLICE = 1 << 21
+
+/** A kernel over `members`, built in slices (steps.ts). */
 // Long: lays out every region of the scan's block and fills it in one pass over the members.
-export function buildScanKernel(members: ScanMembers): ScanKernel {
+export function* scanKernelInSlices(members: ScanMembers): Steps<ScanKernel> {
 	const { ids, keys, prefixes, tokensFrom, tokens } = members
 	const units = Math.ceil(ids.length / UNIT)
-	const segments = lengthSegments(members, units)
-	const keyUnits = ids.reduce((sum, id) => sum + (id < 0 ? 0 : (keys[id] as string).length), 0)
-	const longestKey = ids.reduce((most, id) => Math.max(most, id < 0 ? 0 : (keys[id] as string).length), 0)
+	const segments = yield* lengthSegments(members, units)
+	// A slice at a time too: reading a key's length is a cache miss (the keys lie all over the heap).
+	let [keyUnits, longestKey] = [0, 0]
+	yield* inSlices(ids.length, MEMBERS_PER_SLICE, (from, to) => {
+		for (let ordinal = from; ordinal < to; ordinal++) {
+			const id = ids[ordinal] as number
+			const length = id < 0 ? 0 : (keys[id] as string).length
+			keyUnits += length
+			longestKey = Math.max(longestKey, length)
+		}
+	})
 	// In the order name-scan.wat's `scan` reads the descriptor.
 	const regions = {
 		bits: TOKENS * units * 16,
@@ -112,14 +125,21 @@ export function buildScanKernel(members: ScanMembers): ScanKernel {
 	}
 	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
 	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
-	const block = allocate(size)
+	const block = reserve(size)
+	// Owned by the kernel from the start, so a build given up between slices frees its block.
+	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }
+	freeWith(kernel, { offset: block, size })
+	// Zeroed a slice at a time: tens of megabytes at 5,000,000 links.
+	yield* inSlices(size, ZEROED_PER_SLICE, (from, to) => {
+		arena().bytes.fill(0, block + from, block + to)
+	})
 	const offsets = {} as Record<keyof typeof regions, number>
 	let end = block + DESCRIPTOR
 	Object.keys(regions).forEach((region, i) => {
 		offsets[region as keyof typeof regions] = end
 		end += sizes[i] as number
 	})
-	const { words, bytes, codes } = arena()
+	const { words } = arena()
 	words.set([...Object.values(offsets), units], block >>> 2)
 	const word = (region: keyof typeof regions, index: number) => (offsets[region] >>> 2) + index
 	words.set(segments.first, word('segmentFirst', 0))
@@ -140,35 +160,38 @@ export function buildScanKernel(members: ScanMembers): ScanKernel {
 	const present = word('present', 0)
 	const second = word('second', 0)
 	const bits = word('bits', 0)
-	ids.forEach((id, ordinal) => {
-		if (id < 0) return
-		const unit = Math.floor(ordinal / UNIT)
-		const lane = (ordinal >>> 5) & 3
-		const bit = 1 << (ordinal & 31)
-		const key = keys[id] as string
-		const prefix = prefixes[id] as number
-		const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
-		words[keyAt + ordinal] = keyCode * 2
-		words[keyLength + ordinal] = key.length
-		for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
-		if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
-			bytes[offsets.plainLength + ordinal] = key.length
-			for (let i = 0; i < key.length; i++) bytes[offsets.slotRecords + ordinal * SLOT_RECORD + i] = slotOf(key.charCodeAt(i))
-		}
-		words[shortest + unit] = Math.min(words[shortest + unit] as number, length)
-		words[longest + unit] = Math.max(words[longest + unit] as number, length)
-		words[lowPrefix + unit] = Math.min((words[lowPrefix + unit] as number) >>> 0, prefix)
-		words[highPrefix + unit] = Math.max((words[highPrefix + unit] as number) >>> 0, prefix)
-		words[present + unit * 4 + lane] = (words[present + unit * 4 + lane] as number) | bit
-		const secondAt = second + (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane
-		words[secondAt] = (words[secondAt] as number) | bit
-		for (let at = tokensFrom[id] as number; at < (tokensFrom[id + 1] as number); at++) {
-			const tokenAt = bits + ((tokens[at] as number) * units + unit) * 4 + lane
-			words[tokenAt] = (words[tokenAt] as number) | bit
+	// Views read again each slice: another scan may have grown the memory meanwhile, which gives it new ones.
+	yield* inSlices(ids.length, MEMBERS_PER_SLICE, (from, to) => {
+		const { words, bytes, codes } = arena()
+		for (let ordinal = from; ordinal < to; ordinal++) {
+			const id = ids[ordinal] as number
+			if (id < 0) continue
+			const unit = Math.floor(ordinal / UNIT)
+			const lane = (ordinal >>> 5) & 3
+			const bit = 1 << (ordinal & 31)
+			const key = keys[id] as string
+			const prefix = prefixes[id] as number
+			const length = Math.min(key.length, ALLOWED_LENGTHS - 1)
+			words[keyAt + ordinal] = keyCode * 2
+			words[keyLength + ordinal] = key.length
+			for (let i = 0; i < key.length; i++) codes[keyCode++] = key.charCodeAt(i)
+			if (key.length <= BIT_JARO_LONGEST && PLAIN.test(key)) {
+				bytes[offsets.plainLength + ordinal] = key.length
+				for (let i = 0; i < key.length; i++) bytes[offsets.slotRecords + ordinal * SLOT_RECORD + i] = slotOf(key.charCodeAt(i))
+			}
+			words[shortest + unit] = Math.min(words[shortest + unit] as number, length)
+			words[longest + unit] = Math.max(words[longest + unit] as number, length)
+			words[lowPrefix + unit] = Math.min((words[lowPrefix + unit] as number) >>> 0, prefix)
+			words[highPrefix + unit] = Math.max((words[highPrefix + unit] as number) >>> 0, prefix)
+			words[present + unit * 4 + lane] = (words[present + unit * 4 + lane] as number) | bit
+			const secondAt = second + (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane
+			words[secondAt] = (words[secondAt] as number) | bit
+			for (let at = tokensFrom[id] as number; at < (tokensFrom[id + 1] as number); at++) {
+				const tokenAt = bits + ((tokens[at] as number) * units + unit) * 4 + lane
+				words[tokenAt] = (words[tokenAt] as number) | bit
+			}
 		}
 	})
-	const kernel: ScanKernel = { units, next: (query, tokens, from, to) => scanBlock(block, query, tokens, from, to) }
-	freeWith(kernel, { offset: block, size })
 	return kernel
 }
 
@@ -176,26 +199,28 @@ export function buildScanKernel(members: ScanMembers): ScanKernel {
  * Per unit, its members grouped by (stored) length: segment s has length lengths[s] and the members
  * set in members[4s..4s+3]; unit u holds segments first[u] to first[u + 1].
  */
-function lengthSegments({ ids, keys }: ScanMembers, units: number) {
+function* lengthSegments({ ids, keys }: ScanMembers, units: number) {
 	const first = new Int32Array(units + 1)
 	const lengths: number[] = []
 	const masks: number[] = []
-	for (let unit = 0; unit < units; unit++) {
-		first[unit] = lengths.length
-		const byLength = new Map<number, Int32Array>()
-		for (let member = 0; member < UNIT; member++) {
-			const id = ids[unit * UNIT + member] ?? -1
-			if (id < 0) continue
-			const length = Math.min((keys[id] as string).length, ALLOWED_LENGTHS - 1)
-			const mask = byLength.get(length) ?? new Int32Array(4)
-			mask[member >>> 5] = (mask[member >>> 5] as number) | (1 << (member & 31))
-			byLength.set(length, mask)
+	yield* inSlices(units, MEMBERS_PER_SLICE / UNIT, (from, to) => {
+		for (let unit = from; unit < to; unit++) {
+			first[unit] = lengths.length
+			const byLength = new Map<number, Int32Array>()
+			for (let member = 0; member < UNIT; member++) {
+				const id = ids[unit * UNIT + member] ?? -1
+				if (id < 0) continue
+				const length = Math.min((keys[id] as string).length, ALLOWED_LENGTHS - 1)
+				const mask = byLength.get(length) ?? new Int32Array(4)
+				mask[member >>> 5] = (mask[member >>> 5] as number) | (1 << (member & 31))
+				byLength.set(length, mask)
+			}
+			for (const [length, mask] of byLength) {
+				lengths.push(length)
+				masks.push(...mask)
+			}
 		}
-		for (const [length, mask] of byLength) {
-			lengths.push(length)
-			masks.push(...mask)
-		}
-	}
+	})
 	first[units] = lengths.length
 	return { first, lengths: Int32Array.from(lengths), members: Int32Array.from(masks) }
 }

@@ -2,13 +2,13 @@ import type { NameEntry } from './index-model.ts'
 import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded } from './name-bounds.ts'
 import {
 	ALLOWED_LENGTHS,
-	buildScanKernel,
 	firstAt,
 	LEVELS,
 	LONGEST_QUERY,
 	mostAt,
 	type ScanKernel,
 	type ScanMembers,
+	scanKernelInSlices,
 	SLOTS,
 	slotOf,
 	tablesSize,
@@ -17,6 +17,7 @@ import {
 	UNIT
 } from './name-scan.ts'
 import { arena } from './name-scan-arena.ts'
+import { inSlices, mergeRunsInSlices, runAtOnce, type Steps, sortInSlices } from './steps.ts'
 
 /*
  * Candidate search for name matching: it visits every name equal to the query or whose Jaro-Winkler
@@ -275,16 +276,34 @@ function allowedMisses(size: number, queryLength: number, length: number, prefix
 
 /** Built once per jurisdiction shard, next to its names. */
 export function buildNameSearch(names: readonly NameEntry[]): NameSearch {
+	return runAtOnce(nameSearchInSlices(names))
+}
+
+/** Names or keys handled per slice of a build in slices (a few milliseconds at most). */
+const PER_SLICE = 1 << 12
+
+/** buildNameSearch in slices (steps.ts). */
+export function* nameSearchInSlices(names: readonly NameEntry[]): Steps<NameSearch> {
 	const exact = new Map<string, number[]>()
 	const keyNumbers = new Int32Array(names.length)
-	names.forEach(({ key }, position) => {
-		const carriers = exact.get(key)
-		keyNumbers[position] = carriers ? (keyNumbers[carriers[0] as number] as number) : exact.size
-		if (carriers) carriers.push(position)
-		else exact.set(key, [position])
+	// The map's keys and values by key number, kept as they are set rather than spread from it at once.
+	const distinct: string[] = []
+	const carriers: number[][] = []
+	yield* inSlices(names.length, PER_SLICE, (from, to) => {
+		for (let position = from; position < to; position++) {
+			const { key } = names[position] as NameEntry
+			const held = exact.get(key)
+			keyNumbers[position] = held ? (keyNumbers[held[0] as number] as number) : exact.size
+			if (held) held.push(position)
+			else {
+				const own = [position]
+				exact.set(key, own)
+				distinct.push(key)
+				carriers.push(own)
+			}
+		}
 	})
-	const carriers = [...exact.values()]
-	return { names, exact, keyNumbers, carriers, scanKeys: scanKeysOf([...exact.keys()]) }
+	return { names, exact, keyNumbers, carriers, scanKeys: yield* scanKeysInSlices(distinct) }
 }
 
 /**
@@ -316,39 +335,62 @@ const groupOf = (key: string) => slotOf(key.charCodeAt(0)) * 0x100000 + Math.min
 const slotOfGroup = (group: number) => Math.floor(group / 0x100000)
 
 /** `distinct`, keys by key number, prepared in scan order. */
-function scanKeysOf(distinct: readonly string[]): ScanKeys {
+// Long: the keys' numbers, their order and their tokens, a slice at a time.
+function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 	const numbers: number[] = []
-	distinct.forEach((key, keyNumber) => {
-		if (key.length >= MIN_FUZZY_LENGTH) numbers.push(keyNumber)
+	const groups = new Int32Array(distinct.length)
+	const prefixes = new Uint32Array(distinct.length)
+	const tails = new Uint32Array(distinct.length)
+	yield* inSlices(distinct.length, PER_SLICE, (from, to) => {
+		for (let keyNumber = from; keyNumber < to; keyNumber++) {
+			const key = distinct[keyNumber] as string
+			if (key.length >= MIN_FUZZY_LENGTH) numbers.push(keyNumber)
+			groups[keyNumber] = groupOf(key)
+			prefixes[keyNumber] = prefixOf(key)
+			tails[keyNumber] = prefixOf(key, WINKLER_PREFIX_LIMIT)
+		}
 	})
-	const groups = Int32Array.from(distinct, groupOf)
-	const prefixes = Uint32Array.from(distinct, (key) => prefixOf(key))
-	const tails = Uint32Array.from(distinct, (key) => prefixOf(key, WINKLER_PREFIX_LIMIT))
-	numbers.sort(scanOrder(distinct, groups, prefixes, tails))
-	const keys = numbers.map((keyNumber) => distinct[keyNumber] as string)
+	const sorted = yield* sortInSlices(Int32Array.from(numbers), scanOrder(distinct, groups, prefixes, tails))
+	const keys: string[] = []
+	const [sortedGroups, sortedPrefixes, sortedTails] = [
+		new Int32Array(sorted.length),
+		new Uint32Array(sorted.length),
+		new Uint32Array(sorted.length)
+	]
+	yield* inSlices(sorted.length, PER_SLICE, (from, to) => {
+		for (let i = from; i < to; i++) {
+			const keyNumber = sorted[i] as number
+			keys.push(distinct[keyNumber] as string)
+			sortedGroups[i] = groups[keyNumber] as number
+			sortedPrefixes[i] = prefixes[keyNumber] as number
+			sortedTails[i] = tails[keyNumber] as number
+		}
+	})
 	const tokensFrom = new Int32Array(keys.length + 1)
 	// Bytes, not an array of numbers: a rebuild's peak memory holds them beside the live index.
 	let tokens = new Uint8Array(keys.length * 16)
 	const counts = new Uint8Array(SLOTS)
-	keys.forEach((key, i) => {
-		counts.fill(0)
-		characterCounts(key, counts)
-		const own = tokensOf(counts)
-		const from = tokensFrom[i] as number
-		if (from + own.length > tokens.length) {
-			const grown = new Uint8Array(2 * (from + own.length))
-			grown.set(tokens)
-			tokens = grown
+	yield* inSlices(keys.length, PER_SLICE, (from, to) => {
+		for (let i = from; i < to; i++) {
+			counts.fill(0)
+			characterCounts(keys[i] as string, counts)
+			const own = tokensOf(counts)
+			const at = tokensFrom[i] as number
+			if (at + own.length > tokens.length) {
+				const grown = new Uint8Array(2 * (at + own.length))
+				grown.set(tokens)
+				tokens = grown
+			}
+			tokens.set(own, at)
+			tokensFrom[i + 1] = at + own.length
 		}
-		tokens.set(own, from)
-		tokensFrom[i + 1] = from + own.length
 	})
 	return {
 		keys,
-		keyNumbers: Int32Array.from(numbers),
-		groups: Int32Array.from(numbers, (keyNumber) => groups[keyNumber] as number),
-		prefixes: Uint32Array.from(numbers, (keyNumber) => prefixes[keyNumber] as number),
-		tails: Uint32Array.from(numbers, (keyNumber) => tails[keyNumber] as number),
+		keyNumbers: sorted,
+		groups: sortedGroups,
+		prefixes: sortedPrefixes,
+		tails: sortedTails,
 		tokensFrom,
 		tokens: tokens.slice(0, tokensFrom[keys.length])
 	}
@@ -360,18 +402,26 @@ function scanKeysOf(distinct: readonly string[]): ScanKeys {
  * or fail the scan alike, so a key held by several shards is scanned once and visits the names
  * carrying it in each of them. The sources' keys, each list in scan order already, are merged.
  */
-// Long: lays out the merged keys, their holders and their tokens beside the kernel in one pass.
 export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCANNED_WHOLE): NameScan {
-	const merged = mergedScanOrder(sources)
+	return runAtOnce(nameScanInSlices(sources, scannedWhole))
+}
+
+/** buildNameScan in slices (steps.ts). */
+// Long: lays out the merged keys, their holders and their tokens beside the kernel, a slice at a time.
+export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole = SCANNED_WHOLE): Steps<NameScan> {
+	const merged = yield* mergedScanOrder(sources)
 	const { order } = merged
 	const ids: number[] = []
-	order.forEach((id, i) => {
-		const previous = order[i - 1] ?? -1
-		// An equal key in a later source joins its member; a new first-character slot starts on a new unit.
-		if (previous >= 0 && merged.compare(previous, id) === 0) return
-		if (previous >= 0 && slotOfGroup(merged.groups[previous] as number) !== slotOfGroup(merged.groups[id] as number))
-			while (ids.length % UNIT !== 0) ids.push(-1)
-		ids.push(id)
+	yield* inSlices(order.length, PER_SLICE, (from, to) => {
+		for (let i = from; i < to; i++) {
+			const id = order[i] as number
+			const previous = order[i - 1] ?? -1
+			// An equal key in a later source joins its member; a new first-character slot starts on a new unit.
+			if (previous >= 0 && merged.compare(previous, id) === 0) continue
+			if (previous >= 0 && slotOfGroup(merged.groups[previous] as number) !== slotOfGroup(merged.groups[id] as number))
+				while (ids.length % UNIT !== 0) ids.push(-1)
+			ids.push(id)
+		}
 	})
 	while (ids.length % UNIT !== 0) ids.push(-1)
 	const holdersFrom = new Int32Array(ids.length + 1)
@@ -379,23 +429,26 @@ export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCA
 	const holderKeys = new Int32Array(order.length)
 	const tokenHolders = new Int32Array(TOKENS)
 	let holder = 0
-	ids.forEach((id, ordinal) => {
-		holdersFrom[ordinal] = holder
-		if (id < 0) return
-		// Every id of `order` is one holder: the member's own, then those of its key in later places.
-		do {
-			const held = order[holder] as number
-			holderPlaces[holder] = merged.places[held] as number
-			holderKeys[holder] = merged.keyNumbers[held] as number
-			holder++
-		} while (holder < order.length && merged.compare(id, order[holder] as number) === 0)
-		for (let at = merged.tokensFrom[id] as number; at < (merged.tokensFrom[id + 1] as number); at++) {
-			const token = merged.tokens[at] as number
-			tokenHolders[token] = (tokenHolders[token] as number) + 1
+	yield* inSlices(ids.length, PER_SLICE, (from, to) => {
+		for (let ordinal = from; ordinal < to; ordinal++) {
+			const id = ids[ordinal] as number
+			holdersFrom[ordinal] = holder
+			if (id < 0) continue
+			// Every id of `order` is one holder: the member's own, then those of its key in later places.
+			do {
+				const held = order[holder] as number
+				holderPlaces[holder] = merged.places[held] as number
+				holderKeys[holder] = merged.keyNumbers[held] as number
+				holder++
+			} while (holder < order.length && merged.compare(id, order[holder] as number) === 0)
+			for (let at = merged.tokensFrom[id] as number; at < (merged.tokensFrom[id + 1] as number); at++) {
+				const token = merged.tokens[at] as number
+				tokenHolders[token] = (tokenHolders[token] as number) + 1
+			}
 		}
 	})
 	holdersFrom[ids.length] = holder
-	const kernel = buildScanKernel({ ...merged, ids } satisfies ScanMembers)
+	const kernel = yield* scanKernelInSlices({ ...merged, ids } satisfies ScanMembers)
 	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
 	for (let unit = kernel.units - 1; unit >= 0; unit--) {
 		const id = ids[unit * UNIT] as number
@@ -419,7 +472,7 @@ export function buildNameScan(sources: readonly NameSearch[], scannedWhole = SCA
  * every id in scan order, equal keys in ascending places: each source's list is in scan order, so
  * the lists are merged two at a time, the earlier places' first on a tie.
  */
-function mergedScanOrder(sources: readonly NameSearch[]) {
+function* mergedScanOrder(sources: readonly NameSearch[]) {
 	const lists = sources.map(({ scanKeys }) => scanKeys)
 	const keys = lists.flatMap(({ keys }) => keys)
 	const places = new Int32Array(keys.length)
@@ -431,7 +484,7 @@ function mergedScanOrder(sources: readonly NameSearch[]) {
 	const tokens = new Uint8Array(lists.reduce((sum, list) => sum + list.tokens.length, 0))
 	let runs: Int32Array[] = []
 	let first = 0
-	lists.forEach((list, place) => {
+	for (const [place, list] of lists.entries()) {
 		const count = list.keys.length
 		places.fill(place, first, first + count)
 		keyNumbers.set(list.keyNumbers, first)
@@ -445,27 +498,18 @@ function mergedScanOrder(sources: readonly NameSearch[]) {
 		for (let i = 0; i < count; i++) run[i] = first + i
 		runs.push(run)
 		first += count
-	})
+		yield
+	}
 	const compare = scanOrder(keys, groups, prefixes, tails)
 	while (runs.length > 1) {
 		const merged: Int32Array[] = []
 		for (let i = 0; i < runs.length; i += 2) {
 			const [a, b] = [runs[i] as Int32Array, runs[i + 1]]
-			merged.push(b ? mergeRuns(a, b, compare) : a)
+			merged.push(b ? yield* mergeRunsInSlices(a, b, compare, new Int32Array(a.length + b.length)) : a)
 		}
 		runs = merged
 	}
 	return { keys, places, keyNumbers, groups, prefixes, tokensFrom, tokens, compare, order: runs[0] ?? new Int32Array(0) }
-}
-
-/** `a` and `b`, each in `compare`'s order, merged; `a`'s element first on a tie. */
-function mergeRuns(a: Int32Array, b: Int32Array, compare: (a: number, b: number) => number): Int32Array {
-	const out = new Int32Array(a.length + b.length)
-	let [i, j, k] = [0, 0, 0]
-	while (i < a.length && j < b.length) out[k++] = compare(a[i] as number, b[j] as number) <= 0 ? (a[i++] as number) : (b[j++] as number)
-	while (i < a.length) out[k++] = a[i++] as number
-	while (j < b.length) out[k++] = b[j++] as number
-	return out
 }
 
 /**

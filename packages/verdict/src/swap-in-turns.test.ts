@@ -2,7 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import type { CheckIndex } from './index-model.ts'
+import { FINGERPRINTS_PER_TURN } from './link-key-filter.ts'
 import { linksForHostname } from './lookup.ts'
+import type { NameSearch } from './name-search.ts'
 import type { RegisterRows } from './rows.ts'
 import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
 
@@ -26,15 +28,25 @@ function expectNoFalseNegative(index: CheckIndex): void {
 }
 
 /** Finishes a build of `code` in turns against `state.current`, running `duringTurn` at each turn. */
-async function swapInTurns(state: { current: CheckIndex }, code: Code, hosts: readonly string[], duringTurn: () => void): Promise<void> {
+async function swapInTurns(
+	state: { current: CheckIndex },
+	code: Code,
+	hosts: readonly string[],
+	duringTurn: () => void,
+	withNameScan = false
+): Promise<void> {
 	const { domainLinks, ...rest } = rowsOf(code, hosts)
 	const build = beginJurisdiction(code, rest)
 	build.addDomainLinks(domainLinks)
 	state.current = await build.finishInTurns(
 		() => state.current,
-		async () => duringTurn()
+		async () => duringTurn(),
+		withNameScan
 	)
 }
+
+/** The name searches an index's scan must be built over: its shards' in `order`. */
+const namesInOrder = (index: CheckIndex) => index.order.map((code) => index.shards.get(code)?.nameSearch as NameSearch)
 
 describe('a shard swapped in with its link-key filter built in turns', () => {
 	test('checks see the index before it until the swap, and the index after it finds the new links', async () => {
@@ -76,6 +88,81 @@ describe('a shard swapped in with its link-key filter built in turns', () => {
 		expect(state.current.shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(readAt.getTime())
 		// The register read changed no link: the next one keeps the filter as it is.
 		expect(withRegisterRead(state.current, 'MGA', readAt).linkKeys).toBe(built)
+		expectNoFalseNegative(state.current)
+	})
+})
+
+describe('a shard completed and its name scan built a slice per turn before the swap', () => {
+	const manyHosts = Array.from({ length: 40_000 }, (_, n) => (n % 3 === 0 ? `www.acme-${n}.mt` : `acme-${n}.mt`))
+
+	test("the shard's completion runs in slices between turns, not in one block before the filter's", async () => {
+		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+		let turns = 0
+		await swapInTurns(state, 'MGA', manyHosts, () => turns++)
+		const shard = state.current.shards.get('MGA')
+		const filterSlices = [...state.current.shards.values()]
+			.flatMap((each) => [each.linksByHostname, each.linksBelowRegistrable])
+			.reduce((slices, lookup) => slices + Math.ceil(lookup.fingerprints.length / FINGERPRINTS_PER_TURN), 0)
+		expect(shard?.linksByHostname.size).toBe(40_000)
+		expect(turns).toBeGreaterThan(filterSlices + 2)
+		expectNoFalseNegative(state.current)
+	})
+
+	test('with the name scan, the index published holds a scan over every shard in order, built in turns before the swap', async () => {
+		const counted = async (withNameScan: boolean) => {
+			const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+			let turns = 0
+			await swapInTurns(state, 'MGA', manyHosts, () => turns++, withNameScan)
+			return { turns, index: state.current }
+		}
+		const without = await counted(false)
+		const withScan = await counted(true)
+		expect(withScan.turns).toBeGreaterThan(without.turns)
+		expect(withScan.index.nameScan.sources).toEqual(namesInOrder(withScan.index))
+	})
+
+	test('a jurisdiction swapped in while the name scan is built is scanned by the index the swap publishes', async () => {
+		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+		const other = operator('harbour', 'Luckyharbour Spinners')
+		let swappedMeanwhile = false
+		let turns = 0
+		await swapInTurns(
+			state,
+			'MGA',
+			['acme.mt'],
+			() => {
+				// Late, once the filter is built and the scan under way.
+				if (++turns < 3 || swappedMeanwhile) return
+				swappedMeanwhile = true
+				const cw = rows({
+					operators: [other],
+					licences: [licence(other, { jurisdiction_code: 'CW', license_number: 'CW-0002' })],
+					links: []
+				})
+				state.current = replaceJurisdiction(state.current, 'CW', cw)
+			},
+			true
+		)
+		expect(swappedMeanwhile).toBe(true)
+		const cwNames = state.current.shards.get('CW')?.nameSearch as NameSearch
+		expect(state.current.nameScan.sources).toEqual(namesInOrder(state.current))
+		expect(state.current.nameScan.sources).toContain(cwNames)
+	})
+
+	test('a register read swapped in meanwhile keeps its newer read and the scan over the same names', async () => {
+		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
+		const readAt = new Date(NOW.getTime() - 60_000)
+		await swapInTurns(
+			state,
+			'MGA',
+			['acme.mt'],
+			() => {
+				state.current = withRegisterRead(state.current, 'UKGC', readAt)
+			},
+			true
+		)
+		expect(state.current.shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(readAt.getTime())
+		expect(state.current.nameScan.sources).toEqual(namesInOrder(state.current))
 		expectNoFalseNegative(state.current)
 	})
 })

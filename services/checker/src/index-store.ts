@@ -119,17 +119,17 @@ export class IndexStore {
 	async #rebuildOnce(code: string): Promise<void> {
 		this.#logger.debug('index rebuild started', { jurisdiction: code })
 		const started = performance.now()
-		const loaded = await loadJurisdiction(this.#sql, code)
+		// Key tables sized like the shard replaced, so none grows (rehashing every key) in a chunk of links.
+		const loaded = await loadJurisdiction(this.#sql, code, this.#index.shards.get(code))
 		if (!loaded) {
 			this.#logger.warn('jurisdiction has no row; index left as it is', { jurisdiction: code })
 			return
 		}
 		const { build, dataVersion } = loaded
-		// Swapped into the index current once the link-key filter is built, a slice per turn so checks
-		// are answered meanwhile: another jurisdiction's read may have been swapped in by then.
-		const index = await build.finishInTurns(() => this.#index)
-		// Once loaded, the scan over every shard's names is built with the rebuild, not by the first check after it.
-		if (this.#loaded) prepareNameScan(index)
+		// Swapped into the index current once the shard, the link-key filter and (once loaded) the scan
+		// over every shard's names are built, a slice per turn so checks are answered meanwhile: another
+		// jurisdiction's read may have been swapped in by then. The scan is not left to the first check.
+		const index = await build.finishInTurns(() => this.#index, undefined, this.#loaded)
 		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.
 		this.#versions.set(code, dataVersion)
 		this.#swap(index)
