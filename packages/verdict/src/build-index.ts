@@ -10,7 +10,7 @@ import type {
 	OperatorEntry,
 	SupersededNumber
 } from './index-model.ts'
-import { type LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
+import { type LinkKeyFilter, linkKeyFilter, linkKeyFilterInSlices } from './link-key-filter.ts'
 import { KeyTable, LinkColumns, LinkKeyChains, type LinkLookup } from './link-table.ts'
 import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameScan, type NameScan, type NameSearch, nameScanInSlices, nameSearchInSlices } from './name-search.ts'
@@ -112,7 +112,7 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows, replacin
 			end()
 			const contents = await runInTurns(builder.completion(), turn)
 			const others = () => [...current().shards].filter(([other]) => other !== code).map(([, shard]) => shard)
-			const linkKeys = await linkKeyFilterInTurns(linkLookupsOf([...others(), contents]), turn)
+			const linkKeys = await runInTurns(linkKeyFilterInSlices(linkLookupsOf([...others(), contents])), turn)
 			const nameScan = withNameScan ? await runInTurns(nameScanInSlices(nameSourcesOf(swapInto(current(), linkKeys))), turn) : undefined
 			return swapInto(current(), linkKeys, nameScan)
 		}

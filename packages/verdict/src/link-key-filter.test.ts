@@ -3,7 +3,8 @@ import { siteKey } from '@lv/hostnames'
 import fc from 'fast-check'
 import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import type { CheckIndex, JurisdictionShard } from './index-model.ts'
-import { LinkKeyFilter, linkKeyFilter, linkKeyFilterInTurns } from './link-key-filter.ts'
+import { LinkKeyFilter, linkKeyFilter, linkKeyFilterInSlices } from './link-key-filter.ts'
+import { runInTurns } from './steps.ts'
 import { keyFingerprint, type LinkLookup } from './link-table.ts'
 import { linksAroundSite, linksForHostname } from './lookup.ts'
 import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
@@ -39,7 +40,7 @@ describe('the link-key filter built in turns', () => {
 	test('files one slice of fingerprints per turn and then says of every key what the filter built at once says', async () => {
 		const lookups = [lookupOf(['a.com', 'b.com', 'c.com', 'd.com', 'e.com']), lookupOf([]), lookupOf(['f.mt', 'g.mt'])]
 		let turns = 0
-		const inTurns = await linkKeyFilterInTurns(lookups, async () => void turns++, 2)
+		const inTurns = await runInTurns(linkKeyFilterInSlices(lookups, 2), async () => void turns++)
 		expect(turns).toBe(3 + 0 + 1)
 		const atOnce = linkKeyFilter(lookups)
 		for (let i = 0; i < 2_000; i++) expect(inTurns.mayHold(`k${i}.com`)).toBe(atOnce.mayHold(`k${i}.com`))
@@ -48,7 +49,7 @@ describe('the link-key filter built in turns', () => {
 
 	test('covers exactly the lookups it was built over, in any order', async () => {
 		const [a, b, c] = [lookupOf(['a.com']), lookupOf(['b.com']), lookupOf(['c.com'])]
-		const filter = await linkKeyFilterInTurns([a, b], async () => {})
+		const filter = await runInTurns(linkKeyFilterInSlices([a, b]), async () => {})
 		expect(filter.covers([b, a])).toBe(true)
 		expect(filter.covers([a])).toBe(false)
 		expect(filter.covers([a, c])).toBe(false)

@@ -1,3 +1,4 @@
+import { runAtOnce, type Steps } from './steps.ts'
 import { keyFingerprint, type LinkLookup } from './link-table.ts'
 
 /** Bits of filter per key: with two bits set a key in one 32-bit word, about 1.5 % of absent keys pass. */
@@ -14,13 +15,13 @@ const bitsOf = (fingerprint: number) => (1 << (fingerprint & 31)) | (1 << ((fing
  * in each shard (ADR 0055). A key added is always said to be held; an absent one seldom is.
  * The word is picked by the fingerprint's high bits, so a shard's fingerprints, kept in ascending
  * order, are filed in one forward pass over the words: the filter is rebuilt at every shard swap
- * that changes links, before the swap (linkKeyFilterInTurns).
+ * that changes links, before the swap (linkKeyFilterInSlices).
  */
 export class LinkKeyFilter {
 	readonly #words: Uint32Array
 	/** 32 minus the bits of a word's number */
 	readonly #shift: number
-	/** the lookups whose keys were added (linkKeyFilter, linkKeyFilterInTurns) */
+	/** the lookups whose keys were added (linkKeyFilterInSlices) */
 	readonly #covered: ReadonlySet<LinkLookup>
 
 	constructor(keys: number, covered: readonly LinkLookup[] = []) {
@@ -54,36 +55,27 @@ export class LinkKeyFilter {
 	}
 }
 
-const emptyFilterOver = (lookups: readonly LinkLookup[]) =>
-	new LinkKeyFilter(
-		lookups.reduce((keys, lookup) => keys + lookup.fingerprints.length, 0),
-		lookups
-	)
+/** Fingerprints filed per slice: a fraction of a millisecond (6.25 million take about 40 ms at once). */
+export const FINGERPRINTS_PER_SLICE = 1 << 14
 
 /** The filter over every key of the lookups given. */
 export function linkKeyFilter(lookups: readonly LinkLookup[]): LinkKeyFilter {
-	const filter = emptyFilterOver(lookups)
-	for (const lookup of lookups) filter.addAll(lookup.fingerprints)
-	return filter
+	return runAtOnce(linkKeyFilterInSlices(lookups))
 }
 
-/** Fingerprints filed per event-loop turn: a fraction of a millisecond (6.25 million take about 40 ms at once). */
-export const FINGERPRINTS_PER_TURN = 1 << 14
-
 /**
- * linkKeyFilter in slices of `perTurn` fingerprints, each after `turn()`, so checks are answered
- * between them. The filter is nobody's until it resolves; the lookups' fingerprints never change.
+ * linkKeyFilter in slices of `perSlice` fingerprints (ADR 0063), for a swap built a slice per event-loop
+ * turn (ADR 0064): the filter is nobody's until it is returned, and the lookups' fingerprints never change.
  */
-export async function linkKeyFilterInTurns(
-	lookups: readonly LinkLookup[],
-	turn: () => Promise<void>,
-	perTurn = FINGERPRINTS_PER_TURN
-): Promise<LinkKeyFilter> {
-	const filter = emptyFilterOver(lookups)
+export function* linkKeyFilterInSlices(lookups: readonly LinkLookup[], perSlice = FINGERPRINTS_PER_SLICE): Steps<LinkKeyFilter> {
+	const filter = new LinkKeyFilter(
+		lookups.reduce((keys, lookup) => keys + lookup.fingerprints.length, 0),
+		lookups
+	)
 	for (const lookup of lookups)
-		for (let at = 0; at < lookup.fingerprints.length; at += perTurn) {
-			await turn()
-			filter.addAll(lookup.fingerprints.subarray(at, at + perTurn))
+		for (let at = 0; at < lookup.fingerprints.length; at += perSlice) {
+			yield
+			filter.addAll(lookup.fingerprints.subarray(at, at + perSlice))
 		}
 	return filter
 }

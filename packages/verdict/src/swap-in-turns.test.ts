@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
 import type { CheckIndex } from './index-model.ts'
-import { FINGERPRINTS_PER_TURN } from './link-key-filter.ts'
+import { FINGERPRINTS_PER_SLICE } from './link-key-filter.ts'
 import { linksForHostname } from './lookup.ts'
 import type { NameSearch } from './name-search.ts'
 import type { RegisterRows } from './rows.ts'
@@ -102,7 +102,7 @@ describe('a shard completed and its name scan built a slice per turn before the 
 		const shard = state.current.shards.get('MGA')
 		const filterSlices = [...state.current.shards.values()]
 			.flatMap((each) => [each.linksByHostname, each.linksBelowRegistrable])
-			.reduce((slices, lookup) => slices + Math.ceil(lookup.fingerprints.length / FINGERPRINTS_PER_TURN), 0)
+			.reduce((slices, lookup) => slices + Math.ceil(lookup.fingerprints.length / FINGERPRINTS_PER_SLICE), 0)
 		expect(shard?.linksByHostname.size).toBe(40_000)
 		expect(turns).toBeGreaterThan(filterSlices + 2)
 		expectNoFalseNegative(state.current)
