@@ -167,7 +167,7 @@ describe('check dispatcher', () => {
 
 	test('every check.many message the dispatcher sends is a valid CheckManyRequest, full messages and every kind of check included (ADR 0065)', async () => {
 		const sent: Uint8Array[] = []
-		const tap = gatewayBus.nc.subscribe(subjects.checkMany, { callback: (_, msg) => sent.push(msg.data) })
+		const tap = gatewayBus.nc.subscribe(subjects.checkMany, { callback: (_, msg) => void sent.push(msg.data) })
 		await gatewayBus.nc.flush()
 		try {
 			const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
