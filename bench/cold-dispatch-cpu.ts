@@ -1,12 +1,13 @@
 /**
  * The gateway's check dispatcher alone (check-dispatch.ts: coalescing, the check.many request over NATS, the
  * reply's framing and answer-state header, held answers) for the cold check: a never-asked unlisted domain
- * every call, 50 callers at once, against a real checker process over nats-server, with the checker states
+ * every call, 50 callers at once (BENCH_IN_FLIGHT), against a real checker process over nats-server, with the checker states
  * watched as main.ts does (ADR 0048). CPU of this process per check, in BENCH_ROUNDS alternating rounds;
  * BENCH_BASE_ROOT=dir also measures the dispatcher of another checkout (its own node_modules) in the same
  * process: a same-run A/B of a change. Each caller then builds the answer's Response, as the route does.
  *
  *   bun bench/cold-dispatch-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/cold-dispatch-cpu.ts
+ *   BENCH_IN_FLIGHT=2 bun bench/cold-dispatch-cpu.ts   (a message or two per check: what is paid per message shows)
  */
 import { join } from 'node:path'
 import { connectBus } from '@lv/bus'
@@ -18,7 +19,7 @@ import { type CpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
 import { hostname } from './lib/synthetic-world.ts'
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 30_000)
-const IN_FLIGHT = 50
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50)
 
 const world = await startKeyedCheckWorld()
 const bus = await connectBus({ servers: world.nats.url, name: 'bench-cold-dispatch-cpu' })

@@ -1,8 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { waitFor } from '@lv/testing'
 
-/** BENCH_PROFILE_DIR=dir writes a markdown CPU profile of each server into dir when it stops. */
-export const profileArgs = () => (process.env.BENCH_PROFILE_DIR ? ['--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])
+/**
+ * BENCH_PROFILE_DIR=dir writes a CPU profile of each server into dir when it stops: markdown, and the
+ * .cpuprofile its samples can be counted from (stack by stack: `bun bench/profile-samples.ts file`).
+ */
+export const profileArgs = () =>
+	process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
 
 export type ServerProcess = { pid: number; port: number; stop(): Promise<void> }
 

@@ -1,7 +1,8 @@
 import { domainToASCII } from 'node:url'
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { normaliseHostname, type NormalisedHostname } from './normalise.ts'
+import { normaliseHostname, normaliseHostnameByRules, type NormalisedHostname } from './normalise.ts'
+import { isPlainHostname } from './register-value.ts'
 
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/).filter((value) => value.slice(2, 4) !== '--')
 const topLevel = fc.stringMatching(/^[a-z]{2,8}$/)
@@ -130,5 +131,49 @@ describe('normaliseHostname', () => {
 	test('an empty value is invalid_input', () => {
 		expect(rejected('')).toBe('invalid_input')
 		expect(rejected(42 as unknown as string)).toBe('invalid_input')
+	})
+})
+
+describe("normaliseHostname's shortcut for a plain hostname", () => {
+	/** Strings near the edges of the rules: the characters that matter, labels up to 64 and names up to 255 long. */
+	const edgyLabel = fc.oneof(
+		fc.string({ unit: fc.constantFrom('a', 'z', '0', '9', '-', 'x', 'n', 'A', '_', 'é', ' ', '.'), maxLength: 12 }),
+		fc.integer({ min: 60, max: 64 }).map((length) => 'a'.repeat(length)),
+		fc.constantFrom('xn--bcher-kva', 'xn--', '0x1f', '0x', '123', '09', 'com', 'co', 'uk', '')
+	)
+	const edgyName = fc.oneof(
+		fc.array(edgyLabel, { minLength: 1, maxLength: 6 }).map((labels) => labels.join('.')),
+		fc.integer({ min: 250, max: 256 }).map((length) => `${'a'.repeat(length - 4)}.com`),
+		fc.string({ maxLength: 30 })
+	)
+
+	test('is taken only for names every rule accepts as they are, so normaliseHostname answers as the rules do', () => {
+		fc.assert(
+			fc.property(edgyName, (input) => {
+				if (isPlainHostname(input)) expect(normaliseHostnameByRules(input)).toEqual({ ok: true, domain: input })
+				expect(normaliseHostname(input)).toEqual(normaliseHostnameByRules(input))
+			}),
+			{ numRuns: 20_000 }
+		)
+	})
+
+	test('is taken for lower-case hostnames, and every other form goes through the rules', () => {
+		fc.assert(fc.property(hostname, (host) => expect(isPlainHostname(host)).toBe(true)))
+		for (const other of [
+			'Example.com',
+			'example.com.',
+			'-example.com',
+			'example-.com',
+			'a..com',
+			'.example.com',
+			'localhost',
+			'10.0.0.1',
+			'example.0x1f',
+			'xn--bcher-kva.de',
+			'exa_mple.com',
+			`${'a'.repeat(64)}.com`,
+			`${'a'.repeat(250)}.com`
+		])
+			expect(isPlainHostname(other)).toBe(false)
 	})
 })

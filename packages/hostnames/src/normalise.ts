@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url'
+import { isPlainHostname } from './register-value.ts'
 
 export const MAX_HOSTNAME_LENGTH = 253
 export const MAX_LABEL_LENGTH = 63
@@ -25,6 +26,14 @@ const reject = (reason: HostnameRejection, message: string): NormalisedHostname 
  * (in code points, without its one trailing dot) and the ASCII form, each against 253.
  */
 export function normaliseHostname(input: string): NormalisedHostname {
+	return typeof input === 'string' && isPlainHostname(input) ? { ok: true, domain: input } : normaliseHostnameByRules(input)
+}
+
+/**
+ * normaliseHostname without its shortcut: most names asked are already a plain lower-case hostname
+ * (isPlainHostname, one regular expression), which every rule here accepts as it is (ADR 0065).
+ */
+export function normaliseHostnameByRules(input: string): NormalisedHostname {
 	if (typeof input !== 'string') return reject('invalid_input', 'The hostname must be a string.')
 	if (input.length === 0) return reject('invalid_input', 'The hostname is empty.')
 	const withoutDot = input.endsWith('.') ? input.slice(0, -1) : input

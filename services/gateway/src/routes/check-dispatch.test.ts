@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus, respond } from '@lv/bus'
+import { type Bus, connectBus, decodeBody, respond } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import {
 	CheckManyRequest,
 	type FramedAnswer,
+	MAX_CHECKS_PER_MESSAGE,
 	type OneCheck,
 	QUEUE_GROUPS,
 	UNCHANGED,
@@ -162,6 +163,32 @@ describe('check dispatcher', () => {
 			await Promise.all([senderBus.close(), replicaBus.close()])
 			await pairNats.stop()
 		}
+	})
+
+	test('every check.many message the dispatcher sends is a valid CheckManyRequest, full messages and every kind of check included (ADR 0065)', async () => {
+		const sent: Uint8Array[] = []
+		const tap = gatewayBus.nc.subscribe(subjects.checkMany, { callback: (_, msg) => void sent.push(msg.data) })
+		await gatewayBus.nc.flush()
+		try {
+			const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
+			taggedAnswers.set('known.tagged.example', '{"verdict":"licensed"}')
+			await dispatcher.answer({ domain: 'known.tagged.example' })
+			const checks: OneCheck[] = [
+				...Array.from({ length: MAX_CHECKS_PER_MESSAGE * 2 }, (_, i) => ({ domain: `full${i}.example` })),
+				{ domain: 'known.tagged.example' },
+				{ domain: 'asof.example', as_of: '2026-01-01' },
+				{ license_number: '000-1' },
+				{ license_number: '000-2', as_of: '2026-02-01T00:00:00Z' }
+			]
+			await Promise.all(checks.map((check) => dispatcher.answer(check)))
+			await gatewayBus.nc.flush()
+		} finally {
+			tap.unsubscribe()
+		}
+		const messages = sent.map((data) => decodeBody(CheckManyRequest, subjects.checkMany, data))
+		expect(messages.map((message) => message.checks.length)).toContain(MAX_CHECKS_PER_MESSAGE)
+		expect(messages.flatMap((message) => message.checks).some((check) => check.known !== undefined)).toBe(true)
+		expect(messages.flatMap((message) => message.checks)).toHaveLength(MAX_CHECKS_PER_MESSAGE * 2 + 5)
 	})
 
 	test('with no checker listening every waiting check is a 503 checker_unavailable', async () => {

@@ -1,9 +1,9 @@
 import { type CheckerStates, type HeldState, heldStateOf } from '@lv/answer-state'
-import { type Bus, type Reply, decodeText, requestReply } from '@lv/bus'
+import { type Bus, type Reply, decodeText, requestEncoded } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import {
 	ANSWER_STATE_HEADER,
-	CheckManyRequest,
+	type CheckManyRequest,
 	CheckerStateReport,
 	type FramedAnswer,
 	MAX_CHECKS_PER_MESSAGE,
@@ -31,6 +31,15 @@ export type CheckDispatcher = {
 
 /** Checks answered with a held answer's bytes: served without asking (ADR 0048), or confirmed unchanged by a checker (ADR 0011). */
 export type HeldAnswerCounts = { served: number; confirmed: number }
+
+const encoder = new TextEncoder()
+
+/**
+ * A `check.many` message's bytes, not validated against CheckManyRequest on the way out (ADR 0065): its type is
+ * checked at compile time, check-dispatch.test.ts validates every message the dispatcher sends, and the checker
+ * validates each message it takes.
+ */
+const checkManyBytes = (message: CheckManyRequest) => encoder.encode(JSON.stringify(message))
 
 /** A check.many answer and the standing of the state its reply said it was computed on. */
 type StandingAnswer = FramedAnswer & { standing?: HeldState }
@@ -78,10 +87,9 @@ export function createCheckDispatcher(deps: {
 		async (checks) => {
 			const sentAtMs = states?.nowMs() ?? 0
 			const send = () =>
-				requestReply(deps.bus, {
+				requestEncoded(deps.bus, {
 					subject: subjects.checkMany,
-					schema: CheckManyRequest,
-					body: { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] },
+					data: checkManyBytes({ id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] }),
 					timeoutMs: deps.timeoutMs,
 					unavailableReason: 'checker_unavailable'
 				})
