@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { type Bus, connectBus, requestBytes } from '@lv/bus'
 import { awaitKeyChangesApplied } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
-import { CheckBatchRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, answerTag, subjects } from '@lv/contracts'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
@@ -183,6 +183,54 @@ describe('POST /v1/check/batch', () => {
 		} finally {
 			spy.unsubscribe()
 			await second.stop()
+		}
+	})
+
+	test('a batch asked again offers the rows the gateway holds as known tags and answers byte for byte what the checker answers plainly, also once a register goes stale', async () => {
+		const holding = testApp({ sql: db.sql, bus, clock })
+		const domains = ['www.acmebet.co.uk', 7, 'held-rows-never-listed.example', 'bad_host.com']
+		const offered: string[][] = []
+		const spy = bus.nc.subscribe(subjects.checkBatch, {
+			callback: (_, message) => {
+				const { known } = JSON.parse(new TextDecoder().decode(message.data)) as { known?: string[] }
+				if (known) offered.push(known)
+			}
+		})
+		const viaGateway = async () => {
+			const response = await holding.handle(
+				new Request('http://localhost/v1/check/batch', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+					body: JSON.stringify({ domains })
+				})
+			)
+			expect(response.status).toBe(200)
+			return response.text()
+		}
+		const plainly = async () =>
+			new TextDecoder().decode(
+				await requestBytes(bus, {
+					subject: subjects.checkBatch,
+					schema: CheckBatchRequest,
+					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+					timeoutMs: 5_000,
+					unavailableReason: 'checker_unavailable'
+				})
+			)
+		const started = clock.now()
+		try {
+			await bus.nc.flush()
+			for (let i = 0; i < 4; i++) expect(await viaGateway()).toBe(await plainly())
+			const rowTags = JSON.parse(await plainly()).results.map((row: unknown) => answerTag(new TextEncoder().encode(JSON.stringify(row))))
+			expect(offered[0]).toEqual(['', '', '', ''])
+			expect(offered.at(-1)).toEqual([rowTags[0], '', rowTags[2], rowTags[3]])
+			clock.set(READ_AT.getTime() + 24 * 3_600_000)
+			const stale = await viaGateway()
+			expect(stale).toBe(await plainly())
+			expect(JSON.parse(stale).results[0]._meta.register.fresh).toBe(false)
+		} finally {
+			clock.set(started)
+			spy.unsubscribe()
 		}
 	})
 
