@@ -1,14 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import {
-	batchAnswerPieces,
-	batchParts,
-	decodeBatchRows,
-	encodeBatchRows,
-	isFramedBatchReply,
-	joinBatchAnswers,
-	joinBatchRows
-} from './check-batch-parts.ts'
-import { UNCHANGED } from './check-many.ts'
+import { batchAnswerPieces, batchParts, joinBatchAnswers, joinBatchRows } from './check-batch-parts.ts'
+import { isFramedBatchReply } from './check-batch-rows.ts'
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
 const parsed = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes))
@@ -44,35 +36,6 @@ describe('batch parts', () => {
 		const only = bytesOf({ results: [{ n: 1 }], checked_jurisdictions: [], _meta: {} })
 		expect(joinBatchAnswers([only])).toBe(only)
 		expect(() => joinBatchAnswers([only, bytesOf({ error: 'x', code: 'internal_error' })])).toThrow()
-	})
-
-	test('framed rows: a row whose tag was offered as known travels as UNCHANGED without bytes, the others with their bytes and tag', () => {
-		const rows = [{ n: 1 }, { n: 2 }, { n: 3 }].map((row) => bytesOf(row))
-		const rest = new TextEncoder().encode('],"checked_jurisdictions":["UKGC"],"_meta":{}}')
-		const reply = encodeBatchRows(
-			[{ bytes: rows[0] as Uint8Array, tag: 'tag-1' }, { bytes: rows[1] as Uint8Array }, { bytes: rows[2] as Uint8Array, tag: 'tag-3' }],
-			['tag-1', 'tag-2', 'older'],
-			rest
-		)
-		expect(isFramedBatchReply(reply)).toBe(true)
-		const decoded = decodeBatchRows(reply)
-		expect(decoded.rows.map((row) => [row.status, row.body.byteLength, row.tag])).toEqual([
-			[UNCHANGED, 0, undefined],
-			[200, rows[1]?.byteLength, undefined],
-			[200, rows[2]?.byteLength, 'tag-3']
-		])
-		expect(
-			parsed(
-				joinBatchRows({
-					rows: [rows[0] as Uint8Array, decoded.rows[1]?.body as Uint8Array, decoded.rows[2]?.body as Uint8Array],
-					rest: decoded.rest
-				})
-			)
-		).toEqual({
-			results: [{ n: 1 }, { n: 2 }, { n: 3 }],
-			checked_jurisdictions: ['UKGC'],
-			_meta: {}
-		})
 	})
 
 	test('a plain answer is not framed, and taken apart and joined again it is the same bytes', () => {

@@ -204,19 +204,19 @@ describe('checker responders', () => {
 		)
 		const tags = rowBytes.map((bytes: Uint8Array) => answerTag(bytes))
 		const first = decodeBatchRows(await ask(['', '', '', '']))
-		expect(first.rows.map((row) => [row.status, row.tag])).toEqual([
-			[200, tags[0]],
-			[200, undefined],
-			[200, tags[2]],
-			[200, tags[3]]
+		expect(first.rows).toEqual([
+			{ unchanged: false, bytes: rowBytes[0], tag: tags[0] },
+			{ unchanged: false, bytes: rowBytes[1], tag: undefined },
+			{ unchanged: false, bytes: rowBytes[2], tag: tags[2] },
+			{ unchanged: false, bytes: rowBytes[3], tag: tags[3] }
 		])
-		expect(joinBatchRows({ rows: first.rows.map((row) => row.body), rest: first.rest })).toEqual(plain)
+		expect(joinBatchRows({ rows: rowBytes, rest: first.rest })).toEqual(plain)
 		const offered = decodeBatchRows(await ask([tags[0], '', 'not-its-tag', tags[3]]))
-		expect(offered.rows.map((row) => [row.status, row.body.byteLength])).toEqual([
-			[UNCHANGED, 0],
-			[200, rowBytes[1].byteLength],
-			[200, rowBytes[2].byteLength],
-			[UNCHANGED, 0]
+		expect(offered.rows).toEqual([
+			{ unchanged: true },
+			{ unchanged: false, bytes: rowBytes[1], tag: undefined },
+			{ unchanged: false, bytes: rowBytes[2], tag: tags[2] },
+			{ unchanged: true }
 		])
 		expect(offered.rest).toEqual(plainRows.rest)
 	})

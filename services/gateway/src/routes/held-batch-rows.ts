@@ -1,4 +1,4 @@
-import { type BatchAnswerPieces, UNCHANGED, decodeBatchRows, isFramedBatchReply, batchAnswerPieces } from '@lv/contracts'
+import { type BatchAnswerPieces, batchAnswerPieces, decodeBatchRows, isFramedBatchReply } from '@lv/contracts'
 import { Recent } from '@lv/verdict'
 
 type HeldRow = { readonly tag: string; readonly bytes: Uint8Array }
@@ -36,7 +36,7 @@ export class HeldBatchRows {
 	}
 
 	/**
-	 * The checker's reply to a part sent with `offered` as its rows and what follows them: UNCHANGED rows are
+	 * The checker's reply to a part sent with `offered` as its rows and what follows them: unchanged rows are
 	 * the held bytes, tagged rows are held (a copy: the received bytes are a view into the whole reply). A
 	 * plain answer (a checker that does not read `known`) is taken apart as it is.
 	 */
@@ -45,14 +45,14 @@ export class HeldBatchRows {
 		const { rows, rest } = decodeBatchRows(reply)
 		if (rows.length !== entries.length) throw new Error('batch rows: not one row per entry')
 		const bytes = rows.map((row, at) => {
-			if (row.status === UNCHANGED) {
+			if (row.unchanged) {
 				const held = offered.held[at]
-				if (held === undefined) throw new Error('batch rows: UNCHANGED for a row not offered')
+				if (held === undefined) throw new Error('batch rows: unchanged, for a row not offered')
 				return held
 			}
 			const entry = entries[at]
-			if (row.tag === undefined || typeof entry !== 'string') return row.body
-			const copy = row.body.slice()
+			if (row.tag === undefined || typeof entry !== 'string') return row.bytes
+			const copy = row.bytes.slice()
 			this.#rows.delete(entry)
 			this.#rows.put(entry, { tag: row.tag, bytes: copy })
 			return copy
