@@ -55,6 +55,15 @@ const get = (path: string, init: RequestInit = {}) =>
 	)
 const postBatch = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
 	app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { ...bearer(enterpriseKey), ...headers }, body }))
+/** A batch of `domains` posted to another gateway app of this file's world, with the Enterprise key. */
+const postBatchTo = (gateway: { handle(request: Request): Promise<Response> }, domains: unknown[]) =>
+	gateway.handle(
+		new Request('http://localhost/v1/check/batch', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+			body: JSON.stringify({ domains })
+		})
+	)
 const q = encodeURIComponent
 
 async function expectError(response: Response, status: number, reason: string, field?: string) {
@@ -163,13 +172,7 @@ describe('POST /v1/check/batch', () => {
 		})
 		try {
 			await bus.nc.flush()
-			const response = await parted.handle(
-				new Request('http://localhost/v1/check/batch', {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
-					body: JSON.stringify({ domains })
-				})
-			)
+			const response = await postBatchTo(parted, domains)
 			expect(response.status).toBe(200)
 			const whole = await requestBytes(bus, {
 				subject: subjects.checkBatch,
@@ -197,13 +200,7 @@ describe('POST /v1/check/batch', () => {
 			}
 		})
 		const viaGateway = async () => {
-			const response = await holding.handle(
-				new Request('http://localhost/v1/check/batch', {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
-					body: JSON.stringify({ domains })
-				})
-			)
+			const response = await postBatchTo(holding, domains)
 			expect(response.status).toBe(200)
 			return response.text()
 		}
