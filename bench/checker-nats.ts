@@ -5,21 +5,23 @@
  * - cold: `check.many` messages of BENCH_PER_MESSAGE never-asked unlisted domains, BENCH_IN_FLIGHT
  *   messages at once (the gateway's coalesced single checks);
  * - batch: `check.batch` of 100 domains, 50 listed and 50 never asked, BENCH_BATCH_CONNECTIONS at
- *   once, whole and as parts of BENCH_PART_DOMAINS (ADR 0033).
+ *   once, whole and as parts of BENCH_PART_DOMAINS (ADR 0033), and whole with the rows held as the gateway
+ *   holds them (HeldBatchRows, offered back as `known` tags: ADR 0069).
  * Prints checks (or batches) per second, latency p50 / p99 per message (per batch), and the
- * replicas' CPU per check (per batch) read from /proc: what the checker spends on a cold check with
+ * replicas' and nats-server's CPU per check (per batch) read from /proc: what the checker spends on a cold check with
  * its NATS handling, to set beside bench/checker-cold-cpu.ts's in-process figures.
  *
  *   bun bench/checker-nats.ts          CHECKERS=2 BENCH_IN_FLIGHT=2 bun bench/checker-nats.ts
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { connectBus, requestBytes } from '@lv/bus'
 import { CheckBatchRequest, CheckManyRequest, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { REPO_ROOT, startNats } from '@lv/testing'
 import { profileArgs } from './lib/process.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
+import { HeldBatchRows } from '../services/gateway/src/routes/held-batch-rows.ts'
 
 const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5)
@@ -50,12 +52,28 @@ const checkers = await Promise.all(
 )
 const bus = await connectBus({ servers: nats.url, name: 'bench-checker-nats' })
 
-/** utime + stime of the replicas, in µs (from /proc, in clock ticks of 10 ms). */
-const checkersCpuMicros = () =>
-	checkers.reduce((sum, child) => {
-		const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-		return sum + (Number(fields[11]) + Number(fields[12])) * 10_000
-	}, 0)
+/** utime + stime of a process, in µs (from /proc, in clock ticks of 10 ms). */
+const cpuMicros = (pid: number) => {
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+	return (Number(fields[11]) + Number(fields[12])) * 10_000
+}
+const checkersCpuMicros = () => checkers.reduce((sum, child) => sum + cpuMicros(child.pid), 0)
+/** The nats-server started above: the process whose command line names its configuration file. */
+const natsConfig = join(dirname(nats.storeDir), 'nats.conf')
+const natsPid = Number(
+	readdirSync('/proc').find(
+		(entry) =>
+			/^\d+$/.test(entry) &&
+			(() => {
+				try {
+					return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(natsConfig)
+				} catch {
+					return false
+				}
+			})()
+	)
+)
+const natsCpuMicros = () => (natsPid > 0 ? cpuMicros(natsPid) : 0)
 
 let nextFresh = SIZE + 1
 const fresh = () => hostname((nextFresh += 7))
@@ -74,28 +92,34 @@ const checkMany = (count: number) =>
 		unavailableReason: 'checker_unavailable'
 	})
 
-const checkBatch = async (partDomains: number) => {
+const heldRows = new HeldBatchRows()
+
+/** A batch of 50 listed and 50 never-asked domains, in parts; with `holding`, offering the rows held as the gateway does. */
+const checkBatch = async (partDomains: number, holding = false) => {
 	const domains = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? (listed[i / 2] as string) : fresh()))
 	const answers = await Promise.all(
-		batchParts(domains, partDomains).map((part) =>
-			requestBytes(bus, {
+		batchParts(domains, partDomains).map(async (part) => {
+			const offered = holding ? heldRows.offer(part) : undefined
+			const reply = await requestBytes(bus, {
 				subject: subjects.checkBatch,
 				schema: CheckBatchRequest,
-				body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), domains: part },
+				body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), domains: part, ...(offered ? { known: offered.known } : {}) },
 				timeoutMs: TIMEOUT_MS,
 				unavailableReason: 'checker_unavailable'
 			})
-		)
+			return offered ? heldRows.rowsOf(part, offered, reply) : reply
+		})
 	)
 	return joinBatchAnswers(answers)
 }
 
 type Scenario = { name: string; unitsPerCall: number; unit: string; concurrency: number; call(): Promise<unknown> }
-type Measured = { perSecond: number; p50: number; p99: number; cpuPerUnit: number }
+type Measured = { perSecond: number; p50: number; p99: number; cpuPerUnit: number; natsCpuPerUnit: number }
 
 async function measure({ concurrency, call, unitsPerCall }: Scenario, seconds: number): Promise<Measured> {
 	const latencies: number[] = []
 	const cpuBefore = checkersCpuMicros()
+	const natsBefore = natsCpuMicros()
 	const started = performance.now()
 	const until = started + seconds * 1000
 	await Promise.all(
@@ -111,7 +135,13 @@ async function measure({ concurrency, call, unitsPerCall }: Scenario, seconds: n
 	const units = latencies.length * unitsPerCall
 	latencies.sort((a, b) => a - b)
 	const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0
-	return { perSecond: units / elapsed, p50: at(0.5), p99: at(0.99), cpuPerUnit: (checkersCpuMicros() - cpuBefore) / units }
+	return {
+		perSecond: units / elapsed,
+		p50: at(0.5),
+		p99: at(0.99),
+		cpuPerUnit: (checkersCpuMicros() - cpuBefore) / units,
+		natsCpuPerUnit: (natsCpuMicros() - natsBefore) / units
+	}
 }
 
 const scenarios: Scenario[] = [
@@ -128,6 +158,13 @@ const scenarios: Scenario[] = [
 		unit: 'batch',
 		concurrency: BATCH_CONNECTIONS,
 		call: () => checkBatch(100)
+	},
+	{
+		name: `batch x100 whole, rows held, c${BATCH_CONNECTIONS}`,
+		unitsPerCall: 1,
+		unit: 'batch',
+		concurrency: BATCH_CONNECTIONS,
+		call: () => checkBatch(100, true)
 	},
 	{
 		name: `batch x100 in parts of ${PART_DOMAINS}, c${BATCH_CONNECTIONS}`,
@@ -149,7 +186,7 @@ try {
 			const result = await measure(scenario, SECONDS)
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), result])
 			console.log(
-				`round ${round + 1}  ${scenario.name.padEnd(36)} ${result.perSecond.toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  checker CPU ${result.cpuPerUnit.toFixed(0)} µs per ${scenario.unit}`
+				`round ${round + 1}  ${scenario.name.padEnd(36)} ${result.perSecond.toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  checker CPU ${result.cpuPerUnit.toFixed(0)}, nats-server ${result.natsCpuPerUnit.toFixed(0)} µs per ${scenario.unit}`
 			)
 		}
 } finally {
@@ -167,6 +204,6 @@ for (const scenario of chosen) {
 			.toFixed(0)
 			.padStart(
 				6
-			)} ${scenario.unit}s/s  p50 ${of((run) => run.p50).toFixed(2)} ms  p99 ${of((run) => run.p99).toFixed(2)} ms  checker CPU ${of((run) => run.cpuPerUnit).toFixed(0)} µs per ${scenario.unit}`
+			)} ${scenario.unit}s/s  p50 ${of((run) => run.p50).toFixed(2)} ms  p99 ${of((run) => run.p99).toFixed(2)} ms  checker CPU ${of((run) => run.cpuPerUnit).toFixed(0)}, nats-server ${of((run) => run.natsCpuPerUnit).toFixed(0)} µs per ${scenario.unit}`
 	)
 }

@@ -10,7 +10,8 @@
  * BENCH_GATEWAYS=word,word builds and measures only the gateways whose name contains one of the words.
  * BENCH_COLD=1 asks a never-asked unlisted domain every call instead (the cold check: the dispatch to the
  * checker, its reply and the answer's Response, never a held answer). BENCH_BATCH=1 posts `POST /v1/check/batch`
- * of 100 listed domains (answered from the checker's batch rows) instead: the gateway's CPU per batch, 8 in flight.
+ * of 100 listed domains (answered from the checker's batch rows) instead: the gateway's CPU per batch, 8 in flight;
+ * BENCH_BATCH=half makes half of each batch never-asked domains.
  * BENCH_CHECKERS=2 starts two checker replicas.
  *
  *   bun bench/keyed-check-cpu.ts          BENCH_BASE_ROOT=/tmp/base BENCH_CALLS=40000 bun bench/keyed-check-cpu.ts
@@ -25,13 +26,17 @@ import { LISTED_DOMAIN_QUERY, startKeyedCheckWorld } from './lib/keyed-check-wor
 import { type Handle, cpuPerCall, inAlternatingRounds } from './lib/in-process.ts'
 import { hostname } from './lib/synthetic-world.ts'
 
-const BATCH = process.env.BENCH_BATCH === '1'
+const BATCH = process.env.BENCH_BATCH === '1' || process.env.BENCH_BATCH === 'half'
 const CALLS = Number(process.env.BENCH_CALLS ?? (BATCH ? 3_000 : 30_000))
 const PATH = BATCH ? '/v1/check/batch' : `/v1/check${LISTED_DOMAIN_QUERY}`
-const BODY = BATCH ? JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => hostname(i * 17)) }) : undefined
-const IN_FLIGHT = BATCH ? 8 : 50
 /** Past the world's seeded domains: every name is unlisted and asked once. */
 let unasked = 1_000_000
+const BODY = BATCH ? JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => hostname(i * 17)) }) : undefined
+/** BENCH_BATCH=half: 50 listed domains (the same in every batch) and 50 never asked, as in bench/check-http.ts's batch. */
+const halfFreshBody = () =>
+	JSON.stringify({ domains: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? hostname(i * 17) : hostname(unasked++))) })
+const body = process.env.BENCH_BATCH === 'half' ? halfFreshBody : BODY
+const IN_FLIGHT = BATCH ? 8 : 50
 const coldPath = () => `/v1/check?domain=${hostname(unasked++)}`
 const path = process.env.BENCH_COLD === '1' ? coldPath : PATH
 
@@ -131,7 +136,7 @@ try {
 	await inAlternatingRounds(
 		gateways.map(({ name, gateway }) => ({
 			name,
-			measure: (calls: number) => cpuPerCall(gateway.handle, path, calls, headers, IN_FLIGHT, BODY)
+			measure: (calls: number) => cpuPerCall(gateway.handle, path, calls, headers, IN_FLIGHT, body)
 		})),
 		CALLS,
 		BATCH ? 300 : 3_000

@@ -16,26 +16,27 @@ export async function cpuPerCall(
 	calls: number,
 	headers: Record<string, string>,
 	inFlight = 50,
-	body?: string
+	body?: string | (() => string)
 ): Promise<CpuPerCall> {
 	let started = 0
 	const startedAt = performance.now()
 	const before = process.cpuUsage()
 	// Content-Length as an HTTP client sends it (a Request made here has none of its own).
-	const init =
-		body === undefined
+	const init = (text: string | undefined) =>
+		text === undefined
 			? { headers }
 			: {
 					method: 'POST',
-					body,
-					headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+					body: text,
+					headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }
 				}
+	const fixed = typeof body === 'function' ? undefined : init(body)
 	await Promise.all(
 		Array.from({ length: inFlight }, async () => {
 			while (started < calls) {
 				started++
 				const asked = typeof path === 'string' ? path : path()
-				const response = await handle(new Request(`http://localhost${asked}`, init))
+				const response = await handle(new Request(`http://localhost${asked}`, fixed ?? init(typeof body === 'function' ? body() : body)))
 				if (response.status !== 200) throw new Error(`${asked} answered ${response.status}: ${await response.text()}`)
 				await response.arrayBuffer()
 			}

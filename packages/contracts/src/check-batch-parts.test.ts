@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { batchParts, joinBatchAnswers } from './check-batch-parts.ts'
+import { batchAnswerPieces, batchParts, joinBatchAnswers, joinBatchRows } from './check-batch-parts.ts'
+import { isFramedBatchReply } from './check-batch-rows.ts'
 
 const bytesOf = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
 const parsed = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes))
@@ -35,5 +36,11 @@ describe('batch parts', () => {
 		const only = bytesOf({ results: [{ n: 1 }], checked_jurisdictions: [], _meta: {} })
 		expect(joinBatchAnswers([only])).toBe(only)
 		expect(() => joinBatchAnswers([only, bytesOf({ error: 'x', code: 'internal_error' })])).toThrow()
+	})
+
+	test('a plain answer is not framed, and taken apart and joined again it is the same bytes', () => {
+		const plain = bytesOf({ results: [{ n: 1 }, { n: 2 }], checked_jurisdictions: ['MGA'], _meta: { checked_at: 'x' } })
+		expect(isFramedBatchReply(plain)).toBe(false)
+		expect(joinBatchRows(batchAnswerPieces(plain))).toEqual(plain)
 	})
 })

@@ -14,7 +14,13 @@ export type CheckLicenseRequest = Static<typeof CheckLicenseRequest>
 
 export const CheckBatchRequest = Type.Object({
 	...InternalHeader,
-	domains: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH_DOMAINS })
+	domains: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_BATCH_DOMAINS }),
+	/**
+	 * Per entry, the tag of the row the sender holds for it ('' for none): the reply is then framed rows
+	 * (encodeBatchRows), a row still equal to the one held travelling without its bytes. A checker that
+	 * predates `known` ignores it and answers plainly, which the sender tells by the reply's first byte.
+	 */
+	known: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: MAX_BATCH_DOMAINS }))
 })
 export type CheckBatchRequest = Static<typeof CheckBatchRequest>
 

@@ -9,7 +9,10 @@ import {
 	type OneCheck,
 	UNCHANGED,
 	answerTag,
+	batchAnswerPieces,
+	decodeBatchRows,
 	decodeFramedAnswers,
+	joinBatchRows,
 	subjects
 } from '@lv/contracts'
 import { AppError } from '@lv/errors'
@@ -180,6 +183,42 @@ describe('checker responders', () => {
 		} finally {
 			clock.set(started)
 		}
+	})
+
+	test('check.batch with known tags answers framed rows: a kept row whose tag is offered travels without its bytes, and the rows join to the plain answer', async () => {
+		const domains = ['shadyspins.com', 42, 'acmebet.co.uk', 'never-asked-batch-row.example']
+		const ask = async (known?: string[]) =>
+			requestBytes(client, {
+				subject: subjects.checkBatch,
+				schema: CheckBatchRequest,
+				body: { ...header(), domains, ...(known === undefined ? {} : { known }) },
+				timeoutMs: 2_000,
+				unavailableReason: 'checker_unavailable'
+			})
+		// Asked twice on each replica: the string rows are kept, so they are tagged from now on.
+		for (let i = 0; i < 4; i++) await ask()
+		const plain = await ask()
+		const plainRows = batchAnswerPieces(plain)
+		const rowBytes = JSON.parse(new TextDecoder().decode(plain)).results.map((row: unknown) =>
+			new TextEncoder().encode(JSON.stringify(row))
+		)
+		const tags = rowBytes.map((bytes: Uint8Array) => answerTag(bytes))
+		const first = decodeBatchRows(await ask(['', '', '', '']))
+		expect(first.rows).toEqual([
+			{ unchanged: false, bytes: rowBytes[0], tag: tags[0] },
+			{ unchanged: false, bytes: rowBytes[1], tag: undefined },
+			{ unchanged: false, bytes: rowBytes[2], tag: tags[2] },
+			{ unchanged: false, bytes: rowBytes[3], tag: tags[3] }
+		])
+		expect(joinBatchRows({ rows: rowBytes, rest: first.rest })).toEqual(plain)
+		const offered = decodeBatchRows(await ask([tags[0], '', 'not-its-tag', tags[3]]))
+		expect(offered.rows).toEqual([
+			{ unchanged: true },
+			{ unchanged: false, bytes: rowBytes[1], tag: undefined },
+			{ unchanged: false, bytes: rowBytes[2], tag: tags[2] },
+			{ unchanged: true }
+		])
+		expect(offered.rest).toEqual(plainRows.rest)
 	})
 
 	test('check.many answers each check in order, byte for byte what the single subjects answer; a failing check is its own error answer', async () => {

@@ -195,7 +195,7 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			schema: CheckBatchRequest,
 			logger,
 			handler: (body) => {
-				const batch = answerBatch(deps.store.current(), deps.clock.now(), batchRows, body.domains)
+				const batch = answerBatch(deps.store.current(), deps.clock.now(), batchRows, body.domains, body.known)
 				for (const row of batch.rows) metrics?.checked('batch', row.verdict ?? ERROR_VERDICT)
 				return batch.bytes
 			}

@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { type Bus, connectBus, requestBytes } from '@lv/bus'
 import { awaitKeyChangesApplied } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
-import { CheckBatchRequest, subjects } from '@lv/contracts'
+import { CheckBatchRequest, answerTag, subjects } from '@lv/contracts'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../checker/src/test-support/register-factory.ts'
@@ -55,6 +55,15 @@ const get = (path: string, init: RequestInit = {}) =>
 	)
 const postBatch = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
 	app.handle(new Request('http://localhost/v1/check/batch', { method: 'POST', headers: { ...bearer(enterpriseKey), ...headers }, body }))
+/** A batch of `domains` posted to another gateway app of this file's world, with the Enterprise key. */
+const postBatchTo = (gateway: { handle(request: Request): Promise<Response> }, domains: unknown[]) =>
+	gateway.handle(
+		new Request('http://localhost/v1/check/batch', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
+			body: JSON.stringify({ domains })
+		})
+	)
 const q = encodeURIComponent
 
 async function expectError(response: Response, status: number, reason: string, field?: string) {
@@ -163,13 +172,7 @@ describe('POST /v1/check/batch', () => {
 		})
 		try {
 			await bus.nc.flush()
-			const response = await parted.handle(
-				new Request('http://localhost/v1/check/batch', {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', ...bearer(enterpriseKey) },
-					body: JSON.stringify({ domains })
-				})
-			)
+			const response = await postBatchTo(parted, domains)
 			expect(response.status).toBe(200)
 			const whole = await requestBytes(bus, {
 				subject: subjects.checkBatch,
@@ -183,6 +186,48 @@ describe('POST /v1/check/batch', () => {
 		} finally {
 			spy.unsubscribe()
 			await second.stop()
+		}
+	})
+
+	test('a batch asked again offers the rows the gateway holds as known tags and answers byte for byte what the checker answers plainly, also once a register goes stale', async () => {
+		const holding = testApp({ sql: db.sql, bus, clock })
+		const domains = ['www.acmebet.co.uk', 7, 'held-rows-never-listed.example', 'bad_host.com']
+		const offered: string[][] = []
+		const spy = bus.nc.subscribe(subjects.checkBatch, {
+			callback: (_, message) => {
+				const { known } = JSON.parse(new TextDecoder().decode(message.data)) as { known?: string[] }
+				if (known) offered.push(known)
+			}
+		})
+		const viaGateway = async () => {
+			const response = await postBatchTo(holding, domains)
+			expect(response.status).toBe(200)
+			return response.text()
+		}
+		const plainly = async () =>
+			new TextDecoder().decode(
+				await requestBytes(bus, {
+					subject: subjects.checkBatch,
+					schema: CheckBatchRequest,
+					body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+					timeoutMs: 5_000,
+					unavailableReason: 'checker_unavailable'
+				})
+			)
+		const started = clock.now()
+		try {
+			await bus.nc.flush()
+			for (let i = 0; i < 4; i++) expect(await viaGateway()).toBe(await plainly())
+			const rowTags = JSON.parse(await plainly()).results.map((row: unknown) => answerTag(new TextEncoder().encode(JSON.stringify(row))))
+			expect(offered[0]).toEqual(['', '', '', ''])
+			expect(offered.at(-1)).toEqual([rowTags[0], '', rowTags[2], rowTags[3]])
+			clock.set(READ_AT.getTime() + 24 * 3_600_000)
+			const stale = await viaGateway()
+			expect(stale).toBe(await plainly())
+			expect(JSON.parse(stale).results[0]._meta.register.fresh).toBe(false)
+		} finally {
+			clock.set(started)
+			spy.unsubscribe()
 		}
 	})
 

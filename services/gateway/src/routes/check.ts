@@ -13,6 +13,7 @@ import { apiKeyMissing } from '../auth/auth-errors.ts'
 import type { Caller } from '../auth/caller.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
+import { HeldBatchRows } from './held-batch-rows.ts'
 
 export const BATCH_PATH = '/v1/check/batch'
 const parseBatchBody = jsonBodyWithin(BODY_LIMITS.checkBatch)
@@ -68,6 +69,7 @@ export function checkHandlers({
 		metrics,
 		states: checkerStates
 	})
+	const heldRows = new HeldBatchRows()
 	return {
 		heldAnswered: dispatcher.heldAnswered,
 		/**
@@ -89,19 +91,21 @@ export function checkHandlers({
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
 			// With CHECK_BATCH_PART_DOMAINS below the batch, sent as parts at once for the checker replicas to share;
-			// any part unanswered fails the call.
+			// any part unanswered fails the call. Each part offers the rows held for its entries (ADR 0069).
 			const answers = await Promise.all(
-				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map((domains) =>
-					timedRequest(metrics, subjects.checkBatch, () =>
+				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map(async (domains) => {
+					const offered = heldRows.offer(domains)
+					const reply = await timedRequest(metrics, subjects.checkBatch, () =>
 						requestBytes(bus, {
 							subject: subjects.checkBatch,
 							schema: CheckBatchRequest,
-							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains },
+							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains, known: offered.known },
 							timeoutMs: config.CHECKER_TIMEOUT_MS,
 							unavailableReason: 'checker_unavailable'
 						})
 					)
-				)
+					return heldRows.rowsOf(domains, offered, reply)
+				})
 			)
 			const answer = joinBatchAnswers(answers)
 			if (!batch.changed && !signer) return json(answer)
