@@ -15,8 +15,8 @@ import type { NameScan } from './name-search.ts'
  * NAME_MATCH_LOW and never scans twice.
  */
 
-/** The share of checks the guess leaves below it: 0.25–0.5 cost alike at 5M links; the fewer, the lower the guess. */
-const BELOW = 0.35
+/** The share of checks the guess leaves below it (their first pass is scanned twice); the fewer, the lower the guess (ADR 0067). */
+const BELOW = 0.25
 const STEP = 0.002
 /** A guess this little above NAME_MATCH_LOW would drop few more names than the check's own bar does. */
 const LEAST_GAIN = 0.005
