@@ -4,6 +4,7 @@ import { NAME_MATCH_LOW, nameSimilarity, operatorsNamedExactly, scoreNames } fro
 import type { NameEntry } from './index-model.ts'
 import { labelKey } from './names.ts'
 import { buildIndex } from './build-index.ts'
+import { buildNameScan } from './name-search.ts'
 import { index, licence, operator, rows } from './test-support/index-rows.ts'
 
 const WORDS = [
@@ -191,6 +192,47 @@ describe('scoreNames prefilter', () => {
 				}
 			),
 			{ numRuns: 300 }
+		)
+	})
+
+	test('answers the first entries of the ranking whatever bar its first pass is guessed at: below, exactly at or above the bar the check ends at', () => {
+		// Many operators share a stem, so a query a few typos from it fills a limit with close scores; the
+		// guess is the last place's score itself (the guessed round is enough), a hair above it (the first
+		// pass must be visited again at the check's own bar), or anywhere between NAME_MATCH_LOW and 1.
+		const stemmed = fc.tuple(fc.constantFrom(...WORDS), fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 2 }))
+		const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.nat(), fc.constantFrom('a', 'e', 's', '7', 'x')), { maxLength: 2 })
+		const codes = ['UKGC', 'MGA', 'CW']
+		fc.assert(
+			fc.property(
+				fc.array(fc.tuple(stemmed, fc.nat({ max: 2 })), { minLength: 20, maxLength: 90 }),
+				fc.array(fc.tuple(fc.nat(), edits), { minLength: 1, maxLength: 6 }),
+				fc.integer({ min: 1, max: 8 }),
+				fc.array(fc.oneof(fc.constant('ending'), fc.constant('above'), fc.double({ min: NAME_MATCH_LOW, max: 1, noNaN: true })), {
+					minLength: 1,
+					maxLength: 3
+				}),
+				(specs, queries, limit, guesses) => {
+					const operators = specs.map(([[stem, rest]], i) => operator(`op-${i}`, [stem, ...rest].join(' ')))
+					const world = index({
+						operators,
+						licences: operators.map((owner, i) =>
+							licence(owner, { license_number: `L-${i}`, jurisdiction_code: codes[specs[i]?.[1] ?? 0] ?? 'UKGC' })
+						)
+					})
+					// The same names in a scan of two passes, the first one the query's first character only.
+					const inTwoPasses = { ...world, nameScan: buildNameScan(world.nameScan.sources, 0) }
+					for (const [pick, typos] of queries) {
+						const key = typo(labelKey(operators[pick % operators.length]?.display_name ?? ''), typos)
+						const expected = scoreEveryName(world, key).slice(0, limit)
+						const ending = expected.length === limit ? (expected[limit - 1]?.score ?? 0) : 0
+						for (const guess of guesses) {
+							const bar = guess === 'ending' ? ending : guess === 'above' ? ending + 1e-9 : guess
+							for (const scanned of [world, inTwoPasses]) expect(scoreNames(scanned, key, limit, bar).map(flatten)).toEqual(expected)
+						}
+					}
+				}
+			),
+			{ numRuns: 200 }
 		)
 	})
 

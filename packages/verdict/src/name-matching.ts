@@ -1,8 +1,9 @@
 import { compareCodePoints } from '@lv/string-order'
 import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
-import { comparableLengths } from './name-bounds.ts'
-import { type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
+import { comparableLengths, MIN_FUZZY_LENGTH } from './name-bounds.ts'
+import { guessedBar, learnBar } from './name-bar-guess.ts'
+import { heldTo, type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -33,12 +34,22 @@ export function nameSimilarity(a: string, b: string): number {
  * one scored. Names are visited first by their first character (same as the query's, then any
  * other) so the high scores, which raise s, come early; every shard's names lie in one scan
  * (index.nameScan, ADR 0060), a key held by several shards visiting its names in each of them.
+ *
+ * The names of the query's first character are first visited held to a guessed bar g (`guess`,
+ * learnt from the checks before: name-bar-guess.ts, ADR 0067), or to s once s is above g: every
+ * name visited is still a real name at its real score, at or above NAME_MATCH_LOW. If that round
+ * ends with `limit` operators and s >= g, every name of that pass scoring s or more was visited (it
+ * was held to at most s throughout), so the pass is done; else it is visited again at the query's
+ * own bar (a name visited twice changes nothing: an operator's best only moves to a better name).
+ * Either way each pass visits every name scoring the final s or more, so the answer is the same
+ * whatever the guess; a guess only decides the cost.
  */
-export function scoreNames(index: CheckIndex, key: string, limit: number): RankedName[] {
+export function scoreNames(index: CheckIndex, key: string, limit: number, guess = guessedBar(index.nameScan, limit)): RankedName[] {
 	const best = new Map<string, RankedName>()
 	const leaders: RankedName[] = []
 	const query = nameQuery(key)
 	const { nameScan } = index
+	const guessed = guess > query.threshold && key.length >= MIN_FUZZY_LENGTH ? heldTo(query, guess) : null
 	// The scan's places are the shards' places in index.order.
 	const visit = (order: number, position: number, score: number) => {
 		const name = (nameScan.sources[order] as NameSearch).names[position] as NameEntry
@@ -48,13 +59,18 @@ export function scoreNames(index: CheckIndex, key: string, limit: number): Ranke
 		const scored = { name, score, order, position }
 		if (previous && compareRanked(scored, previous) >= 0) return
 		best.set(name.operator.id, scored)
-		if (enterLeaders(leaders, scored, limit)) raiseThreshold(query, (leaders[limit - 1] as RankedName).score)
+		if (!enterLeaders(leaders, scored, limit)) return
+		const bar = (leaders[limit - 1] as RankedName).score
+		raiseThreshold(query, bar)
+		if (guessed) raiseThreshold(guessed, bar)
 	}
-	for (const pass of PASSES) visitCandidates(nameScan, query, pass, visit)
+	const filled = () => (leaders.length === limit ? (leaders[limit - 1] as RankedName).score : 0)
+	if (guessed) visitCandidates(nameScan, guessed, 'same-first-character', visit)
+	if (!guessed || filled() < guess) visitCandidates(nameScan, query, 'same-first-character', visit)
+	visitCandidates(nameScan, query, 'other-first-characters', visit)
+	if (key.length >= MIN_FUZZY_LENGTH) learnBar(nameScan, limit, filled())
 	return [...best.values()].sort(compareScored).slice(0, limit)
 }
-
-const PASSES = ['same-first-character', 'other-first-characters'] as const
 
 /** A scored name with its place in register order: the shard's place in index.order, the name's in the shard. */
 export type RankedName = ScoredName & { order: number; position: number }

@@ -3,7 +3,16 @@ import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
 import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
-import { buildNameScan, buildNameSearch, type NameQuery, type NameScan, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
+import {
+	buildNameScan,
+	buildNameSearch,
+	heldTo,
+	type NameQuery,
+	type NameScan,
+	nameQuery,
+	raiseThreshold,
+	visitCandidates
+} from './name-search.ts'
 
 const WORDS = [
 	'bet',
@@ -250,6 +259,27 @@ describe('nameCandidates', () => {
 				}
 			),
 			{ numRuns: 300 }
+		)
+	})
+
+	test('a query held to a higher bar visits exactly the names reaching that bar, and raising either copy leaves the other at its own', () => {
+		fc.assert(
+			fc.property(fc.array(anyKey, { minLength: 1, maxLength: 120 }), registerQuery, threshold, threshold, (keys, raw, lower, higher) => {
+				const [own, held] = [Math.min(lower, higher), Math.max(lower, higher)]
+				for (const scan of [scanOf(keys), scanOf(keys, 0)]) {
+					const key = queryKey(keys, raw)
+					const query = nameQuery(key, own)
+					const heldQuery = heldTo(query, held)
+					expect(visitedScores(scan, heldQuery)).toEqual(visitedScores(scan, nameQuery(key, held)))
+					expect(query.threshold).toBe(own)
+					expect(visitedScores(scan, query)).toEqual(visitedScores(scan, nameQuery(key, own)))
+					raiseThreshold(query, held)
+					raiseThreshold(heldQuery, 1)
+					expect(visitedScores(scan, query)).toEqual(visitedScores(scan, nameQuery(key, held)))
+					expect(heldQuery.threshold).toBe(1)
+				}
+			}),
+			{ numRuns: 200 }
 		)
 	})
 

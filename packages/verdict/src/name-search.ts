@@ -241,6 +241,17 @@ export function raiseThreshold(query: NameQuery, threshold: number): void {
 }
 
 /**
+ * A copy of `query` held to `bar` (a higher one than its own): the same key, tokens and rarest-first
+ * orders (shared, so either copy sorts them once per scan), its own bar and tables, so raising one
+ * leaves the other's bar where it was.
+ */
+export function heldTo(query: NameQuery, bar: number): NameQuery {
+	const held = { ...query }
+	raiseThreshold(held, bar)
+	return held
+}
+
+/**
  * Fills `tables` for a query of `length` characters and `size` tokens held to `threshold`. Only the
  * lengths comparableLengths admits can be allowed anything (commonNeeded is Infinity for the others,
  * -1 in the rows at every threshold), so only their entries are computed.
