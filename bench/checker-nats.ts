@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import { connectBus, requestBytes } from '@lv/bus'
 import { CheckBatchRequest, CheckManyRequest, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { REPO_ROOT, startNats } from '@lv/testing'
-import { profileArgs } from './lib/process.ts'
+import { checkerArgs, checkerTraceEnv } from './lib/process.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
 
@@ -33,8 +33,8 @@ const TIMEOUT_MS = 30_000
 const nats = await startNats()
 const checkers = await Promise.all(
 	Array.from({ length: CHECKERS }, async () => {
-		const child = Bun.spawn(['bun', ...profileArgs(), join(REPO_ROOT, 'bench/lib/world-checker.ts')], {
-			env: { ...process.env, NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
+		const child = Bun.spawn(['bun', ...checkerArgs(), join(REPO_ROOT, 'bench/lib/world-checker.ts')], {
+			env: { ...process.env, ...checkerTraceEnv(), NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
 			stdout: 'pipe',
 			stderr: 'inherit'
 		})
