@@ -79,11 +79,15 @@ for (let round = 0; round < BENCH_ROUNDS; round++) {
 			await mode.before()
 			const start = cpuMicros()
 			await answerOne(request)
-			spent[modes.indexOf(mode)] += cpuMicros() - start
+			const at = modes.indexOf(mode)
+			spent[at] = (spent[at] as number) + cpuMicros() - start
 		}
 	}
 	spent.forEach((micros, i) => perRound[i]?.push(micros / (MESSAGES_PER_ROUND * PER_MESSAGE)))
-	console.log(`round ${round + 1}: ${modes.map((mode, i) => `${mode.name} ${(spent[i] as number) / (MESSAGES_PER_ROUND * PER_MESSAGE)}`).join(', ')}`)
+	console.log(
+		`round ${round + 1}: ${modes.map((mode, i) => `${mode.name} ${(spent[i] as number) / (MESSAGES_PER_ROUND * PER_MESSAGE)}`).join(', ')}`
+	)
 }
 console.log(`-- ${SIZE} links, ${PER_MESSAGE} checks a message, median of ${BENCH_ROUNDS} rounds, load ${loadavg()[0]?.toFixed(1)}`)
-for (const [i, mode] of modes.entries()) console.log(`${mode.name.padEnd(36)} ${median(perRound[i] as number[]).toFixed(1)} µs CPU per cold check`)
+for (const [i, mode] of modes.entries())
+	console.log(`${mode.name.padEnd(36)} ${median(perRound[i] as number[]).toFixed(1)} µs CPU per cold check`)

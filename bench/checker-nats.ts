@@ -83,11 +83,11 @@ const checkMany = (count: number) =>
 		unavailableReason: 'checker_unavailable'
 	})
 
-const checkManyOf = (checks: { domain: string }[]) =>
+const checkManyOf = (checks: readonly { domain: string }[]) =>
 	requestBytes(bus, {
 		subject: subjects.checkMany,
 		schema: CheckManyRequest,
-		body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), checks },
+		body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), checks: [...checks] },
 		timeoutMs: TIMEOUT_MS,
 		unavailableReason: 'checker_unavailable'
 	}).then(decodeFramedAnswers)

@@ -145,7 +145,15 @@ const quantiles = (values: ArrayLike<number>, count: number) => {
 	const sorted = Array.from({ length: count }, (_, i) => values[i] as number).sort((a, b) => a - b)
 	const at = (q: number) => Math.round((sorted[Math.min(count - 1, Math.floor(q * count))] ?? 0) * 1000) / 1000
 	const sum = sorted.reduce((total, value) => total + value, 0)
-	return { count, mean: Math.round((sum / Math.max(1, count)) * 1000) / 1000, p10: at(0.1), p50: at(0.5), p90: at(0.9), p99: at(0.99), sum: Math.round(sum) }
+	return {
+		count,
+		mean: Math.round((sum / Math.max(1, count)) * 1000) / 1000,
+		p10: at(0.1),
+		p50: at(0.5),
+		p90: at(0.9),
+		p99: at(0.99),
+		sum: Math.round(sum)
+	}
 }
 
 function summary() {
