@@ -29,7 +29,6 @@ import {
 import { type BatchRowAnswer, answerBatch } from './batch-answers.ts'
 import type { AnswerStateAnnouncer } from './answer-state.ts'
 import type { IndexStore } from './index-store.ts'
-import { createTurnGate } from './turn-gate.ts'
 import { loadLicenceHistory } from '@lv/register-store'
 import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
 
@@ -152,8 +151,6 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 	const queue = QUEUE_GROUPS.checker
 	const memo = new AnswerMemo<TaggedAnswer>(ANSWER_MEMO_CAPACITY)
 	const batchRows = new AnswerMemo<BatchRowAnswer>(ANSWER_MEMO_CAPACITY)
-	// One check.many message answered a turn, so each reply is written before the next message is answered (ADR 0071).
-	const manyGate = createTurnGate()
 	metrics?.watchMemo(memo)
 	const counted = async (kind: CheckKind, answering: Promise<CheckResult>) => {
 		try {
@@ -185,13 +182,12 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			queue,
 			schema: CheckManyRequest,
 			logger,
-			handler: (body) =>
-				manyGate.run(() => {
-					// Taken before answering, in the same turn as answerMany takes the index and the instant it answers on.
-					const headers = deps.answerState?.replyHeaders()
-					const answering = answerMany(deps, memo, body.checks)
-					return headers === undefined ? answering : answering.then((bytes) => new HeadedReply(bytes, headers))
-				})
+			handler: (body) => {
+				// Taken before answering, in the same turn as answerMany takes the index and the instant it answers on.
+				const headers = deps.answerState?.replyHeaders()
+				const answering = answerMany(deps, memo, body.checks)
+				return headers === undefined ? answering : answering.then((bytes) => new HeadedReply(bytes, headers))
+			}
 		}),
 		respond(bus, {
 			subject: subjects.checkBatch,
