@@ -62,7 +62,9 @@ const manyKeys = await Promise.all(
 )
 
 const checkers = await Promise.all(
-	Array.from({ length: CHECKERS }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, ...checkerTraceEnv() }, checkerArgs()))
+	Array.from({ length: CHECKERS }, () =>
+		startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, ...checkerTraceEnv() }, checkerArgs())
+	)
 )
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
 /** `NAME=value,...` as an environment. */
