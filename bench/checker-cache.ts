@@ -20,12 +20,17 @@ import { checkerModulesOf, memoFullOfOneOffs } from './lib/checker-modules.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
 
-const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
-const PER_MESSAGE = Number(process.env.BENCH_PER_MESSAGE ?? 20)
-const MESSAGES_PER_ROUND = Number(process.env.BENCH_MESSAGES ?? 200)
-const SMALL_MB = Number(process.env.BENCH_SWEEP_SMALL_MB ?? 2)
-const LARGE_MB = Number(process.env.BENCH_SWEEP_LARGE_MB ?? 64)
-const SLEEP_MS = Number(process.env.BENCH_SLEEP_MS ?? 2)
+/** Settings from the environment, or their defaults. */
+const [SIZE, PER_MESSAGE, MESSAGES_PER_ROUND, SMALL_MB, LARGE_MB, SLEEP_MS] = (
+	[
+		['BENCH_DOMAINS', 500_000],
+		['BENCH_PER_MESSAGE', 20],
+		['BENCH_MESSAGES', 200],
+		['BENCH_SWEEP_SMALL_MB', 2],
+		['BENCH_SWEEP_LARGE_MB', 64],
+		['BENCH_SLEEP_MS', 2]
+	] as const
+).map(([name, fallback]) => Number(process.env[name] ?? fallback)) as [number, number, number, number, number, number]
 
 const now = new Date('2026-11-24T12:00:00Z')
 const readAt = new Date(now.getTime() - 3_600_000)
