@@ -19,6 +19,7 @@
  * through gateway B, which keeps as many check.many messages in flight as there are checkers, or BENCH_IN_FLIGHT).
  * The world is bench/lib/synthetic-world.ts's: word-compound names and hosts, so unlisted names meet
  * realistic near-misses in the name stage. CHECKERS=2 starts two checker replicas in one queue group.
+ * BENCH_CHECKER_TRACE=path/prefix writes each checker's NATS loop timings (bench/lib/checker-trace.ts) to prefix-<pid>.json.
  * Odd rounds run the scenarios in reverse order, so no scenario always follows the same one.
  * BENCH_FIRST_GATEWAY / BENCH_SECOND_GATEWAY=NAME=value,... give either gateway extra settings (the second
  * then runs without METRICS=false), e.g. BENCH_COUNTING_IN_FLIGHT=1,BENCH_COUNTING_CONNECTION=pool for the
@@ -39,7 +40,7 @@ import { accountWithKey, insertPlan } from '../services/gateway/src/test-support
 import { startService } from '../tests/e2e/check-stack.ts'
 import { seedWorldRegisters } from './lib/seed-world.ts'
 import { TLDS, WORDS, hostname } from './lib/synthetic-world.ts'
-import { cpuSharesDuring, peakRssDuring, profileArgs, startServer } from './lib/process.ts'
+import { checkerArgs, checkerTraceEnv, cpuSharesDuring, peakRssDuring, startServer } from './lib/process.ts'
 import { BENCH_ROUNDS, median, medianOverRounds, medianRun } from './lib/rounds.ts'
 import { type WrkResult, ensureWrk, halfFreshBatchLua, randomKeyLua, randomPathLua, runWrk, uniqueDomainLua } from './lib/wrk.ts'
 
@@ -61,7 +62,9 @@ const manyKeys = await Promise.all(
 )
 
 const checkers = await Promise.all(
-	Array.from({ length: CHECKERS }, () => startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url }, profileArgs()))
+	Array.from({ length: CHECKERS }, () =>
+		startService('checker', { DATABASE_URL: db.url, NATS_URL: nats.url, ...checkerTraceEnv() }, checkerArgs())
+	)
 )
 const bare = await startServer(join(REPO_ROOT, 'bench/bare-server.ts'), await freePort(), {}, '/bare')
 /** `NAME=value,...` as an environment. */

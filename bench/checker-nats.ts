@@ -6,7 +6,12 @@
  *   messages at once (the gateway's coalesced single checks);
  * - batch: `check.batch` of 100 domains, 50 listed and 50 never asked, BENCH_BATCH_CONNECTIONS at
  *   once, whole and as parts of BENCH_PART_DOMAINS (ADR 0033), and whole with the rows held as the gateway
- *   holds them (HeldBatchRows, offered back as `known` tags: ADR 0069).
+ *   holds them (HeldBatchRows, offered back as `known` tags: ADR 0069);
+ * - cold through a coalescer: BENCH_CALLERS callers (default 50, as wrk's connections), each sending one
+ *   never-asked domain at a time through @lv/runtime's coalescer as the gateway does, and spending
+ *   BENCH_CALLER_US µs of CPU (default 50, the gateway's own cost of a cold call) on each answer before
+ *   its next check; one scenario per flow of BENCH_FLOWS (`maxBatch/maxInFlight,…`, default `128/2,16/2`):
+ *   what the coalescer's policy does to the replica's messages and idle time.
  * Prints checks (or batches) per second, latency p50 / p99 per message (per batch), and the
  * replicas' and nats-server's CPU per check (per batch) read from /proc: what the checker spends on a cold check with
  * its NATS handling, to set beside bench/checker-cold-cpu.ts's in-process figures.
@@ -16,9 +21,10 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { connectBus, requestBytes } from '@lv/bus'
-import { CheckBatchRequest, CheckManyRequest, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
+import { CheckBatchRequest, CheckManyRequest, batchParts, decodeFramedAnswers, joinBatchAnswers, subjects } from '@lv/contracts'
+import { createCoalescer } from '@lv/runtime'
 import { REPO_ROOT, startNats } from '@lv/testing'
-import { profileArgs } from './lib/process.ts'
+import { checkerArgs, checkerTraceEnv } from './lib/process.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
 import { HeldBatchRows } from '../services/gateway/src/routes/held-batch-rows.ts'
@@ -30,13 +36,16 @@ const PER_MESSAGE = Number(process.env.BENCH_PER_MESSAGE ?? 10)
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 1)
 const BATCH_CONNECTIONS = Number(process.env.BENCH_BATCH_CONNECTIONS ?? 4)
 const PART_DOMAINS = Number(process.env.BENCH_PART_DOMAINS ?? 25)
+const CALLERS = Number(process.env.BENCH_CALLERS ?? 50)
+const CALLER_US = Number(process.env.BENCH_CALLER_US ?? 50)
+const FLOWS = (process.env.BENCH_FLOWS ?? '128/2,16/2').split(',').map((flow) => flow.split('/').map(Number) as [number, number])
 const TIMEOUT_MS = 30_000
 
 const nats = await startNats()
 const checkers = await Promise.all(
 	Array.from({ length: CHECKERS }, async () => {
-		const child = Bun.spawn(['bun', ...profileArgs(), join(REPO_ROOT, 'bench/lib/world-checker.ts')], {
-			env: { ...process.env, NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
+		const child = Bun.spawn(['bun', ...checkerArgs(), join(REPO_ROOT, 'bench/lib/world-checker.ts')], {
+			env: { ...process.env, ...checkerTraceEnv(), NATS_URL: nats.url, BENCH_DOMAINS: String(SIZE) },
 			stdout: 'pipe',
 			stderr: 'inherit'
 		})
@@ -91,6 +100,26 @@ const checkMany = (count: number) =>
 		timeoutMs: TIMEOUT_MS,
 		unavailableReason: 'checker_unavailable'
 	})
+
+const checkManyOf = (checks: readonly { domain: string }[]) =>
+	requestBytes(bus, {
+		subject: subjects.checkMany,
+		schema: CheckManyRequest,
+		body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), checks: [...checks] },
+		timeoutMs: TIMEOUT_MS,
+		unavailableReason: 'checker_unavailable'
+	}).then(decodeFramedAnswers)
+
+/** A caller's check through a coalescer of `maxBatch` checks and `maxInFlight` messages, then its own CPU on the answer. */
+function coalescedCaller(maxBatch: number, maxInFlight: number) {
+	const coalescer = createCoalescer(checkManyOf, { maxBatch, maxInFlight })
+	return async () => {
+		await coalescer.submit({ domain: fresh() })
+		const until = performance.now() + CALLER_US / 1000
+		while (performance.now() < until) {}
+		await new Promise((resolve) => setImmediate(resolve))
+	}
+}
 
 const heldRows = new HeldBatchRows()
 
@@ -173,7 +202,16 @@ const scenarios: Scenario[] = [
 		concurrency: BATCH_CONNECTIONS,
 		call: () => checkBatch(PART_DOMAINS)
 	},
-	{ name: 'batch x100 whole, c1', unitsPerCall: 1, unit: 'batch', concurrency: 1, call: () => checkBatch(100) }
+	{ name: 'batch x100 whole, c1', unitsPerCall: 1, unit: 'batch', concurrency: 1, call: () => checkBatch(100) },
+	...FLOWS.map(
+		([maxBatch, maxInFlight]): Scenario => ({
+			name: `cold, ${CALLERS} callers, ${maxBatch} a message, ${maxInFlight} in flight`,
+			unitsPerCall: 1,
+			unit: 'check',
+			concurrency: CALLERS,
+			call: coalescedCaller(maxBatch, maxInFlight)
+		})
+	)
 ]
 const only = process.env.BENCH_ONLY?.split(',').map(Number)
 const chosen = only ? scenarios.filter((_, i) => only.includes(i + 1)) : scenarios
@@ -186,7 +224,7 @@ try {
 			const result = await measure(scenario, SECONDS)
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), result])
 			console.log(
-				`round ${round + 1}  ${scenario.name.padEnd(36)} ${result.perSecond.toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  checker CPU ${result.cpuPerUnit.toFixed(0)}, nats-server ${result.natsCpuPerUnit.toFixed(0)} µs per ${scenario.unit}`
+				`round ${round + 1}  ${scenario.name.padEnd(36)} ${result.perSecond.toFixed(0).padStart(6)} ${scenario.unit}s/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  checker CPU ${result.cpuPerUnit.toFixed(0)}, nats-server ${result.natsCpuPerUnit.toFixed(0)} µs per ${scenario.unit}, ${((result.perSecond * result.cpuPerUnit) / 10_000).toFixed(0)} % of a CPU`
 			)
 		}
 } finally {

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
-import { waitFor } from '@lv/testing'
+import { join } from 'node:path'
+import { REPO_ROOT, waitFor } from '@lv/testing'
 
 /**
  * BENCH_PROFILE_DIR=dir writes a CPU profile of each server into dir when it stops: markdown, and the
@@ -7,6 +8,16 @@ import { waitFor } from '@lv/testing'
  */
 export const profileArgs = () =>
 	process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
+
+/**
+ * A checker's extra arguments and environment: its CPU profile (BENCH_PROFILE_DIR), and with
+ * BENCH_CHECKER_TRACE=path/prefix the NATS loop's timings of bench/lib/checker-trace.ts, written to
+ * `prefix-<pid>.json` when it exits.
+ */
+export const checkerArgs = () =>
+	process.env.BENCH_CHECKER_TRACE ? [...profileArgs(), '--preload', join(REPO_ROOT, 'bench/lib/checker-trace.ts')] : profileArgs()
+export const checkerTraceEnv = (): Record<string, string> =>
+	process.env.BENCH_CHECKER_TRACE ? { BENCH_CHECKER_TRACE: process.env.BENCH_CHECKER_TRACE } : {}
 
 export type ServerProcess = { pid: number; port: number; stop(): Promise<void> }
 
