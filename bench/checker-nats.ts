@@ -88,27 +88,19 @@ let nextFresh = SIZE + 1
 const fresh = () => hostname((nextFresh += 7))
 const listed = Array.from({ length: 50 }, (_, i) => hostname((i * 2_917 + 1) % SIZE))
 
-const checkMany = (count: number) =>
-	requestBytes(bus, {
-		subject: subjects.checkMany,
-		schema: CheckManyRequest,
-		body: {
-			id: crypto.randomUUID(),
-			sent_at: new Date().toISOString(),
-			checks: Array.from({ length: count }, () => ({ domain: fresh() }))
-		},
-		timeoutMs: TIMEOUT_MS,
-		unavailableReason: 'checker_unavailable'
-	})
-
-const checkManyOf = (checks: readonly { domain: string }[]) =>
+/** One `check.many` message of `checks`, its reply's bytes. */
+const checkManyBytes = (checks: readonly { domain: string }[]) =>
 	requestBytes(bus, {
 		subject: subjects.checkMany,
 		schema: CheckManyRequest,
 		body: { id: crypto.randomUUID(), sent_at: new Date().toISOString(), checks: [...checks] },
 		timeoutMs: TIMEOUT_MS,
 		unavailableReason: 'checker_unavailable'
-	}).then(decodeFramedAnswers)
+	})
+
+const checkMany = (count: number) => checkManyBytes(Array.from({ length: count }, () => ({ domain: fresh() })))
+
+const checkManyOf = (checks: readonly { domain: string }[]) => checkManyBytes(checks).then(decodeFramedAnswers)
 
 /** A caller's check through a coalescer of `maxBatch` checks and `maxInFlight` messages, then its own CPU on the answer. */
 function coalescedCaller(maxBatch: number, maxInFlight: number) {
