@@ -13,8 +13,26 @@ export type ServiceProcess = {
 	output(): string
 }
 
-/** Starts one service's real main.ts as a child process and waits for its /readyz. */
+const START_ATTEMPTS = 3
+
+/**
+ * Starts one service's real main.ts as a child process and waits for its /readyz. A port chosen free
+ * can be taken (by another process's outgoing connection) before the child binds it: a child that
+ * exits on EADDRINUSE is started again on fresh ports.
+ */
 export async function startService(name: string, env: Record<string, string>, bunArgs: string[] = []): Promise<ServiceProcess> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startServiceOnce(name, env, bunArgs)
+		} catch (error) {
+			if (!(error instanceof PortTaken) || attempt === START_ATTEMPTS) throw error
+		}
+	}
+}
+
+class PortTaken extends Error {}
+
+async function startServiceOnce(name: string, env: Record<string, string>, bunArgs: string[]): Promise<ServiceProcess> {
 	const healthPort = await freePort()
 	// A caller that must know the address before the start (a URL in another service's settings) passes PORT.
 	const port = env.PORT ? Number(env.PORT) : await freePort()
@@ -31,27 +49,31 @@ export async function startService(name: string, env: Record<string, string>, bu
 		stdout: 'pipe',
 		stderr: 'pipe'
 	})
-	for (const stream of [child.stdout, child.stderr]) {
-		void (async () => {
-			for await (const chunk of stream) output += new TextDecoder().decode(chunk)
-		})()
-	}
-	try {
-		await waitFor(
-			async () => {
-				if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output.slice(-2000)}`)
-				return (
-					(await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
-						(r) => r.status,
-						() => 0
-					)) === 200
-				)
-			},
-			{ what: `${name} to be ready`, timeoutMs: 30_000, intervalMs: 50 }
-		)
-	} catch (error) {
+	const outputRead = [child.stdout, child.stderr].map(async (stream) => {
+		for await (const chunk of stream) output += new TextDecoder().decode(chunk)
+	})
+	const ready = waitFor(
+		async () =>
+			(await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+				(r) => r.status,
+				() => 0
+			)) === 200,
+		{ what: `${name} to be ready`, timeoutMs: 30_000, intervalMs: 50 }
+	)
+	const exited = child.exited.then((code) => code)
+	const outcome = await Promise.race([
+		ready.then(
+			() => 'ready' as const,
+			(error: unknown) => error
+		),
+		exited
+	])
+	if (outcome !== 'ready') {
 		child.kill('SIGKILL')
-		throw new Error(`${name} did not become ready: ${output.slice(-2000)}`, { cause: error })
+		await Promise.race([Promise.all(outputRead), Bun.sleep(1_000)])
+		if (typeof outcome === 'number' && output.includes('EADDRINUSE')) throw new PortTaken(`${name}: a port was taken before it bound it`)
+		const why = typeof outcome === 'number' ? `exited with ${outcome}` : 'did not become ready'
+		throw new Error(`${name} ${why}: ${output.slice(-2000)}`, { cause: typeof outcome === 'number' ? undefined : outcome })
 	}
 	return {
 		name,
