@@ -97,11 +97,6 @@ export type NameScan = {
 	readonly kernel: ScanKernel
 	/** per token, its place by how many distinct keys hold it, fewest first (rarest tokens are counted first) */
 	readonly rarity: Int32Array
-	/**
-	 * the same among the keys of each first-character slot, TOKENS places per slot: the first pass
-	 * counts only the units of the query's slot, where another token may be the rarest (ADR 0072)
-	 */
-	readonly slotRarity: Int32Array
 	/** per first-character slot, its first unit (SLOTS + 1 entries: slot s holds units slotUnits[s] to slotUnits[s + 1]) */
 	readonly slotUnits: Int32Array
 	/** whether the first pass scans every unit (a small scan: SCANNED_WHOLE) and the second none */
@@ -140,13 +135,9 @@ export type NameQuery = {
 	readonly rowLength: number
 	/** counts the refills of `tables` */
 	revision: number
-	/**
-	 * the scans searched so far and, at the same place, the query's tokens rarest first in each and
-	 * rarest first among the keys of the query's first character (NameScan.slotRarity)
-	 */
+	/** the scans searched so far and, at the same place, the query's tokens rarest first in each */
 	readonly rarestIn: NameScan[]
 	readonly rarestFirst: Int32Array[]
-	readonly rarestInSlot: Int32Array[]
 	/** the first four characters, prefixOf */
 	readonly prefix: number
 }
@@ -192,7 +183,6 @@ export function nameQuery(key: string, threshold = NAME_MATCH_LOW): NameQuery {
 		revision: 0,
 		rarestIn: [],
 		rarestFirst: [],
-		rarestInSlot: [],
 		prefix: prefixOf(key)
 	}
 }
@@ -449,7 +439,6 @@ export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole =
 	const holderPlaces = new Int32Array(order.length)
 	const holderKeys = new Int32Array(order.length)
 	const tokenHolders = new Int32Array(TOKENS)
-	const slotTokenHolders = new Int32Array(SLOTS * TOKENS)
 	let holder = 0
 	yield* inSlices(ids.length, PER_SLICE, (from, to) => {
 		for (let ordinal = from; ordinal < to; ordinal++) {
@@ -463,11 +452,9 @@ export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole =
 				holderKeys[holder] = merged.keyNumbers[held] as number
 				holder++
 			} while (holder < order.length && merged.compare(id, order[holder] as number) === 0)
-			const slotHolders = slotOfGroup(merged.groups[id] as number) * TOKENS
 			for (let at = merged.tokensFrom[id] as number; at < (merged.tokensFrom[id + 1] as number); at++) {
 				const token = merged.tokens[at] as number
 				tokenHolders[token] = (tokenHolders[token] as number) + 1
-				slotTokenHolders[slotHolders + token] = (slotTokenHolders[slotHolders + token] as number) + 1
 			}
 		}
 	})
@@ -479,9 +466,6 @@ export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole =
 		if (id >= 0) slotUnits[slotOfGroup(merged.groups[id] as number)] = unit
 	}
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
-	const slotRarity = new Int32Array(SLOTS * TOKENS)
-	for (let slot = 0; slot < SLOTS; slot++)
-		slotRarity.set(rarityRank(slotTokenHolders.subarray(slot * TOKENS, (slot + 1) * TOKENS)), slot * TOKENS)
 	return {
 		sources,
 		holdersFrom,
@@ -489,7 +473,6 @@ export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole =
 		holderKeys,
 		kernel,
 		rarity: rarityRank(tokenHolders),
-		slotRarity,
 		slotUnits,
 		scannedWhole: kernel.units <= scannedWhole
 	}
@@ -577,25 +560,24 @@ export function visitCandidates(
 		}
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
-	const at = rarestIn(query, scan, slot)
-	const tokens = query.rarestFirst[at] as Int32Array
+	const tokens = rarestIn(query, scan)
 	if (scannedWhole) {
 		if (pass === 'same-first-character') scanRange(scan, query, tokens, 0, kernel.units, visit)
-	} else if (pass === 'same-first-character') scanRange(scan, query, query.rarestInSlot[at] as Int32Array, from, to, visit)
+	} else if (pass === 'same-first-character') scanRange(scan, query, tokens, from, to, visit)
 	else {
 		scanRange(scan, query, tokens, 0, from, visit)
 		scanRange(scan, query, tokens, to, kernel.units, visit)
 	}
 }
 
-/** The query's place in its token orders for `scan` (rarest first in the scan and among `slot`'s keys), sorted on the first pass over it. */
-function rarestIn(query: NameQuery, scan: NameScan, slot: number): number {
+/** The query's tokens rarest first in `scan`, sorted on the first pass over it. */
+function rarestIn(query: NameQuery, scan: NameScan): Int32Array {
 	const at = query.rarestIn.indexOf(scan)
-	if (at >= 0) return at
+	if (at >= 0) return query.rarestFirst[at] as Int32Array
+	const tokens = rarestFirst(query.tokens, scan.rarity)
 	query.rarestIn.push(scan)
-	query.rarestFirst.push(rarestFirst(query.tokens, scan.rarity))
-	query.rarestInSlot.push(rarestFirst(query.tokens, scan.slotRarity.subarray(slot * TOKENS, (slot + 1) * TOKENS)))
-	return query.rarestIn.length - 1
+	query.rarestFirst.push(tokens)
+	return tokens
 }
 
 /** The tokens by how many of the scan's keys hold them, fewest first (rank, rarityRank, is a permutation). */
