@@ -3,7 +3,7 @@ import { bestLicence, licencesOfOperator } from './lookup.ts'
 import type { CheckIndex, LicenceEntry, NameEntry } from './index-model.ts'
 import { comparableLengths, MIN_FUZZY_LENGTH } from './name-bounds.ts'
 import { guessedBar, learnBar } from './name-bar-guess.ts'
-import { heldTo, type NameSearch, nameQuery, raiseThreshold, visitCandidates, visitUnits } from './name-search.ts'
+import { heldTo, type NameSearch, nameQuery, raiseThreshold, visitCandidates } from './name-search.ts'
 import { jaroWinkler } from './names.ts'
 
 export { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, NAME_MATCH_MEDIUM } from './name-bounds.ts'
@@ -65,13 +65,8 @@ export function scoreNames(index: CheckIndex, key: string, limit: number, guess 
 		if (guessed) raiseThreshold(guessed, bar)
 	}
 	const filled = () => (leaders.length === limit ? (leaders[limit - 1] as RankedName).score : 0)
-	const found: number[] = []
-	if (guessed) visitCandidates(nameScan, guessed, 'same-first-character', visit, found)
-	if (!guessed || filled() < guess) {
-		// The units the round found names in first: those just below the guess raise the bar before the rest is scanned.
-		if (guessed) visitUnits(nameScan, query, found, visit)
-		visitCandidates(nameScan, query, 'same-first-character', visit)
-	}
+	if (guessed) visitCandidates(nameScan, guessed, 'same-first-character', visit)
+	if (!guessed || filled() < guess) visitCandidates(nameScan, query, 'same-first-character', visit)
 	visitCandidates(nameScan, query, 'other-first-characters', visit)
 	if (key.length >= MIN_FUZZY_LENGTH) learnBar(nameScan, limit, filled())
 	return [...best.values()].sort(compareScored).slice(0, limit)

@@ -541,15 +541,13 @@ function prefixOf(key: string, from = 0): number {
  * source equal to the query (score 1) or whose score reaches the query's threshold, with that score
  * (nameSimilarity), and no other, at least once (names carrying the query's key may come twice), as
  * `visit(place, position, score)`: the name at `position` in the search at `place`. `visit` may raise
- * the threshold: the rest of the scan holds names to the raised one. `found`, when given, receives
- * the units that held candidates, ascending (for visitUnits).
+ * the threshold: the rest of the scan holds names to the raised one.
  */
 export function visitCandidates(
 	scan: NameScan,
 	query: NameQuery,
 	pass: 'same-first-character' | 'other-first-characters',
-	visit: (place: number, position: number, score: number) => void,
-	found?: number[]
+	visit: (place: number, position: number, score: number) => void
 ): void {
 	const { slotUnits, kernel, scannedWhole, sources } = scan
 	const slot = slotOf(query.key.charCodeAt(0))
@@ -564,32 +562,11 @@ export function visitCandidates(
 	if (query.key.length < MIN_FUZZY_LENGTH) return
 	const tokens = rarestIn(query, scan)
 	if (scannedWhole) {
-		if (pass === 'same-first-character') scanRange(scan, query, tokens, 0, kernel.units, visit, found)
-	} else if (pass === 'same-first-character') scanRange(scan, query, tokens, from, to, visit, found)
+		if (pass === 'same-first-character') scanRange(scan, query, tokens, 0, kernel.units, visit)
+	} else if (pass === 'same-first-character') scanRange(scan, query, tokens, from, to, visit)
 	else {
-		scanRange(scan, query, tokens, 0, from, visit, found)
-		scanRange(scan, query, tokens, to, kernel.units, visit, found)
-	}
-}
-
-/**
- * Visits the candidates of `units` only (ascending, as visitCandidates' `found` lists them), a run
- * of adjacent units in one kernel call: the names they hold reaching the query's threshold, with
- * their scores, as visitCandidates would visit them (names equal to the query excepted).
- */
-export function visitUnits(
-	scan: NameScan,
-	query: NameQuery,
-	units: readonly number[],
-	visit: (place: number, position: number, score: number) => void
-): void {
-	if (query.key.length < MIN_FUZZY_LENGTH) return
-	const tokens = rarestIn(query, scan)
-	for (let at = 0; at < units.length; ) {
-		const from = units[at] as number
-		let to = from + 1
-		for (at++; at < units.length && units[at] === to; at++) to++
-		scanRange(scan, query, tokens, from, to, visit)
+		scanRange(scan, query, tokens, 0, from, visit)
+		scanRange(scan, query, tokens, to, kernel.units, visit)
 	}
 }
 
@@ -634,14 +611,12 @@ function scanRange(
 	tokens: Int32Array,
 	fromUnit: number,
 	toUnit: number,
-	visit: (place: number, position: number, score: number) => void,
-	found?: number[]
+	visit: (place: number, position: number, score: number) => void
 ): void {
 	const { kernel, sources, holdersFrom, holderPlaces, holderKeys } = scan
 	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
-		found?.push(unit)
 		const { found: members, scores } = arena()
 		for (let lane = 0; lane < 4; lane++) {
 			let namesLeft = members[lane] as number
