@@ -1,5 +1,5 @@
 import type { Answer } from './answer.ts'
-import { type AnswerFragments, answerFragments, jsonBytes } from './answer-fragments.ts'
+import { type AnswerFragments, type AnswerPart, answerFragments, jsonBytes } from './answer-fragments.ts'
 import { AnswerWriter } from './answer-writer.ts'
 import { answeredRow, batchEntryQuery } from './check-batch.ts'
 import { domainQuery, listingStages, MAX_ALTERNATIVES, nameAnswer, type NameOutcome, nameStage, type RatedName } from './check-domain.ts'
@@ -45,17 +45,20 @@ function decide(index: CheckIndex, host: string, now: Date, alternatives: number
 }
 
 /** A not-found or name answer up to its match (its opening, then its head); its tails' number. */
-function writeHead(fragments: AnswerFragments, query: DomainQuery, outcome: WrittenOutcome): number {
+function writeHead(fragments: AnswerFragments, query: DomainQuery, outcome: WrittenOutcome, parts?: AnswerPart[]): number {
 	writeOpening(query, outcome.verdict)
-	return outcome.verdict === 'not_found' ? fragments.writeNotFoundHead(writer) : fragments.writeNameHead(writer, outcome.best)
+	return outcome.verdict === 'not_found'
+		? fragments.writeNotFoundHead(writer, parts)
+		: fragments.writeNameHead(writer, outcome.best, parts)
 }
 
 /**
  * `JSON.stringify(checkDomain(index, domain, { now }))` as UTF-8 bytes. A not-found or name answer (most
  * never-asked domains) is copied together from its query and the parts its snapshot keeps (ADR 0061); any
- * other answer is built and serialised whole. Throws as checkDomain does.
+ * other answer is built and serialised whole. With `parts`, the parts such an answer is copied from are noted
+ * there, in order (ADR 0074). Throws as checkDomain does.
  */
-export function checkDomainBytes(index: CheckIndex, domain: string, now: Date): AnswerBytes {
+export function checkDomainBytes(index: CheckIndex, domain: string, now: Date, parts?: AnswerPart[]): AnswerBytes {
 	const query = domainQuery(domain)
 	const outcome = decide(index, query.domain, now, MAX_ALTERNATIVES)
 	if ('verdict_detail' in outcome) {
@@ -63,15 +66,15 @@ export function checkDomainBytes(index: CheckIndex, domain: string, now: Date): 
 		return { bytes: jsonBytes(result), verdict: result.verdict }
 	}
 	const fragments = answerFragments(index, now)
-	const tails = writeHead(fragments, query, outcome)
+	const tails = writeHead(fragments, query, outcome, parts)
 	writer.bytes(ALTERNATIVES_OPEN)
 	const others = outcome.verdict === 'name_match_only' ? outcome.others : []
 	for (let at = 0; at < others.length; at++) {
 		if (at > 0) writer.byte(COMMA)
-		fragments.writeAlternative(writer, others[at] as RatedName)
+		fragments.writeAlternative(writer, others[at] as RatedName, parts)
 	}
 	writer.byte(ALTERNATIVES_CLOSE)
-	fragments.writeCheckTail(writer, tails)
+	fragments.writeCheckTail(writer, tails, parts)
 	return { bytes: writer.take(), verdict: outcome.verdict }
 }
 

@@ -15,6 +15,7 @@ import {
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { reportFromWire } from './checker-states-watch.ts'
 import { type HeldAnswer, HeldAnswers } from './held-answers.ts'
+import { HeldParts } from './held-parts.ts'
 import { createCoalescer } from '@lv/runtime'
 import { DEFAULT_CHECK_MESSAGES_IN_FLIGHT } from '../config.ts'
 import { type GatewayMetrics, timedRequest } from '../metrics.ts'
@@ -83,25 +84,52 @@ export function createCheckDispatcher(deps: {
 }): CheckDispatcher {
 	const { states } = deps
 	const held = new HeldAnswers()
+	const parts = new HeldParts()
+	/** The checker's reply to `checks`, its answers decoded; `store`: the part store named (none: whole answers). */
+	const ask = async (checks: OneCheck[], store: string | undefined) => {
+		const message: CheckManyRequest = { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks }
+		if (store !== undefined) message.parts = store
+		const send = () =>
+			requestEncoded(deps.bus, {
+				subject: subjects.checkMany,
+				data: checkManyBytes(message),
+				timeoutMs: deps.timeoutMs,
+				unavailableReason: 'checker_unavailable'
+			})
+		const reply = await timedRequest(deps.metrics, subjects.checkMany, send)
+		try {
+			return { reply, answers: decodeFramedAnswers(reply.data) as StandingAnswer[] }
+		} catch (error) {
+			throw internalError(error)
+		}
+	}
+	/**
+	 * Joins the answers sent with parts (ADR 0074); those holding a part not at hand are asked again whole, and keep
+	 * no standing (their reply's state is not read).
+	 */
+	const joined = async (checks: readonly OneCheck[], answers: StandingAnswer[], store: string) => {
+		const again: number[] = []
+		for (const [at, answer] of answers.entries()) {
+			if (answer.parts === undefined) continue
+			const whole = parts.join(answer, store)
+			if (whole === undefined) again.push(at)
+			else answers[at] = { status: answer.status, body: whole, tag: answer.tag, standing: answer.standing }
+		}
+		if (again.length === 0) return
+		const { answers: asked } = await ask(
+			again.map((at) => checks[at] as OneCheck),
+			undefined
+		)
+		for (const [n, at] of again.entries()) answers[at] = asked[n] as StandingAnswer
+	}
 	const coalescer = createCoalescer<OneCheck, StandingAnswer>(
 		async (checks) => {
 			const sentAtMs = states?.nowMs() ?? 0
-			const send = () =>
-				requestEncoded(deps.bus, {
-					subject: subjects.checkMany,
-					data: checkManyBytes({ id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] }),
-					timeoutMs: deps.timeoutMs,
-					unavailableReason: 'checker_unavailable'
-				})
-			const reply = await timedRequest(deps.metrics, subjects.checkMany, send)
-			let answers: StandingAnswer[]
-			try {
-				answers = decodeFramedAnswers(reply.data)
-			} catch (error) {
-				throw internalError(error)
-			}
+			const store = parts.name
+			const { reply, answers } = await ask([...checks], store)
 			const standing = replyStanding(reply, sentAtMs, states)
 			if (standing !== undefined) for (const answer of answers) answer.standing = standing
+			await joined(checks, answers, store)
 			return answers
 		},
 		{
