@@ -52,7 +52,7 @@ const encoder = new TextEncoder()
 const NEWLINE = 0x0a
 const TAG = /^[A-Za-z0-9_-]{1,64}$/
 
-/** An answer's bytes on the wire: the whole body, or, with parts, the body without its held parts. */
+/** An answer's bytes on the wire (before encoding, its body is whole): the body without its held parts. */
 function wireLength(answer: FramedAnswer): number {
 	let length = answer.body.byteLength
 	for (const part of answer.parts ?? []) if (part.held) length -= part.length
@@ -142,39 +142,44 @@ function framedParts(entry: unknown[], wire: number): FramedPart[] {
 	return parts
 }
 
+/** The length of a decoded answer made whole: its body and its held parts. */
+export function wholeLength(answer: FramedAnswer): number {
+	let length = answer.body.byteLength
+	for (const part of answer.parts ?? []) if (part.held) length += part.length
+	return length
+}
+
 /**
- * A decoded answer with parts made whole (ADR 0074): its held parts' bytes from `held`, each sent part handed to
- * `keep` (a view into the reply: copy what is kept). Undefined when a held part is not at hand, or not of its
- * length: the caller asks again without parts, and never answers other bytes.
+ * Writes a decoded answer made whole (ADR 0074) into `into` (wholeLength bytes): its held parts' bytes from `held`,
+ * each sent part handed to `keep` (a view into the reply: copy what is kept). False when a held part is not at hand,
+ * or not of its length: the caller asks again without parts, and never answers other bytes.
  */
 export function joinParts(
 	answer: FramedAnswer,
+	into: Uint8Array,
 	held: (tag: string) => Uint8Array | undefined,
 	keep: (tag: string, bytes: Uint8Array) => void
-): Uint8Array | undefined {
+): boolean {
 	const { body, parts = [] } = answer
-	let length = body.byteLength
-	for (const part of parts) if (part.held) length += part.length
-	const whole = new Uint8Array(length)
 	let from = 0
 	let to = 0
 	for (const part of parts) {
 		const literal = part.at - to
-		whole.set(body.subarray(from, from + literal), to)
+		into.set(body.subarray(from, from + literal), to)
 		from += literal
 		to = part.at
 		if (part.held) {
 			const bytes = held(part.tag)
-			if (bytes === undefined || bytes.byteLength !== part.length) return undefined
-			whole.set(bytes, to)
+			if (bytes === undefined || bytes.byteLength !== part.length) return false
+			into.set(bytes, to)
 		} else {
 			const bytes = body.subarray(from, from + part.length)
 			keep(part.tag, bytes)
-			whole.set(bytes, to)
+			into.set(bytes, to)
 			from += part.length
 		}
 		to += part.length
 	}
-	whole.set(body.subarray(from), to)
-	return whole
+	into.set(body.subarray(from), to)
+	return true
 }

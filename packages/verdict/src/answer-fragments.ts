@@ -69,8 +69,11 @@ export class AnswerFragments {
 	readonly #tails: Tails[] = []
 	readonly #tailsByKey = new Map<string, number>()
 	#notFound: { head: Uint8Array; tails: number; tag?: string } | undefined
-	/** Parts' tags by slot, taken when first asked (a part emptied from the arena is written again as the same bytes). */
-	readonly #tags: string[] = []
+	/**
+	 * Parts' tags by slot, taken when first asked (a part emptied from the arena is written again as the same bytes).
+	 * A Map: an array written at scattered indices becomes a sparse one, slow to read.
+	 */
+	readonly #tags = new Map<number, string>()
 
 	constructor(index: CheckIndex, now: Date, arenaBytes = ARENA_BYTES) {
 		this.index = index
@@ -149,8 +152,17 @@ export class AnswerFragments {
 		const slots = this.#slots as Int32Array
 		const start = (slots[slot] as number) - 1
 		const length = slots[slot + 1] as number
-		if (parts) parts.push({ at: writer.length, length, tag: (this.#tags[slot / SLOT] ??= answerTag(this.#arena.subarray(start, start + length))) })
+		if (parts) parts.push({ at: writer.length, length, tag: this.#tagOf(slot, start, length) })
 		writer.copy(this.#arena, start, length)
+	}
+
+	#tagOf(slot: number, start: number, length: number): string {
+		let tag = this.#tags.get(slot)
+		if (tag === undefined) {
+			tag = answerTag(this.#arena.subarray(start, start + length))
+			this.#tags.set(slot, tag)
+		}
+		return tag
 	}
 
 	/** Copies a part into the arena (emptied first when full) and notes where it is. */

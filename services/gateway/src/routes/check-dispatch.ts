@@ -108,13 +108,7 @@ export function createCheckDispatcher(deps: {
 	 * no standing (their reply's state is not read).
 	 */
 	const joined = async (checks: readonly OneCheck[], answers: StandingAnswer[], store: string) => {
-		const again: number[] = []
-		for (const [at, answer] of answers.entries()) {
-			if (answer.parts === undefined) continue
-			const whole = parts.join(answer, store)
-			if (whole === undefined) again.push(at)
-			else answers[at] = { status: answer.status, body: whole, tag: answer.tag, standing: answer.standing }
-		}
+		const again = parts.join(answers, store)
 		if (again.length === 0) return
 		const { answers: asked } = await ask(
 			again.map((at) => checks[at] as OneCheck),

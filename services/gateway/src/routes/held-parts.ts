@@ -1,4 +1,4 @@
-import { type FramedAnswer, joinParts } from '@lv/contracts'
+import { type FramedAnswer, joinParts, wholeLength } from '@lv/contracts'
 
 /** About 65,000 parts of 500 bytes: every part of the 500k-link world's answers (ADR 0074). */
 const DEFAULT_CAPACITY_BYTES = 32 << 20
@@ -26,17 +26,28 @@ export class HeldParts {
 	}
 
 	/**
-	 * `answer`'s whole bytes, its sent parts kept; undefined when it holds a part not at hand (ask it again without
-	 * parts). `askedAs`: the store's name the answer was asked with.
+	 * Makes the answers of one reply that came with parts whole, in place (their bodies in one buffer, as a reply's
+	 * are), keeping their sent parts; the places of those holding a part not at hand (ask them again without parts).
+	 * `askedAs`: the store's name the reply was asked with.
 	 */
-	join(answer: FramedAnswer, askedAs: string): Uint8Array | undefined {
-		const whole = joinParts(
-			answer,
-			(tag) => this.#parts.get(tag),
-			(tag, bytes) => this.#keep(tag, bytes)
-		)
-		if (whole === undefined && askedAs === this.name) this.#forget()
-		return whole
+	join(answers: FramedAnswer[], askedAs: string): number[] {
+		let length = 0
+		for (const answer of answers) if (answer.parts !== undefined) length += wholeLength(answer)
+		// Not zeroed: every byte is written before it is read.
+		const into = Buffer.allocUnsafe(length)
+		const held = (tag: string) => this.#parts.get(tag)
+		const keep = (tag: string, bytes: Uint8Array) => this.#keep(tag, bytes)
+		const missing: number[] = []
+		let offset = 0
+		for (const [at, answer] of answers.entries()) {
+			if (answer.parts === undefined) continue
+			const whole = into.subarray(offset, offset + wholeLength(answer))
+			offset += whole.byteLength
+			if (joinParts(answer, whole, held, keep)) answers[at] = { ...answer, body: whole, parts: undefined }
+			else missing.push(at)
+		}
+		if (missing.length > 0 && askedAs === this.name) this.#forget()
+		return missing
 	}
 
 	#keep(tag: string, bytes: Uint8Array): void {
