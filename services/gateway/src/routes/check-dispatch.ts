@@ -1,5 +1,5 @@
 import { type CheckerStates, type HeldState, heldStateOf } from '@lv/answer-state'
-import { type Bus, type Reply, decodeText, requestEncoded } from '@lv/bus'
+import { type Bus, type Reply, decodeText, encodeUnvalidated, requestEncoded } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import {
 	ANSWER_STATE_HEADER,
@@ -33,15 +33,6 @@ export type CheckDispatcher = {
 /** Checks answered with a held answer's bytes: served without asking (ADR 0048), or confirmed unchanged by a checker (ADR 0011). */
 export type HeldAnswerCounts = { served: number; confirmed: number }
 
-const encoder = new TextEncoder()
-
-/**
- * A `check.many` message's bytes, not validated against CheckManyRequest on the way out (ADR 0065): its type is
- * checked at compile time, check-dispatch.test.ts validates every message the dispatcher sends, and the checker
- * validates each message it takes.
- */
-const checkManyBytes = (message: CheckManyRequest) => encoder.encode(JSON.stringify(message))
-
 /** A check.many answer and the standing of the state its reply said it was computed on. */
 type StandingAnswer = FramedAnswer & { standing?: HeldState }
 
@@ -70,7 +61,8 @@ function replyStanding(reply: Reply, sentAtMs: number, states: CheckerStates | u
  * turn. The last answer to a check without as_of is held and offered back as `known`: the checker
  * sends the bytes again only when its answer is not those bytes. With `states` (ADR 0048), a held
  * answer is served without asking while every checker replica is proven on the state it was computed
- * on and its freshness holds.
+ * on and its freshness holds. Answers written from parts come with the parts this gateway holds left
+ * out, and are joined here (ADR 0074).
  */
 export function createCheckDispatcher(deps: {
 	bus: Bus
@@ -92,7 +84,8 @@ export function createCheckDispatcher(deps: {
 		const send = () =>
 			requestEncoded(deps.bus, {
 				subject: subjects.checkMany,
-				data: checkManyBytes(message),
+				// Not validated on the way out (ADR 0065): check-dispatch.test.ts validates every message the dispatcher sends.
+				data: encodeUnvalidated(message),
 				timeoutMs: deps.timeoutMs,
 				unavailableReason: 'checker_unavailable'
 			})
