@@ -1,16 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
-import {
-	CheckManyRequest,
-	MAX_CHECKS_PER_MESSAGE,
-	UNCHANGED,
-	answerTag,
-	decodeFramedAnswers,
-	encodeFramedAnswers,
-	joinParts,
-	wholeLength
-} from './check-many.ts'
+import { CheckManyRequest, MAX_CHECKS_PER_MESSAGE, UNCHANGED, answerTag, decodeFramedAnswers, encodeFramedAnswers } from './check-many.ts'
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 const framedFrom = (answers: readonly { status: number; json: string }[]) =>
@@ -79,43 +70,6 @@ describe('framed check answers', () => {
 		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[304,0,"not a tag!"]]\n'))).toThrow()
 		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[304,0,7]]\n'))).toThrow()
 		expect(() => decodeFramedAnswers(new TextEncoder().encode('[[304,0,"abc","x"]]\n'))).toThrow()
-	})
-
-	test('an answer with parts travels without its held parts, and is joined whole from the held bytes; a held part not at hand, or of another length, joins nothing', () => {
-		const encoder = new TextEncoder()
-		const [head, tail] = [encoder.encode('"head é"'), encoder.encode('"tail"')]
-		const whole = encoder.encode('{"q":1,"h":"head é","x":[],"t":"tail"}')
-		const parts = [
-			{ at: 11, length: head.byteLength, tag: answerTag(head), held: true },
-			{ at: 32, length: tail.byteLength, tag: answerTag(tail), held: false }
-		]
-		expect(text(whole.subarray(11, 11 + head.byteLength))).toBe('"head é"')
-		expect(text(whole.subarray(32))).toBe('"tail"}')
-		const framed = encodeFramedAnswers([{ status: 200, body: whole, parts }, { status: 200, body: tail }])
-		const [answer, plain] = decodeFramedAnswers(framed)
-		if (answer === undefined || plain === undefined) throw new Error('two answers expected')
-		expect(text(answer.body)).toBe('{"q":1,"h":,"x":[],"t":"tail"}')
-		expect(answer.parts).toEqual(parts)
-		expect(plain.parts).toBeUndefined()
-		const kept = new Map<string, string>()
-		const into = new Uint8Array(wholeLength(answer))
-		const held = new Map([[answerTag(head), head]])
-		expect(joinParts(answer, into, (tag) => held.get(tag), (tag, bytes) => kept.set(tag, text(bytes)))).toBe(true)
-		expect(text(into)).toBe(text(whole))
-		expect([...kept]).toEqual([[answerTag(tail), '"tail"']])
-		expect(joinParts(answer, into, () => undefined, () => {})).toBe(false)
-		expect(joinParts(answer, into, () => tail, () => {})).toBe(false)
-	})
-
-	test('parts out of order or running past their answer are rejected rather than joined', () => {
-		const tag = answerTag(new Uint8Array([1]))
-		const reply = (entry: unknown[], body: string) => new TextEncoder().encode(`${JSON.stringify([entry])}\n${body}`)
-		expect(decodeFramedAnswers(reply([200, 4, null, [0, 2, tag, 2, -3, tag]], 'abcd'))).toHaveLength(1)
-		expect(() => decodeFramedAnswers(reply([200, 4, null, [0, 5, tag]], 'abcd'))).toThrow()
-		expect(() => decodeFramedAnswers(reply([200, 4, null, [2, 1, tag, 0, 1, tag]], 'abcd'))).toThrow()
-		expect(() => decodeFramedAnswers(reply([200, 4, null, [0, 0, tag]], 'abcd'))).toThrow()
-		expect(() => decodeFramedAnswers(reply([200, 4, null, [0, 2]], 'abcd'))).toThrow()
-		expect(() => decodeFramedAnswers(reply([200, 4, null, [0, 2, 'not a tag!']], 'abcd'))).toThrow()
 	})
 
 	test('arbitrary bytes either decode or throw an Error, nothing else', () => {

@@ -1,5 +1,5 @@
 import type { Answer } from './answer.ts'
-import { type AnswerFragments, type AnswerPart, answerFragments, jsonBytes } from './answer-fragments.ts'
+import { type AnswerFragments, answerFragments, jsonBytes } from './answer-fragments.ts'
 import { AnswerWriter } from './answer-writer.ts'
 import { answeredRow, batchEntryQuery } from './check-batch.ts'
 import { domainQuery, listingStages, MAX_ALTERNATIVES, nameAnswer, type NameOutcome, nameStage, type RatedName } from './check-domain.ts'
@@ -45,20 +45,17 @@ function decide(index: CheckIndex, host: string, now: Date, alternatives: number
 }
 
 /** A not-found or name answer up to its match (its opening, then its head); its tails' number. */
-function writeHead(fragments: AnswerFragments, query: DomainQuery, outcome: WrittenOutcome, parts?: AnswerPart[]): number {
+function writeHead(fragments: AnswerFragments, query: DomainQuery, outcome: WrittenOutcome): number {
 	writeOpening(query, outcome.verdict)
-	return outcome.verdict === 'not_found'
-		? fragments.writeNotFoundHead(writer, parts)
-		: fragments.writeNameHead(writer, outcome.best, parts)
+	return outcome.verdict === 'not_found' ? fragments.writeNotFoundHead(writer) : fragments.writeNameHead(writer, outcome.best)
 }
 
 /**
  * `JSON.stringify(checkDomain(index, domain, { now }))` as UTF-8 bytes. A not-found or name answer (most
  * never-asked domains) is copied together from its query and the parts its snapshot keeps (ADR 0061); any
- * other answer is built and serialised whole. With `parts`, the parts such an answer is copied from are noted
- * there, in order (ADR 0074). Throws as checkDomain does.
+ * other answer is built and serialised whole. Throws as checkDomain does.
  */
-export function checkDomainBytes(index: CheckIndex, domain: string, now: Date, parts?: AnswerPart[]): AnswerBytes {
+export function checkDomainBytes(index: CheckIndex, domain: string, now: Date): AnswerBytes {
 	const query = domainQuery(domain)
 	const outcome = decide(index, query.domain, now, MAX_ALTERNATIVES)
 	if ('verdict_detail' in outcome) {
@@ -66,15 +63,15 @@ export function checkDomainBytes(index: CheckIndex, domain: string, now: Date, p
 		return { bytes: jsonBytes(result), verdict: result.verdict }
 	}
 	const fragments = answerFragments(index, now)
-	const tails = writeHead(fragments, query, outcome, parts)
+	const tails = writeHead(fragments, query, outcome)
 	writer.bytes(ALTERNATIVES_OPEN)
 	const others = outcome.verdict === 'name_match_only' ? outcome.others : []
 	for (let at = 0; at < others.length; at++) {
 		if (at > 0) writer.byte(COMMA)
-		fragments.writeAlternative(writer, others[at] as RatedName, parts)
+		fragments.writeAlternative(writer, others[at] as RatedName)
 	}
 	writer.byte(ALTERNATIVES_CLOSE)
-	fragments.writeCheckTail(writer, tails, parts)
+	fragments.writeCheckTail(writer, tails)
 	return { bytes: writer.take(), verdict: outcome.verdict }
 }
 

@@ -1,4 +1,3 @@
-import { answerTag } from '@lv/contracts'
 import type { Answer } from './answer.ts'
 import { nextFreshnessChangeMs } from './answer-memo.ts'
 import type { AnswerWriter } from './answer-writer.ts'
@@ -18,18 +17,10 @@ export const jsonBytes = (value: unknown): Uint8Array => encoder.encode(JSON.str
 /** A JSON string's text between its quotes. */
 const jsonStringBody = (text: string) => JSON.stringify(text).slice(1, -1)
 
-/**
- * Where a part sits in an answer written from parts, and its tag (answerTag of its bytes): a receiver that holds
- * bytes of that tag can be sent the answer without them (ADR 0074).
- */
-export type AnswerPart = { readonly at: number; readonly length: number; readonly tag: string }
-
 /** The tails of an answer: after the match, what only the match's confidence and register decide. */
 type Tails = {
 	/** `,"confidence":…,"checked_jurisdictions":[…],"_meta":{…}}` after a check's alternatives */
 	readonly check: Uint8Array
-	/** the check tail's tag, taken when first asked */
-	checkTag?: string
 	/** `,"confidence":…,"_meta":{"register":…}}` (no `_meta` without a register) after a batch row's match */
 	readonly row: Uint8Array
 }
@@ -68,12 +59,7 @@ export class AnswerFragments {
 	#used = 0
 	readonly #tails: Tails[] = []
 	readonly #tailsByKey = new Map<string, number>()
-	#notFound: { head: Uint8Array; tails: number; tag?: string } | undefined
-	/**
-	 * Parts' tags by slot, taken when first asked (a part emptied from the arena is written again as the same bytes).
-	 * A Map: an array written at scattered indices becomes a sparse one, slow to read.
-	 */
-	readonly #tags = new Map<number, string>()
+	#notFound: { head: Uint8Array; tails: number } | undefined
 
 	constructor(index: CheckIndex, now: Date, arenaBytes = ARENA_BYTES) {
 		this.index = index
@@ -90,8 +76,8 @@ export class AnswerFragments {
 		this.#names = names
 	}
 
-	/** A not-found answer's head; its tails' number for `writeCheckTail` and `writeRowTail`. `parts`: notes where it went. */
-	writeNotFoundHead(writer: AnswerWriter, parts?: AnswerPart[]): number {
+	/** A not-found answer's head; its tails' number for `writeCheckTail` and `writeRowTail`. */
+	writeNotFoundHead(writer: AnswerWriter): number {
 		this.#notFound ??= this.#head(words.notFoundRemark(this.index), {
 			verdict: 'not_found',
 			verdict_detail: '',
@@ -99,14 +85,12 @@ export class AnswerFragments {
 			licence: null,
 			alternatives: []
 		})
-		const notFound = this.#notFound
-		if (parts) parts.push({ at: writer.length, length: notFound.head.byteLength, tag: (notFound.tag ??= answerTag(notFound.head)) })
-		writer.bytes(notFound.head)
-		return notFound.tails
+		writer.bytes(this.#notFound.head)
+		return this.#notFound.tails
 	}
 
 	/** The head of a name answer whose best match is `rated`; its tails' number. */
-	writeNameHead(writer: AnswerWriter, rated: RatedName, parts?: AnswerPart[]): number {
+	writeNameHead(writer: AnswerWriter, rated: RatedName): number {
 		const slot = this.#slot(rated, false)
 		const slots = this.#slots as Int32Array
 		if (slots[slot] === 0) {
@@ -120,22 +104,20 @@ export class AnswerFragments {
 			})
 			this.#keep(slot, head, tails)
 		}
-		this.#copy(writer, slot, parts)
+		writer.copy(this.#arena, (slots[slot] as number) - 1, slots[slot + 1] as number)
 		return slots[slot + 2] as number
 	}
 
 	/** `rated` as an element of `alternatives`. */
-	writeAlternative(writer: AnswerWriter, rated: RatedName, parts?: AnswerPart[]): void {
+	writeAlternative(writer: AnswerWriter, rated: RatedName): void {
 		const slot = this.#slot(rated, true)
 		const slots = this.#slots as Int32Array
 		if (slots[slot] === 0) this.#keep(slot, jsonBytes(nameAlternative(rated.name, ratedLicence(this.index, rated), rated.confidence)), 0)
-		this.#copy(writer, slot, parts)
+		writer.copy(this.#arena, (slots[slot] as number) - 1, slots[slot + 1] as number)
 	}
 
-	writeCheckTail(writer: AnswerWriter, tails: number, parts?: AnswerPart[]): void {
-		const kept = this.#tails[tails] as Tails
-		if (parts) parts.push({ at: writer.length, length: kept.check.byteLength, tag: (kept.checkTag ??= answerTag(kept.check)) })
-		writer.bytes(kept.check)
+	writeCheckTail(writer: AnswerWriter, tails: number): void {
+		writer.bytes((this.#tails[tails] as Tails).check)
 	}
 
 	writeRowTail(writer: AnswerWriter, tails: number): void {
@@ -145,24 +127,6 @@ export class AnswerFragments {
 	#slot(rated: RatedName, alternative: boolean): number {
 		this.#slots ??= new Int32Array(this.#names * PART_KINDS * SLOT)
 		return (((this.#firstName[rated.order] as number) + rated.position) * PART_KINDS + partKind(rated, alternative)) * SLOT
-	}
-
-	/** Writes the part at `slot` from the arena, noting it in `parts`. */
-	#copy(writer: AnswerWriter, slot: number, parts: AnswerPart[] | undefined): void {
-		const slots = this.#slots as Int32Array
-		const start = (slots[slot] as number) - 1
-		const length = slots[slot + 1] as number
-		if (parts) parts.push({ at: writer.length, length, tag: this.#tagOf(slot, start, length) })
-		writer.copy(this.#arena, start, length)
-	}
-
-	#tagOf(slot: number, start: number, length: number): string {
-		let tag = this.#tags.get(slot)
-		if (tag === undefined) {
-			tag = answerTag(this.#arena.subarray(start, start + length))
-			this.#tags.set(slot, tag)
-		}
-		return tag
 	}
 
 	/** Copies a part into the arena (emptied first when full) and notes where it is. */

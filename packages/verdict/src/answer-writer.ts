@@ -11,11 +11,6 @@ export class AnswerWriter {
 		this.#length = 0
 	}
 
-	/** The bytes written so far of the answer being written. */
-	get length(): number {
-		return this.#length
-	}
-
 	bytes(part: Uint8Array): void {
 		this.#room(part.byteLength)
 		this.#buffer.set(part, this.#length)

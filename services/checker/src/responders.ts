@@ -18,7 +18,6 @@ import { AppError, internalError, invalidQuery, toEnvelope } from '@lv/errors'
 import type { Logger } from '@lv/logger'
 import {
 	AnswerMemo,
-	type AnswerPart,
 	type CheckIndex,
 	type CheckOptions,
 	type CheckResult,
@@ -30,7 +29,6 @@ import {
 import { type BatchRowAnswer, answerBatch } from './batch-answers.ts'
 import type { AnswerStateAnnouncer } from './answer-state.ts'
 import type { IndexStore } from './index-store.ts'
-import { SentParts, framedParts } from './sent-parts.ts'
 import { loadLicenceHistory } from '@lv/register-store'
 import { type CheckKind, type CheckerMetrics, ERROR_VERDICT } from './metrics.ts'
 
@@ -87,26 +85,20 @@ const checkedBytes = (result: CheckResult) => ({ bytes: jsonBytes(result), verdi
  * already holds an answer to compare with; a one-off answer goes untagged, so neither the SHA-256 here
  * nor a copy held in the gateway is spent on it (ADR 0045).
  */
-export type TaggedAnswer = { body: Uint8Array; tag: string | undefined; verdict: string; parts?: readonly AnswerPart[] }
-
-/** The sender's part store a message names, and what was sent to it (ADR 0074). */
-export type PartsFor = { store: string; sent: SentParts }
+export type TaggedAnswer = { body: Uint8Array; tag: string | undefined; verdict: string }
 
 /**
  * The checks of one `check.many` message, each answered on its own: a check that fails (bad as_of,
  * history unreadable) becomes its own error answer and never fails the others. Checks without
  * as_of are answered at once, from the memo when this snapshot answered them before, and with
  * UNCHANGED (no bytes) when the sender already holds exactly that answer; only checks with as_of
- * wait (for their licence's history), so a message of cold checks costs no promise per check. With `partsFor`,
- * an answer written from parts sends those its sender's store holds as their tags alone.
+ * wait (for their licence's history), so a message of cold checks costs no promise per check.
  */
 export async function answerMany(
 	deps: Pick<CheckerDeps, 'sql' | 'store' | 'clock' | 'logger' | 'metrics'>,
 	memo: AnswerMemo<TaggedAnswer>,
-	checks: readonly OneCheck[],
-	partsFor?: PartsFor
+	checks: readonly OneCheck[]
 ): Promise<Uint8Array> {
-	const sent = partsFor?.sent.sentTo(partsFor.store)
 	const index = deps.store.current()
 	const now = deps.clock.now()
 	const nowMs = now.getTime()
@@ -117,17 +109,13 @@ export async function answerMany(
 		return { status: appError.status, body: jsonBytes(toEnvelope(appError)) }
 	}
 	const answerNow = (kind: CheckKind, check: Check, value: string, known: string | undefined): FramedAnswer => {
-		const { body, tag, verdict, parts } = memo.answer(index, nowMs, `${kind}\u0000${value}`, (kept) => {
-			const parts: AnswerPart[] | undefined = sent && []
-			const computed = kind === 'domain' ? checkDomainBytes(index, value, now, parts) : checkedBytes(check(index, value, { now }))
-			const tag = kept || known !== undefined ? answerTag(computed.bytes) : undefined
-			return { body: computed.bytes, tag, verdict: computed.verdict, parts: parts?.length ? parts : undefined }
+		const { body, tag, verdict } = memo.answer(index, nowMs, `${kind}\u0000${value}`, (kept) => {
+			const computed = kind === 'domain' ? checkDomainBytes(index, value, now) : checkedBytes(check(index, value, { now }))
+			return { body: computed.bytes, tag: kept || known !== undefined ? answerTag(computed.bytes) : undefined, verdict: computed.verdict }
 		})
 		deps.metrics?.checked(kind, verdict)
-		if (tag !== undefined && known === tag) return { status: UNCHANGED, body: NO_BYTES, tag }
-		const answer: FramedAnswer = tag === undefined ? { status: 200, body } : { status: 200, body, tag }
-		if (sent && parts) answer.parts = framedParts(sent, parts)
-		return answer
+		if (tag === undefined) return { status: 200, body }
+		return known === tag ? { status: UNCHANGED, body: NO_BYTES, tag } : { status: 200, body, tag }
 	}
 	const answerAsOf = async (kind: CheckKind, check: Check, value: string, asOf: string): Promise<FramedAnswer> => {
 		try {
@@ -162,7 +150,6 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 	const { bus, logger, metrics } = deps
 	const queue = QUEUE_GROUPS.checker
 	const memo = new AnswerMemo<TaggedAnswer>(ANSWER_MEMO_CAPACITY)
-	const sentParts = new SentParts()
 	const batchRows = new AnswerMemo<BatchRowAnswer>(ANSWER_MEMO_CAPACITY)
 	metrics?.watchMemo(memo)
 	const counted = async (kind: CheckKind, answering: Promise<CheckResult>) => {
@@ -198,8 +185,7 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			handler: (body) => {
 				// Taken before answering, in the same turn as answerMany takes the index and the instant it answers on.
 				const headers = deps.answerState?.replyHeaders()
-				const partsFor = body.parts === undefined ? undefined : { store: body.parts, sent: sentParts }
-				const answering = answerMany(deps, memo, body.checks, partsFor)
+				const answering = answerMany(deps, memo, body.checks)
 				return headers === undefined ? answering : answering.then((bytes) => new HeadedReply(bytes, headers))
 			}
 		}),

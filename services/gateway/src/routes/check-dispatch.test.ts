@@ -22,8 +22,6 @@ let gatewayBus: Bus
 let checkerBus: Bus
 const messageSizes: number[] = []
 const received: OneCheck[] = []
-/** The part store each message named (ADR 0074), undefined for none. */
-const storesNamed: (string | undefined)[] = []
 /** The stand-in checker's current answer per domain under `tagged.example`: tagged, and UNCHANGED when offered back. */
 const taggedAnswers = new Map<string, string>()
 const clock = new TestClock('2026-11-23T00:00:00Z')
@@ -45,22 +43,14 @@ beforeAll(async () => {
 		handler: (body) => {
 			messageSizes.push(body.checks.length)
 			received.push(...body.checks)
-			storesNamed.push(body.parts)
-			return encodeFramedAnswers(body.checks.map((check) => standInAnswer(check, body.parts)))
+			return encodeFramedAnswers(body.checks.map(standInAnswer))
 		}
 	})
 	await checkerBus.nc.flush()
 })
 
-/** `{"part":"<domain>"}`, sent with parts as a part the gateway never received (as after a reply lost on the way). */
-const unheldPartAnswer = (domain: string) => {
-	const body = jsonBytes({ part: domain })
-	return { status: 200, body, parts: [{ at: 0, length: body.byteLength, tag: answerTag(body), held: true }] }
-}
-
-function standInAnswer(check: OneCheck, store?: string): FramedAnswer {
+function standInAnswer(check: OneCheck): FramedAnswer {
 	const domain = 'domain' in check ? check.domain : ''
-	if (domain.endsWith('.unheld.example')) return store === undefined ? { status: 200, body: jsonBytes({ part: domain }) } : unheldPartAnswer(domain)
 	if (domain === 'refused.example')
 		return { status: 400, body: jsonBytes({ error: 'no', code: 'invalid_query', details: { reason: 'invalid_input', field: 'as_of' } }) }
 	const tagged = taggedAnswers.get(domain)
@@ -125,20 +115,6 @@ describe('check dispatcher', () => {
 		taggedAnswers.set('held.tagged.example', '{"verdict":"licence_not_active","n":2}')
 		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licence_not_active","n":2}')
 		expect(text(await dispatcher.answer({ domain: 'held.tagged.example' }))).toBe('{"verdict":"licence_not_active","n":2}')
-	})
-
-	test('an answer sent with a part the gateway does not hold is asked again without parts, alone, and a new epoch of the store is named (ADR 0074)', async () => {
-		const dispatcher = createCheckDispatcher({ bus: gatewayBus, clock, timeoutMs: 2_000 })
-		received.length = 0
-		storesNamed.length = 0
-		const answers = await Promise.all(['a.example', 'b.unheld.example'].map((domain) => Promise.resolve(dispatcher.answer({ domain })).then(text)))
-		expect(answers).toEqual(['{"echo":{"domain":"a.example"}}', '{"part":"b.unheld.example"}'])
-		expect(received.map((check) => ('domain' in check ? check.domain : ''))).toEqual(['a.example', 'b.unheld.example', 'b.unheld.example'])
-		const [first, again] = storesNamed
-		expect(first).toMatch(/^[0-9a-f-]{36}\.0$/)
-		expect(again).toBeUndefined()
-		await dispatcher.answer({ domain: 'c.example' })
-		expect(storesNamed[2]).toBe(first?.replace(/\.0$/, '.1'))
 	})
 
 	test('a check with as_of, or an untagged answer, is never offered back as known', async () => {

@@ -15,7 +15,6 @@ import {
 import { fromEnvelopeBytes, internalError } from '@lv/errors'
 import { reportFromWire } from './checker-states-watch.ts'
 import { type HeldAnswer, HeldAnswers } from './held-answers.ts'
-import { HeldParts } from './held-parts.ts'
 import { createCoalescer } from '@lv/runtime'
 import { DEFAULT_CHECK_MESSAGES_IN_FLIGHT } from '../config.ts'
 import { type GatewayMetrics, timedRequest } from '../metrics.ts'
@@ -61,8 +60,7 @@ function replyStanding(reply: Reply, sentAtMs: number, states: CheckerStates | u
  * turn. The last answer to a check without as_of is held and offered back as `known`: the checker
  * sends the bytes again only when its answer is not those bytes. With `states` (ADR 0048), a held
  * answer is served without asking while every checker replica is proven on the state it was computed
- * on and its freshness holds. Answers written from parts come with the parts this gateway holds left
- * out, and are joined here (ADR 0074).
+ * on and its freshness holds.
  */
 export function createCheckDispatcher(deps: {
 	bus: Bus
@@ -76,47 +74,26 @@ export function createCheckDispatcher(deps: {
 }): CheckDispatcher {
 	const { states } = deps
 	const held = new HeldAnswers()
-	const parts = new HeldParts()
-	/** The checker's reply to `checks`, its answers decoded; `store`: the part store named (none: whole answers). */
-	const ask = async (checks: OneCheck[], store: string | undefined) => {
-		const message: CheckManyRequest = { id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks }
-		if (store !== undefined) message.parts = store
-		const send = () =>
-			requestEncoded(deps.bus, {
-				subject: subjects.checkMany,
-				// Not validated on the way out (ADR 0065): check-dispatch.test.ts validates every message the dispatcher sends.
-				data: encodeUnvalidated(message),
-				timeoutMs: deps.timeoutMs,
-				unavailableReason: 'checker_unavailable'
-			})
-		const reply = await timedRequest(deps.metrics, subjects.checkMany, send)
-		try {
-			return { reply, answers: decodeFramedAnswers(reply.data) as StandingAnswer[] }
-		} catch (error) {
-			throw internalError(error)
-		}
-	}
-	/**
-	 * Joins the answers sent with parts (ADR 0074); those holding a part not at hand are asked again whole, and keep
-	 * no standing (their reply's state is not read).
-	 */
-	const joined = async (checks: readonly OneCheck[], answers: StandingAnswer[], store: string) => {
-		const again = parts.join(answers, store)
-		if (again.length === 0) return
-		const { answers: asked } = await ask(
-			again.map((at) => checks[at] as OneCheck),
-			undefined
-		)
-		for (const [n, at] of again.entries()) answers[at] = asked[n] as StandingAnswer
-	}
 	const coalescer = createCoalescer<OneCheck, StandingAnswer>(
 		async (checks) => {
 			const sentAtMs = states?.nowMs() ?? 0
-			const store = parts.name
-			const { reply, answers } = await ask([...checks], store)
+			const send = () =>
+				requestEncoded(deps.bus, {
+					subject: subjects.checkMany,
+					// Not validated on the way out (ADR 0065): check-dispatch.test.ts validates every message the dispatcher sends.
+					data: encodeUnvalidated({ id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] } satisfies CheckManyRequest),
+					timeoutMs: deps.timeoutMs,
+					unavailableReason: 'checker_unavailable'
+				})
+			const reply = await timedRequest(deps.metrics, subjects.checkMany, send)
+			let answers: StandingAnswer[]
+			try {
+				answers = decodeFramedAnswers(reply.data)
+			} catch (error) {
+				throw internalError(error)
+			}
 			const standing = replyStanding(reply, sentAtMs, states)
 			if (standing !== undefined) for (const answer of answers) answer.standing = standing
-			await joined(checks, answers, store)
 			return answers
 		},
 		{
