@@ -81,7 +81,11 @@ export function createCheckDispatcher(deps: {
 				requestEncoded(deps.bus, {
 					subject: subjects.checkMany,
 					// Not validated on the way out (ADR 0065): check-dispatch.test.ts validates every message the dispatcher sends.
-					data: encodeUnvalidated({ id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] } satisfies CheckManyRequest),
+					data: encodeUnvalidated({
+						id: crypto.randomUUID(),
+						sent_at: deps.clock.now().toISOString(),
+						checks: [...checks]
+					} satisfies CheckManyRequest),
 					timeoutMs: deps.timeoutMs,
 					unavailableReason: 'checker_unavailable'
 				})
