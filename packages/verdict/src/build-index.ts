@@ -86,7 +86,7 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows, replacin
 		if (ending) throw new Error(`beginJurisdiction(${code}): finished twice`)
 		ending = true
 	}
-	const swapInto = (index: CheckIndex, linkKeys?: LinkKeyFilter, nameScan?: NameScan) => {
+	const shardsAfterSwap = (index: CheckIndex) => {
 		const previous = index.shards.get(code)?.jurisdiction
 		let jurisdiction: JurisdictionEntry
 		if (jurisdictionRow) jurisdiction = jurisdictionEntry(jurisdictionRow, rows.registerStatus)
@@ -94,8 +94,10 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows, replacin
 		else throw new Error(`replaceJurisdiction: no jurisdictions row for ${code}`)
 		const shards = new Map(index.shards)
 		shards.set(code, { jurisdiction, ...builder.contents() })
-		return withShards(shards, linkKeys, undefined, nameScan)
+		return shards
 	}
+	const swapInto = (index: CheckIndex, linkKeys?: LinkKeyFilter, nameScan?: NameScan) =>
+		withShards(shardsAfterSwap(index), linkKeys, undefined, nameScan)
 	return {
 		addDomainLinks(links) {
 			if (ending) throw new Error(`beginJurisdiction(${code}): links added after finish`)
@@ -113,7 +115,7 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows, replacin
 			const contents = await runInTurns(builder.completion(), turn)
 			const others = () => [...current().shards].filter(([other]) => other !== code).map(([, shard]) => shard)
 			const linkKeys = await runInTurns(linkKeyFilterInSlices(linkLookupsOf([...others(), contents])), turn)
-			const nameScan = withNameScan ? await runInTurns(nameScanInSlices(nameSourcesOf(swapInto(current(), linkKeys))), turn) : undefined
+			const nameScan = withNameScan ? await runInTurns(nameScanInSlices(nameSourcesOf(shardsAfterSwap(current()))), turn) : undefined
 			return swapInto(current(), linkKeys, nameScan)
 		}
 	}
@@ -141,12 +143,9 @@ function withShards(
 	unchanged?: CheckIndex,
 	builtScan?: NameScan
 ): CheckIndex {
-	const order = [...shards.values()]
-		.map((shard) => shard.jurisdiction)
-		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
-		.map((jurisdiction) => jurisdiction.code)
+	const order = shardOrder(shards)
 	const lookups = linkLookupsOf(shards.values())
-	const sources = order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch)
+	const sources = nameSourcesOf(shards, order)
 	let nameScan = builtScan && sameSources(builtScan.sources, sources) ? builtScan : undefined
 	let scanOf = unchanged ? () => unchanged.nameScan : () => buildNameScan(sources)
 	return {
@@ -167,9 +166,16 @@ function withShards(
 const sameSources = (a: readonly NameSearch[], b: readonly NameSearch[]) =>
 	a.length === b.length && a.every((search, place) => search === b[place])
 
-/** The name searches an index's scan is built over: its shards' in `order`. */
-const nameSourcesOf = (index: CheckIndex): NameSearch[] =>
-	index.order.map((code) => (index.shards.get(code) as JurisdictionShard).nameSearch)
+/** Jurisdiction codes in answer order: by position, then code. */
+const shardOrder = (shards: ReadonlyMap<string, JurisdictionShard>): string[] =>
+	[...shards.values()]
+		.map((shard) => shard.jurisdiction)
+		.sort((a, b) => a.position - b.position || compareCodePoints(a.code, b.code))
+		.map((jurisdiction) => jurisdiction.code)
+
+/** The name searches an index's scan is built over: its shards' in answer order. */
+const nameSourcesOf = (shards: ReadonlyMap<string, JurisdictionShard>, order = shardOrder(shards)): NameSearch[] =>
+	order.map((code) => (shards.get(code) as JurisdictionShard).nameSearch)
 
 /** The index's name scan, built now if it was not yet (a checker builds it with the index it swaps in, not in a check). */
 export function prepareNameScan(index: CheckIndex): NameScan {

@@ -1,7 +1,7 @@
 import { MAX_BATCH_DOMAINS } from '@lv/contracts'
 import { normaliseHostname } from '@lv/hostnames'
 import { invalidInput } from '@lv/errors'
-import { answerDomain } from './check-domain.ts'
+import { answerDomain, queryOfHostname } from './check-domain.ts'
 import { matchedRegisterMeta } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import type { CheckIndex } from './index-model.ts'
@@ -45,7 +45,7 @@ export function batchEntryQuery(entry: unknown): DomainQuery | BatchErrorRow {
 	if (!normalised.ok) {
 		return { query: { input: entry }, error: 'invalid_hostname', error_detail: normalised.message, match: null }
 	}
-	return normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input }
+	return queryOfHostname(normalised)
 }
 
 /** The row of a domain answered `answer`. */

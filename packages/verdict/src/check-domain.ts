@@ -32,7 +32,12 @@ export function checkDomain(index: CheckIndex, domain: string, options: CheckOpt
 export function domainQuery(domain: string): DomainQuery {
 	const normalised = normaliseHostname(domain)
 	if (!normalised.ok) throw invalidQuery(normalised.reason, normalised.message, 'domain')
-	return normalised.input === undefined ? { domain: normalised.domain } : { domain: normalised.domain, input: normalised.input }
+	return queryOfHostname(normalised)
+}
+
+/** The `query` member of an accepted hostname: `input` only when the value sent differs from `domain`. */
+export function queryOfHostname({ domain, input }: { domain: string; input?: string }): DomainQuery {
+	return input === undefined ? { domain } : { domain, input }
 }
 
 /**
