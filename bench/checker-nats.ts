@@ -6,9 +6,7 @@
  *   messages at once (the gateway's coalesced single checks);
  * - batch: `check.batch` of 100 domains, 50 listed and 50 never asked, BENCH_BATCH_CONNECTIONS at
  *   once, whole and as parts of BENCH_PART_DOMAINS (ADR 0033), and whole with the rows held as the gateway
- *   holds them (HeldBatchRows, offered back as `known` tags: ADR 0069), and whole with the held rows served as the
- *   gateway serves them under ADR 0048's rule, only the other entries sent (answerBatchPart: ADR 0073; the last
- *   scenario, 6 + the number of BENCH_FLOWS);
+ *   holds them (HeldBatchRows, offered back as `known` tags: ADR 0069);
  * - cold through a coalescer: BENCH_CALLERS callers (default 50, as wrk's connections), each sending one
  *   never-asked domain at a time through @lv/runtime's coalescer as the gateway does, and spending
  *   BENCH_CALLER_US µs of CPU (default 50, the gateway's own cost of a cold call) on each answer before
@@ -30,9 +28,6 @@ import { checkerArgs, checkerTraceEnv } from './lib/process.ts'
 import { BENCH_ROUNDS, median } from './lib/rounds.ts'
 import { hostname } from './lib/synthetic-world.ts'
 import { HeldBatchRows } from '../services/gateway/src/routes/held-batch-rows.ts'
-import { answerBatchPart } from '../services/gateway/src/routes/batch-part.ts'
-import { CheckerStates } from '@lv/answer-state'
-import { monotonicClock, systemClock } from '@lv/clock'
 
 const SIZE = Number(process.env.BENCH_DOMAINS ?? 500_000)
 const SECONDS = Number(process.env.BENCH_DURATION ?? 5)
@@ -139,17 +134,6 @@ const checkBatch = async (partDomains: number, holding = false) => {
 	return joinBatchAnswers(answers)
 }
 
-/** The gateway's side of ADR 0073: rows the replies' states prove are served, the other entries are asked. */
-const servingRows = new HeldBatchRows()
-const states = new CheckerStates({ clock: monotonicClock, proofMs: 1_000, forgetMs: 10_000 })
-const servingDeps = { bus, clock: systemClock, timeoutMs: TIMEOUT_MS, states }
-const checkBatchServingHeld = () =>
-	answerBatchPart(
-		servingDeps,
-		servingRows,
-		Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? (listed[i / 2] as string) : fresh()))
-	).then((pieces) => joinBatchAnswers([pieces]))
-
 type Scenario = { name: string; unitsPerCall: number; unit: string; concurrency: number; call(): Promise<unknown> }
 type Measured = { perSecond: number; p50: number; p99: number; cpuPerUnit: number; natsCpuPerUnit: number }
 
@@ -219,14 +203,7 @@ const scenarios: Scenario[] = [
 			concurrency: CALLERS,
 			call: coalescedCaller(maxBatch, maxInFlight)
 		})
-	),
-	{
-		name: `batch x100 whole, held rows served, c${BATCH_CONNECTIONS}`,
-		unitsPerCall: 1,
-		unit: 'batch',
-		concurrency: BATCH_CONNECTIONS,
-		call: checkBatchServingHeld
-	}
+	)
 ]
 const only = process.env.BENCH_ONLY?.split(',').map(Number)
 const chosen = only ? scenarios.filter((_, i) => only.includes(i + 1)) : scenarios

@@ -6,7 +6,6 @@
  */
 import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { ANSWER_STATE_HEADER } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import { silentLogger } from '@lv/logger'
 import type { IndexStore } from '../../services/checker/src/index-store.ts'
@@ -21,19 +20,8 @@ const readAt = new Date(WORLD_NOW.getTime() - 3_600_000)
 const { index } = buildWorldIndex(world(size, readAt), readAt)
 const bus = await connectBus({ servers: process.env.NATS_URL as string, name: 'world-checker' })
 const store = { current: () => index } as unknown as IndexStore
-// One index at one instant: one answer state for the replica's life, reported with each reply as main.ts's
-// checker does (ADR 0048), so a gateway's rule can serve held answers and batch rows (ADR 0073).
-const report = { replica: crypto.randomUUID(), seq: 1, state: 'synthetic-world-state', fresh_for_ms: 86_400_000 }
-const answerState = { replyHeaders: () => ({ [ANSWER_STATE_HEADER]: JSON.stringify(report) }) }
 // No as_of in these benches, so the history reads that would need PostgreSQL never happen.
-const responders = startResponders({
-	bus,
-	sql: undefined as unknown as Sql,
-	store,
-	clock: new TestClock(WORLD_NOW),
-	logger: silentLogger,
-	answerState
-})
+const responders = startResponders({ bus, sql: undefined as unknown as Sql, store, clock: new TestClock(WORLD_NOW), logger: silentLogger })
 await bus.nc.flush()
 console.log('ready')
 process.on('SIGTERM', async () => {
