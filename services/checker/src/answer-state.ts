@@ -34,11 +34,8 @@ export function describeAnswerState(build: string, versions: ReadonlyMap<string,
 }
 
 export type AnswerStateAnnouncer = {
-	/**
-	 * The headers of a reply answered on the store's current index at `nowMs` (default: the clock's now; take it in
-	 * the same turn).
-	 */
-	replyHeaders(nowMs?: number): Record<string, string>
+	/** The headers of a `check.many` reply answered on the store's current index at the clock's now (take it in the same turn). */
+	replyHeaders(): Record<string, string>
 	/** Announces that this replica leaves, and stops answering probes. */
 	stop(): Promise<void>
 }
@@ -46,7 +43,7 @@ export type AnswerStateAnnouncer = {
 /**
  * A checker replica's answer state, told to the gateways (ADR 0048): announced on `check.state.changed`
  * on start and in the turn of every index swap (so before any answer computed on the new index goes
- * out), answered to every gateway’s probe on `check.state`, and sent with every `check.many` and `check.batch` reply.
+ * out), answered to every gateway's probe on `check.state`, and sent with every `check.many` reply.
  */
 export function startAnswerStateAnnouncer(deps: {
 	bus: Bus
@@ -57,13 +54,13 @@ export function startAnswerStateAnnouncer(deps: {
 }): AnswerStateAnnouncer {
 	const { bus, store, clock, logger } = deps
 	const state = new ReplicaAnswerState<CheckIndex>((index, nowMs) => describeAnswerState(deps.build, store.versions(), index, nowMs))
-	const current = (nowMs = clock.nowMs()) => toWire(state.report(store.current(), nowMs))
+	const current = () => toWire(state.report(store.current(), clock.nowMs()))
 	const announce = (report: CheckerStateReport) => broadcast(bus, CheckerStateReport, subjects.checkStateChanged, report)
 	const unwatch = store.watch(() => announce(current()))
-	const probes = respond(bus, { subject: subjects.checkState, schema: CheckStateProbe, logger, handler: () => current() })
+	const probes = respond(bus, { subject: subjects.checkState, schema: CheckStateProbe, logger, handler: current })
 	announce(current())
 	return {
-		replyHeaders: (nowMs) => ({ [ANSWER_STATE_HEADER]: JSON.stringify(current(nowMs)) }),
+		replyHeaders: () => ({ [ANSWER_STATE_HEADER]: JSON.stringify(current()) }),
 		async stop() {
 			unwatch()
 			announce(toWire(state.leave(store.current(), clock.nowMs())))

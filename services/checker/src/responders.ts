@@ -195,12 +195,9 @@ export function startResponders(deps: CheckerDeps): Responder[] {
 			schema: CheckBatchRequest,
 			logger,
 			handler: (body) => {
-				// The state the rows and the tail are computed on: the same index and instant (ADR 0073).
-				const now = deps.clock.now()
-				const headers = deps.answerState?.replyHeaders(now.getTime())
-				const batch = answerBatch(deps.store.current(), now, batchRows, body.domains, body.known)
+				const batch = answerBatch(deps.store.current(), deps.clock.now(), batchRows, body.domains, body.known)
 				for (const row of batch.rows) metrics?.checked('batch', row.verdict ?? ERROR_VERDICT)
-				return headers === undefined ? batch.bytes : new HeadedReply(batch.bytes, headers)
+				return batch.bytes
 			}
 		})
 	]

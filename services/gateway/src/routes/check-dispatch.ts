@@ -49,7 +49,7 @@ type StandingAnswer = FramedAnswer & { standing?: HeldState }
  * the reply's answers; none when absent or malformed (its answers are then never served unasked). The
  * header is read only with `states`: reading a message's headers parses them.
  */
-export function replyStanding(reply: Reply, sentAtMs: number, states: CheckerStates | undefined): HeldState | undefined {
+function replyStanding(reply: Reply, sentAtMs: number, states: CheckerStates | undefined): HeldState | undefined {
 	const header = states === undefined ? undefined : reply.header(ANSWER_STATE_HEADER)
 	if (header === undefined || states === undefined) return undefined
 	let report: ReturnType<typeof reportFromWire>

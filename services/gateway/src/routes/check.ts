@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
-import { MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers } from '@lv/contracts'
+import { requestBytes } from '@lv/bus'
+import { CheckBatchRequest, MAX_BATCH_DOMAINS, batchParts, joinBatchAnswers, subjects } from '@lv/contracts'
 import { invalidQuery } from '@lv/errors'
 import type { GatewayDeps, RouteDeps } from '../app.ts'
 import { admittedAnswer, authPlugin } from '../auth/plugin.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { BatchBody, BatchResultModel, CheckQueryParams, CheckResultModel, EvidenceQueryParams } from '../models/check.ts'
+import { timedRequest } from '../metrics.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 import { type EvidenceDeps, evidenceSigner, issueEvidence } from '../evidence/issue.ts'
 import { apiKeyMissing } from '../auth/auth-errors.ts'
@@ -12,7 +14,6 @@ import type { Caller } from '../auth/caller.ts'
 import { createCheckDispatcher } from './check-dispatch.ts'
 import { type RawCheckQuery, compactBatch, readCheckInput } from './check-input.ts'
 import { HeldBatchRows } from './held-batch-rows.ts'
-import { answerBatchPart } from './batch-part.ts'
 
 export const BATCH_PATH = '/v1/check/batch'
 const parseBatchBody = jsonBodyWithin(BODY_LIMITS.checkBatch)
@@ -69,7 +70,6 @@ export function checkHandlers({
 		states: checkerStates
 	})
 	const heldRows = new HeldBatchRows()
-	const batchPartDeps = { bus, clock, timeoutMs: config.CHECKER_TIMEOUT_MS, metrics, states: checkerStates }
 	return {
 		heldAnswered: dispatcher.heldAnswered,
 		/**
@@ -91,11 +91,21 @@ export function checkHandlers({
 			const batch = compactBatch(domains)
 			const signer = withEvidence && evidenceSigner(withEvidence.evidence, withEvidence.caller)
 			// With CHECK_BATCH_PART_DOMAINS below the batch, sent as parts at once for the checker replicas to share;
-			// any part unanswered fails the call. Each part serves or offers the rows held for its entries (ADRs 0069, 0073).
+			// any part unanswered fails the call. Each part offers the rows held for its entries (ADR 0069).
 			const answers = await Promise.all(
-				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map((domains) =>
-					answerBatchPart(batchPartDeps, heldRows, domains)
-				)
+				batchParts(batch.sent, config.CHECK_BATCH_PART_DOMAINS ?? MAX_BATCH_DOMAINS).map(async (domains) => {
+					const offered = heldRows.offer(domains)
+					const reply = await timedRequest(metrics, subjects.checkBatch, () =>
+						requestBytes(bus, {
+							subject: subjects.checkBatch,
+							schema: CheckBatchRequest,
+							body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), domains, known: offered.known },
+							timeoutMs: config.CHECKER_TIMEOUT_MS,
+							unavailableReason: 'checker_unavailable'
+						})
+					)
+					return heldRows.rowsOf(domains, offered, reply)
+				})
 			)
 			const answer = joinBatchAnswers(answers)
 			if (!batch.changed && !signer) return json(answer)
