@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh Debian machine that has Node and npm:
-# Bun (from npm), nats-server and PostgreSQL (from Debian's packages when missing), then the workspace.
+# Bun (from npm); nats-server, PostgreSQL, poppler-utils and Prometheus (from Debian's packages when missing); then the workspace.
 set -euo pipefail
 
 BUN_VERSION=1.4.5
@@ -24,6 +24,17 @@ fi
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "installing postgresql from Debian" >&2
   apt_install postgresql
+fi
+
+# The tests read evidence PDFs with pdftotext and check the alert rules with promtool against a real Prometheus.
+if ! command -v pdftotext >/dev/null; then
+  echo "installing poppler-utils from Debian" >&2
+  apt_install poppler-utils
+fi
+
+if ! command -v promtool >/dev/null || ! command -v prometheus >/dev/null; then
+  echo "installing prometheus from Debian" >&2
+  apt_install prometheus
 fi
 
 if [ "${NEED_WRK:-0}" = 1 ] && ! command -v wrk >/dev/null; then
