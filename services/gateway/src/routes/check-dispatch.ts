@@ -1,5 +1,5 @@
 import { type CheckerStates, type HeldState, heldStateOf } from '@lv/answer-state'
-import { type Bus, type Reply, decodeText, requestEncoded } from '@lv/bus'
+import { type Bus, type Reply, decodeText, encodeUnvalidated, requestEncoded } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import {
 	ANSWER_STATE_HEADER,
@@ -31,15 +31,6 @@ export type CheckDispatcher = {
 
 /** Checks answered with a held answer's bytes: served without asking (ADR 0048), or confirmed unchanged by a checker (ADR 0011). */
 export type HeldAnswerCounts = { served: number; confirmed: number }
-
-const encoder = new TextEncoder()
-
-/**
- * A `check.many` message's bytes, not validated against CheckManyRequest on the way out (ADR 0065): its type is
- * checked at compile time, check-dispatch.test.ts validates every message the dispatcher sends, and the checker
- * validates each message it takes.
- */
-const checkManyBytes = (message: CheckManyRequest) => encoder.encode(JSON.stringify(message))
 
 /** A check.many answer and the standing of the state its reply said it was computed on. */
 type StandingAnswer = FramedAnswer & { standing?: HeldState }
@@ -89,7 +80,12 @@ export function createCheckDispatcher(deps: {
 			const send = () =>
 				requestEncoded(deps.bus, {
 					subject: subjects.checkMany,
-					data: checkManyBytes({ id: crypto.randomUUID(), sent_at: deps.clock.now().toISOString(), checks: [...checks] }),
+					// Not validated on the way out (ADR 0065): check-dispatch.test.ts validates every message the dispatcher sends.
+					data: encodeUnvalidated({
+						id: crypto.randomUUID(),
+						sent_at: deps.clock.now().toISOString(),
+						checks: [...checks]
+					} satisfies CheckManyRequest),
 					timeoutMs: deps.timeoutMs,
 					unavailableReason: 'checker_unavailable'
 				})
