@@ -52,28 +52,24 @@ async function startServiceOnce(name: string, env: Record<string, string>, bunAr
 	const outputRead = [child.stdout, child.stderr].map(async (stream) => {
 		for await (const chunk of stream) output += new TextDecoder().decode(chunk)
 	})
-	const ready = waitFor(
-		async () =>
-			(await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
+	// Ends as soon as the child is ready or has exited: an exit is not waited out to the deadline.
+	const outcome = await waitFor(
+		async () => {
+			if (child.exitCode !== null) return 'exited' as const
+			const status = await fetch(`http://127.0.0.1:${healthPort}/readyz`).then(
 				(r) => r.status,
 				() => 0
-			)) === 200,
+			)
+			return status === 200 && ('ready' as const)
+		},
 		{ what: `${name} to be ready`, timeoutMs: 30_000, intervalMs: 50 }
-	)
-	const exited = child.exited.then((code) => code)
-	const outcome = await Promise.race([
-		ready.then(
-			() => 'ready' as const,
-			(error: unknown) => error
-		),
-		exited
-	])
+	).catch((error: unknown) => error)
 	if (outcome !== 'ready') {
 		child.kill('SIGKILL')
 		await Promise.race([Promise.all(outputRead), Bun.sleep(1_000)])
-		if (typeof outcome === 'number' && output.includes('EADDRINUSE')) throw new PortTaken(`${name}: a port was taken before it bound it`)
-		const why = typeof outcome === 'number' ? `exited with ${outcome}` : 'did not become ready'
-		throw new Error(`${name} ${why}: ${output.slice(-2000)}`, { cause: typeof outcome === 'number' ? undefined : outcome })
+		if (outcome === 'exited' && output.includes('EADDRINUSE')) throw new PortTaken(`${name}: a port was taken before it bound it`)
+		if (outcome === 'exited') throw new Error(`${name} exited with ${child.exitCode}: ${output.slice(-2000)}`)
+		throw new Error(`${name} did not become ready: ${output.slice(-2000)}`, { cause: outcome })
 	}
 	return {
 		name,
