@@ -4,7 +4,7 @@ import { REPO_ROOT, waitFor } from '@lv/testing'
 
 /**
  * BENCH_PROFILE_DIR=dir writes a CPU profile of each server into dir when it stops: markdown, and the
- * .cpuprofile its samples can be counted from (stack by stack: `bun bench/profile-samples.ts file`).
+ * .cpuprofile (Chrome's format: its `nodes` and `samples` give the sample count of each stack).
  */
 export const profileArgs = () =>
 	process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
