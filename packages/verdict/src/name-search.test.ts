@@ -170,24 +170,26 @@ function scanLayout(scan: NameScan): (string | null)[] {
 }
 
 describe('buildNameScan', () => {
-	test("lays out every fuzzy-comparable key of every shard once, each first character's keys from a unit's start, then by length", () => {
+	test("lays out every fuzzy-comparable key of every shard once, each first character's keys from a unit's start, by length, then by their first two characters", () => {
 		fc.assert(
 			fc.property(fc.array(fc.array(anyKey, { maxLength: 300 }), { minLength: 1, maxLength: 3 }), (shards) => {
 				const layout = scanLayout(buildNameScan(shards.map((keys) => buildNameSearch(entries(keys)))))
 				const keys = layout.filter((key): key is string => key !== null)
 				expect(keys.toSorted()).toEqual([...new Set(shards.flat().filter((key) => key.length >= MIN_FUZZY_LENGTH))].sort())
-				// Padding ends a unit only.
+				// Padding ends a unit only; the kernel compares the low byte of each character (prefixOf).
 				layout.forEach((key, ordinal) => {
 					if (key === null)
 						expect(layout[ordinal + 1] === undefined || layout[ordinal + 1] === null || (ordinal + 1) % UNIT === 0).toBe(true)
 				})
 				const slot = (key: string) => slotOf(key.charCodeAt(0))
+				const firstTwo = (key: string) => ((key.charCodeAt(0) & 0xff) << 8) | (key.charCodeAt(1) & 0xff)
 				keys.forEach((key, i) => {
 					const previous = keys[i - 1]
 					if (previous === undefined) return
 					expect(slot(previous)).toBeLessThanOrEqual(slot(key))
 					if (slot(previous) !== slot(key)) expect(layout.indexOf(key) % UNIT).toBe(0)
-					else expect(previous.length).toBeLessThanOrEqual(key.length)
+					else if (previous.length !== key.length) expect(previous.length).toBeLessThan(key.length)
+					else expect(firstTwo(previous)).toBeLessThanOrEqual(firstTwo(key))
 				})
 			}),
 			{ numRuns: 100 }

@@ -33,7 +33,8 @@ import { inSlices, mergeRunsInSlices, runAtOnce, type Steps, sortInSlices } from
  * Equal keys score alike, so the scan holds each distinct fuzzy-comparable key once, over every
  * shard of the index (ADR 0060), and visits every name of every shard carrying a key that reaches.
  * The keys are laid out 128 to a unit: grouped by the slot of their first character (each group
- * starting on a new unit), then by length, then by the rare characters they hold (scanOrder). For every token (character,
+ * starting on a new unit), then by length, then by their first two characters and the rare
+ * characters they hold (scanOrder). For every token (character,
  * occurrence up to LEVELS) a bit-set over that order says which names hold it. The kernel
  * (name-scan.ts) counts, 128 names at a time, the query tokens each name misses, rarest token
  * first, with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once
@@ -320,12 +321,13 @@ export function* nameSearchInSlices(names: readonly NameEntry[]): Steps<NameSear
 
 /**
  * The scan order of ids into `keys` and the numbers beside them: by group (first-character slot,
- * then length), rare characters held (signatureOf, the keys holding the
+ * then length), first two characters, rare characters held (signatureOf, the keys holding the
  * rarest first), packed first four characters, packed next four, then key. A total order in which
  * equal keys are adjacent, as a plain key order would be, but comparing strings (a few hundred
  * nanoseconds a comparison in the engine, the keys lying all over the heap) only when the numbers tie.
  * Within a group, keys holding the same rare characters sit together, so that a unit holds none of
- * a query's rarest tokens more often and the count stops sooner.
+ * a query's rarest tokens more often and the count stops sooner; the first two characters before
+ * them keep the prefix bound of the query's own first character at two or more.
  */
 function scanOrder(
 	keys: readonly string[],
@@ -336,6 +338,7 @@ function scanOrder(
 		const keyB = keys[b] as string
 		return (
 			(groups[a] as number) - (groups[b] as number) ||
+			((prefixes[a] as number) >>> 16) - ((prefixes[b] as number) >>> 16) ||
 			(signatures[b] as number) - (signatures[a] as number) ||
 			(prefixes[a] as number) - (prefixes[b] as number) ||
 			(tails[a] as number) - (tails[b] as number) ||
