@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import type { NameEntry } from './index-model.ts'
-import { MIN_FUZZY_LENGTH, NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
+import { NAME_MATCH_LOW, WINKLER_PREFIX_LIMIT, commonNeeded, jaroWinklerCeiling } from './name-bounds.ts'
 import { nameSimilarity } from './name-matching.ts'
 import {
 	buildNameScan,
@@ -9,12 +9,10 @@ import {
 	heldTo,
 	type NameQuery,
 	type NameScan,
-	type NameSearch,
 	nameQuery,
 	raiseThreshold,
 	visitCandidates
 } from './name-search.ts'
-import { slotOf, UNIT } from './name-scan.ts'
 
 const WORDS = [
 	'bet',
@@ -155,44 +153,6 @@ describe('buildNameSearch', () => {
 				})
 			}),
 			{ numRuns: 300 }
-		)
-	})
-})
-
-/** Per scan ordinal, the key of its member (null for the ordinals padding a slot to a whole unit), read back through its first holder. */
-function scanLayout(scan: NameScan): (string | null)[] {
-	return Array.from({ length: scan.holdersFrom.length - 1 }, (_, ordinal) => {
-		const holder = scan.holdersFrom[ordinal] as number
-		if (holder === scan.holdersFrom[ordinal + 1]) return null
-		const { names, carriers } = scan.sources[scan.holderPlaces[holder] as number] as NameSearch
-		return (names[(carriers[scan.holderKeys[holder] as number] as number[])[0] as number] as NameEntry).key
-	})
-}
-
-describe('buildNameScan', () => {
-	test("lays out every fuzzy-comparable key of every shard once, each first character's keys from a unit's start, by length, then by their first two characters", () => {
-		fc.assert(
-			fc.property(fc.array(fc.array(anyKey, { maxLength: 300 }), { minLength: 1, maxLength: 3 }), (shards) => {
-				const layout = scanLayout(buildNameScan(shards.map((keys) => buildNameSearch(entries(keys)))))
-				const keys = layout.filter((key): key is string => key !== null)
-				expect(keys.toSorted()).toEqual([...new Set(shards.flat().filter((key) => key.length >= MIN_FUZZY_LENGTH))].sort())
-				// Padding ends a unit only; the kernel compares the low byte of each character (prefixOf).
-				layout.forEach((key, ordinal) => {
-					if (key === null)
-						expect(layout[ordinal + 1] === undefined || layout[ordinal + 1] === null || (ordinal + 1) % UNIT === 0).toBe(true)
-				})
-				const slot = (key: string) => slotOf(key.charCodeAt(0))
-				const firstTwo = (key: string) => ((key.charCodeAt(0) & 0xff) << 8) | (key.charCodeAt(1) & 0xff)
-				keys.forEach((key, i) => {
-					const previous = keys[i - 1]
-					if (previous === undefined) return
-					expect(slot(previous)).toBeLessThanOrEqual(slot(key))
-					if (slot(previous) !== slot(key)) expect(layout.indexOf(key) % UNIT).toBe(0)
-					else if (previous.length !== key.length) expect(previous.length).toBeLessThan(key.length)
-					else expect(firstTwo(previous)).toBeLessThanOrEqual(firstTwo(key))
-				})
-			}),
-			{ numRuns: 100 }
 		)
 	})
 })

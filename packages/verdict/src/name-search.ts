@@ -33,8 +33,7 @@ import { inSlices, mergeRunsInSlices, runAtOnce, type Steps, sortInSlices } from
  * Equal keys score alike, so the scan holds each distinct fuzzy-comparable key once, over every
  * shard of the index (ADR 0060), and visits every name of every shard carrying a key that reaches.
  * The keys are laid out 128 to a unit: grouped by the slot of their first character (each group
- * starting on a new unit), then by length, then by their first two characters and the rare
- * characters they hold (scanOrder). For every token (character,
+ * starting on a new unit), then by length, then by key (scanOrder). For every token (character,
  * occurrence up to LEVELS) a bit-set over that order says which names hold it. The kernel
  * (name-scan.ts) counts, 128 names at a time, the query tokens each name misses, rarest token
  * first, with a bit-parallel thermometer counter (plane j: "misses more than j") that stops once
@@ -72,9 +71,8 @@ export type NameSearch = {
 type ScanKeys = {
 	readonly keys: readonly string[]
 	readonly keyNumbers: Int32Array
-	/** per key its group in scanOrder (groupOf), its rare characters (signatureOf) and characters 5 to 8 packed as `prefixes` */
+	/** per key its group in scanOrder (groupOf) and characters 5 to 8 packed as `prefixes` */
 	readonly groups: Int32Array
-	readonly signatures: Uint32Array
 	readonly prefixes: Uint32Array
 	readonly tails: Uint32Array
 	readonly tokensFrom: Int32Array
@@ -321,25 +319,21 @@ export function* nameSearchInSlices(names: readonly NameEntry[]): Steps<NameSear
 
 /**
  * The scan order of ids into `keys` and the numbers beside them: by group (first-character slot,
- * then length), first two characters, rare characters held (signatureOf, the keys holding the
- * rarest first), packed first four characters, packed next four, then key. A total order in which
+ * then length), packed first four characters, packed next four, then key. A total order in which
  * equal keys are adjacent, as a plain key order would be, but comparing strings (a few hundred
  * nanoseconds a comparison in the engine, the keys lying all over the heap) only when the numbers tie.
- * Within a group, keys holding the same rare characters sit together, so that a unit holds none of
- * a query's rarest tokens more often and the count stops sooner; the first two characters before
- * them keep the prefix bound of the query's own first character at two or more.
  */
 function scanOrder(
 	keys: readonly string[],
-	{ groups, signatures, prefixes, tails }: Pick<ScanKeys, 'groups' | 'signatures' | 'prefixes' | 'tails'>
+	groups: Int32Array,
+	prefixes: Uint32Array,
+	tails: Uint32Array
 ): (a: number, b: number) => number {
 	return (a, b) => {
 		const keyA = keys[a] as string
 		const keyB = keys[b] as string
 		return (
 			(groups[a] as number) - (groups[b] as number) ||
-			((prefixes[a] as number) >>> 16) - ((prefixes[b] as number) >>> 16) ||
-			(signatures[b] as number) - (signatures[a] as number) ||
 			(prefixes[a] as number) - (prefixes[b] as number) ||
 			(tails[a] as number) - (tails[b] as number) ||
 			(keyA === keyB ? 0 : keyA < keyB ? -1 : 1)
@@ -351,29 +345,11 @@ function scanOrder(
 const groupOf = (key: string) => slotOf(key.charCodeAt(0)) * 0x100000 + Math.min(key.length, 0xfffff)
 const slotOfGroup = (group: number) => Math.floor(group / 0x100000)
 
-/**
- * Characters by how rarely they occur in English text, rarest first (beyond a-z0-9, the digits, then
- * letters): a fixed order, so that every shard's keys sort alike and their lists merge.
- */
-const RAREST_FIRST = '~9876543210zqxjkvbpygfwmucldrhsnioate'
-const SIGNATURE_BITS = 31
-const signatureBit = new Uint32Array(SLOTS)
-for (let place = 0; place < SIGNATURE_BITS; place++)
-	signatureBit[slotOf(RAREST_FIRST.charCodeAt(place))] = 1 << (SIGNATURE_BITS - 1 - place)
-
-/** Which of the 31 rarest characters (RAREST_FIRST) the key holds, the rarest as the highest bit. */
-function signatureOf(key: string): number {
-	let signature = 0
-	for (let i = 0; i < key.length; i++) signature |= signatureBit[slotOf(key.charCodeAt(i))] as number
-	return signature
-}
-
 /** `distinct`, keys by key number, prepared in scan order. */
 // Long: the keys' numbers, their order and their tokens, a slice at a time.
 function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 	const numbers: number[] = []
 	const groups = new Int32Array(distinct.length)
-	const signatures = new Uint32Array(distinct.length)
 	const prefixes = new Uint32Array(distinct.length)
 	const tails = new Uint32Array(distinct.length)
 	yield* inSlices(distinct.length, PER_SLICE, (from, to) => {
@@ -381,16 +357,14 @@ function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 			const key = distinct[keyNumber] as string
 			if (key.length >= MIN_FUZZY_LENGTH) numbers.push(keyNumber)
 			groups[keyNumber] = groupOf(key)
-			signatures[keyNumber] = signatureOf(key)
 			prefixes[keyNumber] = prefixOf(key)
 			tails[keyNumber] = prefixOf(key, WINKLER_PREFIX_LIMIT)
 		}
 	})
-	const sorted = yield* sortInSlices(Int32Array.from(numbers), scanOrder(distinct, { groups, signatures, prefixes, tails }))
+	const sorted = yield* sortInSlices(Int32Array.from(numbers), scanOrder(distinct, groups, prefixes, tails))
 	const keys: string[] = []
-	const [sortedGroups, sortedSignatures, sortedPrefixes, sortedTails] = [
+	const [sortedGroups, sortedPrefixes, sortedTails] = [
 		new Int32Array(sorted.length),
-		new Uint32Array(sorted.length),
 		new Uint32Array(sorted.length),
 		new Uint32Array(sorted.length)
 	]
@@ -399,7 +373,6 @@ function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 			const keyNumber = sorted[i] as number
 			keys.push(distinct[keyNumber] as string)
 			sortedGroups[i] = groups[keyNumber] as number
-			sortedSignatures[i] = signatures[keyNumber] as number
 			sortedPrefixes[i] = prefixes[keyNumber] as number
 			sortedTails[i] = tails[keyNumber] as number
 		}
@@ -427,7 +400,6 @@ function* scanKeysInSlices(distinct: readonly string[]): Steps<ScanKeys> {
 		keys,
 		keyNumbers: sorted,
 		groups: sortedGroups,
-		signatures: sortedSignatures,
 		prefixes: sortedPrefixes,
 		tails: sortedTails,
 		tokensFrom,
@@ -517,7 +489,6 @@ function* mergedScanOrder(sources: readonly NameSearch[]) {
 	const places = new Int32Array(keys.length)
 	const keyNumbers = new Int32Array(keys.length)
 	const groups = new Int32Array(keys.length)
-	const signatures = new Uint32Array(keys.length)
 	const prefixes = new Uint32Array(keys.length)
 	const tails = new Uint32Array(keys.length)
 	const tokensFrom = new Int32Array(keys.length + 1)
@@ -529,7 +500,6 @@ function* mergedScanOrder(sources: readonly NameSearch[]) {
 		places.fill(place, first, first + count)
 		keyNumbers.set(list.keyNumbers, first)
 		groups.set(list.groups, first)
-		signatures.set(list.signatures, first)
 		prefixes.set(list.prefixes, first)
 		tails.set(list.tails, first)
 		const tokenBase = tokensFrom[first] as number
@@ -541,7 +511,7 @@ function* mergedScanOrder(sources: readonly NameSearch[]) {
 		first += count
 		yield
 	}
-	const compare = scanOrder(keys, { groups, signatures, prefixes, tails })
+	const compare = scanOrder(keys, groups, prefixes, tails)
 	while (runs.length > 1) {
 		const merged: Int32Array[] = []
 		for (let i = 0; i < runs.length; i += 2) {
