@@ -256,7 +256,7 @@ describe('nameCandidates', () => {
 						const operatorOf = new Map<number, string>()
 						const numberOf = new Map<string, number>()
 						const visit = (place: number, position: number, _score: number, operator: number) => {
-							const { id } = (shards[place]?.[position] as NameEntry).operator
+							const { id } = ((shards[place] as NameEntry[])[position] as NameEntry).operator
 							expect(operatorOf.get(operator) ?? id).toBe(id)
 							expect(numberOf.get(id) ?? operator).toBe(operator)
 							operatorOf.set(operator, id)

@@ -615,7 +615,7 @@ export function visitCandidates(
 	if (pass === 'same-first-character') {
 		for (let place = 0; place < sources.length; place++) {
 			const equal = (sources[place] as NameSearch).exact.get(query.key)
-			if (equal) for (const position of equal) visit(place, position, 1, scan.operators[place]?.[position] as number)
+			if (equal) for (const position of equal) visit(place, position, 1, (scan.operators[place] as Int32Array)[position] as number)
 		}
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
