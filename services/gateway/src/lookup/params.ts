@@ -1,4 +1,5 @@
 import { AppError, invalidInput } from '@lv/errors'
+import { holdsNul } from '../stored-text.ts'
 
 const CODE = /^[A-Za-z0-9]{2,16}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -17,9 +18,6 @@ export function parseJurisdictionCode(raw: string): string {
 		})
 	return raw.toUpperCase()
 }
-
-/** PostgreSQL text cannot hold U+0000: an input holding it is malformed and never reaches a statement. */
-export const holdsNul = (text: string) => text.includes('\u0000')
 
 /** An operator slug (path `slug`, or the body field named `field`): 1–128 characters, no NUL; resolved in any letter case. */
 export function parseSlug(raw: string, field = 'slug'): string {

@@ -120,6 +120,62 @@ describe('PATCH /v1/webhooks/{id}', () => {
 	})
 })
 
+describe('webhook bodies the endpoint store cannot take', () => {
+	const raw = (key: string, method: string, path: string, contentType: string, body: string) => {
+		clock.advance(1_000)
+		return env.app.handle(new Request(`http://localhost${path}`, { method, headers: { ...bearer(key), 'content-type': contentType }, body }))
+	}
+
+	test('a description holding a NUL character is 400 invalid_input on description, on create and on update, and nothing is written', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (await create(key, { url: 'https://hooks.example.com/nul', description: 'kept' })).json()
+		for (const description of ['\u0000', 'night\u0000shift']) {
+			const created = await create(key, { url: 'https://hooks.example.com/nul', description })
+			const updated = await call(key, 'PATCH', `/v1/webhooks/${endpoint.id}`, { description })
+			for (const response of [created, updated])
+				expect({ status: response.status, body: await response.json() }).toMatchObject({
+					status: 400,
+					body: { code: 'invalid_query', details: { reason: 'invalid_input', field: 'description' } }
+				})
+		}
+		const { endpoints } = await (await call(key, 'GET', '/v1/webhooks')).json()
+		expect(endpoints.map((row: { description: string }) => row.description)).toEqual(['kept'])
+	})
+
+	test('an update that is not a JSON object, or not sent as JSON, is 400 invalid_input on body, never a 200 that changed nothing', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (await create(key, { url: 'https://hooks.example.com/shape' })).json()
+		const path = `/v1/webhooks/${endpoint.id}`
+		const cases: [string, string][] = [
+			['application/json', '[]'],
+			['application/json', '"x"'],
+			['application/json', '1'],
+			['application/json', 'null'],
+			['text/plain', '{"active":false}'],
+			['application/x-www-form-urlencoded', 'active=false']
+		]
+		for (const [contentType, body] of cases) {
+			const response = await raw(key, 'PATCH', path, contentType, body)
+			expect({ contentType, body, status: response.status, answer: await response.json() }).toMatchObject({
+				contentType,
+				body,
+				status: 400,
+				answer: { code: 'invalid_query', details: { reason: 'invalid_input', field: 'body' } }
+			})
+		}
+		expect((await (await call(key, 'GET', '/v1/webhooks')).json()).endpoints[0].active).toBe(true)
+	})
+
+	test('a JSON content type is matched in any letter case and with parameters', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (await create(key, { url: 'https://hooks.example.com/case' })).json()
+		for (const contentType of ['APPLICATION/JSON', 'Application/Json; charset=utf-8']) {
+			const response = await raw(key, 'PATCH', `/v1/webhooks/${endpoint.id}`, contentType, JSON.stringify({ description: contentType }))
+			expect({ status: response.status, description: (await response.json()).description }).toEqual({ status: 200, description: contentType })
+		}
+	})
+})
+
 describe('DELETE /v1/webhooks/{id}', () => {
 	test('is 204 and removes the secrets and every delivery, pending ones included', async () => {
 		const { key } = await accountWithKey(env.db.sql, clock, 'pro')

@@ -3,6 +3,7 @@ import { AppError, invalidQuery, notFound } from '@lv/errors'
 import { deleteEndpointDeliveries } from '@lv/notification-store'
 import { EVENT_NAMES, activeSecrets, checkWebhookUrl, decryptSecret, encryptSecret, generateSecret, rotationExpiry } from '@lv/webhooks'
 import type { Plan } from '../limits/plan.ts'
+import { holdsNul } from '../stored-text.ts'
 import type { ResolvedWebhookSettings } from './webhook-settings.ts'
 
 export const MAX_DESCRIPTION_LENGTH = 500
@@ -73,6 +74,8 @@ export function parseDescription(description: string | null | undefined): string
 	if (typeof description === 'string' && description.length > MAX_DESCRIPTION_LENGTH) {
 		throw invalidQuery('invalid_input', `\`description\` is at most ${MAX_DESCRIPTION_LENGTH} characters.`, 'description')
 	}
+	if (typeof description === 'string' && holdsNul(description))
+		throw invalidQuery('invalid_input', '`description` cannot hold a NUL character.', 'description')
 	return description
 }
 
