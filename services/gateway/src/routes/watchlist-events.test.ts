@@ -157,6 +157,16 @@ describe('bad parameters', () => {
 		['a cursor longer than 512 characters', `?cursor=${'A'.repeat(513)}`, 'invalid_cursor'],
 		['a cursor with a negative position', `?cursor=${Buffer.from('{"v":1,"s":-1,"f":null}').toString('base64url')}`, 'invalid_cursor'],
 		[
+			'a cursor whose since filter is past the last date there is',
+			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${Number.MAX_SAFE_INTEGER}}`).toString('base64url')}`,
+			'invalid_cursor'
+		],
+		[
+			'a cursor whose since filter is before 1970',
+			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${-Number.MAX_SAFE_INTEGER}}`).toString('base64url')}`,
+			'invalid_cursor'
+		],
+		[
 			'since more than 30 days back',
 			`?since=${encodeURIComponent(new Date(clock.nowMs() - 30 * DAY - HOUR).toISOString())}`,
 			'since_exceeds_retention_window'
