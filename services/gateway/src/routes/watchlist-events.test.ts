@@ -162,6 +162,11 @@ describe('bad parameters', () => {
 			'invalid_cursor'
 		],
 		[
+			'a cursor whose since filter is past the year 9999',
+			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${Date.UTC(10_000, 0, 1)}}`).toString('base64url')}`,
+			'invalid_cursor'
+		],
+		[
 			'a cursor whose since filter is before 1970',
 			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${-Number.MAX_SAFE_INTEGER}}`).toString('base64url')}`,
 			'invalid_cursor'
@@ -172,6 +177,7 @@ describe('bad parameters', () => {
 			'since_exceeds_retention_window'
 		],
 		['since that is not a date-time', '?since=yesterday', 'invalid_input'],
+		['since that its offset carries past the year 9999', `?since=${encodeURIComponent('9999-12-31T23:59:59-23:59')}`, 'invalid_input'],
 		['limit 0', '?limit=0', 'invalid_input'],
 		['limit 501', '?limit=501', 'invalid_input']
 	]

@@ -123,7 +123,9 @@ describe('PATCH /v1/webhooks/{id}', () => {
 describe('webhook bodies the endpoint store cannot take', () => {
 	const raw = (key: string, method: string, path: string, contentType: string, body: string) => {
 		clock.advance(1_000)
-		return env.app.handle(new Request(`http://localhost${path}`, { method, headers: { ...bearer(key), 'content-type': contentType }, body }))
+		return env.app.handle(
+			new Request(`http://localhost${path}`, { method, headers: { ...bearer(key), 'content-type': contentType }, body })
+		)
 	}
 
 	test('a description holding a NUL character is 400 invalid_input on description, on create and on update, and nothing is written', async () => {
@@ -171,7 +173,10 @@ describe('webhook bodies the endpoint store cannot take', () => {
 		const endpoint = await (await create(key, { url: 'https://hooks.example.com/case' })).json()
 		for (const contentType of ['APPLICATION/JSON', 'Application/Json; charset=utf-8']) {
 			const response = await raw(key, 'PATCH', `/v1/webhooks/${endpoint.id}`, contentType, JSON.stringify({ description: contentType }))
-			expect({ status: response.status, description: (await response.json()).description }).toEqual({ status: 200, description: contentType })
+			expect({ status: response.status, description: (await response.json()).description }).toEqual({
+				status: 200,
+				description: contentType
+			})
 		}
 	})
 })
