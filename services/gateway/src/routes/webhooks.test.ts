@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { DAY } from '@lv/clock'
+import { waitFor } from '@lv/testing'
 import { decryptSecret } from '@lv/webhooks'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
@@ -195,6 +196,29 @@ describe('DELETE /v1/webhooks/{id}', () => {
 })
 
 describe('POST /v1/webhooks/{id}/rotate_secret', () => {
+	test('a rotation that waits on the deletion of its endpoint is 404 webhook_not_found and writes no secret', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const { id } = await (await create(key, { url: 'https://hooks.example.com/gone' })).json()
+		let rotation: Promise<Response> | undefined
+		await env.db.sql.begin(async (tx) => {
+			await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`
+			rotation = call(key, 'POST', `/v1/webhooks/${id}/rotate_secret`)
+			await waitFor(
+				async () =>
+					(await env.db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).length > 0,
+				{ what: 'the rotation waiting on the endpoint row' }
+			)
+			await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${id}`
+			await tx`DELETE FROM webhook_endpoints WHERE id = ${id}`
+		})
+		const response = (await rotation) as Response
+		expect({ status: response.status, body: await response.json() }).toMatchObject({
+			status: 404,
+			body: { details: { reason: 'webhook_not_found' } }
+		})
+		expect(await env.db.sql`SELECT 1 FROM webhook_secrets WHERE endpoint_id = ${id}`).toHaveLength(0)
+	})
+
 	test('issues a new secret and gives the previous one an expiry 7 days out; both sign until then', async () => {
 		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const created = await (await create(key, { url: env.receiver.url('/rotate') })).json()

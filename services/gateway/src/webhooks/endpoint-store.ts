@@ -221,7 +221,9 @@ export async function rotateSecret(
 	const secret = generateSecret()
 	const expiry = rotationExpiry(input.now)
 	const expiring = await sql.begin(async (tx) => {
-		await tx`SELECT id FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`
+		// A deletion may have committed since the read above: a secret for a gone endpoint is a 404.
+		const [locked] = await tx`SELECT id FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`
+		if (!locked) throw webhookNotFound()
 		const previous = await tx`
 			UPDATE webhook_secrets SET expires_at = ${expiry}
 			WHERE endpoint_id = ${endpoint.id} AND expires_at IS NULL
