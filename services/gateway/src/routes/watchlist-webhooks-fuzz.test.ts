@@ -1,17 +1,26 @@
 import { beforeAll, describe, test } from 'bun:test'
 import fc from 'fast-check'
 import { EVENT_NAMES } from '@lv/contracts'
-import { accountWithKey } from '../test-support/accounts.ts'
+import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { insertOperator, webhookAppPerFile } from '../test-support/webhooks.ts'
 
 const env = webhookAppPerFile('watchlist-webhooks-fuzz')
-const { clock, call } = env
+const { clock } = env
+/** One call with the key; the clock stays put, so the key's lease never runs out however many calls a property makes. */
+const call = (key: string, method: string, path: string, body?: unknown) =>
+	env.app.handle(
+		new Request(`http://localhost${path}`, {
+			method,
+			headers: { ...bearer(key), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+			body: body === undefined ? undefined : JSON.stringify(body)
+		})
+	)
 let key: string
 let endpointId: string
 
 beforeAll(async () => {
 	await insertOperator(env.db.sql, clock.now(), 'acme-gaming')
-	// Enterprise: no watchlist, endpoint, per-second or poll cap, so every generated call reaches the route.
+	// Enterprise: no watchlist, endpoint, per-second or poll cap, so every generated call reaches the route at one instant.
 	key = (await accountWithKey(env.db.sql, clock, 'enterprise')).key
 	endpointId = (
 		await (await call(key, 'POST', '/v1/webhooks', { url: 'https://hooks.example.com/fuzz', events: ['license.issued'] })).json()
