@@ -238,7 +238,7 @@ const allScenarios: Scenario[] = [
 const only = process.env.BENCH_ONLY?.split(',').map(Number)
 const scenarios = only ? allScenarios.filter((_, index) => index === 0 || only.includes(index)) : allScenarios
 
-/** `gatewayCpuShare`: CPU of the gateway process that served the scenario, in CPUs, while wrk ran. */
+/** `gatewayRssMb` and `gatewayCpuShare`: peak RSS and CPU (in CPUs) of the process that served the scenario while wrk ran. */
 type Measured = WrkResult & { gatewayRssMb: number; gatewayCpuShare: number }
 const results = new Map<string, Measured[]>()
 const line = (name: string, result: WrkResult) =>
@@ -250,11 +250,11 @@ try {
 			const url = `http://127.0.0.1:${scenario.port}${scenario.path}`
 			const run = { url, connections: scenario.connections, threads: 1, headers: scenario.headers, luaScript: scenario.lua, workDir }
 			if (round === 0) await runWrk({ ...run, durationSeconds: 2 })
+			const servingPid = ([gateway, gatewayWithoutMetrics, gatewayB].find((server) => server.port === scenario.port) ?? bare).pid
 			const { result: measured, shares } = await cpuSharesDuring(() =>
-				peakRssDuring(gateway.pid, () => runWrk({ ...run, durationSeconds: SECONDS }))
+				peakRssDuring(servingPid, () => runWrk({ ...run, durationSeconds: SECONDS }))
 			)
 			const { result, peakRssMb } = measured
-			const servingPid = [gateway, gatewayWithoutMetrics, gatewayB].find((server) => server.port === scenario.port)?.pid
 			const gatewayCpuShare = shares.find(({ process }) => Number(process.split(' ')[0]) === servingPid)?.share ?? 0
 			results.set(scenario.name, [...(results.get(scenario.name) ?? []), { ...result, gatewayRssMb: peakRssMb, gatewayCpuShare }])
 			console.log(line(scenario.name, result))

@@ -28,7 +28,7 @@ export type LimitsRuntime = {
  * Keyed counting statements a replica keeps in flight at once on its counting connection
  * (`countingSql`, one connection): PostgreSQL runs them one after the other, each its own transaction,
  * so the next batch's statement is ready when the last one commits. Keyless counting keeps
- * one statement in flight on the shared pool (measured in docs/limits.md).
+ * one statement in flight on the shared pool (measured in docs/performance.md).
  */
 const KEYED_COUNTING_STATEMENTS_IN_FLIGHT = 2
 const KEYLESS_COUNTING_STATEMENTS_IN_FLIGHT = 1
