@@ -196,7 +196,9 @@ export async function updateEndpoint(
 export async function deleteEndpoint(sql: Sql, accountId: string, id: string): Promise<void> {
 	if (!UUID.test(id)) throw webhookNotFound()
 	const deleted = await sql.begin(async (tx) => {
-		const owned = await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`
+		// NO KEY UPDATE lets a delivery inserted meanwhile (a resend holding its delivery row) take its foreign key's
+		// KEY SHARE and finish, instead of deadlocking with this deletion; the cascade then removes that row too.
+		const owned = await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} AND account_id = ${accountId} FOR NO KEY UPDATE`
 		if (owned.length === 0) return false
 		await deleteEndpointDeliveries(tx, id)
 		await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${id}`
