@@ -16,6 +16,14 @@ describe('parseAsOf', () => {
 		expect(instantOf('2024-02-29')).toBe('2024-02-29T23:59:59.999Z')
 	})
 
+	test('a date or datetime in the years 0000–0099 resolves to that year, not to 1900–1999', () => {
+		expect(instantOf('0099-03-01')).toBe('0099-03-01T23:59:59.999Z')
+		expect(instantOf('0000-01-01')).toBe('0000-01-01T23:59:59.999Z')
+		expect(instantOf('0042-06-30T12:00:00+01:00')).toBe('0042-06-30T11:00:00.000Z')
+		expect(instantOf('0004-02-29')).toBe('0004-02-29T23:59:59.999Z')
+		expect(instantOf('0001-02-29')).toBe('invalid_input')
+	})
+
 	test("today's date resolves to now", () => {
 		expect(instantOf('2026-11-01')).toBe(NOW.toISOString())
 	})

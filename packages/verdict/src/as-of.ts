@@ -27,7 +27,7 @@ export function parseAsOf(raw: unknown, now: Date): ParsedAsOf {
 		const today = now.toISOString().slice(0, 10)
 		if (raw === today) return { ok: true, instant: new Date(now.getTime()) }
 		if (raw > today) return invalid('as_of is in the future.')
-		return { ok: true, instant: new Date(Date.UTC(year, month - 1, day, 23, 59, 59, 999)) }
+		return { ok: true, instant: new Date(utcMs(year, month - 1, day, 23, 59, 59, 999)) }
 	}
 
 	const dateTime = DATE_TIME.exec(raw)
@@ -55,15 +55,21 @@ export function parseAsOf(raw: unknown, now: Date): ParsedAsOf {
 		if (offsetHours > 23 || offsetMins > 59) return invalid(`as_of ${raw} has an invalid UTC offset.`)
 		offsetMinutes = (dateTime[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins)
 	}
-	const instant = Date.UTC(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000
+	const instant = utcMs(year, month - 1, day, hour, minute, second, millisecond) - offsetMinutes * 60_000
 	if (instant > now.getTime()) return invalid('as_of is in the future.')
 	return { ok: true, instant: new Date(instant) }
 }
 
+/** Date.UTC, except that the years 0–99 are those years (Date.UTC reads them as 1900–1999). */
+function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number {
+	const date = new Date(Date.UTC(2000, monthIndex, day, hour, minute, second, millisecond))
+	date.setUTCFullYear(year)
+	return date.getTime()
+}
+
 function isRealDate(year: number, month: number, day: number): boolean {
 	if (month < 1 || month > 12 || day < 1) return false
-	const date = new Date(Date.UTC(2000, month - 1, day))
-	date.setUTCFullYear(year)
+	const date = new Date(utcMs(year, month - 1, day))
 	return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 

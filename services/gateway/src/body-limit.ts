@@ -1,4 +1,4 @@
-import { AppError } from '@lv/errors'
+import { AppError, invalidInput } from '@lv/errors'
 import { toAppError } from './errors.ts'
 
 /**
@@ -71,12 +71,17 @@ export async function readJsonWithin(request: Request, maxBytes: number): Promis
 }
 
 /**
- * An Elysia `parse` hook for a route taking a JSON body of at most `maxBytes`: JSON is parsed, any
- * other content type is handed on as text (and fails the route's body schema with 400).
+ * An Elysia `parse` hook for a route taking a JSON object of at most `maxBytes`. Another content type
+ * (the media type matched in any letter case) or a JSON value that is not an object is 400 here: a
+ * body schema whose fields are all optional lets a non-object through as an empty change.
  */
 export const jsonBodyWithin =
 	(maxBytes: number) =>
 	async ({ request, contentType }: { request: Request; contentType: string }): Promise<unknown> => {
-		if (contentType === 'application/json') return readJsonWithin(request, maxBytes)
-		return new TextDecoder().decode(await readBodyWithin(request, maxBytes))
+		if (contentType.trim().toLowerCase() !== 'application/json')
+			throw invalidInput('body', 'The request body must be JSON, sent with Content-Type: application/json.')
+		const value = await readJsonWithin(request, maxBytes)
+		if (typeof value !== 'object' || value === null || Array.isArray(value))
+			throw invalidInput('body', 'The request body must be a JSON object.')
+		return value
 	}

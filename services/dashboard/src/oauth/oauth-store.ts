@@ -19,8 +19,11 @@ export async function registerClient(sql: Sql, clock: Clock, input: { clientName
 	return client
 }
 
+/** No client id this service issues is longer, or holds a NUL (which PostgreSQL text cannot hold). */
+const couldBeClientId = (clientId: string) => clientId.length <= 100 && !clientId.includes('\u0000')
+
 export async function findClient(sql: Sql, clientId: string): Promise<OAuthClient | null> {
-	if (clientId.length > 100) return null
+	if (!couldBeClientId(clientId)) return null
 	const [row] = await sql<{ id: string; client_name: string; redirect_uris: string[]; created_at: Date }[]>`
 		SELECT id, client_name, redirect_uris, created_at FROM oauth_clients WHERE id = ${clientId}`
 	return row ? { id: row.id, clientName: row.client_name, redirectUris: row.redirect_uris, createdAt: row.created_at } : null
@@ -203,6 +206,7 @@ export const revokeUserGrants = (
 
 /** RFC 7009: a refresh token of the client ends its grant; anything else is ignored (the endpoint answers 200 regardless). */
 export async function revokeByRefreshToken(sql: Sql, clock: Clock, token: string, clientId: string): Promise<void> {
+	if (!couldBeClientId(clientId)) return
 	const ended = await sql.begin(async (tx) => {
 		const [row] = await tx<{ grant_id: string }[]>`
 			SELECT g.id AS grant_id FROM oauth_refresh_tokens r JOIN oauth_grants g ON g.id = r.grant_id

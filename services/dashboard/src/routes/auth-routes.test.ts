@@ -203,6 +203,18 @@ describe('sign-in and sign-out', () => {
 		expect((await browser.get('/keys')).status).toBe(200)
 	})
 
+	test('an email holding a NUL or another control character gets the wrong-credentials page, never a 500', async () => {
+		const browser = new BrowserSession(h.dashboard())
+		await browser.get('/sign-in')
+		for (const email of ['\u0000', 'someone\u0000@example.test', 'someone@example.test\u0007']) {
+			const page = await browser.post('/sign-in', { email, password: 'correct horse battery staple' })
+			expect({ status: page.status, incorrect: page.html.includes('Email or password is incorrect.') }).toEqual({
+				status: 401,
+				incorrect: true
+			})
+		}
+	})
+
 	test('missing fields and a missing CSRF token are pages with the error', async () => {
 		const browser = new BrowserSession(h.dashboard())
 		await browser.get('/sign-in')

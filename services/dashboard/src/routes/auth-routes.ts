@@ -11,7 +11,7 @@ import { errorPage } from '../pages/error-page.ts'
 import { formatUtc } from '../pages/format.ts'
 import type { SignInOutcome } from '../metrics.ts'
 import { findUserByEmail, signOutEverywhere } from '../store/users.ts'
-import { EXPIRED_FORM, formField } from './form.ts'
+import { EXPIRED_FORM, formField, hasControlCharacters } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
@@ -50,7 +50,8 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 
 			if (!web.anonymousCsrfValid(request, body)) return again(403, EXPIRED_FORM, 'expired_form')
 			if (email.length === 0 || password.length === 0) return again(400, 'Enter your email address and password.', 'incomplete')
-			if (email.length > 254 || password.length > 1000) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
+			if (email.length > 254 || hasControlCharacters(email) || password.length > 1000)
+				return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 			const reached = await countAttempt(sql, clock, [
 				{ scope: `sign-in-email:${sha256Hex(email)}`, limit: config.DASHBOARD_SIGN_IN_EMAIL_LIMIT, windowMs: SIGN_IN_WINDOW_MS },
 				{

@@ -175,6 +175,13 @@ describe('authorisation request and consent', () => {
 		expect(page.html).toContain('<strong class="redirect-host">127.0.0.1:43117</strong>')
 	})
 
+	test('a client_id holding a NUL character is the unregistered-application page, never a 500', async () => {
+		const flow = await signedInFlow()
+		const page = await flow.browser.get(authorizePath(requestParams(flow, { client_id: `${flow.clientId}\u0000` })))
+		expect({ status: page.status, location: page.location }).toEqual({ status: 400, location: null })
+		expect(page.html).toContain('not registered with this service')
+	})
+
 	test('a redirect URI the client did not register is shown as an error page and never redirected to', async () => {
 		const flow = await signedInFlow()
 		for (const redirect of ['http://127.0.0.1:43117/callback/', 'http://127.0.0.1:43117/other', 'https://evil.example/callback']) {
@@ -364,6 +371,13 @@ describe('revocation', () => {
 	test('an unknown token is answered 200 too', async () => {
 		const flow = await signedInFlow()
 		expect((await postForm('/oauth/revoke', { token: 'not-a-token', client_id: flow.clientId })).status).toBe(200)
+	})
+
+	test('a client_id holding a NUL character is answered 200 like any unknown client, never a 500', async () => {
+		const flow = await signedInFlow()
+		const tokens = await tokensFor(flow)
+		expect((await postForm('/oauth/revoke', { token: tokens.refresh_token, client_id: '\u0000' })).status).toBe(200)
+		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 200 })
 	})
 
 	test('Connected apps lists the grant (its key is not on the keys page) and revoking it refuses the next connector call', async () => {

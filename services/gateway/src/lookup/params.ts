@@ -1,4 +1,5 @@
-import { AppError } from '@lv/errors'
+import { AppError, invalidInput } from '@lv/errors'
+import { holdsNul } from '../stored-text.ts'
 
 const CODE = /^[A-Za-z0-9]{2,16}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -18,18 +19,24 @@ export function parseJurisdictionCode(raw: string): string {
 	return raw.toUpperCase()
 }
 
-/** Path `slug`: non-empty, at most 128 characters; resolved in any letter case. */
-export function parseSlug(raw: string): string {
+/** An operator slug (path `slug`, or the body field named `field`): 1–128 characters, no NUL; resolved in any letter case. */
+export function parseSlug(raw: string, field = 'slug'): string {
 	const slug = raw.trim()
-	if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH)
+	if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH || holdsNul(slug))
 		throw new AppError({
 			status: 400,
 			code: 'invalid_slug',
 			reason: 'invalid_input',
-			message: `An operator slug is 1–${MAX_SLUG_LENGTH} characters.`,
-			field: 'slug'
+			message: `An operator slug is 1–${MAX_SLUG_LENGTH} characters, none of them NUL.`,
+			field
 		})
 	return slug.toLowerCase()
+}
+
+/** Search `q` (its length is the schema's): a NUL is refused, as no stored name can hold one. */
+export function parseSearchText(raw: string): string {
+	if (holdsNul(raw)) throw invalidInput('q', '`q` cannot hold a NUL character.')
+	return raw
 }
 
 /** Path `license_id`: the licence's UUID (not its number); returned lowercase. */

@@ -130,12 +130,17 @@ const AUTHORIZATION_VARIANTS = () => [
 	`bearer   ${owner.key}`
 ]
 
+/** Text mixing the characters stores and parsers trip on (NUL, controls, bidi and BOM) with ordinary ones. */
+const awkwardText = (maxLength: number) =>
+	fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\u202e', '\ufeff', '\uffff', 'a', '-', '.', '%'), maxLength })
 const segment = fc.oneof(
 	fc.string({ maxLength: 40 }),
+	awkwardText(40),
 	fc.constantFrom('ukgc', 'UKGC', 'contract-op', 'CONTRACT-OP', licenceId, '..', '%00', '%F0%9F%92%A9', 'a'.repeat(300), '-1', ' ')
 )
 const queryValue = fc.oneof(
 	fc.string({ maxLength: 50 }),
+	awkwardText(50),
 	fc.constantFrom('-1', '0', '1', '100', '201', '1e3', '2.5', 'true', 'date_desc', '2026-02-30', '2099-01-01', '', 'x'.repeat(1000))
 )
 

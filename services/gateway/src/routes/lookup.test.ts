@@ -143,6 +143,14 @@ describe('GET /v1/operators/search', () => {
 			details: { reason: 'invalid_input', field: 'q' }
 		})
 	})
+
+	test('a q holding a NUL character is 400 invalid_input on q, never a query the database refuses', async () => {
+		for (const q of ['%00', 'acme%00', '%00acme'])
+			expect(await get(`/v1/operators/search?q=${q}`)).toMatchObject({
+				status: 400,
+				body: { code: 'invalid_query', details: { reason: 'invalid_input', field: 'q' } }
+			})
+	})
 })
 
 describe('GET /v1/operators/{slug}', () => {
@@ -189,6 +197,14 @@ describe('GET /v1/operators/{slug}', () => {
 			})
 		expect((await get(`/v1/operators/${'a'.repeat(129)}`)).body.code).toBe('invalid_slug')
 		expect((await get('/v1/operators/nobody')).body.details.reason).toBe('operator_not_found')
+	})
+
+	test('a slug holding a NUL character is 400 invalid_slug on every operator route, never a query the database refuses', async () => {
+		for (const path of ['/v1/operators/%00', '/v1/operators/acme%00gaming/licenses', '/v1/operators/acme-gaming%00/regulatory-actions'])
+			expect(await get(path)).toMatchObject({
+				status: 400,
+				body: { code: 'invalid_slug', details: { reason: 'invalid_input', field: 'slug' } }
+			})
 	})
 
 	test('a legacy trial key is 402 endpoint_requires_paid_plan', async () => {

@@ -4,7 +4,7 @@ import { type GatewayDeps, type RouteDeps, lookupSql } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
-import { parseSlug } from '../lookup/params.ts'
+import { parseSearchText, parseSlug } from '../lookup/params.ts'
 import { licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
 import {
 	type DomainRow,
@@ -113,7 +113,7 @@ function operatorSearchRoutes(deps: RouteDeps) {
 		async ({ query, caller }) => {
 			const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
 			const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
-			const page = await searchOperators(lookupSql(deps), query.q, paging)
+			const page = await searchOperators(lookupSql(deps), parseSearchText(query.q), paging)
 			return {
 				q: query.q,
 				total: page.total,

@@ -157,11 +157,27 @@ describe('bad parameters', () => {
 		['a cursor longer than 512 characters', `?cursor=${'A'.repeat(513)}`, 'invalid_cursor'],
 		['a cursor with a negative position', `?cursor=${Buffer.from('{"v":1,"s":-1,"f":null}').toString('base64url')}`, 'invalid_cursor'],
 		[
+			'a cursor whose since filter is past the last date there is',
+			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${Number.MAX_SAFE_INTEGER}}`).toString('base64url')}`,
+			'invalid_cursor'
+		],
+		[
+			'a cursor whose since filter is past the year 9999',
+			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${Date.UTC(10_000, 0, 1)}}`).toString('base64url')}`,
+			'invalid_cursor'
+		],
+		[
+			'a cursor whose since filter is before 1970',
+			`?cursor=${Buffer.from(`{"v":1,"s":1,"f":${-Number.MAX_SAFE_INTEGER}}`).toString('base64url')}`,
+			'invalid_cursor'
+		],
+		[
 			'since more than 30 days back',
 			`?since=${encodeURIComponent(new Date(clock.nowMs() - 30 * DAY - HOUR).toISOString())}`,
 			'since_exceeds_retention_window'
 		],
 		['since that is not a date-time', '?since=yesterday', 'invalid_input'],
+		['since that its offset carries past the year 9999', `?since=${encodeURIComponent('9999-12-31T23:59:59-23:59')}`, 'invalid_input'],
 		['limit 0', '?limit=0', 'invalid_input'],
 		['limit 501', '?limit=501', 'invalid_input']
 	]

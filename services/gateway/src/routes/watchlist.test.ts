@@ -96,6 +96,18 @@ describe('POST /v1/watchlist/operators', () => {
 		expect((await empty.json()).code).toBe('invalid_slug')
 	})
 
+	test('a slug holding a NUL character is 400 invalid_slug on operator_slug, and nothing is added', async () => {
+		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		for (const slug of ['\u0000', 'acme\u0000gaming']) {
+			const response = await add(key, slug)
+			expect({ status: response.status, body: await response.json() }).toMatchObject({
+				status: 400,
+				body: { code: 'invalid_slug', details: { reason: 'invalid_input', field: 'operator_slug' } }
+			})
+		}
+		expect(await (await call(key, 'GET', '/v1/watchlist')).json()).toMatchObject({ count: 0 })
+	})
+
 	test('without a key it is 401 auth_required', async () => {
 		const response = await app.handle(
 			new Request('http://localhost/v1/watchlist/operators', {

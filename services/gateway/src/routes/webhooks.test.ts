@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { DAY } from '@lv/clock'
+import { waitFor } from '@lv/testing'
 import { decryptSecret } from '@lv/webhooks'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
@@ -120,6 +121,67 @@ describe('PATCH /v1/webhooks/{id}', () => {
 	})
 })
 
+describe('webhook bodies the endpoint store cannot take', () => {
+	const raw = (key: string, method: string, path: string, contentType: string, body: string) => {
+		clock.advance(1_000)
+		return env.app.handle(
+			new Request(`http://localhost${path}`, { method, headers: { ...bearer(key), 'content-type': contentType }, body })
+		)
+	}
+
+	test('a description holding a NUL character is 400 invalid_input on description, on create and on update, and nothing is written', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (await create(key, { url: 'https://hooks.example.com/nul', description: 'kept' })).json()
+		for (const description of ['\u0000', 'night\u0000shift']) {
+			const created = await create(key, { url: 'https://hooks.example.com/nul', description })
+			const updated = await call(key, 'PATCH', `/v1/webhooks/${endpoint.id}`, { description })
+			for (const response of [created, updated])
+				expect({ status: response.status, body: await response.json() }).toMatchObject({
+					status: 400,
+					body: { code: 'invalid_query', details: { reason: 'invalid_input', field: 'description' } }
+				})
+		}
+		const { endpoints } = await (await call(key, 'GET', '/v1/webhooks')).json()
+		expect(endpoints.map((row: { description: string }) => row.description)).toEqual(['kept'])
+	})
+
+	test('an update that is not a JSON object, or not sent as JSON, is 400 invalid_input on body, never a 200 that changed nothing', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (await create(key, { url: 'https://hooks.example.com/shape' })).json()
+		const path = `/v1/webhooks/${endpoint.id}`
+		const cases: [string, string][] = [
+			['application/json', '[]'],
+			['application/json', '"x"'],
+			['application/json', '1'],
+			['application/json', 'null'],
+			['text/plain', '{"active":false}'],
+			['application/x-www-form-urlencoded', 'active=false']
+		]
+		for (const [contentType, body] of cases) {
+			const response = await raw(key, 'PATCH', path, contentType, body)
+			expect({ contentType, body, status: response.status, answer: await response.json() }).toMatchObject({
+				contentType,
+				body,
+				status: 400,
+				answer: { code: 'invalid_query', details: { reason: 'invalid_input', field: 'body' } }
+			})
+		}
+		expect((await (await call(key, 'GET', '/v1/webhooks')).json()).endpoints[0].active).toBe(true)
+	})
+
+	test('a JSON content type is matched in any letter case and with parameters', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (await create(key, { url: 'https://hooks.example.com/case' })).json()
+		for (const contentType of ['APPLICATION/JSON', 'Application/Json; charset=utf-8']) {
+			const response = await raw(key, 'PATCH', `/v1/webhooks/${endpoint.id}`, contentType, JSON.stringify({ description: contentType }))
+			expect({ status: response.status, description: (await response.json()).description }).toEqual({
+				status: 200,
+				description: contentType
+			})
+		}
+	})
+})
+
 describe('DELETE /v1/webhooks/{id}', () => {
 	test('is 204 and removes the secrets and every delivery, pending ones included', async () => {
 		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
@@ -134,6 +196,29 @@ describe('DELETE /v1/webhooks/{id}', () => {
 })
 
 describe('POST /v1/webhooks/{id}/rotate_secret', () => {
+	test('a rotation that waits on the deletion of its endpoint is 404 webhook_not_found and writes no secret', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const { id } = await (await create(key, { url: 'https://hooks.example.com/gone' })).json()
+		let rotation: Promise<Response> | undefined
+		await env.db.sql.begin(async (tx) => {
+			await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`
+			rotation = call(key, 'POST', `/v1/webhooks/${id}/rotate_secret`)
+			await waitFor(
+				async () =>
+					(await env.db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).length > 0,
+				{ what: 'the rotation waiting on the endpoint row' }
+			)
+			await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${id}`
+			await tx`DELETE FROM webhook_endpoints WHERE id = ${id}`
+		})
+		const response = (await rotation) as Response
+		expect({ status: response.status, body: await response.json() }).toMatchObject({
+			status: 404,
+			body: { details: { reason: 'webhook_not_found' } }
+		})
+		expect(await env.db.sql`SELECT 1 FROM webhook_secrets WHERE endpoint_id = ${id}`).toHaveLength(0)
+	})
+
 	test('issues a new secret and gives the previous one an expiry 7 days out; both sign until then', async () => {
 		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const created = await (await create(key, { url: env.receiver.url('/rotate') })).json()

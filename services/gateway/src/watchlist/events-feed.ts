@@ -3,7 +3,7 @@ import type { Sql } from '@lv/db'
 import { type EventEnvelope, inEnvelopeOrder } from '@lv/contracts'
 import { internalError, invalidQuery } from '@lv/errors'
 import { accountFeedEvents, eventsHeadSeq } from '@lv/notification-store'
-import { type FeedCursor, decodeCursor, encodeCursor } from './feed-cursor.ts'
+import { type FeedCursor, LAST_SINCE_MS, decodeCursor, encodeCursor } from './feed-cursor.ts'
 import { plainInteger } from '../lookup/paging.ts'
 
 /** SPEC: the feed replays at most 30 days (the event retention). */
@@ -41,7 +41,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 
 function parseSince(text: string): number {
 	const ms = DATE_TIME.test(text) ? Date.parse(text) : Number.NaN
-	if (Number.isNaN(ms))
+	if (Number.isNaN(ms) || ms > LAST_SINCE_MS)
 		throw invalidQuery('invalid_input', '`since` must be an ISO-8601 date-time with a UTC offset, e.g. 2026-11-01T00:00:00Z.', 'since')
 	return ms
 }

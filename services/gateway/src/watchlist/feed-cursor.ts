@@ -6,6 +6,8 @@ export const MAX_CURSOR_LENGTH = 512
 export type FeedCursor = { afterSeq: number; sinceMs: number | null }
 
 const FORMAT = 1
+/** The last instant of the year 9999: a `since` past it has no four-digit ISO-8601 form for the database to read. */
+export const LAST_SINCE_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
 /** Opaque to clients: base64url of a small JSON document. */
 export function encodeCursor(cursor: FeedCursor): string {
@@ -29,6 +31,6 @@ export function decodeCursor(text: string): FeedCursor {
 	if (typeof parsed !== 'object' || parsed === null) throw invalidCursor()
 	const { v, s, f } = parsed as { v?: unknown; s?: unknown; f?: unknown }
 	if (v !== FORMAT || typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) throw invalidCursor()
-	if (f !== null && (typeof f !== 'number' || !Number.isSafeInteger(f))) throw invalidCursor()
+	if (f !== null && (typeof f !== 'number' || !Number.isSafeInteger(f) || f < 0 || f > LAST_SINCE_MS)) throw invalidCursor()
 	return { afterSeq: s, sinceMs: f }
 }

@@ -3,6 +3,7 @@ import type { LicenceStatus } from '@lv/verdict'
 import { AppError, notFound } from '@lv/errors'
 import { joinOperatorAndHeadlineLicence, operatorIdBySlug } from '@lv/register-store'
 import type { Plan } from '../limits/plan.ts'
+import { MAX_SLUG_LENGTH, parseSlug } from '../lookup/params.ts'
 
 export type WatchlistEntry = {
 	id: string
@@ -116,24 +117,21 @@ export async function removeEntry(sql: Sql, accountId: string, slug: string): Pr
 	if (operatorId) await sql`DELETE FROM watchlist_entries WHERE account_id = ${accountId} AND operator_id = ${operatorId}`
 }
 
-export const MAX_SLUG_LENGTH = 128
 const DELETE_SLUG = /^[a-z0-9-]+$/
 
-const invalidSlug = (message: string, field: string) =>
-	new AppError({ status: 400, code: 'invalid_slug', reason: 'invalid_input', message, field })
-
-/** `operator_slug` of POST: non-empty, at most 128 characters, any letter case. */
-export function parseOperatorSlug(raw: string): string {
-	const slug = raw.trim()
-	if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH)
-		throw invalidSlug(`An operator slug is 1–${MAX_SLUG_LENGTH} characters.`, 'operator_slug')
-	return slug.toLowerCase()
-}
+/** `operator_slug` of POST: the operator routes' slug rule, any letter case. */
+export const parseOperatorSlug = (raw: string): string => parseSlug(raw, 'operator_slug')
 
 /** Path slug of DELETE: lowercase letters, digits and hyphens only (SPEC). */
 export function parseDeleteSlug(raw: string): string {
 	if (raw.length === 0 || raw.length > MAX_SLUG_LENGTH || !DELETE_SLUG.test(raw)) {
-		throw invalidSlug('The slug must be 1–128 lowercase letters, digits or hyphens.', 'slug')
+		throw new AppError({
+			status: 400,
+			code: 'invalid_slug',
+			reason: 'invalid_input',
+			message: `The slug must be 1–${MAX_SLUG_LENGTH} lowercase letters, digits or hyphens.`,
+			field: 'slug'
+		})
 	}
 	return raw
 }

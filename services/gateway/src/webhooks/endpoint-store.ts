@@ -3,6 +3,7 @@ import { AppError, invalidQuery, notFound } from '@lv/errors'
 import { deleteEndpointDeliveries } from '@lv/notification-store'
 import { EVENT_NAMES, activeSecrets, checkWebhookUrl, decryptSecret, encryptSecret, generateSecret, rotationExpiry } from '@lv/webhooks'
 import type { Plan } from '../limits/plan.ts'
+import { holdsNul } from '../stored-text.ts'
 import type { ResolvedWebhookSettings } from './webhook-settings.ts'
 
 export const MAX_DESCRIPTION_LENGTH = 500
@@ -73,6 +74,8 @@ export function parseDescription(description: string | null | undefined): string
 	if (typeof description === 'string' && description.length > MAX_DESCRIPTION_LENGTH) {
 		throw invalidQuery('invalid_input', `\`description\` is at most ${MAX_DESCRIPTION_LENGTH} characters.`, 'description')
 	}
+	if (typeof description === 'string' && holdsNul(description))
+		throw invalidQuery('invalid_input', '`description` cannot hold a NUL character.', 'description')
 	return description
 }
 
@@ -193,7 +196,9 @@ export async function updateEndpoint(
 export async function deleteEndpoint(sql: Sql, accountId: string, id: string): Promise<void> {
 	if (!UUID.test(id)) throw webhookNotFound()
 	const deleted = await sql.begin(async (tx) => {
-		const owned = await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`
+		// NO KEY UPDATE lets a delivery inserted meanwhile (a resend holding its delivery row) take its foreign key's
+		// KEY SHARE and finish, instead of deadlocking with this deletion; the cascade then removes that row too.
+		const owned = await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} AND account_id = ${accountId} FOR NO KEY UPDATE`
 		if (owned.length === 0) return false
 		await deleteEndpointDeliveries(tx, id)
 		await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${id}`
@@ -218,7 +223,9 @@ export async function rotateSecret(
 	const secret = generateSecret()
 	const expiry = rotationExpiry(input.now)
 	const expiring = await sql.begin(async (tx) => {
-		await tx`SELECT id FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`
+		// A deletion may have committed since the read above: a secret for a gone endpoint is a 404.
+		const [locked] = await tx`SELECT id FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`
+		if (!locked) throw webhookNotFound()
 		const previous = await tx`
 			UPDATE webhook_secrets SET expires_at = ${expiry}
 			WHERE endpoint_id = ${endpoint.id} AND expires_at IS NULL
