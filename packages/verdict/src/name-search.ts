@@ -533,7 +533,8 @@ function* carriersInSlices(
 		}
 	})
 	carriersFrom[ordinals] = carrier
-	return { carriersFrom, carriers: carriers.slice(0, 3 * carrier) }
+	// A view, not a copy: the room of the few names too short to scan stays unused, and a rebuild holds one array, not two.
+	return { carriersFrom, carriers: carriers.subarray(0, 3 * carrier) }
 }
 
 /**
