@@ -121,9 +121,7 @@ export function* scanKernelInSlices(members: ScanMembers): Steps<ScanKernel> {
 		slotRecords: units * UNIT * SLOT_RECORD,
 		nameMatched: longestKey,
 		keys: keyUnits * 2,
-		second: SLOTS * units * 16,
-		third: SLOTS * units * 16,
-		fourth: SLOTS * units * 16
+		second: SLOTS * units * 16
 	}
 	const sizes = Object.values(regions).map((bytes) => Math.ceil(bytes / 16) * 16)
 	const size = DESCRIPTOR + sizes.reduce((sum, bytes) => sum + bytes, 0)
@@ -161,8 +159,6 @@ export function* scanKernelInSlices(members: ScanMembers): Steps<ScanKernel> {
 	const highPrefix = word('highPrefix', 0)
 	const present = word('present', 0)
 	const second = word('second', 0)
-	const third = word('third', 0)
-	const fourth = word('fourth', 0)
 	const bits = word('bits', 0)
 	// Views read again each slice: another scan may have grown the memory meanwhile, which gives it new ones.
 	yield* inSlices(ids.length, MEMBERS_PER_SLICE, (from, to) => {
@@ -188,15 +184,8 @@ export function* scanKernelInSlices(members: ScanMembers): Steps<ScanKernel> {
 			words[lowPrefix + unit] = Math.min((words[lowPrefix + unit] as number) >>> 0, prefix)
 			words[highPrefix + unit] = Math.max((words[highPrefix + unit] as number) >>> 0, prefix)
 			words[present + unit * 4 + lane] = (words[present + unit * 4 + lane] as number) | bit
-			// The scan's keys have MIN_FUZZY_LENGTH (4) characters or more.
-			for (const [plane, at] of [
-				[second, 1],
-				[third, 2],
-				[fourth, 3]
-			] as const) {
-				const planeAt = plane + (slotOf(key.charCodeAt(at)) * units + unit) * 4 + lane
-				words[planeAt] = (words[planeAt] as number) | bit
-			}
+			const secondAt = second + (slotOf(key.charCodeAt(1)) * units + unit) * 4 + lane
+			words[secondAt] = (words[secondAt] as number) | bit
 			for (let at = tokensFrom[id] as number; at < (tokensFrom[id + 1] as number); at++) {
 				const tokenAt = bits + ((tokens[at] as number) * units + unit) * 4 + lane
 				words[tokenAt] = (words[tokenAt] as number) | bit

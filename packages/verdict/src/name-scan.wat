@@ -46,18 +46,13 @@
 	(global $slotRecords (mut i32) (i32.const 0))
 	(global $nameMatched (mut i32) (i32.const 0))
 	(global $units (mut i32) (i32.const 0))
-	;; per second-character slot and unit, its members whose key's second character has that slot (v128);
-	;; the same for the third and the fourth character
+	;; per second-character slot and unit, its members whose key's second character has that slot (v128)
 	(global $second (mut i32) (i32.const 0))
-	(global $third (mut i32) (i32.const 0))
-	(global $fourth (mut i32) (i32.const 0))
 	;; per scan: the allowance rows' length (lengths from it on are never compared), the query's prefix and length
 	(global $rowLength (mut i32) (i32.const 0))
 	(global $queryPrefix (mut i32) (i32.const 0))
 	(global $queryLength (mut i32) (i32.const 0))
 	(global $querySecond (mut i32) (i32.const 0))
-	(global $queryThird (mut i32) (i32.const 0))
-	(global $queryFourth (mut i32) (i32.const 0))
 	;; what the counter at 16736 started at, or -1 when it may have wrapped (an allowance of 15 or more)
 	(global $countBase (mut i32) (i32.const 0))
 
@@ -94,7 +89,7 @@
 		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
 		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
 		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32)
-		(local $level i32) (local $out v128) (local $same v128) (local $next v128) (local $agreed i32)
+		(local $level i32) (local $out v128) (local $same v128)
 		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
 		(local.set $unitBits (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
 		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
@@ -159,31 +154,16 @@
 			(local.set $level (i32.sub (local.get $level) (i32.const 1)))
 			(br $levels)))
 		;; a member whose second character differs from the query's has a common prefix of at most one
-		;; (the unit's bound may be longer), one whose third differs at most two, one whose fourth differs
-		;; at most three: in a unit bounded to two or more, such members are held to the rows of that
-		;; prefix, which allow no more than the bound's rows (`same`: the members agreeing so far)
+		;; (the unit's bound may be longer): in a unit bounded to two or more, such members are held to
+		;; the rows of a prefix of one, which allow no more than the bound's rows
 		(if (i32.lt_u (local.get $prefix) (i32.const 2))
 			(then (local.set $dead (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base))))
 			(else
 				(local.set $same (v128.load (i32.add (global.get $second)
 					(i32.shl (i32.add (i32.mul (global.get $querySecond) (global.get $units)) (local.get $unit)) (i32.const 4)))))
-				(local.set $dead (v128.andnot (call $outByLength (local.get $unit) (i32.const 1) (local.get $base)) (local.get $same)))
-				(local.set $agreed (i32.const 2))
-				(block $split (loop $characters
-					(br_if $split (i32.ge_u (local.get $agreed) (local.get $prefix)))
-					(local.set $next (v128.and (local.get $same) (v128.load (i32.add
-						(select (global.get $third) (global.get $fourth) (i32.eq (local.get $agreed) (i32.const 2)))
-						(i32.shl (i32.add
-							(i32.mul (select (global.get $queryThird) (global.get $queryFourth) (i32.eq (local.get $agreed) (i32.const 2))) (global.get $units))
-							(local.get $unit)) (i32.const 4))))))
-					(local.set $dead (v128.or (local.get $dead) (v128.and
-						(v128.andnot (local.get $same) (local.get $next))
-						(call $outByLength (local.get $unit) (local.get $agreed) (local.get $base)))))
-					(local.set $same (local.get $next))
-					(local.set $agreed (i32.add (local.get $agreed) (i32.const 1)))
-					(br $characters)))
-				(local.set $dead (v128.or (local.get $dead)
-					(v128.and (local.get $same) (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base)))))))
+				(local.set $dead (v128.or
+					(v128.and (local.get $same) (call $outByLength (local.get $unit) (local.get $prefix) (local.get $base)))
+					(v128.andnot (call $outByLength (local.get $unit) (i32.const 1) (local.get $base)) (local.get $same))))))
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
 		(v128.store (i32.const 11296) (local.get $present))
 		(v128.any_true (local.get $present)))
@@ -572,7 +552,7 @@
 		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
 		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
 		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64)
-		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 72
+		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 64
 		(global.set $bits (i32.load offset=0 (local.get $shard)))
 		(global.set $present (i32.load offset=4 (local.get $shard)))
 		(global.set $shortest (i32.load offset=8 (local.get $shard)))
@@ -588,14 +568,10 @@
 		(global.set $slotRecords (i32.load offset=48 (local.get $shard)))
 		(global.set $nameMatched (i32.load offset=52 (local.get $shard)))
 		(global.set $second (i32.load offset=60 (local.get $shard)))
-		(global.set $third (i32.load offset=64 (local.get $shard)))
-		(global.set $fourth (i32.load offset=68 (local.get $shard)))
-		(global.set $units (i32.load offset=72 (local.get $shard)))
+		(global.set $units (i32.load offset=64 (local.get $shard)))
 		(global.set $queryPrefix (local.get $queryPrefix))
 		(global.set $queryLength (local.get $queryLength))
 		(global.set $querySecond (i32.load8_u offset=14385 (i32.const 0)))
-		(global.set $queryThird (i32.load8_u offset=14386 (i32.const 0)))
-		(global.set $queryFourth (i32.load8_u offset=14387 (i32.const 0)))
 		(global.set $rowLength (local.get $rowLength))
 		(call $layOutQuery)
 		(v128.store offset=17408 (i32.const 0) (v128.const i32x4 -1 -1 -1 -1))
