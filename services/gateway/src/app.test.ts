@@ -40,12 +40,36 @@ describe('gateway shell', () => {
 		expect(await response.json()).toEqual({ error: expect.any(String), code: 'not_found', details: { reason: 'route_not_found' } })
 	})
 
+	test('a method no route takes at a path some route has is 405 method_not_allowed with Allow naming the methods taken there', async () => {
+		const app = appFor()
+		const call = (method: string, path: string) => app.handle(new Request(`http://localhost${path}`, { method }))
+		for (const [method, path, allow] of [
+			['DELETE', '/v1/jurisdictions', 'GET'],
+			['POST', '/v1/operators/acme-gaming', 'GET'],
+			['PUT', '/v1/watchlist/operators', 'GET, POST'],
+			['PUT', '/v1/check/batch', 'POST']
+		] as const) {
+			const response = await call(method, path)
+			expect({ method, path, status: response.status, allow: response.headers.get('allow') }).toEqual({ method, path, status: 405, allow })
+			expect(await response.json()).toEqual({
+				error: expect.any(String),
+				code: 'method_not_allowed',
+				details: { reason: 'method_not_allowed' }
+			})
+		}
+		expect((await call('DELETE', '/v1/nope')).status).toBe(404)
+		expect((await call('HEAD', '/v1/nope')).status).toBe(404)
+	})
+
 	test('every response carries a request id, and a sane incoming one is kept', async () => {
 		const fresh = await get('/v1/nope')
 		expect(fresh.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/)
 		const kept = await get('/v1/health', { headers: { 'x-request-id': 'abc-123-def-456' } })
 		expect(kept.headers.get('x-request-id')).toBe('abc-123-def-456')
-		const ids = await Promise.all(Array.from({ length: 500 }, async () => (await get('/v1/nope')).headers.get('x-request-id')))
+		const app = appFor()
+		const ids = await Promise.all(
+			Array.from({ length: 500 }, async () => (await app.handle(new Request('http://localhost/v1/nope'))).headers.get('x-request-id'))
+		)
 		expect(new Set(ids).size).toBe(500)
 	})
 

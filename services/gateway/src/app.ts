@@ -33,7 +33,7 @@ import { webhookRoutes } from './routes/webhooks.ts'
 import { webhookResendRoutes } from './routes/webhook-resend.ts'
 import { statusRoutes } from './status/status-routes.ts'
 import { usageRoutes } from './routes/usage.ts'
-import { wrongMethod } from './wrong-method.ts'
+import { type MethodsAt, methodsByPath, wrongMethod } from './wrong-method.ts'
 import { startCheckRounds } from './limits/replica-leases.ts'
 import type { WebhookSettings } from './webhooks/webhook-settings.ts'
 
@@ -93,6 +93,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 	const { logger } = deps
 	metrics.watchKeyCache(deps.auth.keys)
 	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))
+	let methodsAt: MethodsAt = () => []
 	const app = new Elysia({ normalize: true, serve: { maxRequestBodySize: GATEWAY_MAX_REQUEST_BODY_BYTES } })
 		.use(requestMetrics(metrics))
 		.use(httpTracing())
@@ -111,7 +112,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		})
 		.onError(({ code, error, request, route }) => {
 			const requestId = requestIdOf(request)
-			const appError = (code === 'NOT_FOUND' && wrongMethod(request)) || toAppError(code, error)
+			const appError = (code === 'NOT_FOUND' && wrongMethod(request, methodsAt)) || toAppError(code, error)
 			if (appError.status >= 500 && !(error instanceof AppError))
 				logger.error('unhandled error', { request_id: requestId, path: new URL(request.url).pathname, error })
 			// A route's error answer passes the mapResponse steps too, which record it; this one no route took.
@@ -135,6 +136,7 @@ export function createApp(gatewayDeps: GatewayDeps) {
 		.use(usageRoutes(deps))
 		.use(connectorRoutes(deps, deps.connector, (request) => handle(request)))
 	handle = (request) => app.handle(request)
+	methodsAt = methodsByPath(app.routes)
 	// A runtime built here runs its own check rounds (main.ts runs those of the one it builds).
 	if (!gatewayDeps.auth && auth.leases) {
 		const stopCheckRounds = startCheckRounds(auth.leases, logger)

@@ -71,17 +71,30 @@ export async function readJsonWithin(request: Request, maxBytes: number): Promis
 }
 
 /**
- * An Elysia `parse` hook for a route taking a JSON object of at most `maxBytes`. Another content type
- * (the media type matched in any letter case) or a JSON value that is not an object is 400 here: a
- * body schema whose fields are all optional lets a non-object through as an empty change.
+ * An Elysia `parse` hook for a route taking a JSON object of at most `maxBytes` with the fields of
+ * `schema`. Another content type (the media type matched in any letter case), a JSON value that is not
+ * an object, or a field the schema does not have is 400 here: the app normalises bodies, which would
+ * drop an unknown field (a misspelt one changing nothing), and a schema whose fields are all optional
+ * would let a non-object through as an empty change.
  */
 export const jsonBodyWithin =
-	(maxBytes: number) =>
+	(maxBytes: number, schema: { readonly properties: object }) =>
 	async ({ request, contentType }: { request: Request; contentType: string }): Promise<unknown> => {
 		if (contentType.trim().toLowerCase() !== 'application/json')
 			throw invalidInput('body', 'The request body must be JSON, sent with Content-Type: application/json.')
 		const value = await readJsonWithin(request, maxBytes)
 		if (typeof value !== 'object' || value === null || Array.isArray(value))
 			throw invalidInput('body', 'The request body must be a JSON object.')
+		const unknown = Object.keys(value).find((field) => !Object.hasOwn(schema.properties, field))
+		if (unknown !== undefined)
+			throw invalidInput(
+				'body',
+				`The request body has no field ${JSON.stringify(unknown.slice(0, 64))}; the fields are ${fieldList(schema)}.`
+			)
 		return value
 	}
+
+const fieldList = (schema: { readonly properties: object }) =>
+	Object.keys(schema.properties)
+		.map((field) => `\`${field}\``)
+		.join(', ')

@@ -108,6 +108,16 @@ describe('POST /v1/watchlist/operators', () => {
 		expect(await (await call(key, 'GET', '/v1/watchlist')).json()).toMatchObject({ count: 0 })
 	})
 
+	test('a body with a field beside operator_slug is 400 invalid_input on body, and nothing is added', async () => {
+		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const response = await call(key, 'POST', '/v1/watchlist/operators', { operator_slug: 'acme-gaming', note: 'x' })
+		expect({ status: response.status, body: await response.json() }).toMatchObject({
+			status: 400,
+			body: { code: 'invalid_query', details: { reason: 'invalid_input', field: 'body' } }
+		})
+		expect(await (await call(key, 'GET', '/v1/watchlist')).json()).toMatchObject({ count: 0 })
+	})
+
 	test('without a key it is 401 auth_required', async () => {
 		const response = await app.handle(
 			new Request('http://localhost/v1/watchlist/operators', {

@@ -92,7 +92,7 @@ function watchlistEditRoutes({ sql, clock, auth }: RouteDeps) {
 			},
 			{
 				auth: 'required',
-				parse: jsonBodyWithin(BODY_LIMITS.watchlist),
+				parse: jsonBodyWithin(BODY_LIMITS.watchlist, AddOperatorBody),
 				body: AddOperatorBody,
 				response: { 201: WatchlistEntryModel, ...errorModels(400, 401, 402, 403, 404, 409, 413, 429, 500, 503) },
 				detail: {

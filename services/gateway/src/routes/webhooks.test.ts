@@ -145,7 +145,7 @@ describe('webhook bodies the endpoint store cannot take', () => {
 		expect(endpoints.map((row: { description: string }) => row.description)).toEqual(['kept'])
 	})
 
-	test('an update that is not a JSON object, or not sent as JSON, is 400 invalid_input on body, never a 200 that changed nothing', async () => {
+	test('an update that is not a JSON object, names a field the endpoint does not have, or is not sent as JSON, is 400 invalid_input on body, never a 200 that changed nothing', async () => {
 		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const endpoint = await (await create(key, { url: 'https://hooks.example.com/shape' })).json()
 		const path = `/v1/webhooks/${endpoint.id}`
@@ -154,6 +154,8 @@ describe('webhook bodies the endpoint store cannot take', () => {
 			['application/json', '"x"'],
 			['application/json', '1'],
 			['application/json', 'null'],
+			['application/json', '{"activ":false}'],
+			['application/json', '{"active":false,"__proto__":{"active":true}}'],
 			['text/plain', '{"active":false}'],
 			['application/x-www-form-urlencoded', 'active=false']
 		]

@@ -68,7 +68,7 @@ function endpointRoutes({ sql, clock, auth }: RouteDeps, settings: Settings) {
 			},
 			{
 				auth: 'required',
-				parse: jsonBodyWithin(BODY_LIMITS.webhook),
+				parse: jsonBodyWithin(BODY_LIMITS.webhook, CreateWebhookBody),
 				body: CreateWebhookBody,
 				response: { 201: CreatedWebhookModel, ...errorModels(400, 401, 402, 403, 413, 429, 500, 503) },
 				detail: {
@@ -104,7 +104,7 @@ function endpointChangeRoutes({ sql, clock, auth }: RouteDeps, settings: Setting
 			{
 				auth: 'required',
 				params: WebhookIdParams,
-				parse: jsonBodyWithin(BODY_LIMITS.webhook),
+				parse: jsonBodyWithin(BODY_LIMITS.webhook, UpdateWebhookBody),
 				body: UpdateWebhookBody,
 				response: { 200: WebhookEndpointModel, ...errorModels(400, 401, 402, 403, 404, 413, 429, 500, 503) },
 				detail: {
