@@ -20,7 +20,6 @@
 ;;   16800  per common prefix (0 to 4), the Jaro a name needs to reach the threshold, a hair below (5 f64)
 ;;   16864  the positions of each slot's character in the query (37 i64; bits past 64 characters dropped)
 ;;   17168  per lane of the unit under scan, its members whose first slot is the query's (4 i32)
-;;   17184  the rows `$touchAhead` read, or-ed together (one v128, never read: stored so that the loads stay)
 ;;   17408  per level (0 to 17) of a unit's length segments, the members out at that level (`$alive`; v128 each;
 ;;          0 all ones and 17 zero, from `scan`)
 ;;   17696  the shards' blocks, each starting with a descriptor of its regions' offsets (`scan`)
@@ -547,29 +546,12 @@
 			(br $lanes)))
 		(i32.ne (local.get $any) (i32.const 0)))
 
-	;; Loads the rows of the query's rarest four tokens at `unit`, so that their cache lines are on
-	;; their way before the count reaches them: the count's loads wait each on the exit before, so the
-	;; first touch of a unit's lines would otherwise come one after the other. Returns them or-ed with
-	;; `into` (WebAssembly has no prefetch: a load whose value is never used may be dropped).
-	(func $touchAhead (param $unit i32) (param $count i32) (param $into v128) (result v128)
-		(local $row i32) (local $stride i32) (local $t i32) (local $end i32)
-		(local.set $row (i32.add (global.get $bits) (i32.shl (local.get $unit) (i32.const 4))))
-		(local.set $stride (i32.shl (global.get $units) (i32.const 4)))
-		(local.set $end (select (local.get $count) (i32.const 4) (i32.lt_u (local.get $count) (i32.const 4))))
-		(block $touched (loop $tokens
-			(br_if $touched (i32.ge_u (local.get $t) (local.get $end)))
-			(local.set $into (v128.or (local.get $into) (v128.load (i32.add (local.get $row)
-				(i32.mul (i32.load (i32.shl (local.get $t) (i32.const 2))) (local.get $stride))))))
-			(local.set $t (i32.add (local.get $t) (i32.const 1)))
-			(br $tokens)))
-		(local.get $into))
-
 	;; The first unit in [from, to) with a member whose Jaro-Winkler score against the query reaches
 	;; `threshold`, those members at 11296 and their scores at 11312; `to` when none.
 	(func (export "scan")
 		(param $shard i32) (param $from i32) (param $to i32) (param $count i32) (param $queryPrefix i32)
 		(param $queryLength i32) (param $rowLength i32) (param $threshold f64) (result i32)
-		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64) (local $touched v128)
+		(local $unit i32) (local $prefix i32) (local $allowed i32) (local $bonus f64)
 		;; the shard's descriptor: its regions' offsets (the keys' at 56 is read through keyAt), then its number of units at 64
 		(global.set $bits (i32.load offset=0 (local.get $shard)))
 		(global.set $present (i32.load offset=4 (local.get $shard)))
@@ -609,20 +591,13 @@
 		(local.set $unit (local.get $from))
 		(block $exit (loop $units
 			(br_if $exit (i32.ge_u (local.get $unit) (local.get $to)))
-			;; a line holds four units' rows of a token: one touch a line, two lines (8 units) ahead
-			(if (i32.and
-					(i32.lt_u (i32.add (local.get $unit) (i32.const 8)) (local.get $to))
-					(i32.eqz (i32.and (i32.sub (local.get $unit) (local.get $from)) (i32.const 3))))
-				(then (local.set $touched (call $touchAhead (i32.add (local.get $unit) (i32.const 8)) (local.get $count) (local.get $touched)))))
 			(local.set $prefix (call $prefixBound (local.get $unit)))
 			(local.set $allowed (call $unitAllowance (local.get $unit) (local.get $prefix)))
 			(if (i32.ge_s (local.get $allowed) (i32.const 0)) (then
 				(if (call $alive (local.get $unit) (local.get $prefix) (local.get $allowed) (local.get $count)) (then
 					(if (call $dropCapped (local.get $unit)) (then
-						(if (call $keepReaching (local.get $unit) (local.get $threshold)) (then
-							(v128.store offset=17184 (i32.const 0) (local.get $touched))
-							(return (local.get $unit))))))))))
+						(if (call $keepReaching (local.get $unit) (local.get $threshold))
+							(then (return (local.get $unit))))))))))
 			(local.set $unit (i32.add (local.get $unit) (i32.const 1)))
 			(br $units)))
-		(v128.store offset=17184 (i32.const 0) (local.get $touched))
 		(local.get $to)))
