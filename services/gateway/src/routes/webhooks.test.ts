@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { DAY } from '@lv/clock'
 import { statementsWaitingOnLocks } from '@lv/testing'
-import { decryptSecret } from '@lv/webhooks'
-import { claimDueDeliveries } from '../../../notifier/src/claim-deliveries.ts'
+import { MAX_ATTEMPTS, decryptSecret } from '@lv/webhooks'
+import { abandonStalled, type ClaimedDelivery, claimDueDeliveries } from '../../../notifier/src/claim-deliveries.ts'
 import { recordOutcome } from '../../../notifier/src/delivery-outcome.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
@@ -234,26 +234,40 @@ describe('DELETE /v1/webhooks/{id}', () => {
 		expect((await call(key, 'DELETE', `/v1/webhooks/${id}`)).status).toBe(404)
 	})
 
-	test('a deletion and the outcome of an attempt on one of its deliveries, each waiting on the other, both finish: no deadlock', async () => {
-		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
-		const { id } = await (await create(key, { url: 'https://hooks.example.com/busy', events: ['coverage.degraded'] })).json()
-		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
-		const [claim] = await claimDueDeliveries(env.db.sql, { now: clock.now(), limit: 1, perEndpoint: 1, skipEndpoints: [], leaseMs: 60_000 })
-		if (!claim) throw new Error('no delivery claimed')
-		let deletion: Promise<Response> | undefined
-		let outcome: Promise<string> | undefined
-		// A reader of the delivery row (a resend's look-up) keeps the deletion at the row after it has locked the endpoint;
-		// the attempt's outcome, which may update the row meanwhile, then goes for the endpoint.
-		await env.db.sql.begin(async (tx) => {
-			await tx`SELECT 1 FROM webhook_deliveries WHERE id = ${claim.id} FOR KEY SHARE`
-			deletion = call(key, 'DELETE', `/v1/webhooks/${id}`)
-			await statementsWaitingOnLocks(env.db.sql, 1)
-			outcome = recordOutcome(env.db.sql, claim, { ok: true, status: 200, error: null }, clock.now(), () => 0.5)
-			await statementsWaitingOnLocks(env.db.sql, 2)
+	/** The notifier's writers of a delivery and then its endpoint: an attempt's outcome, and the sweep of stalled last attempts. */
+	const notifierWriters: [string, (claim: ClaimedDelivery) => Promise<unknown>][] = [
+		['the outcome of an attempt', (claim) => recordOutcome(env.db.sql, claim, { ok: true, status: 200, error: null }, clock.now(), () => 0.5)],
+		[
+			'the abandoning of a stalled last attempt',
+			async (claim) => {
+				await env.db.sql`UPDATE webhook_deliveries SET attempt_count = ${MAX_ATTEMPTS}, lease_until = ${clock.now()} WHERE id = ${claim.id}`
+				return abandonStalled(env.db.sql, clock.now())
+			}
+		]
+	]
+	for (const [writer, write] of notifierWriters) {
+		test(`a deletion and ${writer} on one of its deliveries, each waiting on the other, both finish: no deadlock`, async () => {
+			const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+			const { id } = await (await create(key, { url: 'https://hooks.example.com/busy', events: ['coverage.degraded'] })).json()
+			await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
+			const [claim] = await claimDueDeliveries(env.db.sql, { now: clock.now(), limit: 1, perEndpoint: 1, skipEndpoints: [], leaseMs: 0 })
+			if (!claim) throw new Error('no delivery claimed')
+			let deletion: Promise<Response> | undefined
+			let written: Promise<unknown> | undefined
+			// A reader of the delivery row (a resend's look-up) keeps the deletion at the row after it has locked the endpoint;
+			// the notifier, which may update the row meanwhile, then goes for the endpoint.
+			await env.db.sql.begin(async (tx) => {
+				await tx`SELECT 1 FROM webhook_deliveries WHERE id = ${claim.id} FOR KEY SHARE`
+				deletion = call(key, 'DELETE', `/v1/webhooks/${id}`)
+				await statementsWaitingOnLocks(env.db.sql, 1)
+				written = write(claim)
+				await statementsWaitingOnLocks(env.db.sql, 2)
+			})
+			expect((await deletion)?.status).toBe(204)
+			await written
+			expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(0)
 		})
-		expect([(await deletion)?.status, await outcome]).toEqual([204, 'superseded'])
-		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(0)
-	})
+	}
 })
 
 describe('POST /v1/webhooks/{id}/rotate_secret', () => {
