@@ -236,7 +236,10 @@ describe('DELETE /v1/webhooks/{id}', () => {
 
 	/** The notifier's writers of a delivery and then its endpoint: an attempt's outcome, and the sweep of stalled last attempts. */
 	const notifierWriters: [string, (claim: ClaimedDelivery) => Promise<unknown>][] = [
-		['the outcome of an attempt', (claim) => recordOutcome(env.db.sql, claim, { ok: true, status: 200, error: null }, clock.now(), () => 0.5)],
+		[
+			'the outcome of an attempt',
+			(claim) => recordOutcome(env.db.sql, claim, { ok: true, status: 200, error: null }, clock.now(), () => 0.5)
+		],
 		[
 			'the abandoning of a stalled last attempt',
 			async (claim) => {
