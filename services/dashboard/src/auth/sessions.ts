@@ -62,6 +62,16 @@ export async function findSession(sql: Sql, clock: Clock, token: string, idleMs:
 	return { token, userId: row.user_id, email: row.email, accountId: row.account_id, accountName: row.account_name, plan }
 }
 
+/**
+ * Inside a transaction writing on the session's behalf: whether the session still exists, its row kept from
+ * being deleted until the transaction ends, so a sign-out everywhere (or a password change) that ends it either
+ * comes first (and the write is refused) or waits and then also ends what the write made.
+ */
+export async function holdSession(sql: Sql, token: string): Promise<boolean> {
+	const rows = await sql`SELECT 1 FROM dashboard_sessions WHERE token_hash = ${sha256(token)} FOR KEY SHARE`
+	return rows.length === 1
+}
+
 export async function endSession(sql: Sql, token: string): Promise<void> {
 	await sql`DELETE FROM dashboard_sessions WHERE token_hash = ${sha256(token)}`
 }
