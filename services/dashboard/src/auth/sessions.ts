@@ -15,15 +15,26 @@ export type Session = {
 	plan: SignedInPlan | null
 }
 
-/** Creates a session row holding only the SHA-256 of a new token; the token goes to the cookie. */
-export async function startSession(sql: Sql, clock: Clock, userId: string, ttlMs: number): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * Creates a session row holding only the SHA-256 of a new token; the token goes to the cookie. With the
+ * `passwordHash` a sign-in verified, only while it is still the user's: the user's row is read FOR SHARE, so
+ * a password change under way is waited for and then refuses the session (null), and a later one ends it.
+ */
+export async function startSession(
+	sql: Sql,
+	clock: Clock,
+	user: { id: string; passwordHash: string | null },
+	ttlMs: number
+): Promise<{ token: string; expiresAt: Date } | null> {
 	const token = randomToken()
 	const now = clock.now()
 	const expiresAt = new Date(now.getTime() + ttlMs)
-	await sql`
+	const started = await sql`
 		INSERT INTO dashboard_sessions (id, user_id, token_hash, created_at, expires_at, last_seen_at)
-		VALUES (${crypto.randomUUID()}, ${userId}, ${sha256(token)}, ${now}, ${expiresAt}, ${now})`
-	return { token, expiresAt }
+		SELECT ${crypto.randomUUID()}, u.id, ${sha256(token)}, ${now}, ${expiresAt}, ${now}
+		FROM (SELECT id FROM dashboard_users WHERE id = ${user.id} AND (${user.passwordHash}::text IS NULL OR password_hash = ${user.passwordHash})
+			FOR SHARE) u`
+	return started.count === 1 ? { token, expiresAt } : null
 }
 
 type SessionRow = {

@@ -68,7 +68,8 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDecoy(password)
 			if (!user || !valid) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 
-			const session = await startSession(sql, clock, user.id, web.sessionTtlMs)
+			const session = await startSession(sql, clock, user, web.sessionTtlMs)
+			if (!session) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 			await pruneExpiredSessions(sql, clock, web.sessionIdleMs).catch((error) => logger.warn('session pruning failed', { error }))
 			logger.info('signed in', { user_id: user.id })
 			deps.metrics?.signIn('signed_in')
