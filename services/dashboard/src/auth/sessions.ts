@@ -15,15 +15,32 @@ export type Session = {
 	plan: SignedInPlan | null
 }
 
+/** Creates a session row holding only the SHA-256 of a new token; the token goes to the cookie. */
+export async function startSession(sql: Sql, clock: Clock, userId: string, ttlMs: number): Promise<{ token: string; expiresAt: Date }> {
+	const started = await insertSession(sql, clock, userId, null, ttlMs)
+	if (!started) throw new Error('no such dashboard user')
+	return started
+}
+
 /**
- * Creates a session row holding only the SHA-256 of a new token; the token goes to the cookie. With the
- * `passwordHash` a sign-in verified, only while it is still the user's: the user's row is read FOR SHARE, so
- * a password change under way is waited for and then refuses the session (null), and a later one ends it.
+ * A sign-in's session, written only while `passwordHash` (the hash the sign-in verified) is still the user's:
+ * the user's row is read FOR SHARE, so a password change under way is waited for and then refuses the
+ * session (null), and a later one ends it.
  */
-export async function startSession(
+export function startSignInSession(
 	sql: Sql,
 	clock: Clock,
-	user: { id: string; passwordHash: string | null },
+	user: { id: string; passwordHash: string },
+	ttlMs: number
+): Promise<{ token: string; expiresAt: Date } | null> {
+	return insertSession(sql, clock, user.id, user.passwordHash, ttlMs)
+}
+
+async function insertSession(
+	sql: Sql,
+	clock: Clock,
+	userId: string,
+	passwordHash: string | null,
 	ttlMs: number
 ): Promise<{ token: string; expiresAt: Date } | null> {
 	const token = randomToken()
@@ -32,7 +49,7 @@ export async function startSession(
 	const started = await sql`
 		INSERT INTO dashboard_sessions (id, user_id, token_hash, created_at, expires_at, last_seen_at)
 		SELECT ${crypto.randomUUID()}, u.id, ${sha256(token)}, ${now}, ${expiresAt}, ${now}
-		FROM (SELECT id FROM dashboard_users WHERE id = ${user.id} AND (${user.passwordHash}::text IS NULL OR password_hash = ${user.passwordHash})
+		FROM (SELECT id FROM dashboard_users WHERE id = ${userId} AND (${passwordHash}::text IS NULL OR password_hash = ${passwordHash})
 			FOR SHARE) u`
 	return started.count === 1 ? { token, expiresAt } : null
 }

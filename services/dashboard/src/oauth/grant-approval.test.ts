@@ -23,8 +23,7 @@ describe('approveGrant', () => {
 		await db.sql`
 			INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
 			VALUES (${userId}, ${accountId}, 'signs-out@example.com', 'not a hash', ${clock.now()})`
-		const session = await startSession(db.sql, clock, { id: userId, passwordHash: null }, DAY)
-		if (!session) throw new Error('no session started')
+		const session = await startSession(db.sql, clock, userId, DAY)
 		const client = await registerClient(db.sql, clock, { clientName: 'assistant', redirectUris: ['https://assistant.example/cb'] })
 		let approval: Promise<unknown> | undefined
 		let signOut: Promise<unknown> | undefined

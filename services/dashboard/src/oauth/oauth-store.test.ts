@@ -24,8 +24,7 @@ async function approvedGrant() {
 		INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
 		VALUES (${userId}, ${accountId}, ${`${userId}@example.com`}, 'not a hash', ${clock.now()})`
 	const client = await registerClient(db.sql, clock, { clientName: 'assistant', redirectUris: ['https://assistant.example/cb'] })
-	const session = await startSession(db.sql, clock, { id: userId, passwordHash: null }, DAY)
-	if (!session) throw new Error('no session started')
+	const session = await startSession(db.sql, clock, userId, DAY)
 	const approved = await approveGrant(db.sql, clock, {
 		sessionToken: session.token,
 		clientId: client.id,

@@ -114,8 +114,7 @@ function signUpConfirmRoutes(deps: DashboardDeps, web: WebContext) {
 					{ status: 409 }
 				)
 			}
-			const session = await startSession(sql, clock, { id: confirmed.userId, passwordHash: null }, web.sessionTtlMs)
-			if (!session) return redirect('/sign-in')
+			const session = await startSession(sql, clock, confirmed.userId, web.sessionTtlMs)
 			logger.info('signed up', { account_id: confirmed.accountId, user_id: confirmed.userId, plan: 'starter' })
 			return redirect('/keys', [web.sessionCookie(session.token), web.clearAnonymousCsrfCookie()])
 		})

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createAccount } from '@lv/accounts'
 import { DAY, TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase, lockWaiterCount, statementsWaitingOnLocks, waitFor } from '@lv/testing'
-import { startSession } from '../auth/sessions.ts'
+import { startSignInSession } from '../auth/sessions.ts'
 import { changePassword } from './users.ts'
 
 const clock = new TestClock('2026-11-25T12:00:00.000Z')
@@ -22,8 +22,8 @@ describe('changePassword', () => {
 		await db.sql`
 			INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
 			VALUES (${user.id}, ${accountId}, 'changes@example.com', ${user.passwordHash}, ${clock.now()})`
-		const changing = await startSession(db.sql, clock, user, DAY)
-		const other = await startSession(db.sql, clock, user, DAY)
+		const changing = await startSignInSession(db.sql, clock, user, DAY)
+		const other = await startSignInSession(db.sql, clock, user, DAY)
 		if (!changing || !other) throw new Error('no session started')
 		let change: Promise<unknown> | undefined
 		let signIn: Promise<unknown> | undefined
@@ -33,7 +33,7 @@ describe('changePassword', () => {
 			await tx`SELECT 1 FROM dashboard_sessions WHERE user_id = ${user.id} FOR KEY SHARE`
 			change = changePassword(db.sql, clock, user.id, 'new hash', changing.token)
 			await statementsWaitingOnLocks(db.sql, 1)
-			signIn = startSession(db.sql, clock, user, DAY).then((session) => {
+			signIn = startSignInSession(db.sql, clock, user, DAY).then((session) => {
 				signedIn = true
 				return session
 			})
