@@ -34,13 +34,13 @@ export function deliveryLogRoutes({ deps: { logger }, web, gateway, sessionAndEn
 
 	return new Elysia()
 		.get('/webhooks/:id/deliveries', async ({ request, params, query }) => {
-			const found = await sessionAndEndpoint(request, params.id, undefined)
+			const found = await sessionAndEndpoint(request, params.id, null)
 			if (found instanceof Response) return found
 			return logPage(found.session, found.endpoint, query.notice === 'resent' ? { notice: RESENT } : {})
 		})
 
 		.post('/webhooks/:id/deliveries/:delivery_id/resend', async ({ request, params, body }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
+			const found = await sessionAndEndpoint(request, params.id, { body })
 			if (found instanceof Response) return found
 			const { session, endpoint } = found
 			const outcome = await webhookManager(gateway, session.accountId).resend(endpoint.id, params.delivery_id)
