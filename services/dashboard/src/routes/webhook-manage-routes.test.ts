@@ -152,6 +152,8 @@ describe('webhook management', () => {
 			expect(refused.status).toBe(403)
 			expect(refused.html).toContain('This form expired')
 		}
-		expect(await endpointsOf(accountId)).toMatchObject([{ id: endpoint?.id, active: true, url: `http://127.0.0.1:${receiver.port}/bodiless` }])
+		expect(await endpointsOf(accountId)).toMatchObject([
+			{ id: endpoint?.id, active: true, url: `http://127.0.0.1:${receiver.port}/bodiless` }
+		])
 	})
 })
