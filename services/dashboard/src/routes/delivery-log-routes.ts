@@ -4,6 +4,7 @@ import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { webhookManager } from '../gateway/webhook-manage.ts'
 import { deliveriesPage } from '../pages/webhooks-page.ts'
 import type { EndpointListing } from '@lv/subscription-store'
+import { openedFromAnotherOrigin } from './another-origin.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import { type WebhookPages, problemStatus } from './webhook-routes.ts'
 
@@ -36,6 +37,8 @@ export function deliveryLogRoutes({ deps: { logger }, web, gateway, sessionAndEn
 		.get('/webhooks/:id/deliveries', async ({ request, params, query }) => {
 			const found = await sessionAndEndpoint(request, params.id, null)
 			if (found instanceof Response) return found
+			const elsewhere = openedFromAnotherOrigin(web, request, found.session, { title: 'Delivery log', section: 'webhooks' })
+			if (elsewhere) return elsewhere
 			return logPage(found.session, found.endpoint, query.notice === 'resent' ? { notice: RESENT } : {})
 		})
 

@@ -39,3 +39,35 @@ test('a page of the same site posting to a webhook endpoint with the session coo
 		receiver.stop(true)
 	}
 }, 60_000)
+
+test("a link on another site opens the watchlist without spending the account's quota; the page's own link then does", async () => {
+	const { h, browser, dashboard } = started
+	const context = await browser.newContext()
+	const page = await context.newPage()
+	const accountId = await signUpInChromium(page, h, dashboard.url, 'linked@partner.example', 'pro')
+	const calls = async () =>
+		(
+			await h.db.sql<{ calls: number }[]>`
+				SELECT count(*)::int AS calls FROM dashboard_action_keys d JOIN api_keys k ON k.id = d.key_id WHERE k.account_id = ${accountId}`
+		)[0]?.calls
+	const target = `${dashboard.url}/watchlist?q=acme`
+	// localhost and 127.0.0.1 are two sites: the session cookie (SameSite=Lax) still goes with a top-level link.
+	const otherSite = Bun.serve({
+		hostname: '127.0.0.1',
+		port: 0,
+		fetch: () => new Response(`<a id="go" href="${target}">watchlist</a>`, { headers: { 'content-type': 'text/html' } })
+	})
+	try {
+		const before = await calls()
+		await page.goto(`http://localhost:${otherSite.port}/`)
+		await Promise.all([page.waitForURL(target), page.click('#go')])
+		expect(await page.textContent('[data-another-origin] h1')).toBe('Watchlist')
+		expect(await calls()).toBe(before)
+		await Promise.all([page.waitForURL(target), page.click('a:has-text("Open watchlist")')])
+		expect(await page.textContent('main h1')).toBe('Watchlist')
+		expect(await page.locator('[data-another-origin]').count()).toBe(0)
+		expect(await calls()).toBeGreaterThan(before ?? 0)
+	} finally {
+		otherSite.stop(true)
+	}
+}, 60_000)
