@@ -45,20 +45,21 @@ export function nameSimilarity(a: string, b: string): number {
  * whatever the guess; a guess only decides the cost.
  */
 export function scoreNames(index: CheckIndex, key: string, limit: number, guess = guessedBar(index.nameScan, limit)): RankedName[] {
-	const best = new Map<string, RankedName>()
+	// By the operator's number in the scan: a visit below an operator's best reads no name.
+	const best = new Map<number, RankedName>()
 	const leaders: RankedName[] = []
 	const query = nameQuery(key)
 	const { nameScan } = index
 	const guessed = guess > query.threshold && key.length >= MIN_FUZZY_LENGTH ? heldTo(query, guess) : null
 	// The scan's places are the shards' places in index.order.
-	const visit = (order: number, position: number, score: number) => {
-		const name = (nameScan.sources[order] as NameSearch).names[position] as NameEntry
-		const previous = best.get(name.operator.id)
+	const visit = (order: number, position: number, score: number, operator: number) => {
+		const previous = best.get(operator)
 		// compareRanked below ranks a lower score after the operator's recorded best at once.
 		if (previous && score < previous.score) return
-		const scored = { name, score, order, position }
+		const name = (nameScan.sources[order] as NameSearch).names[position] as NameEntry
+		const scored = { name, score, order, position, operator }
 		if (previous && compareRanked(scored, previous) >= 0) return
-		best.set(name.operator.id, scored)
+		best.set(operator, scored)
 		if (!enterLeaders(leaders, scored, limit)) return
 		const bar = (leaders[limit - 1] as RankedName).score
 		raiseThreshold(query, bar)
@@ -72,8 +73,11 @@ export function scoreNames(index: CheckIndex, key: string, limit: number, guess 
 	return [...best.values()].sort(compareScored).slice(0, limit)
 }
 
-/** A scored name with its place in register order: the shard's place in index.order, the name's in the shard. */
-export type RankedName = ScoredName & { order: number; position: number }
+/**
+ * A scored name with its place in register order (the shard's place in index.order, the name's in
+ * the shard) and its operator's number in the index's name scan.
+ */
+export type RankedName = ScoredName & { order: number; position: number; operator: number }
 
 function compareRanked(a: RankedName, b: RankedName): number {
 	return compareScored(a, b) || a.order - b.order || a.position - b.position
@@ -84,9 +88,9 @@ function compareRanked(a: RankedName, b: RankedName): number {
  * an operator's best improves; true when there are `limit` of them (the last one's score is the bar).
  */
 function enterLeaders(leaders: RankedName[], scored: RankedName, limit: number): boolean {
-	const operator = scored.name.operator.id
+	const { operator } = scored
 	let at = leaders.length - 1
-	while (at >= 0 && (leaders[at] as RankedName).name.operator.id !== operator) at--
+	while (at >= 0 && (leaders[at] as RankedName).operator !== operator) at--
 	if (at < 0 && leaders.length < limit) at = leaders.length
 	else if (at < 0 && scored.score > (leaders[limit - 1] as RankedName).score) at = limit - 1
 	else if (at < 0) return false

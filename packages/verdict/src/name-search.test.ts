@@ -235,6 +235,46 @@ describe('nameCandidates', () => {
 		)
 	})
 
+	test("a scan over several shards visits each name with its operator's number, the same number exactly for the same operator", () => {
+		fc.assert(
+			fc.property(
+				// Names of a few operators spread over one to four shards: an operator may have names in several.
+				fc.array(fc.tuple(anyKey, fc.nat({ max: 5 }), fc.nat({ max: 3 })), { minLength: 1, maxLength: 60 }),
+				fc.array(registerQuery, { minLength: 1, maxLength: 6 }),
+				(named, queries) => {
+					const shards = [0, 1, 2, 3].map((place) =>
+						named
+							.filter(([, , at]) => at === place)
+							.map(([key, operator]): NameEntry => {
+								const id = `op-${operator}`
+								return { key, name: key, kind: 'trading', operator: { id, slug: id, name: id, legal_name: id }, jurisdiction: 'UKGC' }
+							})
+					)
+					const sources = shards.map((names) => buildNameSearch(names))
+					const keys = named.map(([key]) => key)
+					for (const scan of [buildNameScan(sources), buildNameScan(sources, 0)]) {
+						const operatorOf = new Map<number, string>()
+						const numberOf = new Map<string, number>()
+						const visit = (place: number, position: number, _score: number, operator: number) => {
+							const { id } = ((shards[place] as NameEntry[])[position] as NameEntry).operator
+							expect(operatorOf.get(operator) ?? id).toBe(id)
+							expect(numberOf.get(id) ?? operator).toBe(operator)
+							operatorOf.set(operator, id)
+							numberOf.set(id, operator)
+						}
+						for (const raw of queries) {
+							const query = nameQuery(queryKey(keys, raw), NAME_MATCH_LOW)
+							visitCandidates(scan, query, 'same-first-character', visit)
+							visitCandidates(scan, query, 'other-first-characters', visit)
+						}
+						for (const number of operatorOf.keys()) expect(Number.isInteger(number)).toBe(true)
+					}
+				}
+			),
+			{ numRuns: 300 }
+		)
+	})
+
 	test('a threshold raised while the passes run still visits every name reaching the final threshold', () => {
 		fc.assert(
 			fc.property(

@@ -87,13 +87,15 @@ export type NameScan = {
 	/** the searches scanned, by place (an index's: its shards in `order`) */
 	readonly sources: readonly NameSearch[]
 	/**
-	 * per scan ordinal, its key's holders from holdersFrom[ordinal] to holdersFrom[ordinal + 1] (none
-	 * for the ordinals padding a first-character slot to a whole unit): holder h is key number
-	 * holderKeys[h] of the search at place holderPlaces[h], places ascending
+	 * per scan ordinal, the names carrying its key in every source, as (place, position, operator)
+	 * triples from carriers[3 * carriersFrom[ordinal]] to carriers[3 * carriersFrom[ordinal + 1]]
+	 * (none for the ordinals padding a first-character slot to a whole unit), places ascending, then
+	 * positions: a visit reads them from one array rather than through the sources' lists
 	 */
-	readonly holdersFrom: Int32Array
-	readonly holderPlaces: Int32Array
-	readonly holderKeys: Int32Array
+	readonly carriersFrom: Int32Array
+	readonly carriers: Int32Array
+	/** per source (by place), the operator number of each name by position (operatorNumbers) */
+	readonly operators: readonly Int32Array[]
 	readonly kernel: ScanKernel
 	/** per token, its place by how many distinct keys hold it, fewest first (rarest tokens are counted first) */
 	readonly rarity: Int32Array
@@ -459,6 +461,8 @@ export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole =
 		}
 	})
 	holdersFrom[ids.length] = holder
+	const operators = yield* operatorNumbers(sources)
+	const carried = yield* carriersInSlices(sources, operators, { holdersFrom, holderPlaces, holderKeys })
 	const kernel = yield* scanKernelInSlices({ ...merged, ids } satisfies ScanMembers)
 	const slotUnits = new Int32Array(SLOTS + 1).fill(kernel.units)
 	for (let unit = kernel.units - 1; unit >= 0; unit--) {
@@ -468,14 +472,69 @@ export function* nameScanInSlices(sources: readonly NameSearch[], scannedWhole =
 	for (let slot = SLOTS - 1; slot >= 0; slot--) slotUnits[slot] = Math.min(slotUnits[slot] as number, slotUnits[slot + 1] as number)
 	return {
 		sources,
-		holdersFrom,
-		holderPlaces,
-		holderKeys,
+		...carried,
+		operators,
 		kernel,
 		rarity: rarityRank(tokenHolders),
 		slotUnits,
 		scannedWhole: kernel.units <= scannedWhole
 	}
+}
+
+/**
+ * Per source, each name's operator numbered over every source (the first name of an operator, in
+ * place then position order, numbers it): a name's operator told by a number, without reading the name.
+ */
+function* operatorNumbers(sources: readonly NameSearch[]): Steps<Int32Array[]> {
+	const numbers = new Map<string, number>()
+	const operators: Int32Array[] = []
+	for (const { names } of sources) {
+		const own = new Int32Array(names.length)
+		yield* inSlices(names.length, PER_SLICE, (from, to) => {
+			for (let position = from; position < to; position++) {
+				const id = (names[position] as NameEntry).operator.id
+				let number = numbers.get(id)
+				if (number === undefined) {
+					number = numbers.size
+					numbers.set(id, number)
+				}
+				own[position] = number
+			}
+		})
+		operators.push(own)
+	}
+	return operators
+}
+
+/** Per ordinal, the (place, position, operator) of every name carrying its key (NameScan's carriers). */
+function* carriersInSlices(
+	sources: readonly NameSearch[],
+	operators: readonly Int32Array[],
+	holders: { holdersFrom: Int32Array; holderPlaces: Int32Array; holderKeys: Int32Array }
+) {
+	const { holdersFrom, holderPlaces, holderKeys } = holders
+	const ordinals = holdersFrom.length - 1
+	const carriersFrom = new Int32Array(ordinals + 1)
+	const carriers = new Int32Array(3 * sources.reduce((sum, { names }) => sum + names.length, 0))
+	let carrier = 0
+	yield* inSlices(ordinals, PER_SLICE, (from, to) => {
+		for (let ordinal = from; ordinal < to; ordinal++) {
+			carriersFrom[ordinal] = carrier
+			for (let holder = holdersFrom[ordinal] as number; holder < (holdersFrom[ordinal + 1] as number); holder++) {
+				const place = holderPlaces[holder] as number
+				const own = operators[place] as Int32Array
+				for (const position of (sources[place] as NameSearch).carriers[holderKeys[holder] as number] as readonly number[]) {
+					carriers[3 * carrier] = place
+					carriers[3 * carrier + 1] = position
+					carriers[3 * carrier + 2] = own[position] as number
+					carrier++
+				}
+			}
+		}
+	})
+	carriersFrom[ordinals] = carrier
+	// A view, not a copy: the room of the few names too short to scan stays unused, and a rebuild holds one array, not two.
+	return { carriersFrom, carriers: carriers.subarray(0, 3 * carrier) }
 }
 
 /**
@@ -540,14 +599,15 @@ function prefixOf(key: string, from = 0): number {
  * visited in the first pass and none in the second. Together the passes visit every name of every
  * source equal to the query (score 1) or whose score reaches the query's threshold, with that score
  * (nameSimilarity), and no other, at least once (names carrying the query's key may come twice), as
- * `visit(place, position, score)`: the name at `position` in the search at `place`. `visit` may raise
+ * `visit(place, position, score, operator)`: the name at `position` in the search at `place`, its
+ * operator's number in the scan (NameScan's operators). `visit` may raise
  * the threshold: the rest of the scan holds names to the raised one.
  */
 export function visitCandidates(
 	scan: NameScan,
 	query: NameQuery,
 	pass: 'same-first-character' | 'other-first-characters',
-	visit: (place: number, position: number, score: number) => void
+	visit: (place: number, position: number, score: number, operator: number) => void
 ): void {
 	const { slotUnits, kernel, scannedWhole, sources } = scan
 	const slot = slotOf(query.key.charCodeAt(0))
@@ -556,7 +616,7 @@ export function visitCandidates(
 	if (pass === 'same-first-character') {
 		for (let place = 0; place < sources.length; place++) {
 			const equal = (sources[place] as NameSearch).exact.get(query.key)
-			if (equal) for (const position of equal) visit(place, position, 1)
+			if (equal) for (const position of equal) visit(place, position, 1, (scan.operators[place] as Int32Array)[position] as number)
 		}
 	}
 	if (query.key.length < MIN_FUZZY_LENGTH) return
@@ -611,9 +671,9 @@ function scanRange(
 	tokens: Int32Array,
 	fromUnit: number,
 	toUnit: number,
-	visit: (place: number, position: number, score: number) => void
+	visit: (place: number, position: number, score: number, operator: number) => void
 ): void {
-	const { kernel, sources, holdersFrom, holderPlaces, holderKeys } = scan
+	const { kernel, carriersFrom, carriers } = scan
 	if (fromUnit >= toUnit) return
 	// `visit` may raise the threshold; only the next call to `next` writes the kernel's memory again.
 	for (let unit = kernel.next(query, tokens, fromUnit, toUnit); unit < toUnit; unit = kernel.next(query, tokens, unit + 1, toUnit)) {
@@ -625,11 +685,8 @@ function scanRange(
 				namesLeft &= namesLeft - 1
 				const ordinal = unit * UNIT + member
 				const score = scores[member] as number
-				for (let holder = holdersFrom[ordinal] as number; holder < (holdersFrom[ordinal + 1] as number); holder++) {
-					const place = holderPlaces[holder] as number
-					const { carriers } = sources[place] as NameSearch
-					for (const carrier of carriers[holderKeys[holder] as number] as readonly number[]) visit(place, carrier, score)
-				}
+				for (let at = 3 * (carriersFrom[ordinal] as number); at < 3 * (carriersFrom[ordinal + 1] as number); at += 3)
+					visit(carriers[at] as number, carriers[at + 1] as number, score, carriers[at + 2] as number)
 			}
 		}
 	}
