@@ -33,7 +33,9 @@ test('a page of the same site posting to a webhook endpoint with the session coo
 		const attacker = await context.newPage()
 		await attacker.goto(`http://127.0.0.1:${sameSite.port}/`)
 		await attacker.waitForFunction(() => document.title === 'sent')
-		expect(await h.db.sql`SELECT id, active FROM webhook_endpoints`).toEqual([{ id: endpoint?.id, active: true }])
+		expect([...(await h.db.sql<{ id: string; active: boolean }[]>`SELECT id, active FROM webhook_endpoints`)]).toEqual([
+			{ id: endpoint?.id as string, active: true }
+		])
 	} finally {
 		sameSite.stop(true)
 		receiver.stop(true)

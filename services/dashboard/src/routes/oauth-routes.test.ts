@@ -239,7 +239,7 @@ describe('authorisation request and consent', () => {
 			['/oauth/authorize?a=\r\nSet-Cookie: x=1', '/oauth/authorize?a=Set-Cookie:%20x=1'],
 			['/oauth/authorize?state=a\u0000b', '/oauth/authorize?state=a%00b'],
 			['/oauth/authorize?state=caf\u00e9 \u20ac', '/oauth/authorize?state=caf%C3%A9%20%E2%82%AC']
-		]) {
+		] as const) {
 			const shown = await fresh.get(`/sign-in?next=${encodeURIComponent(next)}`)
 			expect(shown.status).toBe(200)
 			expect(shown.html).toContain(`name="next" value="${expected}"`)
