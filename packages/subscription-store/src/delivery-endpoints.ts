@@ -28,7 +28,8 @@ export async function countEndpointsByState(sql: Sql): Promise<{ active: number;
 /**
  * The ids of the endpoints an event goes to, as a subquery (column `id`) for the notifier's fan-out
  * insert: active, listing the event name and, for an operator event, either not `watchlist_only` or
- * belonging to an account whose watchlist holds the operator.
+ * belonging to an account whose watchlist holds the operator. Each is locked as the delivery's foreign key will
+ * lock it: an endpoint whose deletion is under way is waited for and then left out, instead of failing the insert.
  */
 export const endpointsSubscribedTo = (sql: Sql, event: { name: string; operatorScoped: boolean; operatorId: string | null }) => sql`
 	SELECT w.id FROM webhook_endpoints w
@@ -37,7 +38,8 @@ export const endpointsSubscribedTo = (sql: Sql, event: { name: string; operatorS
 			NOT ${event.operatorScoped}::boolean
 			OR NOT w.watchlist_only
 			OR EXISTS (SELECT 1 FROM watchlist_entries e WHERE e.account_id = w.account_id AND e.operator_id = ${event.operatorId}::uuid)
-		)`
+		)
+	FOR KEY SHARE OF w`
 
 /** The operators on the account's watchlist, as a subquery (column `operator_id`). */
 export const watchedOperatorIds = (sql: Sql, accountId: string) =>

@@ -12,6 +12,14 @@ export const activeEndpointsShuffled = (sql: Sql, skip: readonly string[]) => sq
 	WHERE active AND id <> ALL (${arrayLiteral(skip)}::uuid[])
 	ORDER BY random()`
 
+/**
+ * Locks the endpoints `endpointIds` selects (in id order), returning those still there: taken before the
+ * notifier writes their deliveries, the order the endpoint's deletion keeps (endpoint, then its deliveries),
+ * so an attempt's outcome and a deletion queue instead of deadlocking.
+ */
+export const lockEndpoints = (sql: Sql, endpointIds: SqlFragment) => sql<{ id: string }[]>`
+	SELECT id FROM webhook_endpoints WHERE id IN (${endpointIds}) ORDER BY id FOR NO KEY UPDATE`
+
 /** A delivery succeeded: the endpoint's failure and missed counts start again. Returns the endpoints updated. */
 export const endpointDelivered = (sql: Sql, finished: SqlFragment, at: Date) => sql`
 	WITH done AS (${finished})

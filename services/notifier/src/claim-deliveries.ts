@@ -1,5 +1,5 @@
-import type { Sql } from '@lv/db'
-import { activeEndpointsShuffled, endpointsMissed } from '@lv/subscription-store'
+import { type Sql, arrayLiteral } from '@lv/db'
+import { activeEndpointsShuffled, endpointsMissed, lockEndpoints } from '@lv/subscription-store'
 import { MAX_ATTEMPTS } from '@lv/webhooks'
 
 export type ClaimedDelivery = {
@@ -63,11 +63,18 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
  * lease: it is abandoned (and counted as missed) instead of being tried an 8th time.
  */
 export async function abandonStalled(sql: Sql, now: Date): Promise<number> {
-	const abandoned = sql`
-		UPDATE webhook_deliveries SET status = 'abandoned', lease_until = NULL,
-			last_error = coalesce(last_error, 'the replica making the last attempt stopped before it finished')
-		WHERE status IN ('pending', 'failed') AND attempt_count >= ${MAX_ATTEMPTS} AND lease_until <= ${now}
-		RETURNING endpoint_id`
-	const rows = await endpointsMissed(sql, abandoned)
-	return rows.reduce((sum, row) => sum + Number(row.missed), 0)
+	const stalled = (tx: Sql) => tx`status IN ('pending', 'failed') AND attempt_count >= ${MAX_ATTEMPTS} AND lease_until <= ${now}`
+	return sql.begin(async (transaction) => {
+		const tx = transaction as unknown as Sql
+		// Their endpoints first, the order a deletion of one keeps (`lockEndpoints`); only those endpoints' deliveries.
+		const locked = await lockEndpoints(tx, tx`SELECT endpoint_id FROM webhook_deliveries WHERE ${stalled(tx)}`)
+		if (locked.length === 0) return 0
+		const abandoned = tx`
+			UPDATE webhook_deliveries SET status = 'abandoned', lease_until = NULL,
+				last_error = coalesce(last_error, 'the replica making the last attempt stopped before it finished')
+			WHERE ${stalled(tx)} AND endpoint_id = ANY (${arrayLiteral(locked.map((row) => row.id))}::uuid[])
+			RETURNING endpoint_id`
+		const rows = await endpointsMissed(tx, abandoned)
+		return rows.reduce((sum, row) => sum + Number(row.missed), 0)
+	})
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { type TestDatabase, createTestDatabase, statementsWaitingOnLocks, waitFor } from '@lv/testing'
 import { recordEvent, recordEventIn } from './record-event.ts'
 import {
 	coverageEvent,
@@ -152,5 +152,25 @@ describe('recording an event fans it out into delivery rows', () => {
 			{ event_id: string }[]
 		>`SELECT event_id FROM events WHERE event_id IN (${first.event_id}, ${second.event_id}) ORDER BY seq`
 		expect(rows.map((row) => row.event_id)).toEqual([first.event_id, second.event_id])
+	})
+
+	test('an event recorded while an endpoint it goes to is being deleted waits for the deletion and leaves that endpoint out', async () => {
+		const now = clock.now()
+		const gone = await insertEndpoint(db.sql, now, {
+			accountId: await insertAccount(db.sql, now),
+			url: URL_,
+			events: ['coverage.degraded'],
+			secretKey: key
+		})
+		const event = coverageEvent(now)
+		let recording: Promise<unknown> | undefined
+		await db.sql.begin(async (tx) => {
+			await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${gone.id}`
+			await tx`DELETE FROM webhook_endpoints WHERE id = ${gone.id}`
+			recording = recordEvent(db.sql, event, now)
+			await statementsWaitingOnLocks(db.sql, 1)
+		})
+		expect((await recording) as { recorded: boolean }).toMatchObject({ recorded: true })
+		expect((await deliveriesOf(event.event_id)).map((row) => row.endpoint_id)).not.toContain(gone.id)
 	})
 })

@@ -17,13 +17,41 @@ export type Session = {
 
 /** Creates a session row holding only the SHA-256 of a new token; the token goes to the cookie. */
 export async function startSession(sql: Sql, clock: Clock, userId: string, ttlMs: number): Promise<{ token: string; expiresAt: Date }> {
+	const started = await insertSession(sql, clock, userId, null, ttlMs)
+	if (!started) throw new Error('no such dashboard user')
+	return started
+}
+
+/**
+ * A sign-in's session, written only while `passwordHash` (the hash the sign-in verified) is still the user's:
+ * the user's row is read FOR SHARE, so a password change under way is waited for and then refuses the
+ * session (null), and a later one ends it.
+ */
+export function startSignInSession(
+	sql: Sql,
+	clock: Clock,
+	user: { id: string; passwordHash: string },
+	ttlMs: number
+): Promise<{ token: string; expiresAt: Date } | null> {
+	return insertSession(sql, clock, user.id, user.passwordHash, ttlMs)
+}
+
+async function insertSession(
+	sql: Sql,
+	clock: Clock,
+	userId: string,
+	passwordHash: string | null,
+	ttlMs: number
+): Promise<{ token: string; expiresAt: Date } | null> {
 	const token = randomToken()
 	const now = clock.now()
 	const expiresAt = new Date(now.getTime() + ttlMs)
-	await sql`
+	const started = await sql`
 		INSERT INTO dashboard_sessions (id, user_id, token_hash, created_at, expires_at, last_seen_at)
-		VALUES (${crypto.randomUUID()}, ${userId}, ${sha256(token)}, ${now}, ${expiresAt}, ${now})`
-	return { token, expiresAt }
+		SELECT ${crypto.randomUUID()}, u.id, ${sha256(token)}, ${now}, ${expiresAt}, ${now}
+		FROM (SELECT id FROM dashboard_users WHERE id = ${userId} AND (${passwordHash}::text IS NULL OR password_hash = ${passwordHash})
+			FOR SHARE) u`
+	return started.count === 1 ? { token, expiresAt } : null
 }
 
 type SessionRow = {
@@ -60,6 +88,16 @@ export async function findSession(sql: Sql, clock: Clock, token: string, idleMs:
 			? null
 			: { code: row.plan_code, name: row.plan_name, rank: row.plan_rank, exportsPerDay: row.exports_per_day }
 	return { token, userId: row.user_id, email: row.email, accountId: row.account_id, accountName: row.account_name, plan }
+}
+
+/**
+ * Inside a transaction writing on the session's behalf: whether the session still exists, its row kept from
+ * being deleted until the transaction ends, so a sign-out everywhere (or a password change) that ends it either
+ * comes first (and the write is refused) or waits and then also ends what the write made.
+ */
+export async function holdSession(sql: Sql, token: string): Promise<boolean> {
+	const rows = await sql`SELECT 1 FROM dashboard_sessions WHERE token_hash = ${sha256(token)} FOR KEY SHARE`
+	return rows.length === 1
 }
 
 export async function endSession(sql: Sql, token: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { acknowledgeKeys, createAccount, currentKeyRevision } from '@lv/accounts'
-import { TestClock } from '@lv/clock'
+import { DAY, TestClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { startSession } from '../auth/sessions.ts'
 import { approveGrant, issueRefreshToken, redeemCode, registerClient, rotateRefreshToken } from './oauth-store.ts'
 
 const LEASE_MS = 2_000
@@ -23,7 +24,9 @@ async function approvedGrant() {
 		INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
 		VALUES (${userId}, ${accountId}, ${`${userId}@example.com`}, 'not a hash', ${clock.now()})`
 	const client = await registerClient(db.sql, clock, { clientName: 'assistant', redirectUris: ['https://assistant.example/cb'] })
-	const { grantId, code } = await approveGrant(db.sql, clock, {
+	const session = await startSession(db.sql, clock, userId, DAY)
+	const approved = await approveGrant(db.sql, clock, {
+		sessionToken: session.token,
 		clientId: client.id,
 		clientName: client.clientName,
 		userId,
@@ -33,7 +36,8 @@ async function approvedGrant() {
 		redirectUri: 'https://assistant.example/cb',
 		codeChallenge: 'challenge'
 	})
-	return { clientId: client.id, grantId, code }
+	if (!approved) throw new Error('the approving session ended')
+	return { clientId: client.id, grantId: approved.grantId, code: approved.code }
 }
 
 /** A gateway replica's check round acknowledging every key change so far; its lease runs on while the clock stands still. */

@@ -1,6 +1,7 @@
 import { awaitKeyChangesApplied, issueApiKey, keyLastUse, revokeKeysAmong } from '@lv/accounts'
 import { type Clock, DAY, MINUTE } from '@lv/clock'
 import type { Sql } from '@lv/db'
+import { holdSession } from '../auth/sessions.ts'
 import { randomToken, sha256 } from '../auth/tokens.ts'
 import { asSql } from '../store/transaction.ts'
 
@@ -30,6 +31,8 @@ export async function findClient(sql: Sql, clientId: string): Promise<OAuthClien
 }
 
 export type Approval = {
+	/** The session that approved: the approval is refused once it has ended. */
+	sessionToken: string
 	clientId: string
 	clientName: string
 	userId: string
@@ -42,13 +45,16 @@ export type Approval = {
 
 /**
  * The user's approval: a grant owning a new key of the account (its plaintext is dropped here: calls
- * reach the gateway only with the grant's access tokens), and a one-time code for the client.
+ * reach the gateway only with the grant's access tokens), and a one-time code for the client. Null when
+ * the approving session has ended (a sign-out everywhere or a password change), which then ends no grant
+ * made after it.
  */
-export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): Promise<{ grantId: string; code: string }> {
+export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): Promise<{ grantId: string; code: string } | null> {
 	const code = randomToken()
 	const now = clock.now()
 	const grantId = crypto.randomUUID()
-	await sql.begin(async (tx) => {
+	const approved = await sql.begin(async (tx) => {
+		if (!(await holdSession(asSql(tx), approval.sessionToken))) return false
 		const key = await issueApiKey(asSql(tx), clock, approval.accountId, `Connector: ${approval.clientName}`.slice(0, 100))
 		await tx`
 			INSERT INTO oauth_grants (id, client_id, user_id, account_id, key_id, resource, scope, created_at)
@@ -57,8 +63,9 @@ export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): 
 			INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at)
 			VALUES (${sha256(code)}, ${grantId}, ${approval.redirectUri}, ${approval.codeChallenge}, ${new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS)})`
 		await pruneExpired(asSql(tx), now)
+		return true
 	})
-	return { grantId, code }
+	return approved ? { grantId, code } : null
 }
 
 /** A spent code is kept a day past its minute (a replay then still revokes its grant); a refresh token until it expires. */

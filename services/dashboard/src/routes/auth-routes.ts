@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { MINUTE } from '@lv/clock'
 import { countAttempt } from '../auth/attempt-limits.ts'
 import { verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts'
-import { endSession, pruneExpiredSessions, startSession } from '../auth/sessions.ts'
+import { endSession, pruneExpiredSessions, startSignInSession } from '../auth/sessions.ts'
 import { normaliseEmail } from '../auth/sign-up-input.ts'
 import { sha256Hex } from '../auth/tokens.ts'
 import type { DashboardDeps } from '../deps.ts'
@@ -75,7 +75,8 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 			const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDecoy(password)
 			if (!user || !valid) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 
-			const session = await startSession(sql, clock, user.id, web.sessionTtlMs)
+			const session = await startSignInSession(sql, clock, user, web.sessionTtlMs)
+			if (!session) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 			await pruneExpiredSessions(sql, clock, web.sessionIdleMs).catch((error) => logger.warn('session pruning failed', { error }))
 			logger.info('signed in', { user_id: user.id })
 			deps.metrics?.signIn('signed_in')

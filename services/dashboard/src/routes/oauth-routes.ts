@@ -150,7 +150,8 @@ async function decideConsent({ deps, web, server }: OAuthContext, request: Reque
 			})
 		)
 	}
-	const { grantId, code } = await approveGrant(sql, clock, {
+	const approved = await approveGrant(sql, clock, {
+		sessionToken: session.token,
 		clientId: authorize.client.id,
 		clientName: authorize.client.clientName,
 		userId: session.userId,
@@ -160,6 +161,8 @@ async function decideConsent({ deps, web, server }: OAuthContext, request: Reque
 		redirectUri: authorize.redirectUri,
 		codeChallenge: authorize.codeChallenge
 	})
+	if (!approved) return redirect('/sign-in')
+	const { grantId, code } = approved
 	logger.info('oauth grant approved', { account_id: session.accountId, client_id: authorize.client.id, grant_id: grantId })
 	return redirect(redirectBack(authorize.redirectUri, server.issuer, { code, state: authorize.state }))
 }

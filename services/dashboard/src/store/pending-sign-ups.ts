@@ -5,6 +5,7 @@ import { sha256 } from '../auth/tokens.ts'
 import { asSql } from './transaction.ts'
 
 const UNIQUE_VIOLATION = '23505'
+const SIGN_UP_LOCK_PREFIX = 'lv-sign-up:'
 
 export type PendingSignUp = { email: string; passwordHash: string; accountName: string }
 
@@ -37,6 +38,11 @@ export async function confirmSignUp(sql: Sql, clock: Clock, token: string): Prom
 	try {
 		return await sql.begin(async (tx) => {
 			const now = clock.now()
+			const [address] = await tx<{ email: string }[]>`SELECT email FROM dashboard_sign_ups WHERE token_hash = ${sha256(token)}`
+			if (!address) return 'unknown' as const
+			// One confirmation per address at a time: two links of one address taken together would each hold its own
+			// row and wait on the other's (the user's email, then the other link), a deadlock. The second finds its link gone.
+			await tx`SELECT pg_advisory_xact_lock(hashtextextended(${SIGN_UP_LOCK_PREFIX + address.email}, 0))`
 			const [held] = await tx<{ email: string; password_hash: string; account_name: string }[]>`
 				DELETE FROM dashboard_sign_ups WHERE token_hash = ${sha256(token)} AND expires_at > ${now}
 				RETURNING email, password_hash, account_name`

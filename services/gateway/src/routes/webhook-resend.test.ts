@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { DAY } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { waitFor } from '@lv/testing'
+import { statementsWaitingOnLocks } from '@lv/testing'
 import { verifySignature } from '@lv/webhooks'
 import { createDeliveryWorker } from '../../../notifier/src/delivery-worker.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
@@ -29,22 +29,15 @@ const resendPath = (endpointId: string, deliveryId: string) => `/v1/webhooks/${e
 describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 	test('a resend and a deletion of its endpoint, both waiting on the delivery row, both finish: no deadlock', async () => {
 		const { key, endpoint, deliveryId } = await endpointWithDelivery('delivered')
-		const waitingOnLocks = (count: number) =>
-			waitFor(
-				async () =>
-					(await env.db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).length ===
-					count,
-				{ what: `${count} statements waiting on a lock` }
-			)
 		let resend: Promise<Response> | undefined
 		let deletion: Promise<Response> | undefined
 		// Something else holds the delivery row (a delivery worker's attempt): the resend queues for it first, then the deletion.
 		await env.db.sql.begin(async (tx) => {
 			await tx`SELECT 1 FROM webhook_deliveries WHERE id = ${deliveryId} FOR UPDATE`
 			resend = call(key, 'POST', resendPath(endpoint.id, deliveryId))
-			await waitingOnLocks(1)
+			await statementsWaitingOnLocks(env.db.sql, 1)
 			deletion = call(key, 'DELETE', `/v1/webhooks/${endpoint.id}`)
-			await waitingOnLocks(2)
+			await statementsWaitingOnLocks(env.db.sql, 2)
 		})
 		expect([(await resend)?.status, (await deletion)?.status]).toEqual([201, 204])
 		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpoint.id}`).toHaveLength(0)

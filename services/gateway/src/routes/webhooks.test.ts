@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { DAY } from '@lv/clock'
-import { waitFor } from '@lv/testing'
-import { decryptSecret } from '@lv/webhooks'
+import { statementsWaitingOnLocks } from '@lv/testing'
+import { MAX_ATTEMPTS, decryptSecret } from '@lv/webhooks'
+import { abandonStalled, type ClaimedDelivery, claimDueDeliveries } from '../../../notifier/src/claim-deliveries.ts'
+import { recordOutcome } from '../../../notifier/src/delivery-outcome.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { startReceiver } from '../../../notifier/src/test-support/receiver.ts'
@@ -171,6 +173,42 @@ describe('webhook bodies the endpoint store cannot take', () => {
 		expect((await (await call(key, 'GET', '/v1/webhooks')).json()).endpoints[0].active).toBe(true)
 	})
 
+	test('two changes of different fields, each sent before the other is written, both stay', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const { id } = await (await create(key, { url: 'https://hooks.example.com/both' })).json()
+		let first: Promise<Response> | undefined
+		let second: Promise<Response> | undefined
+		await env.db.sql.begin(async (tx) => {
+			await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`
+			first = call(key, 'PATCH', `/v1/webhooks/${id}`, { description: 'first' })
+			await statementsWaitingOnLocks(env.db.sql, 1)
+			second = call(key, 'PATCH', `/v1/webhooks/${id}`, { events: ['coverage.degraded'] })
+			await statementsWaitingOnLocks(env.db.sql, 2)
+		})
+		expect([(await first)?.status, (await second)?.status]).toEqual([200, 200])
+		const [stored] = (await (await call(key, 'GET', '/v1/webhooks')).json()).endpoints
+		expect({ description: stored.description, events: stored.events }).toEqual({ description: 'first', events: ['coverage.degraded'] })
+	})
+
+	test('a re-activation that waited on a change of its endpoint is checked against the plan as it is then', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'starter')
+		const endpoint = async (url: string) => (await (await create(key, { url })).json()).id as string
+		const [a, b] = [await endpoint('https://hooks.example.com/a'), await endpoint('https://hooks.example.com/b')]
+		expect((await call(key, 'PATCH', `/v1/webhooks/${b}`, { active: false })).status).toBe(200)
+		await endpoint('https://hooks.example.com/c')
+		let activation: Promise<Response> | undefined
+		// The activation finds its endpoint active; meanwhile the endpoint is deactivated and another takes its place at the cap.
+		await env.db.sql.begin(async (tx) => {
+			await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${a} FOR UPDATE`
+			activation = call(key, 'PATCH', `/v1/webhooks/${a}`, { active: true })
+			await statementsWaitingOnLocks(env.db.sql, 1)
+			await tx`UPDATE webhook_endpoints SET active = (id = ${b}) WHERE id IN (${a}, ${b})`
+		})
+		expect((await (activation as Promise<Response>)).status).toBe(403)
+		const listed = (await (await call(key, 'GET', '/v1/webhooks')).json()).endpoints as { active: boolean }[]
+		expect(listed.filter((row) => row.active)).toHaveLength(2)
+	})
+
 	test('a JSON content type is matched in any letter case and with parameters', async () => {
 		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const endpoint = await (await create(key, { url: 'https://hooks.example.com/case' })).json()
@@ -195,6 +233,47 @@ describe('DELETE /v1/webhooks/{id}', () => {
 		expect(await env.db.sql`SELECT 1 FROM webhook_secrets WHERE endpoint_id = ${id}`).toHaveLength(0)
 		expect((await call(key, 'DELETE', `/v1/webhooks/${id}`)).status).toBe(404)
 	})
+
+	/** The notifier's writers of a delivery and then its endpoint: an attempt's outcome, and the sweep of stalled last attempts. */
+	const notifierWriters: [string, (claim: ClaimedDelivery) => Promise<unknown>][] = [
+		[
+			'the outcome of an attempt',
+			(claim) => recordOutcome(env.db.sql, claim, { ok: true, status: 200, error: null }, clock.now(), () => 0.5)
+		],
+		[
+			'the abandoning of a stalled last attempt',
+			async (claim) => {
+				await env.db.sql`UPDATE webhook_deliveries SET attempt_count = ${MAX_ATTEMPTS}, lease_until = ${clock.now()} WHERE id = ${claim.id}`
+				return abandonStalled(env.db.sql, clock.now())
+			}
+		]
+	]
+	for (const [writer, write] of notifierWriters) {
+		test(`a deletion and ${writer} on one of its deliveries, each waiting on the other, both finish: no deadlock`, async () => {
+			const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+			const { id } = await (await create(key, { url: 'https://hooks.example.com/busy', events: ['coverage.degraded'] })).json()
+			await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
+			// Endpoints of earlier tests take the event too: only this endpoint's delivery is claimed.
+			const others = await env.db.sql<{ id: string }[]>`SELECT id FROM webhook_endpoints WHERE id <> ${id}`
+			const skipEndpoints = others.map((row) => row.id)
+			const [claim] = await claimDueDeliveries(env.db.sql, { now: clock.now(), limit: 1, perEndpoint: 1, skipEndpoints, leaseMs: 0 })
+			if (!claim) throw new Error('no delivery claimed')
+			let deletion: Promise<Response> | undefined
+			let written: Promise<unknown> | undefined
+			// A reader of the delivery row (a resend's look-up) keeps the deletion at the row after it has locked the endpoint;
+			// the notifier, which may update the row meanwhile, then goes for the endpoint.
+			await env.db.sql.begin(async (tx) => {
+				await tx`SELECT 1 FROM webhook_deliveries WHERE id = ${claim.id} FOR KEY SHARE`
+				deletion = call(key, 'DELETE', `/v1/webhooks/${id}`)
+				await statementsWaitingOnLocks(env.db.sql, 1)
+				written = write(claim)
+				await statementsWaitingOnLocks(env.db.sql, 2)
+			})
+			expect((await deletion)?.status).toBe(204)
+			await written
+			expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${id}`).toHaveLength(0)
+		})
+	}
 })
 
 describe('POST /v1/webhooks/{id}/rotate_secret', () => {
@@ -205,11 +284,7 @@ describe('POST /v1/webhooks/{id}/rotate_secret', () => {
 		await env.db.sql.begin(async (tx) => {
 			await tx`SELECT 1 FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`
 			rotation = call(key, 'POST', `/v1/webhooks/${id}/rotate_secret`)
-			await waitFor(
-				async () =>
-					(await env.db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).length > 0,
-				{ what: 'the rotation waiting on the endpoint row' }
-			)
+			await statementsWaitingOnLocks(env.db.sql, 1)
 			await tx`DELETE FROM webhook_secrets WHERE endpoint_id = ${id}`
 			await tx`DELETE FROM webhook_endpoints WHERE id = ${id}`
 		})

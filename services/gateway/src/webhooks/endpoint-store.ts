@@ -81,9 +81,16 @@ export function parseDescription(description: string | null | undefined): string
 
 const ENDPOINT_LOCK_SPACE = 7_202_642
 
-/** 403 webhook_quota_exceeded when the account already has the plan's number of active endpoints. */
-async function assertActiveCapacity(tx: TransactionSql, accountId: string, plan: Plan, excludeId: string | null): Promise<void> {
+/** Serialises the account's changes of which endpoints are active, so the plan's cap holds across concurrent ones. */
+async function lockAccountEndpoints(tx: TransactionSql, accountId: string): Promise<void> {
 	await tx`SELECT pg_advisory_xact_lock(${ENDPOINT_LOCK_SPACE}, hashtext(${accountId}))`
+}
+
+/**
+ * 403 webhook_quota_exceeded when the account already has the plan's number of active endpoints.
+ * Run under `lockAccountEndpoints`, taken before any endpoint row (the order every writer keeps).
+ */
+async function assertActiveCapacity(tx: TransactionSql, accountId: string, plan: Plan, excludeId: string | null): Promise<void> {
 	const cap = plan.webhookCap
 	if (cap === null) return
 	const [usage] = await tx<{ n: number }[]>`
@@ -126,6 +133,7 @@ export async function createEndpoint(
 	const description = parseDescription(input.description) ?? null
 	const secret = generateSecret()
 	const row = await sql.begin(async (tx) => {
+		await lockAccountEndpoints(tx, input.accountId)
 		await assertActiveCapacity(tx, input.accountId, input.plan, null)
 		const id = crypto.randomUUID()
 		const [created] = await tx<EndpointRow[]>`
@@ -163,28 +171,36 @@ export type EndpointPatch = {
 	description?: string | null
 }
 
-/** Only the fields sent change; `description: null` clears it; a new `url` passes the URL policy again; re-activation is plan-checked. */
+/**
+ * Only the fields sent change; `description: null` clears it; a new `url` passes the URL policy again; re-activation is plan-checked.
+ * The fields not sent, and whether the endpoint is active, are read with its row locked, so a concurrent change of
+ * another field is kept and the plan check sees the endpoint as it is written.
+ */
 export async function updateEndpoint(
 	sql: Sql,
 	settings: ResolvedWebhookSettings,
 	input: { accountId: string; plan: Plan; id: string; patch: EndpointPatch; now: Date }
 ): Promise<WebhookEndpoint> {
-	const current = await findEndpoint(sql, input.accountId, input.id)
+	await findEndpoint(sql, input.accountId, input.id)
 	const { patch } = input
-	const url = patch.url === undefined ? current.url : await checkEndpointUrl(patch.url, settings)
-	const events = patch.events === undefined ? current.events : parseEventNames(patch.events)
-	const description = patch.description === undefined ? current.description : (parseDescription(patch.description) ?? null)
+	const url = patch.url === undefined ? undefined : await checkEndpointUrl(patch.url, settings)
+	const events = patch.events === undefined ? undefined : parseEventNames(patch.events)
+	const description = patch.description === undefined ? undefined : (parseDescription(patch.description) ?? null)
 	const row = await sql.begin(async (tx) => {
+		if (patch.active === true) await lockAccountEndpoints(tx, input.accountId)
+		const [current] = await tx<EndpointRow[]>`
+			SELECT * FROM webhook_endpoints WHERE id = ${input.id} AND account_id = ${input.accountId} FOR NO KEY UPDATE`
+		if (!current) return undefined
 		if (patch.active === true && !current.active) await assertActiveCapacity(tx, input.accountId, input.plan, current.id)
 		const [updated] = await tx<EndpointRow[]>`
 			UPDATE webhook_endpoints SET
-				url = ${url},
-				events = ${`{${events.join(',')}}`}::text[],
-				description = ${description},
+				url = ${url ?? current.url},
+				events = ${`{${(events ?? current.events).join(',')}}`}::text[],
+				description = ${description === undefined ? current.description : description},
 				active = ${patch.active ?? current.active},
 				watchlist_only = ${patch.watchlist_only ?? current.watchlist_only},
 				updated_at = ${input.now}
-			WHERE id = ${current.id} AND account_id = ${input.accountId}
+			WHERE id = ${current.id}
 			RETURNING *`
 		return updated
 	})

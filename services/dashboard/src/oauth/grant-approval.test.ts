@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createAccount } from '@lv/accounts'
+import { DAY, TestClock } from '@lv/clock'
+import { type TestDatabase, createTestDatabase, lockWaiterCount, statementsWaitingOnLocks, waitFor } from '@lv/testing'
+import { startSession } from '../auth/sessions.ts'
+import { signOutEverywhere } from '../store/users.ts'
+import { approveGrant, registerClient } from './oauth-store.ts'
+
+const clock = new TestClock('2026-11-25T12:00:00.000Z')
+let db: TestDatabase
+
+beforeAll(async () => {
+	db = await createTestDatabase()
+}, 30_000)
+afterAll(async () => {
+	await db.drop()
+})
+
+describe('approveGrant', () => {
+	test('an approval still being written when its user signs out everywhere leaves no live grant', async () => {
+		const { id: accountId } = await createAccount(db.sql, clock, { name: 'signs out', plan: 'starter' })
+		const userId = crypto.randomUUID()
+		await db.sql`
+			INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
+			VALUES (${userId}, ${accountId}, 'signs-out@example.com', 'not a hash', ${clock.now()})`
+		const session = await startSession(db.sql, clock, userId, DAY)
+		const client = await registerClient(db.sql, clock, { clientName: 'assistant', redirectUris: ['https://assistant.example/cb'] })
+		let approval: Promise<unknown> | undefined
+		let signOut: Promise<unknown> | undefined
+		let signedOut = false
+		// The approval waits at its grant's client row (held here) while the user signs out everywhere.
+		await db.sql.begin(async (tx) => {
+			await tx`SELECT 1 FROM oauth_clients WHERE id = ${client.id} FOR UPDATE`
+			approval = approveGrant(db.sql, clock, {
+				sessionToken: session.token,
+				clientId: client.id,
+				clientName: client.clientName,
+				userId,
+				accountId,
+				resource: 'https://api.example.test/mcp/account',
+				scope: 'account',
+				redirectUri: 'https://assistant.example/cb',
+				codeChallenge: 'challenge'
+			})
+			await statementsWaitingOnLocks(db.sql, 1)
+			signOut = signOutEverywhere(db.sql, clock, userId).then(() => {
+				signedOut = true
+			})
+			// Either the sign-out finishes at once, or it waits for the approval.
+			await waitFor(async () => signedOut || (await lockWaiterCount(db.sql)) === 2, { what: 'the sign-out finished or waiting' })
+		})
+		await Promise.all([approval, signOut])
+		expect(await db.sql`SELECT 1 FROM oauth_grants WHERE user_id = ${userId} AND revoked_at IS NULL`).toHaveLength(0)
+		expect(await db.sql`SELECT 1 FROM dashboard_sessions WHERE user_id = ${userId}`).toHaveLength(0)
+	})
+})
