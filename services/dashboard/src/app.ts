@@ -66,6 +66,8 @@ export function createApp(deps: DashboardDeps) {
 
 	return new Elysia({ serve: { maxRequestBodySize: DASHBOARD_MAX_REQUEST_BODY_BYTES } })
 		.onRequest(({ request, server, set }) => {
+			// Pages set it themselves; this covers the JSON, redirects and plain text as well.
+			set.headers['x-content-type-options'] = 'nosniff'
 			const hsts = web.hstsHeader(request, server)
 			if (hsts) set.headers['strict-transport-security'] = hsts
 			return tooLarge(request) ?? undefined

@@ -17,9 +17,16 @@ import type { WebContext } from './web-context.ts'
 
 export const SIGN_IN_WINDOW_MS = 15 * MINUTE
 
-/** Where sign-in may continue to: only an assistant's authorisation request on this site (no open redirect). */
-const continueTo = (next: unknown): string | undefined =>
-	typeof next === 'string' && next.startsWith('/oauth/authorize?') && next.length <= 4000 ? next : undefined
+/**
+ * Where sign-in may continue to: only an assistant's authorisation request on this site (no open redirect),
+ * as the URL parser writes it: line breaks dropped, anything else outside ASCII percent-encoded, so it
+ * is always a valid Location header.
+ */
+function continueTo(next: unknown): string | undefined {
+	if (typeof next !== 'string' || !next.startsWith('/oauth/authorize?') || next.length > 4000) return undefined
+	const url = new URL(next, 'http://dashboard.invalid')
+	return `${url.pathname}${url.search}`
+}
 
 export function authRoutes(deps: DashboardDeps, web: WebContext) {
 	const { sql, clock, logger, config } = deps

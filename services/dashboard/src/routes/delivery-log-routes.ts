@@ -4,6 +4,7 @@ import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { webhookManager } from '../gateway/webhook-manage.ts'
 import { deliveriesPage } from '../pages/webhooks-page.ts'
 import type { EndpointListing } from '@lv/subscription-store'
+import { openedFromAnotherOrigin } from './another-origin.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import { type WebhookPages, problemStatus } from './webhook-routes.ts'
 
@@ -34,13 +35,15 @@ export function deliveryLogRoutes({ deps: { logger }, web, gateway, sessionAndEn
 
 	return new Elysia()
 		.get('/webhooks/:id/deliveries', async ({ request, params, query }) => {
-			const found = await sessionAndEndpoint(request, params.id, undefined)
+			const found = await sessionAndEndpoint(request, params.id, null)
 			if (found instanceof Response) return found
+			const elsewhere = openedFromAnotherOrigin(web, request, found.session, { title: 'Delivery log', section: 'webhooks' })
+			if (elsewhere) return elsewhere
 			return logPage(found.session, found.endpoint, query.notice === 'resent' ? { notice: RESENT } : {})
 		})
 
 		.post('/webhooks/:id/deliveries/:delivery_id/resend', async ({ request, params, body }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
+			const found = await sessionAndEndpoint(request, params.id, { body })
 			if (found instanceof Response) return found
 			const { session, endpoint } = found
 			const outcome = await webhookManager(gateway, session.accountId).resend(endpoint.id, params.delivery_id)

@@ -232,6 +232,25 @@ describe('authorisation request and consent', () => {
 		}
 	})
 
+	test('a continuation holding line breaks, a NUL or non-ASCII text is followed percent-encoded, never a 500', async () => {
+		const flow = await signedInFlow()
+		const fresh = new BrowserSession(app)
+		for (const [next, expected] of [
+			['/oauth/authorize?a=\r\nSet-Cookie: x=1', '/oauth/authorize?a=Set-Cookie:%20x=1'],
+			['/oauth/authorize?state=a\u0000b', '/oauth/authorize?state=a%00b'],
+			['/oauth/authorize?state=caf\u00e9 \u20ac', '/oauth/authorize?state=caf%C3%A9%20%E2%82%AC']
+		] as const) {
+			const shown = await fresh.get(`/sign-in?next=${encodeURIComponent(next)}`)
+			expect(shown.status).toBe(200)
+			expect(shown.html).toContain(`name="next" value="${expected}"`)
+			const signedIn = await fresh.post('/sign-in', { email: flow.email, password: 'correct horse battery staple', next })
+			expect(signedIn.status).toBe(303)
+			expect(signedIn.location).toBe(expected)
+			expect((await fresh.get(`/sign-in?next=${encodeURIComponent(next)}`)).location).toBe(expected)
+			fresh.cookies.clear()
+		}
+	})
+
 	test('deny sends access_denied back and creates no grant', async () => {
 		const flow = await signedInFlow()
 		const params = requestParams(flow)

@@ -31,6 +31,20 @@ describe('password page', () => {
 		expect(await Bun.password.verify(password, hash[0]?.password_hash ?? '')).toBe(true)
 	})
 
+	test("a copy of the changing session's cookie is signed out by the change; the changer stays signed in with a new cookie", async () => {
+		const browser = new BrowserSession(h.dashboard())
+		const { password } = await signUp(browser, h.mailbox)
+		const copy = new BrowserSession(h.dashboard())
+		for (const [name, value] of browser.cookies) copy.cookies.set(name, value)
+		expect((await copy.get('/keys')).status).toBe(200)
+
+		const changed = await change(browser, { current_password: password, new_password: 'another long password' })
+		expect(changed.location).toBe('/account/password?notice=changed')
+		expect(changed.setCookies.some((cookie) => cookie.startsWith('lv_session=') && /HttpOnly/.test(cookie))).toBe(true)
+		expect((await browser.get('/keys')).status).toBe(200)
+		expect((await copy.get('/keys')).location).toBe('/sign-in')
+	})
+
 	test('wrong current passwords over the sign-in limit are refused with 429, even the right one', async () => {
 		h.clock.set('2026-11-06T12:00:00Z')
 		const browser = new BrowserSession(h.dashboard())

@@ -13,7 +13,7 @@ import type { WebContext } from './web-context.ts'
 
 /**
  * Changing the password takes the current one (limited like sign-in, so a borrowed session cannot
- * guess it) and signs out every other session of the user.
+ * guess it), signs out every other session of the user and gives this one a new token.
  */
 export function passwordRoutes(deps: DashboardDeps, web: WebContext) {
 	const { sql, clock, logger, config } = deps
@@ -48,8 +48,8 @@ export function passwordRoutes(deps: DashboardDeps, web: WebContext) {
 			if (hash === null || current.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(current, hash))) {
 				return page(session, { fieldErrors: { current_password: 'This is not your current password.' } }, 401)
 			}
-			const { endedSessions, endedGrants } = await changePassword(sql, clock, session.userId, await hashPassword(next), session.token)
-			logger.info('password changed', { user_id: session.userId, ended_sessions: endedSessions, ended_grants: endedGrants })
-			return redirect('/account/password?notice=changed')
+			const changed = await changePassword(sql, clock, session.userId, await hashPassword(next), session.token)
+			logger.info('password changed', { user_id: session.userId, ended_sessions: changed.endedSessions, ended_grants: changed.endedGrants })
+			return redirect('/account/password?notice=changed', [web.sessionCookie(changed.sessionToken)])
 		})
 }

@@ -3,6 +3,7 @@ import type { DashboardDeps } from '../deps.ts'
 import type { GatewayClient } from '../gateway/gateway-client.ts'
 import { readUsageAsAccount } from '../gateway/usage-client.ts'
 import { usagePage } from '../pages/usage-page.ts'
+import { openedFromAnotherOrigin } from './another-origin.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
@@ -13,6 +14,8 @@ export function usageRoutes(deps: DashboardDeps, web: WebContext, gateway: Gatew
 	return new Elysia().get('/usage', async ({ request, query }) => {
 		const session = await web.session(request)
 		if (!session) return redirect('/sign-in')
+		const elsewhere = openedFromAnotherOrigin(web, request, session, { title: 'Usage', section: 'usage' })
+		if (elsewhere) return elsewhere
 		const asked = typeof query.month === 'string' ? query.month.slice(0, 20) : null
 		const currentMonth = deps.clock.now().toISOString().slice(0, 7)
 		const answer = await readUsageAsAccount(gateway, session.accountId, asked)

@@ -5,6 +5,7 @@ import type { GatewayClient } from '../gateway/gateway-client.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { watchlistClient } from '../gateway/watchlist-client.ts'
 import { type WatchlistView, watchlistPage } from '../pages/watchlist-page.ts'
+import { openedFromAnotherOrigin } from './another-origin.ts'
 import { EXPIRED_FORM, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
@@ -62,7 +63,10 @@ export function watchlistRoutes(deps: DashboardDeps, web: WebContext, gateway: G
 		.get('/watchlist', async ({ request, query }) => {
 			const session = await web.session(request)
 			if (!session) return redirect('/sign-in')
-			return page(session, (query.q ?? '').trim().slice(0, MAX_QUERY))
+			return (
+				openedFromAnotherOrigin(web, request, session, { title: 'Watchlist', section: 'watchlist' }) ??
+				page(session, (query.q ?? '').trim().slice(0, MAX_QUERY))
+			)
 		})
 		.post('/watchlist/add', change('add'))
 		.post('/watchlist/remove', change('remove'))

@@ -47,6 +47,12 @@ export function webContext(deps: DashboardDeps) {
 		anonymousCsrfValid: (request: Request, body: unknown) => csrfMatches(cookiesOf(request).get(names.csrf), formField(body, 'csrf')),
 		clearAnonymousCsrfCookie: () => serializeCookie(names.csrf, '', { maxAgeSeconds: 0, secure }),
 
+		/**
+		 * Whether the browser says the request comes from another site, or another origin of this one
+		 * (`Sec-Fetch-Site`): a link there can open a page, but should not spend the account's quota.
+		 */
+		fromAnotherOrigin: (request: Request) => ['cross-site', 'same-site'].includes(request.headers.get('sec-fetch-site') ?? ''),
+
 		/** Who the attempt limits count: the socket peer, or behind TRUSTED_PROXIES the client they forward for (the gateway's rule). */
 		clientAddress: (request: Request, server: PeerServer) => clientAddress(request, peerAddressOf(request, server ?? null), isTrusted),
 

@@ -135,4 +135,25 @@ describe('webhook management', () => {
 		expect((await owner.browser.post(`/webhooks/${endpoint?.id}/delete`, {}, { csrf: 'none' })).status).toBe(403)
 		expect(await endpointsOf(owner.accountId)).toHaveLength(1)
 	})
+
+	test('a change posted with no body at all is refused like one without the CSRF token, and the endpoint stays', async () => {
+		const { browser, accountId } = await signedIn()
+		await browser.postRaw(
+			'/webhooks',
+			form(browser, [
+				['url', `http://127.0.0.1:${receiver.port}/bodiless`],
+				['events', 'license.issued']
+			]),
+			'application/x-www-form-urlencoded'
+		)
+		const [endpoint] = await endpointsOf(accountId)
+		for (const action of ['pause', 'update', 'rotate', 'delete', 'deliveries/00000000-0000-4000-8000-000000000000/resend']) {
+			const refused = await browser.postRaw(`/webhooks/${endpoint?.id}/${action}`, '', null)
+			expect(refused.status).toBe(403)
+			expect(refused.html).toContain('This form expired')
+		}
+		expect(await endpointsOf(accountId)).toMatchObject([
+			{ id: endpoint?.id, active: true, url: `http://127.0.0.1:${receiver.port}/bodiless` }
+		])
+	})
 })

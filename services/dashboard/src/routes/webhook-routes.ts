@@ -46,15 +46,18 @@ function webhookPages(deps: DashboardDeps, web: WebContext, gateway: GatewayClie
 
 	const refused = (session: Session, problem: GatewayProblem) => page(session, { problem }, problemStatus(problem))
 
-	/** The signed-in session and the account's endpoint named in the path, or the page to answer with instead. */
+	/**
+	 * The signed-in session and the account's endpoint named in the path, or the page to answer with instead.
+	 * `form` is null for a page read (GET); a submitted form must carry the CSRF token, a form with no body included.
+	 */
 	async function sessionAndEndpoint(
 		request: Request,
 		id: string,
-		body: unknown
+		form: { body: unknown } | null
 	): Promise<{ session: Session; endpoint: EndpointListing } | Response> {
 		const session = await web.session(request)
 		if (!session) return redirect('/sign-in')
-		if (body !== undefined && !web.sessionCsrfValid(session, body)) return page(session, { error: EXPIRED_FORM }, 403)
+		if (form !== null && !web.sessionCsrfValid(session, form.body)) return page(session, { error: EXPIRED_FORM }, 403)
 		const endpoint = UUID.test(id)
 			? (await listWebhookEndpoints(sql, session.accountId)).find((candidate) => candidate.id === id)
 			: undefined
@@ -96,7 +99,7 @@ function endpointFormRoutes({ deps: { logger }, web, gateway, page, refused, ses
 		})
 
 		.post('/webhooks/:id/update', async ({ request, params, body }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
+			const found = await sessionAndEndpoint(request, params.id, { body })
 			if (found instanceof Response) return found
 			const outcome = await webhookManager(gateway, found.session.accountId).update(found.endpoint.id, endpointInput(body))
 			return outcome.ok ? page(found.session, { notice: 'Endpoint saved.' }) : refused(found.session, outcome.problem)
@@ -109,7 +112,7 @@ function endpointChangeRoutes({ deps: { logger }, gateway, page, refused, sessio
 	const change =
 		(action: 'pause' | 'resume' | 'delete', notice: string) =>
 		async ({ request, params, body }: { request: Request; params: { id: string }; body: unknown }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
+			const found = await sessionAndEndpoint(request, params.id, { body })
 			if (found instanceof Response) return found
 			const manager = webhookManager(gateway, found.session.accountId)
 			const outcome =
@@ -131,7 +134,7 @@ function endpointChangeRoutes({ deps: { logger }, gateway, page, refused, sessio
 		.post('/webhooks/:id/delete', change('delete', 'Endpoint deleted.'))
 
 		.post('/webhooks/:id/rotate', async ({ request, params, body }) => {
-			const found = await sessionAndEndpoint(request, params.id, body)
+			const found = await sessionAndEndpoint(request, params.id, { body })
 			if (found instanceof Response) return found
 			const outcome = await webhookManager(gateway, found.session.accountId).rotate(found.endpoint.id)
 			if (!outcome.ok) return refused(found.session, outcome.problem)

@@ -1,7 +1,7 @@
 import { awaitKeyChangesApplied } from '@lv/accounts'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
-import { sha256 } from '../auth/tokens.ts'
+import { randomToken, sha256 } from '../auth/tokens.ts'
 import { revokeUserGrants } from '../oauth/oauth-store.ts'
 import { asSql } from './transaction.ts'
 
@@ -18,7 +18,8 @@ export async function passwordHashOf(sql: Sql, userId: string): Promise<string |
 /**
  * One transaction: the new password hash, and every session of the user ended except the one
  * that made the change, so whoever else held the old password's sessions is signed out; the
- * assistant connections the user approved end too.
+ * assistant connections the user approved end too. The kept session continues under a new
+ * token (returned for its cookie), so a stolen copy of its cookie is signed out as well.
  */
 export async function changePassword(
 	sql: Sql,
@@ -26,13 +27,15 @@ export async function changePassword(
 	userId: string,
 	passwordHash: string,
 	keepSessionToken: string
-): Promise<{ endedSessions: number; endedGrants: number }> {
+): Promise<{ sessionToken: string; endedSessions: number; endedGrants: number }> {
+	const sessionToken = randomToken()
 	const ended = await sql.begin(async (tx) => {
 		await tx`UPDATE dashboard_users SET password_hash = ${passwordHash} WHERE id = ${userId}`
 		const sessions =
 			await tx`DELETE FROM dashboard_sessions WHERE user_id = ${userId} AND token_hash <> ${sha256(keepSessionToken)} RETURNING id`
+		await tx`UPDATE dashboard_sessions SET token_hash = ${sha256(sessionToken)} WHERE token_hash = ${sha256(keepSessionToken)}`
 		const endedGrants = await revokeUserGrants(asSql(tx), clock, userId, 'password_change')
-		return { endedSessions: sessions.length, endedGrants }
+		return { sessionToken, endedSessions: sessions.length, endedGrants }
 	})
 	return grantKeysDropped(sql, clock, ended)
 }
