@@ -143,6 +143,27 @@ describe('deliver', () => {
 	})
 })
 
+describe('proxies named in the environment', () => {
+	test('are never used: with HTTP_PROXY, HTTPS_PROXY and ALL_PROXY set, the attempt still goes straight to the pinned address', async () => {
+		let proxied = 0
+		const proxy = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => (proxied++, new Response('proxy')) })
+		const proxyUrl = `http://127.0.0.1:${proxy.port}`
+		const client = join(import.meta.dir, 'delivery-client.ts')
+		const script = `const { deliver } = await import(${JSON.stringify(client)})
+const result = await deliver({ url: ${JSON.stringify(pinnedUrl('/ok'))}, address: '127.0.0.1', headers: {}, body: '{}' })
+console.log(JSON.stringify([result.status, result.body]))`
+		const child = Bun.spawn([process.execPath, '-e', script], {
+			env: { ...process.env, HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, ALL_PROXY: proxyUrl, http_proxy: proxyUrl, NO_PROXY: '' },
+			stdout: 'pipe'
+		})
+		const output = await new Response(child.stdout).text()
+		await child.exited
+		proxy.stop(true)
+		expect(JSON.parse(output)).toEqual([200, 'received'])
+		expect(proxied).toBe(0)
+	})
+})
+
 describe('deliver to an IPv6 address', () => {
 	test('a name pinned to ::1 reaches the IPv6 receiver with the original Host', async () => {
 		const v6 = Bun.serve({ hostname: '::1', port: 0, fetch: (request) => new Response(request.headers.get('host')) })
