@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Server } from 'bun'
 import { deliveryHeaders } from './delivery-headers.ts'
@@ -140,6 +141,30 @@ describe('deliver', () => {
 			timeoutMs: 2000
 		})
 		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'connection_refused' })
+	})
+})
+
+describe('a receiver that never ends its headers', () => {
+	test('is a failed attempt long before the timeout, and the socket is closed', async () => {
+		let closed = false
+		const line = `X-Pad: ${'a'.repeat(1000)}\r\n`
+		const server = createServer((socket) => {
+			socket.on('close', () => (closed = true))
+			socket.on('error', () => (closed = true))
+			socket.once('data', () => {
+				socket.write('HTTP/1.1 200 OK\r\n')
+				const pump = () => {
+					while (!closed) if (!socket.write(line)) return void socket.once('drain', pump)
+				}
+				pump()
+			})
+		})
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+		const { port } = server.address() as AddressInfo
+		const result = await deliver({ url: `http://receiver.invalid:${port}/`, address: '127.0.0.1', headers: {}, body: '{}', timeoutMs: 60_000 })
+		await new Promise<void>((resolve) => server.close(() => resolve()))
+		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'network_error' })
+		expect(closed).toBe(true)
 	})
 })
 
