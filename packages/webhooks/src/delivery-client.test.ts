@@ -161,7 +161,13 @@ describe('a receiver that never ends its headers', () => {
 		})
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 		const { port } = server.address() as AddressInfo
-		const result = await deliver({ url: `http://receiver.invalid:${port}/`, address: '127.0.0.1', headers: {}, body: '{}', timeoutMs: 60_000 })
+		const result = await deliver({
+			url: `http://receiver.invalid:${port}/`,
+			address: '127.0.0.1',
+			headers: {},
+			body: '{}',
+			timeoutMs: 60_000
+		})
 		await new Promise<void>((resolve) => server.close(() => resolve()))
 		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'network_error' })
 		expect(closed).toBe(true)
@@ -171,7 +177,14 @@ describe('a receiver that never ends its headers', () => {
 describe('proxies named in the environment', () => {
 	test('are never used: with HTTP_PROXY, HTTPS_PROXY and ALL_PROXY set, the attempt still goes straight to the pinned address', async () => {
 		let proxied = 0
-		const proxy = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => (proxied++, new Response('proxy')) })
+		const proxy = Bun.serve({
+			hostname: '127.0.0.1',
+			port: 0,
+			fetch() {
+				proxied++
+				return new Response('proxy')
+			}
+		})
 		const proxyUrl = `http://127.0.0.1:${proxy.port}`
 		const client = join(import.meta.dir, 'delivery-client.ts')
 		const script = `const { deliver } = await import(${JSON.stringify(client)})
