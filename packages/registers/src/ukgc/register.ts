@@ -1,17 +1,9 @@
-import type {
-	DomainAssociation,
-	FetchedFile,
-	LicenceStatus,
-	LinkStatus,
-	ParsedDomain,
-	ParsedEntity,
-	ParsedLicence,
-	ParsedRegister
-} from '../types.ts'
+import type { DomainAssociation, FetchedFile, LinkStatus, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 import { csvColumnsFromText, type CsvColumns } from '../shared/csv.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
 import { isPlainHostname, splitDomainCell } from '@lv/hostnames'
 import { guardParse, parseError } from '../shared/parse-error.ts'
+import { weightierStatus } from '../shared/status-weight.ts'
 import { decodeUtf8 } from '../shared/text.ts'
 import { classifyUkgcStatus } from './classify.ts'
 import { parseUkgcLicenceNumber, stripAccountPadding } from './licence-number.ts'
@@ -313,28 +305,6 @@ type ActivityRow = {
 	line: number
 }
 
-/**
- * Which status wins when a licence's activity rows disagree. Row order churns with each export, so
- * the choice must not depend on it. An action against the licensee (revoked, suspended) or a wording
- * not understood outweighs an activity still active; an activity still in force outweighs one that ended.
- */
-const STATUS_WEIGHT: Record<LicenceStatus, number> = {
-	revoked: 6,
-	suspended: 5,
-	unknown: 4,
-	not_in_register: 4,
-	active: 3,
-	pending: 2,
-	surrendered: 1,
-	expired: 0
-}
-
-function weightierStatus(a: string | null, b: string | null): string | null {
-	const weight = (status: string | null) => STATUS_WEIGHT[classifyUkgcStatus(status).status]
-	if (weight(a) !== weight(b)) return weight(a) > weight(b) ? a : b
-	return (a ?? '') > (b ?? '') ? a : b
-}
-
 /** One licence is printed once per activity; later rows add their activity to the first. */
 function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: string[]): void {
 	const raw = licence.raw as { version: string; activities: string[]; rows: number[] }
@@ -356,7 +326,7 @@ function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: st
 		return
 	}
 	if ((row.status || null) !== licence.upstreamStatus) {
-		const kept = weightierStatus(licence.upstreamStatus, row.status || null)
+		const kept = weightierStatus(classifyUkgcStatus, licence.upstreamStatus, row.status || null)
 		warnings.push(
 			`licences row ${row.line}: ${row.printed} has status "${row.status}" on one activity and "${licence.upstreamStatus}" on another; "${kept}" is kept`
 		)
