@@ -51,8 +51,11 @@ export class FetchFailedError extends Error {
 		readonly url: string,
 		message: string,
 		readonly httpStatus: number | null = null,
-		options?: ErrorOptions
+		options?: ErrorOptions & { retryAfterMs?: number | null }
 	) {
 		super(message, options)
+		this.retryAfterMs = options?.retryAfterMs ?? null
 	}
+	/** The wait the source asked for (Retry-After on a 429 or 503), when it named one. */
+	readonly retryAfterMs: number | null
 }
