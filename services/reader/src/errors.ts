@@ -23,10 +23,13 @@ export class RunFailedError extends TransientError {
 		message: string,
 		retryAfterMs: number,
 		readonly url: string | null = null,
-		options?: ErrorOptions
+		options?: ErrorOptions & { requestedWaitMs?: number | null }
 	) {
 		super(message, retryAfterMs, options)
+		this.requestedWaitMs = options?.requestedWaitMs ?? null
 	}
+	/** The wait the source itself asked for (Retry-After), when it named one. */
+	readonly requestedWaitMs: number | null
 }
 
 /** Another replica or host is reconciling this jurisdiction right now. */

@@ -271,6 +271,7 @@ describe('UKGC faults: nothing written, freshness kept, the run recorded with it
 	})
 	test('a 429 fails the run with http_error and is retried no sooner than its Retry-After asks', async () => {
 		const failure = await expectFailedRun('http_error', () => h.server.fault(LICENCES_ROUTE, 'rate_limited'))
+		expect(failure.requestedWaitMs).toBe(RATE_LIMIT_RETRY_AFTER_S * 1000)
 		expect(failure.retryAfterMs).toBe(RATE_LIMIT_RETRY_AFTER_S * 1000)
 	})
 	test('a timeout fails the run with timeout', async () => {
