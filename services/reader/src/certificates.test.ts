@@ -219,6 +219,7 @@ describe('CW certificate batch', () => {
 		const before = await version()
 		let clockReads = 0
 		const stopsAfterOneCertificate = {
+			nowMs: () => h.clock.nowMs(),
 			now: () => {
 				// The batch start and the first certificate's read time; the process stops before the second.
 				if (++clockReads > 2) throw new Error('process stopped')
