@@ -131,6 +131,16 @@ describe('rule 3: related_host_listed', () => {
 		expect(result.related_hosts).toBeUndefined()
 	})
 
+	test('www. in front of a listed www host is a made-up subdomain: related_host_listed, never licensed', () => {
+		const owner = operator('allbets', 'All Bets')
+		const held = licence(owner, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/315/2015' })
+		const listed = index({ operators: [owner], licences: [held], links: [link(owner, 'www.allbets.me', held)] })
+		for (const query of ['allbets.me', 'www.allbets.me']) expect(checkDomain(listed, query, options).verdict).toBe('licensed')
+		const madeUp = checkDomain(listed, 'www.www.allbets.me', options)
+		expect(madeUp.verdict).toBe('related_host_listed')
+		expect(madeUp.match).toMatchObject({ match_type: 'related_host', matched_domain: 'www.allbets.me' })
+	})
+
 	test('customers of one hosting platform (private suffix) are not related', () => {
 		const owner = operator('acme', 'Acme Play')
 		const held = licence(owner, { license_number: '000102-R-317976-010' })
