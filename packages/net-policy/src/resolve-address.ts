@@ -7,6 +7,20 @@ export type Resolve = (hostname: string) => Promise<readonly { address: string; 
 
 export const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true })
 
+/**
+ * `resolve` that gives up after `timeoutMs`, so a name server that never answers cannot hold a call
+ * past its deadline (a system lookup cannot be cancelled; its late answer is ignored).
+ */
+export function resolveWithin(resolve: Resolve, timeoutMs: number): Resolve {
+	return (hostname) =>
+		new Promise((answer, fail) => {
+			const timer = setTimeout(() => fail(new Error(`${hostname} did not resolve within ${timeoutMs} ms`)), timeoutMs)
+			resolve(hostname)
+				.then(answer, fail)
+				.finally(() => clearTimeout(timer))
+		})
+}
+
 /** The one address a call must connect to (pin it), or why the URL's host may not be called. */
 export type AddressCheck =
 	| { ok: true; address: string; family: 4 | 6 }

@@ -1,7 +1,10 @@
 import { type Fixture, readFixture, resolveFixture, routeKey } from './catalogue.ts'
 import { editOnDay, fileOnDay, hasEdits, sealForDomain } from './scenarios.ts'
 
-export type FaultKind = 'http500' | 'timeout' | 'truncate' | 'malformed'
+export type FaultKind = 'http500' | 'timeout' | 'truncate' | 'malformed' | 'rate_limited'
+
+/** The wait a `rate_limited` fault asks for (Retry-After, in seconds). */
+export const RATE_LIMIT_RETRY_AFTER_S = 3600
 
 export type Fault = { kind: FaultKind /** How many requests it affects; null = until cleared. */; remaining: number | null }
 
@@ -98,6 +101,8 @@ async function answer(state: ServerState, request: Request): Promise<Response> {
 	state.counts.set(route, (state.counts.get(route) ?? 0) + 1)
 	const fault = takeFault(state.faults, route)
 	if (fault === 'http500') return new Response('Internal Server Error', { status: 500 })
+	if (fault === 'rate_limited')
+		return new Response('Too Many Requests', { status: 429, headers: { 'retry-after': String(RATE_LIMIT_RETRY_AFTER_S) } })
 	if (fault === 'timeout') {
 		await holdUntilAborted(request, state.holdMs)
 		return new Response('Gateway Timeout', { status: 504 })
@@ -179,7 +184,7 @@ async function control(state: ServerState, request: Request, url: URL): Promise<
 		return Response.json({ day: state.day })
 	}
 	if (url.pathname === '/_control/fault' && request.method === 'POST') {
-		const kinds: FaultKind[] = ['http500', 'timeout', 'truncate', 'malformed']
+		const kinds: FaultKind[] = ['http500', 'timeout', 'truncate', 'malformed', 'rate_limited']
 		if (typeof body.route !== 'string' || !kinds.includes(body.kind as FaultKind))
 			return Response.json({ error: 'route and kind required' }, { status: 400 })
 		state.faults.set(body.route, { kind: body.kind as FaultKind, remaining: typeof body.times === 'number' ? body.times : null })

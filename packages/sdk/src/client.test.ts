@@ -153,4 +153,11 @@ describe('verifyWebhookSignature', () => {
 			reason: 'no_matching_signature'
 		})
 	})
+	test('a tolerance read from a missing setting (NaN) or an unset secret fails loudly instead of accepting old or forged deliveries', () => {
+		const body = '{"event":"license.status_changed"}'
+		const yearOld = signatureHeader(body, ['whsec_test'], 1_758_000_000)
+		const toleranceSeconds = Number(process.env.LV_WEBHOOK_TOLERANCE_NEVER_SET)
+		expect(() => verifyWebhookSignature(yearOld, body, ['whsec_test'], { toleranceSeconds, nowSeconds: 1_790_000_000 })).toThrow(RangeError)
+		expect(() => verifyWebhookSignature(yearOld, body, [process.env.LV_WEBHOOK_SECRET_NEVER_SET ?? ''])).toThrow(RangeError)
+	})
 })

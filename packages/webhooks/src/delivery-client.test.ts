@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Server } from 'bun'
 import { deliveryHeaders } from './delivery-headers.ts'
@@ -140,6 +141,64 @@ describe('deliver', () => {
 			timeoutMs: 2000
 		})
 		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'connection_refused' })
+	})
+})
+
+describe('a receiver that never ends its headers', () => {
+	test('is a failed attempt long before the timeout, and the socket is closed', async () => {
+		let closed = false
+		const line = `X-Pad: ${'a'.repeat(1000)}\r\n`
+		const server = createServer((socket) => {
+			socket.on('close', () => (closed = true))
+			socket.on('error', () => (closed = true))
+			socket.once('data', () => {
+				socket.write('HTTP/1.1 200 OK\r\n')
+				const pump = () => {
+					while (!closed) if (!socket.write(line)) return void socket.once('drain', pump)
+				}
+				pump()
+			})
+		})
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+		const { port } = server.address() as AddressInfo
+		const result = await deliver({
+			url: `http://receiver.invalid:${port}/`,
+			address: '127.0.0.1',
+			headers: {},
+			body: '{}',
+			timeoutMs: 60_000
+		})
+		await new Promise<void>((resolve) => server.close(() => resolve()))
+		expect(result).toMatchObject({ ok: false, status: null, errorKind: 'network_error' })
+		expect(closed).toBe(true)
+	})
+})
+
+describe('proxies named in the environment', () => {
+	test('are never used: with HTTP_PROXY, HTTPS_PROXY and ALL_PROXY set, the attempt still goes straight to the pinned address', async () => {
+		let proxied = 0
+		const proxy = Bun.serve({
+			hostname: '127.0.0.1',
+			port: 0,
+			fetch() {
+				proxied++
+				return new Response('proxy')
+			}
+		})
+		const proxyUrl = `http://127.0.0.1:${proxy.port}`
+		const client = join(import.meta.dir, 'delivery-client.ts')
+		const script = `const { deliver } = await import(${JSON.stringify(client)})
+const result = await deliver({ url: ${JSON.stringify(pinnedUrl('/ok'))}, address: '127.0.0.1', headers: {}, body: '{}' })
+console.log(JSON.stringify([result.status, result.body]))`
+		const child = Bun.spawn([process.execPath, '-e', script], {
+			env: { ...process.env, HTTP_PROXY: proxyUrl, HTTPS_PROXY: proxyUrl, ALL_PROXY: proxyUrl, http_proxy: proxyUrl, NO_PROXY: '' },
+			stdout: 'pipe'
+		})
+		const output = await new Response(child.stdout).text()
+		await child.exited
+		proxy.stop(true)
+		expect(JSON.parse(output)).toEqual([200, 'received'])
+		expect(proxied).toBe(0)
 	})
 })
 

@@ -79,6 +79,24 @@ describe('verifySignature', () => {
 		}
 	})
 
+	test('an empty secret is refused instead of verifying a header anyone can forge with an empty key', () => {
+		const forged = `t=${T},v1=${createHmac('sha256', '').update(`${T}.${BODY}`).digest('hex')}`
+		expect(() => verifySignature(forged, BODY, [''], 300, T)).toThrow(RangeError)
+		expect(() => verifySignature(forged, BODY, [NEW_SECRET, ''], 300, T)).toThrow(RangeError)
+	})
+
+	test('a tolerance or clock that is not a finite number is refused instead of accepting any timestamp', () => {
+		const stale = signatureHeader(BODY, [NEW_SECRET], T - 86_400 * 365)
+		for (const [tolerance, now] of [
+			[Number.NaN, T],
+			[Number.POSITIVE_INFINITY, T],
+			[-1, T],
+			[300, Number.NaN]
+		] as const) {
+			expect(() => verifySignature(stale, BODY, [NEW_SECRET], tolerance, now)).toThrow(RangeError)
+		}
+	})
+
 	test('unknown schemes such as v0 are ignored', () => {
 		expect(verifySignature(`${header},v0=deadbeef`, BODY, [NEW_SECRET], 300, T).valid).toBe(true)
 	})

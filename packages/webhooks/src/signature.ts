@@ -29,6 +29,8 @@ export type SignatureCheck =
 /**
  * A receiver's check: accepts when any v1 matches any of `secrets` (constant-time) and `t` is within
  * `toleranceSeconds` of `nowSeconds` in either direction. Unknown schemes (e.g. `v0=`) are ignored.
+ * Throws on an empty secret (anyone can sign with an empty key) or a tolerance or clock that is not a
+ * finite number (NaN would accept any `t`): a misconfigured receiver fails loudly instead of open.
  */
 export function verifySignature(
 	header: string,
@@ -37,6 +39,9 @@ export function verifySignature(
 	toleranceSeconds: number,
 	nowSeconds: number
 ): SignatureCheck {
+	if (secrets.some((secret) => secret.length === 0)) throw new RangeError('verifySignature got an empty secret')
+	if (!(Number.isFinite(toleranceSeconds) && toleranceSeconds >= 0)) throw new RangeError(`bad signature tolerance ${toleranceSeconds}`)
+	if (!Number.isFinite(nowSeconds)) throw new RangeError(`bad current time ${nowSeconds}`)
 	let timestamp: number | null = null
 	const candidates: Buffer[] = []
 	for (const item of header.split(',')) {

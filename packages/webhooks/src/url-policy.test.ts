@@ -115,6 +115,9 @@ const HOSTILE: [name: string, url: string, reason: ErrorReason][] = [
 	// names
 	['localhost is a blocked name', 'http://localhost/', 'blocked_hostname'],
 	['LOCALHOST. with case and trailing dot is a blocked name', 'http://LOCALHOST./', 'blocked_hostname'],
+	['localhost.. with two trailing dots is a blocked name', 'http://localhost../', 'blocked_hostname'],
+	['metadata.google.internal... with trailing dots is a blocked name', 'http://metadata.google.internal.../', 'blocked_hostname'],
+	['a single-label name with two trailing dots is blocked', 'http://wiki../', 'blocked_hostname'],
 	['a subdomain of localhost is a blocked name', 'http://api.localhost/', 'blocked_hostname'],
 	[
 		'enclosed-alphanumeric IDN ⓛⓞⓒⓐⓛⓗⓞⓢⓣ maps to localhost',

@@ -1,7 +1,17 @@
 import type { Clock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
 import { AppError } from '@lv/errors'
-import { type AllowList, type Resolve, checkWebhookUrl, deliver, deliveryHeaders, signatureHeader } from '@lv/webhooks'
+import {
+	type AllowList,
+	DELIVERY_TIMEOUT_MS,
+	type Resolve,
+	checkWebhookUrl,
+	deliver,
+	deliveryHeaders,
+	resolveWithin,
+	signatureHeader,
+	systemResolve
+} from '@lv/webhooks'
 import type { ClaimedDelivery } from './claim-deliveries.ts'
 import type { EndpointForDelivery } from './delivery-context.ts'
 import type { AttemptResult } from './delivery-outcome.ts'
@@ -19,7 +29,9 @@ export type AttemptOptions = {
 /**
  * One attempt: the URL policy runs again (the name is resolved now and the connection is pinned to
  * the address just checked), the body is signed with every active secret, and every SPEC header is sent.
- * Any refusal before the request counts as a failed attempt; nothing here throws.
+ * The name's resolution and the request share the one per-attempt timeout (SPEC: a DNS failure is a failed attempt),
+ * measured on the real clock like the request's own deadline. Any refusal before the request counts as a failed
+ * attempt; nothing here throws.
  */
 export async function attemptDelivery(
 	claim: ClaimedDelivery,
@@ -31,9 +43,12 @@ export async function attemptDelivery(
 	if (envelope === undefined) return { ok: false, status: null, error: 'event_expired: the event is past its 30-day retention' }
 	if (endpoint.secrets.length === 0) return { ok: false, status: null, error: endpoint.secretProblem ?? 'no_active_secret' }
 
+	const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
+	const startedMs = performance.now()
 	let checked: Awaited<ReturnType<typeof checkWebhookUrl>>
 	try {
-		checked = await checkWebhookUrl(endpoint.url, { resolve: options.resolve, allowList: options.allowList })
+		const resolve = resolveWithin(options.resolve ?? systemResolve, timeoutMs)
+		checked = await checkWebhookUrl(endpoint.url, { resolve, allowList: options.allowList })
 	} catch (error) {
 		if (error instanceof AppError) return { ok: false, status: null, error: `url_policy: ${error.reason}: ${error.message}` }
 		return { ok: false, status: null, error: `url_policy: ${(error as Error).message}` }
@@ -55,7 +70,7 @@ export async function attemptDelivery(
 		address: checked.address,
 		headers,
 		body,
-		timeoutMs: options.timeoutMs,
+		timeoutMs: Math.max(1, Math.round(timeoutMs - (performance.now() - startedMs))),
 		maxResponseBytes: options.maxResponseBytes,
 		ca: options.ca,
 		clock: options.clock

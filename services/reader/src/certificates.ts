@@ -137,16 +137,19 @@ async function readBatch(
 				url: fetchUrl,
 				reason: reading.reason
 			})
-		const changes = await inTransaction(deps.sql, (tx) =>
-			recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context })
-		)
+		const changes = await inTransaction(deps.sql, async (tx) => {
+			const recorded = await recordReading(tx, { jurisdiction, licence, certificateUrl, fetchUrl, readAt, reading, batch: context })
+			const changed = recorded.inserted + recorded.updated + recorded.delisted > 0
+			return { ...recorded, dataVersion: changed ? await moveDataVersion(tx, jurisdiction) : null }
+		})
 		summary.inserted += changes.inserted
 		summary.updated += changes.updated
 		summary.delisted += changes.delisted
+		summary.dataVersion = changes.dataVersion ?? summary.dataVersion
 		if (reading.kind === 'read') summary.read++
 		else summary.failed++
 	}
-	if (summary.inserted + summary.updated + summary.delisted > 0) summary.dataVersion = await announceLinks(deps, jurisdiction)
+	if (summary.dataVersion !== null) await announceLinks(deps, jurisdiction, summary.dataVersion)
 	return summary
 }
 
@@ -314,27 +317,32 @@ function listedHosts(domains: readonly string[]): ListedHost[] {
 	return [...hosts.values()]
 }
 
-/** Link changes are register data: the jurisdiction's data_version and link count move, and readers of the index are told. */
-async function announceLinks(deps: CertificateDeps, jurisdiction: JurisdictionCode): Promise<number> {
-	const batchId = crypto.randomUUID()
-	const [row] = await deps.sql<{ data_version: number }[]>`
+/**
+ * Link changes are register data: the jurisdiction's data_version and link count move in the
+ * transaction that writes them, so a batch stopped half-way leaves no change the version misses.
+ */
+async function moveDataVersion(tx: TransactionSql, jurisdiction: JurisdictionCode): Promise<number> {
+	const [row] = await tx<{ data_version: number }[]>`
 		UPDATE register_status SET data_version = data_version + 1,
 			domain_count = (SELECT count(*) FROM domain_links WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted')
 		WHERE jurisdiction_code = ${jurisdiction}
 		RETURNING data_version`
-	const dataVersion = Number(row?.data_version ?? 0)
-	if (deps.bus) {
-		try {
-			await publish(
-				deps.bus,
-				RegistryChanged,
-				subjects.registryChanged(jurisdiction),
-				{ id: batchId, sent_at: deps.clock.now().toISOString(), jurisdiction, run_id: batchId, data_version: dataVersion, changed: true },
-				registryChangedMsgId(jurisdiction, batchId)
-			)
-		} catch (error) {
-			deps.logger.warn('registry.changed not announced after certificates', { jurisdiction, error })
-		}
+	return Number(row?.data_version ?? 0)
+}
+
+/** Readers of the index are told once per batch; the checker's data_version poll covers an announcement lost here. */
+async function announceLinks(deps: CertificateDeps, jurisdiction: JurisdictionCode, dataVersion: number): Promise<void> {
+	if (!deps.bus) return
+	const batchId = crypto.randomUUID()
+	try {
+		await publish(
+			deps.bus,
+			RegistryChanged,
+			subjects.registryChanged(jurisdiction),
+			{ id: batchId, sent_at: deps.clock.now().toISOString(), jurisdiction, run_id: batchId, data_version: dataVersion, changed: true },
+			registryChangedMsgId(jurisdiction, batchId)
+		)
+	} catch (error) {
+		deps.logger.warn('registry.changed not announced after certificates', { jurisdiction, error })
 	}
-	return dataVersion
 }

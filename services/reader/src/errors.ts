@@ -23,10 +23,13 @@ export class RunFailedError extends TransientError {
 		message: string,
 		retryAfterMs: number,
 		readonly url: string | null = null,
-		options?: ErrorOptions
+		options?: ErrorOptions & { requestedWaitMs?: number | null }
 	) {
 		super(message, retryAfterMs, options)
+		this.requestedWaitMs = options?.requestedWaitMs ?? null
 	}
+	/** The wait the source itself asked for (Retry-After), when it named one. */
+	readonly requestedWaitMs: number | null
 }
 
 /** Another replica or host is reconciling this jurisdiction right now. */
@@ -51,8 +54,11 @@ export class FetchFailedError extends Error {
 		readonly url: string,
 		message: string,
 		readonly httpStatus: number | null = null,
-		options?: ErrorOptions
+		options?: ErrorOptions & { retryAfterMs?: number | null }
 	) {
 		super(message, options)
+		this.retryAfterMs = options?.retryAfterMs ?? null
 	}
+	/** The wait the source asked for (Retry-After on a 429 or 503), when it named one. */
+	readonly retryAfterMs: number | null
 }

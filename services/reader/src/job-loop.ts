@@ -10,6 +10,10 @@ const MINUTE = 60_000
 const RETRY_SCHEDULE_MS = [30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE, 180 * MINUTE]
 export const retryDelayMs = (attempt: number) => RETRY_SCHEDULE_MS[Math.min(attempt, RETRY_SCHEDULE_MS.length) - 1] ?? 30_000
 
+/** The schedule's delay, or the wait the source asked for (Retry-After) when that is longer. */
+export const redeliveryDelayMs = (failure: RunFailedError, attempt: number, retryDelay: (attempt: number) => number) =>
+	Math.max(retryDelay(attempt), failure.requestedWaitMs ?? 0)
+
 export type JobLoopOptions = {
 	bus: Bus
 	deps: RunDeps
@@ -56,7 +60,13 @@ export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): 
 						.afterAttempt?.(jurisdiction, { slot: job.slot, result })
 						.catch((error: unknown) => options.logger.warn('after-attempt step failed', { jurisdiction, slot: job.slot, error }))
 					if (failure)
-						throw new TransientError(`${failure.reason}: ${failure.message}`, retryDelay(context.deliveryCount), { cause: failure })
+						throw new TransientError(
+							`${failure.reason}: ${failure.message}`,
+							redeliveryDelayMs(failure, context.deliveryCount, retryDelay),
+							{
+								cause: failure
+							}
+						)
 				} finally {
 					clearInterval(heartbeat)
 				}

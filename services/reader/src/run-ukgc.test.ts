@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { RATE_LIMIT_RETRY_AFTER_S } from '@lv/register-server'
 import { decodeTime } from 'ulid'
 import { RunFailedError } from './errors.ts'
 import { runJurisdiction } from './run.ts'
@@ -262,10 +263,16 @@ describe('UKGC faults: nothing written, freshness kept, the run recorded with it
 		const after = await databaseDigest(h.db.sql)
 		const keep = (digest: string) => digest.split('\n').filter((line) => !/^(register_reads|reader_runs|snapshots):/.test(line))
 		expect(keep(after)).toEqual(keep(before))
+		return failure as RunFailedError
 	}
 
 	test('an HTTP 500 fails the run with http_error', async () => {
 		await expectFailedRun('http_error', () => h.server.fault(LICENCES_ROUTE, 'http500'))
+	})
+	test('a 429 fails the run with http_error and is retried no sooner than its Retry-After asks', async () => {
+		const failure = await expectFailedRun('http_error', () => h.server.fault(LICENCES_ROUTE, 'rate_limited'))
+		expect(failure.requestedWaitMs).toBe(RATE_LIMIT_RETRY_AFTER_S * 1000)
+		expect(failure.retryAfterMs).toBe(RATE_LIMIT_RETRY_AFTER_S * 1000)
 	})
 	test('a timeout fails the run with timeout', async () => {
 		await expectFailedRun('timeout', () => h.server.fault(LICENCES_ROUTE, 'timeout'))

@@ -319,7 +319,10 @@ function parseFailure(kind: string, error: unknown): RunFailedError {
 function asRunFailure(error: unknown): RunFailedError {
 	if (error instanceof RunFailedError) return error
 	if (error instanceof FetchFailedError)
-		return new RunFailedError(error.reason, error.message, DEFAULT_RETRY_MS, error.url, { cause: error })
+		return new RunFailedError(error.reason, error.message, Math.max(DEFAULT_RETRY_MS, error.retryAfterMs ?? 0), error.url, {
+			cause: error,
+			requestedWaitMs: error.retryAfterMs
+		})
 	const detail = error instanceof Error ? error.message : String(error)
 	return new RunFailedError('internal_error', `run failed: ${detail}`, DEFAULT_RETRY_MS, null, { cause: error })
 }

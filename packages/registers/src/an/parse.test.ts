@@ -199,6 +199,23 @@ describe('AN malformed input', () => {
 		expect(rejection(() => anAdapter.parseRegister([page(withRecords(() => ({ error: 'maintenance' })))])).reason).toBe('unexpected_format')
 		expect(rejection(() => anAdapter.parseRegister([page(withRecords(() => [1, 'two', null]))])).reason).toBe('unexpected_format')
 	})
+	test('records whose status or number field was renamed are rejected as unexpected_format, not read as unknown or unnumbered', () => {
+		const renamed = (from: string, to: string) =>
+			withRecords((records) => records.map(({ [from]: value, ...rest }) => ({ ...rest, [to]: value })))
+		expect(rejection(() => anAdapter.parseRegister([page(renamed('status', 'state'))])).reason).toBe('unexpected_format')
+		expect(rejection(() => anAdapter.parseRegister([page(renamed('number', 'licence_no'))])).reason).toBe('unexpected_format')
+	})
+	test('a licence listed twice with different statuses gives the same status whichever record comes first', () => {
+		const twice = (order: 'revoked first' | 'valid first') =>
+			withRecords((records) => {
+				const revoked = { ...records[0], status: 'revoked' }
+				return order === 'revoked first' ? [revoked, ...records] : [...records, revoked]
+			})
+		const statusOf = (order: 'revoked first' | 'valid first') =>
+			anAdapter.parseRegister([page(twice(order))]).licences.find((l) => l.upstreamKey === 'ALSI-202607032-FI2')?.upstreamStatus
+		expect(statusOf('valid first')).toBe('revoked')
+		expect(statusOf('revoked first')).toBe('revoked')
+	})
 	test('a page cut off inside the JSON is rejected as truncated', () => {
 		expect(rejection(() => anAdapter.parseRegister([page(current.slice(0, current.indexOf('Harbour Light')))])).reason).toBe('truncated')
 	})

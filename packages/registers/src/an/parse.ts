@@ -1,10 +1,13 @@
 import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { guardParse, parseError, parseRegisterDate, readCompleteHtml, textOf } from '../shared/index.ts'
 import { nameKey } from '@lv/names'
+import { weightierStatus } from '../shared/status-weight.ts'
+import { classifyAnStatus } from './classify.ts'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
 
 const DATA_SCRIPT = 'script#ag-licence-data'
 const RECORD_ARRAY_KEYS = ['records', 'licences', 'licenses', 'data', 'items']
+const FIELDS_EVERY_REGISTER_CARRIES = ['status', 'number'] as const
 
 type LicenceType = 'B2C' | 'B2B' | 'White Labeling'
 
@@ -95,8 +98,11 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 	else if (entity.legalName !== company) builder.warnings.push(`"${company}" and "${entity.legalName}" read as one entity (${entityId})`)
 
 	const domains = domainValues(fields.domains)
-	if (builder.licences.has(upstreamKey)) {
-		builder.warnings.push(`licence ${upstreamKey} is listed twice; the first record is kept`)
+	const listed = builder.licences.get(upstreamKey)
+	if (listed) {
+		const status = weightierStatus(classifyAnStatus, listed.upstreamStatus, stringField(fields, 'status') || null)
+		builder.warnings.push(`licence ${upstreamKey} is listed twice; the first record is kept, with status "${status}"`)
+		listed.upstreamStatus = status
 		return
 	}
 	const issued = stringField(fields, 'issued')
@@ -137,6 +143,23 @@ function readRecord(builder: Builder, record: unknown, index: number, sourceInde
 	}
 }
 
+/**
+ * A field that no record carries is a renamed field, not a register without statuses or numbers:
+ * read on, every licence would turn unknown or change its key.
+ */
+function refuseMissingFields(records: unknown[], file: FetchedFile): void {
+	const objects = records.filter((record): record is Record<string, unknown> => !!record && typeof record === 'object')
+	if (objects.length === 0) return
+	for (const field of FIELDS_EVERY_REGISTER_CARRIES) {
+		if (!objects.some((record) => field in record))
+			throw parseError(
+				'unexpected_format',
+				`no record carries a "${field}" field (keys: ${Object.keys(objects[0] ?? {}).join(', ')})`,
+				file
+			)
+	}
+}
+
 function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): void {
 	const document = readCompleteHtml(file)
 	const script = document.querySelector(DATA_SCRIPT)
@@ -151,6 +174,7 @@ function readPage(builder: Builder, file: FetchedFile, sourceIndex: number): voi
 	}
 	const records = recordsOf(data, file)
 	if (records.length === 0) throw parseError('empty', 'the register holds no records', file)
+	refuseMissingFields(records, file)
 	records.forEach((record, index) => readRecord(builder, record, index, sourceIndex))
 	if (builder.licences.size === 0)
 		throw parseError('unexpected_format', `none of the ${records.length} records names a company (${textOf(script).slice(0, 60)})`, file)

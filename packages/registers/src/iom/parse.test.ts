@@ -37,6 +37,22 @@ function rejection(run: () => unknown): RegisterParseError {
 	throw new Error('expected a RegisterParseError')
 }
 
+describe('IOM entries listed twice', () => {
+	test('two entries of one licence that disagree on its status give the same status whichever comes first', () => {
+		const start = pageText.indexOf('<li>', pageText.indexOf('<ul class="accordion">'))
+		const end = pageText.indexOf('</li>', start) + '</li>'.length
+		const entry = pageText.slice(start, end)
+		const suspended = entry.replace('<td>Active</td>', '<td>Suspended</td>')
+		const statusWith = (order: 'suspended first' | 'active first') => {
+			const entries = order === 'suspended first' ? suspended + entry : entry + suspended
+			const parsed = iomAdapter.parseRegister([page(pageText.slice(0, start) + entries + pageText.slice(end))])
+			return parsed.licences.find((licence) => licence.raw.companyName === 'Ravenscliff Gaming Limited')?.upstreamStatus
+		}
+		expect(statusWith('active first')).toBe('Suspended')
+		expect(statusWith('suspended first')).toBe('Suspended')
+	})
+})
+
 describe('IOM register page', () => {
 	const parsed = iomAdapter.parseRegister([page()])
 	const licence = (key: string) => parsed.licences.find((item) => item.upstreamKey === key)!

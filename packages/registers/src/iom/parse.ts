@@ -3,6 +3,7 @@ import { guardParse, parseError, parseRegisterDate, readHtml, resolveLink, type 
 import { companyKey } from '@lv/names'
 import { isZip } from '@lv/sheets'
 import type { FetchedFile, ParsedDomain, ParsedEntity, ParsedLicence, ParsedRegister } from '../types.ts'
+import { weightierStatus } from '../shared/status-weight.ts'
 import { classifyIomStatus, statusDateText } from './classify.ts'
 import { holderListDate, readHolderList, type IomListRow } from './holder-list.ts'
 import { iomCategory, iomLicenceTypes, iomTypeKey } from './licence-types.ts'
@@ -57,8 +58,11 @@ function readEntry(builder: Builder, entry: IomPageEntry, pageUpdated: string | 
 		builder.warnings.push(`${entry.companyName}: licence type "${entry.typeRaw}" is not in the IOM vocabulary`)
 	const known = builder.licences.get(licence.upstreamKey)
 	const target = known ?? licence
-	if (known) builder.warnings.push(`${licence.upstreamKey} is listed twice on the page; entries merged`)
-	else {
+	if (known) {
+		const status = weightierStatus(classifyIomStatus, known.upstreamStatus, entry.status)
+		builder.warnings.push(`${licence.upstreamKey} is listed twice on the page; entries merged, with status "${status}"`)
+		known.upstreamStatus = status
+	} else {
 		const validFrom = parseRegisterDate(entry.validFrom)
 		const validTo = /^current$/i.test(entry.validTo) ? null : parseRegisterDate(entry.validTo)
 		if (entry.validFrom !== '' && !validFrom)

@@ -159,6 +159,16 @@ describe('KH malformed input', () => {
 			'unexpected_format'
 		)
 	})
+	test('a permit-holder table whose columns moved or were renamed is rejected as unexpected_format, not read by position', () => {
+		const swapped = current.replace(
+			/<td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g,
+			(_row, name: string, url: string) => `<td>${url}</td><td>${name}</td></tr>`
+		)
+		const moved = swapped.replace('<th>OPERATOR</th><th>URL</th>', '<th>URL</th><th>OPERATOR</th>')
+		const renamed = current.replace('<th>OPERATOR</th><th>URL</th>', '<th>LICENSEE</th><th>WEBSITE</th>')
+		expect(rejection(() => khAdapter.parseRegister([page(moved)])).reason).toBe('unexpected_format')
+		expect(rejection(() => khAdapter.parseRegister([page(renamed)])).reason).toBe('unexpected_format')
+	})
 	test('JSON served in place of the page is rejected as unexpected_format', () => {
 		expect(rejection(() => khAdapter.parseRegister([page('{"error":"rate limited"}')])).reason).toBe('unexpected_format')
 	})

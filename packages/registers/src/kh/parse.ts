@@ -37,13 +37,16 @@ function bodyRows(table: HtmlElement): HtmlElement[] {
 	)
 }
 
+/** Cells are read by position, so only a table headed OPERATOR | URL is read, inside #phTable or not. */
+function hasOperatorHeader(table: HtmlElement): boolean {
+	const headerRow = table.querySelector('thead tr') ?? table.querySelector('tr')
+	const labels = headerRow ? cellsOf(headerRow).map((cell) => textOf(cell).toUpperCase()) : []
+	return labels.length === 2 && labels[0] === 'OPERATOR' && labels[1] === 'URL'
+}
+
 function findOperatorTable(document: HtmlDocument): HtmlElement | null {
-	const figure = document.querySelector('#phTable table')
-	if (figure) return figure
-	for (const table of Array.from(document.querySelectorAll('table') as ArrayLike<HtmlElement>)) {
-		if (/^OPERATOR\s+URL\b/i.test(headerText(table))) return table
-	}
-	return null
+	const candidates = [document.querySelector('#phTable table'), ...Array.from(document.querySelectorAll('table') as ArrayLike<HtmlElement>)]
+	return candidates.find((table): table is HtmlElement => table !== null && hasOperatorHeader(table)) ?? null
 }
 
 function findCspaTable(document: HtmlDocument): HtmlElement | null {

@@ -86,6 +86,20 @@ describe('MGA register edited copies', () => {
 		expect(result.domains.map((d) => d.hostname)).toEqual(['www.lumenharbour.com', 'de.lumenharbour.com'])
 	})
 
+	test('panels of one authorisation that disagree on its status give the same status whichever comes first', () => {
+		const text = fixtureText('mga/register-page-1.html')
+		const suspendPanel = (which: 'first' | 'second') => {
+			const panel = text.indexOf('MGA/B2C/315/2015', which === 'first' ? 0 : text.indexOf('MGA/B2C/315/2015') + 1)
+			const status = text.indexOf('<td>Licensed</td>', panel)
+			return `${text.slice(0, status)}<td>Suspended</td>${text.slice(status + '<td>Licensed</td>'.length)}`
+		}
+		const statusWhenSuspended = (which: 'first' | 'second') =>
+			mgaAdapter.parseRegister([textFile(suspendPanel(which), page1Url), page2]).licences.find((l) => l.upstreamKey === 'MGA/B2C/315/2015')
+				?.upstreamStatus
+		expect(statusWhenSuspended('first')).toBe('Suspended')
+		expect(statusWhenSuspended('second')).toBe('Suspended')
+	})
+
 	test('unknown status wording is kept and classifies as unknown', () => {
 		const edited = fixtureText('mga/register-page-2.html').replace('<td>Cancelled</td>', '<td>Under Investigation</td>')
 		const result = mgaAdapter.parseRegister([page1, textFile(edited, page2Url)])

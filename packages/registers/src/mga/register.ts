@@ -4,6 +4,8 @@ import { parseRegisterDate } from '../shared/dates.ts'
 import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { labelledCells, readCompleteHtml, resolveLink, textOf, type HtmlDocument } from '../shared/html.ts'
 import { guardParse, parseError } from '../shared/parse-error.ts'
+import { weightierStatus } from '../shared/status-weight.ts'
+import { classifyMgaStatus } from './classify.ts'
 import { isMgaNumber, mgaNumberKey } from './licence-number.ts'
 import { mgaLicenceType } from './licence-type.ts'
 import { isMgaSealPage, readMgaSeal } from './seal.ts'
@@ -88,10 +90,13 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 				if (existing) {
 					if (existing.raw.typeTexts.includes(row.type)) warnings.push(`${file.url}: ${row.number} / ${row.type} listed twice, merged`)
 					else existing.raw.typeTexts.push(row.type)
-					if (row.status !== (existing.upstreamStatus ?? ''))
+					if (row.status !== (existing.upstreamStatus ?? '')) {
+						const kept = weightierStatus(classifyMgaStatus, existing.upstreamStatus, row.status || null)
 						warnings.push(
-							`${file.url}: ${row.number} is "${row.status}" on one row and "${existing.upstreamStatus}" on another; the first is kept`
+							`${file.url}: ${row.number} is "${row.status}" on one row and "${existing.upstreamStatus}" on another; "${kept}" is kept`
 						)
+						existing.upstreamStatus = kept
+					}
 					const type = mgaLicenceType(existing.raw.typeTexts, existing.licenseNumber ?? row.number)
 					Object.assign(existing, {
 						licenseTypes: type.types,

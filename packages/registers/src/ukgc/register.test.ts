@@ -142,6 +142,21 @@ describe('UKGC register edited copies', () => {
 		})
 	})
 
+	test('activity rows of one licence that disagree on its status give the same status in any row order', () => {
+		const conflicting = (order: 'revoked first' | 'active first') => (t: string) => {
+			const lines = t.split('\n')
+			const first = lines.findIndex((line) => line.includes('"039011-R-319371-004"'))
+			lines[first + 1] = (lines[first + 1] as string).replace('"Active"', '"Revoked"')
+			if (order === 'revoked first') [lines[first], lines[first + 1]] = [lines[first + 1] as string, lines[first] as string]
+			return lines.join('\n')
+		}
+		const statusOf = (order: 'revoked first' | 'active first') =>
+			ukgcAdapter.parseRegister(files({ licences: conflicting(order) })).licences.find((l) => l.upstreamKey === '039011-R-319371')
+				?.upstreamStatus
+		expect(statusOf('active first')).toBe(statusOf('revoked first'))
+		expect(statusOf('active first')).toBe('Revoked')
+	})
+
 	test('an unknown domain status is read as delisted with a warning, never active', () => {
 		const edited = ukgcAdapter.parseRegister(
 			files({ 'domain-names': (t) => t.replace('"oldkestrel.com","Inactive"', '"oldkestrel.com","Parked"') })

@@ -3,7 +3,9 @@ import { csvColumnsFromText, type CsvColumns } from '../shared/csv.ts'
 import { parseRegisterDate } from '../shared/dates.ts'
 import { isPlainHostname, splitDomainCell } from '@lv/hostnames'
 import { guardParse, parseError } from '../shared/parse-error.ts'
+import { weightierStatus } from '../shared/status-weight.ts'
 import { decodeUtf8 } from '../shared/text.ts'
+import { classifyUkgcStatus } from './classify.ts'
 import { parseUkgcLicenceNumber, stripAccountPadding } from './licence-number.ts'
 
 export const UKGC_CSV_HEADERS = {
@@ -324,9 +326,11 @@ function mergeActivityRow(licence: ParsedLicence, row: ActivityRow, warnings: st
 		return
 	}
 	if ((row.status || null) !== licence.upstreamStatus) {
+		const kept = weightierStatus(classifyUkgcStatus, licence.upstreamStatus, row.status || null)
 		warnings.push(
-			`licences row ${row.line}: ${row.printed} has status "${row.status}" on one activity and "${licence.upstreamStatus}" on another; the first is kept`
+			`licences row ${row.line}: ${row.printed} has status "${row.status}" on one activity and "${licence.upstreamStatus}" on another; "${kept}" is kept`
 		)
+		licence.upstreamStatus = kept
 	}
 	if (row.type !== '' && !licence.licenseTypes.includes(row.type)) {
 		licence.licenseTypes.push(row.type)

@@ -95,6 +95,17 @@ function request(hop: Extract<Hop, { kind: 'http' }>, headers: Record<string, st
 	})
 }
 
+/** A source may ask for at most a day's pause; a longer one is read as a day (the freshness alarm fires well before). */
+const MAX_RETRY_AFTER_MS = 24 * 3_600_000
+
+/** Retry-After as delta-seconds, or as an HTTP date measured against the answer's own Date header. */
+function retryAfterOf(value: string | null, sentAt: string | null): number | null {
+	if (value === null) return null
+	const trimmed = value.trim()
+	const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - (sentAt === null ? Number.NaN : Date.parse(sentAt))
+	return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null
+}
+
 async function answer(response: IncomingMessage, previous: Validators | null, caps: Caps, signal: AbortSignal): Promise<FetchResponse> {
 	const status = response.statusCode ?? 0
 	const header = (name: string) => {
@@ -112,7 +123,8 @@ async function answer(response: IncomingMessage, previous: Validators | null, ca
 	}
 	if (status < 200 || status >= 300) {
 		response.destroy()
-		throw new FetchFailedError('http_error', caps.url, `HTTP ${status} from ${caps.url}`, status)
+		const retryAfterMs = retryAfterOf(header('retry-after'), header('date'))
+		throw new FetchFailedError('http_error', caps.url, `HTTP ${status} from ${caps.url}`, status, { retryAfterMs })
 	}
 	const encoding = (header('content-encoding') ?? 'identity').trim().toLowerCase()
 	let decoder: Transform | null

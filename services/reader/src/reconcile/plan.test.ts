@@ -260,6 +260,25 @@ describe('planReconciliation', () => {
 		expect(state.licences.get('000001-R-000001')!.licenseNumber).toBe('000001-R-000001-002')
 	})
 
+	test('a licence number listed under another operator is recorded in its history as a change of holder', () => {
+		const moved = baseRegister()
+		moved.licences[0] = licence('000001-R-000001', '2', { licenseNumber: '000001-R-000001-001' })
+		const { plans, state } = runDays([
+			{ at: day(0), register: baseRegister() },
+			{ at: day(1), register: moved }
+		])
+		const [harbour, nightjar] = plans[0]!.operatorsToInsert
+		expect(state.licences.get('000001-R-000001')!.operatorId).toBe(nightjar!.id)
+		expect(plans[1]!.history).toMatchObject([
+			{
+				changeType: 'data_update',
+				licenseId: plans[0]!.licencesToInsert[0]!.id,
+				note: `licence listed under operator ${nightjar!.slug} (was ${harbour!.slug})`
+			}
+		])
+		expect(plans[1]!.changed).toBe(true)
+	})
+
 	test('registers without numbers get a stable service reference that survives a changed key', () => {
 		const kh = (key: string) => ({
 			entities: [entity('talon', 'Talon Peak Limited')],

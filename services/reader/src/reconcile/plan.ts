@@ -207,6 +207,7 @@ type ChangeRecorder = {
 	): void
 	issued(licence: LicenceRow, file: ReadFile, sourceUrl: string, note: string): void
 	statusMove(licence: LicenceRow, previous: LicenceStatus, file: ReadFile, sourceUrl: string, note: string): void
+	holderMove(licence: LicenceRow, previousOperatorId: string, file: ReadFile): void
 }
 
 function changeRecorder(run: Run, operatorSlug: Map<string, string>): ChangeRecorder {
@@ -258,6 +259,11 @@ function changeRecorder(run: Run, operatorSlug: Map<string, string>): ChangeReco
 			)
 			history(licence, file, previous, licence.status === 'revoked' ? 'revoked' : 'status_change', note, eventId)
 			plan.counts.statusChanges++
+		},
+		holderMove(licence, previousOperatorId, file) {
+			const slugOf = (operatorId: string) => operatorSlug.get(operatorId) ?? operatorId
+			const note = `licence listed under operator ${slugOf(licence.operatorId)} (was ${slugOf(previousOperatorId)})`
+			history(licence, file, licence.status, 'data_update', note, null)
 		}
 	}
 }
@@ -356,6 +362,7 @@ function recordListedChanges(
 				: ''
 		changes.statusMove(row, existing.status, statusFile, decided.sourceUrl, `${relisted}${decided.because}`)
 	}
+	if (existing.operatorId !== row.operatorId) changes.holderMove(row, existing.operatorId, file)
 	if (existing.licenseNumberKey !== row.licenseNumberKey) {
 		plan.numberVersions.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
 		plan.supersededFor.push({ licenseId: row.id, licenseNumber: row.licenseNumber, licenseNumberKey: row.licenseNumberKey })
