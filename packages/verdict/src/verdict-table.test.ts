@@ -324,7 +324,11 @@ describe('a listed host asked in another spelling (case, trailing dot, Unicode o
 		]
 		for (const [sent, domain] of spellings) {
 			const result = checkDomain(world, sent, options)
-			expect({ sent, verdict: result.verdict, domain: result.query.domain }).toEqual({ sent, verdict: 'licensed', domain })
+			expect({ sent, verdict: result.verdict, query: result.query }).toEqual({
+				sent,
+				verdict: 'licensed',
+				query: sent === domain ? { domain } : { domain, input: sent }
+			})
 		}
 	})
 
