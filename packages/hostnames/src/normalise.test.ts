@@ -32,6 +32,16 @@ describe('normaliseHostname', () => {
 		)
 	})
 
+	test('one trailing full stop in any form IDNA maps to a dot (。．｡) is dropped like a trailing dot', () => {
+		for (const dot of ['\u3002', '\uff0e', '\uff61']) {
+			expect(normaliseHostname(`brand.com${dot}`)).toEqual({ ok: true, domain: 'brand.com', input: `brand.com${dot}` })
+			expect(normaliseHostname(`brand${dot}com${dot}`)).toEqual({ ok: true, domain: 'brand.com', input: `brand${dot}com${dot}` })
+			expect(rejected(`brand.com.${dot}`)).toBe('not_a_valid_hostname')
+			expect(rejected(`brand.com${dot}${dot}`)).toBe('not_a_valid_hostname')
+			expect(rejected(`brand.com${dot}.`)).toBe('not_a_valid_hostname')
+		}
+	})
+
 	test('normalising an accepted domain again gives the same domain (idempotent)', () => {
 		fc.assert(
 			fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (input) => {

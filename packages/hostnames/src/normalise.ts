@@ -15,14 +15,16 @@ const URL_OR_FORBIDDEN = /[:/\\?#@%[\]_*]/
 const WHITESPACE_OR_CONTROL = /[\p{Cc}\p{Z}\s]/u
 // WHATWG URL treats a name whose last label is a number (decimal, 0x-hex or octal) as IPv4.
 const NUMERIC_LABEL = /^(?:\d+|0x[0-9a-f]*)$/i
+// A trailing dot, or a full stop IDNA maps to one (ideographic, full-width, half-width ideographic).
+const TRAILING_DOT = /[.\u3002\uff0e\uff61]$/
 // Lower-case letters, digits, hyphens and dots, no punycode label: domainToASCII would return it unchanged.
 const PLAIN_ASCII = /^[a-z0-9.-]+$/
 
 const reject = (reason: HostnameRejection, message: string): NormalisedHostname => ({ ok: false, reason, message })
 
 /**
- * Normalises a bare hostname as GET /v1/check takes it: case folded, one trailing dot dropped,
- * internationalised labels converted to punycode. Length is checked twice: the value as sent
+ * Normalises a bare hostname as GET /v1/check takes it: case folded, one trailing dot (or a full stop
+ * IDNA maps to a dot, as `。`) dropped, internationalised labels converted to punycode. Length is checked twice: the value as sent
  * (in code points, without its one trailing dot) and the ASCII form, each against 253.
  */
 export function normaliseHostname(input: string): NormalisedHostname {
@@ -36,7 +38,7 @@ export function normaliseHostname(input: string): NormalisedHostname {
 export function normaliseHostnameByRules(input: string): NormalisedHostname {
 	if (typeof input !== 'string') return reject('invalid_input', 'The hostname must be a string.')
 	if (input.length === 0) return reject('invalid_input', 'The hostname is empty.')
-	const withoutDot = input.endsWith('.') ? input.slice(0, -1) : input
+	const withoutDot = TRAILING_DOT.test(input) ? input.slice(0, -1) : input
 	if (hasTooManyCodePoints(withoutDot)) {
 		return reject('hostname_too_long', `The hostname is longer than ${MAX_HOSTNAME_LENGTH} characters.`)
 	}

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
 import { registrableDomain, relatedHosts, rootLabel, sameSite, siteKey, siteParts, wwwCounterpart } from './registrable.ts'
 
 describe('registrableDomain', () => {
@@ -26,9 +27,32 @@ describe('wwwCounterpart and sameSite', () => {
 		expect(wwwCounterpart('shop.example.com')).toBe('www.shop.example.com')
 	})
 
-	test('no counterpart is a bare public suffix', () => {
-		expect(wwwCounterpart('www.co.uk')).toBeNull()
+	test('a bare public suffix has no counterpart and is no counterpart; a registrable domain starting with www has its www form', () => {
 		expect(wwwCounterpart('co.uk')).toBeNull()
+		expect(wwwCounterpart('github.io')).toBeNull()
+		expect(wwwCounterpart('www.co.uk')).toBe('www.www.co.uk')
+		expect(wwwCounterpart('www.www.co.uk')).toBe('www.co.uk')
+		expect(wwwCounterpart('www.github.io')).toBe('www.www.github.io')
+	})
+
+	test('only a site and its www form are counterparts: www. in front of a www host that is not its registrable domain pairs with nothing', () => {
+		expect(wwwCounterpart('www.www.example.com')).toBeNull()
+		expect(wwwCounterpart('www.www.shop.example.com')).toBeNull()
+		expect(sameSite('www.www.example.com', 'www.example.com')).toBe(false)
+		expect(sameSite('www.example.com', 'www.www.example.com')).toBe(false)
+	})
+
+	test('the counterpart relation is symmetric', () => {
+		const label = fc.constantFrom('www', 'shop', 'a', 'example', 'co', 'uk', 'github', 'io', 'com')
+		fc.assert(
+			fc.property(fc.nat({ max: 3 }), fc.array(label, { minLength: 1, maxLength: 4 }), (wwws, labels) => {
+				const host = [...Array(wwws).fill('www'), ...labels].join('.')
+				const counterpart = wwwCounterpart(host)
+				if (counterpart === null) return
+				expect(wwwCounterpart(counterpart)).toBe(host)
+				expect(sameSite(counterpart, host)).toBe(true)
+			})
+		)
 	})
 
 	test('a host and its www-counterpart are one site; sibling subdomains are not', () => {

@@ -35,15 +35,23 @@ export function siteParts(host: string): SiteParts {
 }
 
 /**
- * The host with `www.` added or removed; null when that would produce a bare public suffix
- * (`www.co.uk` has no counterpart) or when the host is itself a public suffix.
+ * Whether a host is a site that has a www form: it has a registrable domain, and it is no www host
+ * other than its registrable domain (`www.example.com` is the www form of `example.com`, not a site
+ * of its own; `www.co.uk` is a registrable domain, so a site).
+ */
+function hasWwwForm(host: string, registrable = registrableDomain(host)): boolean {
+	return registrable !== null && (!host.startsWith('www.') || registrable === host)
+}
+
+/**
+ * The other half of the pair a site and its www form make: `example.com` ↔ `www.example.com`,
+ * `shop.example.com` ↔ `www.shop.example.com`, `www.co.uk` ↔ `www.www.co.uk`. Null for a public
+ * suffix and for a www host no site has as its www form (`www.www.example.com`, a made-up subdomain).
+ * The relation is symmetric.
  */
 export function wwwCounterpart(host: string): string | null {
-	if (host.startsWith('www.')) {
-		const bare = host.slice(4)
-		return registrableDomain(bare) === null ? null : bare
-	}
-	return registrableDomain(host) === null ? null : `www.${host}`
+	if (host.startsWith('www.') && hasWwwForm(host.slice(4))) return host.slice(4)
+	return hasWwwForm(host) ? `www.${host}` : null
 }
 
 /** A host and its www-counterpart are one site; any other pair is not. */

@@ -123,6 +123,49 @@ describe('reconstructAsOf', () => {
 		})
 	})
 
+	test('at the very instant of a change the new status is in effect; a millisecond before, the earlier one', () => {
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-06-01T06:00:00.000Z'))).toMatchObject({
+			basis: 'observed',
+			status: 'suspended'
+		})
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-06-01T05:59:59.999Z'))).toMatchObject({ basis: 'corrected', status: null })
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-02-01T06:00:00.000Z'))).toMatchObject({
+			basis: 'observed',
+			status: 'active'
+		})
+		expect(reconstructAsOf(history, licenceEntry, new Date('2026-02-01T05:59:59.999Z')).basis).toBe('before_tracking')
+	})
+
+	test('a bare date takes in every change of that UTC day and none of the next', () => {
+		const at = (raw: string) => {
+			const parsed = parseAsOf(raw, NOW)
+			if (!parsed.ok) throw new Error(parsed.message)
+			return reconstructAsOf(history, licenceEntry, parsed.instant)
+		}
+		expect(at('2026-06-01')).toMatchObject({ basis: 'observed', status: 'suspended' })
+		expect(at('2026-05-31')).toMatchObject({ basis: 'corrected', status: null })
+		expect(at('2026-02-01')).toMatchObject({ basis: 'observed', status: 'active' })
+		expect(at('2026-01-31')).toMatchObject({ basis: 'before_tracking', status: null })
+	})
+
+	test('a datetime with an offset is read as its UTC instant, on either side of a change', () => {
+		const at = (raw: string) => {
+			const parsed = parseAsOf(raw, NOW)
+			if (!parsed.ok) throw new Error(parsed.message)
+			return reconstructAsOf(history, licenceEntry, parsed.instant).status
+		}
+		// 08:00 at +02:00 is 06:00Z, the change itself; 07:59 at +02:00 is a minute before it.
+		expect(at('2026-06-01T08:00:00+02:00')).toBe('suspended')
+		expect(at('2026-06-01T07:59:00+02:00')).toBeNull()
+		// 01:00 at -05:00 on 1 June is 06:00Z; the local day of 31 May at -05:00 ends after the change.
+		expect(at('2026-06-01T01:00-05:00')).toBe('suspended')
+		expect(at('2026-05-31T23:59:59.999-07:00')).toBe('suspended')
+	})
+
+	test('any instant after the last recorded change observes that change', () => {
+		expect(reconstructAsOf(history, licenceEntry, NOW)).toMatchObject({ basis: 'observed', status: 'suspended' })
+	})
+
 	test('no history for the licence is no_such_license; no licence is no_license_resolved', () => {
 		expect(reconstructAsOf([], licenceEntry, NOW).basis).toBe('no_such_license')
 		expect(reconstructAsOf(history, null, NOW).basis).toBe('no_license_resolved')

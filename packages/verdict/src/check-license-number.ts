@@ -3,8 +3,8 @@ import { invalidQuery } from '@lv/errors'
 import type { Answer } from './answer.ts'
 import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
-import type { CheckIndex, LicenceEntry } from './index-model.ts'
-import { licenseNumberKey } from './license-number-key.ts'
+import type { CheckIndex, LicenceEntry, SupersededNumber } from './index-model.ts'
+import { licenseNumberGroups, licenseNumberKey } from './license-number-key.ts'
 import { compareLicences, licencesForNumberKey, supersededForNumberKey } from './lookup.ts'
 import { alternativeFrom, licenceNumberMatch, licenceVerdict } from './match.ts'
 import type { CheckResult } from './result.ts'
@@ -29,9 +29,25 @@ export function checkLicenseNumber(index: CheckIndex, licenseNumber: string, opt
 	return finishResult(index, { license_number: licenseNumber }, answerLicenseNumber(index, licenseNumber, key, options.now), options, asOf)
 }
 
-function answerLicenseNumber(index: CheckIndex, sent: string, key: string, now: Date): Answer {
+/**
+ * The licences the number sent names: those printed with its groups (licenseNumberGroups), current
+ * numbers before earlier versions; else every licence sharing its key, current numbers first. Numbers
+ * that differ only in where their separators fall (a Curaçao number with a 3-digit last group) share a
+ * key, and one of them must not answer for the other.
+ */
+function namedLicences(index: CheckIndex, sent: string, key: string): { current: LicenceEntry[]; superseded: SupersededNumber[] } {
+	const groups = licenseNumberGroups(sent)
 	const current = licencesForNumberKey(index, key)
-	const superseded = current.length > 0 ? [] : supersededForNumberKey(index, key)
+	const superseded = supersededForNumberKey(index, key)
+	const currentAsSent = current.filter((licence) => licenseNumberGroups(licence.license_number) === groups)
+	if (currentAsSent.length > 0) return { current: currentAsSent, superseded: [] }
+	const supersededAsSent = superseded.filter((entry) => licenseNumberGroups(entry.license_number) === groups)
+	if (supersededAsSent.length > 0) return { current: [], superseded: supersededAsSent }
+	return current.length > 0 ? { current, superseded: [] } : { current: [], superseded }
+}
+
+function answerLicenseNumber(index: CheckIndex, sent: string, key: string, now: Date): Answer {
+	const { current, superseded } = namedLicences(index, sent, key)
 	const candidates = current.length > 0 ? current : [...new Set(superseded.map((entry) => entry.licence))]
 	const sorted = [...candidates].sort((a, b) => compareLicences(a, b, index))
 	const [primary, ...others] = sorted
@@ -50,7 +66,7 @@ function answerLicenseNumber(index: CheckIndex, sent: string, key: string, now: 
 		verdict_detail: words.join([
 			earlier === undefined ? '' : words.supersededDetail(index, earlier, primary),
 			words.licenceNumberDetail(index, primary, now),
-			otherLicences(others)
+			otherLicences(primary, others)
 		]),
 		match: licenceNumberMatch(index, primary),
 		licence: primary,
@@ -60,7 +76,14 @@ function answerLicenseNumber(index: CheckIndex, sent: string, key: string, now: 
 	return answer
 }
 
-function otherLicences(others: readonly LicenceEntry[]): string {
-	if (others.length === 0) return ''
-	return `${others.length} other ${others.length === 1 ? 'licence record carries' : 'licence records carry'} the same number; see alternatives.`
+function otherLicences(primary: LicenceEntry, others: readonly LicenceEntry[]): string {
+	const printedAlike = (other: LicenceEntry) => licenseNumberGroups(other.license_number) === licenseNumberGroups(primary.license_number)
+	const same = others.filter(printedAlike).length
+	const regrouped = others.filter((other) => !printedAlike(other))
+	return words.join([
+		same === 0 ? '' : `${same} other ${same === 1 ? 'licence record carries' : 'licence records carry'} the same number; see alternatives.`,
+		regrouped.length === 0
+			? ''
+			: `With separators ignored the number sent also matches ${regrouped.map(words.licenceName).join(', ')}; see alternatives.`
+	])
 }

@@ -16,3 +16,18 @@ export function licenseNumberKey(raw: string): string {
 	const prefixed = UKGC_PREFIXED.exec(key)
 	return prefixed?.[1] ?? key
 }
+
+/**
+ * The number's runs of letters and digits, in order, as printed (Unicode-compatibility folded,
+ * upper-cased, each run of other characters one `-`): `OGL/2024/116/1044` and `OGL/2024/1161/044`
+ * share a key but not their groups. A query's groups pick, among licences sharing its key, the one
+ * printed as sent.
+ */
+export function licenseNumberGroups(raw: string): string {
+	return raw
+		.normalize('NFKC')
+		.toUpperCase()
+		.split(/[^A-Z0-9]+/)
+		.filter((group) => group.length > 0)
+		.join('-')
+}

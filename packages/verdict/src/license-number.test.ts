@@ -68,6 +68,37 @@ describe('checkLicenseNumber', () => {
 		expect(result.verdict_detail).toContain('1 other licence record carries the same number')
 	})
 
+	describe('two licences whose printed numbers differ only in where their separators fall', () => {
+		// Curaçao prints a 3-digit last group at times: OGL/2024/1161/044 keys like OGL/2024/116/1044.
+		const revokedHolder = operator('ember-play', 'Ember Play', 'Ember Play N.V.')
+		const activeHolder = operator('juniper-games', 'Juniper Games', 'Juniper Games B.V.')
+		const revoked = licence(revokedHolder, { jurisdiction_code: 'CW', license_number: 'OGL/2024/116/1044', status: 'revoked' })
+		const active = licence(activeHolder, { jurisdiction_code: 'CW', license_number: 'OGL/2024/1161/044' })
+		const world = index({ operators: [revokedHolder, activeHolder], licences: [revoked, active] })
+
+		test('a number sent grouped as one licence prints it resolves to that licence, never to the other', () => {
+			for (const sent of ['OGL/2024/116/1044', 'ogl-2024-116-1044', ' OGL 2024 / 116 / 1044 ', 'ＯＧＬ／２０２４／１１６／１０４４']) {
+				const result = checkLicenseNumber(world, sent, options)
+				expect({ sent, verdict: result.verdict, number: result.match?.license_number }).toEqual({
+					sent,
+					verdict: 'licence_not_active',
+					number: 'OGL/2024/116/1044'
+				})
+				expect(result.alternatives).toEqual([])
+			}
+			const other = checkLicenseNumber(world, 'OGL/2024/1161/044', options)
+			expect(other.verdict).toBe('licensed')
+			expect(other.match?.license_number).toBe('OGL/2024/1161/044')
+		})
+
+		test('a number sent without separators matches both and the detail names the other printed number', () => {
+			const result = checkLicenseNumber(world, 'OGL20241161044', options)
+			expect(result.match?.license_number).toBe('OGL/2024/1161/044')
+			expect(result.alternatives.map((alternative) => alternative.license_number)).toEqual(['OGL/2024/116/1044'])
+			expect(result.verdict_detail).toContain('OGL/2024/116/1044')
+		})
+	})
+
 	test('an empty or over-long number is 400 invalid_input on field license_number', () => {
 		for (const sent of ['', ' - / ', 'A'.repeat(65)]) {
 			expect(() => checkLicenseNumber(brandWorld().index, sent, options)).toThrow(

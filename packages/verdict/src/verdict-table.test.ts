@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { hostnameFromRegisterValue } from '@lv/hostnames'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import type { LicenceStatus } from './rows.ts'
@@ -129,6 +130,16 @@ describe('rule 3: related_host_listed', () => {
 		expect(result.verdict).toBe('licensed')
 		expect(result.match?.match_type).toBe('domain_exact')
 		expect(result.related_hosts).toBeUndefined()
+	})
+
+	test('www. in front of a listed www host is a made-up subdomain: related_host_listed, never licensed', () => {
+		const owner = operator('allbets', 'All Bets')
+		const held = licence(owner, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/315/2015' })
+		const listed = index({ operators: [owner], licences: [held], links: [link(owner, 'www.allbets.me', held)] })
+		for (const query of ['allbets.me', 'www.allbets.me']) expect(checkDomain(listed, query, options).verdict).toBe('licensed')
+		const madeUp = checkDomain(listed, 'www.www.allbets.me', options)
+		expect(madeUp.verdict).toBe('related_host_listed')
+		expect(madeUp.match).toMatchObject({ match_type: 'related_host', matched_domain: 'www.allbets.me' })
 	})
 
 	test('customers of one hosting platform (private suffix) are not related', () => {
@@ -286,6 +297,43 @@ describe('made-up hosts are never licensed (property)', () => {
 				expect(['licensed', 'licensed_provisional']).not.toContain(checkDomain(world.index, host, options).verdict)
 			})
 		)
+	})
+})
+
+describe('a listed host asked in another spelling (case, trailing dot, Unicode or punycode)', () => {
+	const owner = operator('buecher-spiele', 'Bücher Spiele', 'Bücher Spiele GmbH')
+	const held = licence(owner, { jurisdiction_code: 'MGA', license_number: 'MGA/B2C/400/2020' })
+	// Register cells as printed: a Unicode name with a scheme and path, an upper-case www host with a zero-width space.
+	const listedAs = ['https://Bücher.de/de/', 'WWW.FAß-\u200bSPIEL.DE']
+	const hosts = listedAs.map((value) => hostnameFromRegisterValue(value) as string)
+	const world = index({ operators: [owner], licences: [held], links: hosts.map((host) => link(owner, host, held)) })
+
+	test('the register cells are stored in punycode, lower case', () => {
+		expect(hosts).toEqual(['xn--bcher-kva.de', 'www.xn--fa-spiel-rya.de'])
+	})
+
+	test('every spelling of a listed host or its www-counterpart is licensed, and query.domain is the punycode form', () => {
+		const spellings: [string, string][] = [
+			['bücher.de', 'xn--bcher-kva.de'],
+			['BU\u0308CHER.DE.', 'xn--bcher-kva.de'],
+			['xn--bcher-kva.de', 'xn--bcher-kva.de'],
+			['XN--BCHER-KVA.DE', 'xn--bcher-kva.de'],
+			['www.Bücher.de', 'www.xn--bcher-kva.de'],
+			['faß-spiel.de', 'xn--fa-spiel-rya.de'],
+			['www.faß-spiel.de\u3002', 'www.xn--fa-spiel-rya.de']
+		]
+		for (const [sent, domain] of spellings) {
+			const result = checkDomain(world, sent, options)
+			expect({ sent, verdict: result.verdict, query: result.query }).toEqual({
+				sent,
+				verdict: 'licensed',
+				query: sent === domain ? { domain } : { domain, input: sent }
+			})
+		}
+	})
+
+	test('the transitional spelling of ß (ss) is another host, never licensed', () => {
+		expect(checkDomain(world, 'fass-spiel.de', options).verdict).not.toBe('licensed')
 	})
 })
 

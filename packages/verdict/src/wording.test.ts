@@ -163,6 +163,61 @@ describe('verdict_detail wording on every verdict', () => {
 		}
 	})
 
+	describe('a licence the latest register reads did not list', () => {
+		const owner = operator('missed', 'Missed Games')
+		const dropped = licence(owner, {
+			license_number: '000558-R-000558-001',
+			status: 'not_in_register',
+			upstream_status: null,
+			not_listed_since: '2026-10-20T06:00:00.000Z',
+			last_listed_at: null
+		})
+		const missedOnce = licence(owner, {
+			license_number: '000558-R-000558-002',
+			not_listed_since: '2026-11-01T11:00:00.000Z',
+			last_listed_at: '2026-10-31T11:00:00.000Z'
+		})
+		const missedUntracked = licence(owner, {
+			license_number: '000558-R-000558-003',
+			not_listed_since: '2026-11-01T11:00:00.000Z',
+			last_listed_at: null
+		})
+		const missed = index({
+			operators: [owner],
+			licences: [dropped, missedOnce, missedUntracked],
+			links: [link(owner, 'missedgames.com', missedOnce)]
+		})
+		const latestRead = new Date(NOW.getTime() - HOUR).toISOString()
+
+		test('is never said to be seen in the read that did not list it', () => {
+			for (const number of ['000558-R-000558-001', '000558-R-000558-003']) {
+				const detail = checkLicenseNumber(missed, number, options).verdict_detail
+				expect({ number, detail }).toEqual({
+					number,
+					detail: expect.not.stringContaining(`last seen in the UKGC register read at ${latestRead}`)
+				})
+			}
+		})
+
+		test('once not_in_register is never said to be listed by the regulator', () => {
+			const detail = checkLicenseNumber(missed, '000558-R-000558-001', options).verdict_detail
+			expect(detail).not.toContain('is listed by')
+			expect(detail).toStartWith(
+				'Licence 000558-R-000558-001, which the UK Gambling Commission (UKGC) listed for Missed Games, is no longer listed in the register since 2026-10-20T06:00:00.000Z'
+			)
+		})
+
+		test('while still active says since when the register has not listed it, on a number and on a domain answer', () => {
+			const byNumber = checkLicenseNumber(missed, '000558-R-000558-002', options)
+			const byDomain = checkDomain(missed, 'missedgames.com', options)
+			for (const result of [byNumber, byDomain]) {
+				expect(result.verdict).toBe('licensed')
+				expect(result.verdict_detail).toContain('has not listed the licence since 2026-11-01T11:00:00.000Z')
+			}
+			expect(byNumber.verdict_detail).toContain('The licence was last seen in the UKGC register read at 2026-10-31T11:00:00.000Z.')
+		})
+	})
+
 	test('only revoked and suspended are described as enforcement decisions', () => {
 		expect(checkDomain(world, 'goldwin.mt', options).verdict_detail).toContain('suspended by the regulator (an enforcement decision)')
 		const owner = operator('quitter', 'Quitter Games')

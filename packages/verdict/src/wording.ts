@@ -69,6 +69,28 @@ export function listingRead(what: string, listedAt: number | null, jurisdiction:
 }
 
 /**
+ * When a licence was last seen listed; for one the latest reads missed, only a listing time kept
+ * (the register's last read did not list it), then since when it has not been listed.
+ */
+export function licenceRead(licence: LicenceEntry, jurisdiction: JurisdictionEntry): string {
+	if (licence.not_listed_since === null) return listingRead('The licence', licence.last_listed_at, jurisdiction)
+	return join([
+		licence.last_listed_at === null ? '' : listingRead('The licence', licence.last_listed_at, jurisdiction),
+		licenceMissed(licence)
+	])
+}
+
+/**
+ * Since when the register has not listed a licence that still carries the status last read (not
+ * not_in_register, whose status words say it): SPEC `not_listed_since`.
+ */
+export function licenceMissed(licence: LicenceEntry): string {
+	const since = toIso(licence.not_listed_since)
+	if (since === null || licence.status === 'not_in_register') return ''
+	return `The ${licence.jurisdiction} register has not listed the licence since ${since} (an observation by this service); its status is the one last read.`
+}
+
+/**
  * When a domain link was read. A delisted link has no listing time (SPEC keeps neither the last
  * listing nor the delisting time), so it is dated by the register read that shows it delisted.
  */
@@ -150,6 +172,7 @@ export function domainListingDetail(
 			`${host} is listed by ${regulator(jurisdiction)} as an active site of ${operator}, which holds ${licenceName(licence)}; the licence is ${statusWords(licence)}.`
 		)
 	}
+	if (licence !== null) sentences.push(licenceMissed(licence))
 	if (link.association === 'white_label') sentences.push(`The register marks the domain as a white-label site of ${operator}.`)
 	sentences.push(verificationPage(link))
 	sentences.push(linkRead('The listing', link, jurisdiction))
@@ -175,6 +198,7 @@ export function relatedHostDetail(
 	return join([
 		`${query} itself is not listed in ${coverage(index)}.`,
 		`${link.hostname === registrable ? `The registrable domain ${registrable}` : `${link.hostname}, another host on the registrable domain ${registrable},`} is listed by ${regulator(jurisdiction)} under ${operator} with domain status ${link.link_status}; ${licencePart}.`,
+		licence === null ? '' : licenceMissed(licence),
 		`A listing of another host does not cover ${query}.`,
 		linkRead('That listing', link, jurisdiction),
 		registerFreshness(jurisdiction, now)
@@ -256,12 +280,10 @@ export function licenceNumberDetail(index: CheckIndex, licence: LicenceEntry, no
 	const operator = licence.operator.name
 	const subject = licence.license_reference_is_ours
 		? `The service reference sent identifies a ${jurisdiction.code} licence of ${operator} (${regulator(jurisdiction)} publishes no licence number); it`
-		: `Licence ${licence.license_number} is listed by ${regulator(jurisdiction)} for ${operator} and`
-	return join([
-		`${subject} is ${statusWords(licence)}.`,
-		listingRead('The licence', licence.last_listed_at, jurisdiction),
-		registerFreshness(jurisdiction, now)
-	])
+		: licence.status === 'not_in_register'
+			? `Licence ${licence.license_number}, which ${regulator(jurisdiction)} listed for ${operator},`
+			: `Licence ${licence.license_number} is listed by ${regulator(jurisdiction)} for ${operator} and`
+	return join([`${subject} is ${statusWords(licence)}.`, licenceRead(licence, jurisdiction), registerFreshness(jurisdiction, now)])
 }
 
 export function supersededDetail(index: CheckIndex, earlier: string, licence: LicenceEntry): string {
