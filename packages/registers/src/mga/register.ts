@@ -88,22 +88,7 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 				if (sealUrl) linkedFrom.set(sealUrl, (linkedFrom.get(sealUrl) ?? new Set()).add(key))
 				const existing = licences.get(key)
 				if (existing) {
-					if (existing.raw.typeTexts.includes(row.type)) warnings.push(`${file.url}: ${row.number} / ${row.type} listed twice, merged`)
-					else existing.raw.typeTexts.push(row.type)
-					if (row.status !== (existing.upstreamStatus ?? '')) {
-						const kept = weightierStatus(classifyMgaStatus, existing.upstreamStatus, row.status || null)
-						warnings.push(
-							`${file.url}: ${row.number} is "${row.status}" on one row and "${existing.upstreamStatus}" on another; "${kept}" is kept`
-						)
-						existing.upstreamStatus = kept
-					}
-					const type = mgaLicenceType(existing.raw.typeTexts, existing.licenseNumber ?? row.number)
-					Object.assign(existing, {
-						licenseTypes: type.types,
-						licenseTypeRaw: existing.raw.typeTexts.join('; '),
-						licenseCategory: type.category,
-						coversWebsites: type.coversWebsites
-					})
+					mergePanel(existing, row, file.url, warnings)
 					continue
 				}
 				const type = mgaLicenceType([row.type], row.number)
@@ -136,6 +121,29 @@ export function parseMgaRegister(files: FetchedFile[]): ParsedRegister {
 
 	const domains = sealDomains(seals, linkedFrom, licences, warnings)
 	return { jurisdiction: 'MGA', entities: [...entities.values()], licences: [...licences.values()], domains, warnings }
+}
+
+/** Another panel of a licence already read: its authorisation type joins the licence's, and the weightier status stays. */
+function mergePanel(
+	existing: ParsedLicence & { raw: { typeTexts: string[] } },
+	row: { number: string; type: string; status: string },
+	url: string,
+	warnings: string[]
+): void {
+	if (existing.raw.typeTexts.includes(row.type)) warnings.push(`${url}: ${row.number} / ${row.type} listed twice, merged`)
+	else existing.raw.typeTexts.push(row.type)
+	if (row.status !== (existing.upstreamStatus ?? '')) {
+		const kept = weightierStatus(classifyMgaStatus, existing.upstreamStatus, row.status || null)
+		warnings.push(`${url}: ${row.number} is "${row.status}" on one row and "${existing.upstreamStatus}" on another; "${kept}" is kept`)
+		existing.upstreamStatus = kept
+	}
+	const type = mgaLicenceType(existing.raw.typeTexts, existing.licenseNumber ?? row.number)
+	Object.assign(existing, {
+		licenseTypes: type.types,
+		licenseTypeRaw: existing.raw.typeTexts.join('; '),
+		licenseCategory: type.category,
+		coversWebsites: type.coversWebsites
+	})
 }
 
 type SealPage = { file: FetchedFile; sourceIndex: number; document: HtmlDocument }
