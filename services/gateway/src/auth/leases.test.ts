@@ -148,6 +148,33 @@ describe('key-cache and allowance leases across two replicas', () => {
 		expect(one.statements() - beforeGrant).toBe(1)
 	})
 
+	test('a subject that came near its quota in one month is granted allowance leases again once the next month starts (UTC, injected clock)', async () => {
+		const clock = new TestClock('2026-10-31T23:59:50.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const one = await replica(clock)
+		await one.leases.checkRound()
+		/** One call that may ask for a grant, then a burst the grant may admit; the second then ends. */
+		const second = async () => {
+			const calls = [await one.call(account.key)]
+			await settled(one)
+			calls.push(...(await Promise.all(Array.from({ length: 10 }, () => one.call(account.key)))))
+			await settled(one)
+			clock.advance(1_000)
+			await one.leases.checkRound()
+			await settled(one)
+			return calls.filter((response) => response.status === 200).length
+		}
+		let october = 0
+		for (let each = 0; each < 8; each++) october += await second()
+		// Past 68 of 100, a grant of 8 no longer has four times its size left: October's calls take the statement.
+		expect(october).toBeGreaterThan(68)
+		clock.set('2026-11-01T00:00:00.000Z')
+		await one.leases.checkRound()
+		const before = one.leases.admitted
+		for (let each = 0; each < 3; each++) expect(await second()).toBe(11)
+		expect(one.leases.admitted - before).toBeGreaterThan(0)
+	})
+
 	test('a lost replica stops answering from its leases when its lease runs out on the injected clock, and the revocation then completes without it', async () => {
 		const clock = new TestClock('2026-11-24T12:00:00.100Z')
 		const account = await accountWithKey(world.db.sql, clock, 'forty_per_second')

@@ -71,8 +71,11 @@ export class ReplicaLeases {
 	readonly #asking = new Set<string>()
 	/** What the subject's last lease used: the next grant asks for about twice that. */
 	readonly #wanted = new Map<string, number>()
-	/** The quota count of the subject's last grant (a grant is asked for only while ample room is left). */
-	readonly #quotaUsed = new Map<string, number>()
+	/**
+	 * The quota count of the subject's last grant and the quota window it was counted in (a grant is asked for
+	 * only while ample room is left): a count of an earlier window says nothing of the current one.
+	 */
+	readonly #quotaUsed = new Map<string, { windowStartMs: number; count: number }>()
 	#statements = 0
 	#admitted = 0
 	#inFlight = 0
@@ -171,7 +174,9 @@ export class ReplicaLeases {
 		const { subject } = claim
 		if (this.#asking.has(subject)) return undefined
 		const want = this.#wanted.get(subject) ?? MIN_GRANT
-		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return undefined
+		const lastQuota = this.#quotaUsed.get(subject)
+		const quotaUsed = lastQuota?.windowStartMs === claim.quotaWindowStartMs ? lastQuota.count : 0
+		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, quotaUsed, want)) return undefined
 		this.#asking.add(subject)
 		this.#sent()
 		return countAllowanceGrant(this.#deps.statements, claim, want)
@@ -183,7 +188,7 @@ export class ReplicaLeases {
 				if (count.admittedInBatch === 0) return
 				const previous = this.#allowances.get(subject)
 				if (previous) this.#giveBack(subject, previous)
-				this.#quotaUsed.set(subject, count.quotaCount)
+				this.#quotaUsed.set(subject, { windowStartMs: claim.quotaWindowStartMs, count: count.quotaCount })
 				const windowEndMs = claim.secondStartMs + SECOND_MS
 				this.#allowances.set(subject, {
 					lease: new AllowanceLease({
