@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { keyChangeProgress } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
+import { notFound } from '@lv/errors'
 import type { StatementRunner } from '@lv/db'
 import { handleFrom, waitFor } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
@@ -28,12 +29,22 @@ async function replica(clock: TestClock) {
 	}
 	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus: world.bus, clock, keyLeaseMs: LEASE_MS })
 	const app = gateway.use(
-		new Elysia().use(authPlugin(runtime)).get('/probe', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
+		new Elysia()
+			.use(authPlugin(runtime))
+			.get('/probe', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
+			.get(
+				'/probe/missing',
+				() => {
+					throw notFound('operator_not_found', 'No such operator.')
+				},
+				{ auth: 'required' }
+			)
 	)
 	await runtime.listening
 	const leases = runtime.leases
 	if (!leases) throw new Error('the replica runs without leases')
-	const call = (key: string) => handleFrom(app, new Request('http://localhost/probe', { headers: bearer(key) }), '203.0.113.7')
+	const call = (key: string, path = '/probe') =>
+		handleFrom(app, new Request(`http://localhost${path}`, { headers: bearer(key) }), '203.0.113.7')
 	return { runtime, leases, call, statements: () => statements }
 }
 type Replica = Awaited<ReturnType<typeof replica>>
@@ -146,6 +157,36 @@ describe('key-cache and allowance leases across two replicas', () => {
 		const used = [await usedOf(), await usedOf(), await usedOf(), await usedOf()]
 		expect(used).toEqual([3, 4, 5, 6])
 		expect(one.statements() - beforeGrant).toBe(1)
+	})
+
+	test('a call given back after it failed is counted out of the monthly quota headers of the calls the lease admits after it', async () => {
+		const clock = new TestClock('2026-11-24T11:40:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const one = await replica(clock)
+		const usedOf = async () => {
+			const response = await one.call(account.key)
+			expect(response.status).toBe(200)
+			return Number(response.headers.get('x-monthly-quota-used'))
+		}
+		await usedOf()
+		await one.leases.checkRound()
+		const used = [await usedOf()]
+		await settled(one)
+		used.push(await usedOf())
+		const statementsBefore = one.statements()
+		expect((await one.call(account.key, '/probe/missing')).status).toBe(404)
+		used.push(await usedOf(), await usedOf())
+		expect(one.statements()).toBe(statementsBefore)
+		expect(used).toEqual([2, 3, 4, 5])
+		await waitFor(
+			async () => {
+				const [row] = await world.db.sql<
+					{ quota_count: number }[]
+				>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+				return row?.quota_count === 5 + one.leases.unadmitted(account.accountId)
+			},
+			{ what: 'the failed call given back' }
+		)
 	})
 
 	test('a subject that came near its quota in one month is granted allowance leases again once the next month starts (UTC, injected clock)', async () => {

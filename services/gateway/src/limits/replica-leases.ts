@@ -16,8 +16,18 @@ const AMPLE_ROOM = 4
 const CLOCK_DRIFT_MARGIN = 0.01
 const SECOND_MS = 1_000
 
-/** One subject's allowance lease on the current second, with the counts its grant left in the row. */
-type Allowance = { lease: AllowanceLease; claim: KeyedClaim; granted: number; secondCountAfter: number; quotaCountAfter: number }
+/**
+ * One subject's allowance lease on the current second, with the counts its grant left in the row and the
+ * calls of the subject this replica gave back to the quota window since (refused or failed after admission).
+ */
+type Allowance = {
+	lease: AllowanceLease
+	claim: KeyedClaim
+	granted: number
+	secondCountAfter: number
+	quotaCountAfter: number
+	givenBack: number
+}
 
 export type ReplicaLeasesDeps = {
 	sql: Sql
@@ -101,8 +111,14 @@ export class ReplicaLeases {
 		return {
 			outcome: 'admitted',
 			secondUsed: allowance.secondCountAfter - allowance.granted + taken,
-			quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
+			quotaUsed: allowance.quotaCountAfter - allowance.granted + taken - allowance.givenBack
 		}
+	}
+
+	/** A call of the subject is being given back to its quota window: the lease's later calls count it out of their quota count. */
+	givenBack(charge: { subject: string; windowStartMs: number }): void {
+		const allowance = this.#allowances.get(charge.subject)
+		if (allowance?.claim.quotaWindowStartMs === charge.windowStartMs) allowance.givenBack++
 	}
 
 	/**
@@ -200,7 +216,8 @@ export class ReplicaLeases {
 					claim,
 					granted: count.admittedInBatch,
 					secondCountAfter: count.secondCount,
-					quotaCountAfter: count.quotaCount
+					quotaCountAfter: count.quotaCount,
+					givenBack: 0
 				})
 			})
 			.catch((error: unknown) => this.#deps.logger.warn('could not take an allowance lease', { error }))
