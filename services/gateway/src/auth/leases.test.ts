@@ -15,6 +15,7 @@ const LEASE_MS = 4_000
 const world = replicaWorld('leases-test', async (sql) => {
 	await insertPlan(sql, { code: 'forty_per_second', monthly_quota: null, per_second_limit: 40 })
 	await insertPlan(sql, { code: 'quota_100', monthly_quota: 100, per_second_limit: null })
+	await insertPlan(sql, { code: 'quota_100k', monthly_quota: 100_000, per_second_limit: null })
 })
 
 /** A gateway replica with leases: its own pool and counting connection, whose statements it counts. */
@@ -157,6 +158,27 @@ describe('key-cache and allowance leases across two replicas', () => {
 		const used = [await usedOf(), await usedOf(), await usedOf(), await usedOf()]
 		expect(used).toEqual([3, 4, 5, 6])
 		expect(one.statements() - beforeGrant).toBe(1)
+	})
+
+	test("second after second, the monthly quota headers of calls admitted from leases count on call by call: a lease's unused rest is out of the month before the next grant reads it", async () => {
+		const clock = new TestClock('2026-11-24T11:50:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100k')
+		const one = await replica(clock)
+		await one.leases.checkRound()
+		const used: number[] = []
+		for (const [second, calls] of [3, 3, 30, 3, 3, 3].entries()) {
+			for (let call = 0; call < calls; call++) {
+				const response = await one.call(account.key)
+				expect(response.status).toBe(200)
+				used.push(Number(response.headers.get('x-monthly-quota-used')))
+			}
+			await settled(one)
+			clock.advance(1_000)
+			// Every other second the check round gives the last lease's rest back; otherwise the next second's first call does.
+			if (second % 2 === 1) await one.leases.checkRound()
+		}
+		expect(one.leases.admitted).toBeGreaterThan(30)
+		expect(used).toEqual(Array.from({ length: 45 }, (_, index) => index + 1))
 	})
 
 	test('a call given back after it failed is counted out of the monthly quota headers of the calls the lease admits after it', async () => {

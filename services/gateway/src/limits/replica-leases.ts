@@ -31,7 +31,7 @@ type Allowance = {
 
 export type ReplicaLeasesDeps = {
 	sql: Sql
-	/** Where grants are counted: the replica's counting connection. */
+	/** Where grants are counted and what they did not admit is given back: the replica's counting connection, in the order sent. */
 	statements: StatementRunner
 	clock: Clock
 	logger: Logger
@@ -238,7 +238,7 @@ export class ReplicaLeases {
 
 	#release(subject: string, calls: UnadmittedCalls): void {
 		this.#sent()
-		releaseUnadmittedCalls(this.#deps.sql, subject, calls)
+		releaseUnadmittedCalls(this.#deps.statements, subject, calls)
 			.catch((error: unknown) => this.#deps.logger.warn('could not give an allowance lease back', { error }))
 			.finally(() => this.#inFlight--)
 	}
