@@ -226,6 +226,22 @@ describe('GET /v1/operators/{slug}/licenses', () => {
 			'2026-01-10T00:00:00.000Z'
 		])
 	})
+
+	test('as_of attaches each licence its own as_of object, as on the operator detail; a future as_of is 400', async () => {
+		const response = await get('/v1/operators/acme-gaming/licenses?as_of=2026-07-01&include_history=true')
+		const mga = response.body.licenses.find((row: { id: string }) => row.id === ids.mgaLicence)
+		expect(mga.status).toBe('suspended')
+		expect(mga.as_of).toMatchObject({ basis: 'corrected', status: null, resolved_at: '2026-07-01T23:59:59.999Z' })
+		expect(mga.history).toHaveLength(3)
+		const ukgc = response.body.licenses.find((row: { id: string }) => row.id === ids.ukgcLicence)
+		expect(ukgc.as_of).toMatchObject({ basis: 'no_such_license', status: null })
+		const future = await get('/v1/operators/acme-gaming/licenses?as_of=2026-11-06')
+		expect({ status: future.status, code: future.body.code, details: future.body.details }).toEqual({
+			status: 400,
+			code: 'invalid_query',
+			details: { reason: 'invalid_input', field: 'as_of' }
+		})
+	})
 })
 
 describe('GET /v1/operators/{slug}/regulatory-actions', () => {
