@@ -304,6 +304,29 @@ describe('GET /v1/licenses/{license_id}', () => {
 	})
 })
 
+describe('path values that cannot be decoded', () => {
+	test("a malformed percent-escape gets its parameter's SPEC code, as any other refused value of it does", async () => {
+		const cases = [
+			['/v1/jurisdictions/%ZZ', 'invalid_jurisdiction_code', 'code'],
+			['/v1/jurisdictions/U%4/operators', 'invalid_jurisdiction_code', 'code'],
+			['/v1/operators/%ZZ', 'invalid_slug', 'slug'],
+			['/v1/operators/acme%E0%A4%A/licenses', 'invalid_slug', 'slug'],
+			['/v1/operators/%C0%AF/regulatory-actions', 'invalid_slug', 'slug'],
+			['/v1/licenses/%ZZ', 'invalid_license_id', 'license_id'],
+			['/v1/licenses/%ZZ/history', 'invalid_license_id', 'license_id']
+		]
+		for (const [path, code, field] of cases) {
+			const response = await get(path as string)
+			expect({ path, status: response.status, code: response.body.code, details: response.body.details }).toEqual({
+				path,
+				status: 400,
+				code,
+				details: { reason: 'invalid_input', field }
+			})
+		}
+	})
+})
+
 describe('GET /v1/health/coverage', () => {
 	test('healthy only when every jurisdiction meets its SLA; never-read jurisdictions are degraded', async () => {
 		const response = await get('/v1/health/coverage', {})
