@@ -127,6 +127,14 @@ describe('GET /v1/operators/search', () => {
 		expect(response.body._meta).toMatchObject({ total_sources: 2 })
 	})
 
+	test('a row of an operator holding no licence still carries a scraped_at timestamp: the operator row, as on its detail', async () => {
+		const response = await get('/v1/operators/search?q=zed%20acme')
+		expect(response.body.operators.map((row: { slug: string }) => row.slug)).toEqual(['acme'])
+		expect(response.body.operators[0]._meta.scraped_at).toBe('2026-10-01T00:00:00.000Z')
+		expect((await get('/v1/operators/acme')).body._meta.scraped_at).toBe('2026-10-01T00:00:00.000Z')
+		expect(response.body._meta.freshness_range).toEqual({ oldest: '2026-10-01T00:00:00.000Z', newest: '2026-10-01T00:00:00.000Z' })
+	})
+
 	test('keyless callers get at most 3 rows and the effective limit', async () => {
 		const response = await get('/v1/operators/search?q=acme&limit=50', {})
 		expect(response.body.operators).toHaveLength(3)

@@ -11,6 +11,7 @@ import {
 	type DomainRow,
 	type HistoryRow,
 	type LicenceRow,
+	type SearchRow,
 	domainsOfOperator,
 	enforcementSourcesRead,
 	findOperatorBySlug,
@@ -121,6 +122,7 @@ function operatorSearchRoutes(deps: RouteDeps) {
 			const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
 			const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
 			const page = await searchOperators(lookupSql(deps), parseSearchText(query.q), paging)
+			const scrapedAt = (row: SearchRow) => row.scraped_at ?? row.updated_at
 			return {
 				q: query.q,
 				total: page.total,
@@ -129,14 +131,14 @@ function operatorSearchRoutes(deps: RouteDeps) {
 				operators: page.rows.map((row) => ({
 					...presentOperator(row),
 					_meta: {
-						scraped_at: row.scraped_at?.toISOString() ?? null,
+						scraped_at: scrapedAt(row).toISOString(),
 						source_modified_at: null,
 						source_url: null,
 						confidence_hint: 'scraped' as const
 					}
 				})),
 				_meta: listMeta(
-					page.rows.map((row) => row.scraped_at),
+					page.rows.map(scrapedAt),
 					page.rows.flatMap((row) => row.jurisdiction_codes)
 				)
 			}
