@@ -27,14 +27,15 @@ export function parseFeedQuery(query: FeedQuery, nowMs: number): FeedRequest {
 		throw invalidQuery('invalid_input', `\`limit\` must be an integer from 1 to ${FEED_MAX_LIMIT}.`, 'limit')
 	}
 	if (query.cursor !== undefined) return { position: decodeCursor(query.cursor), limit }
-	if (query.since === undefined) return { position: { afterSeq: 0, sinceMs: null }, limit }
+	if (query.since === undefined) return { position: { afterSeq: 0, since: null }, limit }
 	const sinceMs = parseSince(query.since)
 	if (sinceMs < nowMs - FEED_WINDOW_MS) {
 		throw invalidQuery('since_exceeds_retention_window', 'Events are kept 30 days; `since` must be at most 30 days back.', 'since', {
 			suggestion: new Date(nowMs - FEED_WINDOW_MS).toISOString()
 		})
 	}
-	return { position: { afterSeq: 0, sinceMs }, limit }
+	// the filter covers what is recorded by the time of this call: readFeed lowers throughSeq to the head it reads
+	return { position: { afterSeq: 0, since: { sinceMs, throughSeq: Number.MAX_SAFE_INTEGER } }, limit }
 }
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
@@ -59,16 +60,23 @@ export type FeedPage = { events: EventEnvelope[]; next_cursor: string; has_more:
  */
 export async function readFeed(sql: Sql, accountId: string, request: FeedRequest): Promise<FeedPage> {
 	const headSeq = await eventsHeadSeq(sql)
-	const { afterSeq, sinceMs } = request.position
-	const since = sinceMs === null ? null : new Date(sinceMs)
-	const rows = await accountFeedEvents(sql, { accountId, afterSeq, headSeq, since, limit: request.limit + 1 })
+	const { afterSeq } = request.position
+	const since =
+		request.position.since === null ? null : { ...request.position.since, throughSeq: Math.min(request.position.since.throughSeq, headSeq) }
+	const rows = await accountFeedEvents(sql, {
+		accountId,
+		afterSeq,
+		headSeq,
+		since: since === null ? null : { at: new Date(since.sinceMs), throughSeq: since.throughSeq },
+		limit: request.limit + 1
+	})
 	const hasMore = rows.length > request.limit
 	const page = rows.slice(0, request.limit)
 	const resumeAfter = hasMore ? Number(page.at(-1)?.seq) : Math.max(afterSeq, headSeq)
 	if (!Number.isSafeInteger(resumeAfter)) throw internalError(new Error('feed position overflow'))
 	return {
 		events: page.map((row) => inEnvelopeOrder(row.payload as EventEnvelope)),
-		next_cursor: encodeCursor({ afterSeq: resumeAfter, sinceMs }),
+		next_cursor: encodeCursor({ afterSeq: resumeAfter, since }),
 		has_more: hasMore
 	}
 }
