@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus } from '@lv/bus'
 import { DAY, HOUR, TestClock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import { recordEvent } from '../../../notifier/src/record-event.ts'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { recordEvent, recordEventIn } from '../../../notifier/src/record-event.ts'
 import { coverageEvent, insertEndpoint, insertHistory, licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
@@ -126,6 +126,40 @@ describe('paging with next_cursor', () => {
 		expect(seen).toHaveLength(expected.length)
 		expect(new Set(seen)).toEqual(new Set(expected))
 		expect(new Set(seen).size).toBe(seen.length)
+	})
+
+	test('a poll between two interleaved recordings never moves past the one that began first and commits last', async () => {
+		const me = await watcher()
+		const start = (await (await poll(me.key)).json()) as Page
+		const keys = { operatorId: me.operatorId, licenseId: me.licenseId }
+		const first = licenceEvent('license.status_changed', keys, clock.now())
+		const second = licenceEvent('license.expired', keys, clock.now())
+		let release = () => {}
+		const held = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		let inserted = () => {}
+		const firstInserted = new Promise<void>((resolve) => {
+			inserted = resolve
+		})
+		const slow = db.sql.begin(async (tx) => {
+			await recordEventIn(tx, first, clock.now())
+			inserted()
+			await held
+		})
+		await firstInserted
+		const fast = recordEvent(db.sql, second, clock.now())
+		await waitFor(
+			async () =>
+				(await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length > 0 ||
+				(await db.sql`SELECT 1 FROM events WHERE event_id = ${second.event_id}`).length > 0,
+			{ what: 'the second recording to wait or to commit' }
+		)
+		const during = (await (await poll(me.key, `?cursor=${start.next_cursor}`)).json()) as Page
+		release()
+		await Promise.all([slow, fast])
+		const after = (await (await poll(me.key, `?cursor=${during.next_cursor}`)).json()) as Page
+		expect([...during.events, ...after.events].map((event) => event.event_id).sort()).toEqual([first.event_id, second.event_id].sort())
 	})
 
 	test('an empty page still returns a cursor that picks up the next event', async () => {
