@@ -244,6 +244,7 @@ describe('bad parameters', () => {
 			'since_exceeds_retention_window'
 		],
 		['since that is not a date-time', '?since=yesterday', 'invalid_input'],
+		['since on a day its month does not have', `?since=${encodeURIComponent('2026-11-31T00:00:00Z')}`, 'invalid_input'],
 		['since that its offset carries past the year 9999', `?since=${encodeURIComponent('9999-12-31T23:59:59-23:59')}`, 'invalid_input'],
 		['limit 0', '?limit=0', 'invalid_input'],
 		['limit 501', '?limit=501', 'invalid_input']

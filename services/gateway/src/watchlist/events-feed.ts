@@ -40,8 +40,15 @@ export function parseFeedQuery(query: FeedQuery, nowMs: number): FeedRequest {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 
+/** Whether the `YYYY-MM-DD` that starts `text` is a day its month has (Date.parse rolls 2026-11-31 over to 1 December). */
+const isCalendarDay = (text: string): boolean => {
+	const day = text.slice(0, 10)
+	const ms = Date.parse(`${day}T00:00:00Z`)
+	return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === day
+}
+
 function parseSince(text: string): number {
-	const ms = DATE_TIME.test(text) ? Date.parse(text) : Number.NaN
+	const ms = DATE_TIME.test(text) && isCalendarDay(text) ? Date.parse(text) : Number.NaN
 	if (Number.isNaN(ms) || ms > LAST_SINCE_MS)
 		throw invalidQuery('invalid_input', '`since` must be an ISO-8601 date-time with a UTC offset, e.g. 2026-11-01T00:00:00Z.', 'since')
 	return ms
