@@ -88,6 +88,21 @@ describe('GET /v1/watchlist/events serves', () => {
 		await db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
 		expect(((await (await poll(me.key)).json()) as Page).events).toHaveLength(0)
 	})
+
+	test('an operator removed then added again: what the cursor passed while it was off the list stays unserved, what follows is served', async () => {
+		const me = await watcher()
+		const keys = { operatorId: me.operatorId, licenseId: me.licenseId }
+		const start = (await (await poll(me.key)).json()) as Page
+		await emit(licenceEvent('license.status_changed', keys, clock.now()))
+		await db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
+		await emit(licenceEvent('license.expired', keys, clock.now()))
+		const off = (await (await poll(me.key, `?cursor=${start.next_cursor}`)).json()) as Page
+		expect(off.events).toEqual([])
+		await db.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (${crypto.randomUUID()}, ${me.accountId}, ${me.operatorId}, ${clock.now()})`
+		const back = await emit(licenceEvent('license.issued', keys, clock.now()))
+		const on = (await (await poll(me.key, `?cursor=${off.next_cursor}`)).json()) as Page
+		expect(on.events.map((event) => event.event_id)).toEqual([back.event_id])
+	})
 })
 
 describe('paging with next_cursor', () => {
