@@ -44,6 +44,15 @@ describe('consumeWithinLimit', () => {
 		])
 	})
 
+	test('a limit of 0 admits no call, not even the first of a window', async () => {
+		const input = { table: 'usage_counters', scope: 'test:zero', window: hourWindow(NOW), limit: 0 } as const
+		const admissions = [await consumeWithinLimit(db.sql, input), await consumeWithinLimit(db.sql, input)]
+		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([
+			[false, 0],
+			[false, 0]
+		])
+	})
+
 	test('a new window starts a new count', async () => {
 		const input = { table: 'usage_counters', scope: 'test:new-window', limit: 1 } as const
 		expect((await consumeWithinLimit(db.sql, { ...input, window: hourWindow(NOW) })).admitted).toBe(true)

@@ -18,6 +18,8 @@ export async function consumeWithinLimit(
 	input: { table: CounterTable; scope: string; window: Window; limit: number; countRefused?: boolean }
 ): Promise<WindowAdmission> {
 	const countRefused = input.countRefused ?? false
+	// the upsert's first insert would count (and admit) a call before the limit is compared
+	if (input.limit <= 0 && !countRefused) return { admitted: false, used: 0, window: input.window }
 	const rows = await sql<{ count: number }[]>`
 		INSERT INTO ${sql(input.table)} AS counter (scope, window_start, count) VALUES (${input.scope}, ${new Date(input.window.startMs)}, 1)
 		ON CONFLICT (scope, window_start) DO UPDATE SET count = counter.count + 1 WHERE ${countRefused}::boolean OR counter.count < ${input.limit}
