@@ -82,6 +82,16 @@ describe('GET /v1/watchlist/events serves', () => {
 		expect(byHistoryId.event_id).not.toBe(standing.event_id)
 	})
 
+	test("a cursor another account was given is only a position: it serves the caller's own events", async () => {
+		const me = await watcher()
+		const other = await watcher()
+		const theirs = (await (await poll(other.key)).json()) as Page
+		await emit(licenceEvent('license.issued', { operatorId: other.operatorId, licenseId: other.licenseId }, clock.now()))
+		const mine = await emit(licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
+		const page = (await (await poll(me.key, `?cursor=${theirs.next_cursor}`)).json()) as Page
+		expect(page.events.map((event) => event.event_id)).toEqual([mine.event_id])
+	})
+
 	test('operator events only while the operator is on the watchlist', async () => {
 		const me = await watcher()
 		await emit(licenceEvent('license.expired', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
