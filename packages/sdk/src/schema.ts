@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Poll the events feed
-         * @description Webhook-shape events (same envelope and `event_id`, no signature), oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.
+         * @description Webhook-shape events (same envelope and `event_id`, no signature), in the order recorded, oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.
          *
          *     First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. `since` leaves out the events already recorded that were emitted before it; an event recorded after the first call is served whatever its `timestamp` (an event is stamped when emitted and recorded a little later), so following the cursor loses nothing. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.
          *
@@ -6453,7 +6453,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Oldest first. */
+                        /** @description In the order the service recorded them, oldest first; `timestamp` (when emitted) can run a little backwards. */
                         events: {
                             /** @constant */
                             api_version: "2026-04-20";
