@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * An operator's licences
-         * @description Not paginated.
+         * @description Not paginated. With `as_of`, each licence carries its own `as_of` object, as on the operator detail.
          */
         get: operations["getV1OperatorsBySlugLicenses"];
         put?: never;
@@ -3508,10 +3508,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -3579,7 +3579,10 @@ export interface operations {
                          * @example 2026-11-05T06:12:44.118Z
                          */
                         last_verified_at: string;
-                        /** @example remote */
+                        /**
+                         * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                         * @example remote
+                         */
                         license_category: string;
                         /** @example 000-039028-R-319409-009 */
                         license_number: string;
@@ -4118,10 +4121,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -4219,7 +4222,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -4486,6 +4492,7 @@ export interface operations {
     getV1OperatorsBySlugLicenses: {
         parameters: {
             query?: {
+                as_of?: string;
                 include_history?: boolean | string;
             };
             header?: never;
@@ -4616,7 +4623,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -5183,10 +5193,10 @@ export interface operations {
                                 confidence_hint: "authoritative" | "scraped" | "derived";
                                 /**
                                  * Format: date-time
-                                 * @description ISO-8601 UTC with milliseconds.
+                                 * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                                  * @example 2026-11-05T06:12:44.118Z
                                  */
-                                scraped_at: string | null;
+                                scraped_at: string;
                                 /** @description Always null. */
                                 source_modified_at: null;
                                 /** @description The publication the answer rests on; null when not attributable to one URL. */
