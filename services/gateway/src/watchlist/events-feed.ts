@@ -64,12 +64,12 @@ export type FeedPage = { events: EventEnvelope[]; next_cursor: string; has_more:
  * The notifier assigns `seq` in commit order, so every event at or below the head read first is
  * already visible: the page is cut at that head and `next_cursor` resumes right after what this page
  * examined. A client following `next_cursor` never misses or repeats an event, even while new ones arrive.
+ * A `since` filter holds only for the events at or below the head of the first call.
  */
 export async function readFeed(sql: Sql, accountId: string, request: FeedRequest): Promise<FeedPage> {
 	const headSeq = await eventsHeadSeq(sql)
-	const { afterSeq } = request.position
-	const since =
-		request.position.since === null ? null : { ...request.position.since, throughSeq: Math.min(request.position.since.throughSeq, headSeq) }
+	const { afterSeq, since: asked } = request.position
+	const since = asked === null ? null : { sinceMs: asked.sinceMs, throughSeq: Math.min(asked.throughSeq, headSeq) }
 	const rows = await accountFeedEvents(sql, {
 		accountId,
 		afterSeq,
