@@ -316,6 +316,18 @@ describe('polls per hour', () => {
 		expect((await poll(key)).status).toBe(200)
 	})
 
+	test('two gateway replicas count one account together: ten polls alternating between them, then the eleventh is refused on either', async () => {
+		const plan = await insertPlan(db.sql, { code: 'poll-plan-replicas', per_second_limit: null })
+		const { key } = await accountWithKey(db.sql, clock, plan)
+		const replicas = [app, notificationsApp({ sql: db.sql, bus, clock, secretKey })]
+		const pollOn = (replica: number) =>
+			replicas[replica]?.handle(new Request('http://localhost/v1/watchlist/events', { headers: bearer(key) })) as Promise<Response>
+		const remaining: (string | null)[] = []
+		for (let index = 0; index < 10; index++) remaining.push((await pollOn(index % 2)).headers.get('x-poll-ratelimit-remaining'))
+		expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'])
+		expect([(await pollOn(0)).status, (await pollOn(1)).status]).toEqual([429, 429])
+	})
+
 	test('an unlimited plan says unlimited and omits Remaining', async () => {
 		const { key } = await accountWithKey(db.sql, clock, 'enterprise')
 		const response = await poll(key)
