@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * An operator's licences
-         * @description Not paginated.
+         * @description Not paginated. With `as_of`, each licence carries its own `as_of` object, as on the operator detail.
          */
         get: operations["getV1OperatorsBySlugLicenses"];
         put?: never;
@@ -493,9 +493,9 @@ export interface paths {
         };
         /**
          * Poll the events feed
-         * @description Webhook-shape events (same envelope and `event_id`, no signature), oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.
+         * @description Webhook-shape events (same envelope and `event_id`, no signature), in the order recorded, oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.
          *
-         *     First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.
+         *     First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. `since` leaves out the events already recorded that were emitted before it; an event recorded after the first call is served whatever its `timestamp` (an event is stamped when emitted and recorded a little later), so following the cursor loses nothing. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.
          *
          *     Polls per hour: Starter 10, Pro 60, Business 600, Enterprise unlimited; over it 429 `rate_limited` / `watchlist_events_poll_limit` with `reset_at`. Headers: `X-Poll-RateLimit-Limit`, `X-Poll-RateLimit-Remaining`, `X-Poll-RateLimit-Reset`, `X-Poll-RateLimit-Window`, `X-Poll-Recommended-Interval`.
          */
@@ -3508,10 +3508,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -3579,7 +3579,10 @@ export interface operations {
                          * @example 2026-11-05T06:12:44.118Z
                          */
                         last_verified_at: string;
-                        /** @example remote */
+                        /**
+                         * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                         * @example remote
+                         */
                         license_category: string;
                         /** @example 000-039028-R-319409-009 */
                         license_number: string;
@@ -4118,10 +4121,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -4219,7 +4222,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -4486,6 +4492,7 @@ export interface operations {
     getV1OperatorsBySlugLicenses: {
         parameters: {
             query?: {
+                as_of?: string;
                 include_history?: boolean | string;
             };
             header?: never;
@@ -4616,7 +4623,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -5183,10 +5193,10 @@ export interface operations {
                                 confidence_hint: "authoritative" | "scraped" | "derived";
                                 /**
                                  * Format: date-time
-                                 * @description ISO-8601 UTC with milliseconds.
+                                 * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                                  * @example 2026-11-05T06:12:44.118Z
                                  */
-                                scraped_at: string | null;
+                                scraped_at: string;
                                 /** @description Always null. */
                                 source_modified_at: null;
                                 /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -6453,7 +6463,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Oldest first. */
+                        /** @description In the order the service recorded them, oldest first; `timestamp` (when emitted) can run a little backwards. */
                         events: {
                             /** @constant */
                             api_version: "2026-04-20";
