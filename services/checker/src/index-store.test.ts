@@ -3,7 +3,7 @@ import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import { createLogger, silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, statementsWaitingOnLocks, waitFor } from '@lv/testing'
 import { checkDomain } from '@lv/verdict'
 import { IndexStore } from './index-store.ts'
 import { listenForRegistryChanges } from './registry-listener.ts'
@@ -35,6 +35,18 @@ afterAll(async () => {
 
 const verdictOf = (store: IndexStore, domain: string) => checkDomain(store.current(), domain, { now: clock.now() }).verdict
 const newStore = () => new IndexStore({ sql: db.sql, logger: silentLogger, clock })
+
+/** Resolves once a query of every register's data_version started after `mark` has answered (its connection idle again). */
+const registerVersionsAnswered = (mark: Date) =>
+	waitFor(
+		async () =>
+			(
+				await db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle' AND query_start >= ${mark}
+					AND query LIKE '%SELECT jurisdiction_code, data_version, last_successful_read_at FROM register_status%'
+					AND query NOT LIKE '%pg_stat_activity%'`
+			).length > 0,
+		{ what: 'the sync to read register_status' }
+	)
 
 describe('IndexStore', () => {
 	test('loads every jurisdiction from PostgreSQL with the data_version it was built from', async () => {
@@ -106,16 +118,60 @@ describe('IndexStore', () => {
 		expect(verdictOf(store, 'comorosspins.com')).toBe('licensed')
 	})
 
-	test('a newer last read without a data change updates freshness and keeps the shard data', async () => {
+	test('a newer last read without a data change updates freshness', async () => {
 		const store = newStore()
 		await store.loadAll()
-		const before = store.current().shards.get('UKGC')
 		const later = new Date('2026-11-01T11:30:00.000Z')
 		await make.finishRun('UKGC', later, false)
 		await store.sync('UKGC')
-		const after = store.current().shards.get('UKGC')
-		expect(after?.jurisdiction.last_successful_read_at).toBe(later.getTime())
-		expect(after?.linksByHostname).toBe(before?.linksByHostname)
+		expect(store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(later.getTime())
+		expect(checkDomain(store.current(), 'acmebet.co.uk', { now: clock.now() })._meta.register?.last_read_at).toBe(later.toISOString())
+	})
+
+	test('a register read that changed nothing brings the listing times it wrote to the answers', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const later = new Date('2026-11-01T11:40:00.000Z')
+		// What a run that changes nothing writes: every listed licence and link stamped with the read, no data_version move.
+		await db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later}, last_verified_at = ${later}
+			WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
+		await db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
+		await make.finishRun('UKGC', later, false)
+		await store.sync('UKGC')
+		const answer = checkDomain(store.current(), 'acmebet.co.uk', { now: clock.now() })
+		expect(answer._meta.register?.last_read_at).toBe(later.toISOString())
+		expect(answer.match?.domain_last_listed_at).toBe(later.toISOString())
+		expect(answer.match?.status_observed_at).toBe(later.toISOString())
+		expect(answer.verdict_detail).toContain(`register read at ${later.toISOString()}`)
+	})
+
+	test('a rebuild that read its rows before a newer register read never puts the older read back', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const before = store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at
+		const later = new Date((before ?? READ_AT.getTime()) + 600_000)
+		// The rebuild takes its snapshot, reads register_status, then waits on the licences held here.
+		const holder = await db.sql.reserve()
+		await holder`BEGIN`
+		await holder`LOCK TABLE licenses IN ACCESS EXCLUSIVE MODE`
+		let rebuilding: Promise<void> | undefined
+		let syncing: Promise<void> | undefined
+		try {
+			rebuilding = store.rebuild('UKGC')
+			await statementsWaitingOnLocks(db.sql, 1)
+			await make.finishRun('UKGC', later, false)
+			const [{ mark } = { mark: new Date() }] = await db.sql<{ mark: Date }[]>`SELECT clock_timestamp() AS mark`
+			const swapped = new Promise<void>((resolve) => store.watch(resolve))
+			syncing = store.sync('UKGC')
+			// On until the sync has done what it does without the rebuild: it swapped, or its query of register_status answered.
+			await Promise.race([swapped, registerVersionsAnswered(mark)])
+		} finally {
+			await holder`COMMIT`
+			holder.release()
+		}
+		await Promise.all([rebuilding, syncing])
+		await store.idle()
+		expect(store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(later.getTime())
 	})
 
 	test('a rebuild whose reads fail keeps the previous index answering, and the next rebuild succeeds', async () => {
