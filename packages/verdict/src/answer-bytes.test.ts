@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { batchRowBytes, checkDomainBytes } from './answer-bytes.ts'
 import { answerFragments } from './answer-fragments.ts'
-import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import { buildIndex, replaceJurisdiction } from './build-index.ts'
 import { batchRow } from './check-batch.ts'
 import { checkDomain } from './check-domain.ts'
 import type { CheckIndex } from './index-model.ts'
@@ -185,8 +185,14 @@ describe('answers written from parts', () => {
 					}
 					const swapped = replaceJurisdiction(before, code, changed)
 					expectSameAnswers(swapped, queries, NOW)
-					// A read that changes nothing but its time: every other shard and name is the same object.
-					const reread = withRegisterRead(swapped, code, new Date(NOW.getTime() - 2 * HOUR))
+					// A read that changes nothing but its time: the same rows rebuilt with the newer read.
+					const rereadAt = new Date(NOW.getTime() - 2 * HOUR)
+					const reread = replaceJurisdiction(swapped, code, {
+						...changed,
+						registerStatus: changed.registerStatus.map((status) =>
+							status.jurisdiction_code === code ? { ...status, last_successful_read_at: rereadAt } : status
+						)
+					})
 					expectSameAnswers(reread, queries, NOW)
 				}
 			),
