@@ -4,7 +4,8 @@ import { TestClock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import { createLogger, silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, statementsWaitingOnLocks, waitFor } from '@lv/testing'
-import { checkDomain } from '@lv/verdict'
+import { checkDomain, checkDomainBytes } from '@lv/verdict'
+import { describeAnswerState } from './answer-state.ts'
 import { IndexStore } from './index-store.ts'
 import { listenForRegistryChanges } from './registry-listener.ts'
 import { type RegisterFactory, registerFactory } from './test-support/register-factory.ts'
@@ -143,6 +144,22 @@ describe('IndexStore', () => {
 		expect(answer.match?.domain_last_listed_at).toBe(later.toISOString())
 		expect(answer.match?.status_observed_at).toBe(later.toISOString())
 		expect(answer.verdict_detail).toContain(`register read at ${later.toISOString()}`)
+	})
+
+	test('a replica loaded before a read that changed nothing and one loaded after it report one answer state and answer the same bytes', async () => {
+		const running = newStore()
+		await running.loadAll()
+		const later = new Date('2026-11-01T11:50:00.000Z')
+		await db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
+		await db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
+		await make.finishRun('UKGC', later, false)
+		await running.sync('UKGC')
+		const started = newStore()
+		await started.loadAll()
+		const stateOf = (store: IndexStore) => describeAnswerState('build', store.versions(), store.current(), clock.nowMs()).state
+		const bytesOf = (store: IndexStore) => new TextDecoder().decode(checkDomainBytes(store.current(), 'acmebet.co.uk', clock.now()).bytes)
+		expect(stateOf(running)).toBe(stateOf(started))
+		expect(bytesOf(running)).toBe(bytesOf(started))
 	})
 
 	test('a rebuild that read its rows before a newer register read never puts the older read back', async () => {
