@@ -191,6 +191,36 @@ describe('IndexStore', () => {
 		expect(store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(later.getTime())
 	})
 
+	test('a licence revoked while a rebuild reads its rows is answered revoked once the rebuild and the one it asked for have swapped', async () => {
+		const store = newStore()
+		const owner = await make.operator('held-while-loading', 'Held While Loading')
+		const held = await make.licence(owner, { license_number: '000-099999-R-999999-001' })
+		await make.link(owner, 'heldwhileloading.co.uk', held)
+		await make.finishRun('UKGC')
+		await store.loadAll()
+		expect(verdictOf(store, 'heldwhileloading.co.uk')).toBe('licensed')
+		// The rebuild takes its snapshot and reads the licences, then waits on the links held here.
+		const holder = await db.sql.reserve()
+		await holder`BEGIN`
+		await holder`LOCK TABLE domain_links IN ACCESS EXCLUSIVE MODE`
+		let rebuilding: Promise<void> | undefined
+		let syncing: Promise<void> | undefined
+		try {
+			rebuilding = store.rebuild('UKGC')
+			await statementsWaitingOnLocks(db.sql, 1)
+			await db.sql`UPDATE licenses SET status = 'revoked', upstream_status = 'Revoked' WHERE id = ${held.id}`
+			await make.finishRun('UKGC')
+			syncing = store.sync('UKGC')
+		} finally {
+			await holder`COMMIT`
+			holder.release()
+		}
+		await Promise.all([rebuilding, syncing])
+		expect(verdictOf(store, 'heldwhileloading.co.uk')).toBe('licence_not_active')
+		const [status] = await db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		expect(store.versions().get('UKGC')).toBe(BigInt(status?.data_version ?? -1))
+	})
+
 	test('a rebuild whose reads fail keeps the previous index answering, and the next rebuild succeeds', async () => {
 		const store = newStore()
 		await store.loadAll()
