@@ -248,6 +248,18 @@ describe('IndexStore', () => {
 		expect(rebuilds).toBe(2)
 	})
 
+	test('a sync of registers whose data_version and last read have not moved rebuilds nothing', async () => {
+		let rebuilds = 0
+		const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
+		await store.loadAll()
+		const loaded = store.current()
+		rebuilds = 0
+		await store.sync()
+		await store.sync('UKGC')
+		expect(rebuilds).toBe(0)
+		expect(store.current()).toBe(loaded)
+	})
+
 	test('rebuilds of different jurisdictions requested together run one after the other, never two shards built at once', async () => {
 		const lines: string[] = []
 		const store = new IndexStore({ sql: db.sql, logger: createLogger({}, 'debug', (line) => lines.push(line)), clock })
