@@ -131,8 +131,8 @@ export class IndexStore {
 		}
 		const { build, dataVersion } = loaded
 		// Swapped into the index current once the shard, the link-key filter and (once loaded) the scan
-		// over every shard's names are built, a slice per turn so checks are answered meanwhile: another
-		// jurisdiction's read may have been swapped in by then. The scan is not left to the first check.
+		// over every shard's names are built, a slice per turn so checks are answered meanwhile. The scan
+		// is not left to the first check.
 		const index = await build.finishInTurns(() => this.#index, undefined, this.#loaded)
 		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.
 		this.#versions.set(code, dataVersion)
