@@ -33,8 +33,9 @@ beforeAll(async () => {
 	const attributed = await seed.licence(acme, { number: '000-039217-R-319300-001', expiry: '2027-03-31' })
 	await seed.history(attributed, { at: new Date('2026-02-01T00:00:00Z'), status: 'active', sha: 'a'.repeat(64) })
 	await seed.history(attributed, { at: new Date('2026-06-01T00:00:00Z'), status: 'active', sha: 'b'.repeat(64) })
-	;[{ id: withdrawnEventId }] = await db.sql<{ id: string }[]>`
+	const [latest] = await db.sql<{ id: string }[]>`
 		SELECT id FROM license_history WHERE license_id = ${attributed.id} ORDER BY changed_at DESC LIMIT 1`
+	withdrawnEventId = latest?.id ?? ''
 	// A status set before provenance was tracked: no status publication, though every read stamps the licence.
 	const beta = await seed.operator('beta-bets', 'Beta Bets')
 	stamped = await seed.licence(beta, {
