@@ -141,6 +141,25 @@ describe('the record view of an answer', () => {
 			domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active' }
 		})
 	})
+	test("signs the licence facts a report quotes: the reference flag, qualifier, register's words and expiry", () => {
+		const provisional = {
+			...answer,
+			match: {
+				...answer.match,
+				license_reference_is_ours: true,
+				status_qualifier: 'provisional_under_assessment',
+				upstream_status: 'Under assessment',
+				expires_at: '2026-01-31'
+			}
+		}
+		expect(evidenceCheckOf(provisional).licence).toMatchObject({
+			license_reference_is_ours: true,
+			status_qualifier: 'provisional_under_assessment',
+			upstream_status: 'Under assessment',
+			expires_at: '2026-01-31'
+		})
+		expect(evidenceCheckOf(answer).licence).toMatchObject({ license_reference_is_ours: false, status_qualifier: null, expires_at: null })
+	})
 	test('rests on the consulted registers and the matched one', () => {
 		expect(jurisdictionsOf([answer], ['MT'])).toEqual(['GB', 'MT'])
 	})

@@ -1796,15 +1796,20 @@ export interface operations {
                                     matched_domain: string;
                                 } | null;
                                 licence: {
+                                    expires_at?: string | null;
                                     jurisdiction: string | null;
                                     license_id: string | null;
                                     license_number: string | null;
+                                    /** @description True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded. */
+                                    license_reference_is_ours?: boolean;
                                     operator: string;
                                     operator_slug: string;
                                     regulator_name: string | null;
                                     status: string | null;
                                     status_observed_at: string | null;
+                                    status_qualifier?: string | null;
                                     status_source_url: string | null;
+                                    upstream_status?: string | null;
                                 } | null;
                                 query: {
                                     [key: string]: unknown;
@@ -2077,15 +2082,20 @@ export interface operations {
                                     matched_domain: string;
                                 } | null;
                                 licence: {
+                                    expires_at?: string | null;
                                     jurisdiction: string | null;
                                     license_id: string | null;
                                     license_number: string | null;
+                                    /** @description True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded. */
+                                    license_reference_is_ours?: boolean;
                                     operator: string;
                                     operator_slug: string;
                                     regulator_name: string | null;
                                     status: string | null;
                                     status_observed_at: string | null;
+                                    status_qualifier?: string | null;
                                     status_source_url: string | null;
+                                    upstream_status?: string | null;
                                 } | null;
                                 query: {
                                     [key: string]: unknown;
