@@ -87,6 +87,8 @@ describe('GET /v1/export/{dataset}: files', () => {
 		expect(response.headers.get('content-disposition')).toBe('attachment; filename="licences-2026-11-01.csv"')
 		expect(response.headers.get('x-request-id')).toMatch(/^req_/)
 		expect(response.headers.get('x-monthly-quota-used')).toBe('1')
+		// It carries Last-Modified: without a rule of its own a browser could reuse it heuristically after a register change.
+		expect(response.headers.get('cache-control')).toBe('no-store')
 		const bytes = new Uint8Array(await response.arrayBuffer())
 		expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
 		expect(Number(response.headers.get('x-export-bytes'))).toBe(bytes.length)
