@@ -65,6 +65,22 @@ describe('signing and verifying', async () => {
 		})
 	})
 
+	test('a retired key listed twice is published once, and records it signed still verify', async () => {
+		const old = await signEvidence(keyring, record())
+		const next = await evidenceKeyring(await generateEvidenceKey('2027-01'), [current, { ...current }])
+		expect(next.jwks.keys.map((key) => key.kid)).toEqual(['2027-01', '2026-11'])
+		expect(await verifyEvidence(old, next.jwks)).toMatchObject({ ok: true, kid: '2026-11' })
+	})
+
+	test('two different keys under one kid are refused at start, naming the kid and no key material', async () => {
+		const impostor = await generateEvidenceKey('2026-11')
+		await expect(evidenceKeyring(await generateEvidenceKey('2027-01'), [current, impostor])).rejects.toThrow(
+			'two different evidence keys have kid 2026-11'
+		)
+		await expect(evidenceKeyring(impostor, [current])).rejects.toThrow('two different evidence keys have kid 2026-11')
+		await expect(evidenceKeyring(impostor, [current])).rejects.not.toThrow(String(current.x))
+	})
+
 	test('a tampered payload fails the signature', async () => {
 		const [header, , signature] = (await signEvidence(keyring, record())).split('.')
 		const forged = base64url(canonicalJson(record({ checks: [{ ...record().checks[0]!, verdict: 'unlicensed' }] })))
