@@ -113,10 +113,13 @@ describe('an export row agrees with the lookups on the same record', () => {
 		expect(rows.find((row) => row.id === stamped.id)?.status_observed_at).toBeNull()
 	})
 
-	test('operators: the provenance columns are those of the licence they name, as the API answers it', async () => {
+	test('operators: the operator as GET /v1/operators/{slug} answers it, the provenance columns as the licence they name', async () => {
 		const rows = await exported('operators')
 		expect(rows.find((row) => row.slug === 'beta-bets')?.provenance_license_id).toBe(stamped.id)
 		for (const row of rows) {
+			const { operator } = (await (await get(`/v1/operators/${row.slug}`)).json()) as { operator: Record<string, unknown> }
+			const fields = ['id', 'slug', 'display_name', 'registered_name', 'country', 'upstream_ids', 'created_at', 'updated_at']
+			expect(pick(row, fields)).toEqual(pick(operator, fields))
 			const licence = await licenceFromApi(String(row.provenance_license_id))
 			expect(pick(row, ['source_url', 'status_source_url', 'status_observed_at', 'last_verified_at'])).toEqual(
 				pick(licence, ['source_url', 'status_source_url', 'status_observed_at', 'last_verified_at'])
