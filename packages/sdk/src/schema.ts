@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * An operator's licences
-         * @description Not paginated.
+         * @description Not paginated. With `as_of`, each licence carries its own `as_of` object, as on the operator detail.
          */
         get: operations["getV1OperatorsBySlugLicenses"];
         put?: never;
@@ -3520,10 +3520,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -3591,7 +3591,10 @@ export interface operations {
                          * @example 2026-11-05T06:12:44.118Z
                          */
                         last_verified_at: string;
-                        /** @example remote */
+                        /**
+                         * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                         * @example remote
+                         */
                         license_category: string;
                         /** @example 000-039028-R-319409-009 */
                         license_number: string;
@@ -4130,10 +4133,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -4231,7 +4234,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -4498,6 +4504,7 @@ export interface operations {
     getV1OperatorsBySlugLicenses: {
         parameters: {
             query?: {
+                as_of?: string;
                 include_history?: boolean | string;
             };
             header?: never;
@@ -4628,7 +4635,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -5195,10 +5205,10 @@ export interface operations {
                                 confidence_hint: "authoritative" | "scraped" | "derived";
                                 /**
                                  * Format: date-time
-                                 * @description ISO-8601 UTC with milliseconds.
+                                 * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                                  * @example 2026-11-05T06:12:44.118Z
                                  */
-                                scraped_at: string | null;
+                                scraped_at: string;
                                 /** @description Always null. */
                                 source_modified_at: null;
                                 /** @description The publication the answer rests on; null when not attributable to one URL. */
