@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { CompactSign } from 'jose'
 import { canonicalJson } from './canonical-json.ts'
 import { evidenceKeyring, generateEvidenceKey, parseJwks } from './keys.ts'
 import { type EvidenceRecord, evidenceCheckOf, jurisdictionsOf } from './record.ts'
@@ -88,6 +89,22 @@ describe('signing and verifying', async () => {
 			ok: false,
 			reason: 'evidence_signature_invalid'
 		})
+	})
+
+	test('a validly signed payload that is not the canonical form of one version-1 record is refused', async () => {
+		const signed = (payload: string) =>
+			new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: 'EdDSA', kid: '2026-11' }).sign(keyring.privateKey)
+		const canonical = canonicalJson(record())
+		for (const [payload, reason] of [
+			[JSON.stringify(record(), null, 1), 'evidence_not_canonical'],
+			[canonical.replace('{', '{"account_id":"someone else",'), 'evidence_not_canonical'],
+			[canonicalJson({ ...record(), version: 2 }), 'evidence_unsupported_version'],
+			['not json', 'evidence_malformed']
+		] as const)
+			expect([payload.slice(0, 30), await verifyEvidence(await signed(payload), keyring.jwks)]).toMatchObject([
+				payload.slice(0, 30),
+				{ ok: false, reason }
+			])
 	})
 
 	test('a header naming a kid that is not published is an unknown key', async () => {
