@@ -39,7 +39,7 @@ describe('withdrawing a history event', () => {
 		expect(row!.correction_note).toBe('wrong licence matched')
 	})
 
-	test("a withdrawal moves its register's data_version once, so the checker's index and cached exports follow it", async () => {
+	test("a withdrawal moves its register's data_version once, so cached exports keyed on it follow it", async () => {
 		const [other] = await h.db.sql<{ id: string }[]>`SELECT id FROM license_history WHERE corrected_at IS NULL LIMIT 1`
 		const version = async () =>
 			(await h.db.sql<{ v: string }[]>`SELECT data_version::text AS v FROM register_status WHERE jurisdiction_code = 'AN'`)[0]?.v

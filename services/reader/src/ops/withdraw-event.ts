@@ -12,8 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * Withdraws a history event recorded in error: sets corrected_at and correction_note, never
  * deletes it and never changes the licence's current status (a correction of the current state is
  * the next read's job). Withdrawing twice keeps the first withdrawal. History is register data: the
- * licence's jurisdiction's data_version moves in the same transaction, so the checker's index (as_of
- * answers) and the export cache, both keyed on it, stop serving the event as standing.
+ * licence's jurisdiction's data_version moves in the same transaction, so what is keyed on it (the
+ * export cache, whose licence rows name the standing event) stops serving the event as standing.
  */
 export async function withdrawHistoryEvent(sql: Sql, clock: Clock, historyId: string, note: string): Promise<WithdrawResult> {
 	const trimmed = note.trim()
