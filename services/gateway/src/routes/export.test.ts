@@ -294,6 +294,14 @@ describe('GET /v1/export/{dataset}: fuzzed input', () => {
 	const dataset = fc.oneof(fc.constantFrom('licences', 'operators', 'domains'), token)
 	const query = fc.array(fc.tuple(token, token), { maxLength: 4 })
 
+	test('a path or query that is not validly percent-encoded is refused with the envelope, never a 500', async () => {
+		for (const path of ['/v1/export/%E0%A4%A', '/v1/export/licences?format=%E0', '/v1/export/licences?%zz=1', '/v1/export/licen%00ces']) {
+			const response = await get(path)
+			const body = await response.json()
+			expect([path, response.status < 500, typeof body.details?.reason]).toEqual([path, true, 'string'])
+		}
+	})
+
 	test('any dataset and query answers 2xx with a file or the error envelope, never a 500', async () => {
 		await fc.assert(
 			fc.asyncProperty(dataset, query, async (name, pairs) => {
