@@ -706,7 +706,7 @@ export interface components {
     headers: {
         /** @description The method this path takes. */
         Allow: string;
-        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. */
+        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
         "Cache-Control": string;
         /** @description `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
         "Content-Disposition": string;
@@ -1796,15 +1796,20 @@ export interface operations {
                                     matched_domain: string;
                                 } | null;
                                 licence: {
+                                    expires_at?: string | null;
                                     jurisdiction: string | null;
                                     license_id: string | null;
                                     license_number: string | null;
+                                    /** @description True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded. */
+                                    license_reference_is_ours?: boolean;
                                     operator: string;
                                     operator_slug: string;
                                     regulator_name: string | null;
                                     status: string | null;
                                     status_observed_at: string | null;
+                                    status_qualifier?: string | null;
                                     status_source_url: string | null;
+                                    upstream_status?: string | null;
                                 } | null;
                                 query: {
                                     [key: string]: unknown;
@@ -2077,15 +2082,20 @@ export interface operations {
                                     matched_domain: string;
                                 } | null;
                                 licence: {
+                                    expires_at?: string | null;
                                     jurisdiction: string | null;
                                     license_id: string | null;
                                     license_number: string | null;
+                                    /** @description True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded. */
+                                    license_reference_is_ours?: boolean;
                                     operator: string;
                                     operator_slug: string;
                                     regulator_name: string | null;
                                     status: string | null;
                                     status_observed_at: string | null;
+                                    status_qualifier?: string | null;
                                     status_source_url: string | null;
+                                    upstream_status?: string | null;
                                 } | null;
                                 query: {
                                     [key: string]: unknown;
@@ -2188,6 +2198,8 @@ export interface operations {
             /** @description The whole dataset (or slice) as one file, streamed. Every row carries its status provenance; columns are listed in docs/export.md. */
             200: {
                 headers: {
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     /** @description Always sent on this response. `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
                     "Content-Disposition": components["headers"]["Content-Disposition"];
                     "Content-Length": components["headers"]["Content-Length"];
@@ -5795,7 +5807,7 @@ export interface operations {
             /** @description Public service status: per register freshness, record counts, and incidents of the last 30 days. */
             200: {
                 headers: {
-                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. */
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
                     "Cache-Control": components["headers"]["Cache-Control"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
