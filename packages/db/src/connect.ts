@@ -10,6 +10,8 @@ export type SqlOptions = {
 	idleTimeoutSeconds?: number
 	connectTimeoutSeconds?: number
 	applicationName?: string
+	/** The server cancels any statement of this pool running longer (SQLSTATE 57014); absent or 0: no limit. */
+	statementTimeoutMs?: number
 }
 
 /** postgres.js connection: timestamps come back as Date, bigint counts as numbers, notices silenced. */
@@ -20,7 +22,10 @@ export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
 		connect_timeout: options.connectTimeoutSeconds ?? 5,
 		onnotice: () => {},
 		types: { bigint: postgres.BigInt },
-		connection: { application_name: options.applicationName ?? 'lv' }
+		connection: {
+			application_name: options.applicationName ?? 'lv',
+			...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {})
+		}
 	}) as unknown as Sql
 }
 

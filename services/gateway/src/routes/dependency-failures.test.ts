@@ -99,3 +99,26 @@ describe('PostgreSQL unreachable for a request already admitted', () => {
 		expect(after.headers.get('x-monthly-quota-used')).toBe('2')
 	}, 60_000)
 })
+
+describe('PostgreSQL slow to answer', () => {
+	test('a lookup waiting on a table another session holds locked answers 503 dependency_unavailable once the statement timeout passes', async () => {
+		const { key } = await accountWithKey(db.sql, clock, 'enterprise')
+		const bounded = createSql(db.url, { max: 2, statementTimeoutMs: 300, applicationName: 'statement-timeout-test' })
+		const holder = await db.sql.reserve()
+		try {
+			const app = createApp({ ...testDeps({ sql: db.sql, bus, clock }), readSql: bounded })
+			await holder`BEGIN`
+			await holder`LOCK TABLE operators IN ACCESS EXCLUSIVE MODE`
+			const failed = await envelopeOf(await get(app, '/v1/operators/outage-ltd', bearer(key)))
+			expect(failed).toMatchObject({
+				status: 503,
+				retryAfter: '1',
+				body: { code: 'service_unavailable', details: { reason: 'dependency_unavailable' } }
+			})
+		} finally {
+			await holder`ROLLBACK`
+			holder.release()
+			await bounded.end({ timeout: 1 })
+		}
+	}, 30_000)
+})
