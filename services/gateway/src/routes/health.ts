@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { isDatabaseReachable } from '@lv/db'
+import { withDeadline } from '@lv/runtime'
 import type { GatewayDeps } from '../app.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
 
@@ -15,19 +16,23 @@ const HealthBody = t.Object(
 /** One probe of the backing stores serves every /v1/health call of the next second (the route has no per-IP cap). */
 export const HEALTH_CACHE_MS = 1_000
 
+/** How long each backing store has to answer the probe before it counts as down. */
+const PROBE_TIMEOUT_MS = 1_500
+
 type HealthAnswer = { status: 'ok' | 'unavailable'; checks: { database: boolean; bus: boolean }; timestamp: string }
 
 /** GET /v1/health: 200 when PostgreSQL and NATS answer, 503 otherwise; probed at most once a second per replica. */
 export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus' | 'clock'>) => {
 	let latest: { probedAtMs: number; answer: Promise<HealthAnswer> } | null = null
 	async function probe(): Promise<HealthAnswer> {
-		const database = await isDatabaseReachable(sql, 1_500)
-		const busOk =
-			bus.isConnected() &&
-			(await bus.nc.flush().then(
-				() => true,
-				() => false
-			))
+		// A server that keeps the connection open but stops answering never settles the flush.
+		const busReachable = bus.isConnected()
+			? withDeadline(bus.nc.flush(), PROBE_TIMEOUT_MS).then(
+					() => true,
+					() => false
+				)
+			: false
+		const [database, busOk] = await Promise.all([isDatabaseReachable(sql, PROBE_TIMEOUT_MS), busReachable])
 		return { status: database && busOk ? 'ok' : 'unavailable', checks: { database, bus: busOk }, timestamp: clock.now().toISOString() }
 	}
 	function answer(): Promise<HealthAnswer> {
