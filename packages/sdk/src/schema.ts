@@ -1313,7 +1313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
             503: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1704,7 +1704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -1997,7 +1997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -2703,11 +2703,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -2938,11 +2943,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -3182,7 +3192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -3451,7 +3461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -3786,7 +3796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4064,7 +4074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4472,7 +4482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4832,7 +4842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5112,7 +5122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5413,11 +5423,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -5641,7 +5656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5768,9 +5783,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The error envelope of every non-2xx response. */
+            /** @description service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
+                    "Retry-After": components["headers"]["Retry-After"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -6181,7 +6198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6403,7 +6420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6641,7 +6658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6865,7 +6882,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7190,7 +7207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7383,7 +7400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7602,7 +7619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7887,7 +7904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8105,7 +8122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8411,7 +8428,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8671,7 +8688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8951,7 +8968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -9179,7 +9196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -9431,7 +9448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
