@@ -29,6 +29,19 @@ describe('redirect URIs at registration', () => {
 		expect(redirectUriRefusal('https://assistant.example/cb#frag')).toBe('has_fragment')
 	})
 
+	test('a space, a line break, a NUL or another control character is refused, wherever it stands', () => {
+		for (const uri of [
+			'https://assistant.example/cb\u0000',
+			'https://assistant.example/c b',
+			' https://assistant.example/cb',
+			'https://assistant.example/cb\n',
+			'https://assistant.example/\tcb',
+			'cursor://anysphere\u0085/cb',
+			'myapp://cb\u007f'
+		])
+			expect(redirectUriRefusal(uri)).toBe('space_or_control_character')
+	})
+
 	test('matching is exact: no prefix, case or trailing-slash leniency', () => {
 		const registered = ['https://assistant.example/cb']
 		expect(redirectUriRegistered(registered, 'https://assistant.example/cb')).toBe(true)

@@ -152,6 +152,14 @@ describe('dynamic client registration (RFC 7591)', () => {
 		expect(await oauthErrorOf(response)).toBe('invalid_redirect_uri')
 	})
 
+	test('a redirect URI holding a NUL, a space or a line break is refused with invalid_redirect_uri, never a 500', async () => {
+		for (const uri of ['https://assistant.example/cb\u0000', 'https://assistant.example/c b', 'cursor://anysphere/cb\r\n']) {
+			const response = await register({ client_name: 'x', redirect_uris: [uri] })
+			expect(response.status).toBe(400)
+			expect(await oauthErrorOf(response)).toBe('invalid_redirect_uri')
+		}
+	})
+
 	test('a client asking for the implicit or password grant is refused with invalid_client_metadata', async () => {
 		for (const metadata of [
 			{ redirect_uris: [REDIRECT], grant_types: ['password'] },
