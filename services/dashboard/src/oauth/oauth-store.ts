@@ -252,11 +252,16 @@ export async function listAccountGrants(sql: Sql, accountId: string): Promise<Gr
 	}))
 }
 
-/** What the consent page and the Connected apps page show of a redirect URI: its host, or its scheme for a native app. */
+/**
+ * What the consent page and the Connected apps page show of a redirect URI: its host for https and
+ * loopback http, its scheme for a native app. The "host" of a private-use scheme (`app://claude.ai/cb`)
+ * is text the registering client chose, not where the browser goes: the operating system hands the
+ * address to whichever app claims the scheme.
+ */
 export function redirectHostOf(uri: string): string {
 	try {
 		const url = new URL(uri)
-		return url.host || url.protocol
+		return url.protocol === 'https:' || url.protocol === 'http:' ? url.host : url.protocol
 	} catch {
 		return uri
 	}

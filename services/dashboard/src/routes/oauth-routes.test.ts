@@ -183,6 +183,16 @@ describe('authorisation request and consent', () => {
 		expect(page.html).toContain('<strong class="redirect-host">127.0.0.1:43117</strong>')
 	})
 
+	test("a native app's redirect URI is shown by its scheme, never by the host-like text the client put after it", async () => {
+		const flow = await signedInFlow()
+		const lookalike = 'x-assistant://claude.ai/api/mcp/auth_callback'
+		const clientId = await registeredClient([lookalike])
+		const page = await flow.browser.get(authorizePath(requestParams(flow, { client_id: clientId, redirect_uri: lookalike })))
+		expect(page.status).toBe(200)
+		expect(page.html).toContain('<strong class="redirect-host">x-assistant:</strong>')
+		expect(page.html).not.toContain('claude.ai</strong>')
+	})
+
 	test('a client_id holding a NUL character is the unregistered-application page, never a 500', async () => {
 		const flow = await signedInFlow()
 		const page = await flow.browser.get(authorizePath(requestParams(flow, { client_id: `${flow.clientId}\u0000` })))
