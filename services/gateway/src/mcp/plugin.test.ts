@@ -81,6 +81,23 @@ describe('protected resource metadata', () => {
 	})
 })
 
+describe('APP_URL written with a trailing slash', () => {
+	test("the dashboard's tokens (issuer without the slash) are accepted, and the metadata names that issuer", async () => {
+		const slashed = createApp({ ...testDeps({ sql: db.sql, bus, clock }), connector: { ...CONNECTOR, issuer: `${CONNECTOR.issuer}/` } })
+		const metadata = await slashed.handle(new Request('https://api.example.test/.well-known/oauth-protected-resource/mcp/account'))
+		expect(await metadata.json()).toMatchObject({ authorization_servers: ['https://app.example.test'] })
+		const { token } = await grantedAccount()
+		const response = await slashed.handle(
+			new Request(MCP_URL, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+			})
+		)
+		expect(response.status).toBe(200)
+	})
+})
+
 describe('/openapi.json', () => {
 	test('the connector routes are not REST operations; the description names the endpoint and its 401 reasons', async () => {
 		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as {

@@ -30,11 +30,11 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 	const addresses = connectorAddresses(settings)
 	const metadata = {
 		resource: addresses.resource,
-		authorization_servers: [settings.issuer],
+		authorization_servers: [addresses.issuer],
 		scopes_supported: [addresses.scope],
 		bearer_methods_supported: ['header'],
 		resource_name: SERVER_INFO.title,
-		resource_documentation: `${settings.issuer}/connected-apps`
+		resource_documentation: `${addresses.issuer}/connected-apps`
 	}
 	const metadataPath = new URL(addresses.resourceMetadataUrl).pathname
 
