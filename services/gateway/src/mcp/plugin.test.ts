@@ -182,6 +182,56 @@ describe('access to /mcp/account', () => {
 	})
 })
 
+describe('JSON-RPC framing', () => {
+	const postBody = async (body: string) => {
+		const { token } = await grantedAccount()
+		return handle(MCP_URL, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+			body
+		})
+	}
+	const message = (method: string, params?: unknown, id = 1) => ({ jsonrpc: '2.0', id, method, params })
+	const errorOf = async (response: Response) => ((await response.json()) as { error: { code: number } }).error.code
+
+	test('a cancellation in the same batch as the request it names is ignored: the request is answered and the call ends', async () => {
+		const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }
+		const response = await postBody(JSON.stringify([message('tools/call', { name: 'get_coverage', arguments: {} }), cancel]))
+		expect(response.status).toBe(200)
+		// The transport answers a batch holding one request with that answer alone, not in an array.
+		const answer = (await response.json()) as { id: number; result: CallToolResult }
+		expect(answer.id).toBe(1)
+		expect(answer.result.isError).toBeFalsy()
+		expect((await postBody(JSON.stringify(cancel))).status).toBe(202)
+	}, 10_000)
+
+	test('text that is not JSON is 400 -32700 Parse error; JSON that is not a JSON-RPC 2.0 message, or an empty batch, is 400 -32600 Invalid Request', async () => {
+		for (const body of ['{not json', '']) {
+			const response = await postBody(body)
+			expect(response.status).toBe(400)
+			expect(await errorOf(response)).toBe(-32700)
+		}
+		for (const body of ['[]', '5', JSON.stringify({ ...message('tools/list'), jsonrpc: '1.0' }), JSON.stringify(message('ping', null))]) {
+			const response = await postBody(body)
+			expect(response.status).toBe(400)
+			expect(await errorOf(response)).toBe(-32600)
+		}
+	})
+
+	test('params of the wrong type are -32602 Invalid params, never -32603 Internal error', async () => {
+		for (const body of [
+			message('tools/call', { name: 5 }),
+			message('tools/call', { name: 'get_coverage', arguments: [1] }),
+			message('tools/list', { cursor: 5 }),
+			message('resources/read', {})
+		]) {
+			const response = await postBody(JSON.stringify(body))
+			expect(response.status).toBe(200)
+			expect(await errorOf(response)).toBe(-32602)
+		}
+	})
+})
+
 describe('tools', () => {
 	test('every tool is listed with an input schema, a description and a read-only hint', async () => {
 		const client = await connect((await grantedAccount()).token)

@@ -5,6 +5,7 @@ import type { Sql } from '@lv/db'
 import { methodNotAllowed, toEnvelope } from '@lv/errors'
 import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
 import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
+import { readJsonRpcBody } from './json-rpc-body.ts'
 import { type HandleRequest, callRoute } from './route-calls.ts'
 import { SERVER_INFO, connectorServer } from './server.ts'
 
@@ -44,6 +45,8 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 			const refusal = access.refusal
 			return json(toEnvelope(refusal), { status: refusal.status, headers: { 'www-authenticate': wwwAuthenticate(addresses, refusal) } })
 		}
+		const body = await readJsonRpcBody(request)
+		if (body.kind === 'answered') return body.response
 		const server = connectorServer(
 			(call) => callRoute(handle, deps.config.PUBLIC_BASE_URL, access.keyHash, call),
 			deps.config.PUBLIC_BASE_URL
@@ -51,7 +54,7 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
 		await server.connect(transport)
 		try {
-			return await transport.handleRequest(request)
+			return await transport.handleRequest(request, { parsedBody: body.parsedBody })
 		} finally {
 			await server.close()
 		}
