@@ -41,5 +41,22 @@ export function redirectUriRefusal(candidate: string): RedirectUriRefusal | null
 	return null
 }
 
-/** Exact string comparison, as OAuth 2.1 requires (no normalisation, no prefix match). */
-export const redirectUriRegistered = (registered: readonly string[], presented: string) => registered.includes(presented)
+/** The scheme and loopback host of an http loopback redirect URI, and its port if it names one. */
+const LOOPBACK_AUTHORITY = /^http:\/\/(127\.0\.0\.1|\[::1\]|localhost)(?::\d{1,5})?(?=[/?]|$)/
+
+/** `http://127.0.0.1:53682/cb` as `http://127.0.0.1/cb`; null for any URI that is not loopback http. */
+function loopbackWithoutPort(uri: string): string | null {
+	const match = LOOPBACK_AUTHORITY.exec(uri)
+	return match && URL.canParse(uri) ? `http://${match[1]}${uri.slice(match[0].length)}` : null
+}
+
+/**
+ * Exact string comparison, as OAuth 2.1 requires (no normalisation, no prefix match), with the one
+ * exception RFC 8252 §7.3 makes a MUST: a loopback http URI may name any port, since a native app
+ * listens on whichever port the operating system gives it. Everything after the port stays exact.
+ */
+export function redirectUriRegistered(registered: readonly string[], presented: string): boolean {
+	if (registered.includes(presented)) return true
+	const portless = loopbackWithoutPort(presented)
+	return portless !== null && registered.some((uri) => loopbackWithoutPort(uri) === portless)
+}

@@ -309,6 +309,24 @@ describe('token endpoint', () => {
 		expect(await oauthErrorOf(response)).toBe('invalid_grant')
 	})
 
+	test('a loopback redirect URI on another port (RFC 8252 §7.3) is approved and sent the code; the token request names that same URI', async () => {
+		const flow = await signedInFlow()
+		const ephemeral = 'http://127.0.0.1:50123/callback'
+		const params = requestParams(flow, { redirect_uri: ephemeral })
+		expect((await flow.browser.get(authorizePath(params))).status).toBe(200)
+		const answer = await flow.browser.post('/oauth/authorize', { ...params, decision: 'approve' })
+		const back = new URL(answer.location ?? '')
+		expect(back.origin + back.pathname).toBe(ephemeral)
+		const code = back.searchParams.get('code') ?? ''
+		expect(await oauthErrorOf(await exchange(flow, code, { redirect_uri: REDIRECT }))).toBe('invalid_grant')
+		const other = await signedInFlow()
+		const otherParams = requestParams(other, { redirect_uri: ephemeral })
+		await other.browser.get(authorizePath(otherParams))
+		const otherAnswer = await other.browser.post('/oauth/authorize', { ...otherParams, decision: 'approve' })
+		const otherCode = new URL(otherAnswer.location ?? '').searchParams.get('code') ?? ''
+		expect((await exchange(other, otherCode, { redirect_uri: ephemeral })).status).toBe(200)
+	})
+
 	test('another resource is invalid_target', async () => {
 		const flow = await signedInFlow()
 		const response = await exchange(flow, await approvedCode(flow), { resource: 'https://other.example/mcp' })
