@@ -327,6 +327,35 @@ describe('token endpoint', () => {
 		expect((await exchange(other, otherCode, { redirect_uri: ephemeral })).status).toBe(200)
 	})
 
+	test('a request that named no redirect URI (one registered) may leave it out of the token request; one that named it may not', async () => {
+		const unnamed = await signedInFlow()
+		const params = requestParams(unnamed)
+		const { redirect_uri: _, ...withoutRedirect } = params
+		expect((await unnamed.browser.get(authorizePath(withoutRedirect))).status).toBe(200)
+		const answer = await unnamed.browser.post('/oauth/authorize', { ...withoutRedirect, decision: 'approve' })
+		const back = new URL(answer.location ?? '')
+		expect(back.origin + back.pathname).toBe(REDIRECT)
+		const { redirect_uri: __, ...tokenRequest } = {
+			grant_type: 'authorization_code',
+			client_id: unnamed.clientId,
+			code: back.searchParams.get('code') ?? '',
+			redirect_uri: REDIRECT,
+			code_verifier: unnamed.verifier,
+			resource: RESOURCE
+		}
+		expect((await postForm('/oauth/token', tokenRequest)).status).toBe(200)
+
+		const named = await signedInFlow()
+		const response = await postForm('/oauth/token', {
+			...tokenRequest,
+			client_id: named.clientId,
+			code: await approvedCode(named),
+			code_verifier: named.verifier
+		})
+		expect(response.status).toBe(400)
+		expect(await oauthErrorOf(response)).toBe('invalid_grant')
+	})
+
 	test('another resource is invalid_target', async () => {
 		const flow = await signedInFlow()
 		const response = await exchange(flow, await approvedCode(flow), { resource: 'https://other.example/mcp' })
