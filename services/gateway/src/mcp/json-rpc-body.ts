@@ -2,7 +2,7 @@ import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types
 import { GATEWAY_MAX_REQUEST_BODY_BYTES, readBodyWithin } from '../body-limit.ts'
 
 /** What the transport is given: the messages to answer, or the answer itself when there is nothing to hand on. */
-export type JsonRpcBody = { kind: 'messages'; parsedBody: unknown } | { kind: 'answered'; response: Response }
+export type JsonRpcBody = { kind: 'messages'; parsedBody: unknown; batch: boolean } | { kind: 'answered'; response: Response }
 
 const jsonRpcError = (status: number, code: number, message: string) =>
 	new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
@@ -40,5 +40,12 @@ export async function readJsonRpcBody(request: Request): Promise<JsonRpcBody> {
 		}
 	const kept = messages.filter((message) => !isCancellation(message))
 	if (kept.length === 0) return { kind: 'answered', response: new Response(null, { status: 202 }) }
-	return { kind: 'messages', parsedBody: batch ? kept : kept[0] }
+	return { kind: 'messages', parsedBody: batch ? kept : kept[0], batch }
+}
+
+/** JSON-RPC 2.0 §6: a batch is answered with an array, also when it held one request (the transport sends that answer alone). */
+export async function answerAsBatch(response: Response): Promise<Response> {
+	if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/json')) return response
+	const answer: unknown = await response.json()
+	return new Response(JSON.stringify(Array.isArray(answer) ? answer : [answer]), { status: 200, headers: response.headers })
 }

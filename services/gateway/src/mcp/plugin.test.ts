@@ -198,10 +198,9 @@ describe('JSON-RPC framing', () => {
 		const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }
 		const response = await postBody(JSON.stringify([message('tools/call', { name: 'get_coverage', arguments: {} }), cancel]))
 		expect(response.status).toBe(200)
-		// The transport answers a batch holding one request with that answer alone, not in an array.
-		const answer = (await response.json()) as { id: number; result: CallToolResult }
-		expect(answer.id).toBe(1)
-		expect(answer.result.isError).toBeFalsy()
+		const answers = (await response.json()) as { id: number; result: CallToolResult }[]
+		expect(answers).toHaveLength(1)
+		expect(answers[0]?.result.isError).toBeFalsy()
 		expect((await postBody(JSON.stringify(cancel))).status).toBe(202)
 	}, 10_000)
 
@@ -216,6 +215,13 @@ describe('JSON-RPC framing', () => {
 			expect(response.status).toBe(400)
 			expect(await errorOf(response)).toBe(-32600)
 		}
+	})
+
+	test('a batch is answered with an array, also when it holds one request; a single message with that answer alone', async () => {
+		const batch = await postBody(JSON.stringify([message('ping')]))
+		expect(await batch.json()).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
+		const single = await postBody(JSON.stringify(message('ping')))
+		expect(await single.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
 	})
 
 	test('params of the wrong type are -32602 Invalid params, never -32603 Internal error', async () => {

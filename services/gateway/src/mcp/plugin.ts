@@ -5,7 +5,7 @@ import type { Sql } from '@lv/db'
 import { methodNotAllowed, toEnvelope } from '@lv/errors'
 import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
 import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
-import { readJsonRpcBody } from './json-rpc-body.ts'
+import { answerAsBatch, readJsonRpcBody } from './json-rpc-body.ts'
 import { type HandleRequest, callRoute } from './route-calls.ts'
 import { SERVER_INFO, connectorServer } from './server.ts'
 
@@ -54,7 +54,8 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
 		await server.connect(transport)
 		try {
-			return await transport.handleRequest(request, { parsedBody: body.parsedBody })
+			const response = await transport.handleRequest(request, { parsedBody: body.parsedBody })
+			return body.batch ? await answerAsBatch(response) : response
 		} finally {
 			await server.close()
 		}
