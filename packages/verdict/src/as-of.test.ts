@@ -166,6 +166,37 @@ describe('reconstructAsOf', () => {
 		expect(reconstructAsOf(history, licenceEntry, NOW)).toMatchObject({ basis: 'observed', status: 'suspended' })
 	})
 
+	test('rows sharing an instant give one answer whatever order they arrive in: the move, not the renewal written with it', () => {
+		const move = event('m', '2026-05-01T06:00:00.000Z', 'active', 'revoked', '2026-05-03T09:00:00.000Z')
+		const renewal = { ...event('a', '2026-05-01T06:00:00.000Z', 'revoked', 'revoked'), change_type: 'renewed' as const }
+		const rows = [history[0] as LicenseHistoryRow, move, renewal]
+		for (const order of [rows, [...rows].reverse()]) {
+			const answer = reconstructAsOf(order, licenceEntry, new Date('2026-05-02T00:00:00.000Z'))
+			expect(answer).toMatchObject({ basis: 'corrected', status: null, correction: { event_id: 'm', withdrawn_status: 'revoked' } })
+		}
+		const standing = { ...move, corrected_at: null, correction_note: null }
+		for (const order of [
+			[renewal, standing],
+			[standing, renewal]
+		])
+			expect(reconstructAsOf(order, licenceEntry, new Date('2026-05-02T00:00:00.000Z')).transition).toMatchObject({ id: 'm' })
+	})
+
+	test('a later row that moves no status never quotes a withdrawn move as observed', () => {
+		const move = event('m', '2026-05-01T06:00:00.000Z', 'active', 'revoked', '2026-05-03T09:00:00.000Z')
+		const renewal = { ...event('r', '2026-06-01T06:00:00.000Z', 'revoked', 'revoked'), change_type: 'renewed' as const }
+		const answer = reconstructAsOf([history[0] as LicenseHistoryRow, move, renewal], licenceEntry, new Date('2026-07-01T00:00:00.000Z'))
+		expect(answer).toMatchObject({ basis: 'corrected', status: null, correction: { event_id: 'm' } })
+		const standing = { ...move, corrected_at: null, correction_note: null }
+		expect(
+			reconstructAsOf([history[0] as LicenseHistoryRow, standing, renewal], licenceEntry, new Date('2026-07-01T00:00:00.000Z'))
+		).toMatchObject({
+			basis: 'observed',
+			status: 'revoked',
+			transition: { id: 'm', change_type: 'status_change' }
+		})
+	})
+
 	test('no history for the licence is no_such_license; no licence is no_license_resolved', () => {
 		expect(reconstructAsOf([], licenceEntry, NOW).basis).toBe('no_such_license')
 		expect(reconstructAsOf(history, null, NOW).basis).toBe('no_license_resolved')

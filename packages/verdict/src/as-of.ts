@@ -60,6 +60,8 @@ export function parseAsOf(raw: unknown, now: Date): ParsedAsOf {
 	return { ok: true, instant: new Date(instant) }
 }
 
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 /** Date.UTC, except that the years 0–99 are those years (Date.UTC reads them as 1900–1999). */
 function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number {
 	const date = new Date(Date.UTC(2000, monthIndex, day, hour, minute, second, millisecond))
@@ -75,8 +77,12 @@ function isRealDate(year: number, month: number, day: number): boolean {
 
 /**
  * The status of `licence` at `instant` from its history rows (rows of other licences are
- * ignored). The event in effect is the latest row changed at or before the instant, withdrawn
- * or not: a withdrawn one gives basis corrected and status null, never the earlier status.
+ * ignored). The event in effect is the latest status-setting row (a first observation or a move
+ * from one status to another) changed at or before the instant, withdrawn or not: a withdrawn one
+ * gives basis corrected and status null, never the earlier status. A row that moves no status (a
+ * renewal, a re-issued number, a change of holder) repeats the status it was written under, so it
+ * never stands in for the move that set it; it is in effect only while no move precedes it.
+ * Rows of one instant are taken in id order, whatever order they arrive in.
  * `tracking_since` is the earliest recorded change (the first observation).
  */
 export function reconstructAsOf(history: readonly LicenseHistoryRow[], licence: LicenceEntry | null, instant: Date): AsOf {
@@ -84,9 +90,9 @@ export function reconstructAsOf(history: readonly LicenseHistoryRow[], licence: 
 	if (licence === null) return { resolved_at, basis: 'no_license_resolved', status: null, transition: null, tracking_since: null }
 	const events = history
 		.filter((row) => row.license_id === licence.id)
-		.map((row, order) => ({ row, order, at: toMs(row.changed_at) }))
-		.filter((event): event is { row: LicenseHistoryRow; order: number; at: number } => event.at !== null)
-		.sort((a, b) => a.at - b.at || a.order - b.order)
+		.map((row) => ({ row, at: toMs(row.changed_at) }))
+		.filter((event): event is { row: LicenseHistoryRow; at: number } => event.at !== null)
+		.sort((a, b) => a.at - b.at || compareIds(a.row.id, b.row.id))
 	const first = events[0]
 	if (!first) return { resolved_at, basis: 'no_such_license', status: null, transition: null, tracking_since: null }
 	const tracking_since = toIso(first.at)
@@ -94,7 +100,13 @@ export function reconstructAsOf(history: readonly LicenseHistoryRow[], licence: 
 	if (at < first.at) return { resolved_at, basis: 'before_tracking', status: null, transition: null, tracking_since }
 
 	let inEffect = first
-	for (const event of events) if (event.at <= at) inEffect = event
+	let moveSeen = false
+	for (const event of events) {
+		if (event.at > at) break
+		const setsStatus = event.row.previous_status !== event.row.new_status
+		if (setsStatus || !moveSeen) inEffect = event
+		moveSeen ||= setsStatus
+	}
 	const row = inEffect.row
 	const correctedAt = toMs(row.corrected_at)
 	if (correctedAt !== null) {

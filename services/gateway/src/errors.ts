@@ -1,5 +1,6 @@
 import { ValidationError } from 'elysia'
 import { AppError, internalError, routeNotFound, toEnvelope } from '@lv/errors'
+import { pathParameterRefusal } from './lookup/params.ts'
 
 /** The JSON-pointer of the first failing value, reduced to the input's top-level field name. */
 function fieldOf(error: ValidationError): string | undefined {
@@ -13,6 +14,8 @@ export function toAppError(code: string | number, error: unknown): AppError {
 	if (error instanceof AppError) return error
 	if (error instanceof ValidationError) {
 		const field = fieldOf(error)
+		const pathRefusal = error.type === 'params' ? pathParameterRefusal(field) : undefined
+		if (pathRefusal) return pathRefusal
 		return new AppError({
 			status: 400,
 			code: 'invalid_query',

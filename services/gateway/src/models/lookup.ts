@@ -65,7 +65,12 @@ export const OperatorModel = t.Object(
 
 export const SingleMetaModel = t.Object(
 	{
-		scraped_at: NullableTimestamp,
+		scraped_at: t.String({
+			format: 'date-time',
+			description:
+				"When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.",
+			examples: ['2026-11-05T06:12:44.118Z']
+		}),
 		source_modified_at: t.Null({ description: 'Always null.' }),
 		source_url: t.Union([t.String(), t.Null()], {
 			description: 'The publication the answer rests on; null when not attributable to one URL.'
@@ -134,7 +139,10 @@ const licenceFields = {
 	upstream_status: t.Union([t.String(), t.Null()], { description: "The register's status wording, verbatim." }),
 	license_types: t.Array(t.String()),
 	license_type_raw: t.String(),
-	license_category: t.String({ examples: ['remote'] }),
+	license_category: t.String({
+		description: 'Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.',
+		examples: ['remote']
+	}),
 	issued_date: NullableDate,
 	expiry_date: NullableDate,
 	not_listed_since: NullableTimestamp,

@@ -114,7 +114,9 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	},
 	'GET /v1/operators/search': { outcomes: ['search_invalid_input', 'search_invalid_pagination'] },
 	'GET /v1/operators/{slug}': { outcomes: ['invalid_slug', 'as_of_invalid_input', 'operator_not_found'] },
-	'GET /v1/operators/{slug}/licenses': { outcomes: ['invalid_slug', 'include_history_invalid_input', 'operator_not_found'] },
+	'GET /v1/operators/{slug}/licenses': {
+		outcomes: ['invalid_slug', 'include_history_invalid_input', 'as_of_invalid_input', 'operator_not_found']
+	},
 	'GET /v1/operators/{slug}/regulatory-actions': {
 		outcomes: ['invalid_slug', 'actions_invalid_pagination', 'actions_invalid_input', 'operator_not_found']
 	},

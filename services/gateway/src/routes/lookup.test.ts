@@ -127,6 +127,14 @@ describe('GET /v1/operators/search', () => {
 		expect(response.body._meta).toMatchObject({ total_sources: 2 })
 	})
 
+	test('a row of an operator holding no licence still carries a scraped_at timestamp: the operator row, as on its detail', async () => {
+		const response = await get('/v1/operators/search?q=zed%20acme')
+		expect(response.body.operators.map((row: { slug: string }) => row.slug)).toEqual(['acme'])
+		expect(response.body.operators[0]._meta.scraped_at).toBe('2026-10-01T00:00:00.000Z')
+		expect((await get('/v1/operators/acme')).body._meta.scraped_at).toBe('2026-10-01T00:00:00.000Z')
+		expect(response.body._meta.freshness_range).toEqual({ oldest: '2026-10-01T00:00:00.000Z', newest: '2026-10-01T00:00:00.000Z' })
+	})
+
 	test('keyless callers get at most 3 rows and the effective limit', async () => {
 		const response = await get('/v1/operators/search?q=acme&limit=50', {})
 		expect(response.body.operators).toHaveLength(3)
@@ -226,6 +234,22 @@ describe('GET /v1/operators/{slug}/licenses', () => {
 			'2026-01-10T00:00:00.000Z'
 		])
 	})
+
+	test('as_of attaches each licence its own as_of object, as on the operator detail; a future as_of is 400', async () => {
+		const response = await get('/v1/operators/acme-gaming/licenses?as_of=2026-07-01&include_history=true')
+		const mga = response.body.licenses.find((row: { id: string }) => row.id === ids.mgaLicence)
+		expect(mga.status).toBe('suspended')
+		expect(mga.as_of).toMatchObject({ basis: 'corrected', status: null, resolved_at: '2026-07-01T23:59:59.999Z' })
+		expect(mga.history).toHaveLength(3)
+		const ukgc = response.body.licenses.find((row: { id: string }) => row.id === ids.ukgcLicence)
+		expect(ukgc.as_of).toMatchObject({ basis: 'no_such_license', status: null })
+		const future = await get('/v1/operators/acme-gaming/licenses?as_of=2026-11-06')
+		expect({ status: future.status, code: future.body.code, details: future.body.details }).toEqual({
+			status: 400,
+			code: 'invalid_query',
+			details: { reason: 'invalid_input', field: 'as_of' }
+		})
+	})
 })
 
 describe('GET /v1/operators/{slug}/regulatory-actions', () => {
@@ -285,6 +309,29 @@ describe('GET /v1/licenses/{license_id}', () => {
 		expect(response.body.history).toHaveLength(3)
 		expect(response.body.history[1]).toMatchObject({ new_status: 'revoked', corrected_at: '2026-06-03T00:00:00.000Z' })
 		expect(response.body._meta.freshness_range).toEqual({ oldest: '2026-01-10T00:00:00.000Z', newest: '2026-09-01T00:00:00.000Z' })
+	})
+})
+
+describe('path values that cannot be decoded', () => {
+	test("a malformed percent-escape gets its parameter's SPEC code, as any other refused value of it does", async () => {
+		const cases = [
+			['/v1/jurisdictions/%ZZ', 'invalid_jurisdiction_code', 'code'],
+			['/v1/jurisdictions/U%4/operators', 'invalid_jurisdiction_code', 'code'],
+			['/v1/operators/%ZZ', 'invalid_slug', 'slug'],
+			['/v1/operators/acme%E0%A4%A/licenses', 'invalid_slug', 'slug'],
+			['/v1/operators/%C0%AF/regulatory-actions', 'invalid_slug', 'slug'],
+			['/v1/licenses/%ZZ', 'invalid_license_id', 'license_id'],
+			['/v1/licenses/%ZZ/history', 'invalid_license_id', 'license_id']
+		]
+		for (const [path, code, field] of cases) {
+			const response = await get(path as string)
+			expect({ path, status: response.status, code: response.body.code, details: response.body.details }).toEqual({
+				path,
+				status: 400,
+				code,
+				details: { reason: 'invalid_input', field }
+			})
+		}
 	})
 })
 

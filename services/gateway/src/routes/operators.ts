@@ -6,9 +6,12 @@ import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseSearchText, parseSlug } from '../lookup/params.ts'
 import { licenceMeta, listMeta, presentHistoryEvent, presentLicence, presentOperator } from '../lookup/present.ts'
+import type { Sql } from '@lv/db'
 import {
 	type DomainRow,
 	type HistoryRow,
+	type LicenceRow,
+	type SearchRow,
 	domainsOfOperator,
 	enforcementSourcesRead,
 	findOperatorBySlug,
@@ -62,6 +65,21 @@ const historyByLicence = (rows: readonly HistoryRow[]) => {
 	return grouped
 }
 
+/** The licences' timelines by licence id, read only when `wanted` (as_of or include_history asked for). */
+const historiesOf = async (sql: Sql, licences: readonly LicenceRow[], wanted: boolean) =>
+	wanted
+		? historyByLicence(
+				await historyOfLicences(
+					sql,
+					licences.map((row) => row.id)
+				)
+			)
+		: new Map<string, HistoryRow[]>()
+
+/** A licence as served; with an `as_of` instant it carries its own `as_of` object (SPEC: on every licence-bearing response). */
+const licenceAt = (row: LicenceRow, histories: Map<string, HistoryRow[]>, instant: Date | null) =>
+	instant === null ? presentLicence(row) : { ...presentLicence(row), as_of: asOfForLicence(row.id, histories.get(row.id) ?? [], instant) }
+
 /** GET /v1/operators/{slug}: the operator, complete licences (with per-licence as_of on request) and domains. */
 export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'readSql' | 'clock'>, rawSlug: string, rawAsOf: string | undefined) {
 	const slug = parseSlug(rawSlug)
@@ -70,21 +88,11 @@ export async function operatorDetail(deps: Pick<GatewayDeps, 'sql' | 'readSql' |
 	const operator = await findOperatorBySlug(sql, slug)
 	if (!operator) throw operatorNotFound(slug)
 	const [licences, domains] = await Promise.all([licencesOfOperator(sql, operator.id), domainsOfOperator(sql, operator.id)])
-	const history =
-		instant === null
-			? new Map<string, HistoryRow[]>()
-			: historyByLicence(
-					await historyOfLicences(
-						sql,
-						licences.map((row) => row.id)
-					)
-				)
+	const histories = await historiesOf(sql, licences, instant !== null)
 	const first = licences[0]
 	return {
 		operator: presentOperator(operator),
-		licenses: licences.map((row) =>
-			instant === null ? presentLicence(row) : { ...presentLicence(row), as_of: asOfForLicence(row.id, history.get(row.id) ?? [], instant) }
-		),
+		licenses: licences.map((row) => licenceAt(row, histories, instant)),
 		domains: domains.map(presentDomain),
 		_meta: first
 			? licenceMeta(first)
@@ -114,6 +122,7 @@ function operatorSearchRoutes(deps: RouteDeps) {
 			const requested = parsePaging(query, { defaultLimit: 20, maxLimit: 100, errorCode: 'invalid_query' })
 			const paging = caller.tier === 'keyless' ? { ...requested, limit: Math.min(requested.limit, KEYLESS_SEARCH_ROWS) } : requested
 			const page = await searchOperators(lookupSql(deps), parseSearchText(query.q), paging)
+			const scrapedAt = (row: SearchRow) => row.scraped_at ?? row.updated_at
 			return {
 				q: query.q,
 				total: page.total,
@@ -122,14 +131,14 @@ function operatorSearchRoutes(deps: RouteDeps) {
 				operators: page.rows.map((row) => ({
 					...presentOperator(row),
 					_meta: {
-						scraped_at: row.scraped_at?.toISOString() ?? null,
+						scraped_at: scrapedAt(row).toISOString(),
 						source_modified_at: null,
 						source_url: null,
 						confidence_hint: 'scraped' as const
 					}
 				})),
 				_meta: listMeta(
-					page.rows.map((row) => row.scraped_at),
+					page.rows.map(scrapedAt),
 					page.rows.flatMap((row) => row.jurisdiction_codes)
 				)
 			}
@@ -203,19 +212,19 @@ function operatorLicenceRoutes(deps: RouteDeps) {
 			'/v1/operators/:slug/licenses',
 			async ({ params, query }) => {
 				const slug = parseSlug(params.slug)
-				const operator = await findOperatorBySlug(lookupSql(deps), slug)
+				const instant = resolveAsOf(query.as_of, deps.clock.now())
+				const sql = lookupSql(deps)
+				const operator = await findOperatorBySlug(sql, slug)
 				if (!operator) throw operatorNotFound(slug)
-				const licences = await licencesOfOperator(lookupSql(deps), operator.id)
-				if (query.include_history !== true) return { operator_slug: operator.slug, licenses: licences.map(presentLicence) }
-				const history = historyByLicence(
-					await historyOfLicences(
-						lookupSql(deps),
-						licences.map((row) => row.id)
-					)
-				)
+				const licences = await licencesOfOperator(sql, operator.id)
+				const withHistory = query.include_history === true
+				const histories = await historiesOf(sql, licences, withHistory || instant !== null)
 				return {
 					operator_slug: operator.slug,
-					licenses: licences.map((row) => ({ ...presentLicence(row), history: (history.get(row.id) ?? []).map(presentHistoryEvent) }))
+					licenses: licences.map((row) => {
+						const licence = licenceAt(row, histories, instant)
+						return withHistory ? { ...licence, history: (histories.get(row.id) ?? []).map(presentHistoryEvent) } : licence
+					})
 				}
 			},
 			{
@@ -224,13 +233,19 @@ function operatorLicenceRoutes(deps: RouteDeps) {
 				query: t.Object({
 					include_history: t.Optional(
 						t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })
-					)
+					),
+					as_of: AsOfQuery
 				}),
 				response: {
 					200: t.Object({ operator_slug: t.String(), licenses: t.Array(LicenceWithHistoryModel) }),
 					...errorResponses(...KEYED_ERRORS, 404)
 				},
-				detail: { tags: ['lookup'], summary: "An operator's licences", description: 'Not paginated.', security: [{ apiKey: [] }] }
+				detail: {
+					tags: ['lookup'],
+					summary: "An operator's licences",
+					description: 'Not paginated. With `as_of`, each licence carries its own `as_of` object, as on the operator detail.',
+					security: [{ apiKey: [] }]
+				}
 			}
 		)
 }

@@ -3,7 +3,10 @@ import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
-import { newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
+import type { Resolve } from '@lv/webhooks'
+import { createApp } from '../app.ts'
+import { testDeps } from '../test-support/gateway.ts'
+import { newSecretKey, notificationsApp, testResolve } from '../test-support/webhooks.ts'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 let db: TestDatabase
@@ -117,5 +120,51 @@ describe('hostile webhook URLs are refused with 400 invalid_query on field url',
 			})
 		)
 		expect(response.status).toBe(201)
+	})
+})
+
+describe('a webhook host whose name server never answers', () => {
+	let silent = false
+	const silentWhenAsked: Resolve = (hostname) => (silent ? new Promise(() => {}) : testResolve(hostname))
+	const post = (target: ReturnType<typeof createApp>, path: string, body?: unknown) => {
+		clock.advance(1_000)
+		return target.handle(
+			new Request(`http://localhost${path}`, {
+				method: 'POST',
+				headers: { ...bearer(key), 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body)
+			})
+		)
+	}
+	const appWithSilentResolver = () =>
+		createApp({
+			...testDeps({ sql: db.sql, bus, clock }),
+			webhooks: { secretKey: newSecretKey(), allowList: [], resolve: silentWhenAsked, resolveTimeoutMs: 20 }
+		})
+
+	test('is refused as unresolvable on create once the resolution deadline passes, not held open', async () => {
+		silent = true
+		const response = await post(appWithSilentResolver(), '/v1/webhooks', {
+			url: 'https://hooks.example.com/slow',
+			events: ['license.status_changed']
+		})
+		expect({ status: response.status, body: await response.json() }).toMatchObject({
+			status: 400,
+			body: { code: 'invalid_query', details: { reason: 'unresolvable_host', field: 'url' } }
+		})
+	})
+
+	test('makes a test ping answer undelivered with the reason instead of waiting on the resolver', async () => {
+		silent = false
+		const target = appWithSilentResolver()
+		const created = await post(target, '/v1/webhooks', { url: 'https://hooks.example.com/slow-later', events: ['license.status_changed'] })
+		expect(created.status).toBe(201)
+		const { id } = (await created.json()) as { id: string }
+		silent = true
+		const ping = await post(target, `/v1/webhooks/${id}/test`)
+		expect({ status: ping.status, body: await ping.json() }).toMatchObject({
+			status: 200,
+			body: { delivered: false, http_status: null, error: expect.stringContaining('unresolvable_host') }
+		})
 	})
 })

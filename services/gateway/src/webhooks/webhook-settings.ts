@@ -1,4 +1,7 @@
-import { type AllowList, type Resolve, type SecretKeyring, parseAllowList, secretKeyring } from '@lv/webhooks'
+import { type AllowList, type Resolve, type SecretKeyring, parseAllowList, resolveWithin, secretKeyring, systemResolve } from '@lv/webhooks'
+
+/** How long a webhook URL's host may take to resolve on create, update and test before it counts as unresolvable. */
+export const WEBHOOK_URL_RESOLVE_TIMEOUT_MS = 5_000
 
 /** What the webhook routes need from deployment config; never from an API caller. */
 export type WebhookSettings = {
@@ -10,13 +13,15 @@ export type WebhookSettings = {
 	allowList: readonly string[]
 	/** Name resolution for the URL policy; the system resolver when absent. */
 	resolve?: Resolve
+	/** Deadline of that resolution; WEBHOOK_URL_RESOLVE_TIMEOUT_MS when absent. */
+	resolveTimeoutMs?: number
 }
 
-export type ResolvedWebhookSettings = { secretKeys: SecretKeyring; allowList: AllowList; resolve?: Resolve }
+export type ResolvedWebhookSettings = { secretKeys: SecretKeyring; allowList: AllowList; resolve: Resolve }
 
 /** Parses once at start so a bad key or allow-list entry fails loudly before the first request. */
 export const resolveWebhookSettings = (settings: WebhookSettings): ResolvedWebhookSettings => ({
 	secretKeys: secretKeyring(settings.secretKey, settings.previousSecretKeys),
 	allowList: parseAllowList(settings.allowList),
-	resolve: settings.resolve
+	resolve: resolveWithin(settings.resolve ?? systemResolve, settings.resolveTimeoutMs ?? WEBHOOK_URL_RESOLVE_TIMEOUT_MS)
 })
