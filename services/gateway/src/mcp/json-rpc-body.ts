@@ -1,4 +1,4 @@
-import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, InitializeRequestSchema, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js'
 import { GATEWAY_MAX_REQUEST_BODY_BYTES, readBodyWithin } from '../body-limit.ts'
 
 /** What the transport is given: the messages to answer, or the answer itself when there is nothing to hand on. */
@@ -9,6 +9,20 @@ const jsonRpcError = (status: number, code: number, message: string) =>
 		status,
 		headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }
 	})
+
+/**
+ * An `initialize` whose params do not match: -32602 Invalid params for its id. Its handler is the SDK's own,
+ * which answers a mismatch as -32603 Internal error; the connector's other handlers check their params themselves.
+ */
+function initializeRefusal(message: unknown): object | null {
+	const request = message as { method?: unknown; id?: unknown }
+	if (request.method !== 'initialize' || request.id === undefined) return null
+	const parsed = InitializeRequestSchema.safeParse(message)
+	if (parsed.success) return null
+	const issue = parsed.error.issues[0]
+	const detail = issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'
+	return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${detail}` } }
+}
 
 const isCancellation = (message: unknown) =>
 	typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'notifications/cancelled'
@@ -40,6 +54,16 @@ export async function readJsonRpcBody(request: Request): Promise<JsonRpcBody> {
 		}
 	const kept = messages.filter((message) => !isCancellation(message))
 	if (kept.length === 0) return { kind: 'answered', response: new Response(null, { status: 202 }) }
+	// The transport takes an initialisation only alone, so a refused one is the whole answer.
+	const refusal = kept.length === 1 ? initializeRefusal(kept[0]) : null
+	if (refusal)
+		return {
+			kind: 'answered',
+			response: new Response(JSON.stringify(batch ? [refusal] : refusal), {
+				status: 200,
+				headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }
+			})
+		}
 	return { kind: 'messages', parsedBody: batch ? kept : kept[0], batch }
 }
 

@@ -229,7 +229,8 @@ describe('JSON-RPC framing', () => {
 			message('tools/call', { name: 5 }),
 			message('tools/call', { name: 'get_coverage', arguments: [1] }),
 			message('tools/list', { cursor: 5 }),
-			message('resources/read', {})
+			message('resources/read', {}),
+			message('initialize', { protocolVersion: 5, capabilities: {}, clientInfo: { name: 't', version: '1' } })
 		]) {
 			const response = await postBody(JSON.stringify(body))
 			expect(response.status).toBe(200)
