@@ -172,9 +172,9 @@ describe('access to /mcp/account', () => {
 		expect(await response.json()).toMatchObject({ code: 'auth_revoked', details: { reason: 'grant_revoked' } })
 	})
 
-	test('GET and DELETE are 405 with Allow: POST (stateless transport)', async () => {
+	test('GET, DELETE and every other method but POST are 405 with Allow: POST (stateless transport)', async () => {
 		const { token } = await grantedAccount()
-		for (const method of ['GET', 'DELETE']) {
+		for (const method of ['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD']) {
 			const response = await handle(MCP_URL, { method, headers: { authorization: `Bearer ${token}` } })
 			expect(response.status).toBe(405)
 			expect(response.headers.get('allow')).toBe('POST')

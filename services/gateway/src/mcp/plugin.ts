@@ -72,6 +72,6 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		.get(metadataPath, () => json(metadata), hidden)
 		.get('/.well-known/oauth-protected-resource', () => json(metadata), hidden)
 		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', ...hidden })
-		.get(MCP_PATH, notPost, hidden)
-		.delete(MCP_PATH, notPost, hidden)
+		// Every other method, GET and DELETE included: a 405 naming POST alone, the one method the endpoint takes.
+		.all(MCP_PATH, notPost, hidden)
 }
