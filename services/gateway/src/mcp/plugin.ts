@@ -61,6 +61,7 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		}
 	}
 
+	// Every method but POST, GET and DELETE included: a 405 naming POST alone, the one method the endpoint takes.
 	const notPost = () => {
 		const refusal = methodNotAllowed('POST')
 		return json(toEnvelope(refusal), { status: refusal.status, headers: refusal.headers })
@@ -72,6 +73,5 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		.get(metadataPath, () => json(metadata), hidden)
 		.get('/.well-known/oauth-protected-resource', () => json(metadata), hidden)
 		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', ...hidden })
-		// Every other method, GET and DELETE included: a 405 naming POST alone, the one method the endpoint takes.
 		.all(MCP_PATH, notPost, hidden)
 }
