@@ -103,10 +103,10 @@ export function keyedAdmission(
 }
 
 /**
- * The response headers of an admitted call. A failed keyed call first gives its quota reservation
- * back (the month's, or a legacy trial key's day: SPEC counts only answered requests) (told to `givingBack` as it is sent); on a keyless-capable endpoint it then carries
- * the monthly X-RateLimit-* without this call (still charged if the release failed) and X-Upgrade-URL,
- * elsewhere nothing.
+ * The response headers of an admitted call. A failed keyed call first gives its quota reservation back
+ * (the month's, or a legacy trial key's day: SPEC counts only answered requests), told to `givingBack`
+ * as it is sent; on a keyless-capable endpoint it then carries the monthly X-RateLimit-* without this
+ * call (still charged if the release failed) and X-Upgrade-URL, elsewhere nothing.
  */
 export function admittedHeaders(
 	limits: LimitsRuntime,
