@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Glob } from 'bun'
 import type { Bus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { EXPORTER_REGISTRY_CONSUMER } from '@lv/contracts'
@@ -111,6 +112,78 @@ describe('alert rules', () => {
 			const anchor = rule.annotations.runbook?.split('#')[1]
 			expect({ alert: rule.alert, runbook: anchor !== undefined && anchors.has(anchor) }).toEqual({ alert: rule.alert, runbook: true })
 		}
+	})
+})
+
+/** Every word of the product's own source (code, SQL, scripts; tests left out): what a doc may name as existing. */
+function productWords(): Set<string> {
+	const words = new Set<string>()
+	for (const pattern of ['packages/*/src/**/*.ts', 'packages/db/migrations/*.sql', 'services/*/src/**/*.ts', 'scripts/*.ts']) {
+		for (const path of new Glob(pattern).scanSync(REPO_ROOT)) {
+			if (path.endsWith('.test.ts') || path.includes('test-support')) continue
+			for (const word of readFileSync(join(REPO_ROOT, path), 'utf8').match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) words.add(word)
+		}
+	}
+	return words
+}
+
+/**
+ * What a backticked name of the runbook refers to that does not exist: a series no service registers, an ops
+ * command scripts/ops.ts lacks, a file, or a setting, table, column, reason or label value no source names.
+ */
+function missingInProduct(token: string, registered: Set<string>, words: Set<string>, opsCommands: Set<string>): string | null {
+	const ops = token.match(/^npm run ops -- ([a-z-]+)$/)
+	if (ops) return opsCommands.has(ops[1] as string) ? null : 'ops command'
+	if (/^(deploy|docs|packages|services|scripts)\//.test(token)) return existsSync(join(REPO_ROOT, token)) ? null : 'file'
+	const name = token.replace(/\{.*\}$/, '').replace(/=.*$/, '')
+	if (/^\/[a-z]+$/.test(name)) return words.has(name.slice(1)) ? null : 'path'
+	if (!/^[A-Za-z_][A-Za-z0-9_.*]*$/.test(name) || !name.includes('_')) return null
+	if (registered.has(name) || registered.has(`${name}_bucket`)) return null
+	if (
+		/^(gateway|checker|reader|notifier|exporter|dashboard|jetstream|process|nodejs)_[a-z0-9_]+_(total|seconds|bytes|messages|runs|deliveries|domains|licences|records)$/.test(
+			name
+		)
+	)
+		return 'series'
+	const parts = name.replace(/^_meta\./, '').split('.')
+	const missing = parts.filter((part) =>
+		part.endsWith('*') ? ![...words].some((word) => word.startsWith(part.slice(0, -1))) : !words.has(part)
+	)
+	return missing.length === 0 ? null : 'name'
+}
+
+describe('runbook', () => {
+	test('names only series, ops commands, files, settings, tables and reasons that exist', () => {
+		const registered = registeredSeries()
+		const words = productWords()
+		const opsCommands = new Set(
+			[...readFileSync(join(REPO_ROOT, 'scripts/ops.ts'), 'utf8').matchAll(/case '([a-z-]+)'/g)].map((match) => match[1] as string)
+		)
+		const tokens = [...readFileSync(join(REPO_ROOT, 'docs/runbook.md'), 'utf8').matchAll(/`([^`]+)`/g)].map((match) => match[1] as string)
+		expect(tokens.length).toBeGreaterThan(40)
+		const missing = tokens.flatMap((token) => {
+			const kind = missingInProduct(token, registered, words, opsCommands)
+			return kind ? [{ token, kind }] : []
+		})
+		expect(missing).toEqual([])
+	})
+
+	test('the name check refuses a series, a command, a file and a reason that do not exist', () => {
+		const registered = registeredSeries()
+		const words = productWords()
+		const opsCommands = new Set(['revoke-key'])
+		expect(missingInProduct('reader_runs_total', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('reader_run_failures_total{reason}', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('reader_reads_total', registered, words, opsCommands)).toBe('series')
+		expect(missingInProduct('npm run ops -- revoke-key', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('npm run ops -- read-now', registered, words, opsCommands)).toBe('ops command')
+		expect(missingInProduct('services/reader/README.md', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('services/reader/OPS.md', registered, words, opsCommands)).toBe('file')
+		expect(missingInProduct('register_status.consecutive_failures', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('implausible_*', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('register_runs', registered, words, opsCommands)).toBe('name')
+		expect(missingInProduct('READER_RUN_ON_START=true', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('READER_RUN_NOW', registered, words, opsCommands)).toBe('name')
 	})
 })
 
