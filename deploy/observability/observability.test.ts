@@ -23,14 +23,12 @@ const promtool = findBinary(['promtool', '/usr/bin/promtool'])
 /** Metrics registered but never collected here: nothing touches the database or the bus. */
 const unused = { sql: {} as Sql, bus: {} as Bus, clock: new TestClock() }
 
-/** Every series name the six services register, as they do at start (process metrics included). */
-function registeredSeries(): Set<string> {
-	const names = new Set<string>(['up'])
-	const add = (metrics: ReturnType<typeof createServiceMetrics>) => {
-		for (const name of seriesNames(metrics.registry)) names.add(name)
-	}
+/** The six services' registries, with every series they register at start (process metrics included). */
+function serviceRegistries(): Map<string, ReturnType<typeof createServiceMetrics>> {
 	const gateway = createServiceMetrics('gateway', true)
-	createGatewayMetrics(gateway).watchKeyCache(new KeyCache(async () => null))
+	const gatewayMetrics = createGatewayMetrics(gateway)
+	gatewayMetrics.watchKeyCache(new KeyCache(async () => null))
+	gatewayMetrics.watchHeldAnswers({ served: 0, confirmed: 0 })
 	const checker = createServiceMetrics('checker', true)
 	createCheckerMetrics(checker).watchMemo(new AnswerMemo(1))
 	const reader = createServiceMetrics('reader', true)
@@ -42,7 +40,13 @@ function registeredSeries(): Set<string> {
 	watchConsumerLag(exporter.registry, unused.bus, [EXPORTER_REGISTRY_CONSUMER])
 	const dashboard = createServiceMetrics('dashboard', true)
 	createDashboardMetrics(dashboard)
-	for (const metrics of [gateway, checker, reader, notifier, exporter, dashboard]) add(metrics)
+	return new Map(Object.entries({ gateway, checker, reader, notifier, exporter, dashboard }))
+}
+
+/** Every series name the six services register, as they do at start (process metrics included). */
+function registeredSeries(): Set<string> {
+	const names = new Set<string>(['up'])
+	for (const metrics of serviceRegistries().values()) for (const name of seriesNames(metrics.registry)) names.add(name)
 	return names
 }
 
@@ -151,6 +155,20 @@ function missingInProduct(token: string, registered: Set<string>, words: Set<str
 	)
 	return missing.length === 0 ? null : 'name'
 }
+
+describe("each service's README", () => {
+	test('names every series the service defines itself (process metrics and consumer lag are shared)', () => {
+		for (const [service, metrics] of serviceRegistries()) {
+			const readme = readFileSync(join(REPO_ROOT, 'services', service, 'README.md'), 'utf8')
+			const own = metrics.registry
+				.getMetricsAsArray()
+				.map((metric) => metric.name)
+				.filter((name) => !/^(process|nodejs|jetstream)_/.test(name))
+			expect(own.length).toBeGreaterThan(0)
+			expect({ service, unnamed: own.filter((name) => !readme.includes(`\`${name}`)) }).toEqual({ service, unnamed: [] })
+		}
+	})
+})
 
 describe('runbook', () => {
 	test('names only series, ops commands, files, settings, tables and reasons that exist', () => {
