@@ -62,6 +62,21 @@ test('gauges built from one reading share it within a scrape; a failed reading l
 	expect(text).not.toContain('probe_due_by_kind{')
 })
 
+test('a reading that never answers (a stalled store) leaves its gauges empty within the bound instead of holding the scrape', async () => {
+	const { registry } = createServiceMetrics('probe', false)
+	const never = () => new Promise<{ due: number }>(() => {})
+	const options = { timeoutMs: 50 }
+	gaugeFrom(registry, { name: 'probe_due', help: 'due', labelNames: [], ...options }, never, (state) => [[{}, state.due]])
+	gaugeFrom(registry, { name: 'probe_due_by_kind', help: 'due by kind', labelNames: ['kind'], ...options }, never, (state) => [
+		[{ kind: 'retry' }, state.due]
+	])
+	counterFrom(registry, { name: 'probe_hits_total', help: 'hits' }, () => 4)
+	const text = await Promise.race([registry.metrics(), Bun.sleep(2_000).then(() => 'the scrape was still waiting')])
+	expect(text).toContain('probe_hits_total{service="probe"} 0')
+	expect(text.toLowerCase()).toContain('probe_due{service="probe"} nan')
+	expect(text).not.toContain('probe_due_by_kind{')
+})
+
 test('a histogram is listed with its _bucket, _sum and _count series', () => {
 	const metrics = createServiceMetrics('probe', false)
 	new Histogram({ name: 'probe_seconds', help: 'h', registers: [metrics.registry] })
