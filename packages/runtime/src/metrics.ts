@@ -79,7 +79,7 @@ export type Sample = readonly [labels: Record<string, string>, value: number]
  * so a store that stopped answering costs that scrape its own gauges, not the whole scrape (which
  * Prometheus would report as the service being down).
  */
-export const READING_TIMEOUT_MS = 3_000
+export const READING_TIMEOUT_MS = 5_000
 
 /** `reading`, rejected once `timeoutMs` have passed without an answer. */
 async function within<T>(reading: Promise<T>, timeoutMs: number): Promise<T> {
