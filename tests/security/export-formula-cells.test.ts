@@ -3,6 +3,8 @@ import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { createBuilder } from '../../services/exporter/src/builder.ts'
+import { DATASETS } from '../../services/exporter/src/datasets/index.ts'
+import { csvValue } from '../../services/exporter/src/encode/row-format.ts'
 import { neutraliseFormula } from '@lv/csv'
 import { readCsvObjects, readNdjson } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { seeder } from '../../services/exporter/src/test-support/seed.ts'
@@ -29,7 +31,13 @@ beforeAll(async () => {
 		const operator = await seed.operator(slug, name)
 		await seed.licence(operator, { number: `=${slug}`, types: ['-Remote', 'Remote'] })
 	}
-	await seed.licence(await seed.operator('plain-co', 'Plain Co - Gaming'), { number: '000-1', types: ['Remote'] })
+	const plain = await seed.operator('plain-co', 'Plain Co - Gaming')
+	const plainLicence = await seed.licence(plain, { number: '000-1', types: ['Remote'] })
+	await seed.link(plain, 'plain.example', {
+		licence: plainLicence,
+		verificationUrl: 'https://cert.example/1',
+		pageStatus: '=HYPERLINK("x")'
+	})
 	await seed.finishRun('UKGC', READ_AT)
 }, 60_000)
 
@@ -40,7 +48,7 @@ afterAll(async () => {
 describe('spreadsheet formulas in CSV exports', () => {
 	const builder = () =>
 		createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1 })
-	const build = async (dataset: 'operators' | 'licences', format: 'csv' | 'json') =>
+	const build = async (dataset: 'operators' | 'licences' | 'domains', format: 'csv' | 'json') =>
 		storedFileText(db.sql, (await builder().fileFor({ dataset, format, jurisdiction: null, status: null })).file_id)
 
 	test('a text cell starting with =, +, -, @, tab or CR is written with a leading apostrophe; other cells unchanged', async () => {
@@ -60,6 +68,22 @@ describe('spreadsheet formulas in CSV exports', () => {
 		const equals = rows.find((row) => row.license_number === "'=equals-co")
 		expect(equals?.license_types).toBe("'-Remote|Remote")
 		expect(rows.find((row) => row.license_number === '000-1')?.license_types).toBe('Remote')
+	})
+
+	test('domain cells (the verification page wording is printed verbatim by a third party) are neutralised too', async () => {
+		const rows = readCsvObjects(await build('domains', 'csv'))
+		expect(rows.find((row) => row.hostname === 'plain.example')?.verification_page_status).toBe(`'=HYPERLINK("x")`)
+		expect(rows.find((row) => row.hostname === 'plain.example')?.license_number).toBe('000-1')
+	})
+
+	test('every text and list column of every dataset is neutralised', () => {
+		const cells = Object.entries(DATASETS).flatMap(([dataset, { columns }]) =>
+			columns
+				.filter((column) => column.kind === 'text' || column.kind === 'text_list')
+				.map((column) => [dataset, column.name, csvValue(column, column.kind === 'text' ? '=1+1' : ['=1+1', 'x'])])
+		)
+		expect(cells.length).toBeGreaterThan(40)
+		for (const [dataset, name, cell] of cells) expect([dataset, name, cell?.startsWith("'=1+1")]).toEqual([dataset, name, true])
 	})
 
 	test('NDJSON keeps the register text verbatim (it is data, not a spreadsheet)', async () => {

@@ -1,4 +1,4 @@
-import type { JsMsg } from '@nats-io/jetstream'
+import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream'
 import type { Static, TSchema } from '@sinclair/typebox'
 import type { ConsumerSpec } from '@lv/contracts'
 import type { Logger } from '@lv/logger'
@@ -89,6 +89,7 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 			msg.term()
 		}
 	}
+	const recreating = recreateWhenMissing(bus, spec, messages, logger)
 	const done = (async () => {
 		for await (const msg of messages) await handle(msg)
 	})()
@@ -97,8 +98,28 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 		async stop() {
 			await messages.close()
 			await done.catch(() => {})
+			await recreating
 		}
 	}
+}
+
+/**
+ * A durable deleted under a running consumption (by hand, or lost with a node's state) is created again as at start:
+ * the client keeps asking for it by name and resumes once it exists. Without this its messages wait in the stream
+ * until a process restarts, while every replica still reports ready.
+ */
+async function recreateWhenMissing(bus: Bus, spec: ConsumerSpec, messages: ConsumerMessages, logger: Logger): Promise<void> {
+	let recreating: Promise<void> | undefined
+	for await (const status of messages.status()) {
+		if ((status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted') || recreating) continue
+		logger.warn('durable consumer missing; creating it again', { consumer: spec.durable })
+		recreating = ensureConsumer(bus, spec)
+			.catch((error) => logger.warn('durable consumer not created again; will retry', { consumer: spec.durable, error }))
+			.finally(() => {
+				recreating = undefined
+			})
+	}
+	await recreating
 }
 
 /**

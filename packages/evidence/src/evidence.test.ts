@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { CompactSign } from 'jose'
 import { canonicalJson } from './canonical-json.ts'
 import { evidenceKeyring, generateEvidenceKey, parseJwks } from './keys.ts'
 import { type EvidenceRecord, evidenceCheckOf, jurisdictionsOf } from './record.ts'
@@ -65,6 +66,22 @@ describe('signing and verifying', async () => {
 		})
 	})
 
+	test('a retired key listed twice is published once, and records it signed still verify', async () => {
+		const old = await signEvidence(keyring, record())
+		const next = await evidenceKeyring(await generateEvidenceKey('2027-01'), [current, { ...current }])
+		expect(next.jwks.keys.map((key) => key.kid)).toEqual(['2027-01', '2026-11'])
+		expect(await verifyEvidence(old, next.jwks)).toMatchObject({ ok: true, kid: '2026-11' })
+	})
+
+	test('two different keys under one kid are refused at start, naming the kid and no key material', async () => {
+		const impostor = await generateEvidenceKey('2026-11')
+		await expect(evidenceKeyring(await generateEvidenceKey('2027-01'), [current, impostor])).rejects.toThrow(
+			'two different evidence keys have kid 2026-11'
+		)
+		await expect(evidenceKeyring(impostor, [current])).rejects.toThrow('two different evidence keys have kid 2026-11')
+		await expect(evidenceKeyring(impostor, [current])).rejects.not.toThrow(String(current.x))
+	})
+
 	test('a tampered payload fails the signature', async () => {
 		const [header, , signature] = (await signEvidence(keyring, record())).split('.')
 		const forged = base64url(canonicalJson(record({ checks: [{ ...record().checks[0]!, verdict: 'unlicensed' }] })))
@@ -72,6 +89,22 @@ describe('signing and verifying', async () => {
 			ok: false,
 			reason: 'evidence_signature_invalid'
 		})
+	})
+
+	test('a validly signed payload that is not the canonical form of one version-1 record is refused', async () => {
+		const signed = (payload: string) =>
+			new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: 'EdDSA', kid: '2026-11' }).sign(keyring.privateKey)
+		const canonical = canonicalJson(record())
+		for (const [payload, reason] of [
+			[JSON.stringify(record(), null, 1), 'evidence_not_canonical'],
+			[canonical.replace('{', '{"account_id":"someone else",'), 'evidence_not_canonical'],
+			[canonicalJson({ ...record(), version: 2 }), 'evidence_unsupported_version'],
+			['not json', 'evidence_malformed']
+		] as const)
+			expect([payload.slice(0, 30), await verifyEvidence(await signed(payload), keyring.jwks)]).toMatchObject([
+				payload.slice(0, 30),
+				{ ok: false, reason }
+			])
 	})
 
 	test('a header naming a kid that is not published is an unknown key', async () => {
@@ -140,6 +173,25 @@ describe('the record view of an answer', () => {
 			licence: { license_id: 'l1', jurisdiction: 'GB' },
 			domain_link: { matched_domain: 'acmebet.co.uk', domain_status: 'active' }
 		})
+	})
+	test("signs the licence facts a report quotes: the reference flag, qualifier, register's words and expiry", () => {
+		const provisional = {
+			...answer,
+			match: {
+				...answer.match,
+				license_reference_is_ours: true,
+				status_qualifier: 'provisional_under_assessment',
+				upstream_status: 'Under assessment',
+				expires_at: '2026-01-31'
+			}
+		}
+		expect(evidenceCheckOf(provisional).licence).toMatchObject({
+			license_reference_is_ours: true,
+			status_qualifier: 'provisional_under_assessment',
+			upstream_status: 'Under assessment',
+			expires_at: '2026-01-31'
+		})
+		expect(evidenceCheckOf(answer).licence).toMatchObject({ license_reference_is_ours: false, status_qualifier: null, expires_at: null })
 	})
 	test('rests on the consulted registers and the matched one', () => {
 		expect(jurisdictionsOf([answer], ['MT'])).toEqual(['GB', 'MT'])

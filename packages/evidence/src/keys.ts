@@ -25,8 +25,27 @@ export async function evidenceKeyring(signing: JWK, retired: readonly JWK[] = []
 	const current = publicJwk(signing, 'the evidence signing key')
 	if (typeof signing.d !== 'string') throw new Error('the evidence signing key has no private part (d)')
 	const privateKey = (await importJWK({ ...signing, alg: EVIDENCE_ALG }, EVIDENCE_ALG)) as CryptoKey
-	const older = retired.map((jwk) => publicJwk(jwk, 'a retired evidence key')).filter((jwk) => jwk.kid !== current.kid)
-	return { kid: current.kid, privateKey, jwks: { keys: [current, ...older] } }
+	return {
+		kid: current.kid,
+		privateKey,
+		jwks: { keys: publishedOnce([current, ...retired.map((jwk) => publicJwk(jwk, 'a retired evidence key'))]) }
+	}
+}
+
+/**
+ * Each kid once, the first listing kept: a key listed again (the current one among the retired, a
+ * retired one twice) is dropped, since a verifier finding two keys under one kid refuses the record
+ * (jose: JWKSMultipleMatchingKeys). Two different keys under one kid are refused: records signed by
+ * one of them would stop verifying.
+ */
+function publishedOnce(keys: readonly PublicEvidenceJwk[]): PublicEvidenceJwk[] {
+	const byKid = new Map<string, PublicEvidenceJwk>()
+	for (const key of keys) {
+		const seen = byKid.get(key.kid)
+		if (seen && seen.x !== key.x) throw new Error(`two different evidence keys have kid ${key.kid}; give the new key a kid of its own`)
+		if (!seen) byKid.set(key.kid, key)
+	}
+	return [...byKid.values()]
 }
 
 /** Reads a JWK JSON text (from the environment or a mounted file); one JWK or an array of them. */

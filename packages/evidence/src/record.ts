@@ -1,15 +1,25 @@
 /** Version of the record shape; a verifier refuses versions it does not know. */
 export const EVIDENCE_RECORD_VERSION = 1
 
-/** The licence an answer matched, as the check result named it. */
+/**
+ * The licence an answer matched, as the check result named it. `license_reference_is_ours`,
+ * `status_qualifier`, `upstream_status` and `expires_at` are absent from records signed before they
+ * were added (the signature covers whatever the record holds).
+ */
 export type EvidenceLicence = {
 	license_id: string | null
 	license_number: string | null
+	/** True when `license_number` is the service's reference (KH, TGC, IOM), never a regulator's number. */
+	license_reference_is_ours?: boolean
 	operator: string
 	operator_slug: string
 	jurisdiction: string | null
 	regulator_name: string | null
 	status: string | null
+	status_qualifier?: string | null
+	/** The regulator's status words verbatim, as the answer gave them. */
+	upstream_status?: string | null
+	expires_at?: string | null
 	status_source_url: string | null
 	status_observed_at: string | null
 }
@@ -63,11 +73,15 @@ function licenceOf(match: Answer): EvidenceLicence {
 	return {
 		license_id: text(match.license_id),
 		license_number: text(match.license_number),
+		license_reference_is_ours: match.license_reference_is_ours === true,
 		operator: String(match.operator),
 		operator_slug: String(match.operator_slug),
 		jurisdiction: text(match.jurisdiction),
 		regulator_name: text(match.regulator_name),
 		status: text(match.status),
+		status_qualifier: text(match.status_qualifier),
+		upstream_status: text(match.upstream_status),
+		expires_at: text(match.expires_at),
 		status_source_url: text(match.status_source_url),
 		status_observed_at: text(match.status_observed_at)
 	}

@@ -88,3 +88,38 @@ test('a batch of 100 rows resting on every register stays within two pages', asy
 	const info = await run(['pdfinfo', file])
 	expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBeLessThanOrEqual(2)
 })
+
+test('a service reference is never printed as a licence number, and a missing status is not the status unknown', async () => {
+	const check = record.checks[0]!
+	const reference: EvidenceRecord = {
+		...record,
+		checks: [
+			{
+				...check,
+				licence: {
+					...check.licence!,
+					license_number: 'KH/IG/bet-example',
+					license_reference_is_ours: true,
+					jurisdiction: 'KH',
+					status_qualifier: 'provisional_under_assessment',
+					expires_at: '2026-12-31'
+				}
+			},
+			{ ...check, verdict: 'licence_not_active', licence: { ...check.licence!, license_number: null, status: null } }
+		]
+	}
+	const single = join(directory, 'reference.pdf')
+	await Bun.write(single, await evidenceReportPdf({ ...reference, checks: [reference.checks[0]!] }, links))
+	const text = (await run(['pdftotext', single, '-'])).replace(/\s+/g, ' ')
+	expect(text).toContain('Licence with service reference KH/IG/bet-example (not a regulator number)')
+	expect(text).toContain('status active (provisional_under_assessment), expires 2026-12-31')
+	const batch = join(directory, 'reference-batch.pdf')
+	await Bun.write(batch, await evidenceReportPdf({ ...reference, kind: 'check_batch' }, links))
+	const rows = (await run(['pdftotext', batch, '-'])).replace(/\s+/g, ' ')
+	expect(rows).toContain('licence with service reference KH/IG/bet-example (not a regulator number)')
+	const missing = join(directory, 'no-status.pdf')
+	await Bun.write(missing, await evidenceReportPdf({ ...reference, checks: [reference.checks[1]!] }, links))
+	const noStatus = (await run(['pdftotext', missing, '-'])).replace(/\s+/g, ' ')
+	expect(noStatus).toContain('no licence status')
+	expect(noStatus).not.toContain('status unknown')
+})

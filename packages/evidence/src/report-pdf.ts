@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib'
-import type { EvidenceCheck, EvidenceRecord } from './record.ts'
+import type { EvidenceCheck, EvidenceLicence, EvidenceRecord } from './record.ts'
 
 export type ReportLinks = { verifyUrl: string; jwksUrl: string; kid: string }
 
@@ -76,9 +76,23 @@ function writer(document: PDFDocument, regular: PDFFont, bold: PDFFont) {
 
 type Writer = ReturnType<typeof writer>
 
+/** SPEC: these registers publish no licence number; the service's reference must never be shown as one. */
+const REFERENCE_JURISDICTIONS = ['KH', 'TGC', 'IOM']
+
+/** The licence as a report may name it: a regulator's number, or the service's reference said to be one. */
+function licenceName(licence: EvidenceLicence): string {
+	if (licence.license_number === null) return 'without number'
+	const ours = licence.license_reference_is_ours ?? REFERENCE_JURISDICTIONS.includes(licence.jurisdiction ?? '')
+	return ours ? `with service reference ${licence.license_number} (not a regulator number)` : licence.license_number
+}
+
+/** A null status is not the status `unknown` (which the register printed): it says no licence status was given. */
+const statusText = (status: string | null | undefined, qualifier?: string | null) =>
+	status ? `status ${status}${qualifier ? ` (${qualifier})` : ''}` : 'no licence status'
+
 const licenceLine = (check: EvidenceCheck) =>
 	check.licence
-		? `, licence ${check.licence.license_number ?? 'without number'} (${check.licence.regulator_name ?? check.licence.jurisdiction ?? 'unknown regulator'})`
+		? `, licence ${licenceName(check.licence)} (${check.licence.regulator_name ?? check.licence.jurisdiction ?? 'unknown regulator'})`
 		: ''
 
 function writeCheck(out: Writer, check: EvidenceCheck) {
@@ -92,15 +106,19 @@ function writeCheck(out: Writer, check: EvidenceCheck) {
 	out.text(check.verdict_detail)
 	if (check.licence) {
 		const licence = check.licence
-		out.text(`Licence: ${licence.license_number ?? 'no number'} held by ${licence.operator}, status ${licence.status ?? 'unknown'}`, {
-			indent: 10
-		})
+		const expiry = licence.expires_at ? `, expires ${licence.expires_at}` : ''
+		out.text(
+			`Licence ${licenceName(licence)} held by ${licence.operator}, ${statusText(licence.status, licence.status_qualifier)}${expiry}`,
+			{
+				indent: 10
+			}
+		)
+		if (licence.upstream_status) out.text(`Register's words: ${licence.upstream_status}`, { indent: 10 })
 		out.text(`Regulator: ${licence.regulator_name ?? licence.jurisdiction ?? 'unknown'}`, { indent: 10 })
 	}
 	if (check.domain_link)
 		out.text(`Domain: ${check.domain_link.matched_domain}, listing ${check.domain_link.domain_status ?? 'unknown'}`, { indent: 10 })
-	if (check.as_of)
-		out.text(`As of ${check.as_of.resolved_at}: status ${check.as_of.status ?? 'unknown'} (${check.as_of.basis})`, { indent: 10 })
+	if (check.as_of) out.text(`As of ${check.as_of.resolved_at}: ${statusText(check.as_of.status)} (${check.as_of.basis})`, { indent: 10 })
 }
 
 /**

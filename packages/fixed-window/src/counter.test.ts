@@ -44,6 +44,25 @@ describe('consumeWithinLimit', () => {
 		])
 	})
 
+	test('a limit of 0 admits no call, the first of a window included, and counts none unless refused calls are counted', async () => {
+		const window = hourWindow(NOW)
+		const uncounted = { table: 'usage_counters', scope: 'test:limit-zero', window, limit: 0 } as const
+		const counted = { table: 'dashboard_attempts', scope: 'test:limit-zero-counted', window, limit: 0, countRefused: true } as const
+		const admissions = [
+			await consumeWithinLimit(db.sql, uncounted),
+			await consumeWithinLimit(db.sql, uncounted),
+			await consumeWithinLimit(db.sql, counted),
+			await consumeWithinLimit(db.sql, counted)
+		]
+		expect(admissions.map((admission) => [admission.admitted, admission.used])).toEqual([
+			[false, 0],
+			[false, 0],
+			[false, 1],
+			[false, 2]
+		])
+		expect(await db.sql`SELECT 1 FROM usage_counters WHERE scope = ${uncounted.scope}`).toHaveLength(0)
+	})
+
 	test('a new window starts a new count', async () => {
 		const input = { table: 'usage_counters', scope: 'test:new-window', limit: 1 } as const
 		expect((await consumeWithinLimit(db.sql, { ...input, window: hourWindow(NOW) })).admitted).toBe(true)

@@ -18,11 +18,13 @@ export async function consumeWithinLimit(
 	input: { table: CounterTable; scope: string; window: Window; limit: number; countRefused?: boolean }
 ): Promise<WindowAdmission> {
 	const countRefused = input.countRefused ?? false
+	// The first call of a window is refused too when the limit is below one: a limit of 0 admits nothing.
 	const rows = await sql<{ count: number }[]>`
-		INSERT INTO ${sql(input.table)} AS counter (scope, window_start, count) VALUES (${input.scope}, ${new Date(input.window.startMs)}, 1)
+		INSERT INTO ${sql(input.table)} AS counter (scope, window_start, count)
+		SELECT ${input.scope}, ${new Date(input.window.startMs)}, 1 WHERE ${countRefused}::boolean OR ${input.limit} > 0
 		ON CONFLICT (scope, window_start) DO UPDATE SET count = counter.count + 1 WHERE ${countRefused}::boolean OR counter.count < ${input.limit}
 		RETURNING count`
 	const counted = rows[0]?.count
 	if (counted === undefined) return { admitted: false, used: input.limit, window: input.window }
-	return { admitted: !countRefused || counted <= input.limit, used: counted, window: input.window }
+	return { admitted: counted <= input.limit, used: counted, window: input.window }
 }

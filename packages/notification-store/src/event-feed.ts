@@ -8,10 +8,17 @@ export async function eventsHeadSeq(sql: Sql): Promise<number> {
 	return Number(head?.seq ?? 0)
 }
 
-export type FeedWindow = { accountId: string; afterSeq: number; headSeq: number; since: Date | null; limit: number }
+/** `since` leaves out the events emitted before `at` among those with `seq <= throughSeq`. */
+export type FeedWindow = {
+	accountId: string
+	afterSeq: number
+	headSeq: number
+	since: { at: Date; throughSeq: number } | null
+	limit: number
+}
 
 /**
- * The account's events with `afterSeq < seq <= headSeq` (and emitted at or after `since`), oldest
+ * The account's events with `afterSeq < seq <= headSeq` (less those `since` leaves out), oldest
  * first, at most `limit`: operator events (`license.*`, `regulatory_action.*`) about operators on the
  * account's watchlist, plus any event queued for one of its endpoints; never an event whose
  * licence-history row was withdrawn.
@@ -21,7 +28,7 @@ export function accountFeedEvents(sql: Sql, window: FeedWindow) {
 	return sql<{ seq: string; payload: unknown }[]>`
 		SELECT e.seq::text AS seq, e.payload FROM events e
 		WHERE e.seq > ${window.afterSeq} AND e.seq <= ${window.headSeq}
-			AND (${window.since}::timestamptz IS NULL OR e.emitted_at >= ${window.since}::timestamptz)
+			AND (${window.since === null} OR e.seq > ${window.since?.throughSeq ?? 0} OR e.emitted_at >= ${window.since?.at ?? null}::timestamptz)
 			AND (
 				((e.event_name LIKE 'license.%' OR e.event_name LIKE 'regulatory\\_action.%')
 					AND e.operator_id IN (${watchedOperatorIds(sql, window.accountId)}))

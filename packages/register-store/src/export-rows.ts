@@ -2,7 +2,9 @@ import type { Sql, TransactionSql } from '@lv/db'
 
 /**
  * The register rows the exporter writes into its files, each dataset in a fixed order so equal data
- * gives equal files. Run inside the build's REPEATABLE READ transaction.
+ * gives equal files. Run inside the build's REPEATABLE READ transaction. A licence's
+ * status_observed_at is null when its status_source_url is, as the lookups answer it (SPEC Licence),
+ * though every read stamps each licence it touched.
  */
 
 /** Which rows an export holds: optional jurisdiction and status slices (link status for domains). */
@@ -17,7 +19,7 @@ export const licenceExportRows = (tx: TransactionSql, slice: ExportFilter) => tx
 		o.slug AS operator_slug, o.display_name AS operator_name, l.status, l.status_qualifier, l.upstream_status,
 		l.license_types, l.license_type_raw, l.license_category, l.issued_date::text AS issued_date,
 		l.expiry_date::text AS expiry_date, l.not_listed_since, l.last_listed_at, l.last_verified_at, l.source_url,
-		l.status_source_url, l.status_observed_at, h.changed_at AS status_changed_at, h.snapshot_sha256,
+		l.status_source_url, CASE WHEN l.status_source_url IS NOT NULL THEN l.status_observed_at END AS status_observed_at, h.changed_at AS status_changed_at, h.snapshot_sha256,
 		h.snapshot_fetched_at, j.confidence_hint
 	FROM licenses l
 	JOIN operators o ON o.id = l.operator_id
@@ -39,7 +41,7 @@ export const operatorExportRows = (tx: TransactionSql, slice: ExportFilter) => {
 	const sliced = slice.jurisdiction !== null || slice.status !== null
 	return tx<ExportRow[]>`
 		WITH in_slice AS (
-			SELECT id, operator_id, jurisdiction_code, status, source_url, status_source_url, status_observed_at, last_verified_at
+			SELECT id, operator_id, jurisdiction_code, status, source_url, status_source_url, CASE WHEN status_source_url IS NOT NULL THEN status_observed_at END AS status_observed_at, last_verified_at
 			FROM licenses
 			WHERE (${slice.jurisdiction}::text IS NULL OR jurisdiction_code = ${slice.jurisdiction})
 				AND (${slice.status}::text IS NULL OR status = ${slice.status})
@@ -78,7 +80,7 @@ export const domainExportRows = (tx: TransactionSql, slice: ExportFilter) => tx<
 	SELECT d.id, d.hostname, d.registrable_domain, d.link_status, d.association, d.jurisdiction_code, d.operator_id,
 		o.slug AS operator_slug, d.license_id, l.license_number, l.status AS license_status, d.verification_url,
 		d.verification_page_status, d.verification_page_read_at, d.first_seen_at, d.last_listed_at,
-		coalesce(l.source_url, r.source_url) AS source_url, l.status_source_url, l.status_observed_at, l.last_verified_at,
+		coalesce(l.source_url, r.source_url) AS source_url, l.status_source_url, CASE WHEN l.status_source_url IS NOT NULL THEN l.status_observed_at END AS status_observed_at, l.last_verified_at,
 		j.confidence_hint
 	FROM domain_links d
 	JOIN operators o ON o.id = d.operator_id

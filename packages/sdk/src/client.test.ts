@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { evidenceKeyring, generateEvidenceKey } from '@lv/evidence'
+import { silentLogger } from '@lv/logger'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { signatureHeader } from '@lv/webhooks'
 import { type TestChecker, startTestChecker } from '../../../services/checker/src/test-support/checker-harness.ts'
 import { registerFactory } from '../../../services/checker/src/test-support/register-factory.ts'
+import { type RunningExporter, startExporter } from '../../../services/exporter/src/exporter.ts'
+import { readCsvObjects } from '../../../services/exporter/src/test-support/csv-reader.ts'
+import { TEST_EXPORTER_CONFIG } from '../../../services/exporter/src/test-support/exporter-config.ts'
 import { createApp } from '../../../services/gateway/src/app.ts'
 import { seedRun } from '../../../services/gateway/src/evidence/test-support/runs.ts'
 import { accountWithKey, insertPlan } from '../../../services/gateway/src/test-support/accounts.ts'
@@ -17,6 +21,7 @@ let db: TestDatabase
 let nats: NatsHandle
 let bus: Bus
 let checker: TestChecker
+let exporter: RunningExporter
 let gateway: ReturnType<typeof createApp>
 let checkerless: ReturnType<typeof createApp>
 let baseUrl: string
@@ -38,6 +43,14 @@ beforeAll(async () => {
 	])
 	bus = await connectBus({ servers: nats.url, name: 'sdk-test' })
 	checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock })
+	await ensureStreams(bus)
+	exporter = await startExporter({
+		sql: db.sql,
+		bus,
+		clock,
+		logger: silentLogger,
+		config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false }
+	})
 	const evidence = await evidenceKeyring(await generateEvidenceKey('sdk-test'))
 	gateway = createApp({ ...testDeps({ sql: db.sql, bus, clock }), evidence })
 	baseUrl = listen(gateway)
@@ -48,6 +61,7 @@ afterAll(async () => {
 	await gateway.stop()
 	await checkerless?.stop()
 	await checker.stop()
+	await exporter.stop()
 	await bus.close()
 	await nats.stop()
 	await db.drop()
@@ -102,6 +116,27 @@ describe('the SDK against the real gateway', () => {
 		expect(await client.verifyEvidence(`${header}.${forged}.${signature}`)).toMatchObject({
 			ok: false,
 			reason: 'evidence_signature_invalid'
+		})
+	})
+
+	test('exportFile streams the CSV with what its headers say; a refusal is a typed error', async () => {
+		const client = createLicenceVerifyClient({ baseUrl, apiKey: key })
+		const file = await client.exportFile('licences', { jurisdiction: 'ukgc' })
+		const text = await new Response(file.body).text()
+		expect(readCsvObjects(text).map((row) => row.license_number)).toEqual(['000-012345-R-123456-002'])
+		expect(file).toMatchObject({
+			contentType: 'text/csv; charset=utf-8; header=present',
+			filename: 'licences-UKGC-2026-11-01.csv',
+			sha256: new Bun.CryptoHasher('sha256').update(text).digest('hex'),
+			bytes: new TextEncoder().encode(text).length,
+			rows: 1
+		})
+		const error = (await client.exportFile('licences', { format: 'xlsx' }).catch((caught: unknown) => caught)) as LicenceVerifyError
+		expect(error).toBeInstanceOf(LicenceVerifyError)
+		expect({ status: error.status, reason: error.reason, field: error.details.field }).toEqual({
+			status: 400,
+			reason: 'invalid_input',
+			field: 'format'
 		})
 	})
 

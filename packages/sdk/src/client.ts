@@ -14,6 +14,36 @@ export type ClientOptions = RetryOptions & {
 
 export type CheckQuery = NonNullable<paths['/v1/check']['get']['parameters']['query']>
 export type Snapshot = { sha256: string; bytes: Uint8Array; contentType: string | null; readAt: string | null }
+export type ExportDataset = 'licences' | 'operators' | 'domains'
+export type ExportQuery = NonNullable<paths['/v1/export/{dataset}']['get']['parameters']['query']>
+/** An export as it arrives: the streamed file and what its headers say of it (`sha256` is the ETag). */
+export type ExportFile = {
+	body: ReadableStream<Uint8Array>
+	filename: string | null
+	contentType: string | null
+	sha256: string | null
+	bytes: number | null
+	rows: number | null
+	dataVersion: number | null
+}
+
+const numberHeader = (headers: Headers, name: string): number | null => {
+	const value = headers.get(name)
+	return value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value)
+}
+
+/** The file of a 200 export: the body stays a stream (a whole dataset is large), the rest from the headers. */
+function exportFileOf(body: ReadableStream<Uint8Array>, headers: Headers): ExportFile {
+	return {
+		body,
+		filename: /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? null,
+		contentType: headers.get('content-type'),
+		sha256: headers.get('etag')?.replaceAll('"', '') ?? null,
+		bytes: numberHeader(headers, 'x-export-bytes'),
+		rows: numberHeader(headers, 'x-export-rows'),
+		dataVersion: numberHeader(headers, 'x-export-data-version')
+	}
+}
 
 /** openapi-fetch's answer: the data, or the error body with the response it came in. */
 function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
@@ -53,6 +83,15 @@ export function createLicenceVerifyClient(options: ClientOptions) {
 			unwrap(await api.POST('/v1/check/batch', { body: { domains }, params: { query } })),
 		/** GET /v1/evidence/{id}: a record again, for the account that made it. */
 		evidence: async (id: string) => unwrap(await api.GET('/v1/evidence/{id}', { params: { path: { id } } })),
+		/**
+		 * GET /v1/export/{dataset}: the file is CSV or NDJSON, not JSON, so it is handed back as a stream
+		 * (through `api` pass `parseAs: 'stream'` or `'text'`: the default JSON parse fails on a file
+		 * whose export has already been counted).
+		 */
+		async exportFile(dataset: ExportDataset, query: ExportQuery = {}): Promise<ExportFile> {
+			const result = await api.GET('/v1/export/{dataset}', { params: { path: { dataset }, query }, parseAs: 'stream' })
+			return exportFileOf(unwrap(result) as ReadableStream<Uint8Array>, result.response.headers)
+		},
 		jwks,
 		snapshot,
 		/**

@@ -3,13 +3,16 @@ export {
 	type CheckQuery,
 	type CheckResult,
 	type ClientOptions,
+	type ExportDataset,
+	type ExportFile,
+	type ExportQuery,
 	type LicenceVerifyClient,
 	type Snapshot,
 	type StoredEvidence,
 	createLicenceVerifyClient
 } from './client.ts'
 export { type ErrorEnvelope, LicenceVerifyError } from './errors.ts'
-export { type RetryOptions, SERVER_ERROR_BACKOFF_MS, type Sleep, retryAfterMs, retryingFetch } from './retry.ts'
+export { DEFAULT_MAX_RETRY_AFTER_MS, type RetryOptions, SERVER_ERROR_BACKOFF_MS, type Sleep, retryAfterMs, retryingFetch } from './retry.ts'
 export { verifyWebhookSignature } from './webhooks.ts'
 export {
 	type EvidenceFailure,

@@ -42,6 +42,16 @@ describe('retryingFetch', () => {
 		expect({ calls: calls.length, waits }).toEqual({ calls: 2, waits: [1_000] })
 	})
 
+	test('a 429 whose Retry-After names the next UTC day (export or trial daily cap) is returned at once, not waited for for hours', async () => {
+		const { fetcher, calls } = answering([429, { 'retry-after': '43200' }], [200])
+		const { waits, sleep } = recordingSleep()
+		expect((await retryingFetch(fetcher, { sleep })(post())).status).toBe(429)
+		expect({ calls: calls.length, waits }).toEqual({ calls: 1, waits: [] })
+		const patient = answering([429, { 'retry-after': '43200' }], [200])
+		expect((await retryingFetch(patient.fetcher, { sleep, maxRetryAfterMs: Number.POSITIVE_INFINITY })(post())).status).toBe(200)
+		expect(waits).toEqual([43_200_000])
+	})
+
 	test('a 429 without Retry-After (monthly quota, keyless cap) is not retried', async () => {
 		const { fetcher, calls } = answering([429])
 		const { waits, sleep } = recordingSleep()

@@ -5,7 +5,15 @@ export type RetryOptions = {
 	sleep?: Sleep
 	/** The current time in ms (for a Retry-After given as an HTTP date). */
 	now?: () => number
+	/**
+	 * The longest Retry-After waited for before the one retry of a 429 (default 60 s). A longer one
+	 * (the export and trial daily caps name the next 00:00 UTC, up to a day away) is returned at once,
+	 * so the caller gets the typed error with `reset_at` instead of a call that hangs for hours.
+	 */
+	maxRetryAfterMs?: number
 }
+
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000
 
 /** SPEC's retry guidance: 5xx waits 1 s, 2 s, 4 s between attempts (three retries). */
 export const SERVER_ERROR_BACKOFF_MS = [1_000, 2_000, 4_000] as const
@@ -22,8 +30,9 @@ export function retryAfterMs(value: string | null, nowMs: number): number | null
 
 /**
  * A fetch that follows SPEC's retry guidance: a 429 carrying Retry-After is retried once after that
- * wait (a 429 without it, such as a monthly quota, is not: it does not clear soon); a 5xx or a
- * network failure is retried after 1 s, 2 s and 4 s; any other answer is returned as it is.
+ * wait when it is at most `maxRetryAfterMs` (a 429 without it, such as a monthly quota, is not: it
+ * does not clear soon); a 5xx or a network failure is retried after 1 s, 2 s and 4 s; any other
+ * answer is returned as it is.
  */
 export function retryingFetch(
 	fetcher: (request: Request) => Promise<Response>,
@@ -31,6 +40,7 @@ export function retryingFetch(
 ): (request: Request) => Promise<Response> {
 	const sleep = options.sleep ?? realSleep
 	const now = options.now ?? Date.now
+	const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS
 	return async (request) => {
 		let retriedRateLimit = false
 		for (let serverRetries = 0; ; ) {
@@ -45,7 +55,7 @@ export function retryingFetch(
 			}
 			if (response.status === 429 && !retriedRateLimit) {
 				const wait = retryAfterMs(response.headers.get('retry-after'), now())
-				if (wait === null) return response
+				if (wait === null || wait > maxRetryAfterMs) return response
 				retriedRateLimit = true
 				await response.body?.cancel()
 				await sleep(wait)

@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * An operator's licences
-         * @description Not paginated.
+         * @description Not paginated. With `as_of`, each licence carries its own `as_of` object, as on the operator detail.
          */
         get: operations["getV1OperatorsBySlugLicenses"];
         put?: never;
@@ -493,9 +493,9 @@ export interface paths {
         };
         /**
          * Poll the events feed
-         * @description Webhook-shape events (same envelope and `event_id`, no signature), oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.
+         * @description Webhook-shape events (same envelope and `event_id`, no signature), in the order recorded, oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.
          *
-         *     First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.
+         *     First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. `since` leaves out the events already recorded that were emitted before it; an event recorded after the first call is served whatever its `timestamp` (an event is stamped when emitted and recorded a little later), so following the cursor loses nothing. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.
          *
          *     Polls per hour: Starter 10, Pro 60, Business 600, Enterprise unlimited; over it 429 `rate_limited` / `watchlist_events_poll_limit` with `reset_at`. Headers: `X-Poll-RateLimit-Limit`, `X-Poll-RateLimit-Remaining`, `X-Poll-RateLimit-Reset`, `X-Poll-RateLimit-Window`, `X-Poll-Recommended-Interval`.
          */
@@ -706,7 +706,7 @@ export interface components {
     headers: {
         /** @description The method this path takes. */
         Allow: string;
-        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. */
+        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
         "Cache-Control": string;
         /** @description `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
         "Content-Disposition": string;
@@ -1796,15 +1796,20 @@ export interface operations {
                                     matched_domain: string;
                                 } | null;
                                 licence: {
+                                    expires_at?: string | null;
                                     jurisdiction: string | null;
                                     license_id: string | null;
                                     license_number: string | null;
+                                    /** @description True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded. */
+                                    license_reference_is_ours?: boolean;
                                     operator: string;
                                     operator_slug: string;
                                     regulator_name: string | null;
                                     status: string | null;
                                     status_observed_at: string | null;
+                                    status_qualifier?: string | null;
                                     status_source_url: string | null;
+                                    upstream_status?: string | null;
                                 } | null;
                                 query: {
                                     [key: string]: unknown;
@@ -2077,15 +2082,20 @@ export interface operations {
                                     matched_domain: string;
                                 } | null;
                                 licence: {
+                                    expires_at?: string | null;
                                     jurisdiction: string | null;
                                     license_id: string | null;
                                     license_number: string | null;
+                                    /** @description True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded. */
+                                    license_reference_is_ours?: boolean;
                                     operator: string;
                                     operator_slug: string;
                                     regulator_name: string | null;
                                     status: string | null;
                                     status_observed_at: string | null;
+                                    status_qualifier?: string | null;
                                     status_source_url: string | null;
+                                    upstream_status?: string | null;
                                 } | null;
                                 query: {
                                     [key: string]: unknown;
@@ -2188,6 +2198,8 @@ export interface operations {
             /** @description The whole dataset (or slice) as one file, streamed. Every row carries its status provenance; columns are listed in docs/export.md. */
             200: {
                 headers: {
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     /** @description Always sent on this response. `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
                     "Content-Disposition": components["headers"]["Content-Disposition"];
                     "Content-Length": components["headers"]["Content-Length"];
@@ -3508,10 +3520,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -3579,7 +3591,10 @@ export interface operations {
                          * @example 2026-11-05T06:12:44.118Z
                          */
                         last_verified_at: string;
-                        /** @example remote */
+                        /**
+                         * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                         * @example remote
+                         */
                         license_category: string;
                         /** @example 000-039028-R-319409-009 */
                         license_number: string;
@@ -4118,10 +4133,10 @@ export interface operations {
                             confidence_hint: "authoritative" | "scraped" | "derived";
                             /**
                              * Format: date-time
-                             * @description ISO-8601 UTC with milliseconds.
+                             * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                              * @example 2026-11-05T06:12:44.118Z
                              */
-                            scraped_at: string | null;
+                            scraped_at: string;
                             /** @description Always null. */
                             source_modified_at: null;
                             /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -4219,7 +4234,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -4486,6 +4504,7 @@ export interface operations {
     getV1OperatorsBySlugLicenses: {
         parameters: {
             query?: {
+                as_of?: string;
                 include_history?: boolean | string;
             };
             header?: never;
@@ -4616,7 +4635,10 @@ export interface operations {
                              * @example 2026-11-05T06:12:44.118Z
                              */
                             last_verified_at: string;
-                            /** @example remote */
+                            /**
+                             * @description Harmonised cross-jurisdiction category: `remote`, `non-remote`, `ancillary`, `b2b` or `other`.
+                             * @example remote
+                             */
                             license_category: string;
                             /** @example 000-039028-R-319409-009 */
                             license_number: string;
@@ -5183,10 +5205,10 @@ export interface operations {
                                 confidence_hint: "authoritative" | "scraped" | "derived";
                                 /**
                                  * Format: date-time
-                                 * @description ISO-8601 UTC with milliseconds.
+                                 * @description When the resource was last read: the licence's last reconciliation; for an operator its licences' newest, or the operator row's last write when it holds none.
                                  * @example 2026-11-05T06:12:44.118Z
                                  */
-                                scraped_at: string | null;
+                                scraped_at: string;
                                 /** @description Always null. */
                                 source_modified_at: null;
                                 /** @description The publication the answer rests on; null when not attributable to one URL. */
@@ -5785,7 +5807,7 @@ export interface operations {
             /** @description Public service status: per register freshness, record counts, and incidents of the last 30 days. */
             200: {
                 headers: {
-                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. */
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
                     "Cache-Control": components["headers"]["Cache-Control"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6453,7 +6475,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Oldest first. */
+                        /** @description In the order the service recorded them, oldest first; `timestamp` (when emitted) can run a little backwards. */
                         events: {
                             /** @constant */
                             api_version: "2026-04-20";

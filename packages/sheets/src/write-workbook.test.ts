@@ -46,6 +46,12 @@ describe('workbookStream', () => {
 		})
 	})
 
+	test('a literal escape that runs into another (`_x005F_x0041_`) reads back as written', async () => {
+		const texts = ['_x005F_x0041_', '_x0041__x0042_', 'a_x005F_x005F_b']
+		const bytes = await streamBytes(workbookStream('Results', ['text'], batchesOf(texts.map((text) => [text]))))
+		expect(readFirstSheet(bytes)).toMatchObject({ ok: true, records: [{ fields: ['text'] }, ...texts.map((text) => ({ fields: [text] }))] })
+	})
+
 	test('the sheet name is escaped', async () => {
 		const bytes = await streamBytes(workbookStream('A "quoted" & <name>', ['x'], batchesOf()))
 		expect(strFromU8(unzipSync(bytes)['xl/workbook.xml'] as Uint8Array)).toContain('name="A &quot;quoted&quot; &amp; &lt;name&gt;"')

@@ -6,8 +6,12 @@ export type CellValue = string | number | null
 
 /** The most characters a cell holds in Excel; longer text is cut there so the file opens. */
 const MAX_CELL_TEXT = 32_767
-/** A literal `_xHHHH_` in text would be read back as an escaped character; `_x005F_` keeps it literal. */
-const LITERAL_ESCAPE = /_(x[0-9A-Fa-f]{4}_)/g
+/**
+ * A literal `_xHHHH_` in text would be read back as an escaped character; `_x005F_` in place of its
+ * underscore keeps it literal. A lookahead, so an escape whose closing underscore opens the next
+ * (`_x005F_x0041_`) has both underscores escaped.
+ */
+const LITERAL_ESCAPE = /_(?=x[0-9A-Fa-f]{4}_)/g
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
@@ -40,7 +44,7 @@ const fixedParts = (sheetName: string): [string, string][] => [
 function cellXml(value: CellValue, reference: string): string {
 	if (value === null) return ''
 	if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${reference}"><v>${value}</v></c>` : ''
-	const text = escapeXml(value.slice(0, MAX_CELL_TEXT).replace(LITERAL_ESCAPE, '_x005F_$1'))
+	const text = escapeXml(value.slice(0, MAX_CELL_TEXT).replace(LITERAL_ESCAPE, '_x005F_'))
 	return `<c r="${reference}" t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`
 }
 

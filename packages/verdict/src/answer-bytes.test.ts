@@ -2,9 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { batchRowBytes, checkDomainBytes } from './answer-bytes.ts'
 import { answerFragments } from './answer-fragments.ts'
-import { buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import { buildIndex, replaceJurisdiction } from './build-index.ts'
 import { batchRow } from './check-batch.ts'
 import { checkDomain } from './check-domain.ts'
+import { checkLicenseNumber } from './check-license-number.ts'
 import type { CheckIndex } from './index-model.ts'
 import {
 	type DomainLinkRow,
@@ -185,8 +186,14 @@ describe('answers written from parts', () => {
 					}
 					const swapped = replaceJurisdiction(before, code, changed)
 					expectSameAnswers(swapped, queries, NOW)
-					// A read that changes nothing but its time: every other shard and name is the same object.
-					const reread = withRegisterRead(swapped, code, new Date(NOW.getTime() - 2 * HOUR))
+					// A read that changes nothing but its time: the same rows rebuilt with the newer read.
+					const rereadAt = new Date(NOW.getTime() - 2 * HOUR)
+					const reread = replaceJurisdiction(swapped, code, {
+						...changed,
+						registerStatus: changed.registerStatus.map((status) =>
+							status.jurisdiction_code === code ? { ...status, last_successful_read_at: rereadAt } : status
+						)
+					})
 					expectSameAnswers(reread, queries, NOW)
 				}
 			),
@@ -200,6 +207,40 @@ describe('answers written from parts', () => {
 				const index = buildIndex(world.rows)
 				answerFragments(index, NOW, 1_024)
 				for (let round = 0; round < 3; round++) expectSameAnswers(index, queries, NOW)
+			}),
+			{ numRuns: 100 }
+		)
+	}, 60_000)
+})
+
+describe('answers of two replicas on one register state', () => {
+	test('are the same bytes whatever order the rows arrived in (each replica reads them in its own order)', () => {
+		const reversed = <T>(items: readonly T[]) => [...items].reverse()
+		const bytesOf = (index: CheckIndex, query: string) => {
+			try {
+				return decoder.decode(checkDomainBytes(index, query, NOW).bytes)
+			} catch (error) {
+				return String(error)
+			}
+		}
+		fc.assert(
+			fc.property(worldArbitrary, fc.array(queryArbitrary, { minLength: 1, maxLength: 12 }), (world, queries) => {
+				const rows = world.rows
+				const inOrder = buildIndex(rows)
+				const backwards = buildIndex({
+					...rows,
+					operators: reversed(rows.operators),
+					tradingNames: reversed(rows.tradingNames),
+					licences: reversed(rows.licences),
+					licenseNumberVersions: reversed(rows.licenseNumberVersions),
+					domainLinks: reversed(rows.domainLinks)
+				})
+				for (const query of [...queries, ...rows.domainLinks.map(({ hostname }) => hostname)])
+					expect(bytesOf(backwards, query)).toBe(bytesOf(inOrder, query))
+				for (const { license_number } of world.licences)
+					expect(asJson(checkLicenseNumber(backwards, license_number, { now: NOW }))).toBe(
+						asJson(checkLicenseNumber(inOrder, license_number, { now: NOW }))
+					)
 			}),
 			{ numRuns: 100 }
 		)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { heapStats } from 'bun:jsc'
-import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import { beginJurisdiction, buildIndex, replaceJurisdiction } from './build-index.ts'
 import { checkDomain } from './check-domain.ts'
 import { checkLicenseNumber } from './check-license-number.ts'
 import { scoreNames } from './name-matching.ts'
@@ -172,17 +172,7 @@ describe('replaceJurisdiction', () => {
 		expect(checkLicenseNumber(next, 'MGA/B2C/315/2015', options).verdict).toBe('licensed')
 	})
 
-	test('withRegisterRead moves freshness without touching data', () => {
-		const stale = withRegisterRead(original, 'UKGC', new Date(NOW.getTime() - 30 * HOUR))
-		expect(checkDomain(stale, 'acme.co.uk', options)._meta.register?.fresh).toBe(false)
-		expect(checkDomain(original, 'acme.co.uk', options)._meta.register?.fresh).toBe(true)
-		const sameMap = stale.shards.get('UKGC')?.linksByHostname === original.shards.get('UKGC')?.linksByHostname
-		expect(sameMap).toBe(true)
-	})
-
-	test('a register read keeps the name scan over every shard, and a rebuilt jurisdiction gets a scan of its own names', () => {
-		const read = withRegisterRead(original, 'UKGC', new Date(NOW.getTime() - 30 * HOUR))
-		expect(read.nameScan).toBe(original.nameScan)
+	test('a rebuilt jurisdiction gets a scan of its own names', () => {
 		const renamed = operator('acme', 'Acme Casino')
 		const next = replaceJurisdiction(original, 'MGA', rows({ operators: [renamed], licences: [{ ...before, operator_id: renamed.id }] }))
 		expect(next.nameScan).not.toBe(original.nameScan)
@@ -194,7 +184,8 @@ describe('replaceJurisdiction', () => {
 	test("a miss's scraped_at is the oldest register read of the index it is answered from", () => {
 		const older = new Date(READ_AT.getTime() - 30 * HOUR)
 		const before = checkDomain(original, 'nothing-like-it.example', options)._meta.scraped_at
-		const after = checkDomain(withRegisterRead(original, 'UKGC', older), 'nothing-like-it.example', options)._meta.scraped_at
+		const read = replaceJurisdiction(original, 'UKGC', rows({ operators: [owner], licences: [ukLicence], readAt: { UKGC: older } }))
+		const after = checkDomain(read, 'nothing-like-it.example', options)._meta.scraped_at
 		expect(before).toBe(READ_AT.toISOString())
 		expect(after).toBe(older.toISOString())
 		expect(checkDomain(original, 'nothing-like-it.example', options)._meta.scraped_at).toBe(before)

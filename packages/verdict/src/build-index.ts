@@ -97,7 +97,7 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows, replacin
 		return shards
 	}
 	const swapInto = (index: CheckIndex, linkKeys?: LinkKeyFilter, nameScan?: NameScan) =>
-		withShards(shardsAfterSwap(index), linkKeys, undefined, nameScan)
+		withShards(shardsAfterSwap(index), linkKeys, nameScan)
 	return {
 		addDomainLinks(links) {
 			if (ending) throw new Error(`beginJurisdiction(${code}): links added after finish`)
@@ -121,43 +121,23 @@ export function beginJurisdiction(code: string, rows: JurisdictionRows, replacin
 	}
 }
 
-/** A new index whose jurisdiction `code` carries a new last successful read; data is shared. */
-export function withRegisterRead(index: CheckIndex, code: string, lastSuccessfulReadAt: Date | string | null): CheckIndex {
-	const shard = index.shards.get(code)
-	if (!shard) return index
-	const shards = new Map(index.shards)
-	shards.set(code, { ...shard, jurisdiction: { ...shard.jurisdiction, last_successful_read_at: toMs(lastSuccessfulReadAt) } })
-	return withShards(shards, index.linkKeys, index)
-}
-
 /**
  * `linkKeys` is kept only if it was built over exactly these shards' link lookups; otherwise one is
- * built now. `unchanged`: an index whose shards hold the same name searches in the same order (a
- * register read changed none), whose name scan is kept. The name scan is built on first use
- * (prepareNameScan): a load swaps in one jurisdiction at a time, and a scan over every shard built
- * at each of those swaps would be thrown away at the next (ADR 0060).
+ * built now. `builtScan` is kept only if built over these shards' name searches in this order. The
+ * name scan is otherwise built on first use (prepareNameScan): a load swaps in one jurisdiction at a
+ * time, and a scan over every shard built at each of those swaps would be thrown away at the next (ADR 0060).
  */
-function withShards(
-	shards: Map<string, JurisdictionShard>,
-	linkKeys?: LinkKeyFilter,
-	unchanged?: CheckIndex,
-	builtScan?: NameScan
-): CheckIndex {
+function withShards(shards: Map<string, JurisdictionShard>, linkKeys?: LinkKeyFilter, builtScan?: NameScan): CheckIndex {
 	const order = shardOrder(shards)
 	const lookups = linkLookupsOf(shards.values())
 	const sources = nameSourcesOf(shards, order)
 	let nameScan = builtScan && sameSources(builtScan.sources, sources) ? builtScan : undefined
-	let scanOf = unchanged ? () => unchanged.nameScan : () => buildNameScan(sources)
 	return {
 		shards,
 		order,
 		linkKeys: linkKeys?.covers(lookups) ? linkKeys : linkKeyFilter(lookups),
 		get nameScan() {
-			if (!nameScan) {
-				nameScan = scanOf()
-				// The previous index is not held once its scan is shared.
-				scanOf = () => nameScan as NameScan
-			}
+			nameScan ??= buildNameScan(sources)
 			return nameScan
 		}
 	}

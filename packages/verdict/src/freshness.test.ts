@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { buildIndex, withRegisterRead } from './build-index.ts'
+import { buildIndex } from './build-index.ts'
 import { coveredJurisdictions, staleJurisdictions } from './freshness.ts'
 import { HOUR, NOW, rows } from './test-support/index-rows.ts'
 
@@ -13,7 +13,7 @@ describe('coveredJurisdictions', () => {
 
 	test('a register read gives the new snapshot its own list, and its staleness', () => {
 		const before = coveredJurisdictions(index)
-		const read = withRegisterRead(index, 'MGA', new Date(NOW.getTime() - 60 * HOUR))
+		const read = buildIndex(rows({ readAt: { MGA: new Date(NOW.getTime() - 60 * HOUR) } }))
 		expect(coveredJurisdictions(read)).not.toBe(before)
 		expect(staleJurisdictions(read, NOW).map((stale) => stale.jurisdiction)).toEqual(['MGA'])
 		expect(staleJurisdictions(index, NOW)).toEqual([])

@@ -6,7 +6,6 @@ export {
 	buildIndex,
 	prepareNameScan,
 	replaceJurisdiction,
-	withRegisterRead,
 	type JurisdictionBuild,
 	type JurisdictionRows
 } from './build-index.ts'

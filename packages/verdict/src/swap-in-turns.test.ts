@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { beginJurisdiction, buildIndex, replaceJurisdiction, withRegisterRead } from './build-index.ts'
+import { beginJurisdiction, buildIndex, replaceJurisdiction } from './build-index.ts'
 import type { CheckIndex } from './index-model.ts'
 import { FINGERPRINTS_PER_SLICE } from './link-key-filter.ts'
 import { linksForHostname } from './lookup.ts'
 import type { NameSearch } from './name-search.ts'
 import type { RegisterRows } from './rows.ts'
-import { licence, link, NOW, operator, rows } from './test-support/index-rows.ts'
+import { licence, link, operator, rows } from './test-support/index-rows.ts'
 
 const owner = operator('acme', 'Acme Play')
 const CODES = ['UKGC', 'MGA', 'CW'] as const
@@ -77,19 +77,6 @@ describe('a shard swapped in with its link-key filter built in turns', () => {
 		expect(linksForHostname(state.current, 'listed-meanwhile.bet').map((entry) => entry.jurisdiction)).toEqual(['CW'])
 		expectNoFalseNegative(state.current)
 	})
-
-	test('a register read swapped in meanwhile keeps its newer read, and the filter built in turns is published', async () => {
-		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
-		const readAt = new Date(NOW.getTime() - 60_000)
-		await swapInTurns(state, 'MGA', ['acme.mt'], () => {
-			state.current = withRegisterRead(state.current, 'UKGC', readAt)
-		})
-		const built = state.current.linkKeys
-		expect(state.current.shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(readAt.getTime())
-		// The register read changed no link: the next one keeps the filter as it is.
-		expect(withRegisterRead(state.current, 'MGA', readAt).linkKeys).toBe(built)
-		expectNoFalseNegative(state.current)
-	})
 })
 
 describe('a shard completed and its name scan built a slice per turn before the swap', () => {
@@ -148,31 +135,11 @@ describe('a shard completed and its name scan built a slice per turn before the 
 		expect(state.current.nameScan.sources).toEqual(namesInOrder(state.current))
 		expect(state.current.nameScan.sources).toContain(cwNames)
 	})
-
-	test('a register read swapped in meanwhile keeps its newer read and the scan over the same names', async () => {
-		const state = { current: buildIndex(rowsOf('UKGC', ['acme.co.uk'])) }
-		const readAt = new Date(NOW.getTime() - 60_000)
-		await swapInTurns(
-			state,
-			'MGA',
-			['acme.mt'],
-			() => {
-				state.current = withRegisterRead(state.current, 'UKGC', readAt)
-			},
-			true
-		)
-		expect(state.current.shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(readAt.getTime())
-		expect(state.current.nameScan.sources).toEqual(namesInOrder(state.current))
-		expectNoFalseNegative(state.current)
-	})
 })
 
 const host = fc.stringMatching(/^(www\.|[a-z]{1,3}\.)?[a-z]{1,5}\.(com|mt|bet)$/)
 const code = fc.constantFrom(...CODES)
-const meanwhile = fc.oneof(
-	fc.record({ kind: fc.constant('read' as const), code }),
-	fc.record({ kind: fc.constant('replace' as const), code, hosts: fc.array(host, { maxLength: 20 }) })
-)
+const meanwhile = fc.record({ code, hosts: fc.array(host, { maxLength: 20 }) })
 type Meanwhile = typeof meanwhile extends fc.Arbitrary<infer T> ? T : never
 const swap = fc.record({
 	code,
@@ -185,12 +152,8 @@ test('no index ever says a key of its shards is absent, across any sequence of s
 	await fc.assert(
 		fc.asyncProperty(fc.array(swap, { minLength: 1, maxLength: 8 }), async (swaps) => {
 			const state = { current: buildIndex(rowsOf('UKGC', [])) }
-			let minute = 0
 			const apply = (step: Meanwhile) => {
-				state.current =
-					step.kind === 'read'
-						? withRegisterRead(state.current, step.code, new Date(NOW.getTime() - ++minute * 60_000))
-						: replaceJurisdiction(state.current, step.code, rowsOf(step.code, step.hosts))
+				state.current = replaceJurisdiction(state.current, step.code, rowsOf(step.code, step.hosts))
 				expectNoFalseNegative(state.current)
 			}
 			for (const next of swaps) {

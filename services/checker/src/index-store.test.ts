@@ -3,8 +3,9 @@ import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import { createLogger, silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
-import { checkDomain } from '@lv/verdict'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, statementsWaitingOnLocks, waitFor } from '@lv/testing'
+import { checkDomain, checkDomainBytes } from '@lv/verdict'
+import { describeAnswerState } from './answer-state.ts'
 import { IndexStore } from './index-store.ts'
 import { listenForRegistryChanges } from './registry-listener.ts'
 import { type RegisterFactory, registerFactory } from './test-support/register-factory.ts'
@@ -35,6 +36,18 @@ afterAll(async () => {
 
 const verdictOf = (store: IndexStore, domain: string) => checkDomain(store.current(), domain, { now: clock.now() }).verdict
 const newStore = () => new IndexStore({ sql: db.sql, logger: silentLogger, clock })
+
+/** Resolves once a query of every register's data_version started after `mark` has answered (its connection idle again). */
+const registerVersionsAnswered = (mark: Date) =>
+	waitFor(
+		async () =>
+			(
+				await db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle' AND query_start >= ${mark}
+					AND query LIKE '%SELECT jurisdiction_code, data_version, last_successful_read_at FROM register_status%'
+					AND query NOT LIKE '%pg_stat_activity%'`
+			).length > 0,
+		{ what: 'the sync to read register_status' }
+	)
 
 describe('IndexStore', () => {
 	test('loads every jurisdiction from PostgreSQL with the data_version it was built from', async () => {
@@ -106,16 +119,106 @@ describe('IndexStore', () => {
 		expect(verdictOf(store, 'comorosspins.com')).toBe('licensed')
 	})
 
-	test('a newer last read without a data change updates freshness and keeps the shard data', async () => {
+	test('a newer last read without a data change updates freshness', async () => {
 		const store = newStore()
 		await store.loadAll()
-		const before = store.current().shards.get('UKGC')
 		const later = new Date('2026-11-01T11:30:00.000Z')
 		await make.finishRun('UKGC', later, false)
 		await store.sync('UKGC')
-		const after = store.current().shards.get('UKGC')
-		expect(after?.jurisdiction.last_successful_read_at).toBe(later.getTime())
-		expect(after?.linksByHostname).toBe(before?.linksByHostname)
+		expect(store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(later.getTime())
+		expect(checkDomain(store.current(), 'acmebet.co.uk', { now: clock.now() })._meta.register?.last_read_at).toBe(later.toISOString())
+	})
+
+	test('a register read that changed nothing brings the listing times it wrote to the answers', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const later = new Date('2026-11-01T11:40:00.000Z')
+		// What a run that changes nothing writes: every listed licence and link stamped with the read, no data_version move.
+		await db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later}, last_verified_at = ${later}
+			WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
+		await db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
+		await make.finishRun('UKGC', later, false)
+		await store.sync('UKGC')
+		const answer = checkDomain(store.current(), 'acmebet.co.uk', { now: clock.now() })
+		expect(answer._meta.register?.last_read_at).toBe(later.toISOString())
+		expect(answer.match?.domain_last_listed_at).toBe(later.toISOString())
+		expect(answer.match?.status_observed_at).toBe(later.toISOString())
+		expect(answer.verdict_detail).toContain(`register read at ${later.toISOString()}`)
+	})
+
+	test('a replica loaded before a read that changed nothing and one loaded after it report one answer state and answer the same bytes', async () => {
+		const running = newStore()
+		await running.loadAll()
+		const later = new Date('2026-11-01T11:50:00.000Z')
+		await db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
+		await db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
+		await make.finishRun('UKGC', later, false)
+		await running.sync('UKGC')
+		const started = newStore()
+		await started.loadAll()
+		const stateOf = (store: IndexStore) => describeAnswerState('build', store.versions(), store.current(), clock.nowMs()).state
+		const bytesOf = (store: IndexStore) => new TextDecoder().decode(checkDomainBytes(store.current(), 'acmebet.co.uk', clock.now()).bytes)
+		expect(stateOf(running)).toBe(stateOf(started))
+		expect(bytesOf(running)).toBe(bytesOf(started))
+	})
+
+	test('a rebuild that read its rows before a newer register read never puts the older read back', async () => {
+		const store = newStore()
+		await store.loadAll()
+		const before = store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at
+		const later = new Date((before ?? READ_AT.getTime()) + 600_000)
+		// The rebuild takes its snapshot, reads register_status, then waits on the licences held here.
+		const holder = await db.sql.reserve()
+		await holder`BEGIN`
+		await holder`LOCK TABLE licenses IN ACCESS EXCLUSIVE MODE`
+		let rebuilding: Promise<void> | undefined
+		let syncing: Promise<void> | undefined
+		try {
+			rebuilding = store.rebuild('UKGC')
+			await statementsWaitingOnLocks(db.sql, 1)
+			await make.finishRun('UKGC', later, false)
+			const [{ mark } = { mark: new Date() }] = await db.sql<{ mark: Date }[]>`SELECT clock_timestamp() AS mark`
+			const swapped = new Promise<void>((resolve) => store.watch(resolve))
+			syncing = store.sync('UKGC')
+			// On until the sync has done what it does without the rebuild: it swapped, or its query of register_status answered.
+			await Promise.race([swapped, registerVersionsAnswered(mark)])
+		} finally {
+			await holder`COMMIT`
+			holder.release()
+		}
+		await Promise.all([rebuilding, syncing])
+		await store.idle()
+		expect(store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at).toBe(later.getTime())
+	})
+
+	test('a licence revoked while a rebuild reads its rows is answered revoked once the rebuild and the one it asked for have swapped', async () => {
+		const store = newStore()
+		const owner = await make.operator('held-while-loading', 'Held While Loading')
+		const held = await make.licence(owner, { license_number: '000-099999-R-999999-001' })
+		await make.link(owner, 'heldwhileloading.co.uk', held)
+		await make.finishRun('UKGC')
+		await store.loadAll()
+		expect(verdictOf(store, 'heldwhileloading.co.uk')).toBe('licensed')
+		// The rebuild takes its snapshot and reads the licences, then waits on the links held here.
+		const holder = await db.sql.reserve()
+		await holder`BEGIN`
+		await holder`LOCK TABLE domain_links IN ACCESS EXCLUSIVE MODE`
+		let rebuilding: Promise<void> | undefined
+		let syncing: Promise<void> | undefined
+		try {
+			rebuilding = store.rebuild('UKGC')
+			await statementsWaitingOnLocks(db.sql, 1)
+			await db.sql`UPDATE licenses SET status = 'revoked', upstream_status = 'Revoked' WHERE id = ${held.id}`
+			await make.finishRun('UKGC')
+			syncing = store.sync('UKGC')
+		} finally {
+			await holder`COMMIT`
+			holder.release()
+		}
+		await Promise.all([rebuilding, syncing])
+		expect(verdictOf(store, 'heldwhileloading.co.uk')).toBe('licence_not_active')
+		const [status] = await db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		expect(store.versions().get('UKGC')).toBe(BigInt(status?.data_version ?? -1))
 	})
 
 	test('a rebuild whose reads fail keeps the previous index answering, and the next rebuild succeeds', async () => {
@@ -143,6 +246,18 @@ describe('IndexStore', () => {
 		rebuilds = 0
 		await Promise.all([counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH')])
 		expect(rebuilds).toBe(2)
+	})
+
+	test('a sync of registers whose data_version and last read have not moved rebuilds nothing', async () => {
+		let rebuilds = 0
+		const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
+		await store.loadAll()
+		const loaded = store.current()
+		rebuilds = 0
+		await store.sync()
+		await store.sync('UKGC')
+		expect(rebuilds).toBe(0)
+		expect(store.current()).toBe(loaded)
 	})
 
 	test('rebuilds of different jurisdictions requested together run one after the other, never two shards built at once', async () => {

@@ -1,7 +1,7 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type CheckIndex, buildIndex, prepareNameScan, withRegisterRead } from '@lv/verdict'
+import { type CheckIndex, buildIndex, prepareNameScan } from '@lv/verdict'
 import { type RegisterVersion, jurisdictionCodes, loadJurisdiction, registerVersions } from '@lv/register-store'
 
 const EMPTY_INDEX = buildIndex({
@@ -25,6 +25,9 @@ export type IndexStoreOptions = { sql: Sql; logger: Logger; clock: Clock; onRebu
  * for a rebuild. A failed rebuild keeps the previous shard and is retried by the next sync.
  * Rebuilds run one at a time, jurisdictions included: a shard is built beside the live index alone,
  * never beside another shard under construction (at 5,000,000 links a UKGC rebuild adds about 450 MiB).
+ * A shard stands for one register state, its data_version and last successful read as read with its rows:
+ * a run that changes nothing still stamps every listed licence and link with its read (last_listed_at,
+ * status_observed_at), so a newer read is rebuilt like a newer version, never written over the shard's rows.
  */
 export class IndexStore {
 	readonly #sql: Sql
@@ -33,6 +36,7 @@ export class IndexStore {
 	readonly #onRebuilt: ((record: RebuildRecord) => void) | undefined
 	#index: CheckIndex = EMPTY_INDEX
 	readonly #versions = new Map<string, bigint>()
+	/** Each shard's last successful read (ms), read in the snapshot its rows came from. */
 	readonly #readAt = new Map<string, number | null>()
 	readonly #running = new Map<string, Promise<void>>()
 	readonly #again = new Set<string>()
@@ -127,13 +131,13 @@ export class IndexStore {
 		}
 		const { build, dataVersion } = loaded
 		// Swapped into the index current once the shard, the link-key filter and (once loaded) the scan
-		// over every shard's names are built, a slice per turn so checks are answered meanwhile: another
-		// jurisdiction's read may have been swapped in by then. The scan is not left to the first check.
+		// over every shard's names are built, a slice per turn so checks are answered meanwhile. The scan
+		// is not left to the first check.
 		const index = await build.finishInTurns(() => this.#index, undefined, this.#loaded)
 		// The version is set with the swap, so that a watcher reads the versions of the index it is told of.
 		this.#versions.set(code, dataVersion)
+		this.#readAt.set(code, index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
 		this.#swap(index)
-		this.#readAt.set(code, this.#index.shards.get(code)?.jurisdiction.last_successful_read_at ?? null)
 		const record = {
 			code,
 			dataVersion,
@@ -153,28 +157,25 @@ export class IndexStore {
 	}
 
 	/**
-	 * Brings the index in line with register_status: rebuilds every jurisdiction whose data_version
-	 * moved (or that is new) and takes a newer last read without rebuilding. `only` limits it to one
-	 * jurisdiction (a registry.changed message); without it every register is compared (the poll).
+	 * Brings the index in line with register_status: rebuilds every jurisdiction whose data_version or last
+	 * successful read moved (or that is new). `only` limits it to one jurisdiction (a registry.changed
+	 * message); without it every register is compared (the poll). A register_status row read before a
+	 * rebuild swapped in a newer state only costs a rebuild: the rows are always read afresh.
 	 */
 	async sync(only?: string): Promise<void> {
 		const versions = (await registerVersions(this.#sql)).filter((version) => only === undefined || version.code === only)
-		const rebuilds: Promise<void>[] = []
-		for (const version of versions) {
-			if (this.#versions.get(version.code) !== version.dataVersion) rebuilds.push(this.rebuild(version.code))
-			else this.#takeReadAt(version)
-		}
+		const rebuilds = versions.filter((version) => !this.#holds(version)).map((version) => this.rebuild(version.code))
 		const outcomes = await Promise.allSettled(rebuilds)
 		const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')
 		if (failed) throw failed.reason
 	}
 
-	#takeReadAt(version: RegisterVersion): void {
-		const readAt = version.lastSuccessfulReadAt?.getTime() ?? null
-		if (this.#readAt.get(version.code) === readAt) return
-		const index = withRegisterRead(this.#index, version.code, version.lastSuccessfulReadAt)
-		this.#readAt.set(version.code, readAt)
-		this.#swap(index)
+	/** Whether the shard swapped in was built from this data_version and last read. */
+	#holds(version: RegisterVersion): boolean {
+		return (
+			this.#versions.get(version.code) === version.dataVersion &&
+			this.#readAt.get(version.code) === (version.lastSuccessfulReadAt?.getTime() ?? null)
+		)
 	}
 
 	/** Resolves once no rebuild is running (shutdown, tests). */

@@ -8,8 +8,9 @@ export type RegistryListener = { stop(): Promise<void> }
 /**
  * Every replica follows `registry.changed.*` on a plain (non-queue) subscription: each holds its
  * own index, so each must hear every change. The message only says which jurisdiction to look at;
- * register_status decides whether a rebuild or just a newer last read is due. A missed message
- * is caught by the periodic poll.
+ * register_status decides whether a rebuild is due. Messages published while the connection was down
+ * are lost to a plain subscription: every register is compared once it is back. Any other missed
+ * message is caught by the periodic poll.
  */
 export function listenForRegistryChanges(bus: Bus, store: IndexStore, logger: Logger): RegistryListener {
 	const subscription = bus.nc.subscribe(subjects.allRegistryChanged, {
@@ -32,8 +33,12 @@ export function listenForRegistryChanges(bus: Bus, store: IndexStore, logger: Lo
 			)
 		}
 	})
+	const stopCatchingUp = bus.onReconnect(() => {
+		store.sync().catch((failure) => logger.error('index refresh after a NATS reconnect failed', { error: failure }))
+	})
 	return {
 		async stop() {
+			stopCatchingUp()
 			await subscription.drain()
 		}
 	}

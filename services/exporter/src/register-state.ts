@@ -7,9 +7,10 @@ export type RegisterState = { versionKey: string; dataVersion: number }
 
 /**
  * Part of every file's cache identity: bumped whenever the bytes written for the same data change
- * (2: spreadsheet formulas neutralised in CSV text cells), so no file built the old way is served again.
+ * (2: spreadsheet formulas neutralised in CSV text cells; 3: status_observed_at empty where
+ * status_source_url is, and NEL and the Unicode line and paragraph separators escaped in NDJSON), so no file built the old way is served again.
  */
-export const FILE_ENCODING_VERSION = 2
+export const FILE_ENCODING_VERSION = 3
 
 /**
  * Read inside the build's snapshot, so the key names exactly the data in the file. The key covers

@@ -104,3 +104,23 @@ test('a body that is not a SPEC envelope is terminated, not retried', async () =
 		await consumption.stop()
 	}
 })
+
+test('a durable deleted while the notifier runs is created again, and events published after the deletion are recorded without a restart', async () => {
+	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger })
+	try {
+		const before = coverageEvent(clock.now())
+		await publishEvent(before)
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${before.event_id}`).length === 1, {
+			what: 'the event before the deletion'
+		})
+		await bus.jsm.consumers.delete(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)
+		const after = coverageEvent(clock.now())
+		await publishEvent(after)
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${after.event_id}`).length === 1, {
+			what: 'the event published after the deletion',
+			timeoutMs: 20_000
+		})
+	} finally {
+		await consumption.stop()
+	}
+}, 40_000)

@@ -1,11 +1,10 @@
-import { publish } from '@lv/bus'
-import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import type { Sql, TransactionSql } from '@lv/db'
 import { normaliseHostname, siteKey } from '@lv/hostnames'
 import type { FetchedFile, JurisdictionCode, ParsedVerificationPage } from '@lv/registers'
 import { FetchFailedError } from './errors.ts'
 import type { FetchScope } from './fetch/http-fetcher.ts'
 import { fetchCanonical, sha256Hex } from './fetch/read-publication.ts'
+import { announceLinkChanges, moveDataVersion } from './link-changes.ts'
 import { type RunDeps, fetchScope } from './run.ts'
 import { fileSnapshots } from './store/runs.ts'
 import { inTransaction } from './store/transaction.ts'
@@ -149,7 +148,7 @@ async function readBatch(
 		if (reading.kind === 'read') summary.read++
 		else summary.failed++
 	}
-	if (summary.dataVersion !== null) await announceLinks(deps, jurisdiction, summary.dataVersion)
+	if (summary.dataVersion !== null) await announceLinkChanges(deps, jurisdiction, summary.dataVersion, 'certificates')
 	return summary
 }
 
@@ -315,34 +314,4 @@ function listedHosts(domains: readonly string[]): ListedHost[] {
 		hosts.set(normalised.domain, { hostname: normalised.domain, registrableDomain: siteKey(normalised.domain), printed })
 	}
 	return [...hosts.values()]
-}
-
-/**
- * Link changes are register data: the jurisdiction's data_version and link count move in the
- * transaction that writes them, so a batch stopped half-way leaves no change the version misses.
- */
-async function moveDataVersion(tx: TransactionSql, jurisdiction: JurisdictionCode): Promise<number> {
-	const [row] = await tx<{ data_version: number }[]>`
-		UPDATE register_status SET data_version = data_version + 1,
-			domain_count = (SELECT count(*) FROM domain_links WHERE jurisdiction_code = ${jurisdiction} AND link_status <> 'delisted')
-		WHERE jurisdiction_code = ${jurisdiction}
-		RETURNING data_version`
-	return Number(row?.data_version ?? 0)
-}
-
-/** Readers of the index are told once per batch; the checker's data_version poll covers an announcement lost here. */
-async function announceLinks(deps: CertificateDeps, jurisdiction: JurisdictionCode, dataVersion: number): Promise<void> {
-	if (!deps.bus) return
-	const batchId = crypto.randomUUID()
-	try {
-		await publish(
-			deps.bus,
-			RegistryChanged,
-			subjects.registryChanged(jurisdiction),
-			{ id: batchId, sent_at: deps.clock.now().toISOString(), jurisdiction, run_id: batchId, data_version: dataVersion, changed: true },
-			registryChangedMsgId(jurisdiction, batchId)
-		)
-	} catch (error) {
-		deps.logger.warn('registry.changed not announced after certificates', { jurisdiction, error })
-	}
 }

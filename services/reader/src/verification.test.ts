@@ -70,4 +70,20 @@ describe('verification pages', () => {
 		>`SELECT http_status, page_status FROM verification_readings WHERE domain_link_id = ${target!.id} ORDER BY read_at DESC LIMIT 1`
 		expect(reading).toEqual({ http_status: 500, page_status: null })
 	})
+
+	test('a reading written to a link moves the data_version the checker rebuilds by; a page not read moves nothing', async () => {
+		const version = async () =>
+			(await h.db.sql<{ v: number }[]>`SELECT data_version::int AS v FROM register_status WHERE jurisdiction_code = 'TGC'`)[0]!.v
+		const before = await version()
+		h.clock.advanceHours(1)
+		const summary = await readVerificationPages(h.deps, 'TGC', 1)
+		expect(summary.read).toBe(1)
+		const afterRead = await version()
+		expect(afterRead).toBeGreaterThan(before)
+		h.server.fault('validate.thetgc.ca/validate', 'http500')
+		h.clock.advanceHours(1)
+		await readVerificationPages(h.deps, 'TGC', null)
+		h.server.clearFaults()
+		expect(await version()).toBe(afterRead)
+	})
 })

@@ -1,9 +1,11 @@
+import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import type { JurisdictionCode, RegisterAdapter } from '@lv/registers'
 import type { Fetcher } from './fetch/http-fetcher.ts'
 import { fetchCanonical, sha256Hex } from './fetch/read-publication.ts'
+import { announceLinkChanges, moveDataVersion } from './link-changes.ts'
 import type { RunLimits } from './fetch/run-allowance.ts'
 import type { SourcePolicy } from './fetch/source-policy.ts'
 import { fetchScope } from './run.ts'
@@ -25,6 +27,8 @@ export type VerificationDeps = {
 	runLimits?: RunLimits
 	adapters: Partial<Record<JurisdictionCode, RegisterAdapter>>
 	logger: Logger
+	/** When given, registry.changed.<CODE> is published once the batch has written a reading. */
+	bus?: Bus
 }
 
 export type VerificationSummary = { read: number; failed: number }
@@ -32,7 +36,9 @@ export type VerificationSummary = { read: number; failed: number }
 /**
  * Re-reads the regulator's per-domain verification pages of a jurisdiction and stores each
  * reading verbatim (verification_readings, snapshot filed), copying the latest wording onto the
- * domain link. A reading never moves a licence or link status.
+ * domain link. A reading never moves a licence or link status. A reading copied onto a link is
+ * checker data (the match's verification page fields and wording): it moves the jurisdiction's
+ * data_version in its transaction, and the batch is announced once.
  */
 export async function readVerificationPages(
 	deps: VerificationDeps,
@@ -47,6 +53,7 @@ export async function readVerificationPages(
 		ORDER BY verification_page_read_at ASC NULLS FIRST, id
 		${limit === null ? deps.sql`` : deps.sql`LIMIT ${limit}`}`
 	const summary: VerificationSummary = { read: 0, failed: 0 }
+	let dataVersion: number | null = null
 	const scope = fetchScope(deps, jurisdiction)
 	for (const link of links) {
 		const fetchUrl = deps.sources.fetchUrl(link.verification_url)
@@ -77,10 +84,12 @@ export async function readVerificationPages(
 				VALUES (${crypto.randomUUID()}, ${link.id}, ${fetchUrl}, ${readAt}, ${httpStatus}, ${pageStatus}, ${record?.sha256 ?? null})`
 			if (readable) {
 				await tx`UPDATE domain_links SET verification_page_status = ${pageStatus}, verification_page_read_at = ${readAt} WHERE id = ${link.id}`
+				dataVersion = await moveDataVersion(tx, jurisdiction)
 			}
 		})
 		if (readable) summary.read++
 		else summary.failed++
 	}
+	if (dataVersion !== null) await announceLinkChanges(deps, jurisdiction, dataVersion, 'verification pages')
 	return summary
 }

@@ -21,7 +21,7 @@ export const LICENCE_COLUMNS: readonly Column[] = [
 	col('last_verified_at', 'timestamp', 'last reconciliation against the register'),
 	col('source_url', 'text', 'the register the licence is listed in'),
 	col('status_source_url', 'text', 'the publication that published this status'),
-	col('status_observed_at', 'timestamp', 'latest read of status_source_url that still said this status'),
+	col('status_observed_at', 'timestamp', 'latest read of status_source_url that still said this status; empty when status_source_url is'),
 	col('status_changed_at', 'timestamp', 'when the latest standing history event recording this status happened'),
 	col('snapshot_sha256', 'text', 'SHA-256 of the filed payload that event was read from'),
 	col('snapshot_fetched_at', 'timestamp', 'when that payload was fetched'),

@@ -63,6 +63,15 @@ describe('NDJSON lines', () => {
 		expect(JSON.parse(parsed).note).toBe('two\nlines\u2028')
 	})
 
+	test('a line holds no character any common line splitter breaks at (U+0085, U+2028, U+2029 written escaped)', () => {
+		const note = 'mis\u0085decoded\u2028sep\u2029para\r\v\f\u001c'
+		const line = ndjsonLine([col('note', 'text', ''), col('types', 'text_list', '')], { note, types: [note] })
+		// Python's str.splitlines() breaks at each of these; JSON keeps them as \\u escapes.
+		const splitters = ['\n', '\r', '\v', '\f', '\u001c', '\u001d', '\u001e', '\u0085', '\u2028', '\u2029']
+		expect(splitters.filter((splitter) => line.slice(0, -1).includes(splitter))).toEqual([])
+		expect(JSON.parse(line)).toEqual({ note, types: [note] })
+	})
+
 	test('null stays null and a missing list is an empty array', () => {
 		expect(jsonValue(col('t', 'timestamp', ''), null)).toBeNull()
 		expect(jsonValue(col('l', 'text_list', ''), null)).toEqual([])

@@ -48,9 +48,16 @@ export const csvHeader = (columns: readonly Column[]) => csvRecord(columns.map((
 
 export const csvLine = (columns: readonly Column[], row: Row) => csvRecord(columns.map((column) => csvValue(column, row[column.name])))
 
-/** One NDJSON line: the columns in their documented order, then a newline. */
+/**
+ * Line terminators JSON may hold raw but readers split at (Python's `str.splitlines`, older
+ * JavaScript): NEL (a Windows-1252 ellipsis read as Latin-1), LINE and PARAGRAPH SEPARATOR.
+ */
+const LINE_SPLITTERS = /[\u0085\u2028\u2029]/g
+
+/** One NDJSON line: the columns in their documented order, then a newline, and no other line break. */
 export function ndjsonLine(columns: readonly Column[], row: Row): string {
 	const out: Record<string, unknown> = {}
 	for (const column of columns) out[column.name] = jsonValue(column, row[column.name])
-	return `${JSON.stringify(out)}\n`
+	const json = JSON.stringify(out).replace(LINE_SPLITTERS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+	return `${json}\n`
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { keyChangeProgress } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
+import { notFound } from '@lv/errors'
 import type { StatementRunner } from '@lv/db'
 import { handleFrom, waitFor } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
@@ -14,6 +15,7 @@ const LEASE_MS = 4_000
 const world = replicaWorld('leases-test', async (sql) => {
 	await insertPlan(sql, { code: 'forty_per_second', monthly_quota: null, per_second_limit: 40 })
 	await insertPlan(sql, { code: 'quota_100', monthly_quota: 100, per_second_limit: null })
+	await insertPlan(sql, { code: 'quota_100k', monthly_quota: 100_000, per_second_limit: null })
 })
 
 /** A gateway replica with leases: its own pool and counting connection, whose statements it counts. */
@@ -28,12 +30,22 @@ async function replica(clock: TestClock) {
 	}
 	const { app: gateway, auth: runtime } = testReplica({ sql, countingSql, bus: world.bus, clock, keyLeaseMs: LEASE_MS })
 	const app = gateway.use(
-		new Elysia().use(authPlugin(runtime)).get('/probe', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
+		new Elysia()
+			.use(authPlugin(runtime))
+			.get('/probe', ({ caller }) => ({ account: caller.accountId }), { auth: 'required' })
+			.get(
+				'/probe/missing',
+				() => {
+					throw notFound('operator_not_found', 'No such operator.')
+				},
+				{ auth: 'required' }
+			)
 	)
 	await runtime.listening
 	const leases = runtime.leases
 	if (!leases) throw new Error('the replica runs without leases')
-	const call = (key: string) => handleFrom(app, new Request('http://localhost/probe', { headers: bearer(key) }), '203.0.113.7')
+	const call = (key: string, path = '/probe') =>
+		handleFrom(app, new Request(`http://localhost${path}`, { headers: bearer(key) }), '203.0.113.7')
 	return { runtime, leases, call, statements: () => statements }
 }
 type Replica = Awaited<ReturnType<typeof replica>>
@@ -146,6 +158,84 @@ describe('key-cache and allowance leases across two replicas', () => {
 		const used = [await usedOf(), await usedOf(), await usedOf(), await usedOf()]
 		expect(used).toEqual([3, 4, 5, 6])
 		expect(one.statements() - beforeGrant).toBe(1)
+	})
+
+	test("second after second, the monthly quota headers of calls admitted from leases count on call by call: a lease's unused rest is out of the month before the next grant reads it", async () => {
+		const clock = new TestClock('2026-11-24T11:50:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100k')
+		const one = await replica(clock)
+		await one.leases.checkRound()
+		const used: number[] = []
+		for (const [second, calls] of [3, 3, 30, 3, 3, 3].entries()) {
+			for (let call = 0; call < calls; call++) {
+				const response = await one.call(account.key)
+				expect(response.status).toBe(200)
+				used.push(Number(response.headers.get('x-monthly-quota-used')))
+			}
+			await settled(one)
+			clock.advance(1_000)
+			// Every other second the check round gives the last lease's rest back; otherwise the next second's first call does.
+			if (second % 2 === 1) await one.leases.checkRound()
+		}
+		expect(one.leases.admitted).toBeGreaterThan(30)
+		expect(used).toEqual(Array.from({ length: 45 }, (_, index) => index + 1))
+	})
+
+	test('a call given back after it failed is counted out of the monthly quota headers of the calls the lease admits after it', async () => {
+		const clock = new TestClock('2026-11-24T11:40:00.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const one = await replica(clock)
+		const usedOf = async () => {
+			const response = await one.call(account.key)
+			expect(response.status).toBe(200)
+			return Number(response.headers.get('x-monthly-quota-used'))
+		}
+		await usedOf()
+		await one.leases.checkRound()
+		const used = [await usedOf()]
+		await settled(one)
+		used.push(await usedOf())
+		const statementsBefore = one.statements()
+		expect((await one.call(account.key, '/probe/missing')).status).toBe(404)
+		used.push(await usedOf(), await usedOf())
+		expect(one.statements()).toBe(statementsBefore)
+		expect(used).toEqual([2, 3, 4, 5])
+		await waitFor(
+			async () => {
+				const [row] = await world.db.sql<
+					{ quota_count: number }[]
+				>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+				return row?.quota_count === 5 + one.leases.unadmitted(account.accountId)
+			},
+			{ what: 'the failed call given back' }
+		)
+	})
+
+	test('a subject that came near its quota in one month is granted allowance leases again once the next month starts (UTC, injected clock)', async () => {
+		const clock = new TestClock('2026-10-31T23:59:50.000Z')
+		const account = await accountWithKey(world.db.sql, clock, 'quota_100')
+		const one = await replica(clock)
+		await one.leases.checkRound()
+		/** One call that may ask for a grant, then a burst the grant may admit; the second then ends. */
+		const second = async () => {
+			const calls = [await one.call(account.key)]
+			await settled(one)
+			calls.push(...(await Promise.all(Array.from({ length: 10 }, () => one.call(account.key)))))
+			await settled(one)
+			clock.advance(1_000)
+			await one.leases.checkRound()
+			await settled(one)
+			return calls.filter((response) => response.status === 200).length
+		}
+		let october = 0
+		for (let each = 0; each < 8; each++) october += await second()
+		// Past 68 of 100, a grant of 8 no longer has four times its size left: October's calls take the statement.
+		expect(october).toBeGreaterThan(68)
+		clock.set('2026-11-01T00:00:00.000Z')
+		await one.leases.checkRound()
+		const before = one.leases.admitted
+		for (let each = 0; each < 3; each++) expect(await second()).toBe(11)
+		expect(one.leases.admitted - before).toBeGreaterThan(0)
 	})
 
 	test('a lost replica stops answering from its leases when its lease runs out on the injected clock, and the revocation then completes without it', async () => {

@@ -247,7 +247,7 @@ function addHeaders(auth: AuthRuntime, admission: Admission, response: unknown, 
 			else set.headers[name] = value
 		}
 	}
-	const headers = admittedHeaders(auth.limits, admission, status)
+	const headers = admittedHeaders(auth.limits, admission, status, auth.leases && ((charge) => auth.leases?.givenBack(charge)))
 	if (!(headers instanceof Promise)) {
 		apply(headers)
 		return undefined

@@ -104,10 +104,16 @@ export function keyedAdmission(
 
 /**
  * The response headers of an admitted call. A failed keyed call first gives its monthly
- * reservation back; on a keyless-capable endpoint it then carries the monthly X-RateLimit-*
- * without this call (still charged if the release failed) and X-Upgrade-URL, elsewhere nothing.
+ * reservation back (told to `givingBack` as it is sent); on a keyless-capable endpoint it then carries
+ * the monthly X-RateLimit-* without this call (still charged if the release failed) and X-Upgrade-URL,
+ * elsewhere nothing.
  */
-export function admittedHeaders(limits: LimitsRuntime, admission: Admission, status: number): Headers | Promise<Headers> {
+export function admittedHeaders(
+	limits: LimitsRuntime,
+	admission: Admission,
+	status: number,
+	givingBack?: (charge: Charge) => void
+): Headers | Promise<Headers> {
 	const { pricingUrl } = limits
 	if (admission.kind === 'keyless') return keylessHeaders({ used: admission.used, window: admission.window, pricingUrl })
 	if (admission.kind === 'uncounted') return {}
@@ -117,6 +123,7 @@ export function admittedHeaders(limits: LimitsRuntime, admission: Admission, sta
 			? keyedFailureHeaders({ monthlyQuota: admission.monthlyQuota, used, window: admission.window, pricingUrl })
 			: {}
 	if (admission.charge === null) return failed(admission.used)
+	givingBack?.(admission.charge)
 	return releaseCharge(limits.sql, admission.charge).then(
 		() => failed(admission.used - 1),
 		(error: unknown) => {

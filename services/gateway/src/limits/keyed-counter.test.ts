@@ -183,11 +183,11 @@ describe('keyed counting in batches', () => {
 		expect(grant).toMatchObject({ valid: true, admittedInBatch: 3 })
 		expect(await counters()).toEqual({ second_count: 5, quota_count: 3 })
 		const windows = { secondStartMs: claim.secondStartMs, quotaWindowStartMs: claim.quotaWindowStartMs }
-		await releaseUnadmittedCalls(db.sql, caller.accountId, { ...windows, secondCalls: 2, quotaCalls: 0 })
+		await releaseUnadmittedCalls(statements, caller.accountId, { ...windows, secondCalls: 2, quotaCalls: 0 })
 		// The lease admitted one call and ended: its rest of two goes back to both windows.
-		await releaseUnadmittedCalls(db.sql, caller.accountId, { ...windows, secondCalls: 2, quotaCalls: 2 })
+		await releaseUnadmittedCalls(statements, caller.accountId, { ...windows, secondCalls: 2, quotaCalls: 2 })
 		expect(await counters()).toEqual({ second_count: 1, quota_count: 1 })
-		await releaseUnadmittedCalls(db.sql, caller.accountId, {
+		await releaseUnadmittedCalls(statements, caller.accountId, {
 			secondStartMs: claim.secondStartMs - 1_000,
 			secondCalls: 1,
 			quotaWindowStartMs: claim.quotaWindowStartMs - 86_400_000,

@@ -16,12 +16,22 @@ const AMPLE_ROOM = 4
 const CLOCK_DRIFT_MARGIN = 0.01
 const SECOND_MS = 1_000
 
-/** One subject's allowance lease on the current second, with the counts its grant left in the row. */
-type Allowance = { lease: AllowanceLease; claim: KeyedClaim; granted: number; secondCountAfter: number; quotaCountAfter: number }
+/**
+ * One subject's allowance lease on the current second, with the counts its grant left in the row and the
+ * calls of the subject this replica gave back to the quota window since (refused or failed after admission).
+ */
+type Allowance = {
+	lease: AllowanceLease
+	claim: KeyedClaim
+	granted: number
+	secondCountAfter: number
+	quotaCountAfter: number
+	givenBack: number
+}
 
 export type ReplicaLeasesDeps = {
 	sql: Sql
-	/** Where grants are counted: the replica's counting connection. */
+	/** Where grants are counted and what they did not admit is given back: the replica's counting connection, in the order sent. */
 	statements: StatementRunner
 	clock: Clock
 	logger: Logger
@@ -71,8 +81,11 @@ export class ReplicaLeases {
 	readonly #asking = new Set<string>()
 	/** What the subject's last lease used: the next grant asks for about twice that. */
 	readonly #wanted = new Map<string, number>()
-	/** The quota count of the subject's last grant (a grant is asked for only while ample room is left). */
-	readonly #quotaUsed = new Map<string, number>()
+	/**
+	 * The quota count of the subject's last grant and the quota window it was counted in (a grant is asked for
+	 * only while ample room is left): a count of an earlier window says nothing of the current one.
+	 */
+	readonly #quotaUsed = new Map<string, { windowStartMs: number; count: number }>()
 	#statements = 0
 	#admitted = 0
 	#inFlight = 0
@@ -98,8 +111,14 @@ export class ReplicaLeases {
 		return {
 			outcome: 'admitted',
 			secondUsed: allowance.secondCountAfter - allowance.granted + taken,
-			quotaUsed: allowance.quotaCountAfter - allowance.granted + taken
+			quotaUsed: allowance.quotaCountAfter - allowance.granted + taken - allowance.givenBack
 		}
+	}
+
+	/** A call of the subject is being given back to its quota window: the lease's later calls count it out of their quota count. */
+	givenBack(charge: { subject: string; windowStartMs: number }): void {
+		const allowance = this.#allowances.get(charge.subject)
+		if (allowance?.claim.quotaWindowStartMs === charge.windowStartMs) allowance.givenBack++
 	}
 
 	/**
@@ -171,7 +190,9 @@ export class ReplicaLeases {
 		const { subject } = claim
 		if (this.#asking.has(subject)) return undefined
 		const want = this.#wanted.get(subject) ?? MIN_GRANT
-		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, this.#quotaUsed.get(subject) ?? 0, want)) return undefined
+		const lastQuota = this.#quotaUsed.get(subject)
+		const quotaUsed = lastQuota?.windowStartMs === claim.quotaWindowStartMs ? lastQuota.count : 0
+		if (!roomFor(claim.perSecondLimit, 0, want) || !roomFor(claim.quota, quotaUsed, want)) return undefined
 		this.#asking.add(subject)
 		this.#sent()
 		return countAllowanceGrant(this.#deps.statements, claim, want)
@@ -183,7 +204,7 @@ export class ReplicaLeases {
 				if (count.admittedInBatch === 0) return
 				const previous = this.#allowances.get(subject)
 				if (previous) this.#giveBack(subject, previous)
-				this.#quotaUsed.set(subject, count.quotaCount)
+				this.#quotaUsed.set(subject, { windowStartMs: claim.quotaWindowStartMs, count: count.quotaCount })
 				const windowEndMs = claim.secondStartMs + SECOND_MS
 				this.#allowances.set(subject, {
 					lease: new AllowanceLease({
@@ -195,7 +216,8 @@ export class ReplicaLeases {
 					claim,
 					granted: count.admittedInBatch,
 					secondCountAfter: count.secondCount,
-					quotaCountAfter: count.quotaCount
+					quotaCountAfter: count.quotaCount,
+					givenBack: 0
 				})
 			})
 			.catch((error: unknown) => this.#deps.logger.warn('could not take an allowance lease', { error }))
@@ -216,7 +238,7 @@ export class ReplicaLeases {
 
 	#release(subject: string, calls: UnadmittedCalls): void {
 		this.#sent()
-		releaseUnadmittedCalls(this.#deps.sql, subject, calls)
+		releaseUnadmittedCalls(this.#deps.statements, subject, calls)
 			.catch((error: unknown) => this.#deps.logger.warn('could not give an allowance lease back', { error }))
 			.finally(() => this.#inFlight--)
 	}

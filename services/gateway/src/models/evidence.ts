@@ -33,11 +33,20 @@ const RecordCheckModel = t.Object(
 				{
 					license_id: nullableString,
 					license_number: nullableString,
+					license_reference_is_ours: t.Optional(
+						t.Boolean({
+							description:
+								"True when `license_number` is the service's reference (`KH`, `TGC`, `IOM`), never the regulator's number. Absent on records signed before it was recorded."
+						})
+					),
 					operator: t.String(),
 					operator_slug: t.String(),
 					jurisdiction: nullableString,
 					regulator_name: nullableString,
 					status: nullableString,
+					status_qualifier: t.Optional(nullableString),
+					upstream_status: t.Optional(nullableString),
+					expires_at: t.Optional(nullableString),
 					status_source_url: nullableString,
 					status_observed_at: nullableString
 				},

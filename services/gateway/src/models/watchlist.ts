@@ -77,7 +77,9 @@ export const EventsFeedQuery = t.Object(
 )
 
 export const EventsFeedModel = t.Object({
-	events: t.Array(EventEnvelopeModel, { description: 'Oldest first.' }),
+	events: t.Array(EventEnvelopeModel, {
+		description: 'In the order the service recorded them, oldest first; `timestamp` (when emitted) can run a little backwards.'
+	}),
 	next_cursor: t.Union([t.String(), t.Null()], {
 		description: 'Where the next call resumes; always set, also on an empty page, so a poller can keep following the feed.'
 	}),

@@ -65,7 +65,10 @@ export const HEADER_COMPONENTS = {
 		'Seconds between polls that stay under the ceiling: `ceil(3600 / limit)`; 1 when unlimited.',
 		[60]
 	),
-	'Cache-Control': text('`public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds.', ['public, max-age=5']),
+	'Cache-Control': text(
+		'`public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept.',
+		['public, max-age=5', 'no-store']
+	),
 	'Content-Disposition': text(
 		'`attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built).',
 		['attachment; filename="licences-UKGC-active-2026-11-05.csv"']

@@ -59,7 +59,7 @@ const POLL_SUCCESS: HeaderGroup = {
 	sometimes: ['X-Poll-RateLimit-Remaining']
 }
 const EXPORT_FILE: HeaderGroup = {
-	always: ['Content-Disposition', 'X-Export-Bytes', 'ETag', 'Last-Modified', 'X-Export-Rows', 'X-Export-Data-Version'],
+	always: ['Content-Disposition', 'X-Export-Bytes', 'ETag', 'Last-Modified', 'X-Export-Rows', 'X-Export-Data-Version', 'Cache-Control'],
 	sometimes: ['Content-Length']
 }
 const SNAPSHOT_BYTES: HeaderGroup = { always: ['X-Snapshot-Sha256', 'X-Snapshot-Read-At', 'X-Snapshot-First-Fetched-At'] }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus } from '@lv/bus'
+import { awaitKeyChangesApplied } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import { subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
@@ -7,6 +8,7 @@ import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } fro
 import { type TestChecker, startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { seedOneListedDomain } from '../../../checker/src/test-support/register-factory.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
+import { revokeUnannounced } from '../test-support/revocations.ts'
 import { proveCheckerStates } from '../test-support/checker-states.ts'
 import { TEST_CONFIG, testApp } from '../test-support/gateway.ts'
 import { keyedSuccessHeaders } from '../limits/headers.ts'
@@ -97,6 +99,21 @@ describe('GET /v1/check from a held answer (ADR 0048)', () => {
 		const expected = new Headers({ 'content-type': 'application/json; charset=utf-8', ...success })
 		expected.set('x-request-id', response.headers.get('x-request-id') as string)
 		expect(Object.fromEntries(response.headers)).toEqual(Object.fromEntries(expected))
+	})
+
+	test('a key revoked without any notification is refused 401 auth_revoked on its next call, while the answer it would have had is still held and served to other keys', async () => {
+		const path = '/v1/check?domain=acmebet.co.uk'
+		const [revoked, other] = [await accountWithKey(db.sql, clock, 'pro'), await accountWithKey(db.sql, clock, 'pro')]
+		for (let i = 0; i < 3; i++) for (const { key } of [revoked, other]) await call(path, key)
+		await proveCheckerStates(watch, clock, 1)
+		expect((await call(path, revoked.key)).asked).toBe(false)
+		await revokeUnannounced(db.sql, clock, revoked.keyId)
+		await awaitKeyChangesApplied(db.sql, clock)
+		const refused = await call(path, revoked.key)
+		expect(refused.response.status).toBe(401)
+		expect(JSON.parse(refused.body)).toMatchObject({ code: 'auth_revoked', details: { reason: 'api_key_revoked' } })
+		const served = await call(path, other.key)
+		expect({ status: served.response.status, asked: served.asked }).toEqual({ status: 200, asked: false })
 	})
 
 	test('a check with as_of, and a domain asked once, go to the checker every time', async () => {

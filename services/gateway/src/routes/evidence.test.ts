@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createPublicKey, verify as verifySignature } from 'node:crypto'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -40,6 +41,8 @@ beforeAll(async () => {
 	const acme = await make.operator('acme-gaming', 'Acme Gaming')
 	const active = await make.licence(acme, { license_number: '000-012345-R-123456-002' })
 	await make.link(acme, 'acmebet.co.uk', active)
+	const khCasino = await make.operator('kh-casino', 'KH Casino')
+	await make.link(khCasino, 'khcasino.example', await make.licence(khCasino, { license_number: 'KH/IG/kh-casino', jurisdiction: 'KH' }))
 	await make.finishAllRuns()
 	await seedRun(db.sql, 'UKGC', new Date('2026-11-01T09:00:00Z'), 'succeeded', [
 		{ publication: 'register', url: REGISTER_URL, bytes: 'acme,active', outcome: 'succeeded' }
@@ -254,6 +257,45 @@ describe('POST /v1/evidence/verify and key rotation', () => {
 		expect(jwks.keys.map((key: { kid: string }) => key.kid)).toEqual(['2027-01', '2026-11'])
 		expect(await (await verify(evidence.jws, rotated)).json()).toMatchObject({ valid: true, kid: '2026-11' })
 		expect((await (await call(`/v1/evidence/${evidence.id}`, owner.key, {}, rotated)).json()).jws).toBe(evidence.jws)
+	})
+
+	test("a record naming the service's reference says so inside the signed bytes, and verifies", async () => {
+		const body = await (await call('/v1/check?domain=khcasino.example&evidence=true', owner.key)).json()
+		expect(body.match).toMatchObject({ license_number: 'KH/IG/kh-casino', license_reference_is_ours: true })
+		const verified = await (await verify(body.evidence.jws)).json()
+		expect(verified).toMatchObject({ valid: true })
+		expect(verified.record.checks[0].licence).toMatchObject({
+			license_number: 'KH/IG/kh-casino',
+			license_reference_is_ours: true,
+			status_qualifier: body.match.status_qualifier,
+			upstream_status: body.match.upstream_status,
+			expires_at: body.match.expires_at
+		})
+	})
+
+	test('node:crypto alone verifies a record with the published key; one changed byte of the payload does not', async () => {
+		const { evidence } = await (await call('/v1/check?domain=acmebet.co.uk&evidence=true', owner.key)).json()
+		const jwks = await (await call('/.well-known/jwks.json', null)).json()
+		const [header = '', payload = '', signature = ''] = evidence.jws.split('.')
+		const { kid, alg } = JSON.parse(Buffer.from(header, 'base64url').toString())
+		expect(alg).toBe('EdDSA')
+		const key = createPublicKey({ key: jwks.keys.find((jwk: { kid: string }) => jwk.kid === kid), format: 'jwk' })
+		const checks = (signed: string) => verifySignature(null, Buffer.from(`${header}.${signed}`), key, Buffer.from(signature, 'base64url'))
+		expect(checks(payload)).toBe(true)
+		const text = Buffer.from(payload, 'base64url').toString()
+		expect(checks(Buffer.from(text.replace('"licensed"', '"licenset"')).toString('base64url'))).toBe(false)
+		// The payload is the record with keys sorted and no whitespace: a verifier can rebuild the exact bytes.
+		const sortedKeys = (value: unknown): unknown =>
+			Array.isArray(value)
+				? value.map(sortedKeys)
+				: value !== null && typeof value === 'object'
+					? Object.fromEntries(
+							Object.keys(value)
+								.sort()
+								.map((name) => [name, sortedKeys((value as Record<string, unknown>)[name])])
+						)
+					: value
+		expect(JSON.stringify(sortedKeys(JSON.parse(text)))).toBe(text)
 	})
 
 	test('tampered, unknown-key and truncated records are 400 with their reason', async () => {

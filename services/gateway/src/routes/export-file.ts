@@ -40,7 +40,8 @@ export function exportFileResponse(sql: Sql, file: ExportFileReply, logger: Logg
 			etag: `"${file.sha256}"`,
 			'last-modified': new Date(file.built_at).toUTCString(),
 			'x-export-rows': String(file.row_count),
-			'x-export-data-version': String(file.data_version)
+			'x-export-data-version': String(file.data_version),
+			'cache-control': 'no-store'
 		}
 	})
 }

@@ -87,6 +87,8 @@ describe('GET /v1/export/{dataset}: files', () => {
 		expect(response.headers.get('content-disposition')).toBe('attachment; filename="licences-2026-11-01.csv"')
 		expect(response.headers.get('x-request-id')).toMatch(/^req_/)
 		expect(response.headers.get('x-monthly-quota-used')).toBe('1')
+		// It carries Last-Modified: without a rule of its own a browser could reuse it heuristically after a register change.
+		expect(response.headers.get('cache-control')).toBe('no-store')
 		const bytes = new Uint8Array(await response.arrayBuffer())
 		expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
 		expect(Number(response.headers.get('x-export-bytes'))).toBe(bytes.length)
@@ -291,6 +293,14 @@ describe('GET /v1/export/{dataset}: fuzzed input', () => {
 	)
 	const dataset = fc.oneof(fc.constantFrom('licences', 'operators', 'domains'), token)
 	const query = fc.array(fc.tuple(token, token), { maxLength: 4 })
+
+	test('a path or query that is not validly percent-encoded is refused with the envelope, never a 500', async () => {
+		for (const path of ['/v1/export/%E0%A4%A', '/v1/export/licences?format=%E0', '/v1/export/licences?%zz=1', '/v1/export/licen%00ces']) {
+			const response = await get(path)
+			const body = await response.json()
+			expect([path, response.status < 500, typeof body.details?.reason]).toEqual([path, true, 'string'])
+		}
+	})
 
 	test('any dataset and query answers 2xx with a file or the error envelope, never a 500', async () => {
 		await fc.assert(

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type Bus, connectBus } from '@lv/bus'
 import { DAY, HOUR, TestClock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import { recordEvent } from '../../../notifier/src/record-event.ts'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { recordEvent, recordEventIn } from '../../../notifier/src/record-event.ts'
 import { coverageEvent, insertEndpoint, insertHistory, licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
@@ -82,11 +82,36 @@ describe('GET /v1/watchlist/events serves', () => {
 		expect(byHistoryId.event_id).not.toBe(standing.event_id)
 	})
 
+	test("a cursor another account was given is only a position: it serves the caller's own events", async () => {
+		const me = await watcher()
+		const other = await watcher()
+		const theirs = (await (await poll(other.key)).json()) as Page
+		await emit(licenceEvent('license.issued', { operatorId: other.operatorId, licenseId: other.licenseId }, clock.now()))
+		const mine = await emit(licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
+		const page = (await (await poll(me.key, `?cursor=${theirs.next_cursor}`)).json()) as Page
+		expect(page.events.map((event) => event.event_id)).toEqual([mine.event_id])
+	})
+
 	test('operator events only while the operator is on the watchlist', async () => {
 		const me = await watcher()
 		await emit(licenceEvent('license.expired', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
 		await db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
 		expect(((await (await poll(me.key)).json()) as Page).events).toHaveLength(0)
+	})
+
+	test('an operator removed then added again: what the cursor passed while it was off the list stays unserved, what follows is served', async () => {
+		const me = await watcher()
+		const keys = { operatorId: me.operatorId, licenseId: me.licenseId }
+		const start = (await (await poll(me.key)).json()) as Page
+		await emit(licenceEvent('license.status_changed', keys, clock.now()))
+		await db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
+		await emit(licenceEvent('license.expired', keys, clock.now()))
+		const off = (await (await poll(me.key, `?cursor=${start.next_cursor}`)).json()) as Page
+		expect(off.events).toEqual([])
+		await db.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (${crypto.randomUUID()}, ${me.accountId}, ${me.operatorId}, ${clock.now()})`
+		const back = await emit(licenceEvent('license.issued', keys, clock.now()))
+		const on = (await (await poll(me.key, `?cursor=${off.next_cursor}`)).json()) as Page
+		expect(on.events.map((event) => event.event_id)).toEqual([back.event_id])
 	})
 })
 
@@ -128,6 +153,40 @@ describe('paging with next_cursor', () => {
 		expect(new Set(seen).size).toBe(seen.length)
 	})
 
+	test('a poll between two interleaved recordings never moves past the one that began first and commits last', async () => {
+		const me = await watcher()
+		const start = (await (await poll(me.key)).json()) as Page
+		const keys = { operatorId: me.operatorId, licenseId: me.licenseId }
+		const first = licenceEvent('license.status_changed', keys, clock.now())
+		const second = licenceEvent('license.expired', keys, clock.now())
+		let release = () => {}
+		const held = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		let inserted = () => {}
+		const firstInserted = new Promise<void>((resolve) => {
+			inserted = resolve
+		})
+		const slow = db.sql.begin(async (tx) => {
+			await recordEventIn(tx, first, clock.now())
+			inserted()
+			await held
+		})
+		await firstInserted
+		const fast = recordEvent(db.sql, second, clock.now())
+		await waitFor(
+			async () =>
+				(await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length > 0 ||
+				(await db.sql`SELECT 1 FROM events WHERE event_id = ${second.event_id}`).length > 0,
+			{ what: 'the second recording to wait or to commit' }
+		)
+		const during = (await (await poll(me.key, `?cursor=${start.next_cursor}`)).json()) as Page
+		release()
+		await Promise.all([slow, fast])
+		const after = (await (await poll(me.key, `?cursor=${during.next_cursor}`)).json()) as Page
+		expect([...during.events, ...after.events].map((event) => event.event_id).sort()).toEqual([first.event_id, second.event_id].sort())
+	})
+
 	test('an empty page still returns a cursor that picks up the next event', async () => {
 		const me = await watcher()
 		const first = (await (await poll(me.key, `?since=${encodeURIComponent(clock.now().toISOString())}`)).json()) as Page
@@ -138,14 +197,47 @@ describe('paging with next_cursor', () => {
 		expect(next.events.map((event) => event.event_id)).toEqual([later.event_id])
 	})
 
-	test('since filters on the emission timestamp and the filter stays with the cursor', async () => {
+	test('since leaves out the events already recorded that were emitted before it, on every page of that first walk', async () => {
 		const me = await watcher()
-		const old = licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, new Date(clock.nowMs() - 2 * DAY))
-		await emit(old)
-		const recent = await emit(licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
-		const since = encodeURIComponent(new Date(clock.nowMs() - DAY).toISOString())
-		const page = (await (await poll(me.key, `?since=${since}&limit=1`)).json()) as Page
-		expect(page.events.map((event) => event.event_id)).toEqual([recent.event_id])
+		const stamped = (ageMs: number) =>
+			emit(licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, new Date(clock.nowMs() - ageMs)))
+		const recent: string[] = []
+		for (let index = 0; index < 3; index++) {
+			await stamped(2 * DAY)
+			recent.push((await stamped(0)).event_id)
+		}
+		const seen: string[] = []
+		let query = `?since=${encodeURIComponent(new Date(clock.nowMs() - DAY).toISOString())}&limit=1`
+		for (let round = 0; round < 10; round++) {
+			const page = (await (await poll(me.key, query)).json()) as Page
+			seen.push(...page.events.map((event) => event.event_id))
+			query = `?limit=1&cursor=${page.next_cursor}`
+			if (!page.has_more) break
+		}
+		expect(seen).toEqual(recent)
+	})
+
+	test('an event emitted before since but recorded after the first call is served by the cursor, not lost', async () => {
+		const me = await watcher()
+		const first = (await (await poll(me.key, `?since=${encodeURIComponent(clock.now().toISOString())}`)).json()) as Page
+		expect(first.events).toEqual([])
+		// the reader stamps an event with its run's time; relaying and recording it take a while longer
+		const late = await emit(
+			licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, new Date(clock.nowMs() - 90_000))
+		)
+		const next = (await (await poll(me.key, `?cursor=${first.next_cursor}`)).json()) as Page
+		expect(next.events.map((event) => event.event_id)).toEqual([late.event_id])
+	})
+
+	test('a cursor written with a since filter but without its end resumes without leaving anything out', async () => {
+		const me = await watcher()
+		const head = (await db.sql<{ seq: string }[]>`SELECT coalesce(max(seq), 0)::text AS seq FROM events`)[0]?.seq
+		const written = Buffer.from(`{"v":1,"s":${head},"f":${clock.nowMs()}}`).toString('base64url')
+		const late = await emit(
+			licenceEvent('license.expired', { operatorId: me.operatorId, licenseId: me.licenseId }, new Date(clock.nowMs() - HOUR))
+		)
+		const page = (await (await poll(me.key, `?cursor=${written}`)).json()) as Page
+		expect(page.events.map((event) => event.event_id)).toEqual([late.event_id])
 	})
 })
 
@@ -177,6 +269,7 @@ describe('bad parameters', () => {
 			'since_exceeds_retention_window'
 		],
 		['since that is not a date-time', '?since=yesterday', 'invalid_input'],
+		['since on a day its month does not have', `?since=${encodeURIComponent('2026-11-31T00:00:00Z')}`, 'invalid_input'],
 		['since that its offset carries past the year 9999', `?since=${encodeURIComponent('9999-12-31T23:59:59-23:59')}`, 'invalid_input'],
 		['limit 0', '?limit=0', 'invalid_input'],
 		['limit 501', '?limit=501', 'invalid_input']
@@ -221,6 +314,18 @@ describe('polls per hour', () => {
 		expect(refused.headers.get('x-poll-ratelimit-remaining')).toBe('0')
 		clock.set('2026-11-10T14:00:00.000Z')
 		expect((await poll(key)).status).toBe(200)
+	})
+
+	test('two gateway replicas count one account together: ten polls alternating between them, then the eleventh is refused on either', async () => {
+		const plan = await insertPlan(db.sql, { code: 'poll-plan-replicas', per_second_limit: null })
+		const { key } = await accountWithKey(db.sql, clock, plan)
+		const replicas = [app, notificationsApp({ sql: db.sql, bus, clock, secretKey })]
+		const pollOn = (replica: number) =>
+			replicas[replica]?.handle(new Request('http://localhost/v1/watchlist/events', { headers: bearer(key) })) as Promise<Response>
+		const remaining: (string | null)[] = []
+		for (let index = 0; index < 10; index++) remaining.push((await pollOn(index % 2)).headers.get('x-poll-ratelimit-remaining'))
+		expect(remaining).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'])
+		expect([(await pollOn(0)).status, (await pollOn(1)).status]).toEqual([429, 429])
 	})
 
 	test('an unlimited plan says unlimited and omits Remaining', async () => {

@@ -94,11 +94,15 @@ describe('watchlist and webhook routes under fuzzed input', () => {
 		const cursor = fc.oneof(
 			text,
 			fc
-				.record({
-					v: mostly(fc.constant(1)),
-					s: mostly(fc.maxSafeNat()),
-					f: mostly(fc.oneof(fc.constant(null), fc.maxSafeInteger(), fc.integer({ min: 0, max: 2e12 })))
-				})
+				.record(
+					{
+						v: mostly(fc.constant(1)),
+						s: mostly(fc.maxSafeNat()),
+						f: mostly(fc.oneof(fc.constant(null), fc.maxSafeInteger(), fc.integer({ min: 0, max: 2e12 }))),
+						h: mostly(fc.maxSafeNat())
+					},
+					{ requiredKeys: ['v', 's', 'f'] }
+				)
 				.map((document) => Buffer.from(JSON.stringify(document)).toString('base64url'))
 		)
 		const dateTime = fc

@@ -152,8 +152,8 @@ function eventsFeedRoutes({ sql, clock, auth }: RouteDeps) {
 				tags: ['watchlist'],
 				summary: 'Poll the events feed',
 				description: [
-					'Webhook-shape events (same envelope and `event_id`, no signature), oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.',
-					'First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.',
+					'Webhook-shape events (same envelope and `event_id`, no signature), in the order recorded, oldest first: every `license.*` and `regulatory_action.added` about an operator now on your watchlist, plus any event queued for one of your webhook endpoints (e.g. `coverage.*`). Withdrawn history events are never served.',
+					'First call: `since` (at most 30 days back; 400 `since_exceeds_retention_window`), or nothing to start 30 days back. `since` leaves out the events already recorded that were emitted before it; an event recorded after the first call is served whatever its `timestamp` (an event is stamped when emitted and recorded a little later), so following the cursor loses nothing. Then pass `next_cursor` verbatim as `cursor`; it is always set, so it also resumes an empty page. `since` and `cursor` together are 400 `conflicting_parameters`; an undecodable cursor is 400 `invalid_cursor`.',
 					'Polls per hour: Starter 10, Pro 60, Business 600, Enterprise unlimited; over it 429 `rate_limited` / `watchlist_events_poll_limit` with `reset_at`. Headers: `X-Poll-RateLimit-Limit`, `X-Poll-RateLimit-Remaining`, `X-Poll-RateLimit-Reset`, `X-Poll-RateLimit-Window`, `X-Poll-Recommended-Interval`.'
 				].join('\n\n'),
 				security

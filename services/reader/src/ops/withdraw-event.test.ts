@@ -39,6 +39,17 @@ describe('withdrawing a history event', () => {
 		expect(row!.correction_note).toBe('wrong licence matched')
 	})
 
+	test("a withdrawal moves its register's data_version once, so cached exports keyed on it follow it", async () => {
+		const [other] = await h.db.sql<{ id: string }[]>`SELECT id FROM license_history WHERE corrected_at IS NULL LIMIT 1`
+		const version = async () =>
+			(await h.db.sql<{ v: string }[]>`SELECT data_version::text AS v FROM register_status WHERE jurisdiction_code = 'AN'`)[0]?.v
+		const before = Number(await version())
+		await withdrawHistoryEvent(h.db.sql, h.clock, other!.id, 'matched the wrong licence')
+		expect(Number(await version())).toBe(before + 1)
+		await withdrawHistoryEvent(h.db.sql, h.clock, other!.id, 'again')
+		expect(Number(await version())).toBe(before + 1)
+	})
+
 	test('an unknown id is not_found and an empty note is refused', async () => {
 		expect(await withdrawHistoryEvent(h.db.sql, h.clock, crypto.randomUUID(), 'x')).toMatchObject({ outcome: 'not_found' })
 		expect(withdrawHistoryEvent(h.db.sql, h.clock, historyId, '   ')).rejects.toThrow(/note is required/)
