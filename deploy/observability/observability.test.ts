@@ -80,6 +80,39 @@ function metricNamesIn(expr: string): string[] {
 		.filter((word) => !PROMQL_WORDS.has(word.toLowerCase()))
 }
 
+/** Labels Prometheus adds to every series of a target (the scrape's job, the target, its pod). */
+const TARGET_LABELS = ['job', 'instance', 'pod']
+
+/** The labels each registered series carries: its own, `service`, and `le` on a histogram's buckets. */
+function registeredLabels(): Map<string, Set<string>> {
+	const labels = new Map<string, Set<string>>([['up', new Set(TARGET_LABELS)]])
+	for (const metrics of serviceRegistries().values()) {
+		for (const metric of metrics.registry.getMetricsAsArray()) {
+			const own = [...((metric as unknown as { labelNames?: readonly string[] }).labelNames ?? []), 'service', ...TARGET_LABELS]
+			const names = seriesNames({ getMetricsAsArray: () => [metric] } as unknown as Parameters<typeof seriesNames>[0])
+			for (const name of names) labels.set(name, new Set([...own, ...(name.endsWith('_bucket') ? ['le'] : [])]))
+		}
+	}
+	return labels
+}
+
+/** The labels an expression matches on or groups by that none of the series it reads carries. */
+function unknownLabelsIn(expr: string, labels: Map<string, Set<string>>): string[] {
+	const unknown = new Set<string>()
+	const read = metricNamesIn(expr)
+	for (const match of expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{([^}]*)\}/g)) {
+		const carried = labels.get(match[1] as string) ?? new Set<string>()
+		for (const matcher of (match[2] as string).matchAll(/([a-zA-Z_]\w*)\s*(?:=~|!~|!=|=)/g))
+			if (!carried.has(matcher[1] as string)) unknown.add(`${match[1]}{${matcher[1]}}`)
+	}
+	const anyCarried = new Set(read.flatMap((name) => [...(labels.get(name) ?? [])]))
+	for (const grouping of expr.matchAll(/\b(?:by|without|on|ignoring)\s*\(([^)]*)\)/g)) {
+		for (const label of (grouping[1] as string).split(',').map((name) => name.trim()))
+			if (label !== '' && !anyCarried.has(label)) unknown.add(label)
+	}
+	return [...unknown]
+}
+
 type Rule = { alert: string; expr: string; annotations: Record<string, string> }
 const rules = (): Rule[] =>
 	(Bun.YAML.parse(readFileSync(join(DIR, 'alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((group) => group.rules)
@@ -95,6 +128,21 @@ describe('alert rules', () => {
 		if (!promtool) throw new Error('promtool not found: apt-get install -y prometheus')
 		const result = Bun.spawnSync([promtool, 'test', 'rules', 'alerts.test.yml'], { cwd: DIR })
 		expect({ exitCode: result.exitCode, output: `${result.stdout}${result.stderr}` }).toMatchObject({ exitCode: 0 })
+	})
+
+	test('every alert matches and groups only on labels the series it reads carry', () => {
+		const labels = registeredLabels()
+		for (const rule of rules())
+			expect({ alert: rule.alert, unknown: unknownLabelsIn(rule.expr, labels) }).toEqual({ alert: rule.alert, unknown: [] })
+	})
+
+	test('the label check finds a label no series carries, in a matcher and in a grouping', () => {
+		const labels = registeredLabels()
+		expect(unknownLabelsIn('sum by (reason) (rate(reader_runs_total{outcome="failed"}[5m]))', labels)).toEqual(['reason'])
+		expect(unknownLabelsIn('max without (instance) (reader_runs_total{result="failed"})', labels)).toEqual(['reader_runs_total{result}'])
+		expect(
+			unknownLabelsIn('histogram_quantile(0.99, sum by (le, route) (rate(gateway_http_request_duration_seconds_bucket[5m])))', labels)
+		).toEqual([])
 	})
 
 	test('every alert reads only series the services register, and links a runbook section that exists', () => {
@@ -208,6 +256,16 @@ describe('runbook', () => {
 describe('Grafana dashboard', () => {
 	type Panel = { type: string; title: string; targets?: { expr: string }[] }
 	const dashboard = JSON.parse(readFileSync(join(DIR, 'grafana-dashboard.json'), 'utf8')) as { title: string; panels: Panel[] }
+
+	test('every query matches and groups only on labels the series it reads carry', () => {
+		const labels = registeredLabels()
+		for (const panel of dashboard.panels)
+			for (const target of panel.targets ?? [])
+				expect({ panel: panel.title, unknown: unknownLabelsIn(target.expr, labels) }).toEqual({
+					panel: panel.title,
+					unknown: []
+				})
+	})
 
 	test('every query reads only series the services register', () => {
 		const registered = registeredSeries()
