@@ -6,7 +6,7 @@ import type { Bus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { EXPORTER_REGISTRY_CONSUMER } from '@lv/contracts'
 import type { Sql } from '@lv/db'
-import { createServiceMetrics, seriesNames, watchConsumerLag } from '@lv/runtime'
+import { createServiceMetrics, seriesNames, watchConsumerLag, watchReadiness } from '@lv/runtime'
 import { REPO_ROOT, findBinary } from '@lv/testing'
 import { AnswerMemo } from '@lv/verdict'
 import { createCheckerMetrics } from '../../services/checker/src/metrics.ts'
@@ -40,7 +40,10 @@ function serviceRegistries(): Map<string, ReturnType<typeof createServiceMetrics
 	watchConsumerLag(exporter.registry, unused.bus, [EXPORTER_REGISTRY_CONSUMER])
 	const dashboard = createServiceMetrics('dashboard', true)
 	createDashboardMetrics(dashboard)
-	return new Map(Object.entries({ gateway, checker, reader, notifier, exporter, dashboard }))
+	const registries = { gateway, checker, reader, notifier, exporter, dashboard }
+	// The health server adds `service_ready` to every registry it serves.
+	for (const metrics of Object.values(registries)) watchReadiness(metrics.registry, () => true)
+	return new Map(Object.entries(registries))
 }
 
 /** Every series name the six services register, as they do at start (process metrics included). */
@@ -211,7 +214,7 @@ describe("each service's README", () => {
 			const own = metrics.registry
 				.getMetricsAsArray()
 				.map((metric) => metric.name)
-				.filter((name) => !/^(process|nodejs|jetstream)_/.test(name))
+				.filter((name) => !/^(process|nodejs|jetstream)_/.test(name) && name !== 'service_ready')
 			expect(own.length).toBeGreaterThan(0)
 			expect({ service, unnamed: own.filter((name) => !readme.includes(`\`${name}`)) }).toEqual({ service, unnamed: [] })
 		}

@@ -24,6 +24,29 @@ test('the health server serves the registry as Prometheus text on /metrics when 
 	}
 })
 
+test('/metrics carries service_ready: 1 while /readyz answers ready, 0 while it does not (a failing probe included)', async () => {
+	const metrics = createServiceMetrics('probe', true)
+	let ready: boolean | 'throws' = false
+	const server = startHealthServer(
+		0,
+		() => {
+			if (ready === 'throws') throw new Error('probe failed')
+			return ready
+		},
+		{ hostname: '127.0.0.1', ...metricsRoute(metrics) }
+	)
+	const scrape = async () => (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text()
+	try {
+		expect(await scrape()).toContain('service_ready{service="probe"} 0')
+		ready = true
+		expect(await scrape()).toContain('service_ready{service="probe"} 1')
+		ready = 'throws'
+		expect(await scrape()).toContain('service_ready{service="probe"} 0')
+	} finally {
+		server.stop()
+	}
+})
+
 test('a counter mirrored from a plain number adds, at each scrape, what the number grew by since it was made', async () => {
 	const { registry } = createServiceMetrics('probe', false)
 	let hits = 5
