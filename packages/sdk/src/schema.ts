@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * Public service status
-         * @description Per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
+         * @description Whether checks can be answered now (a checker replica answers); per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
          */
         get: operations["getV1Status"];
         put?: never;
@@ -750,7 +750,7 @@ export interface components {
         "X-Prelaunch-Daily-Limit": number;
         /** @description Legacy trial key: ISO-8601 timestamp of the next 00:00 UTC. */
         "X-Prelaunch-Daily-Reset": string;
-        /** @description Legacy trial key: requests counted today. */
+        /** @description Legacy trial key: requests counted today (answered ones only: a 4xx or 5xx is given back). */
         "X-Prelaunch-Daily-Used": number;
         /** @description Keyless call on a public endpoint: 10 (calls per client address block per route per UTC hour; IPv4 /32, IPv6 /64). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling. */
         "X-RateLimit-Limit": number;
@@ -5832,6 +5832,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Whether a checker answered when this answer was computed; false: `GET /v1/check` and `POST /v1/check/batch` answer 503 `checker_unavailable` until one does. */
+                        checks_available: boolean;
                         /**
                          * Format: date-time
                          * @description When this answer was computed (answers are reused for up to 5 seconds).
