@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { type Sql, type StatementConnection, createSql, openStatementConnection } from '@lv/db'
 import { type NatsHandle, type TcpProxy, type TestDatabase, createTestDatabase, startNats, startTcpProxy, waitFor } from '@lv/testing'
+import { silentLogger } from '@lv/logger'
+import { startExporter } from '../../../exporter/src/exporter.ts'
+import { TEST_EXPORTER_CONFIG } from '../../../exporter/src/test-support/exporter-config.ts'
 import { createApp } from '../app.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testDeps } from '../test-support/gateway.ts'
@@ -137,6 +140,35 @@ describe('nats-server that stops answering', () => {
 		} finally {
 			natsProxy.stop()
 			await silentBus.close().catch(() => {})
+		}
+	}, 30_000)
+})
+
+describe('an exporter whose PostgreSQL is down', () => {
+	test("an export answers 503 dependency_unavailable with Retry-After, not the exporter's 500, and uses up neither the day nor the month", async () => {
+		await ensureStreams(bus)
+		const exporter = await startExporter({
+			sql: viaProxy,
+			bus,
+			clock,
+			logger: silentLogger,
+			config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false }
+		})
+		const { accountId, key } = await accountWithKey(db.sql, clock, 'pro')
+		proxy.down()
+		try {
+			const app = createApp(testDeps({ sql: db.sql, bus, clock }))
+			const failed = await envelopeOf(await get(app, '/v1/export/licences', bearer(key)))
+			expect(failed).toMatchObject({
+				status: 503,
+				retryAfter: '1',
+				body: { code: 'service_unavailable', details: { reason: 'dependency_unavailable' } }
+			})
+			const [day] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_requests WHERE account_id = ${accountId}`
+			expect(day?.n).toBe(0)
+		} finally {
+			proxy.up()
+			await exporter.stop()
 		}
 	}, 30_000)
 })
