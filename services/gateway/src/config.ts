@@ -13,7 +13,7 @@ export const DEFAULT_KEY_LEASE_MS = 2_000
 export const DEFAULT_CHECK_MESSAGES_IN_FLIGHT = 2
 
 /** A statement of the gateway's pools running longer is cancelled by the server, and its request answered 503 dependency_unavailable. */
-export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 10_000
+export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 30_000
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
