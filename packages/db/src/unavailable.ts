@@ -20,8 +20,8 @@ function isUnavailableCode(code: string): boolean {
 		NETWORK_CODES.has(code) ||
 		CLIENT_CODES.has(code) ||
 		SERVER_STATES.has(code) ||
-		// SQLSTATE class 08: connection exception
-		/^08[0-9A-Z]{3}$/.test(code) ||
+		// SQLSTATE class 08: connection exception, but for 08P01 (a protocol violation is the client's fault)
+		(/^08[0-9A-Z]{3}$/.test(code) && code !== '08P01') ||
 		// Bun's client: ERR_POSTGRES_CONNECTION_CLOSED, _REFUSED, _TIMEOUT, ERR_POSTGRES_IDLE_TIMEOUT…
 		/^ERR_POSTGRES_(CONNECTION_|IDLE_TIMEOUT|LIFETIME_TIMEOUT)/.test(code)
 	)
