@@ -16,7 +16,19 @@ const EMPTY_INDEX = buildIndex({
 
 export type RebuildRecord = { code: string; dataVersion: bigint; durationMs: number; at: Date; licences: number; domains: number }
 
-export type IndexStoreOptions = { sql: Sql; logger: Logger; clock: Clock; onRebuilt?: (record: RebuildRecord) => void }
+export type IndexStoreOptions = {
+	sql: Sql
+	logger: Logger
+	clock: Clock
+	onRebuilt?: (record: RebuildRecord) => void
+	/** After each failed rebuild, with the jurisdiction's failed rebuilds in a row; with 0 once one succeeds after them. */
+	onFailedInARow?: (code: string, failedInARow: number) => void
+	/** Failed rebuilds in a row of one jurisdiction after which the replica counts as behind (`behind()`). */
+	failuresBeforeBehind?: number
+}
+
+/** Three polls (about 90 s at the default 30 s) of a register whose state moved and whose rows could not be read. */
+export const DEFAULT_FAILURES_BEFORE_BEHIND = 3
 
 /**
  * Holds the checker's in-memory index and keeps it in step with PostgreSQL. Each jurisdiction is
@@ -34,6 +46,10 @@ export class IndexStore {
 	readonly #logger: Logger
 	readonly #clock: Clock
 	readonly #onRebuilt: ((record: RebuildRecord) => void) | undefined
+	readonly #onFailedInARow: ((code: string, failedInARow: number) => void) | undefined
+	readonly #failuresBeforeBehind: number
+	/** Failed rebuilds in a row per jurisdiction; absent once one succeeds. */
+	readonly #failedInARow = new Map<string, number>()
 	#index: CheckIndex = EMPTY_INDEX
 	readonly #versions = new Map<string, bigint>()
 	/** Each shard's last successful read (ms), read in the snapshot its rows came from. */
@@ -50,6 +66,8 @@ export class IndexStore {
 		this.#logger = options.logger
 		this.#clock = options.clock
 		this.#onRebuilt = options.onRebuilt
+		this.#onFailedInARow = options.onFailedInARow
+		this.#failuresBeforeBehind = options.failuresBeforeBehind ?? DEFAULT_FAILURES_BEFORE_BEHIND
 	}
 
 	/** The index to answer one request with; take it once per request. */
@@ -104,7 +122,13 @@ export class IndexStore {
 			try {
 				do {
 					this.#again.delete(code)
-					await this.#oneAtATime(() => this.#rebuildOnce(code))
+					await this.#oneAtATime(() => this.#rebuildOnce(code)).then(
+						() => this.#rebuildSucceeded(code),
+						(error: unknown) => {
+							this.#rebuildFailed(code, error)
+							throw error
+						}
+					)
 				} while (this.#again.has(code))
 			} finally {
 				this.#running.delete(code)
@@ -112,6 +136,37 @@ export class IndexStore {
 		})()
 		this.#running.set(code, task)
 		return task
+	}
+
+	/**
+	 * The jurisdictions whose last `failuresBeforeBehind` rebuilds all failed: their register moved (a rebuild runs only
+	 * then) and this replica still answers from the shard before it. Their answers turn stale only at the SLA, so the
+	 * replica reports itself not ready meanwhile (its answers are still served: the previous state, exact as of its read).
+	 */
+	behind(): string[] {
+		return [...this.#failedInARow].filter(([, failed]) => failed >= this.#failuresBeforeBehind).map(([code]) => code)
+	}
+
+	#rebuildFailed(code: string, error: unknown): void {
+		const failed = (this.#failedInARow.get(code) ?? 0) + 1
+		this.#failedInARow.set(code, failed)
+		this.#onFailedInARow?.(code, failed)
+		if (failed === this.#failuresBeforeBehind)
+			this.#logger.error('index rebuilds keep failing; replica not ready until one succeeds', {
+				jurisdiction: code,
+				failed_in_a_row: failed,
+				data_version: String(this.#versions.get(code) ?? ''),
+				error
+			})
+	}
+
+	#rebuildSucceeded(code: string): void {
+		const failed = this.#failedInARow.get(code)
+		if (failed === undefined) return
+		this.#failedInARow.delete(code)
+		this.#onFailedInARow?.(code, 0)
+		if (failed >= this.#failuresBeforeBehind)
+			this.#logger.info('index rebuilt after failures; replica caught up', { jurisdiction: code, failed_in_a_row: failed })
 	}
 
 	#oneAtATime(work: () => Promise<void>): Promise<void> {
