@@ -69,13 +69,16 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 		if (now) endsInARow = 0
 	}
 	const pullUntilEnded = async () => {
-		messages = await consumer.consume({
+		const pulling = await consumer.consume({
 			max_messages: options.maxMessages ?? 16,
 			expires: options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS
 		})
-		const watching = watchPulls(bus, spec, messages, logger, serving)
+		messages = pulling
+		// stop() closed the previous iterator while this one was being opened
+		if (stopping) await pulling.close()
+		const watching = watchPulls(bus, spec, pulling, logger, serving)
 		try {
-			for await (const msg of messages) {
+			for await (const msg of pulling) {
 				serving(true)
 				await handle(msg)
 			}
@@ -91,7 +94,7 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 			if (stopping) return false
 			try {
 				consumer = await setUpConsumer(bus, spec, logger, sleep, stopped)
-				return true
+				return !stopping
 			} catch (error) {
 				if (stopping) return false
 				logger.error('consumer set-up failed; will retry', { consumer: spec.durable, error })
