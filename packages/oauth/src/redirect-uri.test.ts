@@ -29,6 +29,41 @@ describe('redirect URIs at registration', () => {
 		expect(redirectUriRefusal('https://assistant.example/cb#frag')).toBe('has_fragment')
 	})
 
+	test('a space, a line break, a NUL or another control character is refused, wherever it stands', () => {
+		for (const uri of [
+			'https://assistant.example/cb\u0000',
+			'https://assistant.example/c b',
+			' https://assistant.example/cb',
+			'https://assistant.example/cb\n',
+			'https://assistant.example/\tcb',
+			'cursor://anysphere\u0085/cb',
+			'myapp://cb\u007f'
+		])
+			expect(redirectUriRefusal(uri)).toBe('space_or_control_character')
+	})
+
+	test('a loopback http URI may name any port (RFC 8252 §7.3); the rest of it is matched exactly', () => {
+		const registered = ['http://127.0.0.1:33418/', 'http://localhost/callback', 'http://[::1]:9000/cb?x=1']
+		for (const presented of ['http://127.0.0.1:50123/', 'http://127.0.0.1/', 'http://localhost:61000/callback', 'http://[::1]/cb?x=1'])
+			expect(redirectUriRegistered(registered, presented)).toBe(true)
+		for (const presented of [
+			'http://127.0.0.1:50123/other',
+			'http://127.0.0.1:50123',
+			'http://localhost:61000/callback/',
+			'http://LOCALHOST:61000/callback',
+			'http://127.0.0.1:50123@evil.example/',
+			'http://127.0.0.1:99999/',
+			'http://[::1]:9001/cb?x=2',
+			'https://127.0.0.1:33418/'
+		])
+			expect(redirectUriRegistered(registered, presented)).toBe(false)
+	})
+
+	test('any other URI may not change its port', () => {
+		expect(redirectUriRegistered(['https://assistant.example/cb'], 'https://assistant.example:8443/cb')).toBe(false)
+		expect(redirectUriRegistered(['cursor://anysphere/cb'], 'cursor://anysphere:1/cb')).toBe(false)
+	})
+
 	test('matching is exact: no prefix, case or trailing-slash leniency', () => {
 		const registered = ['https://assistant.example/cb']
 		expect(redirectUriRegistered(registered, 'https://assistant.example/cb')).toBe(true)

@@ -1,3 +1,9 @@
+/**
+ * The issuer identifier (RFC 8414 §2) for `{app_url}`: without a trailing slash, the same on the dashboard
+ * (which signs it into tokens) and the gateway (which requires it), whichever way APP_URL is written.
+ */
+export const issuerOf = (appUrl: string) => appUrl.replace(/\/+$/, '')
+
 /** The canonical URI of the connector endpoint, the `resource` (RFC 8707) and token audience. */
 export const mcpResourceUri = (mcpUrl: string) => `${mcpUrl.replace(/\/+$/, '')}/mcp/account`
 

@@ -750,7 +750,7 @@ export interface components {
         "X-Prelaunch-Daily-Limit": number;
         /** @description Legacy trial key: ISO-8601 timestamp of the next 00:00 UTC. */
         "X-Prelaunch-Daily-Reset": string;
-        /** @description Legacy trial key: requests counted today. */
+        /** @description Legacy trial key: requests counted today (answered ones only: a 4xx or 5xx is given back). */
         "X-Prelaunch-Daily-Used": number;
         /** @description Keyless call on a public endpoint: 10 (calls per client address block per route per UTC hour; IPv4 /32, IPv6 /64). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling. */
         "X-RateLimit-Limit": number;

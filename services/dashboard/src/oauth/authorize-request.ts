@@ -7,6 +7,8 @@ import type { AuthorizationServer } from './oauth-settings.ts'
 export type AuthorizeRequest = {
 	client: OAuthClient
 	redirectUri: string
+	/** Whether the request named `redirectUri` (else the client's one registered URI): the token request must then name it too. */
+	redirectUriNamed: boolean
 	state: string | undefined
 	codeChallenge: string
 	resource: string
@@ -50,7 +52,15 @@ export async function checkAuthorizeRequest(sql: Sql, server: AuthorizationServe
 	if (scopes.some((scope) => scope !== server.scope)) return fail('invalid_scope', `the only scope is ${server.scope}`)
 	return {
 		kind: 'valid',
-		request: { client, redirectUri: presented, state, codeChallenge: params.code_challenge, resource: server.resource, scope: server.scope }
+		request: {
+			client,
+			redirectUri: presented,
+			redirectUriNamed: params.redirect_uri !== undefined,
+			state,
+			codeChallenge: params.code_challenge,
+			resource: server.resource,
+			scope: server.scope
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ describe('approveGrant', () => {
 				resource: 'https://api.example.test/mcp/account',
 				scope: 'account',
 				redirectUri: 'https://assistant.example/cb',
+				redirectUriNamed: true,
 				codeChallenge: 'challenge'
 			})
 			await statementsWaitingOnLocks(db.sql, 1)

@@ -1,4 +1,4 @@
-import { MCP_SCOPE, type TokenSettings, mcpResourceUri } from '@lv/oauth'
+import { MCP_SCOPE, type TokenSettings, issuerOf, mcpResourceUri } from '@lv/oauth'
 
 /** The authorisation server for assistant connectors: off (no OAuth routes) unless OAUTH_TOKEN_SECRET is set. */
 export type OAuthSettings = {
@@ -11,7 +11,7 @@ export type OAuthSettings = {
 }
 
 export function authorizationServer(settings: OAuthSettings, appUrl: string) {
-	const issuer = appUrl.replace(/\/+$/, '')
+	const issuer = issuerOf(appUrl)
 	const resource = mcpResourceUri(settings.mcpUrl)
 	const tokens: TokenSettings = { secret: settings.tokenSecret, issuer, audience: resource }
 	return {

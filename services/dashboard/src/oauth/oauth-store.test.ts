@@ -34,6 +34,7 @@ async function approvedGrant() {
 		resource: 'https://api.example.test/mcp/account',
 		scope: 'account',
 		redirectUri: 'https://assistant.example/cb',
+		redirectUriNamed: true,
 		codeChallenge: 'challenge'
 	})
 	if (!approved) throw new Error('the approving session ended')

@@ -40,6 +40,8 @@ export type Approval = {
 	resource: string
 	scope: string
 	redirectUri: string
+	/** Whether the authorisation request named `redirectUri`. */
+	redirectUriNamed: boolean
 	codeChallenge: string
 }
 
@@ -60,8 +62,8 @@ export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): 
 			INSERT INTO oauth_grants (id, client_id, user_id, account_id, key_id, resource, scope, created_at)
 			VALUES (${grantId}, ${approval.clientId}, ${approval.userId}, ${approval.accountId}, ${key.id}, ${approval.resource}, ${approval.scope}, ${now})`
 		await tx`
-			INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, code_challenge, expires_at)
-			VALUES (${sha256(code)}, ${grantId}, ${approval.redirectUri}, ${approval.codeChallenge}, ${new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS)})`
+			INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, redirect_uri_named, code_challenge, expires_at)
+			VALUES (${sha256(code)}, ${grantId}, ${approval.redirectUri}, ${approval.redirectUriNamed}, ${approval.codeChallenge}, ${new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS)})`
 		await pruneExpired(asSql(tx), now)
 		return true
 	})
@@ -97,7 +99,7 @@ const liveGrantOf = (row: GrantRow): LiveGrant => ({
 })
 
 export type CodeRedemption =
-	| { outcome: 'redeemed'; grant: LiveGrant; redirectUri: string; codeChallenge: string }
+	| { outcome: 'redeemed'; grant: LiveGrant; redirectUri: string; redirectUriNamed: boolean; codeChallenge: string }
 	| { outcome: 'unknown' | 'expired' | 'grant_revoked' }
 	/** Presented a second time: the grant it started is revoked (RFC 6749 §4.1.2), so tokens from the first exchange die too. */
 	| { outcome: 'reused' }
@@ -106,8 +108,10 @@ export type CodeRedemption =
 export async function redeemCode(sql: Sql, clock: Clock, code: string): Promise<CodeRedemption> {
 	const now = clock.now()
 	const redemption = await sql.begin(async (tx): Promise<CodeRedemption> => {
-		const [row] = await tx<(GrantRow & { redirect_uri: string; code_challenge: string; expires_at: Date; used_at: Date | null })[]>`
-			SELECT c.redirect_uri, c.code_challenge, c.expires_at, c.used_at, g.id AS grant_id, g.client_id, g.user_id, g.account_id, g.resource, g.scope, g.revoked_at
+		const [row] = await tx<
+			(GrantRow & { redirect_uri: string; redirect_uri_named: boolean; code_challenge: string; expires_at: Date; used_at: Date | null })[]
+		>`
+			SELECT c.redirect_uri, c.redirect_uri_named, c.code_challenge, c.expires_at, c.used_at, g.id AS grant_id, g.client_id, g.user_id, g.account_id, g.resource, g.scope, g.revoked_at
 			FROM oauth_authorization_codes c JOIN oauth_grants g ON g.id = c.grant_id
 			WHERE c.code_hash = ${sha256(code)} FOR UPDATE OF c`
 		if (!row) return { outcome: 'unknown' }
@@ -118,7 +122,13 @@ export async function redeemCode(sql: Sql, clock: Clock, code: string): Promise<
 		await tx`UPDATE oauth_authorization_codes SET used_at = ${now} WHERE code_hash = ${sha256(code)}`
 		if (row.expires_at <= now) return { outcome: 'expired' }
 		if (row.revoked_at !== null) return { outcome: 'grant_revoked' }
-		return { outcome: 'redeemed', grant: liveGrantOf(row), redirectUri: row.redirect_uri, codeChallenge: row.code_challenge }
+		return {
+			outcome: 'redeemed',
+			grant: liveGrantOf(row),
+			redirectUri: row.redirect_uri,
+			redirectUriNamed: row.redirect_uri_named,
+			codeChallenge: row.code_challenge
+		}
 	})
 	return afterReuseApplied(sql, clock, redemption)
 }
@@ -252,11 +262,16 @@ export async function listAccountGrants(sql: Sql, accountId: string): Promise<Gr
 	}))
 }
 
-/** What the consent page and the Connected apps page show of a redirect URI: its host, or its scheme for a native app. */
+/**
+ * What the consent page and the Connected apps page show of a redirect URI: its host for https and
+ * loopback http, its scheme for a native app. The "host" of a private-use scheme (`app://claude.ai/cb`)
+ * is text the registering client chose, not where the browser goes: the operating system hands the
+ * address to whichever app claims the scheme.
+ */
 export function redirectHostOf(uri: string): string {
 	try {
 		const url = new URL(uri)
-		return url.host || url.protocol
+		return url.protocol === 'https:' || url.protocol === 'http:' ? url.host : url.protocol
 	} catch {
 		return uri
 	}

@@ -30,12 +30,15 @@ const wrongResource = (deps: TokenDeps, body: unknown) => {
 	return resource !== undefined && resource !== deps.server.resource
 }
 
-/** grant_type=authorization_code: the code once, by the client it was issued to, with its redirect URI and PKCE verifier. */
+/**
+ * grant_type=authorization_code: the code once, by the client it was issued to, with its PKCE verifier and the
+ * redirect URI of the authorisation request (RFC 6749 §4.1.3: required only when that request named one).
+ */
 async function exchangeCode(deps: TokenDeps, body: unknown, clientId: string): Promise<Response> {
 	const code = field(body, 'code')
 	const redirectUri = field(body, 'redirect_uri')
 	const verifier = field(body, 'code_verifier')
-	if (!code || !redirectUri || !verifier) return oauthError('invalid_request', 'code, redirect_uri and code_verifier are required')
+	if (!code || !verifier) return oauthError('invalid_request', 'code and code_verifier are required')
 	if (wrongResource(deps, body)) return oauthError('invalid_target', `the only resource is ${deps.server.resource}`)
 	const redemption = await redeemCode(deps.sql, deps.clock, code)
 	if (redemption.outcome === 'reused')
@@ -43,7 +46,8 @@ async function exchangeCode(deps: TokenDeps, body: unknown, clientId: string): P
 	if (redemption.outcome !== 'redeemed')
 		return oauthError('invalid_grant', `the authorization code is ${redemption.outcome.replace('_', ' ')}`)
 	if (redemption.grant.clientId !== clientId) return oauthError('invalid_grant', 'the authorization code was issued to another client')
-	if (redemption.redirectUri !== redirectUri) return oauthError('invalid_grant', 'redirect_uri differs from the authorization request')
+	if (redirectUri === undefined ? redemption.redirectUriNamed : redemption.redirectUri !== redirectUri)
+		return oauthError('invalid_grant', 'redirect_uri differs from the authorization request, which named one')
 	if (!(await pkceVerifierMatches(verifier, redemption.codeChallenge)))
 		return oauthError('invalid_grant', 'code_verifier does not match the code_challenge')
 	return tokenResponse(deps, redemption.grant, await issueRefreshToken(deps.sql, deps.clock, redemption.grant.grantId))

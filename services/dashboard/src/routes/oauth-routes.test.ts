@@ -152,6 +152,14 @@ describe('dynamic client registration (RFC 7591)', () => {
 		expect(await oauthErrorOf(response)).toBe('invalid_redirect_uri')
 	})
 
+	test('a redirect URI holding a NUL, a space or a line break is refused with invalid_redirect_uri, never a 500', async () => {
+		for (const uri of ['https://assistant.example/cb\u0000', 'https://assistant.example/c b', 'cursor://anysphere/cb\r\n']) {
+			const response = await register({ client_name: 'x', redirect_uris: [uri] })
+			expect(response.status).toBe(400)
+			expect(await oauthErrorOf(response)).toBe('invalid_redirect_uri')
+		}
+	})
+
 	test('a client asking for the implicit or password grant is refused with invalid_client_metadata', async () => {
 		for (const metadata of [
 			{ redirect_uris: [REDIRECT], grant_types: ['password'] },
@@ -173,6 +181,16 @@ describe('authorisation request and consent', () => {
 		expect(page.html).toContain('Compliance Team Ltd')
 		expect(page.html).toMatch(/class="signed-in-user">[^<]+@example\.com</)
 		expect(page.html).toContain('<strong class="redirect-host">127.0.0.1:43117</strong>')
+	})
+
+	test("a native app's redirect URI is shown by its scheme, never by the host-like text the client put after it", async () => {
+		const flow = await signedInFlow()
+		const lookalike = 'x-assistant://claude.ai/api/mcp/auth_callback'
+		const clientId = await registeredClient([lookalike])
+		const page = await flow.browser.get(authorizePath(requestParams(flow, { client_id: clientId, redirect_uri: lookalike })))
+		expect(page.status).toBe(200)
+		expect(page.html).toContain('<strong class="redirect-host">x-assistant:</strong>')
+		expect(page.html).not.toContain('claude.ai</strong>')
 	})
 
 	test('a client_id holding a NUL character is the unregistered-application page, never a 500', async () => {
@@ -288,6 +306,53 @@ describe('token endpoint', () => {
 	test('a redirect URI other than the request one is invalid_grant', async () => {
 		const flow = await signedInFlow()
 		const response = await exchange(flow, await approvedCode(flow), { redirect_uri: 'http://127.0.0.1:43117/other' })
+		expect(await oauthErrorOf(response)).toBe('invalid_grant')
+	})
+
+	test('a loopback redirect URI on another port (RFC 8252 §7.3) is approved and sent the code; the token request names that same URI', async () => {
+		const flow = await signedInFlow()
+		const ephemeral = 'http://127.0.0.1:50123/callback'
+		const params = requestParams(flow, { redirect_uri: ephemeral })
+		expect((await flow.browser.get(authorizePath(params))).status).toBe(200)
+		const answer = await flow.browser.post('/oauth/authorize', { ...params, decision: 'approve' })
+		const back = new URL(answer.location ?? '')
+		expect(back.origin + back.pathname).toBe(ephemeral)
+		const code = back.searchParams.get('code') ?? ''
+		expect(await oauthErrorOf(await exchange(flow, code, { redirect_uri: REDIRECT }))).toBe('invalid_grant')
+		const other = await signedInFlow()
+		const otherParams = requestParams(other, { redirect_uri: ephemeral })
+		await other.browser.get(authorizePath(otherParams))
+		const otherAnswer = await other.browser.post('/oauth/authorize', { ...otherParams, decision: 'approve' })
+		const otherCode = new URL(otherAnswer.location ?? '').searchParams.get('code') ?? ''
+		expect((await exchange(other, otherCode, { redirect_uri: ephemeral })).status).toBe(200)
+	})
+
+	test('a request that named no redirect URI (one registered) may leave it out of the token request; one that named it may not', async () => {
+		const unnamed = await signedInFlow()
+		const params = requestParams(unnamed)
+		const { redirect_uri: _, ...withoutRedirect } = params
+		expect((await unnamed.browser.get(authorizePath(withoutRedirect))).status).toBe(200)
+		const answer = await unnamed.browser.post('/oauth/authorize', { ...withoutRedirect, decision: 'approve' })
+		const back = new URL(answer.location ?? '')
+		expect(back.origin + back.pathname).toBe(REDIRECT)
+		const { redirect_uri: __, ...tokenRequest } = {
+			grant_type: 'authorization_code',
+			client_id: unnamed.clientId,
+			code: back.searchParams.get('code') ?? '',
+			redirect_uri: REDIRECT,
+			code_verifier: unnamed.verifier,
+			resource: RESOURCE
+		}
+		expect((await postForm('/oauth/token', tokenRequest)).status).toBe(200)
+
+		const named = await signedInFlow()
+		const response = await postForm('/oauth/token', {
+			...tokenRequest,
+			client_id: named.clientId,
+			code: await approvedCode(named),
+			code_verifier: named.verifier
+		})
+		expect(response.status).toBe(400)
 		expect(await oauthErrorOf(response)).toBe('invalid_grant')
 	})
 

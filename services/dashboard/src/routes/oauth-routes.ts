@@ -121,7 +121,8 @@ async function showConsent({ deps, web, server }: OAuthContext, request: Request
 		csrf: web.csrfFor(session),
 		clientName: authorize.client.clientName,
 		redirectHost: redirectHostOf(authorize.redirectUri),
-		fields: { ...params, redirect_uri: authorize.redirectUri },
+		// As it came: a request that named no redirect URI still names none when approved.
+		fields: params,
 		connectorUrl: server.resource
 	})
 	const response = htmlResponse(page)
@@ -159,6 +160,7 @@ async function decideConsent({ deps, web, server }: OAuthContext, request: Reque
 		resource: authorize.resource,
 		scope: authorize.scope,
 		redirectUri: authorize.redirectUri,
+		redirectUriNamed: authorize.redirectUriNamed,
 		codeChallenge: authorize.codeChallenge
 	})
 	if (!approved) return redirect('/sign-in')

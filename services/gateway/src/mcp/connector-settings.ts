@@ -1,4 +1,4 @@
-import { MCP_SCOPE, type TokenSettings, mcpResourceUri, protectedResourceMetadataUrl } from '@lv/oauth'
+import { MCP_SCOPE, type TokenSettings, issuerOf, mcpResourceUri, protectedResourceMetadataUrl } from '@lv/oauth'
 
 /** What the connector endpoint needs: off (no routes) unless OAUTH_TOKEN_SECRET is set. */
 export type ConnectorSettings = {
@@ -12,6 +12,7 @@ export type ConnectorSettings = {
 
 export function connectorAddresses(settings: ConnectorSettings) {
 	const resource = mcpResourceUri(settings.mcpUrl)
-	const tokens: TokenSettings = { secret: settings.tokenSecret, issuer: settings.issuer, audience: resource }
-	return { resource, resourceMetadataUrl: protectedResourceMetadataUrl(resource), tokens, scope: MCP_SCOPE }
+	const issuer = issuerOf(settings.issuer)
+	const tokens: TokenSettings = { secret: settings.tokenSecret, issuer, audience: resource }
+	return { resource, resourceMetadataUrl: protectedResourceMetadataUrl(resource), issuer, tokens, scope: MCP_SCOPE }
 }

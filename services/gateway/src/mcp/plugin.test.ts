@@ -81,6 +81,23 @@ describe('protected resource metadata', () => {
 	})
 })
 
+describe('APP_URL written with a trailing slash', () => {
+	test("the dashboard's tokens (issuer without the slash) are accepted, and the metadata names that issuer", async () => {
+		const slashed = createApp({ ...testDeps({ sql: db.sql, bus, clock }), connector: { ...CONNECTOR, issuer: `${CONNECTOR.issuer}/` } })
+		const metadata = await slashed.handle(new Request('https://api.example.test/.well-known/oauth-protected-resource/mcp/account'))
+		expect(await metadata.json()).toMatchObject({ authorization_servers: ['https://app.example.test'] })
+		const { token } = await grantedAccount()
+		const response = await slashed.handle(
+			new Request(MCP_URL, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+			})
+		)
+		expect(response.status).toBe(200)
+	})
+})
+
 describe('/openapi.json', () => {
 	test('the connector routes are not REST operations; the description names the endpoint and its 401 reasons', async () => {
 		const document = (await (await handle('https://api.example.test/openapi.json')).json()) as {
@@ -155,12 +172,69 @@ describe('access to /mcp/account', () => {
 		expect(await response.json()).toMatchObject({ code: 'auth_revoked', details: { reason: 'grant_revoked' } })
 	})
 
-	test('GET and DELETE are 405 with Allow: POST (stateless transport)', async () => {
+	test('GET, DELETE and every other method but POST are 405 with Allow: POST (stateless transport)', async () => {
 		const { token } = await grantedAccount()
-		for (const method of ['GET', 'DELETE']) {
+		for (const method of ['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD']) {
 			const response = await handle(MCP_URL, { method, headers: { authorization: `Bearer ${token}` } })
 			expect(response.status).toBe(405)
 			expect(response.headers.get('allow')).toBe('POST')
+		}
+	})
+})
+
+describe('JSON-RPC framing', () => {
+	const postBody = async (body: string) => {
+		const { token } = await grantedAccount()
+		return handle(MCP_URL, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+			body
+		})
+	}
+	const message = (method: string, params?: unknown, id = 1) => ({ jsonrpc: '2.0', id, method, params })
+	const errorOf = async (response: Response) => ((await response.json()) as { error: { code: number } }).error.code
+
+	test('a cancellation in the same batch as the request it names is ignored: the request is answered and the call ends', async () => {
+		const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }
+		const response = await postBody(JSON.stringify([message('tools/call', { name: 'get_coverage', arguments: {} }), cancel]))
+		expect(response.status).toBe(200)
+		const answers = (await response.json()) as { id: number; result: CallToolResult }[]
+		expect(answers).toHaveLength(1)
+		expect(answers[0]?.result.isError).toBeFalsy()
+		expect((await postBody(JSON.stringify(cancel))).status).toBe(202)
+	}, 10_000)
+
+	test('text that is not JSON is 400 -32700 Parse error; JSON that is not a JSON-RPC 2.0 message, or an empty batch, is 400 -32600 Invalid Request', async () => {
+		for (const body of ['{not json', '']) {
+			const response = await postBody(body)
+			expect(response.status).toBe(400)
+			expect(await errorOf(response)).toBe(-32700)
+		}
+		for (const body of ['[]', '5', JSON.stringify({ ...message('tools/list'), jsonrpc: '1.0' }), JSON.stringify(message('ping', null))]) {
+			const response = await postBody(body)
+			expect(response.status).toBe(400)
+			expect(await errorOf(response)).toBe(-32600)
+		}
+	})
+
+	test('a batch is answered with an array, also when it holds one request; a single message with that answer alone', async () => {
+		const batch = await postBody(JSON.stringify([message('ping')]))
+		expect(await batch.json()).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
+		const single = await postBody(JSON.stringify(message('ping')))
+		expect(await single.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
+	})
+
+	test('params of the wrong type are -32602 Invalid params, never -32603 Internal error', async () => {
+		for (const body of [
+			message('tools/call', { name: 5 }),
+			message('tools/call', { name: 'get_coverage', arguments: [1] }),
+			message('tools/list', { cursor: 5 }),
+			message('resources/read', {}),
+			message('initialize', { protocolVersion: 5, capabilities: {}, clientInfo: { name: 't', version: '1' } })
+		]) {
+			const response = await postBody(JSON.stringify(body))
+			expect(response.status).toBe(200)
+			expect(await errorOf(response)).toBe(-32602)
 		}
 	})
 })

@@ -5,6 +5,7 @@ import type { Sql } from '@lv/db'
 import { methodNotAllowed, toEnvelope } from '@lv/errors'
 import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
 import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
+import { answerAsBatch, readJsonRpcBody } from './json-rpc-body.ts'
 import { type HandleRequest, callRoute } from './route-calls.ts'
 import { SERVER_INFO, connectorServer } from './server.ts'
 
@@ -30,11 +31,11 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 	const addresses = connectorAddresses(settings)
 	const metadata = {
 		resource: addresses.resource,
-		authorization_servers: [settings.issuer],
+		authorization_servers: [addresses.issuer],
 		scopes_supported: [addresses.scope],
 		bearer_methods_supported: ['header'],
 		resource_name: SERVER_INFO.title,
-		resource_documentation: `${settings.issuer}/connected-apps`
+		resource_documentation: `${addresses.issuer}/connected-apps`
 	}
 	const metadataPath = new URL(addresses.resourceMetadataUrl).pathname
 
@@ -44,6 +45,8 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 			const refusal = access.refusal
 			return json(toEnvelope(refusal), { status: refusal.status, headers: { 'www-authenticate': wwwAuthenticate(addresses, refusal) } })
 		}
+		const body = await readJsonRpcBody(request)
+		if (body.kind === 'answered') return body.response
 		const server = connectorServer(
 			(call) => callRoute(handle, deps.config.PUBLIC_BASE_URL, access.keyHash, call),
 			deps.config.PUBLIC_BASE_URL
@@ -51,12 +54,14 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
 		await server.connect(transport)
 		try {
-			return await transport.handleRequest(request)
+			const response = await transport.handleRequest(request, { parsedBody: body.parsedBody })
+			return body.batch ? await answerAsBatch(response) : response
 		} finally {
 			await server.close()
 		}
 	}
 
+	// Every method but POST, GET and DELETE included: a 405 naming POST alone, the one method the endpoint takes.
 	const notPost = () => {
 		const refusal = methodNotAllowed('POST')
 		return json(toEnvelope(refusal), { status: refusal.status, headers: refusal.headers })
@@ -68,6 +73,5 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 		.get(metadataPath, () => json(metadata), hidden)
 		.get('/.well-known/oauth-protected-resource', () => json(metadata), hidden)
 		.post(MCP_PATH, ({ request }) => answer(request), { parse: 'none', ...hidden })
-		.get(MCP_PATH, notPost, hidden)
-		.delete(MCP_PATH, notPost, hidden)
+		.all(MCP_PATH, notPost, hidden)
 }

@@ -21,6 +21,29 @@ const INSTRUCTIONS = [
 
 type AnswerRoute = (call: RouteCall) => Promise<RouteAnswer>
 
+type RequestSchema =
+	| typeof ListToolsRequestSchema
+	| typeof CallToolRequestSchema
+	| typeof ListResourcesRequestSchema
+	| typeof ReadResourceRequestSchema
+
+/** Matches a request by its method alone, keeping every field, so the params are checked by `paramsChecked`. */
+const byMethod = (schema: RequestSchema) => schema.pick({ method: true }).loose()
+
+/**
+ * The request as `schema` reads it. The SDK parses a request against its handler's schema before the
+ * handler runs and answers a mismatch (`params.name` a number, `params.uri` missing) as -32603
+ * Internal error; JSON-RPC 2.0 names it -32602 Invalid params.
+ */
+function paramsChecked<S extends RequestSchema>(schema: S, request: unknown): ReturnType<S['parse']> {
+	const parsed = schema.safeParse(request)
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0]
+		throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'}`)
+	}
+	return parsed.data as ReturnType<S['parse']>
+}
+
 const isSuccess = (status: number) => status >= 200 && status < 300
 
 type Envelope = { error?: string; code?: string; details?: { reason?: string } }
@@ -67,17 +90,21 @@ export function connectorServer(answerRoute: AnswerRoute, apiBaseUrl: string): S
 	const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS })
 	const resourceUri = (path: string) => new URL(path, apiBaseUrl).href
 
-	server.setRequestHandler(ListToolsRequestSchema, () => ({
-		tools: TOOLS.map((tool) => ({
-			name: tool.name,
-			title: tool.title,
-			description: tool.description,
-			inputSchema: tool.inputSchema,
-			annotations: { title: tool.title, readOnlyHint: !tool.writes, destructiveHint: false, idempotentHint: true, openWorldHint: false }
-		}))
-	}))
+	server.setRequestHandler(byMethod(ListToolsRequestSchema), (request) => {
+		paramsChecked(ListToolsRequestSchema, request)
+		return {
+			tools: TOOLS.map((tool) => ({
+				name: tool.name,
+				title: tool.title,
+				description: tool.description,
+				inputSchema: tool.inputSchema,
+				annotations: { title: tool.title, readOnlyHint: !tool.writes, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+			}))
+		}
+	})
 
-	server.setRequestHandler(CallToolRequestSchema, async (request) => {
+	server.setRequestHandler(byMethod(CallToolRequestSchema), async (raw) => {
+		const request = paramsChecked(CallToolRequestSchema, raw)
 		const tool = TOOLS.find((candidate) => candidate.name === request.params.name)
 		if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`)
 		const args = request.params.arguments ?? {}
@@ -88,17 +115,21 @@ export function connectorServer(answerRoute: AnswerRoute, apiBaseUrl: string): S
 		return toolResult(await answerRoute(tool.route(args)))
 	})
 
-	server.setRequestHandler(ListResourcesRequestSchema, () => ({
-		resources: RESOURCES.map((resource) => ({
-			uri: resourceUri(resource.path),
-			name: resource.name,
-			title: resource.title,
-			description: resource.description,
-			mimeType: 'application/json'
-		}))
-	}))
+	server.setRequestHandler(byMethod(ListResourcesRequestSchema), (request) => {
+		paramsChecked(ListResourcesRequestSchema, request)
+		return {
+			resources: RESOURCES.map((resource) => ({
+				uri: resourceUri(resource.path),
+				name: resource.name,
+				title: resource.title,
+				description: resource.description,
+				mimeType: 'application/json'
+			}))
+		}
+	})
 
-	server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+	server.setRequestHandler(byMethod(ReadResourceRequestSchema), async (raw) => {
+		const request = paramsChecked(ReadResourceRequestSchema, raw)
 		const resource = RESOURCES.find((candidate) => resourceUri(candidate.path) === request.params.uri)
 		if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`)
 		const answer = await answerRoute({ method: 'GET', path: resource.path })
