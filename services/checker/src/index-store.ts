@@ -23,12 +23,13 @@ export type IndexStoreOptions = {
 	onRebuilt?: (record: RebuildRecord) => void
 	/** After each failed rebuild, with the jurisdiction's failed rebuilds in a row; with 0 once one succeeds after them. */
 	onFailedInARow?: (code: string, failedInARow: number) => void
-	/** Failed rebuilds in a row of one jurisdiction after which the replica counts as behind (`behind()`). */
-	failuresBeforeBehind?: number
 }
 
-/** Three polls (about 90 s at the default 30 s) of a register whose state moved and whose rows could not be read. */
-export const DEFAULT_FAILURES_BEFORE_BEHIND = 3
+/**
+ * Failed rebuilds in a row of one jurisdiction after which the replica counts as behind (`behind()`): three polls, about
+ * 90 s at the default 30 s, of a register whose state moved and whose rows could not be read.
+ */
+const FAILURES_BEFORE_BEHIND = 3
 
 /**
  * Holds the checker's in-memory index and keeps it in step with PostgreSQL. Each jurisdiction is
@@ -47,7 +48,6 @@ export class IndexStore {
 	readonly #clock: Clock
 	readonly #onRebuilt: ((record: RebuildRecord) => void) | undefined
 	readonly #onFailedInARow: ((code: string, failedInARow: number) => void) | undefined
-	readonly #failuresBeforeBehind: number
 	/** Failed rebuilds in a row per jurisdiction; absent once one succeeds. */
 	readonly #failedInARow = new Map<string, number>()
 	#index: CheckIndex = EMPTY_INDEX
@@ -67,7 +67,6 @@ export class IndexStore {
 		this.#clock = options.clock
 		this.#onRebuilt = options.onRebuilt
 		this.#onFailedInARow = options.onFailedInARow
-		this.#failuresBeforeBehind = options.failuresBeforeBehind ?? DEFAULT_FAILURES_BEFORE_BEHIND
 	}
 
 	/** The index to answer one request with; take it once per request. */
@@ -139,19 +138,19 @@ export class IndexStore {
 	}
 
 	/**
-	 * The jurisdictions whose last `failuresBeforeBehind` rebuilds all failed: their register moved (a rebuild runs only
+	 * The jurisdictions whose last `FAILURES_BEFORE_BEHIND` rebuilds all failed: their register moved (a rebuild runs only
 	 * then) and this replica still answers from the shard before it. Their answers turn stale only at the SLA, so the
 	 * replica reports itself not ready meanwhile (its answers are still served: the previous state, exact as of its read).
 	 */
 	behind(): string[] {
-		return [...this.#failedInARow].filter(([, failed]) => failed >= this.#failuresBeforeBehind).map(([code]) => code)
+		return [...this.#failedInARow].filter(([, failed]) => failed >= FAILURES_BEFORE_BEHIND).map(([code]) => code)
 	}
 
 	#rebuildFailed(code: string, error: unknown): void {
 		const failed = (this.#failedInARow.get(code) ?? 0) + 1
 		this.#failedInARow.set(code, failed)
 		this.#onFailedInARow?.(code, failed)
-		if (failed === this.#failuresBeforeBehind)
+		if (failed === FAILURES_BEFORE_BEHIND)
 			this.#logger.error('index rebuilds keep failing; replica not ready until one succeeds', {
 				jurisdiction: code,
 				failed_in_a_row: failed,
@@ -165,7 +164,7 @@ export class IndexStore {
 		if (failed === undefined) return
 		this.#failedInARow.delete(code)
 		this.#onFailedInARow?.(code, 0)
-		if (failed >= this.#failuresBeforeBehind)
+		if (failed >= FAILURES_BEFORE_BEHIND)
 			this.#logger.info('index rebuilt after failures; replica caught up', { jurisdiction: code, failed_in_a_row: failed })
 	}
 
