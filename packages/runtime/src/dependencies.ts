@@ -23,6 +23,16 @@ export function natsAuthFrom(config: NatsSettings): NatsAuth {
 	}
 }
 
+/** A URL as a log line may show it: origin and path, without the user, password or query a collector's credentials may ride in. */
+function addressForLog(url: string): string {
+	try {
+		const { origin, pathname } = new URL(url)
+		return `${origin}${pathname}`
+	} catch {
+		return '(not a URL)'
+	}
+}
+
 /** The common settings (packages/config) a service connects with. */
 export type ConnectionSettings = NatsSettings & {
 	DATABASE_URL: string
@@ -46,7 +56,8 @@ export async function connectDependencies(
 	options: { defaultPoolMax: number; readReplica?: boolean; env?: Record<string, string | undefined> }
 ): Promise<Dependencies> {
 	const env = options.env ?? process.env
-	if (await startTracingFromEnv(name, env)) logger.info('exporting traces', { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT })
+	if (await startTracingFromEnv(name, env))
+		logger.info('exporting traces', { endpoint: addressForLog(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '') })
 	const poolMax = config.DATABASE_POOL_MAX ?? options.defaultPoolMax
 	const readDatabaseUrl = options.readReplica ? config.DATABASE_READ_URL : undefined
 	const sql = createSql(config.DATABASE_URL, { applicationName: name, max: poolMax })

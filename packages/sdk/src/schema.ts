@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * Public service status
-         * @description Per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
+         * @description Whether checks can be answered now (a checker replica answers); per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
          */
         get: operations["getV1Status"];
         put?: never;
@@ -5815,6 +5815,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Whether a checker answered when this answer was computed; false: `GET /v1/check` and `POST /v1/check/batch` answer 503 `checker_unavailable` until one does. */
+                        checks_available: boolean;
                         /**
                          * Format: date-time
                          * @description When this answer was computed (answers are reused for up to 5 seconds).
