@@ -1,6 +1,6 @@
 import { type Msg, type Subscription, headers } from '@nats-io/transport-node'
 import type { Static, TSchema } from '@sinclair/typebox'
-import { AppError, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
+import { AppError, dependencyUnavailable, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
 import { isDatabaseUnavailable } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { SpanKind, failActiveSpan, inSpan, isTracing } from '@lv/tracing'
@@ -65,10 +65,7 @@ export function respond<Req extends TSchema>(
 			}
 			if (isDatabaseUnavailable(error)) {
 				logger.warn('request handler could not reach the database', { subject, error })
-				return replyError(
-					msg,
-					serviceUnavailable('dependency_unavailable', 'A backing store of the service is unavailable. Retry shortly.', error)
-				)
+				return replyError(msg, dependencyUnavailable(error))
 			}
 			logger.error('request handler failed', { subject, error })
 			failActiveSpan(error)

@@ -1,6 +1,6 @@
 import { ValidationError } from 'elysia'
 import { isDatabaseUnavailable } from '@lv/db'
-import { AppError, internalError, routeNotFound, serviceUnavailable, toEnvelope } from '@lv/errors'
+import { AppError, dependencyUnavailable, internalError, routeNotFound, toEnvelope } from '@lv/errors'
 import { pathParameterRefusal } from './lookup/params.ts'
 
 /** The JSON-pointer of the first failing value, reduced to the input's top-level field name. */
@@ -9,10 +9,6 @@ function fieldOf(error: ValidationError): string | undefined {
 	const first = path.split('/').filter(Boolean)[0]
 	return first ?? (error.type === 'body' ? 'body' : undefined)
 }
-
-/** 503 dependency_unavailable (Retry-After: 1): PostgreSQL refused, dropped or did not answer a statement of this request. */
-export const databaseUnavailable = (cause: unknown) =>
-	serviceUnavailable('dependency_unavailable', 'A backing store of the service is unavailable. Retry shortly.', cause)
 
 /** Turns framework validation/parse failures into the SPEC's 400 invalid_query / invalid_input (never 422). */
 export function toAppError(code: string | number, error: unknown): AppError {
@@ -40,7 +36,7 @@ export function toAppError(code: string | number, error: unknown): AppError {
 			field: 'body'
 		})
 	if (code === 'NOT_FOUND') return routeNotFound()
-	if (isDatabaseUnavailable(error)) return databaseUnavailable(error)
+	if (isDatabaseUnavailable(error)) return dependencyUnavailable(error)
 	return internalError(error)
 }
 
