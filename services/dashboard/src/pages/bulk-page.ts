@@ -52,7 +52,7 @@ export function bulkFormPage(view: BulkFormView): SafeHtml {
 			? callout('info', 'Your account has no active plan, so it cannot run bulk checks.')
 			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card stack" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
 ${csrfField(view.csrf)}
-<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB: an Excel workbook (.xlsx, its first sheet is read), a CSV, a tab-separated file or a plain list in UTF-8 (or UTF-16 as Excel saves "Unicode Text"); of several columns, the one headed Domain, URL or Website (else the first) is read.</p>
+<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB: an Excel workbook (.xlsx, its first sheet is read), a CSV (comma or semicolon), a tab-separated file or a plain list in UTF-8 (or UTF-16 as Excel saves "Unicode Text"); of several columns, the one headed Domain, URL or Website (else the first) is read.</p>
 <label for="file">Excel, CSV file or list (one domain or web address per row; a header row is recognised)</label>
 <input type="file" id="file" name="file" accept=".xlsx,.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
 <p class="field-error" id="file-error" role="alert" hidden></p>
