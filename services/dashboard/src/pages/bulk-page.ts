@@ -1,8 +1,16 @@
-import { BULK_BATCH_SIZE, BULK_ENTRIES_PER_JOB, BULK_UPLOAD_MAX_BYTES, type ListReport, type Progress, batchesFor } from '@lv/bulk-check'
+import {
+	BULK_BATCH_SIZE,
+	BULK_ENTRIES_PER_JOB,
+	BULK_UPLOAD_MAX_BYTES,
+	type BatchMeta,
+	type ListReport,
+	type Progress,
+	batchesFor
+} from '@lv/bulk-check'
 import type { Session } from '../auth/sessions.ts'
 import type { BulkJob } from '../bulk/job-store.ts'
 import { type JobSummary, type VerdictCount, jurisdictionsOf, matchingCount, verdictCounts } from '../bulk/job-summary.ts'
-import type { ResultPage } from '../bulk/result-store.ts'
+import type { ResultPage, TableRow } from '../bulk/result-store.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { EVIDENCE_NOTE, evidenceButton, evidenceRefusal } from './evidence-button.ts'
 import { formatCount as number, formatUtc } from './format.ts'
@@ -159,6 +167,12 @@ ${results.hasLater ? html`${link(`&after=${last ?? -1}`, 'Next', 'next')} ${link
 </nav>`
 }
 
+/** A not_found, generic_term or name_match_only answer given while registers were past their SLA says so, as the API's `_meta` does. */
+const weakenedNote = (row: TableRow) =>
+	row.weakenedBy.length > 0
+		? html` <span class="weakened" data-weakened title="Registers past their SLA when this was checked weaken this answer">(weakened: ${row.weakenedBy.join(', ')} stale)</span>`
+		: ''
+
 function resultsTable(view: BulkJobView, summary: JobSummary, results: ResultPage): SafeHtml {
 	const firstLine = results.rows[0]?.line
 	const lastLine = results.rows.at(-1)?.line
@@ -168,7 +182,7 @@ ${filterForm(view, summary)}
 <p class="muted" data-matching>${number(matchingCount(summary, view.filter))} rows match${firstLine === undefined ? '' : html`; this page shows ${number(results.rows.length)} of them, lines ${number(firstLine)}–${number(lastLine ?? firstLine)} of the list`}.</p>
 ${EVIDENCE_NOTE}
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th><th><span class="sr-only">Evidence</span></th></tr></thead><tbody>
-${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td><td>${evidenceButton(view.job.id, row.position, view.csrf, row.domain)}</td></tr>`)}
+${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}${weakenedNote(row)}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td><td>${evidenceButton(view.job.id, row.position, view.csrf, row.domain)}</td></tr>`)}
 </tbody></table></div>
 ${pager(view, results)}
 </section>`
@@ -206,9 +220,25 @@ export type EntryView = {
 	input: string
 	domain: string
 	result: unknown
+	/** The batch reply's `_meta` (null until answered). */
+	meta: BatchMeta | null
 	/** The API's refusal of an "Evidence (PDF)" request, or the dashboard's own when the form had expired. */
 	problem?: GatewayProblem
 	error?: string
+}
+
+/** What the batch's reply said once for all its rows: when it was checked and the registers past their SLA then. */
+function batchMetaNote(meta: BatchMeta): SafeHtml {
+	const checked =
+		meta.checkedAt === null ? '' : html`<p class="muted" data-checked-at>Checked at ${formatUtc(new Date(meta.checkedAt))}.</p>`
+	const stale =
+		meta.staleJurisdictions.length === 0
+			? ''
+			: callout(
+					'warning',
+					html`<span data-stale>When this was checked, the ${meta.staleJurisdictions.join(', ')} register${meta.staleJurisdictions.length === 1 ? ' was' : 's were'} past its SLA (<code>_meta.stale_jurisdictions</code> of the batch's answer): a <code>not_found</code>, <code>generic_term</code> or <code>name_match_only</code> answer is weaker for it.</span>`
+				)
+	return html`${checked}${stale}`
 }
 
 export function entryPage(view: EntryView): SafeHtml {
@@ -225,7 +255,7 @@ ${view.error ? callout('error', view.error) : ''}
 ${
 	view.result === null
 		? callout('info', 'Not checked yet.')
-		: html`<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>
+		: html`${view.meta ? batchMetaNote(view.meta) : ''}<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>
 <p>${evidenceButton(view.job.id, view.position, view.csrf, view.domain)}</p>
 ${EVIDENCE_NOTE}`
 }`
