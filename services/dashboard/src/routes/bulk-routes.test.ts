@@ -427,13 +427,11 @@ describe('bulk check', () => {
 		expect(page.html).toContain(`<td>not_found <span class="weakened" data-weakened`)
 		expect(page.html).toContain(`(weakened: ${stale.join(', ')} stale)`)
 		expect(page.html).toMatch(/<td>licensed<\/td>/)
-		const csv = await h
-			.dashboard()
-			.handle(
-				new Request(`http://localhost/bulk/${jobId}/results.csv`, {
-					headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
-				})
-			)
+		const csv = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.csv`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
 		const rows = readCsvObjects(await csv.text())
 		expect(rows.map((row) => [row.domain, row.verdict, row.stale_jurisdictions])).toEqual([
 			['acmebet.co.uk', 'licensed', stale.join(' ')],

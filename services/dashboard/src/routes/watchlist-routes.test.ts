@@ -83,4 +83,26 @@ describe('watchlist page', () => {
 		expect(page.html).not.toContain('since_exceeds_retention_window')
 		expect(page.html).toMatch(/data-timeline>[\s\S]*license\.status_changed/)
 	})
+
+	test('a window of more events than one feed call returns says the timeline is partial, rather than passing the first events off as all of them', async () => {
+		const browser = await proUser()
+		later()
+		await browser.post('/watchlist/add', { slug: 'acme-gaming' })
+		const shown = (html: string) => (/data-timeline>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '').split('<li>').length - 1
+		later()
+		const before = await browser.get('/watchlist')
+		expect(before.html).not.toContain('data-partial')
+		const recorded = shown(before.html)
+		for (let index = recorded; index <= 500; index++)
+			await recordEvent(
+				h.db.sql,
+				licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licenceId, operatorSlug: 'acme-gaming' }, h.clock.now()),
+				h.clock.now()
+			)
+		later()
+		const page = await browser.get('/watchlist')
+		expect(page.html).toContain('data-partial')
+		expect(page.html).toContain('more than 500 events')
+		expect(shown(page.html)).toBe(500)
+	})
 })
