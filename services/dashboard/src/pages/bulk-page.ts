@@ -34,10 +34,15 @@ export type BulkFormView = {
 	pasted?: string
 }
 
-const stateLabel = (job: BulkJob) =>
-	job.state === 'stopped'
-		? `stopped (${job.stopReason === 'quota_exhausted' ? 'monthly quota used up' : (job.stopReason ?? 'unknown')})`
-		: job.state
+/** Why the worker stopped a job (worker.ts StopReason), in words. */
+const STOP_REASONS: Record<string, string> = {
+	quota_exhausted: 'the monthly quota is used up',
+	no_plan: 'the account has no active plan'
+}
+
+export const stopReasonText = (reason: string | null) => (reason === null ? undefined : STOP_REASONS[reason]) ?? 'unknown reason'
+
+const stateLabel = (job: BulkJob) => (job.state === 'stopped' ? `stopped (${stopReasonText(job.stopReason)})` : job.state)
 
 export function reportList(report: ListReport): SafeHtml {
 	return html`<ul class="report" data-report>
@@ -193,7 +198,7 @@ export function bulkJobPage(view: BulkJobView): SafeHtml {
 	const body =
 		job.state === 'ready'
 			? startCard(view)
-			: html`${job.state === 'stopped' ? callout('warning', `This job stopped before the end: ${job.stopReason === 'quota_exhausted' ? 'the monthly quota is used up' : (job.stopReason ?? 'unknown reason')}. The results so far are below.`) : ''}
+			: html`${job.state === 'stopped' ? callout('warning', `This job stopped before the end: ${stopReasonText(job.stopReason)}. The results so far are below.`) : ''}
 ${job.state === 'done' ? callout('success', html`Done: all ${number(job.total)} domains checked.`) : ''}
 ${progressBlock(view.progress, job.state === 'running')}
 ${view.summary?.tallies.length ? verdictChart(verdictCounts(view.summary), job.total) : ''}
