@@ -30,7 +30,7 @@ type K8sObject = {
 	spec?: {
 		replicas?: number
 		selector?: Selector
-		template?: { metadata: { labels: Record<string, string> }; spec: PodSpec }
+		template?: { metadata: { labels: Record<string, string>; annotations?: Record<string, string> }; spec: PodSpec }
 		scaleTargetRef?: { name: string }
 		maxReplicas?: number
 		podSelector?: Selector
@@ -39,6 +39,9 @@ type K8sObject = {
 }
 
 type EnvVarSource = EnvVar['valueFrom']
+
+/** The namespace the cluster's Prometheus runs in (deploy/README.md). */
+const PROMETHEUS_NAMESPACE = 'monitoring'
 
 /** The objects `kubectl kustomize <dir>` renders, with the look-ups the tests use. */
 function rendered(dir: string) {
@@ -179,6 +182,30 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		expect(fromIngressController.map((policy) => policy.spec?.podSelector?.matchLabels?.app).sort()).toEqual(['dashboard', 'gateway'])
 		const backends = k8s.ofKind('Ingress').flatMap((ingress) => JSON.stringify(ingress).match(/"service":\{"name":"[a-z]+"/g) ?? [])
 		expect(new Set(backends)).toEqual(new Set(['"service":{"name":"gateway"', '"service":{"name":"dashboard"']))
+	})
+
+	test("Prometheus, from its namespace, reaches every service pod's scrape port (default-deny would hide every metric)", () => {
+		const allows = (policy: K8sObject, labels: Record<string, string>, port: number) =>
+			selects(policy.spec?.podSelector, labels) &&
+			(policy.spec?.ingress ?? []).some(
+				(rule) =>
+					(rule.ports ?? []).some((allowed) => allowed.port === port) &&
+					(rule.from ?? []).some(
+						(peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === PROMETHEUS_NAMESPACE && !peer.podSelector
+					)
+			)
+		const deployments = k8s.serviceDeployments()
+		expect(deployments.length).toBeGreaterThan(5)
+		for (const deployment of deployments) {
+			const annotations = deployment.spec?.template?.metadata.annotations ?? {}
+			expect(annotations['prometheus.io/scrape']).toBe('true')
+			const port = Number(annotations['prometheus.io/port'])
+			const labels = deployment.spec?.template?.metadata.labels ?? {}
+			expect({
+				deployment: deployment.metadata.name,
+				scrapable: k8s.ofKind('NetworkPolicy').some((policy) => allows(policy, labels, port))
+			}).toEqual({ deployment: deployment.metadata.name, scrapable: true })
+		}
 	})
 
 	test('only the services that fetch registers, deliver webhooks or send test pings reach the internet, on web ports to public addresses', () => {

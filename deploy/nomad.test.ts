@@ -173,4 +173,33 @@ describe('deploy/nomad', () => {
 		const secrets = templates.map((template) => String(template.data)).join('\n')
 		for (const role of NATS_ROLES) expect(secrets).toContain(`${natsPasswordVariable(role)}={{ .${natsPasswordVariable(role)} }}`)
 	})
+
+	test("the README's `nomad var put` sets every variable the jobs' templates read (optional ones aside)", async () => {
+		const readme = await Bun.file(join(DEPLOY_DIR, 'README.md')).text()
+		const command = readme.slice(
+			readme.indexOf('nomad var put nomad/jobs/licence-verify'),
+			readme.indexOf('```', readme.indexOf('nomad var put'))
+		)
+		const looped =
+			command
+				.match(/for role in ([A-Z ]+); do echo NATS_PASSWORD_\$role=/)?.[1]
+				?.trim()
+				.split(/\s+/) ?? []
+		const set = new Set([
+			...[...command.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((match) => match[1] as string),
+			...looped.map((role) => `NATS_PASSWORD_${role}`)
+		])
+		const templates = await Promise.all(
+			['licence-verify.nomad.hcl', 'nats.nomad.hcl'].map((name) => Bun.file(join(DEPLOY_DIR, 'nomad', name)).text())
+		)
+		const read = new Set(
+			templates
+				.flatMap((text) => [...text.matchAll(/\{\{ \.([A-Z][A-Z0-9_]+)/g)].map((match) => match[1] as string))
+				.filter((name) => !name.endsWith('_'))
+		)
+		// The services' own template names the variable per group (`NATS_PASSWORD_${upper(...)}`): every role's.
+		for (const role of NATS_ROLES) read.add(natsPasswordVariable(role))
+		const optional = new Set(['EVIDENCE_PUBLIC_KEYS'])
+		expect([...read].filter((name) => !optional.has(name) && !set.has(name)).sort()).toEqual([])
+	})
 })

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Glob } from 'bun'
 import type { Bus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { EXPORTER_REGISTRY_CONSUMER } from '@lv/contracts'
 import type { Sql } from '@lv/db'
-import { createServiceMetrics, seriesNames, watchConsumerLag } from '@lv/runtime'
+import { createServiceMetrics, seriesNames, watchConsumerLag, watchReadiness } from '@lv/runtime'
 import { REPO_ROOT, findBinary } from '@lv/testing'
 import { AnswerMemo } from '@lv/verdict'
 import { createCheckerMetrics } from '../../services/checker/src/metrics.ts'
@@ -22,14 +23,12 @@ const promtool = findBinary(['promtool', '/usr/bin/promtool'])
 /** Metrics registered but never collected here: nothing touches the database or the bus. */
 const unused = { sql: {} as Sql, bus: {} as Bus, clock: new TestClock() }
 
-/** Every series name the six services register, as they do at start (process metrics included). */
-function registeredSeries(): Set<string> {
-	const names = new Set<string>(['up'])
-	const add = (metrics: ReturnType<typeof createServiceMetrics>) => {
-		for (const name of seriesNames(metrics.registry)) names.add(name)
-	}
+/** The six services' registries, with every series they register at start (process metrics included). */
+function serviceRegistries(): Map<string, ReturnType<typeof createServiceMetrics>> {
 	const gateway = createServiceMetrics('gateway', true)
-	createGatewayMetrics(gateway).watchKeyCache(new KeyCache(async () => null))
+	const gatewayMetrics = createGatewayMetrics(gateway)
+	gatewayMetrics.watchKeyCache(new KeyCache(async () => null))
+	gatewayMetrics.watchHeldAnswers({ served: 0, confirmed: 0 })
 	const checker = createServiceMetrics('checker', true)
 	createCheckerMetrics(checker).watchMemo(new AnswerMemo(1))
 	const reader = createServiceMetrics('reader', true)
@@ -41,7 +40,16 @@ function registeredSeries(): Set<string> {
 	watchConsumerLag(exporter.registry, unused.bus, [EXPORTER_REGISTRY_CONSUMER])
 	const dashboard = createServiceMetrics('dashboard', true)
 	createDashboardMetrics(dashboard)
-	for (const metrics of [gateway, checker, reader, notifier, exporter, dashboard]) add(metrics)
+	const registries = { gateway, checker, reader, notifier, exporter, dashboard }
+	// The health server adds `service_ready` to every registry it serves.
+	for (const metrics of Object.values(registries)) watchReadiness(metrics.registry, () => true)
+	return new Map(Object.entries(registries))
+}
+
+/** Every series name the six services register, as they do at start (process metrics included). */
+function registeredSeries(): Set<string> {
+	const names = new Set<string>(['up'])
+	for (const metrics of serviceRegistries().values()) for (const name of seriesNames(metrics.registry)) names.add(name)
 	return names
 }
 
@@ -75,6 +83,39 @@ function metricNamesIn(expr: string): string[] {
 		.filter((word) => !PROMQL_WORDS.has(word.toLowerCase()))
 }
 
+/** Labels Prometheus adds to every series of a target (the scrape's job, the target, its pod). */
+const TARGET_LABELS = ['job', 'instance', 'pod']
+
+/** The labels each registered series carries: its own, `service`, and `le` on a histogram's buckets. */
+function registeredLabels(): Map<string, Set<string>> {
+	const labels = new Map<string, Set<string>>([['up', new Set(TARGET_LABELS)]])
+	for (const metrics of serviceRegistries().values()) {
+		for (const metric of metrics.registry.getMetricsAsArray()) {
+			const own = [...((metric as unknown as { labelNames?: readonly string[] }).labelNames ?? []), 'service', ...TARGET_LABELS]
+			const names = seriesNames({ getMetricsAsArray: () => [metric] } as unknown as Parameters<typeof seriesNames>[0])
+			for (const name of names) labels.set(name, new Set([...own, ...(name.endsWith('_bucket') ? ['le'] : [])]))
+		}
+	}
+	return labels
+}
+
+/** The labels an expression matches on or groups by that none of the series it reads carries. */
+function unknownLabelsIn(expr: string, labels: Map<string, Set<string>>): string[] {
+	const unknown = new Set<string>()
+	const read = metricNamesIn(expr)
+	for (const match of expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{([^}]*)\}/g)) {
+		const carried = labels.get(match[1] as string) ?? new Set<string>()
+		for (const matcher of (match[2] as string).matchAll(/([a-zA-Z_]\w*)\s*(?:=~|!~|!=|=)/g))
+			if (!carried.has(matcher[1] as string)) unknown.add(`${match[1]}{${matcher[1]}}`)
+	}
+	const anyCarried = new Set(read.flatMap((name) => [...(labels.get(name) ?? [])]))
+	for (const grouping of expr.matchAll(/\b(?:by|without|on|ignoring)\s*\(([^)]*)\)/g)) {
+		for (const label of (grouping[1] as string).split(',').map((name) => name.trim()))
+			if (label !== '' && !anyCarried.has(label)) unknown.add(label)
+	}
+	return [...unknown]
+}
+
 type Rule = { alert: string; expr: string; annotations: Record<string, string> }
 const rules = (): Rule[] =>
 	(Bun.YAML.parse(readFileSync(join(DIR, 'alerts.yml'), 'utf8')) as { groups: { rules: Rule[] }[] }).groups.flatMap((group) => group.rules)
@@ -90,6 +131,21 @@ describe('alert rules', () => {
 		if (!promtool) throw new Error('promtool not found: apt-get install -y prometheus')
 		const result = Bun.spawnSync([promtool, 'test', 'rules', 'alerts.test.yml'], { cwd: DIR })
 		expect({ exitCode: result.exitCode, output: `${result.stdout}${result.stderr}` }).toMatchObject({ exitCode: 0 })
+	})
+
+	test('every alert matches and groups only on labels the series it reads carry', () => {
+		const labels = registeredLabels()
+		for (const rule of rules())
+			expect({ alert: rule.alert, unknown: unknownLabelsIn(rule.expr, labels) }).toEqual({ alert: rule.alert, unknown: [] })
+	})
+
+	test('the label check finds a label no series carries, in a matcher and in a grouping', () => {
+		const labels = registeredLabels()
+		expect(unknownLabelsIn('sum by (reason) (rate(reader_runs_total{outcome="failed"}[5m]))', labels)).toEqual(['reason'])
+		expect(unknownLabelsIn('max without (instance) (reader_runs_total{result="failed"})', labels)).toEqual(['reader_runs_total{result}'])
+		expect(
+			unknownLabelsIn('histogram_quantile(0.99, sum by (le, route) (rate(gateway_http_request_duration_seconds_bucket[5m])))', labels)
+		).toEqual([])
 	})
 
 	test('every alert reads only series the services register, and links a runbook section that exists', () => {
@@ -114,9 +170,105 @@ describe('alert rules', () => {
 	})
 })
 
+/** Every word of the product's own source (code, SQL, scripts; tests left out): what a doc may name as existing. */
+function productWords(): Set<string> {
+	const words = new Set<string>()
+	for (const pattern of ['packages/*/src/**/*.ts', 'packages/db/migrations/*.sql', 'services/*/src/**/*.ts', 'scripts/*.ts']) {
+		for (const path of new Glob(pattern).scanSync(REPO_ROOT)) {
+			if (path.endsWith('.test.ts') || path.includes('test-support')) continue
+			for (const word of readFileSync(join(REPO_ROOT, path), 'utf8').match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) words.add(word)
+		}
+	}
+	return words
+}
+
+/**
+ * What a backticked name of the runbook refers to that does not exist: a series no service registers, an ops
+ * command scripts/ops.ts lacks, a file, or a setting, table, column, reason or label value no source names.
+ */
+function missingInProduct(token: string, registered: Set<string>, words: Set<string>, opsCommands: Set<string>): string | null {
+	const ops = token.match(/^npm run ops -- ([a-z-]+)$/)
+	if (ops) return opsCommands.has(ops[1] as string) ? null : 'ops command'
+	if (/^(deploy|docs|packages|services|scripts)\//.test(token)) return existsSync(join(REPO_ROOT, token)) ? null : 'file'
+	const name = token.replace(/\{.*\}$/, '').replace(/=.*$/, '')
+	if (/^\/[a-z]+$/.test(name)) return words.has(name.slice(1)) ? null : 'path'
+	if (!/^[A-Za-z_][A-Za-z0-9_.*]*$/.test(name) || !name.includes('_')) return null
+	if (registered.has(name) || registered.has(`${name}_bucket`)) return null
+	if (
+		/^(gateway|checker|reader|notifier|exporter|dashboard|jetstream|process|nodejs)_[a-z0-9_]+_(total|seconds|bytes|messages|runs|deliveries|domains|licences|records)$/.test(
+			name
+		)
+	)
+		return 'series'
+	const parts = name.replace(/^_meta\./, '').split('.')
+	const missing = parts.filter((part) =>
+		part.endsWith('*') ? ![...words].some((word) => word.startsWith(part.slice(0, -1))) : !words.has(part)
+	)
+	return missing.length === 0 ? null : 'name'
+}
+
+describe("each service's README", () => {
+	test('names every series the service defines itself (process metrics and consumer lag are shared)', () => {
+		for (const [service, metrics] of serviceRegistries()) {
+			const readme = readFileSync(join(REPO_ROOT, 'services', service, 'README.md'), 'utf8')
+			const own = metrics.registry
+				.getMetricsAsArray()
+				.map((metric) => metric.name)
+				.filter((name) => !/^(process|nodejs|jetstream)_/.test(name) && name !== 'service_ready')
+			expect(own.length).toBeGreaterThan(0)
+			expect({ service, unnamed: own.filter((name) => !readme.includes(`\`${name}`)) }).toEqual({ service, unnamed: [] })
+		}
+	})
+})
+
+describe('runbook', () => {
+	test('names only series, ops commands, files, settings, tables and reasons that exist', () => {
+		const registered = registeredSeries()
+		const words = productWords()
+		const opsCommands = new Set(
+			[...readFileSync(join(REPO_ROOT, 'scripts/ops.ts'), 'utf8').matchAll(/case '([a-z-]+)'/g)].map((match) => match[1] as string)
+		)
+		const tokens = [...readFileSync(join(REPO_ROOT, 'docs/runbook.md'), 'utf8').matchAll(/`([^`]+)`/g)].map((match) => match[1] as string)
+		expect(tokens.length).toBeGreaterThan(40)
+		const missing = tokens.flatMap((token) => {
+			const kind = missingInProduct(token, registered, words, opsCommands)
+			return kind ? [{ token, kind }] : []
+		})
+		expect(missing).toEqual([])
+	})
+
+	test('the name check refuses a series, a command, a file and a reason that do not exist', () => {
+		const registered = registeredSeries()
+		const words = productWords()
+		const opsCommands = new Set(['revoke-key'])
+		expect(missingInProduct('reader_runs_total', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('reader_run_failures_total{reason}', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('reader_reads_total', registered, words, opsCommands)).toBe('series')
+		expect(missingInProduct('npm run ops -- revoke-key', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('npm run ops -- read-now', registered, words, opsCommands)).toBe('ops command')
+		expect(missingInProduct('services/reader/README.md', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('services/reader/OPS.md', registered, words, opsCommands)).toBe('file')
+		expect(missingInProduct('register_status.consecutive_failures', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('implausible_*', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('register_runs', registered, words, opsCommands)).toBe('name')
+		expect(missingInProduct('READER_RUN_ON_START=true', registered, words, opsCommands)).toBeNull()
+		expect(missingInProduct('READER_RUN_NOW', registered, words, opsCommands)).toBe('name')
+	})
+})
+
 describe('Grafana dashboard', () => {
 	type Panel = { type: string; title: string; targets?: { expr: string }[] }
 	const dashboard = JSON.parse(readFileSync(join(DIR, 'grafana-dashboard.json'), 'utf8')) as { title: string; panels: Panel[] }
+
+	test('every query matches and groups only on labels the series it reads carry', () => {
+		const labels = registeredLabels()
+		for (const panel of dashboard.panels)
+			for (const target of panel.targets ?? [])
+				expect({ panel: panel.title, unknown: unknownLabelsIn(target.expr, labels) }).toEqual({
+					panel: panel.title,
+					unknown: []
+				})
+	})
 
 	test('every query reads only series the services register', () => {
 		const registered = registeredSeries()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setSystemTime, test } from 'bun:
 import { TestClock, systemClock } from '@lv/clock'
 import { ReplicaKeyLease } from '@lv/leases'
 import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
-import { acknowledgeKeys, currentKeyRevision, keyChangeProgress, readHeldKeys } from './key-leases.ts'
+import { LAPSED_REPLICA_ROW_MS, acknowledgeKeys, currentKeyRevision, keyChangeProgress, readHeldKeys } from './key-leases.ts'
 import { createAccount, issueApiKey, revokeApiKey } from './store.ts'
 
 const LEASE_MS = 4_000
@@ -125,6 +125,26 @@ describe('key-cache leases in PostgreSQL', () => {
 		const { accepted } = await checkRound('lost', lost)
 		expect(accepted).toBe(clock.nowMs() + LEASE_MS)
 		expect(lost.usable(keyId, clock.nowMs())?.live).toBe(false)
+	})
+
+	test('a key change deletes the rows of replicas whose lease ran out long ago, and still counts out and fences a recently lapsed one', async () => {
+		const lapsedLongAgo = await readHeldKeys(db.sql, [], clock)
+		await acknowledgeKeys(db.sql, { replicaId: 'long-gone', ...lapsedLongAgo, leaseMs: LEASE_MS })
+		clock.advance(LEASE_MS + LAPSED_REPLICA_ROW_MS)
+		const lapsedJustNow = await readHeldKeys(db.sql, [], clock)
+		await acknowledgeKeys(db.sql, { replicaId: 'just-gone', ...lapsedJustNow, leaseMs: LEASE_MS })
+		clock.advance(LEASE_MS)
+		const { accountId, keyId } = await keyOfNewAccount('lapsed replicas')
+		await revokeApiKey(db.sql, clock, accountId, keyId)
+		const progress = await keyChangeProgress(db.sql, await currentKeyRevision(db.sql), clock)
+		expect(progress.complete).toBe(true)
+		expect(progress.fenced).toContain('just-gone')
+		const rows = await db.sql<{ replica_id: string }[]>`SELECT replica_id FROM key_lease_replicas`
+		expect(rows.map((row) => row.replica_id)).toContain('just-gone')
+		expect(rows.map((row) => row.replica_id)).not.toContain('long-gone')
+		// Every row left lapsed within the age, so a key change's work is bounded by the replicas of that span.
+		const [oldest] = await db.sql<{ lease_until: Date }[]>`SELECT min(lease_until) AS lease_until FROM key_lease_replicas`
+		expect(clock.nowMs() - (oldest?.lease_until.getTime() ?? 0)).toBeLessThanOrEqual(LAPSED_REPLICA_ROW_MS)
 	})
 
 	test('revokeApiKey returns only once the last replica holding the key has acknowledged a check that saw it', async () => {

@@ -102,13 +102,37 @@ const asLeaseRow = (row: LeaseRow): ReplicaLeaseRow => ({
 })
 
 /**
+ * How long after its lease ran out (store time) a replica's row is deleted, by the next key change.
+ *
+ * Why a row this old may go, fence and all (ADR 0031's revocation argument, case 2, leans on the fence
+ * only to refuse an acknowledgement read before a change the replica was counted out of): once its
+ * row is gone, such a late acknowledgement inserts a new row with no fence and renews the replica's
+ * key lease over keys checked before the change. Renewal alone admits nothing: a call is admitted
+ * from leases only with an allowance lease too (`ReplicaLeases.admit`, the only reader of the key
+ * lease), and an allowance lease admits only within the UTC second (replica clock) of the call that
+ * asked for it, which it asked for under a valid key lease, so before `lease_until` in real time.
+ * Every allowance granted before the row lapsed is therefore spent by `lease_until` plus one second
+ * of the replica's clock (1.01 s of the store's at ADR 0031's 1 % rate bound), far below this age.
+ * Any later grant is asked for after the new row's insert committed, so it is a counting statement
+ * that re-reads the key, account and plan rows: if the change committed before the insert, the grant
+ * sees it and refuses; if after, the change's own progress finds the new row and waits for it or
+ * fences it, as for any replica. So a revoked key is still refused on its very next request by every
+ * replica, live or returning, and the table holds only replicas whose lease ran out within this age.
+ */
+export const LAPSED_REPLICA_ROW_MS = 10 * 60_000
+
+/**
  * Whether a change committed at `revision` applies on every replica now, by store time
  * (`revocationProgress`): each replica row acknowledged it or its lease has run out. When complete,
  * the replicas counted out by expiry are fenced at `revision` in the same transaction, with their rows
  * locked, so an acknowledgement of theirs read before the change and still on its way is refused.
+ * Rows whose lease ran out more than `LAPSED_REPLICA_ROW_MS` ago are deleted first, so neither the
+ * table nor a change's work grows with every replica ever started.
  */
 export function keyChangeProgress(sql: Sql, revision: number, clock: Clock): Promise<{ complete: boolean; fenced: string[] }> {
 	return sql.begin(async (tx) => {
+		await tx`DELETE FROM key_lease_replicas
+			WHERE lease_until < to_timestamp((${storeNowMs(tx, clock)} - ${LAPSED_REPLICA_ROW_MS}) / 1000)`
 		const rows = await tx<(LeaseRow & { now_ms: number })[]>`
 			SELECT replica_id, lease_until, acked_revision::text AS acked_revision, fenced_revision::text AS fenced_revision,
 				${storeNowMs(tx, clock)} AS now_ms

@@ -10,6 +10,10 @@ export const accountsWithActivePlan = (sql: Sql) => sql`
 	SELECT a.id AS account_id, a.name AS account_name, p.code AS plan_code, p.name AS plan_name, p.rank AS plan_rank, p.exports_per_day
 	FROM accounts a LEFT JOIN plans p ON p.code = a.plan_code AND a.plan_status = 'active'`
 
+/** The accounts whose plan is active (column `id`): those served at all; the others' calls are 402 plan_inactive. */
+export const accountIdsWithActivePlan = (sql: Sql) => sql`
+	SELECT a.id FROM accounts a JOIN plans p ON p.code = a.plan_code WHERE a.plan_status = 'active'`
+
 /** The account's keys (columns `id`, `label`, `display_prefix`, `created_at`, `last_used_at`, `revoked_at`). */
 export const keysOfAccount = (sql: Sql, accountId: string) => sql`
 	SELECT id, label, display_prefix, created_at, last_used_at, revoked_at FROM api_keys WHERE account_id = ${accountId}`

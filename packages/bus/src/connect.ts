@@ -91,3 +91,27 @@ export function isConnectionLostError(error: unknown): boolean {
 
 const serverList = (servers: string | string[]) =>
 	(Array.isArray(servers) ? servers : servers.split(',')).map((server) => server.trim()).filter((server) => server.length > 0)
+
+/**
+ * Whether the server answers a round trip (PING/PONG) within `timeoutMs`. A connection still open
+ * to a server that stopped answering (a partition without a reset) counts as unreachable here,
+ * long before the client's own ping check gives up on it (about 20 s).
+ */
+export async function isBusReachable(bus: Bus, timeoutMs: number): Promise<boolean> {
+	if (!bus.isConnected()) return false
+	let timer: ReturnType<typeof setTimeout> | undefined
+	const timeout = new Promise<boolean>((resolve) => {
+		timer = setTimeout(() => resolve(false), timeoutMs)
+	})
+	try {
+		return await Promise.race([
+			bus.nc.flush().then(
+				() => true,
+				() => false
+			),
+			timeout
+		])
+	} finally {
+		clearTimeout(timer)
+	}
+}

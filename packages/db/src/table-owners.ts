@@ -37,6 +37,7 @@ const NOTIFIER = 'services/notifier'
 const DASHBOARD = 'services/dashboard'
 const QUOTA = 'packages/quota'
 const EVENT_FEED = 'packages/notification-store'
+const SUBSCRIPTIONS = 'packages/subscription-store'
 
 export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	jurisdictions: reader('a covered regulator: name, website, currency, licence types', GATEWAY, CHECKER, EXPORTER, NOTIFIER),
@@ -61,11 +62,15 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	verification_readings: reader('a reading of a linked domain (certificate, redirect)'),
 	regulatory_actions: reader('a published sanction or warning', GATEWAY),
 	outbox: readerOnly('an event written with its change, until the relay publishes it'),
-	plans: accounts('limits and caps of a plan', GATEWAY, DASHBOARD, QUOTA),
-	accounts: accounts('a customer account and its plan', GATEWAY, DASHBOARD, QUOTA),
+	plans: accounts('limits and caps of a plan', GATEWAY, DASHBOARD, QUOTA, SUBSCRIPTIONS),
+	accounts: accounts('a customer account and its plan', GATEWAY, DASHBOARD, QUOTA, SUBSCRIPTIONS),
 	api_keys: accounts('an API key of an account, as SHA-256', GATEWAY, DASHBOARD, QUOTA),
 	key_revision: accounts('the one revision counter of key, account and plan changes (ADR 0031)', GATEWAY, DASHBOARD),
-	key_lease_replicas: accounts("a gateway replica's key-cache lease: until when, acknowledged and fenced revisions", GATEWAY, DASHBOARD),
+	key_lease_replicas: accounts(
+		"a gateway replica's key-cache lease: until when, acknowledged and fenced revisions; a key change deletes rows lapsed over 10 minutes (ADR 0093)",
+		GATEWAY,
+		DASHBOARD
+	),
 	limit_counters: quota("an account's call count in a window", GATEWAY, DASHBOARD),
 	usage_daily: quota(
 		'calls and refusals per account, UTC day, key and outcome; written once a second per gateway replica',

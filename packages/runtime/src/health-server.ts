@@ -1,4 +1,4 @@
-import type { Registry } from 'prom-client'
+import { Gauge, type Registry } from 'prom-client'
 
 export type HealthProbe = () => Promise<boolean> | boolean
 
@@ -13,12 +13,35 @@ export type HealthServerOptions = {
 	metrics?: Registry
 }
 
+/** Whether the probe holds, a probe that throws or rejects counting as not ready. */
+const isReady = (ready: HealthProbe) =>
+	Promise.resolve()
+		.then(ready)
+		.catch(() => false)
+
+/**
+ * `service_ready`: 1 while `ready()` holds, read at scrape time. Kubernetes takes an unready pod out of its
+ * Service without restarting it, so a dependency every replica lost (NATS) would otherwise leave every
+ * process scraped and healthy-looking while no request reaches them.
+ */
+export function watchReadiness(registry: Registry, ready: HealthProbe): void {
+	new Gauge({
+		name: 'service_ready',
+		help: 'Whether the process reports ready on /readyz (1) or not (0): dependencies connected and its start finished.',
+		registers: [registry],
+		async collect() {
+			this.set((await isReady(ready)) ? 1 : 0)
+		}
+	})
+}
+
 /**
  * /healthz answers while the process lives; /readyz only while `ready()` holds (dependencies
- * connected, started); /metrics is the service's Prometheus registry.
+ * connected, started); /metrics is the service's Prometheus registry, with `service_ready` beside its series.
  */
 export function startHealthServer(port: number, ready: HealthProbe, options: HealthServerOptions = {}): HealthServer {
 	const { metrics } = options
+	if (metrics) watchReadiness(metrics, ready)
 	const server = Bun.serve({
 		port,
 		hostname: options.hostname ?? '0.0.0.0',
@@ -27,7 +50,7 @@ export function startHealthServer(port: number, ready: HealthProbe, options: Hea
 			const { pathname } = new URL(request.url)
 			if (pathname === '/healthz') return Response.json({ status: 'ok' })
 			if (pathname === '/readyz') {
-				const ok = await Promise.resolve(ready()).catch(() => false)
+				const ok = await isReady(ready)
 				return Response.json({ status: ok ? 'ready' : 'not_ready' }, { status: ok ? 200 : 503 })
 			}
 			if (pathname === '/metrics' && metrics)

@@ -24,6 +24,29 @@ test('the health server serves the registry as Prometheus text on /metrics when 
 	}
 })
 
+test('/metrics carries service_ready: 1 while /readyz answers ready, 0 while it does not (a failing probe included)', async () => {
+	const metrics = createServiceMetrics('probe', true)
+	let ready: boolean | 'throws' = false
+	const server = startHealthServer(
+		0,
+		() => {
+			if (ready === 'throws') throw new Error('probe failed')
+			return ready
+		},
+		{ hostname: '127.0.0.1', ...metricsRoute(metrics) }
+	)
+	const scrape = async () => (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text()
+	try {
+		expect(await scrape()).toContain('service_ready{service="probe"} 0')
+		ready = true
+		expect(await scrape()).toContain('service_ready{service="probe"} 1')
+		ready = 'throws'
+		expect(await scrape()).toContain('service_ready{service="probe"} 0')
+	} finally {
+		server.stop()
+	}
+})
+
 test('a counter mirrored from a plain number adds, at each scrape, what the number grew by since it was made', async () => {
 	const { registry } = createServiceMetrics('probe', false)
 	let hits = 5
@@ -58,6 +81,21 @@ test('gauges built from one reading share it within a scrape; a failed reading l
 	const text = await registry.metrics()
 	expect(reads).toBe(2)
 	// prom-client writes it "Nan"; Prometheus reads NaN case-insensitively.
+	expect(text.toLowerCase()).toContain('probe_due{service="probe"} nan')
+	expect(text).not.toContain('probe_due_by_kind{')
+})
+
+test('a reading that never answers (a stalled store) leaves its gauges empty within the bound instead of holding the scrape', async () => {
+	const { registry } = createServiceMetrics('probe', false)
+	const never = () => new Promise<{ due: number }>(() => {})
+	const options = { timeoutMs: 50 }
+	gaugeFrom(registry, { name: 'probe_due', help: 'due', labelNames: [], ...options }, never, (state) => [[{}, state.due]])
+	gaugeFrom(registry, { name: 'probe_due_by_kind', help: 'due by kind', labelNames: ['kind'], ...options }, never, (state) => [
+		[{ kind: 'retry' }, state.due]
+	])
+	counterFrom(registry, { name: 'probe_hits_total', help: 'hits' }, () => 4)
+	const text = await Promise.race([registry.metrics(), Bun.sleep(2_000).then(() => 'the scrape was still waiting')])
+	expect(text).toContain('probe_hits_total{service="probe"} 0')
 	expect(text.toLowerCase()).toContain('probe_due{service="probe"} nan')
 	expect(text).not.toContain('probe_due_by_kind{')
 })

@@ -75,14 +75,35 @@ export function oncePerScrape<T>(read: () => Promise<T>, nowMs: () => number = (
 export type Sample = readonly [labels: Record<string, string>, value: number]
 
 /**
+ * How long a scrape waits for a gauge's reading: well inside Prometheus's default 10 s scrape timeout,
+ * so a store that stopped answering costs that scrape its own gauges, not the whole scrape (which
+ * Prometheus would report as the service being down).
+ */
+export const READING_TIMEOUT_MS = 5_000
+
+/** `reading`, rejected once `timeoutMs` have passed without an answer. */
+async function within<T>(reading: Promise<T>, timeoutMs: number): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined
+	const timeout = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`no reading within ${timeoutMs} ms`)), timeoutMs)
+	})
+	try {
+		return await Promise.race([reading, timeout])
+	} finally {
+		clearTimeout(timer)
+	}
+}
+
+/**
  * A gauge whose samples are computed at scrape time from a shared reading (a query, a server's
- * answer). A reading that fails leaves a labelled gauge without samples for that scrape, and an
- * unlabelled one NaN (prom-client always exposes it), rather than failing the whole scrape or
- * reporting a stale or zero value: an alert comparing it stays quiet, a missing-data alert does not.
+ * answer). A reading that fails, or gives no answer within `timeoutMs`, leaves a labelled gauge
+ * without samples for that scrape, and an unlabelled one NaN (prom-client always exposes it),
+ * rather than failing or holding the whole scrape or reporting a stale or zero value: an alert
+ * comparing it stays quiet, a missing-data alert does not.
  */
 export function gaugeFrom<T>(
 	registry: Registry,
-	options: { name: string; help: string; labelNames: string[] },
+	{ timeoutMs = READING_TIMEOUT_MS, ...options }: { name: string; help: string; labelNames: string[]; timeoutMs?: number },
 	reading: () => Promise<T>,
 	samples: (value: T) => Iterable<Sample>
 ): Gauge {
@@ -93,7 +114,7 @@ export function gaugeFrom<T>(
 			this.reset()
 			let value: T
 			try {
-				value = await reading()
+				value = await within(reading(), timeoutMs)
 			} catch {
 				if (options.labelNames.length === 0) this.set(Number.NaN)
 				return

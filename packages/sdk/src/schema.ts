@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * Public service status
-         * @description Per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
+         * @description Whether checks can be answered now (a checker replica answers); per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.
          */
         get: operations["getV1Status"];
         put?: never;
@@ -750,7 +750,7 @@ export interface components {
         "X-Prelaunch-Daily-Limit": number;
         /** @description Legacy trial key: ISO-8601 timestamp of the next 00:00 UTC. */
         "X-Prelaunch-Daily-Reset": string;
-        /** @description Legacy trial key: requests counted today. */
+        /** @description Legacy trial key: requests counted today (answered ones only: a 4xx or 5xx is given back). */
         "X-Prelaunch-Daily-Used": number;
         /** @description Keyless call on a public endpoint: 10 (calls per client address block per route per UTC hour; IPv4 /32, IPv6 /64). Keyed success, and a keyed call on a public endpoint that fails (400, 404, 5xx): the plan’s monthly ceiling (omitted when the plan has none). Per-second 429: the per-second limit. Monthly 429: the monthly ceiling. */
         "X-RateLimit-Limit": number;
@@ -1313,7 +1313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
             503: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1704,7 +1704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -1997,7 +1997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -2703,11 +2703,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -2938,11 +2943,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -3182,7 +3192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -3451,7 +3461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -3786,7 +3796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4064,7 +4074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4472,7 +4482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4832,7 +4842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5112,7 +5122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5413,11 +5423,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -5641,7 +5656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5768,9 +5783,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The error envelope of every non-2xx response. */
+            /** @description service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
+                    "Retry-After": components["headers"]["Retry-After"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -5815,6 +5832,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Whether a checker answered when this answer was computed; false: `GET /v1/check` and `POST /v1/check/batch` answer 503 `checker_unavailable` until one does. */
+                        checks_available: boolean;
                         /**
                          * Format: date-time
                          * @description When this answer was computed (answers are reused for up to 5 seconds).
@@ -6181,7 +6200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6403,7 +6422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6641,7 +6660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6865,7 +6884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7190,7 +7209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7383,7 +7402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7602,7 +7621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7887,7 +7906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8105,7 +8124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8411,7 +8430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8671,7 +8690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8951,7 +8970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -9179,7 +9198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -9431,7 +9450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */

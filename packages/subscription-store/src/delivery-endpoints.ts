@@ -1,3 +1,4 @@
+import { accountIdsWithActivePlan } from '@lv/accounts'
 import { type Sql, arrayLiteral } from '@lv/db'
 
 /**
@@ -27,13 +28,16 @@ export async function countEndpointsByState(sql: Sql): Promise<{ active: number;
 
 /**
  * The ids of the endpoints an event goes to, as a subquery (column `id`) for the notifier's fan-out
- * insert: active, listing the event name and, for an operator event, either not `watchlist_only` or
- * belonging to an account whose watchlist holds the operator. Each is locked as the delivery's foreign key will
+ * insert: active, of an account whose plan is active (a cancelled account is sent nothing new: the
+ * service it paid for has ended, and its own calls to switch endpoints off are 402), listing the event
+ * name and, for an operator event, either not `watchlist_only` or belonging to an account whose
+ * watchlist holds the operator. Each is locked as the delivery's foreign key will
  * lock it: an endpoint whose deletion is under way is waited for and then left out, instead of failing the insert.
  */
 export const endpointsSubscribedTo = (sql: Sql, event: { name: string; operatorScoped: boolean; operatorId: string | null }) => sql`
 	SELECT w.id FROM webhook_endpoints w
 	WHERE w.active AND ${event.name} = ANY (w.events)
+		AND w.account_id IN (${accountIdsWithActivePlan(sql)})
 		AND (
 			NOT ${event.operatorScoped}::boolean
 			OR NOT w.watchlist_only

@@ -3,9 +3,9 @@ import { t } from 'elysia'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, startTcpProxy } from '@lv/testing'
 import { createApp } from './app.ts'
-import { HEALTH_CACHE_MS } from './routes/health.ts'
+import { HEALTH_CACHE_MS, HEALTH_PROBE_TIMEOUT_MS } from './routes/health.ts'
 
 let db: TestDatabase
 let nats: NatsHandle
@@ -126,6 +126,26 @@ describe('GET /v1/health with a dependency down', () => {
 		expect(response.status).toBe(503)
 		expect(await response.json()).toMatchObject({ status: 'unavailable', checks: { bus: false } })
 		await ownBus.close().catch(() => {})
+	})
+
+	test('is 503 within its probe timeout when NATS stops answering over a connection still open', async () => {
+		const relay = startTcpProxy({ hostname: '127.0.0.1', port: nats.port })
+		const stalledBus = await connectBus({ servers: `nats://127.0.0.1:${relay.port}`, name: 'health-stalled-test' })
+		const app = createApp({ sql: db.sql, bus: stalledBus, clock: new TestClock(), logger: silentLogger, config })
+		relay.silent()
+		const startedAt = performance.now()
+		const response = await Promise.race([
+			app.handle(new Request('http://localhost/v1/health')),
+			Bun.sleep(HEALTH_PROBE_TIMEOUT_MS + 3_000).then(() => null)
+		])
+		expect({ answered: response !== null, within: performance.now() - startedAt < HEALTH_PROBE_TIMEOUT_MS + 1_000 }).toEqual({
+			answered: true,
+			within: true
+		})
+		expect(response?.status).toBe(503)
+		expect(await response?.json()).toMatchObject({ status: 'unavailable', checks: { database: true, bus: false } })
+		await stalledBus.close().catch(() => {})
+		relay.stop()
 	})
 
 	test('is 503 when PostgreSQL is unreachable', async () => {

@@ -99,6 +99,27 @@ describe('recording an event fans it out into delivery rows', () => {
 		expect(await recordEvent(db.sql, event, now)).toEqual({ recorded: true, deliveries: 0 })
 	})
 
+	test('an account whose plan was cancelled is sent nothing new; it is sent again once its plan is active', async () => {
+		const now = clock.now()
+		const account = await insertAccount(db.sql, now)
+		const operator = await insertOperator(db.sql, now)
+		await watch(db.sql, now, account, operator.id)
+		const endpoint = await insertEndpoint(db.sql, now, {
+			accountId: account,
+			url: URL_,
+			events: ['license.status_changed'],
+			secretKey: key
+		})
+		const licenseId = await insertLicence(db.sql, now, { operatorId: operator.id })
+		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${account}`
+		const whileCancelled = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId }, now)
+		expect(await recordEvent(db.sql, whileCancelled, now)).toEqual({ recorded: true, deliveries: 0 })
+		await db.sql`UPDATE accounts SET plan_status = 'active' WHERE id = ${account}`
+		const afterwards = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId }, now)
+		expect(await recordEvent(db.sql, afterwards, now)).toEqual({ recorded: true, deliveries: 1 })
+		expect((await deliveriesOf(afterwards.event_id)).map((row) => row.endpoint_id)).toEqual([endpoint.id])
+	})
+
 	test('an event whose history row is already withdrawn is stored but delivered to nobody', async () => {
 		const now = clock.now()
 		const account = await insertAccount(db.sql, now)

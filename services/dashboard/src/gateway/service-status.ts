@@ -4,6 +4,7 @@ import type { GatewayFetch } from './gateway-client.ts'
 /** What the status page reads from the gateway's `GET /v1/status` (its schema is in /openapi.json). */
 export type ServiceStatus = {
 	status: 'operational' | 'degraded'
+	checks_available: boolean
 	generated_at: string
 	incident_window_days: number
 	registers: {

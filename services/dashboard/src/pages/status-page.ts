@@ -45,6 +45,18 @@ function incidentList(status: ServiceStatus, names: Map<string, string>): SafeHt
 	)}</ul>${more > 0 ? html`<p class="hint">${more} older incidents of the window are not listed.</p>` : ''}`
 }
 
+/** What is wrong, in the order a visitor needs it: checks not answered, then the registers past their SLA. */
+function degradedCallout(status: ServiceStatus) {
+	const stale = status.registers.filter((register) => !register.fresh)
+	const parts = [
+		...(status.checks_available ? [] : ['checks cannot be answered right now (the API answers them with 503)']),
+		...(stale.length === 0
+			? []
+			: [`${stale.map((register) => register.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} past the freshness SLA`])
+	]
+	return callout('warning', `Degraded: ${parts.join('; ')}.`)
+}
+
 /** The public status page: the gateway's `GET /v1/status`, or a notice when it could not be read. */
 export function statusPage(status: ServiceStatus | null, now: Date): SafeHtml {
 	if (status === null) {
@@ -54,14 +66,10 @@ export function statusPage(status: ServiceStatus | null, now: Date): SafeHtml {
 		)
 	}
 	const names = new Map(status.registers.map((register) => [register.jurisdiction, register.name]))
-	const stale = status.registers.filter((register) => !register.fresh)
 	const banner =
 		status.status === 'operational'
-			? callout('success', 'All registers are within their freshness SLA.')
-			: callout(
-					'warning',
-					`Degraded: ${stale.map((register) => register.name).join(', ')} ${stale.length === 1 ? 'is' : 'are'} past the freshness SLA.`
-				)
+			? callout('success', 'Checks are answered and all registers are within their freshness SLA.')
+			: degradedCallout(status)
 	return publicPage(
 		'Service status',
 		html`<h1>Service status</h1>

@@ -33,6 +33,42 @@ describe('GET /status', () => {
 		expect(page.match(/<li class="day /g)).toHaveLength(7 * 30)
 	})
 
+	test('while no checker answers, the page says checks cannot be answered, though every register is fresh', async () => {
+		const now = h.clock.now().toISOString()
+		const status = {
+			status: 'degraded',
+			checks_available: false,
+			generated_at: now,
+			incident_window_days: 30,
+			registers: [
+				{
+					jurisdiction: 'UKGC',
+					name: 'UK Gambling Commission',
+					sla_hours: 24,
+					last_successful_read_at: now,
+					age_hours: 0,
+					fresh: true,
+					record_counts: { licences: 1, operators: 1, domains: 1 },
+					timeline: []
+				}
+			],
+			incidents: [],
+			incidents_in_window: 0
+		}
+		const dashboard = createApp({
+			sql: h.db.sql,
+			bus: h.bus,
+			clock: h.clock,
+			logger: silentLogger,
+			config: TEST_CONFIG,
+			gatewayFetch: async () => Response.json(status),
+			mailer: createMailer(h.mailbox.url, 'Licence Register Verification <no-reply@example.test>', h.clock)
+		})
+		const page = await (await dashboard.handle(new Request('http://localhost/status'))).text()
+		expect(page).toContain('Degraded: checks cannot be answered right now (the API answers them with 503).')
+		expect(page).not.toContain('past the freshness SLA.')
+	})
+
 	test('when the gateway does not answer, the page says so with a 503', async () => {
 		const dashboard = createApp({
 			sql: h.db.sql,

@@ -74,6 +74,13 @@ function probeReplica(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMI
 				{ auth: 'optional' }
 			)
 			.get(
+				'/probe/public-broken',
+				() => {
+					throw new Error('the handler failed')
+				},
+				{ auth: 'optional' }
+			)
+			.get(
 				'/probe/missing',
 				() => {
 					throw notFound('operator_not_found', 'No such operator.')
@@ -353,6 +360,19 @@ describe('limits: legacy trial daily cap', () => {
 		expect(refused.headers.get('x-prelaunch-daily-reset')).toBe('2026-11-11T00:00:00.000Z')
 		clock.advanceHours(1)
 		expect((await call(app, '/probe/public', bearer(trial.key))).status).toBe(200)
+	})
+
+	test("a legacy trial key's refused (4xx) and failed (5xx) calls are not counted against its day, like any plan's quota", async () => {
+		const clock = new TestClock('2026-11-10T10:00:00.000Z')
+		const app = gateway(clock)
+		const trial = await accountWithKey(db.sql, clock, 'tiny_trial')
+		for (let index = 0; index < 4; index++) {
+			expect((await call(app, '/probe/public-missing', bearer(trial.key))).status).toBe(404)
+			expect((await call(app, '/probe/public-broken', bearer(trial.key))).status).toBe(500)
+		}
+		for (let index = 0; index < 3; index++) expect((await call(app, '/probe/public', bearer(trial.key))).status).toBe(200)
+		const refused = await call(app, '/probe/public', bearer(trial.key))
+		expect({ status: refused.status, used: refused.headers.get('x-prelaunch-daily-used') }).toEqual({ status: 429, used: '3' })
 	})
 })
 

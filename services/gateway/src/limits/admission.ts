@@ -17,7 +17,7 @@ export type Admission =
 			used: number
 			monthlyQuota: number | null
 			window: Window
-			charge: Charge | null
+			charge: Charge
 			publicEndpoint: boolean
 	  }
 	| { kind: 'uncounted'; caller: Caller }
@@ -97,16 +97,16 @@ export function keyedAdmission(
 		used: verdict.quotaUsed,
 		monthlyQuota: plan.monthlyQuota,
 		window: utcMonthWindow(nowMs),
-		charge: plan.isTrial ? null : { subject: claim.accountId, windowStartMs: quotaWindow.startMs },
+		charge: { subject: claim.subject, windowStartMs: quotaWindow.startMs },
 		publicEndpoint
 	}
 }
 
 /**
- * The response headers of an admitted call. A failed keyed call first gives its monthly
- * reservation back (told to `givingBack` as it is sent); on a keyless-capable endpoint it then carries
- * the monthly X-RateLimit-* without this call (still charged if the release failed) and X-Upgrade-URL,
- * elsewhere nothing.
+ * The response headers of an admitted call. A failed keyed call first gives its quota reservation back
+ * (the month's, or a legacy trial key's day: SPEC counts only answered requests), told to `givingBack`
+ * as it is sent; on a keyless-capable endpoint it then carries the monthly X-RateLimit-* without this
+ * call (still charged if the release failed) and X-Upgrade-URL, elsewhere nothing.
  */
 export function admittedHeaders(
 	limits: LimitsRuntime,
@@ -122,12 +122,11 @@ export function admittedHeaders(
 		admission.publicEndpoint
 			? keyedFailureHeaders({ monthlyQuota: admission.monthlyQuota, used, window: admission.window, pricingUrl })
 			: {}
-	if (admission.charge === null) return failed(admission.used)
 	givingBack?.(admission.charge)
 	return releaseCharge(limits.sql, admission.charge).then(
 		() => failed(admission.used - 1),
 		(error: unknown) => {
-			limits.logger.warn('could not release a monthly quota reservation', { error })
+			limits.logger.warn('could not release a quota reservation', { error })
 			return failed(admission.used)
 		}
 	)

@@ -54,7 +54,7 @@ export const HEADER_COMPONENTS = {
 		[1]
 	),
 	'X-Prelaunch-Daily-Limit': integer('Legacy trial key: requests allowed per UTC day.', [1000]),
-	'X-Prelaunch-Daily-Used': integer('Legacy trial key: requests counted today.', [1000]),
+	'X-Prelaunch-Daily-Used': integer('Legacy trial key: requests counted today (answered ones only: a 4xx or 5xx is given back).', [1000]),
 	'X-Prelaunch-Daily-Reset': text('Legacy trial key: ISO-8601 timestamp of the next 00:00 UTC.', ['2026-11-06T00:00:00.000Z']),
 	Allow: text('The method this path takes.', ['POST']),
 	'X-Poll-RateLimit-Limit': text('Polls of the events feed allowed per clock hour, or `unlimited`.', ['60', 'unlimited']),

@@ -347,7 +347,8 @@ const statusExample = statusRecord(
 		{ code: 'UKGC', kind: 'coverage_degraded', at: new Date('2026-10-21T07:15:00.000Z'), detail: null },
 		{ code: 'UKGC', kind: 'coverage_restored', at: new Date('2026-10-21T09:02:40.000Z'), detail: null }
 	],
-	new Date(NOW)
+	new Date(NOW),
+	true
 )
 
 export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {

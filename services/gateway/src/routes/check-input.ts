@@ -1,25 +1,13 @@
 import { MAX_AS_OF_LENGTH, MAX_DOMAIN_LENGTH, MAX_LICENSE_NUMBER_LENGTH, type OneCheck } from '@lv/contracts'
 import { normaliseHostname } from '@lv/hostnames'
 import { invalidQuery } from '@lv/errors'
+import { refuseRepeatedParameters } from '../lookup/query-once.ts'
 
-const CHECK_PARAMETERS = new Set(['domain', 'license_number', 'as_of'])
+const CHECK_PARAMETERS: ReadonlySet<string> = new Set(['domain', 'license_number', 'as_of'])
 
 export type RawCheckQuery = { domain?: string; license_number?: string; as_of?: string }
 
 const given = (value: string | undefined): value is string => value !== undefined && value !== ''
-
-/** Throws when the URL names domain, license_number or as_of more than once. */
-function refuseRepeatedParameters(url: string) {
-	const queryStart = url.indexOf('?')
-	// One parameter cannot repeat: most calls skip parsing the URL.
-	if (queryStart < 0 || !url.includes('&', queryStart)) return
-	const seen = new Set<string>()
-	for (const name of new URL(url).searchParams.keys()) {
-		if (!CHECK_PARAMETERS.has(name)) continue
-		if (seen.has(name)) throw invalidQuery('invalid_input', `Send ${name} once.`, name)
-		seen.add(name)
-	}
-}
 
 /** Domains lately found to be hostnames: most checks repeat a few thousand names, whose rules need not run again. */
 const hostnames = new Set<string>()
@@ -41,7 +29,7 @@ function refuseInvalidHostname(domain: string) {
  * bad input off the bus.
  */
 export function readCheckInput(query: RawCheckQuery, url: string): OneCheck {
-	refuseRepeatedParameters(url)
+	refuseRepeatedParameters(url, CHECK_PARAMETERS)
 	const hasDomain = given(query.domain)
 	const hasLicence = given(query.license_number)
 	if (!hasDomain && !hasLicence) {

@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia'
+import { isBusReachable } from '@lv/bus'
 import { isDatabaseReachable } from '@lv/db'
 import type { GatewayDeps } from '../app.ts'
 import { ErrorEnvelopeModel } from '../models/error.ts'
@@ -14,6 +15,8 @@ const HealthBody = t.Object(
 
 /** One probe of the backing stores serves every /v1/health call of the next second (the route has no per-IP cap). */
 export const HEALTH_CACHE_MS = 1_000
+/** Each backing store has this long to answer, both at once: a store that does not answer in time is down. */
+export const HEALTH_PROBE_TIMEOUT_MS = 1_500
 
 type HealthAnswer = { status: 'ok' | 'unavailable'; checks: { database: boolean; bus: boolean }; timestamp: string }
 
@@ -21,13 +24,10 @@ type HealthAnswer = { status: 'ok' | 'unavailable'; checks: { database: boolean;
 export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus' | 'clock'>) => {
 	let latest: { probedAtMs: number; answer: Promise<HealthAnswer> } | null = null
 	async function probe(): Promise<HealthAnswer> {
-		const database = await isDatabaseReachable(sql, 1_500)
-		const busOk =
-			bus.isConnected() &&
-			(await bus.nc.flush().then(
-				() => true,
-				() => false
-			))
+		const [database, busOk] = await Promise.all([
+			isDatabaseReachable(sql, HEALTH_PROBE_TIMEOUT_MS),
+			isBusReachable(bus, HEALTH_PROBE_TIMEOUT_MS)
+		])
 		return { status: database && busOk ? 'ok' : 'unavailable', checks: { database, bus: busOk }, timestamp: clock.now().toISOString() }
 	}
 	function answer(): Promise<HealthAnswer> {

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
 import { type RouteDeps, lookupSql } from '../app.ts'
+import { eachParameterOnce } from '../lookup/query-once.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { parsePaging } from '../lookup/paging.ts'
 import { parseJurisdictionCode } from '../lookup/params.ts'
@@ -67,7 +68,7 @@ export const jurisdictionRoutes = (deps: RouteDeps) =>
 			{
 				auth: { mode: 'required', readOnly: true },
 				params: t.Object({ code: t.String({ description: '2–16 letters or digits, any case.', examples: ['MGA'] }) }),
-				query: PagingQuery,
+				...eachParameterOnce(PagingQuery),
 				response: {
 					200: t.Object({
 						jurisdiction_code: t.String(),

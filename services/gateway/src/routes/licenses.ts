@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
 import { type RouteDeps, lookupSql } from '../app.ts'
+import { eachParameterOnce } from '../lookup/query-once.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parseLicenseId } from '../lookup/params.ts'
@@ -31,15 +32,17 @@ export const licenseRoutes = (deps: RouteDeps) =>
 			{
 				auth: { mode: 'required', readOnly: true },
 				params: LicenceIdParams,
-				query: t.Object({
-					as_of: t.Optional(
-						t.String({
-							description:
-								'`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future.',
-							examples: ['2026-06-30']
-						})
-					)
-				}),
+				...eachParameterOnce(
+					t.Object({
+						as_of: t.Optional(
+							t.String({
+								description:
+									'`YYYY-MM-DD` (end of that day UTC; today means now) or an ISO-8601 datetime with a UTC offset; not in the future.',
+								examples: ['2026-06-30']
+							})
+						)
+					})
+				),
 				response: { 200: LicenceWithMetaModel, ...errorResponses(...KEYED_ERRORS, 404) },
 				detail: {
 					tags: ['lookup'],

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { notFound } from '@lv/errors'
 import { type GatewayDeps, type RouteDeps, lookupSql } from '../app.ts'
+import { eachParameterOnce } from '../lookup/query-once.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { asOfForLicence, resolveAsOf } from '../lookup/as-of.ts'
 import { parsePaging } from '../lookup/paging.ts'
@@ -145,27 +146,29 @@ function operatorSearchRoutes(deps: RouteDeps) {
 		},
 		{
 			auth: { mode: 'optional', readOnly: true },
-			query: t.Object({
-				q: t.String({
-					minLength: 1,
-					maxLength: 200,
-					description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).',
-					examples: ['example']
-				}),
-				limit: t.Optional(
-					t.String({
-						description:
-							'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.',
-						examples: ['20']
-					})
-				),
-				offset: t.Optional(
-					t.String({
-						description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
-						examples: ['0']
-					})
-				)
-			}),
+			...eachParameterOnce(
+				t.Object({
+					q: t.String({
+						minLength: 1,
+						maxLength: 200,
+						description: 'Case-insensitive substring of display_name, slug or registered_name (1–200 characters).',
+						examples: ['example']
+					}),
+					limit: t.Optional(
+						t.String({
+							description:
+								'Plain integer 1–100, default 20; keyless callers get at most 3 rows. Anything else: 400 invalid_query / invalid_pagination.',
+							examples: ['20']
+						})
+					),
+					offset: t.Optional(
+						t.String({
+							description: 'Plain integer ≥ 0, default 0. Anything else: 400 invalid_query / invalid_pagination.',
+							examples: ['0']
+						})
+					)
+				})
+			),
 			response: {
 				200: t.Object({
 					q: t.String(),
@@ -195,7 +198,7 @@ function operatorLicenceRoutes(deps: RouteDeps) {
 		.get('/v1/operators/:slug', ({ params, query }) => operatorDetail(deps, params.slug, query.as_of), {
 			auth: { mode: 'required', readOnly: true },
 			params: SlugParams,
-			query: t.Object({ as_of: AsOfQuery }),
+			...eachParameterOnce(t.Object({ as_of: AsOfQuery })),
 			response: {
 				200: OperatorDetailModel,
 				...errorResponses(...KEYED_ERRORS, 404)
@@ -230,12 +233,14 @@ function operatorLicenceRoutes(deps: RouteDeps) {
 			{
 				auth: { mode: 'required', readOnly: true },
 				params: SlugParams,
-				query: t.Object({
-					include_history: t.Optional(
-						t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })
-					),
-					as_of: AsOfQuery
-				}),
+				...eachParameterOnce(
+					t.Object({
+						include_history: t.Optional(
+							t.BooleanString({ description: '`true` adds each licence status-change log (most recent first).', examples: [true] })
+						),
+						as_of: AsOfQuery
+					})
+				),
 				response: {
 					200: t.Object({ operator_slug: t.String(), licenses: t.Array(LicenceWithHistoryModel) }),
 					...errorResponses(...KEYED_ERRORS, 404)
@@ -304,7 +309,7 @@ function regulatoryActionRoutes(deps: RouteDeps) {
 		{
 			auth: { mode: 'required', readOnly: true },
 			params: SlugParams,
-			query: RegulatoryActionsQuery,
+			...eachParameterOnce(RegulatoryActionsQuery),
 			response: {
 				200: t.Object({
 					operator_slug: t.String(),

@@ -14,6 +14,7 @@ import {
 } from '@lv/quota'
 import { utcMonthWindow } from '@lv/fixed-window'
 import type { RouteDeps } from '../app.ts'
+import { eachParameterOnce } from '../lookup/query-once.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses, KEYED_ERRORS } from '../models/error-responses.ts'
 import { UsageModel, UsageQuery } from '../models/usage.ts'
@@ -78,7 +79,7 @@ export const usageRoutes = (deps: RouteDeps) => {
 		},
 		{
 			auth: 'required',
-			query: UsageQuery,
+			...eachParameterOnce(UsageQuery),
 			response: { 200: UsageModel, ...errorResponses(...KEYED_ERRORS) },
 			detail: {
 				tags: ['usage'],

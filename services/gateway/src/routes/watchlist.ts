@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { AppError } from '@lv/errors'
 import type { RouteDeps } from '../app.ts'
+import { eachParameterOnce } from '../lookup/query-once.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import type { Caller, KeyedCaller } from '../auth/caller.ts'
@@ -65,7 +66,7 @@ function watchlistReadRoutes({ sql, auth }: RouteDeps) {
 			},
 			{
 				auth: 'required',
-				query: WatchlistPagingQuery,
+				...eachParameterOnce(WatchlistPagingQuery),
 				response: { 200: WatchlistPageModel, ...errorModels(400, 401, 402, 429, 500, 503) },
 				detail: {
 					tags: ['watchlist'],
@@ -146,7 +147,7 @@ function eventsFeedRoutes({ sql, clock, auth }: RouteDeps) {
 		},
 		{
 			auth: 'required',
-			query: EventsFeedQuery,
+			...eachParameterOnce(EventsFeedQuery),
 			response: { 200: EventsFeedModel, ...errorModels(400, 401, 402, 429, 500, 503) },
 			detail: {
 				tags: ['watchlist'],

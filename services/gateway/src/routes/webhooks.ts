@@ -1,6 +1,7 @@
 import { listDeliveries } from '@lv/notification-store'
 import { Elysia } from 'elysia'
 import type { RouteDeps } from '../app.ts'
+import { eachParameterOnce } from '../lookup/query-once.ts'
 import { BODY_LIMITS, bodyLimitNote, jsonBodyWithin } from '../body-limit.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorModels } from '../models/watchlist.ts'
@@ -170,7 +171,7 @@ function endpointActivityRoutes({ sql, clock, auth }: RouteDeps, settings: Setti
 			{
 				auth: 'required',
 				params: WebhookIdParams,
-				query: DeliveriesQuery,
+				...eachParameterOnce(DeliveriesQuery),
 				response: { 200: DeliveryListModel, ...errorModels(400, 401, 402, 404, 429, 500, 503) },
 				detail: {
 					tags,

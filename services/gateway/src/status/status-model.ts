@@ -44,7 +44,12 @@ const IncidentModel = t.Object({
 export const StatusModel = t.Object(
 	{
 		status: t.Union([t.Literal('operational'), t.Literal('degraded')], {
-			description: '`degraded` while any register is past its SLA or was never read.'
+			description:
+				'`degraded` while checks cannot be answered (`checks_available` false) or any register is past its SLA or was never read.'
+		}),
+		checks_available: t.Boolean({
+			description:
+				'Whether a checker answered when this answer was computed; false: `GET /v1/check` and `POST /v1/check/batch` answer 503 `checker_unavailable` until one does.'
 		}),
 		generated_at: t.String({ format: 'date-time', description: 'When this answer was computed (answers are reused for up to 5 seconds).' }),
 		incident_window_days: t.Integer({ examples: [INCIDENT_WINDOW_DAYS] }),

@@ -24,7 +24,8 @@ describe('statusRecord', () => {
 		const record = statusRecord(
 			[register('UKGC', 24, hoursAgo(23.9)), register('MGA', 48, hoursAgo(48)), register('IOM', 24, null)],
 			[],
-			NOW
+			NOW,
+			true
 		)
 		expect(record.registers.map((row) => [row.jurisdiction, row.age_hours, row.fresh])).toEqual([
 			['UKGC', 23, true],
@@ -33,7 +34,13 @@ describe('statusRecord', () => {
 		])
 		expect(record.status).toBe('degraded')
 		expect(record.registers[0]?.record_counts).toEqual({ licences: 10, operators: 8, domains: 12 })
-		expect(statusRecord([register('UKGC', 24, hoursAgo(1))], [], NOW).status).toBe('operational')
+		expect(statusRecord([register('UKGC', 24, hoursAgo(1))], [], NOW, true).status).toBe('operational')
+	})
+
+	test('while no checker answers the service is degraded, every register fresh or not', () => {
+		const fresh = [register('UKGC', 24, hoursAgo(1))]
+		expect(statusRecord(fresh, [], NOW, true)).toMatchObject({ status: 'operational', checks_available: true })
+		expect(statusRecord(fresh, [], NOW, false)).toMatchObject({ status: 'degraded', checks_available: false })
 	})
 
 	test('the timeline has one day per UTC day of the window: stale between a degraded and a restored event, read_failures on days a read failed', () => {
@@ -44,7 +51,7 @@ describe('statusRecord', () => {
 			incident('UKGC', 'coverage_restored', '2026-10-23T01:00:00Z'),
 			incident('MGA', 'read_failed', '2026-10-22T06:00:00Z', 'parse_failed')
 		]
-		const [ukgc] = statusRecord([register('UKGC', 24, hoursAgo(1))], incidents, NOW).registers
+		const [ukgc] = statusRecord([register('UKGC', 24, hoursAgo(1))], incidents, NOW, true).registers
 		const timeline = ukgc?.timeline ?? []
 		expect(timeline).toHaveLength(30)
 		expect(timeline[0]?.date).toBe('2026-10-07')
@@ -61,16 +68,18 @@ describe('statusRecord', () => {
 		const [restored] = statusRecord(
 			[register('UKGC', 24, hoursAgo(1))],
 			[incident('UKGC', 'coverage_restored', '2026-10-09T10:00:00Z')],
-			NOW
+			NOW,
+			true
 		).registers
 		expect(restored?.timeline.slice(0, 4).map((day) => day.state)).toEqual(['stale', 'stale', 'stale', 'operational'])
 		const [degraded] = statusRecord(
 			[register('MGA', 48, hoursAgo(60))],
 			[incident('MGA', 'coverage_degraded', '2026-11-04T06:00:00Z')],
-			NOW
+			NOW,
+			true
 		).registers
 		expect(degraded?.timeline.slice(-3).map((day) => day.state)).toEqual(['operational', 'stale', 'stale'])
-		const [neverRead] = statusRecord([register('IOM', 24, null)], [], NOW).registers
+		const [neverRead] = statusRecord([register('IOM', 24, null)], [], NOW, true).registers
 		expect(neverRead?.timeline.every((day) => day.state === 'stale')).toBe(true)
 	})
 
@@ -79,7 +88,7 @@ describe('statusRecord', () => {
 			incident('UKGC', 'read_failed', new Date(NOW.getTime() - (index + 1) * 60_000).toISOString(), 'http_status')
 		)
 		const old = incident('UKGC', 'read_failed', '2026-10-06T23:59:59Z', 'http_status')
-		const record = statusRecord([register('UKGC', 24, hoursAgo(1))], [old, ...many].reverse(), NOW)
+		const record = statusRecord([register('UKGC', 24, hoursAgo(1))], [old, ...many].reverse(), NOW, true)
 		expect(record.incidents_in_window).toBe(MAX_INCIDENTS_LISTED + 5)
 		expect(record.incidents).toHaveLength(MAX_INCIDENTS_LISTED)
 		expect(record.incidents[0]).toEqual({

@@ -18,8 +18,12 @@ export type DayState = 'operational' | 'read_failures' | 'stale'
 /** Start of the window: 00:00 UTC, INCIDENT_WINDOW_DAYS - 1 days before today. */
 export const incidentWindowStart = (now: Date) => startOfUtcDay(now.getTime()) - (INCIDENT_WINDOW_DAYS - 1) * DAY
 
-/** Pure: the public status record from the registers and their incidents of the window, at `now`. */
-export function statusRecord(registers: readonly RegisterRow[], incidents: readonly IncidentRow[], now: Date) {
+/**
+ * Pure: the public status record from the registers and their incidents of the window, at `now`, and
+ * whether a checker answered (`checksAvailable`): degraded while checks cannot be answered or any
+ * register is not fresh.
+ */
+export function statusRecord(registers: readonly RegisterRow[], incidents: readonly IncidentRow[], now: Date, checksAvailable: boolean) {
 	const windowStart = incidentWindowStart(now)
 	const inWindow = incidents.filter((incident) => incident.at.getTime() >= windowStart && incident.at.getTime() <= now.getTime())
 	const newestFirst = [...inWindow].sort((a, b) => b.at.getTime() - a.at.getTime() || compareCodePoints(a.code, b.code))
@@ -46,7 +50,8 @@ export function statusRecord(registers: readonly RegisterRow[], incidents: reado
 		}
 	})
 	return {
-		status: rows.every((row) => row.fresh) ? ('operational' as const) : ('degraded' as const),
+		status: checksAvailable && rows.every((row) => row.fresh) ? ('operational' as const) : ('degraded' as const),
+		checks_available: checksAvailable,
 		generated_at: now.toISOString(),
 		incident_window_days: INCIDENT_WINDOW_DAYS,
 		registers: rows,

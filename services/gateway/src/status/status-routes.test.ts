@@ -3,8 +3,10 @@ import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import { startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
+import { STATUS_CACHE_MS } from './status-routes.ts'
 import { recordCoverageEvent, recordFailedRead, recordSuccessfulRead } from '../test-support/status-data.ts'
 
 let db: TestDatabase
@@ -31,6 +33,7 @@ afterAll(async () => {
 
 type StatusBody = {
 	status: string
+	checks_available: boolean
 	registers: {
 		jurisdiction: string
 		fresh: boolean
@@ -88,6 +91,20 @@ describe('GET /v1/status', () => {
 			{ used: number }[]
 		>`SELECT coalesce(sum(quota_count), 0)::int AS used FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(usage?.used ?? 0).toBe(0)
+	})
+
+	test('says whether a checker answers: checks_available false (and the service degraded) while none does, true once one does', async () => {
+		const clock = new TestClock(NOW.toISOString())
+		const app = testApp({ sql: db.sql, bus, clock })
+		const status = async () => (await (await app.handle(new Request('http://localhost/v1/status'))).json()) as StatusBody
+		expect(await status()).toMatchObject({ status: 'degraded', checks_available: false })
+		const checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock, announceState: true })
+		try {
+			clock.advance(STATUS_CACHE_MS)
+			expect(await status()).toMatchObject({ checks_available: true })
+		} finally {
+			await checker.stop()
+		}
 	})
 
 	test('PostgreSQL unreachable is a 503 service_unavailable / dependency_unavailable envelope', async () => {

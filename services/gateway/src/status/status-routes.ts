@@ -4,6 +4,7 @@ import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { errorResponses } from '../models/error-responses.ts'
 import { cachedFor } from '../routes/recount-cache.ts'
+import { checksAvailable } from './checks-probe.ts'
 import { StatusModel } from './status-model.ts'
 import { readIncidents, readRegisters } from './status-queries.ts'
 import { incidentWindowStart, statusRecord } from './status-record.ts'
@@ -14,11 +15,12 @@ export const STATUS_CACHE_MS = 5_000
 export const statusRoutes = (deps: RouteDeps) => {
 	const current = cachedFor(deps.clock, STATUS_CACHE_MS, async (now) => {
 		try {
-			const [registers, incidents] = await Promise.all([
+			const [registers, incidents, checks] = await Promise.all([
 				readRegisters(deps.sql),
-				readIncidents(deps.sql, new Date(incidentWindowStart(now)))
+				readIncidents(deps.sql, new Date(incidentWindowStart(now))),
+				checksAvailable(deps.bus, deps.clock)
 			])
-			return statusRecord(registers, incidents, now)
+			return statusRecord(registers, incidents, now, checks)
 		} catch (error) {
 			throw serviceUnavailable('dependency_unavailable', 'The service status could not be read. Retry shortly.', error)
 		}
@@ -36,7 +38,7 @@ export const statusRoutes = (deps: RouteDeps) => {
 				tags: ['health'],
 				summary: 'Public service status',
 				description:
-					'Per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.',
+					'Whether checks can be answered now (a checker replica answers); per register: last successful read, fresh or stale against its SLA, record counts, and a 30-day timeline; the incidents (failed reads, coverage events) of the last 30 days. No key, no per-IP cap: a key sent is ignored and not charged, and each replica reuses one answer for 5 seconds.',
 				security: []
 			}
 		}
