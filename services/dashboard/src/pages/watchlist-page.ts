@@ -25,7 +25,7 @@ function watchedTable(view: WatchlistView, watchlist: Watchlist): SafeHtml {
 ${
 	watchlist.operators.length === 0
 		? html`<p class="empty">No operators watched yet. Search for one below.</p>`
-		: html`<div class="table-wrap"><table class="data" data-watched><thead><tr><th>Operator</th><th>Licence</th><th>Jurisdiction</th><th></th></tr></thead><tbody>
+		: html`${watchlist.count > watchlist.operators.length ? html`<p class="hint" data-partial-watchlist>The ${watchlist.operators.length} most recently added of the ${watchlist.count} are listed here; <code>GET /v1/watchlist/operators</code> pages through them all.</p>` : ''}<div class="table-wrap"><table class="data" data-watched><thead><tr><th>Operator</th><th>Licence</th><th>Jurisdiction</th><th></th></tr></thead><tbody>
 ${watchlist.operators.map((operator) => html`<tr><td>${operator.name} <code>${operator.slug}</code></td><td>${operator.licenseStatus ?? '–'}</td><td>${operator.jurisdiction ?? '–'}</td><td class="actions">${slugForm(view.csrf, 'remove', operator.slug, 'Remove')}</td></tr>`)}
 </tbody></table></div>`
 }
