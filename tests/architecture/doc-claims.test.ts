@@ -8,13 +8,16 @@ import { ExporterEnv } from '../../services/exporter/src/config.ts'
 import { GatewayEnv } from '../../services/gateway/src/config.ts'
 import { NotifierEnv } from '../../services/notifier/src/config.ts'
 import { ReaderEnv } from '../../services/reader/src/config.ts'
+import { OPERATIONS } from '../../services/gateway/src/openapi/operations.ts'
 import { OUTCOMES } from '../../services/gateway/src/openapi/outcomes.ts'
 import {
+	apiPaths,
 	type Claim,
 	defaultRows,
 	documentationFiles,
 	metricNames,
 	namesInSources,
+	operationMatcher,
 	relativeLinks,
 	resolvesFrom,
 	rootPaths,
@@ -33,6 +36,8 @@ const SCHEMAS: Record<string, TObject> = {
 }
 /** Variables read by software the project runs on rather than by its own code (Bun's proxy settings). */
 const THIRD_PARTY_VARIABLES = new Set(['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY'])
+/** Paths under /v1 that are no route of the API: the OTLP collector's, and the example of a path no route matches. */
+const NOT_API_PATHS = new Set(['/v1/traces', '/v1/operators//licenses'])
 /** Dated measurement records: figures and commands as they were on the day, not claims about the tree. */
 const DATED_RECORDS = new Set(['docs/performance.md'])
 
@@ -107,6 +112,20 @@ describe('documentation held to the code', () => {
 			.join('\n')
 		const unregistered = claims(metricNames, DATED_RECORDS).filter((claim) => !code.includes(`'${claim.text}'`))
 		expect(unregistered.map(where)).toEqual([])
+	})
+
+	test('every API path the docs name is a route of the gateway (or the start of one), under a method that route takes', () => {
+		const operations = Object.keys(OPERATIONS).map(operationMatcher)
+		expect(operations.length).toBeGreaterThan(30)
+		const wrong = claims(apiPaths, DATED_RECORDS).filter((claim) => {
+			if (NOT_API_PATHS.has(claim.text)) return false
+			const routes = operations.filter((operation) => operation.matches(claim.text))
+			if (routes.length === 0) return !operations.some((operation) => operation.path.startsWith(`${claim.text}/`))
+			// `POST`/`PATCH /v1/webhooks` names the collection's routes: a method of one of the routes below it will do
+			const under = claim.listed ? operations.filter((operation) => operation.path.startsWith(`${claim.text}/`)) : []
+			return claim.method !== null && ![...routes, ...under].some((operation) => operation.method === claim.method)
+		})
+		expect(wrong.map(where)).toEqual([])
 	})
 
 	test("every row of docs/errors.md's main table has the status and code the gateway answers with that reason", () => {

@@ -98,3 +98,25 @@ export function namesInSources(root: string, sources: readonly string[]): Set<st
 	}
 	return names
 }
+
+/**
+ * API paths the docs name, with the method written before one (`GET /v1/check`, `/v1/evidence/{id}.pdf`);
+ * `listed` when that method ends a list of methods (`POST`/`PATCH /v1/webhooks`), which names the routes below the path.
+ */
+export const apiPaths = (file: string, text: string): (Claim & { method: string | null; listed: boolean })[] =>
+	text.split('\n').flatMap((line, index) =>
+		[...line.matchAll(/(?:\b(GET|POST|PATCH|PUT|DELETE) )?(\/v1\/[A-Za-z0-9_/{}.:-]*[A-Za-z0-9_}])/g)].map((match) => ({
+			file,
+			line: index + 1,
+			text: (match[2] as string).replace(/\.pdf$/, ''),
+			method: match[1] ?? null,
+			listed: /(GET|POST|PATCH|PUT|DELETE)`?(\/| and |, )`?$/.test(line.slice(0, match.index))
+		}))
+	)
+
+/** `GET /v1/operators/{slug}` → a matcher of the paths it serves (`/v1/operators/acme`). */
+export function operationMatcher(operation: string): { method: string; path: string; matches: (path: string) => boolean } {
+	const [method, path] = operation.split(' ') as [string, string]
+	const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`)
+	return { method, path, matches: (candidate) => candidate === path || pattern.test(candidate) }
+}
