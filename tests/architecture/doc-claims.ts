@@ -36,10 +36,14 @@ export const rootPaths = (file: string, text: string): Claim[] =>
 		for (const match of line.matchAll(/`([^`\s]+)`/g)) if (TOP_LEVEL.test(match[1] as string)) yield match[1] as string
 	})
 
-/** Quoted names in the form of an environment variable (`READER_MAX_FILES`, `KEY_LEASE_MS=0`). */
+/** Quoted names in the form of an environment variable (`READER_MAX_FILES`), and every one a quoted command sets (`BENCH_ONLY=1 BENCH_DURATION=5 bun …`). */
 export const variableNames = (file: string, text: string): Claim[] =>
 	eachLine(file, text, function* (line) {
-		for (const match of line.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?:=[^`]*)?`/g)) yield match[1] as string
+		for (const span of line.matchAll(/`([^`]+)`/g)) {
+			const quoted = span[1] as string
+			if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(quoted)) yield quoted
+			for (const setting of quoted.matchAll(/(?:^|\s)([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=/g)) yield setting[1] as string
+		}
 	})
 
 /** Quoted metric names of the project's own series (`gateway_http_requests_total`, `jetstream_consumer_pending_messages`). */
