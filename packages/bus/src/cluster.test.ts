@@ -163,4 +163,35 @@ describe('JetStream on a three-node cluster', () => {
 		await responder.stop()
 		await restore(lost, responderBus)
 	}, 60_000)
+	test('a stream deleted under a running consumption comes back with JETSTREAM_REPLICAS replicas, its durable with the same', async () => {
+		const bus = await busOn(cluster.url, 'stream-restore')
+		await ensureStreams(bus)
+		const spec = {
+			stream: STREAMS.BULK.name,
+			durable: 'restore-r3',
+			filterSubject: subjects.bulkCheckBatch,
+			ackWaitMs: 30_000,
+			maxDeliver: -1,
+			maxAckPending: 4
+		}
+		const seen: number[] = []
+		const consumption = await consume(bus, {
+			consumer: spec,
+			schema: Body,
+			logger: silentLogger,
+			handler: async (body) => {
+				seen.push(body.n)
+			}
+		})
+		try {
+			await bus.jsm.streams.delete(STREAMS.BULK.name)
+			await publish(bus, Body, subjects.bulkCheckBatch, { n: 7 }, 'restore-r3-7')
+			await waitFor(() => seen.includes(7), { what: 'the message published after the deletion', timeoutMs: 30_000 })
+			const stream = await bus.jsm.streams.info(STREAMS.BULK.name)
+			const consumer = await bus.jsm.consumers.info(spec.stream, spec.durable)
+			expect({ stream: stream.config.num_replicas, consumer: consumer.config.num_replicas }).toEqual({ stream: 3, consumer: 3 })
+		} finally {
+			await consumption.stop()
+		}
+	}, 60_000)
 })

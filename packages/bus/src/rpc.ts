@@ -1,6 +1,7 @@
 import { type Msg, type Subscription, headers } from '@nats-io/transport-node'
 import type { Static, TSchema } from '@sinclair/typebox'
-import { AppError, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
+import { AppError, dependencyUnavailable, fromEnvelopeBytes, internalError, serviceUnavailable, toEnvelope } from '@lv/errors'
+import { isDatabaseUnavailable } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { SpanKind, failActiveSpan, inSpan, isTracing } from '@lv/tracing'
 import type { Bus } from './connect.ts'
@@ -61,6 +62,10 @@ export function respond<Req extends TSchema>(
 					msg,
 					new AppError({ status: 400, code: 'invalid_query', reason: 'invalid_input', message: 'The request body is malformed.' })
 				)
+			}
+			if (isDatabaseUnavailable(error)) {
+				logger.warn('request handler could not reach the database', { subject, error })
+				return replyError(msg, dependencyUnavailable(error))
 			}
 			logger.error('request handler failed', { subject, error })
 			failActiveSpan(error)

@@ -72,6 +72,23 @@ export async function ensureConsumer(bus: Bus, spec: ConsumerSpec): Promise<void
 	})
 }
 
+/**
+ * `ensureConsumer`, and when the stream itself is missing (deleted by hand, lost with a node's state), the stream created
+ * again first as `ensureStreams` creates it at start: the layout's settings with `bus.replicas` replicas. A stream not in
+ * the layout is not created.
+ */
+export async function restoreConsumer(bus: Bus, spec: ConsumerSpec, logger: Logger = silentLogger): Promise<void> {
+	try {
+		await ensureConsumer(bus, spec)
+	} catch (error) {
+		const stream = Object.values(STREAMS).find((candidate) => candidate.name === spec.stream)
+		if (!isApiError(error, [STREAM_NOT_FOUND]) || !stream) throw error
+		logger.warn('stream missing; creating it again from the layout', { stream: spec.stream, replicas: bus.replicas })
+		await ensureStreams(bus, { specs: [stream], logger })
+		await ensureConsumer(bus, spec)
+	}
+}
+
 // JetStream API error codes, stable across 2.9 and current servers.
 const STREAM_NOT_FOUND = 10059
 const CONSUMER_NOT_FOUND = 10014

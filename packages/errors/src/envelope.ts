@@ -19,7 +19,9 @@ export function toEnvelope(error: AppError): ErrorEnvelope {
 /** Rebuilds an AppError from an envelope (e.g. one passed back over the bus). */
 export function fromEnvelope(status: number, envelope: ErrorEnvelope): AppError {
 	const { reason, field, ...extras } = envelope.details
-	return new AppError({ status, code: envelope.code, reason, message: envelope.error, field, extras })
+	// Every 503 carries Retry-After: 1 (docs/errors.md); the envelope passed over the bus has no headers.
+	const headers = status === 503 ? { 'Retry-After': '1' } : undefined
+	return new AppError({ status, code: envelope.code, reason, message: envelope.error, field, extras, headers })
 }
 
 /** The AppError a serialised envelope carries; bytes that are not an envelope are a 500 (internal_error). */

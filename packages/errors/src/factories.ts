@@ -23,6 +23,10 @@ export const internalError = (cause?: unknown) =>
 export const serviceUnavailable = (reason: ErrorReason, message: string, cause?: unknown) =>
 	new AppError({ status: 503, code: 'service_unavailable', reason, message, cause, headers: { 'Retry-After': '1' } })
 
+/** 503 dependency_unavailable (Retry-After: 1): a backing store (PostgreSQL) refused, dropped or did not answer a statement. */
+export const dependencyUnavailable = (cause: unknown) =>
+	serviceUnavailable('dependency_unavailable', 'A backing store of the service is unavailable. Retry shortly.', cause)
+
 export const methodNotAllowed = (allow: string) =>
 	new AppError({
 		status: 405,

@@ -53,16 +53,23 @@ export async function connectDependencies(
 	name: string,
 	config: ConnectionSettings,
 	logger: Logger,
-	options: { defaultPoolMax: number; readReplica?: boolean; env?: Record<string, string | undefined> }
+	options: {
+		defaultPoolMax: number
+		readReplica?: boolean
+		/** statement_timeout of the pools, for the services that answer requests from them; absent: no limit. */
+		statementTimeoutMs?: number
+		env?: Record<string, string | undefined>
+	}
 ): Promise<Dependencies> {
 	const env = options.env ?? process.env
 	if (await startTracingFromEnv(name, env))
 		logger.info('exporting traces', { endpoint: addressForLog(env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '') })
 	const poolMax = config.DATABASE_POOL_MAX ?? options.defaultPoolMax
 	const readDatabaseUrl = options.readReplica ? config.DATABASE_READ_URL : undefined
-	const sql = createSql(config.DATABASE_URL, { applicationName: name, max: poolMax })
+	const { statementTimeoutMs } = options
+	const sql = createSql(config.DATABASE_URL, { applicationName: name, max: poolMax, statementTimeoutMs })
 	// not waited for: a replica that is down fails its lookups (503), never the start
-	const readSql = readDatabaseUrl ? createSql(readDatabaseUrl, { applicationName: `${name}-read`, max: poolMax }) : sql
+	const readSql = readDatabaseUrl ? createSql(readDatabaseUrl, { applicationName: `${name}-read`, max: poolMax, statementTimeoutMs }) : sql
 	await retryWithBackoff('database connect', () => sql`SELECT 1`, logger)
 	const bus = await retryWithBackoff(
 		'nats connect',

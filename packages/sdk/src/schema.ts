@@ -1313,7 +1313,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
             503: {
                 headers: {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1704,7 +1704,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable; service_unavailable / checker_unavailable; service_unavailable / evidence_signing_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -1997,7 +1997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -2703,11 +2703,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -2938,11 +2943,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -3182,7 +3192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -3451,7 +3461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -3786,7 +3796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4064,7 +4074,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4472,7 +4482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -4832,7 +4842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5112,7 +5122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5413,11 +5423,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Policy": components["headers"]["X-RateLimit-Policy"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Always sent on this response. The pricing page. On the public endpoints (check, jurisdictions, operators search, coverage) every response carries it, refusals of the key included. */
@@ -5641,7 +5656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -5768,9 +5783,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description The error envelope of every non-2xx response. */
+            /** @description service_unavailable / dependency_unavailable */
             503: {
                 headers: {
+                    /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
+                    "Retry-After": components["headers"]["Retry-After"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -6183,7 +6200,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6405,7 +6422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6643,7 +6660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -6867,7 +6884,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7192,7 +7209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7385,7 +7402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7604,7 +7621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -7889,7 +7906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8107,7 +8124,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8413,7 +8430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8673,7 +8690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -8953,7 +8970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -9181,7 +9198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */
@@ -9433,7 +9450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description service_unavailable / limits_store_unavailable */
+            /** @description service_unavailable / limits_store_unavailable; service_unavailable / dependency_unavailable */
             503: {
                 headers: {
                     /** @description Always sent on this response. Seconds to wait before retrying: 1 on a per-second 429 and on a 503; the seconds to 00:00 UTC on the trial daily cap and the export daily cap. */

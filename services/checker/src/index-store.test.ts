@@ -237,6 +237,46 @@ describe('IndexStore', () => {
 		expect(store.current()).not.toBe(before)
 	})
 
+	test('a replica whose rebuilds of a moved register fail three times in a row is behind until one succeeds, and says so in its log and metric', async () => {
+		const lines: string[] = []
+		const failedInARow: [string, number][] = []
+		const store = new IndexStore({
+			sql: db.sql,
+			logger: createLogger({}, 'info', (line) => lines.push(line)),
+			clock,
+			onFailedInARow: (code, failed) => failedInARow.push([code, failed])
+		})
+		await store.loadAll()
+		const before = store.current()
+		await make.finishRun('KH')
+		await db.sql`ALTER TABLE trading_names RENAME TO trading_names_away`
+		const behindAfterEachSync: string[][] = []
+		try {
+			for (let poll = 1; poll <= 3; poll++) {
+				await expect(store.sync()).rejects.toThrow()
+				behindAfterEachSync.push(store.behind())
+			}
+		} finally {
+			await db.sql`ALTER TABLE trading_names_away RENAME TO trading_names`
+		}
+		expect(behindAfterEachSync).toEqual([[], [], ['KH']])
+		expect(store.current()).toBe(before)
+		expect(verdictOf(store, 'acmebet.co.uk')).toBe('licensed')
+		const messages = () => lines.map((line) => (JSON.parse(line) as { msg: string; jurisdiction?: string }).msg)
+		expect(messages().filter((msg) => msg.startsWith('index rebuilds keep failing'))).toHaveLength(1)
+
+		await store.sync()
+		expect(store.behind()).toEqual([])
+		expect(store.current()).not.toBe(before)
+		expect(failedInARow).toEqual([
+			['KH', 1],
+			['KH', 2],
+			['KH', 3],
+			['KH', 0]
+		])
+		expect(messages()).toContain('index rebuilt after failures; replica caught up')
+	})
+
 	test('rebuilds of one jurisdiction requested during a rebuild coalesce into one more run', async () => {
 		const store = newStore()
 		await store.loadAll()

@@ -16,7 +16,20 @@ const EMPTY_INDEX = buildIndex({
 
 export type RebuildRecord = { code: string; dataVersion: bigint; durationMs: number; at: Date; licences: number; domains: number }
 
-export type IndexStoreOptions = { sql: Sql; logger: Logger; clock: Clock; onRebuilt?: (record: RebuildRecord) => void }
+export type IndexStoreOptions = {
+	sql: Sql
+	logger: Logger
+	clock: Clock
+	onRebuilt?: (record: RebuildRecord) => void
+	/** After each failed rebuild, with the jurisdiction's failed rebuilds in a row; with 0 once one succeeds after them. */
+	onFailedInARow?: (code: string, failedInARow: number) => void
+}
+
+/**
+ * Failed rebuilds in a row of one jurisdiction after which the replica counts as behind (`behind()`): three polls, about
+ * 90 s at the default 30 s, of a register whose state moved and whose rows could not be read.
+ */
+const FAILURES_BEFORE_BEHIND = 3
 
 /**
  * Holds the checker's in-memory index and keeps it in step with PostgreSQL. Each jurisdiction is
@@ -34,6 +47,9 @@ export class IndexStore {
 	readonly #logger: Logger
 	readonly #clock: Clock
 	readonly #onRebuilt: ((record: RebuildRecord) => void) | undefined
+	readonly #onFailedInARow: ((code: string, failedInARow: number) => void) | undefined
+	/** Failed rebuilds in a row per jurisdiction; absent once one succeeds. */
+	readonly #failedInARow = new Map<string, number>()
 	#index: CheckIndex = EMPTY_INDEX
 	readonly #versions = new Map<string, bigint>()
 	/** Each shard's last successful read (ms), read in the snapshot its rows came from. */
@@ -50,6 +66,7 @@ export class IndexStore {
 		this.#logger = options.logger
 		this.#clock = options.clock
 		this.#onRebuilt = options.onRebuilt
+		this.#onFailedInARow = options.onFailedInARow
 	}
 
 	/** The index to answer one request with; take it once per request. */
@@ -104,7 +121,13 @@ export class IndexStore {
 			try {
 				do {
 					this.#again.delete(code)
-					await this.#oneAtATime(() => this.#rebuildOnce(code))
+					await this.#oneAtATime(() => this.#rebuildOnce(code)).then(
+						() => this.#rebuildSucceeded(code),
+						(error: unknown) => {
+							this.#rebuildFailed(code, error)
+							throw error
+						}
+					)
 				} while (this.#again.has(code))
 			} finally {
 				this.#running.delete(code)
@@ -112,6 +135,37 @@ export class IndexStore {
 		})()
 		this.#running.set(code, task)
 		return task
+	}
+
+	/**
+	 * The jurisdictions whose last `FAILURES_BEFORE_BEHIND` rebuilds all failed: their register moved (a rebuild runs only
+	 * then) and this replica still answers from the shard before it. Their answers turn stale only at the SLA, so the
+	 * replica reports itself not ready meanwhile (its answers are still served: the previous state, exact as of its read).
+	 */
+	behind(): string[] {
+		return [...this.#failedInARow].filter(([, failed]) => failed >= FAILURES_BEFORE_BEHIND).map(([code]) => code)
+	}
+
+	#rebuildFailed(code: string, error: unknown): void {
+		const failed = (this.#failedInARow.get(code) ?? 0) + 1
+		this.#failedInARow.set(code, failed)
+		this.#onFailedInARow?.(code, failed)
+		if (failed === FAILURES_BEFORE_BEHIND)
+			this.#logger.error('index rebuilds keep failing; replica not ready until one succeeds', {
+				jurisdiction: code,
+				failed_in_a_row: failed,
+				data_version: String(this.#versions.get(code) ?? ''),
+				error
+			})
+	}
+
+	#rebuildSucceeded(code: string): void {
+		const failed = this.#failedInARow.get(code)
+		if (failed === undefined) return
+		this.#failedInARow.delete(code)
+		this.#onFailedInARow?.(code, 0)
+		if (failed >= FAILURES_BEFORE_BEHIND)
+			this.#logger.info('index rebuilt after failures; replica caught up', { jurisdiction: code, failed_in_a_row: failed })
 	}
 
 	#oneAtATime(work: () => Promise<void>): Promise<void> {

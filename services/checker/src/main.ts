@@ -24,7 +24,12 @@ const logger = createLogger({ service: 'checker' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('checker', config.METRICS)
 const metrics = config.METRICS ? createCheckerMetrics(serviceMetrics) : undefined
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
+// A replica whose rebuilds of a moved register keep failing answers from an older state: not ready (index-store.ts).
+const health = startHealthServer(
+	config.HEALTH_PORT,
+	() => ready && bus.isConnected() && store.behind().length === 0,
+	metricsRoute(serviceMetrics)
+)
 
 const dependencies = await connectDependencies('checker', config, logger, { defaultPoolMax: 4 })
 const { sql, bus } = dependencies
@@ -36,7 +41,8 @@ const store = new IndexStore({
 	onRebuilt: (record) => {
 		metrics?.rebuilt(record)
 		releaseReplacedShard()
-	}
+	},
+	onFailedInARow: (code, failed) => metrics?.failedInARow(code, failed)
 })
 // Listen before the first load so a change committed during it is not missed.
 const listener = listenForRegistryChanges(bus, store, logger)

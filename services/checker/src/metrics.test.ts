@@ -82,3 +82,10 @@ test('each rebuild records its jurisdiction: licences and domain links in the in
 	expect(await value('checker_index_domains', { jurisdiction: 'MGA' })).toBe(0)
 	expect(await value('checker_index_rebuild_duration_seconds_count', { jurisdiction: 'UKGC' })).toBe(1)
 })
+
+test('failed rebuilds in a row are a gauge per jurisdiction, back to 0 once one succeeds', async () => {
+	metrics.failedInARow('KH', 3)
+	expect(await value('checker_index_consecutive_failed_rebuilds', { jurisdiction: 'KH' })).toBe(3)
+	metrics.failedInARow('KH', 0)
+	expect(await value('checker_index_consecutive_failed_rebuilds', { jurisdiction: 'KH' })).toBe(0)
+})

@@ -41,6 +41,12 @@ export function createCheckerMetrics({ registry }: ServiceMetrics) {
 		labelNames: ['jurisdiction'],
 		registers: [registry]
 	})
+	const failedInARow = new Gauge({
+		name: 'checker_index_consecutive_failed_rebuilds',
+		help: 'Failed rebuilds in a row of a jurisdiction whose register moved; at 3 the replica reports not ready.',
+		labelNames: ['jurisdiction'],
+		registers: [registry]
+	})
 	const byKind = new Map<CheckKind, Map<string, PlainCounterChild>>()
 
 	return {
@@ -61,6 +67,9 @@ export function createCheckerMetrics({ registry }: ServiceMetrics) {
 			rebuildSeconds.labels(record.code).observe(record.durationMs / 1000)
 			licences.labels(record.code).set(record.licences)
 			domains.labels(record.code).set(record.domains)
+		},
+		failedInARow(code: string, failed: number) {
+			failedInARow.labels(code).set(failed)
 		},
 		watchMemo(memo: AnswerMemo<unknown>) {
 			counterFrom(registry, { name: 'checker_answer_memo_hits_total', help: 'Checks answered from the answer memo.' }, () => memo.hits)

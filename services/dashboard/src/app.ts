@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia'
+import { isDatabaseUnavailable } from '@lv/db'
 import { BULK_UPLOAD_MAX_BYTES } from '@lv/bulk-check'
 import type { DashboardDeps } from './deps.ts'
 import { createGatewayClient } from './gateway/gateway-client.ts'
@@ -78,6 +79,13 @@ export function createApp(deps: DashboardDeps) {
 				return htmlResponse(errorPage('Request not understood', 'The form could not be read. Go back and submit it again.', null), {
 					status: 400
 				})
+			}
+			if (isDatabaseUnavailable(error)) {
+				logger.warn('database unavailable', { method: request.method, path: new URL(request.url).pathname, error })
+				return htmlResponse(
+					errorPage('Temporarily unavailable', 'The dashboard cannot reach its data right now. Try again in a moment.', null),
+					{ status: 503 }
+				)
 			}
 			logger.error('unhandled error', { method: request.method, path: new URL(request.url).pathname, error })
 			return htmlResponse(

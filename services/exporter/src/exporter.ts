@@ -29,7 +29,8 @@ export type ExporterDeps = {
 	metrics?: ExporterMetrics
 }
 
-export type RunningExporter = { stop(): Promise<void> }
+/** `isRunning()`: the REGISTRY consumption runs (its pull loop is up and its durable and stream exist). */
+export type RunningExporter = { stop(): Promise<void>; isRunning(): boolean }
 
 /** The exporter's work: the export.build responder, the REGISTRY consumer and the periodic prune. */
 export async function startExporter(deps: ExporterDeps): Promise<RunningExporter> {
@@ -58,6 +59,7 @@ export async function startExporter(deps: ExporterDeps): Promise<RunningExporter
 		prune().catch((error) => logger.warn('export prune failed', { error }))
 	}, config.EXPORTER_PRUNE_INTERVAL_MS)
 	return {
+		isRunning: () => consumption.isRunning(),
 		async stop() {
 			clearInterval(timer)
 			await responder.stop()

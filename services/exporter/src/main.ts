@@ -20,7 +20,7 @@ const config = loadConfigOrExit(ExporterEnv, process.env)
 const logger = createLogger({ service: 'exporter' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('exporter', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected() && exporter.isRunning(), metricsRoute(serviceMetrics))
 
 const dependencies = await connectDependencies('exporter', config, logger, { defaultPoolMax: poolSizeFor(config), readReplica: true })
 const { sql, readSql, bus } = dependencies

@@ -3,7 +3,7 @@ import { t } from 'elysia'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, startTcpRelay } from '@lv/testing'
+import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, startTcpProxy } from '@lv/testing'
 import { createApp } from './app.ts'
 import { HEALTH_CACHE_MS, HEALTH_PROBE_TIMEOUT_MS } from './routes/health.ts'
 
@@ -129,10 +129,10 @@ describe('GET /v1/health with a dependency down', () => {
 	})
 
 	test('is 503 within its probe timeout when NATS stops answering over a connection still open', async () => {
-		const relay = await startTcpRelay(nats.port)
+		const relay = startTcpProxy({ hostname: '127.0.0.1', port: nats.port })
 		const stalledBus = await connectBus({ servers: `nats://127.0.0.1:${relay.port}`, name: 'health-stalled-test' })
 		const app = createApp({ sql: db.sql, bus: stalledBus, clock: new TestClock(), logger: silentLogger, config })
-		relay.stall()
+		relay.silent()
 		const startedAt = performance.now()
 		const response = await Promise.race([
 			app.handle(new Request('http://localhost/v1/health')),
@@ -145,7 +145,7 @@ describe('GET /v1/health with a dependency down', () => {
 		expect(response?.status).toBe(503)
 		expect(await response?.json()).toMatchObject({ status: 'unavailable', checks: { database: true, bus: false } })
 		await stalledBus.close().catch(() => {})
-		await relay.stop()
+		relay.stop()
 	})
 
 	test('is 503 when PostgreSQL is unreachable', async () => {

@@ -12,6 +12,9 @@ export const DEFAULT_KEY_LEASE_MS = 2_000
  */
 export const DEFAULT_CHECK_MESSAGES_IN_FLIGHT = 2
 
+/** A statement of the gateway's pools running longer is cancelled by the server, and its request answered 503 dependency_unavailable. */
+export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 30_000
+
 export const GatewayEnv = T.Object({
 	...commonEnv,
 	/** A streaming replica for read-only lookups (register data, history, stats, export reads); empty: the primary. */
@@ -30,6 +33,8 @@ export const GatewayEnv = T.Object({
 	CHECK_BATCH_PART_DOMAINS: T.Integer({ minimum: 1, maximum: MAX_BATCH_DOMAINS, default: MAX_BATCH_DOMAINS }),
 	/** A key lookup or counting statement not answered by then fails the call closed (503 limits_store_unavailable). */
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
+	/** statement_timeout of the pool and the read pool: a lookup on a locked or overloaded server ends in 503 dependency_unavailable, never hangs. */
+	DATABASE_STATEMENT_TIMEOUT_MS: T.Integer({ minimum: 100, default: DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS }),
 	/**
 	 * Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while
 	 * they are valid, and a key change through the product waits for every replica (at most this long for one that never

@@ -1,5 +1,6 @@
 import { ValidationError } from 'elysia'
-import { AppError, internalError, routeNotFound, toEnvelope } from '@lv/errors'
+import { isDatabaseUnavailable } from '@lv/db'
+import { AppError, dependencyUnavailable, internalError, routeNotFound, toEnvelope } from '@lv/errors'
 import { pathParameterRefusal } from './lookup/params.ts'
 
 /** The JSON-pointer of the first failing value, reduced to the input's top-level field name. */
@@ -35,6 +36,7 @@ export function toAppError(code: string | number, error: unknown): AppError {
 			field: 'body'
 		})
 	if (code === 'NOT_FOUND') return routeNotFound()
+	if (isDatabaseUnavailable(error)) return dependencyUnavailable(error)
 	return internalError(error)
 }
 

@@ -18,7 +18,11 @@ const metrics = createServiceMetrics('gateway', config.METRICS)
 let ready = false
 const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(metrics))
 
-const dependencies = await connectDependencies('gateway', config, logger, { defaultPoolMax: 20, readReplica: true })
+const dependencies = await connectDependencies('gateway', config, logger, {
+	defaultPoolMax: 20,
+	readReplica: true,
+	statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS
+})
 const { sql, readSql, bus } = dependencies
 // The keyed counting statements, on one connection of their own on Bun's client (ADR 0036).
 const countingSql = openStatementConnection(config.DATABASE_URL, { applicationName: 'gateway-counting' })

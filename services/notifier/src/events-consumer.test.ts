@@ -124,3 +124,31 @@ test('a durable deleted while the notifier runs is created again, and events pub
 		await consumption.stop()
 	}
 }, 40_000)
+
+test('the EVENTS stream deleted while the notifier runs is created again from the layout, the notifier not ready meanwhile, and events published after are recorded without a restart', async () => {
+	const consumption = await startEventsConsumer({ bus, sql: db.sql, clock, logger: silentLogger })
+	try {
+		const before = coverageEvent(clock.now())
+		await publishEvent(before)
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${before.event_id}`).length === 1, {
+			what: 'the event before the deletion'
+		})
+		await bus.jsm.streams.delete(NOTIFIER_EVENTS_CONSUMER.stream)
+		await waitFor(() => !consumption.isRunning(), { what: 'the consumption to report the missing stream' })
+		const after = coverageEvent(clock.now())
+		await publishEvent(after)
+		await waitFor(async () => (await db.sql`SELECT 1 FROM events WHERE event_id = ${after.event_id}`).length === 1, {
+			what: 'the event published after the deletion',
+			timeoutMs: 20_000
+		})
+		await waitFor(() => consumption.isRunning(), { what: 'the consumption to run again' })
+		const stream = (await bus.jsm.streams.info(NOTIFIER_EVENTS_CONSUMER.stream)).config
+		expect({ subjects: stream.subjects, max_age: stream.max_age, num_replicas: stream.num_replicas }).toEqual({
+			subjects: [subjects.allEvents],
+			max_age: 30 * 86_400_000_000_000,
+			num_replicas: bus.replicas
+		})
+	} finally {
+		await consumption.stop()
+	}
+}, 40_000)

@@ -21,7 +21,11 @@ const config = loadConfigOrExit(NotifierEnv, process.env)
 const logger = createLogger({ service: 'notifier' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('notifier', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
+const health = startHealthServer(
+	config.HEALTH_PORT,
+	() => ready && bus.isConnected() && consumption.isRunning(),
+	metricsRoute(serviceMetrics)
+)
 
 const dependencies = await connectDependencies('notifier', config, logger, {
 	defaultPoolMax: Math.min(100, 16 + Math.ceil(config.NOTIFIER_DELIVERY_CONCURRENCY / 2))

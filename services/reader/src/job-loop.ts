@@ -34,7 +34,7 @@ export type JobLoopOptions = {
  * so a job runs once. A failed run naks the job with a growing delay, after the attempt's
  * `afterAttempt` step; a run that finds another replica reconciling naks it briefly.
  */
-export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): Promise<void> }> {
+export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): Promise<void>; isRunning(): boolean }> {
 	const retryDelay = options.retryDelay ?? retryDelayMs
 	const consumptions: Consumption[] = []
 	for (const jurisdiction of options.jurisdictions) {
@@ -75,6 +75,8 @@ export async function startJobLoops(options: JobLoopOptions): Promise<{ stop(): 
 		consumptions.push(consumption)
 	}
 	return {
+		/** Every jurisdiction's consumption runs: one whose loop cannot run leaves that register unread. */
+		isRunning: () => consumptions.every((consumption) => consumption.isRunning()),
 		async stop() {
 			await Promise.all(consumptions.map((consumption) => consumption.stop()))
 		}

@@ -44,8 +44,9 @@ afterAll(async () => {
 })
 
 describe('reader process', () => {
-	test('READER_RUN_ON_START reads every jurisdiction, publishes its events to EVENTS and stops on SIGTERM', async () => {
-		await waitFor(async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => null))?.ok, {
+	test('READER_RUN_ON_START reads every jurisdiction, publishes its events to EVENTS, is not ready while JOBS is missing until it has created it again, and stops on SIGTERM', async () => {
+		const readyz = async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => null))?.status
+		await waitFor(async () => (await readyz()) === 200, {
 			what: 'the reader to be ready',
 			timeoutMs: 30_000
 		})
@@ -70,6 +71,11 @@ describe('reader process', () => {
 			what: 'TGC seals read',
 			timeoutMs: 30_000
 		})
+		await bus.jsm.streams.delete(STREAMS.JOBS.name)
+		await waitFor(async () => (await readyz()) === 503, { what: 'the reader not ready while JOBS is missing', timeoutMs: 20_000 })
+		await waitFor(async () => (await readyz()) === 200, { what: 'the reader ready again', timeoutMs: 30_000, intervalMs: 100 })
+		const jobs = await bus.jsm.streams.info(STREAMS.JOBS.name)
+		expect(jobs.config.subjects).toEqual(STREAMS.JOBS.subjects)
 		child.kill('SIGTERM')
 		expect(await child.exited).toBe(0)
 	})

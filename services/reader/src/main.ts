@@ -32,7 +32,7 @@ try {
 const logger = createLogger({ service: 'reader' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('reader', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected(), metricsRoute(serviceMetrics))
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bus.isConnected() && loops.isRunning(), metricsRoute(serviceMetrics))
 
 const dependencies = await connectDependencies('reader', config, logger, { defaultPoolMax: 10 })
 const { sql, bus } = dependencies

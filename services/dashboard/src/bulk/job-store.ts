@@ -132,10 +132,10 @@ export async function markStopped(sql: Sql, jobId: string, reason: string, now: 
 }
 
 /** Running jobs and their batches not stored yet: what a worker publishes again at start. */
-export async function unfinishedBatches(sql: Sql): Promise<{ jobId: string; batch: number }[]> {
+export async function unfinishedBatches(sql: Sql, jobId: string | null = null): Promise<{ jobId: string; batch: number }[]> {
 	const rows = await sql<{ job_id: string; batch: number }[]>`
 		SELECT j.id AS job_id, b.batch FROM bulk_check_jobs j CROSS JOIN generate_series(0, j.batches - 1) AS b(batch)
-		WHERE j.state = 'running' AND NOT EXISTS (SELECT 1 FROM bulk_check_batches d WHERE d.job_id = j.id AND d.batch = b.batch AND d.done_at IS NOT NULL)`
+		WHERE j.state = 'running' AND (${jobId}::uuid IS NULL OR j.id = ${jobId}::uuid) AND NOT EXISTS (SELECT 1 FROM bulk_check_batches d WHERE d.job_id = j.id AND d.batch = b.batch AND d.done_at IS NOT NULL)`
 	return rows.map((row) => ({ jobId: row.job_id, batch: row.batch }))
 }
 

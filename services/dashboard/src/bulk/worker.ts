@@ -241,7 +241,7 @@ export async function startBulkWorker(deps: BulkWorkerDeps): Promise<Consumption
 		)
 	)
 	return {
-		done: Promise.all(consumptions.map((consumption) => consumption.done)).then(() => undefined),
+		isRunning: () => consumptions.every((consumption) => consumption.isRunning()),
 		async stop() {
 			await Promise.all(consumptions.map((consumption) => consumption.stop()))
 		}

@@ -174,6 +174,13 @@ ${pager(view, results)}
 </section>`
 }
 
+/** The job was marked running but its batches could not be queued: nothing is checked until Start is pressed again. */
+export const notQueuedCallout = (jobId: string, csrf: string) =>
+	callout(
+		'error',
+		html`The list could not be queued for checking: the checking service is unavailable. Press the button once it is back; domains already checked are not checked or counted twice. <form method="post" action="/bulk/${jobId}/start" class="inline">${csrfField(csrf)}<button type="submit" class="primary">Start checking again</button></form>`
+	)
+
 export function bulkJobPage(view: BulkJobView): SafeHtml {
 	const { job } = view
 	const body =

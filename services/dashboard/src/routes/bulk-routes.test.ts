@@ -14,6 +14,7 @@ import { sharedStringsXml, sheetXml, workbookFile } from '../../../../packages/s
 import { xlsxBomb } from '../../../../tests/security/support/hostile-publications.ts'
 import { findJobForWorker } from '../bulk/job-store.ts'
 import { waitFor } from '@lv/testing'
+import { connectBus } from '@lv/bus'
 
 const h = harnessPerFile()
 let checking: BulkChecking
@@ -27,8 +28,7 @@ afterAll(async () => {
 	await checking?.stop()
 })
 
-async function userOnPlan(plan: string) {
-	const browser = new BrowserSession(h.dashboard())
+async function userOnPlan(plan: string, browser = new BrowserSession(h.dashboard())) {
 	const { email } = await signUp(browser, h.mailbox)
 	const [account] = await h.db.sql<{ id: string }[]>`
 		UPDATE accounts SET plan_code = ${plan} WHERE id = (SELECT account_id FROM dashboard_users WHERE email = ${email}) RETURNING id`
@@ -395,6 +395,21 @@ describe('bulk check', () => {
 		expect(page.html).toContain('the monthly quota is used up')
 		// the two batches counted before the refusal are stored even if they finish after the stop
 		await waitFor(async () => (await findJobForWorker(h.db.sql, jobId))?.done === 200, { what: 'the counted batches to be stored' })
+	})
+
+	test('a job whose batches cannot be queued answers 503 with a button to start it again, which once the bus is back queues it and it runs to the end', async () => {
+		const closedBus = await connectBus({ servers: h.natsUrl, name: 'bulk-closed-bus' })
+		await closedBus.close()
+		let dashboard = h.dashboard({}, { bus: closedBus })
+		const { browser } = await userOnPlan('pro', new BrowserSession({ handle: (request) => dashboard.handle(request), server: null }))
+		const { jobId, start } = await readAndStart(browser, 'acme-casino.example\nq1.example\nq2.example')
+		const failed = await start()
+		expect(failed.status).toBe(503)
+		expect(failed.html).toContain('could not be queued')
+		expect(failed.html).toContain(`action="/bulk/${jobId}/start"`)
+		dashboard = h.dashboard()
+		expect((await browser.post(`/bulk/${jobId}/start`, {})).status).toBe(303)
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
 	})
 
 	test('another account cannot see, start or download a job', async () => {

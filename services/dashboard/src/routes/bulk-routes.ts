@@ -4,7 +4,7 @@ import type { Bus } from '@lv/bus'
 import { callQuotaOfAccount } from '@lv/accounts'
 import { monthlyCallsUsed } from '@lv/quota'
 import type { Session } from '../auth/sessions.ts'
-import { type BulkJob, createJob, findJob, listJobs, markStarted } from '../bulk/job-store.ts'
+import { type BulkJob, createJob, findJob, listJobs, markStarted, unfinishedBatches } from '../bulk/job-store.ts'
 import { type PageBound, resultPage, resultsCsv } from '../bulk/result-store.ts'
 import { jobSummary } from '../bulk/job-summary.ts'
 import { resultsWorkbook } from '../bulk/results-workbook.ts'
@@ -16,7 +16,7 @@ import type { SafeHtml } from '../pages/html.ts'
 import { watchOutcomeCallout } from '../pages/watch-these.ts'
 import { publishBatches } from '../bulk/worker.ts'
 import type { DashboardDeps } from '../deps.ts'
-import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage } from '../pages/bulk-page.ts'
+import { type BulkFormView, bulkFormPage, bulkJobPage, entryPage, notQueuedCallout } from '../pages/bulk-page.ts'
 import { findAccountEntry, jobNotFound } from './bulk-entry.ts'
 import { UUID, formField } from './form.ts'
 import { htmlResponse, redirect } from './respond.ts'
@@ -95,7 +95,12 @@ function bulkPages(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway:
 			nowMs: (job.finishedAt ?? clock.now()).getTime()
 		})
 
-	async function jobPage(session: Session, job: BulkJob, query: Record<string, string | undefined>, watchOutcome?: SafeHtml) {
+	async function jobPage(
+		session: Session,
+		job: BulkJob,
+		query: Record<string, string | undefined>,
+		{ watchOutcome, status }: { watchOutcome?: SafeHtml; status?: number } = {}
+	) {
 		const filter = resultFilter(query)
 		// Results are read once the job has ended: a page load during a large job stays a couple of small queries.
 		// Then the counts come from the job's kept summary and the rows a page at a time from an index.
@@ -111,7 +116,8 @@ function bulkPages(deps: DashboardDeps & { bus: Bus }, web: WebContext, gateway:
 				results: answered ? await resultPage(sql, job.id, filter, pageBound(query), RESULTS_PER_PAGE) : null,
 				filter,
 				...(watchOutcome ? { watchOutcome } : {})
-			})
+			}),
+			{ status }
 		)
 	}
 
@@ -184,7 +190,7 @@ function jobRoutes({ deps, web, jobPage, jobProgress, sessionAndJob }: BulkPages
 			const found = await sessionAndJob(request, params.id)
 			if (found instanceof Response) return found
 			const watched = watchedFromQuery(found.session, query.watched)
-			return jobPage(found.session, found.job, query, watched ? watchOutcomeCallout(watched) : undefined)
+			return jobPage(found.session, found.job, query, watched ? { watchOutcome: watchOutcomeCallout(watched) } : {})
 		})
 
 		.post('/bulk/:id/start', async ({ request, params, body }) => {
@@ -192,14 +198,21 @@ function jobRoutes({ deps, web, jobPage, jobProgress, sessionAndJob }: BulkPages
 			if (found instanceof Response) return found
 			const { session, job } = found
 			if (!web.sessionCsrfValid(session, body)) return redirect(`/bulk/${job.id}`)
-			if (await markStarted(sql, session.accountId, job.id, clock.now())) {
-				await publishBatches(
-					deps,
-					job.id,
-					Array.from({ length: job.batches }, (_, batch) => batch)
-				)
-				logger.info('bulk check job started', { account_id: session.accountId, job_id: job.id, batches: job.batches })
+			const started = await markStarted(sql, session.accountId, job.id, clock.now())
+			// A running job is queued again (its batches not stored yet) when its first queueing failed and Start is pressed
+			// again; a batch already queued is one message (Nats-Msg-Id) or handled once.
+			if (!started && job.state !== 'running') return redirect(`/bulk/${job.id}`)
+			const batches = started
+				? Array.from({ length: job.batches }, (_, batch) => batch)
+				: (await unfinishedBatches(sql, job.id)).map(({ batch }) => batch)
+			try {
+				await publishBatches(deps, job.id, batches)
+			} catch (error) {
+				logger.warn('bulk check job could not be queued', { account_id: session.accountId, job_id: job.id, error })
+				const running = (await findJob(sql, session.accountId, job.id)) ?? job
+				return jobPage(session, running, {}, { watchOutcome: notQueuedCallout(job.id, web.csrfFor(session)), status: 503 })
 			}
+			if (started) logger.info('bulk check job started', { account_id: session.accountId, job_id: job.id, batches: job.batches })
 			return redirect(`/bulk/${job.id}`)
 		})
 

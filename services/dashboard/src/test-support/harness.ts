@@ -58,7 +58,7 @@ export type Harness = {
 	/** A dashboard on the harness; its mail goes to `mailbox` unless another mailer is given; metrics only when given. */
 	dashboard(
 		config?: Partial<DashboardDeps['config']>,
-		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics' | 'clock'>>
+		deps?: Partial<Pick<DashboardDeps, 'mailer' | 'metrics' | 'clock' | 'bus' | 'sql'>>
 	): ReturnType<typeof createApp>
 	/** Stops `stop`'s parts (a worker consuming from the bus) first when the harness stops, even before a file's own afterAll. */
 	beforeStop(stop: () => Promise<void>): void
@@ -93,8 +93,8 @@ export async function startHarness(): Promise<Harness> {
 		gateway,
 		dashboard: (config = {}, deps = {}) =>
 			createApp({
-				sql: db.sql,
-				bus,
+				sql: deps.sql ?? db.sql,
+				bus: deps.bus ?? bus,
 				clock: deps.clock ?? clock,
 				logger: silentLogger,
 				config: { ...TEST_CONFIG, ...config },

@@ -37,7 +37,8 @@ export const AUTH_OUTCOMES: Record<AuthMode, readonly OutcomeId[]> = {
 		'monthly_request_limit_reached',
 		'prelaunch_daily_cap',
 		'internal_error',
-		'limits_store_unavailable'
+		'limits_store_unavailable',
+		'dependency_unavailable'
 	],
 	required: [
 		'api_key_missing',
@@ -50,7 +51,8 @@ export const AUTH_OUTCOMES: Record<AuthMode, readonly OutcomeId[]> = {
 		'per_second_limit_exceeded',
 		'monthly_request_limit_reached',
 		'internal_error',
-		'limits_store_unavailable'
+		'limits_store_unavailable',
+		'dependency_unavailable'
 	]
 }
 
@@ -75,7 +77,7 @@ const URL_POLICY: readonly OutcomeId[] = [
 /** Keyed by `METHOD /path` as the document writes it. Every documented operation has an entry (openapi tests). */
 export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/health': { outcomes: ['health_unavailable'] },
-	'GET /v1/stats': { outcomes: [], notProduced: [503] },
+	'GET /v1/stats': { outcomes: ['dependency_unavailable'] },
 	'GET /v1/status': { outcomes: ['dependency_unavailable'], success: { always: ['Cache-Control'] } },
 	'GET /v1/check': {
 		outcomes: [
