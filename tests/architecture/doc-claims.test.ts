@@ -43,7 +43,7 @@ const DATED_RECORDS = new Set(['docs/performance.md'])
 
 const files = documentationFiles(ROOT)
 const textOf = (file: string) => readFileSync(join(ROOT, file), 'utf8')
-const claims = (find: (file: string, text: string) => Claim[], skip = new Set<string>()) =>
+const claims = <C extends Claim>(find: (file: string, text: string) => C[], skip = new Set<string>()): C[] =>
 	files.filter((file) => !skip.has(file)).flatMap((file) => find(file, textOf(file)))
 const where = ({ file, line, text }: Claim) => `${file}:${line} ${text}`
 const sources = () =>
