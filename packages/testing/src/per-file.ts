@@ -21,13 +21,17 @@ export function databasePerFile(): { db: TestDatabase } {
 	return env
 }
 
-/** A nats-server for the file's tests (`env.nats`), stopped after them. */
-export function natsPerFile(): { nats: NatsHandle } {
-	const env = {} as { nats: NatsHandle }
+/** A nats-server for the file's tests (`env.nats`), stopped after them; with `name`, a bus connected as that client. */
+export function natsPerFile(): { nats: NatsHandle }
+export function natsPerFile(name: string): { nats: NatsHandle; bus: Bus }
+export function natsPerFile(name?: string): { nats: NatsHandle; bus?: Bus } {
+	const env = {} as { nats: NatsHandle; bus?: Bus }
 	beforeAll(async () => {
 		env.nats = await startNats()
+		if (name !== undefined) env.bus = await connectBus({ servers: env.nats.url, name })
 	}, SETUP_TIMEOUT_MS)
 	afterAll(async () => {
+		await env.bus?.close()
 		await env.nats?.stop()
 	})
 	return env
