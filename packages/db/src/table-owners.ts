@@ -61,7 +61,7 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	domain_links: reader('a domain a register links to an operator', GATEWAY, CHECKER, EXPORTER),
 	verification_readings: reader('a reading of a linked domain (certificate, redirect)'),
 	regulatory_actions: reader('a published sanction or warning', GATEWAY),
-	outbox: readerOnly('an event written with its change, until the relay publishes it'),
+	outbox: readerOnly('an event written with its change; published rows are deleted 30 days after publication'),
 	plans: accounts('limits and caps of a plan', GATEWAY, DASHBOARD, QUOTA, SUBSCRIPTIONS),
 	accounts: accounts('a customer account and its plan', GATEWAY, DASHBOARD, QUOTA, SUBSCRIPTIONS),
 	api_keys: accounts('an API key of an account, as SHA-256', GATEWAY, DASHBOARD, QUOTA),

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { DAY } from '@lv/clock'
 import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { STREAMS, readerConsumer, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
 import { startJobLoops } from './job-loop.ts'
-import { createOutboxRelay } from './outbox-relay.ts'
+import { OUTBOX_PUBLISHED_RETENTION_MS, createOutboxRelay } from './outbox-relay.ts'
 import { runJurisdiction } from './run.ts'
 import { enqueueReads } from './scheduler.ts'
 import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
@@ -99,6 +100,27 @@ describe('outbox relay', () => {
 		expect(await messagesWithId(STREAMS.EVENTS.name, sample.event_id)).toBe(1)
 		const stored = await bus.jsm.streams.getMessage(STREAMS.EVENTS.name, { last_by_subj: subjects.event(sample.event_name) })
 		expect(stored?.json<{ event: string; event_id: string }>().event).toBe(sample.event_name)
+	})
+
+	test('published rows are deleted 30 days after their publication; unpublished rows are kept whatever their age', async () => {
+		const relay = createOutboxRelay({ sql: h.db.sql, bus, clock: h.clock, logger: silentLogger })
+		await relay.drainOnce()
+		const published = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NOT NULL`
+		expect(published[0]!.n).toBeGreaterThan(0)
+		const waiting = crypto.randomUUID()
+		await h.db.sql`
+			INSERT INTO outbox (event_id, event_name, payload, created_at)
+			VALUES (${waiting}, 'license.issued', '{}'::jsonb, ${new Date(h.clock.nowMs() - 400 * DAY)})`
+		const count = async () => (await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox`)[0]!.n
+		const before = await count()
+
+		h.clock.advance(OUTBOX_PUBLISHED_RETENTION_MS - 1)
+		expect(await relay.prunePublished()).toBe(0)
+		h.clock.advance(2)
+		expect(await relay.prunePublished()).toBe(published[0]!.n)
+		expect(await count()).toBe(before - published[0]!.n)
+		expect(await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${waiting} AND published_at IS NULL`).toHaveLength(1)
+		await h.db.sql`DELETE FROM outbox WHERE event_id = ${waiting}`
 	})
 
 	test('a relay stopped between publish and mark re-sends through a new relay without a duplicate in EVENTS', async () => {

@@ -1,5 +1,5 @@
 import { type Bus, publish } from '@lv/bus'
-import type { Clock } from '@lv/clock'
+import { type Clock, DAY, HOUR } from '@lv/clock'
 import { EventEnvelope, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
@@ -15,10 +15,18 @@ export type OutboxRelayOptions = {
 	afterPublish?(eventIds: string[]): Promise<void>
 }
 
+/** A published row is kept as long as SPEC keeps the event it carried (the EVENTS stream's 30 days), then deleted. */
+export const OUTBOX_PUBLISHED_RETENTION_MS = 30 * DAY
+/** How often a polling relay deletes the published rows past their retention. */
+export const OUTBOX_PRUNE_EVERY_MS = HOUR
+const PRUNE_BATCH = 5_000
+
 export type OutboxRelay = {
 	/** Publishes every unpublished outbox row; returns how many were published. */
 	drainOnce(): Promise<number>
-	/** Starts polling; `kick()` drains at once (after a run commits). */
+	/** Deletes the published rows past their retention, in batches; returns how many went. */
+	prunePublished(): Promise<number>
+	/** Starts polling (and pruning every `OUTBOX_PRUNE_EVERY_MS`); `kick()` drains at once (after a run commits). */
 	start(pollMs: number): void
 	kick(): void
 	stop(): Promise<void>
@@ -64,6 +72,26 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 		}
 	}
 
+	const prunePublished = async () => {
+		const cutoff = new Date(clock.nowMs() - OUTBOX_PUBLISHED_RETENTION_MS)
+		let pruned = 0
+		for (;;) {
+			// Rows are published in seq order, so the oldest seqs are the first past the cutoff.
+			const removed = await sql`
+				DELETE FROM outbox WHERE seq IN (
+					SELECT seq FROM outbox WHERE published_at < ${cutoff} ORDER BY seq LIMIT ${PRUNE_BATCH})`
+			pruned += removed.count
+			if (removed.count < PRUNE_BATCH) return pruned
+		}
+	}
+
+	let lastPruneMs = Number.NEGATIVE_INFINITY
+	const pruneIfDue = async () => {
+		if (clock.nowMs() - lastPruneMs < OUTBOX_PRUNE_EVERY_MS) return
+		lastPruneMs = clock.nowMs()
+		await prunePublished()
+	}
+
 	const guarded = () => {
 		if (running) {
 			again = true
@@ -76,6 +104,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 					again = false
 					total += await drainOnce()
 				} while (again)
+				await pruneIfDue()
 			} catch (error) {
 				logger.warn('outbox relay failed; will retry', { error })
 			} finally {
@@ -88,6 +117,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
 	return {
 		drainOnce,
+		prunePublished,
 		start(pollMs) {
 			timer = setInterval(() => void guarded(), pollMs)
 			void guarded()
