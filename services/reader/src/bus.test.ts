@@ -5,8 +5,9 @@ import { STREAMS, readerConsumer, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
 import { startJobLoops } from './job-loop.ts'
-import { OUTBOX_PUBLISHED_RETENTION_MS, createOutboxRelay } from './outbox-relay.ts'
-import { runJurisdiction } from './run.ts'
+import { OUTBOX_PRUNE_EVERY_MS, OUTBOX_PUBLISHED_RETENTION_MS, createOutboxRelay } from './outbox-relay.ts'
+import { outboxEvent } from './reconcile/events.ts'
+import { defaultIds, runJurisdiction } from './run.ts'
 import { enqueueReads } from './scheduler.ts'
 import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
 
@@ -121,6 +122,35 @@ describe('outbox relay', () => {
 		expect(await count()).toBe(before - published[0]!.n)
 		expect(await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${waiting} AND published_at IS NULL`).toHaveLength(1)
 		await h.db.sql`DELETE FROM outbox WHERE event_id = ${waiting}`
+	})
+
+	test('a polling relay prunes when it starts and again once an hour has passed on its clock', async () => {
+		const publishedLongAgo = async () => {
+			const id = crypto.randomUUID()
+			const at = new Date(h.clock.nowMs() - OUTBOX_PUBLISHED_RETENTION_MS - 1)
+			await h.db
+				.sql`INSERT INTO outbox (event_id, event_name, payload, created_at, published_at) VALUES (${id}, 'license.issued', '{}'::jsonb, ${at}, ${at})`
+			return async () => (await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${id}`).length === 0
+		}
+		const first = await publishedLongAgo()
+		const relay = createOutboxRelay({ sql: h.db.sql, bus, clock: h.clock, logger: silentLogger })
+		relay.start(20)
+		await waitFor(first, { what: 'the first prune' })
+		const second = await publishedLongAgo()
+		const polled = outboxEvent('coverage.degraded', defaultIds(h.clock).eventId(), h.clock.now(), { jurisdiction_code: 'IOM' })
+		await h.db.sql`
+			INSERT INTO outbox (event_id, event_name, payload, created_at)
+			VALUES (${polled.eventId}, ${polled.eventName}, ${JSON.stringify(polled.payload)}::text::jsonb, ${h.clock.now()})`
+		await waitFor(
+			async () => (await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${polled.eventId} AND published_at IS NOT NULL`).length === 1,
+			{
+				what: 'a later poll'
+			}
+		)
+		expect(await second()).toBe(false)
+		h.clock.advance(OUTBOX_PRUNE_EVERY_MS)
+		await waitFor(second, { what: 'the prune an hour later' })
+		await relay.stop()
 	})
 
 	test('a relay stopped between publish and mark re-sends through a new relay without a duplicate in EVENTS', async () => {

@@ -85,11 +85,20 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 		}
 	}
 
+	// Apart from the drains, so a long first prune (a backlog of years) never holds up a publication.
 	let lastPruneMs = Number.NEGATIVE_INFINITY
-	const pruneIfDue = async () => {
-		if (clock.nowMs() - lastPruneMs < OUTBOX_PRUNE_EVERY_MS) return
+	let pruning: Promise<void> | undefined
+	const pruneIfDue = () => {
+		if (pruning || clock.nowMs() - lastPruneMs < OUTBOX_PRUNE_EVERY_MS) return
 		lastPruneMs = clock.nowMs()
-		await prunePublished()
+		pruning = prunePublished()
+			.then(
+				() => undefined,
+				(error) => logger.warn('outbox pruning failed; will retry', { error })
+			)
+			.finally(() => {
+				pruning = undefined
+			})
 	}
 
 	const guarded = () => {
@@ -104,7 +113,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 					again = false
 					total += await drainOnce()
 				} while (again)
-				await pruneIfDue()
 			} catch (error) {
 				logger.warn('outbox relay failed; will retry', { error })
 			} finally {
@@ -119,8 +127,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 		drainOnce,
 		prunePublished,
 		start(pollMs) {
-			timer = setInterval(() => void guarded(), pollMs)
-			void guarded()
+			const poll = () => {
+				void guarded()
+				pruneIfDue()
+			}
+			timer = setInterval(poll, pollMs)
+			poll()
 		},
 		kick() {
 			void guarded()
@@ -129,6 +141,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 			if (timer) clearInterval(timer)
 			timer = undefined
 			await running
+			await pruning
 		}
 	}
 }
