@@ -228,6 +228,29 @@ describe('PostgreSQL that never answers a request (DATABASE_WAIT_TIMEOUT_MS)', (
 		}
 	}, 30_000)
 
+	test('every keyed route on the account rows answers 503 dependency_unavailable within the bound while every connection of the pool is held', async () => {
+		const { pool, release } = await poolHeldByATransaction(db.url)
+		try {
+			const { key } = await accountWithKey(db.sql, clock, 'pro')
+			const app = appOnPool(pool, 'sql')
+			const paths = [
+				'/v1/usage',
+				'/v1/webhooks',
+				'/v1/watchlist',
+				'/v1/watchlist/events',
+				'/v1/evidence/ev_01JD8X3Q4Z5Y6W7V8T9S0R1Q2P',
+				'/v1/export/licences'
+			]
+			for (const path of paths) {
+				const answer = await answerWithin(get(app, path, bearer(key)), WAIT_MS + 3_000)
+				expect({ path, ...answer }).toEqual({ path, ...UNAVAILABLE_WITHIN_BOUND })
+			}
+		} finally {
+			await release()
+			await pool.end({ timeout: 0 })
+		}
+	}, 30_000)
+
 	test('a watchlist add that waited past the bound for a connection answers 503, is not charged, and is rolled back, not committed, once a connection comes free', async () => {
 		const { pool, release } = await poolHeldByATransaction(db.url)
 		try {
