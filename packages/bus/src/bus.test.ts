@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Type } from '@sinclair/typebox'
-import { type ConsumerSpec, STREAMS, subjects } from '@lv/contracts'
+import { describe, expect, test } from 'bun:test'
+import { STREAMS, subjects } from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, startNats, waitFor } from '@lv/testing'
+import { startNats, waitFor } from '@lv/testing'
 import {
-	type Bus,
 	PermanentError,
 	TransientError,
 	connectBus,
@@ -16,56 +14,34 @@ import {
 	request,
 	respond
 } from './index.ts'
+import { Job, jobsBusPerFile, jobsConsumer } from './test-support/jobs-bus.ts'
 
-const Job = Type.Object({ n: Type.Integer() })
-
-let nats: NatsHandle
-let bus: Bus
-
-beforeAll(async () => {
-	nats = await startNats()
-	bus = await connectBus({ servers: nats.url, name: 'bus-test' })
-	await ensureStreams(bus)
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-})
-
-const consumerFor = (code: string): ConsumerSpec => ({
-	stream: STREAMS.JOBS.name,
-	durable: `test-${code}`,
-	filterSubject: subjects.readJob(code),
-	ackWaitMs: 30_000,
-	maxDeliver: 5,
-	maxAckPending: 1
-})
+const env = jobsBusPerFile('bus-test')
 
 describe('bus', () => {
 	test('ensureStreams is idempotent', async () => {
-		await ensureStreams(bus)
-		const names = (await bus.jsm.streams.names().next()).sort()
+		await ensureStreams(env.bus)
+		const names = (await env.bus.jsm.streams.names().next()).sort()
 		expect(names).toEqual(['BULK', 'EVENTS', 'JOBS', 'REGISTRY'])
 	})
 
 	test('publishing the same Nats-Msg-Id twice stores one message', async () => {
-		const first = await publish(bus, Job, subjects.event('license.issued'), { n: 1 }, 'evt-dedupe-1')
-		const second = await publish(bus, Job, subjects.event('license.issued'), { n: 1 }, 'evt-dedupe-1')
+		const first = await publish(env.bus, Job, subjects.event('license.issued'), { n: 1 }, 'evt-dedupe-1')
+		const second = await publish(env.bus, Job, subjects.event('license.issued'), { n: 1 }, 'evt-dedupe-1')
 		expect(first.duplicate).toBe(false)
 		expect(second.duplicate).toBe(true)
 		expect(second.seq).toBe(first.seq)
 	})
 
 	test('publish refuses a body that breaks its schema', async () => {
-		expect(publish(bus, Job, subjects.readJob('UKGC'), { n: 'x' } as never, 'bad')).rejects.toThrow(/invalid payload/)
+		expect(publish(env.bus, Job, subjects.readJob('UKGC'), { n: 'x' } as never, 'bad')).rejects.toThrow(/invalid payload/)
 	})
 
 	test('consume acks after the handler, naks transient errors and terms invalid payloads', async () => {
 		const seen: number[] = []
 		let failOnce = true
-		const consumption = await consume(bus, {
-			consumer: consumerFor('AA'),
+		const consumption = await consume(env.bus, {
+			consumer: jobsConsumer('AA'),
 			schema: Job,
 			logger: silentLogger,
 			handler: async (body) => {
@@ -77,22 +53,22 @@ describe('bus', () => {
 				seen.push(body.n)
 			}
 		})
-		await publish(bus, Job, subjects.readJob('AA'), { n: 1 }, 'aa-1')
-		await publish(bus, Job, subjects.readJob('AA'), { n: 2 }, 'aa-2')
-		await publish(bus, Job, subjects.readJob('AA'), { n: 3 }, 'aa-3')
-		await bus.js.publish(subjects.readJob('AA'), new TextEncoder().encode('not json'), { msgID: 'aa-4' })
+		await publish(env.bus, Job, subjects.readJob('AA'), { n: 1 }, 'aa-1')
+		await publish(env.bus, Job, subjects.readJob('AA'), { n: 2 }, 'aa-2')
+		await publish(env.bus, Job, subjects.readJob('AA'), { n: 3 }, 'aa-3')
+		await env.bus.js.publish(subjects.readJob('AA'), new TextEncoder().encode('not json'), { msgID: 'aa-4' })
 		await waitFor(() => seen.length === 2, { what: 'two handled jobs' })
 		expect(seen).toEqual([1, 2])
-		await waitFor(async () => (await bus.jsm.consumers.info(STREAMS.JOBS.name, 'test-AA')).num_ack_pending === 0, {
+		await waitFor(async () => (await env.bus.jsm.consumers.info(STREAMS.JOBS.name, 'test-AA')).num_ack_pending === 0, {
 			what: 'nothing pending'
 		})
-		const stream = await bus.jsm.streams.info(STREAMS.JOBS.name)
+		const stream = await env.bus.jsm.streams.info(STREAMS.JOBS.name)
 		expect(stream.state.messages).toBe(0)
 		await consumption.stop()
 	})
 
 	test('request/reply passes results and error envelopes through a queue group', async () => {
-		const responder = respond(bus, {
+		const responder = respond(env.bus, {
 			subject: 'test.echo',
 			queue: 'q',
 			schema: Job,
@@ -102,7 +78,7 @@ describe('bus', () => {
 				return { doubled: body.n * 2 }
 			}
 		})
-		const ok = await request(bus, {
+		const ok = await request(env.bus, {
 			subject: 'test.echo',
 			schema: Job,
 			body: { n: 21 },
@@ -110,7 +86,7 @@ describe('bus', () => {
 			unavailableReason: 'dependency_unavailable'
 		})
 		expect(ok).toEqual({ doubled: 42 })
-		const failure = await request(bus, {
+		const failure = await request(env.bus, {
 			subject: 'test.echo',
 			schema: Job,
 			body: { n: -1 },
@@ -124,7 +100,7 @@ describe('bus', () => {
 	})
 
 	test('a request nobody answers is a 503 within the timeout', async () => {
-		const failure = await request(bus, {
+		const failure = await request(env.bus, {
 			subject: 'test.nobody',
 			schema: Job,
 			body: { n: 1 },

@@ -1,35 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { headers } from '@nats-io/nats-core'
-import { Type } from '@sinclair/typebox'
 import { type ConsumerSpec, STREAMS, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, startNats, waitFor } from '@lv/testing'
-import { type Bus, connectBus, consume, ensureStreams, publish } from './index.ts'
+import { waitFor } from '@lv/testing'
+import { consume, publish } from './index.ts'
+import { Job, jobsBusPerFile, jobsConsumer } from './test-support/jobs-bus.ts'
 
-const Job = Type.Object({ n: Type.Integer() })
-
-let nats: NatsHandle
-let bus: Bus
-
-beforeAll(async () => {
-	nats = await startNats()
-	bus = await connectBus({ servers: nats.url, name: 'consume-recovery-test' })
-	await ensureStreams(bus)
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-})
-
-const jobsConsumer = (code: string): ConsumerSpec => ({
-	stream: STREAMS.JOBS.name,
-	durable: `test-${code}`,
-	filterSubject: subjects.readJob(code),
-	ackWaitMs: 30_000,
-	maxDeliver: 5,
-	maxAckPending: 1
-})
+const env = jobsBusPerFile('consume-recovery-test')
 
 /** A backoff the test ends by hand: each wait is kept until `release()`. */
 function gatedSleep() {
@@ -48,14 +25,14 @@ describe('consume recovers on its own', () => {
 		const spec = jobsConsumer('RA')
 		// A plain subscriber beside JetStream sees each pull and the inbox it answers on.
 		const pullInboxes: string[] = []
-		const pulls = bus.nc.subscribe(`$JS.API.CONSUMER.MSG.NEXT.${spec.stream}.${spec.durable}`, {
+		const pulls = env.bus.nc.subscribe(`$JS.API.CONSUMER.MSG.NEXT.${spec.stream}.${spec.durable}`, {
 			callback: (_error, msg) => {
 				if (msg.reply) pullInboxes.push(msg.reply)
 			}
 		})
 		const backoff = gatedSleep()
 		const seen: number[] = []
-		const consumption = await consume(bus, {
+		const consumption = await consume(env.bus, {
 			consumer: spec,
 			schema: Job,
 			logger: silentLogger,
@@ -68,10 +45,10 @@ describe('consume recovers on its own', () => {
 			const inbox = await waitFor(() => pullInboxes.at(-1), { what: 'the first pull' })
 			expect(consumption.isRunning()).toBe(true)
 			// What nats-server answers a pull it cannot accept (a malformed request, a server that refuses the options).
-			bus.nc.publish(inbox, undefined, { headers: headers(400, 'Bad Request') })
+			env.bus.nc.publish(inbox, undefined, { headers: headers(400, 'Bad Request') })
 			await waitFor(() => !consumption.isRunning(), { what: 'the consumption to report that it does not run' })
 			await waitFor(() => backoff.waiting() === 1, { what: 'the restart to wait out its backoff' })
-			await publish(bus, Job, subjects.readJob('RA'), { n: 1 }, 'ra-1')
+			await publish(env.bus, Job, subjects.readJob('RA'), { n: 1 }, 'ra-1')
 			expect(seen).toEqual([])
 
 			backoff.release()
@@ -94,7 +71,7 @@ describe('consume recovers on its own', () => {
 			maxAckPending: 4
 		}
 		const seen: number[] = []
-		const consumption = await consume(bus, {
+		const consumption = await consume(env.bus, {
 			consumer: spec,
 			schema: Job,
 			logger: silentLogger,
@@ -103,17 +80,17 @@ describe('consume recovers on its own', () => {
 			}
 		})
 		try {
-			await publish(bus, Job, subjects.registryChanged('UKGC'), { n: 1 }, 'registry-1')
+			await publish(env.bus, Job, subjects.registryChanged('UKGC'), { n: 1 }, 'registry-1')
 			await waitFor(() => seen.includes(1), { what: 'the message before the deletion' })
-			const before = (await bus.jsm.streams.info(STREAMS.REGISTRY.name)).config
+			const before = (await env.bus.jsm.streams.info(STREAMS.REGISTRY.name)).config
 
-			await bus.jsm.streams.delete(STREAMS.REGISTRY.name)
+			await env.bus.jsm.streams.delete(STREAMS.REGISTRY.name)
 			await waitFor(() => !consumption.isRunning(), { what: 'the consumption to report the missing stream' })
-			await waitFor(async () => (await bus.jsm.consumers.info(spec.stream, spec.durable).catch(() => undefined)) !== undefined, {
+			await waitFor(async () => (await env.bus.jsm.consumers.info(spec.stream, spec.durable).catch(() => undefined)) !== undefined, {
 				what: 'the stream and the durable to be created again',
 				timeoutMs: 20_000
 			})
-			const after = (await bus.jsm.streams.info(STREAMS.REGISTRY.name)).config
+			const after = (await env.bus.jsm.streams.info(STREAMS.REGISTRY.name)).config
 			const settings = ({ subjects, retention, storage, max_age, duplicate_window, num_replicas }: typeof before) => ({
 				subjects,
 				retention,
@@ -124,7 +101,7 @@ describe('consume recovers on its own', () => {
 			})
 			expect(settings(after)).toEqual(settings(before))
 
-			await publish(bus, Job, subjects.registryChanged('UKGC'), { n: 2 }, 'registry-2')
+			await publish(env.bus, Job, subjects.registryChanged('UKGC'), { n: 2 }, 'registry-2')
 			await waitFor(() => seen.includes(2), { what: 'the message published after the deletion', timeoutMs: 20_000 })
 			await waitFor(() => consumption.isRunning(), { what: 'the consumption to run again' })
 		} finally {

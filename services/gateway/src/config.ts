@@ -77,7 +77,9 @@ export const GatewayEnv = T.Object({
 		description: 'at least 32 characters; empty turns /mcp/account off'
 	}),
 	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */
-	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' })
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' }),
+	/** Comma-separated browser origins (`https://host[:port]`) besides APP_URL's that may call /mcp/account; any other Origin is 403. */
+	MCP_ALLOWED_ORIGINS: T.String({ pattern: '^(|\\s*https?://[^/,\\s]+/?\\s*(,\\s*https?://[^/,\\s]+/?\\s*)*)$', default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>

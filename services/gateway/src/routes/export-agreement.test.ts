@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus, ensureStreams } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import { type RunningExporter, startExporter } from '../../../exporter/src/exporter.ts'
 import { readNdjson } from '../../../exporter/src/test-support/csv-reader.ts'
-import { TEST_EXPORTER_CONFIG } from '../../../exporter/src/test-support/exporter-config.ts'
 import { type SeededLicence, seeder } from '../../../exporter/src/test-support/seed.ts'
 import { withdrawHistoryEvent } from '../../../reader/src/ops/withdraw-event.ts'
 import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
-import { testApp } from '../test-support/gateway.ts'
+import { exportStackPerFile } from '../test-support/export-stack.ts'
 
 /**
  * An export row says what the lookups say about the same record at the same moment: the same
@@ -17,23 +12,17 @@ import { testApp } from '../test-support/gateway.ts'
  */
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 const READ_AT = new Date('2026-11-01T06:00:00.000Z')
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-let exporter: RunningExporter
-let app: ReturnType<typeof testApp>
 let account: TestAccount
 let stamped: SeededLicence
 let withdrawnEventId: string
 
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	const seed = seeder(db.sql, READ_AT)
+const env = exportStackPerFile('export-agreement-test', clock, async (sql) => {
+	const seed = seeder(sql, READ_AT)
 	const acme = await seed.operator('acme-gaming', 'Acme Gaming')
 	const attributed = await seed.licence(acme, { number: '000-039217-R-319300-001', expiry: '2027-03-31' })
 	await seed.history(attributed, { at: new Date('2026-02-01T00:00:00Z'), status: 'active', sha: 'a'.repeat(64) })
 	await seed.history(attributed, { at: new Date('2026-06-01T00:00:00Z'), status: 'active', sha: 'b'.repeat(64) })
-	const [latest] = await db.sql<{ id: string }[]>`
+	const [latest] = await sql<{ id: string }[]>`
 		SELECT id FROM license_history WHERE license_id = ${attributed.id} ORDER BY changed_at DESC LIMIT 1`
 	withdrawnEventId = latest?.id ?? ''
 	// A status set before provenance was tracked: no status publication, though every read stamps the licence.
@@ -45,35 +34,21 @@ beforeAll(async () => {
 		statusSourceUrl: null,
 		verifiedAt: new Date('2026-11-01T07:00:00Z')
 	})
-	await db.sql`UPDATE licenses SET status_observed_at = ${READ_AT} WHERE id = ${stamped.id}`
+	await sql`UPDATE licenses SET status_observed_at = ${READ_AT} WHERE id = ${stamped.id}`
 	const kh = await seed.licence(beta, { number: 'KH/IG/beta-bets', jurisdiction: 'KH' })
 	await seed.link(acme, 'acmebet.co.uk', { licence: attributed })
 	await seed.link(beta, 'betabets.com', { licence: stamped, verificationUrl: 'https://cert.example/1', pageStatus: 'Revoked' })
 	await seed.link(beta, 'betabets.kh', { licence: kh, status: 'delisted' })
 	for (const code of ['UKGC', 'MGA', 'KH']) await seed.finishRun(code, READ_AT)
-	bus = await connectBus({ servers: nats.url, name: 'export-agreement-test' })
-	await ensureStreams(bus)
-	exporter = await startExporter({
-		sql: db.sql,
-		bus,
-		clock,
-		logger: silentLogger,
-		config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false }
-	})
-	app = testApp({ sql: db.sql, bus, clock })
-	account = await accountWithKey(db.sql, clock, 'enterprise')
 })
 
-afterAll(async () => {
-	await exporter.stop()
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+beforeAll(async () => {
+	account = await accountWithKey(env.db.sql, clock, 'enterprise')
 })
 
 const get = async (path: string) => {
 	clock.advanceSeconds(1)
-	const response = await app.handle(new Request(`http://localhost${path}`, { headers: bearer(account.key) }))
+	const response = await env.app.handle(new Request(`http://localhost${path}`, { headers: bearer(account.key) }))
 	expect(response.status).toBe(200)
 	return response
 }
@@ -147,7 +122,7 @@ describe('an export row agrees with the lookups on the same record', () => {
 	test('a history event withdrawn after an export is no longer the status event of the next export', async () => {
 		const before = (await exported('licences')).find((row) => row.license_number === '000-039217-R-319300-001')
 		expect(before).toMatchObject({ status_changed_at: '2026-06-01T00:00:00.000Z', snapshot_sha256: 'b'.repeat(64) })
-		await withdrawHistoryEvent(db.sql, clock, withdrawnEventId, 'matched the wrong licence')
+		await withdrawHistoryEvent(env.db.sql, clock, withdrawnEventId, 'matched the wrong licence')
 		const after = (await exported('licences')).find((row) => row.license_number === '000-039217-R-319300-001')
 		expect(after).toMatchObject({ status_changed_at: '2026-02-01T00:00:00.000Z', snapshot_sha256: 'a'.repeat(64) })
 	})

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type Bus, connectBus, ensureStreams } from '@lv/bus'
+import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
-import { type RunningExporter, startExporter } from '../../../exporter/src/exporter.ts'
+import { startNats } from '@lv/testing'
 import { readCsvObjects, readNdjson } from '../../../exporter/src/test-support/csv-reader.ts'
 import { TEST_EXPORTER_CONFIG } from '../../../exporter/src/test-support/exporter-config.ts'
 import { seeder } from '../../../exporter/src/test-support/seed.ts'
 import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
 import { TEST_CONFIG, testApp } from '../test-support/gateway.ts'
+import { exportStackPerFile } from '../test-support/export-stack.ts'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 const READ_AT = new Date('2026-11-01T06:00:00.000Z')
 const BULK_LICENCES = 300
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
-let exporter: RunningExporter
-let app: ReturnType<typeof testApp>
 let pro: TestAccount
 let enterprise: TestAccount
 
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	const seed = seeder(db.sql, READ_AT)
+const env = exportStackPerFile('export-route-test', clock, async (sql) => {
+	const seed = seeder(sql, READ_AT)
 	const acme = await seed.operator('acme-gaming', 'Acme Gaming')
 	const licence = await seed.licence(acme, { number: '000-039217-R-319300-001' })
 	await seed.link(acme, 'acmebet.co.uk', { licence })
@@ -36,31 +29,17 @@ beforeAll(async () => {
 			status: i % 3 === 0 ? 'revoked' : 'active'
 		})
 	for (const code of ['UKGC', 'MGA']) await seed.finishRun(code, READ_AT)
-	await db.sql`INSERT INTO plans (code, name, monthly_quota, per_second_limit, watchlist_cap, webhook_cap, polls_per_hour, exports_per_day, trial_daily_cap, is_trial, rank)
+	await sql`INSERT INTO plans (code, name, monthly_quota, per_second_limit, watchlist_cap, webhook_cap, polls_per_hour, exports_per_day, trial_daily_cap, is_trial, rank)
 		VALUES ('two_exports', 'Two exports', NULL, NULL, 5, 1, 10, 2, NULL, false, 9)`
-	bus = await connectBus({ servers: nats.url, name: 'export-route-test' })
-	await ensureStreams(bus)
-	exporter = await startExporter({
-		sql: db.sql,
-		bus,
-		clock,
-		logger: silentLogger,
-		config: { ...TEST_EXPORTER_CONFIG, EXPORTER_PREBUILD: false }
-	})
-	app = testApp({ sql: db.sql, bus, clock })
-	pro = await accountWithKey(db.sql, clock, 'pro')
-	enterprise = await accountWithKey(db.sql, clock, 'enterprise')
 })
 
-afterAll(async () => {
-	await exporter.stop()
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+beforeAll(async () => {
+	pro = await accountWithKey(env.db.sql, clock, 'pro')
+	enterprise = await accountWithKey(env.db.sql, clock, 'enterprise')
 })
 
 /** Each call one second after the last, so per-second limits never interfere. */
-const get = (path: string, account: TestAccount | null = enterprise, gateway = app) => {
+const get = (path: string, account: TestAccount | null = enterprise, gateway = env.app) => {
 	clock.advanceSeconds(1)
 	return gateway.handle(new Request(`http://localhost${path}`, { headers: account ? bearer(account.key) : {} }))
 }
@@ -77,7 +56,7 @@ async function expectError(response: Response, status: number, code: string, rea
 }
 
 const exportsToday = async (accountId: string) =>
-	(await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_requests WHERE account_id = ${accountId}`)[0]?.n ?? 0
+	(await env.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_requests WHERE account_id = ${accountId}`)[0]?.n ?? 0
 
 describe('GET /v1/export/{dataset}: files', () => {
 	test('default format is CSV with a filename, the size, and every licence with its provenance', async () => {
@@ -104,10 +83,10 @@ describe('GET /v1/export/{dataset}: files', () => {
 	})
 
 	test('a file carries register data only: no account, key or export request of anyone is in it', async () => {
-		const other = await accountWithKey(db.sql, clock, 'business')
+		const other = await accountWithKey(env.db.sql, clock, 'business')
 		await (await get('/v1/export/operators', other)).arrayBuffer()
 		const text = await (await get('/v1/export/operators?format=json', pro)).text()
-		const [request] = await db.sql<{ id: string }[]>`SELECT id FROM export_requests WHERE account_id = ${other.accountId}`
+		const [request] = await env.db.sql<{ id: string }[]>`SELECT id FROM export_requests WHERE account_id = ${other.accountId}`
 		for (const secret of [other.accountId, other.keyId, other.key.slice(0, 12), pro.accountId, request?.id ?? 'missing'])
 			expect(text).not.toContain(secret)
 	})
@@ -171,9 +150,11 @@ describe('GET /v1/export/{dataset}: refusals', () => {
 	})
 
 	test('HEAD is 405 with Allow: GET and counts nothing (it would otherwise run the whole export)', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		clock.advanceSeconds(1)
-		const response = await app.handle(new Request('http://localhost/v1/export/licences', { method: 'HEAD', headers: bearer(account.key) }))
+		const response = await env.app.handle(
+			new Request('http://localhost/v1/export/licences', { method: 'HEAD', headers: bearer(account.key) })
+		)
 		expect(response.status).toBe(405)
 		expect(response.headers.get('allow')).toBe('GET')
 		expect(await exportsToday(account.accountId)).toBe(0)
@@ -181,7 +162,7 @@ describe('GET /v1/export/{dataset}: refusals', () => {
 
 	test('no key is 401; a Starter key is 402 export_requires_pro with plan_tier, required_plan and X-Upgrade-URL', async () => {
 		await expectError(await get('/v1/export/licences', null), 401, 'auth_required', 'api_key_missing')
-		const starter = await accountWithKey(db.sql, clock, 'starter')
+		const starter = await accountWithKey(env.db.sql, clock, 'starter')
 		const response = await get('/v1/export/licences', starter)
 		const body = await expectError(response, 402, 'payment_required', 'export_requires_pro')
 		expect(body.details).toMatchObject({ plan_tier: 'starter', required_plan: 'pro' })
@@ -192,8 +173,8 @@ describe('GET /v1/export/{dataset}: refusals', () => {
 
 describe('GET /v1/export/{dataset}: daily cap', () => {
 	test('over the cap is 429 export_daily_limit_reached with Retry-After and reset_at at 00:00 UTC, API and dashboard exports together', async () => {
-		const account = await accountWithKey(db.sql, clock, 'two_exports')
-		await db.sql`INSERT INTO export_requests (id, account_id, dataset, format, requested_at, via)
+		const account = await accountWithKey(env.db.sql, clock, 'two_exports')
+		await env.db.sql`INSERT INTO export_requests (id, account_id, dataset, format, requested_at, via)
 			VALUES (${crypto.randomUUID()}, ${account.accountId}, 'licences', 'csv', ${clock.now()}, 'dashboard')`
 		expect((await get('/v1/export/operators', account)).status).toBe(200)
 		const refused = await get('/v1/export/operators', account)
@@ -204,19 +185,19 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 	})
 
 	test("an export through a dashboard action key is recorded with via 'dashboard', a plain key with via 'api'", async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
-		await db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${account.keyId}, 'export', ${clock.now()})`
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
+		await env.db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${account.keyId}, 'export', ${clock.now()})`
 		await (await get('/v1/export/operators', account)).arrayBuffer()
 		await (await get('/v1/export/operators', pro)).arrayBuffer()
-		const rows = await db.sql<{ account_id: string; via: string }[]>`
-			SELECT account_id, via FROM export_requests WHERE account_id IN ${db.sql([account.accountId, pro.accountId])} AND dataset = 'operators'`
+		const rows = await env.db.sql<{ account_id: string; via: string }[]>`
+			SELECT account_id, via FROM export_requests WHERE account_id IN ${env.db.sql([account.accountId, pro.accountId])} AND dataset = 'operators'`
 		expect(rows.filter((row) => row.account_id === account.accountId).map((row) => row.via)).toEqual(['dashboard'])
 		expect(new Set(rows.filter((row) => row.account_id === pro.accountId).map((row) => row.via))).toEqual(new Set(['api']))
 	})
 
 	test('the cap is per account and resets at 00:00 UTC', async () => {
-		const first = await accountWithKey(db.sql, clock, 'two_exports')
-		const second = await accountWithKey(db.sql, clock, 'two_exports')
+		const first = await accountWithKey(env.db.sql, clock, 'two_exports')
+		const second = await accountWithKey(env.db.sql, clock, 'two_exports')
 		for (let i = 0; i < 2; i++) expect((await get('/v1/export/domains', first)).status).toBe(200)
 		expect((await get('/v1/export/domains', first)).status).toBe(429)
 		expect((await get('/v1/export/domains', second)).status).toBe(200)
@@ -227,12 +208,12 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 	})
 
 	test('concurrent exports over two gateway replicas never pass the cap', async () => {
-		const account = await accountWithKey(db.sql, clock, 'two_exports')
-		const replicas = [app, testApp({ sql: db.sql, bus, clock })]
+		const account = await accountWithKey(env.db.sql, clock, 'two_exports')
+		const replicas = [env.app, testApp({ sql: env.db.sql, bus: env.bus, clock })]
 		clock.advanceSeconds(1)
 		const responses = await Promise.all(
 			Array.from({ length: 8 }, (_, i) =>
-				(replicas[i % 2] ?? app).handle(new Request('http://localhost/v1/export/operators', { headers: bearer(account.key) }))
+				(replicas[i % 2] ?? env.app).handle(new Request('http://localhost/v1/export/operators', { headers: bearer(account.key) }))
 			)
 		)
 		const statuses = responses.map((response) => response.status).sort()
@@ -242,10 +223,10 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 	})
 
 	test('Pro allows 10 a day and Enterprise has no cap', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		for (let i = 0; i < 10; i++) expect((await get('/v1/export/operators?format=json', account)).status).toBe(200)
 		await expectError(await get('/v1/export/operators?format=json', account), 429, 'rate_limited', 'export_daily_limit_reached')
-		const unlimited = await accountWithKey(db.sql, clock, 'enterprise')
+		const unlimited = await accountWithKey(env.db.sql, clock, 'enterprise')
 		for (let i = 0; i < 12; i++) expect((await get('/v1/export/operators?format=json', unlimited)).status).toBe(200)
 	})
 
@@ -253,8 +234,8 @@ describe('GET /v1/export/{dataset}: daily cap', () => {
 		const empty = await startNats()
 		const lonelyBus = await connectBus({ servers: empty.url, name: 'no-exporter' })
 		try {
-			const lonely = testApp({ sql: db.sql, bus: lonelyBus, clock })
-			const account = await accountWithKey(db.sql, clock, 'pro')
+			const lonely = testApp({ sql: env.db.sql, bus: lonelyBus, clock })
+			const account = await accountWithKey(env.db.sql, clock, 'pro')
 			const response = await get('/v1/export/licences', account, lonely)
 			await expectError(response, 503, 'service_unavailable', 'dependency_unavailable')
 			expect(await exportsToday(account.accountId)).toBe(0)
