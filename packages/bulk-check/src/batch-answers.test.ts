@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { answerColumns, batchAnswerRows } from './batch-answers.ts'
+import { answerColumns, batchAnswerRows, batchReply } from './batch-answers.ts'
 
 const licensed = {
 	verdict: 'licensed',
@@ -17,7 +17,8 @@ describe('answer columns of a check.batch reply', () => {
 			operatorSlugs: ['acme', null, null],
 			operators: ['Acme Ltd', null, null],
 			licenseNumbers: ['000-1', null, null],
-			errors: [null, null, 'invalid_domain']
+			errors: [null, null, 'invalid_domain'],
+			staleJurisdictions: []
 		})
 	})
 
@@ -33,7 +34,8 @@ describe('answer columns of a check.batch reply', () => {
 			operatorSlugs: [null],
 			operators: [null],
 			licenseNumbers: [null],
-			errors: [null]
+			errors: [null],
+			staleJurisdictions: []
 		})
 	})
 
@@ -49,5 +51,19 @@ describe('answer columns of a check.batch reply', () => {
 		expect(batchAnswerRows(reply([licensed, 'licensed']))).toBeNull()
 		expect(batchAnswerRows(reply([licensed, null]))).toBeNull()
 		expect(batchAnswerRows(reply([licensed]))).toEqual([licensed])
+	})
+
+	test("the reply's _meta travels with its rows: when it was checked and the registers past their SLA then", () => {
+		const stale = JSON.stringify({
+			results: [unlisted],
+			checked_jurisdictions: ['UKGC', 'MGA'],
+			_meta: {
+				checked_at: '2026-11-25T09:00:00.000Z',
+				stale_jurisdictions: [{ jurisdiction: 'MGA', last_read_at: null, sla_hours: 48 }, 'x']
+			}
+		})
+		expect(batchReply(stale)?.meta).toEqual({ checkedAt: '2026-11-25T09:00:00.000Z', staleJurisdictions: ['MGA'] })
+		expect(answerColumns(stale, 1)?.staleJurisdictions).toEqual(['MGA'])
+		expect(batchReply(reply([unlisted]))?.meta).toEqual({ checkedAt: null, staleJurisdictions: [] })
 	})
 })

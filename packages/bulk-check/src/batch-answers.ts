@@ -10,14 +10,37 @@ export type AnswerColumns = {
 	operators: (string | null)[]
 	licenseNumbers: (string | null)[]
 	errors: (string | null)[]
+	/** The reply's `_meta.stale_jurisdictions` codes: registers past their SLA when the batch was checked. */
+	staleJurisdictions: string[]
 }
+
+/** The verdicts a stale register weakens (SPEC, `_meta.stale_jurisdictions`): they rest on the register being read. */
+export const WEAKENED_VERDICTS: readonly string[] = ['not_found', 'generic_term', 'name_match_only']
+
+/** What a `check.batch` reply says once for all its rows: when it was checked and which registers were stale then. */
+export type BatchMeta = { checkedAt: string | null; staleJurisdictions: string[] }
+
+/** A `check.batch` reply's rows and its reply-level `_meta`. */
+export type BatchReply = { rows: Record<string, unknown>[]; meta: BatchMeta }
 
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null)
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The rows of a `check.batch` reply's `results`, or null when the text is not such a reply. */
-export function batchAnswerRows(reply: string): Record<string, unknown>[] | null {
+function metaOf(reply: Record<string, unknown>): BatchMeta {
+	const meta = isRecord(reply._meta) ? reply._meta : {}
+	const stale = Array.isArray(meta.stale_jurisdictions) ? meta.stale_jurisdictions : []
+	return {
+		checkedAt: textOrNull(meta.checked_at),
+		staleJurisdictions: stale.flatMap((entry) => {
+			const code = isRecord(entry) ? textOrNull(entry.jurisdiction) : null
+			return code === null ? [] : [code]
+		})
+	}
+}
+
+/** The rows of a `check.batch` reply's `results` and its `_meta`, or null when the text is not such a reply. */
+export function batchReply(reply: string): BatchReply | null {
 	let parsed: unknown
 	try {
 		parsed = JSON.parse(reply)
@@ -25,13 +48,17 @@ export function batchAnswerRows(reply: string): Record<string, unknown>[] | null
 		return null
 	}
 	const results = isRecord(parsed) ? parsed.results : null
-	return Array.isArray(results) && results.every(isRecord) ? results : null
+	return isRecord(parsed) && Array.isArray(results) && results.every(isRecord) ? { rows: results, meta: metaOf(parsed) } : null
 }
+
+/** The rows of a `check.batch` reply's `results`, or null when the text is not such a reply. */
+export const batchAnswerRows = (reply: string): Record<string, unknown>[] | null => batchReply(reply)?.rows ?? null
 
 /** The columns of a reply whose `results` answer exactly `count` entries; null for any other reply (an error, too few or too many rows). */
 export function answerColumns(reply: string, count: number): AnswerColumns | null {
-	const rows = batchAnswerRows(reply)
-	if (rows?.length !== count) return null
+	const parsed = batchReply(reply)
+	if (parsed?.rows.length !== count) return null
+	const { rows, meta } = parsed
 	const matches = rows.map((row) => (isRecord(row.match) ? row.match : {}))
 	return {
 		verdicts: rows.map((row) => textOrNull(row.verdict)),
@@ -39,6 +66,7 @@ export function answerColumns(reply: string, count: number): AnswerColumns | nul
 		operatorSlugs: matches.map((match) => textOrNull(match.operator_slug)),
 		operators: matches.map((match) => textOrNull(match.operator)),
 		licenseNumbers: matches.map((match) => textOrNull(match.license_number)),
-		errors: rows.map((row) => textOrNull(row.error))
+		errors: rows.map((row) => textOrNull(row.error)),
+		staleJurisdictions: meta.staleJurisdictions
 	}
 }

@@ -48,4 +48,25 @@ describe('readBulkList', () => {
 		expect(read.ok).toBe(false)
 		if (!read.ok) expect(read.reason).toBe('no_entries')
 	})
+
+	test('a semicolon-separated CSV (Excel in locales with a decimal comma) is read by its domain column', () => {
+		const read = readBulkList('Name;Domain\r\n"Acme; Ltd";acmebet.co.uk\r\nBeta, SA;https://bet.example/x\r\n', 10)
+		if (!read.ok) throw new Error(read.message)
+		expect(read.entries.map((entry) => entry.domain)).toEqual(['acmebet.co.uk', 'bet.example'])
+		expect(read.report).toMatchObject({ header: 'Name,Domain', junk: 0 })
+		const withoutHeader = readBulkList('acmebet.co.uk;Acme\nbet.example;Beta\n', 10)
+		expect(withoutHeader.ok && withoutHeader.entries.map((entry) => entry.domain)).toEqual(['acmebet.co.uk', 'bet.example'])
+	})
+
+	test('a comma CSV whose first line has a semicolon inside quotes stays a comma CSV', () => {
+		const read = readBulkList('"Acme; Ltd; Group",acmebet.co.uk\nbet.example,x\n', 10)
+		expect(read.ok && read.entries.map((entry) => entry.domain)).toEqual(['bet.example'])
+	})
+
+	test('headers worded as spreadsheets word them (Domain name, Website URL, Web site) pick their column', () => {
+		for (const header of ['Domain name', 'Website URL', 'Web site', 'domain_name', 'Site URL', 'Web address']) {
+			const read = readBulkList(`Company,${header}\nAcme,acmebet.co.uk\n`, 10)
+			expect(read.ok && read.entries.map((entry) => entry.domain)).toEqual(['acmebet.co.uk'])
+		}
+	})
 })

@@ -22,7 +22,8 @@ export type ReadList =
 	| { ok: true; entries: ListEntry[]; report: ListReport }
 	| { ok: false; reason: 'no_entries' | 'too_many_entries'; message: string; report: ListReport }
 
-const HEADER_NAMES = /^(domains?|urls?|websites?|sites?|hosts?|hostnames?|web ?address(es)?)$/i
+/** `Domain`, `URL`, `Website`, and how spreadsheets often word them: `Domain name`, `Website URL`, `Web address`… */
+const HEADER_NAMES = /^(domains?|urls?|(web ?)?sites?|hosts?|hostnames?|web ?address(es)?)([ _-]?(names?|urls?|address(es)?))?$/i
 const FORMULA_START = /^[=+\-@\t\r]/
 const LOOKS_LIKE_URL = /[/:?#]/
 const JUNK_SAMPLES = 20
@@ -62,14 +63,24 @@ export type ListRecord = { line: number; fields: readonly string[] }
 /** The first line with more than white space in it. */
 const FIRST_LINE_WITH_CONTENT = /^.*\S.*$/m
 
+const QUOTED = /"(?:[^"]|"")*"/g
+const count = (text: string, character: string) => text.split(character).length - 1
+
 /**
- * The records of a text list. It is tab-separated when its first line with content holds a tab (Excel's
- * "Unicode Text" and "Text (Tab delimited)", cells copied from a spreadsheet), else CSV; a domain or web
- * address holds neither a tab nor (as a rule) a comma, so the first line tells which one splits columns.
+ * What splits the columns of a text list, told by its first line with content: a tab (Excel's "Unicode
+ * Text" and "Text (Tab delimited)", cells copied from a spreadsheet); a semicolon when the line holds more
+ * of them than commas outside quotes (Excel's CSV where the decimal separator is a comma: most of
+ * continental Europe); else a comma. A domain or web address holds none of the three.
  */
+function columnSeparator(firstLine: string): '\t' | ';' | ',' {
+	if (firstLine.includes('\t')) return '\t'
+	const unquoted = firstLine.replace(QUOTED, '')
+	return count(unquoted, ';') > count(unquoted, ',') ? ';' : ','
+}
+
+/** The records of a text list, split on its column separator (columnSeparator). */
 export function readListText(text: string): Iterable<ListRecord> {
-	const firstLine = FIRST_LINE_WITH_CONTENT.exec(text)?.[0] ?? ''
-	return readCsvRecords(text, firstLine.includes('\t') ? '\t' : ',')
+	return readCsvRecords(text, columnSeparator(FIRST_LINE_WITH_CONTENT.exec(text)?.[0] ?? ''))
 }
 
 /** A pasted list, CSV or tab-separated text as the distinct domains to check (see readBulkRecords). */

@@ -1,10 +1,10 @@
 /**
  * RFC 4180 records of a text, with the 1-based line each starts on. Fields are split on `separator`
- * (a comma, or a tab for tab-separated text, which quotes the same way). Quoted fields may hold the
- * separator, doubled quotes and line breaks; CRLF, LF and CR all end a record. A quote left open runs
+ * (a comma; a semicolon, as Excel writes CSV where the decimal separator is a comma; or a tab for
+ * tab-separated text; all quote alike). Quoted fields may hold the separator, doubled quotes and line breaks; CRLF, LF and CR all end a record. A quote left open runs
  * to the end.
  */
-export function* readCsvRecords(text: string, separator: ',' | '\t' = ','): Generator<{ line: number; fields: string[] }> {
+export function* readCsvRecords(text: string, separator: ',' | ';' | '\t' = ','): Generator<{ line: number; fields: string[] }> {
 	let fields: string[] = []
 	let field = ''
 	let quoted = false

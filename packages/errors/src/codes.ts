@@ -85,6 +85,7 @@ export const ERROR_REASONS = [
 	'access_token_invalid',
 	'access_token_expired',
 	'access_token_wrong_audience',
+	'access_token_insufficient_scope',
 	'grant_revoked'
 ] as const
 export type ErrorReason = (typeof ERROR_REASONS)[number]

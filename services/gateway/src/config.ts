@@ -14,6 +14,13 @@ export const DEFAULT_CHECK_MESSAGES_IN_FLIGHT = 2
 
 /** A statement of the gateway's pools running longer is cancelled by the server, and its request answered 503 dependency_unavailable. */
 export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 30_000
+/** What a request's wait for PostgreSQL may exceed the statement timeout by: a connection of the pool coming free, the network. */
+export const DATABASE_WAIT_MARGIN_MS = 2_000
+
+/** How long a request awaits a statement or transaction of the gateway's pools before 503 dependency_unavailable. */
+export const databaseWaitTimeoutMs = (config: Partial<Pick<GatewayConfig, 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_WAIT_TIMEOUT_MS'>>) =>
+	config.DATABASE_WAIT_TIMEOUT_MS ??
+	(config.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS) + DATABASE_WAIT_MARGIN_MS
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
@@ -35,6 +42,12 @@ export const GatewayEnv = T.Object({
 	LIMITS_STORE_TIMEOUT_MS: T.Integer({ minimum: 50, default: DEFAULT_LIMITS_STORE_TIMEOUT_MS }),
 	/** statement_timeout of the pool and the read pool: a lookup on a locked or overloaded server ends in 503 dependency_unavailable, never hangs. */
 	DATABASE_STATEMENT_TIMEOUT_MS: T.Integer({ minimum: 100, default: DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS }),
+	/**
+	 * How long a request awaits a statement or transaction (a connection of the pool, the answer) before 503 dependency_unavailable:
+	 * the bound while the pool is full or the server stops answering without closing the connection. Default: the statement timeout
+	 * plus DATABASE_WAIT_MARGIN_MS, so a server that answers at all cancels a slow statement first.
+	 */
+	DATABASE_WAIT_TIMEOUT_MS: T.Optional(T.Integer({ minimum: 100 })),
 	/**
 	 * Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while
 	 * they are valid, and a key change through the product waits for every replica (at most this long for one that never
@@ -64,7 +77,9 @@ export const GatewayEnv = T.Object({
 		description: 'at least 32 characters; empty turns /mcp/account off'
 	}),
 	/** {mcp_url}, the public origin of /mcp/account (the tokens' audience); empty: PUBLIC_BASE_URL. */
-	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' })
+	MCP_URL: T.String({ pattern: '^(|https?://.+)$', default: '' }),
+	/** Comma-separated browser origins (`https://host[:port]`) besides APP_URL's that may call /mcp/account; any other Origin is 403. */
+	MCP_ALLOWED_ORIGINS: T.String({ pattern: '^(|\\s*https?://[^/,\\s]+/?\\s*(,\\s*https?://[^/,\\s]+/?\\s*)*)$', default: '' })
 })
 
 export type GatewayConfig = ReturnType<typeof readGatewayConfig>

@@ -35,7 +35,12 @@ const webhooks = {
 const evidence = (await loadEvidenceKeyring(config)) ?? undefined
 if (!evidence) logger.warn('no evidence signing key set: evidence=true answers 503')
 const connector = config.OAUTH_TOKEN_SECRET
-	? { tokenSecret: config.OAUTH_TOKEN_SECRET, issuer: config.APP_URL, mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL }
+	? {
+			tokenSecret: config.OAUTH_TOKEN_SECRET,
+			issuer: config.APP_URL,
+			mcpUrl: config.MCP_URL || config.PUBLIC_BASE_URL,
+			allowedOrigins: splitList(config.MCP_ALLOWED_ORIGINS)
+		}
 	: undefined
 const gatewayMetrics = createGatewayMetrics(metrics)
 const auth = createAuthRuntime({

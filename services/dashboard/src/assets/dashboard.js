@@ -54,6 +54,11 @@ if (progressCard) {
 	const poll = async () => {
 		try {
 			const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+			// Signed out meanwhile (the poll was redirected to sign-in) or the job is gone: the page itself says so.
+			if (response.redirected || response.status === 404) {
+				location.reload()
+				return
+			}
 			if (response.ok) {
 				const progress = await response.json()
 				if (bar) bar.value = progress.done

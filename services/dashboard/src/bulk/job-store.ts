@@ -204,8 +204,8 @@ export async function storeBatches(
 	const column = (pick: (columns: AnswerColumns) => (string | null)[]) => complete.flatMap((batch) => pick(batch.columns))
 	const [row] = await sql<{ stored: number[] }[]>`
 		WITH marked AS (
-			UPDATE bulk_check_batches b SET done_at = ${now}, answers = r.answers
-			FROM (VALUES ${sql(complete.map((batch) => [batch.batch, batch.reply]))}) AS r(batch, answers)
+			UPDATE bulk_check_batches b SET done_at = ${now}, answers = r.answers, stale_jurisdictions = string_to_array(r.stale, ',')
+			FROM (VALUES ${sql(complete.map((batch) => [batch.batch, batch.reply, batch.columns.staleJurisdictions.join(',')]))}) AS r(batch, answers, stale)
 			WHERE b.job_id = ${jobId} AND b.batch = r.batch::int AND b.done_at IS NULL RETURNING b.batch
 		), stored AS (
 			INSERT INTO bulk_check_results (job_id, position, verdict, jurisdiction, operator_slug, operator, license_number, error, table_fields)

@@ -4,7 +4,7 @@ import { BULK_BATCH_SIZE } from '@lv/bulk-check'
 import { systemClock } from '@lv/clock'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { createJob, storeBatches } from './job-store.ts'
-import { entryOf, resultBatches, resultPage } from './result-store.ts'
+import { entryOf, resultBatches, resultPage, resultsCsv } from './result-store.ts'
 
 let db: TestDatabase
 
@@ -41,7 +41,7 @@ function answerAt(position: number): Record<string, unknown> {
 }
 
 /** A finished job of BATCHES batches stored as the worker stores them, so a rare verdict's rows lie one in each batch. */
-async function storedJob(): Promise<string> {
+async function storedJob(staleIn: (batch: number) => string[] = () => []): Promise<string> {
 	const { id: accountId } = await createAccount(db.sql, systemClock, { name: 'rows', plan: 'pro' })
 	const entries = Array.from({ length: BATCHES * BULK_BATCH_SIZE }, (_, position) => ({
 		line: position + 1,
@@ -54,7 +54,9 @@ async function storedJob(): Promise<string> {
 		const first = batch * BULK_BATCH_SIZE
 		const results = entries.slice(first, first + BULK_BATCH_SIZE).map((_, index) => answerAt(first + index))
 		await db.sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, ${batch}, now())`
-		await storeBatches(db.sql, jobId, [{ batch, first, count: results.length, reply: JSON.stringify({ results }) }], new Date())
+		const stale = staleIn(batch).map((jurisdiction) => ({ jurisdiction, last_read_at: '2026-11-20T06:00:00Z', sla_hours: 48 }))
+		const reply = JSON.stringify({ results, _meta: { checked_at: `2026-11-25T09:0${batch}:00.000Z`, stale_jurisdictions: stale } })
+		await storeBatches(db.sql, jobId, [{ batch, first, count: results.length, reply }], new Date())
 	}
 	return jobId
 }
@@ -92,5 +94,37 @@ describe('bulk check result pages', () => {
 
 		expect(shown((await firstPage(jobId, 'error')).rows)).toEqual(expectedErrors)
 		expect(shown((await firstPage(jobId, 'licensed')).rows)).toEqual(expectedLicensed)
+	})
+
+	test("answers given while a register was past its SLA say so in the table, the downloads and the answer's page, as the batch's _meta does", async () => {
+		const jobId = await storedJob((batch) => (batch === 1 ? ['MGA', 'CW'] : []))
+		const weakened = (rows: Awaited<ReturnType<typeof firstPage>>['rows']) =>
+			rows.filter((row) => row.weakenedBy.length > 0).map((row) => [row.position, row.verdict, row.weakenedBy])
+		// The first page of not_found rows: batch 0's 98, then batch 1's first two.
+		const page = (await firstPage(jobId, 'not_found')).rows
+		expect(weakened(page)).toEqual([
+			[BULK_BATCH_SIZE + 2, 'not_found', ['MGA', 'CW']],
+			[BULK_BATCH_SIZE + 3, 'not_found', ['MGA', 'CW']]
+		])
+		// A licensed answer or a per-row error rests on no register being read in full: not weakened.
+		expect(weakened((await firstPage(jobId, 'licensed')).rows)).toEqual([])
+		expect(weakened((await firstPage(jobId, 'error')).rows)).toEqual([])
+
+		const csv = (await new Response(resultsCsv(db.sql, jobId, { verdict: 'not_found', jurisdiction: '' })).text()).split('\r\n')
+		expect(csv[0]?.endsWith(',checked_at,stale_jurisdictions')).toBe(true)
+		expect(csv.find((line) => line.startsWith(`${BULK_BATCH_SIZE + 3},`))?.endsWith(',2026-11-25T09:01:00.000Z,MGA CW')).toBe(true)
+		expect(csv.find((line) => line.startsWith('3,'))?.endsWith(',2026-11-25T09:00:00.000Z,')).toBe(true)
+		expect((await entryOf(db.sql, jobId, BULK_BATCH_SIZE + 2))?.meta).toEqual({
+			checkedAt: '2026-11-25T09:01:00.000Z',
+			staleJurisdictions: ['MGA', 'CW']
+		})
+
+		const kept = await db.sql<{ stale: string[] }[]>`
+			SELECT stale_jurisdictions AS stale FROM bulk_check_batches WHERE job_id = ${jobId} AND batch IN (0, 1) ORDER BY batch`
+		expect(kept.map((row) => row.stale)).toEqual([[], ['MGA', 'CW']])
+
+		// Batches stored before the worker kept the codes on their row (migration 0150) are read from the reply.
+		await db.sql`UPDATE bulk_check_batches SET stale_jurisdictions = NULL WHERE job_id = ${jobId}`
+		expect(weakened((await firstPage(jobId, 'not_found')).rows)).toEqual(weakened(page))
 	})
 })

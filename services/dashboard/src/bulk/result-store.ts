@@ -1,4 +1,4 @@
-import { BULK_BATCH_SIZE, batchAnswerRows } from '@lv/bulk-check'
+import { BULK_BATCH_SIZE, type BatchReply, WEAKENED_VERDICTS, batchReply } from '@lv/bulk-check'
 import { csvRecord, neutraliseFormula } from '@lv/csv'
 import type { Sql } from '@lv/db'
 
@@ -21,10 +21,20 @@ export type ResultRow = {
 	registerReadAt: string | null
 	error: string | null
 	errorDetail: string | null
+	/** The batch reply's `_meta.checked_at`. */
+	checkedAt: string | null
+	/** The batch reply's `_meta.stale_jurisdictions` codes: each weakens a WEAKENED_VERDICTS answer. */
+	staleJurisdictions: string[]
 }
 
 /** What the job page's table shows of a row (bulk-page.ts): kept on the answer's own row (migration 0136). */
-export type TableRow = Pick<ResultRow, 'position' | 'line' | 'domain' | 'verdict' | 'operator' | 'jurisdiction' | 'licenseNumber' | 'error'>
+export type TableRow = Pick<
+	ResultRow,
+	'position' | 'line' | 'domain' | 'verdict' | 'operator' | 'jurisdiction' | 'licenseNumber' | 'error'
+> & {
+	/** The registers past their SLA when a WEAKENED_VERDICTS answer was given (empty for any other answer). */
+	weakenedBy: string[]
+}
 
 /** One page of rows in list order, and whether the filter matches rows before and after it. */
 export type ResultPage = { rows: TableRow[]; hasEarlier: boolean; hasLater: boolean }
@@ -48,7 +58,7 @@ type EntryRow = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 
-function resultRow(row: EntryRow, result: Record<string, unknown>): ResultRow {
+function resultRow(row: EntryRow, result: Record<string, unknown>, meta: BatchReply['meta']): ResultRow {
 	const match = (result.match ?? null) as Record<string, unknown> | null
 	const register = ((result._meta as Record<string, unknown> | undefined)?.register ?? null) as Record<string, unknown> | null
 	return {
@@ -66,7 +76,9 @@ function resultRow(row: EntryRow, result: Record<string, unknown>): ResultRow {
 		licenseStatus: text(match?.status),
 		registerReadAt: text(register?.last_read_at),
 		error: text(result.error),
-		errorDetail: text(result.error_detail)
+		errorDetail: text(result.error_detail),
+		checkedAt: meta.checkedAt,
+		staleJurisdictions: meta.staleJurisdictions
 	}
 }
 
@@ -78,19 +90,47 @@ const passing = (sql: Sql, jobId: string, filter: ResultFilter) => sql`
 
 const batchOf = (position: number) => Math.floor(position / BULK_BATCH_SIZE)
 
-/** The stored answers of the job's `batches` (each parsed once), by batch. */
-async function answersOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, Record<string, unknown>[]>> {
+const NO_REPLY: BatchReply = { rows: [], meta: { checkedAt: null, staleJurisdictions: [] } }
+
+/** The stored replies of the job's `batches` (each parsed once), by batch. */
+async function repliesOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, BatchReply>> {
 	if (batches.length === 0) return new Map()
 	const stored = await sql<{ batch: number; answers: string }[]>`
 		SELECT batch, answers FROM bulk_check_batches WHERE job_id = ${jobId} AND batch = ANY(${batches}::int[]) AND answers IS NOT NULL`
-	return new Map(stored.map((row) => [row.batch, batchAnswerRows(row.answers) ?? []]))
+	return new Map(stored.map((row) => [row.batch, batchReply(row.answers) ?? NO_REPLY]))
 }
+
+const batchesOf = (rows: readonly { position: number }[]) => [...new Set(rows.map((row) => batchOf(row.position)))]
 
 /** Each entry row with its answer, read from its batch's stored reply. */
 async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<ResultRow[]> {
-	const answers = await answersOfBatches(sql, jobId, [...new Set(rows.map((row) => batchOf(row.position)))])
-	return rows.map((row) => resultRow(row, answers.get(batchOf(row.position))?.[row.position % BULK_BATCH_SIZE] ?? {}))
+	const replies = await repliesOfBatches(sql, jobId, batchesOf(rows))
+	return rows.map((row) => {
+		const reply = replies.get(batchOf(row.position)) ?? NO_REPLY
+		return resultRow(row, reply.rows[row.position % BULK_BATCH_SIZE] ?? {}, reply.meta)
+	})
 }
+
+/**
+ * The registers that were past their SLA when each of `batches` was checked, for the batches where any
+ * was: kept on the batch's row by the worker (migration 0150), read from the reply for batches stored before.
+ */
+async function staleOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, string[]>> {
+	if (batches.length === 0) return new Map()
+	const kept = await sql<{ batch: number; stale: string[] | null }[]>`
+		SELECT batch, stale_jurisdictions AS stale FROM bulk_check_batches
+		WHERE job_id = ${jobId} AND batch = ANY(${batches}::int[]) AND answers IS NOT NULL
+			AND (stale_jurisdictions IS NULL OR cardinality(stale_jurisdictions) > 0)`
+	const older = await repliesOfBatches(
+		sql,
+		jobId,
+		kept.filter((row) => row.stale === null).map((row) => row.batch)
+	)
+	return new Map(kept.map((row) => [row.batch, row.stale ?? older.get(row.batch)?.meta.staleJurisdictions ?? []]))
+}
+
+const weakenedBy = (verdict: string | null, stale: readonly string[] | undefined) =>
+	verdict !== null && WEAKENED_VERDICTS.includes(verdict) ? [...(stale ?? [])] : []
 
 /**
  * The table's rows: each from its own answer row, but for answers stored before migration 0136,
@@ -103,19 +143,21 @@ async function tableRows(sql: Sql, jobId: string, rows: readonly EntryRow[]): Pr
 		rows.filter((row) => !row.tableFields)
 	)
 	const fromReplies = new Map(older.map((row) => [row.position, row]))
-	return rows.map(
-		(row) =>
-			fromReplies.get(row.position) ?? {
-				position: row.position,
-				line: row.line,
-				domain: row.domain,
-				verdict: row.verdict,
-				operator: row.operator,
-				jurisdiction: row.jurisdiction,
-				licenseNumber: row.licenseNumber,
-				error: row.error
-			}
-	)
+	const stale = await staleOfBatches(sql, jobId, batchesOf(rows))
+	return rows.map((row) => {
+		const shown = fromReplies.get(row.position) ?? row
+		return {
+			position: row.position,
+			line: row.line,
+			domain: row.domain,
+			verdict: shown.verdict,
+			operator: shown.operator,
+			jurisdiction: shown.jurisdiction,
+			licenseNumber: shown.licenseNumber,
+			error: shown.error,
+			weakenedBy: weakenedBy(shown.verdict, stale.get(batchOf(row.position)))
+		}
+	})
 }
 
 /**
@@ -164,12 +206,13 @@ export async function entryOf(
 	sql: Sql,
 	jobId: string,
 	position: number
-): Promise<{ input: string; domain: string; result: unknown } | null> {
+): Promise<{ input: string; domain: string; result: unknown; meta: BatchReply['meta'] | null } | null> {
 	const [row] = await sql<{ input: string; domain: string }[]>`
 		SELECT input, domain FROM bulk_check_entries WHERE job_id = ${jobId} AND position = ${position}`
 	if (!row) return null
-	const answers = await answersOfBatches(sql, jobId, [batchOf(position)])
-	return { ...row, result: answers.get(batchOf(position))?.[position % BULK_BATCH_SIZE] ?? null }
+	const reply = (await repliesOfBatches(sql, jobId, [batchOf(position)])).get(batchOf(position))
+	const result = reply?.rows[position % BULK_BATCH_SIZE]
+	return { ...row, result: result ?? null, meta: result ? reply.meta : null }
 }
 
 export const RESULT_CSV_COLUMNS = [
@@ -186,7 +229,9 @@ export const RESULT_CSV_COLUMNS = [
 	'license_status',
 	'register_last_read_at',
 	'error',
-	'error_detail'
+	'error_detail',
+	'checked_at',
+	'stale_jurisdictions'
 ] as const
 
 /** A row's cells in RESULT_CSV_COLUMNS order, as stored: the line a number, a missing value null. */
@@ -204,7 +249,9 @@ export const resultCells = (row: ResultRow): [number, ...(string | null)[]] => [
 	row.licenseStatus,
 	row.registerReadAt,
 	row.error,
-	row.errorDetail
+	row.errorDetail,
+	row.checkedAt,
+	row.staleJurisdictions.length > 0 ? row.staleJurisdictions.join(' ') : null
 ]
 
 const csvCells = (row: ResultRow): string[] => {

@@ -7,7 +7,7 @@ import { TransientError } from '@lv/bus'
 import { accountWithKey, insertPlan } from '../../../gateway/src/test-support/accounts.ts'
 import { createDashboardMetrics } from '../metrics.ts'
 import { harnessPerFile } from '../test-support/harness.ts'
-import { createJob, findJobForWorker, markStarted, storeBatches } from './job-store.ts'
+import { createJob, findJobForWorker, markStarted, markStopped, storeBatches } from './job-store.ts'
 import { type BulkWorkerDeps, handleBatch, startBulkWorker } from './worker.ts'
 
 const h = harnessPerFile()
@@ -184,5 +184,19 @@ describe('bulk check worker', () => {
 		} finally {
 			await worker.stop()
 		}
+	})
+
+	test('a batch counted before its job stopped is still checked and stored when its message comes back after the stop; an uncounted one is not counted', async () => {
+		const { deps } = workerDeps()
+		const { accountId, jobId } = await runningJob(250)
+		// Batch 1 was counted (its call charged) and its checker request timed out; meanwhile another message used up the quota.
+		await h.db.sql`INSERT INTO bulk_check_batches (job_id, batch, charged_at) VALUES (${jobId}, 1, ${h.clock.now()})`
+		await markStopped(h.db.sql, jobId, 'quota_exhausted', h.clock.now())
+		await handleBatch(deps, batchMessage(jobId, 1))
+		await handleBatch(deps, batchMessage(jobId, 2))
+		expect(await storedAnswers(jobId)).toBe(100)
+		expect(await quotaUsed(accountId)).toBe(0)
+		const job = await findJobForWorker(h.db.sql, jobId)
+		expect([job?.state, job?.done]).toEqual(['stopped', 100])
 	})
 })

@@ -198,14 +198,17 @@ async function stopJob(deps: BulkWorkerDeps, job: WorkerJob, reason: StopReason)
  * checked (a check.batch request each, at once) and stored (one statement); then the job ends if
  * they were its last batches to be stored. A batch found stored already (a redelivery after a
  * worker died between its store and its ack) is skipped. A quota refusal stops the job after the
- * batches counted before it are stored; a per-second refusal or an incomplete reply leaves the
- * message to be redelivered for the batches not stored.
+ * batches counted before it are stored, whenever their messages come (a stopped job's counted
+ * batches are still checked); a per-second refusal or an incomplete reply leaves the message to be
+ * redelivered for the batches not stored.
  */
 export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch): Promise<void> {
 	const work = await batchesWork(deps.sql, message.job_id, { batch: message.batch, batches: message.batches ?? 1 })
-	if (work?.job.state !== 'running') return
+	if (!work || (work.job.state !== 'running' && work.job.state !== 'stopped')) return
 	const { job } = work
-	const fresh = work.batches.filter((batch) => batch.status === 'new').map((batch) => batch.batch)
+	// A stopped job counts nothing more, but a batch counted before the stop is still checked and stored: its call was charged.
+	const running = job.state === 'running'
+	const fresh = running ? work.batches.filter((batch) => batch.status === 'new').map((batch) => batch.batch) : []
 	const charge: Charge = fresh.length > 0 ? await chargeBatches(deps, job, fresh) : { charged: [], refusal: null }
 	if (charge.refusal && 'stop' in charge.refusal) await stopJob(deps, job, charge.refusal.stop)
 	const toCheck = work.batches.filter((batch) => batch.status === 'charged' || charge.charged.includes(batch.batch))
@@ -216,7 +219,7 @@ export async function handleBatch(deps: BulkWorkerDeps, message: BulkCheckBatch)
 	})
 	if (outcomes.includes('incomplete')) throw new TransientError('the checker answered a different number of rows')
 	if (charge.refusal && 'retryAfterMs' in charge.refusal) throw new TransientError('per-second limit reached', charge.refusal.retryAfterMs)
-	if (!charge.refusal) await finishStored(deps, job.id)
+	if (!charge.refusal && running) await finishStored(deps, job.id)
 }
 
 /**

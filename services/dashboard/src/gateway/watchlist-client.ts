@@ -10,7 +10,12 @@ export type WatchedOperator = {
 }
 export type FoundOperator = { slug: string; name: string }
 export type FeedEvent = { id: string; event: string; timestamp: string; summary: string }
+/** The events the timeline shows, and whether the window holds more than one call of the feed returns. */
+export type FeedEvents = { events: FeedEvent[]; hasMore: boolean }
 export type Watchlist = { count: number; limit: number | null; operators: WatchedOperator[] }
+
+/** The feed's largest page (SPEC: `limit` 1–500). */
+export const FEED_PAGE = 500
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null)
 const rowsOf = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : [])
@@ -58,10 +63,14 @@ export const watchlistClient = (client: GatewayClient, accountId: string) => ({
 		read(client.callAs(accountId, 'watchlist', 'POST', '/v1/watchlist/operators', { operator_slug: slug }), () => null),
 	remove: (slug: string) =>
 		read(client.callAs(accountId, 'watchlist', 'DELETE', `/v1/watchlist/operators/${encodeURIComponent(slug)}`), () => null),
-	/** Without `since` the API starts at the edge of its 30-day window by its own clock, so a dashboard clock ahead of the gateway's cannot ask past it. */
+	/**
+	 * Without `since` the API starts at the edge of its 30-day window by its own clock, so a dashboard clock ahead of
+	 * the gateway's cannot ask past it. One call (each counts against the hourly poll ceiling), at the feed's largest page.
+	 */
 	events: () =>
-		read(client.callAs(accountId, 'watchlist', 'GET', '/v1/watchlist/events?limit=100'), (body) =>
-			rowsOf(body.events)
+		read(client.callAs(accountId, 'watchlist', 'GET', `/v1/watchlist/events?limit=${FEED_PAGE}`), (body) => ({
+			hasMore: body.has_more === true,
+			events: rowsOf(body.events)
 				.map((row): FeedEvent => {
 					const data = (row.data ?? {}) as Record<string, unknown>
 					return {
@@ -72,5 +81,5 @@ export const watchlistClient = (client: GatewayClient, accountId: string) => ({
 					}
 				})
 				.reverse()
-		)
+		}))
 })

@@ -1,5 +1,5 @@
 import type { Sql } from '@lv/db'
-import { isS256Challenge, redirectUriRegistered } from '@lv/oauth'
+import { type OAuthParameters, isS256Challenge, redirectUriRegistered, repeatedParametersError } from '@lv/oauth'
 import { type OAuthClient, findClient } from './oauth-store.ts'
 import type { AuthorizationServer } from './oauth-settings.ts'
 
@@ -22,12 +22,23 @@ export type AuthorizeCheck =
 	/** An error the client is told at its redirect URI. */
 	| { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string }
 
-type Params = Record<string, string | undefined>
-
 const MAX_STATE_LENGTH = 500
 
-/** Reads an authorisation request (GET query or the consent form's fields) the same way both times. */
-export async function checkAuthorizeRequest(sql: Sql, server: AuthorizationServer, params: Params): Promise<AuthorizeCheck> {
+/** Who the request is from and where it goes back to: sent more than once, neither can be trusted to receive an error. */
+const IDENTIFYING = ['client_id', 'redirect_uri']
+
+/**
+ * Reads an authorisation request (GET query or the consent form's fields) the same way both times. A repeated
+ * parameter (RFC 6749 §3.1) is an error page when it is the client or its redirect URI, else an error sent back
+ * to the client; a repeated `state` is not echoed.
+ */
+export async function checkAuthorizeRequest(
+	sql: Sql,
+	server: AuthorizationServer,
+	{ values: params, repeated }: OAuthParameters
+): Promise<AuthorizeCheck> {
+	if (repeated.some((name) => IDENTIFYING.includes(name)))
+		return { kind: 'page', message: 'The application named itself or its return address more than once. Nothing was shared.' }
 	const client = params.client_id ? await findClient(sql, params.client_id) : null
 	if (!client) return { kind: 'page', message: 'The application that sent you here is not registered with this service.' }
 	const presented = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
@@ -41,6 +52,8 @@ export async function checkAuthorizeRequest(sql: Sql, server: AuthorizationServe
 		error,
 		description
 	})
+	const repetition = repeatedParametersError(repeated)
+	if (repetition) return fail(repetition.error, repetition.description)
 	if (state !== undefined && state.length > MAX_STATE_LENGTH) return fail('invalid_request', 'state is too long')
 	if (params.response_type !== 'code') return fail('unsupported_response_type', 'only response_type=code is supported')
 	if (!params.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256')

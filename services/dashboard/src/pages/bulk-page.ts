@@ -1,8 +1,16 @@
-import { BULK_BATCH_SIZE, BULK_ENTRIES_PER_JOB, BULK_UPLOAD_MAX_BYTES, type ListReport, type Progress, batchesFor } from '@lv/bulk-check'
+import {
+	BULK_BATCH_SIZE,
+	BULK_ENTRIES_PER_JOB,
+	BULK_UPLOAD_MAX_BYTES,
+	type BatchMeta,
+	type ListReport,
+	type Progress,
+	batchesFor
+} from '@lv/bulk-check'
 import type { Session } from '../auth/sessions.ts'
 import type { BulkJob } from '../bulk/job-store.ts'
 import { type JobSummary, type VerdictCount, jurisdictionsOf, matchingCount, verdictCounts } from '../bulk/job-summary.ts'
-import type { ResultPage } from '../bulk/result-store.ts'
+import type { ResultPage, TableRow } from '../bulk/result-store.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
 import { EVIDENCE_NOTE, evidenceButton, evidenceRefusal } from './evidence-button.ts'
 import { formatCount as number, formatUtc } from './format.ts'
@@ -26,10 +34,15 @@ export type BulkFormView = {
 	pasted?: string
 }
 
-const stateLabel = (job: BulkJob) =>
-	job.state === 'stopped'
-		? `stopped (${job.stopReason === 'quota_exhausted' ? 'monthly quota used up' : (job.stopReason ?? 'unknown')})`
-		: job.state
+/** Why the worker stopped a job (worker.ts StopReason), in words. */
+const STOP_REASONS: Record<string, string> = {
+	quota_exhausted: 'the monthly quota is used up',
+	no_plan: 'the account has no active plan'
+}
+
+export const stopReasonText = (reason: string | null) => (reason === null ? undefined : STOP_REASONS[reason]) ?? 'unknown reason'
+
+const stateLabel = (job: BulkJob) => (job.state === 'stopped' ? `stopped (${stopReasonText(job.stopReason)})` : job.state)
 
 export function reportList(report: ListReport): SafeHtml {
 	return html`<ul class="report" data-report>
@@ -52,7 +65,7 @@ export function bulkFormPage(view: BulkFormView): SafeHtml {
 			? callout('info', 'Your account has no active plan, so it cannot run bulk checks.')
 			: html`<form method="post" action="/bulk" enctype="multipart/form-data" class="card stack" data-bulk-form data-max-bytes="${BULK_UPLOAD_MAX_BYTES}">
 ${csrfField(view.csrf)}
-<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB: an Excel workbook (.xlsx, its first sheet is read), a CSV, a tab-separated file or a plain list in UTF-8 (or UTF-16 as Excel saves "Unicode Text"); of several columns, the one headed Domain, URL or Website (else the first) is read.</p>
+<p>Up to <strong>${number(view.limit)}</strong> domains per job on your plan. Files up to ${BULK_UPLOAD_MAX_BYTES / 1024 / 1024} MB: an Excel workbook (.xlsx, its first sheet is read), a CSV (comma or semicolon), a tab-separated file or a plain list in UTF-8 (or UTF-16 as Excel saves "Unicode Text"); of several columns, the one headed Domain, URL or Website (else the first) is read.</p>
 <label for="file">Excel, CSV file or list (one domain or web address per row; a header row is recognised)</label>
 <input type="file" id="file" name="file" accept=".xlsx,.csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
 <p class="field-error" id="file-error" role="alert" hidden></p>
@@ -159,6 +172,12 @@ ${results.hasLater ? html`${link(`&after=${last ?? -1}`, 'Next', 'next')} ${link
 </nav>`
 }
 
+/** A not_found, generic_term or name_match_only answer given while registers were past their SLA says so, as the API's `_meta` does. */
+const weakenedNote = (row: TableRow) =>
+	row.weakenedBy.length > 0
+		? html` <span class="weakened" data-weakened title="Registers past their SLA when this was checked weaken this answer">(weakened: ${row.weakenedBy.join(', ')} stale)</span>`
+		: ''
+
 function resultsTable(view: BulkJobView, summary: JobSummary, results: ResultPage): SafeHtml {
 	const firstLine = results.rows[0]?.line
 	const lastLine = results.rows.at(-1)?.line
@@ -168,7 +187,7 @@ ${filterForm(view, summary)}
 <p class="muted" data-matching>${number(matchingCount(summary, view.filter))} rows match${firstLine === undefined ? '' : html`; this page shows ${number(results.rows.length)} of them, lines ${number(firstLine)}–${number(lastLine ?? firstLine)} of the list`}.</p>
 ${EVIDENCE_NOTE}
 <div class="table-wrap"><table class="data" data-results><thead><tr><th>Line</th><th>Domain</th><th>Verdict</th><th>Operator</th><th>Jurisdiction</th><th>Licence</th><th><span class="sr-only">Evidence</span></th></tr></thead><tbody>
-${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td><td>${evidenceButton(view.job.id, row.position, view.csrf, row.domain)}</td></tr>`)}
+${results.rows.map((row) => html`<tr><td>${row.line}</td><td><a href="/bulk/${view.job.id}/entries/${row.position}">${row.domain}</a></td><td>${row.verdict ?? row.error ?? ''}${weakenedNote(row)}</td><td>${row.operator ?? ''}</td><td>${row.jurisdiction ?? ''}</td><td>${row.licenseNumber ?? ''}</td><td>${evidenceButton(view.job.id, row.position, view.csrf, row.domain)}</td></tr>`)}
 </tbody></table></div>
 ${pager(view, results)}
 </section>`
@@ -186,7 +205,7 @@ export function bulkJobPage(view: BulkJobView): SafeHtml {
 	const body =
 		job.state === 'ready'
 			? startCard(view)
-			: html`${job.state === 'stopped' ? callout('warning', `This job stopped before the end: ${job.stopReason === 'quota_exhausted' ? 'the monthly quota is used up' : (job.stopReason ?? 'unknown reason')}. The results so far are below.`) : ''}
+			: html`${job.state === 'stopped' ? callout('warning', `This job stopped before the end: ${stopReasonText(job.stopReason)}. The results so far are below.`) : ''}
 ${job.state === 'done' ? callout('success', html`Done: all ${number(job.total)} domains checked.`) : ''}
 ${progressBlock(view.progress, job.state === 'running')}
 ${view.summary?.tallies.length ? verdictChart(verdictCounts(view.summary), job.total) : ''}
@@ -213,9 +232,25 @@ export type EntryView = {
 	input: string
 	domain: string
 	result: unknown
+	/** The batch reply's `_meta` (null until answered). */
+	meta: BatchMeta | null
 	/** The API's refusal of an "Evidence (PDF)" request, or the dashboard's own when the form had expired. */
 	problem?: GatewayProblem
 	error?: string
+}
+
+/** What the batch's reply said once for all its rows: when it was checked and the registers past their SLA then. */
+function batchMetaNote(meta: BatchMeta): SafeHtml {
+	const checked =
+		meta.checkedAt === null ? '' : html`<p class="muted" data-checked-at>Checked at ${formatUtc(new Date(meta.checkedAt))}.</p>`
+	const stale =
+		meta.staleJurisdictions.length === 0
+			? ''
+			: callout(
+					'warning',
+					html`<span data-stale>When this was checked, the ${meta.staleJurisdictions.join(', ')} register${meta.staleJurisdictions.length === 1 ? ' was' : 's were'} past its SLA (<code>_meta.stale_jurisdictions</code> of the batch's answer): a <code>not_found</code>, <code>generic_term</code> or <code>name_match_only</code> answer is weaker for it.</span>`
+				)
+	return html`${checked}${stale}`
 }
 
 export function entryPage(view: EntryView): SafeHtml {
@@ -232,7 +267,7 @@ ${view.error ? callout('error', view.error) : ''}
 ${
 	view.result === null
 		? callout('info', 'Not checked yet.')
-		: html`<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>
+		: html`${view.meta ? batchMetaNote(view.meta) : ''}<pre class="answer" data-answer>${JSON.stringify(view.result, null, 2)}</pre>
 <p>${evidenceButton(view.job.id, view.position, view.csrf, view.domain)}</p>
 ${EVIDENCE_NOTE}`
 }`

@@ -1,6 +1,6 @@
 import type { Session } from '../auth/sessions.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
-import type { FeedEvent, FoundOperator, Watchlist } from '../gateway/watchlist-client.ts'
+import { FEED_PAGE, type FeedEvents, type FoundOperator, type Watchlist } from '../gateway/watchlist-client.ts'
 import { type SafeHtml, html } from './html.ts'
 import { callout, csrfField, signedInPage } from './layout.ts'
 import { problemText } from './problem.ts'
@@ -11,7 +11,7 @@ export type WatchlistView = {
 	watchlist: Watchlist | null
 	q: string
 	found: FoundOperator[] | null
-	events: FeedEvent[] | null
+	events: FeedEvents | null
 	problem?: GatewayProblem
 	notice?: string
 }
@@ -25,7 +25,7 @@ function watchedTable(view: WatchlistView, watchlist: Watchlist): SafeHtml {
 ${
 	watchlist.operators.length === 0
 		? html`<p class="empty">No operators watched yet. Search for one below.</p>`
-		: html`<div class="table-wrap"><table class="data" data-watched><thead><tr><th>Operator</th><th>Licence</th><th>Jurisdiction</th><th></th></tr></thead><tbody>
+		: html`${watchlist.count > watchlist.operators.length ? html`<p class="hint" data-partial-watchlist>The ${watchlist.operators.length} most recently added of the ${watchlist.count} are listed here; <code>GET /v1/watchlist/operators</code> pages through them all.</p>` : ''}<div class="table-wrap"><table class="data" data-watched><thead><tr><th>Operator</th><th>Licence</th><th>Jurisdiction</th><th></th></tr></thead><tbody>
 ${watchlist.operators.map((operator) => html`<tr><td>${operator.name} <code>${operator.slug}</code></td><td>${operator.licenseStatus ?? '–'}</td><td>${operator.jurisdiction ?? '–'}</td><td class="actions">${slugForm(view.csrf, 'remove', operator.slug, 'Remove')}</td></tr>`)}
 </tbody></table></div>`
 }
@@ -46,8 +46,9 @@ ${results}
 </section>`
 }
 
-function timeline(events: FeedEvent[]): SafeHtml {
+function timeline({ events, hasMore }: FeedEvents): SafeHtml {
 	return html`<section class="card"><h2>Events of the last 30 days</h2>
+${hasMore ? callout('info', html`<span data-partial>The last 30 days hold more than ${FEED_PAGE} events: these are the first ${FEED_PAGE} of them, so the latest are not shown. Read them all from <code>GET /v1/watchlist/events</code>, following its <code>next_cursor</code>.</span>`) : ''}
 ${
 	events.length === 0
 		? html`<p class="empty">No events for watched operators in the last 30 days.</p>`

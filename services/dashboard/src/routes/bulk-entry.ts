@@ -1,5 +1,6 @@
 import type { Sql } from '@lv/db'
 import { type BulkJob, findJob } from '../bulk/job-store.ts'
+import type { BatchMeta } from '@lv/bulk-check'
 import { entryOf } from '../bulk/result-store.ts'
 import type { Session } from '../auth/sessions.ts'
 import { errorPage } from '../pages/error-page.ts'
@@ -8,7 +9,7 @@ import { htmlResponse } from './respond.ts'
 
 const POSITION = /^\d{1,6}$/
 
-export type AccountEntry = { job: BulkJob; position: number; input: string; domain: string; result: unknown }
+export type AccountEntry = { job: BulkJob; position: number; input: string; domain: string; result: unknown; meta: BatchMeta | null }
 
 /** The entry at `position` of the account's job named in the path; null for another account's job or a malformed path. */
 export async function findAccountEntry(sql: Sql, accountId: string, jobId: string, position: string): Promise<AccountEntry | null> {

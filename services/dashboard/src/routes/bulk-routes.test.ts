@@ -422,4 +422,39 @@ describe('bulk check', () => {
 		expect((await other.browser.post(`/bulk/${jobId}/start`, {})).status).toBe(404)
 		expect((await h.db.sql<{ state: string }[]>`SELECT state FROM bulk_check_jobs WHERE id = ${jobId}`)[0]?.state).toBe('ready')
 	})
+
+	// Last in the file: it moves the shared clock past the register's SLA.
+	test('a not_found answered while a register was past its SLA is marked weakened on the page, in the CSV and on its answer page, as /v1/check says', async () => {
+		h.clock.advanceHours(30)
+		const { browser, accountId } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(browser, 'acmebet.co.uk\nunlisted-stale.example')
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		const { key } = await issueApiKey(h.db.sql, h.clock, accountId, 'compare')
+		const answer = await (
+			await h.gateway.handle(new Request('http://api.localhost/v1/check?domain=unlisted-stale.example', { headers: bearer(key) }))
+		).json()
+		const stale = (answer._meta.stale_jurisdictions as { jurisdiction: string }[]).map((entry) => entry.jurisdiction)
+		expect(answer.verdict).toBe('not_found')
+		expect(stale).toContain('UKGC')
+
+		const page = await browser.get(`/bulk/${jobId}`)
+		expect(page.html).toContain(`<td>not_found <span class="weakened" data-weakened`)
+		expect(page.html).toContain(`(weakened: ${stale.join(', ')} stale)`)
+		expect(page.html).toMatch(/<td>licensed<\/td>/)
+		const csv = await h.dashboard().handle(
+			new Request(`http://localhost/bulk/${jobId}/results.csv`, {
+				headers: { cookie: `lv_session=${browser.cookies.get('lv_session')}` }
+			})
+		)
+		const rows = readCsvObjects(await csv.text())
+		expect(rows.map((row) => [row.domain, row.verdict, row.stale_jurisdictions])).toEqual([
+			['acmebet.co.uk', 'licensed', stale.join(' ')],
+			['unlisted-stale.example', 'not_found', stale.join(' ')]
+		])
+		expect(rows[1]?.checked_at).toBe(h.clock.now().toISOString())
+		const entry = await browser.get(`/bulk/${jobId}/entries/1`)
+		expect(entry.html).toContain(`When this was checked, the ${stale.join(', ')} register`)
+		expect(entry.html).toContain(`Checked at ${h.clock.now().toISOString().slice(0, 16).replace('T', ' ')} UTC`)
+	})
 })

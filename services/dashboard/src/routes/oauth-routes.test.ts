@@ -228,6 +228,48 @@ describe('authorisation request and consent', () => {
 		}
 	})
 
+	test('a repeated client_id or redirect_uri is an error page, never a redirect, even when both values are the same', async () => {
+		const flow = await signedInFlow()
+		for (const extra of [
+			`&client_id=${flow.clientId}`,
+			`&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+			'&redirect_uri=https%3A%2F%2Fevil.example%2Fcb'
+		]) {
+			const page = await flow.browser.get(authorizePath(requestParams(flow)) + extra)
+			expect({ status: page.status, location: page.location }).toEqual({ status: 400, location: null })
+			expect(page.html).toContain('more than once')
+		}
+	})
+
+	test('any other repeated parameter is invalid_request at the redirect URI, never the last value taken; a repeated state is not echoed', async () => {
+		const flow = await signedInFlow()
+		const other = await pkceChallenge()
+		const cases: [string, string, string | null][] = [
+			[`&code_challenge=${other.code_challenge}`, 'invalid_request', flow.state],
+			['&response_type=code', 'invalid_request', flow.state],
+			['&state=attacker', 'invalid_request', null],
+			['&resource=https%3A%2F%2Fother.example%2Fmcp', 'invalid_target', flow.state]
+		]
+		for (const [extra, error, state] of cases) {
+			const answer = await flow.browser.get(authorizePath(requestParams(flow)) + extra)
+			expect(answer.status).toBe(303)
+			const back = new URL(answer.location ?? '')
+			expect(back.origin + back.pathname).toBe(REDIRECT)
+			expect({ error: back.searchParams.get('error'), state: back.searchParams.get('state') }).toEqual({ error, state })
+		}
+	})
+
+	test('a consent form holding a field twice issues no code', async () => {
+		const flow = await signedInFlow()
+		const params = requestParams(flow)
+		await flow.browser.get(authorizePath(params))
+		const form = new URLSearchParams({ ...params, decision: 'approve', csrf: flow.browser.csrfToken() })
+		form.append('redirect_uri', REDIRECT)
+		const answer = await flow.browser.postRaw('/oauth/authorize', form.toString(), 'application/x-www-form-urlencoded')
+		expect({ status: answer.status, location: answer.location }).toEqual({ status: 400, location: null })
+		expect((await h.db.sql`SELECT 1 FROM oauth_grants WHERE client_id = ${flow.clientId}`).length).toBe(0)
+	})
+
 	test('signed out, the request goes through sign-in and comes back to the consent page', async () => {
 		const flow = await signedInFlow()
 		const email = flow.email
@@ -356,6 +398,35 @@ describe('token endpoint', () => {
 		expect(await oauthErrorOf(response)).toBe('invalid_grant')
 	})
 
+	test('a repeated token parameter is 400 invalid_request before the code is spent: the code still works once', async () => {
+		const flow = await signedInFlow()
+		const code = await approvedCode(flow)
+		const other = await pkceChallenge()
+		const fields = {
+			grant_type: 'authorization_code',
+			client_id: flow.clientId,
+			code,
+			redirect_uri: REDIRECT,
+			code_verifier: flow.verifier,
+			resource: RESOURCE
+		}
+		for (const [name, value] of [
+			['code_verifier', other.code_verifier],
+			['client_id', flow.clientId],
+			['redirect_uri', 'http://127.0.0.1:43117/other']
+		] as const) {
+			const form = new URLSearchParams(fields)
+			form.append(name, value)
+			const response = await post('/oauth/token', form.toString(), 'application/x-www-form-urlencoded')
+			expect(response.status).toBe(400)
+			expect(await response.json()).toMatchObject({
+				error: 'invalid_request',
+				error_description: `${name} sent more than once (RFC 6749 §3.1)`
+			})
+		}
+		expect((await exchange(flow, code)).status).toBe(200)
+	})
+
 	test('another resource is invalid_target', async () => {
 		const flow = await signedInFlow()
 		const response = await exchange(flow, await approvedCode(flow), { resource: 'https://other.example/mcp' })
@@ -450,6 +521,17 @@ describe('revocation', () => {
 		})
 		expect(response.status).toBe(200)
 		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 401, reason: 'grant_revoked' })
+	})
+
+	test('a repeated token is 400 invalid_request and revokes nothing', async () => {
+		const flow = await signedInFlow()
+		const tokens = await tokensFor(flow)
+		const form = new URLSearchParams({ token: 'not-a-token', client_id: flow.clientId })
+		form.append('token', tokens.refresh_token)
+		const response = await post('/oauth/revoke', form.toString(), 'application/x-www-form-urlencoded')
+		expect(response.status).toBe(400)
+		expect(await oauthErrorOf(response)).toBe('invalid_request')
+		expect(await connectorStatus(tokens.access_token)).toEqual({ status: 200, reason: undefined })
 	})
 
 	test('an unknown token is answered 200 too', async () => {

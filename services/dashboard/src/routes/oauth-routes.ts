@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { HOUR } from '@lv/clock'
+import { readOAuthParameters, repeatedParametersError } from '@lv/oauth'
 import { countAttempt } from '../auth/attempt-limits.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type AuthorizeCheck, checkAuthorizeRequest, redirectBack } from '../oauth/authorize-request.ts'
@@ -10,7 +11,7 @@ import { type AuthorizationServer, type OAuthSettings, authorizationServer } fro
 import { revocationEndpoint, tokenEndpoint } from '../oauth/token-endpoint.ts'
 import { consentPage } from '../pages/consent-page.ts'
 import { errorPage } from '../pages/error-page.ts'
-import { formField } from './form.ts'
+import { formField, formList } from './form.ts'
 import { PAGE_HEADERS, htmlResponse, redirect } from './respond.ts'
 import type { WebContext } from './web-context.ts'
 
@@ -25,23 +26,45 @@ const AUTHORIZE_FIELDS = [
 	'scope'
 ] as const
 
-/** A form (application/x-www-form-urlencoded) or JSON body, read without the framework so a bad one still gets an OAuth error. */
-async function readBody(request: Request): Promise<unknown> {
+/**
+ * A form (application/x-www-form-urlencoded) or JSON body, read without the framework so a bad one still gets an
+ * OAuth error. A form's fields are read by `readOAuthParameters`: one of `names` given twice is `invalid_request`.
+ */
+async function readBody(request: Request, names: readonly string[]): Promise<{ body: unknown } | { refused: Response }> {
 	const type = request.headers.get('content-type') ?? ''
 	const text = await request.text()
-	if (type.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+	if (type.startsWith('application/x-www-form-urlencoded')) {
+		const search = new URLSearchParams(text)
+		const { values, repeated } = readOAuthParameters(names, (name) => search.getAll(name))
+		const repetition = repeatedParametersError(repeated)
+		return repetition ? { refused: oauthError(repetition.error, repetition.description) } : { body: values }
+	}
 	if (type.startsWith('application/json')) {
 		try {
-			return JSON.parse(text)
+			return { body: JSON.parse(text) }
 		} catch {
-			return undefined
+			return { body: undefined }
 		}
 	}
-	return undefined
+	return { body: undefined }
 }
 
-const paramsOf = (source: unknown): Record<string, string | undefined> =>
-	Object.fromEntries(AUTHORIZE_FIELDS.map((name) => [name, formField(source, name) || undefined]))
+/** A token or revocation request: its body read, then answered by `endpoint` unless a parameter repeats. */
+async function answerForm(request: Request, names: readonly string[], endpoint: (body: unknown) => Promise<Response>) {
+	const read = await readBody(request, names)
+	return 'refused' in read ? read.refused : endpoint(read.body)
+}
+
+/** The parameters each endpoint reads: one of them sent more than once is refused (RFC 6749 §3.1). */
+const TOKEN_FIELDS = ['grant_type', 'client_id', 'code', 'redirect_uri', 'code_verifier', 'refresh_token', 'resource', 'scope'] as const
+const REVOCATION_FIELDS = ['token', 'token_type_hint', 'client_id'] as const
+
+/** The authorisation request of the query (GET) or of the consent form (POST, whose repeated fields the framework reads as lists). */
+const queryParams = (url: string) => {
+	const search = new URL(url).searchParams
+	return readOAuthParameters(AUTHORIZE_FIELDS, (name) => search.getAll(name))
+}
+const formParams = (body: unknown) => readOAuthParameters(AUTHORIZE_FIELDS, (name) => formList(body, name))
 
 /** Where a form may send the browser after a submit: the consent form's 303 goes to the client's redirect URI. */
 function consentHeaders(redirectUri: string): Record<string, string> {
@@ -75,8 +98,10 @@ export function oauthRoutes(deps: DashboardDeps, web: WebContext, settings: OAut
 		.post('/oauth/register', ({ request, server: peer }) => registerClient(context, request, peer), { parse: 'none' })
 		.get('/oauth/authorize', ({ request }) => showConsent(context, request))
 		.post('/oauth/authorize', ({ request, body }) => decideConsent(context, request, body))
-		.post('/oauth/token', async ({ request }) => tokenEndpoint(tokenDeps, await readBody(request)), { parse: 'none' })
-		.post('/oauth/revoke', async ({ request }) => revocationEndpoint(tokenDeps, await readBody(request)), { parse: 'none' })
+		.post('/oauth/token', ({ request }) => answerForm(request, TOKEN_FIELDS, (body) => tokenEndpoint(tokenDeps, body)), { parse: 'none' })
+		.post('/oauth/revoke', ({ request }) => answerForm(request, REVOCATION_FIELDS, (body) => revocationEndpoint(tokenDeps, body)), {
+			parse: 'none'
+		})
 }
 
 /** POST /oauth/register: dynamic client registration, limited per address and hour. */
@@ -99,14 +124,15 @@ async function registerClient(
 			`too many registrations from this address; try again after ${reached.resetAt.toISOString()}`,
 			429
 		)
-	const answer = await registerClientEndpoint({ sql, clock }, await readBody(request))
+	const read = await readBody(request, [])
+	const answer = 'refused' in read ? read.refused : await registerClientEndpoint({ sql, clock }, read.body)
 	if (answer.status === 201) logger.info('oauth client registered')
 	return answer
 }
 
 /** GET /oauth/authorize: the consent page for a valid request from a signed-in user. */
 async function showConsent({ deps, web, server }: OAuthContext, request: Request): Promise<Response> {
-	const params = paramsOf(Object.fromEntries(new URL(request.url).searchParams))
+	const params = queryParams(request.url)
 	const session = await web.session(request)
 	const check = await checkAuthorizeRequest(deps.sql, server, params)
 	if (check.kind === 'page') return refusedPage(check.message, session)
@@ -122,7 +148,7 @@ async function showConsent({ deps, web, server }: OAuthContext, request: Request
 		clientName: authorize.client.clientName,
 		redirectHost: redirectHostOf(authorize.redirectUri),
 		// As it came: a request that named no redirect URI still names none when approved.
-		fields: params,
+		fields: params.values,
 		connectorUrl: server.resource
 	})
 	const response = htmlResponse(page)
@@ -137,7 +163,7 @@ async function decideConsent({ deps, web, server }: OAuthContext, request: Reque
 	if (!session) return redirect('/sign-in')
 	if (!web.sessionCsrfValid(session, body))
 		return htmlResponse(errorPage('This form expired', 'Start connecting again from your assistant.', session), { status: 403 })
-	const check = await checkAuthorizeRequest(sql, server, paramsOf(body))
+	const check = await checkAuthorizeRequest(sql, server, formParams(body))
 	if (check.kind === 'page') return refusedPage(check.message, session)
 	if (check.kind === 'redirect') return tellClient(server, check)
 	const { request: authorize } = check

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
-import type { OperatorFixture } from '../../../checker/src/test-support/register-factory.ts'
+import { type OperatorFixture, registerFactory } from '../../../checker/src/test-support/register-factory.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
 import { licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { seedAcmeRegister } from '../test-support/acme-register.ts'
@@ -82,5 +82,47 @@ describe('watchlist page', () => {
 		expect(page.status).toBe(200)
 		expect(page.html).not.toContain('since_exceeds_retention_window')
 		expect(page.html).toMatch(/data-timeline>[\s\S]*license\.status_changed/)
+	})
+
+	test('a window of more events than one feed call returns says the timeline is partial, rather than passing the first events off as all of them', async () => {
+		const browser = await proUser()
+		later()
+		await browser.post('/watchlist/add', { slug: 'acme-gaming' })
+		const shown = (html: string) => (/data-timeline>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? '').split('<li>').length - 1
+		later()
+		const before = await browser.get('/watchlist')
+		expect(before.html).not.toContain('data-partial')
+		const recorded = shown(before.html)
+		for (let index = recorded; index <= 500; index++)
+			await recordEvent(
+				h.db.sql,
+				licenceEvent('license.status_changed', { operatorId: acme.id, licenseId: licenceId, operatorSlug: 'acme-gaming' }, h.clock.now()),
+				h.clock.now()
+			)
+		later()
+		const page = await browser.get('/watchlist')
+		expect(page.html).toContain('data-partial')
+		expect(page.html).toContain('more than 500 events')
+		expect(shown(page.html)).toBe(500)
+	})
+
+	test('a watchlist longer than the 50 operators GET /v1/watchlist lists says the table shows only the latest of them', async () => {
+		const browser = await proUser()
+		later()
+		await browser.post('/watchlist/add', { slug: 'acme-gaming' })
+		const [account] = await h.db.sql<{ account_id: string }[]>`
+			SELECT account_id FROM watchlist_entries WHERE operator_id = ${acme.id} ORDER BY added_at DESC LIMIT 1`
+		later()
+		expect((await browser.get('/watchlist')).html).not.toContain('data-partial-watchlist')
+		const make = registerFactory(h.db.sql, h.clock.now())
+		for (let index = 0; index < 50; index++) {
+			const operator = await make.operator(`listed-${index}`, `Listed ${index}`)
+			await h.db.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at)
+				VALUES (${crypto.randomUUID()}, ${account?.account_id ?? ''}, ${operator.id}, ${h.clock.now()})`
+		}
+		later()
+		const page = await browser.get('/watchlist')
+		expect(page.html).toContain('(51, ')
+		expect(page.html).toContain('The 50 most recently added of the 51 are listed here')
 	})
 })

@@ -2,13 +2,13 @@ import { unrevokedKeyHash } from '@lv/accounts'
 import { liveGrantKeyId } from '@lv/dashboard-store'
 import type { Sql } from '@lv/db'
 import { AppError, type ErrorReason, serviceUnavailable } from '@lv/errors'
-import { verifyAccessToken } from '@lv/oauth'
+import { MCP_SCOPE, verifyAccessToken } from '@lv/oauth'
 import { readCredentials } from '../auth/bearer.ts'
 import type { connectorAddresses } from './connector-settings.ts'
 
 type Addresses = ReturnType<typeof connectorAddresses>
 
-/** Why a connector call is refused before any tool runs; every refusal is a 401 with WWW-Authenticate. */
+/** Why a connector call is refused before any tool runs; every refusal is a 401, or a 403 for a token of another scope, with WWW-Authenticate. */
 export type Access = { ok: true; grantId: string; accountId: string; keyHash: Uint8Array } | { ok: false; refusal: AppError }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -47,18 +47,32 @@ export async function authorizeConnectorCall(sql: Sql, addresses: Addresses, req
 			return refuse('auth_invalid', 'access_token_wrong_audience', 'The access token was issued for another resource.')
 		return refuse('auth_invalid', 'access_token_invalid', 'The access token is not valid here.')
 	}
+	// One scope, `account`, reaches every tool: a token of this issuer and audience minted for any other scope is refused.
+	if (!verified.claims.scope.split(' ').includes(MCP_SCOPE))
+		return {
+			ok: false,
+			refusal: new AppError({
+				status: 403,
+				code: 'auth_invalid',
+				reason: 'access_token_insufficient_scope',
+				message: `The access token does not carry the ${MCP_SCOPE} scope the tools need; connect the assistant again.`
+			})
+		}
 	const { grantId, accountId } = verified.claims
 	const keyHash = UUID.test(grantId) && UUID.test(accountId) ? await liveGrantKeyOrUnavailable(sql, grantId, accountId) : null
 	if (!keyHash) return refuse('auth_revoked', 'grant_revoked', 'This connection was revoked; connect the assistant again.')
 	return { ok: true, grantId, accountId, keyHash }
 }
 
-/** RFC 6750 §3 with RFC 9728 §5.1: where to find the metadata, and why a presented token failed. */
+/** The RFC 6750 §3.1 error code of a refusal of a presented token. */
+const bearerErrorOf = (reason: ErrorReason) =>
+	reason === 'malformed_header' ? 'invalid_request' : reason === 'access_token_insufficient_scope' ? 'insufficient_scope' : 'invalid_token'
+
+/** RFC 6750 §3 with RFC 9728 §5.1: where to find the metadata, the scope needed, and why a presented token failed. */
 export function wwwAuthenticate(addresses: Addresses, refusal: AppError): string {
 	const parts = [`resource_metadata="${addresses.resourceMetadataUrl}"`, `scope="${addresses.scope}"`]
 	if (refusal.reason !== 'access_token_missing') {
-		const error = refusal.reason === 'malformed_header' ? 'invalid_request' : 'invalid_token'
-		parts.unshift(`error="${error}"`, `error_description="${refusal.message.replaceAll('"', "'")}"`)
+		parts.unshift(`error="${bearerErrorOf(refusal.reason)}"`, `error_description="${refusal.message.replaceAll('"', "'")}"`)
 	}
 	return `Bearer ${parts.join(', ')}`
 }

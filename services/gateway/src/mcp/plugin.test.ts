@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { createSql } from '@lv/db'
-import { ACCESS_TOKEN_TTL_SECONDS } from '@lv/oauth'
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '@lv/oauth'
 import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { type TestAccount, accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { CONNECTOR, type TestGrant, accessTokenFor, insertGrant } from '../test-support/connector.ts'
@@ -51,13 +51,14 @@ async function grantedAccount(plan = 'pro'): Promise<{ account: TestAccount; gra
 	return { account, grant, token: await accessTokenFor(grant, account, clock.nowMs()) }
 }
 
-const initialize = (token?: string) =>
+const initialize = (token?: string, headers: Record<string, string> = {}) =>
 	handle(MCP_URL, {
 		method: 'POST',
 		headers: {
 			'content-type': 'application/json',
 			accept: 'application/json, text/event-stream',
-			...(token ? { authorization: `Bearer ${token}` } : {})
+			...(token ? { authorization: `Bearer ${token}` } : {}),
+			...headers
 		},
 		body: JSON.stringify({
 			jsonrpc: '2.0',
@@ -170,6 +171,69 @@ describe('access to /mcp/account', () => {
 		const response = await initialize(token)
 		expect(response.status).toBe(401)
 		expect(await response.json()).toMatchObject({ code: 'auth_revoked', details: { reason: 'grant_revoked' } })
+	})
+
+	test('a token of this issuer and audience without the account scope: 403 insufficient_scope naming the scope', async () => {
+		const { account, grant } = await grantedAccount()
+		for (const scope of ['billing', 'accounts']) {
+			const token = await signAccessToken(
+				{ secret: CONNECTOR.tokenSecret, issuer: CONNECTOR.issuer, audience: MCP_URL },
+				{ userId: grant.userId, accountId: account.accountId, grantId: grant.grantId, clientId: 'client', scope },
+				clock.nowMs()
+			)
+			const response = await initialize(token)
+			expect(response.status).toBe(403)
+			const challenge = response.headers.get('www-authenticate') ?? ''
+			expect(challenge).toStartWith('Bearer error="insufficient_scope"')
+			expect(challenge).toContain('scope="account"')
+			expect(challenge).toContain('resource_metadata="https://api.example.test/.well-known/oauth-protected-resource/mcp/account"')
+			expect(await response.json()).toMatchObject({ code: 'auth_invalid', details: { reason: 'access_token_insufficient_scope' } })
+		}
+		const widened = await signAccessToken(
+			{ secret: CONNECTOR.tokenSecret, issuer: CONNECTOR.issuer, audience: MCP_URL },
+			{ userId: grant.userId, accountId: account.accountId, grantId: grant.grantId, clientId: 'client', scope: 'openid account' },
+			clock.nowMs()
+		)
+		expect((await initialize(widened)).status).toBe(200)
+	})
+
+	test('a browser page of another origin is refused 403 with a JSON-RPC error before its token is read (DNS rebinding)', async () => {
+		const { token } = await grantedAccount()
+		for (const origin of ['https://evil.example', 'null', 'https://app.example.test.evil.example', 'http://app.example.test']) {
+			for (const bearerToken of [token, undefined]) {
+				const response = await initialize(bearerToken, { origin })
+				expect(response.status).toBe(403)
+				expect(await response.json()).toEqual({
+					jsonrpc: '2.0',
+					error: { code: -32000, message: 'Forbidden: this Origin may not call the connector' },
+					id: null
+				})
+			}
+		}
+	})
+
+	test("the dashboard's origin, a configured origin and a request without Origin are served", async () => {
+		const { token } = await grantedAccount()
+		expect((await initialize(token, { origin: 'https://app.example.test' })).status).toBe(200)
+		expect((await initialize(token)).status).toBe(200)
+		expect((await initialize(token, { origin: 'http://localhost:6274' })).status).toBe(403)
+		const configured = createApp({
+			...testDeps({ sql: db.sql, bus, clock }),
+			connector: { ...CONNECTOR, allowedOrigins: ['http://localhost:6274/'] }
+		})
+		const response = await configured.handle(
+			new Request(MCP_URL, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					accept: 'application/json, text/event-stream',
+					authorization: `Bearer ${token}`,
+					origin: 'http://localhost:6274'
+				},
+				body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+			})
+		)
+		expect(response.status).toBe(200)
 	})
 
 	test('GET, DELETE and every other method but POST are 405 with Allow: POST (stateless transport)', async () => {

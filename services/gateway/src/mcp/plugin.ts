@@ -6,6 +6,7 @@ import { methodNotAllowed, toEnvelope } from '@lv/errors'
 import { authorizeConnectorCall, wwwAuthenticate } from './access.ts'
 import { type ConnectorSettings, connectorAddresses } from './connector-settings.ts'
 import { answerAsBatch, readJsonRpcBody } from './json-rpc-body.ts'
+import { originRefusal } from './origin.ts'
 import { type HandleRequest, callRoute } from './route-calls.ts'
 import { SERVER_INFO, connectorServer } from './server.ts'
 
@@ -21,7 +22,7 @@ const json = (body: unknown, init: ResponseInit = {}) =>
 
 /**
  * `{mcp_url}/mcp/account`, the assistant connector (resource server), and its Protected Resource
- * Metadata (RFC 9728). Stateless Streamable HTTP: each POST builds a server for that request, so
+ * Metadata (RFC 9728). A browser page of another origin is refused before anything else. Stateless Streamable HTTP: each POST builds a server for that request, so
  * any replica answers any call; GET (server-initiated stream) and DELETE (session end) are 405.
  * Every tool is answered by the gateway's own route through `handle`.
  */
@@ -40,6 +41,8 @@ export function connectorRoutes(deps: ConnectorDeps, settings: ConnectorSettings
 	const metadataPath = new URL(addresses.resourceMetadataUrl).pathname
 
 	async function answer(request: Request): Promise<Response> {
+		const forbidden = originRefusal(addresses.origins, request.headers.get('origin'))
+		if (forbidden) return forbidden
 		const access = await authorizeConnectorCall(deps.sql, addresses, request, deps.clock.nowMs())
 		if (!access.ok) {
 			const refusal = access.refusal
