@@ -5,7 +5,8 @@ import { STREAMS, readerConsumer, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
 import { startJobLoops } from './job-loop.ts'
-import { OUTBOX_PRUNE_EVERY_MS, OUTBOX_PUBLISHED_RETENTION_MS, createOutboxRelay } from './outbox-relay.ts'
+import { OUTBOX_PRUNE_EVERY_MS, OUTBOX_PUBLISHED_RETENTION_MS, prunePublishedOutbox } from './outbox-prune.ts'
+import { createOutboxRelay } from './outbox-relay.ts'
 import { outboxEvent } from './reconcile/events.ts'
 import { defaultIds, runJurisdiction } from './run.ts'
 import { enqueueReads } from './scheduler.ts'
@@ -116,9 +117,9 @@ describe('outbox relay', () => {
 		const before = await count()
 
 		h.clock.advance(OUTBOX_PUBLISHED_RETENTION_MS - 1)
-		expect(await relay.prunePublished()).toBe(0)
+		expect(await prunePublishedOutbox(h.db.sql, h.clock.now())).toBe(0)
 		h.clock.advance(2)
-		expect(await relay.prunePublished()).toBe(published[0]!.n)
+		expect(await prunePublishedOutbox(h.db.sql, h.clock.now())).toBe(published[0]!.n)
 		expect(await count()).toBe(before - published[0]!.n)
 		expect(await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${waiting} AND published_at IS NULL`).toHaveLength(1)
 		await h.db.sql`DELETE FROM outbox WHERE event_id = ${waiting}`

@@ -1,9 +1,10 @@
 import { type Bus, publish } from '@lv/bus'
-import { type Clock, DAY, HOUR } from '@lv/clock'
+import type { Clock } from '@lv/clock'
 import { EventEnvelope, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { extractTraceContext, inSpan } from '@lv/tracing'
+import { periodicOutboxPrune } from './outbox-prune.ts'
 
 export type OutboxRelayOptions = {
 	sql: Sql
@@ -15,18 +16,10 @@ export type OutboxRelayOptions = {
 	afterPublish?(eventIds: string[]): Promise<void>
 }
 
-/** A published row is kept as long as SPEC keeps the event it carried (the EVENTS stream's 30 days), then deleted. */
-export const OUTBOX_PUBLISHED_RETENTION_MS = 30 * DAY
-/** How often a polling relay deletes the published rows past their retention. */
-export const OUTBOX_PRUNE_EVERY_MS = HOUR
-const PRUNE_BATCH = 5_000
-
 export type OutboxRelay = {
 	/** Publishes every unpublished outbox row; returns how many were published. */
 	drainOnce(): Promise<number>
-	/** Deletes the published rows past their retention, in batches; returns how many went. */
-	prunePublished(): Promise<number>
-	/** Starts polling (and pruning every `OUTBOX_PRUNE_EVERY_MS`); `kick()` drains at once (after a run commits). */
+	/** Starts polling (and pruning every `OUTBOX_PRUNE_EVERY_MS`, outbox-prune.ts); `kick()` drains at once (after a run commits). */
 	start(pollMs: number): void
 	kick(): void
 	stop(): Promise<void>
@@ -72,34 +65,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 		}
 	}
 
-	const prunePublished = async () => {
-		const cutoff = new Date(clock.nowMs() - OUTBOX_PUBLISHED_RETENTION_MS)
-		let pruned = 0
-		for (;;) {
-			// Rows are published in seq order, so the oldest seqs are the first past the cutoff.
-			const removed = await sql`
-				DELETE FROM outbox WHERE seq IN (
-					SELECT seq FROM outbox WHERE published_at < ${cutoff} ORDER BY seq LIMIT ${PRUNE_BATCH})`
-			pruned += removed.count
-			if (removed.count < PRUNE_BATCH) return pruned
-		}
-	}
-
-	// Apart from the drains, so a long first prune (a backlog of years) never holds up a publication.
-	let lastPruneMs = Number.NEGATIVE_INFINITY
-	let pruning: Promise<void> | undefined
-	const pruneIfDue = () => {
-		if (pruning || clock.nowMs() - lastPruneMs < OUTBOX_PRUNE_EVERY_MS) return
-		lastPruneMs = clock.nowMs()
-		pruning = prunePublished()
-			.then(
-				() => undefined,
-				(error) => logger.warn('outbox pruning failed; will retry', { error })
-			)
-			.finally(() => {
-				pruning = undefined
-			})
-	}
+	const prune = periodicOutboxPrune(sql, clock, logger)
 
 	const guarded = () => {
 		if (running) {
@@ -125,11 +91,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
 	return {
 		drainOnce,
-		prunePublished,
 		start(pollMs) {
 			const poll = () => {
 				void guarded()
-				pruneIfDue()
+				prune.ifDue()
 			}
 			timer = setInterval(poll, pollMs)
 			poll()
@@ -141,7 +106,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 			if (timer) clearInterval(timer)
 			timer = undefined
 			await running
-			await pruning
+			await prune.settled()
 		}
 	}
 }
