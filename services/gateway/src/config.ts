@@ -68,7 +68,7 @@ export const GatewayEnv = T.Object({
 	/** Public JWKs of retired signing keys (a JWK, an array or a JWKS), still published so older records verify; or a mounted file. */
 	EVIDENCE_PUBLIC_KEYS: T.String({ default: '' }),
 	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' }),
-	/** How often the gateway deletes evidence records past their five-year retention (they already answer 404). */
+	/** How often the gateway deletes rows past their retention: evidence records past five years (they already answer 404), export requests older than the usage history. */
 	EVIDENCE_PURGE_INTERVAL_MS: T.Integer({ minimum: 1_000, default: 3_600_000 }),
 	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
 	OAUTH_TOKEN_SECRET: T.String({
