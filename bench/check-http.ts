@@ -285,7 +285,7 @@ const share = medianOverRounds(BENCH_ROUNDS, (round) => {
 	return bareRun && keyedRun ? keyedRun.requestsPerSecond / bareRun.requestsPerSecond : undefined
 })
 console.log(
-	`\nkeyed check / bare: ${(share * 100).toFixed(1)} % (median of per-round ratios; target >= 20 %); p99 ${median(keyedRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 10 ms)`
+	`\nkeyed check / bare: ${(share * 100).toFixed(1)} % (median of per-round ratios; target >= 30 %, issue #19); p99 ${median(keyedRuns.map((run) => run.p99Ms)).toFixed(2)} ms (median; target < 5 ms at 50 connections on a quiet machine)`
 )
 /** Median over rounds of `pick(a) / pick(b)`, each pair measured in the same round. */
 const roundRatio = (a: Measured[], b: Measured[], pick: (run: Measured) => number = (run) => run.requestsPerSecond) =>

@@ -81,4 +81,16 @@ describe('one owner per table', () => {
 	test('docs/architecture.md carries the map as the code states it', () => {
 		expect(readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')).toContain(tableOwnersMarkdown())
 	})
+
+	test('docs/architecture.md "Retention" states the retention of every table of the map', () => {
+		const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8')
+		const section = doc.slice(doc.indexOf('### Retention'), doc.indexOf('\n## ', doc.indexOf('### Retention')))
+		const named = new Set(
+			section
+				.split('\n')
+				.filter((line) => line.startsWith('| `'))
+				.flatMap((line) => [...(line.split(' | ')[0] ?? '').matchAll(/`([a-z_]+)`/g)].map((match) => match[1]))
+		)
+		expect(Object.keys(TABLE_OWNERS).filter((table) => !named.has(table))).toEqual([])
+	})
 })

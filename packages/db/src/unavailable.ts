@@ -1,8 +1,10 @@
+import { STATEMENT_DEADLINE_CODE } from './statement-deadline.ts'
+
 /** Socket failures that the clients pass on as the error's `code`. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 
-/** postgres.js's own connection errors. */
-const CLIENT_CODES = new Set(['CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED'])
+/** postgres.js's own connection errors, and a statement not answered within `withStatementDeadline`'s bound. */
+const CLIENT_CODES = new Set(['CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', STATEMENT_DEADLINE_CODE])
 
 /**
  * SQLSTATEs of a server that is going away, not yet taking connections, full, or that cancelled the

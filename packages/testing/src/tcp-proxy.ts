@@ -4,7 +4,8 @@ import type { Socket, TCPSocketListener } from 'bun'
  * A TCP proxy in front of a real server, so a test can take that server away from one client
  * without stopping it for the others: `down()` refuses new connections and resets the open ones
  * (a server that died), `silent()` keeps accepting but forwards nothing either way (a server that
- * hangs), `up()` passes traffic again on the same port (a server back after a restart).
+ * hangs, a network partition), `up()` passes traffic again on the same port (a server back after a
+ * restart) and delivers, in order, the bytes held while silent (as TCP does once a partition heals).
  */
 export type TcpProxy = {
 	port: number
@@ -18,12 +19,27 @@ export type TcpProxy = {
 
 type Side = { upstream?: Socket<Side>; pending: Uint8Array[]; peer?: Socket<Side> }
 
-export function startTcpProxy(target: { hostname: string; port: number }): TcpProxy {
+/** Passes bytes on while up, holds them while silent (written in order once up again), drops them while down. */
+function createRelay() {
 	let mode: 'up' | 'silent' | 'down' = 'up'
-	const open = new Set<Socket<Side>>()
-	const forward = (to: Socket<Side> | undefined, data: Uint8Array) => {
-		if (mode === 'up') to?.write(data)
+	let held: { to: Socket<Side>; data: Uint8Array }[] = []
+	return {
+		forward(to: Socket<Side> | undefined, data: Uint8Array) {
+			if (mode === 'up') to?.write(data)
+			else if (mode === 'silent' && to) held.push({ to, data: new Uint8Array(data) })
+		},
+		switchTo(next: 'up' | 'silent' | 'down') {
+			mode = next
+			if (next === 'up') for (const { to, data } of held) to.write(data)
+			if (next !== 'silent') held = []
+		}
 	}
+}
+
+export function startTcpProxy(target: { hostname: string; port: number }): TcpProxy {
+	const relay = createRelay()
+	const open = new Set<Socket<Side>>()
+	const forward = relay.forward
 	const listen = (port: number): TCPSocketListener<Side> =>
 		Bun.listen<Side>({
 			hostname: '127.0.0.1',
@@ -71,7 +87,7 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
 	let listener: TCPSocketListener<Side> | undefined = listen(0)
 	const port = listener.port
 	const down = () => {
-		mode = 'down'
+		relay.switchTo('down')
 		listener?.stop(true)
 		listener = undefined
 		for (const client of open) {
@@ -89,11 +105,11 @@ export function startTcpProxy(target: { hostname: string; port: number }): TcpPr
 		},
 		down,
 		silent() {
-			mode = 'silent'
+			relay.switchTo('silent')
 		},
 		up() {
-			mode = 'up'
 			listener ??= listen(port)
+			relay.switchTo('up')
 		},
 		stop: down
 	}

@@ -2,13 +2,13 @@ import type { CheckerStates } from '@lv/answer-state'
 import { Elysia } from 'elysia'
 import type { Bus } from '@lv/bus'
 import type { Clock } from '@lv/clock'
-import type { Sql, StatementRunner } from '@lv/db'
+import { type Sql, type StatementRunner, withStatementDeadline } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { EvidenceKeyring } from '@lv/evidence'
 import type { Logger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
 import { GATEWAY_MAX_REQUEST_BODY_BYTES } from './body-limit.ts'
-import type { GatewayConfig } from './config.ts'
+import { type GatewayConfig, databaseWaitTimeoutMs } from './config.ts'
 import { AUTH_STATE, type AuthContext, hasAllHeaders } from './auth/plugin.ts'
 import { type AuthRuntime, createAuthRuntime } from './auth/runtime.ts'
 import { type Answered, type GatewayMetrics, answeredStatus, createGatewayMetrics, recordAnswered, requestMetrics } from './metrics.ts'
@@ -50,7 +50,16 @@ export type GatewayDeps = {
 		GatewayConfig,
 		'PUBLIC_BASE_URL' | 'PRICING_URL' | 'APP_URL' | 'CHECKER_TIMEOUT_MS' | 'LIMITS_STORE_TIMEOUT_MS' | 'TRUSTED_PROXIES'
 	> &
-		Partial<Pick<GatewayConfig, 'CHECK_BATCH_PART_DOMAINS' | 'CHECK_MESSAGES_IN_FLIGHT' | 'KEY_LEASE_MS'>>
+		Partial<
+			Pick<
+				GatewayConfig,
+				| 'CHECK_BATCH_PART_DOMAINS'
+				| 'CHECK_MESSAGES_IN_FLIGHT'
+				| 'KEY_LEASE_MS'
+				| 'DATABASE_STATEMENT_TIMEOUT_MS'
+				| 'DATABASE_WAIT_TIMEOUT_MS'
+			>
+		>
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */
@@ -71,6 +80,17 @@ export const lookupSql = (deps: Pick<GatewayDeps, 'sql' | 'readSql'>): Sql => de
 /** What every route module gets: the app's dependencies and the one auth runtime of this replica. */
 export type RouteDeps = GatewayDeps & { auth: AuthRuntime }
 
+/**
+ * The pools as the route modules see them: every statement and transaction a handler awaits answers
+ * within DATABASE_WAIT_TIMEOUT_MS or fails 503 dependency_unavailable, given back like any 5xx. The
+ * auth runtime keeps the bare pools: its key lookups and counting statements have their own bound
+ * (LIMITS_STORE_TIMEOUT_MS). A check sends none of these statements but an evidence record's.
+ */
+function boundedPools({ sql, readSql, config }: GatewayDeps): Pick<GatewayDeps, 'sql' | 'readSql'> {
+	const timeoutMs = databaseWaitTimeoutMs(config)
+	return { sql: withStatementDeadline(sql, timeoutMs), readSql: readSql && withStatementDeadline(readSql, timeoutMs) }
+}
+
 /** One debug line per request, hooked in only when debug lines are written (the hook costs every request). */
 function requestLog(logger: Logger) {
 	const plugin = new Elysia({ name: 'request-log' })
@@ -89,7 +109,7 @@ function requestLog(logger: Logger) {
 export function createApp(gatewayDeps: GatewayDeps) {
 	const metrics = gatewayDeps.metrics ?? createGatewayMetrics(createServiceMetrics('gateway', false))
 	const auth = gatewayDeps.auth ?? createAuthRuntime({ ...gatewayDeps, metrics, keyLeaseMs: gatewayDeps.config.KEY_LEASE_MS })
-	const deps: RouteDeps = { ...gatewayDeps, metrics, auth }
+	const deps: RouteDeps = { ...gatewayDeps, ...boundedPools(gatewayDeps), metrics, auth }
 	const { logger } = deps
 	metrics.watchKeyCache(deps.auth.keys)
 	let handle: (request: Request) => Promise<Response> = () => Promise.reject(new Error('the gateway app is not built yet'))

@@ -14,6 +14,13 @@ export const DEFAULT_CHECK_MESSAGES_IN_FLIGHT = 2
 
 /** A statement of the gateway's pools running longer is cancelled by the server, and its request answered 503 dependency_unavailable. */
 export const DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS = 30_000
+/** What a request's wait for PostgreSQL may exceed the statement timeout by: a connection of the pool coming free, the network. */
+export const DATABASE_WAIT_MARGIN_MS = 2_000
+
+/** How long a request awaits a statement or transaction of the gateway's pools before 503 dependency_unavailable. */
+export const databaseWaitTimeoutMs = (config: Partial<Pick<GatewayConfig, 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_WAIT_TIMEOUT_MS'>>) =>
+	config.DATABASE_WAIT_TIMEOUT_MS ??
+	(config.DATABASE_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS) + DATABASE_WAIT_MARGIN_MS
 
 export const GatewayEnv = T.Object({
 	...commonEnv,
@@ -36,6 +43,12 @@ export const GatewayEnv = T.Object({
 	/** statement_timeout of the pool and the read pool: a lookup on a locked or overloaded server ends in 503 dependency_unavailable, never hangs. */
 	DATABASE_STATEMENT_TIMEOUT_MS: T.Integer({ minimum: 100, default: DEFAULT_DATABASE_STATEMENT_TIMEOUT_MS }),
 	/**
+	 * How long a request awaits a statement or transaction (a connection of the pool, the answer) before 503 dependency_unavailable:
+	 * the bound while the pool is full or the server stops answering without closing the connection. Default: the statement timeout
+	 * plus DATABASE_WAIT_MARGIN_MS, so a server that answers at all cancels a slow statement first.
+	 */
+	DATABASE_WAIT_TIMEOUT_MS: T.Optional(T.Integer({ minimum: 100 })),
+	/**
 	 * Key-cache lease in ms (ADR 0031): above 0, keyed calls are admitted from leases without a counting statement while
 	 * they are valid, and a key change through the product waits for every replica (at most this long for one that never
 	 * answers); 0: off, every keyed call is counted by the batch statement.
@@ -55,7 +68,7 @@ export const GatewayEnv = T.Object({
 	/** Public JWKs of retired signing keys (a JWK, an array or a JWKS), still published so older records verify; or a mounted file. */
 	EVIDENCE_PUBLIC_KEYS: T.String({ default: '' }),
 	EVIDENCE_PUBLIC_KEYS_FILE: T.String({ default: '' }),
-	/** How often the gateway deletes evidence records past their five-year retention (they already answer 404). */
+	/** How often the gateway deletes rows past their retention: evidence records past five years (they already answer 404), export requests older than the usage history. */
 	EVIDENCE_PURGE_INTERVAL_MS: T.Integer({ minimum: 1_000, default: 3_600_000 }),
 	/** Verifies the dashboard's OAuth access tokens (the same value the dashboard signs with); empty: no connector endpoint. */
 	OAUTH_TOKEN_SECRET: T.String({

@@ -7,7 +7,7 @@ import { createApp } from './app.ts'
 import { watchCheckerStates } from './routes/checker-states-watch.ts'
 import { createAuthRuntime } from './auth/runtime.ts'
 import { GatewayEnv } from './config.ts'
-import { startEvidencePurge } from './evidence/purge.ts'
+import { startRetentionPasses } from './retention.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 import { createGatewayMetrics } from './metrics.ts'
 import { startCheckRounds } from './limits/replica-leases.ts'
@@ -72,7 +72,7 @@ const app = createApp({
 	checkerStates: checkerStates?.states
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
-const evidencePurge = startEvidencePurge({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
+const retention = startRetentionPasses({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
 ready = true
 logger.info('listening', {
 	port: app.server?.port,
@@ -84,7 +84,7 @@ handleShutdown(
 	{
 		async stop() {
 			ready = false
-			evidencePurge.stop()
+			retention.stop()
 			stopCheckRounds()
 			await app.stop()
 			await checkerStates?.stop()

@@ -8,28 +8,41 @@ export const DELIVERY_HISTORY_RETENTION_MS = 30 * DAY
 
 const BATCH = 5_000
 
-export type PurgeResult = { events: number; deliveries: number }
+export type PurgeResult = { events: number; deliveries: number; notices: number }
 
-/** Deletes events emitted more than 30 days ago and finished deliveries created more than 30 days ago, in small batches. */
+/** Runs one bounded DELETE (it must take at most `BATCH` rows) until it takes fewer; answers how many went. */
+async function inBatches(deleteBatch: () => Promise<{ count: number }>): Promise<number> {
+	let removed = 0
+	for (;;) {
+		const { count } = await deleteBatch()
+		removed += count
+		if (count < BATCH) return removed
+	}
+}
+
+/**
+ * Deletes events emitted more than 30 days ago, finished deliveries created more than 30 days ago and
+ * expiry notices of expiry dates already past (the scan only ever looks 30 to 90 days ahead, so such a
+ * notice can never stop a second warning), in small batches.
+ */
 export async function purgeExpired(sql: Sql, now: Date): Promise<PurgeResult> {
 	const eventCutoff = new Date(now.getTime() - EVENT_RETENTION_MS)
 	const deliveryCutoff = new Date(now.getTime() - DELIVERY_HISTORY_RETENTION_MS)
-	let events = 0
-	let deliveries = 0
-	for (;;) {
-		const removed = await sql`
+	const today = now.toISOString().slice(0, 10)
+	const deliveries = await inBatches(
+		() => sql`
 			DELETE FROM webhook_deliveries WHERE id IN (
 				SELECT id FROM webhook_deliveries
 				WHERE status IN ('delivered', 'abandoned') AND created_at < ${deliveryCutoff}
 				LIMIT ${BATCH})`
-		deliveries += removed.count
-		if (removed.count < BATCH) break
-	}
-	for (;;) {
-		const removed = await sql`
-			DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE emitted_at < ${eventCutoff} LIMIT ${BATCH})`
-		events += removed.count
-		if (removed.count < BATCH) break
-	}
-	return { events, deliveries }
+	)
+	const events = await inBatches(
+		() => sql`DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE emitted_at < ${eventCutoff} LIMIT ${BATCH})`
+	)
+	const notices = await inBatches(
+		() => sql`
+			DELETE FROM expiry_notices WHERE (license_id, days_before, expiry_date) IN (
+				SELECT license_id, days_before, expiry_date FROM expiry_notices WHERE expiry_date < ${today}::date LIMIT ${BATCH})`
+	)
+	return { events, deliveries, notices }
 }

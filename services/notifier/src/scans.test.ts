@@ -174,3 +174,21 @@ describe('30-day retention', () => {
 		expect(await db.sql`SELECT 1 FROM webhook_deliveries WHERE event_id = ${recent.event_id}`).toHaveLength(1)
 	})
 })
+
+describe('expiry notices retention', () => {
+	test('a notice is deleted once its expiry date has passed; a notice of a date still ahead stays, so no warning is sent twice', async () => {
+		const now = clock.now()
+		const operator = await insertOperator(db.sql, now)
+		const licence = await insertLicence(db.sql, now, { operatorId: operator.id, expiryDate: dateIn(30) })
+		expect((await runExpiryScan(db.sql, clock.now())).map((event) => event.event)).toEqual(['license.expiring_30d'])
+
+		const notices = () => db.sql`SELECT 1 FROM expiry_notices WHERE license_id = ${licence}`
+		clock.advanceDays(30)
+		await purgeExpired(db.sql, clock.now())
+		expect(await notices()).toHaveLength(1)
+
+		clock.advanceDays(1)
+		expect((await purgeExpired(db.sql, clock.now())).notices).toBeGreaterThanOrEqual(1)
+		expect(await notices()).toHaveLength(0)
+	})
+})

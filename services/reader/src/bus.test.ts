@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { DAY } from '@lv/clock'
 import { type Bus, connectBus, ensureStreams } from '@lv/bus'
 import { STREAMS, readerConsumer, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
 import { startJobLoops } from './job-loop.ts'
+import { OUTBOX_PRUNE_EVERY_MS, OUTBOX_PUBLISHED_RETENTION_MS, prunePublishedOutbox } from './outbox-prune.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
-import { runJurisdiction } from './run.ts'
+import { outboxEvent } from './reconcile/events.ts'
+import { defaultIds, runJurisdiction } from './run.ts'
 import { enqueueReads } from './scheduler.ts'
 import { createReaderHarness, type ReaderHarness } from './test-support/harness.ts'
 
@@ -99,6 +102,56 @@ describe('outbox relay', () => {
 		expect(await messagesWithId(STREAMS.EVENTS.name, sample.event_id)).toBe(1)
 		const stored = await bus.jsm.streams.getMessage(STREAMS.EVENTS.name, { last_by_subj: subjects.event(sample.event_name) })
 		expect(stored?.json<{ event: string; event_id: string }>().event).toBe(sample.event_name)
+	})
+
+	test('published rows are deleted 30 days after their publication; unpublished rows are kept whatever their age', async () => {
+		const relay = createOutboxRelay({ sql: h.db.sql, bus, clock: h.clock, logger: silentLogger })
+		await relay.drainOnce()
+		const published = await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox WHERE published_at IS NOT NULL`
+		expect(published[0]!.n).toBeGreaterThan(0)
+		const waiting = crypto.randomUUID()
+		await h.db.sql`
+			INSERT INTO outbox (event_id, event_name, payload, created_at)
+			VALUES (${waiting}, 'license.issued', '{}'::jsonb, ${new Date(h.clock.nowMs() - 400 * DAY)})`
+		const count = async () => (await h.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM outbox`)[0]!.n
+		const before = await count()
+
+		h.clock.advance(OUTBOX_PUBLISHED_RETENTION_MS - 1)
+		expect(await prunePublishedOutbox(h.db.sql, h.clock.now())).toBe(0)
+		h.clock.advance(2)
+		expect(await prunePublishedOutbox(h.db.sql, h.clock.now())).toBe(published[0]!.n)
+		expect(await count()).toBe(before - published[0]!.n)
+		expect(await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${waiting} AND published_at IS NULL`).toHaveLength(1)
+		await h.db.sql`DELETE FROM outbox WHERE event_id = ${waiting}`
+	})
+
+	test('a polling relay prunes when it starts and again once an hour has passed on its clock', async () => {
+		const publishedLongAgo = async () => {
+			const id = crypto.randomUUID()
+			const at = new Date(h.clock.nowMs() - OUTBOX_PUBLISHED_RETENTION_MS - 1)
+			await h.db
+				.sql`INSERT INTO outbox (event_id, event_name, payload, created_at, published_at) VALUES (${id}, 'license.issued', '{}'::jsonb, ${at}, ${at})`
+			return async () => (await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${id}`).length === 0
+		}
+		const first = await publishedLongAgo()
+		const relay = createOutboxRelay({ sql: h.db.sql, bus, clock: h.clock, logger: silentLogger })
+		relay.start(20)
+		await waitFor(first, { what: 'the first prune' })
+		const second = await publishedLongAgo()
+		const polled = outboxEvent('coverage.degraded', defaultIds(h.clock).eventId(), h.clock.now(), { jurisdiction_code: 'IOM' })
+		await h.db.sql`
+			INSERT INTO outbox (event_id, event_name, payload, created_at)
+			VALUES (${polled.eventId}, ${polled.eventName}, ${JSON.stringify(polled.payload)}::text::jsonb, ${h.clock.now()})`
+		await waitFor(
+			async () => (await h.db.sql`SELECT 1 FROM outbox WHERE event_id = ${polled.eventId} AND published_at IS NOT NULL`).length === 1,
+			{
+				what: 'a later poll'
+			}
+		)
+		expect(await second()).toBe(false)
+		h.clock.advance(OUTBOX_PRUNE_EVERY_MS)
+		await waitFor(second, { what: 'the prune an hour later' })
+		await relay.stop()
 	})
 
 	test('a relay stopped between publish and mark re-sends through a new relay without a duplicate in EVENTS', async () => {

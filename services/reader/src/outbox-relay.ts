@@ -4,6 +4,7 @@ import { EventEnvelope, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { extractTraceContext, inSpan } from '@lv/tracing'
+import { periodicOutboxPrune } from './outbox-prune.ts'
 
 export type OutboxRelayOptions = {
 	sql: Sql
@@ -18,7 +19,7 @@ export type OutboxRelayOptions = {
 export type OutboxRelay = {
 	/** Publishes every unpublished outbox row; returns how many were published. */
 	drainOnce(): Promise<number>
-	/** Starts polling; `kick()` drains at once (after a run commits). */
+	/** Starts polling (and pruning every `OUTBOX_PRUNE_EVERY_MS`, outbox-prune.ts); `kick()` drains at once (after a run commits). */
 	start(pollMs: number): void
 	kick(): void
 	stop(): Promise<void>
@@ -64,6 +65,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 		}
 	}
 
+	const prune = periodicOutboxPrune(sql, clock, logger)
+
 	const guarded = () => {
 		if (running) {
 			again = true
@@ -89,8 +92,12 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 	return {
 		drainOnce,
 		start(pollMs) {
-			timer = setInterval(() => void guarded(), pollMs)
-			void guarded()
+			const poll = () => {
+				void guarded()
+				prune.ifDue()
+			}
+			timer = setInterval(poll, pollMs)
+			poll()
 		},
 		kick() {
 			void guarded()
@@ -99,6 +106,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 			if (timer) clearInterval(timer)
 			timer = undefined
 			await running
+			await prune.settled()
 		}
 	}
 }

@@ -61,6 +61,29 @@ describe('gateway calls as the signed-in account', () => {
 		expect(keys[0]?.revoked_at).not.toBeNull()
 	})
 
+	test('calls sweep lost action keys at most once a minute, so a key of a call that died waits for the first call a minute after the last sweep', async () => {
+		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'sweep-interval', plan: 'starter' })
+		const client = clientWith((request) => h.gateway.handle(request))
+		const call = () => client.callAs(accountId, 'export', 'GET', '/v1/jurisdictions/UKGC')
+		const lost = await issueActionKey(h.db.sql, h.clock, accountId, 'export')
+		const lostRevoked = async () => (await keysOf(accountId)).find((key) => key.id === lost.id)?.revoked_at != null
+		h.clock.advance(14 * MINUTE)
+		await call() // sweeps: the lost key is 14 minutes old, within its 15
+		h.clock.advance(2 * MINUTE - 30_000)
+		await call() // 90 s after that sweep: sweeps again, and the key is past its 15 minutes
+		expect(await lostRevoked()).toBe(true)
+		const second = await issueActionKey(h.db.sql, h.clock, accountId, 'export')
+		const secondRevoked = async () => (await keysOf(accountId)).find((key) => key.id === second.id)?.revoked_at != null
+		h.clock.advance(14 * MINUTE + 45_000)
+		await call() // sweeps: 14¾ minutes old
+		h.clock.advance(30_000)
+		await call() // 30 s after the last sweep: no sweep, though the key is now 15¼ minutes old
+		expect(await secondRevoked()).toBe(false)
+		h.clock.advance(45_000)
+		await call() // 75 s after the last sweep
+		expect(await secondRevoked()).toBe(true)
+	})
+
 	test('the sweep revokes action keys whose call never finished and deletes old revoked ones, leaving user keys alone', async () => {
 		const { id: accountId } = await createAccount(h.db.sql, h.clock, { name: 'sweep', plan: 'starter' })
 		const userKey = await issueApiKey(h.db.sql, h.clock, accountId, 'user key')

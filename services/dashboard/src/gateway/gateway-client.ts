@@ -1,7 +1,7 @@
 import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { type DashboardAction, issueActionKey, revokeActionKey, sweepActionKeys } from './action-keys.ts'
+import { ACTION_KEY_SWEEP_INTERVAL_MS, type DashboardAction, issueActionKey, revokeActionKey, sweepActionKeys } from './action-keys.ts'
 import { type GatewayProblem, readGatewayProblem, unreachableProblem } from './gateway-problem.ts'
 
 /** How a request reaches the gateway: `fetch` over HTTP in production, any real gateway in tests. */
@@ -32,10 +32,14 @@ export type GatewayClient = {
 export function createGatewayClient(deps: GatewayClientDeps): GatewayClient {
 	const { sql, clock, logger } = deps
 	const base = deps.apiBaseUrl.replace(/\/+$/, '')
+	let lastSweepMs = Number.NEGATIVE_INFINITY
 
 	return {
 		async callAs(accountId, action, method, path, jsonBody) {
-			await sweepActionKeys(sql, clock).catch((error) => logger.warn('action key sweep failed', { error }))
+			if (clock.nowMs() - lastSweepMs >= ACTION_KEY_SWEEP_INTERVAL_MS) {
+				lastSweepMs = clock.nowMs()
+				await sweepActionKeys(sql, clock).catch((error) => logger.warn('action key sweep failed', { error }))
+			}
 			const issued = await issueActionKey(sql, clock, accountId, action)
 			try {
 				const response = await deps.fetch(

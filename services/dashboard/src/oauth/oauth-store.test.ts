@@ -83,3 +83,28 @@ describe('a reused OAuth code or refresh token ends the grant on every gateway r
 		expect(reused).toEqual({ outcome: 'reused' })
 	})
 })
+
+describe('spent and expired OAuth rows are pruned', () => {
+	test('a refresh deletes refresh tokens past their 30 days and codes a day past their minute, without any new approval', async () => {
+		const { clientId, grantId, code } = await approvedGrant()
+		expect((await redeemCode(db.sql, clock, code)).outcome).toBe('redeemed')
+		const first = await issueRefreshToken(db.sql, clock, grantId)
+		const rotated = await rotateRefreshToken(db.sql, clock, first, clientId)
+		if (rotated.outcome !== 'rotated') throw new Error(`not rotated: ${rotated.outcome}`)
+		const rows = async () => ({
+			tokens: (await db.sql`SELECT 1 FROM oauth_refresh_tokens WHERE grant_id = ${grantId}`).length,
+			codes: (await db.sql`SELECT 1 FROM oauth_authorization_codes WHERE grant_id = ${grantId}`).length
+		})
+		expect(await rows()).toEqual({ tokens: 2, codes: 1 })
+
+		clock.advanceDays(29)
+		const next = await rotateRefreshToken(db.sql, clock, rotated.refreshToken, clientId)
+		expect(next.outcome).toBe('rotated')
+		expect(await rows()).toEqual({ tokens: 3, codes: 0 })
+
+		clock.advanceDays(2)
+		if (next.outcome !== 'rotated') throw new Error('not rotated')
+		expect((await rotateRefreshToken(db.sql, clock, next.refreshToken, clientId)).outcome).toBe('rotated')
+		expect(await rows()).toEqual({ tokens: 2, codes: 0 })
+	})
+})

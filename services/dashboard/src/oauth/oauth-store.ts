@@ -70,7 +70,10 @@ export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): 
 	return approved ? { grantId, code } : null
 }
 
-/** A spent code is kept a day past its minute (a replay then still revokes its grant); a refresh token until it expires. */
+/**
+ * A spent code is kept a day past its minute (a replay then still revokes its grant); a refresh token until it
+ * expires. Pruned at every approval and every refresh, by the `expires_at` indexes.
+ */
 const SPENT_CODE_RETENTION_MS = DAY
 
 async function pruneExpired(sql: Sql, now: Date): Promise<void> {
@@ -159,6 +162,8 @@ export type RefreshRotation =
  */
 export async function rotateRefreshToken(sql: Sql, clock: Clock, token: string, clientId: string): Promise<RefreshRotation> {
 	const now = clock.now()
+	// Before the transaction, so a failed prune changes nothing, and every connector's refreshes keep the tables bounded.
+	await pruneExpired(sql, now)
 	const rotation = await sql.begin(async (tx): Promise<RefreshRotation> => {
 		const [row] = await tx<(GrantRow & { expires_at: Date; used_at: Date | null })[]>`
 			SELECT r.expires_at, r.used_at, g.id AS grant_id, g.client_id, g.user_id, g.account_id, g.resource, g.scope, g.revoked_at

@@ -1,6 +1,4 @@
-import type { Clock } from '@lv/clock'
 import type { Sql } from '@lv/db'
-import type { Logger } from '@lv/logger'
 
 const BATCH = 1_000
 
@@ -18,20 +16,4 @@ export async function purgeExpiredEvidence(sql: Sql, now: Date): Promise<number>
 		purged += removed.count
 		if (removed.count < BATCH) return purged
 	}
-}
-
-export type EvidencePurge = { stop(): void }
-
-/** Runs the purge now and then every `intervalMs`, on the injected clock; a failed pass is logged and retried next time. */
-export function startEvidencePurge(deps: { sql: Sql; clock: Clock; logger: Logger; intervalMs: number }): EvidencePurge {
-	const pass = () =>
-		purgeExpiredEvidence(deps.sql, deps.clock.now()).then(
-			(purged) => {
-				if (purged > 0) deps.logger.info('expired evidence records purged', { purged })
-			},
-			(error) => deps.logger.error('evidence purge failed', { error })
-		)
-	void pass()
-	const timer = setInterval(pass, deps.intervalMs)
-	return { stop: () => clearInterval(timer) }
 }

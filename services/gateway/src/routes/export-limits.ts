@@ -1,4 +1,5 @@
 import { isDashboardActionKey } from '@lv/dashboard-store'
+import { usageRetainedFromMs } from '@lv/quota'
 import type { Sql } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
@@ -55,6 +56,25 @@ export async function admitExport(
 /** The export was not delivered (the build failed or timed out): it does not count against the day. */
 export async function releaseExport(sql: Sql, requestId: string): Promise<void> {
 	await sql`DELETE FROM export_requests WHERE id = ${requestId}`
+}
+
+const PRUNE_BATCH = 1_000
+
+/**
+ * Deletes export requests made before the first day the usage history keeps (the current month and
+ * the 13 before it, @lv/quota), a batch at a time by their time (index of 0152); answers how many went.
+ * The daily count needs only the current UTC day; the rest is the account's record of who exported what.
+ */
+export async function pruneExportRequests(sql: Sql, nowMs: number): Promise<number> {
+	const cutoff = new Date(usageRetainedFromMs(nowMs))
+	let pruned = 0
+	for (;;) {
+		const removed = await sql`
+			DELETE FROM export_requests WHERE id IN (
+				SELECT id FROM export_requests WHERE requested_at < ${cutoff} ORDER BY requested_at LIMIT ${PRUNE_BATCH})`
+		pruned += removed.count
+		if (removed.count < PRUNE_BATCH) return pruned
+	}
 }
 
 /** 429 rate_limited / export_daily_limit_reached with Retry-After and reset_at at the next 00:00 UTC. */
