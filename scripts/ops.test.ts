@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { acknowledgeKeys } from '@lv/accounts'
-import { REPO_ROOT, type TestDatabase, createTestDatabase } from '@lv/testing'
+import { REPO_ROOT } from '@lv/testing'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-beforeAll(async () => {
-	db = await createTestDatabase()
-})
-afterAll(async () => {
-	await db.drop()
-})
-
+const env = databasePerFile()
 function ops(...args: string[]) {
 	const run = Bun.spawnSync(['bun', join(REPO_ROOT, 'scripts/ops.ts'), ...args], {
-		env: { ...process.env, DATABASE_URL: db.url },
+		env: { ...process.env, DATABASE_URL: env.db.url },
 		stdout: 'pipe',
 		stderr: 'pipe'
 	})
@@ -29,7 +23,7 @@ describe('ops command', () => {
 		const issued = ops('issue-key', '--account', accountId, '--label', 'ci')
 		const key = String(issued.rows[0]?.key)
 		expect(key).toMatch(/^lvk_[A-Za-z0-9]{32}$/)
-		const stored = await db.sql`SELECT key_hash FROM api_keys WHERE account_id = ${accountId}`
+		const stored = await env.db.sql`SELECT key_hash FROM api_keys WHERE account_id = ${accountId}`
 		expect(Buffer.from(stored[0]?.key_hash as Uint8Array).toString('hex')).toBe(new Bun.CryptoHasher('sha256').update(key).digest('hex'))
 		const listed = ops('list-keys', '--account', accountId)
 		expect(listed.rows).toEqual([expect.objectContaining({ key_id: issued.rows[0]?.key_id, label: 'ci', revoked_at: null })])
@@ -42,20 +36,20 @@ describe('ops command', () => {
 	test('await-key-changes returns once every gateway replica applied a change written by hand: a replica whose lease ran out is counted out and fenced', async () => {
 		const created = ops('create-account', '--name', 'Hand Written', '--plan', 'pro')
 		const accountId = String(created.rows[0]?.account_id)
-		const [before] = await db.sql<{ revision: string }[]>`SELECT revision::text AS revision FROM key_revision`
+		const [before] = await env.db.sql<{ revision: string }[]>`SELECT revision::text AS revision FROM key_revision`
 		// A replica that acknowledged everything so far and has not been heard from for longer than its lease.
-		await acknowledgeKeys(db.sql, {
+		await acknowledgeKeys(env.db.sql, {
 			replicaId: 'silent-replica',
 			revision: Number(before?.revision),
 			readAtMs: Date.now() - 10_000,
 			leaseMs: 2_000
 		})
-		await db.sql`UPDATE accounts SET plan_code = 'business' WHERE id = ${accountId}`
+		await env.db.sql`UPDATE accounts SET plan_code = 'business' WHERE id = ${accountId}`
 		const applied = ops('await-key-changes')
 		expect(applied.exitCode).toBe(0)
 		const revision = Number(before?.revision) + 1
 		expect(applied.rows).toEqual([{ applied: true, revision }])
-		const [replica] = await db.sql<
+		const [replica] = await env.db.sql<
 			{ fenced: string }[]
 		>`SELECT fenced_revision::text AS fenced FROM key_lease_replicas WHERE replica_id = 'silent-replica'`
 		expect(Number(replica?.fenced)).toBe(revision)

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { createBuilder } from '../../services/exporter/src/builder.ts'
 import { DATASETS } from '../../services/exporter/src/datasets/index.ts'
 import { csvValue } from '../../services/exporter/src/encode/row-format.ts'
@@ -9,10 +8,11 @@ import { neutraliseFormula } from '@lv/csv'
 import { readCsvObjects, readNdjson } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { seeder } from '../../services/exporter/src/test-support/seed.ts'
 import { storedFileText } from '../../services/exporter/src/test-support/stored-file.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
 const READ_AT = new Date('2026-11-01T06:00:00.000Z')
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
-let db: TestDatabase
+const env = databasePerFile()
 
 /** Names a register page could print, each a formula to a spreadsheet, keyed by slug. */
 const HOSTILE_NAMES: Record<string, string> = {
@@ -25,8 +25,7 @@ const HOSTILE_NAMES: Record<string, string> = {
 }
 
 beforeAll(async () => {
-	db = await createTestDatabase()
-	const seed = seeder(db.sql, READ_AT)
+	const seed = seeder(env.db.sql, READ_AT)
 	for (const [slug, name] of Object.entries(HOSTILE_NAMES)) {
 		const operator = await seed.operator(slug, name)
 		await seed.licence(operator, { number: `=${slug}`, types: ['-Remote', 'Remote'] })
@@ -41,15 +40,11 @@ beforeAll(async () => {
 	await seed.finishRun('UKGC', READ_AT)
 }, 60_000)
 
-afterAll(async () => {
-	await db.drop()
-})
-
 describe('spreadsheet formulas in CSV exports', () => {
 	const builder = () =>
-		createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1 })
+		createBuilder({ sql: env.db.sql, clock, logger: silentLogger, chunkBytes: 1 << 16, batchRows: 100, maxConcurrentBuilds: 1 })
 	const build = async (dataset: 'operators' | 'licences' | 'domains', format: 'csv' | 'json') =>
-		storedFileText(db.sql, (await builder().fileFor({ dataset, format, jurisdiction: null, status: null })).file_id)
+		storedFileText(env.db.sql, (await builder().fileFor({ dataset, format, jurisdiction: null, status: null })).file_id)
 
 	test('a text cell starting with =, +, -, @, tab or CR is written with a leading apostrophe; other cells unchanged', async () => {
 		const rows = readCsvObjects(await build('operators', 'csv'))

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createCipheriv, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
-import { REPO_ROOT, type TestDatabase, createTestDatabase } from '@lv/testing'
+import { REPO_ROOT } from '@lv/testing'
 import { decryptSecret, encryptSecret, generateSecret, secretKeyId, secretKeyring } from '@lv/webhooks'
 import { activeSecretsOf } from '../../services/gateway/src/webhooks/endpoint-store.ts'
 import { resolveWebhookSettings } from '../../services/gateway/src/webhooks/webhook-settings.ts'
 import { insertAccount, insertEndpoint } from '../../services/notifier/src/test-support/fixtures.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
 const NOW = new Date('2026-11-05T12:00:00.000Z')
 const OLD_KEY = randomBytes(32).toString('hex')
@@ -21,15 +22,7 @@ function legacyCiphertext(plain: string, hexKey: string): Uint8Array {
 	return new Uint8Array(Buffer.concat([Buffer.of(1), iv, body, cipher.getAuthTag()]))
 }
 
-let db: TestDatabase
-
-beforeAll(async () => {
-	db = await createTestDatabase()
-}, 60_000)
-
-afterAll(async () => {
-	await db.drop()
-})
+const env = databasePerFile()
 
 describe('webhook secrets at rest', () => {
 	test('a stored secret names its key and is bound to its endpoint: moved to another endpoint it no longer decrypts', () => {
@@ -51,19 +44,19 @@ describe('webhook secrets at rest', () => {
 	})
 
 	test('secrets stored in the legacy format keep signing, and `ops reencrypt-webhook-secrets` moves every one to the new key', async () => {
-		const account = await insertAccount(db.sql, NOW)
-		const endpoint = await insertEndpoint(db.sql, NOW, {
+		const account = await insertAccount(env.db.sql, NOW)
+		const endpoint = await insertEndpoint(env.db.sql, NOW, {
 			accountId: account,
 			url: 'https://hooks.example.com/in',
 			events: ['license.issued'],
 			secretKey: OLD_KEY
 		})
 		const legacySecret = generateSecret()
-		await db.sql`UPDATE webhook_secrets SET ciphertext = ${legacyCiphertext(legacySecret, OLD_KEY)} WHERE endpoint_id = ${endpoint.id}`
+		await env.db.sql`UPDATE webhook_secrets SET ciphertext = ${legacyCiphertext(legacySecret, OLD_KEY)} WHERE endpoint_id = ${endpoint.id}`
 		const rotatedSettings = resolveWebhookSettings({ secretKey: NEW_KEY, previousSecretKeys: [OLD_KEY], allowList: [] })
-		expect(await activeSecretsOf(db.sql, rotatedSettings, endpoint.id, NOW)).toEqual([legacySecret])
+		expect(await activeSecretsOf(env.db.sql, rotatedSettings, endpoint.id, NOW)).toEqual([legacySecret])
 
-		const lost = await insertEndpoint(db.sql, NOW, {
+		const lost = await insertEndpoint(env.db.sql, NOW, {
 			accountId: account,
 			url: 'https://hooks.example.com/lost',
 			events: ['license.issued'],
@@ -71,7 +64,7 @@ describe('webhook secrets at rest', () => {
 		})
 		const ops = () =>
 			Bun.spawnSync(['bun', join(REPO_ROOT, 'scripts/ops.ts'), 'reencrypt-webhook-secrets'], {
-				env: { ...process.env, DATABASE_URL: db.url, WEBHOOK_SECRET_KEY: NEW_KEY, WEBHOOK_SECRET_PREVIOUS_KEYS: OLD_KEY },
+				env: { ...process.env, DATABASE_URL: env.db.url, WEBHOOK_SECRET_KEY: NEW_KEY, WEBHOOK_SECRET_PREVIOUS_KEYS: OLD_KEY },
 				stdout: 'pipe',
 				stderr: 'pipe'
 			})
@@ -84,7 +77,7 @@ describe('webhook secrets at rest', () => {
 		expect(first.exitCode).toBe(1)
 
 		const newKeyOnly = resolveWebhookSettings({ secretKey: NEW_KEY, allowList: [] })
-		expect(await activeSecretsOf(db.sql, newKeyOnly, endpoint.id, NOW)).toEqual([legacySecret])
+		expect(await activeSecretsOf(env.db.sql, newKeyOnly, endpoint.id, NOW)).toEqual([legacySecret])
 		expect(JSON.parse(ops().stdout.toString())).toMatchObject({ checked: 2, reencrypted: 0 })
 	})
 })

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { describe, expect, test } from 'bun:test'
 import { listMigrations, migrate } from './migrate.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-beforeAll(async () => {
-	db = await createTestDatabase()
-})
-afterAll(async () => {
-	await db.drop()
-})
-
+const env = databasePerFile()
 describe('migrate', () => {
 	test('migration files are numbered uniquely', async () => {
 		const versions = (await listMigrations()).map((migration) => migration.version)
@@ -17,9 +10,9 @@ describe('migrate', () => {
 	})
 
 	test('is idempotent: a second and a concurrent run apply nothing', async () => {
-		expect(await migrate(db.sql)).toEqual([])
-		expect(await Promise.all([migrate(db.sql), migrate(db.sql)])).toEqual([[], []])
-		const [row] = await db.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM schema_migrations`
+		expect(await migrate(env.db.sql)).toEqual([])
+		expect(await Promise.all([migrate(env.db.sql), migrate(env.db.sql)])).toEqual([[], []])
+		const [row] = await env.db.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM schema_migrations`
 		expect(row?.count).toBe((await listMigrations()).length)
 	})
 })

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { createLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, startOtlpReceiver } from '@lv/testing'
+import { startOtlpReceiver } from '@lv/testing'
 import { closeDependencies, connectDependencies } from './dependencies.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-})
-afterAll(async () => {
-	await nats.stop()
-	await db.drop()
-})
+const env = databaseAndNatsPerFile()
 
 test('the collector address is logged without the credentials an endpoint URL may carry', async () => {
 	const receiver = startOtlpReceiver()
@@ -22,8 +14,8 @@ test('the collector address is logged without the credentials an endpoint URL ma
 	endpoint.username = 'instance-42'
 	endpoint.password = 's3cret-collector-token'
 	const config = {
-		DATABASE_URL: db.url,
-		NATS_URL: nats.url,
+		DATABASE_URL: env.db.url,
+		NATS_URL: env.nats.url,
 		JETSTREAM_REPLICAS: 1,
 		NATS_USER: '',
 		NATS_PASSWORD: '',

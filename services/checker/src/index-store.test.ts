@@ -1,48 +1,39 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus, ensureStreams, publish } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { ensureStreams, publish } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { RegistryChanged, registryChangedMsgId, subjects } from '@lv/contracts'
 import { createLogger, silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, statementsWaitingOnLocks, waitFor } from '@lv/testing'
+import { statementsWaitingOnLocks, waitFor } from '@lv/testing'
 import { checkDomain, checkDomainBytes } from '@lv/verdict'
 import { describeAnswerState } from './answer-state.ts'
 import { IndexStore } from './index-store.ts'
 import { listenForRegistryChanges } from './registry-listener.ts'
 import { type RegisterFactory, registerFactory } from './test-support/register-factory.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 const READ_AT = new Date('2026-11-01T11:00:00.000Z')
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('index-store-test')
 let make: RegisterFactory
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'index-store-test' })
-	await ensureStreams(bus)
-	make = registerFactory(db.sql, READ_AT)
+	await ensureStreams(env.bus)
+	make = registerFactory(env.db.sql, READ_AT)
 	const acme = await make.operator('acme-gaming', 'Acme Gaming')
 	const ukgc = await make.licence(acme, { license_number: '000-012345-R-123456-001' })
 	await make.link(acme, 'acmebet.co.uk', ukgc)
 	await make.finishAllRuns()
 })
 
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
 const verdictOf = (store: IndexStore, domain: string) => checkDomain(store.current(), domain, { now: clock.now() }).verdict
-const newStore = () => new IndexStore({ sql: db.sql, logger: silentLogger, clock })
+const newStore = () => new IndexStore({ sql: env.db.sql, logger: silentLogger, clock })
 
 /** Resolves once a query of every register's data_version started after `mark` has answered (its connection idle again). */
 const registerVersionsAnswered = (mark: Date) =>
 	waitFor(
 		async () =>
 			(
-				await db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle' AND query_start >= ${mark}
+				await env.db.sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle' AND query_start >= ${mark}
 					AND query LIKE '%SELECT jurisdiction_code, data_version, last_successful_read_at FROM register_status%'
 					AND query NOT LIKE '%pg_stat_activity%'`
 			).length > 0,
@@ -56,7 +47,7 @@ describe('IndexStore', () => {
 		expect(store.isLoaded()).toBe(true)
 		expect(store.current().order).toEqual(['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM'])
 		expect(verdictOf(store, 'acmebet.co.uk')).toBe('licensed')
-		const [status] = await db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const [status] = await env.db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		expect(store.versions().get('UKGC')).toBe(BigInt(status?.data_version ?? -1))
 	})
 
@@ -80,15 +71,15 @@ describe('IndexStore', () => {
 	test('registry.changed.<CODE> published to JetStream rebuilds that jurisdiction in a running checker', async () => {
 		const store = newStore()
 		await store.loadAll()
-		const listener = listenForRegistryChanges(bus, store, silentLogger)
+		const listener = listenForRegistryChanges(env.bus, store, silentLogger)
 		try {
-			await bus.nc.flush()
+			await env.bus.nc.flush()
 			const curacao = await make.operator('island-casino', 'Island Casino')
 			const cw = await make.licence(curacao, { jurisdiction: 'CW', license_number: 'OGL/2024/118/0091', license_types: ['B2C'] })
 			await make.link(curacao, 'islandcasino.com', cw)
 			const version = await make.finishRun('CW')
 			await publish(
-				bus,
+				env.bus,
 				RegistryChanged,
 				subjects.registryChanged('CW'),
 				{
@@ -134,9 +125,9 @@ describe('IndexStore', () => {
 		await store.loadAll()
 		const later = new Date('2026-11-01T11:40:00.000Z')
 		// What a run that changes nothing writes: every listed licence and link stamped with the read, no data_version move.
-		await db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later}, last_verified_at = ${later}
+		await env.db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later}, last_verified_at = ${later}
 			WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
-		await db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
+		await env.db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
 		await make.finishRun('UKGC', later, false)
 		await store.sync('UKGC')
 		const answer = checkDomain(store.current(), 'acmebet.co.uk', { now: clock.now() })
@@ -150,8 +141,9 @@ describe('IndexStore', () => {
 		const running = newStore()
 		await running.loadAll()
 		const later = new Date('2026-11-01T11:50:00.000Z')
-		await db.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
-		await db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
+		await env.db
+			.sql`UPDATE licenses SET last_listed_at = ${later}, status_observed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NULL`
+		await env.db.sql`UPDATE domain_links SET last_listed_at = ${later} WHERE jurisdiction_code = 'UKGC' AND link_status <> 'delisted'`
 		await make.finishRun('UKGC', later, false)
 		await running.sync('UKGC')
 		const started = newStore()
@@ -168,16 +160,16 @@ describe('IndexStore', () => {
 		const before = store.current().shards.get('UKGC')?.jurisdiction.last_successful_read_at
 		const later = new Date((before ?? READ_AT.getTime()) + 600_000)
 		// The rebuild takes its snapshot, reads register_status, then waits on the licences held here.
-		const holder = await db.sql.reserve()
+		const holder = await env.db.sql.reserve()
 		await holder`BEGIN`
 		await holder`LOCK TABLE licenses IN ACCESS EXCLUSIVE MODE`
 		let rebuilding: Promise<void> | undefined
 		let syncing: Promise<void> | undefined
 		try {
 			rebuilding = store.rebuild('UKGC')
-			await statementsWaitingOnLocks(db.sql, 1)
+			await statementsWaitingOnLocks(env.db.sql, 1)
 			await make.finishRun('UKGC', later, false)
-			const [{ mark } = { mark: new Date() }] = await db.sql<{ mark: Date }[]>`SELECT clock_timestamp() AS mark`
+			const [{ mark } = { mark: new Date() }] = await env.db.sql<{ mark: Date }[]>`SELECT clock_timestamp() AS mark`
 			const swapped = new Promise<void>((resolve) => store.watch(resolve))
 			syncing = store.sync('UKGC')
 			// On until the sync has done what it does without the rebuild: it swapped, or its query of register_status answered.
@@ -200,15 +192,15 @@ describe('IndexStore', () => {
 		await store.loadAll()
 		expect(verdictOf(store, 'heldwhileloading.co.uk')).toBe('licensed')
 		// The rebuild takes its snapshot and reads the licences, then waits on the links held here.
-		const holder = await db.sql.reserve()
+		const holder = await env.db.sql.reserve()
 		await holder`BEGIN`
 		await holder`LOCK TABLE domain_links IN ACCESS EXCLUSIVE MODE`
 		let rebuilding: Promise<void> | undefined
 		let syncing: Promise<void> | undefined
 		try {
 			rebuilding = store.rebuild('UKGC')
-			await statementsWaitingOnLocks(db.sql, 1)
-			await db.sql`UPDATE licenses SET status = 'revoked', upstream_status = 'Revoked' WHERE id = ${held.id}`
+			await statementsWaitingOnLocks(env.db.sql, 1)
+			await env.db.sql`UPDATE licenses SET status = 'revoked', upstream_status = 'Revoked' WHERE id = ${held.id}`
 			await make.finishRun('UKGC')
 			syncing = store.sync('UKGC')
 		} finally {
@@ -217,7 +209,7 @@ describe('IndexStore', () => {
 		}
 		await Promise.all([rebuilding, syncing])
 		expect(verdictOf(store, 'heldwhileloading.co.uk')).toBe('licence_not_active')
-		const [status] = await db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const [status] = await env.db.sql<{ data_version: bigint }[]>`SELECT data_version FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		expect(store.versions().get('UKGC')).toBe(BigInt(status?.data_version ?? -1))
 	})
 
@@ -225,11 +217,11 @@ describe('IndexStore', () => {
 		const store = newStore()
 		await store.loadAll()
 		const before = store.current()
-		await db.sql`ALTER TABLE trading_names RENAME TO trading_names_away`
+		await env.db.sql`ALTER TABLE trading_names RENAME TO trading_names_away`
 		try {
 			await expect(store.rebuild('UKGC')).rejects.toThrow()
 		} finally {
-			await db.sql`ALTER TABLE trading_names_away RENAME TO trading_names`
+			await env.db.sql`ALTER TABLE trading_names_away RENAME TO trading_names`
 		}
 		expect(store.current()).toBe(before)
 		expect(verdictOf(store, 'acmebet.co.uk')).toBe('licensed')
@@ -241,7 +233,7 @@ describe('IndexStore', () => {
 		const lines: string[] = []
 		const failedInARow: [string, number][] = []
 		const store = new IndexStore({
-			sql: db.sql,
+			sql: env.db.sql,
 			logger: createLogger({}, 'info', (line) => lines.push(line)),
 			clock,
 			onFailedInARow: (code, failed) => failedInARow.push([code, failed])
@@ -249,7 +241,7 @@ describe('IndexStore', () => {
 		await store.loadAll()
 		const before = store.current()
 		await make.finishRun('KH')
-		await db.sql`ALTER TABLE trading_names RENAME TO trading_names_away`
+		await env.db.sql`ALTER TABLE trading_names RENAME TO trading_names_away`
 		const behindAfterEachSync: string[][] = []
 		try {
 			for (let poll = 1; poll <= 3; poll++) {
@@ -257,7 +249,7 @@ describe('IndexStore', () => {
 				behindAfterEachSync.push(store.behind())
 			}
 		} finally {
-			await db.sql`ALTER TABLE trading_names_away RENAME TO trading_names`
+			await env.db.sql`ALTER TABLE trading_names_away RENAME TO trading_names`
 		}
 		expect(behindAfterEachSync).toEqual([[], [], ['KH']])
 		expect(store.current()).toBe(before)
@@ -281,7 +273,7 @@ describe('IndexStore', () => {
 		const store = newStore()
 		await store.loadAll()
 		let rebuilds = 0
-		const counting = new IndexStore({ sql: db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
+		const counting = new IndexStore({ sql: env.db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
 		await counting.loadAll()
 		rebuilds = 0
 		await Promise.all([counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH'), counting.rebuild('KH')])
@@ -290,7 +282,7 @@ describe('IndexStore', () => {
 
 	test('a sync of registers whose data_version and last read have not moved rebuilds nothing', async () => {
 		let rebuilds = 0
-		const store = new IndexStore({ sql: db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
+		const store = new IndexStore({ sql: env.db.sql, logger: silentLogger, clock, onRebuilt: () => rebuilds++ })
 		await store.loadAll()
 		const loaded = store.current()
 		rebuilds = 0
@@ -302,7 +294,7 @@ describe('IndexStore', () => {
 
 	test('rebuilds of different jurisdictions requested together run one after the other, never two shards built at once', async () => {
 		const lines: string[] = []
-		const store = new IndexStore({ sql: db.sql, logger: createLogger({}, 'debug', (line) => lines.push(line)), clock })
+		const store = new IndexStore({ sql: env.db.sql, logger: createLogger({}, 'debug', (line) => lines.push(line)), clock })
 		await store.loadAll()
 		lines.length = 0
 		await Promise.all([store.rebuild('KH'), store.rebuild('TGC'), store.rebuild('IOM')])

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { type CheckIndex, type RegisterRows, buildIndex, checkDomain } from '@lv/verdict'
 import { loadJurisdiction } from '@lv/register-store'
 import { registerFactory } from './test-support/register-factory.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const READ_AT = new Date('2026-11-01T11:00:00.000Z')
@@ -16,11 +16,10 @@ const HOSTS = [
 	'foreign.example',
 	'both.example'
 ]
-let db: TestDatabase
+const env = databasePerFile()
 
 beforeAll(async () => {
-	db = await createTestDatabase()
-	const make = registerFactory(db.sql, READ_AT)
+	const make = registerFactory(env.db.sql, READ_AT)
 	const acme = await make.operator('acme-gaming', 'Acme Gaming')
 	const other = await make.operator('other-play', 'Other Play')
 	const uk = await make.licence(acme, { license_number: '000-012345-R-123456-001' })
@@ -38,21 +37,17 @@ beforeAll(async () => {
 	await make.link(acme, 'nolicence.example', null)
 	// A UKGC listing that points at a licence of another register: no licence in the UKGC shard.
 	await make.link(acme, 'foreign.example', malta)
-	await db.sql`UPDATE domain_links SET jurisdiction_code = 'UKGC' WHERE hostname = 'foreign.example'`
+	await env.db.sql`UPDATE domain_links SET jurisdiction_code = 'UKGC' WHERE hostname = 'foreign.example'`
 	await make.link(acme, 'both.example', uk)
 	await make.link(other, 'both.example', otherUk)
 	await make.tradingName(acme, 'UKGC', 'AcmeBet')
-	await db.sql`UPDATE domain_links SET last_listed_at = '2026-10-31T06:07:08.123789Z' WHERE hostname = 'acmebet.co.uk'`
+	await env.db.sql`UPDATE domain_links SET last_listed_at = '2026-10-31T06:07:08.123789Z' WHERE hostname = 'acmebet.co.uk'`
 	await make.finishAllRuns()
-})
-
-afterAll(async () => {
-	await db.drop()
 })
 
 /** The jurisdiction's rows read the plain way (every column as postgres.js returns it). */
 async function plainRows(code: string): Promise<RegisterRows> {
-	const sql = db.sql
+	const sql = env.db.sql
 	return {
 		jurisdictions: await sql`SELECT code, name, sla_hours, confidence_hint, position FROM jurisdictions WHERE code = ${code}`,
 		registerStatus: await sql`SELECT jurisdiction_code, last_successful_read_at FROM register_status WHERE jurisdiction_code = ${code}`,
@@ -76,7 +71,7 @@ const empty: CheckIndex = buildIndex({
 
 describe('loadJurisdiction', () => {
 	test('links streamed with encoded ids, statuses and times build the same shard as the plain rows', async () => {
-		const loaded = await loadJurisdiction(db.sql, 'UKGC')
+		const loaded = await loadJurisdiction(env.db.sql, 'UKGC')
 		if (!loaded) throw new Error('UKGC has a jurisdictions row')
 		expect(loaded.build.domainLinkCount).toBe(HOSTS.length + 1)
 		const streamed = loaded.build.finish(empty)
@@ -96,6 +91,6 @@ describe('loadJurisdiction', () => {
 	})
 
 	test('a code with no jurisdictions row loads nothing', async () => {
-		expect(await loadJurisdiction(db.sql, 'NOPE')).toBeNull()
+		expect(await loadJurisdiction(env.db.sql, 'NOPE')).toBeNull()
 	})
 })

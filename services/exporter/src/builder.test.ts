@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { type Builder, type ExportRequest, createBuilder } from './builder.ts'
 import { pruneFiles } from './cache-store.ts'
 import { LICENCE_COLUMNS } from './datasets/licences.ts'
 import { readCsv, readCsvObjects, readNdjson } from './test-support/csv-reader.ts'
 import { type SeededLicence, registerUrl, seeder } from './test-support/seed.ts'
 import { storedFileBytes, storedFileText } from './test-support/stored-file.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
 const READ_AT = new Date('2026-11-01T06:00:00.000Z')
 const SHA = 'a'.repeat(64)
 const ENFORCEMENT = 'https://registers.example/mga/enforcement'
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
-let db: TestDatabase
+const env = databasePerFile()
 let builder: Builder
 let seed: ReturnType<typeof seeder>
 let acmeLicence: SeededLicence
@@ -30,11 +30,10 @@ const request = (
 })
 
 const newBuilder = (chunkBytes = 1 << 16) =>
-	createBuilder({ sql: db.sql, clock, logger: silentLogger, chunkBytes, batchRows: 2, maxConcurrentBuilds: 2 })
+	createBuilder({ sql: env.db.sql, clock, logger: silentLogger, chunkBytes, batchRows: 2, maxConcurrentBuilds: 2 })
 
 beforeAll(async () => {
-	db = await createTestDatabase()
-	seed = seeder(db.sql, READ_AT)
+	seed = seeder(env.db.sql, READ_AT)
 	const acme = await seed.operator('acme-gaming', 'Acme, "Gaming"\nGroup', { UKGC: '39217' })
 	const beta = await seed.operator('beta-bets', 'Beta Bets')
 	await seed.operator('dormant-co', 'Dormant Co')
@@ -71,11 +70,7 @@ beforeAll(async () => {
 	builder = newBuilder()
 })
 
-afterAll(async () => {
-	await db.drop()
-})
-
-const fileText = async (req: ExportRequest) => storedFileText(db.sql, (await builder.fileFor(req)).file_id)
+const fileText = async (req: ExportRequest) => storedFileText(env.db.sql, (await builder.fileFor(req)).file_id)
 
 describe('licences export', () => {
 	test('CSV has the documented header and one RFC 4180 record per licence with its status provenance', async () => {
@@ -192,20 +187,20 @@ describe('export cache', () => {
 		const first = await builder.fileFor(request('licences', 'json', { jurisdiction: 'UKGC' }))
 		const again = await newBuilder().fileFor(request('licences', 'json', { jurisdiction: 'UKGC' }))
 		expect(again).toEqual(first)
-		const [count] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_files WHERE id = ${first.file_id}`
+		const [count] = await env.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_files WHERE id = ${first.file_id}`
 		expect(count?.n).toBe(1)
 	})
 
 	test('a reader run of any register, even one that changed nothing, gives a new file with the new last_verified_at', async () => {
 		const before = await builder.fileFor(request('licences', 'csv', { jurisdiction: 'UKGC' }))
 		const later = new Date('2026-11-02T06:00:00.000Z')
-		await db.sql`UPDATE licenses SET last_verified_at = ${later} WHERE jurisdiction_code = 'UKGC'`
+		await env.db.sql`UPDATE licenses SET last_verified_at = ${later} WHERE jurisdiction_code = 'UKGC'`
 		await seed.finishRun('UKGC', later, false)
 		const after = await builder.fileFor(request('licences', 'csv', { jurisdiction: 'UKGC' }))
 		expect(after.file_id).not.toBe(before.file_id)
 		expect(after.version_key).not.toBe(before.version_key)
 		expect(after.data_version).toBe(before.data_version)
-		expect(readCsvObjects(await storedFileText(db.sql, after.file_id))[0]?.last_verified_at).toBe(later.toISOString())
+		expect(readCsvObjects(await storedFileText(env.db.sql, after.file_id))[0]?.last_verified_at).toBe(later.toISOString())
 		await seed.finishRun('MGA', later, true)
 		const afterMga = await builder.fileFor(request('licences', 'csv', { jurisdiction: 'UKGC' }))
 		expect(afterMga.data_version).toBe(before.data_version + 1)
@@ -217,7 +212,7 @@ describe('export cache', () => {
 		const replicas = [newBuilder(), newBuilder(), newBuilder()]
 		const files = await Promise.all(replicas.map((replica) => replica.fileFor(request('domains', 'csv'))))
 		expect(new Set(files.map((file) => file.file_id)).size).toBe(1)
-		const [count] = await db.sql<
+		const [count] = await env.db.sql<
 			{ n: number }[]
 		>`SELECT count(*)::int AS n FROM export_files WHERE version_key = ${files[0]?.version_key ?? ''} AND dataset = 'domains' AND format = 'csv' AND jurisdiction_code IS NULL AND status IS NULL`
 		expect(count?.n).toBe(1)
@@ -227,7 +222,7 @@ describe('export cache', () => {
 		await seed.finishRun('IOM', new Date('2026-11-03T07:00:00Z'))
 		const small = newBuilder(64)
 		const file = await small.fileFor(request('licences', 'csv'))
-		const bytes = await storedFileBytes(db.sql, file.file_id)
+		const bytes = await storedFileBytes(env.db.sql, file.file_id)
 		expect(file.chunk_count).toBe(Math.ceil(bytes.length / 64))
 		expect(file.size_bytes).toBe(bytes.length)
 		expect(file.sha256).toBe(new Bun.CryptoHasher('sha256').update(bytes).digest('hex'))
@@ -243,15 +238,15 @@ describe('pruning', () => {
 		clock.advanceHours(1)
 		await seed.finishRun('MGA', clock.now())
 		const current = await builder.fileFor(slice)
-		expect(await pruneFiles(db.sql, { nowMs: clock.nowMs(), supersededRetainMs: 3_600_000, idleRetainMs: 48 * 3_600_000 })).toBe(0)
+		expect(await pruneFiles(env.db.sql, { nowMs: clock.nowMs(), supersededRetainMs: 3_600_000, idleRetainMs: 48 * 3_600_000 })).toBe(0)
 		clock.advanceHours(2)
-		await pruneFiles(db.sql, { nowMs: clock.nowMs(), supersededRetainMs: 3_600_000, idleRetainMs: 48 * 3_600_000 })
-		const left = await db.sql<{ id: string }[]>`SELECT id FROM export_files WHERE id IN ${db.sql([old.file_id, current.file_id])}`
+		await pruneFiles(env.db.sql, { nowMs: clock.nowMs(), supersededRetainMs: 3_600_000, idleRetainMs: 48 * 3_600_000 })
+		const left = await env.db.sql<{ id: string }[]>`SELECT id FROM export_files WHERE id IN ${env.db.sql([old.file_id, current.file_id])}`
 		expect(left.map((row) => row.id)).toEqual([current.file_id])
-		expect((await storedFileBytes(db.sql, old.file_id)).length).toBe(0)
+		expect((await storedFileBytes(env.db.sql, old.file_id)).length).toBe(0)
 		clock.advanceHours(49)
-		await pruneFiles(db.sql, { nowMs: clock.nowMs(), supersededRetainMs: 3_600_000, idleRetainMs: 48 * 3_600_000 })
-		const [count] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_files`
+		await pruneFiles(env.db.sql, { nowMs: clock.nowMs(), supersededRetainMs: 3_600_000, idleRetainMs: 48 * 3_600_000 })
+		const [count] = await env.db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM export_files`
 		expect(count?.n).toBe(0)
 	})
 })

@@ -1,32 +1,28 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { beforeAll, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
 import { createServiceMetrics } from '@lv/runtime'
-import { type TestDatabase, createTestDatabase, metricValue } from '@lv/testing'
+import { metricValue } from '@lv/testing'
 import { createBuilder } from './builder.ts'
 import { createExporterMetrics } from './metrics.ts'
 import { seeder } from './test-support/seed.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
 const READ_AT = new Date('2026-11-01T06:00:00.000Z')
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 const service = createServiceMetrics('exporter', true)
 const value = (name: string, labels: Record<string, string> = {}) => metricValue(service.registry, name, labels)
-let db: TestDatabase
+const env = databasePerFile()
 
 beforeAll(async () => {
-	db = await createTestDatabase()
-	const seed = seeder(db.sql, READ_AT)
+	const seed = seeder(env.db.sql, READ_AT)
 	const acme = await seed.operator('acme-gaming', 'Acme Gaming', { UKGC: '39217' })
 	await seed.licence(acme, { number: '000-039217-R-319300-001' })
 	await seed.finishRun('UKGC', READ_AT)
 })
-afterAll(async () => {
-	await db.drop()
-})
-
 test('a first request for a file counts a build and its duration, the same request again counts a cache hit', async () => {
 	const builder = createBuilder({
-		sql: db.sql,
+		sql: env.db.sql,
 		clock,
 		logger: silentLogger,
 		chunkBytes: 1 << 16,

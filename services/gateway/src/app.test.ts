@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { t } from 'elysia'
-import { type Bus, connectBus } from '@lv/bus'
+import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, startTcpProxy } from '@lv/testing'
+import { startNats, startTcpProxy } from '@lv/testing'
 import { createApp } from './app.ts'
 import { HEALTH_CACHE_MS, HEALTH_PROBE_TIMEOUT_MS } from './routes/health.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('gateway-test')
 const config = {
 	PUBLIC_BASE_URL: 'http://localhost',
 	PRICING_URL: 'https://example.test/pricing',
@@ -19,18 +18,7 @@ const config = {
 	TRUSTED_PROXIES: ''
 }
 
-beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'gateway-test' })
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
-const appFor = () => createApp({ sql: db.sql, bus, clock: new TestClock(), logger: silentLogger, config })
+const appFor = () => createApp({ sql: env.db.sql, bus: env.bus, clock: new TestClock(), logger: silentLogger, config })
 const get = (path: string, init?: RequestInit) => appFor().handle(new Request(`http://localhost${path}`, init))
 
 describe('gateway shell', () => {
@@ -95,7 +83,7 @@ describe('gateway shell', () => {
 
 	test('an unhandled failure is 500 server_error / internal_error with no stack or SQL in the body', async () => {
 		const app = appFor().get('/test/boom', async () => {
-			await db.sql`SELECT * FROM no_such_table_here`
+			await env.db.sql`SELECT * FROM no_such_table_here`
 		})
 		const response = await app.handle(new Request('http://localhost/test/boom'))
 		expect(response.status).toBe(500)
@@ -117,7 +105,7 @@ describe('GET /v1/health with a dependency down', () => {
 		const ownNats = await startNats()
 		const ownBus = await connectBus({ servers: ownNats.url, name: 'health-test' })
 		const clock = new TestClock()
-		const app = createApp({ sql: db.sql, bus: ownBus, clock, logger: silentLogger, config })
+		const app = createApp({ sql: env.db.sql, bus: ownBus, clock, logger: silentLogger, config })
 		expect((await app.handle(new Request('http://localhost/v1/health'))).status).toBe(200)
 		await ownNats.stop()
 		// One probe answers for a second (routes/health.ts).
@@ -129,9 +117,9 @@ describe('GET /v1/health with a dependency down', () => {
 	})
 
 	test('is 503 within its probe timeout when NATS stops answering over a connection still open', async () => {
-		const relay = startTcpProxy({ hostname: '127.0.0.1', port: nats.port })
+		const relay = startTcpProxy({ hostname: '127.0.0.1', port: env.nats.port })
 		const stalledBus = await connectBus({ servers: `nats://127.0.0.1:${relay.port}`, name: 'health-stalled-test' })
-		const app = createApp({ sql: db.sql, bus: stalledBus, clock: new TestClock(), logger: silentLogger, config })
+		const app = createApp({ sql: env.db.sql, bus: stalledBus, clock: new TestClock(), logger: silentLogger, config })
 		relay.silent()
 		const startedAt = performance.now()
 		const response = await Promise.race([
@@ -151,7 +139,7 @@ describe('GET /v1/health with a dependency down', () => {
 	test('is 503 when PostgreSQL is unreachable', async () => {
 		const { createSql } = await import('@lv/db')
 		const deadSql = createSql('postgres://postgres@127.0.0.1:1/none', { max: 1, connectTimeoutSeconds: 1 })
-		const app = createApp({ sql: deadSql, bus, clock: new TestClock(), logger: silentLogger, config })
+		const app = createApp({ sql: deadSql, bus: env.bus, clock: new TestClock(), logger: silentLogger, config })
 		const response = await app.handle(new Request('http://localhost/v1/health'))
 		expect(response.status).toBe(503)
 		expect(await response.json()).toMatchObject({ checks: { database: false, bus: true } })

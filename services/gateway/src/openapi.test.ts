@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type NatsHandle, REPO_ROOT, type TestDatabase, TMP_ROOT, createTestDatabase, startNats } from '@lv/testing'
+import { REPO_ROOT, TMP_ROOT } from '@lv/testing'
 import { createApp } from './app.ts'
 import { HEADER_NAMES } from './openapi/header-catalog.ts'
 import { OPERATIONS } from './openapi/operations.ts'
 import { authModeOf, isSuccess, outcomesAt } from './openapi/response-headers.ts'
 import { accountWithKey, bearer, insertPlan } from './test-support/accounts.ts'
 import { schemaProblems } from './test-support/json-schema.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('openapi-test')
 let app: ReturnType<typeof createApp>
 type Example = { summary: string; value: unknown } | { $ref: string }
 type MediaType = { schema: Record<string, unknown>; examples?: Record<string, Example> }
@@ -24,12 +22,10 @@ let document: { openapi: string; paths: Record<string, Record<string, DocOperati
 let clock: TestClock
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'openapi-test' })
 	clock = new TestClock('2026-11-05T12:34:56.789Z')
 	app = createApp({
-		sql: db.sql,
-		bus,
+		sql: env.db.sql,
+		bus: env.bus,
 		clock,
 		logger: silentLogger,
 		config: {
@@ -42,12 +38,6 @@ beforeAll(async () => {
 		}
 	})
 	document = await (await app.handle(new Request('http://localhost/openapi.json'))).json()
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
 })
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
@@ -227,8 +217,8 @@ describe('GET /openapi.json against real responses', () => {
 		return names
 	}
 	const keyFor = async (plan: Parameters<typeof insertPlan>[1]) => {
-		await insertPlan(db.sql, plan)
-		return bearer((await accountWithKey(db.sql, clock, plan.code)).key)
+		await insertPlan(env.db.sql, plan)
+		return bearer((await accountWithKey(env.db.sql, clock, plan.code)).key)
 	}
 
 	test('GET /v1/jurisdictions: keyless, capped, uncapped and trial calls together carry exactly the declared 200 and 429 headers', async () => {

@@ -1,31 +1,26 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
 import { DAY, HOUR, MINUTE, SECOND, TestClock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
-import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { waitFor } from '@lv/testing'
 import { DELIVERY_TIMEOUT_MS, generateSecret } from '@lv/webhooks'
 import { type DeliveryWorkerOptions, createDeliveryWorker } from './delivery-worker.ts'
 import { recordEvent } from './record-event.ts'
 import { type Receiver, startReceiver } from './test-support/receiver.ts'
 import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
+const env = databasePerFile()
 let receiver: Receiver
 const key = testSecretKey()
 let clock: TestClock
 
-beforeAll(async () => {
-	db = await createTestDatabase()
-})
-afterAll(async () => {
-	await db.drop()
-})
 beforeEach(async () => {
 	clock = new TestClock('2026-11-01T10:00:00.000Z')
 	receiver = startReceiver()
-	await db.sql`DELETE FROM webhook_deliveries`
-	await db.sql`DELETE FROM webhook_endpoints`
+	await env.db.sql`DELETE FROM webhook_deliveries`
+	await env.db.sql`DELETE FROM webhook_endpoints`
 })
 afterEach(async () => {
 	await receiver.stop()
@@ -33,7 +28,7 @@ afterEach(async () => {
 
 const workerFor = (options: Partial<DeliveryWorkerOptions> = {}) =>
 	createDeliveryWorker({
-		sql: db.sql,
+		sql: env.db.sql,
 		clock,
 		logger: silentLogger,
 		secretKey: key,
@@ -44,8 +39,8 @@ const workerFor = (options: Partial<DeliveryWorkerOptions> = {}) =>
 
 async function endpointAndEvent(input: { secrets?: { secret: string; createdAt: Date; expiresAt: Date | null }[]; url?: string } = {}) {
 	const now = clock.now()
-	const account = await insertAccount(db.sql, now)
-	const endpoint = await insertEndpoint(db.sql, now, {
+	const account = await insertAccount(env.db.sql, now)
+	const endpoint = await insertEndpoint(env.db.sql, now, {
 		accountId: account,
 		url: input.url ?? receiver.url(),
 		events: ['coverage.degraded'],
@@ -53,12 +48,12 @@ async function endpointAndEvent(input: { secrets?: { secret: string; createdAt: 
 		secrets: input.secrets
 	})
 	const event = coverageEvent(now)
-	await recordEvent(db.sql, event, now)
+	await recordEvent(env.db.sql, event, now)
 	return { endpoint, event, account }
 }
 
 const deliveryRow = async (eventId: string) => {
-	const [row] = await db.sql<
+	const [row] = await env.db.sql<
 		{
 			id: string
 			status: string
@@ -76,7 +71,7 @@ const deliveryRow = async (eventId: string) => {
 }
 
 const endpointRow = async (id: string) => {
-	const [row] = await db.sql<
+	const [row] = await env.db.sql<
 		{ last_delivered_at: Date | null; last_delivery_status: string | null; failure_count: number; missed_deliveries: number }[]
 	>`
 		SELECT last_delivered_at, last_delivery_status, failure_count, missed_deliveries FROM webhook_endpoints WHERE id = ${id}`
@@ -190,7 +185,7 @@ describe('the retry schedule, driven by the clock', () => {
 		const lowRow = await deliveryRow(low.event.event_id)
 		expect(lowRow.next_retry_at.getTime() - clock.nowMs()).toBe(24 * SECOND)
 
-		await db.sql`DELETE FROM webhook_deliveries`
+		await env.db.sql`DELETE FROM webhook_deliveries`
 		const high = await endpointAndEvent()
 		await workerFor({ random: () => 0.999_999 }).tick()
 		const highRow = await deliveryRow(high.event.event_id)
@@ -200,8 +195,8 @@ describe('the retry schedule, driven by the clock', () => {
 	test('X-Service-Missed-Deliveries grows with each abandoned delivery and disappears after a success', async () => {
 		receiver.respondWith(() => new Response('down', { status: 500 }))
 		const now = clock.now()
-		const account = await insertAccount(db.sql, now)
-		const endpoint = await insertEndpoint(db.sql, now, {
+		const account = await insertAccount(env.db.sql, now)
+		const endpoint = await insertEndpoint(env.db.sql, now, {
 			accountId: account,
 			url: receiver.url(),
 			events: ['coverage.degraded'],
@@ -209,7 +204,7 @@ describe('the retry schedule, driven by the clock', () => {
 		})
 		const worker = workerFor()
 		const abandonOne = async () => {
-			await recordEvent(db.sql, coverageEvent(clock.now()), clock.now())
+			await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
 			for (let attempt = 0; attempt < 7; attempt++) {
 				await worker.tick()
 				clock.advance(DAY + HOUR)
@@ -222,12 +217,12 @@ describe('the retry schedule, driven by the clock', () => {
 		expect(lastOfSecond?.headers.get('x-service-missed-deliveries')).toBe('1')
 
 		receiver.respondWith(() => new Response('ok'))
-		await recordEvent(db.sql, coverageEvent(clock.now()), clock.now())
+		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
 		await worker.tick()
 		expect(receiver.requests.at(-1)?.headers.get('x-service-missed-deliveries')).toBe('2')
 		expect(await endpointRow(endpoint.id)).toMatchObject({ missed_deliveries: 0, failure_count: 0, last_delivery_status: 'success' })
 
-		await recordEvent(db.sql, coverageEvent(clock.now()), clock.now())
+		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
 		await worker.tick()
 		expect(receiver.requests.at(-1)?.headers.has('x-service-missed-deliveries')).toBe(false)
 	})
@@ -253,7 +248,7 @@ describe('secret rotation', () => {
 
 		clock.advance(7 * DAY)
 		const later = coverageEvent(clock.now())
-		await recordEvent(db.sql, later, clock.now())
+		await recordEvent(env.db.sql, later, clock.now())
 		await workerFor().tick()
 		const after = receiver.requests.at(-1)
 		const afterHeader = after?.headers.get('x-service-signature') ?? ''
@@ -315,18 +310,20 @@ describe('isolation and replicas', () => {
 		const hanging = startReceiver(() => new Promise<Response>(() => {}))
 		const huge = startReceiver(() => new Response(new Uint8Array(10 * 1024 * 1024).fill(120)))
 		const now = clock.now()
-		const account = await insertAccount(db.sql, now)
+		const account = await insertAccount(env.db.sql, now)
 		const events = ['coverage.degraded']
-		const hangingEndpoint = await insertEndpoint(db.sql, now, { accountId: account, url: hanging.url(), events, secretKey: key })
-		await insertEndpoint(db.sql, now, { accountId: account, url: huge.url(), events, secretKey: key })
+		const hangingEndpoint = await insertEndpoint(env.db.sql, now, { accountId: account, url: hanging.url(), events, secretKey: key })
+		await insertEndpoint(env.db.sql, now, { accountId: account, url: huge.url(), events, secretKey: key })
 		for (let index = 0; index < 4; index++)
-			await insertEndpoint(db.sql, now, { accountId: account, url: receiver.url(`/r${index}`), events, secretKey: key })
-		for (let index = 0; index < 6; index++) await recordEvent(db.sql, coverageEvent(now), now)
+			await insertEndpoint(env.db.sql, now, { accountId: account, url: receiver.url(`/r${index}`), events, secretKey: key })
+		for (let index = 0; index < 6; index++) await recordEvent(env.db.sql, coverageEvent(now), now)
 
 		const worker = workerFor({ allowList: [receiver.origin, hanging.origin, huge.origin], concurrency: 4, perEndpointConcurrency: 1 })
 		const deliveredCount = async () =>
 			(
-				await db.sql<{ delivered: number }[]>`SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries`
+				await env.db.sql<
+					{ delivered: number }[]
+				>`SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered FROM webhook_deliveries`
 			)[0]?.delivered
 		worker.start(20)
 		try {
@@ -342,7 +339,7 @@ describe('isolation and replicas', () => {
 			await worker.stop()
 			await Promise.all([hanging.stop(), huge.stop()])
 		}
-		const [timedOut] = await db.sql<{ last_error: string }[]>`
+		const [timedOut] = await env.db.sql<{ last_error: string }[]>`
 			SELECT last_error FROM webhook_deliveries WHERE endpoint_id = ${hangingEndpoint.id} AND attempt_count = 1 AND status = 'failed'`
 		// the request gets what the attempt's timeout leaves after the name's resolution
 		expect(timedOut?.last_error).toMatch(/^no complete response within \d+ ms$/)
@@ -350,15 +347,15 @@ describe('isolation and replicas', () => {
 
 	test('two replicas ticking at once deliver each row exactly once', async () => {
 		const now = clock.now()
-		const account = await insertAccount(db.sql, now)
+		const account = await insertAccount(env.db.sql, now)
 		for (let index = 0; index < 5; index++)
-			await insertEndpoint(db.sql, now, {
+			await insertEndpoint(env.db.sql, now, {
 				accountId: account,
 				url: receiver.url(`/e${index}`),
 				events: ['coverage.degraded'],
 				secretKey: key
 			})
-		for (let index = 0; index < 20; index++) await recordEvent(db.sql, coverageEvent(now), now)
+		for (let index = 0; index < 20; index++) await recordEvent(env.db.sql, coverageEvent(now), now)
 		const [a, b] = [workerFor({ concurrency: 16 }), workerFor({ concurrency: 16 })]
 		let total = 0
 		for (let round = 0; round < 20 && total < 100; round++) {
@@ -373,9 +370,9 @@ describe('isolation and replicas', () => {
 
 	test('an inactive endpoint is not attempted until it is active again', async () => {
 		const { endpoint, event } = await endpointAndEvent()
-		await db.sql`UPDATE webhook_endpoints SET active = false WHERE id = ${endpoint.id}`
+		await env.db.sql`UPDATE webhook_endpoints SET active = false WHERE id = ${endpoint.id}`
 		expect((await workerFor().tick()).attempted).toBe(0)
-		await db.sql`UPDATE webhook_endpoints SET active = true WHERE id = ${endpoint.id}`
+		await env.db.sql`UPDATE webhook_endpoints SET active = true WHERE id = ${endpoint.id}`
 		expect((await workerFor().tick()).delivered).toBe(1)
 		expect((await deliveryRow(event.event_id)).status).toBe('delivered')
 	})

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { SECOND, TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { waitFor } from '@lv/testing'
 import { createDeliveryWorker } from './delivery-worker.ts'
 import { recordEvent } from './record-event.ts'
 import { startReceiver } from './test-support/receiver.ts'
 import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
+const env = databasePerFile()
 const key = testSecretKey()
-
-beforeAll(async () => {
-	db = await createTestDatabase()
-})
-afterAll(async () => {
-	await db.drop()
-})
 
 test('a replica killed mid-attempt leaves a leased row that another replica retries with the same event_id and delivery id', async () => {
 	let holdOpen = true
@@ -24,15 +18,15 @@ test('a replica killed mid-attempt leaves a leased row that another replica retr
 	try {
 		const clock = new TestClock('2026-11-01T10:00:00.000Z')
 		const now = clock.now()
-		const account = await insertAccount(db.sql, now)
-		await insertEndpoint(db.sql, now, { accountId: account, url: receiver.url(), events: ['coverage.degraded'], secretKey: key })
+		const account = await insertAccount(env.db.sql, now)
+		await insertEndpoint(env.db.sql, now, { accountId: account, url: receiver.url(), events: ['coverage.degraded'], secretKey: key })
 		const event = coverageEvent(now)
-		await recordEvent(db.sql, event, now)
+		await recordEvent(env.db.sql, event, now)
 
 		const replica = Bun.spawn(['bun', join(import.meta.dir, 'test-support', 'replica-process.ts')], {
 			env: {
 				...process.env,
-				DATABASE_URL: db.url,
+				DATABASE_URL: env.db.url,
 				WEBHOOK_SECRET_KEY: key,
 				WEBHOOK_ALLOW_LIST: receiver.origin,
 				CLOCK_AT: now.toISOString()
@@ -45,12 +39,12 @@ test('a replica killed mid-attempt leaves a leased row that another replica retr
 		await replica.exited
 		holdOpen = false
 
-		const [leased] = await db.sql<{ status: string; attempt_count: number; lease_until: Date }[]>`
+		const [leased] = await env.db.sql<{ status: string; attempt_count: number; lease_until: Date }[]>`
 			SELECT status, attempt_count, lease_until FROM webhook_deliveries WHERE event_id = ${event.event_id}`
 		expect(leased).toMatchObject({ status: 'pending', attempt_count: 1 })
 
 		const survivor = createDeliveryWorker({
-			sql: db.sql,
+			sql: env.db.sql,
 			clock,
 			logger: silentLogger,
 			secretKey: key,

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll } from 'bun:test'
+import { beforeAll } from 'bun:test'
 import { Type } from '@sinclair/typebox'
 import { type ConsumerSpec, STREAMS, subjects } from '@lv/contracts'
-import { type NatsHandle, startNats } from '@lv/testing'
-import { type Bus, connectBus, ensureStreams } from '../index.ts'
+import type { NatsHandle } from '@lv/testing'
+import { natsPerFile } from '@lv/testing/per-file'
+import { type Bus, ensureStreams } from '../index.ts'
 
 /** The body the bus tests publish on the read-job subjects. */
 export const Job = Type.Object({ n: Type.Integer() })
@@ -19,15 +20,9 @@ export const jobsConsumer = (code: string): ConsumerSpec => ({
 
 /** A nats-server with the streams laid out and a bus connected to it, for one test file (`env.bus`, `env.nats`). */
 export function jobsBusPerFile(name: string): { bus: Bus; nats: NatsHandle } {
-	const env = {} as { bus: Bus; nats: NatsHandle }
+	const env = natsPerFile(name)
 	beforeAll(async () => {
-		env.nats = await startNats()
-		env.bus = await connectBus({ servers: env.nats.url, name })
 		await ensureStreams(env.bus)
-	})
-	afterAll(async () => {
-		await env.bus?.close()
-		await env.nats?.stop()
 	})
 	return env
 }

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { bulkRegister } from './bulk-register.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
+const env = databasePerFile()
 
 beforeAll(async () => {
-	db = await createTestDatabase()
-	await bulkRegister(db.sql, { operators: 40, licences: 300, domains: 350 }, new Date('2026-11-01T06:00:00Z'))
-})
-
-afterAll(async () => {
-	await db.drop()
+	await bulkRegister(env.db.sql, { operators: 40, licences: 300, domains: 350 }, new Date('2026-11-01T06:00:00Z'))
 })
 
 describe('bulkRegister', () => {
 	test('writes the requested number of operators, licences, history events and links over every jurisdiction', async () => {
-		const [counts] = await db.sql<
+		const [counts] = await env.db.sql<
 			{ operators: number; licences: number; history: number; links: number; codes: number; statuses: number }[]
 		>`
 			SELECT (SELECT count(*)::int FROM operators) AS operators, (SELECT count(*)::int FROM licenses) AS licences,

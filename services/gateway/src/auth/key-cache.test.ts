@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { hashApiKey, revokeApiKey } from '@lv/accounts'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type TestDatabase, createTestDatabase, waitFor } from '@lv/testing'
+import { waitFor } from '@lv/testing'
 import { accountWithKey } from '../test-support/accounts.ts'
 import { type CachedKey, KeyCache } from './key-cache.ts'
 import { type KeyRecord, lookupKey } from './key-lookup.ts'
 import { createLastUsedStamps } from './last-used.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-
-beforeAll(async () => {
-	db = await createTestDatabase()
-})
-
-afterAll(async () => {
-	await db.drop()
-})
+const env = databasePerFile()
 
 /** Reads keys from the database, each read held until the test releases it. */
 function gatedLookup() {
@@ -25,20 +18,21 @@ function gatedLookup() {
 	const load = async (keyHash: Uint8Array, nowMs: number): Promise<KeyRecord | null> => {
 		reads++
 		await new Promise<void>((release) => gates.push(release))
-		return lookupKey(db.sql, keyHash, nowMs)
+		return lookupKey(env.db.sql, keyHash, nowMs)
 	}
 	return { load, releaseAll: () => gates.splice(0).forEach((release) => release()), reads: () => reads }
 }
 
 const lastUsedOf = async (keyId: string) =>
-	(await db.sql<{ last_used_at: Date | null }[]>`SELECT last_used_at FROM api_keys WHERE id = ${keyId}`)[0]?.last_used_at?.toISOString() ??
-	null
+	(
+		await env.db.sql<{ last_used_at: Date | null }[]>`SELECT last_used_at FROM api_keys WHERE id = ${keyId}`
+	)[0]?.last_used_at?.toISOString() ?? null
 
 describe('key cache', () => {
 	const clock = new TestClock('2026-11-12T09:00:00.000Z')
 
 	test('concurrent calls with one uncached key share one read; the entry is then served without reading', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		const gated = gatedLookup()
 		const cache = new KeyCache(gated.load)
 		const hash = hashApiKey(account.key)
@@ -53,7 +47,7 @@ describe('key cache', () => {
 	})
 
 	test('a read that started before an invalidation is answered but not remembered', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		const gated = gatedLookup()
 		const cache = new KeyCache(gated.load)
 		const reading = cache.resolve(hashApiKey(account.key), clock.nowMs())
@@ -65,8 +59,8 @@ describe('key cache', () => {
 	})
 
 	test('entries are read again once older than the TTL; an unknown key is never remembered as a key', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
-		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs), { ttlMs: 30_000 })
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
+		const cache = new KeyCache((keyHash, nowMs) => lookupKey(env.db.sql, keyHash, nowMs), { ttlMs: 30_000 })
 		const hash = hashApiKey(account.key)
 		await cache.resolve(hash, clock.nowMs())
 		await cache.resolve(hash, clock.nowMs() + 29_999)
@@ -78,7 +72,7 @@ describe('key cache', () => {
 	})
 
 	test('an unknown key is remembered as unknown for 10 s, and forgotten at once when a key is created', async () => {
-		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs))
+		const cache = new KeyCache((keyHash, nowMs) => lookupKey(env.db.sql, keyHash, nowMs))
 		const unknown = hashApiKey('lvk_0123456789abcdef0123456789abcdeX')
 		expect(await cache.resolve(unknown, clock.nowMs())).toBeNull()
 		expect(cache.resolve(unknown, clock.nowMs() + 9_999)).toBeNull()
@@ -103,7 +97,7 @@ describe('key cache', () => {
 
 	test('a read gate refusing a requester stops the read; a read that finds nothing is reported to it', async () => {
 		const seen: string[] = []
-		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs), {
+		const cache = new KeyCache((keyHash, nowMs) => lookupKey(env.db.sql, keyHash, nowMs), {
 			readGate: {
 				checkAllowed: (requester) => {
 					if (requester() === 'refused') throw new Error('refused')
@@ -119,11 +113,11 @@ describe('key cache', () => {
 	})
 
 	test('a revoked key and an inactive plan are remembered as such (refused without reading)', async () => {
-		const revoked = await accountWithKey(db.sql, clock, 'pro')
-		await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
-		const canceled = await accountWithKey(db.sql, clock, 'pro')
-		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
-		const cache = new KeyCache((keyHash, nowMs) => lookupKey(db.sql, keyHash, nowMs))
+		const revoked = await accountWithKey(env.db.sql, clock, 'pro')
+		await revokeApiKey(env.db.sql, clock, revoked.accountId, revoked.keyId)
+		const canceled = await accountWithKey(env.db.sql, clock, 'pro')
+		await env.db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
+		const cache = new KeyCache((keyHash, nowMs) => lookupKey(env.db.sql, keyHash, nowMs))
 		expect((await cache.resolve(hashApiKey(revoked.key), clock.nowMs()))?.status).toBe('revoked')
 		expect((await cache.resolve(hashApiKey(canceled.key), clock.nowMs()))?.status).toBe('plan_inactive')
 		expect([cache.peek(revoked.keyId)?.status, cache.peek(canceled.keyId)?.status]).toEqual(['revoked', 'plan_inactive'])
@@ -133,11 +127,11 @@ describe('key cache', () => {
 describe('last_used_at', () => {
 	test('the first read of a key stamps it; a cached key is stamped again in the background once a minute has passed, not before', async () => {
 		const clock = new TestClock('2026-11-12T10:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'pro')
-		const record = await lookupKey(db.sql, hashApiKey(account.key), clock.nowMs())
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
+		const record = await lookupKey(env.db.sql, hashApiKey(account.key), clock.nowMs())
 		expect(await lastUsedOf(account.keyId)).toBe('2026-11-12T10:00:00.000Z')
 		const entry: CachedKey = { ...(record as KeyRecord), loadedAtMs: clock.nowMs(), stampedAtMs: record?.lastUsedMs ?? 0 }
-		const stamps = createLastUsedStamps(db.sql, silentLogger)
+		const stamps = createLastUsedStamps(env.db.sql, silentLogger)
 		stamps.touch(entry, clock.nowMs() + 59_999)
 		expect(entry.stampedAtMs).toBe(clock.nowMs())
 		stamps.touch(entry, clock.nowMs() + 60_000)

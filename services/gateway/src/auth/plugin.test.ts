@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { awaitKeyChangesApplied, revokeApiKey } from '@lv/accounts'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
 import { createSql } from '@lv/db'
 import { notFound } from '@lv/errors'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
+import { handleFrom } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { revokeUnannounced } from '../test-support/revocations.ts'
 import { testReplica } from '../test-support/gateway.ts'
 import { authPlugin } from './plugin.ts'
 import { callUntilKeyCached } from '../test-support/key-cache.ts'
 import { limitHeaders } from '../test-support/limit-headers.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('auth-test')
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'auth-test' })
-	await insertPlan(db.sql, { code: 'tiny', monthly_quota: 5, per_second_limit: null })
-	await insertPlan(db.sql, { code: 'tiny_trial', trial_daily_cap: 3, is_trial: true })
-	await insertPlan(db.sql, { code: 'concurrent', monthly_quota: 25, per_second_limit: null })
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+	await insertPlan(env.db.sql, { code: 'tiny', monthly_quota: 5, per_second_limit: null })
+	await insertPlan(env.db.sql, { code: 'tiny_trial', trial_daily_cap: 3, is_trial: true })
+	await insertPlan(env.db.sql, { code: 'concurrent', monthly_quota: 25, per_second_limit: null })
 })
 
 /** How often the read-only keyed probe's handler ran (it may run before its call is admitted). */
@@ -39,8 +29,8 @@ let readRequiredRuns = 0
  * these tests prove the per-batch statement path and the key cache, which every call the leases do not admit still
  * takes; the same guarantees with leases are proven in `leases.test.ts`.
  */
-function probeReplica(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_STORE_TIMEOUT_MS?: number } = {}, sql = db.sql) {
-	const { app, auth } = testReplica({ sql, bus, clock, config })
+function probeReplica(clock: TestClock, config: { TRUSTED_PROXIES?: string; LIMITS_STORE_TIMEOUT_MS?: number } = {}, sql = env.db.sql) {
+	const { app, auth } = testReplica({ sql, bus: env.bus, clock, config })
 	const withProbes = app.use(
 		new Elysia()
 			.use(authPlugin(auth))
@@ -95,8 +85,8 @@ const gateway = (...args: Parameters<typeof probeReplica>) => probeReplica(...ar
 
 /** A call on `path` with a key the replica has cached and counted once, made after its limits store went away. */
 async function cachedKeyCallAfterStoreGoesAway(clock: TestClock, path: string): Promise<Response> {
-	const account = await accountWithKey(db.sql, clock, 'pro')
-	const flaky = createSql(db.url, { max: 1 })
+	const account = await accountWithKey(env.db.sql, clock, 'pro')
+	const flaky = createSql(env.db.url, { max: 1 })
 	try {
 		const app = gateway(clock, {}, flaky)
 		expect((await call(app, path, bearer(account.key))).status).toBe(200)
@@ -146,20 +136,20 @@ describe('auth: keys', () => {
 	})
 
 	test('a valid key reaches the handler with the account as caller and stamps last_used_at', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		const response = await call(gateway(clock), '/probe/required', bearer(account.key))
 		expect(response.status).toBe(200)
 		expect(await response.json()).toEqual({ tier: 'keyed', account: account.accountId })
-		const [row] = await db.sql<{ last_used_at: Date }[]>`SELECT last_used_at FROM api_keys WHERE id = ${account.keyId}`
+		const [row] = await env.db.sql<{ last_used_at: Date }[]>`SELECT last_used_at FROM api_keys WHERE id = ${account.keyId}`
 		expect(row?.last_used_at.toISOString()).toBe(clock.now().toISOString())
 	})
 
 	test('revocation is immediate on every replica: the next call on another instance is 401 auth_revoked', async () => {
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		const [replicaA, replicaB] = [gateway(clock), gateway(clock)]
 		expect((await call(replicaA, '/probe/required', bearer(account.key))).status).toBe(200)
 		expect((await call(replicaB, '/probe/required', bearer(account.key))).status).toBe(200)
-		expect(await revokeApiKey(db.sql, clock, account.accountId, account.keyId)).toBe(true)
+		expect(await revokeApiKey(env.db.sql, clock, account.accountId, account.keyId)).toBe(true)
 		for (const replica of [replicaB, replicaA]) {
 			const response = await call(replica, '/probe/required', bearer(account.key))
 			expect(response.status).toBe(401)
@@ -168,10 +158,10 @@ describe('auth: keys', () => {
 	})
 
 	test('an account with no plan or a cancelled one is 402 payment_required / plan_inactive', async () => {
-		const canceled = await accountWithKey(db.sql, clock, 'starter')
-		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
-		const planless = await accountWithKey(db.sql, clock, 'starter')
-		await db.sql`UPDATE accounts SET plan_code = NULL WHERE id = ${planless.accountId}`
+		const canceled = await accountWithKey(env.db.sql, clock, 'starter')
+		await env.db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
+		const planless = await accountWithKey(env.db.sql, clock, 'starter')
+		await env.db.sql`UPDATE accounts SET plan_code = NULL WHERE id = ${planless.accountId}`
 		for (const account of [canceled, planless]) {
 			const response = await call(gateway(clock), '/probe/required', bearer(account.key))
 			expect(response.status).toBe(402)
@@ -180,7 +170,7 @@ describe('auth: keys', () => {
 	})
 
 	test('a legacy trial key is 402 endpoint_requires_paid_plan on a keyed route and allowed on a public one', async () => {
-		const trial = await accountWithKey(db.sql, clock, 'trial')
+		const trial = await accountWithKey(env.db.sql, clock, 'trial')
 		const refused = await call(gateway(clock), '/probe/required', bearer(trial.key))
 		expect(refused.status).toBe(402)
 		expect(await bodyOf(refused)).toMatchObject({ code: 'payment_required', details: { reason: 'endpoint_requires_paid_plan' } })
@@ -202,7 +192,7 @@ describe('limits: monthly quota', () => {
 	test('successful keyed responses carry the monthly headers, the 80 % warning, then 429 monthly_request_limit_reached', async () => {
 		const clock = new TestClock('2026-11-30T23:59:58.000Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const account = await accountWithKey(env.db.sql, clock, 'tiny')
 		const seen: { used: string | null; remaining: string | null; warning: boolean }[] = []
 		for (let index = 0; index < 5; index++) {
 			const response = await call(app, '/probe/required', bearer(account.key))
@@ -247,7 +237,7 @@ describe('limits: monthly quota', () => {
 	test('a refused (4xx) response is not charged against the monthly quota', async () => {
 		const clock = new TestClock('2026-11-10T12:00:00.000Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const account = await accountWithKey(env.db.sql, clock, 'tiny')
 		for (let index = 0; index < 8; index++) expect((await call(app, '/probe/missing', bearer(account.key))).status).toBe(404)
 		const response = await call(app, '/probe/required', bearer(account.key))
 		expect(response.headers.get('x-monthly-quota-used')).toBe('1')
@@ -256,7 +246,7 @@ describe('limits: monthly quota', () => {
 
 	test('plans without a monthly cap say unlimited and omit the counts', async () => {
 		const clock = new TestClock('2026-11-10T12:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'enterprise')
+		const account = await accountWithKey(env.db.sql, clock, 'enterprise')
 		const keyed = await call(gateway(clock), '/probe/required', bearer(account.key))
 		expect(keyed.headers.get('x-monthly-quota-limit')).toBe('unlimited')
 		for (const name of [
@@ -276,8 +266,8 @@ describe('limits: monthly quota', () => {
 
 	test('two replicas on one database fired at concurrently admit exactly the monthly quota', async () => {
 		const clock = new TestClock('2026-11-10T12:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'concurrent')
-		const sqlB = createSql(db.url, { max: 10 })
+		const account = await accountWithKey(env.db.sql, clock, 'concurrent')
+		const sqlB = createSql(env.db.url, { max: 10 })
 		try {
 			const replicas = [gateway(clock), gateway(clock, {}, sqlB)]
 			const responses = await Promise.all(
@@ -298,7 +288,7 @@ describe('limits: per-second', () => {
 	test('over the plan per-second limit is 429 per_second_limit_exceeded with Retry-After: 1; the next second is open again', async () => {
 		const clock = new TestClock('2026-11-10T12:00:00.250Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'starter')
+		const account = await accountWithKey(env.db.sql, clock, 'starter')
 		for (let index = 0; index < 5; index++) expect((await call(app, '/probe/required', bearer(account.key))).status).toBe(200)
 		const refused = await call(app, '/probe/required', bearer(account.key))
 		expect(refused.status).toBe(429)
@@ -320,9 +310,9 @@ describe('limits: per-second', () => {
 	test('refused calls count toward the per-second limit, and all keys of an account share it', async () => {
 		const clock = new TestClock('2026-11-10T13:00:00.000Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'starter')
+		const account = await accountWithKey(env.db.sql, clock, 'starter')
 		const { issueApiKey } = await import('@lv/accounts')
-		const second = await issueApiKey(db.sql, clock, account.accountId, 'second key')
+		const second = await issueApiKey(env.db.sql, clock, account.accountId, 'second key')
 		for (let index = 0; index < 3; index++) expect((await call(app, '/probe/missing', bearer(account.key))).status).toBe(404)
 		expect((await call(app, '/probe/required', bearer(second.key))).status).toBe(200)
 		expect((await call(app, '/probe/required', bearer(account.key))).status).toBe(200)
@@ -334,7 +324,7 @@ describe('limits: replicas with skewed clocks', () => {
 	test('a replica whose clock lags counts into the newer window instead of resetting it', async () => {
 		const ahead = new TestClock('2026-11-10T14:00:01.000Z')
 		const behind = new TestClock('2026-11-10T14:00:00.900Z')
-		const account = await accountWithKey(db.sql, ahead, 'starter')
+		const account = await accountWithKey(env.db.sql, ahead, 'starter')
 		for (let index = 0; index < 5; index++) expect((await call(gateway(ahead), '/probe/required', bearer(account.key))).status).toBe(200)
 		const lagging = await call(gateway(behind), '/probe/required', bearer(account.key))
 		expect(lagging.status).toBe(429)
@@ -346,7 +336,7 @@ describe('limits: legacy trial daily cap', () => {
 	test('over the daily cap is 429 prelaunch_daily_cap with Retry-After and X-Prelaunch-* headers; the next UTC day is open', async () => {
 		const clock = new TestClock('2026-11-10T23:00:00.000Z')
 		const app = gateway(clock)
-		const trial = await accountWithKey(db.sql, clock, 'tiny_trial')
+		const trial = await accountWithKey(env.db.sql, clock, 'tiny_trial')
 		for (let index = 0; index < 3; index++) expect((await call(app, '/probe/public', bearer(trial.key))).status).toBe(200)
 		const refused = await call(app, '/probe/public', bearer(trial.key))
 		expect(refused.status).toBe(429)
@@ -365,7 +355,7 @@ describe('limits: legacy trial daily cap', () => {
 	test("a legacy trial key's refused (4xx) and failed (5xx) calls are not counted against its day, like any plan's quota", async () => {
 		const clock = new TestClock('2026-11-10T10:00:00.000Z')
 		const app = gateway(clock)
-		const trial = await accountWithKey(db.sql, clock, 'tiny_trial')
+		const trial = await accountWithKey(env.db.sql, clock, 'tiny_trial')
 		for (let index = 0; index < 4; index++) {
 			expect((await call(app, '/probe/public-missing', bearer(trial.key))).status).toBe(404)
 			expect((await call(app, '/probe/public-broken', bearer(trial.key))).status).toBe(500)
@@ -423,7 +413,7 @@ describe('limits: keyless per IP', () => {
 		const app = gateway(clock)
 		for (let index = 0; index < 10; index++) await call(app, '/probe/public', {}, '198.51.100.9')
 		expect((await call(app, '/probe/public', {}, '198.51.100.9')).status).toBe(429)
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		const keyed = await call(app, '/probe/public', bearer(account.key), '198.51.100.9')
 		expect(keyed.status).toBe(200)
 		expect(keyed.headers.get('x-ratelimit-policy')).toBe('tier=authenticated')
@@ -485,7 +475,7 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 	test('keyed: a cached key gets its answer with the monthly headers; past the quota the 429 replaces it and nothing is charged for it', async () => {
 		const clock = new TestClock('2026-11-11T09:00:00.000Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const account = await accountWithKey(env.db.sql, clock, 'tiny')
 		for (let index = 1; index <= 5; index++) {
 			const response = await call(app, '/probe/read-required', bearer(account.key))
 			expect(response.status).toBe(200)
@@ -496,17 +486,19 @@ describe('read-only routes: the handler runs while the call is counted', () => {
 		const refused = await call(app, '/probe/read-required', bearer(account.key))
 		expect(refused.status).toBe(429)
 		expect((await bodyOf(refused)).details.reason).toBe('monthly_request_limit_reached')
-		const [counted] = await db.sql<{ quota_count: number }[]>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
+		const [counted] = await env.db.sql<
+			{ quota_count: number }[]
+		>`SELECT quota_count FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(counted?.quota_count).toBe(5)
 	})
 
 	test('a key revoked without any notification is refused 401 although its handler already ran', async () => {
 		const clock = new TestClock('2026-11-11T10:00:00.000Z')
 		const { app, auth } = probeReplica(clock)
-		const account = await accountWithKey(db.sql, clock, 'pro')
+		const account = await accountWithKey(env.db.sql, clock, 'pro')
 		await callUntilKeyCached(auth.keys, account.keyId, () => call(app, '/probe/read-required', bearer(account.key)))
-		await revokeUnannounced(db.sql, clock, account.keyId)
-		await awaitKeyChangesApplied(db.sql, clock)
+		await revokeUnannounced(env.db.sql, clock, account.keyId)
+		await awaitKeyChangesApplied(env.db.sql, clock)
 		expect(auth.keys.peek(account.keyId)?.status).toBe('live')
 		const runs = readRequiredRuns
 		const refused = await call(app, '/probe/read-required', bearer(account.key))
@@ -526,7 +518,7 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 	test('a keyed 404 on a public endpoint carries the monthly X-RateLimit-* without its own (released) call and X-Upgrade-URL, but no X-Monthly-Quota-*', async () => {
 		const clock = new TestClock('2026-11-12T08:00:00.000Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const account = await accountWithKey(env.db.sql, clock, 'tiny')
 		for (let index = 0; index < 2; index++) expect((await call(app, '/probe/public', bearer(account.key))).status).toBe(200)
 		for (const path of ['/probe/public-missing', '/probe/read-missing']) {
 			const failed = await call(app, path, bearer(account.key))
@@ -548,7 +540,7 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 	test('a keyed call failing with one monthly call left says that call is still left, and the next success takes it', async () => {
 		const clock = new TestClock('2026-11-12T09:00:00.000Z')
 		const app = gateway(clock)
-		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const account = await accountWithKey(env.db.sql, clock, 'tiny')
 		for (let index = 0; index < 4; index++) expect((await call(app, '/probe/public', bearer(account.key))).status).toBe(200)
 		const failed = await call(app, '/probe/public-missing', bearer(account.key))
 		expect({ status: failed.status, remaining: failed.headers.get('x-ratelimit-remaining') }).toEqual({ status: 404, remaining: '1' })
@@ -562,7 +554,7 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 
 	test('an enterprise (unlimited) keyed 404 on a public endpoint carries only X-Upgrade-URL among the limit headers', async () => {
 		const clock = new TestClock('2026-11-12T10:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'enterprise')
+		const account = await accountWithKey(env.db.sql, clock, 'enterprise')
 		const failed = await call(gateway(clock), '/probe/public-missing', bearer(account.key))
 		expect({ status: failed.status, headers: limitHeaders(failed), policy: failed.headers.get('x-ratelimit-policy') }).toEqual({
 			status: 404,
@@ -573,7 +565,7 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 
 	test('a legacy trial key failing on a public endpoint carries only X-Upgrade-URL (its plan has no monthly cap)', async () => {
 		const clock = new TestClock('2026-11-12T11:00:00.000Z')
-		const trial = await accountWithKey(db.sql, clock, 'trial')
+		const trial = await accountWithKey(env.db.sql, clock, 'trial')
 		const failed = await call(gateway(clock), '/probe/public-missing', bearer(trial.key))
 		expect({ status: failed.status, headers: limitHeaders(failed) }).toEqual({
 			status: 404,
@@ -583,7 +575,7 @@ describe('headers of keyed calls that fail on a public endpoint', () => {
 
 	test('a keyed 404 on a route that needs a key still carries none of the limit headers', async () => {
 		const clock = new TestClock('2026-11-12T12:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'tiny')
+		const account = await accountWithKey(env.db.sql, clock, 'tiny')
 		const failed = await call(gateway(clock), '/probe/missing', bearer(account.key))
 		expect({ status: failed.status, headers: limitHeaders(failed) }).toEqual({
 			status: 404,
@@ -596,10 +588,10 @@ describe('refusals of the key on a public endpoint', () => {
 	test('401 (malformed header, unknown key, revoked key) and 402 on a public endpoint carry X-Upgrade-URL; a 401 on a keyed route does not', async () => {
 		const clock = new TestClock('2026-11-13T08:00:00.000Z')
 		const app = gateway(clock)
-		const revoked = await accountWithKey(db.sql, clock, 'pro')
-		await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
-		const canceled = await accountWithKey(db.sql, clock, 'starter')
-		await db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
+		const revoked = await accountWithKey(env.db.sql, clock, 'pro')
+		await revokeApiKey(env.db.sql, clock, revoked.accountId, revoked.keyId)
+		const canceled = await accountWithKey(env.db.sql, clock, 'starter')
+		await env.db.sql`UPDATE accounts SET plan_status = 'canceled' WHERE id = ${canceled.accountId}`
 		const cases = [
 			{ headers: { authorization: 'Token nope' }, status: 401, reason: 'malformed_header' },
 			{ headers: bearer('lvk_0123456789abcdef0123456789abcdef'), status: 401, reason: 'api_key_invalid' },

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { ExhaustedScopes, type KeylessClaim, type KeylessVerdict, countKeylessClaims, keylessClaim } from './keyless-counter.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-
-beforeAll(async () => {
-	db = await createTestDatabase()
-})
-
-afterAll(async () => {
-	await db.drop()
-})
+const env = databasePerFile()
 
 /** One call at a time, as the conditional upsert did: admitted while fewer than `limit` are counted. */
 function sequentialModel() {
@@ -49,7 +41,7 @@ describe('keyless counting in batches', () => {
 						const claims = calls.map(([address, route]) =>
 							keylessClaim({ route: `/r${route}`, address: `192.0.2.${run}.${address}`, limit: 4, nowMs })
 						)
-						expect(await countKeylessClaims(db.sql, claims)).toEqual(claims.map(model))
+						expect(await countKeylessClaims(env.db.sql, claims)).toEqual(claims.map(model))
 					}
 				}
 			),

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { revokeApiKey } from '@lv/accounts'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
+import { handleFrom } from '@lv/testing'
 import fc from 'fast-check'
 import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
 import { schemaProblems } from '../test-support/json-schema.ts'
 import { insertDomain, insertHistory, insertLicence, insertOperator, insertRegulatoryAction } from '../test-support/register-data.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('lookup-contract-test')
 let owner: TestAccount
 let otherAccount: TestAccount
 let revokedKey: string
@@ -23,32 +21,24 @@ const clock = new TestClock('2026-11-05T12:00:00.000Z')
 let app: ReturnType<typeof testApp>
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'lookup-contract-test' })
-	owner = await accountWithKey(db.sql, clock, 'enterprise')
-	otherAccount = await accountWithKey(db.sql, clock, 'business')
-	const revoked = await accountWithKey(db.sql, clock, 'pro')
-	await revokeApiKey(db.sql, clock, revoked.accountId, revoked.keyId)
+	owner = await accountWithKey(env.db.sql, clock, 'enterprise')
+	otherAccount = await accountWithKey(env.db.sql, clock, 'business')
+	const revoked = await accountWithKey(env.db.sql, clock, 'pro')
+	await revokeApiKey(env.db.sql, clock, revoked.accountId, revoked.keyId)
 	revokedKey = revoked.key
-	const operatorId = await insertOperator(db.sql, { slug: 'contract-op', display_name: 'Contract Op' })
-	await insertLicence(db.sql, { id: licenceId, operatorId, jurisdiction: 'UKGC', statusSourceUrl: 'https://register.example/s' })
-	await insertHistory(db.sql, { licenceId, changedAt: '2026-02-01T00:00:00Z', previous: null, next: 'active' })
-	await insertDomain(db.sql, {
+	const operatorId = await insertOperator(env.db.sql, { slug: 'contract-op', display_name: 'Contract Op' })
+	await insertLicence(env.db.sql, { id: licenceId, operatorId, jurisdiction: 'UKGC', statusSourceUrl: 'https://register.example/s' })
+	await insertHistory(env.db.sql, { licenceId, changedAt: '2026-02-01T00:00:00Z', previous: null, next: 'active' })
+	await insertDomain(env.db.sql, {
 		operatorId,
 		licenceId,
 		jurisdiction: 'UKGC',
 		hostname: 'contract.example',
 		verificationUrl: 'https://seal.example/1'
 	})
-	await insertRegulatoryAction(db.sql, { operatorId, jurisdiction: 'UKGC', type: 'fine', amount: 1000, date: '2026-01-01' })
-	app = testApp({ sql: db.sql, bus, clock })
+	await insertRegulatoryAction(env.db.sql, { operatorId, jurisdiction: 'UKGC', type: 'fine', amount: 1000, date: '2026-01-01' })
+	app = testApp({ sql: env.db.sql, bus: env.bus, clock })
 	document = await (await app.handle(new Request('http://localhost/openapi.json'))).json()
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
 })
 
 let peer = 0

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, handleFrom } from '@lv/testing'
+import { handleFrom } from '@lv/testing'
 import { type TestAccount, accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
 import { insertDomain, insertHistory, insertLicence, insertOperator, insertRegulatoryAction } from '../test-support/register-data.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('lookup-test')
 let pro: TestAccount
 const clock = new TestClock('2026-11-05T12:00:00.000Z')
 const ids: Record<string, string> = {}
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'lookup-test' })
-	pro = await accountWithKey(db.sql, clock, 'enterprise')
-	const sql = db.sql
+	pro = await accountWithKey(env.db.sql, clock, 'enterprise')
+	const sql = env.db.sql
 	ids.acme = await insertOperator(sql, { slug: 'acme-gaming', display_name: 'Acme Gaming' })
 	ids.beta = await insertOperator(sql, { slug: 'beta-acme', display_name: 'Beta Bets', registered_name: 'Acme Holdings Beta Ltd' })
 	ids.acmeBet = await insertOperator(sql, { slug: 'acme', display_name: 'Zed Acme' })
@@ -47,13 +43,7 @@ beforeAll(async () => {
 	await insertRegulatoryAction(sql, { operatorId: ids.acme, jurisdiction: 'UKGC', type: 'fine', amount: 9_000_000, date: '2024-01-01' })
 })
 
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
-const app = () => testApp({ sql: db.sql, bus, clock })
+const app = () => testApp({ sql: env.db.sql, bus: env.bus, clock })
 let peer = 0
 const get = async (path: string, headers: Record<string, string> = bearer(pro.key)) => {
 	const response = await handleFrom(app(), new Request(`http://localhost${path}`, { headers }), `192.0.2.${++peer % 250}`)
@@ -216,7 +206,7 @@ describe('GET /v1/operators/{slug}', () => {
 	})
 
 	test('a legacy trial key is 402 endpoint_requires_paid_plan', async () => {
-		const trial = await accountWithKey(db.sql, clock, 'trial')
+		const trial = await accountWithKey(env.db.sql, clock, 'trial')
 		expect((await get('/v1/operators/acme-gaming', bearer(trial.key))).body.details.reason).toBe('endpoint_requires_paid_plan')
 	})
 })
@@ -354,7 +344,7 @@ describe('GET /v1/health/coverage', () => {
 describe('GET /v1/stats', () => {
 	test('one payload recounted at most every 10 minutes; a key sent is ignored and not charged', async () => {
 		const statsClock = new TestClock('2026-11-05T12:00:00.000Z')
-		const statsApp = testApp({ sql: db.sql, bus, clock: statsClock })
+		const statsApp = testApp({ sql: env.db.sql, bus: env.bus, clock: statsClock })
 		const fetchStats = async (headers: Record<string, string> = {}) => {
 			const response = await statsApp.handle(new Request('http://localhost/v1/stats', { headers }))
 			return { response, body: (await response.json()) as any }
@@ -364,7 +354,7 @@ describe('GET /v1/stats', () => {
 		expect(first.body.operators.definition).toEqual(expect.any(String))
 		expect(first.body.licences_by_status.counts).toEqual({ active: 2, revoked: 1, suspended: 1 })
 		expect(first.body.withdrawn_events.value).toBe(1)
-		await insertOperator(db.sql, { slug: 'newcomer' })
+		await insertOperator(env.db.sql, { slug: 'newcomer' })
 		statsClock.advance(9 * 60_000)
 		const cached = await fetchStats(bearer('lvk_0123456789abcdef0123456789abcdef'))
 		expect(cached.response.status).toBe(200)
@@ -377,7 +367,7 @@ describe('GET /v1/stats', () => {
 
 describe('account isolation', () => {
 	test("one account's usage never shows in another account's counters", async () => {
-		const [a, b] = [await accountWithKey(db.sql, clock, 'pro'), await accountWithKey(db.sql, clock, 'pro')]
+		const [a, b] = [await accountWithKey(env.db.sql, clock, 'pro'), await accountWithKey(env.db.sql, clock, 'pro')]
 		for (let index = 0; index < 3; index++) await get('/v1/jurisdictions/UKGC', bearer(a.key))
 		expect((await get('/v1/jurisdictions/UKGC', bearer(b.key))).headers.get('x-monthly-quota-used')).toBe('1')
 		expect((await get('/v1/jurisdictions/UKGC', bearer(a.key))).headers.get('x-monthly-quota-used')).toBe('4')

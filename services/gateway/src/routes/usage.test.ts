@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { awaitKeyChangesApplied, issueApiKey, revokeApiKey } from '@lv/accounts'
-import { type Bus, connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('usage-test')
 let app: ReturnType<typeof testApp>
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'usage-test' })
-	await insertPlan(db.sql, { code: 'usage_tight', monthly_quota: 100, per_second_limit: 2 })
-	await insertPlan(db.sql, { code: 'usage_open', monthly_quota: null, per_second_limit: null })
-	app = testApp({ sql: db.sql, bus, clock })
+	await insertPlan(env.db.sql, { code: 'usage_tight', monthly_quota: 100, per_second_limit: 2 })
+	await insertPlan(env.db.sql, { code: 'usage_open', monthly_quota: null, per_second_limit: null })
+	app = testApp({ sql: env.db.sql, bus: env.bus, clock })
 })
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
 const get = (key: string, path: string) => app.handle(new Request(`http://localhost${path}`, { headers: bearer(key) }))
 
 type MonthBody = {
@@ -54,8 +43,8 @@ async function usageOf(key: string, query = ''): Promise<UsageBody> {
 describe('GET /v1/usage', () => {
 	test("shows the calling account's calls per day and per key, never another account's", async () => {
 		clock.set('2026-11-10T12:00:00.000Z')
-		const mine = await accountWithKey(db.sql, clock, 'usage_open')
-		const theirs = await accountWithKey(db.sql, clock, 'usage_open')
+		const mine = await accountWithKey(env.db.sql, clock, 'usage_open')
+		const theirs = await accountWithKey(env.db.sql, clock, 'usage_open')
 		for (let i = 0; i < 3; i++) expect((await get(mine.key, '/v1/watchlist')).status).toBe(200)
 		for (let i = 0; i < 5; i++) expect((await get(theirs.key, '/v1/watchlist')).status).toBe(200)
 
@@ -76,11 +65,11 @@ describe('GET /v1/usage', () => {
 
 	test("reports the dashboard's one-call keys as one entry per action by its record, and a key merely named like one as its own", async () => {
 		clock.set('2026-11-10T12:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'usage_open')
-		const named = await issueApiKey(db.sql, clock, account.accountId, 'dashboard: bulk')
+		const account = await accountWithKey(env.db.sql, clock, 'usage_open')
+		const named = await issueApiKey(env.db.sql, clock, account.accountId, 'dashboard: bulk')
 		for (const action of ['bulk_check', 'bulk_check', 'usage']) {
-			const issued = await issueApiKey(db.sql, clock, account.accountId, 'dashboard: bulk')
-			await db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${issued.id}, ${action}, ${clock.now()})`
+			const issued = await issueApiKey(env.db.sql, clock, account.accountId, 'dashboard: bulk')
+			await env.db.sql`INSERT INTO dashboard_action_keys (key_id, action, created_at) VALUES (${issued.id}, ${action}, ${clock.now()})`
 			expect((await get(issued.key, '/v1/watchlist')).status).toBe(200)
 		}
 		expect((await get(named.key, '/v1/watchlist')).status).toBe(200)
@@ -99,15 +88,15 @@ describe('GET /v1/usage', () => {
 
 	test('counts 429s and revoked-key 401s of the account by reason, and the quota used and left', async () => {
 		clock.set('2026-11-12T08:00:00.000Z')
-		const account = await accountWithKey(db.sql, clock, 'usage_tight')
+		const account = await accountWithKey(env.db.sql, clock, 'usage_tight')
 		const statuses = []
 		for (let i = 0; i < 3; i++) statuses.push((await get(account.key, '/v1/watchlist')).status)
 		expect(statuses).toEqual([200, 200, 429])
-		await revokeApiKey(db.sql, clock, account.accountId, account.keyId)
-		const other = await accountWithKey(db.sql, clock, 'usage_tight')
-		await db.sql`UPDATE api_keys SET account_id = ${account.accountId} WHERE id = ${other.keyId}`
+		await revokeApiKey(env.db.sql, clock, account.accountId, account.keyId)
+		const other = await accountWithKey(env.db.sql, clock, 'usage_tight')
+		await env.db.sql`UPDATE api_keys SET account_id = ${account.accountId} WHERE id = ${other.keyId}`
 		// Moved by hand: certain on every replica once they have applied it, as the product's writers wait (ADR 0031).
-		await awaitKeyChangesApplied(db.sql, clock)
+		await awaitKeyChangesApplied(env.db.sql, clock)
 		clock.advanceSeconds(1)
 		expect((await get(account.key, '/v1/watchlist')).status).toBe(401)
 
@@ -126,7 +115,7 @@ describe('GET /v1/usage', () => {
 
 	test('puts each call on its own UTC day across the end of a month', async () => {
 		clock.set('2026-10-31T23:59:59.500Z')
-		const account = await accountWithKey(db.sql, clock, 'usage_open')
+		const account = await accountWithKey(env.db.sql, clock, 'usage_open')
 		expect((await get(account.key, '/v1/watchlist')).status).toBe(200)
 		clock.advance(1_000)
 		const body = await usageOf(account.key)
@@ -145,7 +134,7 @@ describe('GET /v1/usage', () => {
 
 	test('a malformed, future or pruned month (more than 12 months back) is 400 invalid_query / invalid_month with details.field month', async () => {
 		clock.set('2026-11-15T10:00:00.000Z')
-		const { key } = await accountWithKey(db.sql, clock, 'usage_open')
+		const { key } = await accountWithKey(env.db.sql, clock, 'usage_open')
 		expect((await get(key, '/v1/usage?month=2025-11')).status).toBe(200)
 		for (const month of ['2026-13', '2026-1', 'november', '2026-12', '2025-10', '2019-12', '2026-11-01', '']) {
 			const response = await get(key, `/v1/usage?month=${encodeURIComponent(month)}`)
@@ -156,7 +145,7 @@ describe('GET /v1/usage', () => {
 
 	test('fuzzed query strings answer 200 or the 400 envelope, never anything else', async () => {
 		clock.set('2026-11-15T10:00:00.000Z')
-		const { key } = await accountWithKey(db.sql, clock, 'usage_open')
+		const { key } = await accountWithKey(env.db.sql, clock, 'usage_open')
 		const valid = /^(\d{4})-(0[1-9]|1[0-2])$/
 		await fc.assert(
 			fc.asyncProperty(

@@ -1,46 +1,37 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { DAY, HOUR, TestClock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats, waitFor } from '@lv/testing'
+import { waitFor } from '@lv/testing'
 import { recordEvent, recordEventIn } from '../../../notifier/src/record-event.ts'
 import { coverageEvent, insertEndpoint, insertHistory, licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
 const secretKey = newSecretKey()
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('feed-test')
 let app: ReturnType<typeof notificationsApp>
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'feed-test' })
-	app = notificationsApp({ sql: db.sql, bus, clock, secretKey })
+	app = notificationsApp({ sql: env.db.sql, bus: env.bus, clock, secretKey })
 })
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
 const poll = (key: string, query = '') => app.handle(new Request(`http://localhost/v1/watchlist/events${query}`, { headers: bearer(key) }))
 type Page = { events: EventEnvelope[]; next_cursor: string; has_more: boolean }
 
 /** An unlimited-poll account watching a fresh operator with one licence. */
 async function watcher() {
-	const { key, accountId } = await accountWithKey(db.sql, clock, 'enterprise')
+	const { key, accountId } = await accountWithKey(env.db.sql, clock, 'enterprise')
 	const slug = `feed-${crypto.randomUUID().slice(0, 8)}`
-	const operatorId = await insertOperator(db.sql, clock.now(), slug)
-	const licenseId = await insertLicence(db.sql, clock.now(), operatorId, 'active')
-	await db.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (${crypto.randomUUID()}, ${accountId}, ${operatorId}, ${clock.now()})`
+	const operatorId = await insertOperator(env.db.sql, clock.now(), slug)
+	const licenseId = await insertLicence(env.db.sql, clock.now(), operatorId, 'active')
+	await env.db
+		.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (${crypto.randomUUID()}, ${accountId}, ${operatorId}, ${clock.now()})`
 	return { key, accountId, operatorId, licenseId }
 }
 
 const emit = async (event: EventEnvelope) => {
-	await recordEvent(db.sql, event, clock.now())
+	await recordEvent(env.db.sql, event, clock.now())
 	return event
 }
 
@@ -48,7 +39,7 @@ describe('GET /v1/watchlist/events serves', () => {
 	test("events about watched operators, not about others, and coverage events queued for the caller's endpoints", async () => {
 		const me = await watcher()
 		const stranger = await watcher()
-		await insertEndpoint(db.sql, clock.now(), {
+		await insertEndpoint(env.db.sql, clock.now(), {
 			accountId: me.accountId,
 			url: 'https://hooks.example.com/in',
 			events: ['coverage.degraded'],
@@ -67,16 +58,16 @@ describe('GET /v1/watchlist/events serves', () => {
 	test('never an event whose history row was withdrawn, whether linked by history_id or by event_id', async () => {
 		const me = await watcher()
 		const byEventId = licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now())
-		await insertHistory(db.sql, clock.now(), me.licenseId, byEventId.event_id)
+		await insertHistory(env.db.sql, clock.now(), me.licenseId, byEventId.event_id)
 		await emit(byEventId)
-		const historyId = await insertHistory(db.sql, clock.now(), me.licenseId, null)
+		const historyId = await insertHistory(env.db.sql, clock.now(), me.licenseId, null)
 		const byHistoryId = await emit(
 			licenceEvent('license.status_changed', { operatorId: me.operatorId, licenseId: me.licenseId, historyId }, clock.now())
 		)
 		const standing = await emit(licenceEvent('license.issued', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
 		expect(((await (await poll(me.key)).json()) as Page).events).toHaveLength(3)
 
-		await db.sql`UPDATE license_history SET corrected_at = ${clock.now()} WHERE event_id = ${byEventId.event_id} OR id = ${historyId}`
+		await env.db.sql`UPDATE license_history SET corrected_at = ${clock.now()} WHERE event_id = ${byEventId.event_id} OR id = ${historyId}`
 		const page = (await (await poll(me.key)).json()) as Page
 		expect(page.events.map((event) => event.event_id)).toEqual([standing.event_id])
 		expect(byHistoryId.event_id).not.toBe(standing.event_id)
@@ -95,7 +86,7 @@ describe('GET /v1/watchlist/events serves', () => {
 	test('operator events only while the operator is on the watchlist', async () => {
 		const me = await watcher()
 		await emit(licenceEvent('license.expired', { operatorId: me.operatorId, licenseId: me.licenseId }, clock.now()))
-		await db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
+		await env.db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
 		expect(((await (await poll(me.key)).json()) as Page).events).toHaveLength(0)
 	})
 
@@ -104,11 +95,12 @@ describe('GET /v1/watchlist/events serves', () => {
 		const keys = { operatorId: me.operatorId, licenseId: me.licenseId }
 		const start = (await (await poll(me.key)).json()) as Page
 		await emit(licenceEvent('license.status_changed', keys, clock.now()))
-		await db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
+		await env.db.sql`DELETE FROM watchlist_entries WHERE account_id = ${me.accountId}`
 		await emit(licenceEvent('license.expired', keys, clock.now()))
 		const off = (await (await poll(me.key, `?cursor=${start.next_cursor}`)).json()) as Page
 		expect(off.events).toEqual([])
-		await db.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (${crypto.randomUUID()}, ${me.accountId}, ${me.operatorId}, ${clock.now()})`
+		await env.db
+			.sql`INSERT INTO watchlist_entries (id, account_id, operator_id, added_at) VALUES (${crypto.randomUUID()}, ${me.accountId}, ${me.operatorId}, ${clock.now()})`
 		const back = await emit(licenceEvent('license.issued', keys, clock.now()))
 		const on = (await (await poll(me.key, `?cursor=${off.next_cursor}`)).json()) as Page
 		expect(on.events.map((event) => event.event_id)).toEqual([back.event_id])
@@ -167,17 +159,17 @@ describe('paging with next_cursor', () => {
 		const firstInserted = new Promise<void>((resolve) => {
 			inserted = resolve
 		})
-		const slow = db.sql.begin(async (tx) => {
+		const slow = env.db.sql.begin(async (tx) => {
 			await recordEventIn(tx, first, clock.now())
 			inserted()
 			await held
 		})
 		await firstInserted
-		const fast = recordEvent(db.sql, second, clock.now())
+		const fast = recordEvent(env.db.sql, second, clock.now())
 		await waitFor(
 			async () =>
-				(await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length > 0 ||
-				(await db.sql`SELECT 1 FROM events WHERE event_id = ${second.event_id}`).length > 0,
+				(await env.db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length > 0 ||
+				(await env.db.sql`SELECT 1 FROM events WHERE event_id = ${second.event_id}`).length > 0,
 			{ what: 'the second recording to wait or to commit' }
 		)
 		const during = (await (await poll(me.key, `?cursor=${start.next_cursor}`)).json()) as Page
@@ -231,7 +223,7 @@ describe('paging with next_cursor', () => {
 
 	test('a cursor written with a since filter but without its end resumes without leaving anything out', async () => {
 		const me = await watcher()
-		const head = (await db.sql<{ seq: string }[]>`SELECT coalesce(max(seq), 0)::text AS seq FROM events`)[0]?.seq
+		const head = (await env.db.sql<{ seq: string }[]>`SELECT coalesce(max(seq), 0)::text AS seq FROM events`)[0]?.seq
 		const written = Buffer.from(`{"v":1,"s":${head},"f":${clock.nowMs()}}`).toString('base64url')
 		const late = await emit(
 			licenceEvent('license.expired', { operatorId: me.operatorId, licenseId: me.licenseId }, new Date(clock.nowMs() - HOUR))
@@ -276,7 +268,7 @@ describe('bad parameters', () => {
 	]
 	for (const [name, query, reason] of cases) {
 		test(`${name} is 400 invalid_query / ${reason}`, async () => {
-			const { key } = await accountWithKey(db.sql, clock, 'enterprise')
+			const { key } = await accountWithKey(env.db.sql, clock, 'enterprise')
 			const response = await poll(key, query)
 			expect(response.status).toBe(400)
 			expect(await response.json()).toMatchObject({ code: 'invalid_query', details: { reason } })
@@ -284,15 +276,15 @@ describe('bad parameters', () => {
 	}
 
 	test('since exactly 30 days back is accepted', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'enterprise')
+		const { key } = await accountWithKey(env.db.sql, clock, 'enterprise')
 		expect((await poll(key, `?since=${encodeURIComponent(new Date(clock.nowMs() - 30 * DAY).toISOString())}`)).status).toBe(200)
 	})
 })
 
 describe('polls per hour', () => {
 	test('every X-Poll-* header is sent, and past the ceiling it is 429 rate_limited / watchlist_events_poll_limit until the hour rolls over', async () => {
-		const plan = await insertPlan(db.sql, { code: 'poll-plan', per_second_limit: null })
-		const { key } = await accountWithKey(db.sql, clock, plan)
+		const plan = await insertPlan(env.db.sql, { code: 'poll-plan', per_second_limit: null })
+		const { key } = await accountWithKey(env.db.sql, clock, plan)
 		clock.set('2026-11-10T13:15:00.000Z')
 		for (let index = 1; index <= 10; index++) {
 			const response = await poll(key)
@@ -317,9 +309,9 @@ describe('polls per hour', () => {
 	})
 
 	test('two gateway replicas count one account together: ten polls alternating between them, then the eleventh is refused on either', async () => {
-		const plan = await insertPlan(db.sql, { code: 'poll-plan-replicas', per_second_limit: null })
-		const { key } = await accountWithKey(db.sql, clock, plan)
-		const replicas = [app, notificationsApp({ sql: db.sql, bus, clock, secretKey })]
+		const plan = await insertPlan(env.db.sql, { code: 'poll-plan-replicas', per_second_limit: null })
+		const { key } = await accountWithKey(env.db.sql, clock, plan)
+		const replicas = [app, notificationsApp({ sql: env.db.sql, bus: env.bus, clock, secretKey })]
 		const pollOn = (replica: number) =>
 			replicas[replica]?.handle(new Request('http://localhost/v1/watchlist/events', { headers: bearer(key) })) as Promise<Response>
 		const remaining: (string | null)[] = []
@@ -329,7 +321,7 @@ describe('polls per hour', () => {
 	})
 
 	test('an unlimited plan says unlimited and omits Remaining', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'enterprise')
+		const { key } = await accountWithKey(env.db.sql, clock, 'enterprise')
 		const response = await poll(key)
 		expect(response.headers.get('x-poll-ratelimit-limit')).toBe('unlimited')
 		expect(response.headers.has('x-poll-ratelimit-remaining')).toBe(false)

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { accountWithKey, bearer, insertPlan } from '../test-support/accounts.ts'
 import { insertLicence, insertOperator, newSecretKey, notificationsApp } from '../test-support/webhooks.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('watchlist-test')
 let app: ReturnType<typeof notificationsApp>
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'watchlist-test' })
-	app = notificationsApp({ sql: db.sql, bus, clock, secretKey: newSecretKey() })
+	app = notificationsApp({ sql: env.db.sql, bus: env.bus, clock, secretKey: newSecretKey() })
 })
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
 const call = (key: string, method: string, path: string, body?: unknown) =>
 	app.handle(
 		new Request(`http://localhost${path}`, {
@@ -34,10 +23,10 @@ const add = (key: string, slug: string) => call(key, 'POST', '/v1/watchlist/oper
 
 describe('POST /v1/watchlist/operators', () => {
 	test('adds an operator by slug in any case and answers 201 with the watchlist entry and its headline licence', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		const operatorId = await insertOperator(db.sql, clock.now(), 'acme-gaming')
-		await insertLicence(db.sql, clock.now(), operatorId, 'suspended', 'CW')
-		await insertLicence(db.sql, clock.now(), operatorId, 'active', 'MGA')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const operatorId = await insertOperator(env.db.sql, clock.now(), 'acme-gaming')
+		await insertLicence(env.db.sql, clock.now(), operatorId, 'suspended', 'CW')
+		await insertLicence(env.db.sql, clock.now(), operatorId, 'active', 'MGA')
 		const response = await add(key, 'ACME-Gaming')
 		expect(response.status).toBe(201)
 		expect(await response.json()).toEqual({
@@ -52,8 +41,8 @@ describe('POST /v1/watchlist/operators', () => {
 	})
 
 	test('an operator already listed is 409 invalid_query / watchlist_duplicate', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		await insertOperator(db.sql, clock.now(), 'dup-op')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		await insertOperator(env.db.sql, clock.now(), 'dup-op')
 		expect((await add(key, 'dup-op')).status).toBe(201)
 		const again = await add(key, 'dup-op')
 		expect(again.status).toBe(409)
@@ -61,13 +50,13 @@ describe('POST /v1/watchlist/operators', () => {
 	})
 
 	test('at the plan cap it is 403 quota_exceeded / watchlist_quota_exceeded with current_usage, limit and plan_tier', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'starter')
+		const { key } = await accountWithKey(env.db.sql, clock, 'starter')
 		for (let index = 0; index < 25; index++) {
-			await insertOperator(db.sql, clock.now(), `cap-${index}`)
+			await insertOperator(env.db.sql, clock.now(), `cap-${index}`)
 			expect((await add(key, `cap-${index}`)).status).toBe(201)
 			clock.advance(1_000)
 		}
-		await insertOperator(db.sql, clock.now(), 'cap-over')
+		await insertOperator(env.db.sql, clock.now(), 'cap-over')
 		const over = await add(key, 'cap-over')
 		expect(over.status).toBe(403)
 		expect(await over.json()).toMatchObject({
@@ -78,16 +67,16 @@ describe('POST /v1/watchlist/operators', () => {
 
 	test('concurrent adds never take a watchlist past its cap', async () => {
 		// a plan without a per-second limit and a watchlist cap of 5
-		const { key } = await accountWithKey(db.sql, clock, await insertPlan(db.sql, { code: 'race-plan', per_second_limit: null }))
+		const { key } = await accountWithKey(env.db.sql, clock, await insertPlan(env.db.sql, { code: 'race-plan', per_second_limit: null }))
 		const slugs = Array.from({ length: 30 }, (_, index) => `race-${index}`)
-		for (const slug of slugs) await insertOperator(db.sql, clock.now(), slug)
+		for (const slug of slugs) await insertOperator(env.db.sql, clock.now(), slug)
 		const statuses = (await Promise.all(slugs.map((slug) => add(key, slug)))).map((response) => response.status)
 		expect(statuses.filter((status) => status === 201)).toHaveLength(5)
 		expect(statuses.filter((status) => status === 403)).toHaveLength(25)
 	})
 
 	test('an unknown slug is 404 operator_not_found; an empty slug is 400 invalid_slug', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const unknown = await add(key, 'no-such-operator')
 		expect(unknown.status).toBe(404)
 		expect((await unknown.json()).details.reason).toBe('operator_not_found')
@@ -97,7 +86,7 @@ describe('POST /v1/watchlist/operators', () => {
 	})
 
 	test('a slug holding a NUL character is 400 invalid_slug on operator_slug, and nothing is added', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		for (const slug of ['\u0000', 'acme\u0000gaming']) {
 			const response = await add(key, slug)
 			expect({ status: response.status, body: await response.json() }).toMatchObject({
@@ -109,7 +98,7 @@ describe('POST /v1/watchlist/operators', () => {
 	})
 
 	test('a body with a field beside operator_slug is 400 invalid_input on body, and nothing is added', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		const response = await call(key, 'POST', '/v1/watchlist/operators', { operator_slug: 'acme-gaming', note: 'x' })
 		expect({ status: response.status, body: await response.json() }).toMatchObject({
 			status: 400,
@@ -132,8 +121,8 @@ describe('POST /v1/watchlist/operators', () => {
 
 describe('DELETE /v1/watchlist/operators/{slug}', () => {
 	test('is 204 whether or not the operator was listed, and removes it when it was', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		await insertOperator(db.sql, clock.now(), 'gone-op')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		await insertOperator(env.db.sql, clock.now(), 'gone-op')
 		await add(key, 'gone-op')
 		expect((await call(key, 'DELETE', '/v1/watchlist/operators/gone-op')).status).toBe(204)
 		expect((await call(key, 'DELETE', '/v1/watchlist/operators/gone-op')).status).toBe(204)
@@ -142,7 +131,7 @@ describe('DELETE /v1/watchlist/operators/{slug}', () => {
 	})
 
 	test('a slug that is not lowercase letters, digits and hyphens is 400 invalid_slug', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		for (const slug of ['Upper-Case', 'under_score', 'dot.ted', 'a'.repeat(129)]) {
 			const response = await call(key, 'DELETE', `/v1/watchlist/operators/${slug}`)
 			expect({ slug, status: response.status, code: (await response.json()).code }).toEqual({ slug, status: 400, code: 'invalid_slug' })
@@ -152,9 +141,9 @@ describe('DELETE /v1/watchlist/operators/{slug}', () => {
 
 describe('GET /v1/watchlist and /v1/watchlist/operators', () => {
 	test('the summary has count, the plan cap as limit, and the 50 newest entries; the list pages newest first with total', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		for (let index = 0; index < 55; index++) {
-			await insertOperator(db.sql, clock.now(), `list-${String(index).padStart(2, '0')}`)
+			await insertOperator(env.db.sql, clock.now(), `list-${String(index).padStart(2, '0')}`)
 			await add(key, `list-${String(index).padStart(2, '0')}`)
 			clock.advance(1_000)
 		}
@@ -172,12 +161,12 @@ describe('GET /v1/watchlist and /v1/watchlist/operators', () => {
 	})
 
 	test('an enterprise watchlist reports limit null', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'enterprise')
+		const { key } = await accountWithKey(env.db.sql, clock, 'enterprise')
 		expect((await (await call(key, 'GET', '/v1/watchlist')).json()).limit).toBeNull()
 	})
 
 	test('limit outside 1–200 or a negative offset is 400 invalid_query / invalid_pagination, never clamped', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
 		for (const query of ['limit=0', 'limit=201', 'limit=abc', 'offset=-1', 'limit=1.5']) {
 			const response = await call(key, 'GET', `/v1/watchlist/operators?${query}`)
 			expect({ query, status: response.status, body: await response.json() }).toMatchObject({
@@ -189,8 +178,8 @@ describe('GET /v1/watchlist and /v1/watchlist/operators', () => {
 	})
 
 	test('any non-negative offset is accepted: past the last entry it is 200 with no rows and the real total', async () => {
-		const { key } = await accountWithKey(db.sql, clock, 'pro')
-		await insertOperator(db.sql, clock.now(), 'far-offset')
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		await insertOperator(env.db.sql, clock.now(), 'far-offset')
 		await add(key, 'far-offset')
 		for (const offset of [1, 1_000_000_000, 9_007_199_254_740_991]) {
 			const response = await call(key, 'GET', `/v1/watchlist/operators?offset=${offset}`)
@@ -203,9 +192,9 @@ describe('GET /v1/watchlist and /v1/watchlist/operators', () => {
 	})
 
 	test("one account never sees another account's watchlist", async () => {
-		const first = await accountWithKey(db.sql, clock, 'pro')
-		const second = await accountWithKey(db.sql, clock, 'pro')
-		await insertOperator(db.sql, clock.now(), 'private-watch')
+		const first = await accountWithKey(env.db.sql, clock, 'pro')
+		const second = await accountWithKey(env.db.sql, clock, 'pro')
+		await insertOperator(env.db.sql, clock.now(), 'private-watch')
 		await add(first.key, 'private-watch')
 		expect((await (await call(second.key, 'GET', '/v1/watchlist')).json()).count).toBe(0)
 	})

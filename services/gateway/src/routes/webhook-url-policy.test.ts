@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import type { Resolve } from '@lv/webhooks'
 import { createApp } from '../app.ts'
 import { testDeps } from '../test-support/gateway.ts'
 import { newSecretKey, notificationsApp, testResolve } from '../test-support/webhooks.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
 const clock = new TestClock('2026-11-10T12:00:00.000Z')
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('url-policy-test')
 let app: ReturnType<typeof notificationsApp>
 let key: string
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'url-policy-test' })
-	app = notificationsApp({ sql: db.sql, bus, clock, secretKey: newSecretKey() })
-	key = (await accountWithKey(db.sql, clock, 'enterprise')).key
+	app = notificationsApp({ sql: env.db.sql, bus: env.bus, clock, secretKey: newSecretKey() })
+	key = (await accountWithKey(env.db.sql, clock, 'enterprise')).key
 })
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
-})
-
 /** Hostile webhook URLs and the reason each is refused with on POST /v1/webhooks (field `url`). */
 const HOSTILE: [name: string, url: string, reason: string][] = [
 	['IPv4 loopback', 'http://127.0.0.1/hook', 'private_ip_blocked'],
@@ -107,7 +96,7 @@ describe('hostile webhook URLs are refused with 400 invalid_query on field url',
 	}
 
 	test('and none of them left an endpoint behind', async () => {
-		expect(await db.sql`SELECT 1 FROM webhook_endpoints`).toHaveLength(0)
+		expect(await env.db.sql`SELECT 1 FROM webhook_endpoints`).toHaveLength(0)
 	})
 
 	test('a public https URL with the same shape is accepted', async () => {
@@ -138,7 +127,7 @@ describe('a webhook host whose name server never answers', () => {
 	}
 	const appWithSilentResolver = () =>
 		createApp({
-			...testDeps({ sql: db.sql, bus, clock }),
+			...testDeps({ sql: env.db.sql, bus: env.bus, clock }),
 			webhooks: { secretKey: newSecretKey(), allowList: [], resolve: silentWhenAsked, resolveTimeoutMs: 20 }
 		})
 

@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { createSql } from '@lv/db'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
 import { startTestChecker } from '../../../checker/src/test-support/checker-harness.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testApp } from '../test-support/gateway.ts'
 import { STATUS_CACHE_MS } from './status-routes.ts'
 import { recordCoverageEvent, recordFailedRead, recordSuccessfulRead } from '../test-support/status-data.ts'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
-let nats: NatsHandle
-let bus: Bus
+const env = databaseAndNatsPerFile('status-test')
 const NOW = new Date('2026-11-05T12:00:00.000Z')
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000)
 
 beforeAll(async () => {
-	;[db, nats] = await Promise.all([createTestDatabase(), startNats()])
-	bus = await connectBus({ servers: nats.url, name: 'status-test' })
-	await recordSuccessfulRead(db.sql, 'UKGC', hoursAgo(2), { licences: 2631, operators: 2204, domains: 5310 })
-	await recordSuccessfulRead(db.sql, 'MGA', hoursAgo(50), { licences: 344, operators: 301, domains: 0 })
-	await recordFailedRead(db.sql, 'MGA', hoursAgo(26), 'http_status')
-	await recordFailedRead(db.sql, 'MGA', new Date('2026-09-01T00:00:00Z'), 'http_status')
-	await recordCoverageEvent(db.sql, 'MGA', 'coverage.degraded', hoursAgo(2))
-})
-
-afterAll(async () => {
-	await bus.close()
-	await nats.stop()
-	await db.drop()
+	await recordSuccessfulRead(env.db.sql, 'UKGC', hoursAgo(2), { licences: 2631, operators: 2204, domains: 5310 })
+	await recordSuccessfulRead(env.db.sql, 'MGA', hoursAgo(50), { licences: 344, operators: 301, domains: 0 })
+	await recordFailedRead(env.db.sql, 'MGA', hoursAgo(26), 'http_status')
+	await recordFailedRead(env.db.sql, 'MGA', new Date('2026-09-01T00:00:00Z'), 'http_status')
+	await recordCoverageEvent(env.db.sql, 'MGA', 'coverage.degraded', hoursAgo(2))
 })
 
 type StatusBody = {
@@ -47,7 +36,7 @@ type StatusBody = {
 
 describe('GET /v1/status', () => {
 	test('answers without a key: every register with its last read, freshness and counts, and the incidents of 30 days', async () => {
-		const app = testApp({ sql: db.sql, bus, clock: new TestClock(NOW.toISOString()) })
+		const app = testApp({ sql: env.db.sql, bus: env.bus, clock: new TestClock(NOW.toISOString()) })
 		const response = await app.handle(new Request('http://localhost/v1/status'))
 		expect(response.status).toBe(200)
 		expect(response.headers.get('cache-control')).toBe('public, max-age=5')
@@ -71,11 +60,11 @@ describe('GET /v1/status', () => {
 
 	test('one answer is reused for 5 seconds of the clock, then recomputed; no per-IP cap, and a key sent is ignored and not charged', async () => {
 		const clock = new TestClock(NOW.toISOString())
-		const app = testApp({ sql: db.sql, bus, clock })
-		const account = await accountWithKey(db.sql, clock, 'starter')
+		const app = testApp({ sql: env.db.sql, bus: env.bus, clock })
+		const account = await accountWithKey(env.db.sql, clock, 'starter')
 		const fetchStatus = (headers: Record<string, string> = {}) => app.handle(new Request('http://localhost/v1/status', { headers }))
 		const first = (await (await fetchStatus()).json()) as StatusBody
-		await recordFailedRead(db.sql, 'UKGC', hoursAgo(1), 'parse_failed')
+		await recordFailedRead(env.db.sql, 'UKGC', hoursAgo(1), 'parse_failed')
 		clock.advance(4_999)
 		for (let call = 0; call < 15; call++) {
 			const response = await fetchStatus(call === 0 ? bearer(account.key) : {})
@@ -87,7 +76,7 @@ describe('GET /v1/status', () => {
 		const later = (await (await fetchStatus()).json()) as StatusBody
 		expect(later.generated_at).toBe(new Date(NOW.getTime() + 5_000).toISOString())
 		expect(later.incidents[0]).toMatchObject({ jurisdiction: 'UKGC', kind: 'read_failed', detail: 'parse_failed' })
-		const [usage] = await db.sql<
+		const [usage] = await env.db.sql<
 			{ used: number }[]
 		>`SELECT coalesce(sum(quota_count), 0)::int AS used FROM limit_counters WHERE subject = ${account.accountId}`
 		expect(usage?.used ?? 0).toBe(0)
@@ -95,10 +84,10 @@ describe('GET /v1/status', () => {
 
 	test('says whether a checker answers: checks_available false (and the service degraded) while none does, true once one does', async () => {
 		const clock = new TestClock(NOW.toISOString())
-		const app = testApp({ sql: db.sql, bus, clock })
+		const app = testApp({ sql: env.db.sql, bus: env.bus, clock })
 		const status = async () => (await (await app.handle(new Request('http://localhost/v1/status'))).json()) as StatusBody
 		expect(await status()).toMatchObject({ status: 'degraded', checks_available: false })
-		const checker = await startTestChecker({ sql: db.sql, natsUrl: nats.url, clock, announceState: true })
+		const checker = await startTestChecker({ sql: env.db.sql, natsUrl: env.nats.url, clock, announceState: true })
 		try {
 			clock.advance(STATUS_CACHE_MS)
 			expect(await status()).toMatchObject({ checks_available: true })
@@ -109,7 +98,7 @@ describe('GET /v1/status', () => {
 
 	test('PostgreSQL unreachable is a 503 service_unavailable / dependency_unavailable envelope', async () => {
 		const deadSql = createSql('postgres://postgres@127.0.0.1:1/none', { max: 1, connectTimeoutSeconds: 1 })
-		const app = testApp({ sql: deadSql, bus, clock: new TestClock(NOW.toISOString()) })
+		const app = testApp({ sql: deadSql, bus: env.bus, clock: new TestClock(NOW.toISOString()) })
 		const response = await app.handle(new Request('http://localhost/v1/status'))
 		expect(response.status).toBe(503)
 		expect(await response.json()).toMatchObject({ code: 'service_unavailable', details: { reason: 'dependency_unavailable' } })

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll } from 'bun:test'
-import { type Bus, connectBus } from '@lv/bus'
+import type { Bus } from '@lv/bus'
 import { type Clock, TestClock } from '@lv/clock'
-import { type NatsHandle, type TestDatabase, createTestDatabase, startNats } from '@lv/testing'
+import type { TestDatabase } from '@lv/testing'
+import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 import type { Sql } from '@lv/db'
 import type { Resolve } from '@lv/webhooks'
 import { createApp } from '../app.ts'
@@ -68,8 +69,8 @@ export type WebhookTestEnv = {
 
 /** PostgreSQL, NATS, a receiving server and the gateway with webhook settings, for a file's tests. */
 export function webhookAppPerFile(name: string): WebhookTestEnv {
-	let nats: NatsHandle
-	const env = {
+	const stack = databaseAndNatsPerFile(name)
+	const env = Object.assign(stack, {
 		clock: new TestClock('2026-11-10T12:00:00.000Z'),
 		secretKey: newSecretKey(),
 		call(key: string, method: string, path: string, body?: unknown) {
@@ -82,10 +83,8 @@ export function webhookAppPerFile(name: string): WebhookTestEnv {
 				})
 			)
 		}
-	} as WebhookTestEnv
+	}) as typeof stack & WebhookTestEnv
 	beforeAll(async () => {
-		;[env.db, nats] = await Promise.all([createTestDatabase(), startNats()])
-		env.bus = await connectBus({ servers: nats.url, name })
 		env.receiver = startReceiver()
 		env.app = notificationsApp({
 			sql: env.db.sql,
@@ -94,12 +93,9 @@ export function webhookAppPerFile(name: string): WebhookTestEnv {
 			secretKey: env.secretKey,
 			allowList: [env.receiver.origin]
 		})
-	}, 60_000)
+	})
 	afterAll(async () => {
 		await env.receiver?.stop()
-		await env.bus?.close()
-		await nats?.stop()
-		await env.db?.drop()
 	})
 	return env
 }

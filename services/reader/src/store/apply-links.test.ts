@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createTestDatabase, type TestDatabase } from '@lv/testing'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import type { LinkObservations } from '../reconcile/types.ts'
 import { applyLinks } from './apply-links.ts'
 import { inTransaction } from './transaction.ts'
+import { databasePerFile } from '@lv/testing/per-file'
 
-let db: TestDatabase
+const env = databasePerFile()
 const operator = crypto.randomUUID()
 const day = (n: number) => new Date(Date.UTC(2026, 10, 2 + n, 6))
 
 beforeAll(async () => {
-	db = await createTestDatabase()
-	await db.sql`INSERT INTO operators (id, slug, display_name, registered_name, created_at, updated_at) VALUES (${operator}, 'harbour', 'Harbour', 'Harbour', now(), now())`
+	await env.db
+		.sql`INSERT INTO operators (id, slug, display_name, registered_name, created_at, updated_at) VALUES (${operator}, 'harbour', 'Harbour', 'Harbour', now(), now())`
 })
-afterAll(async () => {
-	await db.drop()
-})
-
 type Link = { hostname: string; registrable?: string; status?: 'active' | 'delisted'; value?: string; licenseId?: string | null }
 
 function observations(links: Link[]): LinkObservations {
@@ -31,9 +27,9 @@ function observations(links: Link[]): LinkObservations {
 	}
 }
 
-const apply = (links: Link[], at: Date) => inTransaction(db.sql, (tx) => applyLinks(tx, observations(links), 'UKGC', at))
+const apply = (links: Link[], at: Date) => inTransaction(env.db.sql, (tx) => applyLinks(tx, observations(links), 'UKGC', at))
 const stored = () =>
-	db.sql<
+	env.db.sql<
 		{
 			id: string
 			hostname: string
@@ -103,7 +99,7 @@ describe('applyLinks', () => {
 
 	test('a failed comparison leaves the stored links as they were', async () => {
 		const before = await stored()
-		const failed = inTransaction(db.sql, async (tx) => {
+		const failed = inTransaction(env.db.sql, async (tx) => {
 			await applyLinks(tx, observations([{ hostname: 'e.example' }]), 'UKGC', day(4))
 			throw new Error('the run failed after the links were compared')
 		})
