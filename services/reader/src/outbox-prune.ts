@@ -1,5 +1,5 @@
 import { type Clock, DAY, HOUR } from '@lv/clock'
-import type { Sql } from '@lv/db'
+import { type Sql, deleteInBatches } from '@lv/db'
 import type { Logger } from '@lv/logger'
 
 /** A published row is kept as long as SPEC keeps the event it carried (the EVENTS stream's 30 days), then deleted. */
@@ -9,17 +9,15 @@ export const OUTBOX_PRUNE_EVERY_MS = HOUR
 const BATCH = 5_000
 
 /** Deletes the rows published before the retention at `now`, a batch at a time; unpublished rows are never deleted. */
-export async function prunePublishedOutbox(sql: Sql, now: Date): Promise<number> {
+export function prunePublishedOutbox(sql: Sql, now: Date): Promise<number> {
 	const cutoff = new Date(now.getTime() - OUTBOX_PUBLISHED_RETENTION_MS)
-	let pruned = 0
-	for (;;) {
-		// Rows are published in seq order, so the oldest seqs are the first past the cutoff.
-		const removed = await sql`
+	// Rows are published in seq order, so the oldest seqs are the first past the cutoff.
+	return deleteInBatches(
+		BATCH,
+		(limit) => sql`
 			DELETE FROM outbox WHERE seq IN (
-				SELECT seq FROM outbox WHERE published_at < ${cutoff} ORDER BY seq LIMIT ${BATCH})`
-		pruned += removed.count
-		if (removed.count < BATCH) return pruned
-	}
+				SELECT seq FROM outbox WHERE published_at < ${cutoff} ORDER BY seq LIMIT ${limit})`
+	)
 }
 
 /**

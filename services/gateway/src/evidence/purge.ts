@@ -1,4 +1,4 @@
-import type { Sql } from '@lv/db'
+import { type Sql, deleteInBatches } from '@lv/db'
 
 const BATCH = 1_000
 
@@ -7,13 +7,11 @@ const BATCH = 1_000
  * time so a backlog never holds one long transaction. They already answer 404; this frees the rows.
  * Safe on every replica at once: a row two replicas both pick is deleted once.
  */
-export async function purgeExpiredEvidence(sql: Sql, now: Date): Promise<number> {
-	let purged = 0
-	for (;;) {
-		const removed = await sql`
+export function purgeExpiredEvidence(sql: Sql, now: Date): Promise<number> {
+	return deleteInBatches(
+		BATCH,
+		(limit) => sql`
 			DELETE FROM evidence_records WHERE id IN (
-				SELECT id FROM evidence_records WHERE expires_at <= ${now} ORDER BY expires_at LIMIT ${BATCH})`
-		purged += removed.count
-		if (removed.count < BATCH) return purged
-	}
+				SELECT id FROM evidence_records WHERE expires_at <= ${now} ORDER BY expires_at LIMIT ${limit})`
+	)
 }

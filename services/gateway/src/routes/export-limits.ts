@@ -1,6 +1,6 @@
 import { isDashboardActionKey } from '@lv/dashboard-store'
 import { usageRetainedFromMs } from '@lv/quota'
-import type { Sql } from '@lv/db'
+import { type Sql, deleteInBatches } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { Plan } from '../limits/plan.ts'
 import { secondsUntil, utcDayWindow, type Window } from '@lv/fixed-window'
@@ -65,16 +65,14 @@ const PRUNE_BATCH = 1_000
  * the 13 before it, @lv/quota), a batch at a time by their time (index of 0152); answers how many went.
  * The daily count needs only the current UTC day; the rest is the account's record of who exported what.
  */
-export async function pruneExportRequests(sql: Sql, nowMs: number): Promise<number> {
+export function pruneExportRequests(sql: Sql, nowMs: number): Promise<number> {
 	const cutoff = new Date(usageRetainedFromMs(nowMs))
-	let pruned = 0
-	for (;;) {
-		const removed = await sql`
+	return deleteInBatches(
+		PRUNE_BATCH,
+		(limit) => sql`
 			DELETE FROM export_requests WHERE id IN (
-				SELECT id FROM export_requests WHERE requested_at < ${cutoff} ORDER BY requested_at LIMIT ${PRUNE_BATCH})`
-		pruned += removed.count
-		if (removed.count < PRUNE_BATCH) return pruned
-	}
+				SELECT id FROM export_requests WHERE requested_at < ${cutoff} ORDER BY requested_at LIMIT ${limit})`
+	)
 }
 
 /** 429 rate_limited / export_daily_limit_reached with Retry-After and reset_at at the next 00:00 UTC. */
