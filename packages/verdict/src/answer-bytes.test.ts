@@ -246,3 +246,18 @@ describe('answers of two replicas on one register state', () => {
 		)
 	}, 60_000)
 })
+
+describe('related_hosts', () => {
+	test('names a host listed twice under one operator (two licences, one listing delisted) by its active listing, whatever order the rows arrived in', () => {
+		const win = operator('win', 'Win')
+		const current = licence(win, { license_number: 'CW-1', jurisdiction_code: 'CW' })
+		const earlier = licence(win, { license_number: 'CW-2', jurisdiction_code: 'CW' })
+		const links = [link(win, 'win.com', current), link(win, 'win.com', earlier, { link_status: 'delisted' })]
+		for (const order of [links, [...links].reverse()]) {
+			const answer = checkDomain(buildIndex(rows({ operators: [win], licences: [current, earlier], links: order })), 'promo.win.com', {
+				now: NOW
+			})
+			expect(answer.related_hosts).toEqual([{ hostname: 'win.com', link_status: 'active', jurisdiction: 'CW', operator_slug: 'win' }])
+		}
+	})
+})

@@ -146,21 +146,28 @@ function domainListing(index: CheckIndex, { link, licence, verdict }: JudgedList
 	}
 }
 
+/** Of one host's listings under one operator in one register, the one `related_hosts` names: the most current status. */
+const RELATED_LINK_STATUS_ORDER: readonly string[] = ['active', 'redirecting', 'parked', 'expired', 'delisted']
+const relatedStatusRank = (status: string) => {
+	const rank = RELATED_LINK_STATUS_ORDER.indexOf(status)
+	return rank < 0 ? RELATED_LINK_STATUS_ORDER.length : rank
+}
+
 function relatedHostEntries(links: readonly DomainLinkEntry[]): RelatedHost[] {
-	const seen = new Set<string>()
-	const entries: RelatedHost[] = []
+	const byListing = new Map<string, RelatedHost>()
 	for (const link of links) {
 		const key = `${link.hostname} ${link.jurisdiction} ${link.operator.id}`
-		if (seen.has(key)) continue
-		seen.add(key)
-		entries.push({
+		const held = byListing.get(key)
+		// A host listed twice under one operator (two licences) is named once, never by whichever row was read first.
+		if (held && relatedStatusRank(held.link_status) <= relatedStatusRank(link.link_status)) continue
+		byListing.set(key, {
 			hostname: link.hostname,
 			link_status: link.link_status,
 			jurisdiction: link.jurisdiction,
 			operator_slug: link.operator.slug
 		})
 	}
-	return entries.sort(
+	return [...byListing.values()].sort(
 		(a, b) =>
 			compareCodePoints(a.hostname, b.hostname) ||
 			compareCodePoints(a.jurisdiction, b.jurisdiction) ||
