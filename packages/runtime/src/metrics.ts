@@ -1,4 +1,5 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
+import { withDeadline } from './deadline.ts'
 
 export { Counter, Gauge, Histogram, Registry } from 'prom-client'
 
@@ -81,19 +82,6 @@ export type Sample = readonly [labels: Record<string, string>, value: number]
  */
 export const READING_TIMEOUT_MS = 5_000
 
-/** `reading`, rejected once `timeoutMs` have passed without an answer. */
-async function within<T>(reading: Promise<T>, timeoutMs: number): Promise<T> {
-	let timer: ReturnType<typeof setTimeout> | undefined
-	const timeout = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`no reading within ${timeoutMs} ms`)), timeoutMs)
-	})
-	try {
-		return await Promise.race([reading, timeout])
-	} finally {
-		clearTimeout(timer)
-	}
-}
-
 /**
  * A gauge whose samples are computed at scrape time from a shared reading (a query, a server's
  * answer). A reading that fails, or gives no answer within `timeoutMs`, leaves a labelled gauge
@@ -114,7 +102,7 @@ export function gaugeFrom<T>(
 			this.reset()
 			let value: T
 			try {
-				value = await within(reading(), timeoutMs)
+				value = await withDeadline(reading(), timeoutMs)
 			} catch {
 				if (options.labelNames.length === 0) this.set(Number.NaN)
 				return
