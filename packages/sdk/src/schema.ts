@@ -82,7 +82,7 @@ export interface paths {
          * Check up to 100 domains
          * @description Body `{ domains: [1–100 entries] }`; any other shape is 400 `invalid_query` / `invalid_input`. Counts as one request against the quota.
          *
-         *     A body over 65536 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 65536 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          *
          *     Results are in `results[]`, one per entry in the order sent. An entry that is not a hostname (`invalid_hostname`) or not a string (`invalid_input`) gets a row with `error`, `error_detail`, `match: null` and no `verdict`; it never fails the batch.
          *
@@ -529,7 +529,7 @@ export interface paths {
          *
          *     Caps per plan: Starter 25, Pro 250, Business 2,500, Enterprise unlimited.
          *
-         *     A body over 4096 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 4096 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          */
         post: operations["postV1WatchlistOperators"];
         delete?: never;
@@ -579,7 +579,7 @@ export interface paths {
          *
          *     `watchlist_only` (default true) limits `license.*` and `regulatory_action.*` to operators on your watchlist; `coverage.*` ignore it.
          *
-         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          */
         post: operations["postV1Webhooks"];
         delete?: never;
@@ -609,7 +609,7 @@ export interface paths {
          * Update a webhook endpoint
          * @description Only the fields sent change; `description: null` clears it. A changed `url` passes the URL policy again. Re-activating an endpoint is plan-checked (403 `webhook_quota_exceeded`). Another account's endpoint is 404 `webhook_not_found`.
          *
-         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          */
         patch: operations["patchV1WebhooksById"];
         trace?: never;
