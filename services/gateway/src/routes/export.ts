@@ -95,7 +95,7 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
  * The answer to an export whose client left before its file was ready: nginx's 499 Client Closed Request.
  * No client reads it; being non-2xx, the auth plugin gives the month's charge back, and the metrics count it as such.
  */
-export const CLIENT_CLOSED_REQUEST = 499
+const CLIENT_CLOSED_REQUEST = 499
 
 /**
  * The exporter's file of the slice, answered so that an export counts only when a file was delivered: the
