@@ -6,20 +6,20 @@ import { licenseNumberKey } from '@lv/verdict'
 import { registrableOf } from './registrable.ts'
 import { allocateSlug } from './slug.ts'
 import { buildNumberIndex, decideListedStatus, type EnforcementEffect, enforcementEffects, type NumberIndex } from './status.ts'
-import type {
-	CurrentState,
-	GracePolicy,
-	HistoryChangeType,
-	IdSource,
-	LicenceRow,
-	LicenceState,
-	LinkObservations,
-	Observation,
-	OperatorState,
-	Plan,
-	ReadFile
+import {
+	type CurrentState,
+	type GracePolicy,
+	type HistoryChangeType,
+	type IdSource,
+	type LicenceRow,
+	type LicenceState,
+	type LinkObservations,
+	type Observation,
+	type OperatorState,
+	type Plan,
+	type ReadFile,
+	tradingNameKey
 } from './types.ts'
-import { tradingNameKey } from './types.ts'
 
 export type PlanOptions = {
 	grace: GracePolicy
