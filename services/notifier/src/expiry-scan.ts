@@ -47,14 +47,15 @@ export async function runExpiryScan(sql: Sql, now: Date): Promise<EventEnvelope[
 	return emitted
 }
 
-/** The last day a pass swept to its end (swept again: licences recorded after its last pass), at most 29 days back. */
+/**
+ * The last day a pass swept to its end (swept again: licences recorded after its last pass), at most 29 days back;
+ * today when no pass ever swept, or when that day is ahead of today (a replica whose clock is behind the last one's).
+ */
 async function firstDayToSweep(sql: Sql, today: string): Promise<string> {
-	const [state] = await sql<{ swept_through: string }[]>`SELECT swept_through::text AS swept_through FROM expiry_sweep_state`
-	if (!state) return today
-	const earliest = utcDate(new Date(Date.parse(today) - EXPIRY_CATCH_UP_DAYS * DAY))
-	const from = state.swept_through > earliest ? state.swept_through : earliest
-	// a replica whose clock is behind the one that swept last still sweeps its own day
-	return from < today ? from : today
+	const [state] = await sql<{ first_day: string }[]>`
+		SELECT LEAST(GREATEST(swept_through, ${today}::date - ${EXPIRY_CATCH_UP_DAYS}::int), ${today}::date)::text AS first_day
+		FROM expiry_sweep_state`
+	return state?.first_day ?? today
 }
 
 /** Records and fans out the licence's notice of this threshold and expiry date, unless one was emitted already. */
