@@ -1,5 +1,5 @@
 import type { Sql } from '@lv/db'
-import { eventIsWithdrawn } from './withdrawn-events.ts'
+import { withdrawnHistoryMatches } from '@lv/register-store'
 
 /** Why a delivery cannot be sent again. */
 export type ResendRefusal = 'delivery_not_found' | 'event_expired' | 'event_withdrawn' | 'delivery_in_progress'
@@ -23,7 +23,7 @@ export async function resendDelivery(sql: Sql, input: { endpointId: string; deli
 	return sql.begin(async (tx) => {
 		const [original] = await tx<{ event_id: string; event_type: string; status: string; event_kept: boolean; withdrawn: boolean }[]>`
 			SELECT d.event_id, d.event_type, d.status, EXISTS (SELECT 1 FROM events e WHERE e.event_id = d.event_id) AS event_kept,
-				${eventIsWithdrawn(tx as unknown as Sql, tx`d.event_id`)} AS withdrawn
+				${withdrawnHistoryMatches(tx as unknown as Sql, tx`(SELECT e.history_id FROM events e WHERE e.event_id = d.event_id)`, tx`d.event_id`)} AS withdrawn
 			FROM webhook_deliveries d WHERE d.id = ${input.deliveryId} AND d.endpoint_id = ${input.endpointId}
 			FOR UPDATE OF d`
 		if (!original) return { ok: false, reason: 'delivery_not_found' } as const

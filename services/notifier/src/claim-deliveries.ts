@@ -1,6 +1,6 @@
 import { type Sql, arrayLiteral } from '@lv/db'
 import { activeEndpointsShuffled, endpointsMissed, lockEndpoints } from '@lv/subscription-store'
-import { eventIsWithdrawn } from '@lv/notification-store'
+import { withdrawnHistoryMatches } from '@lv/register-store'
 import { MAX_ATTEMPTS } from '@lv/webhooks'
 
 export type ClaimedDelivery = {
@@ -42,6 +42,7 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
 	if (options.limit <= 0) return { leased: [], withdrawn: [] }
 	const { now } = options
 	const leaseUntil = new Date(now.getTime() + options.leaseMs)
+	const withdrawn = withdrawnHistoryMatches(sql, sql`(SELECT e.history_id FROM events e WHERE e.event_id = d.event_id)`, sql`d.event_id`)
 	const rows = await sql<
 		{ id: string; endpoint_id: string; event_id: string; event_type: string; attempt_count: number; withdrawn: boolean }[]
 	>`
@@ -49,7 +50,7 @@ export async function claimDueDeliveries(sql: Sql, options: ClaimOptions): Promi
 			SELECT due.id, due.withdrawn
 			FROM (${activeEndpointsShuffled(sql, options.skipEndpoints)}) w
 			CROSS JOIN LATERAL (
-				SELECT d.id, ${eventIsWithdrawn(sql, sql`d.event_id`)} AS withdrawn
+				SELECT d.id, ${withdrawn} AS withdrawn
 				FROM webhook_deliveries d
 				WHERE d.endpoint_id = w.id AND d.status IN ('pending', 'failed') AND d.next_retry_at <= ${now}
 					AND (d.lease_until IS NULL OR d.lease_until <= ${now}) AND d.attempt_count < ${MAX_ATTEMPTS}
