@@ -17,7 +17,7 @@ type Threshold = (typeof EXPIRY_THRESHOLDS)[number]
  * How many days before its own a pass looks back for days no pass swept: every licence a missed notice is about still
  * expires after the pass, and the thresholds being 30 days apart, one catch-up tells a licence at most one of them.
  */
-export const EXPIRY_CATCH_UP_DAYS = 29
+const EXPIRY_CATCH_UP_DAYS = 29
 
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10)
 
