@@ -60,7 +60,11 @@ const worldArbitrary = fc
 						// A last letter that makes names of one operator score alike against a query one letter off both.
 						tail: fc.constantFrom('', 'q', 'w'),
 						// The same name again under another spelling (case, punctuation): one match key, two rows.
-						twin: fc.option(fc.record({ spelling: fc.constantFrom(...SPELLINGS), status: tradingStatus }), { nil: null })
+						twin: fc.option(fc.record({ spelling: fc.constantFrom(...SPELLINGS), status: tradingStatus, printed: fc.boolean() }), {
+							nil: null
+						}),
+						// False: a name the register's latest read no longer prints.
+						printed: fc.boolean()
 					}),
 					{ maxLength: 3 }
 				),
@@ -97,13 +101,14 @@ const worldArbitrary = fc
 			for (const trading of drawnOperator.trading) {
 				const words = [...trading.words.slice(0, -1), `${trading.words.at(-1)}${trading.tail}`]
 				const spelled = (spelling: Spelling) => `${spell(words, spelling)} ${trading.extra ?? ''}`.trim()
-				const add = (name: string, status: string | null) => {
+				const add = (name: string, status: string | null, printed: boolean) => {
 					const listed = { operator_id: owner.id, jurisdiction_code: trading.code }
+					const not_listed_since = printed ? null : new Date(NOW.getTime() - 5 * HOUR)
 					if (!tradingNames.some((row) => row.operator_id === owner.id && row.jurisdiction_code === trading.code && row.name === name))
-						tradingNames.push({ ...listed, name, status })
+						tradingNames.push({ ...listed, name, status, not_listed_since })
 				}
-				add(spelled(trading.spelling), trading.status)
-				if (trading.twin) add(spelled(trading.twin.spelling), trading.twin.status)
+				add(spelled(trading.spelling), trading.status, trading.printed)
+				if (trading.twin) add(spelled(trading.twin.spelling), trading.twin.status, trading.twin.printed)
 			}
 			drawnOperator.licences.forEach((drawnLicence, number) => {
 				const held = licence(owner, {
@@ -304,11 +309,12 @@ describe('a name match', () => {
 			const answer = checkDomain(buildIndex(rows({ operators: [crown], licences: [held], tradingNames: order })), query, { now: NOW })
 			return { detail: answer.verdict_detail, matched: answer.match?.operator_slug }
 		})
-	const trading = (name: string, status: string | null): TradingNameRow => ({
+	const trading = (name: string, status: string | null, not_listed_since: Date | null = null): TradingNameRow => ({
 		operator_id: crown.id,
 		jurisdiction_code: 'UKGC',
 		name,
-		status
+		status,
+		not_listed_since
 	})
 
 	test("quotes, of one operator's trading names differing only in case or punctuation, the one listed active, then the first in code-point order, whatever order the rows arrived in", () => {
@@ -328,5 +334,15 @@ describe('a name match', () => {
 		for (const answer of answers) expect(answer.detail).toContain('closely resembles "Lucky Spim", a trading name of Crown Holdings')
 		const byText = named([trading('Lucky Spit', 'Active'), trading('Lucky Spim', 'Active')], 'luckyspin.com')
 		for (const answer of byText) expect(answer.detail).toContain('closely resembles "Lucky Spim", a trading name of Crown Holdings')
+	})
+
+	test('never quotes a trading name the register no longer prints, though it was listed active; quotes it again once printed again', () => {
+		const dropped = new Date(NOW.getTime() - 5 * HOUR)
+		for (const answer of named([trading('Royal Star', 'Active', dropped), trading('Lucky Spin', 'Active')], 'royalstar.com'))
+			expect(answer.detail).not.toContain('Royal Star')
+		for (const answer of named([trading('Royal Star', 'Active', dropped), trading('ROYAL-STAR', 'Inactive')], 'royalstar.com'))
+			expect(answer.detail).toContain('closely resembles "ROYAL-STAR", a trading name of Crown Holdings')
+		for (const answer of named([trading('Royal Star', 'Active'), trading('Lucky Spin', 'Active')], 'royalstar.com'))
+			expect(answer.detail).toContain('closely resembles "Royal Star", a trading name of Crown Holdings')
 	})
 })

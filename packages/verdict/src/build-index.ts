@@ -345,10 +345,13 @@ const compareTradingNames = (a: TradingNameRow, b: TradingNameRow) =>
  * The jurisdiction's trading names by operator, each operator's in the order their names are chosen in:
  * of names sharing a match key the first is indexed, and of an operator's names scoring alike the first
  * is quoted (name-matching.ts), so the order follows the rows' contents, never the order they were read in.
+ * A name the register no longer prints is left out: it must not be quoted as a trading name (ADR 0106).
  */
 function tradingNamesByOperator(code: string, rows: JurisdictionRows): Map<string, TradingNameRow[]> {
 	const byOperator = new Map<string, TradingNameRow[]>()
-	for (const row of rows.tradingNames) if (row.jurisdiction_code === code) push(byOperator, row.operator_id, row)
+	for (const row of rows.tradingNames) {
+		if (row.jurisdiction_code === code && (row.not_listed_since ?? null) === null) push(byOperator, row.operator_id, row)
+	}
 	for (const names of byOperator.values()) if (names.length > 1) names.sort(compareTradingNames)
 	return byOperator
 }
