@@ -87,7 +87,7 @@
 	;; members left at 11296 and returns whether there are any.
 	(func $alive (param $unit i32) (param $prefix i32) (param $allowed i32) (param $count i32) (result i32)
 		(local $present v128) (local $missing v128) (local $second v128) (local $carry v128) (local $passed v128) (local $dead v128)
-		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128) (local $left v128)
+		(local $c0 v128) (local $c1 v128) (local $c2 v128) (local $c3 v128)
 		(local $base i32) (local $t i32) (local $unitBits i32) (local $stride i32)
 		(local $level i32) (local $out v128) (local $same v128)
 		(local.set $present (v128.load (i32.add (global.get $present) (i32.shl (local.get $unit) (i32.const 4)))))
@@ -122,11 +122,8 @@
 			(local.set $c3 (v128.xor (local.get $c3) (local.get $carry)))
 			(local.set $passed (v128.or (local.get $passed) (local.get $missing)))
 			(br_if $tokens (i32.ge_s (local.get $allowed) (i32.const 15)))
-			(local.set $left (v128.andnot (local.get $present) (local.get $passed)))
-			(if (i32.eqz (v128.any_true (local.get $left))) (then (return (i32.const 0))))
-			;; one member left goes on to the cap pass with its count so far (a lower bound of its misses)
-			(br_if $counted (call $atMostOne (local.get $left)))
-			(br $tokens)))
+			(br_if $tokens (v128.any_true (v128.andnot (local.get $present) (local.get $passed))))
+			(return (i32.const 0))))
 		(v128.store offset=16736 (i32.const 0) (local.get $c0))
 		(v128.store offset=16752 (i32.const 0) (local.get $c1))
 		(v128.store offset=16768 (i32.const 0) (local.get $c2))
@@ -170,14 +167,6 @@
 		(local.set $present (v128.andnot (local.get $present) (local.get $dead)))
 		(v128.store (i32.const 11296) (local.get $present))
 		(v128.any_true (local.get $present)))
-
-	;; Whether at most one bit of `members` is set: none in a lane with a second one, and at most one lane set.
-	(func $atMostOne (param $members v128) (result i32)
-		(local $lanes i32)
-		(local.set $lanes (i32x4.bitmask (i32x4.ne (local.get $members) (v128.const i32x4 0 0 0 0))))
-		(i32.and
-			(i32.eqz (v128.any_true (v128.and (local.get $members) (i32x4.sub (local.get $members) (v128.const i32x4 1 1 1 1)))))
-			(i32.eqz (i32.and (local.get $lanes) (i32.sub (local.get $lanes) (i32.const 1))))))
 
 	;; The members of `unit` out by the allowance of their own length with common prefix `prefix`: each
 	;; segment reads its level's members out (laid out at 17408 by `$alive`), without a branch on the
