@@ -71,15 +71,12 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 	const stopped = new Promise<void>((resolve) => {
 		wakeStopped = resolve
 	})
-	const clock = options.clock ?? systemClock
-	let settingsReadAt = clock.nowMs()
+	const servedAgain = streamSettingsRefresher(bus, spec.stream, options.clock ?? systemClock, logger)
 	const serving = (now: boolean) => {
 		running = now
 		if (!now) return
 		endsInARow = 0
-		if (clock.nowMs() - settingsReadAt < STREAM_SETTINGS_REFRESH_MS) return
-		settingsReadAt = clock.nowMs()
-		void refreshStreamSettings(bus, spec.stream, logger)
+		servedAgain()
 	}
 	const pullUntilEnded = async () => {
 		const pulling = await consumer.consume({
@@ -180,6 +177,16 @@ function messageHandler<S extends TSchema>(spec: ConsumerSpec, options: ConsumeO
 			},
 			() => settle(msg)
 		)
+	}
+}
+
+/** Called each time the server serves the consumption: reads the stream's settings again once `STREAM_SETTINGS_REFRESH_MS` passed. */
+function streamSettingsRefresher(bus: Bus, stream: string, clock: Clock, logger: Logger): () => void {
+	let readAt = clock.nowMs()
+	return () => {
+		if (clock.nowMs() - readAt < STREAM_SETTINGS_REFRESH_MS) return
+		readAt = clock.nowMs()
+		void refreshStreamSettings(bus, stream, logger)
 	}
 }
 
