@@ -109,7 +109,7 @@ job "licence-verify" {
         }
       }
 
-      # /metrics for Prometheus (the tag `metrics`, deploy/observability/prometheus.yml); readiness as above, and liveness
+      # /metrics for Prometheus (the tag `metrics`, deploy/README.md); readiness as above, and liveness
       # as Kubernetes probes it: /healthz every 10 s, the task restarted after 3 failures in a row.
       service {
         name     = "${group.key}-health"

@@ -68,7 +68,7 @@ job "nats" {
       }
     }
 
-    # The node's series for Prometheus (the tag `metrics`, deploy/observability/prometheus.yml), from the exporter beside it.
+    # The node's series for Prometheus (the tag `metrics`, deploy/README.md), from the exporter beside it.
     service {
       name     = "nats-metrics"
       port     = "metrics"
