@@ -4,7 +4,7 @@
  * nats-server serves and what a real PostgreSQL exporter answers.
  */
 
-/** The labels prometheus-nats-exporter puts on every `jetstream_consumer_*` series (its jsz collector). */
+/** The labels prometheus-nats-exporter 0.17.3 (the image deployed) puts on every `jetstream_consumer_*` series (its jsz collector). */
 const JETSTREAM_CONSUMER_LABELS = [
 	'server_id',
 	'server_name',
@@ -13,7 +13,6 @@ const JETSTREAM_CONSUMER_LABELS = [
 	'meta_leader',
 	'is_meta_leader',
 	'account',
-	'account_name',
 	'account_id',
 	'stream_name',
 	'stream_leader',
