@@ -167,9 +167,9 @@ describe('JetStream on a three-node cluster', () => {
 		const bus = await busOn(cluster.url, 'stream-restore')
 		await ensureStreams(bus)
 		const spec = {
-			stream: STREAMS.REGISTRY.name,
+			stream: STREAMS.BULK.name,
 			durable: 'restore-r3',
-			filterSubject: subjects.allRegistryChanged,
+			filterSubject: subjects.bulkCheckBatch,
 			ackWaitMs: 30_000,
 			maxDeliver: -1,
 			maxAckPending: 4
@@ -184,10 +184,10 @@ describe('JetStream on a three-node cluster', () => {
 			}
 		})
 		try {
-			await bus.jsm.streams.delete(STREAMS.REGISTRY.name)
+			await bus.jsm.streams.delete(STREAMS.BULK.name)
 			await publish(bus, Body, subjects.bulkCheckBatch, { n: 7 }, 'restore-r3-7')
 			await waitFor(() => seen.includes(7), { what: 'the message published after the deletion', timeoutMs: 30_000 })
-			const stream = await bus.jsm.streams.info(STREAMS.REGISTRY.name)
+			const stream = await bus.jsm.streams.info(STREAMS.BULK.name)
 			const consumer = await bus.jsm.consumers.info(spec.stream, spec.durable)
 			expect({ stream: stream.config.num_replicas, consumer: consumer.config.num_replicas }).toEqual({ stream: 3, consumer: 3 })
 		} finally {
