@@ -12,7 +12,8 @@ const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
-const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
+// Ready while its bulk worker's pull loops run and their durable and stream exist (ADR 0092, 0103); the pages do not wait on NATS.
+const health = startHealthServer(config.HEALTH_PORT, () => ready && bulkWorker.isRunning(), metricsRoute(serviceMetrics))
 
 const dependencies = await connectDependencies('dashboard', config, logger, { defaultPoolMax: 10 })
 const { sql, bus } = dependencies
