@@ -40,7 +40,7 @@ function serviceRegistries(): Map<string, ReturnType<typeof createServiceMetrics
 	createExporterMetrics(exporter)
 	watchConsumerLag(exporter.registry, unused.bus, [EXPORTER_REGISTRY_CONSUMER])
 	const dashboard = createServiceMetrics('dashboard', true)
-	createDashboardMetrics(dashboard)
+	createDashboardMetrics(dashboard).watchBulkWorker(() => true)
 	const registries = { gateway, checker, reader, notifier, exporter, dashboard }
 	// The health server adds `service_ready` to every registry it serves.
 	for (const metrics of Object.values(registries)) watchReadiness(metrics.registry, () => true)

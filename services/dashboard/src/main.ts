@@ -12,8 +12,8 @@ const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
 const serviceMetrics = createServiceMetrics('dashboard', config.METRICS)
 let ready = false
-// Ready while its bulk worker's pull loops run and their durable and stream exist (ADR 0092, 0103); the pages do not wait on NATS.
-const health = startHealthServer(config.HEALTH_PORT, () => ready && bulkWorker.isRunning(), metricsRoute(serviceMetrics))
+// Ready once started: readiness gates the pages, which a stopped bulk worker leaves working; a gauge watches the worker (ADR 0092).
+const health = startHealthServer(config.HEALTH_PORT, () => ready, metricsRoute(serviceMetrics))
 
 const dependencies = await connectDependencies('dashboard', config, logger, { defaultPoolMax: 10 })
 const { sql, bus } = dependencies
@@ -35,6 +35,7 @@ const bulkWorker = await startBulkWorker({
 	checkerTimeoutMs: config.DASHBOARD_CHECKER_TIMEOUT_MS,
 	metrics
 })
+metrics?.watchBulkWorker(bulkWorker.isRunning)
 const app = createApp({
 	sql,
 	bus,
