@@ -49,7 +49,7 @@ test('migration 0155 dates each grant no earlier than its last token lapses: its
 	const refreshing = await grant(null, ['2026-12-01T00:00:00.000Z', '2026-12-20T00:00:00.000Z'])
 	const revoked = await grant(new Date('2026-10-01T00:00:00.000Z'), ['2026-10-20T00:00:00.000Z'])
 	const tokensPruned = await grant(null, [])
-	const [{ started }] = (await sql<{ started: Date }[]>`SELECT now() AS started`) as [{ started: Date }]
+	const [{ started }] = [...(await sql<{ started: Date }[]>`SELECT now() AS started`)] as [{ started: Date }]
 
 	await migrate(sql)
 
