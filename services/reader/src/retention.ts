@@ -1,6 +1,7 @@
 import { type Clock, HOUR } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
+import { logDeletedRows } from '@lv/runtime'
 import { prunePublishedOutbox } from './outbox-prune.ts'
 import { type ProvenancePruned, pruneProvenance } from './provenance-prune.ts'
 
@@ -29,9 +30,7 @@ export function periodicRetention(sql: Sql, clock: Clock, logger: Logger) {
 			lastPassMs = clock.nowMs()
 			passing = runReaderRetention(sql, clock.now())
 				.then(
-					(deleted) => {
-						if (Object.values(deleted).some((count) => count > 0)) logger.info('rows past their retention deleted', deleted)
-					},
+					(deleted) => logDeletedRows(logger, deleted),
 					(error) => logger.warn('retention pass failed; will retry', { error })
 				)
 				.finally(() => {
