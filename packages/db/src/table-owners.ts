@@ -88,6 +88,7 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	events: notifier('an emitted event, kept 30 days', GATEWAY),
 	webhook_deliveries: notifier('one event to one endpoint: attempts, status, next retry', GATEWAY),
 	expiry_notices: notifier('an expiry warning already sent, until its expiry date has passed'),
+	expiry_sweep_state: notifier('the last UTC day the expiry scan swept to its end'),
 	coverage_state: notifier('the last coverage state announced per jurisdiction'),
 	export_files: exporter('a built export file of a slice'),
 	export_chunks: exporter('a piece of a built export file', GATEWAY),
