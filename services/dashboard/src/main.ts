@@ -1,12 +1,21 @@
 import { systemClock } from '@lv/clock'
 import { loadConfigOrExit } from '@lv/config'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	startHealthServer,
+	startRetentionPasses
+} from '@lv/runtime'
 import { createApp } from './app.ts'
 import { startBulkWorker } from './bulk/worker.ts'
 import { DashboardEnv } from './config.ts'
 import { createDashboardMetrics } from './metrics.ts'
 import { createMailer } from './mail/mailer.ts'
+import { RETENTION_PASS_EVERY_MS, runRetentionPass } from './retention.ts'
 
 const config = loadConfigOrExit(DashboardEnv, process.env)
 const logger = createLogger({ service: 'dashboard' }, config.LOG_LEVEL)
@@ -48,6 +57,7 @@ const app = createApp({
 	metrics
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
+const retention = startRetentionPasses(() => runRetentionPass(sql, systemClock.now()), { logger, intervalMs: RETENTION_PASS_EVERY_MS })
 ready = true
 logger.info('listening', { port: app.server?.port, health_port: health.port, app_url: config.APP_URL, api_base_url: config.API_BASE_URL })
 
@@ -55,6 +65,7 @@ handleShutdown(
 	{
 		async stop() {
 			ready = false
+			retention.stop()
 			await app.stop()
 			await bulkWorker.stop()
 			await closeDependencies(dependencies)
