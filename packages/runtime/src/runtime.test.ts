@@ -47,10 +47,11 @@ test('a process watching its parent exits once the parent is gone', async () => 
 		const script = join(dir, 'child.ts')
 		await Bun.write(
 			script,
-			`import { watchParent } from '${join(import.meta.dir, 'service.ts')}'\nawait Bun.write('${pidFile}', String(process.pid))\nwatchParent(() => process.exit(0), 50)\nsetInterval(() => {}, 1000)\n`
+			`import { watchParent } from '${join(import.meta.dir, 'service.ts')}'\nwatchParent(() => process.exit(0), 50)\nawait Bun.write('${pidFile}', String(process.pid))\nsetInterval(() => {}, 1000)\n`
 		)
-		// the shell starts the watcher in the background and exits at once, leaving it orphaned
-		Bun.spawnSync(['sh', '-c', `bun ${script} & sleep 0.5`])
+		// The shell starts the watcher in the background and exits once it watches (its pid written), leaving it orphaned;
+		// exiting after a fixed pause instead let a slow start see the shell already gone, with nothing left to notice.
+		Bun.spawnSync(['sh', '-c', `bun ${script} & i=0; while [ ! -s ${pidFile} ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done`])
 		const pid = Number(await waitFor(() => (Bun.file(pidFile).size > 0 ? readFileSync(pidFile, 'utf8') : undefined), { what: 'child pid' }))
 		const alive = () => {
 			try {
