@@ -40,10 +40,15 @@ async function expectBodyTooLarge(response: Response, limit: number) {
 }
 
 describe('request bodies over the route maximum', () => {
-	test('a batch body declared over the maximum answers 413 body_too_large before the key is even checked', async () => {
+	test('a batch body declared over the maximum answers 413 body_too_large, after the key was checked', async () => {
+		const { key } = await accountWithKey(stores.db.sql, clock, 'business')
 		const body = jsonOf(BODY_LIMITS.checkBatch + 1)
 		const response = await gateway().handle(
-			new Request('http://gateway/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+			new Request('http://gateway/v1/check/batch', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...bearer(key) },
+				body
+			})
 		)
 		await expectBodyTooLarge(response, BODY_LIMITS.checkBatch)
 	})
@@ -89,8 +94,13 @@ describe('request bodies over the route maximum', () => {
 	})
 
 	test('a malformed body within the maximum is still the 400 invalid_input it was', async () => {
+		const { key } = await accountWithKey(stores.db.sql, clock, 'business')
 		const response = await gateway().handle(
-			new Request('http://gateway/v1/check/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"domains":' })
+			new Request('http://gateway/v1/check/batch', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', ...bearer(key) },
+				body: '{"domains":'
+			})
 		)
 		expect(response.status).toBe(400)
 		expect(((await response.json()) as { details: unknown }).details).toEqual({ reason: 'invalid_input', field: 'body' })

@@ -119,7 +119,7 @@ describe('the SDK against the real gateway', () => {
 		})
 	})
 
-	test('exportFile streams the CSV with what its headers say; a refusal is a typed error', async () => {
+	test('exportFile streams the CSV with what its headers say; exportFileIfChanged is null while the file is the one held; a refusal is a typed error', async () => {
 		const client = createLicenceVerifyClient({ baseUrl, apiKey: key })
 		const file = await client.exportFile('licences', { jurisdiction: 'ukgc' })
 		const text = await new Response(file.body).text()
@@ -131,6 +131,10 @@ describe('the SDK against the real gateway', () => {
 			bytes: new TextEncoder().encode(text).length,
 			rows: 1
 		})
+		expect(await client.exportFileIfChanged('licences', file.sha256 ?? '', { jurisdiction: 'ukgc' })).toBeNull()
+		const changed = await client.exportFileIfChanged('licences', '0'.repeat(64), { jurisdiction: 'ukgc' })
+		expect(changed?.sha256).toBe(file.sha256)
+		await changed?.body.cancel()
 		const error = (await client.exportFile('licences', { format: 'xlsx' }).catch((caught: unknown) => caught)) as LicenceVerifyError
 		expect(error).toBeInstanceOf(LicenceVerifyError)
 		expect({ status: error.status, reason: error.reason, field: error.details.field }).toEqual({

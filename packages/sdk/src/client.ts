@@ -74,6 +74,13 @@ export function createLicenceVerifyClient(options: ClientOptions) {
 		}
 	}
 
+	async function exportRequest(dataset: ExportDataset, query: ExportQuery, heldSha256?: string): Promise<ExportFile | null> {
+		const header = heldSha256 === undefined ? undefined : { 'if-none-match': `"${heldSha256}"` }
+		const result = await api.GET('/v1/export/{dataset}', { params: { path: { dataset }, query, header }, parseAs: 'stream' })
+		if (heldSha256 !== undefined && result.response.status === 304) return null
+		return exportFileOf(unwrap(result) as ReadableStream<Uint8Array>, result.response.headers)
+	}
+
 	return {
 		api,
 		/** GET /v1/check; `evidence: 'true'` adds a signed record (needs a key). */
@@ -89,9 +96,14 @@ export function createLicenceVerifyClient(options: ClientOptions) {
 		 * whose export has already been counted).
 		 */
 		async exportFile(dataset: ExportDataset, query: ExportQuery = {}): Promise<ExportFile> {
-			const result = await api.GET('/v1/export/{dataset}', { params: { path: { dataset }, query }, parseAs: 'stream' })
-			return exportFileOf(unwrap(result) as ReadableStream<Uint8Array>, result.response.headers)
+			return (await exportRequest(dataset, query)) as ExportFile
 		},
+		/**
+		 * As `exportFile`, but null when the current file is still the one whose `sha256` the caller holds: the
+		 * API answers 304, which counts neither against the daily export cap nor the monthly quota.
+		 */
+		exportFileIfChanged: (dataset: ExportDataset, sha256: string, query: ExportQuery = {}): Promise<ExportFile | null> =>
+			exportRequest(dataset, query, sha256),
 		jwks,
 		snapshot,
 		/**

@@ -82,7 +82,7 @@ export interface paths {
          * Check up to 100 domains
          * @description Body `{ domains: [1–100 entries] }`; any other shape is 400 `invalid_query` / `invalid_input`. Counts as one request against the quota.
          *
-         *     A body over 65536 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 65536 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          *
          *     Results are in `results[]`, one per entry in the order sent. An entry that is not a hostname (`invalid_hostname`) or not a string (`invalid_input`) gets a row with `error`, `error_detail`, `match: null` and no `verdict`; it never fails the batch.
          *
@@ -153,6 +153,10 @@ export interface paths {
          *     Daily cap per account per UTC day, shared with the dashboard export button: Pro 10, Business 100, Enterprise none; over it 429 `export_daily_limit_reached`. Each export counts as one request against the monthly quota.
          *
          *     Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.
+         *
+         *     `ETag` is the SHA-256 of the file. A request whose `If-None-Match` names the current file is answered 304 with no body and counted neither against the daily cap nor the monthly quota (only toward the per-second limit); the daily cap is checked before the file is known, so at the cap it is 429 like any export. `Cache-Control: no-store`: no cache keeps the file, the client that holds it revalidates it.
+         *
+         *     An export counts once its 200 is produced: one whose client leaves while its file is still being built is given back to the day and the month; one cut short during the download counts.
          */
         get: operations["getV1ExportByDataset"];
         put?: never;
@@ -529,7 +533,7 @@ export interface paths {
          *
          *     Caps per plan: Starter 25, Pro 250, Business 2,500, Enterprise unlimited.
          *
-         *     A body over 4096 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 4096 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          */
         post: operations["postV1WatchlistOperators"];
         delete?: never;
@@ -579,7 +583,7 @@ export interface paths {
          *
          *     `watchlist_only` (default true) limits `license.*` and `regulatory_action.*` to operators on your watchlist; `coverage.*` ignore it.
          *
-         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          */
         post: operations["postV1Webhooks"];
         delete?: never;
@@ -609,7 +613,7 @@ export interface paths {
          * Update a webhook endpoint
          * @description Only the fields sent change; `description: null` clears it. A changed `url` passes the URL policy again. Re-activating an endpoint is plan-checked (403 `webhook_quota_exceeded`). Another account's endpoint is 404 `webhook_not_found`.
          *
-         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`), refused before it is parsed or the key is checked, and not counted.
+         *     A body over 16384 bytes is 413 `invalid_query` / `body_too_large` (`details.limit`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).
          */
         patch: operations["patchV1WebhooksById"];
         trace?: never;
@@ -706,13 +710,13 @@ export interface components {
     headers: {
         /** @description The method this path takes. */
         Allow: string;
-        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
+        /** @description `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export (its 200 and 304): each export is counted and is the file of the register state at the time, never one a cache kept; a client holding a file revalidates it with `If-None-Match`. */
         "Cache-Control": string;
         /** @description `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
         "Content-Disposition": string;
         /** @description Size of the file in bytes where the server can send it with a streamed body (otherwise the body is chunked). */
         "Content-Length": number;
-        /** @description SHA-256 of the file, quoted. */
+        /** @description SHA-256 of the file, quoted. Sent back in `If-None-Match`, it gets a 304 while the file is unchanged. */
         ETag: string;
         /** @description HTTP-date when the file was built. */
         "Last-Modified": string;
@@ -2187,7 +2191,9 @@ export interface operations {
                 jurisdiction?: string;
                 status?: string;
             };
-            header?: never;
+            header?: {
+                "if-none-match"?: string;
+            };
             path: {
                 dataset: string;
             };
@@ -2198,12 +2204,12 @@ export interface operations {
             /** @description The whole dataset (or slice) as one file, streamed. Every row carries its status provenance; columns are listed in docs/export.md. */
             200: {
                 headers: {
-                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export (its 200 and 304): each export is counted and is the file of the register state at the time, never one a cache kept; a client holding a file revalidates it with `If-None-Match`. */
                     "Cache-Control": components["headers"]["Cache-Control"];
                     /** @description Always sent on this response. `attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"` (UTC date the file was built). */
                     "Content-Disposition": components["headers"]["Content-Disposition"];
                     "Content-Length": components["headers"]["Content-Length"];
-                    /** @description Always sent on this response. SHA-256 of the file, quoted. */
+                    /** @description Always sent on this response. SHA-256 of the file, quoted. Sent back in `If-None-Match`, it gets a 304 while the file is unchanged. */
                     ETag: components["headers"]["ETag"];
                     /** @description Always sent on this response. HTTP-date when the file was built. */
                     "Last-Modified": components["headers"]["Last-Modified"];
@@ -2233,6 +2239,21 @@ export interface operations {
                     "application/x-ndjson": string;
                     "text/csv": string;
                 };
+            };
+            /** @description `If-None-Match` names the current file: no body, with its `ETag`, `Last-Modified` and `Cache-Control: no-store`. Not an export: counted neither against the daily cap nor the monthly quota, only toward the per-second limit. */
+            304: {
+                headers: {
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export (its 200 and 304): each export is counted and is the file of the register state at the time, never one a cache kept; a client holding a file revalidates it with `If-None-Match`. */
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    /** @description Always sent on this response. SHA-256 of the file, quoted. Sent back in `If-None-Match`, it gets a 304 while the file is unchanged. */
+                    ETag: components["headers"]["ETag"];
+                    /** @description Always sent on this response. HTTP-date when the file was built. */
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `invalid_query` / `as_of_not_supported` (field `as_of`), or `invalid_query` / `invalid_input` with `details.field` for a bad `format`, `jurisdiction` or `status`, or a parameter exports do not take. */
             400: {
@@ -5824,7 +5845,7 @@ export interface operations {
             /** @description Public service status: per register freshness, record counts, and incidents of the last 30 days. */
             200: {
                 headers: {
-                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept. */
+                    /** @description Always sent on this response. `public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export (its 200 and 304): each export is counted and is the file of the register state at the time, never one a cache kept; a client holding a file revalidates it with `If-None-Match`. */
                     "Cache-Control": components["headers"]["Cache-Control"];
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -30,7 +30,7 @@ export type BuilderOptions = {
 export type ExportRequest = Pick<ExportBuildRequest, 'dataset' | 'format' | 'jurisdiction' | 'status'>
 
 /** Advisory-lock namespace of export builds (any constant distinct from the migration lock). */
-const LOCK_PREFIX = 'lv-export-build:'
+export const BUILD_LOCK_PREFIX = 'lv-export-build:'
 
 /**
  * The export cache: answers with the file of a slice at the current register state, building it
@@ -67,7 +67,7 @@ export function createBuilder(options: BuilderOptions) {
 
 	function buildLocked(slice: Slice, format: ExportFormat, key: string): Promise<ExportFileRow> {
 		return sql.begin(async (write) => {
-			await write`SELECT pg_advisory_xact_lock(hashtextextended(${LOCK_PREFIX + key}, 0))`
+			await write`SELECT pg_advisory_xact_lock(hashtextextended(${BUILD_LOCK_PREFIX + key}, 0))`
 			return readSql.begin('ISOLATION LEVEL REPEATABLE READ READ ONLY', async (read) => {
 				const state = await readRegisterState(read, slice.dataset)
 				const existing = await findFile(write, key, state.versionKey)

@@ -27,7 +27,7 @@ export const bodyTooLarge = (maxBytes: number) =>
 
 /** The sentence each body-taking route's description carries. */
 export const bodyLimitNote = (maxBytes: number) =>
-	`A body over ${maxBytes} bytes is 413 \`invalid_query\` / \`body_too_large\` (\`details.limit\`), refused before it is parsed or the key is checked, and not counted.`
+	`A body over ${maxBytes} bytes is 413 \`invalid_query\` / \`body_too_large\` (\`details.limit\`): never read past the maximum, never parsed, and answered after the key's checks, like every refusal of the body (counted toward the per-second limit, not charged to the monthly quota).`
 
 /**
  * The body's bytes, refused with 413 as soon as they pass `maxBytes`: at once when Content-Length
@@ -71,28 +71,54 @@ export async function readJsonWithin(request: Request, maxBytes: number): Promis
 }
 
 /**
+ * Refusals of request bodies, by request, held until the call's key has been checked and the call
+ * counted (the auth plugin, `bodyRefusalOf`): SPEC answers a refused key first and counts a refused
+ * body toward the per-second limit. The parse stage runs before the plugin's, so it cannot throw them.
+ */
+const heldRefusals = new WeakMap<Request, AppError>()
+
+/** The refusal the parse hook held for this request's body, if any. */
+export const bodyRefusalOf = (request: Request): AppError | undefined => heldRefusals.get(request)
+
+/**
  * An Elysia `parse` hook for a route taking a JSON object of at most `maxBytes` with the fields of
  * `schema`. Another content type (the media type matched in any letter case), a JSON value that is not
- * an object, or a field the schema does not have is 400 here: the app normalises bodies, which would
- * drop an unknown field (a misspelt one changing nothing), and a schema whose fields are all optional
- * would let a non-object through as an empty change.
+ * an object, a field the schema does not have, or a body over the maximum is refused: the app normalises
+ * bodies, which would drop an unknown field (a misspelt one changing nothing), and a schema whose fields
+ * are all optional would let a non-object through as an empty change. The refusal is held, not thrown
+ * (`heldRefusals`), and the body is then null, which no body schema admits: a route without the key
+ * check would still refuse it, with the framework's 400.
  */
 export const jsonBodyWithin =
 	(maxBytes: number, schema: { readonly properties: object }) =>
 	async ({ request, contentType }: { request: Request; contentType: string }): Promise<unknown> => {
-		if (contentType.trim().toLowerCase() !== 'application/json')
-			throw invalidInput('body', 'The request body must be JSON, sent with Content-Type: application/json.')
-		const value = await readJsonWithin(request, maxBytes)
-		if (typeof value !== 'object' || value === null || Array.isArray(value))
-			throw invalidInput('body', 'The request body must be a JSON object.')
-		const unknown = Object.keys(value).find((field) => !Object.hasOwn(schema.properties, field))
-		if (unknown !== undefined)
-			throw invalidInput(
-				'body',
-				`The request body has no field ${JSON.stringify(unknown.slice(0, 64))}; the fields are ${fieldList(schema)}.`
-			)
-		return value
+		try {
+			return await jsonObjectWithin(request, contentType, maxBytes, schema)
+		} catch (error) {
+			heldRefusals.set(request, toAppError('PARSE', error))
+			return null
+		}
 	}
+
+async function jsonObjectWithin(
+	request: Request,
+	contentType: string,
+	maxBytes: number,
+	schema: { readonly properties: object }
+): Promise<object> {
+	if (contentType.trim().toLowerCase() !== 'application/json')
+		throw invalidInput('body', 'The request body must be JSON, sent with Content-Type: application/json.')
+	const value = await readJsonWithin(request, maxBytes)
+	if (typeof value !== 'object' || value === null || Array.isArray(value))
+		throw invalidInput('body', 'The request body must be a JSON object.')
+	const unknown = Object.keys(value).find((field) => !Object.hasOwn(schema.properties, field))
+	if (unknown !== undefined)
+		throw invalidInput(
+			'body',
+			`The request body has no field ${JSON.stringify(unknown.slice(0, 64))}; the fields are ${fieldList(schema)}.`
+		)
+	return value
+}
 
 const fieldList = (schema: { readonly properties: object }) =>
 	Object.keys(schema.properties)

@@ -7,8 +7,10 @@ export type AuthMode = 'required' | 'optional' | 'none'
 /**
  * The `auth` route option. `readOnly: true` declares a route with no side effects: when the caller
  * is very likely admitted, its handler runs while the call is being counted, and the answer waits
- * for the admission (a refusal replaces it). Never for a call that writes or spends a cap: a route
- * whose calls write only sometimes passes a test of the request instead (true: this call only reads).
+ * for the admission (a refusal replaces it). Never for a call that writes or spends a cap, nor on a
+ * route whose parse hook holds body refusals (`jsonBodyWithin`: they are thrown after an admission the
+ * transform step waited for): a route whose calls write only sometimes passes a test of the request
+ * instead (true: this call only reads).
  * `refuse` answers a call from the request alone, before its key is read or anything is counted
  * (undefined: go on); it runs only on its route, where a hook on arrival would cost every request.
  */

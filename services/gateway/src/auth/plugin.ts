@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { constantTimeEqual, hasApiKeyShape, hashApiKey } from '@lv/accounts'
 import { clientAddress, peerAddressOf } from '@lv/client-address'
 import { AppError, serviceUnavailable } from '@lv/errors'
+import { bodyRefusalOf } from '../body-limit.ts'
 import { errorResponse, toAppError } from '../errors.ts'
 import { addressBlock } from '../limits/address-block.ts'
 import { type Admission, admittedHeaders, keyedAdmission, keyedClaim, keylessAdmission } from '../limits/admission.ts'
@@ -302,7 +303,8 @@ function answerOverlapped(
  * handler a typed `caller`, and applies keys, plans, the per-second limit, the monthly quota, the
  * legacy trial cap and the keyless per-address hourly cap, with SPEC's headers. It runs in the
  * transform stage, before query validation, so a malformed request still counts and still gets
- * its rate-limit headers. `auth` is the replica's runtime, built once by createApp.
+ * its rate-limit headers; a body refused in the parse stage before it (`jsonBodyWithin`) is thrown
+ * here, after the key's checks. `auth` is the replica's runtime, built once by createApp.
  */
 export function authPlugin(auth: AuthRuntime) {
 	return new Elysia().macro({
@@ -318,9 +320,12 @@ export function authPlugin(auth: AuthRuntime) {
 					return address
 				}
 				const call = readCall(auth, mode, request, route, addressOf)
+				// A body its parse hook refused is answered once the call is admitted and counted (SPEC "Errors" rule 1).
+				const refusedBody = bodyRefusalOf(request)
 				const leased = admitFromLeases(auth, call)
 				if (leased) {
 					;(context as AuthContext)[AUTH_STATE] = leased
+					if (refusedBody) throw refusedBody
 					return
 				}
 				const readOnly = typeof option === 'string' ? undefined : option.readOnly
@@ -329,6 +334,7 @@ export function authPlugin(auth: AuthRuntime) {
 				const admission = admitOrFailClosed(auth, call)
 				if (caller === null) {
 					;(context as AuthContext)[AUTH_STATE] = await admission
+					if (refusedBody) throw refusedBody
 					return
 				}
 				admission.catch(() => {})

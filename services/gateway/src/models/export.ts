@@ -23,6 +23,17 @@ export const ExportQueryDoc = t.Object({
 	)
 })
 
+/** Documentation of the one request header the route reads itself. */
+export const ExportHeadersDoc = t.Object({
+	'if-none-match': t.Optional(
+		t.String({
+			description:
+				'The `ETag` of a file already held (a list, or `*`, as RFC 9110 allows; `W/` is ignored): when it names the current file the answer is 304 with no body, counted neither against the daily export cap nor the monthly quota (still toward the per-second limit). `If-Modified-Since` is ignored.',
+			examples: ['"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"']
+		})
+	)
+})
+
 const fileHeaders = {
 	'Content-Disposition': {
 		description: 'attachment; filename="<dataset>[-<JURISDICTION>][-<status>]-<YYYY-MM-DD>.<csv|ndjson>"',
@@ -36,7 +47,7 @@ const fileHeaders = {
 		description: 'Size of the file in bytes, always sent: compare with what arrived to detect a cut download.',
 		schema: { type: 'integer' }
 	},
-	ETag: { description: 'SHA-256 of the file, quoted.', schema: { type: 'string' } },
+	ETag: { description: 'SHA-256 of the file, quoted; send it back in `If-None-Match`.', schema: { type: 'string' } },
 	'X-Export-Rows': { description: 'Data rows in the file (the CSV header row not counted).', schema: { type: 'integer' } },
 	'X-Export-Data-Version': { description: "Sum of the registers' data versions the file was built from.", schema: { type: 'integer' } },
 	'X-Monthly-Quota-Limit': {
@@ -63,6 +74,10 @@ export const EXPORT_RESPONSES = {
 			},
 			'application/x-ndjson': { schema: { type: 'string', description: 'One JSON object per line, keys in the column order.' } }
 		}
+	},
+	304: {
+		description:
+			'`If-None-Match` names the current file: no body, with its `ETag`, `Last-Modified` and `Cache-Control: no-store`. Not an export: counted neither against the daily cap nor the monthly quota, only toward the per-second limit.'
 	},
 	400: errorResponse(
 		'`invalid_query` / `as_of_not_supported` (field `as_of`), or `invalid_query` / `invalid_input` with `details.field` for a bad `format`, `jurisdiction` or `status`, or a parameter exports do not take.'

@@ -66,7 +66,7 @@ export const HEADER_COMPONENTS = {
 		[60]
 	),
 	'Cache-Control': text(
-		'`public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export: each export is counted and is the file of the register state at the time, never one a cache kept.',
+		'`public, max-age=5` on `GET /v1/status`: each replica reuses one answer for 5 seconds. `no-store` on an export (its 200 and 304): each export is counted and is the file of the register state at the time, never one a cache kept; a client holding a file revalidates it with `If-None-Match`.',
 		['public, max-age=5', 'no-store']
 	),
 	'Content-Disposition': text(
@@ -78,7 +78,9 @@ export const HEADER_COMPONENTS = {
 		[5242880]
 	),
 	'X-Export-Bytes': integer('Size of the file in bytes, always sent: compare with what arrived to detect a cut download.', [5242880]),
-	ETag: text('SHA-256 of the file, quoted.', ['"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"']),
+	ETag: text('SHA-256 of the file, quoted. Sent back in `If-None-Match`, it gets a 304 while the file is unchanged.', [
+		'"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"'
+	]),
 	'Last-Modified': text('HTTP-date when the file was built.', ['Thu, 05 Nov 2026 06:30:00 GMT']),
 	'X-Export-Rows': integer('Data rows in the file (the CSV header row not counted).', [48213]),
 	'X-Export-Data-Version': integer('Sum of the registers’ data versions the file was built from.', [1873]),

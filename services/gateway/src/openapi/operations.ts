@@ -21,6 +21,8 @@ export type OperationSpec = {
 	noContent?: string
 	/** The JSON body of a route that parses its own (size cap), which hides its schema from the generator. */
 	jsonBody?: TSchema
+	/** Headers of the operation's 304 (a conditional GET whose `If-None-Match` names the current representation). */
+	notModified?: HeaderGroup
 }
 
 /** What keys, plans and limits add to every operation of an auth mode. */
@@ -187,6 +189,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 			'export_daily_limit_reached',
 			'dependency_unavailable'
 		],
-		success: EXPORT_FILE
+		success: EXPORT_FILE,
+		notModified: { always: ['ETag', 'Last-Modified', 'Cache-Control'] }
 	}
 }

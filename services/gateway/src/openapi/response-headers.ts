@@ -53,6 +53,7 @@ export function outcomesAt(spec: OperationSpec, mode: AuthMode, status: number):
 
 /** Each distinct way the response can be produced, as the headers it then carries. */
 function variants(spec: OperationSpec, mode: AuthMode, status: number): HeaderGroup[] {
+	if (status === 304) return spec.notModified ? [spec.notModified] : []
 	if (isSuccess(status)) {
 		const own = spec.success ?? NOTHING
 		if (mode === 'none') return [own]

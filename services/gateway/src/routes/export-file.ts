@@ -37,11 +37,22 @@ export function exportFileResponse(sql: Sql, file: ExportFileReply, logger: Logg
 			'content-disposition': `attachment; filename="${file.filename}"`,
 			'content-length': String(file.size_bytes),
 			'x-export-bytes': String(file.size_bytes),
-			etag: `"${file.sha256}"`,
-			'last-modified': new Date(file.built_at).toUTCString(),
+			...validators(file),
 			'x-export-rows': String(file.row_count),
-			'x-export-data-version': String(file.data_version),
-			'cache-control': 'no-store'
+			'x-export-data-version': String(file.data_version)
 		}
 	})
 }
+
+/** The client's copy is the current file (`If-None-Match`): 304 with no body and the headers a 200 would identify it by. */
+export const notModifiedResponse = (file: ExportFileReply): Response => new Response(null, { status: 304, headers: validators(file) })
+
+/**
+ * What identifies the file, sent on its 200 and on a 304 (RFC 9110 §15.4.5): the entity tag is the file's SHA-256.
+ * `no-store`: a cache would otherwise reuse the file heuristically from Last-Modified after a register change.
+ */
+const validators = (file: ExportFileReply) => ({
+	etag: `"${file.sha256}"`,
+	'last-modified': new Date(file.built_at).toUTCString(),
+	'cache-control': 'no-store'
+})

@@ -7,8 +7,9 @@ import { findJurisdiction } from '@lv/register-store'
 import type { RouteDeps } from '../app.ts'
 import { authPlugin } from '../auth/plugin.ts'
 import { timedRequest } from '../metrics.ts'
-import { EXPORT_RESPONSES, ExportParams, ExportQueryDoc } from '../models/export.ts'
-import { exportFileResponse } from './export-file.ts'
+import { EXPORT_RESPONSES, ExportHeadersDoc, ExportParams, ExportQueryDoc } from '../models/export.ts'
+import { exportFileResponse, notModifiedResponse } from './export-file.ts'
+import { namesCurrentTag } from './if-none-match.ts'
 import { admitExport, exportDailyLimitReached, releaseExport, requireExportPlan } from './export-limits.ts'
 import { readDataset, readExportQuery, unknownJurisdiction } from './export-query.ts'
 
@@ -65,12 +66,13 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 					planTier: caller.plan.code,
 					pricingUrl: config.PRICING_URL
 				})
-			return streamExportFile(deps, timeoutMs, admission.requestId, { dataset, ...query })
+			return answerExport(deps, timeoutMs, admission.requestId, { dataset, ...query }, httpRequest)
 		},
 		{
 			auth: { mode: 'required', refuse: headRefused },
 			params: ExportParams,
 			query: ExportQueryDoc,
+			headers: ExportHeadersDoc,
 			detail: {
 				tags: ['export'],
 				summary: 'Export a whole dataset as CSV or NDJSON',
@@ -78,7 +80,9 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 					'Plan Pro and above. One whole-dataset file (`licences`, `operators` or `domains`), optionally sliced by `jurisdiction` and `status`; each row carries its status provenance (`source_url`, `status_source_url`, `status_observed_at`, `last_verified_at`, and on licences the snapshot SHA-256 of the standing history event).',
 					'`format` defaults to `csv` (RFC 4180, header row). `json` delivers NDJSON (`application/x-ndjson`). `as_of` is refused with 400 `as_of_not_supported`; any other parameter is 400 `invalid_input`.',
 					'Daily cap per account per UTC day, shared with the dashboard export button: Pro 10, Business 100, Enterprise none; over it 429 `export_daily_limit_reached`. Each export counts as one request against the monthly quota.',
-					'Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.'
+					'Files are built from one consistent snapshot and cached per register state, so repeated exports of unchanged data are served from the cache.',
+					'`ETag` is the SHA-256 of the file. A request whose `If-None-Match` names the current file is answered 304 with no body and counted neither against the daily cap nor the monthly quota (only toward the per-second limit); the daily cap is checked before the file is known, so at the cap it is 429 like any export. `Cache-Control: no-store`: no cache keeps the file, the client that holds it revalidates it.',
+					'An export counts once its 200 is produced: one whose client leaves while its file is still being built is given back to the day and the month; one cut short during the download counts.'
 				].join('\n\n'),
 				security: [{ apiKey: [] }],
 				responses: EXPORT_RESPONSES
@@ -87,28 +91,79 @@ export const exportRoutes = (deps: RouteDeps, options: ExportRouteOptions = {}) 
 	)
 }
 
-/** Asks the exporter for the file of the slice and streams it; a failed build gives the day's count back. */
-async function streamExportFile(
+/**
+ * The answer to an export whose client left before its file was ready: nginx's 499 Client Closed Request.
+ * No client reads it; being non-2xx, the auth plugin gives the month's charge back, and the metrics count it as such.
+ */
+const CLIENT_CLOSED_REQUEST = 499
+
+/**
+ * The exporter's file of the slice, answered so that an export counts only when a file was delivered: the
+ * day's count is given back when the build fails (503), when `If-None-Match` names the file (304: the client
+ * holds it), and as soon as the client leaves before the file is ready (a first build takes seconds; nothing
+ * was sent). Once the 200 is produced the export stands, even if the client leaves mid-download.
+ */
+async function answerExport(
 	deps: RouteDeps,
 	timeoutMs: number,
 	requestId: string,
-	slice: Omit<ExportBuildRequest, 'id' | 'sent_at'>
+	slice: Omit<ExportBuildRequest, 'id' | 'sent_at'>,
+	httpRequest: Request
 ): Promise<Response> {
-	const { sql, bus, clock, logger, metrics } = deps
+	const giveBack = dayGivenBackOnce(deps, requestId)
+	const stopWatching = whenClientLeaves(httpRequest.signal, giveBack)
+	let file: ExportFileReply
 	try {
-		const reply = await timedRequest(metrics, subjects.exportBuild, () =>
-			request(bus, {
-				subject: subjects.exportBuild,
-				schema: ExportBuildRequest,
-				body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), ...slice },
-				timeoutMs,
-				unavailableReason: 'dependency_unavailable'
-			})
-		)
-		if (!Value.Check(ExportFileReply, reply)) throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
-		return exportFileResponse(sql, reply, logger)
+		file = await fileOf(deps, timeoutMs, slice)
 	} catch (error) {
-		await releaseExport(sql, requestId).catch((failure) => logger.warn('could not release an export count', { error: failure }))
+		await giveBack()
 		throw error
+	} finally {
+		stopWatching()
 	}
+	if (httpRequest.signal.aborted) {
+		await giveBack()
+		return new Response(null, { status: CLIENT_CLOSED_REQUEST })
+	}
+	if (namesCurrentTag(httpRequest.headers.get('if-none-match'), file.sha256)) {
+		await giveBack()
+		return notModifiedResponse(file)
+	}
+	return exportFileResponse(deps.sql, file, deps.logger)
+}
+
+/** Asks the exporter for the file of the slice at the current register state (built now if not cached). */
+async function fileOf(deps: RouteDeps, timeoutMs: number, slice: Omit<ExportBuildRequest, 'id' | 'sent_at'>): Promise<ExportFileReply> {
+	const { bus, clock, metrics } = deps
+	const reply = await timedRequest(metrics, subjects.exportBuild, () =>
+		request(bus, {
+			subject: subjects.exportBuild,
+			schema: ExportBuildRequest,
+			body: { id: crypto.randomUUID(), sent_at: clock.now().toISOString(), ...slice },
+			timeoutMs,
+			unavailableReason: 'dependency_unavailable'
+		})
+	)
+	if (!Value.Check(ExportFileReply, reply)) throw internalError(new Error('the exporter answered outside the ExportFileReply contract'))
+	return reply
+}
+
+/** Deletes the export's row of the day once, however many ways lead to it; a failure is logged (the day stays counted). */
+function dayGivenBackOnce({ sql, logger }: RouteDeps, requestId: string): () => Promise<void> {
+	let givenBack: Promise<void> | undefined
+	return () => {
+		givenBack ??= releaseExport(sql, requestId).catch((error) => logger.warn('could not release an export count', { error }))
+		return givenBack
+	}
+}
+
+/** Runs `act` when the client goes away (at once if it has); the function returned stops watching. */
+function whenClientLeaves(signal: AbortSignal, act: () => unknown): () => void {
+	if (signal.aborted) {
+		act()
+		return () => {}
+	}
+	const onAbort = () => act()
+	signal.addEventListener('abort', onAbort, { once: true })
+	return () => signal.removeEventListener('abort', onAbort)
 }
