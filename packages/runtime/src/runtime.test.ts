@@ -47,11 +47,12 @@ test('a process watching its parent exits once the parent is gone', async () => 
 		const script = join(dir, 'child.ts')
 		await Bun.write(
 			script,
-			`import { watchParent } from '${join(import.meta.dir, 'service.ts')}'\nawait Bun.write('${pidFile}', String(process.pid))\nwatchParent(() => process.exit(0), 50)\nsetInterval(() => {}, 1000)\n`
+			`import { watchParent } from '${join(import.meta.dir, 'service.ts')}'\nwatchParent(() => process.exit(0), 50)\nawait Bun.write('${pidFile}', String(process.pid))\nsetInterval(() => {}, 1000)\n`
 		)
-		// the shell starts the watcher in the background and exits at once, leaving it orphaned
-		Bun.spawnSync(['sh', '-c', `bun ${script} & sleep 0.5`])
-		const pid = Number(await waitFor(() => (Bun.file(pidFile).size > 0 ? readFileSync(pidFile, 'utf8') : undefined), { what: 'child pid' }))
+		// The shell starts the watcher in the background and exits as soon as it watches (its pid file is
+		// written), leaving it orphaned. A shell gone before the watch began would leave nothing to notice.
+		Bun.spawnSync(['sh', '-c', `bun ${script} & while [ ! -s ${pidFile} ]; do sleep 0.02; done`], { stdio: ['ignore', 'ignore', 'ignore'] })
+		const pid = Number(readFileSync(pidFile, 'utf8'))
 		const alive = () => {
 			try {
 				process.kill(pid, 0)
