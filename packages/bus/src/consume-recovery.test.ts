@@ -75,6 +75,7 @@ describe('consume recovers on its own', () => {
 			consumer: spec,
 			schema: Job,
 			logger: silentLogger,
+			pullExpiresMs: 1_000,
 			handler: async (body) => {
 				seen.push(body.n)
 			}
