@@ -36,7 +36,9 @@ export async function listenDashboard(h: Harness, config: Parameters<Harness['da
 	return {
 		url,
 		async stop() {
-			await app.stop()
+			// Open connections are closed too: a client still sending a body the dashboard refused unread (the
+			// 100 MB upload) held a graceful stop for 30 s.
+			await app.stop(true)
 		}
 	}
 }
