@@ -4,7 +4,7 @@ import { NATS_PERMISSIONS, NATS_ROLES } from '@lv/contracts'
 import { REPO_ROOT } from '@lv/testing'
 import { kubernetesProblems } from './kubernetes-schema.ts'
 import { natsPasswordVariable } from './render.ts'
-import { SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
+import { POSTGRES_EXPORTER_CONNECTIONS, SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
 
 /* Minimal shapes of the rendered objects this test reads (the schemas check the rest). */
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; fieldRef?: unknown } }
@@ -12,6 +12,8 @@ type Container = {
 	name: string
 	image: string
 	command?: string[]
+	args?: string[]
+	ports?: { name?: string; containerPort: number }[]
 	env?: EnvVar[]
 	envFrom?: { configMapRef?: { name: string } }[]
 	securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean }
@@ -131,7 +133,10 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 			return pod ? [...pod.containers, ...(pod.initContainers ?? [])].map((container) => container.image) : []
 		})
 		expect(images.length).toBeGreaterThan(10)
-		for (const image of images) expect(image).toMatch(/^(registry\.example\/licence-verify:\d{4}\.\d{2}\.\d{2}|nats:\d+\.\d+\.\d+-alpine)$/)
+		for (const image of images)
+			expect(image).toMatch(
+				/^(registry\.example\/licence-verify:\d{4}\.\d{2}\.\d{2}|nats:\d+\.\d+\.\d+-alpine|natsio\/prometheus-nats-exporter:\d+\.\d+\.\d+|prometheuscommunity\/postgres-exporter:v\d+\.\d+\.\d+)$/
+			)
 	})
 
 	test('each service Deployment: non-root, read-only root filesystem, migrations first, a preStop delay, probes and a disruption budget', () => {
@@ -184,7 +189,7 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		expect(new Set(backends)).toEqual(new Set(['"service":{"name":"gateway"', '"service":{"name":"dashboard"']))
 	})
 
-	test("Prometheus, from its namespace, reaches every service pod's scrape port (default-deny would hide every metric)", () => {
+	test("Prometheus, from its namespace, reaches the scrape port of every pod annotated for it: each service's, each NATS node's exporter, the PostgreSQL exporter (default-deny would hide every metric)", () => {
 		const allows = (policy: K8sObject, labels: Record<string, string>, port: number) =>
 			selects(policy.spec?.podSelector, labels) &&
 			(policy.spec?.ingress ?? []).some(
@@ -194,18 +199,37 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 						(peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === PROMETHEUS_NAMESPACE && !peer.podSelector
 					)
 			)
-		const deployments = k8s.serviceDeployments()
-		expect(deployments.length).toBeGreaterThan(5)
-		for (const deployment of deployments) {
-			const annotations = deployment.spec?.template?.metadata.annotations ?? {}
-			expect(annotations['prometheus.io/scrape']).toBe('true')
-			const port = Number(annotations['prometheus.io/port'])
-			const labels = deployment.spec?.template?.metadata.labels ?? {}
+		const scraped = [...k8s.ofKind('Deployment'), ...k8s.ofKind('StatefulSet')].filter(
+			(workload) => workload.spec?.template?.metadata.annotations?.['prometheus.io/scrape'] === 'true'
+		)
+		expect(scraped.map(appOf).sort()).toEqual([...k8s.serviceDeployments().map(appOf), 'nats', 'postgres-exporter'].sort())
+		for (const workload of scraped) {
+			const port = Number(workload.spec?.template?.metadata.annotations?.['prometheus.io/port'])
+			const labels = workload.spec?.template?.metadata.labels ?? {}
+			const listening = podOf(workload).containers.some((container) => container.ports?.some((each) => each.containerPort === port))
 			expect({
-				deployment: deployment.metadata.name,
+				workload: workload.metadata.name,
+				listening,
 				scrapable: k8s.ofKind('NetworkPolicy').some((policy) => allows(policy, labels, port))
-			}).toEqual({ deployment: deployment.metadata.name, scrapable: true })
+			}).toEqual({ workload: workload.metadata.name, listening: true, scrapable: true })
 		}
+	})
+
+	test("the PostgreSQL exporter reads the services' DATABASE_URL from their Secret and reaches PostgreSQL through their egress policy", () => {
+		const exporter = k8s.named('Deployment', 'postgres-exporter')
+		const source = mainContainer(exporter).env?.find((variable) => variable.name === 'DATA_SOURCE_NAME')
+		expect(source).toEqual({ name: 'DATA_SOURCE_NAME', valueFrom: { secretKeyRef: { name: 'lv-secrets', key: 'DATABASE_URL' } } })
+		const egress = k8s.named('NetworkPolicy', 'services-to-postgres')
+		expect(selects(egress.spec?.podSelector, exporter.spec?.template?.metadata.labels ?? {})).toBe(true)
+	})
+
+	test("each NATS node's exporter reads that node's monitoring port for varz, JetStream and connection figures", () => {
+		const nats = k8s.named('StatefulSet', 'nats')
+		const [server, exporter] = podOf(nats).containers
+		const monitor = server?.ports?.find((port) => port.name === 'monitor')?.containerPort
+		expect(exporter?.args).toEqual(['-varz', '-jsz=all', '-connz', '-port=7777', `http://localhost:${monitor}`])
+		const config = k8s.ofKind('ConfigMap').find((map) => map.metadata.name.startsWith('nats-config'))?.data?.['nats.conf'] ?? ''
+		expect(config).toContain(`http: 0.0.0.0:${monitor}`)
 	})
 
 	test('only the services that fetch registers, deliver webhooks or send test pings reach the internet, on web ports to public addresses', () => {
@@ -268,7 +292,7 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 		expect(k8s.environmentOf(mainContainer(k8s.named('Deployment', 'dashboard'))).TRUSTED_PROXIES).toBe(gateway.TRUSTED_PROXIES)
 	})
 
-	test('the pools of every service at their most replicas fit in the PostgreSQL connection budget', () => {
+	test('the pools of every service at their most replicas, and the PostgreSQL exporter, fit in the PostgreSQL connection budget', () => {
 		const budget = Number(
 			k8s.named('Namespace', 'licence-verify').metadata.annotations?.['licence-verify.example/postgres-connection-budget']
 		)
@@ -283,7 +307,7 @@ describe('deploy/k8s (kubectl kustomize)', () => {
 					sum +
 					mostReplicas(deployment) *
 						(Number(k8s.environmentOf(mainContainer(deployment)).DATABASE_POOL_MAX) + extraConnections(deployment.metadata.name)),
-				0
+				POSTGRES_EXPORTER_CONNECTIONS * mostReplicas(k8s.named('Deployment', 'postgres-exporter'))
 			)
 		expect(budget).toBeGreaterThan(0)
 		expect(connections).toBeLessThanOrEqual(budget)

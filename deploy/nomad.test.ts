@@ -4,7 +4,7 @@ import { parse } from '@cdktf/hcl2json'
 import { NATS_ROLES } from '@lv/contracts'
 import { DEPLOY_DIR } from './generate.ts'
 import { natsPasswordVariable } from './render.ts'
-import { SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
+import { POSTGRES_EXPORTER_CONNECTIONS, SECRET_STAND_INS, configProblem, extraConnections } from './service-config.ts'
 
 /* hcl2json keeps expressions as "${...}" strings and every block as an array of bodies. */
 type Body = Record<string, any>
@@ -29,6 +29,11 @@ const only = (blocks: Body[] | undefined, what: string): Body => {
 	return blocks[0]
 }
 
+type ServicePodPatch = {
+	path: string
+	value: { httpGet: { path: string; port: string }; periodSeconds: number; failureThreshold: number }
+}[]
+
 const servicesJob = () => only(nomadFile('licence-verify.nomad.hcl').job['licence-verify'], 'job licence-verify')
 const servicesLocals = () => only(nomadFile('licence-verify.nomad.hcl').locals, 'locals block')
 const groupContent = () => only(only(servicesJob().dynamic.group, 'dynamic group').content, 'group content')
@@ -47,6 +52,25 @@ function serviceGroups(): Record<string, ServiceGroup> {
 			])
 		)
 	}
+}
+
+/** Each group of both jobs: the port labels its network declares and the services it registers (a dynamic one by its content). */
+function nomadGroups(): { group: string; ports: string[]; services: Body[] }[] {
+	const portsOf = (network: Body | undefined) => [
+		...Object.keys(network?.port ?? {}),
+		...(network?.dynamic?.port ?? []).flatMap((port: Body) => port.labels as string[])
+	]
+	const describe = (group: string, body: Body) => ({
+		group,
+		ports: portsOf(body.network?.[0]),
+		services: [...(body.service ?? []), ...(body.dynamic?.service ?? []).flatMap((service: Body) => service.content as Body[])]
+	})
+	const natsGroups = only(nomadFile('nats.nomad.hcl').job.nats, 'nats job').group as Record<string, Body[]>
+	const staticGroups = (servicesJob().group ?? {}) as Record<string, Body[]>
+	return [
+		describe('licence-verify services', groupContent()),
+		...Object.entries({ ...natsGroups, ...staticGroups }).map(([name, bodies]) => describe(name, only(bodies, `group ${name}`)))
+	]
 }
 
 beforeAll(async () => {
@@ -130,10 +154,49 @@ describe('deploy/nomad', () => {
 		}
 	})
 
-	test('the pools of every group at its count fit in the PostgreSQL connection budget', () => {
+	test('every port a group listens on is a checked service or the port of a check, and every service has a check of its own', () => {
+		const groups = nomadGroups()
+		expect(groups.map((group) => group.group).sort()).toEqual(['licence-verify services', 'nats', 'postgres-exporter'])
+		for (const { group, ports, services } of groups) {
+			const unchecked = services.filter((service) => !(service.check?.length > 0)).map((service) => service.name)
+			const probed = new Set(services.flatMap((service) => [service.port, ...(service.check ?? []).map((check: Body) => check.port)]))
+			expect({ group, unchecked, unregistered: ports.filter((port) => !probed.has(port)) }).toEqual({
+				group,
+				unchecked: [],
+				unregistered: []
+			})
+		}
+	})
+
+	test("the gateway's and the dashboard's HTTP services are checked on readiness and every group restarted on liveness, as Kubernetes probes them", async () => {
+		const patch = Bun.YAML.parse(await Bun.file(join(DEPLOY_DIR, 'k8s', 'service-pod.patch.yaml')).text()) as ServicePodPatch
+		const probe = (name: string) => {
+			const found = patch.find((op) => op.path.endsWith(`/${name}`))?.value
+			if (!found) throw new Error(`no ${name} in the service pod patch`)
+			return found
+		}
+		const [readiness, liveness] = [probe('readinessProbe'), probe('livenessProbe')]
+		const ready = { type: 'http', port: readiness.httpGet.port, path: readiness.httpGet.path, interval: `${readiness.periodSeconds}s` }
+		const content = groupContent()
+		const httpService = only(only(content.dynamic.service, 'dynamic service').content, 'service content')
+		expect(only(httpService.check, 'http service check')).toMatchObject(ready)
+		const health = only(content.service, 'health service')
+		expect(health.port).toBe(liveness.httpGet.port)
+		const checks = health.check as Body[]
+		const { port: _onItsOwnPort, ...readyOnTheHealthPort } = ready
+		expect(checks.find((check) => check.path === readiness.httpGet.path)).toMatchObject(readyOnTheHealthPort)
+		expect(checks.find((check) => check.path === liveness.httpGet.path)).toMatchObject({
+			type: 'http',
+			interval: `${liveness.periodSeconds}s`,
+			task: 'service',
+			check_restart: [{ limit: liveness.failureThreshold }]
+		})
+	})
+
+	test('the pools of every group at its count, and the PostgreSQL exporter, fit in the PostgreSQL connection budget', () => {
 		const connections = Object.entries(serviceGroups()).reduce(
 			(sum, [name, group]) => sum + group.count * (group.pool + extraConnections(name)),
-			0
+			POSTGRES_EXPORTER_CONNECTIONS * only(servicesJob().group['postgres-exporter'], 'postgres-exporter group').count
 		)
 		expect(connections).toBeLessThanOrEqual(servicesLocals().postgres_connection_budget)
 	})

@@ -46,3 +46,9 @@ export async function configProblem(entry: string, env: Record<string, string>):
  * connection (ADR 0032).
  */
 export const extraConnections = (service: string): number => (service === 'gateway' ? 1 : 0)
+
+/**
+ * Connections the PostgreSQL exporter holds: its server's pool and its collectors' pool, one connection each
+ * (`SetMaxOpenConns(1)` on both in prometheus-community/postgres_exporter).
+ */
+export const POSTGRES_EXPORTER_CONNECTIONS = 2

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh Debian machine that has Node and npm:
-# Bun (from npm); nats-server, PostgreSQL, poppler-utils and Prometheus (from Debian's packages when missing); then the workspace.
+# Bun (from npm); nats-server, PostgreSQL, poppler-utils, Prometheus and its PostgreSQL exporter (from Debian's packages
+# when missing); then the workspace.
 set -euo pipefail
 
 BUN_VERSION=1.4.5
@@ -35,6 +36,12 @@ fi
 if ! command -v promtool >/dev/null || ! command -v prometheus >/dev/null; then
   echo "installing prometheus from Debian" >&2
   apt_install prometheus
+fi
+
+# The deploy tests run the PostgreSQL exporter the deployments ship against a real database.
+if ! command -v prometheus-postgres-exporter >/dev/null; then
+  echo "installing prometheus-postgres-exporter from Debian" >&2
+  apt_install prometheus-postgres-exporter
 fi
 
 if [ "${NEED_WRK:-0}" = 1 ] && ! command -v wrk >/dev/null; then

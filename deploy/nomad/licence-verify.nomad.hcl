@@ -88,6 +88,8 @@ job "licence-verify" {
         }
       }
 
+      # The HTTP service the load balancer sends traffic to, checked as Kubernetes probes readiness (/readyz on the health
+      # port, every 5 s): an allocation starting, stopping or without its dependencies shows as failing in Nomad's catalogue.
       dynamic "service" {
         for_each = group.value.http_port > 0 ? [group.key] : []
         content {
@@ -95,19 +97,46 @@ job "licence-verify" {
           port     = "http"
           provider = "nomad"
           tags     = ["http"]
+
+          check {
+            name     = "ready"
+            type     = "http"
+            port     = "health"
+            path     = "/readyz"
+            interval = "5s"
+            timeout  = "2s"
+          }
         }
       }
 
+      # /metrics for Prometheus (the tag `metrics`, deploy/README.md); readiness as above, and liveness
+      # as Kubernetes probes it: /healthz every 10 s, the task restarted after 3 failures in a row.
       service {
         name     = "${group.key}-health"
         port     = "health"
         provider = "nomad"
+        tags     = ["metrics"]
 
         check {
+          name     = "ready"
           type     = "http"
           path     = "/readyz"
+          interval = "5s"
+          timeout  = "2s"
+        }
+
+        check {
+          name     = "live"
+          type     = "http"
+          path     = "/healthz"
           interval = "10s"
           timeout  = "2s"
+          task     = "service"
+
+          check_restart {
+            limit = 3
+            grace = "10s"
+          }
         }
       }
 
@@ -188,6 +217,56 @@ EOT
           cpu    = 500
           memory = group.value.memory
         }
+      }
+    }
+  }
+
+  # PostgreSQL's own series (connections, settings) for Prometheus, read with the services' DATABASE_URL from the job's
+  # variable: two connections (the exporter's two pools of one), counted in postgres_connection_budget.
+  group "postgres-exporter" {
+    count = 1
+
+    network {
+      port "metrics" {
+        to = 9187
+      }
+    }
+
+    service {
+      name     = "postgres-exporter"
+      port     = "metrics"
+      provider = "nomad"
+      tags     = ["metrics"]
+
+      check {
+        name     = "listening"
+        type     = "tcp"
+        interval = "10s"
+        timeout  = "2s"
+      }
+    }
+
+    task "exporter" {
+      driver = "docker"
+
+      config {
+        image           = "prometheuscommunity/postgres-exporter:v0.17.1"
+        ports           = ["metrics"]
+        readonly_rootfs = true
+      }
+
+      template {
+        destination = "secrets/env"
+        env         = true
+        change_mode = "restart"
+        data        = <<EOT
+{{ with nomadVar "nomad/jobs/licence-verify" }}DATA_SOURCE_NAME={{ .DATABASE_URL }}{{ end }}
+EOT
+      }
+
+      resources {
+        cpu    = 100
+        memory = 64
       }
     }
   }

@@ -36,6 +36,9 @@ job "nats" {
       port "monitor" {
         static = 8222
       }
+      port "metrics" {
+        static = 7777
+      }
     }
 
     service {
@@ -56,6 +59,28 @@ job "nats" {
       name     = "nats-cluster"
       port     = "cluster"
       provider = "nomad"
+
+      check {
+        name     = "listening"
+        type     = "tcp"
+        interval = "10s"
+        timeout  = "2s"
+      }
+    }
+
+    # The node's series for Prometheus (the tag `metrics`, deploy/README.md), from the exporter beside it.
+    service {
+      name     = "nats-metrics"
+      port     = "metrics"
+      provider = "nomad"
+      tags     = ["metrics"]
+
+      check {
+        name     = "listening"
+        type     = "tcp"
+        interval = "10s"
+        timeout  = "2s"
+      }
     }
 
     task "nats" {
@@ -107,6 +132,27 @@ EOT
       resources {
         cpu    = 500
         memory = 1024
+      }
+    }
+
+    # The NATS Prometheus exporter, reading this node's monitoring port (server, JetStream and connection figures).
+    task "exporter" {
+      driver = "docker"
+
+      lifecycle {
+        hook    = "poststart"
+        sidecar = true
+      }
+
+      config {
+        image        = "natsio/prometheus-nats-exporter:0.17.3"
+        args         = ["-varz", "-jsz=all", "-connz", "-port=7777", "http://127.0.0.1:8222"]
+        network_mode = "host"
+      }
+
+      resources {
+        cpu    = 100
+        memory = 64
       }
     }
   }

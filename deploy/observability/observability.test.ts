@@ -16,6 +16,7 @@ import { KeyCache } from '../../services/gateway/src/auth/key-cache.ts'
 import { createGatewayMetrics } from '../../services/gateway/src/metrics.ts'
 import { createNotifierMetrics } from '../../services/notifier/src/metrics.ts'
 import { createReaderMetrics } from '../../services/reader/src/metrics.ts'
+import { EXPORTER_SERIES_LABELS } from './exporter-series.ts'
 
 const DIR = import.meta.dir
 const promtool = findBinary(['promtool', '/usr/bin/promtool'])
@@ -39,16 +40,16 @@ function serviceRegistries(): Map<string, ReturnType<typeof createServiceMetrics
 	createExporterMetrics(exporter)
 	watchConsumerLag(exporter.registry, unused.bus, [EXPORTER_REGISTRY_CONSUMER])
 	const dashboard = createServiceMetrics('dashboard', true)
-	createDashboardMetrics(dashboard)
+	createDashboardMetrics(dashboard).watchBulkWorker(() => true)
 	const registries = { gateway, checker, reader, notifier, exporter, dashboard }
 	// The health server adds `service_ready` to every registry it serves.
 	for (const metrics of Object.values(registries)) watchReadiness(metrics.registry, () => true)
 	return new Map(Object.entries(registries))
 }
 
-/** Every series name the six services register, as they do at start (process metrics included). */
+/** Every series name the six services register, as they do at start (process metrics included), and the exporters' the rules read. */
 function registeredSeries(): Set<string> {
-	const names = new Set<string>(['up'])
+	const names = new Set<string>(['up', ...EXPORTER_SERIES_LABELS.keys()])
 	for (const metrics of serviceRegistries().values()) for (const name of seriesNames(metrics.registry)) names.add(name)
 	return names
 }
@@ -88,7 +89,10 @@ const TARGET_LABELS = ['job', 'instance', 'pod']
 
 /** The labels each registered series carries: its own, `service`, and `le` on a histogram's buckets. */
 function registeredLabels(): Map<string, Set<string>> {
-	const labels = new Map<string, Set<string>>([['up', new Set(TARGET_LABELS)]])
+	const labels = new Map<string, Set<string>>([
+		['up', new Set(TARGET_LABELS)],
+		...[...EXPORTER_SERIES_LABELS].map(([name, own]) => [name, new Set([...own, ...TARGET_LABELS])] as [string, Set<string>])
+	])
 	for (const metrics of serviceRegistries().values()) {
 		for (const metric of metrics.registry.getMetricsAsArray()) {
 			const own = [...((metric as unknown as { labelNames?: readonly string[] }).labelNames ?? []), 'service', ...TARGET_LABELS]

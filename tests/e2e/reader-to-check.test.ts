@@ -34,6 +34,17 @@ async function expectCases(cases: Case[]) {
 
 const UKGC_ENFORCEMENT = expect.stringMatching(/\/www\.gamblingcommission\.gov\.uk\/public-register\/regulatory-actions\/print$/)
 const detailOf = (response: CheckResponse) => String(response.body.verdict_detail)
+/** A host no register lists whose name is the UKGC trading name `KestrelBet` (missing from the trading-names file on day 1 only). */
+const KESTREL_LOOKALIKE = 'domain=kestrelbet.net'
+
+async function expectKestrelBetQuoted() {
+	const lookalike = await stack.check(KESTREL_LOOKALIKE)
+	expect(lookalike.body).toMatchObject({
+		verdict: 'name_match_only',
+		match: { match_type: 'trading_name_fuzzy', operator_slug: 'kestrel-interactive-limited', jurisdiction: 'UKGC' }
+	})
+	expect(detailOf(lookalike)).toContain('closely resembles "KestrelBet", a trading name of Kestrel Interactive Limited')
+}
 
 describe('reader output of the first read (scenario day 0)', () => {
 	test('a UKGC account holding non-remote licences only: its listed domain is licence_not_active with no licence', async () => {
@@ -56,12 +67,32 @@ describe('reader output of the first read (scenario day 0)', () => {
 			{ query: 'domain=www.hrcasino-mirror3.io', verdict: 'licensed', match: { jurisdiction: 'CW', domain_status: 'active' } }
 		])
 	})
+
+	test('a trading name the UKGC file prints answers a name match quoting it', async () => {
+		await expectKestrelBetQuoted()
+	})
+})
+
+describe('reader output of scenario day 1', () => {
+	beforeAll(async () => {
+		await stack.readDay(1)
+	}, 120_000)
+
+	test('a trading name the UKGC file no longer prints is no longer matched or quoted', async () => {
+		const lookalike = await stack.check(KESTREL_LOOKALIKE)
+		expect(detailOf(lookalike)).not.toContain('KestrelBet')
+		expect(lookalike.body.match?.operator_slug).not.toBe('kestrel-interactive-limited')
+	})
 })
 
 describe('reader output of scenario day 2: inside the grace window', () => {
 	beforeAll(async () => {
-		for (const day of [1, 2]) await stack.readDay(day)
+		await stack.readDay(2)
 	}, 120_000)
+
+	test('the trading name printed again answers name matches again', async () => {
+		await expectKestrelBetQuoted()
+	})
 
 	test('Talon Peak has missed two KH reads but only 24 h have passed: its permit is still active, its domain already delisted', async () => {
 		await expectCases([

@@ -62,6 +62,9 @@ export const keyGone = (sql: Sql, keyIdColumn: string) => sql`NOT EXISTS (SELECT
 export const deleteKeysRevokedBefore = (sql: Sql, keyIds: SqlFragment, before: Date) => sql`
 	DELETE FROM api_keys WHERE revoked_at < ${before} AND id IN (${keyIds}) RETURNING id`
 
+/** Deletes the keys among `keyIds` (a subquery of one column) whatever their state, returning their `id`s. */
+export const deleteKeysAmong = (sql: Sql, keyIds: SqlFragment) => sql`DELETE FROM api_keys WHERE id IN (${keyIds}) RETURNING id`
+
 /** The account's call quota for its plan's window (the trial's daily cap, else the monthly quota); null when unlimited or planless. */
 export async function callQuotaOfAccount(sql: Sql, accountId: string): Promise<number | null> {
 	const [plan] = await sql<{ quota: number | null }[]>`

@@ -195,4 +195,35 @@ describe('JetStream on a three-node cluster', () => {
 			await consumption.stop()
 		}
 	}, 60_000)
+
+	test('a stream an operator raised to R3, deleted under a consumption at JETSTREAM_REPLICAS 1, comes back at R3, its durable with the same', async () => {
+		const bus = await busOn(cluster.url, 'raised-restore', 1)
+		await ensureStreams(bus)
+		await bus.jsm.streams.update(STREAMS.REGISTRY.name, { num_replicas: 3 })
+		const spec = {
+			stream: STREAMS.REGISTRY.name,
+			durable: 'restore-raised',
+			filterSubject: subjects.allRegistryChanged,
+			ackWaitMs: 30_000,
+			maxDeliver: -1,
+			maxAckPending: 4
+		}
+		const seen: number[] = []
+		const consumption = await consume(bus, {
+			consumer: spec,
+			schema: Body,
+			logger: silentLogger,
+			handler: async (body) => void seen.push(body.n)
+		})
+		try {
+			await bus.jsm.streams.delete(STREAMS.REGISTRY.name)
+			await publish(bus, Body, subjects.registryChanged('UKGC'), { n: 1 }, 'restore-raised-1')
+			await waitFor(() => seen.includes(1), { what: 'the message published after the deletion', timeoutMs: 30_000 })
+			const stream = await bus.jsm.streams.info(STREAMS.REGISTRY.name)
+			const consumer = await bus.jsm.consumers.info(spec.stream, spec.durable)
+			expect({ stream: stream.config.num_replicas, consumer: consumer.config.num_replicas }).toEqual({ stream: 3, consumer: 3 })
+		} finally {
+			await consumption.stop()
+		}
+	}, 60_000)
 })

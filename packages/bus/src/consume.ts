@@ -1,5 +1,6 @@
 import type { ConsumerMessages, JsMsg } from '@nats-io/jetstream'
 import type { Static, TSchema } from '@sinclair/typebox'
+import { type Clock, systemClock } from '@lv/clock'
 import type { ConsumerSpec } from '@lv/contracts'
 import type { Logger } from '@lv/logger'
 import { SpanKind, inSpan, isTracing } from '@lv/tracing'
@@ -7,7 +8,7 @@ import type { Bus } from './connect.ts'
 import { decode } from './codec.ts'
 import { PermanentError, TransientError } from './errors.ts'
 import { isRetryableNatsError } from './publish.ts'
-import { restoreConsumer } from './streams.ts'
+import { refreshStreamSettings, restoreConsumer } from './streams.ts'
 import { messageTraceContext } from './trace-headers.ts'
 
 export type MessageContext = { subject: string; msgId: string | undefined; deliveryCount: number; working(): void }
@@ -24,10 +25,15 @@ export type ConsumeOptions<S extends TSchema> = {
 	pullExpiresMs?: number
 	/** Waits between restarts of a pull loop that ended on its own; tests pass a gate they open. */
 	sleep?: (ms: number) => Promise<void>
+	/** When the stream's settings were last read, for `STREAM_SETTINGS_REFRESH_MS`; tests pass a TestClock. */
+	clock?: Clock
 }
 
 /** Short pulls so a consumer whose leader node died resumes within seconds (default heartbeats would take 30 s). */
 export const DEFAULT_PULL_EXPIRES_MS = 4_000
+
+/** How often a running consumption reads its stream's settings again, remembered for creating the stream again. */
+export const STREAM_SETTINGS_REFRESH_MS = 60_000
 
 /** `isRunning()`: the pull loop runs and nothing it needs is known to be missing; false once stopped. */
 export type Consumption = { stop(): Promise<void>; isRunning(): boolean }
@@ -48,7 +54,8 @@ export function outcomeFor(error: unknown, defaultRetryMs: number): Outcome {
  * errors, and terminated when the payload is invalid or the error is permanent. A pull loop that
  * ends without `stop()` (a 400 on a pull, a permissions error, an iterator that finishes) is started
  * again with backoff; `isRunning()` is false from then, and while the durable or its stream is
- * missing, until the server serves a pull again.
+ * missing, until the server serves a pull again. While it serves, the stream's settings are read
+ * again every `STREAM_SETTINGS_REFRESH_MS`, for creating the stream again as it was.
  */
 export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptions<S>): Promise<Consumption> {
 	const { consumer: spec, logger } = options
@@ -64,9 +71,12 @@ export async function consume<S extends TSchema>(bus: Bus, options: ConsumeOptio
 	const stopped = new Promise<void>((resolve) => {
 		wakeStopped = resolve
 	})
+	const servedAgain = streamSettingsRefresher(bus, spec.stream, options.clock ?? systemClock, logger)
 	const serving = (now: boolean) => {
 		running = now
-		if (now) endsInARow = 0
+		if (!now) return
+		endsInARow = 0
+		servedAgain()
 	}
 	const pullUntilEnded = async () => {
 		const pulling = await consumer.consume({
@@ -170,12 +180,22 @@ function messageHandler<S extends TSchema>(spec: ConsumerSpec, options: ConsumeO
 	}
 }
 
+/** Called each time the server serves the consumption: reads the stream's settings again once `STREAM_SETTINGS_REFRESH_MS` passed. */
+function streamSettingsRefresher(bus: Bus, stream: string, clock: Clock, logger: Logger): () => void {
+	let readAt = clock.nowMs()
+	return () => {
+		if (clock.nowMs() - readAt < STREAM_SETTINGS_REFRESH_MS) return
+		readAt = clock.nowMs()
+		void refreshStreamSettings(bus, stream, logger)
+	}
+}
+
 /** Delay before starting a pull loop again after its n-th end in a row: 250 ms doubling to 30 s. */
 const restartDelayMs = (endsInARow: number) => Math.min(30_000, 250 * 2 ** Math.min(endsInARow - 1, 10))
 
 /**
  * A durable or stream deleted under a running consumption (by hand, or lost with a node's state) is created again as at
- * start, the stream from the layout (`restoreConsumer`): the client keeps asking for the durable by name and resumes once
+ * start, the stream with its settings as last seen, brought up to the layout (`restoreConsumer`): the client keeps asking for the durable by name and resumes once
  * it exists. Without this its messages wait in the stream until a process restarts, while every replica still reports
  * ready. Reports, through `serving`, false while something is missing and true once the server answers a pull again
  * (an idle heartbeat).

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { consumerReplicas, planStreamUpdate, type StreamSettings } from './stream-plan.ts'
+import { consumerReplicas, planStreamUpdate, recreatedStreamSettings, type StreamSettings } from './stream-plan.ts'
 
 const DAY_NS = 86_400_000_000_000
 const layout: StreamSettings = {
@@ -40,6 +40,41 @@ describe('planStreamUpdate', () => {
 			'storage: keeps memory (layout asks file; not changeable in place)',
 			'retention: keeps workqueue (layout asks limits; not changeable in place)'
 		])
+	})
+})
+
+describe('recreatedStreamSettings', () => {
+	const wanted = { ...layout, name: 'EVENTS' }
+
+	test('a stream last seen as the layout asks is created again as the layout asks', () => {
+		expect(recreatedStreamSettings(layout, wanted)).toEqual(wanted)
+	})
+
+	test("what an operator raised or set is kept, what fell below the layout is raised, retention and storage are the layout's", () => {
+		const seen = {
+			...layout,
+			subjects: ['audit.>'],
+			num_replicas: 5,
+			max_age: 0,
+			duplicate_window: 60_000_000_000,
+			retention: 'interest',
+			storage: 'memory',
+			max_bytes: 1 << 30,
+			discard: 'new',
+			sealed: true,
+			mirror: { name: 'ELSEWHERE' }
+		}
+		expect(recreatedStreamSettings(seen, wanted)).toEqual({
+			name: 'EVENTS',
+			subjects: ['audit.>', 'events.>'],
+			retention: 'limits',
+			storage: 'file',
+			num_replicas: 5,
+			max_age: 0,
+			duplicate_window: DAY_NS,
+			max_bytes: 1 << 30,
+			discard: 'new'
+		})
 	})
 })
 

@@ -50,3 +50,21 @@ export function planStreamUpdate(current: StreamSettings, wanted: StreamSettings
 /** A consumer's replica count: the stream's, never below what it already has. */
 export const consumerReplicas = (streamReplicas: number, currentReplicas: number | undefined) =>
 	Math.max(streamReplicas, currentReplicas ?? 0)
+
+/** Limits the layout leaves unset (unlimited, discard old) that an operator may set on a stream by hand. */
+export const OPERATOR_LIMITS = ['max_bytes', 'max_msgs', 'max_msgs_per_subject', 'max_msg_size', 'discard'] as const
+type OperatorLimits = Partial<Record<(typeof OPERATOR_LIMITS)[number], unknown>>
+
+/**
+ * The settings to create a stream again with after it vanished, from its configuration as last seen: what `ensureStreams`
+ * would have left it as, had it not vanished. The layout's settings the stream gave less of are raised to it, those it gave
+ * more of (replicas, age, dedupe window, extra subjects) are kept, and so are the operator's own limits. Retention and
+ * storage are the layout's (a stream created anew takes no old policy); nothing else of the old stream (mirror, sources,
+ * sealed, first sequence) is carried over.
+ */
+export function recreatedStreamSettings<W extends StreamSettings>(seen: StreamSettings & OperatorLimits, wanted: W): W & OperatorLimits {
+	const kept: OperatorLimits = {}
+	for (const key of OPERATOR_LIMITS) if (seen[key] !== undefined) kept[key] = seen[key]
+	const { subjects, num_replicas, max_age, duplicate_window } = seen
+	return { ...wanted, ...kept, subjects, num_replicas, max_age, duplicate_window, ...planStreamUpdate(seen, wanted).update }
+}

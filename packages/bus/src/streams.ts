@@ -3,7 +3,7 @@ import { nanos } from '@nats-io/nats-core'
 import { type ConsumerSpec, STREAMS, type StreamSpec } from '@lv/contracts'
 import { type Logger, silentLogger } from '@lv/logger'
 import type { Bus } from './connect.ts'
-import { type StreamSettings, consumerReplicas, planStreamUpdate } from './stream-plan.ts'
+import { type StreamSettings, consumerReplicas, planStreamUpdate, recreatedStreamSettings } from './stream-plan.ts'
 
 const toStreamSettings = (spec: StreamSpec, replicas: number): StreamSettings & { name: string } => ({
 	name: spec.name,
@@ -29,10 +29,11 @@ export async function ensureStreams(bus: Bus, options: EnsureStreamsOptions = {}
 		let current: StreamConfig
 		try {
 			current = (await bus.jsm.streams.info(spec.name)).config
+			rememberStream(bus, current)
 		} catch (error) {
 			if (!isApiError(error, NOT_FOUND)) throw error
 			try {
-				await bus.jsm.streams.add(wanted as Partial<StreamConfig> & { name: string })
+				rememberStream(bus, (await bus.jsm.streams.add(wanted as Partial<StreamConfig> & { name: string })).config)
 			} catch (addError) {
 				// another process created it between our info and add
 				if (!isApiError(addError, [STREAM_NAME_IN_USE])) throw addError
@@ -43,13 +44,14 @@ export async function ensureStreams(bus: Bus, options: EnsureStreamsOptions = {}
 		if (plan.kept.length > 0) logger.info('stream differs from the layout; kept as it is', { stream: spec.name, kept: plan.kept })
 		if (!plan.update) continue
 		logger.info('stream raised to the layout', { stream: spec.name, update: plan.update })
-		await bus.jsm.streams.update(spec.name, { ...current, ...plan.update })
+		rememberStream(bus, (await bus.jsm.streams.update(spec.name, { ...current, ...plan.update })).config)
 	}
 }
 
 /** Creates or updates a durable pull consumer with as many replicas as its stream (never fewer than it has). */
 export async function ensureConsumer(bus: Bus, spec: ConsumerSpec): Promise<void> {
 	const stream = await bus.jsm.streams.info(spec.stream)
+	rememberStream(bus, stream.config)
 	const settings = { ack_wait: nanos(spec.ackWaitMs), max_deliver: spec.maxDeliver, max_ack_pending: spec.maxAckPending }
 	let currentReplicas: number | undefined
 	try {
@@ -74,8 +76,10 @@ export async function ensureConsumer(bus: Bus, spec: ConsumerSpec): Promise<void
 
 /**
  * `ensureConsumer`, and when the stream itself is missing (deleted by hand, lost with a node's state), the stream created
- * again first as `ensureStreams` creates it at start: the layout's settings with `bus.replicas` replicas. A stream not in
- * the layout is not created.
+ * again first: from its configuration as this process last saw it, brought up to the layout (`recreatedStreamSettings`),
+ * so what an operator raised or set by hand survives; from the layout with `bus.replicas` replicas when this process never
+ * saw it, or when the server refuses the remembered settings (more replicas than the nodes up, a subject another stream
+ * took meanwhile). A stream not in the layout is not created.
  */
 export async function restoreConsumer(bus: Bus, spec: ConsumerSpec, logger: Logger = silentLogger): Promise<void> {
 	try {
@@ -83,10 +87,57 @@ export async function restoreConsumer(bus: Bus, spec: ConsumerSpec, logger: Logg
 	} catch (error) {
 		const stream = Object.values(STREAMS).find((candidate) => candidate.name === spec.stream)
 		if (!isApiError(error, [STREAM_NOT_FOUND]) || !stream) throw error
-		logger.warn('stream missing; creating it again from the layout', { stream: spec.stream, replicas: bus.replicas })
-		await ensureStreams(bus, { specs: [stream], logger })
+		await createStreamAgain(bus, stream, logger)
 		await ensureConsumer(bus, spec)
 	}
+}
+
+async function createStreamAgain(bus: Bus, spec: StreamSpec, logger: Logger): Promise<void> {
+	const seen = lastSeen.get(bus)?.get(spec.name)
+	if (!seen) {
+		logger.warn('stream missing; creating it again from the layout', { stream: spec.name, replicas: bus.replicas })
+		return ensureStreams(bus, { specs: [spec], logger })
+	}
+	const settings = recreatedStreamSettings(seen, toStreamSettings(spec, bus.replicas))
+	logger.warn('stream missing; creating it again with its last settings', { stream: spec.name, replicas: settings.num_replicas })
+	try {
+		await bus.jsm.streams.add(settings as Partial<StreamConfig> & { name: string })
+	} catch (error) {
+		if (isApiError(error, [STREAM_NAME_IN_USE])) return
+		if (!(error instanceof JetStreamApiError)) throw error
+		logger.warn('stream refused with its last settings; creating it from the layout', { stream: spec.name, error })
+		await ensureStreams(bus, { specs: [spec], logger })
+	}
+}
+
+/**
+ * Each stream's configuration as this process last read it from the server, per connection: what a stream deleted under
+ * a consumer is created again with. Read at start, at every consumer set-up, and by a running consumption once a minute
+ * (`refreshStreamSettings`), so a setting raised by hand while the process runs is known within about a minute.
+ */
+const lastSeen = new WeakMap<Bus, Map<string, StreamConfig>>()
+
+function rememberStream(bus: Bus, config: StreamConfig): StreamConfig | undefined {
+	const streams = lastSeen.get(bus) ?? new Map<string, StreamConfig>()
+	lastSeen.set(bus, streams)
+	const previous = streams.get(config.name)
+	streams.set(config.name, config)
+	return previous
+}
+
+/** Reads a stream's configuration again and remembers it; logs what changed since it was last seen. Failures are left to the next call. */
+export async function refreshStreamSettings(bus: Bus, stream: string, logger: Logger): Promise<void> {
+	const config = await bus.jsm.streams.info(stream).then(
+		(info) => info.config,
+		() => undefined
+	)
+	if (!config) return
+	const previous = rememberStream(bus, config)
+	if (!previous) return
+	const changed = Object.keys(config).filter(
+		(key) => JSON.stringify(config[key as keyof StreamConfig]) !== JSON.stringify(previous[key as keyof StreamConfig])
+	)
+	if (changed.length > 0) logger.info('stream settings changed; remembered for creating it again', { stream, changed })
 }
 
 // JetStream API error codes, stable across 2.9 and current servers.

@@ -25,12 +25,14 @@ const readerOnly = ownedBy('services/reader')
 const accounts = ownedBy('packages/accounts')
 const quota = ownedBy('packages/quota')
 const gateway = ownedBy('services/gateway')
+const evidence = ownedBy('services/gateway', 'packages/evidence-store')
 const subscriptions = ownedBy('services/gateway', 'packages/subscription-store')
 const notifier = ownedBy('services/notifier', 'packages/notification-store')
 const exporter = ownedBy('services/exporter', 'packages/export-store')
 const dashboard = ownedBy('services/dashboard', 'packages/dashboard-store')
 
 const GATEWAY = 'services/gateway'
+const READER = 'services/reader'
 const CHECKER = 'services/checker'
 const EXPORTER = 'services/exporter'
 const NOTIFIER = 'services/notifier'
@@ -79,13 +81,14 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwner>> = {
 	),
 	usage_counters: gateway('a keyless or polling call count per scope and window'),
 	export_requests: gateway("one export counted against the account's UTC day; kept as long as the usage history"),
-	evidence_records: gateway('a signed evidence record of a check'),
+	evidence_records: evidence('a signed evidence record of a check and the snapshots it names', READER),
 	watchlist_entries: subscriptions("an operator on an account's watchlist", NOTIFIER, EVENT_FEED),
 	webhook_endpoints: subscriptions('a webhook endpoint of an account', NOTIFIER, DASHBOARD, EVENT_FEED),
 	webhook_secrets: subscriptions('a signing secret of an endpoint, encrypted', NOTIFIER),
 	events: notifier('an emitted event, kept 30 days', GATEWAY),
 	webhook_deliveries: notifier('one event to one endpoint: attempts, status, next retry', GATEWAY),
 	expiry_notices: notifier('an expiry warning already sent, until its expiry date has passed'),
+	expiry_sweep_state: notifier('the last UTC day the expiry scan swept to its end'),
 	coverage_state: notifier('the last coverage state announced per jurisdiction'),
 	export_files: exporter('a built export file of a slice'),
 	export_chunks: exporter('a piece of a built export file', GATEWAY),

@@ -58,6 +58,7 @@ export const ERROR_REASONS = [
 	'no_active_secret',
 	'delivery_not_found',
 	'event_expired',
+	'event_withdrawn',
 	'delivery_in_progress',
 	'endpoint_inactive',
 	'quota_exceeded',

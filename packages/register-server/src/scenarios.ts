@@ -9,6 +9,7 @@
  * | 1 | UKGC | enforcement page: suspension of `039011-R-319371-004`, revocation of `039265-N-319416-009` (register still says Active) |
  * | 1 | UKGC | `047000-R-322000-003` missing from the licences file (back on day 2) |
  * | 1 | UKGC | domain `firstplaybingo.co.uk` no longer listed (delisted) |
+ * | 1 | UKGC | trading name `KestrelBet` not printed (not listed; printed again on day 2) |
  * | 1 | IOM | Glenfaba Interactive's status reads `Cancelled` (-> revoked) |
  * | 1 | KH | the second snapshot: `lanternbingo.net` delisted, `Talon Peak Limited` gone |
  * | 2 | UKGC | `047000-R-322000-003` listed again |
@@ -63,6 +64,7 @@ const replaceAll =
 
 const UKGC_LICENCES = 'ukgc/business-licence-register-licences.csv'
 const UKGC_DOMAINS = 'ukgc/business-licence-register-domain-names.csv'
+const UKGC_TRADING_NAMES = 'ukgc/business-licence-register-trading-names.csv'
 const UKGC_ACTIONS = 'ukgc/regulatory-actions-print.html'
 const IOM_PAGE = 'iom/online-gambling-licensee-register.html'
 
@@ -92,6 +94,7 @@ const STEPS: Record<string, [number, number | null, Edit][]> = {
 		[2, null, withoutRows('039439-R-319330-012')]
 	],
 	[UKGC_DOMAINS]: [[1, null, withoutRows('firstplaybingo.co.uk')]],
+	[UKGC_TRADING_NAMES]: [[1, 1, withoutRows('"KestrelBet"')]],
 	'cw/certificates/token-130.html': [[1, null, withoutRows('www.hrcasino-mirror3.io')]],
 	[UKGC_ACTIONS]: [[1, null, replaceAll('</main>', ENFORCEMENT_ENTRIES)]],
 	[IOM_PAGE]: [

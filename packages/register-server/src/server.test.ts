@@ -10,6 +10,7 @@ afterAll(async () => {
 
 const LICENCES = '/www.gamblingcommission.gov.uk/downloads/business-licence-register-licences.csv'
 const TRADING = '/www.gamblingcommission.gov.uk/downloads/business-licence-register-trading-names.csv'
+const BUSINESSES = '/www.gamblingcommission.gov.uk/downloads/business-licence-register-businesses.csv'
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers })
 
 describe('register server', () => {
@@ -26,13 +27,13 @@ describe('register server', () => {
 
 	test('a scenario day changes the bytes of edited files only; an unchanged file keeps its Last-Modified', async () => {
 		server.setDay(0)
-		const [day0, trading0] = await Promise.all([get(LICENCES), get(TRADING)])
+		const [day0, businesses0] = await Promise.all([get(LICENCES), get(BUSINESSES)])
 		server.setDay(1)
-		const [day1, trading1] = await Promise.all([get(LICENCES), get(TRADING)])
+		const [day1, businesses1] = await Promise.all([get(LICENCES), get(BUSINESSES)])
 		expect(day1.headers.get('etag')).not.toBe(day0.headers.get('etag'))
 		expect(await day1.text()).toContain('039011-R-319380-001')
-		expect(trading1.headers.get('etag')).toBe(trading0.headers.get('etag'))
-		expect(trading1.headers.get('last-modified')).toBe(trading0.headers.get('last-modified'))
+		expect(businesses1.headers.get('etag')).toBe(businesses0.headers.get('etag'))
+		expect(businesses1.headers.get('last-modified')).toBe(businesses0.headers.get('last-modified'))
 		expect((await get(LICENCES, { 'if-none-match': day0.headers.get('etag') as string })).status).toBe(200)
 	})
 

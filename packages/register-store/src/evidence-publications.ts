@@ -4,7 +4,8 @@ import type { EvidencePublication } from '@lv/evidence'
 /**
  * The publications answers rest on, per jurisdiction: the register and enforcement reads of the
  * latest successful reader run that started at or before the index's last read (`bounds`, else
- * register_status's last successful read). A `not_modified` read names the snapshot it confirmed.
+ * register_status's last successful read; of runs started at one instant, the one that finished last, then by
+ * id, so every call names the same run). A `not_modified` read names the snapshot it confirmed.
  */
 export async function publicationsOf(
 	sql: Sql,
@@ -20,7 +21,7 @@ export async function publicationsOf(
 		CROSS JOIN LATERAL (
 			SELECT run.id FROM reader_runs run
 			WHERE run.jurisdiction_code = w.code AND run.outcome = 'succeeded' AND run.started_at <= coalesce(w.bound, s.last_successful_read_at)
-			ORDER BY run.started_at DESC LIMIT 1
+			ORDER BY run.started_at DESC, run.finished_at DESC, run.id DESC LIMIT 1
 		) latest
 		JOIN register_reads r ON r.run_id = latest.id
 		WHERE r.snapshot_sha256 IS NOT NULL AND r.outcome IN ('succeeded', 'not_modified')

@@ -105,7 +105,7 @@ export async function loadJurisdiction(sql: Sql, code: string, replacing?: Juris
 			FROM license_number_versions v JOIN licenses l ON l.id = v.license_id
 			WHERE l.jurisdiction_code = ${code}`
 		const tradingNames = await tx<TradingNameRow[]>`
-			SELECT operator_id, jurisdiction_code, name, status FROM trading_names WHERE jurisdiction_code = ${code}`
+			SELECT operator_id, jurisdiction_code, name, status, not_listed_since FROM trading_names WHERE jurisdiction_code = ${code}`
 		const operators = await tx<OperatorRow[]>`
 			SELECT id, slug, display_name, registered_name FROM operators o
 			WHERE EXISTS (SELECT 1 FROM licenses l WHERE l.operator_id = o.id AND l.jurisdiction_code = ${code})

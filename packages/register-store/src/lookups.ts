@@ -154,6 +154,11 @@ export const ENFORCEMENT_JURISDICTIONS = ['UKGC', 'MGA', 'CW'] as const
 
 export type EnforcementSourceRow = { jurisdiction_code: string; source_url: string | null; last_read_at: Date | null }
 
+/**
+ * The latest good read of each enforcement publication. Of reads started at one instant (the pages of one run,
+ * or two runs on one clock reading), the one finished last, then the first URL in code points, then by id: every
+ * call names the same page.
+ */
 export const enforcementSourcesRead = (sql: Sql) =>
 	sql<EnforcementSourceRow[]>`
 		SELECT j.code AS jurisdiction_code, latest.source_url, latest.finished_at AS last_read_at
@@ -161,7 +166,7 @@ export const enforcementSourcesRead = (sql: Sql) =>
 		LEFT JOIN LATERAL (
 			SELECT source_url, coalesce(finished_at, fetched_at, started_at) AS finished_at FROM register_reads r
 			WHERE r.jurisdiction_code = j.code AND r.publication = 'enforcement' AND r.outcome IN ('succeeded', 'not_modified')
-			ORDER BY r.started_at DESC LIMIT 1
+			ORDER BY r.started_at DESC, r.finished_at DESC, r.source_url COLLATE "C", r.id DESC LIMIT 1
 		) latest ON true
 		WHERE j.code IN ${sql([...ENFORCEMENT_JURISDICTIONS])}
 		ORDER BY j.position`

@@ -623,7 +623,7 @@ export interface paths {
         };
         /**
          * List deliveries of an endpoint
-         * @description Newest first. `status`: `all` (default), `pending`, `delivered`, `failed` (last attempt failed, retry scheduled), `abandoned` (7 attempts failed). `limit` 1–200, default 100. Finished deliveries are kept 30 days.
+         * @description Newest first. `status`: `all` (default), `pending`, `delivered`, `failed` (last attempt failed, retry scheduled), `abandoned` (no further attempt: `abandoned_reason` `attempts_exhausted` after 7 failed attempts, `event_withdrawn` when the event was withdrawn before its next attempt). `limit` 1–200, default 100. Finished deliveries are kept 30 days.
          */
         get: operations["getV1WebhooksByIdDeliveries"];
         put?: never;
@@ -647,7 +647,7 @@ export interface paths {
          * Resend a delivery
          * @description Queues the event of a delivered or abandoned delivery again for the same endpoint, as a new delivery (201 with it, `pending`, due now). It is sent like every delivery: the URL policy is applied at the attempt, it is signed with the endpoint’s active secrets, and it has its own id (`X-Webhook-Delivery-Id`) and attempt count; the envelope and its `event_id` are the original ones, so a receiver that already has the event can drop it.
          *
-         *     404 `webhook_not_found` for an unknown endpoint or another account's; 404 `delivery_not_found` (field `delivery_id`) for a delivery that is not this endpoint's. 409 `invalid_query` with reason `endpoint_inactive` (the endpoint is deactivated), `delivery_in_progress` (still pending or failed with a retry scheduled) or `event_expired` (the event is past the 30 days events are kept).
+         *     404 `webhook_not_found` for an unknown endpoint or another account's; 404 `delivery_not_found` (field `delivery_id`) for a delivery that is not this endpoint's. 409 `invalid_query` with reason `endpoint_inactive` (the endpoint is deactivated), `delivery_in_progress` (still pending or failed with a retry scheduled), `event_expired` (the event is past the 30 days events are kept) or `event_withdrawn` (the event was withdrawn: nothing of it is sent again).
          */
         post: operations["postV1WebhooksByIdDeliveriesByDelivery_idResend"];
         delete?: never;
@@ -8496,6 +8496,8 @@ export interface operations {
                     "application/json": {
                         /** @description Newest first; kept 30 days. */
                         deliveries: {
+                            /** @description Set on abandoned deliveries only. attempts_exhausted: all 7 attempts failed. event_withdrawn: the event was withdrawn (its licence-history change was recorded in error) before the next attempt, which is not made; the endpoint missed nothing. */
+                            abandoned_reason: "attempts_exhausted" | "event_withdrawn" | null;
                             attempt_count: string | number;
                             /**
                              * Format: date-time
@@ -8752,6 +8754,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Set on abandoned deliveries only. attempts_exhausted: all 7 attempts failed. event_withdrawn: the event was withdrawn (its licence-history change was recorded in error) before the next attempt, which is not made; the endpoint missed nothing. */
+                        abandoned_reason: "attempts_exhausted" | "event_withdrawn" | null;
                         attempt_count: string | number;
                         /**
                          * Format: date-time
@@ -8890,7 +8894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description invalid_query / endpoint_inactive; invalid_query / delivery_in_progress; invalid_query / event_expired */
+            /** @description invalid_query / endpoint_inactive; invalid_query / delivery_in_progress; invalid_query / event_expired; invalid_query / event_withdrawn */
             409: {
                 headers: {
                     /** @description Always sent on this response. Id of this request, on every response: the caller’s own `X-Request-Id` when it is 8–64 of `A–Z a–z 0–9 . _ -`, else `req_` and 32 hex digits. Quote it when reporting a problem. */

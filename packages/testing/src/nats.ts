@@ -12,6 +12,8 @@ export type NatsHandle = {
 	url: string
 	port: number
 	storeDir: string
+	/** With `monitor`: the monitoring endpoints' base URL (`/varz`, `/jsz`, `/healthz`). */
+	monitorUrl: string | undefined
 	/** With `users`: each service's own user, restricted to the permissions of its role. */
 	credentials: NatsUsers | undefined
 	stop(): Promise<void>
@@ -58,10 +60,10 @@ export function natsBinary(): string {
  * A real `nats-server -js` on a random port with its own store directory. With `users: true` every
  * connection needs a user: one per service role with that role's subject permissions (fresh passwords,
  * or the `credentials` of another server, so the nodes of a cluster share them); with `tls` the client
- * port speaks TLS only.
+ * port speaks TLS only; with `monitor` it serves its monitoring endpoints on a free port.
  */
 export async function startNats(
-	options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls } = {}
+	options: { storeDir?: string; port?: number; users?: true | NatsUsers; tls?: NatsServerTls; monitor?: boolean } = {}
 ): Promise<NatsHandle> {
 	const binary = natsBinary()
 	const dir = makeOwnedTempDir('nats')
@@ -72,6 +74,7 @@ export async function startNats(
 		configFile,
 		[
 			`listen: 127.0.0.1:${options.port ?? -1}`,
+			...(options.monitor ? ['http: 127.0.0.1:-1'] : []),
 			`ports_file_dir: "${dir}"`,
 			`jetstream { store_dir: "${storeDir}" }`,
 			...authorization,
@@ -81,21 +84,23 @@ export async function startNats(
 	const child = Bun.spawn([binary, '-c', configFile], { stdout: 'ignore', stderr: 'pipe', detached: OWN_PROCESS_GROUP })
 	const { kill, unhook } = adoptChild(dir, child)
 	try {
-		const url = await waitFor(
+		const ports = await waitFor(
 			() => {
 				if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`)
 				const portsFile = readdirSync(dir).find((name) => name.endsWith('.ports'))
 				if (!portsFile) return undefined
-				const ports = JSON.parse(readFileSync(join(dir, portsFile), 'utf8')) as { nats?: string[] }
-				return ports.nats?.[0]
+				const written = JSON.parse(readFileSync(join(dir, portsFile), 'utf8')) as { nats?: string[]; monitoring?: string[] }
+				return written.nats?.[0] ? written : undefined
 			},
 			{ what: 'nats-server ports file', timeoutMs: 15_000 }
 		)
+		const url = ports.nats?.[0] ?? ''
 		const port = Number(new URL(url).port)
 		return {
 			url,
 			port,
 			storeDir,
+			monitorUrl: ports.monitoring?.[0],
 			credentials,
 			async stop() {
 				unhook()

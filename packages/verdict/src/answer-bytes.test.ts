@@ -29,6 +29,18 @@ const awkwardText = fc
 	.array(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom(...AWKWARD)), { minLength: 1, maxLength: 4 })
 	.map((parts) => parts.join(' '))
 const wordsName = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 })
+const tradingStatus = fc.constantFrom('Active', 'Inactive', null)
+/** Ways a register may print one trading name: each gives the same match key. */
+const SPELLINGS = ['words', 'capitals', 'hyphens', 'joined'] as const
+type Spelling = (typeof SPELLINGS)[number]
+const spell = (words: readonly string[], spelling: Spelling) =>
+	spelling === 'capitals'
+		? words.join(' ').toUpperCase()
+		: spelling === 'hyphens'
+			? words.join('-')
+			: spelling === 'joined'
+				? words.join('')
+				: words.join(' ')
 
 type World = { rows: RegisterRows; operators: OperatorRow[]; licences: LicenceRow[] }
 
@@ -39,14 +51,29 @@ const worldArbitrary = fc
 				words: wordsName,
 				extra: fc.option(awkwardText, { nil: undefined }),
 				trading: fc.array(
-					fc.record({ words: wordsName, extra: fc.option(awkwardText, { nil: undefined }), code: fc.constantFrom(...CODES) }),
-					{
-						maxLength: 2
-					}
+					fc.record({
+						words: wordsName,
+						extra: fc.option(awkwardText, { nil: undefined }),
+						code: fc.constantFrom(...CODES),
+						status: tradingStatus,
+						spelling: fc.constantFrom(...SPELLINGS),
+						// A last letter that makes names of one operator score alike against a query one letter off both.
+						tail: fc.constantFrom('', 'q', 'w'),
+						// The same name again under another spelling (case, punctuation): one match key, two rows.
+						twin: fc.option(fc.record({ spelling: fc.constantFrom(...SPELLINGS), status: tradingStatus, printed: fc.boolean() }), {
+							nil: null
+						}),
+						// False: a name the register's latest read no longer prints.
+						printed: fc.boolean()
+					}),
+					{ maxLength: 3 }
 				),
 				licences: fc.array(
 					fc.record({
 						code: fc.constantFrom(...CODES),
+						// A number another licence may carry too (another record of the register, another operator's).
+						number: fc.constantFrom('own', 'shared'),
+						listedHoursAgo: fc.constantFrom(1, 5),
 						status: fc.constantFrom(...LICENCE_STATUSES),
 						provisional: fc.boolean(),
 						ours: fc.boolean(),
@@ -72,16 +99,22 @@ const worldArbitrary = fc
 			const owner = operator(`op-${at}`, name, `${name} Holdings "${at}" Ltd`)
 			operators.push(owner)
 			for (const trading of drawnOperator.trading) {
-				tradingNames.push({
-					operator_id: owner.id,
-					jurisdiction_code: trading.code,
-					name: [...trading.words, trading.extra ?? ''].join(' ').trim()
-				})
+				const words = [...trading.words.slice(0, -1), `${trading.words.at(-1)}${trading.tail}`]
+				const spelled = (spelling: Spelling) => `${spell(words, spelling)} ${trading.extra ?? ''}`.trim()
+				const add = (name: string, status: string | null, printed: boolean) => {
+					const listed = { operator_id: owner.id, jurisdiction_code: trading.code }
+					const not_listed_since = printed ? null : new Date(NOW.getTime() - 5 * HOUR)
+					if (!tradingNames.some((row) => row.operator_id === owner.id && row.jurisdiction_code === trading.code && row.name === name))
+						tradingNames.push({ ...listed, name, status, not_listed_since })
+				}
+				add(spelled(trading.spelling), trading.status, trading.printed)
+				if (trading.twin) add(spelled(trading.twin.spelling), trading.twin.status, trading.twin.printed)
 			}
 			drawnOperator.licences.forEach((drawnLicence, number) => {
 				const held = licence(owner, {
 					jurisdiction_code: drawnLicence.code,
-					license_number: `${drawnLicence.code}-${at}-${number}`,
+					license_number: drawnLicence.number === 'shared' ? `${drawnLicence.code}-SHARED` : `${drawnLicence.code}-${at}-${number}`,
+					last_listed_at: new Date(NOW.getTime() - drawnLicence.listedHoursAgo * HOUR),
 					status: drawnLicence.status,
 					status_qualifier: drawnLicence.provisional ? 'provisional_under_assessment' : null,
 					license_reference_is_ours: drawnLicence.ours,
@@ -259,5 +292,57 @@ describe('related_hosts', () => {
 			})
 			expect(answer.related_hosts).toEqual([{ hostname: 'win.com', link_status: 'active', jurisdiction: 'CW', operator_slug: 'win' }])
 		}
+	})
+})
+
+/** Every order of `items`. */
+const permutations = <T>(items: readonly T[]): T[][] =>
+	items.length <= 1
+		? [[...items]]
+		: items.flatMap((item, at) => permutations([...items.slice(0, at), ...items.slice(at + 1)]).map((rest) => [item, ...rest]))
+
+describe('a name match', () => {
+	const crown = operator('crown', 'Crown Holdings')
+	const held = licence(crown, { license_number: '000777-R-000777-001' })
+	const named = (tradingNames: TradingNameRow[], query: string) =>
+		permutations(tradingNames).map((order) => {
+			const answer = checkDomain(buildIndex(rows({ operators: [crown], licences: [held], tradingNames: order })), query, { now: NOW })
+			return { detail: answer.verdict_detail, matched: answer.match?.operator_slug }
+		})
+	const trading = (name: string, status: string | null, not_listed_since: Date | null = null): TradingNameRow => ({
+		operator_id: crown.id,
+		jurisdiction_code: 'UKGC',
+		name,
+		status,
+		not_listed_since
+	})
+
+	test("quotes, of one operator's trading names differing only in case or punctuation, the one listed active, then the first in code-point order, whatever order the rows arrived in", () => {
+		const answers = named(
+			[trading('Royal Star', 'Inactive'), trading('royal star', 'Active'), trading('ROYAL-STAR', 'Active')],
+			'royalstar.com'
+		)
+		for (const answer of answers) {
+			expect(answer.matched).toBe('crown')
+			expect(answer.detail).toContain('closely resembles "ROYAL-STAR", a trading name of Crown Holdings')
+		}
+	})
+
+	test("quotes, of one operator's trading names scoring alike against the domain, the one listed active, whatever order the rows arrived in", () => {
+		// "luckyspim" and "luckyspit" are one letter from "luckyspin" at the same place: equal scores, different keys.
+		const answers = named([trading('Lucky Spim', 'Active'), trading('Lucky Spit', 'Inactive')], 'luckyspin.com')
+		for (const answer of answers) expect(answer.detail).toContain('closely resembles "Lucky Spim", a trading name of Crown Holdings')
+		const byText = named([trading('Lucky Spit', 'Active'), trading('Lucky Spim', 'Active')], 'luckyspin.com')
+		for (const answer of byText) expect(answer.detail).toContain('closely resembles "Lucky Spim", a trading name of Crown Holdings')
+	})
+
+	test('never quotes a trading name the register no longer prints, though it was listed active; quotes it again once printed again', () => {
+		const dropped = new Date(NOW.getTime() - 5 * HOUR)
+		for (const answer of named([trading('Royal Star', 'Active', dropped), trading('Lucky Spin', 'Active')], 'royalstar.com'))
+			expect(answer.detail).not.toContain('Royal Star')
+		for (const answer of named([trading('Royal Star', 'Active', dropped), trading('ROYAL-STAR', 'Inactive')], 'royalstar.com'))
+			expect(answer.detail).toContain('closely resembles "ROYAL-STAR", a trading name of Crown Holdings')
+		for (const answer of named([trading('Royal Star', 'Active'), trading('Lucky Spin', 'Active')], 'royalstar.com'))
+			expect(answer.detail).toContain('closely resembles "Royal Star", a trading name of Crown Holdings')
 	})
 })

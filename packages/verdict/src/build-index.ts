@@ -16,7 +16,7 @@ import { licenseNumberKey } from './license-number-key.ts'
 import { buildNameScan, type NameScan, type NameSearch, nameScanInSlices, nameSearchInSlices } from './name-search.ts'
 import { runAtOnce, runInTurns, type Steps } from './steps.ts'
 import { nameKey } from '@lv/names'
-import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow } from './rows.ts'
+import type { JurisdictionRow, OperatorRow, RegisterRows, RegisterStatusRow, StreamedLinkRow, TradingNameRow } from './rows.ts'
 import { toCalendarDate, toMs } from './time.ts'
 
 const SPEC_ORDER = ['UKGC', 'MGA', 'CW', 'KH', 'AN', 'TGC', 'IOM']
@@ -334,6 +334,28 @@ function shardBuilder(
 	}
 }
 
+/** A trading name the register lists as active first, then one it gives no status, then any other (`Inactive`). */
+const tradingListingRank = (status: string | null | undefined) =>
+	status === null || status === undefined ? 1 : status.trim().toLowerCase() === 'active' ? 0 : 2
+
+const compareTradingNames = (a: TradingNameRow, b: TradingNameRow) =>
+	tradingListingRank(a.status) - tradingListingRank(b.status) || compareCodePoints(a.name, b.name)
+
+/**
+ * The jurisdiction's trading names by operator, each operator's in the order their names are chosen in:
+ * of names sharing a match key the first is indexed, and of an operator's names scoring alike the first
+ * is quoted (name-matching.ts), so the order follows the rows' contents, never the order they were read in.
+ * A name the register no longer prints is left out: it must not be quoted as a trading name (ADR 0106).
+ */
+function tradingNamesByOperator(code: string, rows: JurisdictionRows): Map<string, TradingNameRow[]> {
+	const byOperator = new Map<string, TradingNameRow[]>()
+	for (const row of rows.tradingNames) {
+		if (row.jurisdiction_code === code && (row.not_listed_since ?? null) === null) push(byOperator, row.operator_id, row)
+	}
+	for (const names of byOperator.values()) if (names.length > 1) names.sort(compareTradingNames)
+	return byOperator
+}
+
 function nameEntries(
 	code: string,
 	rows: JurisdictionRows,
@@ -348,10 +370,9 @@ function nameEntries(
 		seen.add(`${operator.id}\u0000${key}`)
 		names.push({ key, name, kind, operator, jurisdiction: code })
 	}
-	for (const row of rows.tradingNames) {
-		if (row.jurisdiction_code !== code) continue
-		const operator = operators.get(row.operator_id)
-		if (operator) add(operator, row.name, 'trading')
+	for (const [operatorId, tradingNames] of tradingNamesByOperator(code, rows)) {
+		const operator = operators.get(operatorId)
+		if (operator) for (const row of tradingNames) add(operator, row.name, 'trading')
 	}
 	for (const operatorId of licencesByOperator.keys()) {
 		const operator = operators.get(operatorId)

@@ -6,7 +6,7 @@ import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import { isGenericGamblingLabel } from './generic-terms.ts'
 import type { CheckIndex, DomainLinkEntry, LicenceEntry, NameEntry } from './index-model.ts'
-import { compareLicences, coveringLicence, jurisdictionOf, linksAroundSite, linksForHostname } from './lookup.ts'
+import { compareLicences, coveringLicence, jurisdictionOf, linksAroundSite, linksForHostname, orderLicences } from './lookup.ts'
 import { domainMatch, listingVerdict, nameAlternative, nameMatch } from './match.ts'
 import { licenceForName, NAME_MATCH_MEDIUM, operatorsNamedExactly, type RankedName, scoreNames } from './name-matching.ts'
 import { labelKey } from './names.ts'
@@ -14,6 +14,13 @@ import type { CheckResult, DomainListing, DomainQuery, RelatedHost, Verdict } fr
 import * as words from './wording.ts'
 
 const LISTING_PREFERENCE: readonly Verdict[] = ['licensed', 'licensed_provisional', 'domain_not_listed', 'licence_not_active']
+
+/** Of one host's listings under one operator in one register, the one named: the most current status. */
+const LINK_STATUS_ORDER: readonly string[] = ['active', 'redirecting', 'parked', 'expired', 'delisted']
+const linkStatusRank = (status: string) => {
+	const rank = LINK_STATUS_ORDER.indexOf(status)
+	return rank < 0 ? LINK_STATUS_ORDER.length : rank
+}
 export const MAX_ALTERNATIVES = 5
 
 type JudgedListing = { link: DomainLinkEntry; licence: LicenceEntry | null; verdict: Verdict }
@@ -83,7 +90,10 @@ function compareListings(index: CheckIndex, host: string, a: JudgedListing, b: J
 		(a.licence && b.licence ? compareLicences(a.licence, b.licence, index) : 0) ||
 		compareCodePoints(a.link.operator.slug, b.link.operator.slug) ||
 		// Last, so the choice never depends on the order the register's rows were read in.
-		compareCodePoints(a.link.hostname, b.link.hostname)
+		compareCodePoints(a.link.hostname, b.link.hostname) ||
+		// A host listed twice under one operator in one register (the schema's unique key forbids it, the index does not).
+		linkStatusRank(a.link.link_status) - linkStatusRank(b.link.link_status) ||
+		(a.licence && b.licence ? orderLicences(a.licence, b.licence, index) : Number(a.licence === null) - Number(b.licence === null))
 	)
 }
 
@@ -146,20 +156,13 @@ function domainListing(index: CheckIndex, { link, licence, verdict }: JudgedList
 	}
 }
 
-/** Of one host's listings under one operator in one register, the one `related_hosts` names: the most current status. */
-const RELATED_LINK_STATUS_ORDER: readonly string[] = ['active', 'redirecting', 'parked', 'expired', 'delisted']
-const relatedStatusRank = (status: string) => {
-	const rank = RELATED_LINK_STATUS_ORDER.indexOf(status)
-	return rank < 0 ? RELATED_LINK_STATUS_ORDER.length : rank
-}
-
 function relatedHostEntries(links: readonly DomainLinkEntry[]): RelatedHost[] {
 	const byListing = new Map<string, RelatedHost>()
 	for (const link of links) {
 		const key = `${link.hostname} ${link.jurisdiction} ${link.operator.id}`
 		const held = byListing.get(key)
 		// A host listed twice under one operator (two licences) is named once, never by whichever row was read first.
-		if (held && relatedStatusRank(held.link_status) <= relatedStatusRank(link.link_status)) continue
+		if (held && linkStatusRank(held.link_status) <= linkStatusRank(link.link_status)) continue
 		byListing.set(key, {
 			hostname: link.hostname,
 			link_status: link.link_status,

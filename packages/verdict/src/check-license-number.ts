@@ -5,7 +5,7 @@ import { finishResult, resolveAsOf, type CheckOptions } from './envelope.ts'
 import { staleJurisdictions } from './freshness.ts'
 import type { CheckIndex, LicenceEntry, SupersededNumber } from './index-model.ts'
 import { licenseNumberGroups, licenseNumberKey } from './license-number-key.ts'
-import { compareLicences, licencesForNumberKey, supersededForNumberKey } from './lookup.ts'
+import { licencesForNumberKey, orderLicences, supersededForNumberKey } from './lookup.ts'
 import { alternativeFrom, licenceNumberMatch, licenceVerdict } from './match.ts'
 import type { CheckResult } from './result.ts'
 import * as words from './wording.ts'
@@ -49,7 +49,7 @@ function namedLicences(index: CheckIndex, sent: string, key: string): { current:
 function answerLicenseNumber(index: CheckIndex, sent: string, key: string, now: Date): Answer {
 	const { current, superseded } = namedLicences(index, sent, key)
 	const candidates = current.length > 0 ? current : [...new Set(superseded.map((entry) => entry.licence))]
-	const sorted = [...candidates].sort((a, b) => compareLicences(a, b, index))
+	const sorted = [...candidates].sort((a, b) => orderLicences(a, b, index))
 	const [primary, ...others] = sorted
 	if (!primary) {
 		return {

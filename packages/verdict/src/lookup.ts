@@ -1,4 +1,4 @@
-import { compareInEnglish } from '@lv/string-order'
+import { compareCodePoints, compareInEnglish } from '@lv/string-order'
 import type { CheckIndex, DomainLinkEntry, JurisdictionEntry, LicenceEntry, Listings, SupersededNumber } from './index-model.ts'
 
 export function jurisdictionOf(index: CheckIndex, code: string): JurisdictionEntry | null {
@@ -83,7 +83,7 @@ export function licenceRank(licence: LicenceEntry): number {
 export function bestLicence(licences: readonly LicenceEntry[], index: CheckIndex): LicenceEntry | null {
 	let best: LicenceEntry | null = null
 	for (const licence of licences) {
-		if (best === null || compareLicences(licence, best, index) < 0) best = licence
+		if (best === null || orderLicences(licence, best, index) < 0) best = licence
 	}
 	return best
 }
@@ -93,6 +93,23 @@ export function compareLicences(a: LicenceEntry, b: LicenceEntry, index: CheckIn
 		licenceRank(a) - licenceRank(b) ||
 		index.order.indexOf(a.jurisdiction) - index.order.indexOf(b.jurisdiction) ||
 		compareInEnglish(a.license_number, b.license_number)
+	)
+}
+
+const listedAt = (licence: LicenceEntry) => licence.last_listed_at ?? Number.NEGATIVE_INFINITY
+
+/**
+ * compareLicences made a total order, for a choice among licences that nothing else decides: records a
+ * register lists under one number (or under numbers the collation holds equal) go by the number's code
+ * points, the most recently listed first, then by operator slug and id, never in the order their rows were read.
+ */
+export function orderLicences(a: LicenceEntry, b: LicenceEntry, index: CheckIndex): number {
+	return (
+		compareLicences(a, b, index) ||
+		compareCodePoints(a.license_number, b.license_number) ||
+		listedAt(b) - listedAt(a) ||
+		compareCodePoints(a.operator.slug, b.operator.slug) ||
+		compareCodePoints(a.id, b.id)
 	)
 }
 

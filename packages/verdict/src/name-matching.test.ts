@@ -284,15 +284,15 @@ describe('scoreNames prefilter', () => {
 		expect(ranked.map(flatten)).toEqual(scoreEveryName(world, 'luckystar').slice(0, 2))
 	})
 
-	test("of an operator's equally scoring names the answer names the first in register order, not the first scanned", () => {
-		// The scan meets "luckystary" before "luckystarz" (keys in order); the register lists "Lucky Starz" first.
+	test("of an operator's equally scoring names the answer names the first in the index's order (its names by listing, then text), not the first scanned nor the first read", () => {
+		// The scan meets "luckystary" before "luckystarz" (keys in order), and its row is read first; in code points "Lucky Starz" comes first.
 		const owner = operator('op-a', 'Other Name')
 		const world = index({
 			operators: [owner],
 			licences: [licence(owner, { license_number: 'A-1' })],
 			tradingNames: [
-				{ operator_id: owner.id, jurisdiction_code: 'UKGC', name: 'Lucky Starz' },
-				{ operator_id: owner.id, jurisdiction_code: 'UKGC', name: 'Lucky Stary' }
+				{ operator_id: owner.id, jurisdiction_code: 'UKGC', name: 'lucky stary' },
+				{ operator_id: owner.id, jurisdiction_code: 'UKGC', name: 'Lucky Starz' }
 			]
 		})
 		expect(scoreNames(world, 'luckystarx', 1).map(({ name }) => name.name)).toEqual(['Lucky Starz'])

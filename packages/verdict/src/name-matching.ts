@@ -19,7 +19,7 @@ export function nameSimilarity(a: string, b: string): number {
 /**
  * The first `limit` (1 or more) entries of the ranking "best-scoring name per operator at or above
  * NAME_MATCH_LOW, best first (compareScored); of an operator's equally good names, the first in
- * register order (index.order, then name position)".
+ * register order (index.order, then name position, which follows the names' contents: build-index.ts)".
  *
  * Why the early bar and the scan order cannot change that answer: once `limit` operators have a
  * name, the limit-th best of their scores, s, can only rise, and the final ranking's limit-th

@@ -46,4 +46,31 @@ describe('the name kernel', () => {
 			{ numRuns: 300 }
 		)
 	})
+
+	test("a unit of names lacking the query's characters beside one or two near it scores those as nameSimilarity does, and visits no name below the bar", () => {
+		// One unit of names starting as the stem does: up to 126 of characters the stem lacks (out after the
+		// first step), so the count is left with one or two mangled stems, which may reach the bar or not
+		// (ADR 0099 measured handing such a last member on to the cap pass).
+		const stem = fc.stringMatching(/^[a-m]{8,20}$/)
+		const noise = fc.array(fc.stringMatching(/^[n-z0-9]{7,19}$/), { minLength: 1, maxLength: 126 })
+		const variant = fc.tuple(fc.array(fc.nat(), { maxLength: 5 }), fc.boolean())
+		fc.assert(
+			fc.property(stem, noise, fc.array(variant, { minLength: 1, maxLength: 2 }), variant, (base, others, variants, asked) => {
+				const keys = [...others.map((tail) => base.charAt(0) + tail), ...variants.map(([cuts, drop]) => mangled(base, cuts, drop))]
+				const scan = buildNameScan([buildNameSearch(entries(keys))])
+				const key = mangled(base, asked[0], asked[1])
+				const visited = new Map<number, number>()
+				const visit = (_place: number, position: number, score: number) => visited.set(position, score)
+				const query = nameQuery(key)
+				visitCandidates(scan, query, 'same-first-character', visit)
+				visitCandidates(scan, query, 'other-first-characters', visit)
+				keys.forEach((name, position) => {
+					const score = nameSimilarity(key, name)
+					if (name === key || score >= NAME_MATCH_LOW) expect(visited.get(position)).toBe(score)
+					else expect(visited.has(position)).toBe(false)
+				})
+			}),
+			{ numRuns: 500 }
+		)
+	})
 })

@@ -43,6 +43,8 @@ export type TradingNameRow = {
 	jurisdiction_code: string
 	name: string
 	status?: string | null
+	/** Set once the register's latest read no longer prints the name: kept for history, never matched. */
+	not_listed_since?: Instant | null
 }
 
 export type LicenceRow = {

@@ -41,6 +41,7 @@ beforeAll(async () => {
 	await make.link(acme, 'both.example', uk)
 	await make.link(other, 'both.example', otherUk)
 	await make.tradingName(acme, 'UKGC', 'AcmeBet')
+	await make.tradingName(other, 'UKGC', 'Gildedwharf', new Date('2026-10-31T06:00:00.000Z'))
 	await env.db.sql`UPDATE domain_links SET last_listed_at = '2026-10-31T06:07:08.123789Z' WHERE hostname = 'acmebet.co.uk'`
 	await make.finishAllRuns()
 })
@@ -52,7 +53,8 @@ async function plainRows(code: string): Promise<RegisterRows> {
 		jurisdictions: await sql`SELECT code, name, sla_hours, confidence_hint, position FROM jurisdictions WHERE code = ${code}`,
 		registerStatus: await sql`SELECT jurisdiction_code, last_successful_read_at FROM register_status WHERE jurisdiction_code = ${code}`,
 		operators: await sql`SELECT id, slug, display_name, registered_name FROM operators`,
-		tradingNames: await sql`SELECT operator_id, jurisdiction_code, name FROM trading_names WHERE jurisdiction_code = ${code}`,
+		tradingNames:
+			await sql`SELECT operator_id, jurisdiction_code, name, not_listed_since FROM trading_names WHERE jurisdiction_code = ${code}`,
 		licences: await sql`SELECT * FROM licenses WHERE jurisdiction_code = ${code}`,
 		licenseNumberVersions: [],
 		domainLinks: await sql`SELECT * FROM domain_links WHERE jurisdiction_code = ${code}`
@@ -88,6 +90,17 @@ describe('loadJurisdiction', () => {
 		expect(verified?.verification_page_read_at).toBe('2026-10-30T10:11:12.345Z')
 		expect(streamedShard?.linksByHostname.get('foreign.example')).toMatchObject({ licence: null, operator: { slug: 'acme-gaming' } })
 		expect(streamedShard?.linksByHostname.get('both.example')).toHaveLength(2)
+	})
+
+	test('a trading name the register no longer prints answers no name match; one it prints does', async () => {
+		const loaded = await loadJurisdiction(env.db.sql, 'UKGC')
+		if (!loaded) throw new Error('UKGC has a jurisdictions row')
+		const index = loaded.build.finish(empty)
+		expect(checkDomain(index, 'gildedwharf.com', { now: NOW })).toMatchObject({ verdict: 'not_found', match: null })
+		expect(checkDomain(index, 'acmebet.net', { now: NOW })).toMatchObject({
+			verdict: 'name_match_only',
+			match: { match_type: 'trading_name_fuzzy', operator_slug: 'acme-gaming' }
+		})
 	})
 
 	test('a code with no jurisdictions row loads nothing', async () => {

@@ -1,4 +1,4 @@
-import { Counter, type ServiceMetrics } from '@lv/runtime'
+import { Counter, Gauge, type ServiceMetrics } from '@lv/runtime'
 
 export type SignInOutcome = 'signed_in' | 'invalid_credentials' | 'rate_limited' | 'incomplete' | 'expired_form'
 
@@ -44,6 +44,17 @@ export function createDashboardMetrics({ registry }: ServiceMetrics) {
 		},
 		bulkJobEnded(outcome: BulkJobEnd) {
 			bulkJobs.labels(outcome).inc()
+		},
+		/** `dashboard_bulk_worker_running`, read at scrape time: the worker is watched here, not by readiness (ADR 0092). */
+		watchBulkWorker(isRunning: () => boolean) {
+			new Gauge({
+				name: 'dashboard_bulk_worker_running',
+				help: "Whether the bulk-check worker's pull loops run and their durable and stream exist (1) or not (0).",
+				registers: [registry],
+				collect() {
+					this.set(isRunning() ? 1 : 0)
+				}
+			})
 		}
 	}
 }

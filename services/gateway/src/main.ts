@@ -2,12 +2,20 @@ import { monotonicClock, systemClock } from '@lv/clock'
 import { loadConfigOrExit, splitList } from '@lv/config'
 import { openStatementConnection } from '@lv/db'
 import { createLogger } from '@lv/logger'
-import { closeDependencies, connectDependencies, createServiceMetrics, handleShutdown, metricsRoute, startHealthServer } from '@lv/runtime'
+import {
+	closeDependencies,
+	connectDependencies,
+	createServiceMetrics,
+	handleShutdown,
+	metricsRoute,
+	startHealthServer,
+	startRetentionPasses
+} from '@lv/runtime'
 import { createApp } from './app.ts'
 import { watchCheckerStates } from './routes/checker-states-watch.ts'
 import { createAuthRuntime } from './auth/runtime.ts'
 import { GatewayEnv } from './config.ts'
-import { startRetentionPasses } from './retention.ts'
+import { runRetentionPass } from './retention.ts'
 import { loadEvidenceKeyring } from './evidence/signing-keys.ts'
 import { createGatewayMetrics } from './metrics.ts'
 import { startCheckRounds } from './limits/replica-leases.ts'
@@ -72,7 +80,7 @@ const app = createApp({
 	checkerStates: checkerStates?.states
 })
 app.listen({ port: config.PORT, hostname: config.HOST })
-const retention = startRetentionPasses({ sql, clock: systemClock, logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
+const retention = startRetentionPasses(() => runRetentionPass(sql, systemClock), { logger, intervalMs: config.EVIDENCE_PURGE_INTERVAL_MS })
 ready = true
 logger.info('listening', {
 	port: app.server?.port,

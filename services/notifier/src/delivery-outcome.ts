@@ -43,7 +43,7 @@ export function recordOutcome(
 		const failed = tx`
 			UPDATE webhook_deliveries
 			SET status = ${status}, next_retry_at = ${next ?? finishedAt}, last_response_status = ${result.status},
-				last_error = ${result.error}, lease_until = NULL
+				last_error = ${result.error}, lease_until = NULL, abandoned_reason = ${next === null ? 'attempts_exhausted' : null}
 			WHERE id = ${claim.id} AND attempt_count = ${claim.attempt} AND status IN ('pending', 'failed')
 			RETURNING endpoint_id`
 		const rows = await endpointAttemptFailed(tx, failed, next === null)

@@ -8,7 +8,17 @@ import { DELIVERY_TIMEOUT_MS, generateSecret } from '@lv/webhooks'
 import { type DeliveryWorkerOptions, createDeliveryWorker } from './delivery-worker.ts'
 import { recordEvent } from './record-event.ts'
 import { type Receiver, startReceiver } from './test-support/receiver.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
+import {
+	coverageEvent,
+	insertAccount,
+	insertEndpoint,
+	insertHistory,
+	insertLicence,
+	insertOperator,
+	licenceEvent,
+	testSecretKey,
+	watch
+} from './test-support/fixtures.ts'
 import { databasePerFile } from '@lv/testing/per-file'
 
 const env = databasePerFile()
@@ -64,8 +74,10 @@ const deliveryRow = async (eventId: string) => {
 			delivered_at: Date | null
 			lease_until: Date | null
 			last_error: string | null
+			abandoned_reason: string | null
 		}[]
-	>`SELECT id, status, attempt_count, next_retry_at, last_attempt_at, last_response_status, delivered_at, lease_until, last_error FROM webhook_deliveries WHERE event_id = ${eventId}`
+	>`SELECT id, status, attempt_count, next_retry_at, last_attempt_at, last_response_status, delivered_at, lease_until, last_error, abandoned_reason
+		FROM webhook_deliveries WHERE event_id = ${eventId}`
 	if (!row) throw new Error(`no delivery for ${eventId}`)
 	return row
 }
@@ -170,7 +182,12 @@ describe('the retry schedule, driven by the clock', () => {
 			expect(receiver.requests.at(-1)?.headers.get('x-service-attempt')).toBe(String(index + 2))
 		}
 
-		expect(await deliveryRow(event.event_id)).toMatchObject({ status: 'abandoned', attempt_count: 7, last_response_status: 503 })
+		expect(await deliveryRow(event.event_id)).toMatchObject({
+			status: 'abandoned',
+			abandoned_reason: 'attempts_exhausted',
+			attempt_count: 7,
+			last_response_status: 503
+		})
 		expect(await endpointRow(endpoint.id)).toMatchObject({ last_delivery_status: 'failed', failure_count: 7, missed_deliveries: 1 })
 		clock.advance(30 * DAY)
 		expect((await worker.tick()).attempted).toBe(0)
@@ -225,6 +242,73 @@ describe('the retry schedule, driven by the clock', () => {
 		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
 		await worker.tick()
 		expect(receiver.requests.at(-1)?.headers.has('x-service-missed-deliveries')).toBe(false)
+	})
+})
+
+describe('an event withdrawn after it was queued', () => {
+	/** A licence event tied to a history row (by `history_id`, or by the row's `event_id`), queued for a watching endpoint. */
+	async function queuedLicenceEvent(link: 'history_id' | 'event_id') {
+		const now = clock.now()
+		const account = await insertAccount(env.db.sql, now)
+		const operator = await insertOperator(env.db.sql, now)
+		const licence = await insertLicence(env.db.sql, now, { operatorId: operator.id })
+		await watch(env.db.sql, now, account, operator.id)
+		const endpoint = await insertEndpoint(env.db.sql, now, {
+			accountId: account,
+			url: receiver.url(),
+			events: ['license.status_changed'],
+			secretKey: key
+		})
+		const keys = { operatorId: operator.id, licenseId: licence }
+		let event = licenceEvent('license.status_changed', keys, now)
+		const historyId = await insertHistory(env.db.sql, now, licence, link === 'event_id' ? event.event_id : null)
+		if (link === 'history_id') event = licenceEvent('license.status_changed', { ...keys, historyId }, now)
+		await recordEvent(env.db.sql, event, now)
+		const withdraw = () => env.db.sql`UPDATE license_history SET corrected_at = ${clock.now()} WHERE id = ${historyId}`
+		return { endpoint, event, withdraw }
+	}
+
+	test('its retry is not sent: the delivery ends abandoned as event_withdrawn, no attempt counted, nothing missed', async () => {
+		receiver.respondWith(() => new Response('down', { status: 503 }))
+		const { endpoint, event, withdraw } = await queuedLicenceEvent('history_id')
+		const worker = workerFor()
+		expect((await worker.tick()).failed).toBe(1)
+		const afterFirst = await deliveryRow(event.event_id)
+		const endpointAfterFirst = await endpointRow(endpoint.id)
+
+		await withdraw()
+		clock.advance(30 * SECOND)
+		expect(await worker.tick()).toMatchObject({ attempted: 0, withdrawn: 1 })
+		expect(receiver.requests).toHaveLength(1)
+		expect(await deliveryRow(event.event_id)).toMatchObject({
+			status: 'abandoned',
+			abandoned_reason: 'event_withdrawn',
+			attempt_count: 1,
+			last_attempt_at: afterFirst.last_attempt_at,
+			last_response_status: 503,
+			lease_until: null
+		})
+		expect(await endpointRow(endpoint.id)).toEqual(endpointAfterFirst)
+		clock.advance(2 * DAY)
+		expect(await worker.tick()).toMatchObject({ attempted: 0, withdrawn: 0 })
+		expect(receiver.requests).toHaveLength(1)
+	})
+
+	test('its first attempt is not sent either, whether the history row names the event or the event names the row', async () => {
+		const byEventId = await queuedLicenceEvent('event_id')
+		const byHistoryId = await queuedLicenceEvent('history_id')
+		await byEventId.withdraw()
+		await byHistoryId.withdraw()
+		expect(await workerFor().tick()).toMatchObject({ attempted: 0, withdrawn: 2 })
+		expect(receiver.requests).toHaveLength(0)
+		for (const { event, endpoint } of [byEventId, byHistoryId]) {
+			expect(await deliveryRow(event.event_id)).toMatchObject({
+				status: 'abandoned',
+				abandoned_reason: 'event_withdrawn',
+				attempt_count: 0
+			})
+			expect((await endpointRow(endpoint.id)).missed_deliveries).toBe(0)
+		}
 	})
 })
 
@@ -380,6 +464,20 @@ describe('isolation and replicas', () => {
 		const ids = receiver.requests.map((request) => request.headers.get('x-service-delivery-id'))
 		expect(ids).toHaveLength(100)
 		expect(new Set(ids).size).toBe(100)
+	})
+
+	test('a 7th attempt whose replica stopped before it finished is abandoned as attempts_exhausted, never tried an 8th time', async () => {
+		const { endpoint, event } = await endpointAndEvent()
+		await env.db.sql`
+			UPDATE webhook_deliveries SET status = 'failed', attempt_count = 7, lease_until = ${clock.now()} WHERE event_id = ${event.event_id}`
+		expect((await workerFor().tick()).attempted).toBe(0)
+		expect(receiver.requests).toHaveLength(0)
+		expect(await deliveryRow(event.event_id)).toMatchObject({
+			status: 'abandoned',
+			abandoned_reason: 'attempts_exhausted',
+			attempt_count: 7
+		})
+		expect((await endpointRow(endpoint.id)).missed_deliveries).toBe(1)
 	})
 
 	test('an inactive endpoint is not attempted until it is active again', async () => {

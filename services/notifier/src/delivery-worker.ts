@@ -33,7 +33,15 @@ export type DeliveryWorkerOptions = {
 	metrics?: NotifierMetrics
 }
 
-export type TickResult = { attempted: number; delivered: number; failed: number; abandoned: number; superseded: number }
+/** `withdrawn`: due deliveries ended without an attempt because their event was withdrawn (not counted as attempted). */
+export type TickResult = {
+	attempted: number
+	delivered: number
+	failed: number
+	abandoned: number
+	superseded: number
+	withdrawn: number
+}
 
 export type DeliveryWorker = {
 	/** Leases what is due on the clock now (within free capacity), makes those attempts and resolves when they are recorded. */
@@ -47,9 +55,9 @@ export type DeliveryWorker = {
 	inFlight(): number
 }
 
-const emptyResult = (): TickResult => ({ attempted: 0, delivered: 0, failed: 0, abandoned: 0, superseded: 0 })
+const emptyResult = (): TickResult => ({ attempted: 0, delivered: 0, failed: 0, abandoned: 0, superseded: 0, withdrawn: 0 })
 
-type Outcome = RecordedOutcome | 'error'
+type Outcome = RecordedOutcome | 'error' | 'withdrawn'
 type DeliveryContext = Awaited<ReturnType<typeof loadDeliveryContext>>
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -67,8 +75,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 		const free = capacity.free()
 		if (free <= 0) return []
 		const now = clock.now()
-		const claims = await claimDueDeliveries(sql, { now, limit: free, perEndpoint, skipEndpoints: capacity.saturatedEndpoints(), leaseMs })
-		if (claims.length === 0) return []
+		const claimed = await claimDueDeliveries(sql, { now, limit: free, perEndpoint, skipEndpoints: capacity.saturatedEndpoints(), leaseMs })
+		const withdrawn = claimed.withdrawn.map((delivery) => stoppedAsWithdrawn(delivery, logger, options.metrics))
+		const claims = claimed.leased
+		if (claims.length === 0) return withdrawn
 		capacity.take(claims)
 		let context: DeliveryContext
 		try {
@@ -77,7 +87,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 			for (const claim of claims) capacity.release(claim)
 			throw error
 		}
-		return claims.map((claim) => {
+		const attempts = claims.map((claim) => {
 			const attempt = attemptAndRecord(claim, context, attemptOptions).finally(() => {
 				capacity.release(claim)
 				running.delete(attempt)
@@ -86,6 +96,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 			running.add(attempt)
 			return attempt
 		})
+		return [...withdrawn, ...attempts]
 	}
 	const loop = createPumpLoop(launch, capacity.hasRoom, logger)
 
@@ -170,9 +181,24 @@ async function attemptAndRecord(
 	}
 }
 
+/** A delivery the claim ended because its event was withdrawn: logged and counted, never attempted. */
+function stoppedAsWithdrawn(delivery: ClaimedDelivery, logger: Logger, metrics: NotifierMetrics | undefined): Promise<Outcome> {
+	logger.info('delivery of a withdrawn event abandoned without an attempt', {
+		delivery_id: delivery.id,
+		event_id: delivery.eventId,
+		attempts_made: delivery.attempt
+	})
+	metrics?.withdrawn()
+	return Promise.resolve('withdrawn')
+}
+
 function tally(outcomes: readonly Outcome[]): TickResult {
 	const result = emptyResult()
 	for (const outcome of outcomes) {
+		if (outcome === 'withdrawn') {
+			result.withdrawn += 1
+			continue
+		}
 		result.attempted += 1
 		if (outcome === 'delivered') result.delivered += 1
 		else if (outcome === 'failed' || outcome === 'error') result.failed += 1

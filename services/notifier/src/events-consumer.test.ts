@@ -7,6 +7,7 @@ import { createServiceMetrics } from '@lv/runtime'
 import { metricValue, waitFor } from '@lv/testing'
 import { startEventsConsumer } from './events-consumer.ts'
 import { createNotifierMetrics } from './metrics.ts'
+import { purgeExpired } from './retention.ts'
 import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
 import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
@@ -112,6 +113,44 @@ test('a durable deleted while the notifier runs is created again, and events pub
 			what: 'the event published after the deletion',
 			timeoutMs: 20_000
 		})
+	} finally {
+		await consumption.stop()
+	}
+}, 40_000)
+
+test('a durable deleted and created again reads EVENTS from its start, yet records no event already purged and every event published meanwhile', async () => {
+	const later = new TestClock(clock.now())
+	const account = await insertAccount(env.db.sql, later.now())
+	const endpoint = await insertEndpoint(env.db.sql, later.now(), {
+		accountId: account,
+		url: 'https://hooks.example.com/purged',
+		events: ['coverage.degraded'],
+		secretKey: testSecretKey()
+	})
+	const recorded = async (eventId: string) => (await env.db.sql`SELECT 1 FROM events WHERE event_id = ${eventId}`).length === 1
+	const deliveriesOf = (eventId: string) =>
+		env.db.sql`SELECT status FROM webhook_deliveries WHERE event_id = ${eventId} AND endpoint_id = ${endpoint.id}`
+	const consumption = await startEventsConsumer({ bus: env.bus, sql: env.db.sql, clock: later, logger: silentLogger })
+	try {
+		const old = coverageEvent(later.now())
+		await publishEvent(old)
+		await waitFor(() => recorded(old.event_id), { what: 'the old event to be recorded' })
+		await env.db.sql`UPDATE webhook_deliveries SET status = 'delivered' WHERE event_id = ${old.event_id}`
+		// 31 days on, retention has purged it; the stream (30 days by publication time, not by the injected clock) keeps it
+		later.advanceDays(31)
+		await purgeExpired(env.db.sql, later.now())
+		expect(await recorded(old.event_id)).toBe(false)
+
+		await env.bus.jsm.consumers.delete(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)
+		const meanwhile = coverageEvent(later.now())
+		await publishEvent(meanwhile)
+		// one consumer hands its messages over in stream order, the old one first
+		await waitFor(() => recorded(meanwhile.event_id), { what: 'the event published while the durable was missing', timeoutMs: 20_000 })
+		const replay = await env.bus.jsm.consumers.info(NOTIFIER_EVENTS_CONSUMER.stream, NOTIFIER_EVENTS_CONSUMER.durable)
+		expect(replay.config.deliver_policy).toBe('all')
+		expect(await recorded(old.event_id)).toBe(false)
+		expect([...(await deliveriesOf(old.event_id))]).toEqual([])
+		expect([...(await deliveriesOf(meanwhile.event_id))]).toEqual([{ status: 'pending' }])
 	} finally {
 		await consumption.stop()
 	}

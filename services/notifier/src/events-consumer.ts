@@ -21,7 +21,8 @@ export type EventsConsumerOptions = {
 /**
  * The notifier's one durable consumer on EVENTS, shared by every replica. A message is acked only
  * after the event and its delivery rows are committed; a database failure naks it for redelivery,
- * and a body that is not a SPEC envelope is terminated.
+ * and a body that is not a SPEC envelope is terminated. A durable created again (ADR 0087) reads EVENTS from its
+ * start: an event still kept is known by its event_id and adds nothing, one past retention is not recorded (ADR 0102).
  */
 export function startEventsConsumer(options: EventsConsumerOptions): Promise<Consumption> {
 	const { sql, clock, logger } = options
@@ -35,6 +36,12 @@ export function startEventsConsumer(options: EventsConsumerOptions): Promise<Con
 		handler: async (envelope) => {
 			const outcome = await recordEvent(sql, envelope, clock.now())
 			options.metrics?.consumed(envelope.event)
+			if (outcome.pastRetention) {
+				logger.warn('event emitted before the 30 days events are kept; not recorded', {
+					event_id: envelope.event_id,
+					timestamp: envelope.timestamp
+				})
+			}
 			if (outcome.deliveries > 0) options.onDeliveriesQueued?.()
 		}
 	})

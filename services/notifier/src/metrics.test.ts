@@ -7,7 +7,16 @@ import { createDeliveryWorker } from './delivery-worker.ts'
 import { createNotifierMetrics } from './metrics.ts'
 import { recordEvent } from './record-event.ts'
 import { type Receiver, startReceiver } from './test-support/receiver.ts'
-import { coverageEvent, insertAccount, insertEndpoint, testSecretKey } from './test-support/fixtures.ts'
+import {
+	coverageEvent,
+	insertAccount,
+	insertEndpoint,
+	insertHistory,
+	insertLicence,
+	insertOperator,
+	licenceEvent,
+	testSecretKey
+} from './test-support/fixtures.ts'
 
 const key = testSecretKey()
 const clock = new TestClock('2026-11-01T10:00:00.000Z')
@@ -62,4 +71,16 @@ test('attempts are counted by result, finished deliveries by outcome, and the du
 	expect(await value('notifier_delivery_attempts_total', { result: 'delivered' })).toBe(1)
 	expect(await value('notifier_deliveries_total', { outcome: 'delivered' })).toBe(1)
 	expect(await value('notifier_deliveries_total', { outcome: 'abandoned' })).toBe(0)
+
+	// a delivery whose event was withdrawn ends without an attempt, counted as withdrawn
+	const operator = await insertOperator(db.sql, clock.now())
+	const licenseId = await insertLicence(db.sql, clock.now(), { operatorId: operator.id })
+	await db.sql`UPDATE webhook_endpoints SET events = '{license.status_changed}', watchlist_only = false WHERE id = ${endpoint.id}`
+	const event = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId }, clock.now())
+	const historyId = await insertHistory(db.sql, clock.now(), licenseId, event.event_id)
+	await recordEvent(db.sql, event, clock.now())
+	await db.sql`UPDATE license_history SET corrected_at = ${clock.now()} WHERE id = ${historyId}`
+	await worker.tick()
+	expect(await value('notifier_deliveries_total', { outcome: 'withdrawn' })).toBe(1)
+	expect(await value('notifier_delivery_attempts_total', { result: 'delivered' })).toBe(1)
 })

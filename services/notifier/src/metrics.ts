@@ -29,7 +29,7 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 	})
 	const deliveries = new Counter({
 		name: 'notifier_deliveries_total',
-		help: 'Deliveries finished, by outcome: delivered, or abandoned after the last attempt.',
+		help: 'Deliveries finished, by outcome: delivered, abandoned after the last attempt, or withdrawn (ended without another attempt: its event was withdrawn).',
 		labelNames: ['outcome'],
 		registers: [registry]
 	})
@@ -46,6 +46,9 @@ export function createNotifierMetrics({ registry }: ServiceMetrics, deps: { sql:
 		},
 		abandoned(count: number) {
 			if (count > 0) deliveries.labels('abandoned').inc(count)
+		},
+		withdrawn() {
+			deliveries.labels('withdrawn').inc()
 		}
 	}
 }

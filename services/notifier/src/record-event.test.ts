@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { TestClock } from '@lv/clock'
+import { DAY, TestClock } from '@lv/clock'
 import { statementsWaitingOnLocks, waitFor } from '@lv/testing'
 import { recordEvent, recordEventIn } from './record-event.ts'
 import {
@@ -137,6 +137,19 @@ describe('recording an event fans it out into delivery rows', () => {
 		expect(await recordEvent(env.db.sql, event, now)).toEqual({ recorded: true, deliveries: 0 })
 		const [stored] = await env.db.sql`SELECT history_id, operator_id, license_id FROM events WHERE event_id = ${event.event_id}`
 		expect(stored).toEqual({ history_id: historyId, operator_id: operator.id, license_id: licence })
+	})
+
+	test('an event emitted longer ago than events are kept is not recorded, at the purge’s own cut-off', async () => {
+		const now = clock.now()
+		const account = await insertAccount(env.db.sql, now)
+		const endpoint = await insertEndpoint(env.db.sql, now, { accountId: account, url: URL_, events: ['coverage.degraded'], secretKey: key })
+		const justKept = coverageEvent(new Date(now.getTime() - 30 * DAY))
+		const past = coverageEvent(new Date(now.getTime() - 30 * DAY - 1))
+		expect((await recordEvent(env.db.sql, justKept, now)).recorded).toBe(true)
+		expect((await deliveriesOf(justKept.event_id)).map((row) => row.endpoint_id)).toContain(endpoint.id)
+		expect(await recordEvent(env.db.sql, past, now)).toEqual({ recorded: false, deliveries: 0, pastRetention: true })
+		expect(await env.db.sql`SELECT 1 FROM events WHERE event_id = ${past.event_id}`).toHaveLength(0)
+		expect(await deliveriesOf(past.event_id)).toHaveLength(0)
 	})
 
 	test('the same event_id recorded twice creates no second event and no second delivery', async () => {

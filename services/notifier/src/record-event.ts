@@ -3,6 +3,7 @@ import type { Sql, TransactionSql } from '@lv/db'
 import { isHistoryWithdrawn } from '@lv/register-store'
 import { endpointsSubscribedTo } from '@lv/subscription-store'
 import { eventKeys, isOperatorEvent } from './event-scope.ts'
+import { EVENT_RETENTION_MS } from './retention.ts'
 
 /**
  * Serialises inserts into `events` so that `seq` order is commit order: a feed reader that has
@@ -11,7 +12,8 @@ import { eventKeys, isOperatorEvent } from './event-scope.ts'
  */
 export const EVENTS_SEQ_LOCK = 7_202_640
 
-export type RecordOutcome = { recorded: boolean; deliveries: number }
+/** `pastRetention`: not recorded because it was emitted longer ago than events are kept. */
+export type RecordOutcome = { recorded: boolean; deliveries: number; pastRetention?: true }
 
 /** Records an envelope and its deliveries in one transaction; a repeat of a known event_id changes nothing. */
 export function recordEvent(sql: Sql, envelope: EventEnvelope, receivedAt: Date): Promise<RecordOutcome> {
@@ -24,8 +26,15 @@ export function recordEvent(sql: Sql, envelope: EventEnvelope, receivedAt: Date)
  * A matching endpoint is active, lists the event name, and, for an operator event with
  * `watchlist_only`, belongs to an account whose watchlist holds the operator.
  * An event whose licence-history row is already withdrawn is kept but fans out to nobody.
+ *
+ * An event emitted more than the 30 days events are kept before `receivedAt` is not recorded: the purge
+ * (`purgeExpired`, same cut-off) may have deleted its row already, so its absence cannot tell a new event from one
+ * delivered before, and a recreated durable or a redelivery would otherwise send it again (ADR 0102).
  */
 export async function recordEventIn(tx: TransactionSql, envelope: EventEnvelope, receivedAt: Date): Promise<RecordOutcome> {
+	if (Date.parse(envelope.timestamp) < receivedAt.getTime() - EVENT_RETENTION_MS) {
+		return { recorded: false, deliveries: 0, pastRetention: true }
+	}
 	const known = await tx`SELECT 1 FROM events WHERE event_id = ${envelope.event_id}`
 	if (known.length > 0) return { recorded: false, deliveries: 0 }
 

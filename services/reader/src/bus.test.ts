@@ -5,7 +5,8 @@ import { STREAMS, readerConsumer, subjects } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { type NatsHandle, startNats, waitFor } from '@lv/testing'
 import { startJobLoops } from './job-loop.ts'
-import { OUTBOX_PRUNE_EVERY_MS, OUTBOX_PUBLISHED_RETENTION_MS, prunePublishedOutbox } from './outbox-prune.ts'
+import { OUTBOX_PUBLISHED_RETENTION_MS, prunePublishedOutbox } from './outbox-prune.ts'
+import { RETENTION_PASS_EVERY_MS } from './retention.ts'
 import { createOutboxRelay } from './outbox-relay.ts'
 import { outboxEvent } from './reconcile/events.ts'
 import { defaultIds, runJurisdiction } from './run.ts'
@@ -149,7 +150,7 @@ describe('outbox relay', () => {
 			}
 		)
 		expect(await second()).toBe(false)
-		h.clock.advance(OUTBOX_PRUNE_EVERY_MS)
+		h.clock.advance(RETENTION_PASS_EVERY_MS)
 		await waitFor(second, { what: 'the prune an hour later' })
 		await relay.stop()
 	})

@@ -4,7 +4,7 @@ import { EventEnvelope, subjects } from '@lv/contracts'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { extractTraceContext, inSpan } from '@lv/tracing'
-import { periodicOutboxPrune } from './outbox-prune.ts'
+import { periodicRetention } from './retention.ts'
 
 export type OutboxRelayOptions = {
 	sql: Sql
@@ -19,7 +19,7 @@ export type OutboxRelayOptions = {
 export type OutboxRelay = {
 	/** Publishes every unpublished outbox row; returns how many were published. */
 	drainOnce(): Promise<number>
-	/** Starts polling (and pruning every `OUTBOX_PRUNE_EVERY_MS`, outbox-prune.ts); `kick()` drains at once (after a run commits). */
+	/** Starts polling (and the retention pass every `RETENTION_PASS_EVERY_MS`, retention.ts); `kick()` drains at once (after a run commits). */
 	start(pollMs: number): void
 	kick(): void
 	stop(): Promise<void>
@@ -65,7 +65,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 		}
 	}
 
-	const prune = periodicOutboxPrune(sql, clock, logger)
+	const prune = periodicRetention(sql, clock, logger)
 
 	const guarded = () => {
 		if (running) {

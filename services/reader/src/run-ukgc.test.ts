@@ -3,7 +3,7 @@ import { RATE_LIMIT_RETRY_AFTER_S } from '@lv/register-server'
 import { decodeTime } from 'ulid'
 import { RunFailedError } from './errors.ts'
 import { runJurisdiction } from './run.ts'
-import { createReaderHarness, databaseDigest, type ReaderHarness } from './test-support/harness.ts'
+import { createReaderHarness, databaseDigest, type ReaderHarness, readTimeOfDay } from './test-support/harness.ts'
 
 let h: ReaderHarness
 
@@ -57,6 +57,17 @@ const historyOf = async (licenceId: string) =>
 
 const registerUrl = (path: string) => `${h.server.url}/www.gamblingcommission.gov.uk${path}`
 const LICENCES_ROUTE = 'www.gamblingcommission.gov.uk/downloads/business-licence-register-licences.csv'
+const TRADING_NAMES_ROUTE = 'www.gamblingcommission.gov.uk/downloads/business-licence-register-trading-names.csv'
+
+type TradingNameRow = { name: string; status: string | null; last_seen_at: Date; not_listed_since: Date | null }
+
+/** The UKGC trading names as stored, by name. */
+const tradingNames = async (): Promise<TradingNameRow[]> => [
+	...(await h.db.sql<TradingNameRow[]>`
+		SELECT name, status, last_seen_at, not_listed_since FROM trading_names WHERE jurisdiction_code = 'UKGC' ORDER BY name`)
+]
+
+const tradingNamesFile = (rows: string[]) => new TextEncoder().encode(['\ufeffAccount Number,Trading Name,Status', ...rows, ''].join('\n'))
 
 describe('UKGC read, scenario day by day', () => {
 	test('day 0: every licence is created with license.issued, statuses classified from the wording, snapshots filed', async () => {
@@ -194,6 +205,17 @@ describe('UKGC read, scenario day by day', () => {
 		expect(link).toEqual({ link_status: 'delisted', last_listed_at: null })
 	})
 
+	test('day 1: a trading name the register no longer prints is kept, with its status, and not listed since the read', async () => {
+		const readAt = h.clock.now()
+		// The last read that printed it: day 0's second hourly re-read.
+		const lastPrinted = new Date(readTimeOfDay(0).getTime() + 2 * 3_600_000)
+		expect(await tradingNames()).toEqual([
+			{ name: 'Firstplay Bingo', status: 'Active', last_seen_at: readAt, not_listed_since: null },
+			{ name: 'Kestrel Casino', status: 'Inactive', last_seen_at: readAt, not_listed_since: null },
+			{ name: 'KestrelBet', status: 'Active', last_seen_at: lastPrinted, not_listed_since: readAt }
+		])
+	})
+
 	test('day 2: the missed licence is back without history; lapsed, surrendered and unclassified wording', async () => {
 		h.goToDay(2)
 		const before = await lastSeq()
@@ -213,6 +235,12 @@ describe('UKGC read, scenario day by day', () => {
 		})
 		expect(await licence('048801-R-325710')).toMatchObject({ status: 'unknown', upstream_status: 'Under Review' })
 		expect(await licence('039439-R-319330')).toMatchObject({ status: 'revoked', missed_reads: 1 })
+		expect((await tradingNames()).find((row) => row.name === 'KestrelBet')).toEqual({
+			name: 'KestrelBet',
+			status: 'Active',
+			last_seen_at: h.clock.now(),
+			not_listed_since: null
+		})
 	})
 
 	test('a licence gone for good keeps its status inside the grace window and becomes not_in_register after it', async () => {
@@ -293,6 +321,16 @@ describe('UKGC faults: nothing written, freshness kept, the run recorded with it
 		>`SELECT count(*)::int AS n FROM licenses WHERE jurisdiction_code = 'UKGC' AND not_listed_since IS NOT NULL`
 		expect(row!.n).toBe(1)
 	})
+	test('a read refused or failed marks no trading name not listed, though its trading-names file prints none', async () => {
+		h.server.replace(TRADING_NAMES_ROUTE, tradingNamesFile([]), 'text/csv')
+		const shrunk =
+			'\ufeffAccount Number,Licence Number,Status,Type,Activity,Start Date,End Date\n"039011","039011-R-319371-004","Active","Remote","Casino","2002-02-03",""\n'
+		await expectFailedRun('implausible_shrink', () => h.server.replace(LICENCES_ROUTE, new TextEncoder().encode(shrunk), 'text/csv'))
+		h.server.unreplace(LICENCES_ROUTE)
+		await expectFailedRun('http_error', () => h.server.fault(LICENCES_ROUTE, 'http500'))
+		h.server.unreplace(TRADING_NAMES_ROUTE)
+		expect((await tradingNames()).filter((row) => row.not_listed_since !== null)).toEqual([])
+	})
 	test('after the faults clear, the next run succeeds and resets the failure count', async () => {
 		h.clock.advanceHours(1)
 		await runJurisdiction(h.deps, 'UKGC')
@@ -300,5 +338,38 @@ describe('UKGC faults: nothing written, freshness kept, the run recorded with it
 			{ consecutive_failures: number; last_successful_read_at: Date }[]
 		>`SELECT consecutive_failures, last_successful_read_at FROM register_status WHERE jurisdiction_code = 'UKGC'`
 		expect(status).toEqual({ consecutive_failures: 0, last_successful_read_at: h.clock.now() })
+	})
+})
+
+describe('UKGC trading names no longer printed', () => {
+	const KESTREL_BET = '"39011","KestrelBet","Active"'
+	const KESTREL_CASINO = '"39011","Kestrel Casino","Inactive"'
+
+	test('a read whose only change is a trading name it no longer prints is a change: the data version moves', async () => {
+		h.clock.advanceHours(1)
+		const unchanged = await runJurisdiction(h.deps, 'UKGC')
+		expect(unchanged.changed).toBe(false)
+		h.server.replace(TRADING_NAMES_ROUTE, tradingNamesFile([KESTREL_BET, KESTREL_CASINO]), 'text/csv')
+		h.clock.advanceHours(1)
+		const dropped = await runJurisdiction(h.deps, 'UKGC')
+		expect({ changed: dropped.changed, dataVersion: dropped.dataVersion, notListed: dropped.counts.tradingNamesNotListed }).toEqual({
+			changed: true,
+			dataVersion: unchanged.dataVersion + 1,
+			notListed: 1
+		})
+		expect((await tradingNames()).find((row) => row.name === 'Firstplay Bingo')).toMatchObject({ not_listed_since: h.clock.now() })
+	})
+
+	test('printed again, the name is listed again, also a change', async () => {
+		h.server.unreplace(TRADING_NAMES_ROUTE)
+		h.clock.advanceHours(1)
+		const [status] = await h.db.sql<{ v: number }[]>`SELECT data_version::int AS v FROM register_status WHERE jurisdiction_code = 'UKGC'`
+		const before = status!.v
+		const back = await runJurisdiction(h.deps, 'UKGC')
+		expect({ changed: back.changed, dataVersion: back.dataVersion }).toEqual({ changed: true, dataVersion: before + 1 })
+		expect((await tradingNames()).find((row) => row.name === 'Firstplay Bingo')).toMatchObject({
+			not_listed_since: null,
+			last_seen_at: h.clock.now()
+		})
 	})
 })

@@ -90,10 +90,11 @@ export function registerFactory(sql: Sql, readAt: Date) {
 					${readAt}, ${status === 'active' ? readAt : null}, ${readAt})`
 		},
 
-		async tradingName(owner: OperatorFixture, jurisdiction: string, name: string) {
+		/** An `Active` trading name; with `notListedSince`, one the register's reads stopped printing then. */
+		async tradingName(owner: OperatorFixture, jurisdiction: string, name: string, notListedSince: Date | null = null) {
 			await sql`
-				INSERT INTO trading_names (id, operator_id, jurisdiction_code, name, status, first_seen_at, last_seen_at)
-				VALUES (${crypto.randomUUID()}, ${owner.id}, ${jurisdiction}, ${name}, 'Active', ${readAt}, ${readAt})`
+				INSERT INTO trading_names (id, operator_id, jurisdiction_code, name, status, first_seen_at, last_seen_at, not_listed_since)
+				VALUES (${crypto.randomUUID()}, ${owner.id}, ${jurisdiction}, ${name}, 'Active', ${readAt}, ${readAt}, ${notListedSince})`
 		},
 
 		async previousNumber(held: LicenceFixture, licenseNumber: string, supersededAt: Date) {

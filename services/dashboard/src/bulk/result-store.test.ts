@@ -127,4 +127,29 @@ describe('bulk check result pages', () => {
 		await db.sql`UPDATE bulk_check_batches SET stale_jurisdictions = NULL WHERE job_id = ${jobId}`
 		expect(weakened((await firstPage(jobId, 'not_found')).rows)).toEqual(weakened(page))
 	})
+
+	test('a page of answers stored before migrations 0136 and 0150 reads each of its batches’ replies once, for the table and the stale registers alike', async () => {
+		const jobId = await storedJob((batch) => (batch === 1 ? ['MGA'] : []))
+		await db.sql`UPDATE bulk_check_results SET operator = NULL, license_number = NULL, error = NULL, table_fields = false WHERE job_id = ${jobId}`
+		await db.sql`UPDATE bulk_check_batches SET stale_jurisdictions = NULL WHERE job_id = ${jobId}`
+		const repliesRead: number[] = []
+		const counting = new Proxy(db.sql, {
+			apply(target, self, args: Parameters<typeof db.sql>) {
+				const query = Reflect.apply(target, self, args)
+				const text = Array.isArray(args[0]) ? args[0].join('') : ''
+				if (!/SELECT batch, answers FROM bulk_check_batches/.test(text)) return query
+				return query.then((rows: { batch: number }[]) => {
+					repliesRead.push(...rows.map((row) => row.batch))
+					return rows
+				})
+			}
+		})
+		// The first page of not_found rows: batch 0's 98, then batch 1's first two.
+		const page = await resultPage(counting, jobId, { verdict: 'not_found', jurisdiction: '' }, { after: -1 }, 100)
+		expect(page.rows.filter((row) => row.weakenedBy.length > 0).map((row) => [row.position, row.weakenedBy])).toEqual([
+			[BULK_BATCH_SIZE + 2, ['MGA']],
+			[BULK_BATCH_SIZE + 3, ['MGA']]
+		])
+		expect(repliesRead.sort((a, b) => a - b)).toEqual([0, 1])
+	})
 })

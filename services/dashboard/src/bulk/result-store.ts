@@ -102,48 +102,50 @@ async function repliesOfBatches(sql: Sql, jobId: string, batches: readonly numbe
 
 const batchesOf = (rows: readonly { position: number }[]) => [...new Set(rows.map((row) => batchOf(row.position)))]
 
-/** Each entry row with its answer, read from its batch's stored reply. */
-async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<ResultRow[]> {
-	const replies = await repliesOfBatches(sql, jobId, batchesOf(rows))
-	return rows.map((row) => {
+/** Each entry row with its answer, from its batch's reply among `replies`. */
+const withReplies = (rows: readonly EntryRow[], replies: ReadonlyMap<number, BatchReply>): ResultRow[] =>
+	rows.map((row) => {
 		const reply = replies.get(batchOf(row.position)) ?? NO_REPLY
 		return resultRow(row, reply.rows[row.position % BULK_BATCH_SIZE] ?? {}, reply.meta)
 	})
+
+/** Each entry row with its answer, read from its batch's stored reply. */
+async function withAnswers(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<ResultRow[]> {
+	return withReplies(rows, await repliesOfBatches(sql, jobId, batchesOf(rows)))
 }
 
 /**
  * The registers that were past their SLA when each of `batches` was checked, for the batches where any
- * was: kept on the batch's row by the worker (migration 0150), read from the reply for batches stored before.
+ * was or may have been: kept on the batch's row by the worker (migration 0150), null for batches stored
+ * before it, whose codes are in their reply.
  */
-async function staleOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, string[]>> {
+async function keptStaleOfBatches(sql: Sql, jobId: string, batches: readonly number[]): Promise<Map<number, string[] | null>> {
 	if (batches.length === 0) return new Map()
 	const kept = await sql<{ batch: number; stale: string[] | null }[]>`
 		SELECT batch, stale_jurisdictions AS stale FROM bulk_check_batches
 		WHERE job_id = ${jobId} AND batch = ANY(${batches}::int[]) AND answers IS NOT NULL
 			AND (stale_jurisdictions IS NULL OR cardinality(stale_jurisdictions) > 0)`
-	const older = await repliesOfBatches(
-		sql,
-		jobId,
-		kept.filter((row) => row.stale === null).map((row) => row.batch)
-	)
-	return new Map(kept.map((row) => [row.batch, row.stale ?? older.get(row.batch)?.meta.staleJurisdictions ?? []]))
+	return new Map(kept.map((row) => [row.batch, row.stale]))
 }
 
 const weakenedBy = (verdict: string | null, stale: readonly string[] | undefined) =>
 	verdict !== null && WEAKENED_VERDICTS.includes(verdict) ? [...(stale ?? [])] : []
 
 /**
- * The table's rows: each from its own answer row, but for answers stored before migration 0136,
- * which are read from their batch's stored reply.
+ * The table's rows: each from its own answer row, but for answers stored before migration 0136, and
+ * the stale registers of batches stored before migration 0150, which are read from their batch's
+ * stored reply (each reply read once for both).
  */
 async function tableRows(sql: Sql, jobId: string, rows: readonly EntryRow[]): Promise<TableRow[]> {
-	const older = await withAnswers(
-		sql,
-		jobId,
-		rows.filter((row) => !row.tableFields)
-	)
-	const fromReplies = new Map(older.map((row) => [row.position, row]))
-	const stale = await staleOfBatches(sql, jobId, batchesOf(rows))
+	const kept = await keptStaleOfBatches(sql, jobId, batchesOf(rows))
+	const older = rows.filter((row) => !row.tableFields)
+	const unkept = [...kept].filter(([, stale]) => stale === null).map(([batch]) => batch)
+	const replies = await repliesOfBatches(sql, jobId, [...new Set([...batchesOf(older), ...unkept])])
+	const fromReplies = new Map(withReplies(older, replies).map((row) => [row.position, row]))
+	const staleOf = (batch: number) => {
+		const stale = kept.get(batch)
+		return stale === null ? replies.get(batch)?.meta.staleJurisdictions : stale
+	}
 	return rows.map((row) => {
 		const shown = fromReplies.get(row.position) ?? row
 		return {
@@ -155,7 +157,7 @@ async function tableRows(sql: Sql, jobId: string, rows: readonly EntryRow[]): Pr
 			jurisdiction: shown.jurisdiction,
 			licenseNumber: shown.licenseNumber,
 			error: shown.error,
-			weakenedBy: weakenedBy(shown.verdict, stale.get(batchOf(row.position)))
+			weakenedBy: weakenedBy(shown.verdict, staleOf(batchOf(row.position)))
 		}
 	})
 }

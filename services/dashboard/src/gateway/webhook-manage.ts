@@ -10,6 +10,8 @@ export type Delivery = {
 	id: string
 	event: string
 	status: string
+	/** Why an abandoned delivery ended (`attempts_exhausted`, `event_withdrawn`); null otherwise. */
+	abandonedReason: string | null
 	attempts: number
 	nextAttemptAt: string | null
 	responseStatus: number | null
@@ -48,6 +50,7 @@ export const webhookManager = (client: GatewayClient, accountId: string) => ({
 					id: String(row.id ?? ''),
 					event: String(row.event_type ?? ''),
 					status: String(row.status ?? ''),
+					abandonedReason: text(row.abandoned_reason),
 					attempts: int(row.attempt_count) ?? 0,
 					nextAttemptAt: text(row.next_retry_at),
 					responseStatus: int(row.last_response_status),

@@ -22,6 +22,10 @@ export type AuthorizeCheck =
 	/** An error the client is told at its redirect URI. */
 	| { kind: 'redirect'; redirectUri: string; state: string | undefined; error: string; description: string }
 
+/** What an unknown client id is told: never registered, or a registration deleted unused (oauth-retention.ts). */
+export const UNKNOWN_CLIENT =
+	'The application that sent you here is not registered with this service (a registration not connected within 30 days is deleted). Start connecting again from your assistant.'
+
 const MAX_STATE_LENGTH = 500
 
 /** Who the request is from and where it goes back to: sent more than once, neither can be trusted to receive an error. */
@@ -40,7 +44,7 @@ export async function checkAuthorizeRequest(
 	if (repeated.some((name) => IDENTIFYING.includes(name)))
 		return { kind: 'page', message: 'The application named itself or its return address more than once. Nothing was shared.' }
 	const client = params.client_id ? await findClient(sql, params.client_id) : null
-	if (!client) return { kind: 'page', message: 'The application that sent you here is not registered with this service.' }
+	if (!client) return { kind: 'page', message: UNKNOWN_CLIENT }
 	const presented = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined)
 	if (presented === undefined || !redirectUriRegistered(client.redirectUris, presented))
 		return { kind: 'page', message: 'The application asked to send you back to an address it did not register. Nothing was shared.' }

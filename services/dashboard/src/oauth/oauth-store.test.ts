@@ -37,7 +37,7 @@ async function approvedGrant() {
 		redirectUriNamed: true,
 		codeChallenge: 'challenge'
 	})
-	if (!approved) throw new Error('the approving session ended')
+	if (typeof approved === 'string') throw new Error(`not approved: ${approved}`)
 	return { clientId: client.id, grantId: approved.grantId, code: approved.code }
 }
 
@@ -106,5 +106,35 @@ describe('spent and expired OAuth rows are pruned', () => {
 		if (next.outcome !== 'rotated') throw new Error('not rotated')
 		expect((await rotateRefreshToken(db.sql, clock, next.refreshToken, clientId)).outcome).toBe('rotated')
 		expect(await rows()).toEqual({ tokens: 2, codes: 0 })
+	})
+})
+
+describe('an approval of a registration deleted meanwhile', () => {
+	test('makes no grant or key and says the client is gone, so the consent answers the unknown-client page rather than a 500', async () => {
+		const { id: accountId } = await createAccount(db.sql, clock, { name: 'late approval', plan: 'starter' })
+		const userId = crypto.randomUUID()
+		await db.sql`
+			INSERT INTO dashboard_users (id, account_id, email, password_hash, created_at)
+			VALUES (${userId}, ${accountId}, ${`${userId}@example.com`}, 'not a hash', ${clock.now()})`
+		const client = await registerClient(db.sql, clock, { clientName: 'pruned meanwhile', redirectUris: ['https://assistant.example/cb'] })
+		const session = await startSession(db.sql, clock, userId, DAY)
+		await db.sql`DELETE FROM oauth_clients WHERE id = ${client.id}`
+
+		const approved = await approveGrant(db.sql, clock, {
+			sessionToken: session.token,
+			clientId: client.id,
+			clientName: client.clientName,
+			userId,
+			accountId,
+			resource: 'https://api.example.test/mcp/account',
+			scope: 'account',
+			redirectUri: 'https://assistant.example/cb',
+			redirectUriNamed: true,
+			codeChallenge: 'challenge'
+		})
+
+		expect(approved).toBe('client_gone')
+		expect(await db.sql`SELECT 1 FROM oauth_grants WHERE user_id = ${userId}`).toHaveLength(0)
+		expect(await db.sql`SELECT 1 FROM api_keys WHERE account_id = ${accountId}`).toHaveLength(0)
 	})
 })

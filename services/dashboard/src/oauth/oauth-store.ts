@@ -45,29 +45,34 @@ export type Approval = {
 	codeChallenge: string
 }
 
+/** An approval's grant and code, or why none was made. */
+export type ApprovalOutcome = { grantId: string; code: string } | 'session_ended' | 'client_gone'
+
 /**
  * The user's approval: a grant owning a new key of the account (its plaintext is dropped here: calls
- * reach the gateway only with the grant's access tokens), and a one-time code for the client. Null when
+ * reach the gateway only with the grant's access tokens), and a one-time code for the client. None when
  * the approving session has ended (a sign-out everywhere or a password change), which then ends no grant
- * made after it.
+ * made after it, or when the client's registration was deleted unused (oauth-retention.ts) since the
+ * consent page was shown; the client's row is held until the grant naming it commits.
  */
-export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): Promise<{ grantId: string; code: string } | null> {
+export async function approveGrant(sql: Sql, clock: Clock, approval: Approval): Promise<ApprovalOutcome> {
 	const code = randomToken()
 	const now = clock.now()
+	const codeExpiresAt = new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS)
 	const grantId = crypto.randomUUID()
-	const approved = await sql.begin(async (tx) => {
-		if (!(await holdSession(asSql(tx), approval.sessionToken))) return false
+	return sql.begin(async (tx): Promise<ApprovalOutcome> => {
+		if (!(await holdSession(asSql(tx), approval.sessionToken))) return 'session_ended'
+		if ((await tx`SELECT 1 FROM oauth_clients WHERE id = ${approval.clientId} FOR KEY SHARE`).length === 0) return 'client_gone'
 		const key = await issueApiKey(asSql(tx), clock, approval.accountId, `Connector: ${approval.clientName}`.slice(0, 100))
 		await tx`
-			INSERT INTO oauth_grants (id, client_id, user_id, account_id, key_id, resource, scope, created_at)
-			VALUES (${grantId}, ${approval.clientId}, ${approval.userId}, ${approval.accountId}, ${key.id}, ${approval.resource}, ${approval.scope}, ${now})`
+			INSERT INTO oauth_grants (id, client_id, user_id, account_id, key_id, resource, scope, created_at, lapses_at)
+			VALUES (${grantId}, ${approval.clientId}, ${approval.userId}, ${approval.accountId}, ${key.id}, ${approval.resource}, ${approval.scope}, ${now}, ${codeExpiresAt})`
 		await tx`
 			INSERT INTO oauth_authorization_codes (code_hash, grant_id, redirect_uri, redirect_uri_named, code_challenge, expires_at)
-			VALUES (${sha256(code)}, ${grantId}, ${approval.redirectUri}, ${approval.redirectUriNamed}, ${approval.codeChallenge}, ${new Date(now.getTime() + AUTHORIZATION_CODE_TTL_MS)})`
+			VALUES (${sha256(code)}, ${grantId}, ${approval.redirectUri}, ${approval.redirectUriNamed}, ${approval.codeChallenge}, ${codeExpiresAt})`
 		await pruneExpired(asSql(tx), now)
-		return true
+		return { grantId, code }
 	})
-	return approved ? { grantId, code } : null
 }
 
 /**
@@ -142,13 +147,17 @@ async function afterReuseApplied<T extends { outcome: string }>(sql: Sql, clock:
 	return result
 }
 
-/** A new refresh token for a grant; only its SHA-256 is kept. */
+/** A new refresh token for a grant; only its SHA-256 is kept. The grant then lapses no earlier than the token. */
 export async function issueRefreshToken(sql: Sql, clock: Clock, grantId: string): Promise<string> {
 	const token = randomToken()
 	const now = clock.now()
+	const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)
 	await sql`
-		INSERT INTO oauth_refresh_tokens (token_hash, grant_id, created_at, expires_at)
-		VALUES (${sha256(token)}, ${grantId}, ${now}, ${new Date(now.getTime() + REFRESH_TOKEN_TTL_MS)})`
+		WITH issued AS (
+			INSERT INTO oauth_refresh_tokens (token_hash, grant_id, created_at, expires_at)
+			VALUES (${sha256(token)}, ${grantId}, ${now}, ${expiresAt})
+		)
+		UPDATE oauth_grants SET lapses_at = greatest(lapses_at, ${expiresAt}) WHERE id = ${grantId} AND revoked_at IS NULL`
 	return token
 }
 
@@ -200,7 +209,8 @@ async function endGrants(
 				: sql`id = ${which.grantId} AND account_id = ${which.accountId}`
 	const [row] = await sql<{ ended: number }[]>`
 		WITH ended AS (
-			UPDATE oauth_grants SET revoked_at = ${now}, revoked_reason = ${reason} WHERE ${selected} AND revoked_at IS NULL RETURNING key_id
+			UPDATE oauth_grants SET revoked_at = ${now}, revoked_reason = ${reason}, lapses_at = least(lapses_at, ${now})
+			WHERE ${selected} AND revoked_at IS NULL RETURNING key_id
 		),
 		keys AS (${revokeKeysAmong(sql, sql`SELECT key_id FROM ended`, now)})
 		SELECT count(*)::int AS ended FROM ended`

@@ -9,6 +9,7 @@ import {
 } from '@lv/bulk-check'
 import type { Session } from '../auth/sessions.ts'
 import type { BulkJob } from '../bulk/job-store.ts'
+import { BULK_JOB_RETENTION_DAYS, jobDeletedAt } from '../bulk/job-retention.ts'
 import { type JobSummary, type VerdictCount, jurisdictionsOf, matchingCount, verdictCounts } from '../bulk/job-summary.ts'
 import type { ResultPage, TableRow } from '../bulk/result-store.ts'
 import type { GatewayProblem } from '../gateway/gateway-problem.ts'
@@ -42,6 +43,24 @@ const STOP_REASONS: Record<string, string> = {
 
 export const stopReasonText = (reason: string | null) => (reason === null ? undefined : STOP_REASONS[reason]) ?? 'unknown reason'
 
+/** What the pages promise of a job's lifetime (job-retention.ts deletes it then). */
+const RETENTION_NOTE = html`<p class="muted" data-retention>A job and its results are deleted ${BULK_JOB_RETENTION_DAYS} days after it ends (a list never started, ${BULK_JOB_RETENTION_DAYS} days after it was read). Download the CSV or Excel file to keep them longer.</p>`
+
+const deletedOn = (job: BulkJob) => {
+	const at = jobDeletedAt(job)
+	return at === null ? `${BULK_JOB_RETENTION_DAYS} days after it ends` : formatUtc(at)
+}
+
+/** The job page's line on when the job goes. */
+function deletionLine(job: BulkJob): SafeHtml {
+	const at = jobDeletedAt(job)
+	const when =
+		at === null
+			? `${BULK_JOB_RETENTION_DAYS} days after it ends`
+			: `on ${formatUtc(at)}, ${BULK_JOB_RETENTION_DAYS} days after ${job.state === 'ready' ? 'the list was read' : 'it ended'}`
+	return html`<p class="muted" data-deleted-on>This job and its results are deleted ${when}. Download the CSV or Excel file to keep them longer.</p>`
+}
+
 const stateLabel = (job: BulkJob) => (job.state === 'stopped' ? `stopped (${stopReasonText(job.stopReason)})` : job.state)
 
 export function reportList(report: ListReport): SafeHtml {
@@ -74,9 +93,9 @@ ${csrfField(view.csrf)}
 <button type="submit" class="primary">Read the list</button>
 </form>`
 	const jobs = view.jobs.length
-		? html`<section class="card"><h2>Recent jobs</h2><div class="table-wrap"><table class="data"><thead><tr><th>List</th><th>Domains</th><th>State</th><th>Created</th></tr></thead><tbody>
-${view.jobs.map((job) => html`<tr><td><a href="/bulk/${job.id}">${job.sourceName}</a></td><td>${number(job.total)}</td><td>${stateLabel(job)}</td><td>${formatUtc(job.createdAt)}</td></tr>`)}
-</tbody></table></div></section>`
+		? html`<section class="card"><h2>Recent jobs</h2><div class="table-wrap"><table class="data"><thead><tr><th>List</th><th>Domains</th><th>State</th><th>Created</th><th>Deleted on</th></tr></thead><tbody>
+${view.jobs.map((job) => html`<tr><td><a href="/bulk/${job.id}">${job.sourceName}</a></td><td>${number(job.total)}</td><td>${stateLabel(job)}</td><td>${formatUtc(job.createdAt)}</td><td>${deletedOn(job)}</td></tr>`)}
+</tbody></table></div>${RETENTION_NOTE}</section>`
 		: ''
 	return signedInPage({
 		title: 'Bulk check',
@@ -220,7 +239,8 @@ ${view.summary && view.results ? resultsTable(view, view.summary, view.results) 
 ${view.notice ? callout('success', view.notice) : ''}
 ${view.watchOutcome ?? ''}
 <details${job.state === 'ready' ? html` open` : ''}><summary>How the list was read</summary>${reportList(job.report)}</details>
-${body}`
+${body}
+${deletionLine(job)}`
 	})
 }
 

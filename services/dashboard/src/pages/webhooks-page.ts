@@ -128,13 +128,21 @@ ${create}`
 	})
 }
 
-/** A finished delivery (delivered or abandoned) can be sent again; one still being tried cannot. */
+/** A finished delivery (delivered or abandoned) can be sent again; one still being tried cannot, nor a withdrawn event. */
 const RESENDABLE = new Set(['delivered', 'abandoned'])
+const WITHDRAWN = 'event_withdrawn'
 
 function resendCell(view: { csrf: string; endpoint: EndpointListing }, row: Delivery): SafeHtml {
+	if (row.abandonedReason === WITHDRAWN) return html`<span class="muted">not sent again</span>`
 	if (!RESENDABLE.has(row.status)) return html`<span class="muted">still being tried</span>`
 	return html`<form method="post" action="/webhooks/${view.endpoint.id}/deliveries/${row.id}/resend" class="inline">${csrfField(view.csrf)}<button type="submit" class="secondary small" aria-label="Resend ${row.event} of ${row.createdAt ?? ''}">Resend</button></form>`
 }
+
+/** An abandoned delivery says why when its event was withdrawn: the endpoint missed nothing. */
+const statusCell = (row: Delivery): SafeHtml =>
+	row.abandonedReason === WITHDRAWN
+		? html`${row.status} <span class="muted" data-abandoned-reason="${WITHDRAWN}">(event withdrawn)</span>`
+		: html`${row.status}`
 
 export function deliveriesPage(view: {
 	session: Session
@@ -149,7 +157,7 @@ export function deliveriesPage(view: {
 	const rows = view.deliveries ?? []
 	const table = rows.length
 		? html`<div class="table-wrap"><table class="data" data-deliveries><thead><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Next retry</th><th>Response</th><th>Created</th><th>Resend</th></tr></thead><tbody>
-${rows.map((row) => html`<tr data-delivery="${row.id}"><td><code>${row.event}</code></td><td>${row.status}</td><td>${row.attempts}</td><td>${row.status === 'failed' || row.status === 'pending' ? (row.nextAttemptAt ?? '') : '–'}</td><td>${row.responseStatus ?? '–'}</td><td>${row.createdAt ?? ''}</td><td>${resendCell(view, row)}</td></tr>`)}
+${rows.map((row) => html`<tr data-delivery="${row.id}"><td><code>${row.event}</code></td><td>${statusCell(row)}</td><td>${row.attempts}</td><td>${row.status === 'failed' || row.status === 'pending' ? (row.nextAttemptAt ?? '') : '–'}</td><td>${row.responseStatus ?? '–'}</td><td>${row.createdAt ?? ''}</td><td>${resendCell(view, row)}</td></tr>`)}
 </tbody></table></div>`
 		: html`<p class="empty">No deliveries in the last 30 days.</p>`
 	return signedInPage({

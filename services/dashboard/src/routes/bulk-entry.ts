@@ -1,5 +1,6 @@
 import type { Sql } from '@lv/db'
 import { type BulkJob, findJob } from '../bulk/job-store.ts'
+import { BULK_JOB_RETENTION_DAYS } from '../bulk/job-retention.ts'
 import type { BatchMeta } from '@lv/bulk-check'
 import { entryOf } from '../bulk/result-store.ts'
 import type { Session } from '../auth/sessions.ts'
@@ -20,4 +21,11 @@ export async function findAccountEntry(sql: Sql, accountId: string, jobId: strin
 }
 
 export const jobNotFound = (session: Session) =>
-	htmlResponse(errorPage('Job not found', 'There is no bulk check job at this address.', session), { status: 404 })
+	htmlResponse(
+		errorPage(
+			'Job not found',
+			`There is no bulk check job at this address. A job and its results are deleted ${BULK_JOB_RETENTION_DAYS} days after it ends; start a new one from Bulk check.`,
+			session
+		),
+		{ status: 404 }
+	)

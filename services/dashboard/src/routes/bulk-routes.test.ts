@@ -13,6 +13,9 @@ import { readFirstSheet } from '@lv/sheets'
 import { sharedStringsXml, sheetXml, workbookFile } from '../../../../packages/sheets/src/test-support/workbook-fixture.ts'
 import { xlsxBomb } from '../../../../tests/security/support/hostile-publications.ts'
 import { findJobForWorker } from '../bulk/job-store.ts'
+import { BULK_JOB_RETENTION_DAYS, pruneEndedJobs } from '../bulk/job-retention.ts'
+import { formatUtc } from '../pages/format.ts'
+import { DAY } from '@lv/clock'
 import { waitFor } from '@lv/testing'
 import { connectBus } from '@lv/bus'
 
@@ -421,6 +424,28 @@ describe('bulk check', () => {
 		await other.browser.get('/bulk')
 		expect((await other.browser.post(`/bulk/${jobId}/start`, {})).status).toBe(404)
 		expect((await h.db.sql<{ state: string }[]>`SELECT state FROM bulk_check_jobs WHERE id = ${jobId}`)[0]?.state).toBe('ready')
+	})
+
+	test('a job is deleted 90 days after it ended, on the date its pages gave; its page, downloads and answers then answer 404 saying so', async () => {
+		const { browser } = await userOnPlan('pro')
+		const { jobId, start } = await readAndStart(browser, 'acmebet.co.uk')
+		await start()
+		expect(await jobFinished(h.db.sql, jobId)).toBe('done')
+		const [job] = await h.db.sql<{ finished_at: Date }[]>`SELECT finished_at FROM bulk_check_jobs WHERE id = ${jobId}`
+		const deletionMs = (job as { finished_at: Date }).finished_at.getTime() + BULK_JOB_RETENTION_DAYS * DAY
+		const deletedOn = formatUtc(new Date(deletionMs))
+		expect((await browser.get(`/bulk/${jobId}`)).html).toContain(`deleted on ${deletedOn}, 90 days after it ended`)
+		const list = await browser.get('/bulk')
+		expect(list.html).toContain(`<td>${deletedOn}</td>`)
+		expect(list.html).toContain('A job and its results are deleted 90 days after it ends')
+
+		await pruneEndedJobs(h.db.sql, new Date(deletionMs + 1))
+
+		for (const path of [`/bulk/${jobId}`, `/bulk/${jobId}/results.csv`, `/bulk/${jobId}/results.xlsx`, `/bulk/${jobId}/entries/0`]) {
+			const gone = await browser.get(path)
+			expect(gone.status).toBe(404)
+			expect(gone.html).toContain('A job and its results are deleted 90 days after it ends')
+		}
 	})
 
 	// Last in the file: it moves the shared clock past the register's SLA.

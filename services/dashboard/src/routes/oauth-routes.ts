@@ -3,7 +3,7 @@ import { HOUR } from '@lv/clock'
 import { readOAuthParameters, repeatedParametersError } from '@lv/oauth'
 import { countAttempt } from '../auth/attempt-limits.ts'
 import type { DashboardDeps } from '../deps.ts'
-import { type AuthorizeCheck, checkAuthorizeRequest, redirectBack } from '../oauth/authorize-request.ts'
+import { type AuthorizeCheck, UNKNOWN_CLIENT, checkAuthorizeRequest, redirectBack } from '../oauth/authorize-request.ts'
 import { registerClientEndpoint } from '../oauth/client-registration.ts'
 import { approveGrant, redirectHostOf } from '../oauth/oauth-store.ts'
 import { oauthError, oauthJson } from '../oauth/oauth-responses.ts'
@@ -189,7 +189,8 @@ async function decideConsent({ deps, web, server }: OAuthContext, request: Reque
 		redirectUriNamed: authorize.redirectUriNamed,
 		codeChallenge: authorize.codeChallenge
 	})
-	if (!approved) return redirect('/sign-in')
+	if (approved === 'session_ended') return redirect('/sign-in')
+	if (approved === 'client_gone') return refusedPage(UNKNOWN_CLIENT, session)
 	const { grantId, code } = approved
 	logger.info('oauth grant approved', { account_id: session.accountId, client_id: authorize.client.id, grant_id: grantId })
 	return redirect(redirectBack(authorize.redirectUri, server.issuer, { code, state: authorize.state }))

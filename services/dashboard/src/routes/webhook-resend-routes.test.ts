@@ -42,6 +42,16 @@ describe('resend from the delivery log', () => {
 		expect(resent.html).toContain('still being tried')
 	})
 
+	test('a delivery abandoned because its event was withdrawn says so and offers no Resend', async () => {
+		const { browser, endpointId, deliveryId } = await signedInWithDelivery()
+		await h.db.sql`UPDATE webhook_deliveries SET status = 'abandoned', abandoned_reason = 'event_withdrawn' WHERE id = ${deliveryId}`
+		const log = await browser.get(`/webhooks/${endpointId}/deliveries`)
+		const row = log.html.slice(log.html.indexOf(`data-delivery="${deliveryId}"`)).split('</tr>')[0] ?? ''
+		expect(row).toContain('abandoned <span class="muted" data-abandoned-reason="event_withdrawn">(event withdrawn)</span>')
+		expect(row).toContain('not sent again')
+		expect(log.html).not.toContain(`action="/webhooks/${endpointId}/deliveries/${deliveryId}/resend"`)
+	})
+
 	test('refreshing the log after a resend shows the notice again and queues nothing more', async () => {
 		const { browser, endpointId, deliveryId } = await signedInWithDelivery()
 		h.clock.advanceSeconds(1)

@@ -80,7 +80,11 @@ export const WebhookDeliveryModel = t.Object({
 	}),
 	status: t.Union([t.Literal('pending'), t.Literal('delivered'), t.Literal('failed'), t.Literal('abandoned')], {
 		description:
-			'pending: not yet attempted or in flight; failed: the last attempt failed and a retry is scheduled; abandoned: all 7 attempts failed.'
+			'pending: not yet attempted or in flight; failed: the last attempt failed and a retry is scheduled; abandoned: no further attempt is made (see abandoned_reason).'
+	}),
+	abandoned_reason: t.Union([t.Literal('attempts_exhausted'), t.Literal('event_withdrawn'), t.Null()], {
+		description:
+			'Set on abandoned deliveries only. attempts_exhausted: all 7 attempts failed. event_withdrawn: the event was withdrawn (its licence-history change was recorded in error) before the next attempt, which is not made; the endpoint missed nothing.'
 	}),
 	last_response_status: t.Union([t.Integer(), t.Null()]),
 	created_at: Timestamp,

@@ -175,7 +175,7 @@ export const OPERATIONS: Record<string, OperationSpec> = {
 	'GET /v1/webhooks/{id}/deliveries': { outcomes: ['deliveries_invalid_input', 'deliveries_invalid_pagination', 'webhook_not_found'] },
 	'POST /v1/webhooks/{id}/test': { outcomes: ['webhook_not_found', 'no_active_secret'], notProduced: [400] },
 	'POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend': {
-		outcomes: ['webhook_not_found', 'delivery_not_found', 'endpoint_inactive', 'delivery_in_progress', 'event_expired'],
+		outcomes: ['webhook_not_found', 'delivery_not_found', 'endpoint_inactive', 'delivery_in_progress', 'event_expired', 'event_withdrawn'],
 		notProduced: [400]
 	},
 	'GET /v1/export/{dataset}': {

@@ -396,6 +396,13 @@ export const OUTCOMES = {
 	event_expired: failure(409, 'invalid_query', 'event_expired', 'The event of this delivery is past the 30 days events are kept.', {
 		extras: { suggestion: 'Replay what you missed from the events feed instead.' }
 	}),
+	event_withdrawn: failure(
+		409,
+		'invalid_query',
+		'event_withdrawn',
+		'The event of this delivery was withdrawn: the licence-history change it announced was recorded in error.',
+		{ extras: { suggestion: 'Read the licence and its history for what stands; nothing of a withdrawn event is sent.' } }
+	),
 
 	// Export.
 	as_of_not_supported: failure(400, 'invalid_query', 'as_of_not_supported', 'Exports are whole current datasets; as_of is not supported.', {

@@ -728,7 +728,7 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 	'GET /v1/webhooks/{id}/deliveries': [
 		{
 			name: 'deliveries',
-			summary: 'One delivered, one retrying',
+			summary: 'One retrying, one not sent again because its event was withdrawn, one delivered',
 			value: {
 				deliveries: [
 					{
@@ -739,8 +739,22 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 						last_attempt_at: '2026-11-05T12:02:30.000Z',
 						next_retry_at: '2026-11-05T12:12:30.000Z',
 						status: 'failed',
+						abandoned_reason: null,
 						last_response_status: 502,
 						created_at: '2026-11-05T12:02:00.000Z',
+						delivered_at: null
+					},
+					{
+						id: 'e2f3a4b5-c6d7-4e8f-9a0b-1c2d3e4f5a6b',
+						event_id: 'evt_01JBX4D5E6F7G8H9J0K1M2N3P4',
+						event_type: 'license.status_changed',
+						attempt_count: 1,
+						last_attempt_at: '2026-11-02T06:00:04.000Z',
+						next_retry_at: '2026-11-02T06:00:34.000Z',
+						status: 'abandoned',
+						abandoned_reason: 'event_withdrawn',
+						last_response_status: 503,
+						created_at: '2026-11-02T06:00:03.000Z',
 						delivered_at: null
 					},
 					{
@@ -751,6 +765,7 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 						last_attempt_at: '2026-10-14T06:00:03.512Z',
 						next_retry_at: '2026-10-14T06:00:03.000Z',
 						status: 'delivered',
+						abandoned_reason: null,
 						last_response_status: 200,
 						created_at: '2026-10-14T06:00:03.000Z',
 						delivered_at: '2026-10-14T06:00:03.512Z'
@@ -783,6 +798,7 @@ export const SUCCESS_EXAMPLES: Record<string, readonly SuccessExample[]> = {
 				last_attempt_at: null,
 				next_retry_at: '2026-11-24T09:12:00.000Z',
 				status: 'pending',
+				abandoned_reason: null,
 				last_response_status: null,
 				created_at: '2026-11-24T09:12:00.000Z',
 				delivered_at: null

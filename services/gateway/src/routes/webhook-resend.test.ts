@@ -5,7 +5,7 @@ import { statementsWaitingOnLocks } from '@lv/testing'
 import { verifySignature } from '@lv/webhooks'
 import { createDeliveryWorker } from '../../../notifier/src/delivery-worker.ts'
 import { recordEvent } from '../../../notifier/src/record-event.ts'
-import { coverageEvent } from '../../../notifier/src/test-support/fixtures.ts'
+import { coverageEvent, insertHistory, insertLicence, insertOperator, licenceEvent } from '../../../notifier/src/test-support/fixtures.ts'
 import { accountWithKey } from '../test-support/accounts.ts'
 import { webhookAppPerFile } from '../test-support/webhooks.ts'
 
@@ -125,5 +125,31 @@ describe('POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend', () => {
 		expect((await call(key, 'POST', resendPath(endpoint.id, deliveryId))).status).toBe(201)
 		await recordEvent(env.db.sql, coverageEvent(clock.now()), clock.now())
 		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpoint.id}`.then((rows) => rows.length)).toBe(3)
+	})
+
+	test('a delivery whose event was withdrawn is listed abandoned with abandoned_reason event_withdrawn, and its resend is 409 event_withdrawn', async () => {
+		const { key } = await accountWithKey(env.db.sql, clock, 'pro')
+		const endpoint = await (
+			await call(key, 'POST', '/v1/webhooks', {
+				url: env.receiver.url('/hook'),
+				events: ['license.status_changed'],
+				watchlist_only: false
+			})
+		).json()
+		const operator = await insertOperator(env.db.sql, clock.now())
+		const licenseId = await insertLicence(env.db.sql, clock.now(), { operatorId: operator.id })
+		const event = licenceEvent('license.status_changed', { operatorId: operator.id, licenseId }, clock.now())
+		const historyId = await insertHistory(env.db.sql, clock.now(), licenseId, event.event_id)
+		await recordEvent(env.db.sql, event, clock.now())
+		await env.db.sql`UPDATE license_history SET corrected_at = ${clock.now()} WHERE id = ${historyId}`
+		const worker = createDeliveryWorker({ sql: env.db.sql, clock, logger: silentLogger, secretKey, allowList: [env.receiver.origin] })
+		expect((await worker.tick()).withdrawn).toBeGreaterThanOrEqual(1)
+
+		const [listed] = (await (await call(key, 'GET', `/v1/webhooks/${endpoint.id}/deliveries`)).json()).deliveries
+		expect(listed).toMatchObject({ event_id: event.event_id, status: 'abandoned', abandoned_reason: 'event_withdrawn', attempt_count: 0 })
+		const resend = await call(key, 'POST', resendPath(endpoint.id, listed.id))
+		expect(resend.status).toBe(409)
+		expect(await resend.json()).toMatchObject({ code: 'invalid_query', details: { reason: 'event_withdrawn' } })
+		expect(await env.db.sql`SELECT 1 FROM webhook_deliveries WHERE endpoint_id = ${endpoint.id}`).toHaveLength(1)
 	})
 })

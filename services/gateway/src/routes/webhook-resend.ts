@@ -34,7 +34,7 @@ export const webhookResendRoutes = (deps: RouteDeps) =>
 				summary: 'Resend a delivery',
 				description: [
 					'Queues the event of a delivered or abandoned delivery again for the same endpoint, as a new delivery (201 with it, `pending`, due now). It is sent like every delivery: the URL policy is applied at the attempt, it is signed with the endpoint’s active secrets, and it has its own id (`X-Webhook-Delivery-Id`) and attempt count; the envelope and its `event_id` are the original ones, so a receiver that already has the event can drop it.',
-					"404 `webhook_not_found` for an unknown endpoint or another account's; 404 `delivery_not_found` (field `delivery_id`) for a delivery that is not this endpoint's. 409 `invalid_query` with reason `endpoint_inactive` (the endpoint is deactivated), `delivery_in_progress` (still pending or failed with a retry scheduled) or `event_expired` (the event is past the 30 days events are kept)."
+					"404 `webhook_not_found` for an unknown endpoint or another account's; 404 `delivery_not_found` (field `delivery_id`) for a delivery that is not this endpoint's. 409 `invalid_query` with reason `endpoint_inactive` (the endpoint is deactivated), `delivery_in_progress` (still pending or failed with a retry scheduled), `event_expired` (the event is past the 30 days events are kept) or `event_withdrawn` (the event was withdrawn: nothing of it is sent again)."
 				].join('\n\n'),
 				security: [{ apiKey: [] }]
 			}

@@ -256,7 +256,8 @@ describe('DELETE /v1/webhooks/{id}', () => {
 			// Endpoints of earlier tests take the event too: only this endpoint's delivery is claimed.
 			const others = await env.db.sql<{ id: string }[]>`SELECT id FROM webhook_endpoints WHERE id <> ${id}`
 			const skipEndpoints = others.map((row) => row.id)
-			const [claim] = await claimDueDeliveries(env.db.sql, { now: clock.now(), limit: 1, perEndpoint: 1, skipEndpoints, leaseMs: 0 })
+			const [claim] = (await claimDueDeliveries(env.db.sql, { now: clock.now(), limit: 1, perEndpoint: 1, skipEndpoints, leaseMs: 0 }))
+				.leased
 			if (!claim) throw new Error('no delivery claimed')
 			let deletion: Promise<Response> | undefined
 			let written: Promise<unknown> | undefined

@@ -177,7 +177,7 @@ function endpointActivityRoutes({ sql, clock, auth }: RouteDeps, settings: Setti
 					tags,
 					summary: 'List deliveries of an endpoint',
 					description:
-						'Newest first. `status`: `all` (default), `pending`, `delivered`, `failed` (last attempt failed, retry scheduled), `abandoned` (7 attempts failed). `limit` 1–200, default 100. Finished deliveries are kept 30 days.',
+						'Newest first. `status`: `all` (default), `pending`, `delivered`, `failed` (last attempt failed, retry scheduled), `abandoned` (no further attempt: `abandoned_reason` `attempts_exhausted` after 7 failed attempts, `event_withdrawn` when the event was withdrawn before its next attempt). `limit` 1–200, default 100. Finished deliveries are kept 30 days.',
 					security
 				}
 			}

@@ -1,4 +1,4 @@
-import type { Clock } from '@lv/clock'
+import { type Clock, DAY } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import { MCP_SCOPE, mcpResourceUri, signAccessToken } from '@lv/oauth'
 import type { ConnectorSettings } from '../mcp/connector-settings.ts'
@@ -28,8 +28,8 @@ export async function insertGrant(sql: Sql, clock: Clock, account: TestAccount):
 		INSERT INTO api_keys (id, account_id, key_hash, display_prefix, label, created_at)
 		VALUES (${keyId}, ${account.accountId}, ${crypto.getRandomValues(new Uint8Array(32))}, 'oauth', 'Connector: Test assistant', ${now})`
 	await sql`
-		INSERT INTO oauth_grants (id, client_id, user_id, account_id, key_id, resource, scope, created_at)
-		VALUES (${grantId}, ${clientId}, ${userId}, ${account.accountId}, ${keyId}, ${mcpResourceUri(CONNECTOR.mcpUrl)}, ${MCP_SCOPE}, ${now})`
+		INSERT INTO oauth_grants (id, client_id, user_id, account_id, key_id, resource, scope, created_at, lapses_at)
+		VALUES (${grantId}, ${clientId}, ${userId}, ${account.accountId}, ${keyId}, ${mcpResourceUri(CONNECTOR.mcpUrl)}, ${MCP_SCOPE}, ${now}, ${new Date(now.getTime() + 30 * DAY)})`
 	return { grantId, userId, keyId }
 }
 

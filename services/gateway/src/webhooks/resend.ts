@@ -3,8 +3,11 @@ import { AppError, notFound } from '@lv/errors'
 import { type ResendRefusal, type WebhookDelivery, resendDelivery } from '@lv/notification-store'
 import type { EndpointRecord } from './endpoint-store.ts'
 
-const conflict = (reason: 'event_expired' | 'delivery_in_progress' | 'endpoint_inactive', message: string, suggestion: string) =>
-	new AppError({ status: 409, code: 'invalid_query', reason, message, extras: { suggestion } })
+const conflict = (
+	reason: 'event_expired' | 'event_withdrawn' | 'delivery_in_progress' | 'endpoint_inactive',
+	message: string,
+	suggestion: string
+) => new AppError({ status: 409, code: 'invalid_query', reason, message, extras: { suggestion } })
 
 const REFUSALS: Record<ResendRefusal, () => AppError> = {
 	delivery_not_found: () => notFound('delivery_not_found', 'No delivery with this id for this webhook endpoint.', 'delivery_id'),
@@ -13,6 +16,12 @@ const REFUSALS: Record<ResendRefusal, () => AppError> = {
 			'event_expired',
 			'The event of this delivery is past the 30 days events are kept.',
 			'Replay what you missed from the events feed instead.'
+		),
+	event_withdrawn: () =>
+		conflict(
+			'event_withdrawn',
+			'The event of this delivery was withdrawn: the licence-history change it announced was recorded in error.',
+			'Read the licence and its history for what stands; nothing of a withdrawn event is sent.'
 		),
 	delivery_in_progress: () =>
 		conflict(
@@ -45,6 +54,7 @@ export async function resendEndpointDelivery(sql: Sql, endpoint: EndpointRecord,
 		last_attempt_at: null,
 		next_retry_at: created,
 		status: 'pending',
+		abandoned_reason: null,
 		last_response_status: null,
 		created_at: created,
 		delivered_at: null

@@ -344,6 +344,32 @@ describe('planReconciliation', () => {
 		])
 	})
 
+	test('a trading name the read no longer prints is kept and marked not listed, a change; printed again it is listed again, a change', () => {
+		const renamed = baseRegister()
+		renamed.entities[0] = entity('1', 'Harbour Gaming Ltd', ['Harbour Bets'])
+		const { plans, state } = runDays([
+			{ at: day(0), register: baseRegister() },
+			{ at: day(1), register: renamed },
+			{ at: day(2), register: renamed },
+			{ at: day(3), register: baseRegister() }
+		])
+		const operatorId = plans[0]!.operatorsToInsert[0]!.id
+		expect(plans[1]!.tradingNamesNotListed).toEqual([{ operatorId, name: 'Harbour Bet' }])
+		expect(plans[1]!.tradingNames.map((row) => row.name)).toEqual(['Harbour Bets'])
+		expect(plans[1]!.counts.tradingNamesNotListed).toBe(1)
+		expect(plans[1]!.changed).toBe(true)
+		// Already marked: the next read that does not print it changes nothing.
+		expect(plans[2]!.tradingNamesNotListed).toEqual([])
+		expect(plans[2]!.changed).toBe(false)
+		expect(plans[3]!.tradingNames).toMatchObject([{ operatorId, name: 'Harbour Bet', status: 'Active' }])
+		expect(plans[3]!.tradingNamesNotListed).toEqual([{ operatorId, name: 'Harbour Bets' }])
+		expect(plans[3]!.changed).toBe(true)
+		expect([...state.tradingNames.values()].map(({ name, notListedSince }) => [name, notListedSince])).toEqual([
+			['Harbour Bet', null],
+			['Harbour Bets', day(3)]
+		])
+	})
+
 	test('the same host listed twice for one operator is one link, the listed status winning', () => {
 		const register = {
 			entities: [entity('1', 'Harbour Gaming Ltd')],

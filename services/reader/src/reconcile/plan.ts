@@ -6,18 +6,19 @@ import { licenseNumberKey } from '@lv/verdict'
 import { registrableOf } from './registrable.ts'
 import { allocateSlug } from './slug.ts'
 import { buildNumberIndex, decideListedStatus, type EnforcementEffect, enforcementEffects, type NumberIndex } from './status.ts'
-import type {
-	CurrentState,
-	GracePolicy,
-	HistoryChangeType,
-	IdSource,
-	LicenceRow,
-	LicenceState,
-	LinkObservations,
-	Observation,
-	OperatorState,
-	Plan,
-	ReadFile
+import {
+	type CurrentState,
+	type GracePolicy,
+	type HistoryChangeType,
+	type IdSource,
+	type LicenceRow,
+	type LicenceState,
+	type LinkObservations,
+	type Observation,
+	type OperatorState,
+	type Plan,
+	type ReadFile,
+	tradingNameKey
 } from './types.ts'
 
 export type PlanOptions = {
@@ -105,6 +106,7 @@ function emptyPlan(warnings: number): Plan {
 		registrations: [],
 		listedEntityIds: [],
 		tradingNames: [],
+		tradingNamesNotListed: [],
 		licencesToInsert: [],
 		licencesToUpdate: [],
 		touchedListed: [],
@@ -115,7 +117,17 @@ function emptyPlan(warnings: number): Plan {
 		links: null,
 		actionsToInsert: [],
 		outbox: [],
-		counts: { licences: 0, listedLicences: 0, domains: 0, operators: 0, created: 0, statusChanges: 0, actionsAdded: 0, warnings },
+		counts: {
+			licences: 0,
+			listedLicences: 0,
+			domains: 0,
+			operators: 0,
+			created: 0,
+			statusChanges: 0,
+			actionsAdded: 0,
+			tradingNamesNotListed: 0,
+			warnings
+		},
 		changed: false
 	}
 }
@@ -125,6 +137,7 @@ function planOperators(run: Run): { byEntity: Map<string, OperatorState>; byName
 	const { plan, current } = run
 	const byEntity = new Map<string, OperatorState>()
 	const byName = new Map<string, Set<string>>()
+	const listed: ListedEntity[] = []
 	const noteName = (name: string, operatorId: string) => {
 		const key = nameKey(name, 'words')
 		if (key === '') return
@@ -137,18 +150,44 @@ function planOperators(run: Run): { byEntity: Map<string, OperatorState>; byName
 		if (byEntity.has(entity.upstreamId)) continue
 		const operator = operatorOf(run, entity)
 		byEntity.set(entity.upstreamId, operator)
+		listed.push({ entity, operator })
 		plan.listedEntityIds.push(entity.upstreamId)
 		noteName(entity.legalName, operator.id)
-		for (const tradingName of entity.tradingNames) {
-			noteName(tradingName.name, operator.id)
-			const stored = current.tradingNames.get(`${operator.id} ${tradingName.name}`)
-			if (stored === undefined || stored !== tradingName.status) {
-				plan.tradingNames.push({ id: run.ids.uuid(), operatorId: operator.id, name: tradingName.name, status: tradingName.status })
+		for (const tradingName of entity.tradingNames) noteName(tradingName.name, operator.id)
+	}
+	planTradingNames(run, listed)
+	plan.counts.operators = byEntity.size
+	return { byEntity, byName }
+}
+
+/** An entity the read prints (the first time it prints it) and its operator. */
+type ListedEntity = { entity: ParsedEntity; operator: OperatorState }
+
+/**
+ * Trading names as the read prints them: a name first printed, printed with another status or printed
+ * again is written; a stored name the read no longer prints is kept and marked not listed, at once, as a
+ * domain it no longer lists is delisted. A read the run refuses (a fetch or parse fault, an empty
+ * register, more than a third of the licences gone) writes nothing, so marks no name.
+ */
+function planTradingNames(run: Run, listed: readonly ListedEntity[]): void {
+	const { plan, current } = run
+	const printed = new Set<string>()
+	for (const { entity, operator } of listed) {
+		for (const { name, status } of entity.tradingNames) {
+			const key = tradingNameKey(operator.id, name)
+			if (printed.has(key)) continue
+			printed.add(key)
+			const stored = current.tradingNames.get(key)
+			if (stored === undefined || stored.status !== status || stored.notListedSince !== null) {
+				plan.tradingNames.push({ id: run.ids.uuid(), operatorId: operator.id, name, status })
 			}
 		}
 	}
-	plan.counts.operators = byEntity.size
-	return { byEntity, byName }
+	for (const [key, stored] of current.tradingNames) {
+		if (stored.notListedSince !== null || printed.has(key)) continue
+		plan.tradingNamesNotListed.push({ operatorId: stored.operatorId, name: stored.name })
+	}
+	plan.counts.tradingNamesNotListed = plan.tradingNamesNotListed.length
 }
 
 /** The operator of a listed entity: the registered one (renamed when its legal name changed) or a new one. */
@@ -421,6 +460,7 @@ function hasChanges(plan: Plan, firstMisses: number): boolean {
 		plan.operatorsToInsert.length +
 		plan.operatorsToUpdate.length +
 		plan.tradingNames.length +
+		plan.tradingNamesNotListed.length +
 		plan.licencesToInsert.length +
 		plan.history.length +
 		plan.actionsToInsert.length

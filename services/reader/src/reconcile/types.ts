@@ -85,8 +85,8 @@ export type CurrentState = {
 	/** Registration upstream id -> operator. */
 	registrations: Map<string, { operator: OperatorState; legalName: string }>
 	licences: Map<string, LicenceState>
-	/** Keyed by `${operatorId} ${name}`: the status last stored. */
-	tradingNames: Map<string, string | null>
+	/** Every stored trading name of the jurisdiction, keyed by `tradingNameKey`. */
+	tradingNames: Map<string, StoredTradingName>
 	actionKeys: Set<string>
 	/** Every operator slug in use, across jurisdictions (slugs are globally unique). */
 	takenSlugs: Set<string>
@@ -149,6 +149,12 @@ export type OutboxRow = {
 
 export type TradingNameRow = { id: string; operatorId: string; name: string; status: string | null }
 
+/** A trading name as stored: its last printed status, and since when the register no longer prints it (null while it does). */
+export type StoredTradingName = { operatorId: string; name: string; status: string | null; notListedSince: Date | null }
+
+/** One trading name of one operator (the table's unique key within a jurisdiction). */
+export const tradingNameKey = (operatorId: string, name: string) => `${operatorId} ${name}`
+
 export type RegistrationRow = { upstreamId: string; operatorId: string; legalName: string }
 
 export type NumberVersionRow = { licenseId: string; licenseNumber: string; licenseNumberKey: string }
@@ -161,6 +167,8 @@ export type PlanCounts = {
 	created: number
 	statusChanges: number
 	actionsAdded: number
+	/** Trading names this read no longer prints. */
+	tradingNamesNotListed: number
 	warnings: number
 }
 
@@ -172,7 +180,10 @@ export type Plan = {
 	registrations: RegistrationRow[]
 	/** Every entity the read lists (their registrations' last_seen_at advances). */
 	listedEntityIds: string[]
+	/** Names first printed, printed with another status, or printed again after a read that did not print them. */
 	tradingNames: TradingNameRow[]
+	/** Names the previous read printed and this one does not: kept, marked not listed since this read. */
+	tradingNamesNotListed: { operatorId: string; name: string }[]
 	licencesToInsert: LicenceRow[]
 	licencesToUpdate: LicenceRow[]
 	/** Listed licences whose row is unchanged apart from the read-time stamps. */

@@ -94,15 +94,35 @@ async function writeOperators({ tx, plan, jurisdiction, now }: Write, step: Step
 			WHERE r.jurisdiction_code = ${jurisdiction} AND r.upstream_id = x.upstream_id AND r.last_seen_at <> ${now}`
 	}
 	step('registrations')
+	await writeTradingNames({ tx, plan, jurisdiction, now })
+	step('trading_names')
+}
+
+/**
+ * Trading names printed (new, restated or printed again: listed from now), those no longer printed
+ * (kept, not listed since now), then the read's stamp on every name still listed.
+ */
+async function writeTradingNames({ tx, plan, jurisdiction, now }: Write): Promise<void> {
 	for (const batch of batches(plan.tradingNames)) {
 		const rows = batch.map((t) => ({ id: t.id, operator_id: t.operatorId, name: t.name, status: t.status }))
 		await tx`
-			INSERT INTO trading_names (id, operator_id, jurisdiction_code, name, status, first_seen_at, last_seen_at)
-			SELECT x.id, x.operator_id, ${jurisdiction}, x.name, x.status, ${now}, ${now}
+			INSERT INTO trading_names (id, operator_id, jurisdiction_code, name, status, first_seen_at, last_seen_at, not_listed_since)
+			SELECT x.id, x.operator_id, ${jurisdiction}, x.name, x.status, ${now}, ${now}, NULL
 			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(id uuid, operator_id uuid, name text, status text)
-			ON CONFLICT (operator_id, jurisdiction_code, name) DO UPDATE SET status = excluded.status, last_seen_at = excluded.last_seen_at`
+			ON CONFLICT (operator_id, jurisdiction_code, name) DO UPDATE
+				SET status = excluded.status, last_seen_at = excluded.last_seen_at, not_listed_since = NULL`
 	}
-	step('trading_names')
+	for (const batch of batches(plan.tradingNamesNotListed)) {
+		const rows = batch.map((t) => ({ operator_id: t.operatorId, name: t.name }))
+		await tx`
+			UPDATE trading_names t SET not_listed_since = ${now}
+			FROM jsonb_to_recordset(${json(rows)}::text::jsonb) AS x(operator_id uuid, name text)
+			WHERE t.jurisdiction_code = ${jurisdiction} AND t.operator_id = x.operator_id AND t.name = x.name AND t.not_listed_since IS NULL`
+	}
+	// Every name still listed was printed by this read (the others were marked above).
+	await tx`
+		UPDATE trading_names SET last_seen_at = ${now}
+		WHERE jurisdiction_code = ${jurisdiction} AND not_listed_since IS NULL AND last_seen_at <> ${now}`
 }
 
 /** Licences inserted and rewritten, and the stamps of those only seen again (or missed again). */

@@ -1,6 +1,6 @@
 import type { TransactionSql } from '@lv/db'
 import type { LicenceStatus, StatusQualifier } from '@lv/registers'
-import type { CurrentState, LicenceState, OperatorState } from '../reconcile/types.ts'
+import { type CurrentState, type LicenceState, type OperatorState, tradingNameKey } from '../reconcile/types.ts'
 
 type LicenceRecord = {
 	id: string
@@ -55,8 +55,8 @@ export async function loadCurrentState(tx: TransactionSql, jurisdiction: string)
 				covers_websites, not_listed_since, missed_reads, last_verified_at, last_listed_at, source_url, status_source_url, status_observed_at,
 				raw_data, first_observed_at
 			FROM licenses WHERE jurisdiction_code = ${jurisdiction}`,
-		tx<{ operator_id: string; name: string; status: string | null }[]>`
-			SELECT operator_id, name, status FROM trading_names WHERE jurisdiction_code = ${jurisdiction}`,
+		tx<{ operator_id: string; name: string; status: string | null; not_listed_since: Date | null }[]>`
+			SELECT operator_id, name, status, not_listed_since FROM trading_names WHERE jurisdiction_code = ${jurisdiction}`,
 		tx<{ upstream_key: string }[]>`SELECT upstream_key FROM regulatory_actions WHERE jurisdiction_code = ${jurisdiction}`,
 		tx<{ slug: string }[]>`SELECT slug FROM operators`
 	])
@@ -78,7 +78,14 @@ export async function loadCurrentState(tx: TransactionSql, jurisdiction: string)
 		state.registrations.set(row.upstream_id, { operator, legalName: row.legal_name })
 	}
 	for (const row of licences) state.licences.set(row.upstream_key, toLicenceState(row))
-	for (const row of tradingNames) state.tradingNames.set(`${row.operator_id} ${row.name}`, row.status)
+	for (const row of tradingNames) {
+		state.tradingNames.set(tradingNameKey(row.operator_id, row.name), {
+			operatorId: row.operator_id,
+			name: row.name,
+			status: row.status,
+			notListedSince: row.not_listed_since
+		})
+	}
 	return state
 }
 

@@ -20,13 +20,18 @@ export async function loadSnapshot(sql: Sql, sha256: string): Promise<{ bytes: U
 	return row ? { bytes: new Uint8Array(row.content), contentType: row.content_type } : null
 }
 
-/** Files the raw bytes of every record not filed yet (content-addressed, so a re-read files nothing new). */
 export type SnapshotBytes = Pick<FetchedRecord, 'sha256' | 'bytes' | 'contentType' | 'fetchedAt'>
 
+/**
+ * Files the raw bytes of every record not filed yet (content-addressed, so a re-read files nothing new).
+ * A snapshot already filed is key-share locked until the transaction that names it commits, so the
+ * retention pass (provenance-prune.ts) skips it rather than deleting it under the read being written.
+ */
 export async function fileSnapshots(tx: Executor, records: readonly SnapshotBytes[]): Promise<void> {
 	const unique = new Map(records.map((record) => [record.sha256, record]))
 	if (unique.size === 0) return
-	const known = await tx<{ sha256: string }[]>`SELECT sha256 FROM snapshots WHERE sha256 = ANY(${[...unique.keys()]}::text[])`
+	const known = await tx<{ sha256: string }[]>`
+		SELECT sha256 FROM snapshots WHERE sha256 = ANY(${[...unique.keys()]}::text[]) FOR KEY SHARE`
 	for (const { sha256 } of known) unique.delete(sha256)
 	for (const record of unique.values()) {
 		await tx`

@@ -7,7 +7,7 @@ import type {
 	ParsedLicence,
 	ParsedRegister
 } from '@lv/registers'
-import type { CurrentState, IdSource, Observation, Plan, ReadFile } from '../types.ts'
+import { type CurrentState, type IdSource, type Observation, type Plan, type ReadFile, tradingNameKey } from '../types.ts'
 
 /** Builders and an in-memory apply for the pure reconcile tests (the SQL apply is tested against PostgreSQL). */
 
@@ -149,7 +149,12 @@ export function applyToState(state: CurrentState, plan: Plan, now: Date): Curren
 			legalName: registration.legalName
 		})
 	}
-	for (const tradingName of plan.tradingNames) next.tradingNames.set(`${tradingName.operatorId} ${tradingName.name}`, tradingName.status)
+	for (const { operatorId, name, status } of plan.tradingNames)
+		next.tradingNames.set(tradingNameKey(operatorId, name), { operatorId, name, status, notListedSince: null })
+	for (const { operatorId, name } of plan.tradingNamesNotListed) {
+		const stored = next.tradingNames.get(tradingNameKey(operatorId, name))
+		if (stored) next.tradingNames.set(tradingNameKey(operatorId, name), { ...stored, notListedSince: now })
+	}
 	for (const row of [...plan.licencesToInsert, ...plan.licencesToUpdate]) next.licences.set(row.upstreamKey, { ...row })
 	for (const licence of next.licences.values()) {
 		if (plan.touchedListed.includes(licence.id))
