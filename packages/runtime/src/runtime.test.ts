@@ -49,10 +49,10 @@ test('a process watching its parent exits once the parent is gone', async () => 
 			script,
 			`import { watchParent } from '${join(import.meta.dir, 'service.ts')}'\nwatchParent(() => process.exit(0), 50)\nawait Bun.write('${pidFile}', String(process.pid))\nsetInterval(() => {}, 1000)\n`
 		)
-		// The shell starts the watcher in the background and exits as soon as it watches (its pid file is
-		// written), leaving it orphaned. A shell gone before the watch began would leave nothing to notice.
-		Bun.spawnSync(['sh', '-c', `bun ${script} & while [ ! -s ${pidFile} ]; do sleep 0.02; done`], { stdio: ['ignore', 'ignore', 'ignore'] })
-		const pid = Number(readFileSync(pidFile, 'utf8'))
+		// The shell starts the watcher in the background and exits once it watches (its pid written), leaving it orphaned;
+		// exiting after a fixed pause instead let a slow start see the shell already gone, with nothing left to notice.
+		Bun.spawnSync(['sh', '-c', `bun ${script} & i=0; while [ ! -s ${pidFile} ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done`])
+		const pid = Number(await waitFor(() => (Bun.file(pidFile).size > 0 ? readFileSync(pidFile, 'utf8') : undefined), { what: 'child pid' }))
 		const alive = () => {
 			try {
 				process.kill(pid, 0)
