@@ -12,7 +12,14 @@ import { createDashboardMetrics } from '../../services/dashboard/src/metrics.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
 import { readCsvObjects } from '../../services/exporter/src/test-support/csv-reader.ts'
 import { accountWithKey, bearer } from '../../services/gateway/src/test-support/accounts.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, signUpInChromium, screenshot } from '../support/chromium.ts'
+import {
+	type ListeningDashboard,
+	chromiumForFile,
+	closeContexts,
+	listenDashboard,
+	signUpInChromium,
+	screenshot
+} from '../support/chromium.ts'
 
 const EMAIL = 'compliance@partner.example'
 
@@ -27,11 +34,11 @@ beforeAll(async () => {
 	await seedAcmeRegister(h.db.sql, h.clock.now())
 	checker = await startTestChecker({ sql: h.db.sql, natsUrl: h.natsUrl, clock: h.clock })
 	server = await listenDashboard(h)
-	browser = await launchChromium()
+	browser = await chromiumForFile()
 }, 60_000)
 
 afterAll(async () => {
-	await browser?.close()
+	await closeContexts(browser)
 	await server?.stop()
 	await worker?.stop()
 	await checker?.stop()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type Harness, startHarness } from '../../services/dashboard/src/test-support/harness.ts'
-import { type ListeningDashboard, launchChromium, listenDashboard, screenshot } from '../support/chromium.ts'
+import { type ListeningDashboard, chromiumForFile, closeContexts, listenDashboard, screenshot } from '../support/chromium.ts'
 
 let h: Harness
 let browser: Browser
@@ -23,11 +23,11 @@ beforeAll(async () => {
 			return new Response('ok')
 		}
 	})
-	browser = await launchChromium()
+	browser = await chromiumForFile()
 }, 30_000)
 
 afterAll(async () => {
-	await browser?.close()
+	await closeContexts(browser)
 	await server?.stop()
 	receiver?.stop(true)
 	await h?.stop()

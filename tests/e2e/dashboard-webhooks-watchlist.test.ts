@@ -6,7 +6,8 @@ import { recordEvent } from '../../services/notifier/src/record-event.ts'
 import { licenceEvent } from '../../services/notifier/src/test-support/fixtures.ts'
 import {
 	type ListeningDashboard,
-	launchChromium,
+	chromiumForFile,
+	closeContexts,
 	listenDashboard,
 	signUpInChromium,
 	textWhenShown,
@@ -30,14 +31,14 @@ beforeAll(async () => {
 	)
 	receiver = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('ok') })
 	server = await listenDashboard(h)
-	browser = await launchChromium()
+	browser = await chromiumForFile()
 	// Each page makes a few API calls as the account: the test clock moves on so the per-second limit never decides a step.
 	ticking = setInterval(() => h.clock.advanceSeconds(1), 100)
 }, 60_000)
 
 afterAll(async () => {
 	clearInterval(ticking)
-	await browser?.close()
+	await closeContexts(browser)
 	await server?.stop()
 	receiver?.stop(true)
 	await h?.stop()

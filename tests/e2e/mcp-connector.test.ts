@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { freePort, makeOwnedTempDir, waitFor } from '@lv/testing'
 import { type ServiceProcess, startService } from './check-stack.ts'
 import { type ReaderCheckStack, startReaderCheckStack } from '../support/stack.ts'
-import { launchChromium, screenshot } from '../support/chromium.ts'
+import { chromiumForFile, closeContexts, screenshot } from '../support/chromium.ts'
 
 /**
  * The assistant connector with real processes: the gateway and dashboard main.ts, PostgreSQL,
@@ -87,11 +87,11 @@ beforeAll(async () => {
 			return new Response('Connected. You can close this window.')
 		}
 	})
-	browser = await launchChromium()
+	browser = await chromiumForFile()
 }, 120_000)
 
 afterAll(async () => {
-	await browser?.close()
+	await closeContexts(browser)
 	callback?.stop(true)
 	await dashboard?.stop()
 	await stack?.stop()

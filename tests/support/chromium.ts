@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { TMP_ROOT, freePort } from '@lv/testing'
+import { sharedBrowser } from './shared-browser.ts'
 import { confirmLinkFor } from '../../services/dashboard/src/test-support/browser-session.ts'
 import { type TestChecker, startTestChecker } from '../../services/checker/src/test-support/checker-harness.ts'
 import { seedAcmeRegister } from '../../services/dashboard/src/test-support/acme-register.ts'
@@ -21,9 +22,17 @@ const CHROMIUM_ARGS = [
 ]
 
 /** Debian's headless Chromium through playwright-core; never a downloaded browser. */
-export async function launchChromium(): Promise<Browser> {
+async function launchChromium(): Promise<Browser> {
 	if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (npm test installs it)`)
 	return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+}
+
+/** The run's one Chromium (shared-browser.ts): launched by the first file that asks, closed when the run ends. */
+export const chromiumForFile = (): Promise<Browser> => sharedBrowser(launchChromium)
+
+/** Closes every context the file opened, leaving the browser to the next file. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+	for (const context of browser?.contexts() ?? []) await context.close()
 }
 
 export type ListeningDashboard = { url: string; stop(): Promise<void> }
@@ -36,7 +45,9 @@ export async function listenDashboard(h: Harness, config: Parameters<Harness['da
 	return {
 		url,
 		async stop() {
-			await app.stop()
+			// Open connections are closed too: a client still sending a body the dashboard refused unread (the
+			// 100 MB upload) held a graceful stop for 30 s.
+			await app.stop(true)
 		}
 	}
 }
@@ -49,10 +60,10 @@ export function dashboardInChromiumPerFile(config: Parameters<Harness['dashboard
 	beforeAll(async () => {
 		started.h = await startHarness()
 		started.dashboard = await listenDashboard(started.h, config)
-		started.browser = await launchChromium()
+		started.browser = await chromiumForFile()
 	}, 30_000)
 	afterAll(async () => {
-		await started.browser?.close()
+		await closeContexts(started.browser)
 		await started.dashboard?.stop()
 		await started.h?.stop()
 	})
@@ -74,12 +85,12 @@ export function bulkCheckingInChromiumPerFile(): BulkCheckingInChromium {
 		await seedAcmeRegister(started.h.db.sql, started.h.clock.now())
 		started.checker = await startTestChecker({ sql: started.h.db.sql, natsUrl: started.h.natsUrl, clock: started.h.clock })
 		started.dashboard = await listenDashboard(started.h)
-		started.browser = await launchChromium()
+		started.browser = await chromiumForFile()
 		ticking = setInterval(() => started.h.clock.advanceSeconds(1), 100)
 	}, 60_000)
 	afterAll(async () => {
 		clearInterval(ticking)
-		await started.browser?.close()
+		await closeContexts(started.browser)
 		await started.dashboard?.stop()
 		await started.checker?.stop()
 		await started.h?.stop()

@@ -179,6 +179,7 @@ describe('JetStream on a three-node cluster', () => {
 			consumer: spec,
 			schema: Body,
 			logger: silentLogger,
+			pullExpiresMs: 1_000,
 			handler: async (body) => {
 				seen.push(body.n)
 			}

@@ -1,6 +1,7 @@
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from '@nats-io/jetstream'
 import { ClosedConnectionError, RequestError } from '@nats-io/nats-core'
 import { type NatsConnection, connect } from '@nats-io/transport-node'
+import { type StartTimer, settlesWithin } from '@lv/clock'
 
 export type Bus = {
 	nc: NatsConnection
@@ -97,21 +98,7 @@ const serverList = (servers: string | string[]) =>
  * to a server that stopped answering (a partition without a reset) counts as unreachable here,
  * long before the client's own ping check gives up on it (about 20 s).
  */
-export async function isBusReachable(bus: Bus, timeoutMs: number): Promise<boolean> {
+export async function isBusReachable(bus: Bus, timeoutMs: number, startTimer?: StartTimer): Promise<boolean> {
 	if (!bus.isConnected()) return false
-	let timer: ReturnType<typeof setTimeout> | undefined
-	const timeout = new Promise<boolean>((resolve) => {
-		timer = setTimeout(() => resolve(false), timeoutMs)
-	})
-	try {
-		return await Promise.race([
-			bus.nc.flush().then(
-				() => true,
-				() => false
-			),
-			timeout
-		])
-	} finally {
-		clearTimeout(timer)
-	}
+	return settlesWithin(bus.nc.flush(), timeoutMs, startTimer)
 }

@@ -70,6 +70,7 @@ describe('consume recovers on its own', () => {
 			consumer: spec,
 			schema: Job,
 			logger: silentLogger,
+			pullExpiresMs: 1_000,
 			handler: async (body) => {
 				seen.push(body.n)
 			}

@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import { type StartTimer, settlesWithin } from '@lv/clock'
 
 export type Sql = postgres.Sql<Record<string, never>>
 export type TransactionSql = postgres.TransactionSql<Record<string, never>>
@@ -39,17 +40,5 @@ export function createSql(databaseUrl: string, options: SqlOptions = {}): Sql {
 }
 
 /** True when a trivial query answers within the timeout. */
-export async function isDatabaseReachable(sql: Sql, timeoutMs = 2000): Promise<boolean> {
-	let timer: ReturnType<typeof setTimeout> | undefined
-	try {
-		const probe = sql`SELECT 1`.then(() => true)
-		const timeout = new Promise<boolean>((resolve) => {
-			timer = setTimeout(() => resolve(false), timeoutMs)
-		})
-		return await Promise.race([probe, timeout])
-	} catch {
-		return false
-	} finally {
-		clearTimeout(timer)
-	}
-}
+export const isDatabaseReachable = (sql: Sql, timeoutMs = 2000, startTimer?: StartTimer): Promise<boolean> =>
+	settlesWithin(sql`SELECT 1`, timeoutMs, startTimer)

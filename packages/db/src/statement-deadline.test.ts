@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { ManualTimers } from '@lv/clock'
 import { type TestDatabase, createTestDatabase } from '@lv/testing'
 import { createSql } from './connect.ts'
 import { StatementDeadlineError, withStatementDeadline } from './statement-deadline.ts'
@@ -23,11 +24,16 @@ const outcomeOf = (statement: Promise<unknown>) =>
 
 test('a statement queued behind a pool whose every connection is taken fails after the bound as a database failure, and never runs once a connection comes free', async () => {
 	const pool = createSql(db.url, { max: 1, applicationName: 'statement-deadline-test' })
-	const bounded = withStatementDeadline(pool, 200)
+	const timers = new ManualTimers()
+	const bounded = withStatementDeadline(pool, 200, timers.startTimer)
 	const holder = await pool.reserve()
 	try {
-		const queued = bounded`INSERT INTO deadline_probe (label) VALUES ('given up')`
-		expect(await outcomeOf(queued)).toEqual({ deadline: true, unavailable: true })
+		const queued = outcomeOf(bounded`INSERT INTO deadline_probe (label) VALUES ('given up')`)
+		// postgres.js hands a statement to the pool a microtask after its first await: fire once it waits in the queue.
+		await new Promise((resolve) => setImmediate(resolve))
+		expect(timers.pending.map((timer) => timer.ms)).toEqual([200])
+		timers.fireAll()
+		expect(await queued).toEqual({ deadline: true, unavailable: true })
 		holder.release()
 		await bounded`SELECT 1`
 		const rows = await db.sql`SELECT label FROM deadline_probe`

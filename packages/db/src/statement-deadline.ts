@@ -1,3 +1,4 @@
+import { type StartTimer, withDeadline } from '@lv/clock'
 import type { Sql, TransactionSql } from './connect.ts'
 
 /** The code of a statement given up by `withStatementDeadline`: `isDatabaseUnavailable` knows it. */
@@ -19,18 +20,12 @@ type PendingQuery = Promise<unknown> & { cancel(): unknown; state?: unknown }
 const isPendingQuery = (value: unknown): value is PendingQuery =>
 	value instanceof Promise && typeof (value as { cancel?: unknown }).cancel === 'function'
 
-/** `work`'s outcome, or a StatementDeadlineError once `timeoutMs` has passed first (then `onDeadline` runs); a late outcome is ignored. */
-function raceDeadline<T>(work: Promise<T>, timeoutMs: number, onDeadline: () => void): Promise<T> {
-	let timer: ReturnType<typeof setTimeout> | undefined
-	const deadline = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => {
-			reject(new StatementDeadlineError(timeoutMs))
-			onDeadline()
-		}, timeoutMs)
-	})
-	work.catch(() => {})
-	return Promise.race([work, deadline]).finally(() => clearTimeout(timer))
-}
+/** The bound of every answer: `timeoutMs` on real timers, or on the test's when `startTimer` is given. */
+type StatementDeadline = { timeoutMs: number; startTimer?: StartTimer }
+
+/** `work`'s outcome, or a StatementDeadlineError once the deadline has passed first (then `onExpired` runs). */
+const boundAnswer = <T>(work: Promise<T>, { timeoutMs, startTimer }: StatementDeadline, onExpired: () => void): Promise<T> =>
+	withDeadline(work, timeoutMs, { startTimer, error: () => new StatementDeadlineError(timeoutMs), onExpired })
 
 /**
  * A query whose answer is awaited for at most `timeoutMs`, counted from its first await (when
@@ -40,11 +35,11 @@ function raceDeadline<T>(work: Promise<T>, timeoutMs: number, onDeadline: () => 
  * only once it heals, and cancel whatever that backend runs then. A query embedded in another as a
  * fragment is never awaited and never timed.
  */
-function boundQuery<Q extends PendingQuery>(query: Q, timeoutMs: number): Q {
+function boundQuery<Q extends PendingQuery>(query: Q, deadline: StatementDeadline): Q {
 	const send = query.then
 	let answer: Promise<unknown> | undefined
 	const answered = () => {
-		answer ??= raceDeadline(send.call(query), timeoutMs, () => {
+		answer ??= boundAnswer(send.call(query), deadline, () => {
 			if (!query.state) query.cancel()
 		})
 		return answer
@@ -68,12 +63,12 @@ type TransactionBody = (tx: TransactionSql) => unknown
  * body that finishes after it throws instead of returning, so postgres.js sends ROLLBACK instead of
  * COMMIT. Only a COMMIT already sent when the deadline passes can still apply, and then wholly.
  */
-function boundBegin(sql: Sql, timeoutMs: number) {
+function boundBegin(sql: Sql, deadline: StatementDeadline) {
 	return (...args: unknown[]) => {
 		const body = args.pop() as TransactionBody
 		let givenUp = false
 		const refuseIfGivenUp = () => {
-			if (givenUp) throw new StatementDeadlineError(timeoutMs)
+			if (givenUp) throw new StatementDeadlineError(deadline.timeoutMs)
 		}
 		const whole = (sql.begin as (...beginArgs: unknown[]) => Promise<unknown>)(...args, async (tx: TransactionSql) => {
 			refuseIfGivenUp()
@@ -82,7 +77,7 @@ function boundBegin(sql: Sql, timeoutMs: number) {
 			refuseIfGivenUp()
 			return value
 		})
-		return raceDeadline(whole, timeoutMs, () => {
+		return boundAnswer(whole, deadline, () => {
 			givenUp = true
 		})
 	}
@@ -95,13 +90,14 @@ function boundBegin(sql: Sql, timeoutMs: number) {
  * connection of the pool is taken, or when the server stops answering without closing the connection.
  * Other methods (`reserve`, `listen`, helpers) are the pool's own.
  */
-export function withStatementDeadline(sql: Sql, timeoutMs: number): Sql {
-	const begin = boundBegin(sql, timeoutMs)
-	const unsafe = (...args: Parameters<Sql['unsafe']>) => boundQuery(sql.unsafe(...args), timeoutMs)
+export function withStatementDeadline(sql: Sql, timeoutMs: number, startTimer?: StartTimer): Sql {
+	const deadline = { timeoutMs, startTimer }
+	const begin = boundBegin(sql, deadline)
+	const unsafe = (...args: Parameters<Sql['unsafe']>) => boundQuery(sql.unsafe(...args), deadline)
 	return new Proxy(sql, {
 		apply(target, thisArg, args) {
 			const made: unknown = Reflect.apply(target, thisArg, args)
-			return isPendingQuery(made) ? boundQuery(made, timeoutMs) : made
+			return isPendingQuery(made) ? boundQuery(made, deadline) : made
 		},
 		get(target, property) {
 			if (property === 'begin') return begin

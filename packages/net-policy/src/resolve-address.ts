@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises'
+import { type StartTimer, withDeadline } from '@lv/clock'
 import { blockedRangeOf } from './address-policy.ts'
 import { type AllowList, allowsAddress, allowsOrigin } from './allow-list.ts'
 import { parseIp } from './ip-address.ts'
@@ -11,13 +12,11 @@ export const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true
  * `resolve` that gives up after `timeoutMs`, so a name server that never answers cannot hold a call
  * past its deadline (a system lookup cannot be cancelled; its late answer is ignored).
  */
-export function resolveWithin(resolve: Resolve, timeoutMs: number): Resolve {
+export function resolveWithin(resolve: Resolve, timeoutMs: number, startTimer?: StartTimer): Resolve {
 	return (hostname) =>
-		new Promise((answer, fail) => {
-			const timer = setTimeout(() => fail(new Error(`${hostname} did not resolve within ${timeoutMs} ms`)), timeoutMs)
-			resolve(hostname)
-				.then(answer, fail)
-				.finally(() => clearTimeout(timer))
+		withDeadline(resolve(hostname), timeoutMs, {
+			startTimer,
+			error: () => new Error(`${hostname} did not resolve within ${timeoutMs} ms`)
 		})
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createCoalescer } from './coalescer.ts'
-import { DeadlineError, type StartTimer } from './deadline.ts'
+import { DeadlineError, ManualTimers } from '@lv/clock'
 
 /** A send function whose batches the test settles by hand. */
 function manualSender() {
@@ -14,22 +14,6 @@ function manualSender() {
 
 /** Two event-loop turns: the coalescer sends at the end of the turn in which it gets room. */
 const settled = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)))
-
-/** Timers the test fires by hand: no waiting on the wall clock. */
-function manualTimers() {
-	const pending: { ms: number; fire: () => void; cancelled: boolean }[] = []
-	const startTimer: StartTimer = (ms, fire) => {
-		const timer = { ms, fire, cancelled: false }
-		pending.push(timer)
-		return () => {
-			timer.cancelled = true
-		}
-	}
-	const fireAll = () => {
-		for (const timer of pending.splice(0)) if (!timer.cancelled) timer.fire()
-	}
-	return { pending, startTimer, fireAll }
-}
 
 describe('coalescer', () => {
 	test('an idle coalescer sends a lone item at the end of the event-loop turn, as a batch of one', async () => {
@@ -120,7 +104,7 @@ describe('coalescer', () => {
 	/** A coalescer with a 2-second deadline on timers the test fires by hand. */
 	function withDeadline() {
 		const { batches, send } = manualSender()
-		const timers = manualTimers()
+		const timers = new ManualTimers()
 		return { batches, timers, coalescer: createCoalescer(send, { timeoutMs: 2000, startTimer: timers.startTimer }) }
 	}
 

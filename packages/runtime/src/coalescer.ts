@@ -1,5 +1,5 @@
 import { type TraceContext, captureTraceContext, inBatchSpan } from '@lv/tracing'
-import { type StartTimer, realTimer, withDeadline } from './deadline.ts'
+import { type StartTimer, withDeadline } from '@lv/clock'
 
 /**
  * Turns many concurrent single requests into few batch statements: while `maxInFlight` batches are
@@ -37,7 +37,6 @@ export function createCoalescer<I, R>(
 ): Coalescer<I, R> {
 	const maxBatch = options.maxBatch ?? 1000
 	const maxInFlight = options.maxInFlight ?? 1
-	const startTimer = options.startTimer ?? realTimer
 	const traceName = options.trace?.name ?? 'batch'
 	const traceAttributes = options.trace?.attributes ?? {}
 	let queue: Waiting<I, R>[] = []
@@ -74,7 +73,7 @@ export function createCoalescer<I, R>(
 		} catch (error) {
 			sending = Promise.reject(error)
 		}
-		if (options.timeoutMs !== undefined) sending = withDeadline(sending, options.timeoutMs, startTimer)
+		if (options.timeoutMs !== undefined) sending = withDeadline(sending, options.timeoutMs, { startTimer: options.startTimer })
 		sending
 			.then(
 				(results) => {

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client'
-import { withDeadline } from './deadline.ts'
+import { withDeadline } from '@lv/clock'
 
 export { Counter, Gauge, Histogram, Registry } from 'prom-client'
 

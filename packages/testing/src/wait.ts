@@ -1,3 +1,5 @@
+import { withDeadline } from '@lv/clock'
+
 /** Polls `probe` until it returns a truthy value or the deadline passes; for waiting on effects, never for time. */
 export async function waitFor<T>(
 	probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
@@ -39,14 +41,11 @@ export async function freePort(): Promise<number> {
  * settles (a close whose callback never comes) must not fail the test file it cleans up after.
  */
 export async function settleWithin(what: string, step: Promise<unknown>, ms: number): Promise<void> {
-	const late = Symbol('late')
-	const outcome = await Promise.race([
-		step.then(
-			() => undefined,
-			(error: unknown) => error
-		),
-		Bun.sleep(ms).then(() => late)
-	])
-	if (outcome === late) console.warn(`teardown: ${what} did not settle within ${ms} ms`)
-	else if (outcome !== undefined) console.warn(`teardown: ${what} failed: ${String(outcome)}`)
+	const late = new Error(`${what} did not settle within ${ms} ms`)
+	const failure = await withDeadline(step, ms, { error: () => late }).then(
+		() => undefined,
+		(error: unknown) => error
+	)
+	if (failure === late) console.warn(`teardown: ${what} did not settle within ${ms} ms`)
+	else if (failure !== undefined) console.warn(`teardown: ${what} failed: ${String(failure)}`)
 }

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import https from 'node:https'
-import { type Clock, systemClock } from '@lv/clock'
+import { type Clock, type StartTimer, realTimer, systemClock } from '@lv/clock'
 import { addressFamily, parseIp, pinnedLookup } from '@lv/net-policy'
 
 /** SPEC "Delivery rules": 10 seconds per attempt, connect to last body byte. */
@@ -19,6 +19,8 @@ export type DeliveryRequest = {
 	/** Extra trust anchors for https receivers on a private PKI (and for tests). */
 	ca?: string | readonly string[]
 	clock?: Clock
+	/** The timer of `timeoutMs`: real timers when absent, tests fire theirs by hand. */
+	startTimer?: StartTimer
 }
 
 export type DeliveryErrorKind =
@@ -68,7 +70,7 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 		const finish = (errorKind: DeliveryErrorKind | null, error: string | null) => {
 			if (settled) return
 			settled = true
-			clearTimeout(timer)
+			cancelTimeout()
 			outgoing.destroy()
 			const text = status === null ? null : decodeTruncated(Buffer.concat(chunks))
 			const ok = errorKind === null && status !== null && status >= 200 && status < 300
@@ -108,7 +110,9 @@ export function deliver(request: DeliveryRequest): Promise<DeliveryResult> {
 				finish(null, null)
 			}
 		}
-		const timer = setTimeout(() => finish('timeout', `no complete response within ${timeoutMs} ms`), timeoutMs)
+		const cancelTimeout = (request.startTimer ?? realTimer)(timeoutMs, () =>
+			finish('timeout', `no complete response within ${timeoutMs} ms`)
+		)
 		outgoing.on('error', (error) => finish(...describeNetworkError(error)))
 		outgoing.end(body)
 	})

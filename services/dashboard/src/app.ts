@@ -6,6 +6,7 @@ import { createGatewayClient } from './gateway/gateway-client.ts'
 import { errorPage } from './pages/error-page.ts'
 import { assetRoutes } from './routes/asset-routes.ts'
 import { llmsRoutes } from './routes/llms-routes.ts'
+import { passwordHashing } from './auth/passwords.ts'
 import { authRoutes } from './routes/auth-routes.ts'
 import { bulkRoutes } from './routes/bulk-routes.ts'
 import { connectedAppsRoutes } from './routes/connected-apps-routes.ts'
@@ -56,6 +57,7 @@ function tooLarge(request: Request): Response | null {
 export function createApp(deps: DashboardDeps) {
 	const { logger } = deps
 	const web = webContext(deps)
+	const passwords = passwordHashing(deps.passwordHashCost)
 	const gateway = createGatewayClient({
 		sql: deps.sql,
 		clock: deps.clock,
@@ -97,9 +99,9 @@ export function createApp(deps: DashboardDeps) {
 		})
 		.use(assetRoutes())
 		.use(llmsRoutes(deps))
-		.use(authRoutes(deps, web))
-		.use(signUpRoutes(deps, web))
-		.use(passwordRoutes(deps, web))
+		.use(authRoutes(deps, web, passwords))
+		.use(signUpRoutes(deps, web, passwords))
+		.use(passwordRoutes(deps, web, passwords))
 		.use(keyRoutes(deps, web))
 		.use(bulkRoutes(deps, web, gateway))
 		.use(usageRoutes(deps, web, gateway))

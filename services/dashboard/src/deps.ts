@@ -7,6 +7,7 @@ import type { GatewayFetch } from './gateway/gateway-client.ts'
 import type { OAuthSettings } from './oauth/oauth-settings.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { DashboardMetrics } from './metrics.ts'
+import type { PasswordHashCost } from './auth/passwords.ts'
 
 export type DashboardDeps = {
 	sql: Sql
@@ -36,4 +37,6 @@ export type DashboardDeps = {
 	/** Sign-up mails: SMTP in production, a file directory on the local stack, a test receiver in tests. */
 	mailer: Mailer
 	metrics?: DashboardMetrics
+	/** Argon2id's cost of new password hashes: PASSWORD_HASH_COST when absent, as in production; tests pass a cheaper one. */
+	passwordHashCost?: PasswordHashCost
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TestClock } from '@lv/clock'
 import { silentLogger } from '@lv/logger'
-import { type ReplicatedDatabase, startReplicatedDatabase } from '@lv/testing'
+import { type ReplicatedDatabase, createReplicatedDatabase } from '@lv/testing'
 import { createBuilder } from './builder.ts'
 import { readCsvObjects } from './test-support/csv-reader.ts'
 import { seeder } from './test-support/seed.ts'
@@ -13,7 +13,7 @@ const clock = new TestClock('2026-11-01T12:00:00.000Z')
 let db: ReplicatedDatabase
 
 beforeAll(async () => {
-	db = await startReplicatedDatabase()
+	db = await createReplicatedDatabase()
 	const seed = seeder(db.primary.sql, READ_AT)
 	await seed.licence(await seed.operator('replayed-gaming', 'Replayed Gaming'), { number: '000-039217-R-319300-001' })
 	await seed.finishRun('UKGC', READ_AT)
@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-	await db?.stop()
+	await db?.drop()
 })
 
 describe('export builds with a read replica', () => {

@@ -1,7 +1,7 @@
 import type { CheckerStates } from '@lv/answer-state'
 import { Elysia } from 'elysia'
 import type { Bus } from '@lv/bus'
-import type { Clock } from '@lv/clock'
+import type { Clock, StartTimer } from '@lv/clock'
 import { type Sql, type StatementRunner, withStatementDeadline } from '@lv/db'
 import { AppError } from '@lv/errors'
 import type { EvidenceKeyring } from '@lv/evidence'
@@ -60,6 +60,8 @@ export type GatewayDeps = {
 				| 'DATABASE_WAIT_TIMEOUT_MS'
 			>
 		>
+	/** The timer of the health probes' deadline (HEALTH_PROBE_TIMEOUT_MS): real timers when absent, tests fire theirs by hand. */
+	healthProbeTimer?: StartTimer
 	/** WEBHOOK_SECRET_KEY, WEBHOOK_ALLOW_LIST (and a resolver in tests); the webhook routes answer 500 without it. */
 	webhooks?: WebhookSettings
 	/** The evidence signing keyring (current key and retired public keys); evidence=true answers 503 without it. */

@@ -1,4 +1,4 @@
-import type { Clock } from '@lv/clock'
+import type { Clock, StartTimer } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
 import { AppError } from '@lv/errors'
 import {
@@ -22,6 +22,8 @@ export type AttemptOptions = {
 	allowList: AllowList
 	resolve?: Resolve
 	timeoutMs?: number
+	/** The timer of that timeout: real timers when absent, tests fire theirs by hand. */
+	startTimer?: StartTimer
 	maxResponseBytes?: number
 	ca?: string | readonly string[]
 }
@@ -47,7 +49,7 @@ export async function attemptDelivery(
 	const startedMs = performance.now()
 	let checked: Awaited<ReturnType<typeof checkWebhookUrl>>
 	try {
-		const resolve = resolveWithin(options.resolve ?? systemResolve, timeoutMs)
+		const resolve = resolveWithin(options.resolve ?? systemResolve, timeoutMs, options.startTimer)
 		checked = await checkWebhookUrl(endpoint.url, { resolve, allowList: options.allowList })
 	} catch (error) {
 		if (error instanceof AppError) return { ok: false, status: null, error: `url_policy: ${error.reason}: ${error.message}` }
@@ -73,7 +75,8 @@ export async function attemptDelivery(
 		timeoutMs: Math.max(1, Math.round(timeoutMs - (performance.now() - startedMs))),
 		maxResponseBytes: options.maxResponseBytes,
 		ca: options.ca,
-		clock: options.clock
+		clock: options.clock,
+		startTimer: options.startTimer
 	})
 	if (result.ok) return { ok: true, status: result.status, error: null }
 	return { ok: false, status: result.status, error: result.error ?? `receiver answered ${result.status}` }

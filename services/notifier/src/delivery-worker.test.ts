@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import Stripe from 'stripe'
-import { DAY, HOUR, MINUTE, SECOND, TestClock } from '@lv/clock'
+import { DAY, HOUR, MINUTE, ManualTimers, SECOND, TestClock } from '@lv/clock'
 import type { EventEnvelope } from '@lv/contracts'
 import { silentLogger } from '@lv/logger'
 import { waitFor } from '@lv/testing'
@@ -370,9 +370,14 @@ describe('URL policy before every attempt', () => {
 		const port = new URL(receiver.url()).port
 		const { event } = await endpointAndEvent({ url: `http://hooks.customer-example.com:${port}/hook` })
 		const silentDns = () => new Promise<never>(() => {})
-		const worker = workerFor({ allowList: ['127.0.0.1/32'], resolve: silentDns, timeoutMs: 100 })
+		const timers = new ManualTimers()
+		const worker = workerFor({ allowList: ['127.0.0.1/32'], resolve: silentDns, timeoutMs: 100, startTimer: timers.startTimer })
 
-		expect((await worker.tick()).failed).toBe(1)
+		const ticked = worker.tick()
+		await timers.started()
+		expect(timers.pending.map((timer) => timer.ms)).toEqual([100])
+		timers.fireAll()
+		expect((await ticked).failed).toBe(1)
 		expect(receiver.requests).toHaveLength(0)
 		expect(await deliveryRow(event.event_id)).toMatchObject({
 			status: 'failed',
@@ -402,7 +407,13 @@ describe('isolation and replicas', () => {
 			await insertEndpoint(env.db.sql, now, { accountId: account, url: receiver.url(`/r${index}`), events, secretKey: key })
 		for (let index = 0; index < 6; index++) await recordEvent(env.db.sql, coverageEvent(now), now)
 
-		const worker = workerFor({ allowList: [receiver.origin, hanging.origin, huge.origin], concurrency: 4, perEndpointConcurrency: 1 })
+		const timers = new ManualTimers()
+		const worker = workerFor({
+			allowList: [receiver.origin, hanging.origin, huge.origin],
+			concurrency: 4,
+			perEndpointConcurrency: 1,
+			startTimer: timers.startTimer
+		})
 		const deliveredCount = async () =>
 			(
 				await env.db.sql<
@@ -411,7 +422,7 @@ describe('isolation and replicas', () => {
 			)[0]?.delivered
 		worker.start(20)
 		try {
-			// all 30 other deliveries must land while the hanging attempt is still inside its 10 s timeout
+			// all 30 other deliveries must land while the hanging attempt is still inside its 10 s timeout (its timer not fired)
 			await waitFor(async () => (await deliveredCount()) === 30, {
 				what: 'every other delivery recorded',
 				timeoutMs: DELIVERY_TIMEOUT_MS - 2_000
@@ -419,6 +430,9 @@ describe('isolation and replicas', () => {
 			expect(receiver.requests).toHaveLength(24)
 			expect(huge.requests).toHaveLength(6)
 			expect(hanging.requests).toHaveLength(1)
+			const running = timers.pending.filter((timer) => !timer.cancelled)
+			expect(running.map((timer) => timer.ms > DELIVERY_TIMEOUT_MS - 2_000)).toEqual([true])
+			timers.fireAll()
 		} finally {
 			await worker.stop()
 			await Promise.all([hanging.stop(), huge.stop()])

@@ -1,4 +1,4 @@
-import type { Clock } from '@lv/clock'
+import type { Clock, StartTimer } from '@lv/clock'
 import type { Sql } from '@lv/db'
 import type { Logger } from '@lv/logger'
 import { type AllowList, type RandomSource, type Resolve, parseAllowList, secretKeyring } from '@lv/webhooks'
@@ -25,6 +25,8 @@ export type DeliveryWorkerOptions = {
 	perEndpointConcurrency?: number
 	leaseMs?: number
 	timeoutMs?: number
+	/** The timer of each attempt's timeout: real timers when absent, tests fire theirs by hand. */
+	startTimer?: StartTimer
 	maxResponseBytes?: number
 	ca?: string | readonly string[]
 	random?: RandomSource
@@ -154,6 +156,7 @@ async function attemptAndRecord(
 			allowList,
 			resolve: options.resolve,
 			timeoutMs: options.timeoutMs,
+			startTimer: options.startTimer,
 			maxResponseBytes: options.maxResponseBytes,
 			ca: options.ca
 		})

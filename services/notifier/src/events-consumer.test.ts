@@ -99,7 +99,7 @@ test('a body that is not a SPEC envelope is terminated, not retried', async () =
 })
 
 test('a durable deleted while the notifier runs is created again, and events published after the deletion are recorded without a restart', async () => {
-	const consumption = await startEventsConsumer({ bus: env.bus, sql: env.db.sql, clock, logger: silentLogger })
+	const consumption = await startEventsConsumer({ bus: env.bus, sql: env.db.sql, clock, logger: silentLogger, pullExpiresMs: 1_000 })
 	try {
 		const before = coverageEvent(clock.now())
 		await publishEvent(before)
@@ -157,7 +157,7 @@ test('a durable deleted and created again reads EVENTS from its start, yet recor
 }, 40_000)
 
 test('the EVENTS stream deleted while the notifier runs is created again from the layout, the notifier not ready meanwhile, and events published after are recorded without a restart', async () => {
-	const consumption = await startEventsConsumer({ bus: env.bus, sql: env.db.sql, clock, logger: silentLogger })
+	const consumption = await startEventsConsumer({ bus: env.bus, sql: env.db.sql, clock, logger: silentLogger, pullExpiresMs: 1_000 })
 	try {
 		const before = coverageEvent(clock.now())
 		await publishEvent(before)

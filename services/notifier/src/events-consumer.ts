@@ -14,6 +14,8 @@ export type EventsConsumerOptions = {
 	/** Called after a commit that created delivery rows. */
 	onDeliveriesQueued?: () => void
 	metrics?: NotifierMetrics
+	/** How long one pull waits at the server: DEFAULT_PULL_EXPIRES_MS when absent; tests shorten it to notice a deleted durable sooner. */
+	pullExpiresMs?: number
 }
 
 /**
@@ -30,6 +32,7 @@ export function startEventsConsumer(options: EventsConsumerOptions): Promise<Con
 		logger,
 		defaultRetryMs: 2_000,
 		maxMessages: 64,
+		pullExpiresMs: options.pullExpiresMs,
 		handler: async (envelope) => {
 			const outcome = await recordEvent(sql, envelope, clock.now())
 			options.metrics?.consumed(envelope.event)

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { MINUTE } from '@lv/clock'
 import { countAttempt } from '../auth/attempt-limits.ts'
-import { verifyAgainstDecoy, verifyPassword } from '../auth/passwords.ts'
+import type { Passwords } from '../auth/passwords.ts'
 import { endSession, pruneExpiredSessions, startSignInSession } from '../auth/sessions.ts'
 import { normaliseEmail } from '../auth/sign-up-input.ts'
 import { sha256Hex } from '../auth/tokens.ts'
@@ -28,7 +28,7 @@ function continueTo(next: unknown): string | undefined {
 	return `${url.pathname}${url.search}`
 }
 
-export function authRoutes(deps: DashboardDeps, web: WebContext) {
+export function authRoutes(deps: DashboardDeps, web: WebContext, passwords: Passwords) {
 	const { sql, clock, logger, config } = deps
 
 	return new Elysia()
@@ -72,7 +72,7 @@ export function authRoutes(deps: DashboardDeps, web: WebContext) {
 				return again(429, `Too many sign-in attempts. Try again after ${formatUtc(reached.resetAt)}.`, 'rate_limited')
 			}
 			const user = await findUserByEmail(sql, email)
-			const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDecoy(password)
+			const valid = user ? await passwords.verify(password, user.passwordHash) : await passwords.verifyAgainstDecoy(password)
 			if (!user || !valid) return again(401, 'Email or password is incorrect.', 'invalid_credentials')
 
 			const session = await startSignInSession(sql, clock, user, web.sessionTtlMs)

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { countAttempt } from '../auth/attempt-limits.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from '../auth/passwords.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Passwords } from '../auth/passwords.ts'
 import type { Session } from '../auth/sessions.ts'
 import type { DashboardDeps } from '../deps.ts'
 import { type PasswordView, passwordPage } from '../pages/auth-pages.ts'
@@ -15,7 +15,7 @@ import type { WebContext } from './web-context.ts'
  * Changing the password takes the current one (limited like sign-in, so a borrowed session cannot
  * guess it), signs out every other session of the user and gives this one a new token.
  */
-export function passwordRoutes(deps: DashboardDeps, web: WebContext) {
+export function passwordRoutes(deps: DashboardDeps, web: WebContext, passwords: Passwords) {
 	const { sql, clock, logger, config } = deps
 
 	const page = (session: Session, view: Omit<PasswordView, 'session' | 'csrf'> = {}, status = 200) =>
@@ -45,10 +45,10 @@ export function passwordRoutes(deps: DashboardDeps, web: WebContext) {
 			])
 			if (reached) return page(session, { error: `Too many attempts. Try again after ${formatUtc(reached.resetAt)}.` }, 429)
 			const hash = await passwordHashOf(sql, session.userId)
-			if (hash === null || current.length > PASSWORD_MAX_LENGTH || !(await verifyPassword(current, hash))) {
+			if (hash === null || current.length > PASSWORD_MAX_LENGTH || !(await passwords.verify(current, hash))) {
 				return page(session, { fieldErrors: { current_password: 'This is not your current password.' } }, 401)
 			}
-			const changed = await changePassword(sql, clock, session.userId, await hashPassword(next), session.token)
+			const changed = await changePassword(sql, clock, session.userId, await passwords.hash(next), session.token)
 			logger.info('password changed', { user_id: session.userId, ended_sessions: changed.endedSessions, ended_grants: changed.endedGrants })
 			return redirect('/account/password?notice=changed', [web.sessionCookie(changed.sessionToken)])
 		})

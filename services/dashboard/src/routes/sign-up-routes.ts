@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import { HOUR, MINUTE } from '@lv/clock'
 import { countAttempt } from '../auth/attempt-limits.ts'
-import { hashPassword } from '../auth/passwords.ts'
+import type { Passwords } from '../auth/passwords.ts'
 import { startSession } from '../auth/sessions.ts'
 import { readSignUp } from '../auth/sign-up-input.ts'
 import { randomToken, sha256Hex } from '../auth/tokens.ts'
@@ -24,12 +24,12 @@ const LINK_GONE = 'This link has expired or was already used. Sign up again, or 
  * gets a link that creates the account, an address that already has one gets a mail saying so. So
  * the answer never tells whether an address is registered; only its mailbox learns that.
  */
-export function signUpRoutes(deps: DashboardDeps, web: WebContext) {
-	return new Elysia().use(signUpFormRoutes(deps, web)).use(signUpConfirmRoutes(deps, web))
+export function signUpRoutes(deps: DashboardDeps, web: WebContext, passwords: Passwords) {
+	return new Elysia().use(signUpFormRoutes(deps, web, passwords)).use(signUpConfirmRoutes(deps, web))
 }
 
 /** GET and POST /sign-up: the form, and the one mail it sends. */
-function signUpFormRoutes(deps: DashboardDeps, web: WebContext) {
+function signUpFormRoutes(deps: DashboardDeps, web: WebContext, passwords: Passwords) {
 	const { sql, clock, logger, config, mailer } = deps
 	const appUrl = config.APP_URL.replace(/\/+$/, '')
 	const linkTtlHours = config.DASHBOARD_SIGN_UP_LINK_TTL_HOURS
@@ -72,7 +72,7 @@ function signUpFormRoutes(deps: DashboardDeps, web: WebContext) {
 			if (reached) return again(429, { error: `Too many sign-ups from your network. Try again after ${formatUtc(reached.resetAt)}.` })
 
 			// Hashed in both cases, so a registered address costs the same time as a new one.
-			const passwordHash = await hashPassword(checked.input.password)
+			const passwordHash = await passwords.hash(checked.input.password)
 			const mailsCapped = await countAttempt(sql, clock, [
 				{ scope: `sign-up-email:${sha256Hex(email)}`, limit: config.DASHBOARD_SIGN_UP_EMAIL_LIMIT, windowMs: SIGN_UP_WINDOW_MS }
 			])

@@ -9,6 +9,7 @@ import { DEFAULT_CHECKER_TIMEOUT_MS, DEFAULT_KEY_LEASE_MS } from '../../../gatew
 import { type DashboardDeps, createApp } from '../app.ts'
 import { createMailer } from '../mail/mailer.ts'
 import type { OAuthSettings } from '../oauth/oauth-settings.ts'
+import type { PasswordHashCost } from '../auth/passwords.ts'
 
 export const TEST_CONFIG: DashboardDeps['config'] = {
 	APP_URL: 'http://localhost',
@@ -24,6 +25,13 @@ export const TEST_CONFIG: DashboardDeps['config'] = {
 	DASHBOARD_SIGN_UP_LINK_TTL_HOURS: 24,
 	DASHBOARD_GATEWAY_TIMEOUT_MS: 10_000
 }
+
+/**
+ * Argon2id at 1 MiB and one pass: the same algorithm, format and checks as PASSWORD_HASH_COST at a
+ * sixty-fourth of the memory. Hashing at 64 MiB was most of a dashboard route test's time (a sign-up
+ * each), 2.4 s a hash on a loaded machine. passwords.test.ts holds production to PASSWORD_HASH_COST.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 1_024, timeCost: 1 }
 
 /** The authorisation server's settings; the harness gateway verifies its tokens. */
 export const TEST_OAUTH: OAuthSettings = {
@@ -101,7 +109,8 @@ export async function startHarness(): Promise<Harness> {
 				gatewayFetch: (request) => gateway.handle(request),
 				mailer: deps.mailer ?? createMailer(mailbox.url, 'Licence Register Verification <no-reply@example.test>', clock),
 				oauth: TEST_OAUTH,
-				metrics: deps.metrics
+				metrics: deps.metrics,
+				passwordHashCost: TEST_PASSWORD_HASH_COST
 			}),
 		beforeStop: (stop) => stopFirst.push(stop),
 		// Each step bounded: every route file's teardown has been seen to time out in a whole-suite run.

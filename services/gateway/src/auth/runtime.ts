@@ -1,7 +1,6 @@
-import type { Clock } from '@lv/clock'
+import { type Clock, withDeadline } from '@lv/clock'
 import { type Sql, type StatementRunner, statementsOn } from '@lv/db'
 import type { Logger } from '@lv/logger'
-import { withDeadline } from '@lv/runtime'
 import { DEFAULT_LIMITS_STORE_TIMEOUT_MS } from '../config.ts'
 import { addressBlock } from '../limits/address-block.ts'
 import { type LimitsRuntime, createLimitsRuntime } from '../limits/limits-runtime.ts'

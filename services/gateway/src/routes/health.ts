@@ -21,12 +21,12 @@ export const HEALTH_PROBE_TIMEOUT_MS = 1_500
 type HealthAnswer = { status: 'ok' | 'unavailable'; checks: { database: boolean; bus: boolean }; timestamp: string }
 
 /** GET /v1/health: 200 when PostgreSQL and NATS answer, 503 otherwise; probed at most once a second per replica. */
-export const healthRoutes = ({ sql, bus, clock }: Pick<GatewayDeps, 'sql' | 'bus' | 'clock'>) => {
+export const healthRoutes = ({ sql, bus, clock, healthProbeTimer }: Pick<GatewayDeps, 'sql' | 'bus' | 'clock' | 'healthProbeTimer'>) => {
 	let latest: { probedAtMs: number; answer: Promise<HealthAnswer> } | null = null
 	async function probe(): Promise<HealthAnswer> {
 		const [database, busOk] = await Promise.all([
-			isDatabaseReachable(sql, HEALTH_PROBE_TIMEOUT_MS),
-			isBusReachable(bus, HEALTH_PROBE_TIMEOUT_MS)
+			isDatabaseReachable(sql, HEALTH_PROBE_TIMEOUT_MS, healthProbeTimer),
+			isBusReachable(bus, HEALTH_PROBE_TIMEOUT_MS, healthProbeTimer)
 		])
 		return { status: database && busOk ? 'ok' : 'unavailable', checks: { database, bus: busOk }, timestamp: clock.now().toISOString() }
 	}

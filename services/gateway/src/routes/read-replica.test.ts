@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { connectBus } from '@lv/bus'
 import { TestClock } from '@lv/clock'
-import { startNats, startReplicatedDatabase } from '@lv/testing'
+import { startNats, createReplicatedDatabase } from '@lv/testing'
 import { createApp } from '../app.ts'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import { testDeps } from '../test-support/gateway.ts'
@@ -14,7 +14,7 @@ import { insertOperator } from '../test-support/register-data.ts'
 const clock = new TestClock('2026-11-01T12:00:00.000Z')
 
 async function startWorld() {
-	const [db, nats] = await Promise.all([startReplicatedDatabase(), startNats()])
+	const [db, nats] = await Promise.all([createReplicatedDatabase(), startNats()])
 	const bus = await connectBus({ servers: nats.url, name: 'read-replica-test' })
 	const { key } = await accountWithKey(db.primary.sql, clock, 'enterprise')
 	await db.caughtUp()
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await world?.bus.close()
 	await world?.nats.stop()
-	await world?.db.stop()
+	await world?.db.drop()
 })
 
 const call = async (method: string, path: string, body?: unknown) => {

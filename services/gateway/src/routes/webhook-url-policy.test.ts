@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { TestClock } from '@lv/clock'
+import { ManualTimers, TestClock } from '@lv/clock'
 import { accountWithKey, bearer } from '../test-support/accounts.ts'
 import type { Resolve } from '@lv/webhooks'
 import { createApp } from '../app.ts'
 import { testDeps } from '../test-support/gateway.ts'
+import { WEBHOOK_URL_RESOLVE_TIMEOUT_MS } from '../webhooks/webhook-settings.ts'
 import { newSecretKey, notificationsApp, testResolve } from '../test-support/webhooks.ts'
 import { databaseAndNatsPerFile } from '@lv/testing/per-file'
 
@@ -125,18 +126,25 @@ describe('a webhook host whose name server never answers', () => {
 			})
 		)
 	}
+	const timers = new ManualTimers()
 	const appWithSilentResolver = () =>
 		createApp({
 			...testDeps({ sql: env.db.sql, bus: env.bus, clock }),
-			webhooks: { secretKey: newSecretKey(), allowList: [], resolve: silentWhenAsked, resolveTimeoutMs: 20 }
+			webhooks: { secretKey: newSecretKey(), allowList: [], resolve: silentWhenAsked, resolveTimer: timers.startTimer }
 		})
+	/** The answer once the resolution deadline has passed: the timer asked for is the default deadline, fired by hand. */
+	const pastResolveDeadline = async (answer: Promise<Response>) => {
+		await timers.started()
+		expect(timers.pending.filter((timer) => !timer.cancelled).map((timer) => timer.ms)).toEqual([WEBHOOK_URL_RESOLVE_TIMEOUT_MS])
+		timers.fireAll()
+		return answer
+	}
 
 	test('is refused as unresolvable on create once the resolution deadline passes, not held open', async () => {
 		silent = true
-		const response = await post(appWithSilentResolver(), '/v1/webhooks', {
-			url: 'https://hooks.example.com/slow',
-			events: ['license.status_changed']
-		})
+		const response = await pastResolveDeadline(
+			post(appWithSilentResolver(), '/v1/webhooks', { url: 'https://hooks.example.com/slow', events: ['license.status_changed'] })
+		)
 		expect({ status: response.status, body: await response.json() }).toMatchObject({
 			status: 400,
 			body: { code: 'invalid_query', details: { reason: 'unresolvable_host', field: 'url' } }
@@ -150,7 +158,7 @@ describe('a webhook host whose name server never answers', () => {
 		expect(created.status).toBe(201)
 		const { id } = (await created.json()) as { id: string }
 		silent = true
-		const ping = await post(target, `/v1/webhooks/${id}/test`)
+		const ping = await pastResolveDeadline(post(target, `/v1/webhooks/${id}/test`))
 		expect({ status: ping.status, body: await ping.json() }).toMatchObject({
 			status: 200,
 			body: { delivered: false, http_status: null, error: expect.stringContaining('unresolvable_host') }

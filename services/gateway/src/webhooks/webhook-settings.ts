@@ -1,3 +1,4 @@
+import type { StartTimer } from '@lv/clock'
 import { type AllowList, type Resolve, type SecretKeyring, parseAllowList, resolveWithin, secretKeyring, systemResolve } from '@lv/webhooks'
 
 /** How long a webhook URL's host may take to resolve on create, update and test before it counts as unresolvable. */
@@ -15,6 +16,8 @@ export type WebhookSettings = {
 	resolve?: Resolve
 	/** Deadline of that resolution; WEBHOOK_URL_RESOLVE_TIMEOUT_MS when absent. */
 	resolveTimeoutMs?: number
+	/** The timer of that deadline: real timers when absent, tests fire theirs by hand. */
+	resolveTimer?: StartTimer
 }
 
 export type ResolvedWebhookSettings = { secretKeys: SecretKeyring; allowList: AllowList; resolve: Resolve }
@@ -23,5 +26,9 @@ export type ResolvedWebhookSettings = { secretKeys: SecretKeyring; allowList: Al
 export const resolveWebhookSettings = (settings: WebhookSettings): ResolvedWebhookSettings => ({
 	secretKeys: secretKeyring(settings.secretKey, settings.previousSecretKeys),
 	allowList: parseAllowList(settings.allowList),
-	resolve: resolveWithin(settings.resolve ?? systemResolve, settings.resolveTimeoutMs ?? WEBHOOK_URL_RESOLVE_TIMEOUT_MS)
+	resolve: resolveWithin(
+		settings.resolve ?? systemResolve,
+		settings.resolveTimeoutMs ?? WEBHOOK_URL_RESOLVE_TIMEOUT_MS,
+		settings.resolveTimer
+	)
 })
